@@ -1,0 +1,50 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "sealed",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "sealed", targets: ["sealed"]),
+    .library(name: "SealedCore", targets: ["SealedCore"]),
+    .library(name: "SealedStats", targets: ["SealedStats"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+  ],
+  targets: [
+    // MARK: - C libraries
+    .systemLibrary(
+      name: "CGSL",
+      pkgConfig: "gsl",
+      providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]
+    ),
+
+    // MARK: - Modules
+    .target(
+      name: "SealedCore",
+      dependencies: [.product(name: "Yams", package: "Yams")]
+    ),
+    .target(
+      name: "SealedStats",
+      dependencies: ["SealedCore", "CGSL"]
+    ),
+    .target(
+      name: "SealedCLI",
+      dependencies: [
+        "SealedCore",
+        "SealedStats",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(name: "sealed", dependencies: ["SealedCLI"]),
+
+    // MARK: - Tests
+    .target(name: "SealedTestSupport", path: "Tests/SealedTestSupport"),
+    .testTarget(name: "SealedCoreTests", dependencies: ["SealedCore", "SealedTestSupport"]),
+    .testTarget(name: "SealedStatsTests", dependencies: ["SealedStats", "SealedCore", "SealedTestSupport"]),
+    .testTarget(name: "SealedCLITests", dependencies: ["sealed", "SealedCore", "SealedTestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

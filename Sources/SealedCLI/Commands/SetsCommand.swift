@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import SealedCore
+
+/// `sealed sets`: one row per set in the card data.
+struct SetsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sets",
+    abstract: "List the sets in the card data with their booster range and rarity counts.",
+    discussion: """
+      Counts are of non-basic cards inside the booster range (collector numbers 1...N, N the \
+      highest basic land). Sets that look partial are flagged in the warnings column.
+      """)
+
+  @OptionGroup var cardOptions: CardOptions
+
+  @Option(help: "Output format: table, csv or json.")
+  var format: ListingFormat = .table
+
+  func run() throws {
+    let database = try cardOptions.loadDatabase()
+    let summaries = database.setCodes.map { code in
+      SetSummary(CardSet(code: code, cards: database.cardsBySet[code] ?? []))
+    }
+    print(Self.render(summaries, as: format), terminator: "")
+  }
+
+  static let header = [
+    "code", "name", "cards", "booster_max", "commons", "uncommons", "rares", "mythics",
+    "basic_lands", "warnings",
+  ]
+
+  static func render(_ summaries: [SetSummary], as format: ListingFormat) -> String {
+    func fields(_ summary: SetSummary, missing: String) -> [String] {
+      let optional = { (value: Int?) in value.map(String.init) ?? missing }
+      return [
+        summary.code, summary.name, String(summary.cards), optional(summary.boosterMax),
+        optional(summary.commons), optional(summary.uncommons), optional(summary.rares),
+        optional(summary.mythics), String(summary.basicLands),
+      ]
+    }
+    switch format {
+    case .csv:
+      var table = CSVTable(header: header)
+      for summary in summaries {
+        table.append(fields(summary, missing: "") + [summary.warnings.joined(separator: "; ")])
+      }
+      return table.text
+    case .json:
+      return JSONOutput.encode(summaries.map(SetSummary.JSONRow.init))
+    case .table:
+      var table = TextTable(
+        header.map { ($0, $0 == "code" || $0 == "name" || $0 == "warnings" ? .left : .right) })
+      for summary in summaries {
+        table.append(fields(summary, missing: "-") + [summary.warnings.joined(separator: "; ")])
+      }
+      return table.text
+    }
+  }
+}

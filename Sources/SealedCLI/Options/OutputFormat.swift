@@ -1,0 +1,6 @@
+import ArgumentParser
+
+/// How a listing is printed.
+enum ListingFormat: String, ExpressibleByArgument, CaseIterable {
+  case table, csv, json
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+import SealedCore
+
+/// The root `sealed` command.
+public struct SealedCommand: ParsableCommand {
+  public static let version = "0.1.0"
+
+  public static let configuration = CommandConfiguration(
+    commandName: "sealed",
+    abstract: "Simulate Magic: The Gathering booster openings and check them with statistics.",
+    version: version,
+    subcommands: [SetsCommand.self]
+  )
+
+  public init() {}
+}

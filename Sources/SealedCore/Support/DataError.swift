@@ -1,0 +1,31 @@
+/// A problem with input the user supplied: a card file, a rule file, a spec, an option value.
+///
+/// Its `description` is one line that names where the problem is (file, line and column,
+/// card index or field) and what was expected. The command-line tool prints it and exits with
+/// status 2.
+public struct DataError: Error, CustomStringConvertible, Equatable, Sendable {
+  /// Where the problem is: a path, optionally followed by `:line` or `:line:column`.
+  public var location: String?
+  /// What is wrong, and what was expected instead.
+  public var message: String
+
+  public init(_ message: String, at location: String? = nil) {
+    self.location = location
+    self.message = message
+  }
+
+  /// Builds a location of the form `path:line:column`, leaving out what is unknown.
+  public static func location(_ path: String, line: Int? = nil, column: Int? = nil) -> String {
+    var text = path
+    if let line {
+      text += ":\(line)"
+      if let column { text += ":\(column)" }
+    }
+    return text
+  }
+
+  public var description: String {
+    guard let location else { return message }
+    return "\(location): \(message)"
+  }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import SealedCLI
+
+exit(SealedMain.run(Array(CommandLine.arguments.dropFirst())))

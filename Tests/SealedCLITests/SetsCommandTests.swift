@@ -1,0 +1,74 @@
+import Foundation
+import SealedTestSupport
+import Testing
+
+@Suite struct SetsCommandTests {
+  @Test func csvListsEverySharedSetWithTheReadmeCounts() throws {
+    let result = try SealedExecutable.run(["sets", "--cards", Fixtures.sharedCards, "--format", "csv"])
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first == "code,name,cards,booster_max,commons,uncommons,rares,mythics,basic_lands,warnings")
+    #expect(lines.contains("war,War of the Spark,275,264,101,80,53,15,15,"))
+    #expect(lines.contains("grn,Guilds of Ravnica,273,264,111,80,53,15,5,"))
+    #expect(lines.contains("rix,Rivals of Ixalan,205,196,70,60,48,13,5,"))
+    #expect(lines.contains { $0.hasPrefix("m20,Core Set 2020,249,,,,,,0,no basic lands") })
+    #expect(lines.contains { $0.hasPrefix("eld,Throne of Eldraine,249,,,,,,0,no basic lands") })
+    #expect(lines.count == 10)
+  }
+
+  @Test func jsonHasEveryKeyForEverySet() throws {
+    let result = try SealedExecutable.run(["sets", "--cards", Fixtures.sharedCards, "--format", "json"])
+    #expect(result.status == 0)
+    let rows = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: Any]]
+    #expect(rows.count == 9)
+    let m20 = try #require(rows.first { $0["code"] as? String == "m20" })
+    #expect(m20["booster_max"] is NSNull)
+    #expect(Set(m20.keys).count == 10)
+  }
+
+  @Test func usesTheEnvironmentVariableWhenNoOptionIsGiven() throws {
+    let result = try SealedExecutable.run(
+      ["sets", "--format", "csv"], environment: ["SEALED_CARDS": Fixtures.sharedCardFile("war.json")])
+    #expect(result.status == 0)
+    #expect(result.stdout.split(separator: "\n").count == 2)
+  }
+
+  @Test func noDataAnywhereSaysWhereItLooked() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let result = try SealedExecutable.run(["sets"], environment: ["SEALED_CARDS": ""], workingDirectory: dir)
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("sealed: error: no card data found: --cards not given, SEALED_CARDS not set"))
+    #expect(result.stderr.split(separator: "\n").count == 1)
+  }
+
+  @Test func badDataExitsWithStatusTwoAndOneLine() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let cases: [(String, String)] = [
+      ("", "the file is empty"),
+      ("[{\"name\": \"x\",]", "malformed JSON"),
+      ("[\(Fixtures.cardJSON(number: "1", name: "A", rarity: "epic"))]", "unknown rarity \"epic\""),
+    ]
+    for (index, (text, message)) in cases.enumerated() {
+      let path = try Fixtures.write(text, to: "case\(index).json", in: dir)
+      let result = try SealedExecutable.run(["sets", "--cards", path])
+      #expect(result.status == 2)
+      #expect(result.stderr.hasPrefix("sealed: error: \(path)"))
+      #expect(result.stderr.contains(message))
+      #expect(result.stderr.split(separator: "\n").count == 1)
+      #expect(result.stdout.isEmpty)
+    }
+    let missing = try SealedExecutable.run(["sets", "--cards", dir.appendingPathComponent("nope").path])
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("no such file or folder"))
+  }
+
+  @Test func usageErrorsExitWithStatusTwo() throws {
+    let result = try SealedExecutable.run(["sets", "--format", "yaml"])
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("sealed: error: "))
+    #expect(result.stderr.contains("see 'sealed sets --help'"))
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    let unknown = try SealedExecutable.run(["frobnicate"])
+    #expect(unknown.status == 2)
+  }
+}

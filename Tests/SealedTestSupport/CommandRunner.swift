@@ -1,0 +1,64 @@
+import Foundation
+
+/// Runs the built `sealed` executable and captures what it printed.
+public struct CommandResult: Sendable {
+  public var status: Int32
+  public var stdout: String
+  public var stderr: String
+}
+
+public enum SealedExecutable {
+  /// The `sealed` binary beside the test bundle in the build products folder.
+  public static var url: URL {
+    let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    var folder = bundle.deletingLastPathComponent()
+    // On macOS the test binary sits inside an .xctest bundle.
+    while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("sealed").path),
+      folder.path != "/"
+    {
+      folder = folder.deletingLastPathComponent()
+    }
+    return folder.appendingPathComponent("sealed")
+  }
+
+  /// Runs `sealed` with `arguments`; `environment` entries are added to (or, with an empty value,
+  /// removed from) the test process's environment.
+  public static func run(
+    _ arguments: [String], environment: [String: String] = [:], workingDirectory: URL? = nil,
+    stdin: String? = nil
+  ) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    for (key, value) in environment {
+      env[key] = value.isEmpty ? nil : value
+    }
+    process.environment = env
+    if let workingDirectory { process.currentDirectoryURL = workingDirectory }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    let input = Pipe()
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    // Read both pipes before waiting so a large output cannot block the child.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var outData = Data()
+    nonisolated(unsafe) var errData = Data()
+    group.enter()
+    DispatchQueue.global().async {
+      outData = out.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    errData = err.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return CommandResult(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Paths and scratch folders shared by the test suites. Not part of Sealed's API.
+public enum Fixtures {
+  /// The repository root, found from this file's location.
+  public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The shared Scryfall data: `$SEALED_CARDS` if set, else `../shared/cards` beside the clone.
+  public static var sharedCards: String {
+    if let path = ProcessInfo.processInfo.environment["SEALED_CARDS"], !path.isEmpty { return path }
+    return repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/cards").path
+  }
+
+  /// One shared set file, e.g. `war.json`.
+  public static func sharedCardFile(_ name: String) -> String {
+    (sharedCards as NSString).appendingPathComponent(name)
+  }
+
+  /// A new empty folder under the system's temporary directory.
+  public static func temporaryDirectory(_ label: String = "sealed-tests") throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("\(label)-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// Writes `text` to `name` inside `directory` and returns its path.
+  @discardableResult
+  public static func write(_ text: String, to name: String, in directory: URL) throws -> String {
+    let url = directory.appendingPathComponent(name)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+
+  /// A minimal valid Scryfall card object as one line of JSON.
+  public static func cardJSON(
+    set: String = "tst", number: String, name: String, rarity: String = "common",
+    typeLine: String = "Creature — Test", manaCost: String = "{1}{W}", cmc: Double = 2
+  ) -> String {
+    """
+    {"object":"card","id":"\(set)-\(number)","name":"\(name)","set":"\(set)","set_name":"Test Set","collector_number":"\(number)","rarity":"\(rarity)","type_line":"\(typeLine)","mana_cost":"\(manaCost)","cmc":\(cmc),"colors":["W"],"color_identity":["W"],"layout":"normal"}
+    """
+  }
+}
