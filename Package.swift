@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "sealed",
-  platforms: [.macOS(.v13)],
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "sealed", targets: ["sealed"]),
     .library(name: "SealedCore", targets: ["SealedCore"]),
@@ -24,7 +24,8 @@ let package = Package(
     // MARK: - Modules
     .target(
       name: "SealedCore",
-      dependencies: [.product(name: "Yams", package: "Yams")]
+      dependencies: [.product(name: "Yams", package: "Yams")],
+      resources: [.copy("Resources/rules")]
     ),
     .target(
       name: "SealedStats",

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import SealedCore
+
+/// `sealed open`: opens one pool and shows it.
+struct OpenCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "open",
+    abstract: "Open one pool of boosters and show each booster, the top cards and the pool.",
+    discussion: """
+      Under the "sealed" rules a pool is 6 boosters, one of them with a mythic; under "retail" \
+      6 independent packs. The same seed gives byte-identical output on any machine; without \
+      --seed a random seed is used and shown.
+      """)
+
+  @Argument(help: "The set code, for example war.")
+  var set: String
+
+  @OptionGroup var planOptions: PlanOptions
+  @OptionGroup var seedOption: SeedOption
+
+  @Option(help: "Output format: text or json.")
+  var format: PoolFormat = .text
+
+  enum PoolFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+  }
+
+  func run() throws {
+    let plan = try planOptions.plan(for: set)
+    let (seed, given) = seedOption.resolved
+    let pool = Simulation.openPools(plan, seed: seed, count: 1)[0]
+    if !given {
+      FileHandle.standardError.write(Data("sealed: random seed \(seed) (repeat with --seed \(seed))\n".utf8))
+    }
+    switch format {
+    case .json:
+      print(JSONOutput.encode(PoolJSON(plan: plan, seed: seed, pool: pool)), terminator: "")
+    case .text:
+      print(PoolText.render(pool, plan: plan, seed: seed, terminal: .standardOutput), terminator: "")
+    }
+  }
+}

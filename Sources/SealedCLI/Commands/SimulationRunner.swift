@@ -1,0 +1,93 @@
+import Foundation
+import SealedCore
+
+/// The shared work of `simulate` and `check`: validate, simulate with progress and Ctrl-C
+/// handling, and build the report files.
+struct SimulationRunner {
+  let plan: BoosterPlan
+  let rulesText: String
+  let expectations: Expectations
+  let pools: Int
+  let shard: Simulation.Shard
+  let seed: UInt64
+  let seedWasGiven: Bool
+  let options: RunOptions
+  let folder: ReportFolder
+
+  init(set: String, planOptions: PlanOptions, options: RunOptions) throws(DataError) {
+    let definition = try RuleSetLoader.load(planOptions.rules)
+    let cardSet = try planOptions.setOptions.loadSet(set)
+    plan = try PlanCompiler.compile(definition, for: cardSet)
+    rulesText = definition.text
+    (pools, shard) = try options.validated(for: plan)
+    expectations = try Expectations(plan: plan)
+    (seed, seedWasGiven) = options.seedOption.resolved
+    self.options = options
+    folder = try ReportFolder(path: options.out ?? "reports/\(plan.setCode)-\(plan.rulesName)")
+  }
+
+  /// Runs the simulation; the result says whether Ctrl-C cut it short.
+  func simulate() -> Simulation.Result {
+    if !seedWasGiven {
+      FileHandle.standardError.write(Data("sealed: random seed \(seed) (repeat with --seed \(seed))\n".utf8))
+    }
+    let chunks = shard.chunks(of: (pools + Simulation.chunkPools - 1) / Simulation.chunkPools)
+    let shardPools = chunks.reduce(0) { $0 + Simulation.pools(inChunk: $1, of: pools) }
+    let progress = ProgressBar(total: shardPools, unit: "pools", enabled: !options.quiet)
+    let interrupt = InterruptFlag()
+    defer { interrupt.restore() }
+    let result = Simulation.run(
+      Simulation.Request(plan: plan, pools: pools, seed: seed, threads: options.threads, shard: shard),
+      progress: { progress.update($0) },
+      shouldStop: { interrupt.isRaised })
+    progress.finish()
+    return result
+  }
+
+  func runInfo(_ result: Simulation.Result) -> RunInfo {
+    RunInfo(
+      toolVersion: SealedCommand.version, seed: seed, poolsRequested: pools, shard: shard.description,
+      threads: options.threads, elapsedSeconds: result.elapsedSeconds, startedAt: RunInfo.now(),
+      interrupted: result.interrupted)
+  }
+
+  /// The six simulation CSVs plus `tallies.json`.
+  func reportFiles(_ result: Simulation.Result, run: RunInfo) -> [(name: String, contents: String)] {
+    let report = SimulationReport(plan: plan, expectations: expectations, tally: result.tally, run: run)
+    var files = report.files.map { (name: $0.name, contents: $0.table.text) }
+    let record = RunRecord(plan: plan, rulesText: rulesText, run: run, shard: shard, tally: result.tally)
+    files.append((RunRecord.fileName, record.encoded()))
+    return files
+  }
+
+  /// Writes the first `--samples` pools to `notebooks-data/<set>-<rules>/pools.csv`.
+  func writeSamples() throws(DataError) -> String? {
+    guard options.samples > 0 else { return nil }
+    let pools = Simulation.openPools(plan, seed: seed, count: options.samples)
+    var table = CSVTable(header: ["pool", "booster", "slot", "set", "collector_number", "name", "rarity"])
+    for (poolIndex, pool) in pools.enumerated() {
+      for (boosterIndex, booster) in pool.boosters.enumerated() {
+        for entry in booster {
+          table.append([
+            String(poolIndex + 1), String(boosterIndex + 1), entry.slot, entry.card.setCode,
+            entry.card.collectorNumber.text, entry.card.name, entry.card.rarity.rawValue,
+          ])
+        }
+      }
+    }
+    let path = "notebooks-data/\(plan.setCode)-\(plan.rulesName)/pools.csv"
+    try ReportFolder.writeFile(table.text, to: path)
+    return path
+  }
+
+  /// One line about speed, for the terminal.
+  func summary(_ result: Simulation.Result) -> String {
+    let boosters = result.tally.boosters
+    let rate = result.elapsedSeconds > 0 ? Double(boosters) / result.elapsedSeconds : 0
+    var line = "\(plan.setCode) · \(plan.rulesName) · seed \(seed): \(result.completedPools) pools (\(boosters) boosters)"
+    if shard != .whole { line += " · shard \(shard)" }
+    line += String(format: " in %.2f s on %d thread(s), %@ boosters/s", result.elapsedSeconds, options.threads, ProgressBar.compact(rate))
+    if result.interrupted { line += " · INTERRUPTED after \(result.completedPools) of \(pools) pools" }
+    return line
+  }
+}

@@ -1,0 +1,55 @@
+import SealedCore
+
+/// The JSON form of an opened pool (`sealed open --format json`).
+struct PoolJSON: Encodable {
+  struct CardJSON: Encodable {
+    let set: String
+    let collector_number: String
+    let name: String
+    let rarity: String
+    let type_line: String
+    let mana_cost: String
+    let slot: String?
+    let copies: Int?
+
+    init(_ card: Card, slot: String? = nil, copies: Int? = nil) {
+      set = card.setCode
+      collector_number = card.collectorNumber.text
+      name = card.name
+      rarity = card.rarity.rawValue
+      type_line = card.typeLine
+      mana_cost = card.manaCost
+      self.slot = slot
+      self.copies = copies
+    }
+  }
+
+  struct BoosterJSON: Encodable {
+    let index: Int
+    let mythic_booster: Bool?
+    let cards: [CardJSON]
+  }
+
+  let set: String
+  let set_name: String
+  let rules: String
+  let seed: UInt64
+  let boosters: [BoosterJSON]
+  let top_cards: [CardJSON]
+  let pool: [CardJSON]
+
+  init(plan: BoosterPlan, seed: UInt64, pool opened: OpenedPool) {
+    set = plan.setCode
+    set_name = plan.setName
+    rules = plan.rulesName
+    self.seed = seed
+    boosters = opened.boosters.enumerated().map { index, booster in
+      BoosterJSON(
+        index: index + 1,
+        mythic_booster: opened.mythicBooster.map { $0 == index },
+        cards: booster.map { CardJSON($0.card, slot: $0.slot) })
+    }
+    top_cards = opened.topCards.map { CardJSON($0) }
+    pool = opened.cardsWithCopies.map { CardJSON($0.card, copies: $0.copies) }
+  }
+}

@@ -1,0 +1,133 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Runs many pools of a plan in parallel and tallies them.
+///
+/// Work is cut into chunks of `chunkPools` pools. Chunk c always uses the random stream
+/// derived from (seed, c) and starts from freshly ordered sheets, so its pools do not depend on
+/// which thread runs it or on the thread count; integer tallies then add up to the same totals.
+/// Memory does not grow with the number of pools: each thread owns one engine and one set of
+/// 32-bit chunk counters.
+public enum Simulation {
+  /// Pools per chunk. Part of the definition of a run: changing it changes the pools a seed gives.
+  public static let chunkPools = 4096
+
+  /// What to run.
+  public struct Request: Sendable {
+    public var plan: BoosterPlan
+    public var pools: Int
+    public var seed: UInt64
+    public var threads: Int
+    /// Run only part `index` (1-based) of `count` equal parts of the chunks.
+    public var shard: Shard
+
+    public init(plan: BoosterPlan, pools: Int, seed: UInt64, threads: Int, shard: Shard = .whole) {
+      self.plan = plan
+      self.pools = pools
+      self.seed = seed
+      self.threads = threads
+      self.shard = shard
+    }
+  }
+
+  /// Part K of N of a run, split on chunk boundaries.
+  public struct Shard: Sendable, Equatable, CustomStringConvertible {
+    public var index: Int
+    public var count: Int
+
+    public static let whole = Shard(index: 1, count: 1)
+
+    public init(index: Int, count: Int) {
+      self.index = index
+      self.count = count
+    }
+
+    public var description: String { "\(index)/\(count)" }
+
+    /// The chunks of this shard among `chunks` chunks.
+    public func chunks(of chunks: Int) -> Range<Int> {
+      let lower = chunks * (index - 1) / count
+      let upper = chunks * index / count
+      return lower..<upper
+    }
+  }
+
+  /// What came out.
+  public struct Result: Sendable {
+    public var tally: SimulationTally
+    /// Pools run; fewer than requested when the run was interrupted.
+    public var completedPools: Int
+    public var interrupted: Bool
+    public var elapsedSeconds: Double
+  }
+
+  /// The number of pools in chunk `chunk` of a run of `pools` pools.
+  public static func pools(inChunk chunk: Int, of pools: Int) -> Int {
+    min(chunkPools, pools - chunk * chunkPools)
+  }
+
+  /// Runs the request. `progress` is called from worker threads with the pools completed so
+  /// far; `shouldStop` is polled between chunks, and when it returns true the run finishes the
+  /// chunks already started and reports those (always a prefix of the shard's chunks).
+  public static func run(
+    _ request: Request,
+    progress: (@Sendable (Int) -> Void)? = nil,
+    shouldStop: (@Sendable () -> Bool)? = nil
+  ) -> Result {
+    let plan = request.plan
+    let totalChunks = (request.pools + chunkPools - 1) / chunkPools
+    let chunks = request.shard.chunks(of: totalChunks)
+    let next = Atomic<Int>(chunks.lowerBound)
+    let completed = Atomic<Int>(0)
+    let threadCount = max(1, min(request.threads, chunks.count))
+    let partials = Mutex<[SimulationTally]>([])
+    let start = DispatchTime.now()
+
+    DispatchQueue.concurrentPerform(iterations: threadCount) { _ in
+      let engine = PoolEngine(plan: plan)
+      var chunkTally = ChunkTally(plan: plan)
+      var total = SimulationTally(plan: plan)
+      while true {
+        if shouldStop?() == true { break }
+        let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        guard chunk < chunks.upperBound else { break }
+        let pools = Self.pools(inChunk: chunk, of: request.pools)
+        var rng = Xoshiro256StarStar(seed: request.seed, stream: UInt64(chunk))
+        engine.resetPermutations()
+        chunkTally.clear()
+        engine.generate(pools: pools, using: &rng, observer: &chunkTally)
+        chunkTally.add(to: &total)
+        let done = completed.wrappingAdd(pools, ordering: .relaxed).newValue
+        progress?(done)
+      }
+      engine.release()
+      chunkTally.release()
+      partials.withLock { $0.append(total) }
+    }
+
+    var tally = SimulationTally(plan: plan)
+    for partial in partials.withLock({ $0 }) { tally.add(partial) }
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    let expected = chunks.reduce(0) { $0 + pools(inChunk: $1, of: request.pools) }
+    return Result(
+      tally: tally, completedPools: tally.pools, interrupted: tally.pools < expected,
+      elapsedSeconds: elapsed)
+  }
+
+  /// The first `count` pools of a run with `seed`, exactly as `run` generates them.
+  /// Cost: proportional to the pools of the chunks they fall in.
+  public static func openPools(_ plan: BoosterPlan, seed: UInt64, count: Int) -> [OpenedPool] {
+    var recorder = PoolRecorder(plan: plan)
+    let engine = PoolEngine(plan: plan)
+    defer { engine.release() }
+    var chunk = 0
+    while recorder.pools.count < count {
+      var rng = Xoshiro256StarStar(seed: seed, stream: UInt64(chunk))
+      engine.resetPermutations()
+      engine.generate(pools: min(chunkPools, count - recorder.pools.count), using: &rng, observer: &recorder)
+      chunk += 1
+    }
+    return recorder.pools
+  }
+}

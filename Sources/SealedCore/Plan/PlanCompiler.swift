@@ -1,0 +1,318 @@
+/// Compiles a rule set against one set's cards into a `BoosterPlan`.
+///
+/// This is where rules meet cards, so this is where rules that do not fit the set are
+/// rejected, each with the rule file's `file:line:column`: a sheet that matches no card, a slot
+/// that asks for more distinct cards than its sheet has, a reference to an unknown sheet, slot
+/// or booster kind, variant probabilities that do not add up to 1, weights that are all zero.
+/// Cost: O(cards × sheets) plus the programs, once per run.
+public enum PlanCompiler {
+  public static func compile(_ rules: RuleSetDefinition, for set: CardSet) throws(DataError) -> BoosterPlan {
+    if let covered = rules.appliesTo, !covered.contains(set.code) {
+      throw DataError(
+        "rule set \"\(rules.name)\" does not cover set \(set.code); it covers \(covered.joined(separator: ", "))",
+        at: rules.source)
+    }
+    let cards = try set.boosterCards()
+    let layer = ResolvedLayer(rules.base, rules.setLayers[set.code])
+    var context = CompileContext(rules: rules, set: set, cards: cards, layer: layer)
+    return try context.compile()
+  }
+}
+
+/// A rule set's base merged with one set's changes.
+struct ResolvedLayer {
+  var pool: PoolDefinition
+  var sheets: [String: SheetDefinition]
+  var sheetOrder: [String]
+  var slots: [SlotDefinition]
+  var variants: [VariantDefinition]
+  var events: [EventDefinition]
+
+  init(_ base: RuleLayer, _ override: RuleLayer?) {
+    pool = override?.pool ?? base.pool!
+    sheets = [:]
+    sheetOrder = []
+    for sheet in base.sheets + (override?.sheets ?? []) {
+      if sheets[sheet.name] == nil { sheetOrder.append(sheet.name) }
+      sheets[sheet.name] = sheet
+    }
+    slots = (override?.slots ?? base.slots ?? []) + base.appendSlots + (override?.appendSlots ?? [])
+    variants = override?.variants ?? base.variants ?? []
+    events = base.events.filter { event in !(override?.events.contains { $0.name == event.name } ?? false) }
+      + (override?.events ?? [])
+  }
+}
+
+private struct CompileContext {
+  let rules: RuleSetDefinition
+  let set: CardSet
+  let cards: [Card]
+  let layer: ResolvedLayer
+  var kinds: [String] = []
+  /// Compiled sheets by name, and the plan's sheet list (only sheets that are drawn from).
+  var sheetCache: [String: [(ordinal: Int, weight: Double)]] = [:]
+  var planSheets: [PlanSheet] = []
+  var planSheetIndex: [String: Int] = [:]
+
+  init(rules: RuleSetDefinition, set: CardSet, cards: [Card], layer: ResolvedLayer) {
+    self.rules = rules
+    self.set = set
+    self.cards = cards
+    self.layer = layer
+  }
+
+  mutating func compile() throws(DataError) -> BoosterPlan {
+    let pool = layer.pool
+    let positionProbabilities: [Double]?
+    switch pool.mythicBooster {
+    case .one:
+      kinds = ["mythic_booster", "non_mythic_booster"]
+      let weights = pool.positionWeights ?? Array(repeating: 1, count: pool.boosters)
+      let total = weights.reduce(0, +)
+      positionProbabilities = weights.map { $0 / total }
+    case .none:
+      kinds = ["booster"]
+      positionProbabilities = nil
+    }
+
+    // Slots and their positions.
+    guard !layer.slots.isEmpty else {
+      throw DataError("no slots for set \(set.code); a booster needs at least one slot", at: rules.source)
+    }
+    var slots: [PlanSlot] = []
+    var position = 0
+    for slot in layer.slots {
+      if slots.contains(where: { $0.name == slot.name }) {
+        throw DataError("slot \"\(slot.name)\" is defined twice; slot names must be unique", at: slot.location)
+      }
+      slots.append(PlanSlot(name: slot.name, count: slot.count, firstPosition: position))
+      position += slot.count
+    }
+    guard position <= 255 else {
+      throw DataError("boosters of \(position) cards are too large; at most 255 cards", at: rules.source)
+    }
+
+    // Variant groups, in order of first appearance.
+    var groups: [(name: String, options: [VariantDefinition])] = []
+    for variant in layer.variants {
+      if let index = groups.firstIndex(where: { $0.name == variant.group }) {
+        groups[index].options.append(variant)
+      } else {
+        groups.append((variant.group, [variant]))
+      }
+    }
+    var optionProbabilities: [[[Double]]] = []  // [group][kind][option]
+    for group in groups {
+      optionProbabilities.append(try probabilities(of: group.name, group.options))
+    }
+    var combinations: [[Int]] = [[]]
+    for group in groups {
+      combinations = combinations.flatMap { prefix in group.options.indices.map { prefix + [$0] } }
+    }
+    let combinationProbabilities = kinds.indices.map { kind in
+      combinations.map { combination in
+        combination.enumerated().reduce(1.0) { $0 * optionProbabilities[$1.offset][kind][$1.element] }
+      }
+    }
+
+    // Programs: per kind and combination, the draws that fill every position.
+    var programs: [[[PlanDraw]]] = []
+    var sites: [PlanSite] = []
+    for (kind, kindName) in kinds.enumerated() {
+      var kindPrograms: [[PlanDraw]] = []
+      for (combinationIndex, combination) in combinations.enumerated() {
+        let chosen = combination.enumerated().map { groups[$0.offset].options[$0.element] }
+        var draws: [PlanDraw] = []
+        for (slotIndex, slot) in layer.slots.enumerated() {
+          var remaining = slot.count
+          var replacementDraws: [(sheet: PerKind<String>, count: Int, location: String)] = []
+          for variant in chosen {
+            for replacement in variant.replacements where replacement.slot == slot.name {
+              guard replacement.count <= remaining else {
+                throw DataError(
+                  "variant \"\(variant.name)\" replaces \(replacement.count) card(s) of slot \"\(slot.name)\", which has only \(remaining) left to replace",
+                  at: replacement.location)
+              }
+              remaining -= replacement.count
+              replacementDraws.append((replacement.sheet, replacement.count, replacement.location))
+            }
+          }
+          var parts: [(sheet: PerKind<String>, count: Int, location: String)] = []
+          if remaining > 0 { parts.append((slot.sheet, remaining, slot.location)) }
+          parts += replacementDraws.reversed()
+          var first = slots[slotIndex].firstPosition
+          for part in parts {
+            let sheet = try drawSheet(part.sheet, kind: kindName, count: part.count, distinct: slot.distinct, location: part.location, slot: slot.name)
+            let draw = PlanDraw(
+              sheet: sheet, count: part.count, distinct: slot.distinct, slot: slotIndex,
+              firstPosition: first, site: sites.count)
+            sites.append(PlanSite(kind: kind, combination: combinationIndex, draw: draw))
+            draws.append(draw)
+            first += part.count
+          }
+        }
+        kindPrograms.append(draws)
+      }
+      programs.append(kindPrograms)
+    }
+    for variant in layer.variants {
+      for replacement in variant.replacements where !layer.slots.contains(where: { $0.name == replacement.slot }) {
+        throw DataError(
+          "unknown slot \"\(replacement.slot)\"; slots: \(layer.slots.map(\.name).joined(separator: ", "))",
+          at: replacement.location)
+      }
+    }
+
+    // Events become counting lanes.
+    guard layer.events.count <= 15 else {
+      throw DataError("at most 15 events per rule set, found \(layer.events.count)", at: rules.source)
+    }
+    var events: [PlanEvent] = []
+    for event in layer.events {
+      let ordinals: Set<Int>
+      switch event.cards {
+      case .sheet(let name):
+        ordinals = Set(try sheetCards(name, location: event.location).map(\.ordinal))
+      case .filter(let filter):
+        ordinals = Set(cards.indices.filter { filter.matches(cards[$0]) })
+      }
+      var givenKinds: [Int] = []
+      var givenAny = false
+      for name in event.given ?? kinds {
+        if name == "any" {
+          givenAny = true
+        } else if let kind = kinds.firstIndex(of: name) {
+          givenKinds.append(kind)
+        } else {
+          throw DataError(
+            "event \"\(event.name)\": unknown booster kind \"\(name)\"; expected \((kinds + ["any"]).joined(separator: ", "))",
+            at: event.location)
+        }
+      }
+      events.append(PlanEvent(name: event.name, cards: ordinals, givenKinds: givenKinds, givenAny: givenAny))
+    }
+
+    return BoosterPlan(
+      rules: rules, set: set, cards: cards, kinds: kinds, boostersPerPool: pool.boosters,
+      mythicBoosterPositionProbabilities: positionProbabilities, slots: slots, sheets: planSheets,
+      variantGroups: groups.map { PlanVariantGroup(name: $0.name, options: $0.options.map(\.name)) },
+      combinations: combinations, combinationProbabilities: combinationProbabilities,
+      programs: programs, sites: sites, events: events)
+  }
+
+  /// Per kind, each option's probability within its group.
+  private func probabilities(of group: String, _ options: [VariantDefinition]) throws(DataError) -> [[Double]] {
+    let isProbability = options[0].isProbability
+    if let mixed = options.first(where: { $0.isProbability != isProbability }) {
+      throw DataError(
+        "variant group \"\(group)\" mixes \"weight\" and \"probability\"; use one of them for every option",
+        at: mixed.location)
+    }
+    var result: [[Double]] = []
+    for kind in kinds {
+      var values: [Double] = []
+      for option in options {
+        try checkKinds(option.weight, what: "variant \"\(option.name)\"")
+        guard let value = option.weight.value(for: kind) else {
+          throw DataError(
+            "variant \"\(option.name)\" has no \(isProbability ? "probability" : "weight") for \(kind) boosters; add \(kind) or otherwise",
+            at: option.weight.location)
+        }
+        values.append(value)
+      }
+      let total = values.reduce(0, +)
+      if isProbability {
+        guard abs(total - 1) <= 1e-9 else {
+          throw DataError(
+            "the probabilities of variant group \"\(group)\" add up to \(total) for \(kind) boosters; they must add up to 1",
+            at: options[0].location)
+        }
+      } else {
+        guard total > 0 else {
+          throw DataError(
+            "the weights of variant group \"\(group)\" are all zero for \(kind) boosters; at least one must be positive",
+            at: options[0].location)
+        }
+      }
+      result.append(values.map { $0 / total })
+    }
+    return result
+  }
+
+  private func checkKinds<T>(_ value: PerKind<T>, what: String) throws(DataError) {
+    for entry in value.byKind where !kinds.contains(entry.kind) {
+      throw DataError(
+        "\(what): unknown booster kind \"\(entry.kind)\"; expected \((kinds + ["otherwise"]).joined(separator: ", "))",
+        at: value.location)
+    }
+  }
+
+  /// The plan sheet a draw uses for `kind`, validated for the draw's size.
+  private mutating func drawSheet(
+    _ sheet: PerKind<String>, kind: String, count: Int, distinct: Bool, location: String, slot: String
+  ) throws(DataError) -> Int {
+    try checkKinds(sheet, what: "slot \"\(slot)\"")
+    guard let name = sheet.value(for: kind) else {
+      throw DataError("slot \"\(slot)\" has no sheet for \(kind) boosters; add \(kind) or otherwise", at: sheet.location)
+    }
+    let entries = try sheetCards(name, location: sheet.location)
+    if distinct && count > entries.count {
+      throw DataError(
+        "slot \"\(slot)\" draws \(count) distinct cards from sheet \"\(name)\", which has only \(entries.count) card(s) in \(set.code)",
+        at: location)
+    }
+    if let index = planSheetIndex[name] { return index }
+    planSheetIndex[name] = planSheets.count
+    planSheets.append(PlanSheet(name: name, cards: entries.map(\.ordinal), weights: entries.map(\.weight)))
+    return planSheets.count - 1
+  }
+
+  /// The cards of a named sheet with their weights (zero-weight cards dropped).
+  private mutating func sheetCards(_ name: String, location: String, visiting: [String] = []) throws(DataError)
+    -> [(ordinal: Int, weight: Double)]
+  {
+    if let cached = sheetCache[name] { return cached }
+    guard let sheet = layer.sheets[name] else {
+      throw DataError(
+        "unknown sheet \"\(name)\"; sheets for \(set.code): \(layer.sheetOrder.joined(separator: ", "))", at: location)
+    }
+    guard !visiting.contains(name) else {
+      throw DataError("sheet \"\(name)\" includes itself (\((visiting + [name]).joined(separator: " -> ")))", at: sheet.location)
+    }
+    var weights = [Double](repeating: 0, count: cards.count)
+    if let filter = sheet.filter {
+      for (ordinal, card) in cards.enumerated() where filter.matches(card) { weights[ordinal] = 1 }
+    }
+    for part in sheet.parts {
+      let members: [(ordinal: Int, weight: Double)]
+      switch part.source {
+      case .sheet(let inner):
+        members = try sheetCards(inner, location: part.location, visiting: visiting + [name])
+      case .filter(let filter):
+        members = cards.indices.filter { filter.matches(cards[$0]) }.map { ($0, 1.0) }
+      }
+      guard !members.isEmpty else {
+        throw DataError("a part of sheet \"\(name)\" matches no card of \(set.code)", at: part.location)
+      }
+      let memberTotal = members.reduce(0) { $0 + $1.weight }
+      for member in members {
+        switch part.weight {
+        case .rate(let rate): weights[member.ordinal] += rate * member.weight
+        case .chance(let chance): weights[member.ordinal] += chance * member.weight / memberTotal
+        }
+      }
+    }
+    for (filter, factor) in sheet.weights {
+      for (ordinal, card) in cards.enumerated() where filter.matches(card) { weights[ordinal] *= factor }
+    }
+    let entries = weights.indices.filter { weights[$0] > 0 }.map { (ordinal: $0, weight: weights[$0]) }
+    guard !entries.isEmpty else {
+      let what = sheet.filter.map { " (\($0))" } ?? ""
+      throw DataError(
+        "sheet \"\(name)\"\(what) matches no card of \(set.code) in collector numbers 1-\(set.boosterMax ?? 0), or all its weights are zero",
+        at: sheet.location)
+    }
+    sheetCache[name] = entries
+    return entries
+  }
+}

@@ -1,0 +1,39 @@
+/// The facts about a run that `run.csv` records.
+public struct RunInfo: Sendable, Codable, Equatable {
+  public var toolVersion: String
+  public var seed: UInt64
+  public var poolsRequested: Int
+  public var shard: String
+  public var threads: Int
+  public var elapsedSeconds: Double
+  public var startedAt: String
+  public var interrupted: Bool
+
+  public init(
+    toolVersion: String, seed: UInt64, poolsRequested: Int, shard: String = "1/1", threads: Int,
+    elapsedSeconds: Double, startedAt: String, interrupted: Bool = false
+  ) {
+    self.toolVersion = toolVersion
+    self.seed = seed
+    self.poolsRequested = poolsRequested
+    self.shard = shard
+    self.threads = threads
+    self.elapsedSeconds = elapsedSeconds
+    self.startedAt = startedAt
+    self.interrupted = interrupted
+  }
+
+  /// The rows that describe how a run was executed rather than what it computed; they may differ
+  /// between two runs of the same seed (and between a merged run and an unsharded one).
+  public static let executionKeys: Set<String> = ["threads", "elapsed_seconds", "boosters_per_second", "started_at"]
+
+  /// The current time as an ISO 8601 UTC timestamp with second precision.
+  public static func now() -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    return formatter.string(from: Date())
+  }
+}
+
+import Foundation

@@ -1,0 +1,109 @@
+/// A condition on cards, as written in rule files and specs: every given part must hold.
+///
+/// Text comparisons ignore case. `typeContains` and `nameContains` need every listed text;
+/// `typeExcludes` and `nameExcludes` reject a card holding any of them.
+public struct CardFilter: Sendable, Hashable, CustomStringConvertible {
+  /// Any of these rarities; nil means any rarity.
+  public var rarities: [Rarity]?
+  public var typeContains: [String] = []
+  public var typeExcludes: [String] = []
+  public var nameContains: [String] = []
+  public var nameExcludes: [String] = []
+  /// Collector numbers (by leading integer) inside any of these ranges; nil means any.
+  public var collectorNumbers: [ClosedRange<Int>]?
+
+  public init(
+    rarities: [Rarity]? = nil, typeContains: [String] = [], typeExcludes: [String] = [],
+    nameContains: [String] = [], nameExcludes: [String] = [],
+    collectorNumbers: [ClosedRange<Int>]? = nil
+  ) {
+    self.rarities = rarities
+    self.typeContains = typeContains.map { $0.lowercased() }
+    self.typeExcludes = typeExcludes.map { $0.lowercased() }
+    self.nameContains = nameContains.map { $0.lowercased() }
+    self.nameExcludes = nameExcludes.map { $0.lowercased() }
+    self.collectorNumbers = collectorNumbers
+  }
+
+  /// Whether the card passes every part of the filter. Cost: O(length of the texts).
+  public func matches(_ card: Card) -> Bool {
+    if let rarities, !rarities.contains(card.rarity) { return false }
+    if !typeContains.isEmpty || !typeExcludes.isEmpty {
+      let type = card.typeLine.lowercased()
+      if !typeContains.allSatisfy(type.contains) { return false }
+      if typeExcludes.contains(where: type.contains) { return false }
+    }
+    if !nameContains.isEmpty || !nameExcludes.isEmpty {
+      let name = card.name.lowercased()
+      if !nameContains.allSatisfy(name.contains) { return false }
+      if nameExcludes.contains(where: name.contains) { return false }
+    }
+    if let collectorNumbers {
+      guard let number = card.collectorNumber.leadingInteger,
+        collectorNumbers.contains(where: { $0.contains(number) })
+      else { return false }
+    }
+    return true
+  }
+
+  /// The filter in rule-file syntax, for messages.
+  public var description: String {
+    var parts: [String] = []
+    if let rarities { parts.append("rarity: \(rarities.map(\.rawValue).joined(separator: "|"))") }
+    if !typeContains.isEmpty { parts.append("type_contains: \(typeContains.joined(separator: ", "))") }
+    if !typeExcludes.isEmpty { parts.append("type_excludes: \(typeExcludes.joined(separator: ", "))") }
+    if !nameContains.isEmpty { parts.append("name_contains: \(nameContains.joined(separator: ", "))") }
+    if !nameExcludes.isEmpty { parts.append("name_excludes: \(nameExcludes.joined(separator: ", "))") }
+    if let collectorNumbers {
+      parts.append(
+        "collector_numbers: "
+          + collectorNumbers.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }
+          .joined(separator: ", "))
+    }
+    return parts.isEmpty ? "any card" : parts.joined(separator: "; ")
+  }
+
+  /// The keys a filter may use in a rule file or spec.
+  static let keys = [
+    "rarity", "type_contains", "type_excludes", "name_contains", "name_excludes",
+    "collector_numbers",
+  ]
+
+  /// Reads the filter keys of a mapping (other keys are the caller's business).
+  static func parse(_ fields: YAMLValue.Fields) throws(DataError) -> CardFilter {
+    var filter = CardFilter()
+    if let value = fields["rarity"] {
+      var rarities: [Rarity] = []
+      for text in try value.strings() {
+        guard let rarity = Rarity(rawValue: text.lowercased()) else {
+          throw value.error(
+            "unknown rarity \"\(text)\"; expected one of \(Rarity.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        rarities.append(rarity)
+      }
+      filter.rarities = rarities
+    }
+    filter.typeContains = try fields["type_contains"]?.strings().map { $0.lowercased() } ?? []
+    filter.typeExcludes = try fields["type_excludes"]?.strings().map { $0.lowercased() } ?? []
+    filter.nameContains = try fields["name_contains"]?.strings().map { $0.lowercased() } ?? []
+    filter.nameExcludes = try fields["name_excludes"]?.strings().map { $0.lowercased() } ?? []
+    if let value = fields["collector_numbers"] {
+      var ranges: [ClosedRange<Int>] = []
+      for text in try value.strings() {
+        for piece in text.split(separator: ",") {
+          let bounds = piece.split(separator: "-").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+          guard (1...2).contains(bounds.count), let low = bounds.first!, let high = bounds.last!,
+            low <= high
+          else {
+            throw value.error("expected collector numbers such as \"1-50\" or \"7\", found \"\(piece)\"")
+          }
+          ranges.append(low...high)
+        }
+      }
+      filter.collectorNumbers = ranges
+    }
+    return filter
+  }
+}
+
+import Foundation
