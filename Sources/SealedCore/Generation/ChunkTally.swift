@@ -1,7 +1,7 @@
 /// The observer that counts: 32-bit counters in buffers allocated once per worker, cleared
 /// per chunk and then added into a `SimulationTally`. A chunk holds at most `Simulation.chunkPools`
 /// pools, so no counter can overflow.
-struct ChunkTally: PoolObserver {
+struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
   let cardCount: Int
   let kindCount: Int
   let laneCount: Int
@@ -20,16 +20,14 @@ struct ChunkTally: PoolObserver {
   let boostersByKind: UnsafeMutableBufferPointer<UInt32>
   /// Per card: the serial number of the last booster it appeared in, to spot duplicates.
   let lastSeen: UnsafeMutableBufferPointer<UInt32>
-  let lanesLow: UnsafePointer<UInt64>
-  let lanesHigh: UnsafePointer<UInt64>
+  private let lanes: Lanes
+  /// Cards per booster, and where each position's card is tallied (per program).
+  let boosterSize: Int
+  let positionRows: UnsafePointer<Int32>
 
   var pools: Int = 0
   var duplicateBoosters: Int = 0
   private var serial: UInt32 = 1
-  private var low: UInt64 = 0
-  private var high: UInt64 = 0
-  private var size: Int = 0
-  private var duplicate = false
   private var poolMythicCount = 0
   private var previousPoolMythics = 0
 
@@ -51,8 +49,9 @@ struct ChunkTally: PoolObserver {
     boosterSizes = .allocate(capacity: laneStride)
     boostersByKind = .allocate(capacity: kindCount)
     lastSeen = .allocate(capacity: max(cardCount, 1))
-    lanesLow = UnsafePointer(t.lanesLow.baseAddress!)
-    lanesHigh = UnsafePointer(t.lanesHigh.baseAddress!)
+    lanes = Lanes(tables: t)
+    boosterSize = t.boosterSize
+    positionRows = UnsafePointer(t.positionRows.baseAddress!)
     clear()
   }
 
@@ -78,43 +77,39 @@ struct ChunkTally: PoolObserver {
   }
 
   @inline(__always)
-  mutating func beginBooster(index: Int, kind: Int, combination: Int) {
-    low = 0
-    high = 0
-    size = 0
-    duplicate = false
-  }
-
-  @inline(__always)
-  mutating func card(_ ordinal: Int32, draw: UnsafePointer<EngineTables.Draw>) {
-    let card = Int(ordinal)
-    siteCards[Int(draw.pointee.tallyBase) + card] &+= 1
-    low &+= lanesLow[card]
-    high &+= lanesHigh[card]
-    if lastSeen[card] == serial { duplicate = true }
-    lastSeen[card] = serial
-    size &+= 1
-  }
-
-  @inline(__always)
-  mutating func endBooster(index: Int, kind: Int, combination: Int) {
-    serial &+= 1
-    boostersByKind[kind] &+= 1
-    combinations[kind * combinationCount + combination] &+= 1
-    boosterSizes[size] &+= 1
-    if duplicate { duplicateBoosters &+= 1 }
-    let base = kind * laneCount * laneStride
-    for lane in 0..<min(laneCount, 8) {
-      let n = Int(truncatingIfNeeded: (low &>> UInt64(8 * lane)) & 0xFF)
-      laneHistograms[base + lane * laneStride + n] &+= 1
+  mutating func booster(
+    index: Int, kind: Int, combination: Int, program: Int, mayRepeat: Bool,
+    cards: UnsafePointer<Int32>
+  ) {
+    let rows = UnsafePointer(positionRows) + program &* boosterSize
+    let counts = siteCards.baseAddress!
+    var lanes = self.lanes
+    lanes.reset()
+    for position in 0..<boosterSize {
+      let card = Int(truncatingIfNeeded: cards[position])
+      counts[Int(truncatingIfNeeded: rows[position]) &+ card] &+= 1
+      lanes.add(card)
     }
-    if laneCount > 8 {
-      for lane in 8..<laneCount {
-        let n = Int(truncatingIfNeeded: (high &>> UInt64(8 * (lane - 8))) & 0xFF)
-        laneHistograms[base + lane * laneStride + n] &+= 1
+    var repeats = 0
+    if mayRepeat {
+      let seen = lastSeen.baseAddress!
+      for position in 0..<boosterSize {
+        let card = Int(truncatingIfNeeded: cards[position])
+        repeats &+= seen[card] == serial ? 1 : 0
+        seen[card] = serial
       }
+      serial &+= 1
     }
-    let mythics = Int(truncatingIfNeeded: low & 0xFF)
+    boostersByKind[kind] &+= 1
+    combinations[kind &* combinationCount &+ combination] &+= 1
+    boosterSizes[boosterSize] &+= 1
+    if repeats > 0 { duplicateBoosters &+= 1 }
+    var histogram = laneHistograms.baseAddress! + kind &* laneCount &* laneStride
+    for lane in 0..<laneCount {
+      histogram[lanes.count(lane: lane)] &+= 1
+      histogram += laneStride
+    }
+    let mythics = lanes.count(lane: 0)
     poolMythicCount &+= mythics
     if mythics > 0 { mythicPositions[index] &+= 1 }
   }

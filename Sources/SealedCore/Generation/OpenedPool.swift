@@ -31,7 +31,6 @@ struct PoolRecorder: PoolObserver {
   let plan: BoosterPlan
   var pools: [OpenedPool] = []
   private var boosters: [[OpenedPool.Entry]] = []
-  private var current: [OpenedPool.Entry] = []
   private var mythicBooster: Int?
 
   init(plan: BoosterPlan) {
@@ -43,18 +42,17 @@ struct PoolRecorder: PoolObserver {
     mythicBooster = nil
   }
 
-  mutating func beginBooster(index: Int, kind: Int, combination: Int) {
-    current = []
+  mutating func booster(
+    index: Int, kind: Int, combination: Int, program: Int, mayRepeat: Bool,
+    cards: UnsafePointer<Int32>
+  ) {
     if plan.mythicKind == kind { mythicBooster = index }
-  }
-
-  mutating func card(_ ordinal: Int32, draw: UnsafePointer<EngineTables.Draw>) {
-    current.append(
-      OpenedPool.Entry(card: plan.cards[Int(ordinal)], slot: plan.slots[Int(draw.pointee.slot)].name))
-  }
-
-  mutating func endBooster(index: Int, kind: Int, combination: Int) {
-    boosters.append(current)
+    let size = plan.engine.boosterSize
+    let slots = plan.engine.positionSlots.baseAddress! + program * size
+    boosters.append(
+      (0..<size).map { position in
+        OpenedPool.Entry(card: plan.cards[Int(cards[position])], slot: plan.slots[Int(slots[position])].name)
+      })
   }
 
   mutating func endPool() {

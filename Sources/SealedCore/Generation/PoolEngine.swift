@@ -1,38 +1,41 @@
 /// Generates pools from a `BoosterPlan` with no allocation per booster.
 ///
-/// One engine belongs to one thread. It owns the persistent permutation of every uniform sheet:
-/// a distinct draw of k cards is a partial Fisher–Yates shuffle of the first k entries, which
-/// leaves a permutation behind for the next booster, so nothing is copied or reset per booster.
-/// Each pick costs one bounded random integer (Lemire's method) and a swap.
+/// One engine belongs to one thread. It owns a copy of the sheets' card arrays in which every
+/// uniform sheet is a persistent permutation: a distinct draw of k cards is a partial
+/// Fisher–Yates shuffle of its first k entries, which leaves a permutation behind for the next
+/// booster, so nothing is copied or reset per booster. Each booster is drawn into a small
+/// buffer and then handed to the observer in one call.
 struct PoolEngine {
   let plan: BoosterPlan
   private let tables: EngineTables
-  private let permutations: UnsafeMutableBufferPointer<Int32>
-  /// Scratch for rejection sampling of distinct weighted draws.
-  private let picked: UnsafeMutablePointer<Int32>
+  /// This engine's copy of `tables.cardArrays`; its permutations get shuffled.
+  private let arrays: UnsafeMutableBufferPointer<Int32>
+  /// The booster being drawn, by position.
+  private let booster: UnsafeMutablePointer<Int32>
 
   init(plan: BoosterPlan) {
     self.plan = plan
     tables = plan.engine
-    permutations = .allocate(capacity: max(tables.initialPermutations.count, 1))
-    picked = .allocate(capacity: 256)
-    resetPermutations()
+    arrays = .allocate(capacity: max(tables.cardArrays.count, 1))
+    _ = arrays.initialize(from: tables.cardArrays)
+    booster = .allocate(capacity: max(tables.boosterSize, 1))
   }
 
   /// Frees the engine's buffers; call once when done.
   func release() {
-    permutations.deallocate()
-    picked.deallocate()
+    arrays.deallocate()
+    booster.deallocate()
   }
 
   /// Puts every sheet back in collector-number order, as at the start of a chunk.
   func resetPermutations() {
-    guard tables.initialPermutations.count > 0 else { return }
-    _ = UnsafeMutableBufferPointer(rebasing: permutations[0..<tables.initialPermutations.count])
-      .initialize(from: tables.initialPermutations)
+    let count = tables.permutationCount
+    guard count > 0 else { return }
+    _ = UnsafeMutableBufferPointer(rebasing: arrays[0..<count])
+      .update(fromContentsOf: UnsafeBufferPointer(rebasing: tables.cardArrays[0..<count]))
   }
 
-  /// Generates `pools` pools, reporting every card to `observer`.
+  /// Generates `pools` pools, handing every booster to `observer`.
   @inline(__always)
   func generate<G: RandomNumberGenerator, O: PoolObserver>(
     pools: Int, using rng: inout G, observer: inout O
@@ -41,6 +44,7 @@ struct PoolEngine {
     let boosters = t.boostersPerPool
     let combinations = t.combinationCount
     let hasPositions = t.positionThresholds.count > 0
+    let programs = UnsafePointer(t.programs.baseAddress!)
     for _ in 0..<pools {
       observer.beginPool()
       var mythicPosition = -1
@@ -49,16 +53,21 @@ struct PoolEngine {
       }
       for index in 0..<boosters {
         let kind = hasPositions ? (index == mythicPosition ? 0 : 1) : 0
-        let thresholds = t.combinationThresholds.baseAddress! + kind * combinations
-        let combination = combinations == 1 ? 0 : Self.pick(rng.next(), thresholds: thresholds, count: combinations)
-        observer.beginBooster(index: index, kind: kind, combination: combination)
-        let program = kind * combinations + combination
-        let start = Int(t.programStarts[program])
-        let end = Int(t.programStarts[program + 1])
-        for drawIndex in start..<end {
-          drawCards(t.draws.baseAddress! + drawIndex, using: &rng, observer: &observer)
+        var combination = 0
+        if combinations > 1 {
+          combination = Self.pick(
+            rng.next(), thresholds: t.combinationThresholds.baseAddress! + kind &* combinations, count: combinations)
         }
-        observer.endBooster(index: index, kind: kind, combination: combination)
+        let program = kind &* combinations &+ combination
+        let record = programs + program
+        if record.pointee.batchStart >= 0 {
+          runSteps(record, using: &rng)
+        } else {
+          runDraws(record, using: &rng)
+        }
+        observer.booster(
+          index: index, kind: kind, combination: combination, program: program,
+          mayRepeat: record.pointee.mayRepeat, cards: booster)
       }
       observer.endPool()
     }
@@ -68,70 +77,95 @@ struct PoolEngine {
   @inline(__always)
   private static func pick(_ random: UInt64, thresholds: UnsafePointer<UInt64>, count: Int) -> Int {
     var index = 0
-    while index < count - 1 && random >= thresholds[index] { index += 1 }
+    while index < count &- 1 && random >= thresholds[index] { index &+= 1 }
     return index
   }
 
+  /// The fast path: every card a uniform pick, several picks per random number.
   @inline(__always)
-  private func drawCards<G: RandomNumberGenerator, O: PoolObserver>(
-    _ draw: UnsafePointer<EngineTables.Draw>, using rng: inout G, observer: inout O
-  ) {
-    let count = Int(draw.pointee.count)
-    let size = UInt64(draw.pointee.size)
-    let offset = Int(draw.pointee.offset)
-    switch draw.pointee.mode {
-    case .uniformDistinct:
-      let sheet = permutations.baseAddress! + offset
-      for i in 0..<count {
-        let j = i + Int(rng.bounded(size &- UInt64(i)))
-        let card = sheet[j]
-        sheet[j] = sheet[i]
-        sheet[i] = card
-        observer.card(card, draw: draw)
+  private func runSteps<G: RandomNumberGenerator>(_ program: UnsafePointer<EngineTables.Program>, using rng: inout G) {
+    let arrays = self.arrays.baseAddress!
+    let out = booster
+    var batch = UnsafePointer(tables.batches.baseAddress!) + Int(truncatingIfNeeded: program.pointee.batchStart)
+    let batchEnd = batch + Int(truncatingIfNeeded: program.pointee.batchCount)
+    while batch < batchEnd {
+      let first = UnsafePointer(tables.steps.baseAddress!) + Int(truncatingIfNeeded: batch.pointee.stepStart)
+      let last = first + Int(truncatingIfNeeded: batch.pointee.stepCount)
+      while true {
+        var low = rng.next()
+        var step = first
+        while step < last {
+          let product = low.multipliedFullWidth(by: step.pointee.range)
+          low = product.low
+          let r = Int(truncatingIfNeeded: product.high)
+          let base = arrays + Int(truncatingIfNeeded: step.pointee.offset)
+          let i = Int(truncatingIfNeeded: step.pointee.index)
+          if i >= 0 {
+            let j = i &+ r
+            let card = base[j]
+            base[j] = base[i]
+            base[i] = card
+            out[Int(truncatingIfNeeded: step.pointee.position)] = card
+          } else {
+            out[Int(truncatingIfNeeded: step.pointee.position)] = base[r]
+          }
+          step += 1
+        }
+        if low >= batch.pointee.threshold { break }
       }
-    case .uniform:
-      let sheet = permutations.baseAddress! + offset
-      for _ in 0..<count {
-        observer.card(sheet[Int(rng.bounded(size))], draw: draw)
-      }
-    case .table:
-      let table = tables.tables.baseAddress! + offset
-      for _ in 0..<count {
-        observer.card(table[Int(rng.bounded(size))], draw: draw)
-      }
-    case .tableDistinct:
-      let table = tables.tables.baseAddress! + offset
-      for i in 0..<count {
-        var card: Int32
-        repeat {
-          card = table[Int(rng.bounded(size))]
-        } while alreadyPicked(card, among: i)
-        picked[i] = card
-        observer.card(card, draw: draw)
-      }
-    case .alias:
-      for _ in 0..<count {
-        observer.card(aliasPick(offset: offset, size: size, using: &rng), draw: draw)
-      }
-    case .aliasDistinct:
-      for i in 0..<count {
-        var card: Int32
-        repeat {
-          card = aliasPick(offset: offset, size: size, using: &rng)
-        } while alreadyPicked(card, among: i)
-        picked[i] = card
-        observer.card(card, draw: draw)
+      batch += 1
+    }
+  }
+
+  /// The general path, draw by draw, for alias sheets and distinct weighted draws.
+  private func runDraws<G: RandomNumberGenerator>(_ program: UnsafePointer<EngineTables.Program>, using rng: inout G) {
+    let start = Int(program.pointee.drawStart)
+    for index in start..<(start + Int(program.pointee.drawCount)) {
+      let draw = tables.draws[index]
+      let count = Int(draw.count)
+      let size = UInt64(draw.size)
+      let offset = Int(draw.offset)
+      let out = booster + Int(draw.firstPosition)
+      let sheet = arrays.baseAddress! + offset
+      switch draw.mode {
+      case .uniformDistinct:
+        for i in 0..<count {
+          let j = i + Int(rng.bounded(size - UInt64(i)))
+          let card = sheet[j]
+          sheet[j] = sheet[i]
+          sheet[i] = card
+          out[i] = card
+        }
+      case .pick:
+        for p in 0..<count { out[p] = sheet[Int(rng.bounded(size))] }
+      case .pickDistinct:
+        for p in 0..<count {
+          var card: Int32
+          repeat {
+            card = sheet[Int(rng.bounded(size))]
+          } while Self.contains(card, out, p)
+          out[p] = card
+        }
+      case .alias:
+        for p in 0..<count { out[p] = aliasPick(offset: offset, size: size, using: &rng) }
+      case .aliasDistinct:
+        for p in 0..<count {
+          var card: Int32
+          repeat {
+            card = aliasPick(offset: offset, size: size, using: &rng)
+          } while Self.contains(card, out, p)
+          out[p] = card
+        }
       }
     }
   }
 
-  @inline(__always)
-  private func alreadyPicked(_ card: Int32, among count: Int) -> Bool {
-    for i in 0..<count where picked[i] == card { return true }
+  /// Whether `card` is among the first `count` cards at `cards`.
+  private static func contains(_ card: Int32, _ cards: UnsafeMutablePointer<Int32>, _ count: Int) -> Bool {
+    for p in 0..<count where cards[p] == card { return true }
     return false
   }
 
-  @inline(__always)
   private func aliasPick<G: RandomNumberGenerator>(offset: Int, size: UInt64, using rng: inout G) -> Int32 {
     let entry = offset + Int(rng.bounded(size))
     return rng.next() < tables.aliasThresholds[entry]

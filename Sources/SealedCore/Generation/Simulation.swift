@@ -78,31 +78,18 @@ public enum Simulation {
     let plan = request.plan
     let totalChunks = (request.pools + chunkPools - 1) / chunkPools
     let chunks = request.shard.chunks(of: totalChunks)
-    let next = Atomic<Int>(chunks.lowerBound)
-    let completed = Atomic<Int>(0)
+    let state = RunState(firstChunk: chunks.lowerBound)
     let threadCount = max(1, min(request.threads, chunks.count))
     let partials = Mutex<[SimulationTally]>([])
     let start = DispatchTime.now()
 
     DispatchQueue.concurrentPerform(iterations: threadCount) { _ in
-      let engine = PoolEngine(plan: plan)
-      var chunkTally = ChunkTally(plan: plan)
-      var total = SimulationTally(plan: plan)
-      while true {
-        if shouldStop?() == true { break }
-        let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
-        guard chunk < chunks.upperBound else { break }
-        let pools = Self.pools(inChunk: chunk, of: request.pools)
-        var rng = Xoshiro256StarStar(seed: request.seed, stream: UInt64(chunk))
-        engine.resetPermutations()
-        chunkTally.clear()
-        engine.generate(pools: pools, using: &rng, observer: &chunkTally)
-        chunkTally.add(to: &total)
-        let done = completed.wrappingAdd(pools, ordering: .relaxed).newValue
-        progress?(done)
+      let total: SimulationTally
+      if plan.maxBoosterSize <= 15 {
+        total = work(ChunkTally<PackedLanes>(plan: plan), request, chunks, state, progress, shouldStop)
+      } else {
+        total = work(ChunkTally<WideLanes>(plan: plan), request, chunks, state, progress, shouldStop)
       }
-      engine.release()
-      chunkTally.release()
       partials.withLock { $0.append(total) }
     }
 
@@ -113,6 +100,42 @@ public enum Simulation {
     return Result(
       tally: tally, completedPools: tally.pools, interrupted: tally.pools < expected,
       elapsedSeconds: elapsed)
+  }
+
+  /// Counters shared by a run's threads.
+  private final class RunState: Sendable {
+    let next: Atomic<Int>
+    let completed = Atomic<Int>(0)
+
+    init(firstChunk: Int) {
+      next = Atomic(firstChunk)
+    }
+  }
+
+  /// One thread's loop: claim the next chunk until none is left (or a stop is requested).
+  private static func work<Lanes: LaneCounter>(
+    _ counters: ChunkTally<Lanes>, _ request: Request, _ chunks: Range<Int>, _ state: RunState,
+    _ progress: (@Sendable (Int) -> Void)?, _ shouldStop: (@Sendable () -> Bool)?
+  ) -> SimulationTally {
+    let engine = PoolEngine(plan: request.plan)
+    var chunkTally = counters
+    var total = SimulationTally(plan: request.plan)
+    while true {
+      if shouldStop?() == true { break }
+      let chunk = state.next.wrappingAdd(1, ordering: .relaxed).oldValue
+      guard chunk < chunks.upperBound else { break }
+      let pools = Self.pools(inChunk: chunk, of: request.pools)
+      var rng = Xoshiro256StarStar(seed: request.seed, stream: UInt64(chunk))
+      engine.resetPermutations()
+      chunkTally.clear()
+      engine.generate(pools: pools, using: &rng, observer: &chunkTally)
+      chunkTally.add(to: &total)
+      let done = state.completed.wrappingAdd(pools, ordering: .relaxed).newValue
+      progress?(done)
+    }
+    engine.release()
+    chunkTally.release()
+    return total
   }
 
   /// The first `count` pools of a run with `seed`, exactly as `run` generates them.

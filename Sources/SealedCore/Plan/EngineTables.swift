@@ -1,35 +1,73 @@
 /// The plan flattened for the generator's inner loop: fixed-size records and raw buffers that
 /// are allocated once when the plan is built and never change afterwards, so every thread
 /// reads them without locks, bounds checks or reference counting.
+///
+/// Most programs (the draws of one booster kind and variant combination) compile to a list of
+/// *steps*, one per card, each a uniform pick in a range: a Fisher–Yates swap in a sheet's
+/// permutation, or a read from a sheet or an expanded weight table. Steps are grouped into
+/// batches that take all their picks from one 64-bit random number. Programs with alias
+/// sheets or distinct draws from weighted sheets (which need rejection) take the general
+/// per-draw path instead.
 final class EngineTables: @unchecked Sendable {
-  /// How a draw picks its cards.
+  /// How a draw of the general path picks its cards.
   enum Mode: Int32 {
     /// Distinct cards from a uniform sheet: partial Fisher–Yates over the sheet's persistent
     /// permutation.
     case uniformDistinct
-    /// Independent uniform picks (also used for single-card draws).
-    case uniform
-    /// Picks from an expanded table where a card of integer weight w appears w times.
-    case table
-    /// As `table`, redrawing a card already drawn by this draw.
-    case tableDistinct
+    /// Independent uniform picks from a sheet or an expanded table (where a card of integer
+    /// weight w appears w times).
+    case pick
+    /// As `pick` from a table, redrawing a card already drawn by this draw.
+    case pickDistinct
     /// Picks by Walker's alias method (any real weights).
     case alias
     /// As `alias`, redrawing a card already drawn by this draw.
     case aliasDistinct
   }
 
+  /// One draw of the general path.
   struct Draw {
     var mode: Mode
     var count: Int32
     /// Cards (or table entries) the draw chooses among.
     var size: Int32
-    /// Start of the draw's segment in `permutations`, `tables` or the alias arrays.
+    /// Start of the draw's segment in `cardArrays` or the alias arrays.
     var offset: Int32
-    var site: Int32
-    var slot: Int32
-    /// `site * cardCount`, the start of the site's row of tallies.
-    var tallyBase: Int32
+    /// Where the draw's cards go in the booster.
+    var firstPosition: Int32
+  }
+
+  /// One card of the fast path: a uniform pick `r` in `0..<range`, then either a swap of
+  /// entries `index` and `index + r` of the segment at `offset` (taking the card now at
+  /// `index`), or, when `index < 0`, the card at `offset + r`.
+  struct Step {
+    var offset: Int32
+    var index: Int32
+    var range: UInt64
+    var position: Int32
+  }
+
+  /// Steps whose picks come from one 64-bit random number: they are the mixed-radix digits of
+  /// Lemire's method applied to the product of their ranges (Brackett-Rozinsky and Lemire,
+  /// "Batched ranged random integer generation", 2024), which is exactly uniform when the final
+  /// low word is at least `threshold` = 2⁶⁴ mod product; otherwise the batch is drawn again.
+  /// Redoing swaps is safe: they leave a permutation of the same cards behind.
+  struct Batch {
+    var stepStart: Int32
+    var stepCount: Int32
+    var threshold: UInt64
+  }
+
+  /// Where a program's work is.
+  struct Program {
+    /// Fast path: batches (into `batches`), or -1 for the general path.
+    var batchStart: Int32
+    var batchCount: Int32
+    /// General path: draws (into `draws`).
+    var drawStart: Int32
+    var drawCount: Int32
+    /// Whether a card can appear twice in the booster (so duplicates must be looked for).
+    var mayRepeat: Bool
   }
 
   let cardCount: Int
@@ -37,23 +75,35 @@ final class EngineTables: @unchecked Sendable {
   let combinationCount: Int
   let boostersPerPool: Int
   let laneCount: Int
+  /// Cards per booster (the same for every program: replacements never change slot sizes).
+  let boosterSize: Int
 
+  let programs: UnsafeMutableBufferPointer<Program>
+  let steps: UnsafeMutableBufferPointer<Step>
+  let batches: UnsafeMutableBufferPointer<Batch>
   let draws: UnsafeMutableBufferPointer<Draw>
-  /// `programStarts[kind * combinationCount + combination]` up to the next entry.
-  let programStarts: UnsafeMutableBufferPointer<Int32>
+  /// `positionRows[program * boosterSize + position]`: where the card at that position is
+  /// tallied (`site * cardCount`).
+  let positionRows: UnsafeMutableBufferPointer<Int32>
+  /// `positionSlots[program * boosterSize + position]`: the slot of that position.
+  let positionSlots: UnsafeMutableBufferPointer<Int32>
   /// Cumulative thresholds (probability × 2⁶⁴) per kind for choosing a combination.
   let combinationThresholds: UnsafeMutableBufferPointer<UInt64>
   /// Cumulative thresholds for the mythic booster's position; empty for independent boosters.
   let positionThresholds: UnsafeMutableBufferPointer<UInt64>
-  /// The initial (collector-number order) permutation of every uniform sheet, back to back.
-  let initialPermutations: UnsafeMutableBufferPointer<Int32>
-  let tables: UnsafeMutableBufferPointer<Int32>
+  /// Every uniform sheet in collector-number order (the first `permutationCount` entries, which
+  /// each engine copies and shuffles), then the expanded weight tables.
+  let cardArrays: UnsafeMutableBufferPointer<Int32>
+  let permutationCount: Int
   let aliasThresholds: UnsafeMutableBufferPointer<UInt64>
   let aliasPrimary: UnsafeMutableBufferPointer<Int32>
   let aliasSecondary: UnsafeMutableBufferPointer<Int32>
   /// Per card: byte lanes 0-7 and 8-15; lane 0 counts mythics, lane i+1 event i.
   let lanesLow: UnsafeMutableBufferPointer<UInt64>
   let lanesHigh: UnsafeMutableBufferPointer<UInt64>
+  /// Per card: the same lanes as 4-bit fields of one word, usable when no booster holds more
+  /// than 15 cards.
+  let lanesPacked: UnsafeMutableBufferPointer<UInt64>
 
   init(
     cards: [Card], kinds: Int, sheets: [PlanSheet], combinationProbabilities: [[Double]],
@@ -65,66 +115,112 @@ final class EngineTables: @unchecked Sendable {
     combinationCount = combinationProbabilities.first?.count ?? 1
     self.boostersPerPool = boostersPerPool
     laneCount = events.count + 1
+    let boosterSize = programs.first?.first?.reduce(0) { $0 + $1.count } ?? 0
+    self.boosterSize = boosterSize
 
-    // Sheet storage: uniform sheets get a permutation segment; weighted ones a table or alias.
-    var permutations: [Int32] = []
-    var tables: [Int32] = []
+    // Sheet storage: permutations first (copied per engine), then tables, then alias arrays.
+    let layouts = sheets.map(SheetLayout.choose)
+    var arrays: [Int32] = []
     var aliasThresholds: [UInt64] = []
     var aliasPrimary: [Int32] = []
     var aliasSecondary: [Int32] = []
-    var layout: [(kind: SheetLayout, offset: Int, size: Int)] = []
-    for sheet in sheets {
-      switch SheetLayout.choose(for: sheet) {
+    var storage = [(offset: Int, size: Int)](repeating: (0, 0), count: sheets.count)
+    for (index, sheet) in sheets.enumerated() where layouts[index] == .uniform {
+      storage[index] = (arrays.count, sheet.cards.count)
+      arrays += sheet.cards.map { Int32($0) }
+    }
+    permutationCount = arrays.count
+    for (index, sheet) in sheets.enumerated() {
+      switch layouts[index] {
       case .uniform:
-        layout.append((.uniform, permutations.count, sheet.cards.count))
-        permutations += sheet.cards.map { Int32($0) }
+        break
       case .table:
-        layout.append((.table, tables.count, Int(sheet.totalWeight)))
+        storage[index] = (arrays.count, Int(sheet.totalWeight))
         for (card, weight) in zip(sheet.cards, sheet.weights) {
-          tables += repeatElement(Int32(card), count: Int(weight))
+          arrays += repeatElement(Int32(card), count: Int(weight))
         }
       case .alias:
         let alias = AliasTable(weights: sheet.weights)
-        layout.append((.alias, aliasThresholds.count, sheet.cards.count))
+        storage[index] = (aliasThresholds.count, sheet.cards.count)
         aliasThresholds += alias.thresholds
         aliasPrimary += sheet.cards.map { Int32($0) }
         aliasSecondary += alias.alias.map { Int32(sheet.cards[$0]) }
       }
     }
 
+    var programRecords: [Program] = []
+    var steps: [Step] = []
+    var batches: [Batch] = []
     var draws: [Draw] = []
-    var starts: [Int32] = []
+    var positionRows: [Int32] = []
+    var positionSlots: [Int32] = []
     for kind in 0..<kinds {
       for combination in 0..<combinationCount {
-        starts.append(Int32(draws.count))
-        for draw in programs[kind][combination] {
-          let (sheetLayout, offset, size) = layout[draw.sheet]
-          let mode: Mode
-          switch (sheetLayout, draw.distinct && draw.count > 1) {
-          case (.uniform, true): mode = .uniformDistinct
-          case (.uniform, false): mode = .uniform
-          case (.table, true): mode = .tableDistinct
-          case (.table, false): mode = .table
-          case (.alias, true): mode = .aliasDistinct
-          case (.alias, false): mode = .alias
+        let program = programs[kind][combination]
+        var rows = [Int32](repeating: 0, count: boosterSize)
+        var slots = [Int32](repeating: 0, count: boosterSize)
+        for draw in program {
+          for position in draw.firstPosition..<(draw.firstPosition + draw.count) {
+            rows[position] = Int32(draw.site * cards.count)
+            slots[position] = Int32(draw.slot)
           }
-          draws.append(
-            Draw(
-              mode: mode, count: Int32(draw.count), size: Int32(size), offset: Int32(offset),
-              site: Int32(draw.site), slot: Int32(draw.slot), tallyBase: Int32(draw.site * cards.count)))
         }
+        positionRows += rows
+        positionSlots += slots
+
+        var record = Program(
+          batchStart: -1, batchCount: 0, drawStart: Int32(draws.count), drawCount: 0,
+          mayRepeat: Self.mayRepeat(program, sheets: sheets))
+        let fast = program.allSatisfy { draw in
+          layouts[draw.sheet] == .uniform || (layouts[draw.sheet] == .table && !(draw.distinct && draw.count > 1))
+        }
+        if fast {
+          let firstStep = steps.count
+          for draw in program {
+            let (offset, size) = storage[draw.sheet]
+            let swaps = layouts[draw.sheet] == .uniform && draw.distinct && draw.count > 1
+            for i in 0..<draw.count {
+              steps.append(
+                Step(
+                  offset: Int32(offset), index: swaps ? Int32(i) : -1,
+                  range: UInt64(swaps ? size - i : size), position: Int32(draw.firstPosition + i)))
+            }
+          }
+          let programBatches = Self.batches(steps: steps, from: firstStep)
+          record.batchStart = Int32(batches.count)
+          record.batchCount = Int32(programBatches.count)
+          batches += programBatches
+        } else {
+          for draw in program {
+            let (offset, size) = storage[draw.sheet]
+            let distinct = draw.distinct && draw.count > 1
+            let mode: Mode
+            switch (layouts[draw.sheet], distinct) {
+            case (.uniform, true): mode = .uniformDistinct
+            case (.uniform, false), (.table, false): mode = .pick
+            case (.table, true): mode = .pickDistinct
+            case (.alias, false): mode = .alias
+            case (.alias, true): mode = .aliasDistinct
+            }
+            draws.append(
+              Draw(
+                mode: mode, count: Int32(draw.count), size: Int32(size), offset: Int32(offset),
+                firstPosition: Int32(draw.firstPosition)))
+          }
+          record.drawCount = Int32(program.count)
+        }
+        programRecords.append(record)
       }
     }
-    starts.append(Int32(draws.count))
 
     var lanesLow = [UInt64](repeating: 0, count: cards.count)
     var lanesHigh = [UInt64](repeating: 0, count: cards.count)
-    for (ordinal, card) in cards.enumerated() where card.rarity == .mythic {
-      lanesLow[ordinal] |= 1
-    }
-    for (index, event) in events.enumerated() {
-      let lane = index + 1
-      for ordinal in event.cards {
+    var lanesPacked = [UInt64](repeating: 0, count: cards.count)
+    var members: [[Int]] = [cards.indices.filter { cards[$0].rarity == .mythic }]
+    members += events.map { Array($0.cards) }
+    for (lane, ordinals) in members.enumerated() {
+      for ordinal in ordinals {
+        lanesPacked[ordinal] |= 1 << UInt64(4 * lane)
         if lane < 8 {
           lanesLow[ordinal] |= 1 << UInt64(8 * lane)
         } else {
@@ -133,31 +229,76 @@ final class EngineTables: @unchecked Sendable {
       }
     }
 
+    self.programs = .copy(programRecords)
+    self.steps = .copy(steps)
+    self.batches = .copy(batches)
     self.draws = .copy(draws)
-    programStarts = .copy(starts)
+    self.positionRows = .copy(positionRows)
+    self.positionSlots = .copy(positionSlots)
     combinationThresholds = .copy(combinationProbabilities.flatMap(Self.cumulativeThresholds))
     positionThresholds = .copy(positionProbabilities.map(Self.cumulativeThresholds) ?? [])
-    initialPermutations = .copy(permutations)
-    self.tables = .copy(tables)
+    cardArrays = .copy(arrays)
     self.aliasThresholds = .copy(aliasThresholds)
     self.aliasPrimary = .copy(aliasPrimary)
     self.aliasSecondary = .copy(aliasSecondary)
     self.lanesLow = .copy(lanesLow)
     self.lanesHigh = .copy(lanesHigh)
+    self.lanesPacked = .copy(lanesPacked)
   }
 
   deinit {
+    programs.deallocate()
+    steps.deallocate()
+    batches.deallocate()
     draws.deallocate()
-    programStarts.deallocate()
+    positionRows.deallocate()
+    positionSlots.deallocate()
     combinationThresholds.deallocate()
     positionThresholds.deallocate()
-    initialPermutations.deallocate()
-    tables.deallocate()
+    cardArrays.deallocate()
     aliasThresholds.deallocate()
     aliasPrimary.deallocate()
     aliasSecondary.deallocate()
     lanesLow.deallocate()
     lanesHigh.deallocate()
+    lanesPacked.deallocate()
+  }
+
+  /// Whether a program can put a card in a booster twice: a draw that is not distinct, or two
+  /// draws whose sheets share a card. Otherwise every card is distinct by construction (each
+  /// distinct draw picks different entries of one permutation, or rejects repeats), and the
+  /// engine skips the per-card duplicate check.
+  static func mayRepeat(_ program: [PlanDraw], sheets: [PlanSheet]) -> Bool {
+    var seen = Set<Int>()
+    for draw in program {
+      if !draw.distinct && draw.count > 1 { return true }
+      let cards = Set(sheets[draw.sheet].cards)
+      if !seen.isDisjoint(with: cards) { return true }
+      seen.formUnion(cards)
+    }
+    return false
+  }
+
+  /// Groups steps (from `first` to the end) into batches whose range product fits 64 bits.
+  static func batches(steps: [Step], from first: Int) -> [Batch] {
+    var result: [Batch] = []
+    var start = first
+    var product: UInt64 = 1
+    func close(_ end: Int) {
+      result.append(Batch(stepStart: Int32(start), stepCount: Int32(end - start), threshold: (0 &- product) % product))
+    }
+    for index in first..<steps.count {
+      let (next, overflow) = product.multipliedReportingOverflow(by: steps[index].range)
+      if overflow {
+        close(index)
+        start = index
+        product = steps[index].range
+      } else {
+        product = next
+      }
+    }
+    if steps.count > start { close(steps.count) }
+    return result
   }
 
   /// Cumulative probabilities scaled to 2⁶⁴; a uniform 64-bit draw below entry i (and not
@@ -185,7 +326,7 @@ enum SheetLayout {
   case alias
 
   /// Uniform sheets need no table; integer weights up to a modest total expand into a table
-  /// (one bounded draw per card); anything else uses an alias table.
+  /// (one bounded pick per card); anything else uses an alias table.
   static func choose(for sheet: PlanSheet) -> SheetLayout {
     if sheet.isUniform { return .uniform }
     let integral = sheet.weights.allSatisfy { $0 == $0.rounded() }
