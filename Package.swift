@@ -42,7 +42,7 @@ let package = Package(
     .executableTarget(name: "sealed", dependencies: ["SealedCLI"]),
 
     // MARK: - Tests
-    .target(name: "SealedTestSupport", path: "Tests/SealedTestSupport"),
+    .target(name: "SealedTestSupport", dependencies: ["SealedCore"], path: "Tests/SealedTestSupport"),
     .testTarget(name: "SealedCoreTests", dependencies: ["SealedCore", "SealedTestSupport"]),
     .testTarget(name: "SealedStatsTests", dependencies: ["SealedStats", "SealedCore", "SealedTestSupport"]),
     .testTarget(name: "SealedCLITests", dependencies: ["sealed", "SealedCore", "SealedTestSupport"]),

@@ -1,0 +1,170 @@
+import SealedCore
+import SealedTestSupport
+import Testing
+
+/// Opened pools obey their rule sets, and runs are reproducible.
+@Suite struct EngineTests {
+  func isWalker(_ card: Card) -> Bool { card.typeLine.lowercased().contains("planeswalker") }
+
+  @Test func sealedWarPools() throws {
+    let plan = try SharedData.plan("war")
+    for pool in Simulation.openPools(plan, seed: 1, count: 200) {
+      #expect(pool.boosters.count == 6)
+      #expect(pool.boosters.allSatisfy { $0.count == 14 })
+      #expect(pool.boosters.joined().filter { $0.card.rarity == .mythic }.count == 1)
+      #expect(pool.topCards.count == 6)
+      for (index, booster) in pool.boosters.enumerated() {
+        #expect(booster.filter { isWalker($0.card) }.count == 1)
+        #expect(Set(booster.map(\.card.key)).count == 14)
+        #expect(booster.prefix(10).allSatisfy { $0.card.rarity == .common && $0.slot == "common" })
+        #expect(booster[10..<13].allSatisfy { $0.card.rarity == .uncommon })
+        #expect(booster[13].slot == "rare")
+        #expect(booster[13].card.rarity == (index == pool.mythicBooster ? .mythic : .rare))
+        // The walker is the last uncommon or the rare.
+        #expect(isWalker(booster[12].card) || isWalker(booster[13].card))
+      }
+    }
+  }
+
+  @Test func sealedDominariaAndRavnicaQuirks() throws {
+    let dom = try SharedData.plan("dom")
+    for pool in Simulation.openPools(dom, seed: 2, count: 50) {
+      for booster in pool.boosters {
+        let legendaryUncommons = booster.filter { $0.card.rarity == .uncommon && $0.card.typeLine.lowercased().contains("legendary") }
+        #expect(legendaryUncommons.count == 1)
+        #expect(booster[12].card.typeLine.lowercased().contains("legendary"))
+      }
+    }
+    for code in ["grn", "rna"] {
+      let plan = try SharedData.plan(code)
+      for pool in Simulation.openPools(plan, seed: 3, count: 50) {
+        for booster in pool.boosters {
+          #expect(booster.count == 15)
+          #expect(booster[14].card.name.contains("Guildgate"))
+          #expect(booster.prefix(14).allSatisfy { !$0.card.name.contains("Guildgate") })
+        }
+      }
+    }
+  }
+
+  @Test func retailPacksLookReal() throws {
+    for (code, rules) in [("war", "retail"), ("war", "retail-lethe"), ("dom", "retail"), ("dom", "retail-lethe"), ("m19", "retail"), ("xln", "retail"), ("rix", "retail")] {
+      let plan = try SharedData.plan(code, rules: rules)
+      for pool in Simulation.openPools(plan, seed: 4, count: 30) {
+        #expect(pool.mythicBooster == nil)
+        for booster in pool.boosters {
+          #expect(booster.count == 15)
+          #expect(booster[14].card.isBasicLand)
+          #expect([Rarity.rare, .mythic].contains(booster[13].card.rarity))
+          #expect(Set(booster.map(\.card.key)).count == 15)
+          if code == "war" { #expect(booster.filter { isWalker($0.card) }.count == 1) }
+        }
+      }
+    }
+    for code in ["grn", "rna"] {
+      let plan = try SharedData.plan(code, rules: "retail")
+      for pool in Simulation.openPools(plan, seed: 5, count: 30) {
+        #expect(pool.boosters.allSatisfy { $0[14].card.name.contains("Guildgate") && $0[14].slot == "land" })
+      }
+    }
+  }
+
+  @Test func theSameSeedGivesTheSamePools() throws {
+    let plan = try SharedData.plan("war", rules: "retail")
+    let a = Simulation.openPools(plan, seed: 99, count: 5000).map { $0.boosters.map { $0.map(\.card.key) } }
+    let b = Simulation.openPools(plan, seed: 99, count: 5000).map { $0.boosters.map { $0.map(\.card.key) } }
+    let c = Simulation.openPools(plan, seed: 100, count: 5000).map { $0.boosters.map { $0.map(\.card.key) } }
+    #expect(a == b)
+    #expect(a != c)
+  }
+
+  @Test(arguments: ["sealed", "retail"])
+  func tallyIsTheSameForAnyThreadCountAndShardSplit(_ rules: String) throws {
+    let plan = try SharedData.plan("war", rules: rules)
+    let pools = 3 * Simulation.chunkPools + 123
+    func run(threads: Int, shard: Simulation.Shard = .whole) -> SimulationTally {
+      Simulation.run(.init(plan: plan, pools: pools, seed: 42, threads: threads, shard: shard)).tally
+    }
+    let one = run(threads: 1)
+    #expect(one.pools == pools)
+    #expect(run(threads: 2) == one)
+    #expect(run(threads: 5) == one)
+    var merged = run(threads: 1, shard: .init(index: 1, count: 3))
+    merged.add(run(threads: 2, shard: .init(index: 2, count: 3)))
+    merged.add(run(threads: 1, shard: .init(index: 3, count: 3)))
+    #expect(merged == one)
+  }
+
+  @Test func tallyCountsWhatTheOpenedPoolsHold() throws {
+    let plan = try SharedData.plan("war")
+    let pools = Simulation.openPools(plan, seed: 8, count: 300)
+    let tally = Simulation.run(.init(plan: plan, pools: 300, seed: 8, threads: 1)).tally
+    var copies = [Int](repeating: 0, count: plan.cards.count)
+    for card in pools.flatMap({ $0.boosters.joined() }) {
+      copies[plan.cards.firstIndex { $0.key == card.card.key }!] += 1
+    }
+    #expect(tally.cardCopies == copies)
+    #expect(tally.boosters == 1800)
+    #expect(tally.duplicateBoosters == 0)
+    #expect(tally.poolMythics[1] == 300)
+    let positions = (0..<6).map { index in pools.filter { $0.mythicBooster == index }.count }
+    #expect(tally.mythicPositions == positions)
+  }
+
+  @Test func duplicatesAreCountedWhenTheRulesAllowThem() throws {
+    let yaml = """
+      name: repeats
+      pool: { boosters: 6, mythic_booster: none }
+      sheets:
+        uncommon: { rarity: uncommon }
+      slots:
+        - { name: uncommon, count: 10, sheet: uncommon, distinct: false }
+      """
+    let plan = try SharedData.plan("war", yaml: yaml)
+    let tally = Simulation.run(.init(plan: plan, pools: 2000, seed: 1, threads: 2)).tally
+    // P(no repeat among 10 picks from 80) = 80!/70!/80^10, about 0.55.
+    let noRepeat = (0..<10).reduce(1.0) { $0 * Double(80 - $1) / 80 }
+    let expected = Double(tally.boosters) * (1 - noRepeat)
+    #expect(abs(Double(tally.duplicateBoosters) - expected) < 5 * (expected * noRepeat).squareRoot())
+  }
+
+  @Test func observedFrequenciesSitOnTheExpectations() throws {
+    let plan = try SharedData.plan("war")
+    let e = try Expectations(plan: plan)
+    let pools = 200_000
+    let tally = Simulation.run(.init(plan: plan, pools: pools, seed: 2024, threads: 2)).tally
+    let copies = tally.cardCopies
+    for (ordinal, expected) in e.cardsPerPool.enumerated() {
+      let mean = expected * Double(pools)
+      // Within 5 standard deviations (a binomial bound on a card's copies per pool).
+      #expect(abs(Double(copies[ordinal]) - mean) <= 5 * mean.squareRoot() + 1e-9, "\(plan.cards[ordinal].name)")
+    }
+  }
+
+  @Test func weightedAndAliasSheetsFollowTheirWeights() throws {
+    let yaml = """
+      name: weighted
+      pool: { boosters: 1, mythic_booster: none }
+      sheets:
+        table: { any: [{ rarity: rare, rate: 2 }, { rarity: mythic, rate: 1 }] }
+        alias: { any: [{ rarity: rare, chance: 0.7 }, { rarity: mythic, chance: 0.3 }] }
+        distinct: { any: [{ rarity: rare, rate: 1 }, { rarity: mythic, rate: 4 }] }
+      slots:
+        - { name: a, count: 1, sheet: table }
+        - { name: b, count: 1, sheet: alias }
+        - { name: c, count: 3, sheet: distinct }
+      """
+    let plan = try SharedData.plan("war", yaml: yaml)
+    let e = try Expectations(plan: plan)
+    let pools = 100_000
+    let tally = Simulation.run(.init(plan: plan, pools: pools, seed: 5, threads: 2)).tally
+    for (siteIndex, site) in plan.sites.enumerated() {
+      let sheet = plan.sheets[site.draw.sheet]
+      for (index, ordinal) in sheet.cards.enumerated() {
+        let mean = e.siteInclusion[siteIndex][index] * Double(pools)
+        let observed = Double(tally.siteCards[siteIndex * plan.cards.count + ordinal])
+        #expect(abs(observed - mean) <= 5 * mean.squareRoot(), "\(sheet.name) \(plan.cards[ordinal].name)")
+      }
+    }
+  }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import SealedCore
+import SealedTestSupport
+import Testing
+
+/// Every kind of bad rule file is a one-line `DataError` at `file:line:column`.
+@Suite struct RuleErrorTests {
+  static let base = """
+    name: test
+    pool:
+      boosters: 6
+      mythic_booster: one
+    sheets:
+      common: { rarity: common, type_excludes: Basic Land }
+      uncommon: { rarity: uncommon }
+      rare: { rarity: rare }
+      mythic: { rarity: mythic }
+    slots:
+      - { name: common, count: 10, sheet: common }
+      - { name: uncommon, count: 3, sheet: uncommon }
+      - { name: rare, sheet: { mythic_booster: mythic, otherwise: rare } }
+
+    """
+
+  func compileError(_ yaml: String, set: String = "war") -> DataError? {
+    do {
+      _ = try SharedData.plan(set, yaml: yaml, source: "rules.yaml")
+      return nil
+    } catch let error as DataError {
+      return error
+    } catch {
+      Issue.record("unexpected error \(error)")
+      return nil
+    }
+  }
+
+  @Test func theBaseFileCompiles() {
+    #expect(compileError(Self.base) == nil)
+  }
+
+  @Test func yamlSyntaxError() throws {
+    let error = try #require(compileError(Self.base + "events:\n  broken: { sheet: rare\n"))
+    #expect(error.description.hasPrefix("rules.yaml:16:"))
+    #expect(error.description.contains("YAML syntax error"))
+    #expect(!error.description.contains("\n"))
+  }
+
+  @Test func unknownKey() throws {
+    let yaml = Self.base.replacingOccurrences(of: "{ name: uncommon, count: 3,", with: "{ name: uncommon, cuont: 3,")
+    let error = try #require(compileError(yaml))
+    #expect(error.description.hasPrefix("rules.yaml:12:"))
+    #expect(error.description.contains("unknown key \"cuont\"; expected one of name, count, sheet, distinct"))
+  }
+
+  @Test func filterMatchingNoCard() throws {
+    let yaml = Self.base.replacingOccurrences(of: "rare: { rarity: rare }", with: "rare: { rarity: rare, name_contains: Zzyzx }")
+    let error = try #require(compileError(yaml))
+    #expect(error.description.hasPrefix("rules.yaml:8:"))
+    #expect(error.description.contains("sheet \"rare\" (rarity: rare; name_contains: zzyzx) matches no card of war"))
+  }
+
+  @Test func slotAskingForMoreDistinctCardsThanItsSheetHas() throws {
+    let yaml = Self.base.replacingOccurrences(of: "count: 10", with: "count: 102")
+    let error = try #require(compileError(yaml))
+    #expect(error.description.hasPrefix("rules.yaml:11:"))
+    #expect(error.description.contains("draws 102 distinct cards from sheet \"common\", which has only 101 card(s) in war"))
+  }
+
+  @Test func probabilityOutsideZeroToOne() throws {
+    let yaml = Self.base + """
+      variants:
+        - { name: a, probability: 1.2, replace: [{ slot: rare, sheet: mythic }] }
+        - { name: b, probability: -0.2 }
+
+      """
+    let error = try #require(compileError(yaml))
+    #expect(error.description.hasPrefix("rules.yaml:15:"))
+    #expect(error.description.contains("expected a probability between 0 and 1, found 1.2"))
+  }
+
+  @Test func probabilitiesThatDoNotAddUpToOne() throws {
+    let yaml = Self.base + """
+      variants:
+        - { name: a, probability: 0.5, replace: [{ slot: rare, sheet: mythic }] }
+        - { name: b, probability: 0.4 }
+
+      """
+    let error = try #require(compileError(yaml))
+    #expect(error.description.hasPrefix("rules.yaml:15:"))
+    #expect(error.description.contains("add up to 0.9 for mythic_booster boosters; they must add up to 1"))
+  }
+
+  @Test func negativeWeight() throws {
+    let yaml = Self.base + """
+      variants:
+        - { name: a, weight: 3, replace: [{ slot: rare, sheet: mythic }] }
+        - { name: b, weight: -1 }
+
+      """
+    let error = try #require(compileError(yaml))
+    #expect(error.description.hasPrefix("rules.yaml:16:"))
+    #expect(error.description.contains("expected a weight of at least 0, found -1"))
+  }
+
+  @Test func weightsThatAreAllZero() throws {
+    let yaml = Self.base + """
+      variants:
+        - { name: a, weight: 0, replace: [{ slot: rare, sheet: mythic }] }
+        - { name: b, weight: 0 }
+
+      """
+    let error = try #require(compileError(yaml))
+    #expect(error.description.hasPrefix("rules.yaml:15:"))
+    #expect(error.description.contains("weights of variant group \"variant\" are all zero"))
+  }
+
+  @Test func sheetWeightsThatAreAllZero() throws {
+    let yaml = Self.base.replacingOccurrences(
+      of: "rare: { rarity: rare }", with: "rare: { rarity: rare, weights: [{ rarity: rare, weight: 0 }] }")
+    let error = try #require(compileError(yaml))
+    #expect(error.description.hasPrefix("rules.yaml:8:"))
+    #expect(error.description.contains("or all its weights are zero"))
+  }
+
+  @Test func eventNamingAnUnknownSheet() throws {
+    let error = try #require(compileError(Self.base + "events:\n  walkers: { sheet: planeswalkers }\n"))
+    #expect(error.description.hasPrefix("rules.yaml:15:"))
+    #expect(error.description.contains("unknown sheet \"planeswalkers\"; sheets for war: common, uncommon, rare, mythic"))
+  }
+
+  @Test func replacementOfAnUnknownSlot() throws {
+    let yaml = Self.base + """
+      variants:
+        - { name: a, probability: 1, replace: [{ slot: land, sheet: rare }] }
+
+      """
+    let error = try #require(compileError(yaml))
+    #expect(error.description.hasPrefix("rules.yaml:15:"))
+    #expect(error.description.contains("unknown slot \"land\"; slots: common, uncommon, rare"))
+  }
+
+  @Test func unknownBoosterKind() throws {
+    let yaml = Self.base.replacingOccurrences(of: "mythic_booster: mythic, otherwise", with: "mythic_pack: mythic, otherwise")
+    let error = try #require(compileError(yaml))
+    #expect(error.description.hasPrefix("rules.yaml:13:"))
+    #expect(error.description.contains("unknown booster kind \"mythic_pack\"; expected mythic_booster, non_mythic_booster, otherwise"))
+  }
+
+  @Test func missingPool() throws {
+    let yaml = Self.base.replacingOccurrences(of: "pool:\n  boosters: 6\n  mythic_booster: one\n", with: "")
+    let error = try #require(compileError(yaml))
+    #expect(error.description.contains("missing key \"pool\""))
+  }
+
+  @Test func ruleSetThatDoesNotCoverTheSet() throws {
+    #expect(throws: DataError.self) { try SharedData.plan("m19", rules: "retail-lethe") }
+    do {
+      _ = try SharedData.plan("m19", rules: "retail-lethe")
+    } catch {
+      #expect("\(error)".contains("rule set \"retail-lethe\" does not cover set m19; it covers war, dom"))
+    }
+  }
+
+  @Test func unknownRuleSetName() {
+    #expect(throws: DataError.self) { try RuleSetLoader.load("realistic") }
+    do {
+      _ = try RuleSetLoader.load("realistic")
+    } catch {
+      #expect("\(error)" == "unknown rule set \"realistic\"; built-in rule sets: sealed, retail, retail-lethe, or give the path of a YAML rule file")
+    }
+  }
+
+  @Test func partialSetWithoutABoosterRange() {
+    #expect(throws: DataError.self) { try SharedData.plan("m20") }
+  }
+}
