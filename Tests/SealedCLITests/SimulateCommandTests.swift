@@ -1,0 +1,132 @@
+import Foundation
+import SealedTestSupport
+import Testing
+
+@Suite struct SimulateCommandTests {
+  let cards = ["--cards", Fixtures.sharedCards]
+  static let reportFiles = ["card_frequency.csv", "events.csv", "mythic_position.csv", "pool_mythics.csv", "run.csv", "slot_rarity.csv", "tallies.json"]
+
+  func read(_ folder: URL, _ name: String) throws -> String {
+    try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+  }
+
+  /// run.csv without the rows that describe execution.
+  func runRows(_ folder: URL) throws -> [String] {
+    try read(folder, "run.csv").split(separator: "\n").map(String.init).filter { row in
+      !["threads,", "elapsed_seconds,", "boosters_per_second,", "started_at,"].contains { row.hasPrefix($0) }
+    }
+  }
+
+  @Test func writesTheReportsWithTheContractColumns() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let out = dir.appendingPathComponent("war-sealed")
+    let result = try SealedExecutable.run(
+      ["simulate", "war", "--pools", "20000", "--seed", "1", "--out", out.path, "--samples", "3", "--quiet"] + cards,
+      workingDirectory: dir)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == Self.reportFiles)
+    let headers = [
+      "slot_rarity.csv": "slot,rarity,count,proportion,expected_proportion",
+      "card_frequency.csv": "set,collector_number,name,rarity,count,per_pool,expected_per_pool",
+      "pool_mythics.csv": "mythics,pools,proportion,expected_proportion",
+      "mythic_position.csv": "booster_index,pools,proportion,expected_proportion",
+      "events.csv": "event,given,count,trials,proportion,expected_proportion",
+      "run.csv": "key,value",
+    ]
+    for (file, header) in headers {
+      #expect(try read(out, file).hasPrefix(header + "\n"), "\(file)")
+    }
+    let run = try read(out, "run.csv")
+    for key in ["tool_version", "set", "rules", "rules_sha256", "seed", "pools", "boosters", "threads", "elapsed_seconds", "boosters_per_second", "started_at"] {
+      #expect(run.contains("\n\(key),"), "run.csv lacks \(key)")
+    }
+    #expect(run.contains("\npools,20000\n"))
+    #expect(run.contains("\nstatus,complete\n"))
+    let events = try read(out, "events.csv")
+    #expect(events.contains("planeswalker_uncommon,non_mythic_booster,"))
+    #expect(events.contains(",0.78\n"))
+    #expect(events.contains(",0.92\n"))
+    let samples = try read(dir.appendingPathComponent("notebooks-data/war-sealed"), "pools.csv")
+    let rows = samples.split(separator: "\n")
+    #expect(rows.first == "pool,booster,slot,set,collector_number,name,rarity")
+    #expect(rows.count == 1 + 3 * 6 * 14)
+  }
+
+  @Test func threadCountsGiveIdenticalReports() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    var folders: [URL] = []
+    for threads in [1, 2, 3] {
+      let out = dir.appendingPathComponent("t\(threads)")
+      let result = try SealedExecutable.run(
+        ["simulate", "war", "--rules", "retail", "--pools", "30000", "--seed", "5", "--threads", "\(threads)", "--out", out.path, "--quiet"] + cards)
+      #expect(result.status == 0, "\(result.stderr)")
+      folders.append(out)
+    }
+    for file in Self.reportFiles where file != "run.csv" && file != "tallies.json" {
+      #expect(try read(folders[0], file) == read(folders[1], file), "\(file)")
+      #expect(try read(folders[0], file) == read(folders[2], file), "\(file)")
+    }
+    #expect(try runRows(folders[0]) == runRows(folders[1]))
+  }
+
+  @Test func mergedShardsEqualTheWholeRun() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let whole = dir.appendingPathComponent("whole")
+    let arguments = ["simulate", "dom", "--pools", "20000", "--seed", "9", "--quiet"] + cards
+    #expect(try SealedExecutable.run(arguments + ["--out", whole.path]).status == 0)
+    var shards: [String] = []
+    for k in 1...3 {
+      let out = dir.appendingPathComponent("shard\(k)")
+      let result = try SealedExecutable.run(arguments + ["--shard", "\(k)/3", "--out", out.path])
+      #expect(result.status == 0, "\(result.stderr)")
+      shards.append(out.path)
+    }
+    let merged = dir.appendingPathComponent("merged")
+    let result = try SealedExecutable.run(["merge"] + shards + ["--out", merged.path] + cards)
+    #expect(result.status == 0, "\(result.stderr)")
+    for file in Self.reportFiles where file != "run.csv" && file != "tallies.json" {
+      #expect(try read(merged, file) == read(whole, file), "\(file)")
+    }
+    #expect(try runRows(merged) == runRows(whole))
+
+    let incomplete = try SealedExecutable.run(["merge", shards[0], shards[2], "--out", merged.path] + cards)
+    #expect(incomplete.status == 2)
+    #expect(incomplete.stderr.contains("shards 2/3 are missing"))
+  }
+
+  @Test func badInputExitsWithTwoAndLeavesTheOldReportAlone() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let out = dir.appendingPathComponent("report")
+    #expect(try SealedExecutable.run(["simulate", "war", "--pools", "5000", "--seed", "1", "--out", out.path, "--quiet"] + cards).status == 0)
+    let before = try read(out, "card_frequency.csv")
+    let blocker = try Fixtures.write("not a folder", to: "blocker", in: dir)
+    let badRules = try Fixtures.write(
+      "name: tiny\npool: { boosters: 6, mythic_booster: none }\nsheets:\n  gates: { name_contains: guildgate }\nslots:\n  - { name: g, count: 11, sheet: gates }\n",
+      to: "tiny.yaml", in: dir)
+    let cases: [([String], String)] = [
+      (["simulate", "war", "--pools", "0"], "--pools 0: expected a positive number of pools"),
+      (["simulate", "war", "--pools=-5"], "--pools -5: expected a positive number of pools"),
+      (["simulate", "war", "--pools", "100000000000000000"], "too large to count exactly"),
+      (["simulate", "zzz"], "unknown set \"zzz\""),
+      (["simulate", "m20"], "booster range is unknown"),
+      (["simulate", "eld"], "booster range is unknown"),
+      (["simulate", "war", "--rules", badRules], "sheet \"gates\" (name_contains: guildgate) matches no card of war"),
+      (["simulate", "grn", "--rules", badRules, "--booster-max", "264"], "draws 11 distinct cards from sheet \"gates\", which has only 10 card(s) in grn"),
+      (["simulate", "war", "--out", blocker + "/report"], "cannot create the folder"),
+      (["simulate", "war", "--shard", "3/2"], "--shard 3/2: expected K/N with 1 <= K <= N"),
+      (["simulate", "war", "--shard", "x"], "--shard"),
+      (["simulate", "war", "--threads", "0"], "--threads 0"),
+    ]
+    for (arguments, message) in cases {
+      var extra = ["--quiet"]
+      if !arguments.contains("--out") { extra += ["--out", out.path] }
+      if !arguments.contains(where: { $0.hasPrefix("--pools") }) { extra += ["--pools", "1000"] }
+      let result = try SealedExecutable.run(arguments + extra + cards)
+      #expect(result.status == 2, "\(arguments)")
+      #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments)")
+    }
+    #expect(try read(out, "card_frequency.csv") == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".") } == [])
+  }
+}
