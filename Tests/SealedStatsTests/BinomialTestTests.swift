@@ -114,6 +114,15 @@ import Testing
     #expect(try pValue(79, 100, 0.78) < 1)
   }
 
+  /// When (n+1)p is a whole number m, outcomes m-1 and m are equally likely in exact
+  /// arithmetic, but their computed probabilities differ in the last bits. scipy's relative
+  /// slack of 1e-7 counts the other one as "no more likely", so the p-value is 1.
+  @Test(arguments: [(2, 9, 0.3), (3, 9, 0.3), (1, 5, 0.3333333333333333), (2, 5, 0.3333333333333333), (2, 8, 0.3333333333333333), (3, 8, 0.3333333333333333), (19, 99, 0.2), (20, 99, 0.2), (5, 19, 0.3), (6, 19, 0.3)])
+  func equallyLikelyModesGiveOne(k: Int, n: Int, p: Double) throws {
+    // scipy.stats.binomtest(k, n, p).pvalue is 1.0 for each of these (0.3333333333333333 is 1/3 in Python)
+    #expect(try pValue(k, n, p) == 1)
+  }
+
   /// n = 10^8: GSL's binomial tails carry about 2e-7 relative error at this size (see
   /// `Distributions`), so the p-values are compared at 1e-6; 77_990_000 and 78_000_500 need
   /// the bridged tails (within 0.7 standard deviations of the mean).
