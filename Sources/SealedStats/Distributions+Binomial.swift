@@ -13,9 +13,10 @@ import Foundation
 ///
 /// (the last one with `gsl_sf_lnbeta` and `log1p`), which is also what GSL does inside its own
 /// binomial functions. Accuracy: GSL builds these probabilities from logarithms of size about
-/// n, so their relative error grows like 1e-15·n: about 1e-10 at n = 10^5, 1e-9 at 10^6,
-/// 2e-7 at 10^8, 1e-5 at 4·10^9 and 1e-3 at 10^12 (measured against scipy). Beyond
-/// `maximumBinomialTrials` the error would pass 0.1 %, so those calls throw instead.
+/// n, so their relative error grows roughly like 1e-15·n. Measured against scipy: about 1e-10
+/// at n = 10^5, 1e-9 at 10^6, 2e-7 at 10^8, 5e-5 at 2^32, 5e-4 at 2^38 and 7e-3 at 2^40.
+/// Beyond `maximumBinomialTrials` (2^38) the error would pass 0.1 %, so those calls throw
+/// instead.
 ///
 /// GSL's incomplete-beta continued fraction gives up after 512 steps, which is not enough
 /// within about 0.7 standard deviations of the mean once n·p·(1-p) passes about 10^6 (GSL
@@ -23,17 +24,17 @@ import Foundation
 /// further out, where GSL converges, and the probabilities in between are added, starting
 /// from GSL's P(X = j) and stepping with the exact ratio
 /// P(X = j+1) / P(X = j) = (n-j)/(j+1) · p/(1-p). That costs O(√(n·p·(1-p))) multiplications
-/// (about 10^4 at n = 10^8, 10^6 at n = 2^40) and adds a relative error of about 1e-16 per
+/// (about 10^4 at n = 10^8, 10^6 at n = 2^38) and adds a relative error of about 1e-16 per
 /// term, far below GSL's own.
 extension Distributions {
-  /// The largest number of trials the binomial functions accept, 2^40 (about 1.1·10^12).
-  public static let maximumBinomialTrials = 1 << 40
+  /// The largest number of trials the binomial functions accept, 2^38 (about 2.7·10^11).
+  public static let maximumBinomialTrials = 1 << 38
 
   /// P(X = k) for X ~ Binomial(n, p).
   ///
   /// Cost: O(1). Throws for n < 0, n > `maximumBinomialTrials`, k outside 0...n or p outside
-  /// [0, 1]. The corresponding GSL function is `gsl_ran_binomial_pdf` (for n >= 2^32,
-  /// `gsl_sf_lnbeta_e`).
+  /// [0, 1]. For n >= 2^32 it uses `gsl_sf_lnbeta_e` (see above). The corresponding GSL
+  /// function is `gsl_ran_binomial_pdf`.
   public static func binomialPMF(_ k: Int, trials n: Int, probability p: Double) throws(GSLError) -> Double {
     try requireBinomial(k, n, p, "binomialPMF")
     if let (k32, n32) = narrow(k, n) { return try GSL.binomialPDF(k32, p, n32) }
@@ -44,8 +45,8 @@ extension Distributions {
   ///
   /// Cost: O(1) GSL calls (GSL's continued fraction takes more steps for larger n), or the
   /// O(√(n·p·(1-p))) bridge described above near the mean of a large n. Throws like
-  /// `binomialPMF`. The corresponding GSL function is `gsl_cdf_binomial_P` (for n >= 2^32,
-  /// `gsl_cdf_beta_Q`).
+  /// `binomialPMF`. For n >= 2^32 it uses `gsl_cdf_beta_Q`. The corresponding GSL function is
+  /// `gsl_cdf_binomial_P`.
   public static func binomialCDF(_ k: Int, trials n: Int, probability p: Double) throws(GSLError) -> Double {
     try requireBinomial(k, n, p, "binomialCDF")
     if let value = gslCDF(k, n, p) { return value }
@@ -54,8 +55,8 @@ extension Distributions {
 
   /// P(X > k) for X ~ Binomial(n, p), accurate when it is small (it is not 1 - CDF).
   ///
-  /// Cost and errors as `binomialCDF`. The corresponding GSL function is `gsl_cdf_binomial_Q`
-  /// (for n >= 2^32, `gsl_cdf_beta_P`).
+  /// Cost and errors as `binomialCDF`. For n >= 2^32 it uses `gsl_cdf_beta_P`. The
+  /// corresponding GSL function is `gsl_cdf_binomial_Q`.
   public static func binomialSurvival(_ k: Int, trials n: Int, probability p: Double) throws(GSLError) -> Double {
     try requireBinomial(k, n, p, "binomialSurvival")
     if let value = gslSurvival(k, n, p) { return value }

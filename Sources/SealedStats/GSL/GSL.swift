@@ -158,6 +158,8 @@ enum GSL {
   // MARK: - Helpers
 
   /// GSL's description of a status code, e.g. "input domain error".
+  ///
+  /// The corresponding GSL function is `gsl_strerror`.
   static func describe(_ status: Int32) -> String {
     String(cString: gsl_strerror(status))
   }
