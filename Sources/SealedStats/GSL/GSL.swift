@@ -192,6 +192,8 @@ public struct GSLError: Error, CustomStringConvertible, Equatable, Sendable {
   public static let domainError = Int32(GSL_EDOM)
   /// GSL's "loss of accuracy" status (`GSL_ELOSS`).
   public static let lossOfAccuracy = Int32(GSL_ELOSS)
+  /// GSL's "failed to reach the specified tolerance" status (`GSL_ETOL`).
+  public static let toleranceNotReached = Int32(GSL_ETOL)
 
   public var description: String {
     let reason = GSL.describe(status)
