@@ -1,0 +1,28 @@
+/// Why a statistical test or calculation could not be done.
+///
+/// The tests and calculations built on `Distributions` (binomial test, Clopper–Pearson
+/// interval, chi-square goodness of fit, Holm adjustment, sample size) check their inputs and
+/// throw `.invalidArgument` with a one-line reason; a failure inside GSL comes through as
+/// `.gsl`. None of them aborts the process.
+public enum StatisticsError: Error, CustomStringConvertible, Equatable, Sendable {
+  /// An argument is outside what the function accepts; the text names it and says why.
+  case invalidArgument(String)
+  /// A GSL function failed (or a `Distributions` function rejected its arguments).
+  case gsl(GSLError)
+
+  public var description: String {
+    switch self {
+    case .invalidArgument(let reason): "invalid argument: \(reason)"
+    case .gsl(let error): error.description
+    }
+  }
+}
+
+/// Runs `body`, passing a `GSLError` on as `StatisticsError.gsl`.
+func withGSL<T>(_ body: () throws(GSLError) -> T) throws(StatisticsError) -> T {
+  do {
+    return try body()
+  } catch {
+    throw .gsl(error)
+  }
+}
