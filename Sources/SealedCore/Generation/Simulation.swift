@@ -84,12 +84,7 @@ public enum Simulation {
     let start = DispatchTime.now()
 
     DispatchQueue.concurrentPerform(iterations: threadCount) { _ in
-      let total: SimulationTally
-      if plan.maxBoosterSize <= 15 {
-        total = work(ChunkTally<PackedLanes>(plan: plan), request, chunks, state, progress, shouldStop)
-      } else {
-        total = work(ChunkTally<WideLanes>(plan: plan), request, chunks, state, progress, shouldStop)
-      }
+      let total = work(request, chunks, state, progress, shouldStop)
       partials.withLock { $0.append(total) }
     }
 
@@ -113,44 +108,37 @@ public enum Simulation {
   }
 
   /// One thread's loop: claim the next chunk until none is left (or a stop is requested).
-  private static func work<Lanes: LaneCounter>(
-    _ counters: ChunkTally<Lanes>, _ request: Request, _ chunks: Range<Int>, _ state: RunState,
+  private static func work(
+    _ request: Request, _ chunks: Range<Int>, _ state: RunState,
     _ progress: (@Sendable (Int) -> Void)?, _ shouldStop: (@Sendable () -> Bool)?
   ) -> SimulationTally {
-    let engine = PoolEngine(plan: request.plan)
-    var chunkTally = counters
-    var total = SimulationTally(plan: request.plan)
+    let sampler = PoolSampler(plan: request.plan)
     while true {
       if shouldStop?() == true { break }
       let chunk = state.next.wrappingAdd(1, ordering: .relaxed).oldValue
       guard chunk < chunks.upperBound else { break }
       let pools = Self.pools(inChunk: chunk, of: request.pools)
       var rng = Xoshiro256StarStar(seed: request.seed, stream: UInt64(chunk))
-      engine.resetPermutations()
-      chunkTally.clear()
-      engine.generate(pools: pools, using: &rng, observer: &chunkTally)
-      chunkTally.add(to: &total)
+      sampler.resetPermutations()
+      sampler.generate(pools: pools, using: &rng)
       let done = state.completed.wrappingAdd(pools, ordering: .relaxed).newValue
       progress?(done)
     }
-    engine.release()
-    chunkTally.release()
-    return total
+    return sampler.tally
   }
 
   /// The first `count` pools of a run with `seed`, exactly as `run` generates them.
   /// Cost: proportional to the pools of the chunks they fall in.
   public static func openPools(_ plan: BoosterPlan, seed: UInt64, count: Int) -> [OpenedPool] {
-    var recorder = PoolRecorder(plan: plan)
-    let engine = PoolEngine(plan: plan)
-    defer { engine.release() }
+    let sampler = PoolSampler(plan: plan)
+    var pools: [OpenedPool] = []
     var chunk = 0
-    while recorder.pools.count < count {
+    while pools.count < count {
       var rng = Xoshiro256StarStar(seed: seed, stream: UInt64(chunk))
-      engine.resetPermutations()
-      engine.generate(pools: min(chunkPools, count - recorder.pools.count), using: &rng, observer: &recorder)
+      sampler.resetPermutations()
+      pools += sampler.open(pools: min(chunkPools, count - pools.count), using: &rng)
       chunk += 1
     }
-    return recorder.pools
+    return pools
   }
 }

@@ -1,0 +1,97 @@
+/// A single-threaded pool generator with its own tallies: the unit that `Simulation` runs on
+/// each thread, and the entry point for benchmarks and embedding.
+///
+/// Generating costs no allocation per pool or booster: counters are 32-bit buffers allocated
+/// once, added into `tally` every `Simulation.chunkPools` pools (so none can overflow).
+public final class PoolSampler {
+  public let plan: BoosterPlan
+  private let engine: PoolEngine
+  private var packed: ChunkTally<PackedLanes>?
+  private var wide: ChunkTally<WideLanes>?
+  /// Everything counted so far.
+  public private(set) var tally: SimulationTally
+
+  public init(plan: BoosterPlan) {
+    self.plan = plan
+    engine = PoolEngine(plan: plan)
+    tally = SimulationTally(plan: plan)
+    if plan.maxBoosterSize <= 15 {
+      packed = ChunkTally(plan: plan)
+    } else {
+      wide = ChunkTally(plan: plan)
+    }
+  }
+
+  deinit {
+    engine.release()
+    packed?.release()
+    wide?.release()
+  }
+
+  /// Puts every sheet back in collector-number order, as at the start of a chunk of a run.
+  public func resetPermutations() {
+    engine.resetPermutations()
+  }
+
+  /// Generates `pools` pools and counts them into `tally`. Cost: O(pools × cards per pool).
+  public func generate(pools: Int, using rng: inout Xoshiro256StarStar) {
+    var remaining = pools
+    while remaining > 0 {
+      let count = min(remaining, Simulation.chunkPools)
+      if var counters = packed {
+        counters.clear()
+        engine.generate(pools: count, using: &rng, observer: &counters)
+        counters.add(to: &tally)
+        packed = counters
+      } else if var counters = wide {
+        counters.clear()
+        engine.generate(pools: count, using: &rng, observer: &counters)
+        counters.add(to: &tally)
+        wide = counters
+      }
+      remaining -= count
+    }
+  }
+
+  /// Generates `pools` pools without counting anything but a checksum of their cards: the
+  /// cost of drawing alone, to set against `generate` (drawing and tallying).
+  public func generateUntallied(pools: Int, using rng: inout Xoshiro256StarStar) -> UInt64 {
+    var checksum = Checksum(size: engine.plan.engine.boosterSize)
+    engine.generate(pools: pools, using: &rng, observer: &checksum)
+    return checksum.value
+  }
+
+  /// Generates `pools` pools and returns them card by card (allocates; for display).
+  public func open(pools: Int, using rng: inout Xoshiro256StarStar) -> [OpenedPool] {
+    var recorder = PoolRecorder(plan: plan)
+    engine.generate(pools: pools, using: &rng, observer: &recorder)
+    return recorder.pools
+  }
+
+  /// Forgets everything counted so far.
+  public func resetTally() {
+    tally = SimulationTally(plan: plan)
+  }
+}
+
+/// An observer that only folds the cards into a number, so that drawing cannot be optimised
+/// away when nothing is tallied.
+private struct Checksum: PoolObserver {
+  let size: Int
+  var value: UInt64 = 0
+
+  init(size: Int) { self.size = size }
+
+  mutating func beginPool() {}
+
+  @inline(__always)
+  mutating func booster(
+    index: Int, kind: Int, combination: Int, program: Int, mayRepeat: Bool, cards: UnsafePointer<Int32>
+  ) {
+    for position in 0..<size {
+      value = (value &<< 1 | value &>> 63) ^ UInt64(truncatingIfNeeded: cards[position])
+    }
+  }
+
+  mutating func endPool() {}
+}
