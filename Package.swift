@@ -25,7 +25,7 @@ let package = Package(
     .target(
       name: "SealedCore",
       dependencies: [.product(name: "Yams", package: "Yams")],
-      resources: [.copy("Resources/rules")]
+      resources: [.copy("Resources/rules"), .copy("Resources/specs")]
     ),
     .target(
       name: "SealedStats",

@@ -14,10 +14,11 @@ struct SimulationRunner {
   let options: RunOptions
   let folder: ReportFolder
 
-  init(set: String, planOptions: PlanOptions, options: RunOptions) throws(DataError) {
+  /// Loads and validates everything before any work; `spec` adds its claims' counting lanes.
+  init(set: String, planOptions: PlanOptions, options: RunOptions, spec: SpecDefinition? = nil) throws(DataError) {
     let definition = try RuleSetLoader.load(planOptions.rules)
     let cardSet = try planOptions.setOptions.loadSet(set)
-    plan = try PlanCompiler.compile(definition, for: cardSet)
+    plan = try PlanCompiler.compile(definition, for: cardSet, spec: spec)
     rulesText = definition.text
     (pools, shard) = try options.validated(for: plan)
     expectations = try Expectations(plan: plan)

@@ -34,6 +34,10 @@ public final class BoosterPlan: Sendable {
   public let events: [PlanEvent]
   /// The largest number of cards a booster can hold.
   public let maxBoosterSize: Int
+  /// The spec claims that apply to this set (when compiled with a spec), and for each the lane
+  /// that counts its cards per booster, if it counts any.
+  public let specClaims: [SpecClaim]
+  public let specClaimLanes: [Int?]
 
   let engine: EngineTables
 
@@ -41,7 +45,8 @@ public final class BoosterPlan: Sendable {
     rules: RuleSetDefinition, set: CardSet, cards: [Card], kinds: [String], boostersPerPool: Int,
     mythicBoosterPositionProbabilities: [Double]?, slots: [PlanSlot], sheets: [PlanSheet],
     variantGroups: [PlanVariantGroup], combinations: [[Int]], combinationProbabilities: [[Double]],
-    programs: [[[PlanDraw]]], sites: [PlanSite], events: [PlanEvent]
+    programs: [[[PlanDraw]]], sites: [PlanSite], events: [PlanEvent], specClaims: [SpecClaim] = [],
+    specClaimLanes: [Int?] = []
   ) {
     rulesName = rules.name
     rulesSource = rules.source
@@ -60,6 +65,8 @@ public final class BoosterPlan: Sendable {
     self.programs = programs
     self.sites = sites
     self.events = events
+    self.specClaims = specClaims
+    self.specClaimLanes = specClaimLanes
     maxBoosterSize = programs.joined().map { $0.reduce(0) { $0 + $1.count } }.max() ?? 0
     engine = EngineTables(
       cards: cards, kinds: kinds.count, sheets: sheets, combinationProbabilities: combinationProbabilities,
@@ -134,4 +141,6 @@ public struct PlanEvent: Sendable {
   /// Kind indices to report, and whether to report all boosters together (`any`).
   public let givenKinds: [Int]
   public let givenAny: Bool
+  /// Whether reports list the event (spec-only lanes are counted but not listed).
+  public let isReported: Bool
 }

@@ -6,7 +6,12 @@
 /// or booster kind, variant probabilities that do not add up to 1, weights that are all zero.
 /// Cost: O(cards × sheets) plus the programs, once per run.
 public enum PlanCompiler {
-  public static func compile(_ rules: RuleSetDefinition, for set: CardSet) throws(DataError) -> BoosterPlan {
+  /// - Parameter spec: a spec whose claims about counted cards become extra counting lanes
+  ///   (reusing a rule event's lane when it counts the same cards); its booster kinds are checked
+  ///   against the rules'.
+  public static func compile(
+    _ rules: RuleSetDefinition, for set: CardSet, spec: SpecDefinition? = nil
+  ) throws(DataError) -> BoosterPlan {
     if let covered = rules.appliesTo, !covered.contains(set.code) {
       throw DataError(
         "rule set \"\(rules.name)\" does not cover set \(set.code); it covers \(covered.joined(separator: ", "))",
@@ -14,7 +19,7 @@ public enum PlanCompiler {
     }
     let cards = try set.boosterCards()
     let layer = ResolvedLayer(rules.base, rules.setLayers[set.code])
-    var context = CompileContext(rules: rules, set: set, cards: cards, layer: layer)
+    var context = CompileContext(rules: rules, set: set, cards: cards, layer: layer, spec: spec)
     return try context.compile()
   }
 }
@@ -54,11 +59,14 @@ private struct CompileContext {
   var planSheets: [PlanSheet] = []
   var planSheetIndex: [String: Int] = [:]
 
-  init(rules: RuleSetDefinition, set: CardSet, cards: [Card], layer: ResolvedLayer) {
+  let spec: SpecDefinition?
+
+  init(rules: RuleSetDefinition, set: CardSet, cards: [Card], layer: ResolvedLayer, spec: SpecDefinition?) {
     self.rules = rules
     self.set = set
     self.cards = cards
     self.layer = layer
+    self.spec = spec
   }
 
   mutating func compile() throws(DataError) -> BoosterPlan {
@@ -164,9 +172,6 @@ private struct CompileContext {
     }
 
     // Events become counting lanes.
-    guard layer.events.count <= 15 else {
-      throw DataError("at most 15 events per rule set, found \(layer.events.count)", at: rules.source)
-    }
     var events: [PlanEvent] = []
     for event in layer.events {
       let ordinals: Set<Int>
@@ -189,7 +194,43 @@ private struct CompileContext {
             at: event.location)
         }
       }
-      events.append(PlanEvent(name: event.name, cards: ordinals, givenKinds: givenKinds, givenAny: givenAny))
+      events.append(PlanEvent(name: event.name, cards: ordinals, givenKinds: givenKinds, givenAny: givenAny, isReported: true))
+    }
+
+    // Spec claims that count cards per booster share a lane with a rule event counting the same
+    // cards, or get a lane of their own that reports do not list.
+    let claims = spec?.claims(for: set.code) ?? []
+    var claimLanes: [Int?] = []
+    for claim in claims {
+      switch claim.kind {
+      case .mythicPosition where positionProbabilities == nil:
+        throw DataError(
+          "claim \"\(claim.name)\" is about the mythic booster's position, but rules \"\(rules.name)\" have independent boosters",
+          at: claim.location)
+      default:
+        break
+      }
+      guard let (filter, given) = claim.countedCards else {
+        claimLanes.append(nil)
+        continue
+      }
+      guard given == "any" || kinds.contains(given) else {
+        throw DataError(
+          "claim \"\(claim.name)\": rules \"\(rules.name)\" have no booster kind \"\(given)\"; kinds: \((kinds + ["any"]).joined(separator: ", "))",
+          at: claim.location)
+      }
+      let ordinals = Set(cards.indices.filter { filter.matches(cards[$0]) })
+      if let index = events.firstIndex(where: { $0.cards == ordinals }) {
+        claimLanes.append(index + 1)
+      } else {
+        events.append(PlanEvent(name: "spec: \(claim.name)", cards: ordinals, givenKinds: [], givenAny: false, isReported: false))
+        claimLanes.append(events.count)
+      }
+    }
+    guard events.count <= 15 else {
+      throw DataError(
+        "at most 15 counted events (rule events and spec claims about counted cards), found \(events.count)",
+        at: rules.source)
     }
 
     return BoosterPlan(
@@ -197,7 +238,7 @@ private struct CompileContext {
       mythicBoosterPositionProbabilities: positionProbabilities, slots: slots, sheets: planSheets,
       variantGroups: groups.map { PlanVariantGroup(name: $0.name, options: $0.options.map(\.name)) },
       combinations: combinations, combinationProbabilities: combinationProbabilities,
-      programs: programs, sites: sites, events: events)
+      programs: programs, sites: sites, events: events, specClaims: claims, specClaimLanes: claimLanes)
   }
 
   /// Per kind, each option's probability within its group.

@@ -59,7 +59,7 @@ public struct SimulationReport: Sendable {
 
   public var slotRarityTable: CSVTable {
     var table = CSVTable(header: ["slot", "rarity", "count", "proportion", "expected_proportion"])
-    let observed = observedSlotRarities
+    let observed = Self.observedSlotRarities(plan: plan, tally: tally)
     for (index, slot) in plan.slots.enumerated() {
       let expected = expectations.slotRarityPerPool(slot: index)
       let expectedTotal = expected.values.reduce(0, +)
@@ -76,7 +76,7 @@ public struct SimulationReport: Sendable {
   }
 
   /// Cards of each rarity drawn into each slot.
-  public var observedSlotRarities: [[Rarity: Int]] {
+  public static func observedSlotRarities(plan: BoosterPlan, tally: SimulationTally) -> [[Rarity: Int]] {
     var result = [[Rarity: Int]](repeating: [:], count: plan.slots.count)
     for (siteIndex, site) in plan.sites.enumerated() {
       let sheet = plan.sheets[site.draw.sheet]
@@ -127,7 +127,7 @@ public struct SimulationReport: Sendable {
 
   public var eventsTable: CSVTable {
     var table = CSVTable(header: ["event", "given", "count", "trials", "proportion", "expected_proportion"])
-    for row in eventRows {
+    for row in Self.eventRows(plan: plan, expectations: expectations, tally: tally) {
       table.append([
         row.event, row.given, String(row.count), String(row.trials), ratio(row.count, row.trials),
         CSVNumber.format(row.expected),
@@ -148,9 +148,10 @@ public struct SimulationReport: Sendable {
     public let expected: Double
   }
 
-  public var eventRows: [EventRow] {
+  /// The rows of `events.csv`: each reported event for each booster kind it is given for.
+  public static func eventRows(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally) -> [EventRow] {
     var rows: [EventRow] = []
-    for (index, event) in plan.events.enumerated() {
+    for (index, event) in plan.events.enumerated() where event.isReported {
       let lane = index + 1
       var givens: [(String, Int?)] = event.givenKinds.map { (plan.kinds[$0], $0) }
       if event.givenAny { givens.append(("any", nil)) }

@@ -1,0 +1,86 @@
+import Foundation
+import SealedCore
+import SealedStats
+
+/// The terminal summary of a check run: one line per check, failures marked, then the verdict.
+enum VerdictTable {
+  static func render(
+    _ run: CheckRun, plan: BoosterPlan, spec: SpecDefinition?, alpha: Double, result: Simulation.Result,
+    seed: UInt64, terminal: Terminal
+  ) -> String {
+    var lines: [String] = []
+    let specText = spec.map { "spec \"\($0.name)\"" } ?? "no spec"
+    lines.append(
+      terminal.bold("\(plan.setName) (\(plan.setCode)) · rules \"\(plan.rulesName)\" · \(specText) · \(result.completedPools) pools · seed \(seed)"))
+    lines.append("alpha \(CSVNumber.format(alpha)), p-values Holm-adjusted over \(run.testCount) statistical checks; invariants allow no violation")
+    lines.append("")
+    var table = TextTable([("verdict", .left), ("from", .left), ("check", .left), ("kind", .left), ("result", .left), ("p adjusted", .right)])
+    for check in run.checks {
+      let verdict = check.passed ? "pass" : "FAIL"
+      table.append([verdict, check.source.rawValue, check.name, check.kind.rawValue, describe(check), check.pAdjusted.map(format) ?? "-"])
+    }
+    var text = table.text
+    if terminal.colors {
+      text = text.replacingOccurrences(of: "\nFAIL ", with: "\n\u{1B}[31;1mFAIL\u{1B}[0m ")
+    }
+    lines.append(text)
+    let failures = run.failures
+    if failures.isEmpty {
+      lines.append(terminal.bold("PASS: all \(run.checks.count) checks passed"))
+    } else {
+      lines.append(terminal.bold("FAIL: \(failures.count) of \(run.checks.count) checks failed"))
+      for check in failures {
+        lines.append("  - \(check.name): \(describe(check))\(check.detail.isEmpty ? "" : " (\(check.detail))")")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func describe(_ check: CheckResult) -> String {
+    switch check.kind {
+    case .binomial:
+      guard let observed = check.observed, let expected = check.expected else { return "no trials" }
+      var text = "\(format(observed)) vs \(format(expected)) in \(check.n)"
+      if let low = check.confidenceLow, let high = check.confidenceHigh {
+        text += " [\(format(low)), \(format(high))]"
+      }
+      return text
+    case .chiSquare:
+      return "X2 \(format(check.statistic ?? 0)), df \(check.degreesOfFreedom ?? 0), n \(check.n)"
+    case .invariant:
+      return "\(Int(check.observed ?? 0)) violations in \(check.n)"
+    }
+  }
+
+  /// Four significant digits, scientific notation for very small numbers.
+  static func format(_ value: Double) -> String {
+    if value == 0 { return "0" }
+    if value.isInfinite { return value > 0 ? "inf" : "-inf" }
+    if abs(value) < 1e-4 { return String(format: "%.3g", value) }
+    return String(format: "%.4g", value)
+  }
+}
+
+/// The terminal form of `sealed check --plan`.
+enum PlanTable {
+  static func render(_ checkPlan: CheckPlan, plan: BoosterPlan) -> String {
+    var lines: [String] = []
+    lines.append(
+      "Pools needed to detect a deviation of \(VerdictTable.format(checkPlan.deviation)) with power \(VerdictTable.format(checkPlan.power)) at alpha \(VerdictTable.format(checkPlan.alpha)) / \(checkPlan.tests) checks:")
+    lines.append("")
+    var table = TextTable([("proportion", .left), ("expected", .right), ("detect", .right), ("trials", .right), ("per pool", .right), ("pools", .right)])
+    for row in checkPlan.rows {
+      table.append([
+        row.name, VerdictTable.format(row.expected), VerdictTable.format(row.alternative), String(row.trials),
+        VerdictTable.format(row.trialsPerPool), String(row.pools),
+      ])
+    }
+    lines.append(table.text)
+    if checkPlan.rows.isEmpty {
+      lines.append("no proportions to test for \(plan.setCode) under \(plan.rulesName)")
+    } else {
+      lines.append("pools needed: \(checkPlan.pools)")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Finds specs by name (the built-ins shipped with Sealed) or by path (a user's file).
+public enum SpecLoader {
+  /// The names of the built-in specs.
+  public static let builtInNames = ["sealed"]
+
+  /// Loads `--spec NAME|FILE`.
+  public static func load(_ nameOrPath: String) throws(DataError) -> SpecDefinition {
+    let looksLikePath =
+      nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml")
+    if looksLikePath || FileManager.default.fileExists(atPath: nameOrPath) {
+      return try SpecParser.parse(try RuleSetLoader.readText(nameOrPath), source: nameOrPath)
+    }
+    guard builtInNames.contains(nameOrPath) else {
+      throw DataError(
+        "unknown spec \"\(nameOrPath)\"; built-in specs: \(builtInNames.joined(separator: ", ")), or give the path of a YAML spec file")
+    }
+    return try builtIn(nameOrPath)
+  }
+
+  public static func builtIn(_ name: String) throws(DataError) -> SpecDefinition {
+    let path = try BundledResources.path(folder: "specs", file: "\(name).yaml")
+    return try SpecParser.parse(try RuleSetLoader.readText(path), source: "built-in:\(name)")
+  }
+
+  /// Parses spec YAML held in memory; `source` names it in errors.
+  public static func parse(_ text: String, source: String) throws(DataError) -> SpecDefinition {
+    try SpecParser.parse(text, source: source)
+  }
+}

@@ -1,0 +1,82 @@
+import SealedCore
+
+/// One statistical check or exact invariant of a `sealed check` run, as a row of `checks.csv`.
+public struct CheckResult: Sendable {
+  public enum Kind: String, Sendable {
+    case binomial
+    case chiSquare = "chi_square"
+    case invariant
+  }
+
+  /// Where the claim comes from: derived from the rule set, or stated by the spec.
+  public enum Source: String, Sendable {
+    case rules
+    case spec
+  }
+
+  public var name: String
+  public var kind: Kind
+  public var source: Source
+  /// Binomial: trials. Chi-square: total count. Invariant: units checked (boosters or pools).
+  public var n: Int
+  /// Binomial: observed proportion. Invariant: violations. Chi-square: nil.
+  public var observed: Double?
+  /// Binomial: expected proportion. Invariant: 0. Chi-square: nil.
+  public var expected: Double?
+  public var statistic: Double?
+  public var degreesOfFreedom: Int?
+  public var pValue: Double?
+  /// The Holm–Bonferroni adjusted p-value over the run's statistical checks.
+  public var pAdjusted: Double?
+  /// Clopper–Pearson interval (binomial checks), at confidence 1 - alpha.
+  public var confidenceLow: Double?
+  public var confidenceHigh: Double?
+  public var alpha: Double
+  public var passed: Bool
+  /// A short human explanation: pooled bins, the worst cells, the kinds of boosters counted.
+  public var detail: String
+
+  init(
+    name: String, kind: Kind, source: Source, n: Int, observed: Double? = nil, expected: Double? = nil,
+    statistic: Double? = nil, degreesOfFreedom: Int? = nil, pValue: Double? = nil,
+    confidenceLow: Double? = nil, confidenceHigh: Double? = nil, alpha: Double, passed: Bool = true,
+    detail: String = ""
+  ) {
+    self.name = name
+    self.kind = kind
+    self.source = source
+    self.n = n
+    self.observed = observed
+    self.expected = expected
+    self.statistic = statistic
+    self.degreesOfFreedom = degreesOfFreedom
+    self.pValue = pValue
+    self.confidenceLow = confidenceLow
+    self.confidenceHigh = confidenceHigh
+    self.alpha = alpha
+    self.passed = passed
+    self.detail = detail
+  }
+
+  /// An exact invariant: passes only with zero violations.
+  static func invariant(_ name: String, source: Source, checked: Int, violations: Int, alpha: Double, detail: String = "") -> CheckResult {
+    CheckResult(
+      name: name, kind: .invariant, source: source, n: checked, observed: Double(violations), expected: 0,
+      alpha: alpha, passed: violations == 0, detail: detail)
+  }
+
+  /// The `checks.csv` header: the report contract, then appended columns.
+  public static let csvHeader = [
+    "check", "kind", "n", "observed", "expected", "statistic", "df", "p_value", "p_adjusted", "ci_low",
+    "ci_high", "alpha", "verdict", "source", "detail",
+  ]
+
+  public var csvRow: [String] {
+    [
+      name, kind.rawValue, String(n), CSVNumber.format(observed), CSVNumber.format(expected),
+      CSVNumber.format(statistic), degreesOfFreedom.map(String.init) ?? "", CSVNumber.format(pValue),
+      CSVNumber.format(pAdjusted), CSVNumber.format(confidenceLow), CSVNumber.format(confidenceHigh),
+      CSVNumber.format(alpha), passed ? "pass" : "fail", source.rawValue, detail,
+    ]
+  }
+}

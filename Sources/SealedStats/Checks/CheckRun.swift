@@ -1,0 +1,41 @@
+import SealedCore
+
+/// All checks of a `sealed check` run, with Holm–Bonferroni adjusted p-values and verdicts.
+///
+/// A run passes when every statistical check's adjusted p-value is at or above its alpha and
+/// every exact invariant holds (one violation fails it).
+public struct CheckRun: Sendable {
+  public let checks: [CheckResult]
+
+  /// Evaluates the rule-derived checks, then the spec's claims (when the plan was compiled with
+  /// a spec), and adjusts the p-values of all statistical checks together.
+  public init(
+    plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, alpha: Double
+  ) throws(StatisticsError) {
+    let builder = CheckBuilder(alpha: alpha)
+    var checks = try RuleChecks(plan: plan, expectations: expectations, tally: tally, builder: builder).all()
+    checks += try SpecChecks(plan: plan, tally: tally, builder: builder).all()
+    let tested = checks.indices.filter { checks[$0].pValue != nil }
+    let adjusted = try MultipleTesting.holm(tested.map { checks[$0].pValue! })
+    for (position, index) in tested.enumerated() {
+      checks[index].pAdjusted = adjusted[position]
+      checks[index].passed = adjusted[position] >= checks[index].alpha
+    }
+    self.checks = checks
+  }
+
+  /// Whether every check passed.
+  public var passed: Bool { checks.allSatisfy(\.passed) }
+
+  public var failures: [CheckResult] { checks.filter { !$0.passed } }
+
+  /// Statistical checks (those with a p-value), the m of the Holm adjustment.
+  public var testCount: Int { checks.filter { $0.pValue != nil }.count }
+
+  /// `checks.csv`.
+  public var table: CSVTable {
+    var table = CSVTable(header: CheckResult.csvHeader)
+    for check in checks { table.append(check.csvRow) }
+    return table
+  }
+}

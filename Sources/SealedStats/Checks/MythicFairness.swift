@@ -1,0 +1,42 @@
+import SealedCore
+
+/// How often two players' pools differ by 0, 1, 2 or 3+ mythics: observed from pairs of
+/// consecutive pools of a run (1st and 2nd, 3rd and 4th, ...), expected from the rules'
+/// distribution of mythics per pool. Rows of `mythic_fairness.csv`.
+public struct MythicFairness: Sendable {
+  public struct Row: Sendable {
+    public let rules: String
+    public let difference: String
+    public let observed: Double?
+    public let expected: Double
+  }
+
+  public let rows: [Row]
+
+  public init(rules: String, tally: SimulationTally, expectations: Expectations) {
+    let pairs = tally.pairMythicDifferences.reduce(0, +)
+    func observed(_ range: ClosedRange<Int>) -> Double? {
+      guard pairs > 0 else { return nil }
+      let count = tally.pairMythicDifferences.indices.filter(range.contains).reduce(0) { $0 + tally.pairMythicDifferences[$1] }
+      return Double(count) / Double(pairs)
+    }
+    func expected(_ range: ClosedRange<Int>) -> Double {
+      expectations.pairMythicDifferences.indices.filter(range.contains).reduce(0) { $0 + expectations.pairMythicDifferences[$1] }
+    }
+    let buckets: [(String, ClosedRange<Int>)] = [("0", 0...0), ("1", 1...1), ("2", 2...2), ("3+", 3...Int.max)]
+    rows = buckets.map { Row(rules: rules, difference: $0.0, observed: observed($0.1), expected: expected($0.1)) }
+  }
+
+  public static let csvHeader = ["rules", "difference", "observed_proportion", "expected_proportion"]
+
+  /// The rows of several rule sets as one `mythic_fairness.csv`.
+  public static func table(_ tables: [MythicFairness]) -> CSVTable {
+    var table = CSVTable(header: csvHeader)
+    for fairness in tables {
+      for row in fairness.rows {
+        table.append([row.rules, row.difference, CSVNumber.format(row.observed), CSVNumber.format(row.expected)])
+      }
+    }
+    return table
+  }
+}

@@ -1,0 +1,198 @@
+import SealedCore
+
+/// The checks derived from a rule set alone: what its own analytic expectations predict,
+/// against what the simulation counted. No expectation here is entered by hand.
+///
+/// 1. Rarity per slot: chi-square over rarities, or an invariant when the slot has one rarity.
+/// 2. Every card's frequency within its sheet: chi-square per sheet over the counts of all
+///    draws from it, expected counts from the boosters that used each draw. Distinct draws of k
+///    from a uniform sheet of n make each booster's counts less variable than multinomial, by
+///    (n - k)/(n - 1); the statistic is divided by that dispersion (averaged over the draws).
+///    Distinct draws from weighted sheets keep dispersion 1, which is conservative.
+/// 3. Declared events: an exact binomial test with a Clopper–Pearson interval per reported
+///    (event, booster kind); a lane whose count per booster is fixed by the rules becomes an
+///    exact invariant instead (for example one planeswalker in every war booster).
+/// 4. Mythic fairness: mythics per pool (invariant when fixed, else chi-square with adjacent
+///    pooling), the mythic booster's position when there is exactly one per pool (chi-square,
+///    df = boosters - 1), and the mythic difference between paired pools.
+/// 5. Exact invariants: no duplicates in a booster, booster size.
+struct RuleChecks {
+  let plan: BoosterPlan
+  let expectations: Expectations
+  let tally: SimulationTally
+  let builder: CheckBuilder
+
+  func all() throws(StatisticsError) -> [CheckResult] {
+    var checks: [CheckResult] = []
+    checks += try slotRarities()
+    checks += try sheets()
+    checks += try events()
+    checks += try mythicFairness()
+    checks += invariants()
+    return checks
+  }
+
+  // MARK: 1. Rarity per slot
+
+  func slotRarities() throws(StatisticsError) -> [CheckResult] {
+    let observed = SimulationReport.observedSlotRarities(plan: plan, tally: tally)
+    var checks: [CheckResult] = []
+    for (index, slot) in plan.slots.enumerated() {
+      let expected = expectations.slotRarityPerPool(slot: index)
+      let rarities = Rarity.allCases.filter { expected[$0, default: 0] > 0 || observed[index][$0, default: 0] > 0 }
+      let total = rarities.reduce(0) { $0 + observed[index][$1, default: 0] }
+      let possible = rarities.filter { expected[$0, default: 0] > 0 }
+      if possible.count == 1 {
+        checks.append(
+          .invariant(
+            "slot \(slot.name): only \(possible[0].rawValue) cards", source: .rules, checked: total,
+            violations: total - observed[index][possible[0], default: 0], alpha: builder.alpha,
+            detail: "cards of another rarity in the slot"))
+        continue
+      }
+      let expectedTotal = rarities.reduce(0.0) { $0 + expected[$1, default: 0] }
+      checks.append(
+        try builder.distribution(
+          "slot \(slot.name): rarity mix", source: .rules,
+          observed: rarities.map { Double(observed[index][$0, default: 0]) },
+          expected: rarities.map { expected[$0, default: 0] / expectedTotal * Double(total) },
+          labels: rarities.map(\.rawValue), pooling: .unordered,
+          detail: rarities.map { "\($0.rawValue) \(CSVNumber.format(expected[$0, default: 0] / expectedTotal))" }
+            .joined(separator: ", ")))
+    }
+    return checks
+  }
+
+  // MARK: 2. Card frequency within each sheet
+
+  func sheets() throws(StatisticsError) -> [CheckResult] {
+    var checks: [CheckResult] = []
+    for (sheetIndex, sheet) in plan.sheets.enumerated() where sheet.cards.count > 1 {
+      var observed = [Double](repeating: 0, count: sheet.cards.count)
+      var expected = [Double](repeating: 0, count: sheet.cards.count)
+      var weightedDispersion = 0.0
+      var drawnCards = 0.0
+      for (siteIndex, site) in plan.sites.enumerated() where site.draw.sheet == sheetIndex {
+        let uses = Double(tally.combinations[site.kind * plan.combinations.count + site.combination])
+        for (index, ordinal) in sheet.cards.enumerated() {
+          observed[index] += Double(tally.siteCards[siteIndex * tally.cardCount + ordinal])
+          expected[index] += uses * expectations.siteInclusion[siteIndex][index]
+        }
+        let k = Double(site.draw.count)
+        let n = Double(sheet.cards.count)
+        let factor = site.draw.distinct && site.draw.count > 1 && sheet.isUniform ? (n - k) / (n - 1) : 1
+        weightedDispersion += uses * k * factor
+        drawnCards += uses * k
+      }
+      guard drawnCards > 0 else { continue }
+      let dispersion = max(weightedDispersion / drawnCards, 1e-9)
+      checks.append(
+        try builder.distribution(
+          "sheet \(sheet.name): \(sheet.isUniform ? "cards equally likely" : "cards in proportion to weight")",
+          source: .rules, observed: observed, expected: expected,
+          labels: sheet.cards.map { plan.cards[$0].name }, pooling: .unordered, dispersion: dispersion,
+          detail: "\(sheet.cards.count) cards"))
+    }
+    return checks
+  }
+
+  // MARK: 3. Declared events and fixed counts per booster
+
+  /// Lanes whose count per booster of a kind is fixed by the rules, with that count.
+  func fixedCounts() -> [(lane: Int, kind: Int, count: Int)] {
+    var result: [(Int, Int, Int)] = []
+    for lane in 0..<plan.laneCount where lane == 0 || plan.events[lane - 1].isReported {
+      for kind in plan.kinds.indices where tally.boostersByKind[kind] > 0 || expectations.plan.expectedBoostersPerKind[kind] > 0 {
+        let distribution = expectations.laneDistributions[kind][lane]
+        if let count = distribution.firstIndex(where: { abs($0 - 1) < 1e-12 }) {
+          result.append((lane, kind, count))
+        }
+      }
+    }
+    return result
+  }
+
+  func laneName(_ lane: Int) -> String { lane == 0 ? "mythic" : plan.events[lane - 1].name }
+
+  func events() throws(StatisticsError) -> [CheckResult] {
+    var checks: [CheckResult] = []
+    let fixed = fixedCounts()
+    for (lane, kind, count) in fixed {
+      let boosters = tally.boostersByKind[kind]
+      let matching = tally.laneCount(kind: kind, lane: lane, cards: count)
+      let what = count == 0
+        ? "no \(laneName(lane)) card in \(plan.kinds[kind]) boosters"
+        : "exactly \(count) \(laneName(lane)) card\(count == 1 ? "" : "s") in every \(plan.kinds[kind]) booster"
+      checks.append(
+        .invariant(
+          what, source: .rules,
+          checked: boosters, violations: boosters - matching, alpha: builder.alpha,
+          detail: "boosters of that kind with another count"))
+    }
+    for row in SimulationReport.eventRows(plan: plan, expectations: expectations, tally: tally) {
+      let lane = row.eventIndex + 1
+      let kinds = row.kind.map { [$0] } ?? Array(plan.kinds.indices)
+      // Already covered by an exact count for every kind involved.
+      if kinds.allSatisfy({ kind in fixed.contains { $0.lane == lane && $0.kind == kind } }) { continue }
+      checks.append(
+        try builder.proportion(
+          "event \(row.event) given \(row.given)", source: .rules, successes: row.count, trials: row.trials,
+          expected: row.expected, detail: "boosters holding the event"))
+    }
+    return checks
+  }
+
+  // MARK: 4. Mythic fairness
+
+  func mythicFairness() throws(StatisticsError) -> [CheckResult] {
+    var checks: [CheckResult] = []
+    let poolDistribution = expectations.poolMythics
+    if let fixed = poolDistribution.firstIndex(where: { abs($0 - 1) < 1e-12 }) {
+      checks.append(
+        .invariant(
+          "exactly \(fixed) mythic\(fixed == 1 ? "" : "s") per pool", source: .rules, checked: tally.pools,
+          violations: tally.pools - tally.poolMythics[fixed], alpha: builder.alpha, detail: "pools with another count"))
+    } else {
+      checks.append(
+        try builder.distribution(
+          "mythics per pool", source: .rules, observed: tally.poolMythics.map(Double.init),
+          expected: poolDistribution.map { $0 * Double(tally.pools) },
+          labels: poolDistribution.indices.map { "\($0) mythics" }, pooling: .adjacent, detail: "against the rules' distribution"))
+      let pairs = tally.pairMythicDifferences.reduce(0, +)
+      if pairs > 0 {
+        checks.append(
+          try builder.distribution(
+            "mythic difference between paired pools", source: .rules,
+            observed: tally.pairMythicDifferences.map(Double.init),
+            expected: expectations.pairMythicDifferences.map { $0 * Double(pairs) },
+            labels: expectations.pairMythicDifferences.indices.map { "difference \($0)" }, pooling: .adjacent,
+            detail: "pools 1 and 2, 3 and 4, ... as two players"))
+      }
+    }
+    // With exactly one booster holding mythics per pool, positions are one multinomial draw.
+    let positions = expectations.mythicPositions
+    if plan.mythicKind != nil, abs(positions.reduce(0, +) - 1) < 1e-9 {
+      checks.append(
+        try builder.distribution(
+          "mythic booster position", source: .rules, observed: tally.mythicPositions.map(Double.init),
+          expected: positions.map { $0 * Double(tally.pools) },
+          labels: positions.indices.map { "booster \($0 + 1)" }, pooling: .adjacent,
+          detail: "which booster holds the pool's mythic"))
+    }
+    return checks
+  }
+
+  // MARK: 5. Invariants
+
+  func invariants() -> [CheckResult] {
+    let size = plan.maxBoosterSize
+    return [
+      .invariant(
+        "no card twice in a booster", source: .rules, checked: tally.boosters,
+        violations: tally.duplicateBoosters, alpha: builder.alpha, detail: "boosters holding a card twice"),
+      .invariant(
+        "\(size) cards in every booster", source: .rules, checked: tally.boosters,
+        violations: tally.boosters - tally.boosterSizes[size], alpha: builder.alpha, detail: "boosters of another size"),
+    ]
+  }
+}

@@ -1,0 +1,89 @@
+import SealedCore
+
+/// The checks a spec states: each claim that applies to the set, tested against the counts.
+/// The plan must have been compiled with the spec, so that its claims have counting lanes.
+struct SpecChecks {
+  let plan: BoosterPlan
+  let tally: SimulationTally
+  let builder: CheckBuilder
+
+  func all() throws(StatisticsError) -> [CheckResult] {
+    var checks: [CheckResult] = []
+    for (index, claim) in plan.specClaims.enumerated() {
+      checks.append(try check(claim, lane: plan.specClaimLanes[index]))
+    }
+    return checks
+  }
+
+  /// The kinds a claim's `given` covers.
+  private func kinds(_ given: String) -> [Int] {
+    given == "any" ? Array(plan.kinds.indices) : plan.kinds.indices.filter { plan.kinds[$0] == given }
+  }
+
+  private func check(_ claim: SpecClaim, lane: Int?) throws(StatisticsError) -> CheckResult {
+    let alpha = claim.alpha ?? builder.alpha
+    switch claim.kind {
+    case .proportion(_, let given, let expected):
+      let kinds = kinds(given)
+      let trials = kinds.reduce(0) { $0 + tally.boostersByKind[$1] }
+      let successes = kinds.reduce(0) { $0 + tally.laneBoosters(kind: $1, lane: lane!, atLeast: 1) }
+      return try builder.proportion(
+        claim.name, source: .spec, successes: successes, trials: trials, expected: expected, alpha: alpha,
+        detail: "\(given) boosters holding a matching card")
+    case .perBooster(_, let given, let count):
+      let kinds = kinds(given)
+      let boosters = kinds.reduce(0) { $0 + tally.boostersByKind[$1] }
+      let matching = kinds.reduce(0) { $0 + tally.laneCount(kind: $1, lane: lane!, cards: count) }
+      return .invariant(
+        claim.name, source: .spec, checked: boosters, violations: boosters - matching, alpha: alpha,
+        detail: "\(given) boosters without exactly \(count) matching card\(count == 1 ? "" : "s")")
+    case .noDuplicates:
+      return .invariant(
+        claim.name, source: .spec, checked: tally.boosters, violations: tally.duplicateBoosters, alpha: alpha,
+        detail: "boosters holding a card twice")
+    case .boosterSize(let size):
+      let matching = size < tally.boosterSizes.count ? tally.boosterSizes[size] : 0
+      return .invariant(
+        claim.name, source: .spec, checked: tally.boosters, violations: tally.boosters - matching, alpha: alpha,
+        detail: "boosters not of \(size) cards")
+    case .mythicsPerPool(let count):
+      let matching = count < tally.poolMythics.count ? tally.poolMythics[count] : 0
+      return .invariant(
+        claim.name, source: .spec, checked: tally.pools, violations: tally.pools - matching, alpha: alpha,
+        detail: "pools without exactly \(count) mythic\(count == 1 ? "" : "s")")
+    case .mythicsPerPoolDistribution(let probabilities):
+      let size = max(probabilities.count, tally.poolMythics.count)
+      let observed = (0..<size).map { $0 < tally.poolMythics.count ? Double(tally.poolMythics[$0]) : 0 }
+      let expected = (0..<size).map { $0 < probabilities.count ? probabilities[$0] * Double(tally.pools) : 0 }
+      return try builder.distribution(
+        claim.name, source: .spec, observed: observed, expected: expected,
+        labels: (0..<size).map { "\($0) mythics" }, pooling: .adjacent, alpha: alpha, detail: "pools by mythics")
+    case .mythicPosition(let weights):
+      let positions = weights ?? Array(repeating: 1, count: plan.boostersPerPool)
+      let total = positions.reduce(0, +)
+      let counted = Double(tally.mythicPositions.reduce(0, +))
+      let size = max(positions.count, tally.mythicPositions.count)
+      return try builder.distribution(
+        claim.name, source: .spec,
+        observed: (0..<size).map { $0 < tally.mythicPositions.count ? Double(tally.mythicPositions[$0]) : 0 },
+        expected: (0..<size).map { $0 < positions.count ? positions[$0] / total * counted : 0 },
+        labels: (0..<size).map { "booster \($0 + 1)" }, pooling: .adjacent, alpha: alpha,
+        detail: "boosters holding the pool's mythic")
+    case .uniform(let filter):
+      let ordinals = plan.cards.indices.filter { filter.matches(plan.cards[$0]) }
+      let copies = tally.cardCopies
+      let observed = ordinals.map { Double(copies[$0]) }
+      let total = observed.reduce(0, +)
+      guard ordinals.count > 1 else {
+        return CheckResult(
+          name: claim.name, kind: .chiSquare, source: .spec, n: Int(total), degreesOfFreedom: 0, pValue: 1,
+          alpha: alpha, detail: "\(ordinals.count) matching card: nothing to compare")
+      }
+      return try builder.distribution(
+        claim.name, source: .spec, observed: observed,
+        expected: Array(repeating: total / Double(ordinals.count), count: ordinals.count),
+        labels: ordinals.map { plan.cards[$0].name }, pooling: .unordered, alpha: alpha,
+        detail: "\(ordinals.count) cards, copies over the run")
+    }
+  }
+}
