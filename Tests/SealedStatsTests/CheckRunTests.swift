@@ -1,0 +1,122 @@
+import Foundation
+import SealedCore
+import SealedStats
+import SealedTestSupport
+import Testing
+
+/// `sealed check`'s statistics: correct rules pass for many seeds, wrong rules fail.
+@Suite struct CheckRunTests {
+  static let sealedText: String = {
+    let path = try! BundledResourcesPath.rules("sealed")
+    return try! String(contentsOfFile: path, encoding: .utf8)
+  }()
+
+  func run(_ plan: BoosterPlan, pools: Int, seed: UInt64, alpha: Double = 0.001) throws -> CheckRun {
+    let tally = Simulation.run(.init(plan: plan, pools: pools, seed: seed, threads: 2)).tally
+    return try CheckRun(plan: plan, expectations: Expectations(plan: plan), tally: tally, alpha: alpha)
+  }
+
+  func plan(_ set: String, rules: RuleSetDefinition, spec: String? = "sealed") throws -> BoosterPlan {
+    try PlanCompiler.compile(rules, for: SharedData.set(set), spec: spec.map { try SpecLoader.builtIn($0) })
+  }
+
+  /// False alarms are what make a validator useless: the article's rules against the article's
+  /// claims pass at alpha 0.001 for 20 seeds.
+  @Test func correctRulesPassForTwentySeeds() throws {
+    let plan = try plan("war", rules: RuleSetLoader.builtIn("sealed"))
+    for seed in 1...20 {
+      let result = try run(plan, pools: 20_000, seed: UInt64(seed))
+      #expect(result.passed, "seed \(seed): \(result.failures.map { "\($0.name) p=\($0.pAdjusted ?? -1)" })")
+      #expect(result.checks.count > 30)
+    }
+  }
+
+  @Test(arguments: [("war", "retail"), ("dom", "retail"), ("grn", "retail"), ("rna", "sealed"), ("dom", "sealed"), ("war", "retail-lethe"), ("dom", "retail-lethe"), ("xln", "retail")])
+  func otherRuleSetsPassTheirOwnChecks(_ set: String, _ rules: String) throws {
+    let plan = try plan(set, rules: RuleSetLoader.builtIn(rules), spec: rules == "sealed" ? "sealed" : nil)
+    for seed in [11, 12, 13] {
+      let result = try run(plan, pools: 20_000, seed: UInt64(seed))
+      #expect(result.passed, "\(set) \(rules) seed \(seed): \(result.failures.map { "\($0.name) p=\($0.pAdjusted ?? -1)" })")
+    }
+  }
+
+  @Test func planeswalkerAtEightyInsteadOfSeventyEightFailsWithThePlannedPools() throws {
+    let wrong = try RuleSetLoader.parse(
+      Self.sealedText.replacingOccurrences(of: "non_mythic_booster: 0.78", with: "non_mythic_booster: 0.80")
+        .replacingOccurrences(of: "non_mythic_booster: 0.22", with: "non_mythic_booster: 0.20"),
+      source: "wrong-80.yaml")
+    let plan = try plan("war", rules: wrong)
+    let expectations = try Expectations(plan: plan)
+    let sample = Simulation.run(.init(plan: plan, pools: 4096, seed: 1, threads: 1)).tally
+    let tests = try CheckRun(plan: plan, expectations: expectations, tally: sample, alpha: 0.001).testCount
+    let checkPlan = try CheckPlan(plan: plan, expectations: expectations, alpha: 0.001, deviation: 0.02, power: 0.99, tests: tests)
+    #expect(checkPlan.pools > 1000)
+    let result = try run(plan, pools: checkPlan.pools, seed: 2)
+    #expect(!result.passed)
+    let failed = Set(result.failures.map(\.name))
+    #expect(failed.contains("uncommon planeswalker in 78% of non-mythic boosters"))
+    // The rules' own expectation (0.80) is met: only the spec catches the wrong number.
+    #expect(result.failures.allSatisfy { $0.source == .spec })
+  }
+
+  @Test func aSheetThatRepeatsCardsFails() throws {
+    let wrong = try RuleSetLoader.parse(
+      Self.sealedText.replacingOccurrences(
+        of: "- { name: common,   count: 10, sheet: common }", with: "- { name: common,   count: 10, sheet: common, distinct: false }"),
+      source: "repeats.yaml")
+    let result = try run(plan("war", rules: wrong), pools: 2000, seed: 3)
+    #expect(!result.passed)
+    let failed = Set(result.failures.map(\.name))
+    #expect(failed.contains("no card twice in a booster"))
+    #expect(result.failures.contains { $0.name == "no card twice in a booster" && $0.source == .rules })
+  }
+
+  @Test func aMythicBoosterThatIsNeverTheSixthFails() throws {
+    let wrong = try RuleSetLoader.parse(
+      Self.sealedText.replacingOccurrences(
+        of: "  mythic_booster: one ", with: "  position_weights: [1, 1, 1, 1, 1, 0]\n  mythic_booster: one "),
+      source: "positions.yaml")
+    let plan = try plan("war", rules: wrong)
+    #expect(plan.mythicBoosterPositionProbabilities?.last == 0)
+    let result = try run(plan, pools: 5000, seed: 4)
+    #expect(!result.passed)
+    #expect(result.failures.map(\.name) == ["the mythic booster's position is uniform over the 6 boosters"])
+  }
+
+  @Test func aSamplerFavouringLowCollectorNumbersByOnePercentFails() throws {
+    let wrong = try RuleSetLoader.parse(
+      Self.sealedText.replacingOccurrences(
+        of: "  common:   { rarity: common, type_excludes: Basic Land }",
+        with: "  common:   { rarity: common, type_excludes: Basic Land, weights: [{ collector_numbers: 1-132, weight: 1.01 }] }"),
+      source: "biased.yaml")
+    let plan = try plan("war", rules: wrong)
+    let common = try #require(plan.sheets.first { $0.name == "common" })
+    #expect(Set(common.weights) == [1, 1.01])
+    let result = try run(plan, pools: 300_000, seed: 5)
+    #expect(!result.passed)
+    #expect(result.failures.map(\.name) == ["commons equally likely"])
+  }
+
+  @Test func theRulesOwnChecksCatchAnEngineThatDisagreesWithThem() throws {
+    // A tally from other rules checked against the sealed rules' expectations: the kind of
+    // mismatch a generator bug would cause.
+    let sealed = try plan("war", rules: RuleSetLoader.builtIn("sealed"), spec: nil)
+    let wrong = try RuleSetLoader.parse(
+      Self.sealedText.replacingOccurrences(of: "non_mythic_booster: 0.78", with: "non_mythic_booster: 0.80")
+        .replacingOccurrences(of: "non_mythic_booster: 0.22", with: "non_mythic_booster: 0.20"),
+      source: "wrong-80.yaml")
+    let other = try plan("war", rules: wrong, spec: nil)
+    let tally = Simulation.run(.init(plan: other, pools: 20_000, seed: 6, threads: 2)).tally
+    let result = try CheckRun(plan: sealed, expectations: Expectations(plan: sealed), tally: tally, alpha: 0.001)
+    #expect(!result.passed)
+    #expect(result.failures.contains { $0.name == "event planeswalker_uncommon given non_mythic_booster" })
+  }
+}
+
+/// Where the built-in rule files are, for tests that edit them.
+enum BundledResourcesPath {
+  static func rules(_ name: String) throws -> String {
+    let root = Fixtures.repositoryRoot.appendingPathComponent("Sources/SealedCore/Resources/rules/\(name).yaml")
+    return root.path
+  }
+}
