@@ -1,33 +1,42 @@
 /// The observer that counts: 32-bit counters in buffers allocated once per worker, cleared
-/// per chunk and then added into a `SimulationTally`. A chunk holds at most `Simulation.chunkPools`
-/// pools, so no counter can overflow.
+/// per chunk and then added into a `SimulationTally`. A chunk holds at most
+/// `Simulation.chunkPools` pools, so no counter can overflow.
+///
+/// Per card it adds one to the card's count for its draw (site). Per booster it counts the
+/// program that made it, the cards it received, and its mythics; boosters whose lane counts are
+/// fixed by their program (every draw's sheet wholly inside or outside each lane, and no card
+/// able to repeat) need nothing more, and their lane histograms are filled from the program
+/// counts when the chunk is added up. Other boosters sum their cards' lane masks, look for
+/// duplicates and fill the histograms directly.
 struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
   let cardCount: Int
   let kindCount: Int
   let laneCount: Int
   let combinationCount: Int
   let boostersPerPool: Int
-  let maxBoosterSize: Int
   let laneStride: Int
+  let boosterSize: Int
+  let programLaneCounts: [Int]
+  /// Programs whose boosters are tallied one by one.
+  let programTalliedEach: [Bool]
 
   let siteCards: UnsafeMutableBufferPointer<UInt32>
   let laneHistograms: UnsafeMutableBufferPointer<UInt32>
-  let combinations: UnsafeMutableBufferPointer<UInt32>
+  let programCounts: UnsafeMutableBufferPointer<UInt32>
   let poolMythics: UnsafeMutableBufferPointer<UInt32>
   let pairDifferences: UnsafeMutableBufferPointer<UInt32>
   let mythicPositions: UnsafeMutableBufferPointer<UInt32>
   let boosterSizes: UnsafeMutableBufferPointer<UInt32>
-  let boostersByKind: UnsafeMutableBufferPointer<UInt32>
   /// Per card: the serial number of the last booster it appeared in, to spot duplicates.
   let lastSeen: UnsafeMutableBufferPointer<UInt32>
-  private let lanes: Lanes
-  /// Cards per booster, and where each position's card is tallied (per program).
-  let boosterSize: Int
-  let positionRows: UnsafePointer<Int32>
+  /// Per program: its fixed number of mythics (lane 0), when it has one.
+  let programMythics: UnsafeMutableBufferPointer<Int32>
+  private var lanes: Lanes
 
   var pools: Int = 0
   var duplicateBoosters: Int = 0
   private var serial: UInt32 = 1
+  private var cardsInBooster = 0
   private var poolMythicCount = 0
   private var previousPoolMythics = 0
 
@@ -38,32 +47,36 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
     laneCount = t.laneCount
     combinationCount = t.combinationCount
     boostersPerPool = t.boostersPerPool
-    maxBoosterSize = plan.maxBoosterSize
-    laneStride = maxBoosterSize + 1
-    siteCards = .allocate(capacity: plan.sites.count * cardCount)
+    boosterSize = t.boosterSize
+    laneStride = plan.maxBoosterSize + 1
+    programLaneCounts = t.programLaneCounts
+    programTalliedEach = (0..<t.programs.count).map { t.programs[$0].tallyEachBooster }
+    siteCards = .allocate(capacity: max(plan.sites.count * cardCount, 1))
     laneHistograms = .allocate(capacity: kindCount * laneCount * laneStride)
-    combinations = .allocate(capacity: kindCount * combinationCount)
-    poolMythics = .allocate(capacity: boostersPerPool * maxBoosterSize + 1)
-    pairDifferences = .allocate(capacity: boostersPerPool * maxBoosterSize + 1)
+    programCounts = .allocate(capacity: t.programs.count)
+    poolMythics = .allocate(capacity: boostersPerPool * plan.maxBoosterSize + 1)
+    pairDifferences = .allocate(capacity: boostersPerPool * plan.maxBoosterSize + 1)
     mythicPositions = .allocate(capacity: boostersPerPool)
     boosterSizes = .allocate(capacity: laneStride)
-    boostersByKind = .allocate(capacity: kindCount)
     lastSeen = .allocate(capacity: max(cardCount, 1))
+    programMythics = .allocate(capacity: t.programs.count)
+    for program in 0..<t.programs.count {
+      programMythics[program] = Int32(t.programLaneCounts[program * t.laneCount])
+    }
     lanes = Lanes(tables: t)
-    boosterSize = t.boosterSize
-    positionRows = UnsafePointer(t.positionRows.baseAddress!)
     clear()
   }
 
   func release() {
-    for buffer in [siteCards, laneHistograms, combinations, poolMythics, pairDifferences, mythicPositions, boosterSizes, boostersByKind, lastSeen] {
+    for buffer in [siteCards, laneHistograms, programCounts, poolMythics, pairDifferences, mythicPositions, boosterSizes, lastSeen] {
       buffer.deallocate()
     }
+    programMythics.deallocate()
   }
 
   /// Zeroes every counter, ready for a new chunk.
   mutating func clear() {
-    for buffer in [siteCards, laneHistograms, combinations, poolMythics, pairDifferences, mythicPositions, boosterSizes, boostersByKind, lastSeen] {
+    for buffer in [siteCards, laneHistograms, programCounts, poolMythics, pairDifferences, mythicPositions, boosterSizes, lastSeen] {
       buffer.update(repeating: 0)
     }
     pools = 0
@@ -77,39 +90,54 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
   }
 
   @inline(__always)
-  mutating func booster(
-    index: Int, kind: Int, combination: Int, program: Int, mayRepeat: Bool,
-    cards: UnsafePointer<Int32>
+  mutating func beginBooster(_ program: UnsafePointer<EngineTables.Program>) {
+    cardsInBooster = 0
+    if program.pointee.tallyEachBooster { lanes.reset(to: program) }
+  }
+
+  @inline(__always)
+  mutating func card(_ card: Int32, row: Int32, needsLanes: Bool) {
+    let ordinal = Int(truncatingIfNeeded: card)
+    siteCards[Int(truncatingIfNeeded: row) &+ ordinal] &+= 1
+    if needsLanes { lanes.add(ordinal) }
+    cardsInBooster &+= 1
+  }
+
+  @inline(__always)
+  mutating func retract(_ card: Int32, row: Int32, needsLanes: Bool) {
+    let ordinal = Int(truncatingIfNeeded: card)
+    siteCards[Int(truncatingIfNeeded: row) &+ ordinal] &-= 1
+    if needsLanes { lanes.subtract(ordinal) }
+    cardsInBooster &-= 1
+  }
+
+  @inline(__always)
+  mutating func endBooster(
+    index: Int, kind: Int, combination: Int, program: Int,
+    record: UnsafePointer<EngineTables.Program>, cards: UnsafePointer<Int32>
   ) {
-    let rows = UnsafePointer(positionRows) + program &* boosterSize
-    let counts = siteCards.baseAddress!
-    var lanes = self.lanes
-    lanes.reset()
-    for position in 0..<boosterSize {
-      let card = Int(truncatingIfNeeded: cards[position])
-      counts[Int(truncatingIfNeeded: rows[position]) &+ card] &+= 1
-      lanes.add(card)
-    }
-    var repeats = 0
-    if mayRepeat {
-      let seen = lastSeen.baseAddress!
-      for position in 0..<boosterSize {
-        let card = Int(truncatingIfNeeded: cards[position])
-        repeats &+= seen[card] == serial ? 1 : 0
-        seen[card] = serial
+    programCounts[program] &+= 1
+    boosterSizes[min(cardsInBooster, laneStride &- 1)] &+= 1
+    var mythics = Int(truncatingIfNeeded: programMythics[program])
+    if record.pointee.tallyEachBooster {
+      if record.pointee.mayRepeat {
+        var repeats = 0
+        let seen = lastSeen.baseAddress!
+        for position in 0..<boosterSize {
+          let card = Int(truncatingIfNeeded: cards[position])
+          repeats &+= seen[card] == serial ? 1 : 0
+          seen[card] = serial
+        }
+        serial &+= 1
+        if repeats > 0 { duplicateBoosters &+= 1 }
       }
-      serial &+= 1
+      var histogram = laneHistograms.baseAddress! + kind &* laneCount &* laneStride
+      for lane in 0..<laneCount {
+        histogram[lanes.count(lane: lane)] &+= 1
+        histogram += laneStride
+      }
+      mythics = lanes.count(lane: 0)
     }
-    boostersByKind[kind] &+= 1
-    combinations[kind &* combinationCount &+ combination] &+= 1
-    boosterSizes[boosterSize] &+= 1
-    if repeats > 0 { duplicateBoosters &+= 1 }
-    var histogram = laneHistograms.baseAddress! + kind &* laneCount &* laneStride
-    for lane in 0..<laneCount {
-      histogram[lanes.count(lane: lane)] &+= 1
-      histogram += laneStride
-    }
-    let mythics = lanes.count(lane: 0)
     poolMythicCount &+= mythics
     if mythics > 0 { mythicPositions[index] &+= 1 }
   }
@@ -124,12 +152,24 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
     pools &+= 1
   }
 
-  /// Adds this chunk's counts into a total.
+  /// Adds this chunk's counts into a total, expanding the program counts into boosters per
+  /// kind, variant combinations and (for programs with fixed lanes) lane histograms.
   func add(to tally: inout SimulationTally) {
     tally.pools += pools
     tally.duplicateBoosters += duplicateBoosters
-    Self.add(boostersByKind, to: &tally.boostersByKind)
-    Self.add(combinations, to: &tally.combinations)
+    for program in 0..<programCounts.count {
+      let count = Int(programCounts[program])
+      guard count > 0 else { continue }
+      let kind = program / combinationCount
+      tally.boostersByKind[kind] += count
+      tally.combinations[program] += count
+      if !programTalliedEach[program] {
+        for lane in 0..<laneCount {
+          let n = programLaneCounts[program * laneCount + lane]
+          tally.laneHistograms[(kind * laneCount + lane) * laneStride + n] += count
+        }
+      }
+    }
     Self.add(siteCards, to: &tally.siteCards)
     Self.add(laneHistograms, to: &tally.laneHistograms)
     Self.add(poolMythics, to: &tally.poolMythics)

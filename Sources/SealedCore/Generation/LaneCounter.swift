@@ -2,8 +2,10 @@
 /// one precomputed word per card: every lane is a bit field, so one addition counts them all.
 protocol LaneCounter {
   init(tables: EngineTables)
-  mutating func reset()
+  /// Starts a booster with the program's fixed lane counts.
+  mutating func reset(to program: UnsafePointer<EngineTables.Program>)
   mutating func add(_ card: Int)
+  mutating func subtract(_ card: Int)
   func count(lane: Int) -> Int
 }
 
@@ -16,8 +18,11 @@ struct PackedLanes: LaneCounter {
     words = UnsafePointer(tables.lanesPacked.baseAddress!)
   }
 
-  @inline(__always) mutating func reset() { sum = 0 }
+  @inline(__always) mutating func reset(to program: UnsafePointer<EngineTables.Program>) {
+    sum = program.pointee.constantPacked
+  }
   @inline(__always) mutating func add(_ card: Int) { sum &+= words[card] }
+  @inline(__always) mutating func subtract(_ card: Int) { sum &-= words[card] }
   @inline(__always) func count(lane: Int) -> Int {
     Int(truncatingIfNeeded: (sum &>> UInt64(truncatingIfNeeded: 4 &* lane)) & 0xF)
   }
@@ -35,14 +40,19 @@ struct WideLanes: LaneCounter {
     high = UnsafePointer(tables.lanesHigh.baseAddress!)
   }
 
-  @inline(__always) mutating func reset() {
-    lowSum = 0
-    highSum = 0
+  @inline(__always) mutating func reset(to program: UnsafePointer<EngineTables.Program>) {
+    lowSum = program.pointee.constantLow
+    highSum = program.pointee.constantHigh
   }
 
   @inline(__always) mutating func add(_ card: Int) {
     lowSum &+= low[card]
     highSum &+= high[card]
+  }
+
+  @inline(__always) mutating func subtract(_ card: Int) {
+    lowSum &-= low[card]
+    highSum &-= high[card]
   }
 
   @inline(__always) func count(lane: Int) -> Int {

@@ -42,9 +42,13 @@ struct PoolRecorder: PoolObserver {
     mythicBooster = nil
   }
 
-  mutating func booster(
-    index: Int, kind: Int, combination: Int, program: Int, mayRepeat: Bool,
-    cards: UnsafePointer<Int32>
+  mutating func beginBooster(_ program: UnsafePointer<EngineTables.Program>) {}
+  mutating func card(_ card: Int32, row: Int32, needsLanes: Bool) {}
+  mutating func retract(_ card: Int32, row: Int32, needsLanes: Bool) {}
+
+  mutating func endBooster(
+    index: Int, kind: Int, combination: Int, program: Int,
+    record: UnsafePointer<EngineTables.Program>, cards: UnsafePointer<Int32>
   ) {
     if plan.mythicKind == kind { mythicBooster = index }
     let size = plan.engine.boosterSize

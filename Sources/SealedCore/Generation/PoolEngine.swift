@@ -60,14 +60,15 @@ struct PoolEngine {
         }
         let program = kind &* combinations &+ combination
         let record = programs + program
+        observer.beginBooster(record)
         if record.pointee.batchStart >= 0 {
-          runSteps(record, using: &rng)
+          runSteps(record, using: &rng, observer: &observer)
         } else {
-          runDraws(record, using: &rng)
+          runDraws(record, program: program, using: &rng, observer: &observer)
         }
-        observer.booster(
-          index: index, kind: kind, combination: combination, program: program,
-          mayRepeat: record.pointee.mayRepeat, cards: booster)
+        observer.endBooster(
+          index: index, kind: kind, combination: combination, program: program, record: record,
+          cards: booster)
       }
       observer.endPool()
     }
@@ -83,7 +84,9 @@ struct PoolEngine {
 
   /// The fast path: every card a uniform pick, several picks per random number.
   @inline(__always)
-  private func runSteps<G: RandomNumberGenerator>(_ program: UnsafePointer<EngineTables.Program>, using rng: inout G) {
+  private func runSteps<G: RandomNumberGenerator, O: PoolObserver>(
+    _ program: UnsafePointer<EngineTables.Program>, using rng: inout G, observer: inout O
+  ) {
     let arrays = self.arrays.baseAddress!
     let out = booster
     var batch = UnsafePointer(tables.batches.baseAddress!) + Int(truncatingIfNeeded: program.pointee.batchStart)
@@ -95,30 +98,52 @@ struct PoolEngine {
         var low = rng.next()
         var step = first
         while step < last {
-          let product = low.multipliedFullWidth(by: step.pointee.range)
+          let product = low.multipliedFullWidth(by: UInt64(truncatingIfNeeded: step.pointee.range))
           low = product.low
           let r = Int(truncatingIfNeeded: product.high)
           let base = arrays + Int(truncatingIfNeeded: step.pointee.offset)
           let i = Int(truncatingIfNeeded: step.pointee.index)
+          let card: Int32
           if i >= 0 {
             let j = i &+ r
-            let card = base[j]
+            card = base[j]
             base[j] = base[i]
             base[i] = card
-            out[Int(truncatingIfNeeded: step.pointee.position)] = card
           } else {
-            out[Int(truncatingIfNeeded: step.pointee.position)] = base[r]
+            card = base[r]
           }
+          out[Int(truncatingIfNeeded: step.pointee.position)] = card
+          observer.card(card, row: step.pointee.row, needsLanes: step.pointee.needsLanes)
           step += 1
         }
         if low >= batch.pointee.threshold { break }
+        // Rejected: take the batch's cards back and draw it again.
+        step = first
+        while step < last {
+          observer.retract(
+            out[Int(truncatingIfNeeded: step.pointee.position)], row: step.pointee.row,
+            needsLanes: step.pointee.needsLanes)
+          step += 1
+        }
       }
       batch += 1
     }
   }
 
   /// The general path, draw by draw, for alias sheets and distinct weighted draws.
-  private func runDraws<G: RandomNumberGenerator>(_ program: UnsafePointer<EngineTables.Program>, using rng: inout G) {
+  private func runDraws<G: RandomNumberGenerator, O: PoolObserver>(
+    _ record: UnsafePointer<EngineTables.Program>, program: Int, using rng: inout G, observer: inout O
+  ) {
+    drawAll(record, using: &rng)
+    let size = tables.boosterSize
+    let rows = tables.positionRows.baseAddress! + program * size
+    let lanes = tables.positionNeedsLanes.baseAddress! + program * size
+    for position in 0..<size {
+      observer.card(booster[position], row: rows[position], needsLanes: lanes[position])
+    }
+  }
+
+  private func drawAll<G: RandomNumberGenerator>(_ program: UnsafePointer<EngineTables.Program>, using rng: inout G) {
     let start = Int(program.pointee.drawStart)
     for index in start..<(start + Int(program.pointee.drawCount)) {
       let draw = tables.draws[index]

@@ -83,10 +83,14 @@ private struct Checksum: PoolObserver {
   init(size: Int) { self.size = size }
 
   mutating func beginPool() {}
+  mutating func beginBooster(_ program: UnsafePointer<EngineTables.Program>) {}
+  mutating func card(_ card: Int32, row: Int32, needsLanes: Bool) {}
+  mutating func retract(_ card: Int32, row: Int32, needsLanes: Bool) {}
 
   @inline(__always)
-  mutating func booster(
-    index: Int, kind: Int, combination: Int, program: Int, mayRepeat: Bool, cards: UnsafePointer<Int32>
+  mutating func endBooster(
+    index: Int, kind: Int, combination: Int, program: Int,
+    record: UnsafePointer<EngineTables.Program>, cards: UnsafePointer<Int32>
   ) {
     for position in 0..<size {
       value = (value &<< 1 | value &>> 63) ^ UInt64(truncatingIfNeeded: cards[position])

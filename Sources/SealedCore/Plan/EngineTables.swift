@@ -43,8 +43,12 @@ final class EngineTables: @unchecked Sendable {
   struct Step {
     var offset: Int32
     var index: Int32
-    var range: UInt64
+    var range: UInt32
     var position: Int32
+    /// Where the card is tallied: `site * cardCount`.
+    var row: Int32
+    /// Whether the card's lane mask must be added (its draw's sheet is partly inside a lane).
+    var needsLanes: Bool
   }
 
   /// Steps whose picks come from one 64-bit random number: they are the mixed-radix digits of
@@ -68,6 +72,15 @@ final class EngineTables: @unchecked Sendable {
     var drawCount: Int32
     /// Whether a card can appear twice in the booster (so duplicates must be looked for).
     var mayRepeat: Bool
+    /// Whether the booster must be tallied on its own (duplicates to look for, or lane counts
+    /// that depend on the cards); otherwise counting the program is enough, because every lane
+    /// count is fixed by which sheets the program draws from.
+    var tallyEachBooster: Bool
+    /// The lane counts every booster of the program has from draws whose sheets lie wholly
+    /// inside or outside each lane (packed 4-bit lanes; 8-bit lanes in two words).
+    var constantPacked: UInt64
+    var constantLow: UInt64
+    var constantHigh: UInt64
   }
 
   let cardCount: Int
@@ -87,6 +100,11 @@ final class EngineTables: @unchecked Sendable {
   let positionRows: UnsafeMutableBufferPointer<Int32>
   /// `positionSlots[program * boosterSize + position]`: the slot of that position.
   let positionSlots: UnsafeMutableBufferPointer<Int32>
+  /// `positionNeedsLanes[program * boosterSize + position]`: see `Step.needsLanes`.
+  let positionNeedsLanes: UnsafeMutableBufferPointer<Bool>
+  /// `programLaneCounts[program * laneCount + lane]`: the fixed lane counts of programs that do
+  /// not need `tallyEachBooster`.
+  let programLaneCounts: [Int]
   /// Cumulative thresholds (probability × 2⁶⁴) per kind for choosing a combination.
   let combinationThresholds: UnsafeMutableBufferPointer<UInt64>
   /// Cumulative thresholds for the mythic booster's position; empty for independent boosters.
@@ -154,6 +172,11 @@ final class EngineTables: @unchecked Sendable {
     var draws: [Draw] = []
     var positionRows: [Int32] = []
     var positionSlots: [Int32] = []
+    var positionNeedsLanes: [Bool] = []
+    var programLaneCounts: [Int] = []
+    var members: [Set<Int>] = [Set(cards.indices.filter { cards[$0].rarity == .mythic })]
+    members += events.map(\.cards)
+    let lanes = members.count
     for kind in 0..<kinds {
       for combination in 0..<combinationCount {
         let program = programs[kind][combination]
@@ -168,22 +191,51 @@ final class EngineTables: @unchecked Sendable {
         positionRows += rows
         positionSlots += slots
 
+        // Lanes: a draw whose sheet lies wholly inside or outside every lane adds a fixed count;
+        // a draw with a sheet partly inside some lane adds each card's lane mask.
+        var partial = [Bool](repeating: false, count: program.count)
+        var constant = [Int](repeating: 0, count: lanes)
+        for (index, draw) in program.enumerated() {
+          let sheetCards = sheets[draw.sheet].cards
+          let inside = members.map { lane in sheetCards.filter(lane.contains).count }
+          if inside.contains(where: { $0 != 0 && $0 != sheetCards.count }) {
+            partial[index] = true
+          } else {
+            for lane in 0..<lanes where inside[lane] == sheetCards.count { constant[lane] += draw.count }
+          }
+        }
+        var needsLanes = [Bool](repeating: false, count: boosterSize)
+        for (index, draw) in program.enumerated() where partial[index] {
+          for position in draw.firstPosition..<(draw.firstPosition + draw.count) { needsLanes[position] = true }
+        }
+        positionNeedsLanes += needsLanes
+        programLaneCounts += constant
+        var packed: UInt64 = 0
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for (lane, count) in constant.enumerated() {
+          if boosterSize <= 15 { packed &+= UInt64(count) << UInt64(4 * lane) }
+          if lane < 8 { low &+= UInt64(count) << UInt64(8 * lane) } else { high &+= UInt64(count) << UInt64(8 * (lane - 8)) }
+        }
+        let mayRepeat = Self.mayRepeat(program, sheets: sheets)
         var record = Program(
           batchStart: -1, batchCount: 0, drawStart: Int32(draws.count), drawCount: 0,
-          mayRepeat: Self.mayRepeat(program, sheets: sheets))
+          mayRepeat: mayRepeat, tallyEachBooster: mayRepeat || partial.contains(true),
+          constantPacked: packed, constantLow: low, constantHigh: high)
         let fast = program.allSatisfy { draw in
           layouts[draw.sheet] == .uniform || (layouts[draw.sheet] == .table && !(draw.distinct && draw.count > 1))
         }
         if fast {
           let firstStep = steps.count
-          for draw in program {
+          for (index, draw) in program.enumerated() {
             let (offset, size) = storage[draw.sheet]
             let swaps = layouts[draw.sheet] == .uniform && draw.distinct && draw.count > 1
             for i in 0..<draw.count {
               steps.append(
                 Step(
                   offset: Int32(offset), index: swaps ? Int32(i) : -1,
-                  range: UInt64(swaps ? size - i : size), position: Int32(draw.firstPosition + i)))
+                  range: UInt32(swaps ? size - i : size), position: Int32(draw.firstPosition + i),
+                  row: Int32(draw.site * cards.count), needsLanes: partial[index]))
             }
           }
           let programBatches = Self.batches(steps: steps, from: firstStep)
@@ -216,8 +268,6 @@ final class EngineTables: @unchecked Sendable {
     var lanesLow = [UInt64](repeating: 0, count: cards.count)
     var lanesHigh = [UInt64](repeating: 0, count: cards.count)
     var lanesPacked = [UInt64](repeating: 0, count: cards.count)
-    var members: [[Int]] = [cards.indices.filter { cards[$0].rarity == .mythic }]
-    members += events.map { Array($0.cards) }
     for (lane, ordinals) in members.enumerated() {
       for ordinal in ordinals {
         lanesPacked[ordinal] |= 1 << UInt64(4 * lane)
@@ -235,6 +285,8 @@ final class EngineTables: @unchecked Sendable {
     self.draws = .copy(draws)
     self.positionRows = .copy(positionRows)
     self.positionSlots = .copy(positionSlots)
+    self.positionNeedsLanes = .copy(positionNeedsLanes)
+    self.programLaneCounts = programLaneCounts
     combinationThresholds = .copy(combinationProbabilities.flatMap(Self.cumulativeThresholds))
     positionThresholds = .copy(positionProbabilities.map(Self.cumulativeThresholds) ?? [])
     cardArrays = .copy(arrays)
@@ -253,6 +305,7 @@ final class EngineTables: @unchecked Sendable {
     draws.deallocate()
     positionRows.deallocate()
     positionSlots.deallocate()
+    positionNeedsLanes.deallocate()
     combinationThresholds.deallocate()
     positionThresholds.deallocate()
     cardArrays.deallocate()
@@ -288,11 +341,11 @@ final class EngineTables: @unchecked Sendable {
       result.append(Batch(stepStart: Int32(start), stepCount: Int32(end - start), threshold: (0 &- product) % product))
     }
     for index in first..<steps.count {
-      let (next, overflow) = product.multipliedReportingOverflow(by: steps[index].range)
+      let (next, overflow) = product.multipliedReportingOverflow(by: UInt64(steps[index].range))
       if overflow {
         close(index)
         start = index
-        product = steps[index].range
+        product = UInt64(steps[index].range)
       } else {
         product = next
       }

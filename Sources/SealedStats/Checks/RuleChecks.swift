@@ -15,7 +15,8 @@ import SealedCore
 /// 4. Mythic fairness: mythics per pool (invariant when fixed, else chi-square with adjacent
 ///    pooling), the mythic booster's position when there is exactly one per pool (chi-square,
 ///    df = boosters - 1), and the mythic difference between paired pools.
-/// 5. Exact invariants: no duplicates in a booster, booster size.
+/// 5. Exact invariants: every card from its draw's sheet, no duplicates in a booster, booster
+///    size.
 struct RuleChecks {
   let plan: BoosterPlan
   let expectations: Expectations
@@ -186,7 +187,21 @@ struct RuleChecks {
 
   func invariants() -> [CheckResult] {
     let size = plan.maxBoosterSize
+    // Cards tallied for a draw that its sheet does not hold (fixed lane counts rely on none).
+    var drawn = 0
+    var outside = 0
+    for (siteIndex, site) in plan.sites.enumerated() {
+      let members = Set(plan.sheets[site.draw.sheet].cards)
+      for ordinal in 0..<tally.cardCount {
+        let count = tally.siteCards[siteIndex * tally.cardCount + ordinal]
+        drawn += count
+        if count > 0 && !members.contains(ordinal) { outside += count }
+      }
+    }
     return [
+      .invariant(
+        "every card comes from its draw's sheet", source: .rules, checked: drawn, violations: outside,
+        alpha: builder.alpha, detail: "cards drawn that their sheet does not hold"),
       .invariant(
         "no card twice in a booster", source: .rules, checked: tally.boosters,
         violations: tally.duplicateBoosters, alpha: builder.alpha, detail: "boosters holding a card twice"),
