@@ -88,42 +88,55 @@ struct PoolEngine {
     _ program: UnsafePointer<EngineTables.Program>, using rng: inout G, observer: inout O
   ) {
     let arrays = self.arrays.baseAddress!
-    let out = booster
     var batch = UnsafePointer(tables.batches.baseAddress!) + Int(truncatingIfNeeded: program.pointee.batchStart)
     let batchEnd = batch + Int(truncatingIfNeeded: program.pointee.batchCount)
     while batch < batchEnd {
-      let first = UnsafePointer(tables.steps.baseAddress!) + Int(truncatingIfNeeded: batch.pointee.stepStart)
-      let last = first + Int(truncatingIfNeeded: batch.pointee.stepCount)
+      let first = UnsafePointer(tables.segments.baseAddress!) + Int(truncatingIfNeeded: batch.pointee.segmentStart)
+      let last = first + Int(truncatingIfNeeded: batch.pointee.segmentCount)
       while true {
         var low = rng.next()
-        var step = first
-        while step < last {
-          let product = low.multipliedFullWidth(by: UInt64(truncatingIfNeeded: step.pointee.range))
-          low = product.low
-          let r = Int(truncatingIfNeeded: product.high)
-          let base = arrays + Int(truncatingIfNeeded: step.pointee.offset)
-          let i = Int(truncatingIfNeeded: step.pointee.index)
-          let card: Int32
-          if i >= 0 {
-            let j = i &+ r
-            card = base[j]
-            base[j] = base[i]
-            base[i] = card
+        var segment = first
+        while segment < last {
+          let base = arrays + Int(truncatingIfNeeded: segment.pointee.offset)
+          let out = booster + Int(truncatingIfNeeded: segment.pointee.position)
+          let count = Int(truncatingIfNeeded: segment.pointee.count)
+          let row = segment.pointee.row
+          let needsLanes = segment.pointee.needsLanes
+          var range = UInt64(truncatingIfNeeded: segment.pointee.range)
+          if segment.pointee.swaps {
+            var i = Int(truncatingIfNeeded: segment.pointee.first)
+            for t in 0..<count {
+              let product = low.multipliedFullWidth(by: range)
+              low = product.low
+              let j = i &+ Int(truncatingIfNeeded: product.high)
+              let card = base[j]
+              base[j] = base[i]
+              base[i] = card
+              out[t] = card
+              observer.card(card, row: row, needsLanes: needsLanes)
+              i &+= 1
+              range &-= 1
+            }
           } else {
-            card = base[r]
+            for t in 0..<count {
+              let product = low.multipliedFullWidth(by: range)
+              low = product.low
+              let card = base[Int(truncatingIfNeeded: product.high)]
+              out[t] = card
+              observer.card(card, row: row, needsLanes: needsLanes)
+            }
           }
-          out[Int(truncatingIfNeeded: step.pointee.position)] = card
-          observer.card(card, row: step.pointee.row, needsLanes: step.pointee.needsLanes)
-          step += 1
+          segment += 1
         }
         if low >= batch.pointee.threshold { break }
         // Rejected: take the batch's cards back and draw it again.
-        step = first
-        while step < last {
-          observer.retract(
-            out[Int(truncatingIfNeeded: step.pointee.position)], row: step.pointee.row,
-            needsLanes: step.pointee.needsLanes)
-          step += 1
+        segment = first
+        while segment < last {
+          let out = booster + Int(truncatingIfNeeded: segment.pointee.position)
+          for t in 0..<Int(truncatingIfNeeded: segment.pointee.count) {
+            observer.retract(out[t], row: segment.pointee.row, needsLanes: segment.pointee.needsLanes)
+          }
+          segment += 1
         }
       }
       batch += 1

@@ -35,17 +35,20 @@ public final class PoolSampler {
 
   /// Generates `pools` pools and counts them into `tally`. Cost: O(pools × cards per pool).
   public func generate(pools: Int, using rng: inout Xoshiro256StarStar) {
+    // A local copy lets the optimiser keep the generator's state in registers.
+    var local = rng
+    defer { rng = local }
     var remaining = pools
     while remaining > 0 {
       let count = min(remaining, Simulation.chunkPools)
       if var counters = packed {
         counters.clear()
-        engine.generate(pools: count, using: &rng, observer: &counters)
+        engine.generate(pools: count, using: &local, observer: &counters)
         counters.add(to: &tally)
         packed = counters
       } else if var counters = wide {
         counters.clear()
-        engine.generate(pools: count, using: &rng, observer: &counters)
+        engine.generate(pools: count, using: &local, observer: &counters)
         counters.add(to: &tally)
         wide = counters
       }

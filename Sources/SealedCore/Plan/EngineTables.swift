@@ -37,28 +37,31 @@ final class EngineTables: @unchecked Sendable {
     var firstPosition: Int32
   }
 
-  /// One card of the fast path: a uniform pick `r` in `0..<range`, then either a swap of
-  /// entries `index` and `index + r` of the segment at `offset` (taking the card now at
-  /// `index`), or, when `index < 0`, the card at `offset + r`.
-  struct Step {
+  /// A run of cards of the fast path drawn from one sheet segment: `count` uniform picks, the
+  /// t-th in `0..<range - (swaps ? t : 0)`. With `swaps`, pick r swaps entries `first + t` and
+  /// `first + t + r` of the segment at `offset` and takes the card now at `first + t` (partial
+  /// Fisher–Yates); without, it takes the entry at `offset + r`.
+  struct Segment {
     var offset: Int32
-    var index: Int32
+    var first: Int32
+    var count: Int32
     var range: UInt32
     var position: Int32
-    /// Where the card is tallied: `site * cardCount`.
+    /// Where the cards are tallied: `site * cardCount`.
     var row: Int32
-    /// Whether the card's lane mask must be added (its draw's sheet is partly inside a lane).
+    var swaps: Bool
+    /// Whether the cards' lane masks must be added (the draw's sheet is partly inside a lane).
     var needsLanes: Bool
   }
 
-  /// Steps whose picks come from one 64-bit random number: they are the mixed-radix digits of
-  /// Lemire's method applied to the product of their ranges (Brackett-Rozinsky and Lemire,
+  /// Segments whose picks come from one 64-bit random number: they are the mixed-radix digits
+  /// of Lemire's method applied to the product of their ranges (Brackett-Rozinsky and Lemire,
   /// "Batched ranged random integer generation", 2024), which is exactly uniform when the final
   /// low word is at least `threshold` = 2⁶⁴ mod product; otherwise the batch is drawn again.
   /// Redoing swaps is safe: they leave a permutation of the same cards behind.
   struct Batch {
-    var stepStart: Int32
-    var stepCount: Int32
+    var segmentStart: Int32
+    var segmentCount: Int32
     var threshold: UInt64
   }
 
@@ -92,7 +95,7 @@ final class EngineTables: @unchecked Sendable {
   let boosterSize: Int
 
   let programs: UnsafeMutableBufferPointer<Program>
-  let steps: UnsafeMutableBufferPointer<Step>
+  let segments: UnsafeMutableBufferPointer<Segment>
   let batches: UnsafeMutableBufferPointer<Batch>
   let draws: UnsafeMutableBufferPointer<Draw>
   /// `positionRows[program * boosterSize + position]`: where the card at that position is
@@ -167,7 +170,7 @@ final class EngineTables: @unchecked Sendable {
     }
 
     var programRecords: [Program] = []
-    var steps: [Step] = []
+    var segments: [Segment] = []
     var batches: [Batch] = []
     var draws: [Draw] = []
     var positionRows: [Int32] = []
@@ -226,22 +229,35 @@ final class EngineTables: @unchecked Sendable {
           layouts[draw.sheet] == .uniform || (layouts[draw.sheet] == .table && !(draw.distinct && draw.count > 1))
         }
         if fast {
-          let firstStep = steps.count
+          var picks: [(range: UInt64, draw: Int, t: Int)] = []
           for (index, draw) in program.enumerated() {
-            let (offset, size) = storage[draw.sheet]
+            let size = storage[draw.sheet].size
             let swaps = layouts[draw.sheet] == .uniform && draw.distinct && draw.count > 1
-            for i in 0..<draw.count {
-              steps.append(
-                Step(
-                  offset: Int32(offset), index: swaps ? Int32(i) : -1,
-                  range: UInt32(swaps ? size - i : size), position: Int32(draw.firstPosition + i),
-                  row: Int32(draw.site * cards.count), needsLanes: partial[index]))
-            }
+            for t in 0..<draw.count { picks.append((UInt64(swaps ? size - t : size), index, t)) }
           }
-          let programBatches = Self.batches(steps: steps, from: firstStep)
           record.batchStart = Int32(batches.count)
-          record.batchCount = Int32(programBatches.count)
-          batches += programBatches
+          for (start, end, threshold) in Self.batchBounds(picks.map(\.range)) {
+            let segmentStart = segments.count
+            var pick = start
+            while pick < end {
+              let index = picks[pick].draw
+              let draw = program[index]
+              let (offset, size) = storage[draw.sheet]
+              let swaps = layouts[draw.sheet] == .uniform && draw.distinct && draw.count > 1
+              var last = pick
+              while last + 1 < end && picks[last + 1].draw == index { last += 1 }
+              let t = picks[pick].t
+              segments.append(
+                Segment(
+                  offset: Int32(offset), first: Int32(swaps ? t : 0), count: Int32(last - pick + 1),
+                  range: UInt32(swaps ? size - t : size), position: Int32(draw.firstPosition + t),
+                  row: Int32(draw.site * cards.count), swaps: swaps, needsLanes: partial[index]))
+              pick = last + 1
+            }
+            batches.append(
+              Batch(segmentStart: Int32(segmentStart), segmentCount: Int32(segments.count - segmentStart), threshold: threshold))
+          }
+          record.batchCount = Int32(batches.count) - record.batchStart
         } else {
           for draw in program {
             let (offset, size) = storage[draw.sheet]
@@ -280,7 +296,7 @@ final class EngineTables: @unchecked Sendable {
     }
 
     self.programs = .copy(programRecords)
-    self.steps = .copy(steps)
+    self.segments = .copy(segments)
     self.batches = .copy(batches)
     self.draws = .copy(draws)
     self.positionRows = .copy(positionRows)
@@ -300,7 +316,7 @@ final class EngineTables: @unchecked Sendable {
 
   deinit {
     programs.deallocate()
-    steps.deallocate()
+    segments.deallocate()
     batches.deallocate()
     draws.deallocate()
     positionRows.deallocate()
@@ -332,25 +348,23 @@ final class EngineTables: @unchecked Sendable {
     return false
   }
 
-  /// Groups steps (from `first` to the end) into batches whose range product fits 64 bits.
-  static func batches(steps: [Step], from first: Int) -> [Batch] {
-    var result: [Batch] = []
-    var start = first
+  /// Cuts a sequence of pick ranges into batches whose product fits 64 bits: (start, end,
+  /// 2⁶⁴ mod product) for each.
+  static func batchBounds(_ ranges: [UInt64]) -> [(start: Int, end: Int, threshold: UInt64)] {
+    var result: [(Int, Int, UInt64)] = []
+    var start = 0
     var product: UInt64 = 1
-    func close(_ end: Int) {
-      result.append(Batch(stepStart: Int32(start), stepCount: Int32(end - start), threshold: (0 &- product) % product))
-    }
-    for index in first..<steps.count {
-      let (next, overflow) = product.multipliedReportingOverflow(by: UInt64(steps[index].range))
+    for (index, range) in ranges.enumerated() {
+      let (next, overflow) = product.multipliedReportingOverflow(by: range)
       if overflow {
-        close(index)
+        result.append((start, index, (0 &- product) % product))
         start = index
-        product = UInt64(steps[index].range)
+        product = range
       } else {
         product = next
       }
     }
-    if steps.count > start { close(steps.count) }
+    if ranges.count > start { result.append((start, ranges.count, (0 &- product) % product)) }
     return result
   }
 
