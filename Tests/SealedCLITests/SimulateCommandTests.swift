@@ -130,3 +130,32 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".") } == [])
   }
 }
+
+@Suite struct InterruptTests {
+  @Test func ctrlCWritesTheReportOfTheCompletedPools() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let out = dir.appendingPathComponent("report")
+    let process = Process()
+    process.executableURL = SealedExecutable.url
+    process.arguments = ["simulate", "war", "--pools", "1000000000", "--seed", "3", "--out", out.path, "--quiet", "--cards", Fixtures.sharedCards]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    Thread.sleep(forTimeInterval: 1.5)
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 130)
+    let run = try String(contentsOf: out.appendingPathComponent("run.csv"), encoding: .utf8)
+    #expect(run.contains("\nstatus,interrupted\n"))
+    #expect(run.contains("\npools_requested,1000000000\n"))
+    let pools = try #require(run.split(separator: "\n").first { $0.hasPrefix("pools,") }.flatMap { Int($0.dropFirst(6)) })
+    #expect(pools > 0 && pools < 1_000_000_000)
+    // Whole chunks, so the report is reproducible: the same first pools as a run of that size.
+    #expect(pools % 4096 == 0)
+    let frequency = try String(contentsOf: out.appendingPathComponent("card_frequency.csv"), encoding: .utf8)
+    let again = dir.appendingPathComponent("again")
+    let rerun = try SealedExecutable.run(["simulate", "war", "--pools", "\(pools)", "--seed", "3", "--out", again.path, "--quiet", "--cards", Fixtures.sharedCards])
+    #expect(rerun.status == 0)
+    #expect(try String(contentsOf: again.appendingPathComponent("card_frequency.csv"), encoding: .utf8) == frequency)
+  }
+}
