@@ -4,6 +4,8 @@
 ///
 /// With one weight for every card this is the hypergeometric distribution. Cost: the number of
 /// reachable count vectors, at most C(k + classes, classes), times the number of classes.
+/// States are visited in a fixed order, so the floating-point sums (and the reports built on
+/// them) are the same in every process, whatever the hash seed.
 enum SuccessiveSampling {
   struct Class: Hashable {
     var size: Int
@@ -20,7 +22,8 @@ enum SuccessiveSampling {
     var visited = 0
     for _ in 0..<draws {
       var next: [[Int]: Double] = [:]
-      for (counts, probability) in current {
+      for counts in current.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+        let probability = current[counts]!
         var remainingWeight = 0.0
         for (index, cls) in classes.enumerated() {
           remainingWeight += Double(cls.size - counts[index]) * cls.weight
@@ -65,7 +68,8 @@ enum SuccessiveSampling {
     }
     guard let outcomes = countDistribution(classes: classes, draws: draws) else { return nil }
     var distribution = [Double](repeating: 0, count: draws + 1)
-    for (counts, probability) in outcomes {
+    for counts in outcomes.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+      let probability = outcomes[counts]!
       let drawnMembers = counts.indices.filter { isMember[$0] }.reduce(0) { $0 + counts[$1] }
       distribution[drawnMembers] += probability
     }
@@ -87,7 +91,8 @@ enum SuccessiveSampling {
       let classes = [Class(size: 1, weight: weight)]
         + others.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { Class(size: $0.value, weight: $0.key) }
       guard let outcomes = countDistribution(classes: classes, draws: draws) else { return nil }
-      byWeight[weight] = outcomes.reduce(0) { $0 + ($1.key[0] == 1 ? $1.value : 0) }
+      byWeight[weight] = outcomes.keys.sorted(by: { $0.lexicographicallyPrecedes($1) })
+        .reduce(0) { $0 + ($1[0] == 1 ? outcomes[$1]! : 0) }
     }
     return weights.map { byWeight[$0]! }
   }

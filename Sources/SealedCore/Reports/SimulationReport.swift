@@ -62,7 +62,7 @@ public struct SimulationReport: Sendable {
     let observed = Self.observedSlotRarities(plan: plan, tally: tally)
     for (index, slot) in plan.slots.enumerated() {
       let expected = expectations.slotRarityPerPool(slot: index)
-      let expectedTotal = expected.values.reduce(0, +)
+      let expectedTotal = Rarity.allCases.reduce(0.0) { $0 + expected[$1, default: 0] }
       let counts = observed[index]
       let total = counts.values.reduce(0, +)
       for rarity in Rarity.allCases where counts[rarity, default: 0] > 0 || expected[rarity, default: 0] > 0 {
