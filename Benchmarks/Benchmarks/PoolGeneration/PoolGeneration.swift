@@ -1,0 +1,113 @@
+import Benchmark
+import BenchmarkFixtures
+import SealedCore
+
+// Pool generation with SealedCore's engine.
+//
+// Reading the figures (see also README.md):
+//
+// - "Boosters / s" is boosters generated per second of wall-clock time, timed around the
+//   generating call. It is not scaled: read it as is.
+// - Everything else uses the scaling factor: ONE SCALED ITERATION IS ONE POOL of 6 boosters
+//   (`plan.boostersPerPool`, checked in setup). Each measured iteration generates
+//   `scalingFactor` pools in a single call (1,000 pools for the single-threaded benchmarks,
+//   1,000,000 for the `Simulation.run` ones), and the tool divides by that, marking such rows
+//   with `*`. So "Time (wall clock) *" is the time per pool (per booster: divide by 6), and
+//   "Malloc (total) *" is allocations per pool (0: none per pool or booster; the few of a whole
+//   call, if any, round away).
+// - "Throughput" is pools per second in the unit its header shows (K = thousands, M =
+//   millions); boosters per second = 6 × throughput. It is an integer count of iterations per
+//   second, so it is coarse for the long `Simulation.run` iterations: use "Boosters / s" there.
+//
+// Pass `--scale` to the plugin to see per-iteration figures instead.
+//
+// Tallying: the engine's per-booster counting is internal and happens inside the draw loop, so
+// it cannot be timed alone. "war sealed pool" is draw + tally; "war sealed draw only" is the
+// same draw with only a checksum; tallying costs the difference. "war sealed tally merge" times
+// `SimulationTally.add`, which a run does once per thread and `sealed merge` once per shard.
+
+/// One single-threaded generator and its random stream, built in the setup closure.
+final class SamplerFixture {
+  let sampler: PoolSampler
+  var rng = Xoshiro256StarStar(seed: 1)
+
+  init(set: String, rules: String) {
+    let plan = Fixtures.plan(set: set, rules: rules)
+    precondition(plan.boostersPerPool == 6, "the per-booster conversion assumes 6 boosters per pool")
+    sampler = PoolSampler(plan: plan)
+  }
+
+  var boostersPerPool: Int { sampler.plan.boostersPerPool }
+}
+
+let benchmarks: @Sendable () -> Void = {
+  let singleThreaded = Benchmark.Configuration.pools(scalingFactor: .kilo)
+
+  // 1,000,000 pools per iteration take a few hundred milliseconds: allow a few seconds.
+  let multiThreaded = Benchmark.Configuration.pools(
+    scalingFactor: .mega, extraMetrics: [.cpuTotal], maxDuration: .seconds(4), maxIterations: 50)
+
+  // Draw and tally, as every simulation does.
+  for (name, set, rules) in [
+    ("war sealed pool", "war", "sealed"),
+    ("war retail pool", "war", "retail"),
+    ("grn sealed pool", "grn", "sealed"),
+  ] {
+    Benchmark(name, configuration: singleThreaded) { benchmark, fixture in
+      let pools = benchmark.scaledIterations.count
+      benchmark.recordBoosterRate(boosters: pools * fixture.boostersPerPool) {
+        fixture.sampler.generate(pools: pools, using: &fixture.rng)
+      }
+      blackHole(fixture.sampler.tally.pools)
+    } setup: {
+      SamplerFixture(set: set, rules: rules)
+    }
+  }
+
+  // The same draws as "war sealed pool" without tallying.
+  Benchmark("war sealed draw only", configuration: singleThreaded) { benchmark, fixture in
+    let pools = benchmark.scaledIterations.count
+    let checksum = benchmark.recordBoosterRate(boosters: pools * fixture.boostersPerPool) {
+      fixture.sampler.generateUntallied(pools: pools, using: &fixture.rng)
+    }
+    blackHole(checksum)
+  } setup: {
+    SamplerFixture(set: "war", rules: "sealed")
+  }
+
+  // One scaled iteration here is one `SimulationTally.add` of a war sealed tally, not a pool:
+  // "Throughput" is merges per second and "Time (wall clock) *" the time of one merge.
+  Benchmark(
+    "war sealed tally merge",
+    configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .kilo)
+  ) { (benchmark: Benchmark, fixture: SamplerFixture) in
+    var total = SimulationTally(plan: fixture.sampler.plan)
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      total.add(fixture.sampler.tally)
+    }
+    benchmark.stopMeasurement()
+    blackHole(total.pools)
+  } setup: {
+    let fixture = SamplerFixture(set: "war", rules: "sealed")
+    fixture.sampler.generate(pools: 10_000, using: &fixture.rng)
+    return fixture
+  }
+
+  // Whole runs, as `sealed simulate` makes them: 1,000,000 pools (245 chunks of 4,096) per
+  // iteration, including starting the threads and merging their tallies. With 2 threads,
+  // "Time (total CPU) *" should be about twice "Time (wall clock) *" when both cores are free.
+  for threads in [1, 2] {
+    Benchmark("war sealed \(threads) thread\(threads == 1 ? "" : "s")", configuration: multiThreaded) {
+      benchmark, plan in
+      let pools = benchmark.scaledIterations.count
+      let result = benchmark.recordBoosterRate(boosters: pools * plan.boostersPerPool) {
+        Simulation.run(.init(plan: plan, pools: pools, seed: 1, threads: threads))
+      }
+      precondition(result.tally.pools == pools, "the run stopped early")
+      blackHole(result.tally.boosters)
+    } setup: {
+      Fixtures.plan(set: "war", rules: "sealed")
+    }
+  }
+}

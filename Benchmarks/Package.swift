@@ -1,0 +1,51 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Benchmarks for Sealed, kept in their own package so that the benchmark tool and its malloc
+// interposer never become dependencies of the product. Run from this folder:
+//
+//   swift package --disable-sandbox benchmark
+//
+// The plugin discovers executable targets whose folder sits directly inside a folder named
+// `Benchmarks` (here `Benchmarks/Benchmarks/<Target>`). See README.md.
+let package = Package(
+  name: "SealedBenchmarks",
+  platforms: [.macOS(.v15)],
+  dependencies: [
+    // The root package, named explicitly: without `name:` the identity would be the name of the
+    // folder the repository is cloned into.
+    .package(name: "sealed", path: "../"),
+    .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+  ],
+  targets: [
+    // Card data and plans shared by the benchmark executables (setup only, never measured).
+    .target(
+      name: "BenchmarkFixtures",
+      dependencies: [
+        .product(name: "SealedCore", package: "sealed"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ]
+    ),
+    .executableTarget(
+      name: "PoolGeneration",
+      dependencies: [
+        "BenchmarkFixtures",
+        .product(name: "SealedCore", package: "sealed"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/PoolGeneration",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    .executableTarget(
+      name: "ArticleBaseline",
+      dependencies: [
+        "BenchmarkFixtures",
+        .product(name: "SealedCore", package: "sealed"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/ArticleBaseline",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
