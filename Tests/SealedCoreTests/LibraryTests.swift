@@ -138,6 +138,28 @@ import Testing
     }
   }
 
+  @Test func aFailedRenameRestoresTheFilesAlreadyInPlace() throws {
+    let library = try library()
+    let (pool, deck) = try saveAliceAndBob(in: library)
+    let poolFile = URL(fileURLWithPath: library.file(.pool, "alice"))
+    let before = try Data(contentsOf: poolFile)
+    // A folder where deck bob's file should go makes the second rename fail (even for root).
+    try FileManager.default.createDirectory(atPath: library.file(.deck, "bob"), withIntermediateDirectories: false)
+    var reopened = pool
+    reopened.seed = 99
+    var bob = deck
+    bob.name = "bob"
+    expectError("\(library.file(.deck, "bob")): cannot put the file in place (is a directory); nothing was changed") {
+      () throws(DataError) in
+      try library.save([Library.file(for: reopened, named: "alice"), Library.file(for: bob)], replacing: true)
+    }
+    #expect(try Data(contentsOf: poolFile) == before, "the pool written first got its old contents back")
+    for kind in Library.Kind.allCases {
+      let leftovers = try FileManager.default.contentsOfDirectory(atPath: library.folder(kind)).filter { $0.hasPrefix(".") }
+      #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
+    }
+  }
+
   @Test func aLibraryBelowAFileCannotBeWrittenAndSaysSo() throws {
     let folder = try Fixtures.temporaryDirectory()
     let file = try Fixtures.write("not a folder", to: "file", in: folder)
