@@ -20,6 +20,11 @@ let package = Package(
       pkgConfig: "gsl",
       providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]
     ),
+    .systemLibrary(
+      name: "CStb",
+      pkgConfig: "stb",
+      providers: [.apt(["libstb-dev"])]
+    ),
 
     // MARK: - Modules
     .target(
@@ -32,10 +37,15 @@ let package = Package(
       dependencies: ["SealedCore", "CGSL"]
     ),
     .target(
+      name: "SealedImages",
+      dependencies: ["SealedCore", "CStb"]
+    ),
+    .target(
       name: "SealedCLI",
       dependencies: [
         "SealedCore",
         "SealedStats",
+        "SealedImages",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -45,7 +55,8 @@ let package = Package(
     .target(name: "SealedTestSupport", dependencies: ["SealedCore"], path: "Tests/SealedTestSupport"),
     .testTarget(name: "SealedCoreTests", dependencies: ["SealedCore", "SealedTestSupport"]),
     .testTarget(name: "SealedStatsTests", dependencies: ["SealedStats", "SealedCore", "SealedTestSupport"]),
-    .testTarget(name: "SealedCLITests", dependencies: ["sealed", "SealedCore", "SealedTestSupport"]),
+    .testTarget(name: "SealedImagesTests", dependencies: ["SealedImages", "SealedTestSupport"]),
+    .testTarget(name: "SealedCLITests", dependencies: ["sealed", "SealedCore", "SealedImages", "SealedTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -9,7 +9,10 @@ public struct SealedCommand: ParsableCommand {
     commandName: "sealed",
     abstract: "Simulate Magic: The Gathering booster openings and check them with statistics.",
     version: version,
-    subcommands: [SetsCommand.self, OpenCommand.self, SimulateCommand.self, CheckCommand.self, MergeCommand.self]
+    subcommands: [
+      SetsCommand.self, OpenCommand.self, SimulateCommand.self, CheckCommand.self, MergeCommand.self,
+      DecksCommand.self, DeckCommand.self, HandCommand.self, ExportCommand.self,
+    ]
   )
 
   public init() {}

@@ -22,16 +22,34 @@ struct OpenCommand: ParsableCommand {
   @Option(help: "Output format: text or json.")
   var format: PoolFormat = .text
 
+  @Option(
+    help: ArgumentHelp(
+      "Also save the pool in the library ($SEALED_HOME), with a deck of the same name that starts with its rares and mythics.",
+      valueName: "name"))
+  var save: String?
+
+  @Flag(help: "With --save: replace a saved pool or deck of the same name.")
+  var force = false
+
   enum PoolFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
   }
 
   func run() throws {
-    let plan = try planOptions.plan(for: set)
+    let library = Library.fromEnvironment()
+    if let save {
+      try SavePool.check(name: save, in: library, replacing: force)
+    } else if force {
+      throw ValidationError("--force only makes sense with --save NAME")
+    }
+    let (plan, cardSet) = try planOptions.planAndSet(for: set)
     let (seed, given) = seedOption.resolved
     let pool = Simulation.openPools(plan, seed: seed, count: 1)[0]
     if !given {
       FileHandle.standardError.write(Data("sealed: random seed \(seed) (repeat with --seed \(seed))\n".utf8))
+    }
+    if let save {
+      try SavePool.save(pool, plan: plan, seed: seed, set: cardSet, as: save, in: library, replacing: force)
     }
     switch format {
     case .json:

@@ -13,9 +13,15 @@ struct PlanOptions: ParsableArguments {
 
   /// Loads the cards and the rules and compiles them for `set`.
   func plan(for set: String) throws(DataError) -> BoosterPlan {
+    try planAndSet(for: set).plan
+  }
+
+  /// Like `plan(for:)`, also returning the set with all its cards (boosters see only the
+  /// booster range; a saved pool also keeps the set's basic lands).
+  func planAndSet(for set: String) throws(DataError) -> (plan: BoosterPlan, set: CardSet) {
     let definition = try RuleSetLoader.load(rules)
     let cardSet = try setOptions.loadSet(set)
-    return try PlanCompiler.compile(definition, for: cardSet)
+    return (try PlanCompiler.compile(definition, for: cardSet), cardSet)
   }
 }
 

@@ -1,0 +1,53 @@
+import ArgumentParser
+import SealedCore
+
+/// `sealed deck add NAME CARD...`.
+struct DeckAddCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "add",
+    abstract: "Add cards from the pool to a deck.",
+    discussion: """
+      A card is named by its name (case-insensitive; a unique beginning is enough) or its \
+      collector number. A card goes in at most as often as it was opened; Plains, Island, \
+      Swamp, Mountain and Forest go in any number. With several cards, either all go in or \
+      none does.
+      """)
+
+  @Argument(help: "The deck's name.")
+  var name: String
+
+  @Argument(help: "Cards: names, beginnings of names or collector numbers.")
+  var cards: [String]
+
+  @Option(help: ArgumentHelp("Copies of each card.", valueName: "n"))
+  var count: Int = 1
+
+  func run() throws {
+    try DeckEdit.apply(to: name, cards: cards, count: count, adding: true)
+  }
+}
+
+/// The shared part of `deck add` and `deck remove`.
+enum DeckEdit {
+  static func apply(to name: String, cards queries: [String], count: Int, adding: Bool) throws {
+    guard !queries.isEmpty else { throw ValidationError("expected at least one card") }
+    guard count >= 1 else { throw DataError("--count \(count): expected 1 or more copies") }
+    let library = Library.fromEnvironment()
+    var deck = try library.deck(name)
+    var changes: [String] = []
+    for query in queries {
+      let card = try deck.findCard(query)
+      if adding {
+        try deck.add(card, count: count)
+      } else {
+        try deck.remove(card, count: count)
+      }
+      let held = deck.copies(of: card)
+      let limit = deck.opened(card).map { "\($0) opened" } ?? "unlimited"
+      changes.append("\(adding ? "+" : "-")\(count) \(card.name) (\(held) in the deck, \(limit))")
+    }
+    try library.saveChanged(deck)
+    for change in changes { print(change) }
+    print("Deck \(deck.name): \(DeckSummary(deck).sizeNote)")
+  }
+}

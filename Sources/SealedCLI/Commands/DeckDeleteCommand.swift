@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import SealedCore
+
+/// `sealed deck delete NAME`.
+struct DeckDeleteCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "delete",
+    abstract: "Delete a saved deck (or, with --pool, a saved pool), after asking.",
+    discussion: """
+      Asks for confirmation on standard input unless --yes is given; anything but y or yes \
+      keeps the file. Deleting a deck keeps its pool: decks hold their own copy of the pool.
+      """)
+
+  @Argument(help: "The deck's (or pool's) name.")
+  var name: String
+
+  @Flag(help: "Delete the saved pool NAME instead of the deck.")
+  var pool = false
+
+  @Flag(name: [.short, .long], help: "Delete without asking.")
+  var yes = false
+
+  func run() throws {
+    let library = Library.fromEnvironment()
+    let kind: Library.Kind = pool ? .pool : .deck
+    let what: String
+    do {
+      if pool {
+        let saved = try library.pool(name)
+        what = "pool \(name) (\(saved.set), seed \(saved.seed))"
+      } else {
+        what = "deck \(name) (\(try library.deck(name).size) cards)"
+      }
+    } catch {
+      // An unreadable file can still be deleted; a missing one cannot.
+      guard library.exists(kind, name) else { throw error }
+      what = "\(kind.rawValue) \(name) (unreadable: \(error.message))"
+    }
+    if !yes {
+      FileHandle.standardError.write(Data("Delete \(what)? [y/N] ".utf8))
+      let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+      guard answer == "y" || answer == "yes" else {
+        print("Kept \(kind.rawValue) \(name).")
+        return
+      }
+    }
+    try library.delete(kind, name)
+    print("Deleted \(what).")
+  }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import SealedCore
+import SealedImages
+
+/// `sealed export`: decks in other programs' formats.
+struct ExportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "export",
+    abstract: "Export a deck for another program.",
+    subcommands: [ExportTTSCommand.self]
+  )
+}
+
+/// `sealed export tts NAME`.
+struct ExportTTSCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tts",
+    abstract: "Write a deck as a Tabletop Simulator saved object, and optionally the card sheet image.",
+    discussion: """
+      The JSON is what Tabletop Simulator loads from its Saved Objects folder (for example \
+      ~/.local/share/Tabletop Simulator/Saved Objects/ on Linux, Documents/My Games/Tabletop \
+      Simulator/Saved Objects/ on Windows): one deck with each card's Scryfall image. With \
+      --sheet and --images it also builds the article's 10 x 7 sheet of 410 x 571 pixel cards \
+      (4100 x 3997 pixels) from local images named SET-NUMBER.jpg (or .jpeg, .png), for \
+      Tabletop Simulator's Custom Deck import; a .png sheet name writes a PNG.
+      """)
+
+  @Argument(help: "The deck's name.")
+  var name: String
+
+  @Option(help: ArgumentHelp("Write the saved object here instead of standard output.", valueName: "file"))
+  var out: String?
+
+  @Option(help: ArgumentHelp("Also write the 10 x 7 card sheet image (.jpg or .png).", valueName: "file"))
+  var sheet: String?
+
+  @Option(help: ArgumentHelp("Folder of card images named SET-NUMBER.jpg, for --sheet.", valueName: "dir"))
+  var images: String?
+
+  func validate() throws {
+    if sheet != nil && images == nil { throw ValidationError("--sheet needs --images DIR, the folder of card images") }
+    if images != nil && sheet == nil { throw ValidationError("--images needs --sheet FILE, the image to write") }
+  }
+
+  func run() throws {
+    let deck = try Library.fromEnvironment().deck(name)
+    let saved = try TabletopSimulatorDeck(deck)
+    if let sheet, let images {
+      guard ImageFile.Format(path: sheet) != nil else {
+        throw DataError("unknown image type; expected a sheet name ending in .jpg, .jpeg or .png", at: sheet)
+      }
+      let image = try CardSheet.render(deck.expandedCards, imagesIn: images)
+      try ImageFile.write(image, to: sheet)
+      Note.write(
+        "wrote \(sheet): \(image.width) x \(image.height) pixels, \(deck.size) of \(CardSheet.capacity) slots (\(CardSheet.columns) x \(CardSheet.rows))")
+    }
+    let json = JSONOutput.encode(saved)
+    if let out {
+      try ReportFolder.writeFile(json, to: out)
+      Note.write("wrote \(out): Tabletop Simulator deck \(name), \(deck.size) cards (\(deck.cards.count) different)")
+    } else {
+      print(json, terminator: "")
+    }
+  }
+}

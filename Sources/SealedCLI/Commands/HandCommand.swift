@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import SealedCore
+import SealedStats
+
+/// `sealed hand NAME`: sample opening hands and the exact land odds.
+struct HandCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "hand",
+    abstract: "Draw sample opening hands from a deck and show the exact odds of lands.",
+    discussion: """
+      A hand is 7 cards drawn without replacement; the same seed gives the same hands. The \
+      odds are exact, from GSL's hypergeometric distribution: the chance of 0 to 7 lands in the \
+      opening hand, and of at least k lands among the cards seen by turns 2, 3 and 4 (on the \
+      play 7 + T - 1 cards, on the draw 7 + T). A land is a card whose front face is a Land.
+      """)
+
+  @Argument(help: "The deck's name.")
+  var name: String
+
+  @OptionGroup var seedOption: SeedOption
+
+  @Option(help: ArgumentHelp("Sample hands to draw.", valueName: "n"))
+  var draws: Int = 1
+
+  @Option(help: "Output format: text or json.")
+  var format: HandFormat = .text
+
+  enum HandFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+  }
+
+  static let maximumDraws = 1000
+
+  func run() throws {
+    guard draws >= 1 && draws <= Self.maximumDraws else {
+      throw DataError("--draws \(draws): expected 1 to \(Self.maximumDraws) hands")
+    }
+    let deck = try Library.fromEnvironment().deck(name)
+    let cards = deck.expandedCards
+    guard cards.count >= SampleHand.handSize else {
+      throw DataError(
+        "deck \(name) has \(cards.count) cards; a hand needs at least \(SampleHand.handSize) (add cards with 'sealed deck add \(name) CARD')")
+    }
+    let lands = cards.filter(\.isLand).count
+    let odds: OpeningHandOdds
+    let opening: [Double]
+    let table: [OpeningHandOdds.Cell]
+    do {
+      odds = try OpeningHandOdds(deckSize: cards.count, lands: lands, handSize: SampleHand.handSize)
+      opening = try odds.openingHand()
+      table = try odds.table()
+    } catch {
+      throw DataError("cannot compute the odds for deck \(name): \(error)")
+    }
+    let (seed, given) = seedOption.resolved
+    if !given {
+      FileHandle.standardError.write(Data("sealed: random seed \(seed) (repeat with --seed \(seed))\n".utf8))
+    }
+    var generator = Xoshiro256StarStar(seed: seed)
+    let order = Dictionary(deck.cards.enumerated().map { ($1.card.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let hands = (0..<draws).map { _ in
+      SampleHand.draw(SampleHand.handSize, from: cards, using: &generator)
+        .sorted { order[$0.id, default: 0] < order[$1.id, default: 0] }
+    }
+    let report = HandReport(
+      deck: deck, seed: seed, lands: lands, hands: hands, opening: opening, table: table, odds: odds)
+    switch format {
+    case .json: print(JSONOutput.encode(report.json), terminator: "")
+    case .text: print(report.text(terminal: .standardOutput), terminator: "")
+    }
+  }
+}

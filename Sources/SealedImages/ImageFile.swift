@@ -1,0 +1,66 @@
+import Foundation
+import SealedCore
+
+/// Reading and writing image files, with one-line errors that name the file.
+public enum ImageFile {
+  /// The file types `write` can produce, by extension.
+  public enum Format: Sendable {
+    case jpeg, png
+
+    /// The format for a path's extension (`.jpg`, `.jpeg`, `.png`), or nil.
+    public init?(path: String) {
+      switch (path as NSString).pathExtension.lowercased() {
+      case "jpg", "jpeg": self = .jpeg
+      case "png": self = .png
+      default: return nil
+      }
+    }
+  }
+
+  /// The JPEG quality `write` uses: high enough that card text stays legible.
+  public static let jpegQuality = 90
+
+  /// Decodes an image file (JPEG, PNG and the other formats stb_image reads) into RGB.
+  public static func read(_ path: String) throws(DataError) -> RGBImage {
+    guard FileManager.default.isReadableFile(atPath: path) else {
+      throw DataError(FileManager.default.fileExists(atPath: path) ? "cannot read the image (permission denied)" : "no such image", at: path)
+    }
+    do {
+      return try Stb.load(path: path)
+    } catch {
+      throw DataError("cannot decode the image (\(error.reason)); expected a JPEG or PNG file", at: path)
+    }
+  }
+
+  /// Encodes `image` as JPEG or PNG, chosen by the path's extension, writing a temporary file
+  /// beside the target and renaming it into place, so an existing file is replaced whole or not
+  /// at all.
+  public static func write(_ image: RGBImage, to path: String) throws(DataError) {
+    guard let format = Format(path: path) else {
+      throw DataError("unknown image type; expected a file name ending in .jpg, .jpeg or .png", at: path)
+    }
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent().path
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw DataError("no such folder", at: folder)
+    }
+    let temporary = (folder as NSString).appendingPathComponent(
+      ".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0 ... .max))")
+    do {
+      switch format {
+      case .jpeg: try Stb.writeJPEG(image, path: temporary, quality: jpegQuality)
+      case .png: try Stb.writePNG(image, path: temporary)
+      }
+    } catch {
+      unlink(temporary)
+      let reason = access(folder, W_OK) == 0 ? error.reason : "the folder is not writable"
+      throw DataError("cannot write the image (\(reason))", at: path)
+    }
+    guard rename(temporary, path) == 0 else {
+      let reason = String(cString: strerror(errno)).lowercased()
+      unlink(temporary)
+      throw DataError("cannot put the image in place (\(reason))", at: path)
+    }
+  }
+}

@@ -1,0 +1,284 @@
+import Foundation
+import SealedTestSupport
+import Testing
+
+/// Runs `sealed` against a library folder of its own (`SEALED_HOME`).
+struct LibraryRunner {
+  let home: URL
+
+  init() throws {
+    home = try Fixtures.temporaryDirectory("sealed-home").appendingPathComponent("library")
+  }
+
+  init(home: URL) { self.home = home }
+
+  @discardableResult
+  func run(_ arguments: [String], stdin: String? = nil) throws -> CommandResult {
+    try SealedExecutable.run(arguments, environment: ["SEALED_HOME": home.path], stdin: stdin)
+  }
+
+  /// Runs a command that must succeed.
+  @discardableResult
+  func ok(_ arguments: [String], stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    let result = try run(arguments, stdin: stdin)
+    #expect(result.status == 0, "sealed \(arguments.joined(separator: " ")): \(result.stderr)", sourceLocation: sourceLocation)
+    return result.stdout
+  }
+
+  /// Runs a command that must fail with exit status 2 and one line on standard error.
+  func fails(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    let result = try run(arguments)
+    #expect(result.status == 2, "sealed \(arguments.joined(separator: " ")) exited \(result.status)", sourceLocation: sourceLocation)
+    #expect(result.stderr.hasPrefix("sealed: error: "), sourceLocation: sourceLocation)
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
+    return String(result.stderr.dropFirst("sealed: error: ".count).dropLast())
+  }
+
+  func open(_ set: String, seed: Int, save name: String, _ extra: [String] = []) throws {
+    try ok(["open", set, "--seed", String(seed), "--cards", Fixtures.sharedCards, "--save", name] + extra)
+  }
+
+  func json(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+    let text = try ok(arguments + ["--format", "json"], sourceLocation: sourceLocation)
+    return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], sourceLocation: sourceLocation)
+  }
+
+  func deckFile(_ name: String) -> URL { home.appendingPathComponent("decks/\(name).json") }
+
+  /// Fills a deck to 23 nonland cards from its picker (cards in collector-number order, every
+  /// copy) and 17 basic lands, with one `deck add` for the nonland cards.
+  func buildFortyCardDeck(_ name: String) throws {
+    let show = try json(["deck", "show", name])
+    let picker = try #require(show["picker"] as? [[String: Any]])
+    var nonland = (show["cards"] as! [[String: Any]]).filter { $0["category"] as? String != "lands" }
+      .reduce(0) { $0 + ($1["copies"] as! Int) }
+    var lands = (show["cards"] as! [[String: Any]]).filter { $0["category"] as? String == "lands" }
+      .reduce(0) { $0 + ($1["copies"] as! Int) }
+    var picks: [String] = []
+    for card in picker where nonland < 23 {
+      guard let opened = card["opened"] as? Int, card["category"] as? String != "lands" else { continue }
+      for _ in (card["copies"] as! Int)..<opened where nonland < 23 {
+        picks.append(card["collector_number"] as! String)
+        nonland += 1
+      }
+    }
+    try ok(["deck", "add", name] + picks)
+    let plains = (17 - lands) / 2
+    try ok(["deck", "add", name, "Plains", "--count", String(plains)])
+    lands += plains
+    try ok(["deck", "add", name, "forest", "--count", String(17 - lands)])
+  }
+}
+
+@Suite struct DeckCommandTests {
+  @Test func twoFriendsBuildTwoFortyCardDecksFromTwoSeeds() throws {
+    let sealed = try LibraryRunner()
+    try sealed.open("war", seed: 1, save: "alice")
+    try sealed.open("war", seed: 2, save: "bob")
+    for name in ["alice", "bob"] {
+      let started = try sealed.json(["deck", "show", name])
+      #expect(started["size"] as? Int == 6, "a new deck holds the pool's six rares and mythics")
+      #expect((started["cards"] as! [[String: Any]]).allSatisfy { ["rare", "mythic"].contains($0["rarity"] as! String) })
+      try sealed.buildFortyCardDeck(name)
+      let built = try sealed.json(["deck", "show", name])
+      #expect(built["size"] as? Int == 40)
+      #expect(built["lands"] as? Int == 17)
+      let cards = built["cards"] as! [[String: Any]]
+      #expect(cards.reduce(0) { $0 + ($1["copies"] as! Int) } == 40)
+      #expect(cards.allSatisfy { card in (card["opened"] as? Int).map { (card["copies"] as! Int) <= $0 } ?? true })
+    }
+    let alice = try sealed.json(["deck", "show", "alice"])
+    let bob = try sealed.json(["deck", "show", "bob"])
+    #expect((alice["pool"] as! [String: Any])["seed"] as? Int == 1)
+    #expect((bob["pool"] as! [String: Any])["seed"] as? Int == 2)
+
+    let listing = try sealed.ok(["decks", "--format", "json"])
+    let rows = try #require(try JSONSerialization.jsonObject(with: Data(listing.utf8)) as? [[String: Any]])
+    #expect(rows.map { "\($0["kind"]!) \($0["name"]!) \($0["cards"]!)" } == [
+      "pool alice 84", "pool bob 84", "deck alice 40", "deck bob 40",
+    ])
+    let table = try sealed.ok(["decks"])
+    #expect(table.contains("deck  alice  war  sealed     1     40  pool alice · 40 of 40 cards"))
+  }
+
+  @Test func showPrintsListPickerCurveTypesColoursAndSize() throws {
+    let sealed = try LibraryRunner()
+    try sealed.open("war", seed: 1, save: "alice")
+    try sealed.ok(["deck", "add", "alice", "War Screecher", "--count", "2"])
+    try sealed.ok(["deck", "add", "alice", "plains", "--count", "3"])
+    let text = try sealed.ok(["deck", "show", "alice"])
+    for expected in [
+      "Deck alice · War of the Spark (war) · pool alice, rules sealed, seed 1",
+      "11 of 40 cards, 29 to go · 3 lands",
+      "Deck list (11 cards, 8 different)", "  2x  War Screecher", "  3x  Plains",
+      "Mana curve (8 nonland cards by mana value)", "  2  │███ 3", "  7+ │█ 1",
+      "Types", "  creatures       3", "  lands           3",
+      "Colours (nonland cards", "  W  white        5",
+      "Card picker (72 different cards opened, 7 in the deck",
+      "◆◆    C  39  War Screecher", "used up", "3/∞   C 250  Plains", "∞     C 262  Forest",
+    ] {
+      #expect(text.contains(expected), "missing \(expected)")
+    }
+    let csv = try sealed.ok(["deck", "show", "alice", "--format", "csv"])
+    let lines = csv.split(separator: "\n").map(String.init)
+    #expect(lines[0] == "section,name,set,collector_number,rarity,mana_cost,mana_value,type_line,count,opened")
+    #expect(lines.contains("deck,War Screecher,war,39,common,{1}{W},2,Creature — Bird,2,2"))
+    #expect(lines.contains("picker,Plains,war,250,common,,0,Basic Land — Plains,3,"))
+    #expect(lines.contains("curve,7+,,,,,,,1,"))
+    #expect(lines.contains("type,creatures,,,,,,,3,"))
+    #expect(lines.contains("color,W,,,,,,,5,"))
+    #expect(lines.contains("size,cards,,,,,,,11,"))
+    #expect(lines.contains("size,target,,,,,,,40,"))
+    let json = try sealed.json(["deck", "show", "alice"])
+    #expect(json["target_size"] as? Int == 40)
+    #expect((json["mana_curve"] as! [[String: Any]]).map { $0["name"] as! String } == ["0", "1", "2", "3", "4", "5", "6", "7+"])
+    #expect((json["picker"] as! [[String: Any]]).count == 72 + 5)
+  }
+
+  @Test func addingBeyondTheOpenedCopiesIsRefusedAndChangesNothing() throws {
+    let sealed = try LibraryRunner()
+    try sealed.open("war", seed: 1, save: "alice")
+    try sealed.ok(["deck", "add", "alice", "war screecher", "--count", "2"])
+    let before = try Data(contentsOf: sealed.deckFile("alice"))
+    #expect(try sealed.fails(["deck", "add", "alice", "War Screecher"]) == "War Screecher: 2 opened, 2 already in the deck")
+    #expect(try sealed.fails(["deck", "add", "alice", "Time Wipe"]) == "Time Wipe: 1 opened, 1 already in the deck")
+    // All or nothing: the first card would fit, the second does not.
+    #expect(try sealed.fails(["deck", "add", "alice", "Bulwark", "39"]) == "War Screecher: 2 opened, 2 already in the deck")
+    #expect(try Data(contentsOf: sealed.deckFile("alice")) == before)
+    #expect(try sealed.fails(["deck", "remove", "alice", "Bulwark Giant"]) == "Bulwark Giant: not in the deck")
+    let removed = try sealed.ok(["deck", "remove", "alice", "39"])
+    #expect(removed.contains("-1 War Screecher (1 in the deck, 2 opened)"))
+    try sealed.ok(["deck", "add", "alice", "Island", "--count", "40"])
+  }
+
+  @Test func unknownNamesSuggestTheClosest() throws {
+    let sealed = try LibraryRunner()
+    #expect(try sealed.fails(["deck", "show", "alice"]).hasPrefix("no deck \"alice\": no decks are saved in \(sealed.home.path)"))
+    try sealed.open("war", seed: 1, save: "alice")
+    try sealed.open("war", seed: 2, save: "bob")
+    #expect(try sealed.fails(["deck", "show", "alcie"]) == "no deck \"alcie\" in \(sealed.home.path); did you mean \"alice\"?")
+    #expect(try sealed.fails(["hand", "bbo"]) == "no deck \"bbo\" in \(sealed.home.path); did you mean \"bob\"?")
+    #expect(try sealed.fails(["deck", "add", "alice", "War Screchr"]) == "no card \"War Screchr\" in the pool of deck alice; did you mean \"War Screecher\"?")
+    #expect(try sealed.fails(["deck", "add", "alice", "Screecher"]) == "no card \"Screecher\" in the pool of deck alice; did you mean \"War Screecher\"?")
+    #expect(
+      try sealed.fails(["deck", "add", "alice", "war"])
+        == "\"war\" matches 2 cards in the pool of deck alice: War Screecher (#39), Wardscale Crocodile (#183); type more of the name or give the collector number")
+    #expect(try sealed.fails(["deck", "new", "carol"]) == "no pool \"carol\" in \(sealed.home.path); saved pools: alice, bob")
+  }
+
+  @Test func aCorruptDeckFileNamesTheFileAndFieldAndIsLeftAsItWas() throws {
+    let sealed = try LibraryRunner()
+    try sealed.open("war", seed: 1, save: "alice")
+    let file = sealed.deckFile("alice")
+    let text = try String(contentsOf: file, encoding: .utf8)
+    let edited = text.replacingOccurrences(of: "\"name\": \"Time Wipe\", \"copies\": 1}", with: "\"name\": \"Time Wipe\", \"copies\": 3}")
+    #expect(edited != text)
+    try Data(edited.utf8).write(to: file)
+    let message = try sealed.fails(["deck", "add", "alice", "Plains"])
+    #expect(message == "\(file.path): field cards[4].copies: Time Wipe: 3 in the deck, but 1 opened")
+    #expect(try String(contentsOf: file, encoding: .utf8) == edited)
+
+    let truncated = String(text.prefix(200))
+    try Data(truncated.utf8).write(to: file)
+    #expect(try sealed.fails(["deck", "show", "alice"]).hasPrefix("\(file.path):"))
+    #expect(try sealed.fails(["hand", "alice"]).contains("malformed JSON"))
+    #expect(try sealed.fails(["export", "tts", "alice"]).hasPrefix("\(file.path):"))
+    #expect(try String(contentsOf: file, encoding: .utf8) == truncated)
+    // The listing still works and says what is wrong.
+    let listing = try sealed.ok(["decks"])
+    #expect(listing.split(separator: "\n").contains { $0.hasPrefix("deck  alice") && $0.contains("unreadable: \(file.path):") })
+    // A broken deck can still be deleted.
+    #expect(try sealed.ok(["deck", "delete", "alice", "--yes"]).hasPrefix("Deleted deck alice (unreadable: "))
+  }
+
+  @Test func anUnwritableLibraryFolderIsAOneLineErrorAndLosesNothing() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    let file = try Fixtures.write("a file, not a folder", to: "home", in: folder)
+    let sealed = LibraryRunner(home: URL(fileURLWithPath: file).appendingPathComponent("sealed"))
+    let result = try sealed.run(["open", "war", "--seed", "1", "--cards", Fixtures.sharedCards, "--save", "alice"])
+    #expect(result.status == 2)
+    #expect(result.stderr == "sealed: error: \(file)/sealed/pools: cannot create the library folder (not a directory); set SEALED_HOME to a folder you can write\n")
+    #expect(result.stdout.isEmpty, "nothing is shown as if it had been saved")
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "a file, not a folder")
+  }
+
+  @Test(.enabled(if: getuid() != 0, "root writes into read-only folders"))
+  func aReadOnlyLibraryFolderKeepsItsDecks() throws {
+    let sealed = try LibraryRunner()
+    try sealed.open("war", seed: 1, save: "alice")
+    let before = try Data(contentsOf: sealed.deckFile("alice"))
+    let decks = sealed.home.appendingPathComponent("decks").path
+    chmod(decks, 0o555)
+    defer { chmod(decks, 0o755) }
+    #expect(try sealed.fails(["deck", "add", "alice", "Plains"]).hasPrefix("\(decks): cannot write into the library folder (permission denied)"))
+    #expect(try Data(contentsOf: sealed.deckFile("alice")) == before)
+  }
+
+  @Test func savingRefusesTakenAndInvalidNames() throws {
+    let sealed = try LibraryRunner()
+    try sealed.open("war", seed: 1, save: "alice")
+    let taken = try sealed.run(["open", "war", "--seed", "2", "--cards", Fixtures.sharedCards, "--save", "alice"])
+    #expect(taken.status == 2)
+    #expect(taken.stdout.isEmpty)
+    #expect(taken.stderr.contains("a pool named \"alice\" is already saved"))
+    #expect(taken.stderr.contains("pass --force to replace it"))
+    try sealed.open("war", seed: 2, save: "alice", ["--force"])
+    #expect((try sealed.json(["deck", "show", "alice"])["pool"] as! [String: Any])["seed"] as? Int == 2)
+    #expect(try sealed.fails(["open", "war", "--seed", "2", "--cards", Fixtures.sharedCards, "--save", "a/b"]).hasPrefix("\"a/b\" is not a valid pool name"))
+    #expect(try sealed.fails(["open", "war", "--seed", "2", "--cards", Fixtures.sharedCards, "--force"]).hasPrefix("--force only makes sense with --save NAME"))
+    // Without --save, open leaves the library alone.
+    let plain = try SealedExecutable.run(
+      ["open", "war", "--seed", "2", "--cards", Fixtures.sharedCards], environment: ["SEALED_HOME": "/nonexistent/x"])
+    #expect(plain.status == 0)
+  }
+
+  @Test func savedPoolsAreSelfDescribingAndReproducible() throws {
+    let sealed = try LibraryRunner()
+    try sealed.open("war", seed: 5, save: "p")
+    let opened = try SealedExecutable.run(["open", "war", "--seed", "5", "--cards", Fixtures.sharedCards, "--format", "json"])
+    let fresh = try #require(try JSONSerialization.jsonObject(with: Data(opened.stdout.utf8)) as? [String: Any])
+    let saved = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: sealed.home.appendingPathComponent("pools/p.json"))) as? [String: Any])
+    #expect(saved["format"] as? String == "sealed-pool")
+    #expect(saved["set"] as? String == "war")
+    #expect(saved["set_name"] as? String == "War of the Spark")
+    #expect(saved["rules"] as? String == "sealed")
+    #expect(saved["seed"] as? Int == 5)
+    let savedBoosters = (saved["boosters"] as! [[String: Any]]).map { ($0["cards"] as! [[String: Any]]).map { $0["collector_number"] as! String } }
+    let freshBoosters = (fresh["boosters"] as! [[String: Any]]).map { ($0["cards"] as! [[String: Any]]).map { $0["collector_number"] as! String } }
+    #expect(savedBoosters == freshBoosters)
+    let savedPool = (saved["cards"] as! [[String: Any]]).map { "\($0["collector_number"]!)x\($0["copies"]!)" }
+    let freshPool = (fresh["pool"] as! [[String: Any]]).map { "\($0["collector_number"]!)x\($0["copies"]!)" }
+    #expect(savedPool == freshPool)
+    #expect((saved["cards"] as! [[String: Any]]).allSatisfy { ($0["image"] as? String)?.hasPrefix("https://") == true })
+  }
+
+  @Test func duplicateNewAndDelete() throws {
+    let sealed = try LibraryRunner()
+    try sealed.open("war", seed: 1, save: "alice")
+    #expect(try sealed.ok(["deck", "duplicate", "alice", "alice-blue"]) == "Deck alice-blue: a copy of alice (6 of 40 cards, 34 to go)\n")
+    try sealed.ok(["deck", "add", "alice-blue", "island", "--count", "4"])
+    #expect(try sealed.json(["deck", "show", "alice"])["size"] as? Int == 6)
+    #expect(try sealed.json(["deck", "show", "alice-blue"])["size"] as? Int == 10)
+    #expect(try sealed.fails(["deck", "duplicate", "alice", "alice-blue"]).hasPrefix("a deck named \"alice-blue\" is already saved"))
+
+    let kept = try sealed.run(["deck", "delete", "alice-blue"], stdin: "n\n")
+    #expect(kept.status == 0)
+    #expect(kept.stderr == "Delete deck alice-blue (10 cards)? [y/N] ")
+    #expect(kept.stdout == "Kept deck alice-blue.\n")
+    #expect(FileManager.default.fileExists(atPath: sealed.deckFile("alice-blue").path))
+    let noAnswer = try sealed.run(["deck", "delete", "alice-blue"], stdin: "")
+    #expect(noAnswer.stdout == "Kept deck alice-blue.\n")
+    #expect(try sealed.ok(["deck", "delete", "alice-blue"], stdin: "y\n") == "Deleted deck alice-blue (10 cards).\n")
+    #expect(!FileManager.default.fileExists(atPath: sealed.deckFile("alice-blue").path))
+
+    try sealed.ok(["deck", "delete", "alice", "--yes"])
+    #expect(try sealed.fails(["deck", "show", "alice"]).hasPrefix("no deck \"alice\": no decks are saved"))
+    #expect(try sealed.ok(["deck", "new", "alice"]) == "Deck alice from pool alice: 6 of 40 cards, 34 to go (its rares and mythics)\n")
+    try sealed.ok(["deck", "new", "second", "--pool", "alice"])
+    try sealed.ok(["deck", "delete", "alice", "--pool", "-y"])
+    #expect(try sealed.ok(["decks", "--format", "csv"]).split(separator: "\n").map { $0.prefix(12) } == [
+      "kind,name,se", "deck,alice,w", "deck,second,",
+    ])
+  }
+}
