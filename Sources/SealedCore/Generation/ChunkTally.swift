@@ -3,7 +3,7 @@
 /// `Simulation.chunkPools` pools, so no counter can overflow.
 ///
 /// Per card it adds one to the card's count for its draw (site). Per booster it counts the
-/// program that made it, the cards it received, and its mythics; boosters whose lane counts are
+/// program that made it and its mythics; boosters whose lane counts are
 /// fixed by their program (every draw's sheet wholly inside or outside each lane, and no card
 /// able to repeat) need nothing more, and their lane histograms are filled from the program
 /// counts when the chunk is added up. Other boosters sum their cards' lane masks, look for
@@ -26,17 +26,20 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
   let poolMythics: UnsafeMutableBufferPointer<UInt32>
   let pairDifferences: UnsafeMutableBufferPointer<UInt32>
   let mythicPositions: UnsafeMutableBufferPointer<UInt32>
-  let boosterSizes: UnsafeMutableBufferPointer<UInt32>
   /// Per card: the serial number of the last booster it appeared in, to spot duplicates.
   let lastSeen: UnsafeMutableBufferPointer<UInt32>
   /// Per program: its fixed number of mythics (lane 0), when it has one.
   let programMythics: UnsafeMutableBufferPointer<Int32>
   private var lanes: Lanes
+  // Raw base pointers for the per-card and per-booster counters.
+  private let siteCounts: UnsafeMutablePointer<UInt32>
+  private let programCounters: UnsafeMutablePointer<UInt32>
+  private let mythicsPerProgram: UnsafePointer<Int32>
+  private let positionCounters: UnsafeMutablePointer<UInt32>
 
   var pools: Int = 0
   var duplicateBoosters: Int = 0
   private var serial: UInt32 = 1
-  private var cardsInBooster = 0
   private var poolMythicCount = 0
   private var previousPoolMythics = 0
 
@@ -57,18 +60,21 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
     poolMythics = .allocate(capacity: boostersPerPool * plan.maxBoosterSize + 1)
     pairDifferences = .allocate(capacity: boostersPerPool * plan.maxBoosterSize + 1)
     mythicPositions = .allocate(capacity: boostersPerPool)
-    boosterSizes = .allocate(capacity: laneStride)
     lastSeen = .allocate(capacity: max(cardCount, 1))
     programMythics = .allocate(capacity: t.programs.count)
     for program in 0..<t.programs.count {
       programMythics[program] = Int32(t.programLaneCounts[program * t.laneCount])
     }
     lanes = Lanes(tables: t)
+    siteCounts = siteCards.baseAddress!
+    programCounters = programCounts.baseAddress!
+    mythicsPerProgram = UnsafePointer(programMythics.baseAddress!)
+    positionCounters = mythicPositions.baseAddress!
     clear()
   }
 
   func release() {
-    for buffer in [siteCards, laneHistograms, programCounts, poolMythics, pairDifferences, mythicPositions, boosterSizes, lastSeen] {
+    for buffer in [siteCards, laneHistograms, programCounts, poolMythics, pairDifferences, mythicPositions, lastSeen] {
       buffer.deallocate()
     }
     programMythics.deallocate()
@@ -76,7 +82,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
 
   /// Zeroes every counter, ready for a new chunk.
   mutating func clear() {
-    for buffer in [siteCards, laneHistograms, programCounts, poolMythics, pairDifferences, mythicPositions, boosterSizes, lastSeen] {
+    for buffer in [siteCards, laneHistograms, programCounts, poolMythics, pairDifferences, mythicPositions, lastSeen] {
       buffer.update(repeating: 0)
     }
     pools = 0
@@ -91,24 +97,21 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
 
   @inline(__always)
   mutating func beginBooster(_ program: UnsafePointer<EngineTables.Program>) {
-    cardsInBooster = 0
     if program.pointee.tallyEachBooster { lanes.reset(to: program) }
   }
 
   @inline(__always)
   mutating func card(_ card: Int32, row: Int32, needsLanes: Bool) {
     let ordinal = Int(truncatingIfNeeded: card)
-    siteCards[Int(truncatingIfNeeded: row) &+ ordinal] &+= 1
+    siteCounts[Int(truncatingIfNeeded: row) &+ ordinal] &+= 1
     if needsLanes { lanes.add(ordinal) }
-    cardsInBooster &+= 1
   }
 
   @inline(__always)
   mutating func retract(_ card: Int32, row: Int32, needsLanes: Bool) {
     let ordinal = Int(truncatingIfNeeded: card)
-    siteCards[Int(truncatingIfNeeded: row) &+ ordinal] &-= 1
+    siteCounts[Int(truncatingIfNeeded: row) &+ ordinal] &-= 1
     if needsLanes { lanes.subtract(ordinal) }
-    cardsInBooster &-= 1
   }
 
   @inline(__always)
@@ -116,9 +119,8 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
     index: Int, kind: Int, combination: Int, program: Int,
     record: UnsafePointer<EngineTables.Program>, cards: UnsafePointer<Int32>
   ) {
-    programCounts[program] &+= 1
-    boosterSizes[min(cardsInBooster, laneStride &- 1)] &+= 1
-    var mythics = Int(truncatingIfNeeded: programMythics[program])
+    programCounters[program] &+= 1
+    var mythics = Int(truncatingIfNeeded: mythicsPerProgram[program])
     if record.pointee.tallyEachBooster {
       if record.pointee.mayRepeat {
         var repeats = 0
@@ -139,7 +141,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
       mythics = lanes.count(lane: 0)
     }
     poolMythicCount &+= mythics
-    if mythics > 0 { mythicPositions[index] &+= 1 }
+    if mythics > 0 { positionCounters[index] &+= 1 }
   }
 
   @inline(__always)
@@ -163,6 +165,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
       let kind = program / combinationCount
       tally.boostersByKind[kind] += count
       tally.combinations[program] += count
+      tally.boosterSizes[boosterSize] += count
       if !programTalliedEach[program] {
         for lane in 0..<laneCount {
           let n = programLaneCounts[program * laneCount + lane]
@@ -175,7 +178,6 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
     Self.add(poolMythics, to: &tally.poolMythics)
     Self.add(mythicPositions, to: &tally.mythicPositions)
     Self.add(pairDifferences, to: &tally.pairMythicDifferences)
-    Self.add(boosterSizes, to: &tally.boosterSizes)
   }
 
   private static func add(_ source: UnsafeMutableBufferPointer<UInt32>, to target: inout [Int]) {

@@ -12,6 +12,13 @@ struct PoolEngine {
   private let arrays: UnsafeMutableBufferPointer<Int32>
   /// The booster being drawn, by position.
   private let booster: UnsafeMutablePointer<Int32>
+  // Raw base pointers of the tables, so the loops load them once.
+  private let cards: UnsafeMutablePointer<Int32>
+  private let programs: UnsafePointer<EngineTables.Program>
+  private let batches: UnsafePointer<EngineTables.Batch>
+  private let segments: UnsafePointer<EngineTables.Segment>
+  private let combinationThresholds: UnsafePointer<UInt64>
+  private let positionThresholds: UnsafePointer<UInt64>
 
   init(plan: BoosterPlan) {
     self.plan = plan
@@ -19,6 +26,12 @@ struct PoolEngine {
     arrays = .allocate(capacity: max(tables.cardArrays.count, 1))
     _ = arrays.initialize(from: tables.cardArrays)
     booster = .allocate(capacity: max(tables.boosterSize, 1))
+    cards = arrays.baseAddress!
+    programs = UnsafePointer(tables.programs.baseAddress!)
+    batches = UnsafePointer(tables.batches.baseAddress!)
+    segments = UnsafePointer(tables.segments.baseAddress!)
+    combinationThresholds = UnsafePointer(tables.combinationThresholds.baseAddress!)
+    positionThresholds = UnsafePointer(tables.positionThresholds.baseAddress!)
   }
 
   /// Frees the engine's buffers; call once when done.
@@ -40,23 +53,22 @@ struct PoolEngine {
   func generate<G: RandomNumberGenerator, O: PoolObserver>(
     pools: Int, using rng: inout G, observer: inout O
   ) {
-    let t = tables
-    let boosters = t.boostersPerPool
-    let combinations = t.combinationCount
-    let hasPositions = t.positionThresholds.count > 0
-    let programs = UnsafePointer(t.programs.baseAddress!)
-    for _ in 0..<pools {
+    let boosters = tables.boostersPerPool
+    let combinations = tables.combinationCount
+    let hasPositions = tables.positionThresholds.count > 0
+    var pool = 0
+    while pool < pools {
       observer.beginPool()
       var mythicPosition = -1
       if hasPositions {
-        mythicPosition = Self.pick(rng.next(), thresholds: t.positionThresholds.baseAddress!, count: boosters)
+        mythicPosition = Self.pick(rng.next(), thresholds: positionThresholds, count: boosters)
       }
-      for index in 0..<boosters {
+      var index = 0
+      while index < boosters {
         let kind = hasPositions ? (index == mythicPosition ? 0 : 1) : 0
         var combination = 0
         if combinations > 1 {
-          combination = Self.pick(
-            rng.next(), thresholds: t.combinationThresholds.baseAddress! + kind &* combinations, count: combinations)
+          combination = Self.pick(rng.next(), thresholds: combinationThresholds + kind &* combinations, count: combinations)
         }
         let program = kind &* combinations &+ combination
         let record = programs + program
@@ -69,16 +81,24 @@ struct PoolEngine {
         observer.endBooster(
           index: index, kind: kind, combination: combination, program: program, record: record,
           cards: booster)
+        index &+= 1
       }
       observer.endPool()
+      pool &+= 1
     }
   }
 
-  /// The first index whose cumulative threshold lies above `random`.
+  /// The first index whose cumulative threshold lies above `random`: the number of thresholds
+  /// at or below it, counted without branches (the outcome is random, so a branch would be
+  /// mispredicted often).
   @inline(__always)
   private static func pick(_ random: UInt64, thresholds: UnsafePointer<UInt64>, count: Int) -> Int {
     var index = 0
-    while index < count &- 1 && random >= thresholds[index] { index &+= 1 }
+    var k = 0
+    while k < count &- 1 {
+      index &+= random >= thresholds[k] ? 1 : 0
+      k &+= 1
+    }
     return index
   }
 
@@ -87,43 +107,71 @@ struct PoolEngine {
   private func runSteps<G: RandomNumberGenerator, O: PoolObserver>(
     _ program: UnsafePointer<EngineTables.Program>, using rng: inout G, observer: inout O
   ) {
-    let arrays = self.arrays.baseAddress!
-    var batch = UnsafePointer(tables.batches.baseAddress!) + Int(truncatingIfNeeded: program.pointee.batchStart)
+    var batch = batches + Int(truncatingIfNeeded: program.pointee.batchStart)
     let batchEnd = batch + Int(truncatingIfNeeded: program.pointee.batchCount)
     while batch < batchEnd {
-      let first = UnsafePointer(tables.segments.baseAddress!) + Int(truncatingIfNeeded: batch.pointee.segmentStart)
+      let first = segments + Int(truncatingIfNeeded: batch.pointee.segmentStart)
       let last = first + Int(truncatingIfNeeded: batch.pointee.segmentCount)
       while true {
         var low = rng.next()
         var segment = first
         while segment < last {
-          let base = arrays + Int(truncatingIfNeeded: segment.pointee.offset)
+          let base = cards + Int(truncatingIfNeeded: segment.pointee.offset)
           let out = booster + Int(truncatingIfNeeded: segment.pointee.position)
           let count = Int(truncatingIfNeeded: segment.pointee.count)
           let row = segment.pointee.row
           let needsLanes = segment.pointee.needsLanes
           var range = UInt64(truncatingIfNeeded: segment.pointee.range)
+          var t = 0
+          // Four copies of the loop, so that neither test is repeated per card.
           if segment.pointee.swaps {
             var i = Int(truncatingIfNeeded: segment.pointee.first)
-            for t in 0..<count {
-              let product = low.multipliedFullWidth(by: range)
-              low = product.low
-              let j = i &+ Int(truncatingIfNeeded: product.high)
-              let card = base[j]
-              base[j] = base[i]
-              base[i] = card
-              out[t] = card
-              observer.card(card, row: row, needsLanes: needsLanes)
-              i &+= 1
-              range &-= 1
+            if needsLanes {
+              while t < count {
+                let product = low.multipliedFullWidth(by: range)
+                low = product.low
+                let j = i &+ Int(truncatingIfNeeded: product.high)
+                let card = base[j]
+                base[j] = base[i]
+                base[i] = card
+                out[t] = card
+                observer.card(card, row: row, needsLanes: true)
+                i &+= 1
+                t &+= 1
+                range &-= 1
+              }
+            } else {
+              while t < count {
+                let product = low.multipliedFullWidth(by: range)
+                low = product.low
+                let j = i &+ Int(truncatingIfNeeded: product.high)
+                let card = base[j]
+                base[j] = base[i]
+                base[i] = card
+                out[t] = card
+                observer.card(card, row: row, needsLanes: false)
+                i &+= 1
+                t &+= 1
+                range &-= 1
+              }
             }
-          } else {
-            for t in 0..<count {
+          } else if needsLanes {
+            while t < count {
               let product = low.multipliedFullWidth(by: range)
               low = product.low
               let card = base[Int(truncatingIfNeeded: product.high)]
               out[t] = card
-              observer.card(card, row: row, needsLanes: needsLanes)
+              observer.card(card, row: row, needsLanes: true)
+              t &+= 1
+            }
+          } else {
+            while t < count {
+              let product = low.multipliedFullWidth(by: range)
+              low = product.low
+              let card = base[Int(truncatingIfNeeded: product.high)]
+              out[t] = card
+              observer.card(card, row: row, needsLanes: false)
+              t &+= 1
             }
           }
           segment += 1
@@ -133,8 +181,10 @@ struct PoolEngine {
         segment = first
         while segment < last {
           let out = booster + Int(truncatingIfNeeded: segment.pointee.position)
-          for t in 0..<Int(truncatingIfNeeded: segment.pointee.count) {
+          var t = 0
+          while t < Int(truncatingIfNeeded: segment.pointee.count) {
             observer.retract(out[t], row: segment.pointee.row, needsLanes: segment.pointee.needsLanes)
+            t &+= 1
           }
           segment += 1
         }
@@ -164,7 +214,7 @@ struct PoolEngine {
       let size = UInt64(draw.size)
       let offset = Int(draw.offset)
       let out = booster + Int(draw.firstPosition)
-      let sheet = arrays.baseAddress! + offset
+      let sheet = cards + offset
       switch draw.mode {
       case .uniformDistinct:
         for i in 0..<count {

@@ -30,7 +30,8 @@ public struct SimulationTally: Sendable, Equatable, Codable {
   /// `[d]`: pairs of consecutive pools (1st and 2nd, 3rd and 4th, ...) whose mythic counts
   /// differ by d, as two players opening side by side.
   public var pairMythicDifferences: [Int]
-  /// `[n]`: boosters holding exactly n cards.
+  /// `[n]`: boosters of n cards, by the programs that made them (every program fills the same
+  /// positions); `cardsDrawn`, the cards actually tallied, checks it.
   public var boosterSizes: [Int]
   /// Boosters holding some card more than once.
   public var duplicateBoosters: Int = 0
@@ -84,6 +85,16 @@ public struct SimulationTally: Sendable, Equatable, Codable {
 
   /// Boosters generated in all.
   public var boosters: Int { boostersByKind.reduce(0, +) }
+
+  /// Cards tallied in all (over every draw).
+  public var cardsDrawn: Int { siteCards.reduce(0, +) }
+
+  /// Boosters not of `size` cards, plus any difference between the cards tallied and the cards
+  /// `size`-card boosters would hold (so a card too many or too few anywhere is a violation).
+  public func boostersNotOfSize(_ size: Int) -> Int {
+    let ofSize = size < boosterSizes.count ? boosterSizes[size] : 0
+    return boosters - ofSize + abs(cardsDrawn - boosters * size)
+  }
 
   /// Copies of each card over all sites, by ordinal.
   public var cardCopies: [Int] {

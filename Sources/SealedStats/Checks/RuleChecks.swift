@@ -207,7 +207,8 @@ struct RuleChecks {
         violations: tally.duplicateBoosters, alpha: builder.alpha, detail: "boosters holding a card twice"),
       .invariant(
         "\(size) cards in every booster", source: .rules, checked: tally.boosters,
-        violations: tally.boosters - tally.boosterSizes[size], alpha: builder.alpha, detail: "boosters of another size"),
+        violations: tally.boostersNotOfSize(size), alpha: builder.alpha,
+        detail: "boosters of another size, and cards tallied beyond or short of boosters x \(size)"),
     ]
   }
 }

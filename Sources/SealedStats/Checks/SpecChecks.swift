@@ -42,10 +42,9 @@ struct SpecChecks {
         claim.name, source: .spec, checked: tally.boosters, violations: tally.duplicateBoosters, alpha: alpha,
         detail: "boosters holding a card twice")
     case .boosterSize(let size):
-      let matching = size < tally.boosterSizes.count ? tally.boosterSizes[size] : 0
       return .invariant(
-        claim.name, source: .spec, checked: tally.boosters, violations: tally.boosters - matching, alpha: alpha,
-        detail: "boosters not of \(size) cards")
+        claim.name, source: .spec, checked: tally.boosters, violations: tally.boostersNotOfSize(size), alpha: alpha,
+        detail: "boosters not of \(size) cards, and cards tallied beyond or short of boosters x \(size)")
     case .mythicsPerPool(let count):
       let matching = count < tally.poolMythics.count ? tally.poolMythics[count] : 0
       return .invariant(
