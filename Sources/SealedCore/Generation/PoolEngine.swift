@@ -16,7 +16,8 @@ struct PoolEngine {
   private let cards: UnsafeMutablePointer<Int32>
   private let programs: UnsafePointer<EngineTables.Program>
   private let batches: UnsafePointer<EngineTables.Batch>
-  private let segments: UnsafePointer<EngineTables.Segment>
+  /// The plan's segments bound to this engine's buffers.
+  private let segments: UnsafeMutablePointer<BoundSegment>
   private let combinationThresholds: UnsafePointer<UInt64>
   private let positionThresholds: UnsafePointer<UInt64>
 
@@ -29,7 +30,16 @@ struct PoolEngine {
     cards = arrays.baseAddress!
     programs = UnsafePointer(tables.programs.baseAddress!)
     batches = UnsafePointer(tables.batches.baseAddress!)
-    segments = UnsafePointer(tables.segments.baseAddress!)
+    segments = .allocate(capacity: max(tables.segments.count, 1))
+    for (index, segment) in tables.segments.enumerated() {
+      (segments + index).initialize(
+        to: BoundSegment(
+          base: arrays.baseAddress! + Int(segment.offset),
+          out: booster + Int(segment.position) - Int(segment.first),
+          row: segment.row, size: segment.swaps ? segment.range + UInt32(segment.first) : segment.range,
+          first: UInt8(segment.first), end: UInt8(Int(segment.first) + Int(segment.count)),
+          swaps: segment.swaps, needsLanes: segment.needsLanes))
+    }
     combinationThresholds = UnsafePointer(tables.combinationThresholds.baseAddress!)
     positionThresholds = UnsafePointer(tables.positionThresholds.baseAddress!)
   }
@@ -38,6 +48,7 @@ struct PoolEngine {
   func release() {
     arrays.deallocate()
     booster.deallocate()
+    segments.deallocate()
   }
 
   /// Puts every sheet back in collector-number order, as at the start of a chunk.
@@ -110,68 +121,62 @@ struct PoolEngine {
     var batch = batches + Int(truncatingIfNeeded: program.pointee.batchStart)
     let batchEnd = batch + Int(truncatingIfNeeded: program.pointee.batchCount)
     while batch < batchEnd {
-      let first = segments + Int(truncatingIfNeeded: batch.pointee.segmentStart)
+      let first = UnsafePointer(segments) + Int(truncatingIfNeeded: batch.pointee.segmentStart)
       let last = first + Int(truncatingIfNeeded: batch.pointee.segmentCount)
       while true {
         var low = rng.next()
         var segment = first
         while segment < last {
-          let base = cards + Int(truncatingIfNeeded: segment.pointee.offset)
-          let out = booster + Int(truncatingIfNeeded: segment.pointee.position)
-          let count = Int(truncatingIfNeeded: segment.pointee.count)
+          let base = segment.pointee.base
+          let out = segment.pointee.out
           let row = segment.pointee.row
-          let needsLanes = segment.pointee.needsLanes
-          var range = UInt64(truncatingIfNeeded: segment.pointee.range)
-          var t = 0
+          let size = UInt64(truncatingIfNeeded: segment.pointee.size)
+          var i = Int(truncatingIfNeeded: segment.pointee.first)
+          let end = Int(truncatingIfNeeded: segment.pointee.end)
           // Four copies of the loop, so that neither test is repeated per card.
           if segment.pointee.swaps {
-            var i = Int(truncatingIfNeeded: segment.pointee.first)
-            if needsLanes {
-              while t < count {
-                let product = low.multipliedFullWidth(by: range)
+            if segment.pointee.needsLanes {
+              while i < end {
+                let product = low.multipliedFullWidth(by: size &- UInt64(truncatingIfNeeded: i))
                 low = product.low
                 let j = i &+ Int(truncatingIfNeeded: product.high)
                 let card = base[j]
                 base[j] = base[i]
                 base[i] = card
-                out[t] = card
+                out[i] = card
                 observer.card(card, row: row, needsLanes: true)
                 i &+= 1
-                t &+= 1
-                range &-= 1
               }
             } else {
-              while t < count {
-                let product = low.multipliedFullWidth(by: range)
+              while i < end {
+                let product = low.multipliedFullWidth(by: size &- UInt64(truncatingIfNeeded: i))
                 low = product.low
                 let j = i &+ Int(truncatingIfNeeded: product.high)
                 let card = base[j]
                 base[j] = base[i]
                 base[i] = card
-                out[t] = card
+                out[i] = card
                 observer.card(card, row: row, needsLanes: false)
                 i &+= 1
-                t &+= 1
-                range &-= 1
               }
             }
-          } else if needsLanes {
-            while t < count {
-              let product = low.multipliedFullWidth(by: range)
+          } else if segment.pointee.needsLanes {
+            while i < end {
+              let product = low.multipliedFullWidth(by: size)
               low = product.low
               let card = base[Int(truncatingIfNeeded: product.high)]
-              out[t] = card
+              out[i] = card
               observer.card(card, row: row, needsLanes: true)
-              t &+= 1
+              i &+= 1
             }
           } else {
-            while t < count {
-              let product = low.multipliedFullWidth(by: range)
+            while i < end {
+              let product = low.multipliedFullWidth(by: size)
               low = product.low
               let card = base[Int(truncatingIfNeeded: product.high)]
-              out[t] = card
+              out[i] = card
               observer.card(card, row: row, needsLanes: false)
-              t &+= 1
+              i &+= 1
             }
           }
           segment += 1
@@ -180,11 +185,10 @@ struct PoolEngine {
         // Rejected: take the batch's cards back and draw it again.
         segment = first
         while segment < last {
-          let out = booster + Int(truncatingIfNeeded: segment.pointee.position)
-          var t = 0
-          while t < Int(truncatingIfNeeded: segment.pointee.count) {
-            observer.retract(out[t], row: segment.pointee.row, needsLanes: segment.pointee.needsLanes)
-            t &+= 1
+          var i = Int(truncatingIfNeeded: segment.pointee.first)
+          while i < Int(truncatingIfNeeded: segment.pointee.end) {
+            observer.retract(segment.pointee.out[i], row: segment.pointee.row, needsLanes: segment.pointee.needsLanes)
+            i &+= 1
           }
           segment += 1
         }
@@ -259,4 +263,21 @@ struct PoolEngine {
     return rng.next() < tables.aliasThresholds[entry]
       ? tables.aliasPrimary[entry] : tables.aliasSecondary[entry]
   }
+}
+
+/// A segment of the plan bound to one engine: pointers into that engine's card arrays and
+/// booster buffer, so the loop needs no address arithmetic per segment. 32 bytes.
+struct BoundSegment {
+  /// The sheet's entries in the engine's arrays.
+  var base: UnsafeMutablePointer<Int32>
+  /// The booster buffer, offset so that `out[i]` is the position of pick `i`.
+  var out: UnsafeMutablePointer<Int32>
+  var row: Int32
+  /// Swaps: the sheet's size (pick i ranges over `size - i`). Picks: the range.
+  var size: UInt32
+  /// Picks `first..<end` of the draw (for swaps, the Fisher–Yates positions).
+  var first: UInt8
+  var end: UInt8
+  var swaps: Bool
+  var needsLanes: Bool
 }
