@@ -159,3 +159,33 @@ import Testing
     #expect(try String(contentsOf: again.appendingPathComponent("card_frequency.csv"), encoding: .utf8) == frequency)
   }
 }
+
+@Suite struct ReportSafetyTests {
+  let cards = ["--cards", Fixtures.sharedCards]
+
+  @Test func outNeverReplacesAFolderThatIsNotAReport() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    try Fixtures.write("my notes\n", to: "documents/notes.txt", in: dir)
+    let documents = dir.appendingPathComponent("documents").path
+    let result = try SealedExecutable.run(["simulate", "war", "--pools", "100", "--out", documents, "--quiet"] + cards)
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("is not a Sealed report folder"))
+    #expect(try String(contentsOfFile: documents + "/notes.txt", encoding: .utf8) == "my notes\n")
+    let here = try SealedExecutable.run(["simulate", "war", "--pools", "100", "--out", ".", "--quiet"] + cards, workingDirectory: dir)
+    #expect(here.status == 2)
+    #expect(here.stderr.contains("is the working directory"))
+  }
+
+  @Test func plansAndErrorsLeaveNothingBehind() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let out = dir.appendingPathComponent("reports/war-sealed").path
+    let plan = try SealedExecutable.run(["check", "war", "--plan", "--out", out] + cards)
+    #expect(plan.status == 0)
+    let tooMany = try SealedExecutable.run(["simulate", "war", "--pools", "10", "--samples", "11", "--out", out] + cards)
+    #expect(tooMany.status == 2)
+    #expect(tooMany.stderr.contains("--samples 11: expected 0 to 10 pools"))
+    let sharded = try SealedExecutable.run(["simulate", "war", "--pools", "10000", "--samples", "5", "--shard", "2/2", "--out", out] + cards)
+    #expect(sharded.status == 2)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("reports").path) == [])
+  }
+}

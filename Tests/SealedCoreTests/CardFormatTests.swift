@@ -58,4 +58,14 @@ import Testing
       try CardDataLocation.resolve(option: nil, environment: [:], workingDirectory: "/")
     }
   }
+
+  @Test func gapsInCollectorNumbersAreListedAsRanges() throws {
+    let numbers = ["0", "1", "2", "5", "7", "1000000000"]
+    let cards = try numbers.map { number in
+      try CardFileReader.parse(Data("[\(Fixtures.cardJSON(number: number, name: "Card \(number)"))]".utf8), source: "x")[0]
+    }
+    let summary = SetSummary(CardSet(code: "tst", cards: cards))
+    let warning = try #require(summary.warnings.first { $0.hasPrefix("collector numbers missing") })
+    #expect(warning.hasPrefix("collector numbers missing: 3-4, 6, 8-999999999: the data looks partial"))
+  }
 }

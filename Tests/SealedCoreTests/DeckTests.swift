@@ -69,7 +69,7 @@ import Testing
     expectError("Dragon: 1 in the deck, cannot remove 2") { () throws(DataError) in try deck.remove(dragon, count: 2) }
     try deck.remove(dragon)
     #expect(deck.cards.map(\.card.name) == ["Ajani's Pridemate"])
-    expectError("--count 0: expected 1 or more copies") { () throws(DataError) in try deck.add(bolt, count: 0) }
+    expectError("--count 0: expected 1 to 1000 copies") { () throws(DataError) in try deck.add(bolt, count: 0) }
   }
 
   @Test func cardsAreFoundByNumberNameOrUniquePrefix() throws {

@@ -105,7 +105,7 @@ import Testing
 
   @Test func handEditedFilesNameTheFileAndField() throws {
     try expectCorruption("\"copies\": 8}", "\"copies\": \"eight\"}", "field cards[6].copies: expected a whole number")
-    try expectCorruption("\"copies\": 8}", "\"copies\": 0}", "field cards[6].copies: expected at least 1 copy, found 0")
+    try expectCorruption("\"copies\": 8}", "\"copies\": 0}", "field cards[6].copies: expected 1 to 1000 copies, found 0")
     try expectCorruption("\"seed\": 1,", "", "field pool.seed: missing")
     try expectCorruption("\"rarity\": \"common\"", "\"rarity\": \"legendary\"", "field pool.cards[0].rarity: expected one of common")
     try expectCorruption("\"format\": \"sealed-deck\"", "\"format\": \"sealed-pool\"", "field format: expected \"sealed-deck\", found \"sealed-pool\"")

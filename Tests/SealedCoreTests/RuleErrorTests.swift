@@ -174,3 +174,48 @@ import Testing
     #expect(throws: DataError.self) { try SharedData.plan("m20") }
   }
 }
+
+@Suite struct RuleLimitTests {
+  @Test func countsAndCombinationsAreBounded() throws {
+    let huge = """
+      name: huge
+      pool: { boosters: 6, mythic_booster: none }
+      sheets: { common: { rarity: common } }
+      slots:
+        - { name: common, count: 100000000000, sheet: common }
+      """
+    #expect(throws: DataError.self) { try SharedData.plan("war", yaml: huge) }
+    var variants = ""
+    for group in 0..<13 {
+      variants += "  - { name: a\(group), group: g\(group), weight: 1 }\n  - { name: b\(group), group: g\(group), weight: 1 }\n"
+    }
+    let many = """
+      name: many
+      pool: { boosters: 6, mythic_booster: none }
+      sheets: { common: { rarity: common } }
+      slots:
+        - { name: common, count: 10, sheet: common }
+      variants:
+      \(variants)
+      """
+    do {
+      _ = try SharedData.plan("war", yaml: many)
+      Issue.record("expected an error")
+    } catch {
+      #expect("\(error)".contains("more than 4096 kinds of booster"))
+    }
+    let skewed = """
+      name: skewed
+      pool: { boosters: 1, mythic_booster: none }
+      sheets: { odd: { rarity: rare, weights: [{ collector_numbers: 1-10, weight: 1e-15 }] } }
+      slots:
+        - { name: r, count: 1, sheet: odd }
+      """
+    do {
+      _ = try SharedData.plan("war", yaml: skewed)
+      Issue.record("expected an error")
+    } catch {
+      #expect("\(error)".contains("weights may differ by at most a factor of 2^40"))
+    }
+  }
+}

@@ -31,12 +31,29 @@ import Testing
   @Test func reportFolderReplacesAnOldReportWhole() throws {
     let dir = try Fixtures.temporaryDirectory()
     let target = dir.appendingPathComponent("report").path
-    try ReportFolder(path: target).commit([("a.csv", "old\n"), ("b.csv", "old\n")])
-    try ReportFolder(path: target).commit([("a.csv", "new\n")])
-    #expect(try String(contentsOfFile: target + "/a.csv", encoding: .utf8) == "new\n")
+    try ReportFolder(path: target).commit([("run.csv", "old\n"), ("tallies.json", "{}\n"), ("b.csv", "old\n")])
+    try ReportFolder(path: target).commit([("run.csv", "new\n"), ("tallies.json", "{}\n")])
+    #expect(try String(contentsOfFile: target + "/run.csv", encoding: .utf8) == "new\n")
     #expect(!FileManager.default.fileExists(atPath: target + "/b.csv"))
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path)
     #expect(leftovers == ["report"])
+  }
+
+  @Test func aFolderThatIsNotAReportIsNeverReplaced() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let mine = dir.appendingPathComponent("documents")
+    try Fixtures.write("precious\n", to: "documents/notes.txt", in: dir)
+    #expect(throws: DataError.self) { try ReportFolder(path: mine.path) }
+    // Even if it stops being replaceable between the check and the commit.
+    let target = dir.appendingPathComponent("report").path
+    let folder = try ReportFolder(path: target)
+    try Fixtures.write("precious\n", to: "report/notes.txt", in: dir)
+    #expect(throws: DataError.self) { try folder.commit([("run.csv", "x\n")]) }
+    #expect(try String(contentsOfFile: target + "/notes.txt", encoding: .utf8) == "precious\n")
+    #expect(try String(contentsOfFile: mine.path + "/notes.txt", encoding: .utf8) == "precious\n")
+    #expect(throws: DataError.self) { try ReportFolder(path: "") }
+    #expect(throws: DataError.self) { try ReportFolder(path: FileManager.default.currentDirectoryPath) }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["documents", "report"])
   }
 
   @Test func unwritableFolderIsRefusedBeforeAnyWork() throws {

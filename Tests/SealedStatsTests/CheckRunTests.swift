@@ -120,3 +120,32 @@ enum BundledResourcesPath {
     return root.path
   }
 }
+
+@Suite struct SlotRarityDispersionTests {
+  /// Half the boosters replace two of three uncommons with two rares: each rarity's count per
+  /// booster has variance 1 (values 0 or 2, and 3 or 1), against 3 · 1/3 · 2/3 = 2/3 for a
+  /// multinomial slot of 3, so the statistic is divided by 1.5.
+  @Test func blockReplacementsAreAllowedForAndStillPass() throws {
+    let yaml = """
+      name: blocks
+      pool: { boosters: 6, mythic_booster: none }
+      sheets:
+        uncommon: { rarity: uncommon }
+        rare: { rarity: rare }
+      slots:
+        - { name: mixed, count: 3, sheet: uncommon }
+      variants:
+        - { name: plain, probability: 0.5 }
+        - { name: rares, probability: 0.5, replace: [{ slot: mixed, count: 2, sheet: rare }] }
+      """
+    let plan = try SharedData.plan("war", yaml: yaml)
+    let expectations = try Expectations(plan: plan)
+    for seed in 1...5 {
+      let tally = Simulation.run(.init(plan: plan, pools: 20_000, seed: UInt64(seed), threads: 2)).tally
+      let run = try CheckRun(plan: plan, expectations: expectations, tally: tally, alpha: 0.001)
+      let slot = try #require(run.checks.first { $0.name == "slot mixed: rarity mix" })
+      #expect(slot.detail.contains("dispersion 1.5"), "\(slot.detail)")
+      #expect(run.passed, "seed \(seed): \(run.failures.map(\.name))")
+    }
+  }
+}

@@ -74,12 +74,7 @@ struct CheckCommand: ParsableCommand {
     var files = runner.reportFiles(result, run: info)
     files.append(("checks.csv", checks.table.text))
     files.append(("mythic_fairness.csv", MythicFairness.table(fairness).text))
-    do {
-      try runner.folder.commit(files)
-    } catch {
-      runner.folder.discard()
-      throw error
-    }
+    try runner.folder.commit(files)
     _ = try runner.writeSamples()
     print(VerdictTable.render(checks, plan: runner.plan, spec: spec, alpha: alpha, result: result, seed: runner.seed, terminal: .standardOutput), terminator: "")
     print(runner.summary(result))

@@ -31,7 +31,6 @@ struct DeckAddCommand: ParsableCommand {
 enum DeckEdit {
   static func apply(to name: String, cards queries: [String], count: Int, adding: Bool) throws {
     guard !queries.isEmpty else { throw ValidationError("expected at least one card") }
-    guard count >= 1 else { throw DataError("--count \(count): expected 1 or more copies") }
     let library = Library.fromEnvironment()
     var deck = try library.deck(name)
     var changes: [String] = []

@@ -27,6 +27,9 @@ struct MergeCommand: ParsableCommand {
     var records: [(folder: String, record: RunRecord)] = []
     for folder in folders { records.append((folder, try RunRecord.read(folder: folder))) }
     let first = records[0].record
+    for (folder, record) in records where record.shardCount < 1 || record.shardIndex < 1 || record.shardIndex > record.shardCount {
+      throw DataError("shard \(record.shardIndex)/\(record.shardCount) is not a valid shard", at: folder)
+    }
     for (folder, record) in records.dropFirst() {
       let mismatch: String? =
         record.set != first.set ? "set \(record.set) instead of \(first.set)"

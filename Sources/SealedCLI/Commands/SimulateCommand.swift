@@ -24,12 +24,7 @@ struct SimulateCommand: ParsableCommand {
     let runner = try SimulationRunner(set: set, planOptions: planOptions, options: runOptions)
     let result = runner.simulate()
     let info = runner.runInfo(result)
-    do {
-      try runner.folder.commit(runner.reportFiles(result, run: info))
-    } catch {
-      runner.folder.discard()
-      throw error
-    }
+    try runner.folder.commit(runner.reportFiles(result, run: info))
     let samples = try runner.writeSamples()
     print(runner.summary(result))
     print("reports: \(runner.folder.path)/")

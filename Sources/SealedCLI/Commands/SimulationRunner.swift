@@ -48,7 +48,7 @@ struct SimulationRunner {
   func runInfo(_ result: Simulation.Result) -> RunInfo {
     RunInfo(
       toolVersion: SealedCommand.version, seed: seed, poolsRequested: pools, shard: shard.description,
-      threads: options.threads, elapsedSeconds: result.elapsedSeconds, startedAt: RunInfo.now(),
+      threads: result.threads, elapsedSeconds: result.elapsedSeconds, startedAt: RunInfo.timestamp(result.startedAt),
       interrupted: result.interrupted)
   }
 
@@ -61,25 +61,52 @@ struct SimulationRunner {
     return files
   }
 
-  /// Writes the first `--samples` pools to `notebooks-data/<set>-<rules>/pools.csv`.
+  /// Writes the first `--samples` pools to `notebooks-data/<set>-<rules>/pools.csv`, a chunk of
+  /// pools at a time, into a temporary file that is renamed into place when complete.
   func writeSamples() throws(DataError) -> String? {
     guard options.samples > 0 else { return nil }
-    let pools = Simulation.openPools(plan, seed: seed, count: options.samples)
-    var table = CSVTable(header: ["pool", "booster", "slot", "set", "collector_number", "name", "rarity"])
-    for (poolIndex, pool) in pools.enumerated() {
-      for (boosterIndex, booster) in pool.boosters.enumerated() {
-        for entry in booster {
-          table.append([
-            String(poolIndex + 1), String(boosterIndex + 1), entry.slot, entry.card.setCode,
-            entry.card.collectorNumber.text, entry.card.name, entry.card.rarity.rawValue,
-          ])
-        }
-      }
-    }
     let path = "notebooks-data/\(plan.setCode)-\(plan.rulesName)/pools.csv"
-    try ReportFolder.writeFile(table.text, to: path)
+    let url = URL(fileURLWithPath: path)
+    let temporary = url.deletingLastPathComponent().appendingPathComponent(".pools.csv.partial-\(ProcessInfo.processInfo.processIdentifier)")
+    do {
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+        throw DataError("cannot create a temporary file beside it", at: path)
+      }
+      let handle = try FileHandle(forWritingTo: temporary)
+      defer { try? handle.close() }
+      try handle.write(contentsOf: Data((CSVTable(header: Self.sampleHeader).text).utf8))
+      var written = 0
+      try Simulation.forEachChunk(of: plan, seed: seed, count: options.samples) { pools in
+        var rows = ""
+        for (offset, pool) in pools.enumerated() {
+          for (boosterIndex, booster) in pool.boosters.enumerated() {
+            for entry in booster {
+              rows += [
+                String(written + offset + 1), String(boosterIndex + 1), entry.slot, entry.card.setCode,
+                entry.card.collectorNumber.text, entry.card.name, entry.card.rarity.rawValue,
+              ].map(CSVTable.quote).joined(separator: ",") + "\n"
+            }
+          }
+        }
+        try handle.write(contentsOf: Data(rows.utf8))
+        written += pools.count
+      }
+      try handle.close()
+      guard rename(temporary.path, url.path) == 0 else {
+        throw DataError("cannot put the file in place (\(String(cString: strerror(errno))))", at: path)
+      }
+    } catch let error as DataError {
+      try? FileManager.default.removeItem(at: temporary)
+      throw error
+    } catch {
+      try? FileManager.default.removeItem(at: temporary)
+      throw DataError("cannot write the samples (\(systemErrorReason(error)))", at: path)
+    }
     return path
   }
+
+  static let sampleHeader = ["pool", "booster", "slot", "set", "collector_number", "name", "rarity"]
 
   /// One line about speed, for the terminal.
   func summary(_ result: Simulation.Result) -> String {
@@ -87,8 +114,9 @@ struct SimulationRunner {
     let rate = result.elapsedSeconds > 0 ? Double(boosters) / result.elapsedSeconds : 0
     var line = "\(plan.setCode) · \(plan.rulesName) · seed \(seed): \(result.completedPools) pools (\(boosters) boosters)"
     if shard != .whole { line += " · shard \(shard)" }
-    line += String(format: " in %.2f s on %d thread(s), %@ boosters/s", result.elapsedSeconds, options.threads, ProgressBar.compact(rate))
+    line += String(format: " in %.2f s on %d thread(s), %@ boosters/s", result.elapsedSeconds, result.threads, ProgressBar.compact(rate))
     if result.interrupted { line += " · INTERRUPTED after \(result.completedPools) of \(pools) pools" }
     return line
   }
 }
+

@@ -37,6 +37,9 @@ struct ShardArgument: ExpressibleByArgument, Sendable {
 
 /// Options of every command that runs a simulation.
 struct RunOptions: ParsableArguments {
+  /// The most pools `--samples` writes (about 4 KB of CSV per pool).
+  static let maximumSamples = 100_000
+
   @Option(help: ArgumentHelp("Pools to simulate (e.g. 1000000, 1_000_000 or 1e6).", valueName: "n"))
   var pools: PoolCount = PoolCount(1_000_000)
 
@@ -70,10 +73,15 @@ struct RunOptions: ParsableArguments {
     guard threads >= 1 && threads <= 1024 else {
       throw DataError("--threads \(threads): expected between 1 and 1024")
     }
-    guard samples >= 0 else { throw DataError("--samples \(samples): expected 0 or more pools") }
+    guard samples >= 0 && samples <= min(pools, Self.maximumSamples) else {
+      throw DataError("--samples \(samples): expected 0 to \(min(pools, Self.maximumSamples)) pools (at most --pools and \(Self.maximumSamples))")
+    }
     let shard = self.shard?.shard ?? .whole
     guard shard.count >= 1, shard.index >= 1, shard.index <= shard.count else {
       throw DataError("--shard \(shard): expected K/N with 1 <= K <= N")
+    }
+    if samples > 0 && shard.index != 1 {
+      throw DataError("--samples with --shard \(shard): samples are the run's first pools, which shard 1/\(shard.count) holds")
     }
     let chunks = (pools + Simulation.chunkPools - 1) / Simulation.chunkPools
     guard shard.count <= chunks else {

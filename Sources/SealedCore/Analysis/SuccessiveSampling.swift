@@ -50,22 +50,21 @@ enum SuccessiveSampling {
   ) -> [Double]? {
     let total = weights.reduce(0, +)
     if !distinct || draws == 1 {
-      let q = members.reduce(0.0) { $0 + weights[$1] } / total
+      let q = members.sorted().reduce(0.0) { $0 + weights[$1] } / total
       return binomial(draws: draws, probability: q)
     }
-    var groups: [Class: Int] = [:]  // class -> index
-    var classes: [Class] = []
-    var isMember: [Bool] = []
-    var sizes: [Class: Int] = [:]
+    // One class per (member or not, weight), in a fixed order.
+    struct Key: Hashable {
+      var isMember: Bool
+      var weight: Double
+    }
+    var sizes: [Key: Int] = [:]
     for (index, weight) in weights.enumerated() {
-      let key = Class(size: members.contains(index) ? 1 : 0, weight: weight)
-      sizes[key, default: 0] += 1
+      sizes[Key(isMember: members.contains(index), weight: weight), default: 0] += 1
     }
-    for (key, size) in sizes.sorted(by: { ($0.key.size, $0.key.weight) < ($1.key.size, $1.key.weight) }) {
-      groups[key] = classes.count
-      classes.append(Class(size: size, weight: key.weight))
-      isMember.append(key.size == 1)
-    }
+    let keys = sizes.keys.sorted { ($0.isMember ? 1 : 0, $0.weight) < ($1.isMember ? 1 : 0, $1.weight) }
+    let classes = keys.map { Class(size: sizes[$0]!, weight: $0.weight) }
+    let isMember = keys.map(\.isMember)
     guard let outcomes = countDistribution(classes: classes, draws: draws) else { return nil }
     var distribution = [Double](repeating: 0, count: draws + 1)
     for counts in outcomes.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {

@@ -42,7 +42,7 @@ public struct CardDatabase: Sendable {
       do {
         names = try FileManager.default.contentsOfDirectory(atPath: path)
       } catch {
-        throw DataError("cannot list the folder (\(CardFileReader.reason(error)))", at: path)
+        throw DataError("cannot list the folder (\(systemErrorReason(error)))", at: path)
       }
       files = names.filter { $0.lowercased().hasSuffix(".json") }.sorted()
         .map { (path as NSString).appendingPathComponent($0) }
@@ -58,7 +58,7 @@ public struct CardDatabase: Sendable {
       do {
         data = try Data(contentsOf: URL(fileURLWithPath: file))
       } catch {
-        throw DataError("cannot read the file (\(CardFileReader.reason(error)))", at: file)
+        throw DataError("cannot read the file (\(systemErrorReason(error)))", at: file)
       }
       for (index, card) in try CardFileReader.parseIndexed(data, source: file) {
         if let earlier = seen[card.key] {

@@ -13,7 +13,7 @@ public enum CardFileReader {
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw DataError("cannot read the file (\(Self.reason(error)))", at: path)
+      throw DataError("cannot read the file (\(systemErrorReason(error)))", at: path)
     }
     return try parse(data, source: path)
   }
@@ -51,7 +51,7 @@ public enum CardFileReader {
     } catch let error as DecodingError {
       throw describe(error, data: data, source: source)
     } catch {
-      throw DataError("cannot read the file (\(Self.reason(error)))", at: source)
+      throw DataError("cannot read the file (\(systemErrorReason(error)))", at: source)
     }
 
     var cards: [(index: Int, card: Card)] = []
@@ -195,17 +195,5 @@ public enum CardFileReader {
     }
   }
 
-  static func reason(_ error: any Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain,
-      let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-    {
-      return String(cString: strerror(code.rawValue)).lowercased()
-    }
-    if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
-      return "no such file"
-    }
-    return nsError.localizedDescription
-  }
+
 }

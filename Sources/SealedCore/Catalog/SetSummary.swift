@@ -54,12 +54,15 @@ public struct SetSummary: Sendable, Equatable, Codable {
         warnings.append("basic lands incomplete: no \(missing.joined(separator: ", ")): the data looks partial")
       }
     }
-    let numbers = Set(set.cards.compactMap(\.collectorNumber.leadingInteger))
-    if let highest = numbers.max() {
-      let gaps = (1...highest).filter { !numbers.contains($0) }
-      if !gaps.isEmpty {
-        warnings.append("collector numbers missing: \(describeRanges(gaps)): the data looks partial")
-      }
+    let numbers = Set(set.cards.compactMap(\.collectorNumber.leadingInteger)).filter { $0 >= 1 }.sorted()
+    var gaps: [ClosedRange<Int>] = []
+    var expected = 1
+    for number in numbers {
+      if number > expected { gaps.append(expected...(number - 1)) }
+      expected = number + 1
+    }
+    if !gaps.isEmpty {
+      warnings.append("collector numbers missing: \(describeRanges(gaps)): the data looks partial")
     }
     if set.boosterMax != nil, set.boosterMax != set.defaultBoosterMax {
       warnings.append("booster range overridden: 1-\(set.boosterMax!) instead of 1-\(set.defaultBoosterMax.map(String.init) ?? "unknown")")
@@ -67,21 +70,11 @@ public struct SetSummary: Sendable, Equatable, Codable {
     return warnings
   }
 
-  /// `[1, 2, 3, 7]` becomes `"1-3, 7"`; long lists are cut after eight ranges.
-  static func describeRanges(_ numbers: [Int]) -> String {
-    var ranges: [String] = []
-    var start = numbers[0]
-    var previous = start
-    for number in numbers.dropFirst() + [Int.max] {
-      if number == previous + 1 {
-        previous = number
-        continue
-      }
-      ranges.append(start == previous ? "\(start)" : "\(start)-\(previous)")
-      start = number
-      previous = number
-    }
-    if ranges.count > 8 { return ranges.prefix(8).joined(separator: ", ") + ", ... (\(numbers.count) in all)" }
-    return ranges.joined(separator: ", ")
+  /// `[1...3, 7...7]` becomes `"1-3, 7"`; long lists are cut after eight ranges.
+  static func describeRanges(_ ranges: [ClosedRange<Int>]) -> String {
+    let texts = ranges.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }
+    let missing = ranges.reduce(0) { $0 + $1.count }
+    if texts.count > 8 { return texts.prefix(8).joined(separator: ", ") + ", ... (\(missing) in all)" }
+    return texts.joined(separator: ", ")
   }
 }

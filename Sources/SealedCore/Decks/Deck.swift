@@ -61,6 +61,10 @@ public struct Deck: Sendable, Equatable {
     pool.cards.map(\.card).filter { !$0.isUnlimited } + pool.basicLands
   }
 
+  /// The most cards a deck may hold (basic lands are unlimited otherwise; this keeps hands and
+  /// exports of hand-edited files finite).
+  public static let maximumCards = 1000
+
   /// How many copies of `card` were opened; nil for a basic land, which is unlimited.
   public func opened(_ card: PoolCard) -> Int? {
     if card.isUnlimited { return nil }
@@ -80,7 +84,13 @@ public struct Deck: Sendable, Equatable {
   /// Adds `count` copies of `card`, or throws a one-line reason and changes nothing:
   /// "Ajani's Pridemate: 2 opened, 2 already in the deck".
   public mutating func add(_ card: PoolCard, count: Int = 1) throws(DataError) {
-    guard count >= 1 else { throw DataError("--count \(count): expected 1 or more copies") }
+    guard count >= 1 && count <= Self.maximumCards else {
+      throw DataError("--count \(count): expected 1 to \(Self.maximumCards) copies")
+    }
+    let size = cards.reduce(0) { $0 + $1.copies }
+    guard size + count <= Self.maximumCards else {
+      throw DataError("\(card.name): the deck holds \(size) cards; a deck holds at most \(Self.maximumCards)")
+    }
     let held = copies(of: card)
     if let opened = opened(card) {
       guard opened > 0 else { throw DataError("\(card.name): not in the pool of deck \(name)") }
@@ -100,7 +110,9 @@ public struct Deck: Sendable, Equatable {
 
   /// Removes `count` copies of `card`, or throws a one-line reason and changes nothing.
   public mutating func remove(_ card: PoolCard, count: Int = 1) throws(DataError) {
-    guard count >= 1 else { throw DataError("--count \(count): expected 1 or more copies") }
+    guard count >= 1 && count <= Self.maximumCards else {
+      throw DataError("--count \(count): expected 1 to \(Self.maximumCards) copies")
+    }
     guard let index = cards.firstIndex(where: { $0.card.id == card.id }) else {
       throw DataError("\(card.name): not in the deck")
     }
@@ -195,8 +207,8 @@ struct DeckBody: Decodable {
         throw FieldProblem(here, "\(card.name) is listed twice (also at cards[\(earlier)]); list each card once with its copies")
       }
       seen[id] = index
-      guard reference.copies >= 1 else {
-        throw FieldProblem(here + ".copies", "expected at least 1 copy, found \(reference.copies)")
+      guard reference.copies >= 1 && reference.copies <= Deck.maximumCards else {
+        throw FieldProblem(here + ".copies", "expected 1 to \(Deck.maximumCards) copies, found \(reference.copies)")
       }
       if !card.isUnlimited {
         let opened = pool.cards.first { $0.card.id == id }?.copies ?? 0
@@ -205,6 +217,10 @@ struct DeckBody: Decodable {
         }
       }
       entries.append(Deck.Entry(card: card, copies: reference.copies))
+    }
+    let total = entries.reduce(0) { $0 + $1.copies }
+    guard total <= Deck.maximumCards else {
+      throw FieldProblem("cards", "\(total) cards; a deck holds at most \(Deck.maximumCards)")
     }
     return Deck(
       name: name, poolName: pool_name, pool: pool, cards: entries, createdAt: created_at,

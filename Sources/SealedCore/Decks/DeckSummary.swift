@@ -34,7 +34,8 @@ public struct DeckSummary: Sendable {
         lands += entry.copies
         continue
       }
-      let bucket = min(max(Int(card.manaValue.rounded(.down)), 0), Self.curveLabels.count - 1)
+      let value = card.manaValue.isFinite ? min(max(card.manaValue, 0), 1000) : 0
+      let bucket = min(Int(value.rounded(.down)), Self.curveLabels.count - 1)
       curve[bucket] += entry.copies
       if card.colors.isEmpty { colorless += entry.copies }
       for color in card.colors { colors[color, default: 0] += entry.copies }

@@ -72,6 +72,7 @@ public struct Library: Sendable {
 
   /// Throws "no deck "X" in FOLDER; did you mean "Y"?" unless `name` is saved.
   func requireExisting(_ kind: Kind, _ name: String) throws(DataError) {
+    try Self.validate(name: name, for: kind)
     if exists(kind, name) { return }
     let saved = names(kind)
     let noun = kind.rawValue
@@ -121,7 +122,7 @@ public struct Library: Sendable {
     do {
       return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw DataError("cannot read the file (\(CardFileReader.reason(error)))", at: path)
+      throw DataError("cannot read the file (\(systemErrorReason(error)))", at: path)
     }
   }
 

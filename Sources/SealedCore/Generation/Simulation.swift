@@ -60,6 +60,10 @@ public enum Simulation {
     public var completedPools: Int
     public var interrupted: Bool
     public var elapsedSeconds: Double
+    /// Threads that ran: the request's, at most one per chunk.
+    public var threads: Int
+    /// When the run started.
+    public var startedAt: Date
   }
 
   /// The number of pools in chunk `chunk` of a run of `pools` pools.
@@ -81,6 +85,7 @@ public enum Simulation {
     let state = RunState(firstChunk: chunks.lowerBound)
     let threadCount = max(1, min(request.threads, chunks.count))
     let partials = Mutex<[SimulationTally]>([])
+    let startedAt = Date()
     let start = DispatchTime.now()
 
     DispatchQueue.concurrentPerform(iterations: threadCount) { _ in
@@ -94,7 +99,7 @@ public enum Simulation {
     let expected = chunks.reduce(0) { $0 + pools(inChunk: $1, of: request.pools) }
     return Result(
       tally: tally, completedPools: tally.pools, interrupted: tally.pools < expected,
-      elapsedSeconds: elapsed)
+      elapsedSeconds: elapsed, threads: threadCount, startedAt: startedAt)
   }
 
   /// Counters shared by a run's threads.
@@ -130,15 +135,26 @@ public enum Simulation {
   /// The first `count` pools of a run with `seed`, exactly as `run` generates them.
   /// Cost: proportional to the pools of the chunks they fall in.
   public static func openPools(_ plan: BoosterPlan, seed: UInt64, count: Int) -> [OpenedPool] {
-    let sampler = PoolSampler(plan: plan)
     var pools: [OpenedPool] = []
+    forEachChunk(of: plan, seed: seed, count: count) { pools += $0 }
+    return pools
+  }
+
+  /// Calls `body` with the first `count` pools of a run with `seed`, one chunk of pools at a
+  /// time, so that long sample files need not hold every pool in memory.
+  public static func forEachChunk<E: Error>(
+    of plan: BoosterPlan, seed: UInt64, count: Int, _ body: ([OpenedPool]) throws(E) -> Void
+  ) throws(E) {
+    let sampler = PoolSampler(plan: plan)
+    var done = 0
     var chunk = 0
-    while pools.count < count {
+    while done < count {
       var rng = Xoshiro256StarStar(seed: seed, stream: UInt64(chunk))
       sampler.resetPermutations()
-      pools += sampler.open(pools: min(chunkPools, count - pools.count), using: &rng)
+      let pools = sampler.open(pools: min(chunkPools, count - done), using: &rng)
+      try body(pools)
+      done += pools.count
       chunk += 1
     }
-    return pools
   }
 }

@@ -69,12 +69,23 @@ public struct SimulationTally: Sendable, Equatable, Codable {
     Self.add(other.boosterSizes, to: &boosterSizes)
   }
 
-  /// Whether both tallies have the same shape (same plan).
+  /// Whether both tallies have the same shape (same plan) and consistent arrays.
   public func isCompatible(with other: SimulationTally) -> Bool {
     cardCount == other.cardCount && kindCount == other.kindCount
       && combinationCount == other.combinationCount && siteCount == other.siteCount
       && laneCount == other.laneCount && boostersPerPool == other.boostersPerPool
-      && maxBoosterSize == other.maxBoosterSize
+      && maxBoosterSize == other.maxBoosterSize && other.hasConsistentArrays
+  }
+
+  /// Whether every array has the length the shape implies (a tally read from a file might not).
+  public var hasConsistentArrays: Bool {
+    let poolCounts = boostersPerPool * maxBoosterSize + 1
+    return boostersByKind.count == kindCount && combinations.count == kindCount * combinationCount
+      && siteCards.count == siteCount * cardCount
+      && laneHistograms.count == kindCount * laneCount * (maxBoosterSize + 1)
+      && poolMythics.count == poolCounts && mythicPositions.count == boostersPerPool
+      && pairMythicDifferences.count == poolCounts && boosterSizes.count == maxBoosterSize + 1
+      && pools >= 0 && duplicateBoosters >= 0
   }
 
   private static func add(_ source: [Int], to target: inout [Int]) {

@@ -113,6 +113,12 @@ private struct CompileContext {
     for group in groups {
       optionProbabilities.append(try probabilities(of: group.name, group.options))
     }
+    let combinationCount = groups.reduce(1) { $0.multipliedReportingOverflow(by: $1.options.count).partialValue }
+    guard combinationCount <= 4096, groups.allSatisfy({ $0.options.count <= 4096 }) else {
+      throw DataError(
+        "the variant groups combine into more than 4096 kinds of booster; use fewer groups or options",
+        at: rules.source)
+    }
     var combinations: [[Int]] = [[]]
     for group in groups {
       combinations = combinations.flatMap { prefix in group.options.indices.map { prefix + [$0] } }
@@ -303,6 +309,14 @@ private struct CompileContext {
         at: location)
     }
     if let index = planSheetIndex[name] { return index }
+    // Walker's alias method keeps a card with probability n·w/W in 64-bit fixed point; far
+    // smaller weights would round to "never drawn".
+    let total = entries.reduce(0) { $0 + $1.weight }
+    if let lightest = entries.min(by: { $0.weight < $1.weight }), lightest.weight / total < 0x1p-40 {
+      throw DataError(
+        "sheet \"\(name)\": \(cards[lightest.ordinal].name) has weight \(lightest.weight) of \(total) in all; weights may differ by at most a factor of 2^40",
+        at: sheet.location)
+    }
     planSheetIndex[name] = planSheets.count
     planSheets.append(PlanSheet(name: name, cards: entries.map(\.ordinal), weights: entries.map(\.weight)))
     return planSheets.count - 1

@@ -28,11 +28,14 @@ public struct RunInfo: Sendable, Codable, Equatable {
   public static let executionKeys: Set<String> = ["threads", "elapsed_seconds", "boosters_per_second", "started_at"]
 
   /// The current time as an ISO 8601 UTC timestamp with second precision.
-  public static func now() -> String {
+  public static func now() -> String { timestamp(Date()) }
+
+  /// A time as an ISO 8601 UTC timestamp with second precision.
+  public static func timestamp(_ date: Date) -> String {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime]
     formatter.timeZone = TimeZone(identifier: "UTC")
-    return formatter.string(from: Date())
+    return formatter.string(from: date)
   }
 }
 

@@ -41,7 +41,7 @@ public enum RuleSetLoader {
     do {
       return try String(contentsOfFile: path, encoding: .utf8)
     } catch {
-      throw DataError("cannot read the file as UTF-8 text (\(CardFileReader.reason(error)))", at: path)
+      throw DataError("cannot read the file as UTF-8 text (\(systemErrorReason(error)))", at: path)
     }
   }
 }

@@ -129,7 +129,9 @@ enum RuleSetParser {
     for item in try value.sequence() {
       let fields = try item.fields(allowed: ["name", "count", "sheet", "distinct"], required: ["name", "sheet"])
       let count = try fields["count"]?.int() ?? 1
-      guard count >= 1 else { throw fields["count"]!.error("expected a count of at least 1, found \(count)") }
+      guard (1...255).contains(count) else {
+        throw fields["count"]!.error("expected a count between 1 and 255, found \(count)")
+      }
       slots.append(
         SlotDefinition(
           name: try fields["name"]!.string(), count: count, sheet: try perKind(fields["sheet"]!) { v throws(DataError) in try v.string() },
@@ -160,7 +162,9 @@ enum RuleSetParser {
       for item in try replace.sequence() {
         let r = try item.fields(allowed: ["slot", "count", "sheet"], required: ["slot", "sheet"])
         let count = try r["count"]?.int() ?? 1
-        guard count >= 1 else { throw r["count"]!.error("expected a count of at least 1, found \(count)") }
+        guard (1...255).contains(count) else {
+          throw r["count"]!.error("expected a count between 1 and 255, found \(count)")
+        }
         replacements.append(
           ReplacementDefinition(
             slot: try r["slot"]!.string(), count: count, sheet: try perKind(r["sheet"]!) { v throws(DataError) in try v.string() },

@@ -4,6 +4,9 @@ import SealedCore
 /// against what the simulation counted. No expectation here is entered by hand.
 ///
 /// 1. Rarity per slot: chi-square over rarities, or an invariant when the slot has one rarity.
+///    When variants make a slot's rarities move in blocks (a replacement of several cards by
+///    another rarity), the counts vary more than multinomial; the statistic is divided by the
+///    largest ratio of a rarity's per-booster variance to its multinomial variance (at least 1).
 /// 2. Every card's frequency within its sheet: chi-square per sheet over the counts of all
 ///    draws from it, expected counts from the boosters that used each draw. Distinct draws of k
 ///    from a uniform sheet of n make each booster's counts less variable than multinomial, by
@@ -58,10 +61,50 @@ struct RuleChecks {
           observed: rarities.map { Double(observed[index][$0, default: 0]) },
           expected: rarities.map { expected[$0, default: 0] / expectedTotal * Double(total) },
           labels: rarities.map(\.rawValue), pooling: .unordered,
+          dispersion: rarityDispersion(slot: index, rarities: possible),
           detail: rarities.map { "\($0.rawValue) \(CSVNumber.format(expected[$0, default: 0] / expectedTotal))" }
             .joined(separator: ", ")))
     }
     return checks
+  }
+
+  /// The largest ratio, over rarities, of the variance of a slot's count of that rarity per
+  /// booster (a mixture over booster kinds and variant combinations of independent draws) to
+  /// the multinomial variance of the slot's size; at least 1.
+  func rarityDispersion(slot: Int, rarities: [Rarity]) -> Double {
+    let size = Double(plan.slots[slot].count)
+    let perKind = plan.expectedBoostersPerKind
+    let boosters = perKind.reduce(0, +)
+    var dispersion = 1.0
+    for rarity in rarities {
+      var mean = 0.0
+      var square = 0.0
+      for kind in plan.kinds.indices {
+        for (combination, program) in plan.programs[kind].enumerated() {
+          let weight = perKind[kind] / boosters * plan.combinationProbabilities[kind][combination]
+          guard weight > 0 else { continue }
+          var programMean = 0.0
+          var programVariance = 0.0
+          for draw in program where draw.slot == slot {
+            let sheet = plan.sheets[draw.sheet]
+            let inside = sheet.cards.indices.filter { plan.cards[sheet.cards[$0]].rarity == rarity }
+            let p = inside.reduce(0.0) { $0 + sheet.weights[$1] } / sheet.totalWeight
+            let k = Double(draw.count)
+            let n = Double(sheet.cards.count)
+            let finite = draw.distinct && draw.count > 1 && sheet.isUniform ? (n - k) / (n - 1) : 1
+            programMean += k * p
+            programVariance += k * p * (1 - p) * finite
+          }
+          mean += weight * programMean
+          square += weight * (programVariance + programMean * programMean)
+        }
+      }
+      let variance = square - mean * mean
+      let share = mean / size
+      let multinomial = size * share * (1 - share)
+      if multinomial > 1e-12 { dispersion = max(dispersion, variance / multinomial) }
+    }
+    return dispersion
   }
 
   // MARK: 2. Card frequency within each sheet
