@@ -5,7 +5,8 @@ import SealedCore
 /// Runs `sealed` with the given arguments and returns the process exit status.
 ///
 /// Exit statuses: 0 success; 1 a check failed; 2 bad usage or bad data (one line on stderr,
-/// never a stack trace); 130 interrupted before any result was written.
+/// never a stack trace); 130 interrupted by Ctrl-C (the report of the pools completed so far
+/// is written).
 public enum SealedMain {
   public static func run(_ arguments: [String]) -> Int32 {
     do {

@@ -99,7 +99,7 @@ struct CheckCommand: ParsableCommand {
       names = RuleSetLoader.builtInNames.filter { $0 != runner.plan.rulesName }
     }
     var plans: [(BoosterPlan, Expectations)] = []
-    let cardSet = try planOptions.setOptions.loadSet(set)
+    let cardSet = runner.cardSet
     for name in names {
       let rules = try RuleSetLoader.load(name)
       if compare == nil, let covered = rules.appliesTo, !covered.contains(cardSet.code) { continue }
@@ -119,14 +119,5 @@ struct CheckCommand: ParsableCommand {
       return try CheckPlan(plan: runner.plan, expectations: runner.expectations, alpha: alpha, deviation: deviation, power: power, tests: tests)
     }
     print(PlanTable.render(checkPlan, plan: runner.plan), terminator: "")
-  }
-}
-
-/// Runs statistics code, turning its errors into one-line data errors.
-func statistics<T>(_ body: () throws(StatisticsError) -> T) throws(DataError) -> T {
-  do {
-    return try body()
-  } catch {
-    throw DataError("statistics failed: \(error)")
   }
 }

@@ -42,7 +42,8 @@ struct OpenCommand: ParsableCommand {
     } else if force {
       throw ValidationError("--force only makes sense with --save NAME")
     }
-    let (plan, cardSet) = try planOptions.planAndSet(for: set)
+    let loaded = try planOptions.load(for: set)
+    let (plan, cardSet) = (loaded.plan, loaded.set)
     let (seed, given) = seedOption.resolved
     let pool = Simulation.openPools(plan, seed: seed, count: 1)[0]
     if !given {

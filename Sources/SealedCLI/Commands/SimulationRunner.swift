@@ -5,6 +5,7 @@ import SealedCore
 /// handling, and build the report files.
 struct SimulationRunner {
   let plan: BoosterPlan
+  let cardSet: CardSet
   let rulesText: String
   let expectations: Expectations
   let pools: Int
@@ -16,10 +17,10 @@ struct SimulationRunner {
 
   /// Loads and validates everything before any work; `spec` adds its claims' counting lanes.
   init(set: String, planOptions: PlanOptions, options: RunOptions, spec: SpecDefinition? = nil) throws(DataError) {
-    let definition = try RuleSetLoader.load(planOptions.rules)
-    let cardSet = try planOptions.setOptions.loadSet(set)
-    plan = try PlanCompiler.compile(definition, for: cardSet, spec: spec)
-    rulesText = definition.text
+    let loaded = try planOptions.load(for: set, spec: spec)
+    plan = loaded.plan
+    cardSet = loaded.set
+    rulesText = loaded.rules.text
     (pools, shard) = try options.validated(for: plan)
     expectations = try Expectations(plan: plan)
     (seed, seedWasGiven) = options.seedOption.resolved

@@ -28,10 +28,3 @@ enum SavePool {
       "saved pool \(name) and deck \(name) (\(deck.size) cards: its rares and mythics) in \(library.path); next: sealed deck show \(name)")
   }
 }
-
-/// One line on standard error, prefixed `sealed: `, for what a command did besides its output.
-enum Note {
-  static func write(_ message: String) {
-    FileHandle.standardError.write(Data("sealed: \(message)\n".utf8))
-  }
-}

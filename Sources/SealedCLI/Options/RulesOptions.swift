@@ -11,18 +11,22 @@ struct PlanOptions: ParsableArguments {
       valueName: "name|file"))
   var rules: String = "sealed"
 
-  /// Loads the cards and the rules and compiles them for `set`.
-  func plan(for set: String) throws(DataError) -> BoosterPlan {
-    try planAndSet(for: set).plan
-  }
-
-  /// Like `plan(for:)`, also returning the set with all its cards (boosters see only the
-  /// booster range; a saved pool also keeps the set's basic lands).
-  func planAndSet(for set: String) throws(DataError) -> (plan: BoosterPlan, set: CardSet) {
+  /// Loads the rules and the cards and compiles them for `set` (with a spec's counting lanes,
+  /// when given). The set keeps all its cards: boosters see only the booster range, but a
+  /// saved pool also keeps the set's basic lands.
+  func load(for set: String, spec: SpecDefinition? = nil) throws(DataError) -> LoadedPlan {
     let definition = try RuleSetLoader.load(rules)
     let cardSet = try setOptions.loadSet(set)
-    return (try PlanCompiler.compile(definition, for: cardSet), cardSet)
+    return LoadedPlan(
+      rules: definition, set: cardSet, plan: try PlanCompiler.compile(definition, for: cardSet, spec: spec))
   }
+}
+
+/// A rule set, a set's cards and the plan compiled from them.
+struct LoadedPlan {
+  let rules: RuleSetDefinition
+  let set: CardSet
+  let plan: BoosterPlan
 }
 
 /// `--seed S`: a 64-bit seed; without it a random one is drawn and reported.

@@ -67,34 +67,3 @@ final class ProgressBar: @unchecked Sendable {
     return s >= 3600 ? "\(s / 3600)h\(s % 3600 / 60)m" : s >= 60 ? "\(s / 60)m\(s % 60)s" : "\(s)s"
   }
 }
-
-/// Turns Ctrl-C into a flag the simulation polls between chunks, so an interrupted run can
-/// still write the report of the pools it finished. A second Ctrl-C exits at once.
-// `source` is set once in init and only cancelled from the thread that created it.
-final class InterruptFlag: @unchecked Sendable {
-  private final class State: Sendable {
-    let raised = Atomic<Bool>(false)
-  }
-  private let state = State()
-  private let source: DispatchSourceSignal
-
-  init() {
-    signal(SIGINT, SIG_IGN)
-    source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "sealed.interrupt"))
-    source.setEventHandler { [state] in
-      if state.raised.exchange(true, ordering: .relaxed) {
-        FileHandle.standardError.write(Data("\nsealed: interrupted again; exiting without a report\n".utf8))
-        exit(130)
-      }
-      FileHandle.standardError.write(Data("\nsealed: interrupted; finishing the current chunks and writing the report (Ctrl-C again to quit now)\n".utf8))
-    }
-    source.resume()
-  }
-
-  var isRaised: Bool { state.raised.load(ordering: .relaxed) }
-
-  func restore() {
-    source.cancel()
-    signal(SIGINT, SIG_DFL)
-  }
-}

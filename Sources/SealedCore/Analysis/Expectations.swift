@@ -127,18 +127,6 @@ public struct Expectations: Sendable {
     return plan.kinds.indices.reduce(0) { $0 + weights[$1] / total * forKind($1) }
   }
 
-  /// The distribution of a lane's count per booster over all boosters of a pool.
-  public func laneDistribution(lane: Int, kind: Int?) -> [Double] {
-    if let kind { return laneDistributions[kind][lane] }
-    let weights = plan.expectedBoostersPerKind
-    let total = weights.reduce(0, +)
-    var mixture: [Double] = []
-    for kind in plan.kinds.indices {
-      DiscreteDistribution.addScaled(laneDistributions[kind][lane], weights[kind] / total, to: &mixture)
-    }
-    return mixture
-  }
-
   /// Expected cards of each rarity in a slot per pool.
   public func slotRarityPerPool(slot: Int) -> [Rarity: Double] {
     let weights = plan.expectedBoostersPerKind

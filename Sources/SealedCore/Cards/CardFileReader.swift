@@ -72,7 +72,7 @@ public enum CardFileReader {
   private static func describe(_ error: DecodingError, data: Data, source: String) -> DataError {
     switch error {
     case .dataCorrupted(let context) where context.codingPath.isEmpty:
-      return malformedJSON(data: data, source: source)
+      return malformedJSONError(data, source: source, expected: "expected a JSON array of Scryfall card objects")
     case .typeMismatch(let type, let context):
       return fieldError(context, expected: "a \(typeName(type))", data: data, source: source)
     case .valueNotFound(let type, let context):
@@ -95,26 +95,6 @@ public enum CardFileReader {
       .joined(separator: ".")
     return DataError(
       "field \"\(field)\": expected \(expected)", at: cardLocation(index, data: data, source: source))
-  }
-
-  /// Finds where the JSON stops being valid by asking JSONSerialization, which reports an offset.
-  private static func malformedJSON(data: Data, source: String) -> DataError {
-    do {
-      _ = try JSONSerialization.jsonObject(with: data)
-    } catch {
-      let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-      if let range = text.range(of: "character "),
-        let offset = Int(text[range.upperBound...].prefix(while: \.isNumber))
-      {
-        let (line, column) = lineAndColumn(ofOffset: offset, in: data)
-        let problem = text.components(separatedBy: " around").first ?? text
-        return DataError(
-          "malformed JSON (\(problem.lowercased())); expected a JSON array of Scryfall card objects",
-          at: DataError.location(source, line: line, column: column))
-      }
-      return DataError("malformed JSON (\(text)); expected a JSON array of Scryfall card objects", at: source)
-    }
-    return DataError("malformed JSON; expected a JSON array of Scryfall card objects", at: source)
   }
 
   /// `file:line: card N` for the card at `index` (0-based) in the file's card array.

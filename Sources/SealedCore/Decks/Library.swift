@@ -176,7 +176,7 @@ public struct Library: Sendable {
     }
     switch error {
     case .dataCorrupted(let context) where context.codingPath.isEmpty:
-      return malformed(data: data, path: path)
+      return malformedJSONError(data, source: path, expected: "fix the file or delete it")
     case .keyNotFound(let key, let context):
       return DataError("field \(field(context, key)): missing", at: path)
     case .typeMismatch(_, let context) where context.codingPath.isEmpty:
@@ -207,25 +207,6 @@ public struct Library: Sendable {
   }
 
   /// Where the JSON stops being valid, as line and column.
-  private static func malformed(data: Data, path: String) -> DataError {
-    do {
-      _ = try JSONSerialization.jsonObject(with: data)
-    } catch {
-      let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-      if let range = text.range(of: "character "),
-        let offset = Int(text[range.upperBound...].prefix(while: \.isNumber))
-      {
-        let (line, column) = lineAndColumn(ofOffset: offset, in: data)
-        let problem = text.components(separatedBy: " around").first ?? text
-        return DataError(
-          "malformed JSON (\(problem.lowercased())); fix the file or delete it",
-          at: DataError.location(path, line: line, column: column))
-      }
-      return DataError("malformed JSON (\(text)); fix the file or delete it", at: path)
-    }
-    return DataError("malformed JSON; expected a JSON object", at: path)
-  }
-
   // MARK: - Writing
 
   /// One file to write.

@@ -4,7 +4,7 @@ protocol PoolObserver {
   mutating func beginPool()
   mutating func beginBooster(_ program: UnsafePointer<EngineTables.Program>)
   /// A card drawn into the booster; `row` is where it is tallied (`site * cardCount`) and
-  /// `needsLanes` whether its lane mask counts (see `EngineTables.Step`).
+  /// `needsLanes` whether its lane mask counts (see `EngineTables.Segment`).
   mutating func card(_ card: Int32, row: Int32, needsLanes: Bool)
   /// Takes back a card of a batch that is drawn again (see `EngineTables.Batch`).
   mutating func retract(_ card: Int32, row: Int32, needsLanes: Bool)

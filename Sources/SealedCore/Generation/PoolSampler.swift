@@ -70,11 +70,6 @@ public final class PoolSampler {
     engine.generate(pools: pools, using: &rng, observer: &recorder)
     return recorder.pools
   }
-
-  /// Forgets everything counted so far.
-  public func resetTally() {
-    tally = SimulationTally(plan: plan)
-  }
 }
 
 /// An observer that only folds the cards into a number, so that drawing cannot be optimised

@@ -8,6 +8,8 @@ public final class BoosterPlan: Sendable {
   public let rulesSHA256: String
   public let setCode: String
   public let setName: String
+  /// The booster range's upper end: boosters draw from collector numbers 1...boosterMax.
+  public let boosterMax: Int
   /// The cards inside the booster range; a card's index here is its *ordinal*.
   public let cards: [Card]
   /// Booster kinds: `mythic_booster` and `non_mythic_booster` when exactly one booster per pool
@@ -53,6 +55,7 @@ public final class BoosterPlan: Sendable {
     rulesSHA256 = rules.sha256
     setCode = set.code
     setName = set.name
+    boosterMax = set.boosterMax ?? 0
     self.cards = cards
     self.kinds = kinds
     self.boostersPerPool = boostersPerPool

@@ -2,12 +2,12 @@
 /// are allocated once when the plan is built and never change afterwards, so every thread
 /// reads them without locks, bounds checks or reference counting.
 ///
-/// Most programs (the draws of one booster kind and variant combination) compile to a list of
-/// *steps*, one per card, each a uniform pick in a range: a Fisher–Yates swap in a sheet's
-/// permutation, or a read from a sheet or an expanded weight table. Steps are grouped into
-/// batches that take all their picks from one 64-bit random number. Programs with alias
-/// sheets or distinct draws from weighted sheets (which need rejection) take the general
-/// per-draw path instead.
+/// Most programs (the draws of one booster kind and variant combination) compile to
+/// *segments*: runs of cards from one sheet, each card a uniform pick in a range (a
+/// Fisher–Yates swap in the sheet's permutation, or a read from a sheet or an expanded weight
+/// table). Segments are grouped into batches that take all their picks from one 64-bit random
+/// number. Programs with alias sheets or distinct draws from weighted sheets (which need
+/// rejection) take the general per-draw path instead.
 final class EngineTables: @unchecked Sendable {
   /// How a draw of the general path picks its cards.
   enum Mode: Int32 {
@@ -103,7 +103,7 @@ final class EngineTables: @unchecked Sendable {
   let positionRows: UnsafeMutableBufferPointer<Int32>
   /// `positionSlots[program * boosterSize + position]`: the slot of that position.
   let positionSlots: UnsafeMutableBufferPointer<Int32>
-  /// `positionNeedsLanes[program * boosterSize + position]`: see `Step.needsLanes`.
+  /// `positionNeedsLanes[program * boosterSize + position]`: see `Segment.needsLanes`.
   let positionNeedsLanes: UnsafeMutableBufferPointer<Bool>
   /// `programLaneCounts[program * laneCount + lane]`: the fixed lane counts of programs that do
   /// not need `tallyEachBooster`.

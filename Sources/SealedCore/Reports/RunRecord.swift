@@ -32,7 +32,7 @@ public struct RunRecord: Codable, Sendable {
     format = Self.formatVersion
     toolVersion = run.toolVersion
     set = plan.setCode
-    boosterMax = plan.cards.compactMap(\.collectorNumber.leadingInteger).max() ?? 0
+    boosterMax = plan.boosterMax
     cardsFingerprint = Self.fingerprint(plan.cards)
     rulesName = plan.rulesName
     rulesSource = plan.rulesSource

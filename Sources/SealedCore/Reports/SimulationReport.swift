@@ -46,7 +46,7 @@ public struct SimulationReport: Sendable {
       ("boosters_per_second", run.elapsedSeconds > 0 ? String(Int((Double(boosters) / run.elapsedSeconds).rounded())) : ""),
       ("started_at", run.startedAt),
       ("rules_source", plan.rulesSource),
-      ("booster_range", "1-\(plan.cards.compactMap(\.collectorNumber.leadingInteger).max() ?? 0)"),
+      ("booster_range", "1-\(plan.boosterMax)"),
       ("pools_requested", String(run.poolsRequested)),
       ("status", run.interrupted ? "interrupted" : "complete"),
       ("shard", run.shard),

@@ -11,9 +11,7 @@ public enum RuleSetLoader {
   /// Loads `--rules NAME|FILE`: a path to an existing file (or one ending in .yaml/.yml), else
   /// a built-in name. Throws a one-line `DataError` for an unknown name or a bad file.
   public static func load(_ nameOrPath: String) throws(DataError) -> RuleSetDefinition {
-    let looksLikePath =
-      nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml")
-    if looksLikePath || FileManager.default.fileExists(atPath: nameOrPath) {
+    if BundledResources.isPath(nameOrPath) {
       return try RuleSetParser.parse(try readText(nameOrPath), source: nameOrPath)
     }
     guard builtInNames.contains(nameOrPath) else {
@@ -43,30 +41,5 @@ public enum RuleSetLoader {
     } catch {
       throw DataError("cannot read the file as UTF-8 text (\(systemErrorReason(error)))", at: path)
     }
-  }
-}
-
-/// Locates files that SwiftPM copies into `sealed_SealedCore.resources` beside the built
-/// executable, without the generated accessor's `fatalError` when they are missing.
-enum BundledResources {
-  static let bundleName = "sealed_SealedCore.resources"
-
-  static func path(folder: String, file: String) throws(DataError) -> String {
-    var candidates: [String] = []
-    if let override = ProcessInfo.processInfo.environment["SEALED_RESOURCES"], !override.isEmpty {
-      candidates.append(override)
-    }
-    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-    candidates.append(executable.appendingPathComponent(bundleName).path)
-    candidates.append(Bundle.main.bundleURL.appendingPathComponent(bundleName).path)
-    if let arg0 = CommandLine.arguments.first {
-      candidates.append(URL(fileURLWithPath: arg0).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent(bundleName).path)
-    }
-    for directory in candidates {
-      let path = "\(directory)/\(folder)/\(file)"
-      if FileManager.default.fileExists(atPath: path) { return path }
-    }
-    throw DataError(
-      "the built-in file \(folder)/\(file) was not found in \(bundleName) beside the executable; rebuild with swift build, or pass a file path")
   }
 }

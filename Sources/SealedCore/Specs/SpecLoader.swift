@@ -7,9 +7,7 @@ public enum SpecLoader {
 
   /// Loads `--spec NAME|FILE`.
   public static func load(_ nameOrPath: String) throws(DataError) -> SpecDefinition {
-    let looksLikePath =
-      nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml")
-    if looksLikePath || FileManager.default.fileExists(atPath: nameOrPath) {
+    if BundledResources.isPath(nameOrPath) {
       return try SpecParser.parse(try RuleSetLoader.readText(nameOrPath), source: nameOrPath)
     }
     guard builtInNames.contains(nameOrPath) else {

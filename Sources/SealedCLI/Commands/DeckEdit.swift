@@ -1,0 +1,26 @@
+import ArgumentParser
+import SealedCore
+
+/// The shared part of `deck add` and `deck remove`.
+enum DeckEdit {
+  static func apply(to name: String, cards queries: [String], count: Int, adding: Bool) throws {
+    guard !queries.isEmpty else { throw ValidationError("expected at least one card") }
+    let library = Library.fromEnvironment()
+    var deck = try library.deck(name)
+    var changes: [String] = []
+    for query in queries {
+      let card = try deck.findCard(query)
+      if adding {
+        try deck.add(card, count: count)
+      } else {
+        try deck.remove(card, count: count)
+      }
+      let held = deck.copies(of: card)
+      let limit = deck.opened(card).map { "\($0) opened" } ?? "unlimited"
+      changes.append("\(adding ? "+" : "-")\(count) \(card.name) (\(held) in the deck, \(limit))")
+    }
+    try library.saveChanged(deck)
+    for change in changes { print(change) }
+    print("Deck \(deck.name): \(DeckSummary(deck).sizeNote)")
+  }
+}
