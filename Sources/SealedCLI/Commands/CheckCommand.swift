@@ -75,10 +75,11 @@ struct CheckCommand: ParsableCommand {
     files.append(("checks.csv", checks.table.text))
     files.append(("mythic_fairness.csv", MythicFairness.table(fairness).text))
     try runner.folder.commit(files)
-    _ = try runner.writeSamples()
+    let samples = try runner.writeSamples()
     print(VerdictTable.render(checks, plan: runner.plan, spec: spec, alpha: alpha, result: result, seed: runner.seed, terminal: .standardOutput), terminator: "")
     print(runner.summary(result))
     print("reports: \(runner.folder.path)/")
+    if let samples { print("samples: \(samples)") }
     if result.interrupted { throw CommandFailure(status: 130) }
     if !checks.passed { throw CommandFailure(status: 1) }
   }
