@@ -6,8 +6,8 @@
 /// program that made it and its mythics; boosters whose lane counts are
 /// fixed by their program (every draw's sheet wholly inside or outside each lane, and no card
 /// able to repeat) need nothing more, and their lane histograms are filled from the program
-/// counts when the chunk is added up. Other boosters sum their cards' lane masks, look for
-/// duplicates and fill the histograms directly.
+/// counts when the chunk is added up. Other boosters sum the lane masks of their cards from
+/// partly-inside sheets, look for duplicates and fill the histograms directly.
 struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
   let cardCount: Int
   let kindCount: Int
@@ -36,6 +36,8 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
   private let programCounters: UnsafeMutablePointer<UInt32>
   private let mythicsPerProgram: UnsafePointer<Int32>
   private let positionCounters: UnsafeMutablePointer<UInt32>
+  /// `EngineTables.positionNeedsLanes`.
+  private let positionNeedsLanes: UnsafePointer<Bool>
 
   var pools: Int = 0
   var duplicateBoosters: Int = 0
@@ -70,6 +72,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
     programCounters = programCounts.baseAddress!
     mythicsPerProgram = UnsafePointer(programMythics.baseAddress!)
     positionCounters = mythicPositions.baseAddress!
+    positionNeedsLanes = UnsafePointer(t.positionNeedsLanes.baseAddress!)
     clear()
   }
 
@@ -96,23 +99,11 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
   }
 
   @inline(__always)
-  mutating func beginBooster(_ program: UnsafePointer<EngineTables.Program>) {
-    if program.pointee.tallyEachBooster { lanes.reset(to: program) }
+  mutating func card(_ card: Int32, row: Int32) {
+    siteCounts[Int(truncatingIfNeeded: row) &+ Int(truncatingIfNeeded: card)] &+= 1
   }
 
-  @inline(__always)
-  mutating func card(_ card: Int32, row: Int32, needsLanes: Bool) {
-    let ordinal = Int(truncatingIfNeeded: card)
-    siteCounts[Int(truncatingIfNeeded: row) &+ ordinal] &+= 1
-    if needsLanes { lanes.add(ordinal) }
-  }
-
-  @inline(__always)
-  mutating func retract(_ card: Int32, row: Int32, needsLanes: Bool) {
-    let ordinal = Int(truncatingIfNeeded: card)
-    siteCounts[Int(truncatingIfNeeded: row) &+ ordinal] &-= 1
-    if needsLanes { lanes.subtract(ordinal) }
-  }
+  static var needsBoosterCards: Bool { false }
 
   @inline(__always)
   mutating func endBooster(
@@ -122,6 +113,11 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
     programCounters[program] &+= 1
     var mythics = Int(truncatingIfNeeded: mythicsPerProgram[program])
     if record.pointee.tallyEachBooster {
+      lanes.reset(to: record)
+      let needsLanes = positionNeedsLanes + program &* boosterSize
+      for position in 0..<boosterSize where needsLanes[position] {
+        lanes.add(Int(truncatingIfNeeded: cards[position]))
+      }
       if record.pointee.mayRepeat {
         var repeats = 0
         let seen = lastSeen.baseAddress!

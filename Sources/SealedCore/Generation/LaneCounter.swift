@@ -5,7 +5,6 @@ protocol LaneCounter {
   /// Starts a booster with the program's fixed lane counts.
   mutating func reset(to program: UnsafePointer<EngineTables.Program>)
   mutating func add(_ card: Int)
-  mutating func subtract(_ card: Int)
   func count(lane: Int) -> Int
 }
 
@@ -22,7 +21,6 @@ struct PackedLanes: LaneCounter {
     sum = program.pointee.constantPacked
   }
   @inline(__always) mutating func add(_ card: Int) { sum &+= words[card] }
-  @inline(__always) mutating func subtract(_ card: Int) { sum &-= words[card] }
   @inline(__always) func count(lane: Int) -> Int {
     Int(truncatingIfNeeded: (sum &>> UInt64(truncatingIfNeeded: 4 &* lane)) & 0xF)
   }
@@ -48,11 +46,6 @@ struct WideLanes: LaneCounter {
   @inline(__always) mutating func add(_ card: Int) {
     lowSum &+= low[card]
     highSum &+= high[card]
-  }
-
-  @inline(__always) mutating func subtract(_ card: Int) {
-    lowSum &-= low[card]
-    highSum &-= high[card]
   }
 
   @inline(__always) func count(lane: Int) -> Int {

@@ -42,9 +42,9 @@ struct PoolRecorder: PoolObserver {
     mythicBooster = nil
   }
 
-  mutating func beginBooster(_ program: UnsafePointer<EngineTables.Program>) {}
-  mutating func card(_ card: Int32, row: Int32, needsLanes: Bool) {}
-  mutating func retract(_ card: Int32, row: Int32, needsLanes: Bool) {}
+  static var needsBoosterCards: Bool { true }
+
+  mutating func card(_ card: Int32, row: Int32) {}
 
   mutating func endBooster(
     index: Int, kind: Int, combination: Int, program: Int,

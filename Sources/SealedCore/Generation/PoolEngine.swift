@@ -16,10 +16,11 @@ struct PoolEngine {
   private let cards: UnsafeMutablePointer<Int32>
   private let programs: UnsafePointer<EngineTables.Program>
   private let batches: UnsafePointer<EngineTables.Batch>
-  /// The plan's segments bound to this engine's buffers.
-  private let segments: UnsafeMutablePointer<BoundSegment>
+  /// The plan's picks bound to this engine's card arrays.
+  private let picks: UnsafeMutablePointer<BoundPick>
   private let combinationThresholds: UnsafePointer<UInt64>
   private let positionThresholds: UnsafePointer<UInt64>
+  private let poolBatches: UnsafePointer<EngineTables.PoolBatch>
 
   init(plan: BoosterPlan) {
     self.plan = plan
@@ -30,33 +31,26 @@ struct PoolEngine {
     cards = arrays.baseAddress!
     programs = UnsafePointer(tables.programs.baseAddress!)
     batches = UnsafePointer(tables.batches.baseAddress!)
-    segments = .allocate(capacity: max(tables.segments.count, 1))
-    for (index, segment) in tables.segments.enumerated() {
-      (segments + index).initialize(
-        to: BoundSegment(
-          base: arrays.baseAddress! + Int(segment.offset),
-          out: booster + Int(segment.position) - Int(segment.first),
-          row: segment.row, size: segment.swaps ? segment.range + UInt32(segment.first) : segment.range,
-          first: UInt8(segment.first), end: UInt8(Int(segment.first) + Int(segment.count)),
-          swaps: segment.swaps, needsLanes: segment.needsLanes))
+    picks = .allocate(capacity: max(tables.picks.count, 1))
+    for (index, pick) in tables.picks.enumerated() {
+      (picks + index).initialize(
+        to: BoundPick(base: arrays.baseAddress! + Int(pick.offset), range: pick.range, row: pick.row))
     }
     combinationThresholds = UnsafePointer(tables.combinationThresholds.baseAddress!)
     positionThresholds = UnsafePointer(tables.positionThresholds.baseAddress!)
+    poolBatches = UnsafePointer(tables.poolBatches.baseAddress!)
   }
 
   /// Frees the engine's buffers; call once when done.
   func release() {
     arrays.deallocate()
     booster.deallocate()
-    segments.deallocate()
+    picks.deallocate()
   }
 
-  /// Puts every sheet back in collector-number order, as at the start of a chunk.
+  /// Puts every sheet and table back in its original order, as at the start of a chunk.
   func resetPermutations() {
-    let count = tables.permutationCount
-    guard count > 0 else { return }
-    _ = UnsafeMutableBufferPointer(rebasing: arrays[0..<count])
-      .update(fromContentsOf: UnsafeBufferPointer(rebasing: tables.cardArrays[0..<count]))
+    _ = arrays.update(fromContentsOf: tables.cardArrays)
   }
 
   /// Generates `pools` pools, handing every booster to `observer`.
@@ -66,26 +60,29 @@ struct PoolEngine {
   ) {
     let boosters = tables.boostersPerPool
     let combinations = tables.combinationCount
-    let hasPositions = tables.positionThresholds.count > 0
+    let combinationRange = tables.combinationRange
+    let positions = tables.hasMythicPosition ? boosters : 0
+    // Without a mythic booster every booster is of kind 0; with one, the others are kind 1.
+    let otherKind = tables.hasMythicPosition ? 1 : 0
     var pool = 0
     while pool < pools {
       observer.beginPool()
+      var low = Self.draw(poolBatches, using: &rng)
       var mythicPosition = -1
-      if hasPositions {
-        mythicPosition = Self.pick(rng.next(), thresholds: positionThresholds, count: boosters)
+      if positions > 0 {
+        mythicPosition = Self.choose(Self.digit(&low, tables.positionRange), positionThresholds, positions &- 1)
       }
       var index = 0
       while index < boosters {
-        let kind = hasPositions ? (index == mythicPosition ? 0 : 1) : 0
-        var combination = 0
-        if combinations > 1 {
-          combination = Self.pick(rng.next(), thresholds: combinationThresholds + kind &* combinations, count: combinations)
-        }
+        let digitBatch = poolBatches + (index &+ 1)
+        if digitBatch.pointee.starts { low = Self.draw(digitBatch, using: &rng) }
+        let kind = index == mythicPosition ? 0 : otherKind
+        let combination = Self.choose(
+          Self.digit(&low, combinationRange), combinationThresholds + kind &* combinations, combinations &- 1)
         let program = kind &* combinations &+ combination
         let record = programs + program
-        observer.beginBooster(record)
         if record.pointee.batchStart >= 0 {
-          runSteps(record, using: &rng, observer: &observer)
+          runPicks(record, using: &rng, observer: &observer)
         } else {
           runDraws(record, program: program, using: &rng, observer: &observer)
         }
@@ -99,102 +96,83 @@ struct PoolEngine {
     }
   }
 
-  /// The first index whose cumulative threshold lies above `random`: the number of thresholds
-  /// at or below it, counted without branches (the outcome is random, so a branch would be
-  /// mispredicted often).
+  /// A uniform 64-bit number x whose digits in the ranges of `batch` are exactly uniform:
+  /// x × product mod 2⁶⁴ is at least 2⁶⁴ mod product (see `EngineTables.Batch`).
   @inline(__always)
-  private static func pick(_ random: UInt64, thresholds: UnsafePointer<UInt64>, count: Int) -> Int {
+  private static func draw<G: RandomNumberGenerator>(
+    _ batch: UnsafePointer<EngineTables.PoolBatch>, using rng: inout G
+  ) -> UInt64 {
+    var x = rng.next()
+    while x &* batch.pointee.product < batch.pointee.threshold { x = rng.next() }
+    return x
+  }
+
+  /// The next digit in `0..<range` of a batch's number; `low` keeps the rest.
+  @inline(__always)
+  private static func digit(_ low: inout UInt64, _ range: UInt64) -> UInt64 {
+    let product = low.multipliedFullWidth(by: range)
+    low = product.low
+    return product.high
+  }
+
+  /// The number of `thresholds[0..<count]` at or below `digit`, counted without branches (the
+  /// outcome is random, so a branch would be mispredicted often).
+  @inline(__always)
+  private static func choose(_ digit: UInt64, _ thresholds: UnsafePointer<UInt64>, _ count: Int) -> Int {
     var index = 0
     var k = 0
-    while k < count &- 1 {
-      index &+= random >= thresholds[k] ? 1 : 0
+    while k < count {
+      index &+= digit >= thresholds[k] ? 1 : 0
       k &+= 1
     }
     return index
   }
 
-  /// The fast path: every card a uniform pick, several picks per random number.
+  /// The fast path: every card a uniform pick and a swap, several picks per random number.
+  /// The booster buffer is filled only when the observer or the program needs it.
   @inline(__always)
-  private func runSteps<G: RandomNumberGenerator, O: PoolObserver>(
+  private func runPicks<G: RandomNumberGenerator, O: PoolObserver>(
     _ program: UnsafePointer<EngineTables.Program>, using rng: inout G, observer: inout O
   ) {
+    var pick = UnsafePointer(picks) + Int(truncatingIfNeeded: program.pointee.pickStart)
     var batch = batches + Int(truncatingIfNeeded: program.pointee.batchStart)
     let batchEnd = batch + Int(truncatingIfNeeded: program.pointee.batchCount)
+    let fillsBooster = O.needsBoosterCards || program.pointee.tallyEachBooster
+    var out = booster
     while batch < batchEnd {
-      let first = UnsafePointer(segments) + Int(truncatingIfNeeded: batch.pointee.segmentStart)
-      let last = first + Int(truncatingIfNeeded: batch.pointee.segmentCount)
-      while true {
-        var low = rng.next()
-        var segment = first
-        while segment < last {
-          let base = segment.pointee.base
-          let out = segment.pointee.out
-          let row = segment.pointee.row
-          let size = UInt64(truncatingIfNeeded: segment.pointee.size)
-          var i = Int(truncatingIfNeeded: segment.pointee.first)
-          let end = Int(truncatingIfNeeded: segment.pointee.end)
-          // Four copies of the loop, so that neither test is repeated per card.
-          if segment.pointee.swaps {
-            if segment.pointee.needsLanes {
-              while i < end {
-                let product = low.multipliedFullWidth(by: size &- UInt64(truncatingIfNeeded: i))
-                low = product.low
-                let j = i &+ Int(truncatingIfNeeded: product.high)
-                let card = base[j]
-                base[j] = base[i]
-                base[i] = card
-                out[i] = card
-                observer.card(card, row: row, needsLanes: true)
-                i &+= 1
-              }
-            } else {
-              while i < end {
-                let product = low.multipliedFullWidth(by: size &- UInt64(truncatingIfNeeded: i))
-                low = product.low
-                let j = i &+ Int(truncatingIfNeeded: product.high)
-                let card = base[j]
-                base[j] = base[i]
-                base[i] = card
-                out[i] = card
-                observer.card(card, row: row, needsLanes: false)
-                i &+= 1
-              }
-            }
-          } else if segment.pointee.needsLanes {
-            while i < end {
-              let product = low.multipliedFullWidth(by: size)
-              low = product.low
-              let card = base[Int(truncatingIfNeeded: product.high)]
-              out[i] = card
-              observer.card(card, row: row, needsLanes: true)
-              i &+= 1
-            }
-          } else {
-            while i < end {
-              let product = low.multipliedFullWidth(by: size)
-              low = product.low
-              let card = base[Int(truncatingIfNeeded: product.high)]
-              out[i] = card
-              observer.card(card, row: row, needsLanes: false)
-              i &+= 1
-            }
-          }
-          segment += 1
+      let end = UnsafePointer(picks) + Int(truncatingIfNeeded: batch.pointee.pickEnd)
+      var low = rng.next()
+      while low &* batch.pointee.product < batch.pointee.threshold { low = rng.next() }
+      if fillsBooster {
+        while pick < end {
+          let card = Self.take(pick, &low)
+          out.pointee = card
+          out += 1
+          observer.card(card, row: pick.pointee.row)
+          pick += 1
         }
-        if low >= batch.pointee.threshold { break }
-        // Rejected: take the batch's cards back and draw it again.
-        segment = first
-        while segment < last {
-          var i = Int(truncatingIfNeeded: segment.pointee.first)
-          while i < Int(truncatingIfNeeded: segment.pointee.end) {
-            observer.retract(segment.pointee.out[i], row: segment.pointee.row, needsLanes: segment.pointee.needsLanes)
-            i &+= 1
-          }
-          segment += 1
+      } else {
+        while pick < end {
+          observer.card(Self.take(pick, &low), row: pick.pointee.row)
+          pick += 1
         }
       }
       batch += 1
     }
+  }
+
+  /// One pick: the next digit of `low` chooses an entry, which is swapped to the front of the
+  /// pick's range and drawn.
+  @inline(__always)
+  private static func take(_ pick: UnsafePointer<BoundPick>, _ low: inout UInt64) -> Int32 {
+    let product = low.multipliedFullWidth(by: UInt64(truncatingIfNeeded: pick.pointee.range))
+    low = product.low
+    let base = pick.pointee.base
+    let j = Int(truncatingIfNeeded: product.high)
+    let card = base[j]
+    base[j] = base[0]
+    base[0] = card
+    return card
   }
 
   /// The general path, draw by draw, for alias sheets and distinct weighted draws.
@@ -204,9 +182,8 @@ struct PoolEngine {
     drawAll(record, using: &rng)
     let size = tables.boosterSize
     let rows = tables.positionRows.baseAddress! + program * size
-    let lanes = tables.positionNeedsLanes.baseAddress! + program * size
     for position in 0..<size {
-      observer.card(booster[position], row: rows[position], needsLanes: lanes[position])
+      observer.card(booster[position], row: rows[position])
     }
   }
 
@@ -265,19 +242,10 @@ struct PoolEngine {
   }
 }
 
-/// A segment of the plan bound to one engine: pointers into that engine's card arrays and
-/// booster buffer, so the loop needs no address arithmetic per segment. 32 bytes.
-struct BoundSegment {
-  /// The sheet's entries in the engine's arrays.
+/// A pick of the plan bound to one engine: `base` points into that engine's card arrays, so
+/// the loop needs no address arithmetic per pick. 16 bytes.
+struct BoundPick {
   var base: UnsafeMutablePointer<Int32>
-  /// The booster buffer, offset so that `out[i]` is the position of pick `i`.
-  var out: UnsafeMutablePointer<Int32>
+  var range: UInt32
   var row: Int32
-  /// Swaps: the sheet's size (pick i ranges over `size - i`). Picks: the range.
-  var size: UInt32
-  /// Picks `first..<end` of the draw (for swaps, the Fisher–Yates positions).
-  var first: UInt8
-  var end: UInt8
-  var swaps: Bool
-  var needsLanes: Bool
 }

@@ -1,13 +1,12 @@
 /// Receives the cards of each pool as the engine draws them. Conforming types are used as
 /// generic parameters, so the compiler inlines them into the engine's loop.
 protocol PoolObserver {
+  /// Whether `endBooster` reads `cards` for every booster (otherwise the engine fills them only
+  /// for programs that `EngineTables.Program.tallyEachBooster` marks).
+  static var needsBoosterCards: Bool { get }
   mutating func beginPool()
-  mutating func beginBooster(_ program: UnsafePointer<EngineTables.Program>)
-  /// A card drawn into the booster; `row` is where it is tallied (`site * cardCount`) and
-  /// `needsLanes` whether its lane mask counts (see `EngineTables.Segment`).
-  mutating func card(_ card: Int32, row: Int32, needsLanes: Bool)
-  /// Takes back a card of a batch that is drawn again (see `EngineTables.Batch`).
-  mutating func retract(_ card: Int32, row: Int32, needsLanes: Bool)
+  /// A card drawn into the booster; `row` is where it is tallied (`site * cardCount`).
+  mutating func card(_ card: Int32, row: Int32)
   /// The finished booster: `cards[p]` is the card at position p.
   mutating func endBooster(
     index: Int, kind: Int, combination: Int, program: Int,

@@ -81,9 +81,9 @@ private struct Checksum: PoolObserver {
   init(size: Int) { self.size = size }
 
   mutating func beginPool() {}
-  mutating func beginBooster(_ program: UnsafePointer<EngineTables.Program>) {}
-  mutating func card(_ card: Int32, row: Int32, needsLanes: Bool) {}
-  mutating func retract(_ card: Int32, row: Int32, needsLanes: Bool) {}
+  static var needsBoosterCards: Bool { true }
+
+  mutating func card(_ card: Int32, row: Int32) {}
 
   @inline(__always)
   mutating func endBooster(

@@ -2,11 +2,10 @@
 /// are allocated once when the plan is built and never change afterwards, so every thread
 /// reads them without locks, bounds checks or reference counting.
 ///
-/// Most programs (the draws of one booster kind and variant combination) compile to
-/// *segments*: runs of cards from one sheet, each card a uniform pick in a range (a
-/// Fisher–Yates swap in the sheet's permutation, or a read from a sheet or an expanded weight
-/// table). Segments are grouped into batches that take all their picks from one 64-bit random
-/// number. Programs with alias sheets or distinct draws from weighted sheets (which need
+/// Most programs (the draws of one booster kind and variant combination) compile to *picks*,
+/// one per card, each a uniform index in a range followed by a swap in the engine's copy of a
+/// sheet or an expanded weight table. Consecutive picks are grouped into batches that take all
+/// their indices from one 64-bit random number. Programs with alias sheets or distinct draws from weighted sheets (which need
 /// rejection) take the general per-draw path instead.
 final class EngineTables: @unchecked Sendable {
   /// How a draw of the general path picks its cards.
@@ -37,39 +36,48 @@ final class EngineTables: @unchecked Sendable {
     var firstPosition: Int32
   }
 
-  /// A run of cards of the fast path drawn from one sheet segment: `count` uniform picks, the
-  /// t-th in `0..<range - (swaps ? t : 0)`. With `swaps`, pick r swaps entries `first + t` and
-  /// `first + t + r` of the segment at `offset` and takes the card now at `first + t` (partial
-  /// Fisher–Yates); without, it takes the entry at `offset + r`.
-  struct Segment {
+  /// One card of the fast path: a uniform index r in `0..<range`, then a swap of entries
+  /// `offset` and `offset + r` of the card arrays, and the card now at `offset` is drawn.
+  /// The t-th card of a distinct draw from a uniform sheet has `offset` = sheet start + t and
+  /// `range` = sheet size - t (a partial Fisher–Yates shuffle of the sheet's persistent
+  /// permutation); any other card has `offset` = sheet start and `range` = sheet size (a
+  /// uniform pick that leaves the sheet or table a permutation of itself). Picks are stored in
+  /// booster position order.
+  struct Pick {
     var offset: Int32
-    var first: Int32
-    var count: Int32
     var range: UInt32
-    var position: Int32
-    /// Where the cards are tallied: `site * cardCount`.
+    /// Where the card is tallied: `site * cardCount`.
     var row: Int32
-    var swaps: Bool
-    /// Whether the cards' lane masks must be added (the draw's sheet is partly inside a lane).
-    var needsLanes: Bool
   }
 
-  /// Segments whose picks come from one 64-bit random number: they are the mixed-radix digits
-  /// of Lemire's method applied to the product of their ranges (Brackett-Rozinsky and Lemire,
-  /// "Batched ranged random integer generation", 2024), which is exactly uniform when the final
-  /// low word is at least `threshold` = 2⁶⁴ mod product; otherwise the batch is drawn again.
-  /// Redoing swaps is safe: they leave a permutation of the same cards behind.
+  /// Consecutive picks whose indices come from one 64-bit random number x: they are the
+  /// mixed-radix digits of Lemire's method applied to the product of their ranges
+  /// (Brackett-Rozinsky and Lemire, "Batched ranged random integer generation", 2024), which is
+  /// exactly uniform when the final low word, x × product mod 2⁶⁴, is at least `threshold` =
+  /// 2⁶⁴ mod product. That word is known before any digit is taken, so a rejected x is
+  /// replaced before it touches anything.
   struct Batch {
-    var segmentStart: Int32
-    var segmentCount: Int32
+    /// One past the batch's last pick (into `picks`); it starts where the previous batch ended.
+    var pickEnd: Int32
+    var product: UInt64
     var threshold: UInt64
+  }
+
+  /// A random number that gives several of a pool's choices (the mythic booster's position,
+  /// the boosters' variant combinations) as uniform digits, taken as in `Batch`.
+  struct PoolBatch {
+    var product: UInt64
+    var threshold: UInt64
+    /// Whether a new number is drawn before this digit.
+    var starts: Bool
   }
 
   /// Where a program's work is.
   struct Program {
-    /// Fast path: batches (into `batches`), or -1 for the general path.
+    /// Fast path: batches (into `batches`), or -1 for the general path, and the first pick.
     var batchStart: Int32
     var batchCount: Int32
+    var pickStart: Int32
     /// General path: draws (into `draws`).
     var drawStart: Int32
     var drawCount: Int32
@@ -95,7 +103,7 @@ final class EngineTables: @unchecked Sendable {
   let boosterSize: Int
 
   let programs: UnsafeMutableBufferPointer<Program>
-  let segments: UnsafeMutableBufferPointer<Segment>
+  let picks: UnsafeMutableBufferPointer<Pick>
   let batches: UnsafeMutableBufferPointer<Batch>
   let draws: UnsafeMutableBufferPointer<Draw>
   /// `positionRows[program * boosterSize + position]`: where the card at that position is
@@ -103,19 +111,28 @@ final class EngineTables: @unchecked Sendable {
   let positionRows: UnsafeMutableBufferPointer<Int32>
   /// `positionSlots[program * boosterSize + position]`: the slot of that position.
   let positionSlots: UnsafeMutableBufferPointer<Int32>
-  /// `positionNeedsLanes[program * boosterSize + position]`: see `Segment.needsLanes`.
+  /// `positionNeedsLanes[program * boosterSize + position]`: whether the card at that position
+  /// comes from a sheet partly inside some lane, so its own lane mask must be added.
   let positionNeedsLanes: UnsafeMutableBufferPointer<Bool>
   /// `programLaneCounts[program * laneCount + lane]`: the fixed lane counts of programs that do
   /// not need `tallyEachBooster`.
   let programLaneCounts: [Int]
-  /// Cumulative thresholds (probability × 2⁶⁴) per kind for choosing a combination.
+  /// The combination of a booster of kind k is the number of
+  /// `combinationThresholds[k * combinationCount ..< k * combinationCount + combinationCount - 1]`
+  /// at or below a uniform digit in `0..<combinationRange` (see `IntegerWeights`).
+  let combinationRange: UInt64
   let combinationThresholds: UnsafeMutableBufferPointer<UInt64>
-  /// Cumulative thresholds for the mythic booster's position; empty for independent boosters.
+  /// Likewise for the mythic booster's position; range 1 and no thresholds for independent
+  /// boosters.
+  let hasMythicPosition: Bool
+  let positionRange: UInt64
   let positionThresholds: UnsafeMutableBufferPointer<UInt64>
-  /// Every uniform sheet in collector-number order (the first `permutationCount` entries, which
-  /// each engine copies and shuffles), then the expanded weight tables.
+  /// Per digit of a pool (0: the position, 1 + b: booster b's combination): whether a new
+  /// number is drawn before it. Digit 0 always starts one.
+  let poolBatches: UnsafeMutableBufferPointer<PoolBatch>
+  /// Every uniform sheet in collector-number order, then the expanded weight tables; each
+  /// engine copies them and permutes its copy as it draws.
   let cardArrays: UnsafeMutableBufferPointer<Int32>
-  let permutationCount: Int
   let aliasThresholds: UnsafeMutableBufferPointer<UInt64>
   let aliasPrimary: UnsafeMutableBufferPointer<Int32>
   let aliasSecondary: UnsafeMutableBufferPointer<Int32>
@@ -150,7 +167,6 @@ final class EngineTables: @unchecked Sendable {
       storage[index] = (arrays.count, sheet.cards.count)
       arrays += sheet.cards.map { Int32($0) }
     }
-    permutationCount = arrays.count
     for (index, sheet) in sheets.enumerated() {
       switch layouts[index] {
       case .uniform:
@@ -170,7 +186,7 @@ final class EngineTables: @unchecked Sendable {
     }
 
     var programRecords: [Program] = []
-    var segments: [Segment] = []
+    var picks: [Pick] = []
     var batches: [Batch] = []
     var draws: [Draw] = []
     var positionRows: [Int32] = []
@@ -222,42 +238,32 @@ final class EngineTables: @unchecked Sendable {
         }
         let mayRepeat = Self.mayRepeat(program, sheets: sheets)
         var record = Program(
-          batchStart: -1, batchCount: 0, drawStart: Int32(draws.count), drawCount: 0,
+          batchStart: -1, batchCount: 0, pickStart: Int32(picks.count), drawStart: Int32(draws.count), drawCount: 0,
           mayRepeat: mayRepeat, tallyEachBooster: mayRepeat || partial.contains(true),
           constantPacked: packed, constantLow: low, constantHigh: high)
         let fast = program.allSatisfy { draw in
           layouts[draw.sheet] == .uniform || (layouts[draw.sheet] == .table && !(draw.distinct && draw.count > 1))
         }
         if fast {
-          var picks: [(range: UInt64, draw: Int, t: Int)] = []
-          for (index, draw) in program.enumerated() {
-            let size = storage[draw.sheet].size
+          var programPicks: [Pick] = []
+          for draw in program {
+            precondition(draw.firstPosition == programPicks.count, "draws must fill the booster in order")
+            let (offset, size) = storage[draw.sheet]
             let swaps = layouts[draw.sheet] == .uniform && draw.distinct && draw.count > 1
-            for t in 0..<draw.count { picks.append((UInt64(swaps ? size - t : size), index, t)) }
+            for t in 0..<draw.count {
+              programPicks.append(
+                Pick(
+                  offset: Int32(offset + (swaps ? t : 0)), range: UInt32(swaps ? size - t : size),
+                  row: Int32(draw.site * cards.count)))
+            }
           }
           record.batchStart = Int32(batches.count)
-          for (start, end, threshold) in Self.batchBounds(picks.map(\.range)) {
-            let segmentStart = segments.count
-            var pick = start
-            while pick < end {
-              let index = picks[pick].draw
-              let draw = program[index]
-              let (offset, size) = storage[draw.sheet]
-              let swaps = layouts[draw.sheet] == .uniform && draw.distinct && draw.count > 1
-              var last = pick
-              while last + 1 < end && picks[last + 1].draw == index { last += 1 }
-              let t = picks[pick].t
-              segments.append(
-                Segment(
-                  offset: Int32(offset), first: Int32(swaps ? t : 0), count: Int32(last - pick + 1),
-                  range: UInt32(swaps ? size - t : size), position: Int32(draw.firstPosition + t),
-                  row: Int32(draw.site * cards.count), swaps: swaps, needsLanes: partial[index]))
-              pick = last + 1
-            }
+          for bounds in Self.batchBounds(programPicks.map { UInt64($0.range) }) {
             batches.append(
-              Batch(segmentStart: Int32(segmentStart), segmentCount: Int32(segments.count - segmentStart), threshold: threshold))
+              Batch(pickEnd: Int32(picks.count + bounds.end), product: bounds.product, threshold: bounds.threshold))
           }
           record.batchCount = Int32(batches.count) - record.batchStart
+          picks += programPicks
         } else {
           for draw in program {
             let (offset, size) = storage[draw.sheet]
@@ -296,15 +302,21 @@ final class EngineTables: @unchecked Sendable {
     }
 
     self.programs = .copy(programRecords)
-    self.segments = .copy(segments)
+    self.picks = .copy(picks)
     self.batches = .copy(batches)
     self.draws = .copy(draws)
     self.positionRows = .copy(positionRows)
     self.positionSlots = .copy(positionSlots)
     self.positionNeedsLanes = .copy(positionNeedsLanes)
     self.programLaneCounts = programLaneCounts
-    combinationThresholds = .copy(combinationProbabilities.flatMap(Self.cumulativeThresholds))
-    positionThresholds = .copy(positionProbabilities.map(Self.cumulativeThresholds) ?? [])
+    let combinationWeights = IntegerWeights.common(combinationProbabilities)
+    combinationRange = combinationWeights.first?.denominator ?? 1
+    combinationThresholds = .copy(combinationWeights.flatMap { $0.thresholds + [0] })
+    let positionWeights = positionProbabilities.map(IntegerWeights.init)
+    hasMythicPosition = positionWeights != nil
+    positionRange = positionWeights?.denominator ?? 1
+    positionThresholds = .copy(positionWeights?.thresholds ?? [])
+    poolBatches = .copy(Self.poolBatches(boosters: boostersPerPool, positionRange: positionRange, combinationRange: combinationRange))
     cardArrays = .copy(arrays)
     self.aliasThresholds = .copy(aliasThresholds)
     self.aliasPrimary = .copy(aliasPrimary)
@@ -316,7 +328,7 @@ final class EngineTables: @unchecked Sendable {
 
   deinit {
     programs.deallocate()
-    segments.deallocate()
+    picks.deallocate()
     batches.deallocate()
     draws.deallocate()
     positionRows.deallocate()
@@ -324,6 +336,7 @@ final class EngineTables: @unchecked Sendable {
     positionNeedsLanes.deallocate()
     combinationThresholds.deallocate()
     positionThresholds.deallocate()
+    poolBatches.deallocate()
     cardArrays.deallocate()
     aliasThresholds.deallocate()
     aliasPrimary.deallocate()
@@ -349,40 +362,34 @@ final class EngineTables: @unchecked Sendable {
   }
 
   /// Cuts a sequence of pick ranges into batches whose product fits 64 bits: (start, end,
-  /// 2⁶⁴ mod product) for each.
-  static func batchBounds(_ ranges: [UInt64]) -> [(start: Int, end: Int, threshold: UInt64)] {
-    var result: [(Int, Int, UInt64)] = []
+  /// product, 2⁶⁴ mod product) for each.
+  static func batchBounds(_ ranges: [UInt64]) -> [(start: Int, end: Int, product: UInt64, threshold: UInt64)] {
+    var result: [(Int, Int, UInt64, UInt64)] = []
     var start = 0
     var product: UInt64 = 1
     for (index, range) in ranges.enumerated() {
       let (next, overflow) = product.multipliedReportingOverflow(by: range)
       if overflow {
-        result.append((start, index, (0 &- product) % product))
+        result.append((start, index, product, (0 &- product) % product))
         start = index
         product = range
       } else {
         product = next
       }
     }
-    if ranges.count > start { result.append((start, ranges.count, (0 &- product) % product)) }
+    if ranges.count > start { result.append((start, ranges.count, product, (0 &- product) % product)) }
     return result
   }
 
-  /// Cumulative probabilities scaled to 2⁶⁴; a uniform 64-bit draw below entry i (and not
-  /// below entry i-1) picks i. The last entry is the largest value, so nothing falls through.
-  static func cumulativeThresholds(_ probabilities: [Double]) -> [UInt64] {
-    let total = probabilities.reduce(0, +)
-    var cumulative = 0.0
-    var thresholds: [UInt64] = []
-    for (index, probability) in probabilities.enumerated() {
-      cumulative += probability / total
-      if index == probabilities.count - 1 || cumulative >= 1 {
-        thresholds.append(.max)
-      } else {
-        thresholds.append(UInt64(cumulative * 0x1p64))
-      }
+  /// The pool's digits (the mythic booster's position, then each booster's combination) cut
+  /// into 64-bit numbers, indexed by digit.
+  static func poolBatches(boosters: Int, positionRange: UInt64, combinationRange: UInt64) -> [PoolBatch] {
+    let ranges = [positionRange] + repeatElement(combinationRange, count: boosters)
+    var batches = [PoolBatch](repeating: PoolBatch(product: 1, threshold: 0, starts: false), count: ranges.count)
+    for bounds in batchBounds(ranges) {
+      batches[bounds.start] = PoolBatch(product: bounds.product, threshold: bounds.threshold, starts: true)
     }
-    return thresholds
+    return batches
   }
 }
 
