@@ -2,7 +2,7 @@
 /// per chunk and then added into a `SimulationTally`. A chunk holds at most
 /// `Simulation.chunkPools` pools, so no counter can overflow.
 ///
-/// Per card it adds one to the card's count for its draw (site). Per booster it counts the
+/// (The engine counts the cards of each draw, or site, itself.) Per booster it counts the
 /// program that made it and its mythics; boosters whose lane counts are
 /// fixed by their program (every draw's sheet wholly inside or outside each lane, and no card
 /// able to repeat) need nothing more, and their lane histograms are filled from the program
@@ -20,7 +20,6 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
   /// Programs whose boosters are tallied one by one.
   let programTalliedEach: [Bool]
 
-  let siteCards: UnsafeMutableBufferPointer<UInt32>
   let laneHistograms: UnsafeMutableBufferPointer<UInt32>
   let programCounts: UnsafeMutableBufferPointer<UInt32>
   let poolMythics: UnsafeMutableBufferPointer<UInt32>
@@ -31,8 +30,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
   /// Per program: its fixed number of mythics (lane 0), when it has one.
   let programMythics: UnsafeMutableBufferPointer<Int32>
   private var lanes: Lanes
-  // Raw base pointers for the per-card and per-booster counters.
-  private let siteCounts: UnsafeMutablePointer<UInt32>
+  // Raw base pointers for the per-booster counters.
   private let programCounters: UnsafeMutablePointer<UInt32>
   private let mythicsPerProgram: UnsafePointer<Int32>
   private let positionCounters: UnsafeMutablePointer<UInt32>
@@ -56,7 +54,6 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
     laneStride = plan.maxBoosterSize + 1
     programLaneCounts = t.programLaneCounts
     programTalliedEach = (0..<t.programs.count).map { t.programs[$0].tallyEachBooster }
-    siteCards = .allocate(capacity: max(plan.sites.count * cardCount, 1))
     laneHistograms = .allocate(capacity: kindCount * laneCount * laneStride)
     programCounts = .allocate(capacity: t.programs.count)
     poolMythics = .allocate(capacity: boostersPerPool * plan.maxBoosterSize + 1)
@@ -68,7 +65,6 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
       programMythics[program] = Int32(t.programLaneCounts[program * t.laneCount])
     }
     lanes = Lanes(tables: t)
-    siteCounts = siteCards.baseAddress!
     programCounters = programCounts.baseAddress!
     mythicsPerProgram = UnsafePointer(programMythics.baseAddress!)
     positionCounters = mythicPositions.baseAddress!
@@ -77,7 +73,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
   }
 
   func release() {
-    for buffer in [siteCards, laneHistograms, programCounts, poolMythics, pairDifferences, mythicPositions, lastSeen] {
+    for buffer in [laneHistograms, programCounts, poolMythics, pairDifferences, mythicPositions, lastSeen] {
       buffer.deallocate()
     }
     programMythics.deallocate()
@@ -85,7 +81,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
 
   /// Zeroes every counter, ready for a new chunk.
   mutating func clear() {
-    for buffer in [siteCards, laneHistograms, programCounts, poolMythics, pairDifferences, mythicPositions, lastSeen] {
+    for buffer in [laneHistograms, programCounts, poolMythics, pairDifferences, mythicPositions, lastSeen] {
       buffer.update(repeating: 0)
     }
     pools = 0
@@ -98,12 +94,8 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
     poolMythicCount = 0
   }
 
-  @inline(__always)
-  mutating func card(_ card: Int32, row: Int32) {
-    siteCounts[Int(truncatingIfNeeded: row) &+ Int(truncatingIfNeeded: card)] &+= 1
-  }
-
   static var needsBoosterCards: Bool { false }
+  static var countsCards: Bool { true }
 
   @inline(__always)
   mutating func endBooster(
@@ -150,9 +142,10 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
     pools &+= 1
   }
 
-  /// Adds this chunk's counts into a total, expanding the program counts into boosters per
-  /// kind, variant combinations and (for programs with fixed lanes) lane histograms.
-  func add(to tally: inout SimulationTally) {
+  /// Adds this chunk's counts and the engine's card counts (`PoolEngine.siteCounts`) into a
+  /// total, expanding the program counts into boosters per kind, variant combinations and (for
+  /// programs with fixed lanes) lane histograms.
+  func add(to tally: inout SimulationTally, siteCounts: UnsafeMutableBufferPointer<UInt32>) {
     tally.pools += pools
     tally.duplicateBoosters += duplicateBoosters
     for program in 0..<programCounts.count {
@@ -169,7 +162,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
         }
       }
     }
-    Self.add(siteCards, to: &tally.siteCards)
+    Self.add(siteCounts, to: &tally.siteCards)
     Self.add(laneHistograms, to: &tally.laneHistograms)
     Self.add(poolMythics, to: &tally.poolMythics)
     Self.add(mythicPositions, to: &tally.mythicPositions)

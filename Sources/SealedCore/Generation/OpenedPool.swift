@@ -43,8 +43,7 @@ struct PoolRecorder: PoolObserver {
   }
 
   static var needsBoosterCards: Bool { true }
-
-  mutating func card(_ card: Int32, row: Int32) {}
+  static var countsCards: Bool { false }
 
   mutating func endBooster(
     index: Int, kind: Int, combination: Int, program: Int,

@@ -3,8 +3,9 @@
 /// One engine belongs to one thread. It owns a copy of the sheets' card arrays in which every
 /// uniform sheet is a persistent permutation: a distinct draw of k cards is a partial
 /// Fisher–Yates shuffle of its first k entries, which leaves a permutation behind for the next
-/// booster, so nothing is copied or reset per booster. Each booster is drawn into a small
-/// buffer and then handed to the observer in one call.
+/// booster, so nothing is copied or reset per booster. The engine counts every card drawn
+/// for its draw (site) itself, in `siteCounts`, when the observer asks for it; each booster
+/// is handed to the observer in one call.
 struct PoolEngine {
   let plan: BoosterPlan
   private let tables: EngineTables
@@ -15,9 +16,14 @@ struct PoolEngine {
   // Raw base pointers of the tables, so the loops load them once.
   private let cards: UnsafeMutablePointer<Int32>
   private let programs: UnsafePointer<EngineTables.Program>
-  private let batches: UnsafePointer<EngineTables.Batch>
-  /// The plan's picks bound to this engine's card arrays.
+  /// The plan's programs and batches bound to this engine's picks.
+  private let boundPrograms: UnsafeMutablePointer<BoundProgram>
+  private let boundBatches: UnsafeMutablePointer<BoundBatch>
+  /// The plan's picks bound to this engine's card arrays and counters.
   private let picks: UnsafeMutablePointer<BoundPick>
+  /// `siteCounts[site * cardCount + card]`: how often each card was drawn at each site since
+  /// the last `clearSiteCounts()`. 32-bit: clear at least every 2³² / sites boosters.
+  let siteCounts: UnsafeMutableBufferPointer<UInt32>
   private let combinationThresholds: UnsafePointer<UInt64>
   private let positionThresholds: UnsafePointer<UInt64>
   private let poolBatches: UnsafePointer<EngineTables.PoolBatch>
@@ -30,11 +36,31 @@ struct PoolEngine {
     booster = .allocate(capacity: max(tables.boosterSize, 1))
     cards = arrays.baseAddress!
     programs = UnsafePointer(tables.programs.baseAddress!)
-    batches = UnsafePointer(tables.batches.baseAddress!)
+    siteCounts = .allocate(capacity: max(plan.sites.count * tables.cardCount, 1))
+    siteCounts.initialize(repeating: 0)
     picks = .allocate(capacity: max(tables.picks.count, 1))
     for (index, pick) in tables.picks.enumerated() {
       (picks + index).initialize(
-        to: BoundPick(base: arrays.baseAddress! + Int(pick.offset), range: pick.range, row: pick.row))
+        to: BoundPick(
+          base: arrays.baseAddress! + Int(pick.offset), counts: siteCounts.baseAddress! + Int(pick.row),
+          range: UInt64(pick.range)))
+    }
+    boundBatches = .allocate(capacity: max(tables.batches.count, 1))
+    for (index, batch) in tables.batches.enumerated() {
+      (boundBatches + index).initialize(
+        to: BoundBatch(
+          pickEnd: UnsafePointer(picks + Int(batch.pickEnd)), product: batch.product, threshold: batch.threshold))
+    }
+    boundPrograms = .allocate(capacity: max(tables.programs.count, 1))
+    for (index, program) in tables.programs.enumerated() {
+      let fast = program.batchStart >= 0
+      (boundPrograms + index).initialize(
+        to: BoundProgram(
+          firstPick: UnsafePointer(picks + Int(program.pickStart)),
+          firstBatch: UnsafePointer(boundBatches + (fast ? Int(program.batchStart) : 0)),
+          batchEnd: UnsafePointer(boundBatches + (fast ? Int(program.batchStart + program.batchCount) : 0)),
+          record: UnsafePointer(tables.programs.baseAddress! + index),
+          usesPicks: fast, fillsBooster: program.tallyEachBooster))
     }
     combinationThresholds = UnsafePointer(tables.combinationThresholds.baseAddress!)
     positionThresholds = UnsafePointer(tables.positionThresholds.baseAddress!)
@@ -46,6 +72,14 @@ struct PoolEngine {
     arrays.deallocate()
     booster.deallocate()
     picks.deallocate()
+    boundBatches.deallocate()
+    boundPrograms.deallocate()
+    siteCounts.deallocate()
+  }
+
+  /// Zeroes `siteCounts`.
+  func clearSiteCounts() {
+    siteCounts.update(repeating: 0)
   }
 
   /// Puts every sheet and table back in its original order, as at the start of a chunk.
@@ -67,7 +101,7 @@ struct PoolEngine {
     var pool = 0
     while pool < pools {
       observer.beginPool()
-      var low = Self.draw(poolBatches, using: &rng)
+      var low = Self.draw(poolBatches.pointee.product, poolBatches.pointee.threshold, using: &rng)
       var mythicPosition = -1
       if positions > 0 {
         mythicPosition = Self.choose(Self.digit(&low, tables.positionRange), positionThresholds, positions &- 1)
@@ -75,19 +109,21 @@ struct PoolEngine {
       var index = 0
       while index < boosters {
         let digitBatch = poolBatches + (index &+ 1)
-        if digitBatch.pointee.starts { low = Self.draw(digitBatch, using: &rng) }
+        if digitBatch.pointee.starts {
+          low = Self.draw(digitBatch.pointee.product, digitBatch.pointee.threshold, using: &rng)
+        }
         let kind = index == mythicPosition ? 0 : otherKind
         let combination = Self.choose(
           Self.digit(&low, combinationRange), combinationThresholds + kind &* combinations, combinations &- 1)
         let program = kind &* combinations &+ combination
-        let record = programs + program
-        if record.pointee.batchStart >= 0 {
-          runPicks(record, using: &rng, observer: &observer)
+        let bound = UnsafePointer(boundPrograms + program)
+        if bound.pointee.usesPicks {
+          runPicks(bound, using: &rng, observer: observer)
         } else {
-          runDraws(record, program: program, using: &rng, observer: &observer)
+          runDraws(bound.pointee.record, program: program, using: &rng, observer: observer)
         }
         observer.endBooster(
-          index: index, kind: kind, combination: combination, program: program, record: record,
+          index: index, kind: kind, combination: combination, program: program, record: bound.pointee.record,
           cards: booster)
         index &+= 1
       }
@@ -96,14 +132,15 @@ struct PoolEngine {
     }
   }
 
-  /// A uniform 64-bit number x whose digits in the ranges of `batch` are exactly uniform:
-  /// x × product mod 2⁶⁴ is at least 2⁶⁴ mod product (see `EngineTables.Batch`).
+  /// A uniform 64-bit number x whose digits in ranges of the given product are exactly
+  /// uniform: x × product mod 2⁶⁴ is at least `threshold` = 2⁶⁴ mod product (see
+  /// `EngineTables.Batch`).
   @inline(__always)
   private static func draw<G: RandomNumberGenerator>(
-    _ batch: UnsafePointer<EngineTables.PoolBatch>, using rng: inout G
+    _ product: UInt64, _ threshold: UInt64, using rng: inout G
   ) -> UInt64 {
     var x = rng.next()
-    while x &* batch.pointee.product < batch.pointee.threshold { x = rng.next() }
+    while x &* product < threshold { x = rng.next() }
     return x
   }
 
@@ -119,6 +156,7 @@ struct PoolEngine {
   /// outcome is random, so a branch would be mispredicted often).
   @inline(__always)
   private static func choose(_ digit: UInt64, _ thresholds: UnsafePointer<UInt64>, _ count: Int) -> Int {
+    if count == 1 { return digit >= thresholds[0] ? 1 : 0 }
     var index = 0
     var k = 0
     while k < count {
@@ -132,32 +170,37 @@ struct PoolEngine {
   /// The booster buffer is filled only when the observer or the program needs it.
   @inline(__always)
   private func runPicks<G: RandomNumberGenerator, O: PoolObserver>(
-    _ program: UnsafePointer<EngineTables.Program>, using rng: inout G, observer: inout O
+    _ program: UnsafePointer<BoundProgram>, using rng: inout G, observer: O
   ) {
-    var pick = UnsafePointer(picks) + Int(truncatingIfNeeded: program.pointee.pickStart)
-    var batch = batches + Int(truncatingIfNeeded: program.pointee.batchStart)
-    let batchEnd = batch + Int(truncatingIfNeeded: program.pointee.batchCount)
-    let fillsBooster = O.needsBoosterCards || program.pointee.tallyEachBooster
-    var out = booster
-    while batch < batchEnd {
-      let end = UnsafePointer(picks) + Int(truncatingIfNeeded: batch.pointee.pickEnd)
-      var low = rng.next()
-      while low &* batch.pointee.product < batch.pointee.threshold { low = rng.next() }
-      if fillsBooster {
-        while pick < end {
+    var pick = program.pointee.firstPick
+    var batch = program.pointee.firstBatch
+    let batchEnd = program.pointee.batchEnd
+    if O.needsBoosterCards || program.pointee.fillsBooster {
+      var out = booster
+      repeat {
+        var low = Self.draw(batch.pointee.product, batch.pointee.threshold, using: &rng)
+        let end = batch.pointee.pickEnd
+        // Batches are never empty.
+        repeat {
           let card = Self.take(pick, &low)
+          if O.countsCards { pick.pointee.counts[Int(truncatingIfNeeded: card)] &+= 1 }
           out.pointee = card
           out += 1
-          observer.card(card, row: pick.pointee.row)
           pick += 1
-        }
-      } else {
-        while pick < end {
-          observer.card(Self.take(pick, &low), row: pick.pointee.row)
+        } while pick < end
+        batch += 1
+      } while batch < batchEnd
+    } else {
+      repeat {
+        var low = Self.draw(batch.pointee.product, batch.pointee.threshold, using: &rng)
+        let end = batch.pointee.pickEnd
+        repeat {
+          let card = Self.take(pick, &low)
+          if O.countsCards { pick.pointee.counts[Int(truncatingIfNeeded: card)] &+= 1 }
           pick += 1
-        }
-      }
-      batch += 1
+        } while pick < end
+        batch += 1
+      } while batch < batchEnd
     }
   }
 
@@ -165,7 +208,7 @@ struct PoolEngine {
   /// pick's range and drawn.
   @inline(__always)
   private static func take(_ pick: UnsafePointer<BoundPick>, _ low: inout UInt64) -> Int32 {
-    let product = low.multipliedFullWidth(by: UInt64(truncatingIfNeeded: pick.pointee.range))
+    let product = low.multipliedFullWidth(by: pick.pointee.range)
     low = product.low
     let base = pick.pointee.base
     let j = Int(truncatingIfNeeded: product.high)
@@ -177,13 +220,15 @@ struct PoolEngine {
 
   /// The general path, draw by draw, for alias sheets and distinct weighted draws.
   private func runDraws<G: RandomNumberGenerator, O: PoolObserver>(
-    _ record: UnsafePointer<EngineTables.Program>, program: Int, using rng: inout G, observer: inout O
+    _ record: UnsafePointer<EngineTables.Program>, program: Int, using rng: inout G, observer: O
   ) {
     drawAll(record, using: &rng)
+    guard O.countsCards else { return }
     let size = tables.boosterSize
     let rows = tables.positionRows.baseAddress! + program * size
+    let counts = siteCounts.baseAddress!
     for position in 0..<size {
-      observer.card(booster[position], row: rows[position])
+      counts[Int(rows[position]) + Int(booster[position])] &+= 1
     }
   }
 
@@ -242,10 +287,30 @@ struct PoolEngine {
   }
 }
 
-/// A pick of the plan bound to one engine: `base` points into that engine's card arrays, so
-/// the loop needs no address arithmetic per pick. 16 bytes.
+/// A program of the plan bound to one engine.
+struct BoundProgram {
+  var firstPick: UnsafePointer<BoundPick>
+  var firstBatch: UnsafePointer<BoundBatch>
+  var batchEnd: UnsafePointer<BoundBatch>
+  var record: UnsafePointer<EngineTables.Program>
+  /// Whether the program takes the fast path (otherwise it has draws).
+  var usesPicks: Bool
+  /// Whether the fast path must fill the booster buffer (`EngineTables.Program.tallyEachBooster`).
+  var fillsBooster: Bool
+}
+
+/// A batch of the plan bound to one engine: `pickEnd` points into its picks.
+struct BoundBatch {
+  var pickEnd: UnsafePointer<BoundPick>
+  var product: UInt64
+  var threshold: UInt64
+}
+
+/// A pick of the plan bound to one engine: `base` points into that engine's card arrays and
+/// `counts` to the pick's site in its counters, so the loop needs no address arithmetic per
+/// pick. 24 bytes.
 struct BoundPick {
   var base: UnsafeMutablePointer<Int32>
-  var range: UInt32
-  var row: Int32
+  var counts: UnsafeMutablePointer<UInt32>
+  var range: UInt64
 }

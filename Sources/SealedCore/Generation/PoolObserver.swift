@@ -4,9 +4,9 @@ protocol PoolObserver {
   /// Whether `endBooster` reads `cards` for every booster (otherwise the engine fills them only
   /// for programs that `EngineTables.Program.tallyEachBooster` marks).
   static var needsBoosterCards: Bool { get }
+  /// Whether the engine counts the cards drawn at each site (`PoolEngine.siteCounts`).
+  static var countsCards: Bool { get }
   mutating func beginPool()
-  /// A card drawn into the booster; `row` is where it is tallied (`site * cardCount`).
-  mutating func card(_ card: Int32, row: Int32)
   /// The finished booster: `cards[p]` is the card at position p.
   mutating func endBooster(
     index: Int, kind: Int, combination: Int, program: Int,

@@ -43,13 +43,15 @@ public final class PoolSampler {
       let count = min(remaining, Simulation.chunkPools)
       if var counters = packed {
         counters.clear()
+        engine.clearSiteCounts()
         engine.generate(pools: count, using: &local, observer: &counters)
-        counters.add(to: &tally)
+        counters.add(to: &tally, siteCounts: engine.siteCounts)
         packed = counters
       } else if var counters = wide {
         counters.clear()
+        engine.clearSiteCounts()
         engine.generate(pools: count, using: &local, observer: &counters)
-        counters.add(to: &tally)
+        counters.add(to: &tally, siteCounts: engine.siteCounts)
         wide = counters
       }
       remaining -= count
@@ -82,8 +84,7 @@ private struct Checksum: PoolObserver {
 
   mutating func beginPool() {}
   static var needsBoosterCards: Bool { true }
-
-  mutating func card(_ card: Int32, row: Int32) {}
+  static var countsCards: Bool { false }
 
   @inline(__always)
   mutating func endBooster(
