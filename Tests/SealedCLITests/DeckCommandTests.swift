@@ -104,29 +104,32 @@ struct LibraryRunner {
   @Test func showPrintsListPickerCurveTypesColoursAndSize() throws {
     let sealed = try LibraryRunner()
     try sealed.open("war", seed: 1, save: "alice")
-    try sealed.ok(["deck", "add", "alice", "War Screecher", "--count", "2"])
+    try sealed.ok(["deck", "add", "alice", "Divine Arrow", "--count", "2"])
     try sealed.ok(["deck", "add", "alice", "plains", "--count", "3"])
     let text = try sealed.ok(["deck", "show", "alice"])
+    // The seed-1 pool's rares: Finale of Devastation and Tomik (mana value 2), Mizzium Tank and
+    // Role Reversal (3), Spark Double (4), Bioessence Hydra (5).
     for expected in [
       "Deck alice · War of the Spark (war) · pool alice, rules sealed, seed 1",
       "11 of 40 cards, 29 to go · 3 lands",
-      "Deck list (11 cards, 8 different)", "  2x  War Screecher", "  3x  Plains",
-      "Mana curve (8 nonland cards by mana value)", "  2  │███ 3", "  7+ │█ 1",
-      "Types", "  creatures       3", "  lands           3",
-      "Colours (nonland cards", "  W  white        5",
+      "Deck list (11 cards, 8 different)", "  2x  Divine Arrow", "  3x  Plains",
+      "Mana curve (8 nonland cards by mana value)", "  2  │████ 4", "  5  │█ 1",
+      "Types", "  creatures       3", "  instants        2", "  lands           3",
+      "Colours (nonland cards", "  W  white        3",
       "Card picker (72 different cards opened, 7 in the deck",
-      "◆◆    C  39  War Screecher", "used up", "3/∞   C 250  Plains", "∞     C 262  Forest",
+      "◆◆    C  10  Divine Arrow", "used up", "3/∞   C 250  Plains", "∞     C 262  Forest",
     ] {
       #expect(text.contains(expected), "missing \(expected)")
     }
     let csv = try sealed.ok(["deck", "show", "alice", "--format", "csv"])
     let lines = csv.split(separator: "\n").map(String.init)
     #expect(lines[0] == "section,name,set,collector_number,rarity,mana_cost,mana_value,type_line,count,opened")
-    #expect(lines.contains("deck,War Screecher,war,39,common,{1}{W},2,Creature — Bird,2,2"))
+    #expect(lines.contains("deck,Divine Arrow,war,10,common,{1}{W},2,Instant,2,2"))
     #expect(lines.contains("picker,Plains,war,250,common,,0,Basic Land — Plains,3,"))
-    #expect(lines.contains("curve,7+,,,,,,,1,"))
+    #expect(lines.contains("curve,5,,,,,,,1,"))
+    #expect(lines.contains("curve,7+,,,,,,,0,"))
     #expect(lines.contains("type,creatures,,,,,,,3,"))
-    #expect(lines.contains("color,W,,,,,,,5,"))
+    #expect(lines.contains("color,W,,,,,,,3,"))
     #expect(lines.contains("size,cards,,,,,,,11,"))
     #expect(lines.contains("size,target,,,,,,,40,"))
     let json = try sealed.json(["deck", "show", "alice"])
@@ -138,16 +141,16 @@ struct LibraryRunner {
   @Test func addingBeyondTheOpenedCopiesIsRefusedAndChangesNothing() throws {
     let sealed = try LibraryRunner()
     try sealed.open("war", seed: 1, save: "alice")
-    try sealed.ok(["deck", "add", "alice", "war screecher", "--count", "2"])
+    try sealed.ok(["deck", "add", "alice", "divine arrow", "--count", "2"])
     let before = try Data(contentsOf: sealed.deckFile("alice"))
-    #expect(try sealed.fails(["deck", "add", "alice", "War Screecher"]) == "War Screecher: 2 opened, 2 already in the deck")
-    #expect(try sealed.fails(["deck", "add", "alice", "Time Wipe"]) == "Time Wipe: 1 opened, 1 already in the deck")
+    #expect(try sealed.fails(["deck", "add", "alice", "Divine Arrow"]) == "Divine Arrow: 2 opened, 2 already in the deck")
+    #expect(try sealed.fails(["deck", "add", "alice", "Spark Double"]) == "Spark Double: 1 opened, 1 already in the deck")
     // All or nothing: the first card would fit, the second does not.
-    #expect(try sealed.fails(["deck", "add", "alice", "Bulwark", "39"]) == "War Screecher: 2 opened, 2 already in the deck")
+    #expect(try sealed.fails(["deck", "add", "alice", "Augur", "10"]) == "Divine Arrow: 2 opened, 2 already in the deck")
     #expect(try Data(contentsOf: sealed.deckFile("alice")) == before)
-    #expect(try sealed.fails(["deck", "remove", "alice", "Bulwark Giant"]) == "Bulwark Giant: not in the deck")
-    let removed = try sealed.ok(["deck", "remove", "alice", "39"])
-    #expect(removed.contains("-1 War Screecher (1 in the deck, 2 opened)"))
+    #expect(try sealed.fails(["deck", "remove", "alice", "Augur of Bolas"]) == "Augur of Bolas: not in the deck")
+    let removed = try sealed.ok(["deck", "remove", "alice", "10"])
+    #expect(removed.contains("-1 Divine Arrow (1 in the deck, 2 opened)"))
     try sealed.ok(["deck", "add", "alice", "Island", "--count", "40"])
   }
 
@@ -171,11 +174,11 @@ struct LibraryRunner {
     try sealed.open("war", seed: 1, save: "alice")
     let file = sealed.deckFile("alice")
     let text = try String(contentsOf: file, encoding: .utf8)
-    let edited = text.replacingOccurrences(of: "\"name\": \"Time Wipe\", \"copies\": 1}", with: "\"name\": \"Time Wipe\", \"copies\": 3}")
+    let edited = text.replacingOccurrences(of: "\"name\": \"Spark Double\", \"copies\": 1}", with: "\"name\": \"Spark Double\", \"copies\": 3}")
     #expect(edited != text)
     try Data(edited.utf8).write(to: file)
     let message = try sealed.fails(["deck", "add", "alice", "Plains"])
-    #expect(message == "\(file.path): field cards[4].copies: Time Wipe: 3 in the deck, but 1 opened")
+    #expect(message == "\(file.path): field cards[4].copies: Spark Double: 3 in the deck, but 1 opened")
     #expect(try String(contentsOf: file, encoding: .utf8) == edited)
 
     let truncated = String(text.prefix(200))

@@ -111,7 +111,7 @@ import Testing
     try expectCorruption("\"format\": \"sealed-deck\"", "\"format\": \"sealed-pool\"", "field format: expected \"sealed-deck\", found \"sealed-pool\"")
     try expectCorruption("\"version\": 1", "\"version\": 2", "field version: 2; this Sealed reads version 1")
     try expectCorruption("\"name\": \"Plains\", \"copies\": 8}", "\"name\": \"Island\", \"copies\": 8}", "field cards[6].name: \"Island\", but war #250 in the pool is \"Plains\"")
-    try expectCorruption("\"name\": \"Time Wipe\", \"copies\": 1}", "\"name\": \"Time Wipe\", \"copies\": 2}", "field cards[4].copies: Time Wipe: 2 in the deck, but 1 opened")
+    try expectCorruption("\"name\": \"Spark Double\", \"copies\": 1}", "\"name\": \"Spark Double\", \"copies\": 2}", "field cards[4].copies: Spark Double: 2 in the deck, but 1 opened")
   }
 
   @Test func malformedJSONGivesLineAndColumn() throws {

@@ -27,7 +27,8 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
   let mythicPositions: UnsafeMutableBufferPointer<UInt32>
   /// Per card: the serial number of the last booster it appeared in, to spot duplicates.
   let lastSeen: UnsafeMutableBufferPointer<UInt32>
-  /// Per program: its fixed number of mythics (lane 0), when it has one.
+  /// Per program: its fixed number of mythics (lane 0); 0 for programs that tally each booster,
+  /// whose mythics are counted from their cards.
   let programMythics: UnsafeMutableBufferPointer<Int32>
   private var lanes: Lanes
   // Raw base pointers for the per-booster counters.
@@ -62,7 +63,8 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
     lastSeen = .allocate(capacity: max(cardCount, 1))
     programMythics = .allocate(capacity: t.programs.count)
     for program in 0..<t.programs.count {
-      programMythics[program] = Int32(t.programLaneCounts[program * t.laneCount])
+      programMythics[program] =
+        t.programs[program].tallyEachBooster ? 0 : Int32(t.programLaneCounts[program * t.laneCount])
     }
     lanes = Lanes(tables: t)
     programCounters = programCounts.baseAddress!
@@ -98,36 +100,41 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
   static var countsCards: Bool { true }
 
   @inline(__always)
-  mutating func endBooster(
-    index: Int, kind: Int, combination: Int, program: Int,
-    record: UnsafePointer<EngineTables.Program>, cards: UnsafePointer<Int32>
-  ) {
+  mutating func chose(booster index: Int, kind: Int, program: Int, record: UnsafePointer<EngineTables.Program>) {
     programCounters[program] &+= 1
-    var mythics = Int(truncatingIfNeeded: mythicsPerProgram[program])
-    if record.pointee.tallyEachBooster {
-      lanes.reset(to: record)
-      let needsLanes = positionNeedsLanes + program &* boosterSize
-      for position in 0..<boosterSize where needsLanes[position] {
-        lanes.add(Int(truncatingIfNeeded: cards[position]))
-      }
-      if record.pointee.mayRepeat {
-        var repeats = 0
-        let seen = lastSeen.baseAddress!
-        for position in 0..<boosterSize {
-          let card = Int(truncatingIfNeeded: cards[position])
-          repeats &+= seen[card] == serial ? 1 : 0
-          seen[card] = serial
-        }
-        serial &+= 1
-        if repeats > 0 { duplicateBoosters &+= 1 }
-      }
-      var histogram = laneHistograms.baseAddress! + kind &* laneCount &* laneStride
-      for lane in 0..<laneCount {
-        histogram[lanes.count(lane: lane)] &+= 1
-        histogram += laneStride
-      }
-      mythics = lanes.count(lane: 0)
+    let mythics = Int(truncatingIfNeeded: mythicsPerProgram[program])
+    poolMythicCount &+= mythics
+    positionCounters[index] &+= mythics > 0 ? 1 : 0
+  }
+
+  /// Only for programs that tally each booster: their lanes, mythics and duplicates.
+  @inline(__always)
+  mutating func drew(
+    booster index: Int, kind: Int, program: Int, record: UnsafePointer<EngineTables.Program>,
+    cards: UnsafePointer<Int32>
+  ) {
+    lanes.reset(to: record)
+    let needsLanes = positionNeedsLanes + program &* boosterSize
+    for position in 0..<boosterSize where needsLanes[position] {
+      lanes.add(Int(truncatingIfNeeded: cards[position]))
     }
+    if record.pointee.mayRepeat {
+      var repeats = 0
+      let seen = lastSeen.baseAddress!
+      for position in 0..<boosterSize {
+        let card = Int(truncatingIfNeeded: cards[position])
+        repeats &+= seen[card] == serial ? 1 : 0
+        seen[card] = serial
+      }
+      serial &+= 1
+      if repeats > 0 { duplicateBoosters &+= 1 }
+    }
+    var histogram = laneHistograms.baseAddress! + kind &* laneCount &* laneStride
+    for lane in 0..<laneCount {
+      histogram[lanes.count(lane: lane)] &+= 1
+      histogram += laneStride
+    }
+    let mythics = lanes.count(lane: 0)
     poolMythicCount &+= mythics
     if mythics > 0 { positionCounters[index] &+= 1 }
   }

@@ -45,9 +45,11 @@ struct PoolRecorder: PoolObserver {
   static var needsBoosterCards: Bool { true }
   static var countsCards: Bool { false }
 
-  mutating func endBooster(
-    index: Int, kind: Int, combination: Int, program: Int,
-    record: UnsafePointer<EngineTables.Program>, cards: UnsafePointer<Int32>
+  mutating func chose(booster index: Int, kind: Int, program: Int, record: UnsafePointer<EngineTables.Program>) {}
+
+  mutating func drew(
+    booster index: Int, kind: Int, program: Int, record: UnsafePointer<EngineTables.Program>,
+    cards: UnsafePointer<Int32>
   ) {
     if plan.mythicKind == kind { mythicBooster = index }
     let size = plan.engine.boosterSize

@@ -11,8 +11,12 @@ struct PoolEngine {
   private let tables: EngineTables
   /// This engine's copy of `tables.cardArrays`; its permutations get shuffled.
   private let arrays: UnsafeMutableBufferPointer<Int32>
-  /// The booster being drawn, by position.
-  private let booster: UnsafeMutablePointer<Int32>
+  /// The pool being drawn: its boosters' programs, and their cards by booster and position.
+  private let poolPrograms: UnsafeMutablePointer<Int>
+  private let poolCards: UnsafeMutablePointer<Int32>
+  /// The batches of each booster of the pool, when every program takes the fast path.
+  private let boosterBatches: UnsafeMutablePointer<UnsafePointer<BoundBatch>>
+  private let boosterBatchEnds: UnsafeMutablePointer<UnsafePointer<BoundBatch>>
   // Raw base pointers of the tables, so the loops load them once.
   private let cards: UnsafeMutablePointer<Int32>
   private let programs: UnsafePointer<EngineTables.Program>
@@ -26,6 +30,8 @@ struct PoolEngine {
   let siteCounts: UnsafeMutableBufferPointer<UInt32>
   private let combinationThresholds: UnsafePointer<UInt64>
   private let positionThresholds: UnsafePointer<UInt64>
+  /// Whether every position is equally likely (its digit is then the position).
+  private let positionsAreEqual: Bool
   private let poolBatches: UnsafePointer<EngineTables.PoolBatch>
 
   init(plan: BoosterPlan) {
@@ -33,7 +39,10 @@ struct PoolEngine {
     tables = plan.engine
     arrays = .allocate(capacity: max(tables.cardArrays.count, 1))
     _ = arrays.initialize(from: tables.cardArrays)
-    booster = .allocate(capacity: max(tables.boosterSize, 1))
+    poolPrograms = .allocate(capacity: max(tables.boostersPerPool, 1))
+    poolCards = .allocate(capacity: max(tables.boostersPerPool * tables.boosterSize, 1))
+    boosterBatches = .allocate(capacity: max(tables.boostersPerPool, 1))
+    boosterBatchEnds = .allocate(capacity: max(tables.boostersPerPool, 1))
     cards = arrays.baseAddress!
     programs = UnsafePointer(tables.programs.baseAddress!)
     siteCounts = .allocate(capacity: max(plan.sites.count * tables.cardCount, 1))
@@ -49,28 +58,32 @@ struct PoolEngine {
     for (index, batch) in tables.batches.enumerated() {
       (boundBatches + index).initialize(
         to: BoundBatch(
-          pickEnd: UnsafePointer(picks + Int(batch.pickEnd)), product: batch.product, threshold: batch.threshold))
+          pickStart: UnsafePointer(picks + Int(batch.pickStart)), pickEnd: UnsafePointer(picks + Int(batch.pickEnd)),
+          product: batch.product, threshold: batch.threshold, hasOddCount: (batch.pickEnd - batch.pickStart) & 1 == 1))
     }
     boundPrograms = .allocate(capacity: max(tables.programs.count, 1))
     for (index, program) in tables.programs.enumerated() {
       let fast = program.batchStart >= 0
       (boundPrograms + index).initialize(
         to: BoundProgram(
-          firstPick: UnsafePointer(picks + Int(program.pickStart)),
           firstBatch: UnsafePointer(boundBatches + (fast ? Int(program.batchStart) : 0)),
           batchEnd: UnsafePointer(boundBatches + (fast ? Int(program.batchStart + program.batchCount) : 0)),
           record: UnsafePointer(tables.programs.baseAddress! + index),
-          usesPicks: fast, fillsBooster: program.tallyEachBooster))
+          usesPicks: fast))
     }
     combinationThresholds = UnsafePointer(tables.combinationThresholds.baseAddress!)
     positionThresholds = UnsafePointer(tables.positionThresholds.baseAddress!)
+    positionsAreEqual = tables.positionThresholds.enumerated().allSatisfy { $0.element == UInt64($0.offset + 1) }
     poolBatches = UnsafePointer(tables.poolBatches.baseAddress!)
   }
 
   /// Frees the engine's buffers; call once when done.
   func release() {
     arrays.deallocate()
-    booster.deallocate()
+    poolPrograms.deallocate()
+    poolCards.deallocate()
+    boosterBatches.deallocate()
+    boosterBatchEnds.deallocate()
     picks.deallocate()
     boundBatches.deallocate()
     boundPrograms.deallocate()
@@ -88,47 +101,86 @@ struct PoolEngine {
   }
 
   /// Generates `pools` pools, handing every booster to `observer`.
+  ///
+  /// Each pool is made in passes, each a function of its own so that the compiler can keep its
+  /// loop's state in registers: the pool's random choices (the mythic booster's position and
+  /// every booster's variant combination, hence its program), then the boosters' cards, then
+  /// the boosters whose cards the observer reads.
   @inline(__always)
   func generate<G: RandomNumberGenerator, O: PoolObserver>(
     pools: Int, using rng: inout G, observer: inout O
   ) {
-    let boosters = tables.boostersPerPool
-    let combinations = tables.combinationCount
-    let combinationRange = tables.combinationRange
-    let positions = tables.hasMythicPosition ? boosters : 0
-    // Without a mythic booster every booster is of kind 0; with one, the others are kind 1.
-    let otherKind = tables.hasMythicPosition ? 1 : 0
+    let readsCards = O.needsBoosterCards || tables.anyProgramTalliesEachBooster
+    // When every program takes the fast path, the pool's batches are listed and run in one loop.
+    let flat = tables.allProgramsUsePicks
     var pool = 0
     while pool < pools {
       observer.beginPool()
-      var low = Self.draw(poolBatches.pointee.product, poolBatches.pointee.threshold, using: &rng)
-      var mythicPosition = -1
-      if positions > 0 {
-        mythicPosition = Self.choose(Self.digit(&low, tables.positionRange), positionThresholds, positions &- 1)
+      let mythicPosition = choosePrograms(listingBatches: flat, using: &rng, observer: &observer)
+      if flat {
+        runBatches(fillingCards: readsCards, using: &rng, observer: observer)
+      } else {
+        runBoosters(using: &rng, observer: observer)
       }
-      var index = 0
-      while index < boosters {
-        let digitBatch = poolBatches + (index &+ 1)
-        if digitBatch.pointee.starts {
-          low = Self.draw(digitBatch.pointee.product, digitBatch.pointee.threshold, using: &rng)
-        }
-        let kind = index == mythicPosition ? 0 : otherKind
-        let combination = Self.choose(
-          Self.digit(&low, combinationRange), combinationThresholds + kind &* combinations, combinations &- 1)
-        let program = kind &* combinations &+ combination
-        let bound = UnsafePointer(boundPrograms + program)
-        if bound.pointee.usesPicks {
-          runPicks(bound, using: &rng, observer: observer)
-        } else {
-          runDraws(bound.pointee.record, program: program, using: &rng, observer: observer)
-        }
-        observer.endBooster(
-          index: index, kind: kind, combination: combination, program: program, record: bound.pointee.record,
-          cards: booster)
-        index &+= 1
-      }
+      if readsCards { showCards(mythicPosition: mythicPosition, to: &observer) }
       observer.endPool()
       pool &+= 1
+    }
+  }
+
+  /// Chooses the mythic booster's position and each booster's program, telling the observer,
+  /// and (with `listingBatches`) notes each booster's batches in `boosterBatches` and
+  /// `boosterBatchEnds`. Returns the position (-1 without a mythic booster).
+  @inline(never)
+  private func choosePrograms<G: RandomNumberGenerator, O: PoolObserver>(
+    listingBatches: Bool, using rng: inout G, observer: inout O
+  ) -> Int {
+    let boosters = tables.boostersPerPool
+    let combinations = tables.combinationCount
+    let combinationRange = tables.combinationRange
+    // Without a mythic booster every booster is of kind 0; with one, the others are kind 1.
+    let otherKind = tables.hasMythicPosition ? 1 : 0
+    var low = Self.draw(poolBatches.pointee.product, poolBatches.pointee.threshold, using: &rng)
+    var mythicPosition = -1
+    if tables.hasMythicPosition {
+      let digit = Self.digit(&low, tables.positionRange)
+      mythicPosition = positionsAreEqual ? Int(truncatingIfNeeded: digit) : Self.choose(digit, positionThresholds, boosters &- 1)
+    }
+    var index = 0
+    while index < boosters {
+      let digitBatch = poolBatches + (index &+ 1)
+      if digitBatch.pointee.starts {
+        low = Self.draw(digitBatch.pointee.product, digitBatch.pointee.threshold, using: &rng)
+      }
+      let kind = index == mythicPosition ? 0 : otherKind
+      let combination = Self.choose(
+        Self.digit(&low, combinationRange), combinationThresholds + kind &* combinations, combinations &- 1)
+      let program = kind &* combinations &+ combination
+      poolPrograms[index] = program
+      observer.chose(booster: index, kind: kind, program: program, record: programs + program)
+      if listingBatches {
+        let bound = boundPrograms + program
+        boosterBatches[index] = bound.pointee.firstBatch
+        boosterBatchEnds[index] = bound.pointee.batchEnd
+      }
+      index &+= 1
+    }
+    return mythicPosition
+  }
+
+  /// Hands the observer the cards of the boosters it reads.
+  @inline(never)
+  private func showCards<O: PoolObserver>(mythicPosition: Int, to observer: inout O) {
+    let boosterSize = tables.boosterSize
+    let otherKind = tables.hasMythicPosition ? 1 : 0
+    for index in 0..<tables.boostersPerPool {
+      let program = poolPrograms[index]
+      let record = programs + program
+      if O.needsBoosterCards || record.pointee.tallyEachBooster {
+        observer.drew(
+          booster: index, kind: index == mythicPosition ? 0 : otherKind, program: program, record: record,
+          cards: poolCards + index &* boosterSize)
+      }
     }
   }
 
@@ -166,41 +218,84 @@ struct PoolEngine {
     return index
   }
 
-  /// The fast path: every card a uniform pick and a swap, several picks per random number.
-  /// The booster buffer is filled only when the observer or the program needs it.
-  @inline(__always)
-  private func runPicks<G: RandomNumberGenerator, O: PoolObserver>(
-    _ program: UnsafePointer<BoundProgram>, using rng: inout G, observer: O
+  /// The cards of a pool whose programs all take the fast path: each booster's batches in
+  /// turn. Every card is a uniform pick and a swap, several picks per random number; the cards
+  /// fill `poolCards` when they are read.
+  @inline(never)
+  private func runBatches<G: RandomNumberGenerator, O: PoolObserver>(
+    fillingCards: Bool, using generator: inout G, observer: O
   ) {
-    var pick = program.pointee.firstPick
-    var batch = program.pointee.firstBatch
-    let batchEnd = program.pointee.batchEnd
-    if O.needsBoosterCards || program.pointee.fillsBooster {
-      var out = booster
-      repeat {
+    // A local copy, which the optimiser keeps in registers (stores through the card pointers
+    // could otherwise alias the caller's generator).
+    var rng = generator
+    defer { generator = rng }
+    let boosters = tables.boostersPerPool
+    var out = poolCards
+    var index = 0
+    while index < boosters {
+      var batch = boosterBatches[index]
+      let end = boosterBatchEnds[index]
+      while batch < end {
         var low = Self.draw(batch.pointee.product, batch.pointee.threshold, using: &rng)
-        let end = batch.pointee.pickEnd
+        var pick = batch.pointee.pickStart
+        let pickEnd = batch.pointee.pickEnd
         // Batches are never empty.
-        repeat {
-          let card = Self.take(pick, &low)
-          if O.countsCards { pick.pointee.counts[Int(truncatingIfNeeded: card)] &+= 1 }
-          out.pointee = card
-          out += 1
-          pick += 1
-        } while pick < end
+        if fillingCards {
+          repeat {
+            let card = Self.take(pick, &low)
+            if O.countsCards { pick.pointee.counts[Int(truncatingIfNeeded: card)] &+= 1 }
+            out.pointee = card
+            out += 1
+            pick += 1
+          } while pick < pickEnd
+        } else {
+          // Two picks per turn of the loop, after one on its own for an odd count.
+          if batch.pointee.hasOddCount {
+            let card = Self.take(pick, &low)
+            if O.countsCards { pick.pointee.counts[Int(truncatingIfNeeded: card)] &+= 1 }
+            pick += 1
+          }
+          while pick < pickEnd {
+            let first = Self.take(pick, &low)
+            if O.countsCards { pick.pointee.counts[Int(truncatingIfNeeded: first)] &+= 1 }
+            let second = Self.take(pick + 1, &low)
+            if O.countsCards { pick[1].counts[Int(truncatingIfNeeded: second)] &+= 1 }
+            pick += 2
+          }
+        }
         batch += 1
-      } while batch < batchEnd
-    } else {
-      repeat {
-        var low = Self.draw(batch.pointee.product, batch.pointee.threshold, using: &rng)
-        let end = batch.pointee.pickEnd
-        repeat {
-          let card = Self.take(pick, &low)
-          if O.countsCards { pick.pointee.counts[Int(truncatingIfNeeded: card)] &+= 1 }
-          pick += 1
-        } while pick < end
-        batch += 1
-      } while batch < batchEnd
+      }
+      index &+= 1
+    }
+  }
+
+  /// The cards of a pool booster by booster, when some programs take the general path.
+  @inline(never)
+  private func runBoosters<G: RandomNumberGenerator, O: PoolObserver>(using generator: inout G, observer: O) {
+    var rng = generator
+    defer { generator = rng }
+    var out = poolCards
+    for index in 0..<tables.boostersPerPool {
+      let program = poolPrograms[index]
+      let bound = UnsafePointer(boundPrograms + program)
+      if bound.pointee.usesPicks {
+        var batch = bound.pointee.firstBatch
+        while batch < bound.pointee.batchEnd {
+          var low = Self.draw(batch.pointee.product, batch.pointee.threshold, using: &rng)
+          var pick = batch.pointee.pickStart
+          repeat {
+            let card = Self.take(pick, &low)
+            if O.countsCards { pick.pointee.counts[Int(truncatingIfNeeded: card)] &+= 1 }
+            out.pointee = card
+            out += 1
+            pick += 1
+          } while pick < batch.pointee.pickEnd
+          batch += 1
+        }
+      } else {
+        runDraws(bound.pointee.record, program: program, into: out, using: &rng, observer: observer)
+        out += tables.boosterSize
+      }
     }
   }
 
@@ -220,9 +315,10 @@ struct PoolEngine {
 
   /// The general path, draw by draw, for alias sheets and distinct weighted draws.
   private func runDraws<G: RandomNumberGenerator, O: PoolObserver>(
-    _ record: UnsafePointer<EngineTables.Program>, program: Int, using rng: inout G, observer: O
+    _ record: UnsafePointer<EngineTables.Program>, program: Int, into booster: UnsafeMutablePointer<Int32>,
+    using rng: inout G, observer: O
   ) {
-    drawAll(record, using: &rng)
+    drawAll(record, into: booster, using: &rng)
     guard O.countsCards else { return }
     let size = tables.boosterSize
     let rows = tables.positionRows.baseAddress! + program * size
@@ -232,7 +328,9 @@ struct PoolEngine {
     }
   }
 
-  private func drawAll<G: RandomNumberGenerator>(_ program: UnsafePointer<EngineTables.Program>, using rng: inout G) {
+  private func drawAll<G: RandomNumberGenerator>(
+    _ program: UnsafePointer<EngineTables.Program>, into booster: UnsafeMutablePointer<Int32>, using rng: inout G
+  ) {
     let start = Int(program.pointee.drawStart)
     for index in start..<(start + Int(program.pointee.drawCount)) {
       let draw = tables.draws[index]
@@ -289,21 +387,20 @@ struct PoolEngine {
 
 /// A program of the plan bound to one engine.
 struct BoundProgram {
-  var firstPick: UnsafePointer<BoundPick>
   var firstBatch: UnsafePointer<BoundBatch>
   var batchEnd: UnsafePointer<BoundBatch>
   var record: UnsafePointer<EngineTables.Program>
   /// Whether the program takes the fast path (otherwise it has draws).
   var usesPicks: Bool
-  /// Whether the fast path must fill the booster buffer (`EngineTables.Program.tallyEachBooster`).
-  var fillsBooster: Bool
 }
 
-/// A batch of the plan bound to one engine: `pickEnd` points into its picks.
+/// A batch of the plan bound to one engine: it runs the picks from `pickStart` to `pickEnd`.
 struct BoundBatch {
+  var pickStart: UnsafePointer<BoundPick>
   var pickEnd: UnsafePointer<BoundPick>
   var product: UInt64
   var threshold: UInt64
+  var hasOddCount: Bool
 }
 
 /// A pick of the plan bound to one engine: `base` points into that engine's card arrays and

@@ -86,10 +86,12 @@ private struct Checksum: PoolObserver {
   static var needsBoosterCards: Bool { true }
   static var countsCards: Bool { false }
 
+  mutating func chose(booster index: Int, kind: Int, program: Int, record: UnsafePointer<EngineTables.Program>) {}
+
   @inline(__always)
-  mutating func endBooster(
-    index: Int, kind: Int, combination: Int, program: Int,
-    record: UnsafePointer<EngineTables.Program>, cards: UnsafePointer<Int32>
+  mutating func drew(
+    booster index: Int, kind: Int, program: Int, record: UnsafePointer<EngineTables.Program>,
+    cards: UnsafePointer<Int32>
   ) {
     for position in 0..<size {
       value = (value &<< 1 | value &>> 63) ^ UInt64(truncatingIfNeeded: cards[position])

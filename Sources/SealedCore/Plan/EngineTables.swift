@@ -57,7 +57,8 @@ final class EngineTables: @unchecked Sendable {
   /// 2⁶⁴ mod product. That word is known before any digit is taken, so a rejected x is
   /// replaced before it touches anything.
   struct Batch {
-    /// One past the batch's last pick (into `picks`); it starts where the previous batch ended.
+    /// The batch's picks (into `picks`).
+    var pickStart: Int32
     var pickEnd: Int32
     var product: UInt64
     var threshold: UInt64
@@ -103,6 +104,11 @@ final class EngineTables: @unchecked Sendable {
   let boosterSize: Int
 
   let programs: UnsafeMutableBufferPointer<Program>
+  /// Whether any program has `tallyEachBooster`.
+  let anyProgramTalliesEachBooster: Bool
+  /// Whether every program takes the fast path (picks in batches).
+  let allProgramsUsePicks: Bool
+  let maxBatchesPerProgram: Int
   let picks: UnsafeMutableBufferPointer<Pick>
   let batches: UnsafeMutableBufferPointer<Batch>
   let draws: UnsafeMutableBufferPointer<Draw>
@@ -260,7 +266,8 @@ final class EngineTables: @unchecked Sendable {
           record.batchStart = Int32(batches.count)
           for bounds in Self.batchBounds(programPicks.map { UInt64($0.range) }) {
             batches.append(
-              Batch(pickEnd: Int32(picks.count + bounds.end), product: bounds.product, threshold: bounds.threshold))
+              Batch(
+                pickStart: Int32(picks.count + bounds.start), pickEnd: Int32(picks.count + bounds.end), product: bounds.product, threshold: bounds.threshold))
           }
           record.batchCount = Int32(batches.count) - record.batchStart
           picks += programPicks
@@ -302,6 +309,9 @@ final class EngineTables: @unchecked Sendable {
     }
 
     self.programs = .copy(programRecords)
+    anyProgramTalliesEachBooster = programRecords.contains { $0.tallyEachBooster }
+    allProgramsUsePicks = programRecords.allSatisfy { $0.batchStart >= 0 }
+    maxBatchesPerProgram = programRecords.map { Int($0.batchCount) }.max() ?? 0
     self.picks = .copy(picks)
     self.batches = .copy(batches)
     self.draws = .copy(draws)
