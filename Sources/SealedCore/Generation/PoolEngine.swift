@@ -34,8 +34,14 @@ struct PoolEngine {
   private let positionsAreEqual: Bool
   private let poolBatches: UnsafePointer<EngineTables.PoolBatch>
 
-  init(plan: BoosterPlan) {
+  /// Whether pools whose programs all take the fast path run as one list of batches (the
+  /// default) rather than booster by booster, as pools with other programs do. Both draw the
+  /// same cards from the same random numbers.
+  let runsBatchLists: Bool
+
+  init(plan: BoosterPlan, runsBatchLists: Bool = true) {
     self.plan = plan
+    self.runsBatchLists = runsBatchLists
     tables = plan.engine
     arrays = .allocate(capacity: max(tables.cardArrays.count, 1))
     _ = arrays.initialize(from: tables.cardArrays)
@@ -112,7 +118,7 @@ struct PoolEngine {
   ) {
     let readsCards = O.needsBoosterCards || tables.anyProgramTalliesEachBooster
     // When every program takes the fast path, the pool's batches are listed and run in one loop.
-    let flat = tables.allProgramsUsePicks
+    let flat = runsBatchLists && tables.allProgramsUsePicks
     var pool = 0
     while pool < pools {
       observer.beginPool()

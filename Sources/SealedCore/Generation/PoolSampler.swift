@@ -11,9 +11,15 @@ public final class PoolSampler {
   /// Everything counted so far.
   public private(set) var tally: SimulationTally
 
-  public init(plan: BoosterPlan) {
+  public convenience init(plan: BoosterPlan) {
+    self.init(plan: plan, runsBatchLists: true)
+  }
+
+  /// A sampler whose engine runs every pool booster by booster when `runsBatchLists` is false
+  /// (see `PoolEngine.runsBatchLists`); for tests.
+  init(plan: BoosterPlan, runsBatchLists: Bool) {
     self.plan = plan
-    engine = PoolEngine(plan: plan)
+    engine = PoolEngine(plan: plan, runsBatchLists: runsBatchLists)
     tally = SimulationTally(plan: plan)
     if plan.maxBoosterSize <= 15 {
       packed = ChunkTally(plan: plan)

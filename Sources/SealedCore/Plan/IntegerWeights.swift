@@ -2,9 +2,10 @@
 /// uniform digit in `0..<denominator` compared with cumulative weights: exact, and cheap to
 /// take several at a time from one 64-bit random number (see `EngineTables.PoolBatch`).
 ///
-/// Probabilities that are fractions with denominators up to 2²⁴ (0.78 = 39/50, or weights such
-/// as 4356 : 828 : 12240) get their exact fractions; any others are rounded to multiples of
-/// 2⁻⁴⁸, far below what any run can detect.
+/// Probabilities that are fractions with denominators up to 2²⁰ (0.78 = 39/50, or weights such
+/// as 4356 : 828 : 12240) get their exact fractions (a probability within 10⁻¹⁴ of its value of
+/// such a fraction is taken as that fraction); any others are rounded to multiples of 2⁻⁴⁸, far
+/// below what any run can detect.
 struct IntegerWeights: Equatable {
   var weights: [UInt64]
   var denominator: UInt64
@@ -63,8 +64,8 @@ struct IntegerWeights: Equatable {
     return each.map { $0.scaled(to: denominator) }
   }
 
-  /// The exact fractions of `probabilities` (summing to 1), if each is within 1e-12 of a
-  /// fraction with a denominator up to 2²⁴.
+  /// The exact fractions of `probabilities` (summing to 1), if each is within 10⁻¹⁴ of its value
+  /// of a fraction with a denominator up to 2²⁰.
   private static func fractions(_ probabilities: [Double]) -> IntegerWeights? {
     var denominator: UInt64 = 1
     for probability in probabilities {
@@ -78,19 +79,20 @@ struct IntegerWeights: Equatable {
     return IntegerWeights(weights: weights, denominator: denominator)
   }
 
-  /// The simplest fraction within 1e-12 of `value` (in [0, 1]) by continued fractions.
+  /// The simplest fraction within 10⁻¹⁴ of `value` (in [0, 1]), relatively, by continued
+  /// fractions.
   private static func fraction(near value: Double) -> (numerator: UInt64, denominator: UInt64)? {
     var (h0, h1): (UInt64, UInt64) = (0, 1)
     var (k0, k1): (UInt64, UInt64) = (1, 0)
     var x = value
     for _ in 0..<64 {
       let a = x.rounded(.down)
-      guard a < 0x1p24 else { return nil }
+      guard a < 0x1p20 else { return nil }
       let whole = UInt64(a)
       let (h, k) = (whole * h1 + h0, whole * k1 + k0)
-      guard k <= 1 << 24 else { return nil }
+      guard k <= 1 << 20 else { return nil }
       (h0, h1, k0, k1) = (h1, h, k1, k)
-      if abs(Double(h) / Double(k) - value) <= 1e-12 { return (h, k) }
+      if abs(Double(h) / Double(k) - value) <= 1e-14 * value { return (h, k) }
       let rest = x - a
       guard rest > 0 else { return nil }
       x = 1 / rest

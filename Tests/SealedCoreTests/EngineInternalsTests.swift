@@ -1,0 +1,78 @@
+@testable import SealedCore
+import SealedTestSupport
+import Testing
+
+/// The engine's exact integer arithmetic: choices as digits over integer weights, batches of
+/// digits from one random number, and the two ways of running a pool's batches.
+@Suite struct EngineInternalsTests {
+  @Test func decimalProbabilitiesBecomeTheirExactFractions() {
+    // war's planeswalker variants: 0.78 = 39/50 and 0.22 = 11/50.
+    #expect(IntegerWeights([0.78, 0.22]) == IntegerWeights(weights: [39, 11], denominator: 50))
+    // Weights need not sum to 1: retail dom's three variants (36 x 121, 36 x 23, 85 x 144).
+    #expect(IntegerWeights([4356, 828, 12240]) == IntegerWeights(weights: [121, 23, 340], denominator: 484))
+    #expect(IntegerWeights([1, 1, 1]) == IntegerWeights(weights: [1, 1, 1], denominator: 3))
+    #expect(IntegerWeights([0, 1]) == IntegerWeights(weights: [0, 1], denominator: 1))
+    #expect(IntegerWeights([0.5, 0.25, 0.25]).thresholds == [2, 3])
+  }
+
+  @Test func otherProbabilitiesAreRoundedToTwoToTheMinus48() {
+    let weights = IntegerWeights([0.1234567890123, 1 - 0.1234567890123])
+    #expect(weights.denominator == 1 << 48)
+    #expect(weights.weights.reduce(0, +) == 1 << 48)
+    // The rounding is within one unit of 2⁻⁴⁸.
+    #expect(abs(Double(weights.weights[0]) - 0.1234567890123 * 0x1p48) <= 1)
+  }
+
+  @Test func kindsShareOneDenominator() {
+    // war's mythic booster (0.92 / 0.08 = 23/25, 2/25) and the others (39/50, 11/50).
+    let common = IntegerWeights.common([[0.92, 0.08], [0.78, 0.22]])
+    #expect(common == [
+      IntegerWeights(weights: [46, 4], denominator: 50), IntegerWeights(weights: [39, 11], denominator: 50),
+    ])
+    // One vector without a small fraction puts every vector on 2⁴⁸.
+    let rounded = IntegerWeights.common([[0.5, 0.5], [0.1234567890123, 1 - 0.1234567890123]])
+    #expect(rounded.map(\.denominator) == [1 << 48, 1 << 48])
+    #expect(rounded[0].weights == [1 << 47, 1 << 47])
+  }
+
+  @Test func batchesHoldWhatFitsIn64BitsAndRejectTheRemainder() {
+    let ranges: [UInt64] = [101, 100, 99, 98, 97, 96, 95, 94, 93, 92, 60, 59, 20, 12]
+    let batches = EngineTables.batchBounds(ranges)
+    #expect(batches.map { [$0.start, $0.end] } == [[0, 9], [9, 14]])
+    for batch in batches {
+      let product = ranges[batch.start..<batch.end].reduce(1, *)
+      #expect(batch.product == product)
+      // 2⁶⁴ mod product, computed in 128 bits.
+      #expect(batch.threshold == UInt64(((UInt128(1) << 64) % UInt128(product))))
+      // One more range would not fit.
+      if batch.end < ranges.count {
+        #expect(product.multipliedReportingOverflow(by: ranges[batch.end]).overflow)
+      }
+    }
+  }
+
+  @Test func aPoolsChoicesShareRandomNumbers() {
+    // war sealed: the position (6) and six combinations (50 each) fit in one number.
+    let one = EngineTables.poolBatches(boosters: 6, positionRange: 6, combinationRange: 50)
+    #expect(one.map(\.starts) == [true, false, false, false, false, false, false])
+    #expect(one[0].product == 6 * 50 * 50 * 50 * 50 * 50 * 50)
+    // Rounded probabilities take a number each.
+    let each = EngineTables.poolBatches(boosters: 3, positionRange: 1, combinationRange: 1 << 48)
+    #expect(each.map(\.starts) == [true, false, true, true])
+    #expect(each[0].product == 1 << 48)
+    #expect(each[2].threshold == 0)
+  }
+
+  @Test(arguments: [("war", "sealed"), ("grn", "sealed"), ("war", "retail")])
+  func batchListsAndBoosterByBoosterDrawTheSameCards(_ set: String, _ rules: String) throws {
+    let plan = try SharedData.plan(set, rules: rules)
+    let listed = PoolSampler(plan: plan, runsBatchLists: true)
+    let byBooster = PoolSampler(plan: plan, runsBatchLists: false)
+    var a = Xoshiro256StarStar(seed: 7)
+    var b = Xoshiro256StarStar(seed: 7)
+    listed.generate(pools: 5000, using: &a)
+    byBooster.generate(pools: 5000, using: &b)
+    #expect(listed.tally == byBooster.tally)
+    #expect(a.next() == b.next())
+  }
+}
