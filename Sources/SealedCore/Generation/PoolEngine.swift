@@ -4,11 +4,11 @@
 /// uniform sheet is a persistent permutation: a distinct draw of k cards is a partial
 /// Fisher–Yates shuffle of its first k entries, which leaves a permutation behind for the next
 /// booster, so nothing is copied or reset per booster. The engine counts every card drawn
-/// for its draw (site) itself, in `siteCounts`, when the observer asks for it; each booster
-/// is handed to the observer in one call.
+/// for its draw (site) itself, in `siteCounts`, when the observer asks for it; the observer
+/// hears each booster's program when it is chosen and, if it asks, its cards once drawn.
 struct PoolEngine {
   let plan: BoosterPlan
-  private let tables: EngineTables
+  let tables: EngineTables
   /// This engine's copy of `tables.cardArrays`; its permutations get shuffled.
   private let arrays: UnsafeMutableBufferPointer<Int32>
   /// The pool being drawn: its boosters' programs, and their cards by booster and position.
@@ -17,8 +17,8 @@ struct PoolEngine {
   /// The batches of each booster of the pool, when every program takes the fast path.
   private let boosterBatches: UnsafeMutablePointer<UnsafePointer<BoundBatch>>
   private let boosterBatchEnds: UnsafeMutablePointer<UnsafePointer<BoundBatch>>
-  // Raw base pointers of the tables, so the loops load them once.
-  private let cards: UnsafeMutablePointer<Int32>
+  // Raw base pointers of the tables, so the loops load them once (`cards`: of `arrays`).
+  let cards: UnsafeMutablePointer<Int32>
   private let programs: UnsafePointer<EngineTables.Program>
   /// The plan's programs and batches bound to this engine's picks.
   private let boundPrograms: UnsafeMutablePointer<BoundProgram>
@@ -117,16 +117,17 @@ struct PoolEngine {
     pools: Int, using rng: inout G, observer: inout O
   ) {
     let readsCards = O.needsBoosterCards || tables.anyProgramTalliesEachBooster
-    // When every program takes the fast path, the pool's batches are listed and run in one loop.
-    let flat = runsBatchLists && tables.allProgramsUsePicks
+    // When every program takes the fast path, the first pass lists each booster's batches and
+    // the second runs them without looking at the programs again.
+    let listsBatches = runsBatchLists && tables.allProgramsUsePicks
     var pool = 0
     while pool < pools {
       observer.beginPool()
-      let mythicPosition = choosePrograms(listingBatches: flat, using: &rng, observer: &observer)
-      if flat {
-        runBatches(fillingCards: readsCards, using: &rng, observer: observer)
+      let mythicPosition = choosePrograms(listingBatches: listsBatches, using: &rng, observer: &observer)
+      if listsBatches {
+        runBatches(fillingCards: readsCards, using: &rng, for: O.self)
       } else {
-        runBoosters(using: &rng, observer: observer)
+        runBoosters(using: &rng, for: O.self)
       }
       if readsCards { showCards(mythicPosition: mythicPosition, to: &observer) }
       observer.endPool()
@@ -150,7 +151,8 @@ struct PoolEngine {
     var mythicPosition = -1
     if tables.hasMythicPosition {
       let digit = Self.digit(&low, tables.positionRange)
-      mythicPosition = positionsAreEqual ? Int(truncatingIfNeeded: digit) : Self.choose(digit, positionThresholds, boosters &- 1)
+      mythicPosition =
+        positionsAreEqual ? Int(truncatingIfNeeded: digit) : Self.choose(digit, positionThresholds, boosters &- 1)
     }
     var index = 0
     while index < boosters {
@@ -224,12 +226,12 @@ struct PoolEngine {
     return index
   }
 
-  /// The cards of a pool whose programs all take the fast path: each booster's batches in
-  /// turn. Every card is a uniform pick and a swap, several picks per random number; the cards
+  /// The cards of a pool whose programs all take the fast path: each booster's batches, as
+  /// `choosePrograms` listed them. Every card is a uniform pick and a swap, several picks per random number; the cards
   /// fill `poolCards` when they are read.
   @inline(never)
   private func runBatches<G: RandomNumberGenerator, O: PoolObserver>(
-    fillingCards: Bool, using generator: inout G, observer: O
+    fillingCards: Bool, using generator: inout G, for _: O.Type
   ) {
     // A local copy, which the optimiser keeps in registers (stores through the card pointers
     // could otherwise alias the caller's generator).
@@ -277,7 +279,7 @@ struct PoolEngine {
 
   /// The cards of a pool booster by booster, when some programs take the general path.
   @inline(never)
-  private func runBoosters<G: RandomNumberGenerator, O: PoolObserver>(using generator: inout G, observer: O) {
+  private func runBoosters<G: RandomNumberGenerator, O: PoolObserver>(using generator: inout G, for _: O.Type) {
     var rng = generator
     defer { generator = rng }
     var out = poolCards
@@ -299,7 +301,7 @@ struct PoolEngine {
           batch += 1
         }
       } else {
-        runDraws(bound.pointee.record, program: program, into: out, using: &rng, observer: observer)
+        runDraws(bound.pointee.record, program: program, into: out, using: &rng, for: O.self)
         out += tables.boosterSize
       }
     }
@@ -318,102 +320,4 @@ struct PoolEngine {
     base[0] = card
     return card
   }
-
-  /// The general path, draw by draw, for alias sheets and distinct weighted draws.
-  private func runDraws<G: RandomNumberGenerator, O: PoolObserver>(
-    _ record: UnsafePointer<EngineTables.Program>, program: Int, into booster: UnsafeMutablePointer<Int32>,
-    using rng: inout G, observer: O
-  ) {
-    drawAll(record, into: booster, using: &rng)
-    guard O.countsCards else { return }
-    let size = tables.boosterSize
-    let rows = tables.positionRows.baseAddress! + program * size
-    let counts = siteCounts.baseAddress!
-    for position in 0..<size {
-      counts[Int(rows[position]) + Int(booster[position])] &+= 1
-    }
-  }
-
-  private func drawAll<G: RandomNumberGenerator>(
-    _ program: UnsafePointer<EngineTables.Program>, into booster: UnsafeMutablePointer<Int32>, using rng: inout G
-  ) {
-    let start = Int(program.pointee.drawStart)
-    for index in start..<(start + Int(program.pointee.drawCount)) {
-      let draw = tables.draws[index]
-      let count = Int(draw.count)
-      let size = UInt64(draw.size)
-      let offset = Int(draw.offset)
-      let out = booster + Int(draw.firstPosition)
-      let sheet = cards + offset
-      switch draw.mode {
-      case .uniformDistinct:
-        for i in 0..<count {
-          let j = i + Int(rng.bounded(size - UInt64(i)))
-          let card = sheet[j]
-          sheet[j] = sheet[i]
-          sheet[i] = card
-          out[i] = card
-        }
-      case .pick:
-        for p in 0..<count { out[p] = sheet[Int(rng.bounded(size))] }
-      case .pickDistinct:
-        for p in 0..<count {
-          var card: Int32
-          repeat {
-            card = sheet[Int(rng.bounded(size))]
-          } while Self.contains(card, out, p)
-          out[p] = card
-        }
-      case .alias:
-        for p in 0..<count { out[p] = aliasPick(offset: offset, size: size, using: &rng) }
-      case .aliasDistinct:
-        for p in 0..<count {
-          var card: Int32
-          repeat {
-            card = aliasPick(offset: offset, size: size, using: &rng)
-          } while Self.contains(card, out, p)
-          out[p] = card
-        }
-      }
-    }
-  }
-
-  /// Whether `card` is among the first `count` cards at `cards`.
-  private static func contains(_ card: Int32, _ cards: UnsafeMutablePointer<Int32>, _ count: Int) -> Bool {
-    for p in 0..<count where cards[p] == card { return true }
-    return false
-  }
-
-  private func aliasPick<G: RandomNumberGenerator>(offset: Int, size: UInt64, using rng: inout G) -> Int32 {
-    let entry = offset + Int(rng.bounded(size))
-    return rng.next() < tables.aliasThresholds[entry]
-      ? tables.aliasPrimary[entry] : tables.aliasSecondary[entry]
-  }
-}
-
-/// A program of the plan bound to one engine.
-struct BoundProgram {
-  var firstBatch: UnsafePointer<BoundBatch>
-  var batchEnd: UnsafePointer<BoundBatch>
-  var record: UnsafePointer<EngineTables.Program>
-  /// Whether the program takes the fast path (otherwise it has draws).
-  var usesPicks: Bool
-}
-
-/// A batch of the plan bound to one engine: it runs the picks from `pickStart` to `pickEnd`.
-struct BoundBatch {
-  var pickStart: UnsafePointer<BoundPick>
-  var pickEnd: UnsafePointer<BoundPick>
-  var product: UInt64
-  var threshold: UInt64
-  var hasOddCount: Bool
-}
-
-/// A pick of the plan bound to one engine: `base` points into that engine's card arrays and
-/// `counts` to the pick's site in its counters, so the loop needs no address arithmetic per
-/// pick. 24 bytes.
-struct BoundPick {
-  var base: UnsafeMutablePointer<Int32>
-  var counts: UnsafeMutablePointer<UInt32>
-  var range: UInt64
 }

@@ -75,10 +75,9 @@ final class EngineTables: @unchecked Sendable {
 
   /// Where a program's work is.
   struct Program {
-    /// Fast path: batches (into `batches`), or -1 for the general path, and the first pick.
+    /// Fast path: batches (into `batches`), or -1 for the general path.
     var batchStart: Int32
     var batchCount: Int32
-    var pickStart: Int32
     /// General path: draws (into `draws`).
     var drawStart: Int32
     var drawCount: Int32
@@ -108,7 +107,6 @@ final class EngineTables: @unchecked Sendable {
   let anyProgramTalliesEachBooster: Bool
   /// Whether every program takes the fast path (picks in batches).
   let allProgramsUsePicks: Bool
-  let maxBatchesPerProgram: Int
   let picks: UnsafeMutableBufferPointer<Pick>
   let batches: UnsafeMutableBufferPointer<Batch>
   let draws: UnsafeMutableBufferPointer<Draw>
@@ -244,7 +242,7 @@ final class EngineTables: @unchecked Sendable {
         }
         let mayRepeat = Self.mayRepeat(program, sheets: sheets)
         var record = Program(
-          batchStart: -1, batchCount: 0, pickStart: Int32(picks.count), drawStart: Int32(draws.count), drawCount: 0,
+          batchStart: -1, batchCount: 0, drawStart: Int32(draws.count), drawCount: 0,
           mayRepeat: mayRepeat, tallyEachBooster: mayRepeat || partial.contains(true),
           constantPacked: packed, constantLow: low, constantHigh: high)
         let fast = program.allSatisfy { draw in
@@ -311,7 +309,6 @@ final class EngineTables: @unchecked Sendable {
     self.programs = .copy(programRecords)
     anyProgramTalliesEachBooster = programRecords.contains { $0.tallyEachBooster }
     allProgramsUsePicks = programRecords.allSatisfy { $0.batchStart >= 0 }
-    maxBatchesPerProgram = programRecords.map { Int($0.batchCount) }.max() ?? 0
     self.picks = .copy(picks)
     self.batches = .copy(batches)
     self.draws = .copy(draws)

@@ -1,0 +1,26 @@
+/// A program of the plan bound to one engine.
+struct BoundProgram {
+  var firstBatch: UnsafePointer<BoundBatch>
+  var batchEnd: UnsafePointer<BoundBatch>
+  var record: UnsafePointer<EngineTables.Program>
+  /// Whether the program takes the fast path (otherwise it has draws).
+  var usesPicks: Bool
+}
+
+/// A batch of the plan bound to one engine: it runs the picks from `pickStart` to `pickEnd`.
+struct BoundBatch {
+  var pickStart: UnsafePointer<BoundPick>
+  var pickEnd: UnsafePointer<BoundPick>
+  var product: UInt64
+  var threshold: UInt64
+  var hasOddCount: Bool
+}
+
+/// A pick of the plan bound to one engine: `base` points into that engine's card arrays and
+/// `counts` to the pick's site in its counters, so the loop needs no address arithmetic per
+/// pick. 24 bytes.
+struct BoundPick {
+  var base: UnsafeMutablePointer<Int32>
+  var counts: UnsafeMutablePointer<UInt32>
+  var range: UInt64
+}

@@ -1,0 +1,75 @@
+/// The general path of `PoolEngine`, draw by draw, for programs with alias sheets or distinct
+/// draws from weighted sheets.
+extension PoolEngine {
+  /// Draws a booster of a general-path program into `booster`, counting its cards when the
+  /// observer asks for it.
+  func runDraws<G: RandomNumberGenerator, O: PoolObserver>(
+    _ record: UnsafePointer<EngineTables.Program>, program: Int, into booster: UnsafeMutablePointer<Int32>,
+    using rng: inout G, for _: O.Type
+  ) {
+    drawAll(record, into: booster, using: &rng)
+    guard O.countsCards else { return }
+    let size = tables.boosterSize
+    let rows = tables.positionRows.baseAddress! + program * size
+    let counts = siteCounts.baseAddress!
+    for position in 0..<size {
+      counts[Int(rows[position]) + Int(booster[position])] &+= 1
+    }
+  }
+
+  private func drawAll<G: RandomNumberGenerator>(
+    _ program: UnsafePointer<EngineTables.Program>, into booster: UnsafeMutablePointer<Int32>, using rng: inout G
+  ) {
+    let start = Int(program.pointee.drawStart)
+    for index in start..<(start + Int(program.pointee.drawCount)) {
+      let draw = tables.draws[index]
+      let count = Int(draw.count)
+      let size = UInt64(draw.size)
+      let offset = Int(draw.offset)
+      let out = booster + Int(draw.firstPosition)
+      let sheet = cards + offset
+      switch draw.mode {
+      case .uniformDistinct:
+        for i in 0..<count {
+          let j = i + Int(rng.bounded(size - UInt64(i)))
+          let card = sheet[j]
+          sheet[j] = sheet[i]
+          sheet[i] = card
+          out[i] = card
+        }
+      case .pick:
+        for p in 0..<count { out[p] = sheet[Int(rng.bounded(size))] }
+      case .pickDistinct:
+        for p in 0..<count {
+          var card: Int32
+          repeat {
+            card = sheet[Int(rng.bounded(size))]
+          } while Self.contains(card, out, p)
+          out[p] = card
+        }
+      case .alias:
+        for p in 0..<count { out[p] = aliasPick(offset: offset, size: size, using: &rng) }
+      case .aliasDistinct:
+        for p in 0..<count {
+          var card: Int32
+          repeat {
+            card = aliasPick(offset: offset, size: size, using: &rng)
+          } while Self.contains(card, out, p)
+          out[p] = card
+        }
+      }
+    }
+  }
+
+  /// Whether `card` is among the first `count` cards at `cards`.
+  private static func contains(_ card: Int32, _ cards: UnsafeMutablePointer<Int32>, _ count: Int) -> Bool {
+    for p in 0..<count where cards[p] == card { return true }
+    return false
+  }
+
+  private func aliasPick<G: RandomNumberGenerator>(offset: Int, size: UInt64, using rng: inout G) -> Int32 {
+    let entry = offset + Int(rng.bounded(size))
+    return rng.next() < tables.aliasThresholds[entry]
+      ? tables.aliasPrimary[entry] : tables.aliasSecondary[entry]
+  }
+}
