@@ -3,7 +3,7 @@ import SealedCore
 
 /// The root `sealed` command.
 public struct SealedCommand: ParsableCommand {
-  public static let version = "0.1.0"
+  public static let version = "0.2.0"
 
   public static let configuration = CommandConfiguration(
     commandName: "sealed",

@@ -92,6 +92,17 @@ import Testing
     let incomplete = try SealedExecutable.run(["merge", shards[0], shards[2], "--out", merged.path] + cards)
     #expect(incomplete.status == 2)
     #expect(incomplete.stderr.contains("shards 2/3 are missing"))
+
+    // A shard from the previous generator, whose record has no generatorVersion.
+    let old = URL(fileURLWithPath: shards[1]).appendingPathComponent("tallies.json")
+    let text = try String(contentsOf: old, encoding: .utf8)
+    let edited = text.replacing(#/"generatorVersion":\d+,/#, with: "")
+    #expect(edited != text)
+    try Data(edited.utf8).write(to: old)
+    let mixed = try SealedExecutable.run(["merge"] + shards + ["--out", dir.appendingPathComponent("mixed").path] + cards)
+    #expect(mixed.status == 2)
+    #expect(mixed.stderr.contains("\(shards[1]): made by Sealed"))
+    #expect(mixed.stderr.contains("(version 1) makes other pools from the same seed"))
   }
 
   @Test func badInputExitsWithTwoAndLeavesTheOldReportAlone() throws {

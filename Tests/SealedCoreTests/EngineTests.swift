@@ -111,6 +111,71 @@ import Testing
     #expect(tally.mythicPositions == positions)
   }
 
+  @Test func unequalPositionWeightsStillGiveEveryPoolItsMythicBooster() throws {
+    let yaml = """
+      name: late-mythic
+      pool: { boosters: 6, mythic_booster: one, position_weights: [1, 1, 1, 1, 1, 2] }
+      sheets:
+        common: { rarity: common, type_excludes: Basic Land }
+        rare: { rarity: rare }
+        mythic: { rarity: mythic }
+      slots:
+        - { name: common, count: 10, sheet: common }
+        - { name: rare, count: 1, sheet: { mythic_booster: mythic, otherwise: rare } }
+      """
+    let plan = try SharedData.plan("war", yaml: yaml)
+    let pools = 70_000
+    let tally = Simulation.run(.init(plan: plan, pools: pools, seed: 3, threads: 2)).tally
+    #expect(tally.poolMythics[1] == pools)
+    #expect(tally.boostersByKind[0] == pools)
+    #expect(tally.mythicPositions.reduce(0, +) == pools)
+    // Position 6 holds the mythic booster in 2/7 of pools (sd about 120 pools).
+    #expect(abs(Double(tally.mythicPositions[5]) - Double(pools) * 2 / 7) < 5 * 120)
+    #expect(Simulation.openPools(plan, seed: 3, count: 200).allSatisfy { $0.mythicBooster != nil })
+  }
+
+  @Test func aPlanWithEveryKindOfDrawIsReproducibleAndTalliesItsPools() throws {
+    // Alias and weighted-distinct sheets (the general path), a mythic booster at unequal
+    // positions, a variant, cards that can repeat and an event partly inside a sheet.
+    let yaml = """
+      name: mixed
+      pool: { boosters: 6, mythic_booster: one, position_weights: [1, 1, 1, 1, 1, 2] }
+      sheets:
+        common: { rarity: common, type_excludes: Basic Land }
+        uncommon: { rarity: uncommon }
+        alias: { any: [{ rarity: rare, chance: 0.7 }, { rarity: mythic, chance: 0.3 }] }
+        distinct: { any: [{ rarity: rare, rate: 1 }, { rarity: mythic, rate: 4 }] }
+        mythic: { rarity: mythic }
+      slots:
+        - { name: common, count: 10, sheet: common }
+        - { name: uncommon, count: 2, sheet: uncommon }
+        - { name: rare, count: 1, sheet: { mythic_booster: mythic, otherwise: alias } }
+      variants:
+        - { name: plain, weight: 3 }
+        - { name: doubled, weight: 1, replace: [{ slot: uncommon, count: 2, sheet: distinct }] }
+      events:
+        walker: { type_contains: planeswalker, given: [any] }
+      """
+    let plan = try SharedData.plan("war", yaml: yaml)
+    let count = 2 * Simulation.chunkPools + 77
+    let one = Simulation.run(.init(plan: plan, pools: count, seed: 11, threads: 1)).tally
+    #expect(Simulation.run(.init(plan: plan, pools: count, seed: 11, threads: 2)).tally == one)
+    let pools = Simulation.openPools(plan, seed: 11, count: count)
+    var copies = [Int](repeating: 0, count: plan.cards.count)
+    var repeats = 0
+    for pool in pools {
+      for booster in pool.boosters {
+        for entry in booster { copies[plan.cards.firstIndex { $0.key == entry.card.key }!] += 1 }
+        if Set(booster.map(\.card.key)).count < booster.count { repeats += 1 }
+      }
+    }
+    #expect(one.cardCopies == copies)
+    #expect(one.duplicateBoosters == repeats)
+    #expect(repeats > 0)
+    #expect(one.poolMythics[0] == 0)
+    #expect(one.boostersByKind[0] == count)
+  }
+
   @Test func duplicatesAreCountedWhenTheRulesAllowThem() throws {
     let yaml = """
       name: repeats

@@ -114,6 +114,23 @@ import Testing
     #expect(error.description.contains("weights of variant group \"variant\" are all zero"))
   }
 
+  @Test func weightsTooLargeToAddUp() throws {
+    let variants = Self.base + """
+      variants:
+        - { name: a, weight: 1e308, replace: [{ slot: rare, sheet: mythic }] }
+        - { name: b, weight: 1e308 }
+
+      """
+    let error = try #require(compileError(variants))
+    #expect(error.description.hasPrefix("rules.yaml:15:"))
+    #expect(error.description.contains("weights of variant group \"variant\" add up to more than the largest number"))
+    let positions = Self.base.replacingOccurrences(
+      of: "mythic_booster: one", with: "mythic_booster: one\n  position_weights: [1e308, 1e308, 1, 1, 1, 1]")
+    let positionError = try #require(compileError(positions))
+    #expect(positionError.description.hasPrefix("rules.yaml:5:"))
+    #expect(positionError.description.contains("the weights add up to more than the largest number"))
+  }
+
   @Test func sheetWeightsThatAreAllZero() throws {
     let yaml = Self.base.replacingOccurrences(
       of: "rare: { rarity: rare }", with: "rare: { rarity: rare, weights: [{ rarity: rare, weight: 0 }] }")

@@ -44,6 +44,11 @@ struct MergeCommand: ParsableCommand {
         throw DataError("not a shard of the same run as \(records[0].folder): \(mismatch)", at: folder)
       }
     }
+    for (folder, record) in records where record.generatorVersion != Simulation.generatorVersion {
+      throw DataError(
+        "made by Sealed \(record.toolVersion), whose generator (version \(record.generatorVersion ?? 1)) makes other pools from the same seed than this one (version \(Simulation.generatorVersion)); run every shard with this version",
+        at: folder)
+    }
     for (folder, record) in records where record.interrupted {
       throw DataError("shard \(record.shardIndex)/\(record.shardCount) was interrupted; run it again before merging", at: folder)
     }

@@ -27,7 +27,7 @@ extension PoolEngine {
       let size = UInt64(draw.size)
       let offset = Int(draw.offset)
       let out = booster + Int(draw.firstPosition)
-      let sheet = cards + offset
+      let sheet = sheetEntries + offset
       switch draw.mode {
       case .uniformDistinct:
         for i in 0..<count {

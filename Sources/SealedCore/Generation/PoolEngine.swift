@@ -17,8 +17,9 @@ struct PoolEngine {
   /// The batches of each booster of the pool, when every program takes the fast path.
   private let boosterBatches: UnsafeMutablePointer<UnsafePointer<BoundBatch>>
   private let boosterBatchEnds: UnsafeMutablePointer<UnsafePointer<BoundBatch>>
-  // Raw base pointers of the tables, so the loops load them once (`cards`: of `arrays`).
-  let cards: UnsafeMutablePointer<Int32>
+  /// The base of `arrays`.
+  let sheetEntries: UnsafeMutablePointer<Int32>
+  // Raw base pointers of the tables, so the loops load them once.
   private let programs: UnsafePointer<EngineTables.Program>
   /// The plan's programs and batches bound to this engine's picks.
   private let boundPrograms: UnsafeMutablePointer<BoundProgram>
@@ -26,7 +27,7 @@ struct PoolEngine {
   /// The plan's picks bound to this engine's card arrays and counters.
   private let picks: UnsafeMutablePointer<BoundPick>
   /// `siteCounts[site * cardCount + card]`: how often each card was drawn at each site since
-  /// the last `clearSiteCounts()`. 32-bit: clear at least every 2³² / sites boosters.
+  /// the last `clearSiteCounts()`. 32-bit: clear at least every 2³² / `boosterSize` boosters.
   let siteCounts: UnsafeMutableBufferPointer<UInt32>
   private let combinationThresholds: UnsafePointer<UInt64>
   private let positionThresholds: UnsafePointer<UInt64>
@@ -49,7 +50,7 @@ struct PoolEngine {
     poolCards = .allocate(capacity: max(tables.boostersPerPool * tables.boosterSize, 1))
     boosterBatches = .allocate(capacity: max(tables.boostersPerPool, 1))
     boosterBatchEnds = .allocate(capacity: max(tables.boostersPerPool, 1))
-    cards = arrays.baseAddress!
+    sheetEntries = arrays.baseAddress!
     programs = UnsafePointer(tables.programs.baseAddress!)
     siteCounts = .allocate(capacity: max(plan.sites.count * tables.cardCount, 1))
     siteCounts.initialize(repeating: 0)
@@ -79,7 +80,9 @@ struct PoolEngine {
     }
     combinationThresholds = UnsafePointer(tables.combinationThresholds.baseAddress!)
     positionThresholds = UnsafePointer(tables.positionThresholds.baseAddress!)
-    positionsAreEqual = tables.positionThresholds.enumerated().allSatisfy { $0.element == UInt64($0.offset + 1) }
+    positionsAreEqual =
+      tables.positionRange == UInt64(tables.boostersPerPool)
+      && tables.positionThresholds.enumerated().allSatisfy { $0.element == UInt64($0.offset + 1) }
     poolBatches = UnsafePointer(tables.poolBatches.baseAddress!)
   }
 
@@ -147,7 +150,10 @@ struct PoolEngine {
     let combinationRange = tables.combinationRange
     // Without a mythic booster every booster is of kind 0; with one, the others are kind 1.
     let otherKind = tables.hasMythicPosition ? 1 : 0
-    var low = Self.draw(poolBatches.pointee.product, poolBatches.pointee.threshold, using: &rng)
+    var low: UInt64 = 0
+    if poolBatches.pointee.starts {
+      low = Self.draw(poolBatches.pointee.product, poolBatches.pointee.threshold, using: &rng)
+    }
     var mythicPosition = -1
     if tables.hasMythicPosition {
       let digit = Self.digit(&low, tables.positionRange)
@@ -247,27 +253,27 @@ struct PoolEngine {
         var low = Self.draw(batch.pointee.product, batch.pointee.threshold, using: &rng)
         var pick = batch.pointee.pickStart
         let pickEnd = batch.pointee.pickEnd
-        // Batches are never empty.
+        // Two picks per turn of the loop, after one on its own for an odd count.
         if fillingCards {
-          repeat {
-            let card = Self.take(pick, &low)
-            if O.countsCards { pick.pointee.counts[Int(truncatingIfNeeded: card)] &+= 1 }
-            out.pointee = card
-            out += 1
-            pick += 1
-          } while pick < pickEnd
-        } else {
-          // Two picks per turn of the loop, after one on its own for an odd count.
           if batch.pointee.hasOddCount {
-            let card = Self.take(pick, &low)
-            if O.countsCards { pick.pointee.counts[Int(truncatingIfNeeded: card)] &+= 1 }
+            out.pointee = Self.takeAndCount(pick, &low, O.self)
+            out += 1
             pick += 1
           }
           while pick < pickEnd {
-            let first = Self.take(pick, &low)
-            if O.countsCards { pick.pointee.counts[Int(truncatingIfNeeded: first)] &+= 1 }
-            let second = Self.take(pick + 1, &low)
-            if O.countsCards { pick[1].counts[Int(truncatingIfNeeded: second)] &+= 1 }
+            out[0] = Self.takeAndCount(pick, &low, O.self)
+            out[1] = Self.takeAndCount(pick + 1, &low, O.self)
+            out += 2
+            pick += 2
+          }
+        } else {
+          if batch.pointee.hasOddCount {
+            _ = Self.takeAndCount(pick, &low, O.self)
+            pick += 1
+          }
+          while pick < pickEnd {
+            _ = Self.takeAndCount(pick, &low, O.self)
+            _ = Self.takeAndCount(pick + 1, &low, O.self)
             pick += 2
           }
         }
@@ -291,10 +297,9 @@ struct PoolEngine {
         while batch < bound.pointee.batchEnd {
           var low = Self.draw(batch.pointee.product, batch.pointee.threshold, using: &rng)
           var pick = batch.pointee.pickStart
+          // Batches are never empty.
           repeat {
-            let card = Self.take(pick, &low)
-            if O.countsCards { pick.pointee.counts[Int(truncatingIfNeeded: card)] &+= 1 }
-            out.pointee = card
+            out.pointee = Self.takeAndCount(pick, &low, O.self)
             out += 1
             pick += 1
           } while pick < batch.pointee.pickEnd
@@ -308,9 +313,11 @@ struct PoolEngine {
   }
 
   /// One pick: the next digit of `low` chooses an entry, which is swapped to the front of the
-  /// pick's range and drawn.
+  /// pick's range and drawn, and counted at the pick's site when the observer asks for it.
   @inline(__always)
-  private static func take(_ pick: UnsafePointer<BoundPick>, _ low: inout UInt64) -> Int32 {
+  private static func takeAndCount<O: PoolObserver>(
+    _ pick: UnsafePointer<BoundPick>, _ low: inout UInt64, _: O.Type
+  ) -> Int32 {
     let product = low.multipliedFullWidth(by: pick.pointee.range)
     low = product.low
     let base = pick.pointee.base
@@ -318,6 +325,7 @@ struct PoolEngine {
     let card = base[j]
     base[j] = base[0]
     base[0] = card
+    if O.countsCards { pick.pointee.counts[Int(truncatingIfNeeded: card)] &+= 1 }
     return card
   }
 }

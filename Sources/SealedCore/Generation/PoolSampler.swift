@@ -34,7 +34,8 @@ public final class PoolSampler {
     wide?.release()
   }
 
-  /// Puts every sheet back in collector-number order, as at the start of a chunk of a run.
+  /// Puts every sheet back in collector-number order (and every weight table in its original
+  /// order), as at the start of a chunk of a run.
   public func resetPermutations() {
     engine.resetPermutations()
   }

@@ -12,6 +12,10 @@ import Synchronization
 public enum Simulation {
   /// Pools per chunk. Part of the definition of a run: changing it changes the pools a seed gives.
   public static let chunkPools = 4096
+  /// The version of the way a seed becomes pools: it changes whenever the same seed would give
+  /// other pools, so that reports and shards of different generators are told apart. Version 2
+  /// (Sealed 0.2.0): picks in batches tested before drawing, variant choices as exact digits.
+  public static let generatorVersion = 2
 
   /// What to run.
   public struct Request: Sendable {

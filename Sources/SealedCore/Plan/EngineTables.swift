@@ -5,8 +5,8 @@
 /// Most programs (the draws of one booster kind and variant combination) compile to *picks*,
 /// one per card, each a uniform index in a range followed by a swap in the engine's copy of a
 /// sheet or an expanded weight table. Consecutive picks are grouped into batches that take all
-/// their indices from one 64-bit random number. Programs with alias sheets or distinct draws from weighted sheets (which need
-/// rejection) take the general per-draw path instead.
+/// their indices from one 64-bit random number. Programs with alias sheets or distinct draws
+/// from weighted sheets (which need rejection) take the general per-draw path instead.
 final class EngineTables: @unchecked Sendable {
   /// How a draw of the general path picks its cards.
   enum Mode: Int32 {
@@ -30,7 +30,7 @@ final class EngineTables: @unchecked Sendable {
     var count: Int32
     /// Cards (or table entries) the draw chooses among.
     var size: Int32
-    /// Start of the draw's segment in `cardArrays` or the alias arrays.
+    /// Where the draw's sheet or table starts in `cardArrays` or the alias arrays.
     var offset: Int32
     /// Where the draw's cards go in the booster.
     var firstPosition: Int32
@@ -132,7 +132,7 @@ final class EngineTables: @unchecked Sendable {
   let positionRange: UInt64
   let positionThresholds: UnsafeMutableBufferPointer<UInt64>
   /// Per digit of a pool (0: the position, 1 + b: booster b's combination): whether a new
-  /// number is drawn before it. Digit 0 always starts one.
+  /// number is drawn before it.
   let poolBatches: UnsafeMutableBufferPointer<PoolBatch>
   /// Every uniform sheet in collector-number order, then the expanded weight tables; each
   /// engine copies them and permutes its copy as it draws.
@@ -265,7 +265,8 @@ final class EngineTables: @unchecked Sendable {
           for bounds in Self.batchBounds(programPicks.map { UInt64($0.range) }) {
             batches.append(
               Batch(
-                pickStart: Int32(picks.count + bounds.start), pickEnd: Int32(picks.count + bounds.end), product: bounds.product, threshold: bounds.threshold))
+                pickStart: Int32(picks.count + bounds.start), pickEnd: Int32(picks.count + bounds.end),
+                product: bounds.product, threshold: bounds.threshold))
           }
           record.batchCount = Int32(batches.count) - record.batchStart
           picks += programPicks
@@ -368,15 +369,16 @@ final class EngineTables: @unchecked Sendable {
     return false
   }
 
-  /// Cuts a sequence of pick ranges into batches whose product fits 64 bits: (start, end,
-  /// product, 2⁶⁴ mod product) for each.
+  /// Cuts a sequence of ranges into batches whose product stays at or below 2⁶⁰ (a lone range
+  /// may be larger): (start, end, product, 2⁶⁴ mod product) for each. The cap keeps a batch's
+  /// chance of being drawn again (under product / 2⁶⁴) below 1/16.
   static func batchBounds(_ ranges: [UInt64]) -> [(start: Int, end: Int, product: UInt64, threshold: UInt64)] {
     var result: [(Int, Int, UInt64, UInt64)] = []
     var start = 0
     var product: UInt64 = 1
     for (index, range) in ranges.enumerated() {
       let (next, overflow) = product.multipliedReportingOverflow(by: range)
-      if overflow {
+      if (overflow || next > 1 << 60) && index > start {
         result.append((start, index, product, (0 &- product) % product))
         start = index
         product = range
@@ -389,11 +391,11 @@ final class EngineTables: @unchecked Sendable {
   }
 
   /// The pool's digits (the mythic booster's position, then each booster's combination) cut
-  /// into 64-bit numbers, indexed by digit.
+  /// into 64-bit numbers, indexed by digit. Digits with range 1 (no choice) draw nothing.
   static func poolBatches(boosters: Int, positionRange: UInt64, combinationRange: UInt64) -> [PoolBatch] {
     let ranges = [positionRange] + repeatElement(combinationRange, count: boosters)
     var batches = [PoolBatch](repeating: PoolBatch(product: 1, threshold: 0, starts: false), count: ranges.count)
-    for bounds in batchBounds(ranges) {
+    for bounds in batchBounds(ranges) where bounds.product > 1 {
       batches[bounds.start] = PoolBatch(product: bounds.product, threshold: bounds.threshold, starts: true)
     }
     return batches

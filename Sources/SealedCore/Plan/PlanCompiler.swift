@@ -280,6 +280,11 @@ private struct CompileContext {
             "the weights of variant group \"\(group)\" are all zero for \(kind) boosters; at least one must be positive",
             at: options[0].location)
         }
+        guard total.isFinite else {
+          throw DataError(
+            "the weights of variant group \"\(group)\" add up to more than the largest number for \(kind) boosters; use smaller weights",
+            at: options[0].location)
+        }
       }
       result.append(values.map { $0 / total })
     }

@@ -9,6 +9,9 @@ public struct RunRecord: Codable, Sendable {
 
   public var format: Int
   public var toolVersion: String
+  /// `Simulation.generatorVersion` of the run; nil in records written before it was recorded
+  /// (generator version 1).
+  public var generatorVersion: Int?
   public var set: String
   public var boosterMax: Int
   /// SHA-256 over the booster-range cards (collector number and name), to tell card data apart.
@@ -31,6 +34,7 @@ public struct RunRecord: Codable, Sendable {
   public init(plan: BoosterPlan, rulesText: String, run: RunInfo, shard: Simulation.Shard, tally: SimulationTally) {
     format = Self.formatVersion
     toolVersion = run.toolVersion
+    generatorVersion = Simulation.generatorVersion
     set = plan.setCode
     boosterMax = plan.boosterMax
     cardsFingerprint = Self.fingerprint(plan.cards)

@@ -51,7 +51,7 @@ public struct SimulationReport: Sendable {
       ("status", run.interrupted ? "interrupted" : "complete"),
       ("shard", run.shard),
       ("chunk_pools", String(Simulation.chunkPools)),
-      ("generator", "xoshiro256** per chunk, seeded by SplitMix64(seed, chunk)"),
+      ("generator", "xoshiro256** per chunk, seeded by SplitMix64(seed, chunk); generator version \(Simulation.generatorVersion)"),
     ]
     for (key, value) in rows { table.append([key, value]) }
     return table

@@ -78,6 +78,9 @@ enum RuleSetParser {
       guard parsed.contains(where: { $0 > 0 }) else {
         throw value.error("the weights are all zero; at least one position needs a positive weight")
       }
+      guard parsed.reduce(0, +).isFinite else {
+        throw value.error("the weights add up to more than the largest number; use smaller weights")
+      }
       weights = parsed
     }
     return PoolDefinition(boosters: boosters, mythicBooster: mythic, positionWeights: weights, location: value.location)
