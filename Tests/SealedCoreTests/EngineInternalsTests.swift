@@ -65,6 +65,18 @@ import Testing
     #expect(each[2].threshold == 0)
   }
 
+  @Test func drawingWithoutCountingDependsOnTheSeed() throws {
+    let sampler = PoolSampler(plan: try SharedData.plan("war"))
+    func checksum(_ seed: UInt64) -> UInt64 {
+      sampler.resetPermutations()
+      var rng = Xoshiro256StarStar(seed: seed)
+      return sampler.generateUntallied(pools: 100, using: &rng)
+    }
+    #expect(checksum(1) == checksum(1))
+    #expect(checksum(1) != checksum(2))
+    #expect(sampler.tally.pools == 0)
+  }
+
   @Test(arguments: [("war", "sealed"), ("grn", "sealed"), ("war", "retail")])
   func batchListsAndBoosterByBoosterDrawTheSameCards(_ set: String, _ rules: String) throws {
     let plan = try SharedData.plan(set, rules: rules)

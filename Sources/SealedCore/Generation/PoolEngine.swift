@@ -14,9 +14,6 @@ struct PoolEngine {
   /// The pool being drawn: its boosters' programs, and their cards by booster and position.
   private let poolPrograms: UnsafeMutablePointer<Int>
   private let poolCards: UnsafeMutablePointer<Int32>
-  /// The batches of each booster of the pool, when every program takes the fast path.
-  private let boosterBatches: UnsafeMutablePointer<UnsafePointer<BoundBatch>>
-  private let boosterBatchEnds: UnsafeMutablePointer<UnsafePointer<BoundBatch>>
   /// The base of `arrays`.
   let sheetEntries: UnsafeMutablePointer<Int32>
   // Raw base pointers of the tables, so the loops load them once.
@@ -34,6 +31,8 @@ struct PoolEngine {
   /// Whether every position is equally likely (its digit is then the position).
   private let positionsAreEqual: Bool
   private let poolBatches: UnsafePointer<EngineTables.PoolBatch>
+  /// `poolBatches[i].starts`, packed.
+  private let poolBatchStarts: UnsafeMutablePointer<Bool>
 
   /// Whether pools whose programs all take the fast path run as one list of batches (the
   /// default) rather than booster by booster, as pools with other programs do. Both draw the
@@ -48,8 +47,6 @@ struct PoolEngine {
     _ = arrays.initialize(from: tables.cardArrays)
     poolPrograms = .allocate(capacity: max(tables.boostersPerPool, 1))
     poolCards = .allocate(capacity: max(tables.boostersPerPool * tables.boosterSize, 1))
-    boosterBatches = .allocate(capacity: max(tables.boostersPerPool, 1))
-    boosterBatchEnds = .allocate(capacity: max(tables.boostersPerPool, 1))
     sheetEntries = arrays.baseAddress!
     programs = UnsafePointer(tables.programs.baseAddress!)
     siteCounts = .allocate(capacity: max(plan.sites.count * tables.cardCount, 1))
@@ -84,6 +81,8 @@ struct PoolEngine {
       tables.positionRange == UInt64(tables.boostersPerPool)
       && tables.positionThresholds.enumerated().allSatisfy { $0.element == UInt64($0.offset + 1) }
     poolBatches = UnsafePointer(tables.poolBatches.baseAddress!)
+    poolBatchStarts = .allocate(capacity: max(tables.poolBatches.count, 1))
+    for (index, batch) in tables.poolBatches.enumerated() { (poolBatchStarts + index).initialize(to: batch.starts) }
   }
 
   /// Frees the engine's buffers; call once when done.
@@ -91,8 +90,7 @@ struct PoolEngine {
     arrays.deallocate()
     poolPrograms.deallocate()
     poolCards.deallocate()
-    boosterBatches.deallocate()
-    boosterBatchEnds.deallocate()
+    poolBatchStarts.deallocate()
     picks.deallocate()
     boundBatches.deallocate()
     boundPrograms.deallocate()
@@ -102,6 +100,11 @@ struct PoolEngine {
   /// Zeroes `siteCounts`.
   func clearSiteCounts() {
     siteCounts.update(repeating: 0)
+  }
+
+  /// A number that depends on the order of every sheet and table (for benchmarks).
+  func sheetChecksum() -> UInt64 {
+    arrays.reduce(0) { ($0 &<< 5 | $0 &>> 59) ^ UInt64(truncatingIfNeeded: $1) }
   }
 
   /// Puts every sheet and table back in its original order, as at the start of a chunk.
@@ -120,13 +123,13 @@ struct PoolEngine {
     pools: Int, using rng: inout G, observer: inout O
   ) {
     let readsCards = O.needsBoosterCards || tables.anyProgramTalliesEachBooster
-    // When every program takes the fast path, the first pass lists each booster's batches and
-    // the second runs them without looking at the programs again.
+    // When every program takes the fast path, the second pass runs the boosters' batches in one
+    // loop, with no test for the general path.
     let listsBatches = runsBatchLists && tables.allProgramsUsePicks
     var pool = 0
     while pool < pools {
       observer.beginPool()
-      let mythicPosition = choosePrograms(listingBatches: listsBatches, using: &rng, observer: &observer)
+      let mythicPosition = choosePrograms(using: &rng, observer: &observer)
       if listsBatches {
         runBatches(fillingCards: readsCards, using: &rng, for: O.self)
       } else {
@@ -138,18 +141,19 @@ struct PoolEngine {
     }
   }
 
-  /// Chooses the mythic booster's position and each booster's program, telling the observer,
-  /// and (with `listingBatches`) notes each booster's batches in `boosterBatches` and
-  /// `boosterBatchEnds`. Returns the position (-1 without a mythic booster).
+  /// Chooses the mythic booster's position and each booster's program (into `poolPrograms`),
+  /// telling the observer. Returns the position (-1 without a mythic booster).
   @inline(never)
   private func choosePrograms<G: RandomNumberGenerator, O: PoolObserver>(
-    listingBatches: Bool, using rng: inout G, observer: inout O
+    using rng: inout G, observer: inout O
   ) -> Int {
     let boosters = tables.boostersPerPool
     let combinations = tables.combinationCount
     let combinationRange = tables.combinationRange
     // Without a mythic booster every booster is of kind 0; with one, the others are kind 1.
     let otherKind = tables.hasMythicPosition ? 1 : 0
+    // Where the programs (and combination thresholds) of the other kind start.
+    let otherPrograms = otherKind &* combinations
     var low: UInt64 = 0
     if poolBatches.pointee.starts {
       low = Self.draw(poolBatches.pointee.product, poolBatches.pointee.threshold, using: &rng)
@@ -162,21 +166,17 @@ struct PoolEngine {
     }
     var index = 0
     while index < boosters {
-      let digitBatch = poolBatches + (index &+ 1)
-      if digitBatch.pointee.starts {
+      if poolBatchStarts[index &+ 1] {
+        let digitBatch = poolBatches + (index &+ 1)
         low = Self.draw(digitBatch.pointee.product, digitBatch.pointee.threshold, using: &rng)
       }
-      let kind = index == mythicPosition ? 0 : otherKind
-      let combination = Self.choose(
-        Self.digit(&low, combinationRange), combinationThresholds + kind &* combinations, combinations &- 1)
-      let program = kind &* combinations &+ combination
+      let isMythicBooster = index == mythicPosition
+      let kind = isMythicBooster ? 0 : otherKind
+      let firstProgram = isMythicBooster ? 0 : otherPrograms
+      let program = firstProgram &+ Self.choose(
+        Self.digit(&low, combinationRange), combinationThresholds + firstProgram, combinations &- 1)
       poolPrograms[index] = program
       observer.chose(booster: index, kind: kind, program: program, record: programs + program)
-      if listingBatches {
-        let bound = boundPrograms + program
-        boosterBatches[index] = bound.pointee.firstBatch
-        boosterBatchEnds[index] = bound.pointee.batchEnd
-      }
       index &+= 1
     }
     return mythicPosition
@@ -232,8 +232,7 @@ struct PoolEngine {
     return index
   }
 
-  /// The cards of a pool whose programs all take the fast path: each booster's batches, as
-  /// `choosePrograms` listed them. Every card is a uniform pick and a swap, several picks per random number; the cards
+  /// The cards of a pool whose programs all take the fast path: each booster's batches in turn. Every card is a uniform pick and a swap, several picks per random number; the cards
   /// fill `poolCards` when they are read.
   @inline(never)
   private func runBatches<G: RandomNumberGenerator, O: PoolObserver>(
@@ -247,8 +246,9 @@ struct PoolEngine {
     var out = poolCards
     var index = 0
     while index < boosters {
-      var batch = boosterBatches[index]
-      let end = boosterBatchEnds[index]
+      let program = boundPrograms + poolPrograms[index]
+      var batch = program.pointee.firstBatch
+      let end = program.pointee.batchEnd
       while batch < end {
         var low = Self.draw(batch.pointee.product, batch.pointee.threshold, using: &rng)
         var pick = batch.pointee.pickStart

@@ -65,12 +65,13 @@ public final class PoolSampler {
     }
   }
 
-  /// Generates `pools` pools without counting anything but a checksum of their cards: the
-  /// cost of drawing alone, to set against `generate` (drawing and tallying).
+  /// Generates `pools` pools without counting anything: the cost of drawing alone, to set
+  /// against `generate` (drawing and tallying). Returns a checksum of the boosters' programs
+  /// and of the sheets' order afterwards, which every draw changes.
   public func generateUntallied(pools: Int, using rng: inout Xoshiro256StarStar) -> UInt64 {
     var checksum = Checksum(size: engine.plan.engine.boosterSize)
     engine.generate(pools: pools, using: &rng, observer: &checksum)
-    return checksum.value
+    return checksum.value ^ engine.sheetChecksum()
   }
 
   /// Generates `pools` pools and returns them card by card (allocates; for display).
@@ -81,8 +82,8 @@ public final class PoolSampler {
   }
 }
 
-/// An observer that only folds the cards into a number, so that drawing cannot be optimised
-/// away when nothing is tallied.
+/// An observer that counts nothing and only folds the programs (and the cards of boosters
+/// that are handed over anyway) into a number.
 private struct Checksum: PoolObserver {
   let size: Int
   var value: UInt64 = 0
@@ -90,10 +91,13 @@ private struct Checksum: PoolObserver {
   init(size: Int) { self.size = size }
 
   mutating func beginPool() {}
-  static var needsBoosterCards: Bool { true }
+  static var needsBoosterCards: Bool { false }
   static var countsCards: Bool { false }
 
-  mutating func chose(booster index: Int, kind: Int, program: Int, record: UnsafePointer<EngineTables.Program>) {}
+  @inline(__always)
+  mutating func chose(booster index: Int, kind: Int, program: Int, record: UnsafePointer<EngineTables.Program>) {
+    value = (value &<< 1 | value &>> 63) ^ UInt64(truncatingIfNeeded: program)
+  }
 
   @inline(__always)
   mutating func drew(
