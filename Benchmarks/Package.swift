@@ -26,10 +26,14 @@ let package = Package(
         .product(name: "Benchmark", package: "benchmark"),
       ]
     ),
+    // A C kernel with war's "sealed" rules written into the code: a speed reference measured in
+    // the same run as the engine (see the comment at the top of its source).
+    .target(name: "WarSealedReference"),
     .executableTarget(
       name: "PoolGeneration",
       dependencies: [
         "BenchmarkFixtures",
+        "WarSealedReference",
         .product(name: "SealedCore", package: "sealed"),
         .product(name: "Benchmark", package: "benchmark"),
       ],

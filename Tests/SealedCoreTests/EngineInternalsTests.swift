@@ -65,6 +65,15 @@ import Testing
     #expect(each[2].threshold == 0)
   }
 
+  @Test func theEngineLayoutIsAPageOffsetThatDependsOnlyOnThePlan() throws {
+    for (set, rules) in [("war", "sealed"), ("grn", "sealed"), ("war", "retail")] {
+      let tables = try SharedData.plan(set, rules: rules).engine
+      let offset = EngineLayout.blockOffset(tables: tables, picksOffset: 1024, pickStride: 24)
+      #expect(offset >= 0 && offset < EngineLayout.pageSize && offset % EngineLayout.step == 0)
+      #expect(EngineLayout.blockOffset(tables: tables, picksOffset: 1024, pickStride: 24) == offset)
+    }
+  }
+
   @Test func drawingWithoutCountingDependsOnTheSeed() throws {
     let sampler = PoolSampler(plan: try SharedData.plan("war"))
     func checksum(_ seed: UInt64) -> UInt64 {

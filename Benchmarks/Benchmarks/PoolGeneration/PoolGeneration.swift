@@ -1,6 +1,7 @@
 import Benchmark
 import BenchmarkFixtures
 import SealedCore
+import WarSealedReference
 
 // Pool generation with SealedCore's engine.
 //
@@ -73,6 +74,20 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(checksum)
   } setup: {
     SamplerFixture(set: "war", rules: "sealed")
+  }
+
+  // The same work with war's rules written into C: what the machine gives such a loop in this
+  // run, to read the engine's figures against (the VM's speed changes from minute to minute).
+  Benchmark("war sealed C reference (rules in the code)", configuration: singleThreaded) { benchmark, state in
+    let pools = benchmark.scaledIterations.count
+    let checksum = benchmark.recordBoosterRate(boosters: pools * 6) {
+      war_sealed_reference_run(state, Int64(pools))
+    }
+    blackHole(checksum)
+  } setup: {
+    let state = UnsafeMutablePointer<WarSealedReference>.allocate(capacity: 1)
+    war_sealed_reference_init(state, 1)
+    return state
   }
 
   // One scaled iteration here is one `SimulationTally.add` of a war sealed tally, not a pool:

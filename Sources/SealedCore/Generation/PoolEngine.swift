@@ -11,6 +11,8 @@ struct PoolEngine {
   let tables: EngineTables
   /// This engine's copy of `tables.cardArrays`; its permutations get shuffled.
   private let arrays: UnsafeMutableBufferPointer<Int32>
+  /// The memory of `arrays` and `picks`.
+  private let block: UnsafeMutableRawPointer
   /// The pool being drawn: its boosters' programs, and their cards by booster and position.
   private let poolPrograms: UnsafeMutablePointer<Int>
   private let poolCards: UnsafeMutablePointer<Int32>
@@ -43,15 +45,28 @@ struct PoolEngine {
     self.plan = plan
     self.runsBatchLists = runsBatchLists
     tables = plan.engine
-    arrays = .allocate(capacity: max(tables.cardArrays.count, 1))
+    // The sheet arrays and the picks share one block, placed by `EngineLayout`; the counters
+    // start at a page boundary.
+    let arrayCount = max(tables.cardArrays.count, 1)
+    let picksOffset = (arrayCount * 4 + 63) / 64 * 64
+    let pickStride = MemoryLayout<BoundPick>.stride
+    let blockOffset = EngineLayout.blockOffset(tables: tables, picksOffset: picksOffset, pickStride: pickStride)
+    block = .allocate(
+      byteCount: blockOffset + picksOffset + max(tables.picks.count, 1) * pickStride, alignment: EngineLayout.pageSize)
+    arrays = UnsafeMutableBufferPointer(
+      start: (block + blockOffset).bindMemory(to: Int32.self, capacity: arrayCount), count: tables.cardArrays.count)
     _ = arrays.initialize(from: tables.cardArrays)
     poolPrograms = .allocate(capacity: max(tables.boostersPerPool, 1))
     poolCards = .allocate(capacity: max(tables.boostersPerPool * tables.boosterSize, 1))
     sheetEntries = arrays.baseAddress!
     programs = UnsafePointer(tables.programs.baseAddress!)
-    siteCounts = .allocate(capacity: max(plan.sites.count * tables.cardCount, 1))
+    let countCapacity = max(plan.sites.count * tables.cardCount, 1)
+    siteCounts = UnsafeMutableBufferPointer(
+      start: UnsafeMutableRawPointer.allocate(byteCount: countCapacity * 4, alignment: EngineLayout.pageSize)
+        .bindMemory(to: UInt32.self, capacity: countCapacity),
+      count: plan.sites.count * tables.cardCount)
     siteCounts.initialize(repeating: 0)
-    picks = .allocate(capacity: max(tables.picks.count, 1))
+    picks = (block + blockOffset + picksOffset).bindMemory(to: BoundPick.self, capacity: max(tables.picks.count, 1))
     for (index, pick) in tables.picks.enumerated() {
       (picks + index).initialize(
         to: BoundPick(
@@ -87,14 +102,15 @@ struct PoolEngine {
 
   /// Frees the engine's buffers; call once when done.
   func release() {
-    arrays.deallocate()
+    block.deallocate()
     poolPrograms.deallocate()
     poolCards.deallocate()
     poolBatchStarts.deallocate()
-    picks.deallocate()
+    UnsafeMutableRawPointer(siteCounts.baseAddress!).deallocate()
+
     boundBatches.deallocate()
     boundPrograms.deallocate()
-    siteCounts.deallocate()
+
   }
 
   /// Zeroes `siteCounts`.
