@@ -87,10 +87,10 @@ import Testing
   }
 
   @Test(arguments: [("war", "sealed"), ("grn", "sealed"), ("war", "retail")])
-  func batchListsAndBoosterByBoosterDrawTheSameCards(_ set: String, _ rules: String) throws {
+  func theDirectBatchLoopAndBoosterByBoosterDrawTheSameCards(_ set: String, _ rules: String) throws {
     let plan = try SharedData.plan(set, rules: rules)
-    let listed = PoolSampler(plan: plan, runsBatchLists: true)
-    let byBooster = PoolSampler(plan: plan, runsBatchLists: false)
+    let listed = PoolSampler(plan: plan, runsBatchesDirectly: true)
+    let byBooster = PoolSampler(plan: plan, runsBatchesDirectly: false)
     var a = Xoshiro256StarStar(seed: 7)
     var b = Xoshiro256StarStar(seed: 7)
     listed.generate(pools: 5000, using: &a)

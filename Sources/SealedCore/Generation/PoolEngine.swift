@@ -36,14 +36,14 @@ struct PoolEngine {
   /// `poolBatches[i].starts`, packed.
   private let poolBatchStarts: UnsafeMutablePointer<Bool>
 
-  /// Whether pools whose programs all take the fast path run as one list of batches (the
-  /// default) rather than booster by booster, as pools with other programs do. Both draw the
-  /// same cards from the same random numbers.
-  let runsBatchLists: Bool
+  /// Whether pools whose programs all take the fast path run their batches in the loop made
+  /// for them (the default) rather than booster by booster with a test for the general path,
+  /// as pools with other programs do. Both draw the same cards from the same random numbers.
+  let runsBatchesDirectly: Bool
 
-  init(plan: BoosterPlan, runsBatchLists: Bool = true) {
+  init(plan: BoosterPlan, runsBatchesDirectly: Bool = true) {
     self.plan = plan
-    self.runsBatchLists = runsBatchLists
+    self.runsBatchesDirectly = runsBatchesDirectly
     tables = plan.engine
     // The sheet arrays and the picks share one block, placed by `EngineLayout`; the counters
     // start at a page boundary.
@@ -107,10 +107,8 @@ struct PoolEngine {
     poolCards.deallocate()
     poolBatchStarts.deallocate()
     UnsafeMutableRawPointer(siteCounts.baseAddress!).deallocate()
-
     boundBatches.deallocate()
     boundPrograms.deallocate()
-
   }
 
   /// Zeroes `siteCounts`.
@@ -141,12 +139,12 @@ struct PoolEngine {
     let readsCards = O.needsBoosterCards || tables.anyProgramTalliesEachBooster
     // When every program takes the fast path, the second pass runs the boosters' batches in one
     // loop, with no test for the general path.
-    let listsBatches = runsBatchLists && tables.allProgramsUsePicks
+    let runsDirectly = runsBatchesDirectly && tables.allProgramsUsePicks
     var pool = 0
     while pool < pools {
       observer.beginPool()
       let mythicPosition = choosePrograms(using: &rng, observer: &observer)
-      if listsBatches {
+      if runsDirectly {
         runBatches(fillingCards: readsCards, using: &rng, for: O.self)
       } else {
         runBoosters(using: &rng, for: O.self)

@@ -12,14 +12,14 @@ public final class PoolSampler {
   public private(set) var tally: SimulationTally
 
   public convenience init(plan: BoosterPlan) {
-    self.init(plan: plan, runsBatchLists: true)
+    self.init(plan: plan, runsBatchesDirectly: true)
   }
 
-  /// A sampler whose engine runs every pool booster by booster when `runsBatchLists` is false
-  /// (see `PoolEngine.runsBatchLists`); for tests.
-  init(plan: BoosterPlan, runsBatchLists: Bool) {
+  /// A sampler whose engine runs every pool booster by booster when `runsBatchesDirectly` is
+  /// false (see `PoolEngine.runsBatchesDirectly`); for tests.
+  init(plan: BoosterPlan, runsBatchesDirectly: Bool) {
     self.plan = plan
-    engine = PoolEngine(plan: plan, runsBatchLists: runsBatchLists)
+    engine = PoolEngine(plan: plan, runsBatchesDirectly: runsBatchesDirectly)
     tally = SimulationTally(plan: plan)
     if plan.maxBoosterSize <= 15 {
       packed = ChunkTally(plan: plan)
