@@ -13,6 +13,8 @@ import Testing
     #expect(IntegerWeights([1, 1, 1]) == IntegerWeights(weights: [1, 1, 1], denominator: 3))
     #expect(IntegerWeights([0, 1]) == IntegerWeights(weights: [0, 1], denominator: 1))
     #expect(IntegerWeights([0.5, 0.25, 0.25]).thresholds == [2, 3])
+    #expect(IntegerWeights([2, 2, 2, 2, 2, 2]).digitIsChoice)
+    #expect(!IntegerWeights([1, 1, 1, 1, 1, 2]).digitIsChoice)
   }
 
   @Test func otherProbabilitiesAreRoundedToTwoToTheMinus48() {

@@ -30,11 +30,7 @@ struct PoolEngine {
   let siteCounts: UnsafeMutableBufferPointer<UInt32>
   private let combinationThresholds: UnsafePointer<UInt64>
   private let positionThresholds: UnsafePointer<UInt64>
-  /// Whether every position is equally likely (its digit is then the position).
-  private let positionsAreEqual: Bool
   private let poolBatches: UnsafePointer<EngineTables.PoolBatch>
-  /// `poolBatches[i].starts`, packed.
-  private let poolBatchStarts: UnsafeMutablePointer<Bool>
 
   /// Whether pools whose programs all take the fast path run their batches in the loop made
   /// for them (the default) rather than booster by booster with a test for the general path,
@@ -92,12 +88,7 @@ struct PoolEngine {
     }
     combinationThresholds = UnsafePointer(tables.combinationThresholds.baseAddress!)
     positionThresholds = UnsafePointer(tables.positionThresholds.baseAddress!)
-    positionsAreEqual =
-      tables.positionRange == UInt64(tables.boostersPerPool)
-      && tables.positionThresholds.enumerated().allSatisfy { $0.element == UInt64($0.offset + 1) }
     poolBatches = UnsafePointer(tables.poolBatches.baseAddress!)
-    poolBatchStarts = .allocate(capacity: max(tables.poolBatches.count, 1))
-    for (index, batch) in tables.poolBatches.enumerated() { (poolBatchStarts + index).initialize(to: batch.starts) }
   }
 
   /// Frees the engine's buffers; call once when done.
@@ -105,7 +96,6 @@ struct PoolEngine {
     block.deallocate()
     poolPrograms.deallocate()
     poolCards.deallocate()
-    poolBatchStarts.deallocate()
     UnsafeMutableRawPointer(siteCounts.baseAddress!).deallocate()
     boundBatches.deallocate()
     boundPrograms.deallocate()
@@ -176,12 +166,13 @@ struct PoolEngine {
     if tables.hasMythicPosition {
       let digit = Self.digit(&low, tables.positionRange)
       mythicPosition =
-        positionsAreEqual ? Int(truncatingIfNeeded: digit) : Self.choose(digit, positionThresholds, boosters &- 1)
+        tables.positionDigitIsPosition
+        ? Int(truncatingIfNeeded: digit) : Self.choose(digit, positionThresholds, boosters &- 1)
     }
     var index = 0
     while index < boosters {
-      if poolBatchStarts[index &+ 1] {
-        let digitBatch = poolBatches + (index &+ 1)
+      let digitBatch = poolBatches + (index &+ 1)
+      if digitBatch.pointee.starts {
         low = Self.draw(digitBatch.pointee.product, digitBatch.pointee.threshold, using: &rng)
       }
       let isMythicBooster = index == mythicPosition

@@ -130,6 +130,8 @@ final class EngineTables: @unchecked Sendable {
   /// boosters.
   let hasMythicPosition: Bool
   let positionRange: UInt64
+  /// Whether the positions are equally likely, so that the digit is the position.
+  let positionDigitIsPosition: Bool
   let positionThresholds: UnsafeMutableBufferPointer<UInt64>
   /// Per digit of a pool (0: the position, 1 + b: booster b's combination): whether a new
   /// number is drawn before it.
@@ -323,6 +325,7 @@ final class EngineTables: @unchecked Sendable {
     let positionWeights = positionProbabilities.map(IntegerWeights.init)
     hasMythicPosition = positionWeights != nil
     positionRange = positionWeights?.denominator ?? 1
+    positionDigitIsPosition = positionWeights?.digitIsChoice ?? false
     positionThresholds = .copy(positionWeights?.thresholds ?? [])
     poolBatches = .copy(Self.poolBatches(boosters: boostersPerPool, positionRange: positionRange, combinationRange: combinationRange))
     cardArrays = .copy(arrays)

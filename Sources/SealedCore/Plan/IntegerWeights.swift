@@ -15,8 +15,7 @@ struct IntegerWeights: Equatable {
 
   /// Weights for `probabilities` (which need not sum to 1: they are normalised).
   init(_ probabilities: [Double]) {
-    let total = probabilities.reduce(0, +)
-    let normalised = probabilities.map { $0 / total }
+    let normalised = Self.normalised(probabilities)
     if let exact = Self.fractions(normalised) {
       self = exact
     } else {
@@ -34,6 +33,9 @@ struct IntegerWeights: Equatable {
     let factor = denominator / self.denominator
     return IntegerWeights(weights: weights.map { $0 * factor }, denominator: denominator)
   }
+
+  /// Whether a digit in `0..<denominator` is itself the choice (every weight is 1).
+  var digitIsChoice: Bool { weights.allSatisfy { $0 == 1 } }
 
   /// Thresholds for choosing with a digit d in `0..<denominator`: the choice is the number of
   /// thresholds at or below d. One fewer than the weights.
@@ -54,14 +56,17 @@ struct IntegerWeights: Equatable {
       guard weights.denominator != fallbackDenominator,
         let next = lcm(denominator, weights.denominator), next <= fallbackDenominator
       else {
-        return vectors.map { vector in
-          let total = vector.reduce(0, +)
-          return rounded(vector.map { $0 / total }, to: fallbackDenominator)
-        }
+        return vectors.map { rounded(normalised($0), to: fallbackDenominator) }
       }
       denominator = next
     }
     return each.map { $0.scaled(to: denominator) }
+  }
+
+  /// `values` divided by their sum.
+  private static func normalised(_ values: [Double]) -> [Double] {
+    let total = values.reduce(0, +)
+    return values.map { $0 / total }
   }
 
   /// The exact fractions of `probabilities` (summing to 1), if each is within 10⁻¹⁴ of its value
