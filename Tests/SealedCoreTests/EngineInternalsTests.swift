@@ -100,4 +100,43 @@ import Testing
     #expect(listed.tally == byBooster.tally)
     #expect(a.next() == b.next())
   }
+
+  @Test func longBatchesAndManyVariantsDrawTheSameCardsBothWays() throws {
+    // 15 repeating picks from the 15 mythics fit one 64-bit number (15^15 < 2^60), longer than
+    // the batches the direct loop writes out; three variants take the general choice.
+    let yaml = """
+      name: long-batches
+      pool: { boosters: 6, mythic_booster: none }
+      sheets:
+        common: { rarity: common, type_excludes: Basic Land }
+        uncommon: { rarity: uncommon }
+        mythic: { rarity: mythic }
+      slots:
+        - { name: mythic, count: 15, sheet: mythic, distinct: false }
+        - { name: common, count: 3, sheet: common }
+      variants:
+        - { name: plain, weight: 5 }
+        - { name: one, weight: 3, replace: [{ slot: common, count: 1, sheet: uncommon }] }
+        - { name: two, weight: 2, replace: [{ slot: common, count: 2, sheet: uncommon }] }
+      """
+    let plan = try SharedData.plan("war", yaml: yaml)
+    #expect(plan.engine.allProgramsUsePicks)
+    #expect(plan.engine.batches.contains { $0.pickEnd - $0.pickStart > Int32(PoolEngine.unrolledPicks) })
+    #expect(plan.engine.combinationCount == 3)
+    let direct = PoolSampler(plan: plan, runsBatchesDirectly: true)
+    let byBooster = PoolSampler(plan: plan, runsBatchesDirectly: false)
+    var a = Xoshiro256StarStar(seed: 5)
+    var b = Xoshiro256StarStar(seed: 5)
+    direct.generate(pools: 3000, using: &a)
+    byBooster.generate(pools: 3000, using: &b)
+    // Compared as Booleans: a failure would otherwise print both tallies and pools in full.
+    let sameTallies = direct.tally == byBooster.tally
+    #expect(sameTallies)
+    #expect(direct.tally.combinations.allSatisfy { $0 > 0 })
+    let opened = direct.open(pools: 50, using: &a)
+    let sameCards = opened.map(\.boosters) == byBooster.open(pools: 50, using: &b).map(\.boosters)
+    #expect(sameCards)
+    #expect(opened.allSatisfy { $0.boosters.allSatisfy { $0.count == 18 } })
+    #expect(a.next() == b.next())
+  }
 }

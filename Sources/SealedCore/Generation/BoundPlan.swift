@@ -13,7 +13,8 @@ struct BoundBatch {
   var pickEnd: UnsafePointer<BoundPick>
   var product: UInt64
   var threshold: UInt64
-  var hasOddCount: Bool
+  /// The number of picks (at least 1).
+  var count: Int
 }
 
 /// A pick of the plan bound to one engine: `base` points into that engine's card arrays and

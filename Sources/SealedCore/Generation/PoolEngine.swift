@@ -31,6 +31,8 @@ struct PoolEngine {
   private let combinationThresholds: UnsafePointer<UInt64>
   private let positionThresholds: UnsafePointer<UInt64>
   private let poolBatches: UnsafePointer<EngineTables.PoolBatch>
+  /// Whether the pool's first number gives every booster's digit (no booster's digit draws).
+  private let boosterDigitsDrawNothing: Bool
 
   /// Whether pools whose programs all take the fast path run their batches in the loop made
   /// for them (the default) rather than booster by booster with a test for the general path,
@@ -74,7 +76,7 @@ struct PoolEngine {
       (boundBatches + index).initialize(
         to: BoundBatch(
           pickStart: UnsafePointer(picks + Int(batch.pickStart)), pickEnd: UnsafePointer(picks + Int(batch.pickEnd)),
-          product: batch.product, threshold: batch.threshold, hasOddCount: (batch.pickEnd - batch.pickStart) & 1 == 1))
+          product: batch.product, threshold: batch.threshold, count: Int(batch.pickEnd - batch.pickStart)))
     }
     boundPrograms = .allocate(capacity: max(tables.programs.count, 1))
     for (index, program) in tables.programs.enumerated() {
@@ -89,6 +91,7 @@ struct PoolEngine {
     combinationThresholds = UnsafePointer(tables.combinationThresholds.baseAddress!)
     positionThresholds = UnsafePointer(tables.positionThresholds.baseAddress!)
     poolBatches = UnsafePointer(tables.poolBatches.baseAddress!)
+    boosterDigitsDrawNothing = !tables.poolBatches.dropFirst().contains { $0.starts }
   }
 
   /// Frees the engine's buffers; call once when done.
@@ -135,7 +138,11 @@ struct PoolEngine {
       observer.beginPool()
       let mythicPosition = choosePrograms(using: &rng, observer: &observer)
       if runsDirectly {
-        runBatches(fillingCards: readsCards, using: &rng, for: O.self)
+        if readsCards {
+          runBatchesFilling(using: &rng, for: O.self)
+        } else {
+          runBatchesCounting(using: &rng, for: O.self)
+        }
       } else {
         runBoosters(using: &rng, for: O.self)
       }
@@ -153,7 +160,6 @@ struct PoolEngine {
   ) -> Int {
     let boosters = tables.boostersPerPool
     let combinations = tables.combinationCount
-    let combinationRange = tables.combinationRange
     // Without a mythic booster every booster is of kind 0; with one, the others are kind 1.
     let otherKind = tables.hasMythicPosition ? 1 : 0
     // Where the programs (and combination thresholds) of the other kind start.
@@ -169,22 +175,50 @@ struct PoolEngine {
         tables.positionDigitIsPosition
         ? Int(truncatingIfNeeded: digit) : Self.choose(digit, positionThresholds, boosters &- 1)
     }
-    var index = 0
-    while index < boosters {
-      let digitBatch = poolBatches + (index &+ 1)
-      if digitBatch.pointee.starts {
-        low = Self.draw(digitBatch.pointee.product, digitBatch.pointee.threshold, using: &rng)
-      }
-      let isMythicBooster = index == mythicPosition
-      let kind = isMythicBooster ? 0 : otherKind
-      let firstProgram = isMythicBooster ? 0 : otherPrograms
-      let program = firstProgram &+ Self.choose(
-        Self.digit(&low, combinationRange), combinationThresholds + firstProgram, combinations &- 1)
-      poolPrograms[index] = program
-      observer.chose(booster: index, kind: kind, program: program, record: programs + program)
-      index &+= 1
+    // The common case, every booster's digit from the number already drawn and two variant
+    // combinations, gets a loop of its own with nothing else in it.
+    if boosterDigitsDrawNothing && combinations == 2 {
+      chooseEach(
+        &low, mythicPosition: mythicPosition, otherPrograms: otherPrograms, draws: false, twoCombinations: true,
+        using: &rng, observer: &observer)
+    } else {
+      chooseEach(
+        &low, mythicPosition: mythicPosition, otherPrograms: otherPrograms, draws: true, twoCombinations: false,
+        using: &rng, observer: &observer)
     }
     return mythicPosition
+  }
+
+  /// Each booster's program into `poolPrograms`, from the digits of `low` and, where `draws`,
+  /// of the numbers drawn where `poolBatches` says. With `twoCombinations` the choice is one
+  /// comparison. Both flags are constants where this is inlined.
+  @inline(__always)
+  private func chooseEach<G: RandomNumberGenerator, O: PoolObserver>(
+    _ low: inout UInt64, mythicPosition: Int, otherPrograms: Int, draws: Bool, twoCombinations: Bool,
+    using rng: inout G, observer: inout O
+  ) {
+    let otherKind = tables.hasMythicPosition ? 1 : 0
+    let boosters = tables.boostersPerPool
+    let combinationRange = tables.combinationRange
+    let comparisons = tables.combinationCount &- 1
+    var index = 0
+    while index < boosters {
+      if draws {
+        let digitBatch = poolBatches + (index &+ 1)
+        if digitBatch.pointee.starts {
+          low = Self.draw(digitBatch.pointee.product, digitBatch.pointee.threshold, using: &rng)
+        }
+      }
+      let firstProgram = index == mythicPosition ? 0 : otherPrograms
+      let digit = Self.digit(&low, combinationRange)
+      let thresholds = combinationThresholds + firstProgram
+      let program =
+        firstProgram &+ (twoCombinations ? (digit >= thresholds[0] ? 1 : 0) : Self.choose(digit, thresholds, comparisons))
+      poolPrograms[index] = program
+      observer.chose(
+        booster: index, kind: index == mythicPosition ? 0 : otherKind, program: program, record: programs + program)
+      index &+= 1
+    }
   }
 
   /// Hands the observer the cards of the boosters it reads.
@@ -237,9 +271,11 @@ struct PoolEngine {
     return index
   }
 
-  /// The cards of a pool whose programs all take the fast path: each booster's batches in turn. Every card is a uniform pick and a swap, several picks per random number; the cards
-  /// fill `poolCards` when they are read.
-  @inline(never)
+  /// The cards of a pool whose programs all take the fast path: each booster's batches in turn.
+  /// Every card is a uniform pick and a swap, several picks per random number; the cards fill
+  /// `poolCards` when `fillingCards` is true (a constant where this is inlined, so each caller
+  /// gets a loop of its own).
+  @inline(__always)
   private func runBatches<G: RandomNumberGenerator, O: PoolObserver>(
     fillingCards: Bool, using generator: inout G, for _: O.Type
   ) {
@@ -256,36 +292,65 @@ struct PoolEngine {
       let end = program.pointee.batchEnd
       while batch < end {
         var low = Self.draw(batch.pointee.product, batch.pointee.threshold, using: &rng)
-        var pick = batch.pointee.pickStart
-        let pickEnd = batch.pointee.pickEnd
-        // Two picks per turn of the loop, after one on its own for an odd count.
-        if fillingCards {
-          if batch.pointee.hasOddCount {
-            out.pointee = Self.takeAndCount(pick, &low, O.self)
-            out += 1
-            pick += 1
-          }
-          while pick < pickEnd {
-            out[0] = Self.takeAndCount(pick, &low, O.self)
-            out[1] = Self.takeAndCount(pick + 1, &low, O.self)
-            out += 2
-            pick += 2
-          }
-        } else {
-          if batch.pointee.hasOddCount {
-            _ = Self.takeAndCount(pick, &low, O.self)
-            pick += 1
-          }
-          while pick < pickEnd {
-            _ = Self.takeAndCount(pick, &low, O.self)
-            _ = Self.takeAndCount(pick + 1, &low, O.self)
-            pick += 2
-          }
+        let pick = batch.pointee.pickStart
+        // Batches of up to `unrolledPicks` picks run straight through (most batches are that
+        // short); longer ones in a loop.
+        switch batch.pointee.count {
+        case 1: Self.takeRun(1, pick, &low, &out, fillingCards, O.self)
+        case 2: Self.takeRun(2, pick, &low, &out, fillingCards, O.self)
+        case 3: Self.takeRun(3, pick, &low, &out, fillingCards, O.self)
+        case 4: Self.takeRun(4, pick, &low, &out, fillingCards, O.self)
+        case 5: Self.takeRun(5, pick, &low, &out, fillingCards, O.self)
+        case 6: Self.takeRun(6, pick, &low, &out, fillingCards, O.self)
+        case 7: Self.takeRun(7, pick, &low, &out, fillingCards, O.self)
+        case 8: Self.takeRun(8, pick, &low, &out, fillingCards, O.self)
+        case 9: Self.takeRun(9, pick, &low, &out, fillingCards, O.self)
+        case 10: Self.takeRun(10, pick, &low, &out, fillingCards, O.self)
+        case 11: Self.takeRun(11, pick, &low, &out, fillingCards, O.self)
+        case 12: Self.takeRun(12, pick, &low, &out, fillingCards, O.self)
+        default:
+          var next = pick
+          repeat {
+            let card = Self.takeAndCount(next, &low, O.self)
+            if fillingCards {
+              out.pointee = card
+              out += 1
+            }
+            next += 1
+          } while next < batch.pointee.pickEnd
         }
         batch += 1
       }
       index &+= 1
     }
+  }
+
+  /// The longest batch `runBatches` runs without a loop.
+  static let unrolledPicks = 12
+
+  /// `count` picks from `pick` on, written out in full where `count` is a constant.
+  @inline(__always)
+  private static func takeRun<O: PoolObserver>(
+    _ count: Int, _ pick: UnsafePointer<BoundPick>, _ low: inout UInt64, _ out: inout UnsafeMutablePointer<Int32>,
+    _ fillingCards: Bool, _: O.Type
+  ) {
+    for offset in 0..<count {
+      let card = takeAndCount(pick + offset, &low, O.self)
+      if fillingCards { out[offset] = card }
+    }
+    if fillingCards { out += count }
+  }
+
+  /// `runBatches` for observers that read no cards: nothing is written to `poolCards`.
+  @inline(never)
+  private func runBatchesCounting<G: RandomNumberGenerator, O: PoolObserver>(using rng: inout G, for _: O.Type) {
+    runBatches(fillingCards: false, using: &rng, for: O.self)
+  }
+
+  /// `runBatches` filling `poolCards`.
+  @inline(never)
+  private func runBatchesFilling<G: RandomNumberGenerator, O: PoolObserver>(using rng: inout G, for _: O.Type) {
+    runBatches(fillingCards: true, using: &rng, for: O.self)
   }
 
   /// The cards of a pool booster by booster, when some programs take the general path.
