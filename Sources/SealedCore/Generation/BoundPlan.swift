@@ -13,8 +13,8 @@ struct BoundBatch {
   var pickEnd: UnsafePointer<BoundPick>
   var product: UInt64
   var threshold: UInt64
-  /// The number of picks (at least 1).
-  var count: Int
+  /// The number of picks when at most `PoolEngine.unrolledPicks`, else 0.
+  var run: Int
 }
 
 /// A pick of the plan bound to one engine: `base` points into that engine's card arrays and

@@ -34,6 +34,8 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
   // Raw base pointers for the per-booster counters.
   private let programCounters: UnsafeMutablePointer<UInt32>
   private let mythicsPerProgram: UnsafePointer<Int32>
+  /// Per program: 1 when its boosters hold a mythic (from `programMythics`), else 0.
+  private let mythicBoosterPerProgram: UnsafeMutablePointer<UInt32>
   private let positionCounters: UnsafeMutablePointer<UInt32>
   /// `EngineTables.positionNeedsLanes`.
   private let positionNeedsLanes: UnsafePointer<Bool>
@@ -69,6 +71,10 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
     lanes = Lanes(tables: t)
     programCounters = programCounts.baseAddress!
     mythicsPerProgram = UnsafePointer(programMythics.baseAddress!)
+    mythicBoosterPerProgram = .allocate(capacity: max(t.programs.count, 1))
+    for program in 0..<t.programs.count {
+      mythicBoosterPerProgram[program] = programMythics[program] > 0 ? 1 : 0
+    }
     positionCounters = mythicPositions.baseAddress!
     positionNeedsLanes = UnsafePointer(t.positionNeedsLanes.baseAddress!)
     clear()
@@ -79,6 +85,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
       buffer.deallocate()
     }
     programMythics.deallocate()
+    mythicBoosterPerProgram.deallocate()
   }
 
   /// Zeroes every counter, ready for a new chunk.
@@ -102,9 +109,8 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
   @inline(__always)
   mutating func chose(booster index: Int, kind: Int, program: Int, record: UnsafePointer<EngineTables.Program>) {
     programCounters[program] &+= 1
-    let mythics = Int(truncatingIfNeeded: mythicsPerProgram[program])
-    poolMythicCount &+= mythics
-    positionCounters[index] &+= mythics > 0 ? 1 : 0
+    poolMythicCount &+= Int(truncatingIfNeeded: mythicsPerProgram[program])
+    positionCounters[index] &+= mythicBoosterPerProgram[program]
   }
 
   /// Only for programs that tally each booster: their lanes, mythics and duplicates.

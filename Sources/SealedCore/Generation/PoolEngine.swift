@@ -76,7 +76,7 @@ struct PoolEngine {
       (boundBatches + index).initialize(
         to: BoundBatch(
           pickStart: UnsafePointer(picks + Int(batch.pickStart)), pickEnd: UnsafePointer(picks + Int(batch.pickEnd)),
-          product: batch.product, threshold: batch.threshold, count: Int(batch.pickEnd - batch.pickStart)))
+          product: batch.product, threshold: batch.threshold, run: Int(batch.pickEnd - batch.pickStart) <= Self.unrolledPicks ? Int(batch.pickEnd - batch.pickStart) : 0))
     }
     boundPrograms = .allocate(capacity: max(tables.programs.count, 1))
     for (index, program) in tables.programs.enumerated() {
@@ -295,7 +295,7 @@ struct PoolEngine {
         let pick = batch.pointee.pickStart
         // Batches of up to `unrolledPicks` picks run straight through (most batches are that
         // short); longer ones in a loop.
-        switch batch.pointee.count {
+        switch batch.pointee.run & 15 {
         case 1: Self.takeRun(1, pick, &low, &out, fillingCards, O.self)
         case 2: Self.takeRun(2, pick, &low, &out, fillingCards, O.self)
         case 3: Self.takeRun(3, pick, &low, &out, fillingCards, O.self)
@@ -308,7 +308,9 @@ struct PoolEngine {
         case 10: Self.takeRun(10, pick, &low, &out, fillingCards, O.self)
         case 11: Self.takeRun(11, pick, &low, &out, fillingCards, O.self)
         case 12: Self.takeRun(12, pick, &low, &out, fillingCards, O.self)
-        default:
+        // 0: a batch longer than `unrolledPicks` (13 to 15 never occur; listed so that the
+        // switch needs no range check).
+        case 0, 13, 14, 15:
           var next = pick
           repeat {
             let card = Self.takeAndCount(next, &low, O.self)
@@ -318,6 +320,7 @@ struct PoolEngine {
             }
             next += 1
           } while next < batch.pointee.pickEnd
+        default: break
         }
         batch += 1
       }
