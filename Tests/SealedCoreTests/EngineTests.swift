@@ -111,6 +111,37 @@ import Testing
     #expect(tally.mythicPositions == positions)
   }
 
+  @Test(arguments: ["sealed", "retail"])
+  func laneHistogramsCountWhatTheOpenedBoostersHold(_ rules: String) throws {
+    // Mythics (lane 0) and every event (lane i + 1) per booster, counted from the opened pools:
+    // under retail the rare slot is partly mythic, so its boosters are counted card by card.
+    let plan = try SharedData.plan("war", rules: rules)
+    let count = 500
+    let tally = Simulation.run(.init(plan: plan, pools: count, seed: 4, threads: 1)).tally
+    var histograms = [Int](repeating: 0, count: tally.laneHistograms.count)
+    var poolMythics = [Int](repeating: 0, count: tally.poolMythics.count)
+    let index = Dictionary(uniqueKeysWithValues: plan.cards.enumerated().map { ($1.key, $0) })
+    for pool in Simulation.openPools(plan, seed: 4, count: count) {
+      var mythicsInPool = 0
+      for (position, booster) in pool.boosters.enumerated() {
+        let kind = pool.mythicBooster == nil || pool.mythicBooster == position ? 0 : 1
+        let cards = booster.map { index[$0.card.key]! }
+        let mythics = cards.filter { plan.cards[$0].rarity == .mythic }.count
+        mythicsInPool += mythics
+        histograms[kind * plan.laneCount * (plan.maxBoosterSize + 1) + mythics] += 1
+        for (event, definition) in plan.events.enumerated() {
+          let n = cards.filter { definition.cards.contains($0) }.count
+          histograms[(kind * plan.laneCount + event + 1) * (plan.maxBoosterSize + 1) + n] += 1
+        }
+      }
+      poolMythics[mythicsInPool] += 1
+    }
+    #expect(!plan.events.isEmpty)
+    let sameHistograms = tally.laneHistograms == histograms
+    #expect(sameHistograms)
+    #expect(tally.poolMythics == poolMythics)
+  }
+
   @Test func unequalPositionWeightsStillGiveEveryPoolItsMythicBooster() throws {
     let yaml = """
       name: late-mythic

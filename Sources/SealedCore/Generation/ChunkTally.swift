@@ -37,8 +37,10 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
   /// Per program: 1 when its boosters hold a mythic (from `programMythics`), else 0.
   private let mythicBoosterPerProgram: UnsafeMutablePointer<UInt32>
   private let positionCounters: UnsafeMutablePointer<UInt32>
-  /// `EngineTables.positionNeedsLanes`.
-  private let positionNeedsLanes: UnsafePointer<Bool>
+  /// The positions whose cards need lane counting (`EngineTables.positionNeedsLanes`), program
+  /// after program: those of program p are `lanePositions[laneBounds[p]..<laneBounds[p + 1]]`.
+  private let lanePositions: UnsafeMutablePointer<Int32>
+  private let laneBounds: UnsafeMutablePointer<Int32>
 
   var pools: Int = 0
   var duplicateBoosters: Int = 0
@@ -76,7 +78,18 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
       mythicBoosterPerProgram[program] = programMythics[program] > 0 ? 1 : 0
     }
     positionCounters = mythicPositions.baseAddress!
-    positionNeedsLanes = UnsafePointer(t.positionNeedsLanes.baseAddress!)
+    let needingLanes = t.positionNeedsLanes.indices.filter { t.positionNeedsLanes[$0] }
+    lanePositions = .allocate(capacity: max(needingLanes.count, 1))
+    laneBounds = .allocate(capacity: t.programs.count + 1)
+    var stored = 0
+    for program in 0..<t.programs.count {
+      laneBounds[program] = Int32(stored)
+      for position in 0..<t.boosterSize where t.positionNeedsLanes[program * t.boosterSize + position] {
+        lanePositions[stored] = Int32(position)
+        stored += 1
+      }
+    }
+    laneBounds[t.programs.count] = Int32(stored)
     clear()
   }
 
@@ -86,6 +99,8 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
     }
     programMythics.deallocate()
     mythicBoosterPerProgram.deallocate()
+    lanePositions.deallocate()
+    laneBounds.deallocate()
   }
 
   /// Zeroes every counter, ready for a new chunk.
@@ -120,9 +135,11 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
     cards: UnsafePointer<Int32>
   ) {
     lanes.reset(to: record)
-    let needsLanes = positionNeedsLanes + program &* boosterSize
-    for position in 0..<boosterSize where needsLanes[position] {
-      lanes.add(Int(truncatingIfNeeded: cards[position]))
+    var position = lanePositions + Int(truncatingIfNeeded: laneBounds[program])
+    let end = lanePositions + Int(truncatingIfNeeded: laneBounds[program &+ 1])
+    while position < end {
+      lanes.add(Int(truncatingIfNeeded: cards[Int(truncatingIfNeeded: position.pointee)]))
+      position += 1
     }
     if record.pointee.mayRepeat {
       var repeats = 0
