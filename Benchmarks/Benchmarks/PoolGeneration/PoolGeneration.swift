@@ -41,6 +41,19 @@ final class SamplerFixture {
   var boostersPerPool: Int { sampler.plan.boostersPerPool }
 }
 
+/// The engine and the C kernel side by side, for the ratio benchmark.
+final class ReferencePair {
+  let sampler: PoolSampler
+  var rng = Xoshiro256StarStar(seed: 1)
+  let reference: UnsafeMutablePointer<WarSealedReference>
+
+  init() {
+    sampler = PoolSampler(plan: Fixtures.plan(set: "war", rules: "sealed"))
+    reference = .allocate(capacity: 1)
+    war_sealed_reference_init(reference, 1)
+  }
+}
+
 let benchmarks: @Sendable () -> Void = {
   let singleThreaded = Benchmark.Configuration.pools(scalingFactor: .kilo)
 
@@ -88,6 +101,26 @@ let benchmarks: @Sendable () -> Void = {
     let state = UnsafeMutablePointer<WarSealedReference>.allocate(capacity: 1)
     war_sealed_reference_init(state, 1)
     return state
+  }
+
+  // The engine against the C kernel, timed back to back on the same thread in every iteration
+  // (20,000 pools each): their ratio does not depend on how fast the machine runs at the time.
+  Benchmark(
+    "war sealed engine / C reference",
+    configuration: .init(
+      metrics: [.percentOfReference], units: [.percentOfReference: .count], maxDuration: .seconds(3),
+      maxIterations: 1_000)
+  ) { benchmark, fixture in
+    let pools = 20_000
+    let clock = ContinuousClock()
+    let start = clock.now
+    fixture.sampler.generate(pools: pools, using: &fixture.rng)
+    let middle = clock.now
+    blackHole(war_sealed_reference_run(fixture.reference, Int64(pools)))
+    let end = clock.now
+    benchmark.measurement(.percentOfReference, Int((100 * ((end - middle) / (middle - start))).rounded()))
+  } setup: {
+    ReferencePair()
   }
 
   // One scaled iteration here is one `SimulationTally.add` of a war sealed tally, not a pool:

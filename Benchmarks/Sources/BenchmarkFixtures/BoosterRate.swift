@@ -6,6 +6,12 @@ extension BenchmarkMetric {
   public static var boostersPerSecond: BenchmarkMetric {
     .custom("Boosters / s", polarity: .prefersLarger, useScalingFactor: false)
   }
+
+  /// The engine's speed as a percentage of another implementation's, both timed back to back
+  /// in the same iteration on the same thread.
+  public static var percentOfReference: BenchmarkMetric {
+    .custom("Engine / C (%)", polarity: .prefersLarger, useScalingFactor: false)
+  }
 }
 
 extension Benchmark.Configuration {
