@@ -13,7 +13,8 @@ struct BoundBatch {
   var pickEnd: UnsafePointer<BoundPick>
   var product: UInt64
   var threshold: UInt64
-  /// The number of picks when at most `PoolEngine.unrolledPicks`, else 0.
+  /// The number of picks when at most `PoolEngine.unrolledPicks`, else 0 (a batch is never
+  /// empty).
   var run: Int
 }
 

@@ -34,7 +34,8 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
   // Raw base pointers for the per-booster counters.
   private let programCounters: UnsafeMutablePointer<UInt32>
   private let mythicsPerProgram: UnsafePointer<Int32>
-  /// Per program: 1 when its boosters hold a mythic (from `programMythics`), else 0.
+  /// Per program: 1 when its fixed mythic count (`programMythics`) is above 0, else 0. Programs
+  /// that tally each booster have 0 here; their mythic boosters are counted in `drew`.
   private let mythicBoosterPerProgram: UnsafeMutablePointer<UInt32>
   private let positionCounters: UnsafeMutablePointer<UInt32>
   /// The positions whose cards need lane counting (`EngineTables.positionNeedsLanes`), program

@@ -71,6 +71,7 @@ struct PoolEngine {
           base: arrays.baseAddress! + Int(pick.offset), counts: siteCounts.baseAddress! + Int(pick.row),
           range: UInt64(pick.range)))
     }
+    precondition(Self.unrolledPicks == 12, "runBatches has straight-line kernels for 1 to 12 picks")
     boundBatches = .allocate(capacity: max(tables.batches.count, 1))
     for (index, batch) in tables.batches.enumerated() {
       (boundBatches + index).initialize(
@@ -328,7 +329,8 @@ struct PoolEngine {
     }
   }
 
-  /// The longest batch `runBatches` runs without a loop.
+  /// The longest batch `runBatches` runs without a loop: its switch lists kernels for 1 to 12
+  /// picks and reads `BoundBatch.run` modulo 16, so this must stay at 12 (checked in `init`).
   static let unrolledPicks = 12
 
   /// `count` picks from `pick` on, written out in full where `count` is a constant.
