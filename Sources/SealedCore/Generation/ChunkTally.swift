@@ -79,8 +79,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
       mythicBoosterPerProgram[program] = programMythics[program] > 0 ? 1 : 0
     }
     positionCounters = mythicPositions.baseAddress!
-    let needingLanes = t.positionNeedsLanes.indices.filter { t.positionNeedsLanes[$0] }
-    lanePositions = .allocate(capacity: max(needingLanes.count, 1))
+    lanePositions = .allocate(capacity: max(t.positionNeedsLanes.filter { $0 }.count, 1))
     laneBounds = .allocate(capacity: t.programs.count + 1)
     var stored = 0
     for program in 0..<t.programs.count {

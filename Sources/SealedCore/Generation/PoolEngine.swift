@@ -74,10 +74,11 @@ struct PoolEngine {
     precondition(Self.unrolledPicks == 12, "runBatches has straight-line kernels for 1 to 12 picks")
     boundBatches = .allocate(capacity: max(tables.batches.count, 1))
     for (index, batch) in tables.batches.enumerated() {
+      let count = Int(batch.pickEnd - batch.pickStart)
       (boundBatches + index).initialize(
         to: BoundBatch(
           pickStart: UnsafePointer(picks + Int(batch.pickStart)), pickEnd: UnsafePointer(picks + Int(batch.pickEnd)),
-          product: batch.product, threshold: batch.threshold, run: Int(batch.pickEnd - batch.pickStart) <= Self.unrolledPicks ? Int(batch.pickEnd - batch.pickStart) : 0))
+          product: batch.product, threshold: batch.threshold, run: count <= Self.unrolledPicks ? count : 0))
     }
     boundPrograms = .allocate(capacity: max(tables.programs.count, 1))
     for (index, program) in tables.programs.enumerated() {
