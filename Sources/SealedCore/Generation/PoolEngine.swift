@@ -193,7 +193,7 @@ struct PoolEngine {
 
   /// Each booster's program into `poolPrograms`, from the digits of `low` and, where `draws`,
   /// of the numbers drawn where `poolBatches` says. With `twoCombinations` the choice is one
-  /// comparison. Both flags are constants where this is inlined.
+  /// comparison (`choose` with a constant count). Both flags are constants where this is inlined.
   @inline(__always)
   private func chooseEach<G: RandomNumberGenerator, O: PoolObserver>(
     _ low: inout UInt64, mythicPosition: Int, otherPrograms: Int, draws: Bool, twoCombinations: Bool,
@@ -214,8 +214,7 @@ struct PoolEngine {
       let firstProgram = index == mythicPosition ? 0 : otherPrograms
       let digit = Self.digit(&low, combinationRange)
       let thresholds = combinationThresholds + firstProgram
-      let program =
-        firstProgram &+ (twoCombinations ? (digit >= thresholds[0] ? 1 : 0) : Self.choose(digit, thresholds, comparisons))
+      let program = firstProgram &+ Self.choose(digit, thresholds, twoCombinations ? 1 : comparisons)
       poolPrograms[index] = program
       observer.chose(
         booster: index, kind: index == mythicPosition ? 0 : otherKind, program: program, record: programs + program)
