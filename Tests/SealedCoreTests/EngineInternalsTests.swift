@@ -90,15 +90,9 @@ import Testing
 
   @Test(arguments: [("war", "sealed"), ("grn", "sealed"), ("war", "retail")])
   func theDirectBatchLoopAndBoosterByBoosterDrawTheSameCards(_ set: String, _ rules: String) throws {
-    let plan = try SharedData.plan(set, rules: rules)
-    let listed = PoolSampler(plan: plan, runsBatchesDirectly: true)
-    let byBooster = PoolSampler(plan: plan, runsBatchesDirectly: false)
-    var a = Xoshiro256StarStar(seed: 7)
-    var b = Xoshiro256StarStar(seed: 7)
-    listed.generate(pools: 5000, using: &a)
-    byBooster.generate(pools: 5000, using: &b)
-    #expect(listed.tally == byBooster.tally)
-    #expect(a.next() == b.next())
+    let both = BothWays(try SharedData.plan(set, rules: rules), seed: 7, opened: 0, pools: 5000)
+    #expect(both.sameTallies)
+    #expect(both.sameStream)
   }
 
   @Test func longBatchesAndManyVariantsDrawTheSameCardsBothWays() throws {
@@ -123,21 +117,12 @@ import Testing
     #expect(plan.engine.allProgramsUsePicks)
     #expect(plan.engine.batches.contains { $0.pickEnd - $0.pickStart > Int32(PoolEngine.unrolledPicks) })
     #expect(plan.engine.combinationCount == 3)
-    let direct = PoolSampler(plan: plan, runsBatchesDirectly: true)
-    let byBooster = PoolSampler(plan: plan, runsBatchesDirectly: false)
-    var a = Xoshiro256StarStar(seed: 5)
-    var b = Xoshiro256StarStar(seed: 5)
-    direct.generate(pools: 3000, using: &a)
-    byBooster.generate(pools: 3000, using: &b)
-    // Compared as Booleans: a failure would otherwise print both tallies and pools in full.
-    let sameTallies = direct.tally == byBooster.tally
-    #expect(sameTallies)
-    #expect(direct.tally.combinations.allSatisfy { $0 > 0 })
-    let opened = direct.open(pools: 50, using: &a)
-    let sameCards = opened.map(\.boosters) == byBooster.open(pools: 50, using: &b).map(\.boosters)
-    #expect(sameCards)
-    #expect(opened.allSatisfy { $0.boosters.allSatisfy { $0.count == 18 } })
-    #expect(a.next() == b.next())
+    let both = BothWays(plan, seed: 5, opened: 50, pools: 3000)
+    #expect(both.sameCards)
+    #expect(both.sameTallies)
+    #expect(both.sameStream)
+    #expect(both.tally.combinations.allSatisfy { $0 > 0 })
+    #expect(both.opened.allSatisfy { $0.boosters.allSatisfy { $0.count == 18 } })
   }
 
   @Test func everyBatchLengthDrawsTheSameCardsBothWays() throws {
@@ -160,16 +145,10 @@ import Testing
         """
       let plan = try SharedData.plan("war", yaml: yaml)
       lengths.formUnion(plan.engine.batches.map { Int($0.pickEnd - $0.pickStart) })
-      let direct = PoolSampler(plan: plan, runsBatchesDirectly: true)
-      let byBooster = PoolSampler(plan: plan, runsBatchesDirectly: false)
-      var a = Xoshiro256StarStar(seed: UInt64(k))
-      var b = Xoshiro256StarStar(seed: UInt64(k))
-      let same = direct.open(pools: 20, using: &a).map(\.boosters) == byBooster.open(pools: 20, using: &b).map(\.boosters)
-      #expect(same, "\(k) mythics")
-      direct.generate(pools: 200, using: &a)
-      byBooster.generate(pools: 200, using: &b)
-      let sameTallies = direct.tally == byBooster.tally
-      #expect(sameTallies, "\(k) mythics")
+      let both = BothWays(plan, seed: UInt64(k), opened: 20, pools: 200)
+      #expect(both.sameCards, "\(k) mythics")
+      #expect(both.sameTallies, "\(k) mythics")
+      #expect(both.sameStream, "\(k) mythics")
     }
     #expect(lengths.isSuperset(of: 1...(PoolEngine.unrolledPicks + 1)), "batch lengths \(lengths.sorted())")
   }
@@ -188,5 +167,33 @@ import Testing
       == ["118", "11", "74", "70", "145", "10", "134", "19", "75", "142", "199", "212", "231", "214"])
     var rng = Xoshiro256StarStar(seed: 1)
     #expect(PoolSampler(plan: plan).generateUntallied(pools: 1000, using: &rng) == 973_999_456_671_746_852)
+  }
+}
+
+/// A plan drawn from one seed in both of the engine's ways, the direct batch loop and booster by
+/// booster: first `opened` pools opened card by card, then `pools` pools tallied. The results
+/// are compared here and kept as Booleans, because a failed `#expect` on the values themselves
+/// would print both tallies and pools in full.
+private struct BothWays {
+  let sameCards: Bool
+  let sameTallies: Bool
+  /// Whether both random streams end at the same place.
+  let sameStream: Bool
+  /// The direct loop's opened pools and tally.
+  let opened: [OpenedPool]
+  let tally: SimulationTally
+
+  init(_ plan: BoosterPlan, seed: UInt64, opened: Int, pools: Int) {
+    let direct = PoolSampler(plan: plan, runsBatchesDirectly: true)
+    let byBooster = PoolSampler(plan: plan, runsBatchesDirectly: false)
+    var a = Xoshiro256StarStar(seed: seed)
+    var b = Xoshiro256StarStar(seed: seed)
+    self.opened = direct.open(pools: opened, using: &a)
+    sameCards = self.opened.map(\.boosters) == byBooster.open(pools: opened, using: &b).map(\.boosters)
+    direct.generate(pools: pools, using: &a)
+    byBooster.generate(pools: pools, using: &b)
+    sameTallies = direct.tally == byBooster.tally
+    tally = direct.tally
+    sameStream = a.next() == b.next()
   }
 }
