@@ -8,6 +8,7 @@ let package = Package(
     .executable(name: "sealed", targets: ["sealed"]),
     .library(name: "SealedCore", targets: ["SealedCore"]),
     .library(name: "SealedStats", targets: ["SealedStats"]),
+    .library(name: "SealedScryfall", targets: ["SealedScryfall"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -30,7 +31,11 @@ let package = Package(
     .target(
       name: "SealedCore",
       dependencies: [.product(name: "Yams", package: "Yams")],
-      resources: [.copy("Resources/rules"), .copy("Resources/specs")]
+      resources: [.copy("Resources/rules"), .copy("Resources/specs"), .copy("Resources/cards")]
+    ),
+    .target(
+      name: "SealedScryfall",
+      dependencies: ["SealedCore"]
     ),
     .target(
       name: "SealedStats",
@@ -46,6 +51,7 @@ let package = Package(
         "SealedCore",
         "SealedStats",
         "SealedImages",
+        "SealedScryfall",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -56,6 +62,7 @@ let package = Package(
     .testTarget(name: "SealedCoreTests", dependencies: ["SealedCore", "SealedTestSupport"]),
     .testTarget(name: "SealedStatsTests", dependencies: ["SealedStats", "SealedCore", "SealedTestSupport"]),
     .testTarget(name: "SealedImagesTests", dependencies: ["SealedImages", "SealedTestSupport"]),
+    .testTarget(name: "SealedScryfallTests", dependencies: ["SealedScryfall", "SealedCore", "SealedTestSupport"]),
     .testTarget(name: "SealedCLITests", dependencies: ["sealed", "SealedCore", "SealedImages", "SealedTestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -44,18 +44,45 @@ import Testing
     }
   }
 
-  @Test func dataLocationPrefersOptionThenEnvironmentThenDefault() throws {
+  @Test func dataLocationPrefersOptionThenEnvironmentThenTheDefaultPlaces() throws {
     let dir = try Fixtures.temporaryDirectory()
     let file = try Fixtures.write("[]", to: "x.json", in: dir)
-    #expect(try CardDataLocation.resolve(option: file, environment: ["SEALED_CARDS": "/nope"]) == file)
-    #expect(try CardDataLocation.resolve(option: nil, environment: ["SEALED_CARDS": file]) == file)
-    let work = dir.appendingPathComponent("work")
-    try FileManager.default.createDirectory(at: work.appendingPathComponent("../shared/cards").standardized, withIntermediateDirectories: true)
-    #expect(
-      try CardDataLocation.resolve(option: nil, environment: [:], workingDirectory: work.path)
-        == dir.appendingPathComponent("shared/cards").path)
-    #expect(throws: DataError.self) {
-      try CardDataLocation.resolve(option: nil, environment: [:], workingDirectory: "/")
+    let home = dir.appendingPathComponent("home").path
+    #expect(try CardDataLocation.resolve(option: file, environment: ["SEALED_CARDS": "/nope"]).kind == .given(path: file, givenBy: "--cards"))
+    #expect(try CardDataLocation.resolve(option: nil, environment: ["SEALED_CARDS": file]).kind == .given(path: file, givenBy: "SEALED_CARDS"))
+    let layered = try CardDataLocation.resolve(option: nil, environment: ["SEALED_HOME": home], shipped: Fixtures.shippedCards)
+    #expect(layered.kind == .layered(store: CardStore(path: home + "/cards"), shipped: Fixtures.shippedCards))
+    #expect(layered.availableSets().allSatisfy { $0.origin == "shipped" })
+    #expect(layered.availableSets().count == 9)
+    // Nothing shipped and nothing fetched: one line saying where it looked.
+    #expect {
+      try CardDataLocation.resolve(option: nil, environment: ["SEALED_HOME": home], shipped: nil)
+    } throws: { error in
+      let text = (error as? DataError)?.description ?? ""
+      return text.hasPrefix("no card data found: --cards not given, SEALED_CARDS not set, no sets in \(home)/cards") && !text.contains("\n")
+    }
+  }
+
+  @Test func aFetchedSetReplacesTheShippedCopyAndTheOthersStay() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let store = CardStore(path: dir.appendingPathComponent("cards").path)
+    let pending = try store.beginSet("war", source: "test")
+    try pending.append(cardObject: Array(Fixtures.cardJSON(set: "war", number: "1", name: "Only Card").utf8))
+    try pending.commit(origin: "test")
+    let location = CardDataLocation(kind: .layered(store: store, shipped: Fixtures.shippedCards))
+    let war = try location.load(sets: ["war"])
+    #expect(war.setCodes == ["war"])
+    #expect(try war.cards(ofSet: "war").map(\.name) == ["Only Card"])
+    #expect(try location.load(sets: ["dom"]).cards(ofSet: "dom").count == 280)
+    let all = try location.load()
+    #expect(all.setCodes.count == 9)
+    #expect(all.cardsBySet["war"]?.count == 1)
+    #expect(location.availableSets().first { $0.code == "war" }?.origin == "fetched")
+    #expect(store.source(ofSet: "war") == "test")
+    #expect {
+      try location.load(sets: ["mh3"])
+    } throws: { error in
+      (error as? DataError)?.description.hasPrefix("unknown set \"mh3\"; available sets: dom, eld, grn, m19, m20, rix, rna, war, xln; sealed cards fetch mh3") == true
     }
   }
 

@@ -3,7 +3,8 @@ import SealedCore
 import SealedTestSupport
 import Testing
 
-/// The exact counts of `../shared/cards/README.md`, made from the shared Scryfall data.
+/// The exact counts of `Sources/SealedCore/Resources/cards/README.md`, made from the Scryfall
+/// data shipped with Sealed.
 @Suite struct SharedDataTests {
   struct Expected: Sendable, CustomTestStringConvertible {
     var code: String, cards: Int, boosterMax: Int?, commons: Int?, uncommons: Int?, rares: Int?
@@ -23,14 +24,10 @@ import Testing
     .init(code: "eld", cards: 249, boosterMax: nil, commons: nil, uncommons: nil, rares: nil, mythics: nil, basics: 0, partial: true),
   ]
 
-  static let database: CardDatabase = {
-    do { return try CardDatabase.load(path: Fixtures.sharedCards) } catch {
-      fatalError("cannot load the shared card data: \(error)")
-    }
-  }()
+  static var database: CardDatabase { get throws { try SharedData.database() } }
 
-  @Test func allNineSetsLoad() {
-    #expect(Self.database.setCodes == ["dom", "eld", "grn", "m19", "m20", "rix", "rna", "war", "xln"])
+  @Test func allNineSetsLoad() throws {
+    #expect(try Self.database.setCodes == ["dom", "eld", "grn", "m19", "m20", "rix", "rna", "war", "xln"])
   }
 
   @Test(arguments: expected)

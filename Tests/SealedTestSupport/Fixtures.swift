@@ -6,13 +6,15 @@ public enum Fixtures {
   public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// The shared Scryfall data: `$SEALED_CARDS` if set, else `../shared/cards` beside the clone.
-  public static var sharedCards: String {
-    if let path = ProcessInfo.processInfo.environment["SEALED_CARDS"], !path.isEmpty { return path }
-    return repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/cards").path
-  }
+  /// The Scryfall card data shipped with Sealed (`Sources/SealedCore/Resources/cards`), which
+  /// the tests read whatever the environment says.
+  public static let shippedCards: String = repositoryRoot
+    .appendingPathComponent("Sources/SealedCore/Resources/cards").path
 
-  /// One shared set file, e.g. `war.json`.
+  /// The card data the tests read: the shipped data.
+  public static var sharedCards: String { shippedCards }
+
+  /// One shipped set file, e.g. `war.json`.
   public static func sharedCardFile(_ name: String) -> String {
     (sharedCards as NSString).appendingPathComponent(name)
   }

@@ -1,15 +1,24 @@
 import SealedCore
 
-/// The shared card data and compiled plans, loaded once per test process.
+/// The shipped card data and compiled plans, loaded once per test process.
+///
+/// When the data cannot be read, every test that needs it fails with one line saying what is
+/// missing (never a crash that takes the other tests down).
 public enum SharedData {
-  public static let database: CardDatabase = {
-    do { return try CardDatabase.load(path: Fixtures.sharedCards) } catch {
-      fatalError("cannot load the shared card data at \(Fixtures.sharedCards): \(error)")
+  private static let loaded: Result<CardDatabase, DataError> = Result { () throws(DataError) in
+    try CardDatabase.load(path: Fixtures.shippedCards)
+  }
+
+  /// The shipped card data, or an error naming the file or folder that could not be read.
+  public static func database() throws(MissingCardData) -> CardDatabase {
+    switch loaded {
+    case .success(let database): return database
+    case .failure(let error): throw MissingCardData(underlying: error)
     }
-  }()
+  }
 
   public static func set(_ code: String, boosterMax: Int? = nil) throws -> CardSet {
-    try CardSet(code: code, in: database, boosterMax: boosterMax)
+    try CardSet(code: code, in: database(), boosterMax: boosterMax)
   }
 
   /// A built-in rule set compiled for a shared set.
@@ -20,5 +29,13 @@ public enum SharedData {
   /// A rule file given as text compiled for a shared set.
   public static func plan(_ code: String, yaml: String, source: String = "test.yaml") throws -> BoosterPlan {
     try PlanCompiler.compile(RuleSetLoader.parse(yaml, source: source), for: set(code))
+  }
+}
+
+/// The shipped card data could not be read: a one-line test failure.
+public struct MissingCardData: Error, CustomStringConvertible {
+  public var underlying: DataError
+  public var description: String {
+    "the tests need the card data shipped with Sealed in Sources/SealedCore/Resources/cards: \(underlying.description)"
   }
 }

@@ -62,7 +62,7 @@ struct MergeCommand: ParsableCommand {
     }
 
     let rules = try RuleSetLoader.parse(first.rulesText, source: first.rulesSource)
-    let database = try cardOptions.loadDatabase()
+    let database = try cardOptions.loadDatabase(sets: [first.set])
     let set = try CardSet(code: first.set, in: database, boosterMax: first.boosterMax)
     let plan = try PlanCompiler.compile(rules, for: set)
     guard RunRecord.fingerprint(plan.cards) == first.cardsFingerprint else {

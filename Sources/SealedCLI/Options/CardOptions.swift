@@ -6,12 +6,13 @@ struct CardOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "Scryfall card data: a JSON file or a folder of .json files.",
-      discussion: "Without it: $SEALED_CARDS, else ../shared/cards from the working directory.",
+      discussion: "Without it: $SEALED_CARDS, else your fetched sets (sealed cards) over the data shipped with Sealed.",
       valueName: "path"))
   var cards: String?
 
-  func loadDatabase() throws(DataError) -> CardDatabase {
-    try CardDataLocation.load(option: cards)
+  /// Loads the card data; with `sets`, only those sets are read from the default places.
+  func loadDatabase(sets: [String]? = nil) throws(DataError) -> CardDatabase {
+    try CardDataLocation.load(option: cards, sets: sets)
   }
 }
 
@@ -27,6 +28,6 @@ struct SetOptions: ParsableArguments {
   var boosterMax: Int?
 
   func loadSet(_ code: String) throws(DataError) -> CardSet {
-    try CardSet(code: code, in: cardOptions.loadDatabase(), boosterMax: boosterMax)
+    try CardSet(code: code, in: cardOptions.loadDatabase(sets: [code]), boosterMax: boosterMax)
   }
 }

@@ -1,49 +1,119 @@
 import Foundation
 
-/// Decides where card data is read from: `--cards PATH`, else the `SEALED_CARDS` environment
-/// variable, else `../shared/cards` relative to the working directory.
-public enum CardDataLocation {
+/// Decides where card data is read from, in order:
+///
+/// 1. `--cards PATH` (a file or a folder of `.json` files), read alone;
+/// 2. else the `SEALED_CARDS` environment variable, read alone;
+/// 3. else the user's card folder (`CardStore`: sets fetched or imported with `sealed cards`)
+///    laid over the data shipped with Sealed: a set stored in the user's folder replaces the
+///    shipped copy of that set, every other shipped set stays available.
+public struct CardDataLocation: Sendable {
   /// The environment variable that names the card data when `--cards` is not given.
   public static let environmentVariable = "SEALED_CARDS"
-  /// The fallback, relative to the working directory.
-  public static let defaultRelativePath = "../shared/cards"
 
-  /// Returns the path to read, or a one-line `DataError` saying where it looked.
+  /// Where the data comes from.
+  public enum Kind: Sendable, Equatable {
+    /// One path given by `--cards` or by `SEALED_CARDS` (`givenBy` says which).
+    case given(path: String, givenBy: String)
+    /// The user's card folder over the shipped data (either may be missing, not both).
+    case layered(store: CardStore, shipped: String?)
+  }
+
+  public let kind: Kind
+
+  public init(kind: Kind) { self.kind = kind }
+
+  /// Resolves the location from the option and the environment, or throws a one-line
+  /// `DataError` saying what is missing. Cost: a few `stat` calls.
   public static func resolve(
     option: String?,
     environment: [String: String] = ProcessInfo.processInfo.environment,
-    workingDirectory: String = FileManager.default.currentDirectoryPath
-  ) throws(DataError) -> String {
+    shipped: String? = BundledResources.directory("cards")
+  ) throws(DataError) -> CardDataLocation {
     if let option {
       guard FileManager.default.fileExists(atPath: option) else {
         throw DataError("no such file or folder (given by --cards)", at: option)
       }
-      return option
+      return CardDataLocation(kind: .given(path: option, givenBy: "--cards"))
     }
     if let variable = environment[environmentVariable], !variable.isEmpty {
       guard FileManager.default.fileExists(atPath: variable) else {
         throw DataError("no such file or folder (given by \(environmentVariable))", at: variable)
       }
-      return variable
+      return CardDataLocation(kind: .given(path: variable, givenBy: environmentVariable))
     }
-    let fallback = (workingDirectory as NSString).appendingPathComponent(defaultRelativePath)
-    let standardized = (fallback as NSString).standardizingPath
-    guard FileManager.default.fileExists(atPath: standardized) else {
+    let store = CardStore.fromEnvironment(environment)
+    guard shipped != nil || !store.storedSets().isEmpty else {
       throw DataError(
-        "no card data found: --cards not given, \(environmentVariable) not set, and \(standardized) does not exist; pass --cards PATH or set \(environmentVariable) to a Scryfall JSON file or a folder of them"
+        "no card data found: --cards not given, \(environmentVariable) not set, no sets in \(store.path), and the card data shipped with Sealed (\(BundledResources.bundleName)/cards beside the executable) is missing; rebuild with swift build, pass --cards PATH, or run sealed cards fetch SET"
       )
     }
-    return standardized
+    return CardDataLocation(kind: .layered(store: store, shipped: shipped))
   }
 
-  /// Loads the card database from the resolved location.
-  public static func load(option: String?) throws(DataError) -> CardDatabase {
-    try CardDatabase.load(path: resolve(option: option))
+  /// Loads the card data from `--cards`, `SEALED_CARDS` or the default places.
+  ///
+  /// - Parameter sets: when given, only these sets are read from the default places (a given
+  ///   path is always read whole); an unknown set is an error that lists the available ones.
+  public static func load(option: String?, sets: [String]? = nil) throws(DataError) -> CardDatabase {
+    try resolve(option: option).load(sets: sets)
+  }
+
+  /// Reads the data. Cost: O(bytes read); with `sets`, only those sets' files are read from
+  /// the default places.
+  public func load(sets: [String]? = nil) throws(DataError) -> CardDatabase {
+    switch kind {
+    case .given(let path, _):
+      return try CardDatabase.load(path: path)
+    case .layered:
+      let available = availableSets()
+      let wanted = sets.map { $0.map { $0.lowercased() } } ?? available.map(\.code)
+      var files: [String] = []
+      for code in wanted {
+        guard let entry = available.first(where: { $0.code == code }) else {
+          throw DataError(
+            "unknown set \"\(code)\"; available sets: \(available.map(\.code).joined(separator: ", ")); sealed cards fetch \(code) downloads it from Scryfall"
+          )
+        }
+        files.append(entry.file)
+      }
+      return try CardDatabase.load(files: files)
+    }
+  }
+
+  /// One set file of the default places and where it came from.
+  public struct Entry: Sendable, Equatable {
+    public var code: String
+    public var file: String
+    /// `shipped` or `fetched` (the user's card folder).
+    public var origin: String
+  }
+
+  /// The set files of the default places, by set code: the user's folder first, then shipped
+  /// sets the user does not have. For a given path, its files as `given`.
+  public func availableSets() -> [Entry] {
+    switch kind {
+    case .given(let path, _):
+      return [Entry(code: "", file: path, origin: "given")]
+    case .layered(let store, let shipped):
+      var entries = store.storedSets().map { Entry(code: $0, file: store.file(forSet: $0), origin: "fetched") }
+      if let shipped {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: shipped)) ?? []
+        for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
+          let code = String(name.dropLast(5)).lowercased()
+          if !entries.contains(where: { $0.code == code }) {
+            entries.append(Entry(code: code, file: (shipped as NSString).appendingPathComponent(name), origin: "shipped"))
+          }
+        }
+      }
+      return entries.sorted { $0.code < $1.code }
+    }
   }
 
   /// A short description of a list of files for messages: one path, or the common folder.
   static func describe(_ files: [String]) -> String {
     guard files.count > 1 else { return files.first ?? "" }
-    return (files[0] as NSString).deletingLastPathComponent
+    let folders = Set(files.map { ($0 as NSString).deletingLastPathComponent })
+    return folders.count == 1 ? folders.first! : folders.sorted().joined(separator: " and ")
   }
 }

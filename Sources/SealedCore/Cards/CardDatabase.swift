@@ -51,6 +51,11 @@ public struct CardDatabase: Sendable {
       }
     }
 
+    return try load(files: files)
+  }
+
+  /// Loads the given JSON files in order, with the same rules as `load(path:)`.
+  public static func load(files: [String]) throws(DataError) -> CardDatabase {
     var cards: [Card] = []
     var seen: [CardKey: (name: String, location: String)] = [:]
     for file in files {

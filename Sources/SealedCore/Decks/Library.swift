@@ -9,7 +9,7 @@ import Foundation
 /// cannot be read or does not make sense is reported (file and field) and left as it was.
 public struct Library: Sendable {
   /// The environment variable that names the library folder.
-  public static let environmentVariable = "SEALED_HOME"
+  public static let environmentVariable = SealedHome.environmentVariable
 
   public enum Kind: String, Sendable, CaseIterable {
     case pool, deck
@@ -28,12 +28,7 @@ public struct Library: Sendable {
   public static func fromEnvironment(
     _ environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Library {
-    if let home = environment[environmentVariable], !home.isEmpty { return Library(path: home) }
-    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-      return Library(path: (data as NSString).appendingPathComponent("sealed"))
-    }
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-    return Library(path: (home as NSString).appendingPathComponent(".local/share/sealed"))
+    Library(path: SealedHome.path(environment: environment))
   }
 
   /// The folder of one kind of file.

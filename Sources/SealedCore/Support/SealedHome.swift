@@ -1,0 +1,25 @@
+import Foundation
+
+/// The folder where Sealed keeps what a user saves or downloads: saved pools and decks, and
+/// fetched card data.
+///
+/// It is `$SEALED_HOME`, else `$XDG_DATA_HOME/sealed` (an absolute path only, as the XDG base
+/// directory specification says), else `~/.local/share/sealed`.
+public enum SealedHome {
+  /// The environment variable that names the folder.
+  public static let environmentVariable = "SEALED_HOME"
+
+  /// The folder named by the environment. It may not exist yet.
+  public static func path(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String {
+    if let home = environment[environmentVariable], !home.isEmpty {
+      return (home as NSString).standardizingPath
+    }
+    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+      return ((data as NSString).appendingPathComponent("sealed") as NSString).standardizingPath
+    }
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    return ((home as NSString).appendingPathComponent(".local/share/sealed") as NSString).standardizingPath
+  }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import SealedCore
+
+/// Stores the sets of a Scryfall bulk-data file (`default_cards`, `all_cards`: one JSON array of
+/// card objects, hundreds of MB) in a `CardStore`, one file per set.
+///
+/// The file is read as a stream in 1 MiB chunks: each card object goes, as the bytes it has in
+/// the file, to a temporary file of its set; nothing is parsed whole. When the file has been
+/// read to its end without a problem, each set is checked one at a time (so one set's cards
+/// are in memory at most) and only then are all of them renamed into place: an import stores
+/// every set it names or none. Memory: a 1 MiB chunk, the object being read, and at most
+/// 32 KiB of buffered cards per set met.
+public struct BulkImporter {
+  /// The sets to keep (lowercase codes); nil keeps every set of the file.
+  public var sets: [String]?
+  /// Keep only card objects printed in this language (Scryfall's `lang`); objects without
+  /// `lang` are kept. `all_cards` holds every language, `default_cards` English where it exists.
+  public var language: String = "en"
+  /// Called as the file is read, with the bytes read so far and the file's size.
+  public var progress: ((Int, Int) -> Void)?
+
+  public init(sets: [String]? = nil) {
+    self.sets = sets?.map { $0.lowercased() }
+  }
+
+  /// The outcome for one set.
+  public struct StoredSet: Sendable {
+    public var code: String
+    public var cards: Int
+    public var file: String
+  }
+
+  /// Imports `path` into `store` and returns the sets stored, by code.
+  ///
+  /// Throws a one-line `DataError` (nothing stored) for an unreadable file, JSON that is not
+  /// an array of objects (with the line and column), a truncated file, a set of `sets` the file
+  /// does not hold, or a set whose cards are not valid Scryfall cards.
+  /// Cost: one pass over the file plus one parse of each kept set.
+  public func importFile(_ path: String, into store: CardStore) throws(DataError) -> [StoredSet] {
+    if let sets { for code in sets { try CardStore.validate(setCode: code) } }
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else {
+      throw DataError("cannot read the file (\(String(cString: strerror(errno)).lowercased()))", at: path)
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
+    let fileName = (path as NSString).lastPathComponent
+    let source = "imported from \(fileName) on \(utcDate(Date()))"
+    let wanted = sets.map(Set.init)
+
+    var pending: [String: PendingSetFile] = [:]
+    var order: [String] = []
+    var scanner = JSONArrayScanner(target: .topLevelArray)
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    var bytesRead = 0
+    do {
+      while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0 {
+          if errno == EINTR { continue }
+          throw DataError("cannot read the file (\(String(cString: strerror(errno)).lowercased()))", at: path)
+        }
+        if count == 0 { break }
+        bytesRead += count
+        try scanner.feed(chunk[0..<count]) { element in
+          guard let code = element.set?.lowercased() else {
+            throw DataError("card \(element.number) has no \"set\" field", at: DataError.location(path, line: element.line))
+          }
+          if let wanted, !wanted.contains(code) { return }
+          if let lang = element.lang, lang != language { return }
+          if pending[code] == nil {
+            do throws(DataError) {
+              pending[code] = try store.beginSet(code, source: source)
+            } catch {
+              throw DataError(error.message, at: DataError.location(path, line: element.line))
+            }
+            order.append(code)
+          }
+          try pending[code]!.append(cardObject: element.bytes)
+        }
+        progress?(bytesRead, size)
+      }
+      try scanner.finish()
+    } catch let error as DataError {
+      pending.values.forEach { $0.discard() }
+      throw DataError("\(error.description); nothing was stored")
+    } catch let problem as JSONArrayScanner.Problem {
+      pending.values.forEach { $0.discard() }
+      throw DataError(
+        "\(problem.message); expected a Scryfall bulk-data file (a JSON array of card objects); nothing was stored",
+        at: DataError.location(path, line: problem.line, column: problem.column))
+    } catch {
+      pending.values.forEach { $0.discard() }
+      throw DataError("\(error); nothing was stored", at: path)
+    }
+
+    if let sets {
+      if let missing = sets.first(where: { pending[$0] == nil }) {
+        pending.values.forEach { $0.discard() }
+        throw DataError("the file holds no cards of set \(missing) (language \(language)); nothing was stored", at: path)
+      }
+    }
+    guard !order.isEmpty else {
+      throw DataError("the file holds no cards in language \(language); nothing was stored", at: path)
+    }
+    var stored: [StoredSet] = []
+    for code in order.sorted() {
+      do {
+        let cards = try pending[code]!.finish(origin: "\(path): set \(code)")
+        stored.append(StoredSet(code: code, cards: cards.count, file: pending[code]!.finalPath))
+      } catch {
+        pending.values.forEach { $0.discard() }
+        throw DataError("\(error.description); nothing was stored")
+      }
+    }
+    for code in order.sorted() { try pending[code]!.install() }
+    return stored
+  }
+}

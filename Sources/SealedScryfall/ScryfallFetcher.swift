@@ -1,0 +1,194 @@
+import Foundation
+import SealedCore
+
+/// Downloads every card of a set from Scryfall's search API and stores it in a `CardStore`.
+///
+/// It asks `/cards/search?q=e:SET&unique=prints&order=set&include_extras=true&include_variations=true`
+/// and follows `next_page` while `has_more` is true (Scryfall serves 175 cards a page). It keeps
+/// to Scryfall's API etiquette: a User-Agent and an Accept header on every request, at least
+/// `requestInterval` (100 ms) between requests, and on HTTP 429 or 5xx it waits (`Retry-After`
+/// when given, else `backoff` doubling) and tries again, at most `maxRetries` times.
+///
+/// Every page is checked before anything is stored: valid JSON, a Scryfall `list` object, cards
+/// only of the set asked for, and in the end as many cards as Scryfall announced. The set is
+/// then written atomically, so a failure leaves the card folder as it was.
+public struct ScryfallFetcher {
+  /// Scryfall's API.
+  public static let defaultAPI = URL(string: "https://api.scryfall.com")!
+
+  public var api: URL
+  public var client: HTTPClient
+  /// The least time between two requests.
+  public var requestInterval: TimeInterval = 0.1
+  /// How many times a request answered with 429 or 5xx is tried again.
+  public var maxRetries = 3
+  /// The first wait before trying again when the answer has no `Retry-After`; doubles each time.
+  public var backoff: TimeInterval = 1
+  /// The longest wait honoured from a `Retry-After` header.
+  public var maxWait: TimeInterval = 60
+  /// Called after each page with the set, the cards so far and the total Scryfall announced.
+  public var progress: ((String, Int, Int?) -> Void)?
+
+  private var lastRequest: Date?
+
+  /// - Parameters:
+  ///   - api: the API's base address (tests point it at a local server).
+  ///   - timeout: seconds to wait for each response.
+  ///   - userAgent: the product and version that identify Sealed to Scryfall.
+  public init(api: URL = defaultAPI, timeout: TimeInterval = 30, userAgent: String) {
+    self.api = api
+    self.client = HTTPClient(
+      timeout: timeout,
+      headers: ["User-Agent": userAgent, "Accept": "application/json;q=0.9,*/*;q=0.8"])
+  }
+
+  /// The first search page's address for a set.
+  public func searchURL(forSet code: String) -> URL {
+    var components = URLComponents(url: api, resolvingAgainstBaseURL: false)!
+    components.path = (components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path) + "/cards/search"
+    components.queryItems = [
+      URLQueryItem(name: "q", value: "e:\(code)"),
+      URLQueryItem(name: "unique", value: "prints"),
+      URLQueryItem(name: "order", value: "set"),
+      URLQueryItem(name: "include_extras", value: "true"),
+      URLQueryItem(name: "include_variations", value: "true"),
+    ]
+    return components.url!
+  }
+
+  /// Downloads one set into `store`, replacing an earlier copy only when the whole set arrived
+  /// and checked out. Returns the cards stored.
+  ///
+  /// Throws a one-line `DataError` naming the set, the page and what went wrong: no connection,
+  /// a timeout, an unknown set (with Scryfall's `details`), 429 or 5xx beyond the retries, a
+  /// truncated or non-JSON page, cards of another set.
+  /// Cost: one request per 175 cards, at least `requestInterval` apart; one set in memory.
+  public mutating func fetch(set code: String, into store: CardStore) throws(DataError) -> [Card] {
+    let code = code.lowercased()
+    try CardStore.validate(setCode: code)
+    let source = "fetched from \(api.absoluteString) on \(utcDate(Date()))"
+    let pending = try store.beginSet(code, source: source)
+    var next: URL? = searchURL(forSet: code)
+    var page = 0
+    var announced: Int?
+    while let url = next {
+      page += 1
+      guard page <= 1000 else { throw DataError("set \(code): more than 1000 pages; stopped following next_page") }
+      let body = try get(url, set: code, page: page)
+      let meta = try Self.readPage(body, set: code, page: page, url: url, into: pending)
+      announced = announced ?? meta.totalCards
+      progress?(code, pending.count, announced)
+      if meta.hasMore {
+        guard let link = meta.nextPage, let nextURL = URL(string: link), nextURL.scheme == "http" || nextURL.scheme == "https" else {
+          throw DataError("set \(code), page \(page) (\(url.absoluteString)): has_more is true but next_page is missing or not an address")
+        }
+        guard meta.cardsOnPage > 0 else {
+          throw DataError("set \(code), page \(page) (\(url.absoluteString)): has_more is true but the page has no cards")
+        }
+        next = nextURL
+      } else {
+        next = nil
+      }
+    }
+    if let announced, announced != pending.count {
+      throw DataError("set \(code): Scryfall announced \(announced) cards (total_cards) but the pages held \(pending.count); nothing was stored")
+    }
+    return try pending.commit(origin: "set \(code) from \(api.absoluteString)")
+  }
+
+  // MARK: - Requests
+
+  private mutating func get(_ url: URL, set code: String, page: Int) throws(DataError) -> Data {
+    var attempt = 0
+    while true {
+      waitForTurn()
+      let response: HTTPResponse
+      do {
+        response = try client.get(url)
+      } catch {
+        throw DataError("set \(code), page \(page): the request to \(url.host ?? url.absoluteString) failed (\(error.reason)); nothing was stored")
+      }
+      if response.status == 200 { return response.body }
+      let retriable = response.status == 429 || (500...599).contains(response.status)
+      if retriable && attempt < maxRetries {
+        let wait = Self.retryAfter(response.headers["retry-after"]).map { min($0, maxWait) }
+          ?? backoff * Double(1 << attempt)
+        attempt += 1
+        Thread.sleep(forTimeInterval: wait)
+        continue
+      }
+      let details = Self.errorDetails(response.body)
+      let tries = retriable ? " after \(attempt + 1) tries" : ""
+      let what = response.status == 404 ? "Scryfall knows no cards of set \(code)" : "Scryfall answered HTTP \(response.status)\(tries)"
+      throw DataError("set \(code), page \(page): \(what)\(details.map { ": \($0)" } ?? ""); nothing was stored")
+    }
+  }
+
+  private mutating func waitForTurn() {
+    if let lastRequest {
+      let elapsed = Date().timeIntervalSince(lastRequest)
+      if elapsed < requestInterval { Thread.sleep(forTimeInterval: requestInterval - elapsed) }
+    }
+    lastRequest = Date()
+  }
+
+  /// Seconds from a `Retry-After` header given in seconds (an HTTP date is not honoured).
+  static func retryAfter(_ value: String?) -> TimeInterval? {
+    guard let value, let seconds = Double(value.trimmingCharacters(in: .whitespaces)), seconds >= 0 else { return nil }
+    return seconds
+  }
+
+  /// The `details` of a Scryfall error object, when the body is one.
+  static func errorDetails(_ body: Data) -> String? {
+    struct ScryfallError: Decodable { var object: String?; var details: String? }
+    guard let error = try? JSONDecoder().decode(ScryfallError.self, from: body), error.object == "error" else { return nil }
+    return error.details?.replacingOccurrences(of: "\n", with: " ")
+  }
+
+  // MARK: - Pages
+
+  struct PageInfo {
+    var hasMore: Bool
+    var nextPage: String?
+    var totalCards: Int?
+    var cardsOnPage: Int
+  }
+
+  /// Checks one page and appends its cards to `pending`.
+  static func readPage(
+    _ body: Data, set code: String, page: Int, url: URL, into pending: PendingSetFile
+  ) throws(DataError) -> PageInfo {
+    let place = "set \(code), page \(page) (\(url.absoluteString))"
+    var scanner = JSONArrayScanner(target: .dataArrayOfObject)
+    var cards = 0
+    do {
+      try scanner.feed(body) { element in
+        guard let cardSet = element.set?.lowercased() else {
+          throw DataError("\(place): card \(element.number) has no \"set\" field")
+        }
+        guard cardSet == code else {
+          throw DataError("\(place): card \(element.number) is of set \(cardSet), not \(code); expected only cards of \(code)")
+        }
+        try pending.append(cardObject: element.bytes)
+        cards += 1
+      }
+      try scanner.finish()
+    } catch let error as DataError {
+      throw error
+    } catch let problem as JSONArrayScanner.Problem {
+      throw DataError("\(place): not a valid Scryfall page: \(problem.message) at line \(problem.line), column \(problem.column); nothing was stored")
+    } catch {
+      throw DataError("\(place): \(error)")
+    }
+    struct ListHeader: Decodable {
+      var object: String?
+      var has_more: Bool?
+      var next_page: String?
+      var total_cards: Int?
+    }
+    guard let header = try? JSONDecoder().decode(ListHeader.self, from: body), header.object == "list" else {
+      throw DataError("\(place): expected a Scryfall list object ({\"object\": \"list\", \"data\": [...]}); nothing was stored")
+    }
+    return PageInfo(hasMore: header.has_more ?? false, nextPage: header.next_page, totalCards: header.total_cards, cardsOnPage: cards)
+  }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import SealedCore
+import SealedScryfall
+import SealedTestSupport
+import Testing
+
+/// `ScryfallFetcher` against a real HTTP server on 127.0.0.1 that pages the shipped data as
+/// Scryfall does (175 cards a page) or fails the ways Scryfall can. No test touches the internet.
+@Suite struct ScryfallFetcherTests {
+  func fetcher(_ server: FakeScryfall, timeout: Double = 10) -> ScryfallFetcher {
+    var fetcher = ScryfallFetcher(api: URL(string: server.baseURL)!, timeout: timeout, userAgent: "SealedTests/1")
+    fetcher.requestInterval = 0.05
+    fetcher.backoff = 0.01
+    return fetcher
+  }
+
+  func emptyStore() throws -> CardStore {
+    CardStore(path: try Fixtures.temporaryDirectory("sealed-fetch").appendingPathComponent("cards").path)
+  }
+
+  /// A store that already holds a small `war` set, to show that failures leave it alone.
+  func storeWithEarlierWar() throws -> (CardStore, Data) {
+    let store = try emptyStore()
+    let pending = try store.beginSet("war", source: "earlier")
+    try pending.append(cardObject: Array(Fixtures.cardJSON(set: "war", number: "1", name: "Earlier").utf8))
+    try pending.commit(origin: "test")
+    return (store, try Data(contentsOf: URL(fileURLWithPath: store.file(forSet: "war"))))
+  }
+
+  /// The store's folder holds exactly `war.json` with the bytes it had.
+  func expectUntouched(_ store: CardStore, _ bytes: Data) throws {
+    #expect(try Data(contentsOf: URL(fileURLWithPath: store.file(forSet: "war"))) == bytes)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: store.path) == ["war.json"])
+  }
+
+  @Test func aFetchedSetGivesExactlyTheShippedCards() throws {
+    let server = try FakeScryfall(shippedSets: ["war"])
+    let store = try emptyStore()
+    var fetcher = fetcher(server)
+    let cards = try fetcher.fetch(set: "WAR", into: store)
+    let shipped = try CardDatabase.load(path: Fixtures.sharedCardFile("war.json")).cards(ofSet: "war")
+    #expect(cards == shipped)
+    let stored = try CardDatabase.load(path: store.file(forSet: "war")).cards(ofSet: "war")
+    #expect(stored == shipped)
+    // 275 cards: two pages, each asked for with Scryfall's etiquette headers.
+    let requests = server.requests
+    #expect(requests.count == 2)
+    #expect(requests[0].query["q"] == "e:war")
+    #expect(requests[0].query["unique"] == "prints")
+    #expect(requests[1].query["page"] == "2")
+    #expect(requests.allSatisfy { $0.headers["user-agent"] == "SealedTests/1" })
+    #expect(requests.allSatisfy { $0.headers["accept"]?.hasPrefix("application/json") == true })
+    #expect(store.source(ofSet: "war")?.hasPrefix("fetched from \(server.baseURL) on ") == true)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: store.path) == ["war.json"])
+  }
+
+  @Test func requestsAreSpacedOut() throws {
+    let server = try FakeScryfall(shippedSets: ["war"])
+    var fetcher = fetcher(server)
+    fetcher.requestInterval = 0.3
+    let start = Date()
+    _ = try fetcher.fetch(set: "war", into: try emptyStore())
+    #expect(Date().timeIntervalSince(start) >= 0.3)
+  }
+
+  @Test func rateLimitsAndServerErrorsAreTriedAgain() throws {
+    for fault in [FakeScryfall.Fault.rateLimited(count: 2), .serverError(count: 3)] {
+      let server = try FakeScryfall(shippedSets: ["war"], fault: fault)
+      var fetcher = fetcher(server)
+      let cards = try fetcher.fetch(set: "war", into: try emptyStore())
+      #expect(cards.count == 275)
+    }
+  }
+
+  /// Each failure: a one-line error saying what went wrong, and the earlier set untouched.
+  @Test(arguments: [
+    (FakeScryfall.Fault.rateLimited(count: 100), "set war, page 1: Scryfall answered HTTP 429 after 4 tries: Too many requests; slow down.; nothing was stored"),
+    (.serverError(count: 100), "set war, page 1: Scryfall answered HTTP 503 after 4 tries: The service is briefly unavailable.; nothing was stored"),
+    (.truncatedPage(page: 2), "not a valid Scryfall page: the input ends in the middle of the JSON (truncated?)"),
+    (.droppedConnection(page: 2), "set war, page 2: the request to 127.0.0.1 failed (transfer closed with "),
+    (.htmlPage(page: 2), "not a valid Scryfall page: expected a JSON object ('{'), found '<' at line 1, column 1"),
+    (.foreignCard(page: 2), "card 1 is of set dom, not war; expected only cards of war"),
+    (.wrongTotal, "set war: Scryfall announced 276 cards (total_cards) but the pages held 275; nothing was stored"),
+  ])
+  func badAnswersStoreNothing(fault: FakeScryfall.Fault, message: String) throws {
+    let server = try FakeScryfall(shippedSets: ["war"], fault: fault)
+    let (store, before) = try storeWithEarlierWar()
+    var fetcher = fetcher(server)
+    #expect {
+      try fetcher.fetch(set: "war", into: store)
+    } throws: { error in
+      let text = (error as? DataError)?.description ?? "\(error)"
+      return text.contains(message) && !text.contains("\n")
+    }
+    try expectUntouched(store, before)
+  }
+
+  @Test func anUnknownSetShowsScryfallsDetails() throws {
+    let server = try FakeScryfall(shippedSets: ["war"])
+    var fetcher = fetcher(server)
+    let store = try emptyStore()
+    #expect {
+      try fetcher.fetch(set: "zzz", into: store)
+    } throws: { error in
+      (error as? DataError)?.description
+        == "set zzz, page 1: Scryfall knows no cards of set zzz: Your query didn’t match any cards. Adjust your search terms or refer to the syntax guide at https://scryfall.com/docs/reference; nothing was stored"
+    }
+    #expect(store.storedSets().isEmpty)
+  }
+
+  @Test func aTimeoutIsOneLine() throws {
+    let server = try FakeScryfall(shippedSets: ["war"], fault: .silent(seconds: 5))
+    let (store, before) = try storeWithEarlierWar()
+    var fetcher = fetcher(server, timeout: 1)
+    #expect {
+      try fetcher.fetch(set: "war", into: store)
+    } throws: { error in
+      (error as? DataError)?.description == "set war, page 1: the request to 127.0.0.1 failed (timed out after 1 s); nothing was stored"
+    }
+    try expectUntouched(store, before)
+  }
+
+  @Test func noConnectionIsOneLine() throws {
+    // A port that was just closed: nothing listens there.
+    let server = try LocalHTTPServer { _ in .silence(seconds: 0) }
+    let port = server.port
+    server.stop()
+    let (store, before) = try storeWithEarlierWar()
+    var fetcher = ScryfallFetcher(api: URL(string: "http://127.0.0.1:\(port)")!, timeout: 5, userAgent: "SealedTests/1")
+    #expect {
+      try fetcher.fetch(set: "war", into: store)
+    } throws: { error in
+      (error as? DataError)?.description == "set war, page 1: the request to 127.0.0.1 failed (connection refused); nothing was stored"
+    }
+    try expectUntouched(store, before)
+  }
+}

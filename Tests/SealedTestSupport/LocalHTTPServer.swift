@@ -1,0 +1,180 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A real HTTP/1.1 server on 127.0.0.1 for tests: it listens on a port the system picks,
+/// answers each request on a thread of its own through `handler`, and closes every connection
+/// after one answer. Not part of Sealed's API.
+public final class LocalHTTPServer: @unchecked Sendable {
+  /// What to do with one request.
+  public enum Reply: Sendable {
+    /// A complete answer.
+    case respond(status: Int, headers: [String: String], body: Data)
+    /// Send the headers and the first `bytes` bytes of `body` (with the full Content-Length),
+    /// then close the connection: a truncated page.
+    case truncated(status: Int, body: Data, bytes: Int)
+    /// Keep the connection open and say nothing for `seconds`.
+    case silence(seconds: Double)
+  }
+
+  /// A request as the server saw it.
+  public struct Request: Sendable {
+    public var path: String
+    public var query: [String: String]
+    public var headers: [String: String]
+  }
+
+  public let port: UInt16
+  public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+  private let listener: Int32
+  private let handler: @Sendable (Request) -> Reply
+  private let lock = NSLock()
+  private var received: [Request] = []
+  private var stopped = false
+
+  /// Starts listening; throws when no socket can be had.
+  public init(handler: @escaping @Sendable (Request) -> Reply) throws {
+    self.handler = handler
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw ServerError("socket: \(String(cString: strerror(errno)))") }
+    var yes: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard bound == 0, listen(fd, 64) == 0 else {
+      close(fd)
+      throw ServerError("bind/listen: \(String(cString: strerror(errno)))")
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    port = UInt16(bigEndian: address.sin_port)
+    listener = fd
+    let thread = Thread { [self] in acceptLoop() }
+    thread.start()
+  }
+
+  deinit { stop() }
+
+  /// The requests received so far, in order of arrival.
+  public var requests: [Request] {
+    lock.lock()
+    defer { lock.unlock() }
+    return received
+  }
+
+  /// Stops accepting connections.
+  public func stop() {
+    lock.lock()
+    let wasStopped = stopped
+    stopped = true
+    lock.unlock()
+    if !wasStopped {
+      shutdown(listener, Int32(SHUT_RDWR))
+      close(listener)
+    }
+  }
+
+  private func acceptLoop() {
+    while true {
+      let connection = accept(listener, nil, nil)
+      if connection < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      let thread = Thread { [self] in serve(connection) }
+      thread.start()
+    }
+  }
+
+  private func serve(_ connection: Int32) {
+    defer { close(connection) }
+    var data = [UInt8]()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while !data.containsHeaderEnd {
+      let count = read(connection, &buffer, buffer.count)
+      if count <= 0 { return }
+      data.append(contentsOf: buffer[0..<count])
+      if data.count > 65536 { return }
+    }
+    let head = String(decoding: data, as: UTF8.self)
+    let lines = head.components(separatedBy: "\r\n")
+    let parts = lines[0].split(separator: " ")
+    guard parts.count >= 2 else { return }
+    let target = String(parts[1])
+    let components = URLComponents(string: target)
+    var query: [String: String] = [:]
+    for item in components?.queryItems ?? [] { query[item.name] = item.value ?? "" }
+    var headers: [String: String] = [:]
+    for line in lines.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    let request = Request(path: components?.path ?? target, query: query, headers: headers)
+    lock.lock()
+    received.append(request)
+    lock.unlock()
+
+    switch handler(request) {
+    case .respond(let status, let extra, let body):
+      send(connection, head: Self.head(status: status, headers: extra, length: body.count), body: body)
+    case .truncated(let status, let body, let bytes):
+      send(connection, head: Self.head(status: status, headers: ["Content-Type": "application/json"], length: body.count), body: body.prefix(bytes))
+    case .silence(let seconds):
+      Thread.sleep(forTimeInterval: seconds)
+    }
+  }
+
+  private func send(_ connection: Int32, head: String, body: Data) {
+    var bytes = Array(head.utf8)
+    bytes.append(contentsOf: body)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+      if written <= 0 { return }
+      offset += written
+    }
+  }
+
+  private static func head(status: Int, headers: [String: String], length: Int) -> String {
+    var text = "HTTP/1.1 \(status) \(reason(status))\r\nContent-Length: \(length)\r\nConnection: close\r\n"
+    if headers["Content-Type"] == nil { text += "Content-Type: application/json; charset=utf-8\r\n" }
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
+    return text + "\r\n"
+  }
+
+  private static func reason(_ status: Int) -> String {
+    switch status {
+    case 200: "OK"
+    case 404: "Not Found"
+    case 429: "Too Many Requests"
+    case 500: "Internal Server Error"
+    case 503: "Service Unavailable"
+    default: "Status"
+    }
+  }
+
+  public struct ServerError: Error, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+  }
+}
+
+extension [UInt8] {
+  fileprivate var containsHeaderEnd: Bool {
+    guard count >= 4 else { return false }
+    for index in 0...(count - 4) where self[index] == 13 && self[index + 1] == 10 && self[index + 2] == 13 && self[index + 3] == 10 {
+      return true
+    }
+    return false
+  }
+}
