@@ -33,11 +33,26 @@ import Testing
     #expect(result.stdout.split(separator: "\n").count == 2)
   }
 
-  @Test func noDataAnywhereSaysWhereItLooked() throws {
+  @Test func withoutOptionsTheShippedDataIsReadFromAnyFolder() throws {
     let dir = try Fixtures.temporaryDirectory()
-    let result = try SealedExecutable.run(["sets"], environment: ["SEALED_CARDS": ""], workingDirectory: dir)
+    let result = try SealedExecutable.run(
+      ["sets", "--format", "csv"], environment: ["SEALED_CARDS": "", "SEALED_HOME": dir.appendingPathComponent("home").path],
+      workingDirectory: dir)
+    #expect(result.status == 0)
+    #expect(result.stdout.split(separator: "\n").count == 10)
+  }
+
+  @Test func noDataAnywhereSaysWhereItLooked() throws {
+    // A copy of the executable without the resource bundle beside it, and nothing fetched.
+    let dir = try Fixtures.temporaryDirectory()
+    let binary = dir.appendingPathComponent("sealed")
+    try FileManager.default.copyItem(at: SealedExecutable.url, to: binary)
+    let home = dir.appendingPathComponent("home").path
+    let result = try SealedExecutable.run(
+      ["sets"], environment: ["SEALED_CARDS": "", "SEALED_HOME": home, "SEALED_RESOURCES": ""], workingDirectory: dir,
+      executable: binary)
     #expect(result.status == 2)
-    #expect(result.stderr.hasPrefix("sealed: error: no card data found: --cards not given, SEALED_CARDS not set"))
+    #expect(result.stderr.hasPrefix("sealed: error: no card data found: --cards not given, SEALED_CARDS not set, no sets in \(home)/cards"))
     #expect(result.stderr.split(separator: "\n").count == 1)
   }
 

@@ -3,7 +3,7 @@ import SealedCore
 import SealedTestSupport
 
 /// Pools for the deck tests: a small hand-made one whose every count is known, and real ones
-/// opened from the shared card data.
+/// opened from the shipped card data.
 enum DeckTestPools {
   static func card(
     _ number: String, _ name: String, rarity: Rarity = .common, type: String = "Creature — Test",
@@ -47,7 +47,7 @@ enum DeckTestPools {
       createdAt: "2026-01-01T00:00:00Z", toolVersion: "test")
   }
 
-  /// A pool opened from the shared data.
+  /// A pool opened from the shipped data.
   static func opened(_ set: String, seed: UInt64, rules: String = "sealed", boosterMax: Int? = nil) throws -> SavedPool {
     let cardSet = try SharedData.set(set, boosterMax: boosterMax)
     let plan = try PlanCompiler.compile(RuleSetLoader.builtIn(rules), for: cardSet)

@@ -25,10 +25,10 @@ public enum SealedExecutable {
   /// removed from) the test process's environment.
   public static func run(
     _ arguments: [String], environment: [String: String] = [:], workingDirectory: URL? = nil,
-    stdin: String? = nil
+    stdin: String? = nil, executable: URL? = nil
   ) throws -> CommandResult {
     let process = Process()
-    process.executableURL = url
+    process.executableURL = executable ?? url
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     for (key, value) in environment {

@@ -2,7 +2,7 @@ import Foundation
 import SealedCore
 
 // A faithful port of `sealTheDeal(set:)` from Ben Dodson's article "Side Project: Sealed"
-// (/work/shared/seed/sealed-article.txt): the algorithm Sealed started from, kept here (and only
+// (on his blog, bendodson.com): the algorithm Sealed started from, kept here (and only
 // here, never in the product) as the baseline the engine has to beat.
 //
 // What changes, and why:

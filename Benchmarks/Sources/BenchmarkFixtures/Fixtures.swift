@@ -7,13 +7,14 @@ import SealedCore
 /// The card data is found without relying on the working directory, because the benchmark
 /// executables are started by the plugin from wherever it likes:
 /// 1. `$SEALED_CARDS`, when set (a Scryfall JSON file or a folder of them);
-/// 2. else `../shared/cards` next to the repository that holds this source file (located from
-///    `#filePath`, i.e. the checkout the executable was built from).
+/// 2. else the card data shipped in the repository that holds this source file
+///    (`Sources/SealedCore/Resources/cards`, located from `#filePath`, i.e. the checkout the
+///    executable was built from).
 public enum Fixtures {
   /// The path the card data is read from.
   public static let cardsPath: String = locateCards()
 
-  /// Every set of the shared card data.
+  /// Every set of the card data.
   public static let database: CardDatabase = {
     do {
       return try CardDatabase.load(path: cardsPath)
@@ -22,7 +23,7 @@ public enum Fixtures {
     }
   }()
 
-  /// One set of the shared data, with its default booster range.
+  /// One set of the card data, with its default booster range.
   public static func cardSet(_ code: String) -> CardSet {
     do {
       return try CardSet(code: code, in: database)
@@ -51,22 +52,14 @@ public enum Fixtures {
       return variable
     }
     // Walk up from this file to the repository root (the folder holding Sources/SealedCore),
-    // then take ../shared/cards beside it.
+    // then take the card data shipped in it.
     var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     while directory.path != "/" {
-      let core = directory.appendingPathComponent("Sources/SealedCore").path
-      if FileManager.default.fileExists(atPath: core) {
-        let cards = directory.appendingPathComponent(CardDataLocation.defaultRelativePath)
-          .standardizedFileURL.path
-        guard FileManager.default.fileExists(atPath: cards) else {
-          fatalError(
-            "Sealed benchmarks: no card data at \(cards) (../shared/cards beside the repository \(directory.path)); set \(CardDataLocation.environmentVariable) to a Scryfall JSON file or a folder of them")
-        }
-        return cards
-      }
+      let cards = directory.appendingPathComponent("Sources/SealedCore/Resources/cards").path
+      if FileManager.default.fileExists(atPath: cards) { return cards }
       directory = directory.deletingLastPathComponent()
     }
     fatalError(
-      "Sealed benchmarks: cannot find the repository root above \(#filePath) to locate ../shared/cards; set \(CardDataLocation.environmentVariable) to a Scryfall JSON file or a folder of them")
+      "Sealed benchmarks: cannot find Sources/SealedCore/Resources/cards above \(#filePath); set \(CardDataLocation.environmentVariable) to a Scryfall JSON file or a folder of them")
   }
 }

@@ -23,7 +23,7 @@ struct CardsListCommand: ParsableCommand {
     case .layered(let store, _):
       for entry in location.availableSets() {
         let source = entry.origin == "shipped"
-          ? "shipped with Sealed (Scryfall, 2019)" : store.source(ofSet: entry.code) ?? "put there by hand"
+          ? "shipped with Sealed (Scryfall; 2019)" : store.source(ofSet: entry.code) ?? "put there by hand"
         origins[entry.code] = (entry.origin, source, entry.file)
       }
     }

@@ -1,0 +1,120 @@
+import Foundation
+import SealedCore
+import SealedTestSupport
+import Testing
+
+/// `sealed cards fetch | import | list` as a user runs them, against a real HTTP server on
+/// 127.0.0.1 playing Scryfall.
+@Suite struct CardsCommandTests {
+  /// An empty SEALED_HOME, and no SEALED_CARDS.
+  func environment() throws -> (home: URL, env: [String: String]) {
+    let home = try Fixtures.temporaryDirectory("sealed-home")
+    return (home, ["SEALED_HOME": home.path, "SEALED_CARDS": "", "NO_PROXY": "127.0.0.1", "no_proxy": "127.0.0.1"])
+  }
+
+  @Test func fetchStoresASetThatEveryCommandThenReads() throws {
+    let server = try FakeScryfall(shippedSets: ["war"])
+    let (home, env) = try environment()
+    let fetched = try SealedExecutable.run(["cards", "fetch", "war", "--api", server.baseURL], environment: env)
+    #expect(fetched.status == 0, "\(fetched.stderr)")
+    #expect(fetched.stdout == "war: 275 cards stored in \(home.path)/cards/war.json\n")
+    #expect(fetched.stderr.isEmpty)
+
+    let shipped = try CardDatabase.load(path: Fixtures.sharedCardFile("war.json")).cards(ofSet: "war")
+    #expect(try CardDatabase.load(path: home.appendingPathComponent("cards/war.json").path).cards(ofSet: "war") == shipped)
+
+    let list = try SealedExecutable.run(["cards", "list", "--format", "csv"], environment: env)
+    #expect(list.status == 0)
+    let rows = list.stdout.split(separator: "\n").map(String.init)
+    #expect(rows.first == "code,name,cards,origin,source,file,warnings")
+    #expect(rows.count == 10)
+    #expect(rows.contains { $0.hasPrefix("war,War of the Spark,275,fetched,fetched from \(server.baseURL) on ") })
+    #expect(rows.contains { $0.hasPrefix("dom,Dominaria,280,shipped,shipped with Sealed (Scryfall; 2019),") })
+    #expect(rows.contains { $0.hasPrefix("m20,Core Set 2020,249,shipped,") && $0.contains("no basic lands") })
+
+    // The fetched set is what `open` reads: the same pool as from the shipped file.
+    let opened = try SealedExecutable.run(["open", "war", "--seed", "4"], environment: env)
+    let fromShipped = try SealedExecutable.run(["open", "war", "--seed", "4", "--cards", Fixtures.sharedCards], environment: env)
+    #expect(opened.status == 0)
+    #expect(opened.stdout == fromShipped.stdout)
+  }
+
+  @Test func fetchFailuresAreOneLineWithStatusTwoAndStoreNothing() throws {
+    let (home, env) = try environment()
+    let good = try FakeScryfall(shippedSets: ["war", "dom"])
+    #expect(try SealedExecutable.run(["cards", "fetch", "war", "--api", good.baseURL], environment: env).status == 0)
+    let before = try Data(contentsOf: home.appendingPathComponent("cards/war.json"))
+
+    let truncated = try FakeScryfall(shippedSets: ["war", "dom"], fault: .truncatedPage(page: 2))
+    let cases: [([String], String)] = [
+      (["cards", "fetch", "war", "--api", truncated.baseURL], "set war, page 2 (\(truncated.baseURL)/cards/search?"),
+      (["cards", "fetch", "dom", "zzz", "--api", good.baseURL], "set zzz, page 1: Scryfall knows no cards of set zzz: Your query didn’t match any cards."),
+      (["cards", "fetch", "war", "--api", "ftp://x"], "--api ftp://x: expected an http or https address"),
+      (["cards", "fetch", "../etc", "--api", good.baseURL], "\"../etc\" is not a set code"),
+    ]
+    for (arguments, message) in cases {
+      let result = try SealedExecutable.run(arguments, environment: env)
+      #expect(result.status == 2, "\(arguments)")
+      #expect(result.stderr.hasPrefix("sealed: error: "), "\(arguments)")
+      #expect(result.stderr.contains(message), "\(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+    // dom was fetched whole before zzz failed, and the error says so; war is as it was.
+    let last = try SealedExecutable.run(["cards", "fetch", "dom", "zzz", "--api", good.baseURL], environment: env)
+    #expect(last.stderr.hasSuffix("(stored before it: dom)\n"))
+    #expect(try Data(contentsOf: home.appendingPathComponent("cards/war.json")) == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("cards").path).sorted() == ["dom.json", "war.json"])
+
+    let usage = try SealedExecutable.run(["cards", "fetch", "war", "--timeout", "0"], environment: env)
+    #expect(usage.status == 2)
+    #expect(usage.stderr.contains("--timeout: expected a positive number of seconds"))
+  }
+
+  @Test func importStoresTheSetsOfABulkFile() throws {
+    let (home, env) = try environment()
+    let folder = try Fixtures.temporaryDirectory("sealed-bulk")
+    let bulk = try BulkFile.nineSets(in: folder)
+    let result = try SealedExecutable.run(["cards", "import", bulk, "--sets", "war,rix"], environment: env)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == """
+      rix: 205 cards stored in \(home.path)/cards/rix.json
+      war: 275 cards stored in \(home.path)/cards/war.json
+      2 sets imported from \(bulk)
+
+      """)
+    let list = try SealedExecutable.run(["cards", "list", "--format", "csv"], environment: env)
+    #expect(list.stdout.contains("rix,Rivals of Ixalan,205,fetched,imported from bulk.json on "))
+
+    let cut = try Fixtures.write("[\(Fixtures.cardJSON(set: "war", number: "1", name: "A")),", to: "cut.json", in: folder)
+    let bad = try SealedExecutable.run(["cards", "import", cut], environment: env)
+    #expect(bad.status == 2)
+    #expect(bad.stderr.hasPrefix("sealed: error: \(cut):1:"))
+    #expect(bad.stderr.hasSuffix("nothing was stored\n"))
+  }
+
+  @Test func listNamesGivenData() throws {
+    let (_, env) = try environment()
+    let result = try SealedExecutable.run(["cards", "list", "--cards", Fixtures.sharedCardFile("war.json"), "--format", "csv"], environment: env)
+    #expect(result.status == 0)
+    #expect(result.stdout.split(separator: "\n").last?.hasPrefix("war,War of the Spark,275,given,by --cards,") == true)
+  }
+}
+
+/// A bulk-data file made of the nine shipped sets, one card object per line.
+enum BulkFile {
+  static func nineSets(in folder: URL) throws -> String {
+    var lines: [Data] = []
+    for code in ["dom", "eld", "grn", "m19", "m20", "rix", "rna", "war", "xln"] {
+      lines += try FakeScryfall.cardObjects(inFile: Fixtures.sharedCardFile("\(code).json"))
+    }
+    var text = Data("[\n".utf8)
+    for (index, line) in lines.enumerated() {
+      if index > 0 { text.append(Data(",\n".utf8)) }
+      text.append(line)
+    }
+    text.append(Data("\n]\n".utf8))
+    let path = folder.appendingPathComponent("bulk.json").path
+    try text.write(to: URL(fileURLWithPath: path))
+    return path
+  }
+}
