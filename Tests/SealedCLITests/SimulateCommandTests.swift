@@ -27,7 +27,7 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == Self.reportFiles)
     let headers = [
       "slot_rarity.csv": "slot,rarity,count,proportion,expected_proportion",
-      "card_frequency.csv": "set,collector_number,name,rarity,count,per_pool,expected_per_pool",
+      "card_frequency.csv": "set,collector_number,name,rarity,foil,count,per_pool,expected_per_pool",
       "pool_mythics.csv": "mythics,pools,proportion,expected_proportion",
       "mythic_position.csv": "booster_index,pools,proportion,expected_proportion",
       "events.csv": "event,given,count,trials,proportion,expected_proportion",

@@ -63,11 +63,17 @@ import Testing
     for name in ["Gideon Blackblade", "Finale of Glory"] {
       #expect(close(e.cardsPerBoosterByKind[0][try card(plan, name)], 1.0 / 121))
     }
-    // A mythic in 15/121 of packs; mythics per pool Binomial(6, 15/121).
+    // A mythic in the rare slot of 15/121 of packs, and a foil mythic in 9/40 x 15% x 15/121
+    // of them (mythics are 15 of the 121 entries of the foil sheet's rare part); mythics per
+    // pool: the sum of six boosters' counts.
     let p = 15.0 / 121
-    #expect(close(e.laneDistributions[0][0][1], p))
-    #expect(close(e.poolMythics[0], pow(1 - p, 6)))
-    #expect(close(e.poolMythics[2], 15 * p * p * pow(1 - p, 4)))
+    let q = 9.0 / 40 * 0.15 * 15 / 121
+    let perBooster = [(1 - p) * (1 - q), p * (1 - q) + (1 - p) * q, p * q]
+    #expect(close(e.laneDistributions[0][0][0], perBooster[0]))
+    #expect(close(e.laneDistributions[0][0][1], perBooster[1]))
+    #expect(close(e.laneDistributions[0][0][2], perBooster[2]))
+    #expect(close(e.poolMythics[0], pow(perBooster[0], 6)))
+    #expect(close(e.poolMythics[1], 6 * perBooster[1] * pow(perBooster[0], 5)))
     // The walker is uncommon in 92 of 121 packs; exactly one walker per pack.
     let uncommonWalker = try #require(plan.events.firstIndex { $0.name == "planeswalker_uncommon" })
     #expect(close(e.eventProbability(uncommonWalker, kind: 0), 92.0 / 121))

@@ -9,16 +9,18 @@ struct PoolJSON: Encodable {
     let rarity: String
     let type_line: String
     let mana_cost: String
+    let foil: Bool
     let slot: String?
     let copies: Int?
 
-    init(_ card: Card, slot: String? = nil, copies: Int? = nil) {
+    init(_ card: Card, foil: Bool, slot: String? = nil, copies: Int? = nil) {
       set = card.setCode
       collector_number = card.collectorNumber.text
       name = card.name
       rarity = card.rarity.rawValue
       type_line = card.typeLine
       mana_cost = card.manaCost
+      self.foil = foil
       self.slot = slot
       self.copies = copies
     }
@@ -47,9 +49,9 @@ struct PoolJSON: Encodable {
       BoosterJSON(
         index: index + 1,
         mythic_booster: opened.mythicBooster.map { $0 == index },
-        cards: booster.map { CardJSON($0.card, slot: $0.slot) })
+        cards: booster.map { CardJSON($0.card, foil: $0.foil, slot: $0.slot) })
     }
-    top_cards = opened.topCards.map { CardJSON($0) }
-    pool = opened.cardsWithCopies.map { CardJSON($0.card, copies: $0.copies) }
+    top_cards = opened.topEntries.map { CardJSON($0.card, foil: $0.foil) }
+    pool = opened.cardsWithCopies.map { CardJSON($0.card, foil: $0.foil, copies: $0.copies) }
   }
 }

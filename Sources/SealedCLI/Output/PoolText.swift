@@ -13,12 +13,13 @@ enum PoolText {
     let costWidth = min(24, allCards.map(\.manaCost.count).max() ?? 0)
     let numberWidth = allCards.map(\.collectorNumber.text.count).max() ?? 0
 
-    func line(_ card: Card, prefix: String = "") -> String {
+    // A foil card has "*" after its rarity letter.
+    func line(_ card: Card, foil: Bool, prefix: String = "") -> String {
       let number = String(repeating: " ", count: max(0, numberWidth - card.collectorNumber.text.count))
         + card.collectorNumber.text
       let name = Terminal.pad(card.name, to: nameWidth)
       let cost = Terminal.pad(card.manaCost, to: costWidth)
-      return "  \(prefix)\(terminal.rarity(card.rarity)) \(number)  \(name)  \(cost)  \(terminal.dim(card.typeLine))"
+      return "  \(prefix)\(terminal.rarity(card.rarity))\(foil ? "*" : " ")\(number)  \(name)  \(cost)  \(terminal.dim(card.typeLine))"
         .trailingSpacesTrimmed
     }
 
@@ -26,21 +27,22 @@ enum PoolText {
       lines.append("")
       let mark = pool.mythicBooster == index ? " (mythic booster)" : ""
       lines.append(terminal.bold("Booster \(index + 1)\(mark)"))
-      lines += booster.map { line($0.card) }
+      lines += booster.map { line($0.card, foil: $0.foil) }
     }
     lines.append("")
     lines.append(terminal.bold("Top cards (\(pool.topCards.count))"))
-    lines += pool.topCards.map { line($0) }
+    lines += pool.topEntries.map { line($0.card, foil: $0.foil) }
     lines.append("")
     let grouped = pool.cardsWithCopies
     lines.append(terminal.bold("Pool (\(allCards.count) cards, \(grouped.count) different)"))
     let copiesWidth = String(grouped.map(\.copies).max() ?? 1).count + 1
     lines += grouped.map { entry in
       let copies = "\(entry.copies)x"
-      return line(entry.card, prefix: String(repeating: " ", count: copiesWidth - copies.count + 1) + copies + " ")
+      return line(entry.card, foil: entry.foil, prefix: String(repeating: " ", count: copiesWidth - copies.count + 1) + copies + " ")
     }
     lines.append("")
-    lines.append("Rarity: C common, U uncommon, R rare, M mythic.")
+    let foils = pool.boosters.joined().contains { $0.foil }
+    lines.append("Rarity: C common, U uncommon, R rare, M mythic\(foils ? "; * foil" : "").")
     return lines.joined(separator: "\n") + "\n"
   }
 }

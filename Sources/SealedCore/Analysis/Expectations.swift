@@ -30,8 +30,14 @@ public struct Expectations: Sendable {
     for site in plan.sites {
       let draw = site.draw
       let sheet = plan.sheets[draw.sheet]
-      guard let inclusion = SuccessiveSampling.inclusion(weights: sheet.weights, draws: draw.count, distinct: draw.distinct)
-      else { throw Self.tooComplex(sheet: sheet, draw: draw) }
+      let inclusion: [Double]
+      if let balance = sheet.balance {
+        inclusion = BalancedDraws.inclusion(balance, count: draw.count)
+      } else {
+        guard let computed = SuccessiveSampling.inclusion(weights: sheet.weights, draws: draw.count, distinct: draw.distinct)
+        else { throw Self.tooComplex(sheet: sheet, draw: draw) }
+        inclusion = computed
+      }
       siteInclusion.append(inclusion)
       var lanes: [[Double]] = []
       for lane in 0..<plan.laneCount {
@@ -41,6 +47,10 @@ public struct Expectations: Sendable {
         } else {
           let event = plan.events[lane - 1].cards
           members = Set(sheet.cards.indices.filter { event.contains(sheet.cards[$0]) })
+        }
+        if let balance = sheet.balance {
+          lanes.append(BalancedDraws.memberCountDistribution(balance, count: draw.count, members: members))
+          continue
         }
         guard let distribution = SuccessiveSampling.memberCountDistribution(
           weights: sheet.weights, members: members, draws: draw.count, distinct: draw.distinct)

@@ -102,7 +102,14 @@ public struct SavedPool: Sendable, Equatable {
             slot: $0.slot)
         }
       },
-      cards: pool.cardsWithCopies.map { Entry(card: PoolCard($0.card), copies: $0.copies) },
+      // A deck does not care about finish: a card's foil and non-foil copies are one entry.
+      cards: pool.cardsWithCopies.reduce(into: [Entry]()) { entries, item in
+        if let last = entries.last, last.card.id == PoolCard(item.card).id {
+          entries[entries.count - 1] = Entry(card: last.card, copies: last.copies + item.copies)
+        } else {
+          entries.append(Entry(card: PoolCard(item.card), copies: item.copies))
+        }
+      },
       basicLands: basics, createdAt: Self.timestamp(date), toolVersion: toolVersion)
   }
 

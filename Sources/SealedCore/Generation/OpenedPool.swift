@@ -1,8 +1,9 @@
 /// One opened pool: its boosters, card by card, in position order.
 public struct OpenedPool: Sendable {
-  /// One card in a booster: the card and the slot it was drawn for.
+  /// One card in a booster: the card, its finish and the slot it was drawn for.
   public struct Entry: Sendable, Hashable {
     public let card: Card
+    public let foil: Bool
     public let slot: String
   }
 
@@ -12,17 +13,27 @@ public struct OpenedPool: Sendable {
   public let mythicBooster: Int?
 
   /// The rares and mythics, in opening order.
-  public var topCards: [Card] {
-    boosters.joined().map(\.card).filter { $0.rarity == .rare || $0.rarity == .mythic }
+  public var topCards: [Card] { topEntries.map(\.card) }
+
+  /// The rares and mythics with their finish, in opening order.
+  public var topEntries: [Entry] {
+    boosters.joined().filter { $0.card.rarity == .rare || $0.card.rarity == .mythic }
   }
 
-  /// Each distinct card once with the copies opened, ordered by collector number.
-  public var cardsWithCopies: [(card: Card, copies: Int)] {
-    var copies: [CardKey: (card: Card, copies: Int)] = [:]
-    for entry in boosters.joined() {
-      copies[entry.card.key, default: (entry.card, 0)].copies += 1
+  /// Each distinct card and finish once with the copies opened, ordered by collector number
+  /// (a card's non-foil copies before its foil ones).
+  public var cardsWithCopies: [(card: Card, foil: Bool, copies: Int)] {
+    struct Key: Hashable {
+      var card: CardKey
+      var foil: Bool
     }
-    return copies.values.sorted { $0.card.collectorNumber < $1.card.collectorNumber }
+    var copies: [Key: (card: Card, foil: Bool, copies: Int)] = [:]
+    for entry in boosters.joined() {
+      copies[Key(card: entry.card.key, foil: entry.foil), default: (entry.card, entry.foil, 0)].copies += 1
+    }
+    return copies.values.sorted {
+      $0.card.collectorNumber != $1.card.collectorNumber ? $0.card.collectorNumber < $1.card.collectorNumber : !$0.foil && $1.foil
+    }
   }
 }
 
@@ -56,7 +67,9 @@ struct PoolRecorder: PoolObserver {
     let slots = plan.engine.positionSlots.baseAddress! + program * size
     boosters.append(
       (0..<size).map { position in
-        OpenedPool.Entry(card: plan.cards[Int(cards[position])], slot: plan.slots[Int(slots[position])].name)
+        OpenedPool.Entry(
+          card: plan.cards[Int(cards[position])], foil: plan.isFoil(Int(cards[position])),
+          slot: plan.slots[Int(slots[position])].name)
       })
   }
 

@@ -57,6 +57,48 @@ extension PoolEngine {
           } while Self.contains(card, out, p)
           out[p] = card
         }
+      case .balanced:
+        drawBalanced(draw, sheet: sheet, into: out, using: &rng)
+      }
+    }
+  }
+
+  /// A colour-balanced draw (see `ColorBalance`): one card of each colour group 0-4, then
+  /// `count - 5` cards from groups chosen by integer weight; a group that has run out is chosen
+  /// again. Within a group, cards come from a partial Fisher–Yates shuffle of its part of the
+  /// sheet's permutation, so they are distinct.
+  private func drawBalanced<G: RandomNumberGenerator>(
+    _ draw: EngineTables.Draw, sheet: UnsafeMutablePointer<Int32>, into out: UnsafeMutablePointer<Int32>,
+    using rng: inout G
+  ) {
+    let starts = tables.balanceStarts.baseAddress! + 7 * Int(draw.balance)
+    let cumulative = tables.balanceCumulative.baseAddress! + 6 * Int(draw.balance)
+    func drawFrom(_ group: Int, _ already: Int, _ position: Int, using rng: inout G) {
+      let base = sheet + Int(starts[group])
+      let size = Int(starts[group + 1] - starts[group])
+      let j = already + Int(rng.bounded(UInt64(size - already)))
+      let card = base[j]
+      base[j] = base[already]
+      base[already] = card
+      out[position] = card
+    }
+    for group in 0..<5 { drawFrom(group, 0, group, using: &rng) }
+    let total = cumulative[5]
+    // Cards taken from each group so far, on the stack.
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 6) { taken in
+      for group in 0..<5 { taken[group] = 1 }
+      taken[5] = 0
+      for position in 5..<Int(draw.count) {
+        while true {
+          let r = rng.bounded(total)
+          var group = 0
+          while cumulative[group] <= r { group += 1 }
+          let already = taken[group]
+          guard already < Int(starts[group + 1] - starts[group]) else { continue }
+          drawFrom(group, already, position, using: &rng)
+          taken[group] = already + 1
+          break
+        }
       }
     }
   }

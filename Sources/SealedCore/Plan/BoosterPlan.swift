@@ -10,8 +10,11 @@ public final class BoosterPlan: Sendable {
   public let setName: String
   /// The booster range's upper end: boosters draw from collector numbers 1...boosterMax.
   public let boosterMax: Int
-  /// The cards inside the booster range; a card's index here is its *ordinal*.
+  /// The cards inside the booster range; a card's index here is its *ordinal*. Ordinals from
+  /// `firstFoilOrdinal` on are the foil finishes of cards that some foil sheet holds.
   public let cards: [Card]
+  /// The first foil ordinal: the number of cards inside the booster range.
+  public let firstFoilOrdinal: Int
   /// Booster kinds: `mythic_booster` and `non_mythic_booster` when exactly one booster per pool
   /// is the mythic booster, else just `booster`.
   public let kinds: [String]
@@ -44,7 +47,7 @@ public final class BoosterPlan: Sendable {
   let engine: EngineTables
 
   init(
-    rules: RuleSetDefinition, set: CardSet, cards: [Card], kinds: [String], boostersPerPool: Int,
+    rules: RuleSetDefinition, set: CardSet, cards: [Card], firstFoilOrdinal: Int, kinds: [String], boostersPerPool: Int,
     mythicBoosterPositionProbabilities: [Double]?, slots: [PlanSlot], sheets: [PlanSheet],
     variantGroups: [PlanVariantGroup], combinations: [[Int]], combinationProbabilities: [[Double]],
     programs: [[[PlanDraw]]], sites: [PlanSite], events: [PlanEvent], specClaims: [SpecClaim] = [],
@@ -57,6 +60,7 @@ public final class BoosterPlan: Sendable {
     setName = set.name
     boosterMax = set.boosterMax ?? 0
     self.cards = cards
+    self.firstFoilOrdinal = firstFoilOrdinal
     self.kinds = kinds
     self.boostersPerPool = boostersPerPool
     self.mythicBoosterPositionProbabilities = mythicBoosterPositionProbabilities
@@ -76,6 +80,12 @@ public final class BoosterPlan: Sendable {
       programs: programs, positionProbabilities: mythicBoosterPositionProbabilities,
       boostersPerPool: boostersPerPool, events: events)
   }
+
+  /// Whether the ordinal is a foil finish.
+  public func isFoil(_ ordinal: Int) -> Bool { ordinal >= firstFoilOrdinal }
+
+  /// Whether any sheet holds foil cards.
+  public var hasFoils: Bool { cards.count > firstFoilOrdinal }
 
   /// Lanes counted per booster: lane 0 is mythics, lane `i + 1` is `events[i]`.
   public var laneCount: Int { events.count + 1 }
@@ -108,8 +118,39 @@ public struct PlanSheet: Sendable {
   public let cards: [Int]
   /// Relative weight of each card in `cards` (all 1 for a uniform sheet).
   public let weights: [Double]
+  /// For a colour-balanced sheet: its cards are ordered by colour group (W, U, B, R, G, then
+  /// every other card), and group g is `cards[groupStarts[g]..<groupStarts[g + 1]]`.
+  public var balance: ColorBalance?
   public var isUniform: Bool { weights.allSatisfy { $0 == weights[0] } }
   public var totalWeight: Double { weights.reduce(0, +) }
+}
+
+/// How a colour-balanced draw of n cards from a sheet of N cards works (mtg.wtf's
+/// `balance_colors`): one card of each of W, U, B, R, G first (groups of colour identity, lands
+/// counting as colourless), then n - 5 cards each from a group chosen with weight
+/// n·N_g - N for the five colours and n·N_other for the rest, so every card keeps the expected
+/// count n/N it has unbalanced. A group that has run out is chosen again (as mtg.wtf does).
+public struct ColorBalance: Sendable, Equatable {
+  public static let groupNames = ["W", "U", "B", "R", "G", "other"]
+  /// Seven bounds: group g holds the sheet's cards `groupStarts[g]..<groupStarts[g + 1]`.
+  public let groupStarts: [Int]
+
+  public func size(ofGroup group: Int) -> Int { groupStarts[group + 1] - groupStarts[group] }
+
+  /// The integer weights with which the mixed picks of a draw of `count` cards choose a group.
+  public func pickWeights(count: Int) -> [Int] {
+    let total = groupStarts[6]
+    return (0..<6).map { group in group < 5 ? count * size(ofGroup: group) - total : count * size(ofGroup: group) }
+  }
+
+  /// The balancing group of a card: its one colour of identity (W, U, B, R, G as 0-4), else 5;
+  /// lands are colourless.
+  public static func group(of card: Card) -> Int {
+    let front = card.typeLine.components(separatedBy: " // ").first ?? card.typeLine
+    if front.lowercased().split(separator: " ").contains("land") { return 5 }
+    guard card.colorIdentity.count == 1, let index = groupNames.prefix(5).firstIndex(of: card.colorIdentity[0]) else { return 5 }
+    return index
+  }
 }
 
 /// A variant group: exactly one of its options applies to each booster.

@@ -22,6 +22,10 @@ final class EngineTables: @unchecked Sendable {
     case alias
     /// As `alias`, redrawing a card already drawn by this draw.
     case aliasDistinct
+    /// A colour-balanced draw from a uniform sheet stored in colour groups (see
+    /// `ColorBalance`): a card of each colour, then the rest from groups chosen by weight, each
+    /// group a partial Fisher–Yates shuffle of its part of the sheet's permutation.
+    case balanced
   }
 
   /// One draw of the general path.
@@ -34,6 +38,9 @@ final class EngineTables: @unchecked Sendable {
     var offset: Int32
     /// Where the draw's cards go in the booster.
     var firstPosition: Int32
+    /// For `balanced`: where the draw's group bounds (7) and cumulative group weights (6)
+    /// start in `balanceStarts` and `balanceCumulative`, divided by 7 and 6.
+    var balance: Int32 = -1
   }
 
   /// One card of the fast path: a uniform index r in `0..<range`, then a swap of entries
@@ -139,6 +146,10 @@ final class EngineTables: @unchecked Sendable {
   /// Every uniform sheet in collector-number order, then the expanded weight tables; each
   /// engine copies them and permutes its copy as it draws.
   let cardArrays: UnsafeMutableBufferPointer<Int32>
+  /// Per balanced draw: the seven group bounds within the sheet, and the six cumulative weights
+  /// with which its mixed picks choose a group (the last is the total).
+  let balanceStarts: UnsafeMutableBufferPointer<Int32>
+  let balanceCumulative: UnsafeMutableBufferPointer<UInt64>
   let aliasThresholds: UnsafeMutableBufferPointer<UInt64>
   let aliasPrimary: UnsafeMutableBufferPointer<Int32>
   let aliasSecondary: UnsafeMutableBufferPointer<Int32>
@@ -195,6 +206,8 @@ final class EngineTables: @unchecked Sendable {
     var picks: [Pick] = []
     var batches: [Batch] = []
     var draws: [Draw] = []
+    var balanceStarts: [Int32] = []
+    var balanceCumulative: [UInt64] = []
     var positionRows: [Int32] = []
     var positionSlots: [Int32] = []
     var positionNeedsLanes: [Bool] = []
@@ -248,7 +261,8 @@ final class EngineTables: @unchecked Sendable {
           mayRepeat: mayRepeat, tallyEachBooster: mayRepeat || partial.contains(true),
           constantPacked: packed, constantLow: low, constantHigh: high)
         let fast = program.allSatisfy { draw in
-          layouts[draw.sheet] == .uniform || (layouts[draw.sheet] == .table && !(draw.distinct && draw.count > 1))
+          sheets[draw.sheet].balance == nil
+            && (layouts[draw.sheet] == .uniform || (layouts[draw.sheet] == .table && !(draw.distinct && draw.count > 1)))
         }
         if fast {
           var programPicks: [Pick] = []
@@ -284,10 +298,21 @@ final class EngineTables: @unchecked Sendable {
             case (.alias, false): mode = .alias
             case (.alias, true): mode = .aliasDistinct
             }
-            draws.append(
-              Draw(
-                mode: mode, count: Int32(draw.count), size: Int32(size), offset: Int32(offset),
-                firstPosition: Int32(draw.firstPosition)))
+            var record = Draw(
+              mode: mode, count: Int32(draw.count), size: Int32(size), offset: Int32(offset),
+              firstPosition: Int32(draw.firstPosition))
+            if let balance = sheets[draw.sheet].balance {
+              precondition(layouts[draw.sheet] == .uniform, "balanced sheets are uniform")
+              record.mode = .balanced
+              record.balance = Int32(balanceCumulative.count / 6)
+              balanceStarts += balance.groupStarts.map { Int32($0) }
+              var total: UInt64 = 0
+              for weight in balance.pickWeights(count: draw.count) {
+                total += UInt64(weight)
+                balanceCumulative.append(total)
+              }
+            }
+            draws.append(record)
           }
           record.drawCount = Int32(program.count)
         }
@@ -315,6 +340,8 @@ final class EngineTables: @unchecked Sendable {
     self.picks = .copy(picks)
     self.batches = .copy(batches)
     self.draws = .copy(draws)
+    self.balanceStarts = .copy(balanceStarts)
+    self.balanceCumulative = .copy(balanceCumulative)
     self.positionRows = .copy(positionRows)
     self.positionSlots = .copy(positionSlots)
     self.positionNeedsLanes = .copy(positionNeedsLanes)
@@ -342,6 +369,8 @@ final class EngineTables: @unchecked Sendable {
     picks.deallocate()
     batches.deallocate()
     draws.deallocate()
+    balanceStarts.deallocate()
+    balanceCumulative.deallocate()
     positionRows.deallocate()
     positionSlots.deallocate()
     positionNeedsLanes.deallocate()

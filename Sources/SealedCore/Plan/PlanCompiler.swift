@@ -185,7 +185,7 @@ private struct CompileContext {
       case .sheet(let name):
         ordinals = Set(try sheetCards(name, location: event.location).map(\.ordinal))
       case .filter(let filter):
-        ordinals = Set(cards.indices.filter { filter.matches(cards[$0]) })
+        ordinals = Set(cards.indices.filter { filter.matches(cards[$0]) }.map { event.foil ? cards.count + $0 : $0 })
       }
       var givenKinds: [Int] = []
       var givenAny = false
@@ -239,8 +239,26 @@ private struct CompileContext {
         at: rules.source)
     }
 
+    // Foil finishes were numbered cards.count + ordinal while compiling; only the ones some
+    // sheet holds get a place, in collector-number order after the non-foil cards.
+    let foilBases = Set(planSheets.flatMap(\.cards).filter { $0 >= cards.count }).sorted()
+    var foilOrdinal: [Int: Int] = [:]
+    for (rank, virtual) in foilBases.enumerated() { foilOrdinal[virtual] = cards.count + rank }
+    func renumber(_ ordinal: Int) -> Int? { ordinal < cards.count ? ordinal : foilOrdinal[ordinal] }
+    planSheets = planSheets.map { sheet in
+      var renumbered = PlanSheet(name: sheet.name, cards: sheet.cards.map { renumber($0)! }, weights: sheet.weights)
+      renumbered.balance = sheet.balance
+      return renumbered
+    }
+    events = events.map { event in
+      PlanEvent(
+        name: event.name, cards: Set(event.cards.compactMap(renumber)), givenKinds: event.givenKinds,
+        givenAny: event.givenAny, isReported: event.isReported)
+    }
+    let planCards = cards + foilBases.map { cards[$0 - cards.count] }
+
     return BoosterPlan(
-      rules: rules, set: set, cards: cards, kinds: kinds, boostersPerPool: pool.boosters,
+      rules: rules, set: set, cards: planCards, firstFoilOrdinal: cards.count, kinds: kinds, boostersPerPool: pool.boosters,
       mythicBoosterPositionProbabilities: positionProbabilities, slots: slots, sheets: planSheets,
       variantGroups: groups.map { PlanVariantGroup(name: $0.name, options: $0.options.map(\.name)) },
       combinations: combinations, combinationProbabilities: combinationProbabilities,
@@ -307,11 +325,16 @@ private struct CompileContext {
     guard let name = sheet.value(for: kind) else {
       throw DataError("slot \"\(slot)\" has no sheet for \(kind) boosters; add \(kind) or otherwise", at: sheet.location)
     }
-    let entries = try sheetCards(name, location: sheet.location)
+    var entries = try sheetCards(name, location: sheet.location)
     if distinct && count > entries.count {
       throw DataError(
         "slot \"\(slot)\" draws \(count) distinct cards from sheet \"\(name)\", which has only \(entries.count) card(s) in \(set.code)",
         at: location)
+    }
+    var balance: ColorBalance?
+    if let definition = layer.sheets[name], definition.balanced {
+      entries = try balancedOrder(entries, sheet: name, location: definition.location)
+      balance = try colorBalance(entries, sheet: name, count: count, distinct: distinct, location: location, slot: slot)
     }
     if let index = planSheetIndex[name] { return index }
     // Walker's alias method keeps a card with probability n·w/W in 64-bit fixed point; far
@@ -319,12 +342,67 @@ private struct CompileContext {
     let total = entries.reduce(0) { $0 + $1.weight }
     if let lightest = entries.min(by: { $0.weight < $1.weight }), lightest.weight / total < 0x1p-40 {
       throw DataError(
-        "sheet \"\(name)\": \(cards[lightest.ordinal].name) has weight \(lightest.weight) of \(total) in all; weights may differ by at most a factor of 2^40",
+        "sheet \"\(name)\": \(cards[lightest.ordinal % cards.count].name) has weight \(lightest.weight) of \(total) in all; weights may differ by at most a factor of 2^40",
         at: sheet.location)
     }
     planSheetIndex[name] = planSheets.count
-    planSheets.append(PlanSheet(name: name, cards: entries.map(\.ordinal), weights: entries.map(\.weight)))
+    var planSheet = PlanSheet(name: name, cards: entries.map(\.ordinal), weights: entries.map(\.weight))
+    planSheet.balance = balance
+    planSheets.append(planSheet)
     return planSheets.count - 1
+  }
+
+  /// A balanced sheet's cards ordered by colour group, then collector number.
+  private func balancedOrder(
+    _ entries: [(ordinal: Int, weight: Double)], sheet name: String, location: String
+  ) throws(DataError) -> [(ordinal: Int, weight: Double)] {
+    guard entries.allSatisfy({ $0.ordinal < cards.count }) else {
+      throw DataError("sheet \"\(name)\": a foil sheet cannot be balanced", at: location)
+    }
+    guard entries.allSatisfy({ $0.weight == entries[0].weight }) else {
+      throw DataError(
+        "sheet \"\(name)\": a balanced sheet must give every card the same weight (weighted balancing is not supported yet)",
+        at: location)
+    }
+    return entries.sorted { (ColorBalance.group(of: cards[$0.ordinal]), $0.ordinal) < (ColorBalance.group(of: cards[$1.ordinal]), $1.ordinal) }
+  }
+
+  /// The colour groups of a balanced sheet, checked for a draw of `count` cards: distinct,
+  /// more than five cards, every colour present, and no colour so small that balancing would
+  /// need a negative weight.
+  private func colorBalance(
+    _ entries: [(ordinal: Int, weight: Double)], sheet name: String, count: Int, distinct: Bool, location: String,
+    slot: String
+  ) throws(DataError) -> ColorBalance {
+    guard distinct, count > 5 else {
+      throw DataError(
+        "slot \"\(slot)\" draws \(count) \(distinct ? "" : "non-distinct ")card(s) from the balanced sheet \"\(name)\"; colour balancing needs more than 5 distinct cards",
+        at: location)
+    }
+    var starts = [0]
+    for group in 0..<6 {
+      starts.append(starts[group] + entries.filter { ColorBalance.group(of: cards[$0.ordinal]) == group }.count)
+    }
+    let balance = ColorBalance(groupStarts: starts)
+    let weights = balance.pickWeights(count: count)
+    let room = (0..<6).filter { weights[$0] > 0 }.reduce(0) { $0 + balance.size(ofGroup: $1) - ($1 < 5 ? 1 : 0) }
+    guard room >= count - 5 else {
+      throw DataError(
+        "sheet \"\(name)\" cannot be balanced for \(count) cards: its colour groups have room for only \(room) cards after the first five",
+        at: location)
+    }
+    for (group, weight) in weights.enumerated() where group < 5 {
+      let colour = ColorBalance.groupNames[group]
+      guard balance.size(ofGroup: group) > 0 else {
+        throw DataError("sheet \"\(name)\" cannot be balanced: it has no \(colour) card in \(set.code)", at: location)
+      }
+      guard weight >= 0 else {
+        throw DataError(
+          "sheet \"\(name)\" cannot be balanced for \(count) cards: colour \(colour) has \(balance.size(ofGroup: group)) of \(entries.count) cards, fewer than 1/\(count) of the sheet, so keeping its cards' rates would need a negative weight",
+          at: location)
+      }
+    }
+    return balance
   }
 
   /// The cards of a named sheet with their weights (zero-weight cards dropped).
@@ -339,7 +417,8 @@ private struct CompileContext {
     guard !visiting.contains(name) else {
       throw DataError("sheet \"\(name)\" includes itself (\((visiting + [name]).joined(separator: " -> ")))", at: sheet.location)
     }
-    var weights = [Double](repeating: 0, count: cards.count)
+    // Indices from cards.count on are foil finishes (cards.count + ordinal).
+    var weights = [Double](repeating: 0, count: 2 * cards.count)
     if let filter = sheet.filter {
       for (ordinal, card) in cards.enumerated() where filter.matches(card) { weights[ordinal] = 1 }
     }
@@ -363,7 +442,16 @@ private struct CompileContext {
       }
     }
     for (filter, factor) in sheet.weights {
-      for (ordinal, card) in cards.enumerated() where filter.matches(card) { weights[ordinal] *= factor }
+      for (ordinal, card) in cards.enumerated() where filter.matches(card) {
+        weights[ordinal] *= factor
+        weights[cards.count + ordinal] *= factor
+      }
+    }
+    if sheet.foil {
+      for ordinal in cards.indices where weights[ordinal] > 0 {
+        weights[cards.count + ordinal] += weights[ordinal]
+        weights[ordinal] = 0
+      }
     }
     let entries = weights.indices.filter { weights[$0] > 0 }.map { (ordinal: $0, weight: weights[$0]) }
     guard !entries.isEmpty else {

@@ -89,11 +89,12 @@ public struct SimulationReport: Sendable {
   }
 
   public var cardFrequencyTable: CSVTable {
-    var table = CSVTable(header: ["set", "collector_number", "name", "rarity", "count", "per_pool", "expected_per_pool"])
+    var table = CSVTable(header: ["set", "collector_number", "name", "rarity", "foil", "count", "per_pool", "expected_per_pool"])
     let copies = tally.cardCopies
     for (ordinal, card) in plan.cards.enumerated() {
       table.append([
-        card.setCode, card.collectorNumber.text, card.name, card.rarity.rawValue, String(copies[ordinal]),
+        card.setCode, card.collectorNumber.text, card.name, card.rarity.rawValue, String(plan.isFoil(ordinal)),
+        String(copies[ordinal]),
         tally.pools == 0 ? "" : CSVNumber.format(Double(copies[ordinal]) / Double(tally.pools)),
         CSVNumber.format(expectations.cardsPerPool[ordinal]),
       ])

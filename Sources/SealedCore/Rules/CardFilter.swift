@@ -1,12 +1,18 @@
 /// A condition on cards, as written in rule files and specs: every given part must hold.
 ///
-/// Text comparisons ignore case. `typeContains` and `nameContains` need every listed text;
-/// `typeExcludes` and `nameExcludes` reject a card holding any of them.
+/// Text comparisons ignore case. `typeContains` and `nameContains` need every listed text (as a
+/// substring); `typeExcludes` and `nameExcludes` reject a card holding any of them. `types`
+/// matches whole type words, as mtg.wtf's `t:` does: `[legendary, creature]` takes a
+/// "Legendary Artifact Creature", which the substring "legendary creature" does not.
 public struct CardFilter: Sendable, Hashable, CustomStringConvertible {
   /// Any of these rarities; nil means any rarity.
   public var rarities: [Rarity]?
   public var typeContains: [String] = []
   public var typeExcludes: [String] = []
+  /// Words that must all be words of the type line (any order); empty means no condition.
+  public var types: [String] = []
+  /// Words that, all together among the type line's words, reject a card.
+  public var typesExcluded: [String] = []
   public var nameContains: [String] = []
   public var nameExcludes: [String] = []
   /// Collector numbers (by leading integer) inside any of these ranges; nil means any.
@@ -28,10 +34,15 @@ public struct CardFilter: Sendable, Hashable, CustomStringConvertible {
   /// Whether the card passes every part of the filter. Cost: O(length of the texts).
   public func matches(_ card: Card) -> Bool {
     if let rarities, !rarities.contains(card.rarity) { return false }
-    if !typeContains.isEmpty || !typeExcludes.isEmpty {
+    if !typeContains.isEmpty || !typeExcludes.isEmpty || !types.isEmpty || !typesExcluded.isEmpty {
       let type = card.typeLine.lowercased()
       if !typeContains.allSatisfy(type.contains) { return false }
       if typeExcludes.contains(where: type.contains) { return false }
+      if !types.isEmpty || !typesExcluded.isEmpty {
+        let words = Set(type.split(whereSeparator: { $0 == " " || $0 == "—" || $0 == "/" }).map(String.init))
+        if !types.allSatisfy(words.contains) { return false }
+        if !typesExcluded.isEmpty && typesExcluded.allSatisfy(words.contains) { return false }
+      }
     }
     if !nameContains.isEmpty || !nameExcludes.isEmpty {
       let name = card.name.lowercased()
@@ -52,6 +63,8 @@ public struct CardFilter: Sendable, Hashable, CustomStringConvertible {
     if let rarities { parts.append("rarity: \(rarities.map(\.rawValue).joined(separator: "|"))") }
     if !typeContains.isEmpty { parts.append("type_contains: \(typeContains.joined(separator: ", "))") }
     if !typeExcludes.isEmpty { parts.append("type_excludes: \(typeExcludes.joined(separator: ", "))") }
+    if !types.isEmpty { parts.append("types: \(types.joined(separator: " "))") }
+    if !typesExcluded.isEmpty { parts.append("types_excludes: \(typesExcluded.joined(separator: " "))") }
     if !nameContains.isEmpty { parts.append("name_contains: \(nameContains.joined(separator: ", "))") }
     if !nameExcludes.isEmpty { parts.append("name_excludes: \(nameExcludes.joined(separator: ", "))") }
     if let collectorNumbers {
@@ -65,7 +78,7 @@ public struct CardFilter: Sendable, Hashable, CustomStringConvertible {
 
   /// The keys a filter may use in a rule file or spec.
   static let keys = [
-    "rarity", "type_contains", "type_excludes", "name_contains", "name_excludes",
+    "rarity", "type_contains", "type_excludes", "types", "types_excludes", "name_contains", "name_excludes",
     "collector_numbers",
   ]
 
@@ -85,6 +98,8 @@ public struct CardFilter: Sendable, Hashable, CustomStringConvertible {
     }
     filter.typeContains = try fields["type_contains"]?.strings().map { $0.lowercased() } ?? []
     filter.typeExcludes = try fields["type_excludes"]?.strings().map { $0.lowercased() } ?? []
+    filter.types = try fields["types"]?.strings().flatMap { $0.lowercased().split(separator: " ").map(String.init) } ?? []
+    filter.typesExcluded = try fields["types_excludes"]?.strings().flatMap { $0.lowercased().split(separator: " ").map(String.init) } ?? []
     filter.nameContains = try fields["name_contains"]?.strings().map { $0.lowercased() } ?? []
     filter.nameExcludes = try fields["name_excludes"]?.strings().map { $0.lowercased() } ?? []
     if let value = fields["collector_numbers"] {

@@ -81,6 +81,10 @@ struct SheetDefinition: Sendable {
   var parts: [SheetPart] = []
   /// Weight factors for cards matching a filter.
   var weights: [(filter: CardFilter, weight: Double)] = []
+  /// Whether the sheet holds the foil finishes of its cards.
+  var foil = false
+  /// Whether draws from the sheet are colour-balanced (one card of each of W, U, B, R, G first).
+  var balanced = false
   var location: String
 }
 
@@ -137,6 +141,8 @@ struct EventDefinition: Sendable {
   }
   var name: String
   var cards: Cards
+  /// For a filter: whether it counts the foil finishes of the cards (else the non-foil ones).
+  var foil = false
   /// Booster kinds (or `any`) to report the event for; nil means every kind.
   var given: [String]?
   var location: String

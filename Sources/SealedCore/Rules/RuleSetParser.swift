@@ -87,10 +87,15 @@ enum RuleSetParser {
   }
 
   private static func parseSheet(name: String, _ value: YAMLValue) throws(DataError) -> SheetDefinition {
-    let fields = try value.fields(allowed: CardFilter.keys + ["any", "weights"])
+    let fields = try value.fields(allowed: CardFilter.keys + ["any", "weights", "foil", "balanced"])
     var sheet = SheetDefinition(name: name, location: value.location)
+    sheet.foil = try fields["foil"]?.bool() ?? false
+    sheet.balanced = try fields["balanced"]?.bool() ?? false
+    if sheet.foil && sheet.balanced {
+      throw value.error("a sheet is either foil or balanced, not both")
+    }
     if let any = fields["any"] {
-      guard fields.entries.allSatisfy({ $0.key == "any" || $0.key == "weights" }) else {
+      guard fields.entries.allSatisfy({ ["any", "weights", "foil", "balanced"].contains($0.key) }) else {
         throw value.error("a sheet has either filter keys or \"any\" (a mix of parts), not both")
       }
       let items = try any.sequence()
@@ -180,22 +185,26 @@ enum RuleSetParser {
   }
 
   private static func parseEvent(name: String, _ value: YAMLValue) throws(DataError) -> EventDefinition {
-    let fields = try value.fields(allowed: CardFilter.keys + ["sheet", "given"])
+    let fields = try value.fields(allowed: CardFilter.keys + ["sheet", "given", "foil"])
     let cards: EventDefinition.Cards
+    let foil = try fields["foil"]?.bool() ?? false
     if let sheet = fields["sheet"] {
+      if fields["foil"] != nil {
+        throw value.error("an event on a sheet counts the sheet's own finish; \"foil\" goes with filter keys")
+      }
       guard fields.entries.allSatisfy({ $0.key == "sheet" || $0.key == "given" }) else {
         throw value.error("an event names either a sheet or filter keys, not both")
       }
       cards = .sheet(try sheet.string())
     } else {
       let filter = try CardFilter.parse(fields)
-      guard fields.entries.contains(where: { CardFilter.keys.contains($0.key) }) else {
-        throw value.error("an event needs \"sheet\" or filter keys (rarity, type_contains, ...)")
+      guard foil || fields.entries.contains(where: { CardFilter.keys.contains($0.key) }) else {
+        throw value.error("an event needs \"sheet\" or filter keys (rarity, type_contains, ..., foil)")
       }
       cards = .filter(filter)
     }
     return EventDefinition(
-      name: name, cards: cards, given: try fields["given"]?.strings(), location: value.location)
+      name: name, cards: cards, foil: foil, given: try fields["given"]?.strings(), location: value.location)
   }
 
   // MARK: - Values
