@@ -48,7 +48,9 @@ struct CheckCommand: ParsableCommand {
     guard runOptions.shard == nil else {
       throw DataError("--shard: sealed check tests whole runs; shard with sealed simulate and sealed merge instead")
     }
-    let runner = try SimulationRunner(set: set, planOptions: planOptions, options: runOptions, spec: spec)
+    let runner = try SimulationRunner(
+      set: set, planOptions: planOptions, options: runOptions, spec: spec,
+      extraFiles: ["checks.csv", "mythic_fairness.csv"])
     let trialLimit = Distributions.maximumBinomialTrials / runner.plan.boostersPerPool
     guard runner.pools <= trialLimit else {
       throw DataError("--pools \(runner.pools): sealed check tests at most \(trialLimit) pools (its exact binomial tests take at most 2^38 boosters); use sealed simulate for larger runs")

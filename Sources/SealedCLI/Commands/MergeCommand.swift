@@ -22,6 +22,9 @@ struct MergeCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Report folder for the whole run (default: reports/<set>-<rules>/).", valueName: "dir"))
   var out: String?
 
+  @Flag(help: "Write into a report folder that holds files Sealed did not write (they are kept) or files of an earlier report merge does not write (they are dropped).")
+  var force = false
+
   func run() throws {
     guard !folders.isEmpty else { throw DataError("expected at least one shard report folder") }
     var records: [(folder: String, record: RunRecord)] = []
@@ -81,7 +84,9 @@ struct MergeCommand: ParsableCommand {
       elapsedSeconds: records.map(\.record.elapsedSeconds).max() ?? 0,
       startedAt: records.map(\.record.startedAt).min() ?? RunInfo.now())
     let report = SimulationReport(plan: plan, expectations: try Expectations(plan: plan), tally: tally, run: run)
-    let folder = try ReportFolder(path: out ?? "reports/\(plan.setCode)-\(plan.rulesName)")
+    let folder = try ReportFolder(
+      path: out ?? "reports/\(plan.setCode)-\(plan.rulesName)",
+      writes: SimulationReport.fileNames + [RunRecord.fileName], force: force)
     var files = report.files.map { (name: $0.name, contents: $0.table.text) }
     let record = RunRecord(plan: plan, rulesText: first.rulesText, run: run, shard: .whole, tally: tally)
     files.append((RunRecord.fileName, record.encoded()))

@@ -57,6 +57,9 @@ struct RunOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Also write the first K pools in long form to notebooks-data/<set>-<rules>/pools.csv.", valueName: "k"))
   var samples: Int = 0
 
+  @Flag(help: "Write into a report folder that holds files Sealed did not write (they are kept) or files of an earlier report this command does not write (they are dropped).")
+  var force = false
+
   @Flag(help: "No progress bar.")
   var quiet = false
 

@@ -14,6 +14,11 @@ public struct SimulationReport: Sendable {
     self.run = run
   }
 
+  /// The names of `files`.
+  public static let fileNames = [
+    "run.csv", "slot_rarity.csv", "card_frequency.csv", "pool_mythics.csv", "mythic_position.csv", "events.csv",
+  ]
+
   /// The files, by name, in the order they are documented.
   public var files: [(name: String, table: CSVTable)] {
     [
