@@ -1,4 +1,5 @@
 import Foundation
+import SealedCore
 import SealedTestSupport
 import Testing
 
@@ -93,12 +94,21 @@ import Testing
     #expect(incomplete.status == 2)
     #expect(incomplete.stderr.contains("shards 2/3 are missing"))
 
-    // A shard from the previous generator, whose record has no generatorVersion.
+    // A shard whose counts were changed after it was written: refused, naming it.
     let old = URL(fileURLWithPath: shards[1]).appendingPathComponent("tallies.json")
     let text = try String(contentsOf: old, encoding: .utf8)
-    let edited = text.replacing(#/"generatorVersion":\d+,/#, with: "")
-    #expect(edited != text)
-    try Data(edited.utf8).write(to: old)
+    let changed = text.replacing(#/"duplicateBoosters":(\d+)/#) { "\"duplicateBoosters\":\(Int($0.output.1)! + 1)" }
+    #expect(changed != text)
+    try Data(changed.utf8).write(to: old)
+    let corrupt = try SealedExecutable.run(["merge"] + shards + ["--out", dir.appendingPathComponent("corrupt").path] + cards)
+    #expect(corrupt.status == 2)
+    #expect(corrupt.stderr.hasPrefix("sealed: error: \(old.path): shard 2/3: the contents do not match their SHA-256"), "\(corrupt.stderr)")
+    #expect(corrupt.stderr.split(separator: "\n").count == 1)
+
+    // A shard from the previous generator, whose record has no generatorVersion.
+    var record = try JSONDecoder().decode(RunRecord.self, from: Data(text.utf8))
+    record.generatorVersion = nil
+    try Data(record.encoded().utf8).write(to: old)
     let mixed = try SealedExecutable.run(["merge"] + shards + ["--out", dir.appendingPathComponent("mixed").path] + cards)
     #expect(mixed.status == 2)
     #expect(mixed.stderr.contains("\(shards[1]): made by Sealed"))
