@@ -9,9 +9,18 @@ enum DeckEdit {
     // Read, change and write back under the library lock: concurrent edits all count.
     let (deck, changes) = try library.withLock(creating: false) { () throws -> (Deck, [String]) in
       var deck = try library.deck(name)
-      var changes: [String] = []
+      // A card named twice ("#73" "#73") counts twice: total the copies per card first.
+      var edits: [(card: PoolCard, count: Int)] = []
       for query in queries {
         let card = try deck.findCard(query)
+        if let index = edits.firstIndex(where: { $0.card.id == card.id }) {
+          edits[index].count += count
+        } else {
+          edits.append((card, count))
+        }
+      }
+      var changes: [String] = []
+      for (card, count) in edits {
         if adding {
           try deck.add(card, count: count)
         } else {

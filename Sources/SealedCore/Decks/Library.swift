@@ -179,7 +179,7 @@ public struct Library: Sendable {
     }
     switch error {
     case .dataCorrupted(let context) where context.codingPath.isEmpty:
-      return malformedJSONError(data, source: path, expected: "fix the file or delete it")
+      return malformedJSONError(data, source: path, expected: "fix the file or delete it", detail: context.underlyingError.map { "\($0)" } ?? context.debugDescription)
     case .keyNotFound(let key, let context):
       return DataError("field \(field(context, key)): missing", at: path)
     case .typeMismatch(_, let context) where context.codingPath.isEmpty:
