@@ -97,7 +97,11 @@ public struct Library: Sendable {
   public func pool(_ name: String) throws(DataError) -> SavedPool {
     try requireExisting(.pool, name)
     let path = file(.pool, name)
-    let data = try Self.read(path)
+    return try Self.decodePool(Self.read(path), path: path)
+  }
+
+  /// Decodes the text of a pool file; `path` names it in errors. Cost: O(bytes).
+  public static func decodePool(_ data: Data, path: String) throws(DataError) -> SavedPool {
     try Self.checkHeader(data, path: path, expected: SavedPool.formatName)
     let body = try Self.decode(PoolBody.self, from: data, path: path)
     do {
@@ -111,7 +115,12 @@ public struct Library: Sendable {
   public func deck(_ name: String) throws(DataError) -> Deck {
     try requireExisting(.deck, name)
     let path = file(.deck, name)
-    let data = try Self.read(path)
+    return try Self.decodeDeck(Self.read(path), name: name, path: path)
+  }
+
+  /// Decodes the text of a deck file, checking its cards against its pool; `path` names it in
+  /// errors. Cost: O(bytes).
+  public static func decodeDeck(_ data: Data, name: String, path: String) throws(DataError) -> Deck {
     try Self.checkHeader(data, path: path, expected: Deck.formatName)
     let body = try Self.decode(DeckBody.self, from: data, path: path)
     do {
