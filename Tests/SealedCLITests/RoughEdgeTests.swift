@@ -64,4 +64,53 @@ import Testing
     let column = lines.last!.count + "\"copies\": ".count + 1
     #expect(try sealed.fails(["deck", "show", "a"]) == "\(file.path):\(line):\(column): field copies: 99999999999999999999 is out of range (expected a whole number from -9223372036854775808 to 9223372036854775807); fix the file or delete it")
   }
+
+  @Test func checkPrintsTheWholeRunsTime() throws {
+    let out = try Fixtures.temporaryDirectory().appendingPathComponent("r").path
+    let result = try SealedExecutable.run(["check", "war", "--pools", "4096", "--seed", "1", "--compare", "retail", "--out", out, "--quiet"] + cards)
+    #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
+    #expect(result.stdout.contains(#/whole run: \d+\.\d\d s \(simulation \d+\.\d\d s, 1 --compare simulation\(s\) \d+\.\d\d s, checks and reports the rest\)\n/#))
+  }
+
+  static let scipyAvailable: Bool = {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", "import scipy"]
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }()
+
+  func verify(_ folder: String) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", Fixtures.repositoryRoot.appendingPathComponent("scripts/verify-with-scipy.py").path, folder]
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, stdout, stderr)
+  }
+
+  @Test(.enabled(if: scipyAvailable, "needs python3 with scipy"))
+  func verifyWithScipySaysWhatIsMissingAndPrintsPlainNumbers() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let simulated = dir.appendingPathComponent("simulated").path
+    #expect(try SealedExecutable.run(["simulate", "war", "--pools", "1000", "--seed", "1", "--out", simulated, "--quiet"] + cards).status == 0)
+    let refused = try verify(simulated)
+    #expect(refused.status == 2)
+    #expect(refused.stderr == "verify-with-scipy: \(simulated): a report folder without checks.csv; expected the folder of a sealed check report (sealed simulate writes no checks)\n")
+    let checked = dir.appendingPathComponent("checked").path
+    let check = try SealedExecutable.run(["check", "war", "--pools", "4096", "--seed", "1", "--compare", "none", "--out", checked, "--quiet"] + cards)
+    #expect(check.status == 0, "\(check.stdout)")
+    let verified = try verify(checked)
+    #expect(verified.status == 0, "\(verified.stderr)")
+    #expect(verified.stdout.contains(" checks recomputed with scipy "))
+    #expect(!verified.stdout.contains("np.float64"))
+  }
 }

@@ -89,6 +89,12 @@ import Testing
       #expect(try read(merged, file) == read(whole, file), "\(file)")
     }
     #expect(try runRows(merged) == runRows(whole))
+    // No thread count or elapsed time describes shards run apart: those rows are empty.
+    let mergedRun = try read(merged, "run.csv")
+    for key in ["threads", "elapsed_seconds", "boosters_per_second"] {
+      #expect(mergedRun.contains("\n\(key),\n"), "\(key)")
+    }
+    #expect(result.stdout.contains("merged 3 shards: 20000 pools (120000 boosters); the shards ran "))
 
     let incomplete = try SealedExecutable.run(["merge", shards[0], shards[2], "--out", merged.path] + cards)
     #expect(incomplete.status == 2)

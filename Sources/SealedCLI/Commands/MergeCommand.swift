@@ -39,11 +39,12 @@ struct MergeCommand: ParsableCommand {
       throw DataError("the card data differs from the data the shards were run with (set \(first.set)); pass the same --cards")
     }
     let tally = try ShardMerge.tally(records, plan: plan)
-    let run = RunInfo(
+    // The shards ran apart (often on other machines): no thread count or elapsed time describes
+    // the whole run, so those rows stay empty; the summary line gives the shards' total.
+    var run = RunInfo(
       toolVersion: SealedCommand.version, seed: first.seed, poolsRequested: first.poolsRequested,
-      threads: records.reduce(0) { $0 + $1.record.threads },
-      elapsedSeconds: records.map(\.record.elapsedSeconds).max() ?? 0,
-      startedAt: records.map(\.record.startedAt).min() ?? RunInfo.now())
+      threads: 0, elapsedSeconds: 0, startedAt: records.map(\.record.startedAt).min() ?? RunInfo.now())
+    run.mergedShards = records.count
     let report = SimulationReport(plan: plan, expectations: try Expectations(plan: plan), tally: tally, run: run)
     let folder = try ReportFolder(
       path: out ?? "reports/\(plan.setCode)-\(plan.rulesName)",
@@ -52,7 +53,10 @@ struct MergeCommand: ParsableCommand {
     let record = RunRecord(plan: plan, rulesText: first.rulesText, run: run, shard: .whole, tally: tally)
     files.append((RunRecord.fileName, record.encoded()))
     try folder.commit(files)
-    print("merged \(records.count) shards: \(tally.pools) pools (\(tally.boosters) boosters)")
+    let seconds = records.reduce(0.0) { $0 + $1.record.elapsedSeconds }
+    let threadSeconds = records.reduce(0.0) { $0 + $1.record.elapsedSeconds * Double($1.record.threads) }
+    print(
+      "merged \(records.count) shards: \(tally.pools) pools (\(tally.boosters) boosters); the shards ran \(String(format: "%.2f", seconds)) s in all, \(String(format: "%.2f", threadSeconds)) thread-seconds")
     print("reports: \(folder.path)/")
   }
 }
