@@ -7,13 +7,12 @@ Every binomial row of checks.csv is recomputed from its own counts (k = observed
 scipy.stats.binomtest and proportion_ci(method="exact") at confidence 1 - alpha; the mythic
 booster position row is recomputed from mythic_position.csv with scipy.stats.chisquare. Prints
 the largest relative differences and exits 1 if any exceeds the tolerance. Needs scipy
-(pip install scipy).
+(pip install scipy). A folder without checks.csv (a `sealed simulate` report) is one line on
+standard error and exit status 2.
 """
 import csv
 import sys
 from pathlib import Path
-
-from scipy import stats
 
 TOLERANCE = 1e-6
 
@@ -26,6 +25,14 @@ def relative(a, b):
 
 def main(folder):
     folder = Path(folder)
+    if not (folder / "checks.csv").is_file():
+        what = "a report folder" if (folder / "run.csv").is_file() else "no report folder"
+        print(f"verify-with-scipy: {folder}: {what} without checks.csv; expected the folder of a "
+              "sealed check report (sealed simulate writes no checks)", file=sys.stderr)
+        return 2
+    import scipy
+    from scipy import stats
+
     rows = list(csv.DictReader(open(folder / "checks.csv", newline="")))
     worst = 0.0
     checked = 0
@@ -45,8 +52,9 @@ def main(folder):
         ]
         worst = max(worst, *differences)
         checked += 1
-        print(f"{row['check']}: p {row['p_value']} scipy {test.pvalue!r}; "
-              f"interval [{row['ci_low']}, {row['ci_high']}] scipy [{interval.low!r}, {interval.high!r}]")
+        print(f"{row['check']}: p {row['p_value']} scipy {float(test.pvalue)!r}; "
+              f"interval [{row['ci_low']}, {row['ci_high']}] "
+              f"scipy [{float(interval.low)!r}, {float(interval.high)!r}]")
 
     position = [r for r in rows if r["check"] == "mythic booster position"]
     if position:
@@ -57,9 +65,9 @@ def main(folder):
         result = stats.chisquare(observed, expected)
         worst = max(worst, relative(result.pvalue, float(position[0]["p_value"])))
         checked += 1
-        print(f"mythic booster position: p {position[0]['p_value']} scipy {result.pvalue!r}")
+        print(f"mythic booster position: p {position[0]['p_value']} scipy {float(result.pvalue)!r}")
 
-    print(f"{checked} checks recomputed with scipy {stats.__name__ and __import__('scipy').__version__}; "
+    print(f"{checked} checks recomputed with scipy {scipy.__version__}; "
           f"largest relative difference {worst:.3g}")
     return 0 if worst <= TOLERANCE else 1
 

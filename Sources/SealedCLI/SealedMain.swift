@@ -28,7 +28,7 @@ public enum SealedMain {
       if code == .validationFailure {
         let message = SealedCommand.message(for: error)
           .split(separator: "\n").first.map(String.init) ?? "invalid usage"
-        printError("\(message) (see 'sealed \(helpPath(arguments)) --help')")
+        printError("\(message) (see '\((["sealed"] + helpPath(arguments)).joined(separator: " ")) --help')")
         return 2
       }
       let message = SealedCommand.message(for: error)
@@ -44,7 +44,7 @@ public enum SealedMain {
   }
 
   /// The subcommand path for the help hint, e.g. `open` or `deck add`.
-  private static func helpPath(_ arguments: [String]) -> String {
+  private static func helpPath(_ arguments: [String]) -> [String] {
     var path: [String] = []
     var commands = SealedCommand.configuration.subcommands
     for argument in arguments {
@@ -52,7 +52,7 @@ public enum SealedMain {
       path.append(argument)
       commands = match.configuration.subcommands
     }
-    return path.joined(separator: " ")
+    return path
   }
 }
 

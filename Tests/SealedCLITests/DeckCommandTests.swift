@@ -200,7 +200,7 @@ struct LibraryRunner {
     let sealed = LibraryRunner(home: URL(fileURLWithPath: file).appendingPathComponent("sealed"))
     let result = try sealed.run(["open", "war", "--seed", "1", "--cards", Fixtures.sharedCards, "--save", "alice"])
     #expect(result.status == 2)
-    #expect(result.stderr == "sealed: error: \(file)/sealed/pools: cannot create the library folder (not a directory); set SEALED_HOME to a folder you can write\n")
+    #expect(result.stderr == "sealed: error: \(file)/sealed: cannot create the library folder (not a directory); set SEALED_HOME to a folder you can write\n")
     #expect(result.stdout.isEmpty, "nothing is shown as if it had been saved")
     #expect(try String(contentsOfFile: file, encoding: .utf8) == "a file, not a folder")
   }

@@ -1,10 +1,11 @@
 import Foundation
+import SealedCore
 import SealedTestSupport
 import Testing
 
 @Suite struct SimulateCommandTests {
   let cards = ["--cards", Fixtures.sharedCards]
-  static let reportFiles = ["card_frequency.csv", "events.csv", "mythic_position.csv", "pool_mythics.csv", "run.csv", "slot_rarity.csv", "tallies.json"]
+  static let reportFiles = ["card_frequency.csv", "events.csv", "manifest.csv", "mythic_position.csv", "pool_mythics.csv", "run.csv", "slot_rarity.csv", "tallies.json"]
 
   func read(_ folder: URL, _ name: String) throws -> String {
     try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
@@ -88,17 +89,32 @@ import Testing
       #expect(try read(merged, file) == read(whole, file), "\(file)")
     }
     #expect(try runRows(merged) == runRows(whole))
+    // No thread count or elapsed time describes shards run apart: those rows are empty.
+    let mergedRun = try read(merged, "run.csv")
+    for key in ["threads", "elapsed_seconds", "boosters_per_second"] {
+      #expect(mergedRun.contains("\n\(key),\n"), "\(key)")
+    }
+    #expect(result.stdout.contains("merged 3 shards: 20000 pools (120000 boosters); the shards ran "))
 
     let incomplete = try SealedExecutable.run(["merge", shards[0], shards[2], "--out", merged.path] + cards)
     #expect(incomplete.status == 2)
     #expect(incomplete.stderr.contains("shards 2/3 are missing"))
 
-    // A shard from the previous generator, whose record has no generatorVersion.
+    // A shard whose counts were changed after it was written: refused, naming it.
     let old = URL(fileURLWithPath: shards[1]).appendingPathComponent("tallies.json")
     let text = try String(contentsOf: old, encoding: .utf8)
-    let edited = text.replacing(#/"generatorVersion":\d+,/#, with: "")
-    #expect(edited != text)
-    try Data(edited.utf8).write(to: old)
+    let changed = text.replacing(#/"duplicateBoosters":(\d+)/#) { "\"duplicateBoosters\":\(Int($0.output.1)! + 1)" }
+    #expect(changed != text)
+    try Data(changed.utf8).write(to: old)
+    let corrupt = try SealedExecutable.run(["merge"] + shards + ["--out", dir.appendingPathComponent("corrupt").path] + cards)
+    #expect(corrupt.status == 2)
+    #expect(corrupt.stderr.hasPrefix("sealed: error: \(old.path): shard 2/3: the contents do not match their SHA-256"), "\(corrupt.stderr)")
+    #expect(corrupt.stderr.split(separator: "\n").count == 1)
+
+    // A shard from the previous generator, whose record has no generatorVersion.
+    var record = try JSONDecoder().decode(RunRecord.self, from: Data(text.utf8))
+    record.generatorVersion = nil
+    try Data(record.encoded().utf8).write(to: old)
     let mixed = try SealedExecutable.run(["merge"] + shards + ["--out", dir.appendingPathComponent("mixed").path] + cards)
     #expect(mixed.status == 2)
     #expect(mixed.stderr.contains("\(shards[1]): made by Sealed"))
@@ -180,11 +196,51 @@ import Testing
     let documents = dir.appendingPathComponent("documents").path
     let result = try SealedExecutable.run(["simulate", "war", "--pools", "100", "--out", documents, "--quiet"] + cards)
     #expect(result.status == 2)
-    #expect(result.stderr.contains("is not a Sealed report folder"))
+    #expect(result.stderr.contains("holds notes.txt, which Sealed did not write"))
     #expect(try String(contentsOfFile: documents + "/notes.txt", encoding: .utf8) == "my notes\n")
     let here = try SealedExecutable.run(["simulate", "war", "--pools", "100", "--out", ".", "--quiet"] + cards, workingDirectory: dir)
     #expect(here.status == 2)
     #expect(here.stderr.contains("is the working directory"))
+  }
+
+  @Test func aReportFolderKeepsWhatSealedDidNotWrite() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let out = dir.appendingPathComponent("D")
+    let first = ["simulate", "war", "--pools", "1000", "--seed", "1", "--out", out.path, "--quiet"] + cards
+    #expect(try SealedExecutable.run(first).status == 0)
+    try Fixtures.write("x\n", to: "D/analysis.ipynb", in: dir)
+    let before = try String(contentsOfFile: out.path + "/card_frequency.csv", encoding: .utf8)
+    let second = ["simulate", "war", "--pools", "2000", "--seed", "1", "--out", out.path, "--quiet"] + cards
+    let refused = try SealedExecutable.run(second)
+    #expect(refused.status == 2)
+    #expect(refused.stderr == "sealed: error: \(out.path): holds analysis.ipynb, which Sealed did not write; Sealed replaces only its own reports: choose another --out, or pass --force to write the report beside them (they are kept)\n")
+    #expect(try String(contentsOfFile: out.path + "/card_frequency.csv", encoding: .utf8) == before)
+    let forced = try SealedExecutable.run(second + ["--force"])
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(try String(contentsOfFile: out.path + "/analysis.ipynb", encoding: .utf8) == "x\n")
+    #expect(try String(contentsOfFile: out.path + "/run.csv", encoding: .utf8).contains("\npools,2000\n"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["D"])
+  }
+
+  @Test func simulateDoesNotLeaveACheckReportHalfReplaced() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let out = dir.appendingPathComponent("war-sealed").path
+    let check = try SealedExecutable.run(["check", "war", "--pools", "2000", "--seed", "1", "--out", out, "--compare", "none", "--quiet"] + cards)
+    #expect(check.status == 0 || check.status == 1, "\(check.stderr)")
+    let checks = try String(contentsOfFile: out + "/checks.csv", encoding: .utf8)
+    let simulate = ["simulate", "war", "--pools", "1000", "--seed", "2", "--out", out, "--quiet"] + cards
+    let refused = try SealedExecutable.run(simulate)
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("holds checks.csv of an earlier report, which this command does not write"), "\(refused.stderr)")
+    #expect(try String(contentsOfFile: out + "/checks.csv", encoding: .utf8) == checks)
+    #expect(try String(contentsOfFile: out + "/run.csv", encoding: .utf8).contains("\npools,2000\n"))
+    let forced = try SealedExecutable.run(simulate + ["--force"])
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == SimulateCommandTests.reportFiles)
+    // check over a simulate report rewrites every file of it: no --force needed.
+    let again = try SealedExecutable.run(["check", "war", "--pools", "2000", "--seed", "1", "--out", out, "--compare", "none", "--quiet"] + cards)
+    #expect(again.status == 0 || again.status == 1, "\(again.stderr)")
+    #expect(try String(contentsOfFile: out + "/checks.csv", encoding: .utf8) == checks)
   }
 
   @Test func plansAndErrorsLeaveNothingBehind() throws {

@@ -32,9 +32,14 @@ import Testing
     let dir = try Fixtures.temporaryDirectory()
     let target = dir.appendingPathComponent("report").path
     try ReportFolder(path: target).commit([("run.csv", "old\n"), ("tallies.json", "{}\n"), ("b.csv", "old\n")])
-    try ReportFolder(path: target).commit([("run.csv", "new\n"), ("tallies.json", "{}\n")])
+    // b.csv belongs to the old report and the new one does not write it: refused, unless forced.
+    #expect(throws: DataError.self) { try ReportFolder(path: target, writes: ["run.csv", "tallies.json"]) }
+    #expect(throws: DataError.self) { try ReportFolder(path: target).commit([("run.csv", "new\n"), ("tallies.json", "{}\n")]) }
+    #expect(try String(contentsOfFile: target + "/b.csv", encoding: .utf8) == "old\n")
+    try ReportFolder(path: target, force: true).commit([("run.csv", "new\n"), ("tallies.json", "{}\n")])
     #expect(try String(contentsOfFile: target + "/run.csv", encoding: .utf8) == "new\n")
     #expect(!FileManager.default.fileExists(atPath: target + "/b.csv"))
+    #expect(try String(contentsOfFile: target + "/manifest.csv", encoding: .utf8) == "file\nrun.csv\ntallies.json\nmanifest.csv\n")
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path)
     #expect(leftovers == ["report"])
   }
@@ -54,6 +59,51 @@ import Testing
     #expect(throws: DataError.self) { try ReportFolder(path: "") }
     #expect(throws: DataError.self) { try ReportFolder(path: FileManager.default.currentDirectoryPath) }
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["documents", "report"])
+  }
+
+  @Test func filesSealedDidNotWriteAreNamedAndKept() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let target = dir.appendingPathComponent("report").path
+    try ReportFolder(path: target).commit([("run.csv", "old\n"), ("tallies.json", "{}\n")])
+    try Fixtures.write("notebook\n", to: "report/analysis.ipynb", in: dir)
+    try Fixtures.write("notes\n", to: "report/b-notes.txt", in: dir)
+    do {
+      _ = try ReportFolder(path: target, writes: ["run.csv", "tallies.json"])
+      Issue.record("a folder with foreign files was accepted")
+    } catch {
+      #expect(error.description == "\(target): holds analysis.ipynb (and 1 other file(s)), which Sealed did not write; Sealed replaces only its own reports: choose another --out, or pass --force to write the report beside them (they are kept)")
+    }
+    // Refused at commit too (a file may appear during the run).
+    let early = try ReportFolder(path: dir.appendingPathComponent("late").path)
+    try Fixtures.write("x\n", to: "late/mine.txt", in: dir)
+    #expect(throws: DataError.self) { try early.commit([("run.csv", "new\n")]) }
+    // With --force the report is replaced and the foreign files stay, unlisted.
+    try ReportFolder(path: target, force: true).commit([("run.csv", "new\n"), ("tallies.json", "{}\n")])
+    #expect(try String(contentsOfFile: target + "/run.csv", encoding: .utf8) == "new\n")
+    #expect(try String(contentsOfFile: target + "/analysis.ipynb", encoding: .utf8) == "notebook\n")
+    #expect(try String(contentsOfFile: target + "/b-notes.txt", encoding: .utf8) == "notes\n")
+    #expect(try String(contentsOfFile: target + "/manifest.csv", encoding: .utf8) == "file\nrun.csv\ntallies.json\nmanifest.csv\n")
+    // Still foreign next time.
+    #expect(throws: DataError.self) { try ReportFolder(path: target) }
+    // A foreign file of a name the report writes, or a foreign folder, is never replaced.
+    try FileManager.default.removeItem(atPath: target + "/manifest.csv")
+    try FileManager.default.removeItem(atPath: target + "/tallies.json")
+    #expect(throws: DataError.self) { try ReportFolder(path: target, force: true).commit([("run.csv", "newer\n")]) }
+    #expect(try String(contentsOfFile: target + "/run.csv", encoding: .utf8) == "new\n")
+    try FileManager.default.createDirectory(atPath: dir.appendingPathComponent("sub/inner").path, withIntermediateDirectories: true)
+    #expect(throws: DataError.self) { try ReportFolder(path: dir.appendingPathComponent("sub").path, force: true) }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["late", "report", "sub"])
+  }
+
+  @Test func aReportWrittenBeforeManifestsIsStillSealeds() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    for name in ["run.csv", "tallies.json", "checks.csv", "events.csv"] {
+      try Fixtures.write("old\n", to: "report/\(name)", in: dir)
+    }
+    let target = dir.appendingPathComponent("report").path
+    try ReportFolder(path: target, writes: ["run.csv", "tallies.json", "checks.csv", "events.csv"])
+      .commit([("run.csv", "new\n"), ("tallies.json", "{}\n"), ("checks.csv", "c\n"), ("events.csv", "e\n")])
+    #expect(try String(contentsOfFile: target + "/checks.csv", encoding: .utf8) == "c\n")
   }
 
   @Test func unwritableFolderIsRefusedBeforeAnyWork() throws {

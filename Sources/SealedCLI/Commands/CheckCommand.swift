@@ -48,7 +48,9 @@ struct CheckCommand: ParsableCommand {
     guard runOptions.shard == nil else {
       throw DataError("--shard: sealed check tests whole runs; shard with sealed simulate and sealed merge instead")
     }
-    let runner = try SimulationRunner(set: set, planOptions: planOptions, options: runOptions, spec: spec)
+    let runner = try SimulationRunner(
+      set: set, planOptions: planOptions, options: runOptions, spec: spec,
+      extraFiles: ["checks.csv", "mythic_fairness.csv"])
     let trialLimit = Distributions.maximumBinomialTrials / runner.plan.boostersPerPool
     guard runner.pools <= trialLimit else {
       throw DataError("--pools \(runner.pools): sealed check tests at most \(trialLimit) pools (its exact binomial tests take at most 2^38 boosters); use sealed simulate for larger runs")
@@ -59,17 +61,20 @@ struct CheckCommand: ParsableCommand {
     }
     let comparisons = try comparisonPlans(for: runner)
 
+    let started = Date()
     let result = runner.simulate()
     let info = runner.runInfo(result)
     let checks = try statistics { () throws(StatisticsError) in
       try CheckRun(plan: runner.plan, expectations: runner.expectations, tally: result.tally, alpha: alpha)
     }
     var fairness = [MythicFairness(rules: runner.plan.rulesName, tally: result.tally, expectations: runner.expectations)]
+    let comparing = Date()
     for (comparison, expectations) in comparisons {
       let tally = Simulation.run(
         .init(plan: comparison, pools: result.completedPools, seed: runner.seed, threads: runOptions.threads)).tally
       fairness.append(MythicFairness(rules: comparison.rulesName, tally: tally, expectations: expectations))
     }
+    let comparisonSeconds = Date().timeIntervalSince(comparing)
 
     var files = runner.reportFiles(result, run: info)
     files.append(("checks.csv", checks.table.text))
@@ -78,6 +83,10 @@ struct CheckCommand: ParsableCommand {
     let samples = try runner.writeSamples()
     print(VerdictTable.render(checks, plan: runner.plan, spec: spec, alpha: alpha, result: result, seed: runner.seed, terminal: .standardOutput), terminator: "")
     print(runner.summary(result))
+    print(
+      String(
+        format: "whole run: %.2f s (simulation %.2f s, %d --compare simulation(s) %.2f s, checks and reports the rest)",
+        Date().timeIntervalSince(started), result.elapsedSeconds, comparisons.count, comparisonSeconds))
     print("reports: \(runner.folder.path)/")
     if let samples { print("samples: \(samples)") }
     if result.interrupted { throw CommandFailure(status: 130) }

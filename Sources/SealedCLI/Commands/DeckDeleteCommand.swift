@@ -45,7 +45,7 @@ struct DeckDeleteCommand: ParsableCommand {
         return
       }
     }
-    try library.delete(kind, name)
+    try library.withLock(creating: false) { try library.delete(kind, name) }
     print("Deleted \(what).")
   }
 }

@@ -20,9 +20,12 @@ struct DeckDuplicateCommand: ParsableCommand {
     try Library.validate(name: new, for: .deck)
     guard new != name else { throw DataError("the copy needs a name other than \(name)") }
     let library = Library.fromEnvironment()
-    var deck = try library.deck(name)
-    deck.name = new
-    try library.save([Library.file(for: deck)], replacing: force)
+    let deck = try library.withLock(creating: false) { () throws -> Deck in
+      var deck = try library.deck(name)
+      deck.name = new
+      try library.save([Library.file(for: deck)], replacing: force)
+      return deck
+    }
     print("Deck \(new): a copy of \(name) (\(DeckSummary(deck).sizeNote))")
   }
 }

@@ -20,9 +20,12 @@ struct DeckNewCommand: ParsableCommand {
     try Library.validate(name: name, for: .deck)
     let library = Library.fromEnvironment()
     let poolName = pool ?? name
-    let saved = try library.pool(poolName)
-    let deck = Deck(name: name, pool: saved, poolName: poolName)
-    try library.save([Library.file(for: deck)], replacing: force)
+    let deck = try library.withLock { () throws -> Deck in
+      let saved = try library.pool(poolName)
+      let deck = Deck(name: name, pool: saved, poolName: poolName)
+      try library.save([Library.file(for: deck)], replacing: force)
+      return deck
+    }
     print("Deck \(name) from pool \(poolName): \(DeckSummary(deck).sizeNote) (its rares and mythics)")
   }
 }

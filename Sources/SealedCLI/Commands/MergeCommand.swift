@@ -22,45 +22,15 @@ struct MergeCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Report folder for the whole run (default: reports/<set>-<rules>/).", valueName: "dir"))
   var out: String?
 
+  @Flag(help: "Write into a report folder that holds files Sealed did not write (they are kept) or files of an earlier report merge does not write (they are dropped).")
+  var force = false
+
   func run() throws {
     guard !folders.isEmpty else { throw DataError("expected at least one shard report folder") }
     var records: [(folder: String, record: RunRecord)] = []
     for folder in folders { records.append((folder, try RunRecord.read(folder: folder))) }
+    try ShardMerge.checkShards(records)
     let first = records[0].record
-    for (folder, record) in records where record.shardCount < 1 || record.shardIndex < 1 || record.shardIndex > record.shardCount {
-      throw DataError("shard \(record.shardIndex)/\(record.shardCount) is not a valid shard", at: folder)
-    }
-    for (folder, record) in records.dropFirst() {
-      let mismatch: String? =
-        record.set != first.set ? "set \(record.set) instead of \(first.set)"
-        : record.rulesSHA256 != first.rulesSHA256 ? "other rules (\(record.rulesName), sha256 \(record.rulesSHA256.prefix(12)))"
-        : record.seed != first.seed ? "seed \(record.seed) instead of \(first.seed)"
-        : record.poolsRequested != first.poolsRequested ? "\(record.poolsRequested) pools instead of \(first.poolsRequested)"
-        : record.chunkPools != first.chunkPools ? "chunks of \(record.chunkPools) pools instead of \(first.chunkPools)"
-        : record.cardsFingerprint != first.cardsFingerprint ? "other card data"
-        : record.shardCount != first.shardCount ? "shard count \(record.shardCount) instead of \(first.shardCount)"
-        : nil
-      if let mismatch {
-        throw DataError("not a shard of the same run as \(records[0].folder): \(mismatch)", at: folder)
-      }
-    }
-    for (folder, record) in records where record.generatorVersion != Simulation.generatorVersion {
-      throw DataError(
-        "made by Sealed \(record.toolVersion), whose generator (version \(record.generatorVersion ?? 1)) makes other pools from the same seed than this one (version \(Simulation.generatorVersion)); run every shard with this version",
-        at: folder)
-    }
-    for (folder, record) in records where record.interrupted {
-      throw DataError("shard \(record.shardIndex)/\(record.shardCount) was interrupted; run it again before merging", at: folder)
-    }
-    let indices = records.map(\.record.shardIndex)
-    if let duplicate = Dictionary(grouping: records, by: \.record.shardIndex).first(where: { $0.value.count > 1 }) {
-      throw DataError("shard \(duplicate.key)/\(first.shardCount) is given twice (\(duplicate.value.map(\.folder).joined(separator: ", ")))")
-    }
-    let missing = (1...first.shardCount).filter { !indices.contains($0) }
-    guard missing.isEmpty else {
-      throw DataError("shards \(missing.map { "\($0)/\(first.shardCount)" }.joined(separator: ", ")) are missing; merge needs all \(first.shardCount)")
-    }
-
     let rules = try RuleSetLoader.parse(first.rulesText, source: first.rulesSource)
     let database = try cardOptions.loadDatabase(sets: [first.set])
     let set = try CardSet(code: first.set, in: database, boosterMax: first.boosterMax)
@@ -68,25 +38,25 @@ struct MergeCommand: ParsableCommand {
     guard RunRecord.fingerprint(plan.cards) == first.cardsFingerprint else {
       throw DataError("the card data differs from the data the shards were run with (set \(first.set)); pass the same --cards")
     }
-    var tally = SimulationTally(plan: plan)
-    for (folder, record) in records {
-      guard tally.isCompatible(with: record.tally) else {
-        throw DataError("its tallies do not fit the rules and cards (was it written by another version?)", at: folder)
-      }
-      tally.add(record.tally)
-    }
-    let run = RunInfo(
+    let tally = try ShardMerge.tally(records, plan: plan)
+    // The shards ran apart (often on other machines): no thread count or elapsed time describes
+    // the whole run, so those rows stay empty; the summary line gives the shards' total.
+    var run = RunInfo(
       toolVersion: SealedCommand.version, seed: first.seed, poolsRequested: first.poolsRequested,
-      threads: records.reduce(0) { $0 + $1.record.threads },
-      elapsedSeconds: records.map(\.record.elapsedSeconds).max() ?? 0,
-      startedAt: records.map(\.record.startedAt).min() ?? RunInfo.now())
+      threads: 0, elapsedSeconds: 0, startedAt: records.map(\.record.startedAt).min() ?? RunInfo.now())
+    run.mergedShards = records.count
     let report = SimulationReport(plan: plan, expectations: try Expectations(plan: plan), tally: tally, run: run)
-    let folder = try ReportFolder(path: out ?? "reports/\(plan.setCode)-\(plan.rulesName)")
+    let folder = try ReportFolder(
+      path: out ?? "reports/\(plan.setCode)-\(plan.rulesName)",
+      writes: SimulationReport.fileNames + [RunRecord.fileName], force: force)
     var files = report.files.map { (name: $0.name, contents: $0.table.text) }
     let record = RunRecord(plan: plan, rulesText: first.rulesText, run: run, shard: .whole, tally: tally)
     files.append((RunRecord.fileName, record.encoded()))
     try folder.commit(files)
-    print("merged \(records.count) shards: \(tally.pools) pools (\(tally.boosters) boosters)")
+    let seconds = records.reduce(0.0) { $0 + $1.record.elapsedSeconds }
+    let threadSeconds = records.reduce(0.0) { $0 + $1.record.elapsedSeconds * Double($1.record.threads) }
+    print(
+      "merged \(records.count) shards: \(tally.pools) pools (\(tally.boosters) boosters); the shards ran \(String(format: "%.2f", seconds)) s in all, \(String(format: "%.2f", threadSeconds)) thread-seconds")
     print("reports: \(folder.path)/")
   }
 }

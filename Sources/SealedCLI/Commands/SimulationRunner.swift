@@ -16,7 +16,10 @@ struct SimulationRunner {
   let folder: ReportFolder
 
   /// Loads and validates everything before any work; `spec` adds its claims' counting lanes.
-  init(set: String, planOptions: PlanOptions, options: RunOptions, spec: SpecDefinition? = nil) throws(DataError) {
+  /// `extraFiles`: the report files the command writes besides the simulation's.
+  init(
+    set: String, planOptions: PlanOptions, options: RunOptions, spec: SpecDefinition? = nil, extraFiles: [String] = []
+  ) throws(DataError) {
     let loaded = try planOptions.load(for: set, spec: spec)
     plan = loaded.plan
     cardSet = loaded.set
@@ -25,7 +28,9 @@ struct SimulationRunner {
     expectations = try Expectations(plan: plan)
     (seed, seedWasGiven) = options.seedOption.resolved
     self.options = options
-    folder = try ReportFolder(path: options.out ?? "reports/\(plan.setCode)-\(plan.rulesName)")
+    folder = try ReportFolder(
+      path: options.out ?? "reports/\(plan.setCode)-\(plan.rulesName)",
+      writes: SimulationReport.fileNames + [RunRecord.fileName] + extraFiles, force: options.force)
   }
 
   /// Runs the simulation; the result says whether Ctrl-C cut it short.

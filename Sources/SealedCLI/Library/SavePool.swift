@@ -18,12 +18,13 @@ enum SavePool {
   static func save(
     _ opened: OpenedPool, plan: BoosterPlan, seed: UInt64, set: CardSet, as name: String, in library: Library,
     replacing: Bool
-  ) throws(DataError) {
+  ) throws {
     let pool = SavedPool(
       opened: opened, plan: plan, seed: seed, setCards: set.cards, toolVersion: SealedCommand.version)
     let deck = Deck(name: name, pool: pool, poolName: name)
-    try library.save(
-      [Library.file(for: pool, named: name), Library.file(for: deck)], replacing: replacing)
+    try library.withLock {
+      try library.save([Library.file(for: pool, named: name), Library.file(for: deck)], replacing: replacing)
+    }
     Note.write(
       "saved pool \(name) and deck \(name) (\(deck.size) cards: its rares and mythics) in \(library.path); next: sealed deck show \(name)")
   }

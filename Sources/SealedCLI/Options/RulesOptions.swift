@@ -31,7 +31,7 @@ struct LoadedPlan {
 
 /// `--seed S`: a 64-bit seed; without it a random one is drawn and reported.
 struct SeedOption: ParsableArguments {
-  @Option(help: ArgumentHelp("Seed for the random generator; the same seed gives the same packs.", valueName: "n"))
+  @Option(help: ArgumentHelp("Seed for the random generator; the same seed gives the same result.", valueName: "n"))
   var seed: UInt64?
 
   /// The given seed, or a fresh random one.

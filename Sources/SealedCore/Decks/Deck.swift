@@ -89,7 +89,9 @@ public struct Deck: Sendable, Equatable {
     }
     let size = cards.reduce(0) { $0 + $1.copies }
     guard size + count <= Self.maximumCards else {
-      throw DataError("\(card.name): the deck holds \(size) cards; a deck holds at most \(Self.maximumCards)")
+      let room = Self.maximumCards - size
+      throw DataError(
+        "\(card.name): \(count) more would make \(size + count) cards; a deck holds at most \(Self.maximumCards) (\(room) more can go in)")
     }
     let held = copies(of: card)
     if let opened = opened(card) {

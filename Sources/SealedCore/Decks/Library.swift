@@ -5,8 +5,11 @@ import Foundation
 ///
 /// The folder is `$SEALED_HOME`, else `$XDG_DATA_HOME/sealed`, else `~/.local/share/sealed`.
 /// Every write goes to a temporary file in the same folder that is then renamed over the
-/// target, so a file is either the old one or the new one, never half written; a file that
-/// cannot be read or does not make sense is reported (file and field) and left as it was.
+/// target (or, for a new name, linked to it, which fails if the name was taken meanwhile), so a
+/// file is either the old one or the new one, never half written; a file that cannot be read or
+/// does not make sense is reported (file and field) and left as it was. Commands that read,
+/// change and write back hold an advisory lock on the library (`withLock`), so concurrent
+/// edits from several processes each see the others' changes.
 public struct Library: Sendable {
   /// The environment variable that names the library folder.
   public static let environmentVariable = SealedHome.environmentVariable
@@ -89,7 +92,11 @@ public struct Library: Sendable {
   public func pool(_ name: String) throws(DataError) -> SavedPool {
     try requireExisting(.pool, name)
     let path = file(.pool, name)
-    let data = try Self.read(path)
+    return try Self.decodePool(Self.read(path), path: path)
+  }
+
+  /// Decodes the text of a pool file; `path` names it in errors. Cost: O(bytes).
+  public static func decodePool(_ data: Data, path: String) throws(DataError) -> SavedPool {
     try Self.checkHeader(data, path: path, expected: SavedPool.formatName)
     let body = try Self.decode(PoolBody.self, from: data, path: path)
     do {
@@ -103,7 +110,12 @@ public struct Library: Sendable {
   public func deck(_ name: String) throws(DataError) -> Deck {
     try requireExisting(.deck, name)
     let path = file(.deck, name)
-    let data = try Self.read(path)
+    return try Self.decodeDeck(Self.read(path), name: name, path: path)
+  }
+
+  /// Decodes the text of a deck file, checking its cards against its pool; `path` names it in
+  /// errors. Cost: O(bytes).
+  public static func decodeDeck(_ data: Data, name: String, path: String) throws(DataError) -> Deck {
     try Self.checkHeader(data, path: path, expected: Deck.formatName)
     let body = try Self.decode(DeckBody.self, from: data, path: path)
     do {
@@ -171,7 +183,7 @@ public struct Library: Sendable {
     }
     switch error {
     case .dataCorrupted(let context) where context.codingPath.isEmpty:
-      return malformedJSONError(data, source: path, expected: "fix the file or delete it")
+      return malformedJSONError(data, source: path, expected: "fix the file or delete it", detail: context.underlyingError.map { "\($0)" } ?? context.debugDescription)
     case .keyNotFound(let key, let context):
       return DataError("field \(field(context, key)): missing", at: path)
     case .typeMismatch(_, let context) where context.codingPath.isEmpty:
@@ -202,6 +214,34 @@ public struct Library: Sendable {
   }
 
   /// Where the JSON stops being valid, as line and column.
+  // MARK: - Locking
+
+  /// The lock file of the library.
+  public var lockFile: String { (path as NSString).appendingPathComponent(".lock") }
+
+  /// Runs `body` holding an exclusive `flock` on the library's `.lock` file, so that a
+  /// read-modify-write of other Sealed processes waits for this one. With `creating` false and
+  /// no library folder, there is nothing to protect and `body` runs unlocked. Not re-entrant:
+  /// `body` must not call `withLock` itself. Cost: one open and one flock (waits while another
+  /// process holds the lock).
+  public func withLock<T>(creating: Bool = true, _ body: () throws -> T) throws -> T {
+    if !creating && !FileManager.default.fileExists(atPath: path) { return try body() }
+    try Self.createFolder(path, library: path)
+    let descriptor = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else {
+      throw DataError(
+        "cannot open the library's lock file (\(String(cString: strerror(errno)).lowercased())); set \(Self.environmentVariable) to a folder you can write",
+        at: lockFile)
+    }
+    defer { close(descriptor) }  // closing releases the lock
+    while flock(descriptor, LOCK_EX) != 0 {
+      guard errno == EINTR else {
+        throw DataError("cannot lock the library (\(String(cString: strerror(errno)).lowercased()))", at: lockFile)
+      }
+    }
+    return try body()
+  }
+
   // MARK: - Writing
 
   /// One file to write.
@@ -224,7 +264,9 @@ public struct Library: Sendable {
   /// Writes files all or nothing. Each goes to a temporary file first (written and synced);
   /// only when every one is written are they renamed into place. If a rename fails, the files
   /// already renamed get their old contents back. Refuses to replace an existing file unless
-  /// `replacing` is true.
+  /// `replacing` is true; then each file is linked to its name (`link(2)` fails if the name
+  /// exists), so that of two processes saving one new name, exactly one succeeds even without
+  /// the library lock.
   public func save(_ writes: [Write], replacing: Bool = false) throws(DataError) {
     if !replacing {
       for write in writes where exists(write.kind, write.name) {
@@ -249,6 +291,21 @@ public struct Library: Sendable {
         throw DataError("cannot write into the library folder (\(error.message)); set \(Self.environmentVariable) to a folder you can write", at: folder)
       }
       staged.append((temporary, target, try? Data(contentsOf: URL(fileURLWithPath: target))))
+    }
+    if !replacing {
+      for (index, file) in staged.enumerated() where link(file.temporary, file.target) != 0 {
+        let taken = errno == EEXIST
+        let reason = String(cString: strerror(errno)).lowercased()
+        for done in staged[..<index] { unlink(done.target) }
+        discard()
+        let write = writes[index]
+        throw taken
+          ? DataError(
+            "a \(write.kind.rawValue) named \"\(write.name)\" is already saved (\(file.target)); choose another name or pass --force to replace it")
+          : DataError("cannot put the file in place (\(reason)); nothing was changed", at: file.target)
+      }
+      discard()
+      return
     }
     for (index, file) in staged.enumerated() where rename(file.temporary, file.target) != 0 {
       let reason = String(cString: strerror(errno))

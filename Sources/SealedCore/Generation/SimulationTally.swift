@@ -79,6 +79,9 @@ public struct SimulationTally: Sendable, Equatable, Codable {
 
   /// Whether every array has the length the shape implies (a tally read from a file might not).
   public var hasConsistentArrays: Bool {
+    // Shape fields read from a file may be anything: bound them before multiplying.
+    let shape = [cardCount, kindCount, combinationCount, siteCount, laneCount, boostersPerPool, maxBoosterSize]
+    guard shape.allSatisfy({ $0 >= 0 && $0 <= 1 << 16 }) else { return false }
     let poolCounts = boostersPerPool * maxBoosterSize + 1
     return boostersByKind.count == kindCount && combinations.count == kindCount * combinationCount
       && siteCards.count == siteCount * cardCount

@@ -8,6 +8,9 @@ public struct RunInfo: Sendable, Codable, Equatable {
   public var elapsedSeconds: Double
   public var startedAt: String
   public var interrupted: Bool
+  /// For a report merged from shards: how many. Its execution rows (threads, elapsed seconds,
+  /// boosters per second) are then left empty: the shards ran on separate machines.
+  public var mergedShards: Int?
 
   public init(
     toolVersion: String, seed: UInt64, poolsRequested: Int, shard: String = "1/1", threads: Int,

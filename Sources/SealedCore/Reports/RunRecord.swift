@@ -1,11 +1,14 @@
 import Foundation
 
 /// The machine-readable record of a run (`tallies.json` in every report folder): the exact
-/// rules text, the run's identity and the raw tallies. `sealed merge` adds shard records into
-/// the record of the whole run and rebuilds the CSV reports from it.
+/// rules text, the run's identity and the raw tallies, with the totals the tallies add up to
+/// and a SHA-256 digest of everything else. `sealed merge` adds shard records into the record of
+/// the whole run and rebuilds the CSV reports from it; it reads only records whose digest and
+/// totals hold.
 public struct RunRecord: Codable, Sendable {
   public static let fileName = "tallies.json"
-  public static let formatVersion = 1
+  /// 2: with `totals` and `sha256`.
+  public static let formatVersion = 2
 
   public var format: Int
   public var toolVersion: String
@@ -30,6 +33,11 @@ public struct RunRecord: Codable, Sendable {
   public var elapsedSeconds: Double
   public var startedAt: String
   public var tally: SimulationTally
+  /// What the tally's counts add up to (nil only in records of format 1).
+  public var totals: TallyTotals?
+  /// SHA-256 of the record encoded without this field (sorted keys, compact): a record changed
+  /// after Sealed wrote it no longer matches its digest.
+  public var sha256: String?
 
   public init(plan: BoosterPlan, rulesText: String, run: RunInfo, shard: Simulation.Shard, tally: SimulationTally) {
     format = Self.formatVersion
@@ -52,35 +60,98 @@ public struct RunRecord: Codable, Sendable {
     elapsedSeconds = run.elapsedSeconds
     startedAt = run.startedAt
     self.tally = tally
+    totals = tally.totals
   }
 
   public static func fingerprint(_ cards: [Card]) -> String {
     SHA256.hex(of: Array(cards.map { "\($0.setCode)#\($0.collectorNumber.text)=\($0.name)" }.joined(separator: "\n").utf8))
   }
 
+  /// The record with its totals and digest, as the text of `tallies.json`.
   public func encoded() -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self) + "\n"
+    var sealed = self
+    sealed.totals = tally.totals
+    sealed.sha256 = sealed.digest()
+    return String(decoding: sealed.canonicalData(), as: UTF8.self) + "\n"
   }
 
-  /// Reads `tallies.json` from a report folder.
+  /// The record without its digest, encoded with sorted keys.
+  private func canonicalData() -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return (try? encoder.encode(self)) ?? Data()
+  }
+
+  /// SHA-256 of the record encoded without `sha256`.
+  func digest() -> String {
+    var unsealed = self
+    unsealed.sha256 = nil
+    return SHA256.hex(of: Array(unsealed.canonicalData()))
+  }
+
+  /// A decoding error as "field tally.siteCards[3]: expected a whole number".
+  private static func describe(_ error: any Error) -> String {
+    guard let error = error as? DecodingError else { return "\(error)" }
+    func field(_ path: [any CodingKey]) -> String {
+      path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        .replacing(/^\./, with: "")
+    }
+    switch error {
+    case .keyNotFound(let key, let context): return "field \(field(context.codingPath + [key])): missing"
+    case .typeMismatch(let type, let context): return "field \(field(context.codingPath)): expected \(type)"
+    case .valueNotFound(let type, let context): return "field \(field(context.codingPath)): expected \(type), found null"
+    case .dataCorrupted(let context): return "field \(field(context.codingPath)): \(context.debugDescription)"
+    @unknown default: return "\(error)"
+    }
+  }
+
+  /// What the record is, in messages: "shard 2/3" or "the run".
+  public var shardName: String { shardCount == 1 ? "the run" : "shard \(shardIndex)/\(shardCount)" }
+
+  /// Reads `tallies.json` from a report folder, verified (see `decode`).
   public static func read(folder: String) throws(DataError) -> RunRecord {
     let path = (folder as NSString).appendingPathComponent(fileName)
     guard FileManager.default.fileExists(atPath: path) else {
       throw DataError("no \(fileName) here; expected a report folder written by sealed simulate or sealed check", at: folder)
     }
+    let data: Data
     do {
-      let data = try Data(contentsOf: URL(fileURLWithPath: path))
-      let record = try JSONDecoder().decode(RunRecord.self, from: data)
-      guard record.format == formatVersion else {
-        throw DataError("format \(record.format) is not supported; expected \(formatVersion)", at: path)
-      }
-      return record
-    } catch let error as DataError {
-      throw error
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw DataError("not a valid run record (\(error))", at: path)
+      throw DataError("cannot read the file (\(systemErrorReason(error)))", at: path)
     }
+    return try decode(data, path: path)
+  }
+
+  /// Decodes a record and checks that it is the one Sealed wrote: its format, its digest, and
+  /// that its counts add up to its totals and to each other (`SimulationTally.inconsistency`).
+  /// Every refusal is one line naming `path`, the shard and what disagrees. Cost: O(bytes).
+  public static func decode(_ data: Data, path: String) throws(DataError) -> RunRecord {
+    let record: RunRecord
+    do {
+      record = try JSONDecoder().decode(RunRecord.self, from: data)
+    } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
+      throw malformedJSONError(data, source: path, expected: "expected a \(fileName) written by sealed simulate")
+    } catch {
+      throw DataError("not a valid run record (\(Self.describe(error)))", at: path)
+    }
+    guard record.format == formatVersion else {
+      throw DataError(
+        "format \(record.format) is not supported; expected \(formatVersion) (records of format 1 carry no digest: run the shard again with this Sealed)",
+        at: path)
+    }
+    guard let recorded = record.sha256, let totals = record.totals else {
+      throw DataError("\(record.shardName): no \(record.sha256 == nil ? "sha256" : "totals") field; the file was not written by Sealed as it is", at: path)
+    }
+    let computed = record.digest()
+    guard recorded == computed else {
+      throw DataError(
+        "\(record.shardName): the contents do not match their SHA-256 (recorded \(recorded.prefix(12)), computed \(computed.prefix(12))); the file was changed after Sealed wrote it",
+        at: path)
+    }
+    if let problem = record.tally.inconsistency(with: totals) {
+      throw DataError("\(record.shardName): the tallies do not add up: \(problem)", at: path)
+    }
+    return record
   }
 }

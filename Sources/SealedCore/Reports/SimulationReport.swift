@@ -14,6 +14,11 @@ public struct SimulationReport: Sendable {
     self.run = run
   }
 
+  /// The names of `files`.
+  public static let fileNames = [
+    "run.csv", "slot_rarity.csv", "card_frequency.csv", "pool_mythics.csv", "mythic_position.csv", "events.csv",
+  ]
+
   /// The files, by name, in the order they are documented.
   public var files: [(name: String, table: CSVTable)] {
     [
@@ -33,6 +38,7 @@ public struct SimulationReport: Sendable {
   public var runTable: CSVTable {
     var table = CSVTable(header: ["key", "value"])
     let boosters = tally.boosters
+    let merged = run.mergedShards != nil
     let rows: [(String, String)] = [
       ("tool_version", run.toolVersion),
       ("set", plan.setCode),
@@ -41,9 +47,9 @@ public struct SimulationReport: Sendable {
       ("seed", String(run.seed)),
       ("pools", String(tally.pools)),
       ("boosters", String(boosters)),
-      ("threads", String(run.threads)),
-      ("elapsed_seconds", CSVNumber.format((run.elapsedSeconds * 1000).rounded() / 1000)),
-      ("boosters_per_second", run.elapsedSeconds > 0 ? String(Int((Double(boosters) / run.elapsedSeconds).rounded())) : ""),
+      ("threads", merged ? "" : String(run.threads)),
+      ("elapsed_seconds", merged ? "" : CSVNumber.format((run.elapsedSeconds * 1000).rounded() / 1000)),
+      ("boosters_per_second", !merged && run.elapsedSeconds > 0 ? String(Int((Double(boosters) / run.elapsedSeconds).rounded())) : ""),
       ("started_at", run.startedAt),
       ("rules_source", plan.rulesSource),
       ("booster_range", "1-\(plan.boosterMax)"),

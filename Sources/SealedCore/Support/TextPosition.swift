@@ -20,7 +20,11 @@ func lineAndColumn(ofOffset offset: Int, in bytes: some Collection<UInt8>) -> (l
 
 /// A one-line error for JSON that does not parse, at the line and column where it stops being
 /// valid (JSONSerialization reports a character offset); `expected` says what the file should be.
-func malformedJSONError(_ data: Data, source: String, expected: String) -> DataError {
+///
+/// `detail` is the decoder's own description, used when the text does parse as JSON (a number
+/// too large for its field, for instance): the error then names the line and column of the
+/// number it quotes, if any.
+func malformedJSONError(_ data: Data, source: String, expected: String, detail: String? = nil) -> DataError {
   do {
     _ = try JSONSerialization.jsonObject(with: data)
   } catch {
@@ -36,5 +40,52 @@ func malformedJSONError(_ data: Data, source: String, expected: String) -> DataE
     }
     return DataError("malformed JSON (\(text)); \(expected)", at: source)
   }
+  if let number = firstOutOfRangeInteger(in: data) {
+    let (line, column) = lineAndColumn(ofOffset: number.offset, in: data)
+    let field = number.key.map { "field \($0): " } ?? ""
+    return DataError(
+      "\(field)\(number.text) is out of range (expected a whole number from \(Int.min) to \(Int.max)); \(expected)",
+      at: DataError.location(source, line: line, column: column))
+  }
+  if let detail { return DataError("\(detail); \(expected)", at: source) }
   return DataError("malformed JSON; \(expected)", at: source)
+}
+
+/// The first integer literal of JSON text that does not fit an `Int`, with its byte offset and
+/// the key it is the value of (if it is a member's value). Cost: O(bytes).
+func firstOutOfRangeInteger(in data: Data) -> (offset: Int, text: String, key: String?)? {
+  let bytes = [UInt8](data)
+  var index = 0
+  var lastString: (text: String, end: Int)?
+  while index < bytes.count {
+    let byte = bytes[index]
+    if byte == UInt8(ascii: "\"") {
+      let start = index + 1
+      index += 1
+      while index < bytes.count && bytes[index] != UInt8(ascii: "\"") {
+        index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+      }
+      lastString = (String(decoding: bytes[start..<min(index, bytes.count)], as: UTF8.self), index + 1)
+      index += 1
+    } else if byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39) {
+      let start = index
+      index += 1
+      while index < bytes.count, (bytes[index] >= 0x30 && bytes[index] <= 0x39) || ".eE+-".utf8.contains(bytes[index]) {
+        index += 1
+      }
+      let text = String(decoding: bytes[start..<index], as: UTF8.self)
+      if !text.contains(where: { ".eE".contains($0) }), Int(text) == nil {
+        // The key, when only a colon and spaces separate it from the number.
+        var key: String?
+        if let last = lastString {
+          let between = bytes[last.end..<start].filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+          if between == [UInt8(ascii: ":")] { key = last.text }
+        }
+        return (start, text, key)
+      }
+    } else {
+      index += 1
+    }
+  }
+  return nil
 }

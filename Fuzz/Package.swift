@@ -1,0 +1,23 @@
+// swift-tools-version: 6.1
+// libFuzzer targets for every loader of Sealed. Build (the root package is named by path):
+//   swift build --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+// Run: scripts/fuzz SECONDS (each target in turn, with the seed corpus from Fuzz/Corpus).
+import PackageDescription
+
+let core: Target.Dependency = .product(name: "SealedCore", package: "sealed")
+let support: Target.Dependency = "FuzzSupport"
+
+let package = Package(
+  name: "SealedFuzz",
+  platforms: [.macOS(.v15)],
+  dependencies: [.package(name: "sealed", path: "..")],
+  targets: [
+    .target(name: "FuzzSupport"),
+    .executableTarget(name: "FuzzCards", dependencies: [core, support]),
+    .executableTarget(name: "FuzzRules", dependencies: [core, support]),
+    .executableTarget(name: "FuzzSpecs", dependencies: [core, support]),
+    .executableTarget(name: "FuzzLibrary", dependencies: [core, support]),
+    .executableTarget(name: "FuzzTallies", dependencies: [core, support]),
+  ],
+  swiftLanguageModes: [.v6]
+)
