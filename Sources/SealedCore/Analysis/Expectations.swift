@@ -131,10 +131,12 @@ public struct Expectations: Sendable {
     func forKind(_ kind: Int) -> Double {
       laneDistributions[kind][lane].enumerated().reduce(0) { $0 + (test($1.offset) ? $1.element : 0) }
     }
-    if let kind { return forKind(kind) }
+    // Sums of many terms can stray past [0, 1] by a rounding error; a probability stays inside.
+    func clamped(_ p: Double) -> Double { min(max(p, 0), 1) }
+    if let kind { return clamped(forKind(kind)) }
     let weights = plan.expectedBoostersPerKind
     let total = weights.reduce(0, +)
-    return plan.kinds.indices.reduce(0) { $0 + weights[$1] / total * forKind($1) }
+    return clamped(plan.kinds.indices.reduce(0) { $0 + weights[$1] / total * forKind($1) })
   }
 
   /// Expected cards of each rarity in a slot per pool.
