@@ -71,7 +71,7 @@ import Testing
       ("name: s\nclaims:\n  - name: a\n    invariant: no_duplicates\n    colour: blue\n", ":5:5: claims[0]: unknown key \"colour\""),
       ("name: s\nclaims:\n  - name: a\n", ":3:5: claims[0]: a claim needs exactly one of proportion, distribution or invariant"),
       ("name: s\nclaims:\n  - name: a\n    proportion: { cards: { rarity: rare }, expected: 1.5 }\n", ":4:54: claims[0].proportion.expected: expected a proportion between 0 and 1, found 1.5"),
-      ("name: s\nclaims:\n  - name: a\n    proportion: { cards: { rarity: rare }, given: mythic_pack, expected: 0.5 }\n", ":3:5: claim \"a\": rules \"sealed\" have no booster kind \"mythic_pack\""),
+      ("name: s\nclaims:\n  - name: a\n    proportion: { cards: { rarity: rare }, given: mythic_pack, expected: 0.5 }\n", ":4:51: claims[0].proportion.given: unknown booster kind \"mythic_pack\"; expected one of any, booster, mythic_booster, non_mythic_booster"),
       ("name: s\nclaims:\n  - name: a\n    invariant: everything\n", ":4:16: claims[0].invariant: unknown invariant \"everything\""),
       ("name: s\nclaims: [\n", "YAML syntax error"),
       ("name: s\nalpha: 2\nclaims:\n  - { name: a, invariant: no_duplicates }\n", ":2:8: alpha: expected a significance level between 0 and 1, found 2.0"),
@@ -88,8 +88,45 @@ import Testing
     let unknown = try SealedExecutable.run(["check", "war", "--spec", "nonsense"] + cards)
     #expect(unknown.status == 2)
     #expect(unknown.stderr.contains("unknown spec \"nonsense\""))
-    let retail = try SealedExecutable.run(["check", "war", "--rules", "retail", "--spec", "sealed", "--pools", "100"] + cards)
-    #expect(retail.status == 2)
-    #expect(retail.stderr.contains("independent boosters"))
+  }
+
+  /// Claims the rules cannot meet by construction fail (status 1) with the reason; they are not
+  /// bad input.
+  @Test func retailHeldAgainstTheArticleFailsWithReasons() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let retail = try SealedExecutable.run(
+      ["check", "war", "--rules", "retail", "--spec", "sealed", "--pools", "2000", "--seed", "1", "--compare", "none", "--out", dir.appendingPathComponent("r").path, "--quiet"] + cards)
+    #expect(retail.status == 1, "\(retail.stderr)")
+    #expect(retail.stdout.contains("- the mythic booster's position is uniform over the 6 boosters: cannot hold: rules \"retail\" have independent boosters"), "\(retail.stdout)")
+    let checks = try String(contentsOf: dir.appendingPathComponent("r/checks.csv"), encoding: .utf8)
+    #expect(checks.contains("the mythic booster's position is uniform over the 6 boosters,chi_square,0,,,,,,,,,0.001,fail,spec,\"cannot hold: rules \"\"retail\"\" have independent boosters"))
+  }
+
+  /// The spec comes from the rules' `spec:` key (a copy of the built-in file keeps it), or
+  /// `--spec`; without either the table header says so.
+  @Test func theRulesNameTheirSpec() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let copy = try Fixtures.write(try sealedText(), to: "copy.yaml", in: dir)
+    let checked = try SealedExecutable.run(
+      ["check", "war", "--rules", copy, "--pools", "2000", "--seed", "1", "--compare", "none", "--out", dir.appendingPathComponent("a").path, "--quiet"] + cards)
+    #expect(checked.status == 0, "\(checked.stderr)")
+    #expect(checked.stdout.contains("· spec \"sealed\" ·"))
+    #expect(checked.stdout.contains("rare planeswalkers equally likely"))
+    let bare = try Fixtures.write(
+      try sealedText().replacingOccurrences(of: "\nspec: sealed ", with: "\n# no spec "), to: "bare.yaml", in: dir)
+    let unchecked = try SealedExecutable.run(
+      ["check", "war", "--rules", bare, "--pools", "2000", "--seed", "1", "--compare", "none", "--out", dir.appendingPathComponent("b").path, "--quiet"] + cards)
+    #expect(unchecked.status == 0, "\(unchecked.stderr)")
+    #expect(unchecked.stdout.contains("NO SPEC: the rules name none"))
+    #expect(!unchecked.stdout.contains("rare planeswalkers equally likely"))
+    // A spec file named relative to the rule file.
+    _ = try Fixtures.write("name: mine\nclaims:\n  - { name: my claim, invariant: no_duplicates }\n", to: "mine.yaml", in: dir)
+    let relative = try Fixtures.write(
+      try sealedText().replacingOccurrences(of: "\nspec: sealed ", with: "\nspec: mine.yaml "), to: "relative.yaml", in: dir)
+    let mine = try SealedExecutable.run(
+      ["check", "war", "--rules", relative, "--pools", "2000", "--seed", "1", "--compare", "none", "--out", dir.appendingPathComponent("c").path, "--quiet"] + cards)
+    #expect(mine.status == 0, "\(mine.stderr)")
+    #expect(mine.stdout.contains("· spec \"mine\" ·"))
+    #expect(mine.stdout.contains("my claim"))
   }
 }

@@ -11,7 +11,9 @@ struct CheckCommand: ParsableCommand {
     discussion: """
       Checks derived from the rules: rarity per slot, every card's frequency within its sheet, \
       declared events, mythic fairness, exact invariants. A spec adds claims (the built-in spec \
-      "sealed" restates the original article's; it is the default for the "sealed" rules). \
+      "sealed" restates the original article's; a rule file names its spec with a "spec:" key, \
+      and the built-in "sealed" rules name it). A claim the rules cannot meet by construction \
+      fails with the reason. \
       p-values are Holm-adjusted over the run; a run passes when every adjusted p-value is at \
       least alpha and every invariant holds. Writes the simulation CSVs plus checks.csv and \
       mythic_fairness.csv. Exit status: 0 all checks pass, 1 a check fails, 2 bad input.
@@ -23,7 +25,7 @@ struct CheckCommand: ParsableCommand {
   @OptionGroup var planOptions: PlanOptions
   @OptionGroup var runOptions: RunOptions
 
-  @Option(help: ArgumentHelp("A built-in spec (sealed) or a YAML spec file; 'none' for the rules' own checks only. Default: the built-in spec named like the rules, if any.", valueName: "name|file"))
+  @Option(help: ArgumentHelp("A built-in spec (sealed) or a YAML spec file; 'none' for the rules' own checks only. Default: the spec the rules name with their 'spec:' key, if any.", valueName: "name|file"))
   var spec: String?
 
   @Option(help: ArgumentHelp("Significance level (default: the spec's, else 0.001).", valueName: "a"))
@@ -84,11 +86,12 @@ struct CheckCommand: ParsableCommand {
     if !checks.passed { throw CommandFailure(status: 1) }
   }
 
+  /// `--spec`, else the spec the rules name (`spec:`), else none.
   private func loadSpec() throws(DataError) -> SpecDefinition? {
     if let spec {
       return spec == "none" ? nil : try SpecLoader.load(spec)
     }
-    return SpecLoader.builtInNames.contains(planOptions.rules) ? try SpecLoader.builtIn(planOptions.rules) : nil
+    return try SpecLoader.load(namedBy: RuleSetLoader.load(planOptions.rules))
   }
 
   /// The other rule sets of the mythic fairness table, compiled for the same set.

@@ -9,7 +9,8 @@ enum VerdictTable {
     seed: UInt64, terminal: Terminal
   ) -> String {
     var lines: [String] = []
-    let specText = spec.map { "spec \"\($0.name)\"" } ?? "no spec"
+    let specText = spec.map { "spec \"\($0.name)\"" }
+      ?? "NO SPEC: the rules name none (spec: key) and no --spec was given, so only the rules' own expectations are checked"
     lines.append(
       terminal.bold("\(plan.setName) (\(plan.setCode)) · rules \"\(plan.rulesName)\" · \(specText) · \(result.completedPools) pools · seed \(seed)"))
     lines.append("alpha \(CSVNumber.format(alpha)), p-values Holm-adjusted over \(run.testCount) statistical checks; invariants allow no violation")
@@ -30,13 +31,18 @@ enum VerdictTable {
     } else {
       lines.append(terminal.bold("FAIL: \(failures.count) of \(run.checks.count) checks failed"))
       for check in failures {
-        lines.append("  - \(check.name): \(describe(check))\(check.detail.isEmpty ? "" : " (\(check.detail))")")
+        if check.isUnsatisfiable {
+          lines.append("  - \(check.name): \(check.detail)")
+        } else {
+          lines.append("  - \(check.name): \(describe(check))\(check.detail.isEmpty ? "" : " (\(check.detail))")")
+        }
       }
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
   static func describe(_ check: CheckResult) -> String {
+    if check.isUnsatisfiable { return "cannot hold by construction" }
     switch check.kind {
     case .binomial:
       guard let observed = check.observed, let expected = check.expected else { return "no trials" }

@@ -65,6 +65,15 @@ public struct CheckResult: Sendable {
       alpha: alpha, passed: violations == 0, detail: detail)
   }
 
+  /// A claim the rules cannot satisfy by construction (for example the mythic booster's
+  /// position when the rules have independent boosters): a failed check whose detail says why.
+  static func unsatisfiable(_ name: String, kind: Kind, source: Source, reason: String, alpha: Double) -> CheckResult {
+    CheckResult(name: name, kind: kind, source: source, n: 0, alpha: alpha, passed: false, detail: "cannot hold: \(reason)")
+  }
+
+  /// Whether the check failed because the rules cannot satisfy it by construction.
+  public var isUnsatisfiable: Bool { !passed && n == 0 && pValue == nil && detail.hasPrefix("cannot hold: ") }
+
   /// The `checks.csv` header: the report contract, then appended columns.
   public static let csvHeader = [
     "check", "kind", "n", "observed", "expected", "statistic", "df", "p_value", "p_adjusted", "ci_low",
