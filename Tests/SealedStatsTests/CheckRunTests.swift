@@ -149,3 +149,41 @@ enum BundledResourcesPath {
     }
   }
 }
+
+/// Holm's m counts each hypothesis once: no check that cannot fail, one row for what the rules
+/// and the spec both state, one row for complementary events.
+@Suite struct HypothesisCountTests {
+  @Test func warUnderSealedTestsTenHypotheses() throws {
+    let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("sealed"), for: SharedData.set("war"), spec: SpecLoader.builtIn("sealed"))
+    let tally = Simulation.run(.init(plan: plan, pools: 4096, seed: 1, threads: 1)).tally
+    let run = try CheckRun(plan: plan, expectations: Expectations(plan: plan), tally: tally, alpha: 0.001)
+    let tested = run.checks.filter { $0.pValue != nil }
+    // 7 sheets, the two planeswalker proportions, the mythic booster's position.
+    #expect(run.testCount == 10, "\(tested.map(\.name))")
+    #expect(tested.allSatisfy { $0.source == .both }, "\(tested.filter { $0.source != .both }.map(\.name))")
+    #expect(Set(tested.map(\.name)).count == tested.count)
+    // The rare slot's mix is fixed by the kinds of booster: an invariant, not a test.
+    let slot = try #require(run.checks.first { $0.name.hasPrefix("slot rare:") })
+    #expect(slot.kind == .invariant)
+    #expect(slot.name == "slot rare: mythic in mythic_booster boosters, rare in non_mythic_booster boosters")
+    let uncommon = try #require(run.checks.first { $0.name == "uncommon planeswalker in 78% of non-mythic boosters" })
+    #expect(uncommon.detail.contains("also the rules' check \"event planeswalker_uncommon given non_mythic_booster\""))
+    #expect(uncommon.detail.contains("its complement, event planeswalker_rare given non_mythic_booster, is the same test"))
+    #expect(!run.checks.contains { $0.name.hasPrefix("event planeswalker_rare") })
+    #expect(!run.checks.contains { $0.name.hasPrefix("event planeswalker_mythic") })
+  }
+
+  /// Rules that disagree with the spec keep both rows: two hypotheses.
+  @Test func rulesThatDisagreeWithTheSpecKeepTheirOwnRow() throws {
+    let text = try String(contentsOfFile: BundledResourcesPath.rules("sealed"), encoding: .utf8)
+      .replacingOccurrences(of: "non_mythic_booster: 0.78", with: "non_mythic_booster: 0.80")
+      .replacingOccurrences(of: "non_mythic_booster: 0.22", with: "non_mythic_booster: 0.20")
+    let rules = try RuleSetLoader.parse(text, source: "eighty.yaml")
+    let plan = try PlanCompiler.compile(rules, for: SharedData.set("war"), spec: SpecLoader.builtIn("sealed"))
+    let tally = Simulation.run(.init(plan: plan, pools: 4096, seed: 1, threads: 1)).tally
+    let run = try CheckRun(plan: plan, expectations: Expectations(plan: plan), tally: tally, alpha: 0.001)
+    #expect(run.testCount == 11)
+    #expect(run.checks.contains { $0.name == "event planeswalker_uncommon given non_mythic_booster" && $0.source == .rules })
+    #expect(run.checks.contains { $0.name == "uncommon planeswalker in 78% of non-mythic boosters" && $0.source == .spec })
+  }
+}

@@ -12,6 +12,9 @@ public struct CheckResult: Sendable {
   public enum Source: String, Sendable {
     case rules
     case spec
+    /// One test of a hypothesis that the rules and the spec both state (same counts, same
+    /// expectation): counted once in the Holm adjustment.
+    case both = "rules+spec"
   }
 
   public var name: String
@@ -35,6 +38,9 @@ public struct CheckResult: Sendable {
   public var passed: Bool
   /// A short human explanation: pooled bins, the worst cells, the kinds of boosters counted.
   public var detail: String
+  /// What the check tests, when two checks could test the same thing (the same counts against
+  /// the same expectation): checks with equal keys are one hypothesis and share one row.
+  var hypothesis: String?
 
   init(
     name: String, kind: Kind, source: Source, n: Int, observed: Double? = nil, expected: Double? = nil,

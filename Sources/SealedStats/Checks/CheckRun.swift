@@ -15,6 +15,7 @@ public struct CheckRun: Sendable {
     let builder = CheckBuilder(alpha: alpha)
     var checks = try RuleChecks(plan: plan, expectations: expectations, tally: tally, builder: builder).all()
     checks += try SpecChecks(plan: plan, tally: tally, builder: builder).all()
+    checks = Self.merged(checks)
     let tested = checks.indices.filter { checks[$0].pValue != nil }
     let adjusted = try MultipleTesting.holm(tested.map { checks[$0].pValue! })
     for (position, index) in tested.enumerated() {
@@ -22,6 +23,34 @@ public struct CheckRun: Sendable {
       checks[index].passed = adjusted[position] >= checks[index].alpha
     }
     self.checks = checks
+  }
+
+  /// One row per hypothesis: a spec claim that tests what a rule-derived check already tests
+  /// (the same counts against the same expectation) joins that check's row, named by the claim,
+  /// with source `rules+spec`; the rules' computation (which knows how the cards were drawn) is
+  /// kept.
+  static func merged(_ checks: [CheckResult]) -> [CheckResult] {
+    var result: [CheckResult] = []
+    var rows: [String: Int] = [:]
+    for check in checks {
+      guard let key = check.hypothesis else {
+        result.append(check)
+        continue
+      }
+      if let index = rows[key], result[index].source == .rules, check.source == .spec {
+        let rule = result[index]
+        var shared = rule
+        shared.name = check.name
+        shared.source = .both
+        shared.alpha = min(rule.alpha, check.alpha)
+        shared.detail = "also the rules' check \"\(rule.name)\"; " + rule.detail
+        result[index] = shared
+        continue
+      }
+      if rows[key] == nil { rows[key] = result.count }
+      result.append(check)
+    }
+    return result
   }
 
   /// Whether every check passed.
