@@ -14,7 +14,7 @@ public struct CheckRun: Sendable {
   ) throws(StatisticsError) {
     let builder = CheckBuilder(alpha: alpha)
     var checks = try RuleChecks(plan: plan, expectations: expectations, tally: tally, builder: builder).all()
-    checks += try SpecChecks(plan: plan, tally: tally, builder: builder).all()
+    checks += try SpecChecks(plan: plan, expectations: expectations, tally: tally, builder: builder).all()
     checks = Self.merged(checks)
     let tested = checks.indices.filter { checks[$0].pValue != nil }
     let adjusted = try MultipleTesting.holm(tested.map { checks[$0].pValue! })

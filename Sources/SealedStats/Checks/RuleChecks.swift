@@ -8,10 +8,10 @@ import SealedCore
 ///    another rarity), the counts vary more than multinomial; the statistic is divided by the
 ///    largest ratio of a rarity's per-booster variance to its multinomial variance (at least 1).
 /// 2. Every card's frequency within its sheet: chi-square per sheet over the counts of all
-///    draws from it, expected counts from the boosters that used each draw. Distinct draws of k
-///    from a uniform sheet of n make each booster's counts less variable than multinomial, by
-///    (n - k)/(n - 1); the statistic is divided by that dispersion (averaged over the draws).
-///    Distinct draws from weighted sheets keep dispersion 1, which is conservative.
+///    draws from it, expected counts from the boosters that used each draw. Distinct draws make
+///    the counts less variable than multinomial ((n - k)/(n - 1) for k of n equally likely);
+///    the statistic is divided by the ratio of its exact mean under the plan to its degrees of
+///    freedom (`Expectations.siteCopyVariance`), for weighted distinct draws too.
 /// 3. Declared events: an exact binomial test with a Clopper–Pearson interval per reported
 ///    (event, booster kind); a lane whose count per booster is fixed by the rules becomes an
 ///    exact invariant instead (for example one planeswalker in every war booster).
@@ -151,22 +151,23 @@ struct RuleChecks {
     for (sheetIndex, sheet) in plan.sheets.enumerated() where sheet.cards.count > 1 {
       var observed = [Double](repeating: 0, count: sheet.cards.count)
       var expected = [Double](repeating: 0, count: sheet.cards.count)
-      var weightedDispersion = 0.0
-      var drawnCards = 0.0
+      // Var O_i, the variance of each card's count given how often each site was used.
+      var variance = [Double](repeating: 0, count: sheet.cards.count)
       for (siteIndex, site) in plan.sites.enumerated() where site.draw.sheet == sheetIndex {
         let uses = Double(tally.combinations[site.kind * plan.combinations.count + site.combination])
         for (index, ordinal) in sheet.cards.enumerated() {
           observed[index] += Double(tally.siteCards[siteIndex * tally.cardCount + ordinal])
           expected[index] += uses * expectations.siteInclusion[siteIndex][index]
+          variance[index] += uses * expectations.siteCopyVariance(site: siteIndex, index: index)
         }
-        let k = Double(site.draw.count)
-        let n = Double(sheet.cards.count)
-        let factor = site.draw.distinct && site.draw.count > 1 && sheet.isUniform ? (n - k) / (n - 1) : 1
-        weightedDispersion += uses * k * factor
-        drawnCards += uses * k
       }
-      guard drawnCards > 0 else { continue }
-      let dispersion = max(weightedDispersion / drawnCards, 1e-9)
+      // Every use draws a fixed number of the sheet's cards, so the total is fixed and Pearson's
+      // statistic has mean Σ Var O_i / E_i: its ratio to the cells' n − 1 is the dispersion
+      // ((n − k)/(n − 1) for k distinct of n equally likely, 1 for draws with replacement).
+      let cells = expected.indices.filter { expected[$0] > 0 }
+      guard cells.count > 1 else { continue }
+      let statisticMean = cells.reduce(0.0) { $0 + variance[$1] / expected[$1] }
+      let dispersion = max(statisticMean / Double(cells.count - 1), 1e-9)
       var check = try builder.distribution(
           "sheet \(sheet.name): \(sheet.isUniform ? "cards equally likely" : "cards in proportion to weight")",
           source: .rules, observed: observed, expected: expected,

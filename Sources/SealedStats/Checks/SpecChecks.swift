@@ -4,6 +4,7 @@ import SealedCore
 /// The plan must have been compiled with the spec, so that its claims have counting lanes.
 struct SpecChecks {
   let plan: BoosterPlan
+  let expectations: Expectations
   let tally: SimulationTally
   let builder: CheckBuilder
 
@@ -96,10 +97,12 @@ struct SpecChecks {
           name: claim.name, kind: .chiSquare, source: .spec, n: Int(total), degreesOfFreedom: 0,
           alpha: alpha, detail: "\(ordinals.count) matching card: nothing to compare")
       }
+      // The rules' draws (distinct, weighted, varying by variant) set the statistic's dispersion.
       var check = try builder.distribution(
         claim.name, source: .spec, observed: observed,
         expected: Array(repeating: total / Double(ordinals.count), count: ordinals.count),
-        labels: ordinals.map { plan.cards[$0].name }, pooling: .unordered, alpha: alpha,
+        labels: ordinals.map { plan.cards[$0].name }, pooling: .unordered,
+        dispersion: expectations.uniformClaimDispersion(cards: ordinals) ?? 1, alpha: alpha,
         detail: "\(ordinals.count) cards, copies over the run")
       check.hypothesis = RuleChecks.uniformKey(ordinals)
       return check
