@@ -1,4 +1,5 @@
 import Foundation
+@testable import SealedCLI
 import SealedTestSupport
 import Testing
 
@@ -128,5 +129,13 @@ import Testing
     #expect(mine.status == 0, "\(mine.stderr)")
     #expect(mine.stdout.contains("· spec \"mine\" ·"))
     #expect(mine.stdout.contains("my claim"))
+  }
+
+  /// Interval bounds get the digits it takes to show on which side of the expected value they lie.
+  @Test func boundsShowWhetherTheyCover() {
+    #expect(VerdictTable.format(0.779968, beside: 0.78) == "0.77997")
+    #expect(VerdictTable.format(0.778748, beside: 0.78) == "0.7787")
+    #expect(VerdictTable.format(0.7800001, beside: 0.78) == "0.7800001")
+    #expect(VerdictTable.format(0.78, beside: 0.78) == "0.78")
   }
 }

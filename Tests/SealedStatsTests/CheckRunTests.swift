@@ -28,6 +28,11 @@ import Testing
       let result = try run(plan, pools: 20_000, seed: UInt64(seed))
       #expect(result.passed, "seed \(seed): \(result.failures.map { "\($0.name) p=\($0.pAdjusted ?? -1)" })")
       #expect(result.checks.count > 30)
+      // Every check passed, so every interval is at Bonferroni's level alpha / m and covers.
+      for check in result.checks where check.kind == .binomial {
+        #expect(check.confidenceLevel == 1 - 0.001 / Double(result.testCount))
+        #expect(check.confidenceLow! <= check.expected! && check.expected! <= check.confidenceHigh!, "seed \(seed): \(check.name)")
+      }
     }
   }
 
@@ -55,6 +60,11 @@ import Testing
     #expect(!result.passed)
     let failed = Set(result.failures.map(\.name))
     #expect(failed.contains("uncommon planeswalker in 78% of non-mythic boosters"))
+    // Intervals agree with verdicts: the failed claim's excludes 0.78, the passing ones cover.
+    for check in result.checks where check.kind == .binomial {
+      let covers = check.confidenceLow! <= check.expected! && check.expected! <= check.confidenceHigh!
+      #expect(covers == check.passed, "\(check.name)")
+    }
     // The rules' own expectation (0.80) is met: only the spec catches the wrong number.
     #expect(result.failures.allSatisfy { $0.source == .spec })
   }

@@ -31,9 +31,13 @@ public struct CheckResult: Sendable {
   public var pValue: Double?
   /// The Holm–Bonferroni adjusted p-value over the run's statistical checks.
   public var pAdjusted: Double?
-  /// Clopper–Pearson interval (binomial checks), at confidence 1 - alpha.
+  /// Clopper–Pearson interval (binomial checks), at confidence `confidenceLevel`: the level at
+  /// which Holm's procedure decided the check's verdict (see `CheckRun`).
   public var confidenceLow: Double?
   public var confidenceHigh: Double?
+  public var confidenceLevel: Double?
+  /// Successes of a binomial check, to recompute its interval at the Holm level.
+  var successes: Int?
   public var alpha: Double
   public var passed: Bool
   /// A short human explanation: pooled bins, the worst cells, the kinds of boosters counted.
@@ -83,7 +87,7 @@ public struct CheckResult: Sendable {
   /// The `checks.csv` header: the report contract, then appended columns.
   public static let csvHeader = [
     "check", "kind", "n", "observed", "expected", "statistic", "df", "p_value", "p_adjusted", "ci_low",
-    "ci_high", "alpha", "verdict", "source", "detail",
+    "ci_high", "alpha", "verdict", "source", "detail", "ci_level",
   ]
 
   public var csvRow: [String] {
@@ -91,7 +95,7 @@ public struct CheckResult: Sendable {
       name, kind.rawValue, String(n), CSVNumber.format(observed), CSVNumber.format(expected),
       CSVNumber.format(statistic), degreesOfFreedom.map(String.init) ?? "", CSVNumber.format(pValue),
       CSVNumber.format(pAdjusted), CSVNumber.format(confidenceLow), CSVNumber.format(confidenceHigh),
-      CSVNumber.format(alpha), passed ? "pass" : "fail", source.rawValue, detail,
+      CSVNumber.format(alpha), passed ? "pass" : "fail", source.rawValue, detail, CSVNumber.format(confidenceLevel),
     ]
   }
 }
