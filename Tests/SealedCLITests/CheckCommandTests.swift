@@ -58,8 +58,12 @@ import Testing
       ["check", "war", "--rules", path, "--spec", "sealed", "--plan", "--power", "0.99"] + cards)
     #expect(plan.status == 0, "\(plan.stderr)")
     #expect(plan.stdout.contains("uncommon planeswalker in 78% of non-mythic boosters"))
-    let line = try #require(plan.stdout.split(separator: "\n").first { $0.hasPrefix("pools needed: ") })
-    let pools = try #require(Int(line.dropFirst("pools needed: ".count)))
+    let headline = try #require(plan.stdout.split(separator: "\n").first { $0.hasPrefix("pools needed: ") })
+    #expect(headline.hasSuffix(" (for mythic planeswalkers equally likely)"), "\(headline)")
+    // The row of the claim the wrong rules break: its last column is the pools.
+    let line = try #require(plan.stdout.split(separator: "\n").first { $0.hasPrefix("uncommon planeswalker in 78% of non-mythic boosters ") })
+    #expect(line.contains(" binomial "))
+    let pools = try #require(Int(line.split(separator: " ").last!))
     let result = try SealedExecutable.run(
       ["check", "war", "--rules", path, "--spec", "sealed", "--pools", "\(pools)", "--seed", "3", "--compare", "none", "--out", dir.appendingPathComponent("r").path, "--quiet"] + cards)
     #expect(result.status == 1, "\(result.stdout)")

@@ -34,11 +34,14 @@ struct CheckCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Other rule sets to simulate for the mythic fairness table (comma separated, or none). Default: the other built-ins that cover the set.", valueName: "names"))
   var compare: String?
 
-  @Flag(help: "Print the pools needed to detect --deviation in each proportion with --power, and stop.")
+  @Flag(help: "Print the pools needed to detect --deviation in each proportion and --ratio in each chi-square claim with --power, and stop.")
   var plan = false
 
   @Option(help: ArgumentHelp("For --plan: the deviation of a proportion to detect.", valueName: "d"))
   var deviation: Double = 0.02
+
+  @Option(help: ArgumentHelp("For --plan: in a chi-square claim, one card (or position) this many times as likely as the others, to detect.", valueName: "r"))
+  var ratio: Double = 1.2
 
   @Option(help: ArgumentHelp("For --plan: the probability of detecting it.", valueName: "p"))
   var power: Double = 0.9
@@ -116,11 +119,12 @@ struct CheckCommand: ParsableCommand {
   private func printPlan(_ runner: SimulationRunner, alpha: Double) throws {
     guard deviation > 0 && deviation < 1 else { throw DataError("--deviation \(deviation): expected a value between 0 and 1") }
     guard power > 0 && power < 1 else { throw DataError("--power \(power): expected a value between 0 and 1") }
+    guard ratio >= 0 && ratio != 1 && ratio.isFinite else { throw DataError("--ratio \(ratio): expected a weight of 0 or more, other than 1") }
     // Count the run's statistical checks on a small simulation: the list depends on the plan only.
     let sample = Simulation.run(.init(plan: runner.plan, pools: Simulation.chunkPools, seed: runner.seed, threads: 1)).tally
     let checkPlan = try statistics { () throws(StatisticsError) in
-      let tests = try CheckRun(plan: runner.plan, expectations: runner.expectations, tally: sample, alpha: alpha).testCount
-      return try CheckPlan(plan: runner.plan, expectations: runner.expectations, alpha: alpha, deviation: deviation, power: power, tests: tests)
+      let run = try CheckRun(plan: runner.plan, expectations: runner.expectations, tally: sample, alpha: alpha)
+      return try CheckPlan(plan: runner.plan, expectations: runner.expectations, alpha: alpha, deviation: deviation, ratio: ratio, power: power, sample: run)
     }
     print(PlanTable.render(checkPlan, plan: runner.plan), terminator: "")
   }
