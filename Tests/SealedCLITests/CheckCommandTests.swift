@@ -142,4 +142,51 @@ import Testing
     #expect(VerdictTable.format(0.7800001, beside: 0.78) == "0.7800001")
     #expect(VerdictTable.format(0.78, beside: 0.78) == "0.78")
   }
+
+  /// A run checked in 4 shards (check --shard K/4, merge, check --tallies) gives the unsharded
+  /// run's reports byte for byte, run.csv's execution rows excepted.
+  @Test func fourShardsMergedAndCheckedEqualTheUnshardedCheck() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let common = ["--pools", "20000", "--seed", "12", "--quiet"] + cards
+    for k in 1...4 {
+      let shard = try SealedExecutable.run(["check", "war", "--shard", "\(k)/4", "--out", dir.appendingPathComponent("s\(k)").path] + common)
+      #expect(shard.status == 0, "\(shard.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("s\(k)/checks.csv").path))
+    }
+    let merged = try SealedExecutable.run(
+      ["merge"] + (1...4).map { dir.appendingPathComponent("s\($0)").path } + ["--out", dir.appendingPathComponent("merged").path] + cards)
+    #expect(merged.status == 0, "\(merged.stderr)")
+    let checked = try SealedExecutable.run(
+      ["check", "war", "--tallies", dir.appendingPathComponent("merged").path, "--out", dir.appendingPathComponent("checked").path] + cards)
+    #expect(checked.status == 0, "\(checked.stderr)")
+    #expect(checked.stdout.contains("· spec \"sealed\" · 20000 pools · seed 12"))
+    let whole = try SealedExecutable.run(["check", "war", "--out", dir.appendingPathComponent("whole").path] + common)
+    #expect(whole.status == 0)
+    let names = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("whole").path).sorted()
+    #expect(names == (try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("checked").path).sorted()))
+    for name in names where name.hasSuffix(".csv") {
+      var a = try String(contentsOf: dir.appendingPathComponent("checked/\(name)"), encoding: .utf8)
+      var b = try String(contentsOf: dir.appendingPathComponent("whole/\(name)"), encoding: .utf8)
+      if name == "run.csv" {
+        let keep: (Substring) -> Bool = { line in !["threads,", "elapsed_seconds,", "boosters_per_second,", "started_at,"].contains { line.hasPrefix($0) } }
+        a = a.split(separator: "\n").filter(keep).joined(separator: "\n")
+        b = b.split(separator: "\n").filter(keep).joined(separator: "\n")
+      }
+      #expect(a == b, "\(name)")
+    }
+    // A shard is not a whole run, and simulate's tallies lack the spec's counting lanes.
+    let shard = try SealedExecutable.run(["check", "war", "--tallies", dir.appendingPathComponent("s2").path] + cards)
+    #expect(shard.status == 2)
+    #expect(shard.stderr.contains("shard 2/4 of a run; merge all shards with sealed merge"))
+    let simulated = try SealedExecutable.run(
+      ["simulate", "war", "--pools", "5000", "--seed", "1", "--quiet", "--out", dir.appendingPathComponent("sim").path] + cards)
+    #expect(simulated.status == 0)
+    let noLanes = try SealedExecutable.run(["check", "war", "--tallies", dir.appendingPathComponent("sim").path, "--out", dir.appendingPathComponent("x").path] + cards)
+    #expect(noLanes.status == 2)
+    #expect(noLanes.stderr.contains("no counting lanes for spec \"sealed\""))
+    let rulesAlone = try SealedExecutable.run(
+      ["check", "war", "--tallies", dir.appendingPathComponent("sim").path, "--spec", "none", "--compare", "none", "--out", dir.appendingPathComponent("y").path] + cards)
+    #expect(rulesAlone.status == 0, "\(rulesAlone.stderr)")
+    #expect(rulesAlone.stdout.contains("NO SPEC"))
+  }
 }

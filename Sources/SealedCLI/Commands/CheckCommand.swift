@@ -46,47 +46,138 @@ struct CheckCommand: ParsableCommand {
   @Option(help: ArgumentHelp("For --plan: the probability of detecting it.", valueName: "p"))
   var power: Double = 0.9
 
+  @Option(help: ArgumentHelp("Check a merged sharded run instead of simulating: a folder written by sealed merge from sealed check --shard K/N runs.", valueName: "dir"))
+  var tallies: String?
+
   func run() throws {
+    if let tallies {
+      try checkTallies(tallies)
+      return
+    }
     let spec = try loadSpec()
-    let alpha = self.alpha ?? spec?.alpha ?? 0.001
-    guard alpha > 0 && alpha < 1 else { throw DataError("--alpha \(alpha): expected a level between 0 and 1") }
-    guard runOptions.shard == nil else {
-      throw DataError("--shard: sealed check tests whole runs; shard with sealed simulate and sealed merge instead")
-    }
+    let alpha = try checkedAlpha(spec)
     let runner = try SimulationRunner(set: set, planOptions: planOptions, options: runOptions, spec: spec)
-    let trialLimit = Distributions.maximumBinomialTrials / runner.plan.boostersPerPool
-    guard runner.pools <= trialLimit else {
-      throw DataError("--pools \(runner.pools): sealed check tests at most \(trialLimit) pools (its exact binomial tests take at most 2^38 boosters); use sealed simulate for larger runs")
-    }
+    try checkTrialLimit(runner.plan, pools: runner.pools)
     if plan {
       try printPlan(runner, alpha: alpha)
       return
     }
-    let comparisons = try comparisonPlans(for: runner)
-
+    if runOptions.shard != nil {
+      // One shard of a checked run: its reports and tallies (with the spec's counting lanes)
+      // for sealed merge; the checks run on the merged tallies (--tallies).
+      let result = runner.simulate()
+      try runner.folder.commit(runner.reportFiles(result, run: runner.runInfo(result)))
+      print(runner.summary(result))
+      print("reports: \(runner.folder.path)/")
+      print("next: sealed merge the shards' folders, then sealed check \(runner.plan.setCode) --tallies MERGED")
+      if result.interrupted { throw CommandFailure(status: 130) }
+      return
+    }
+    let comparisons = try comparisonPlans(for: runner.cardSet, rulesName: runner.plan.rulesName)
     let result = runner.simulate()
     let info = runner.runInfo(result)
-    let checks = try statistics { () throws(StatisticsError) in
-      try CheckRun(plan: runner.plan, expectations: runner.expectations, tally: result.tally, alpha: alpha)
-    }
-    var fairness = [MythicFairness(rules: runner.plan.rulesName, tally: result.tally, expectations: runner.expectations)]
-    for (comparison, expectations) in comparisons {
-      let tally = Simulation.run(
-        .init(plan: comparison, pools: result.completedPools, seed: runner.seed, threads: runOptions.threads)).tally
-      fairness.append(MythicFairness(rules: comparison.rulesName, tally: tally, expectations: expectations))
-    }
-
-    var files = runner.reportFiles(result, run: info)
-    files.append(("checks.csv", checks.table.text))
-    files.append(("mythic_fairness.csv", MythicFairness.table(fairness).text))
-    try runner.folder.commit(files)
-    let samples = try runner.writeSamples()
-    print(VerdictTable.render(checks, plan: runner.plan, spec: spec, alpha: alpha, result: result, seed: runner.seed, terminal: .standardOutput), terminator: "")
+    let files = runner.reportFiles(result, run: info)
+    let passed = try report(
+      plan: runner.plan, expectations: runner.expectations, tally: result.tally, seed: runner.seed, spec: spec,
+      alpha: alpha, comparisons: comparisons, files: files, folder: runner.folder)
     print(runner.summary(result))
     print("reports: \(runner.folder.path)/")
-    if let samples { print("samples: \(samples)") }
+    if let samples = try runner.writeSamples() { print("samples: \(samples)") }
     if result.interrupted { throw CommandFailure(status: 130) }
-    if !checks.passed { throw CommandFailure(status: 1) }
+    if !passed { throw CommandFailure(status: 1) }
+  }
+
+  private func checkedAlpha(_ spec: SpecDefinition?) throws(DataError) -> Double {
+    let alpha = self.alpha ?? spec?.alpha ?? 0.001
+    guard alpha > 0 && alpha < 1 else { throw DataError("--alpha \(alpha): expected a level between 0 and 1") }
+    return alpha
+  }
+
+  private func checkTrialLimit(_ plan: BoosterPlan, pools: Int) throws(DataError) {
+    let trialLimit = Distributions.maximumBinomialTrials / plan.boostersPerPool
+    guard pools <= trialLimit else {
+      throw DataError("--pools \(pools): sealed check tests at most \(trialLimit) pools (its exact binomial tests take at most 2^38 boosters); use sealed simulate for larger runs")
+    }
+  }
+
+  /// Tests the tally, writes the report folder with checks.csv and mythic_fairness.csv, prints
+  /// the verdict table; returns whether every check passed. The same for a simulated run and
+  /// for merged tallies, so both give the same checks.csv.
+  private func report(
+    plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, seed: UInt64, spec: SpecDefinition?,
+    alpha: Double, comparisons: [(BoosterPlan, Expectations)], files: [(name: String, contents: String)],
+    folder: ReportFolder
+  ) throws -> Bool {
+    let checks = try statistics { () throws(StatisticsError) in
+      try CheckRun(plan: plan, expectations: expectations, tally: tally, alpha: alpha)
+    }
+    var fairness = [MythicFairness(rules: plan.rulesName, tally: tally, expectations: expectations)]
+    for (comparison, comparisonExpectations) in comparisons {
+      let other = Simulation.run(.init(plan: comparison, pools: tally.pools, seed: seed, threads: runOptions.threads)).tally
+      fairness.append(MythicFairness(rules: comparison.rulesName, tally: other, expectations: comparisonExpectations))
+    }
+    var files = files
+    files.append(("checks.csv", checks.table.text))
+    files.append(("mythic_fairness.csv", MythicFairness.table(fairness).text))
+    try folder.commit(files)
+    print(VerdictTable.render(checks, plan: plan, spec: spec, alpha: alpha, pools: tally.pools, seed: seed, terminal: .standardOutput), terminator: "")
+    return checks.passed
+  }
+
+  /// `--tallies DIR`: checks the merged tallies of a sharded run exactly as the unsharded run
+  /// would be checked (the same plan, spec and seed, so the same checks.csv).
+  private func checkTallies(_ directory: String) throws {
+    guard !plan, runOptions.shard == nil else {
+      throw DataError("--tallies checks a merged run as it is; it takes neither --plan nor --shard")
+    }
+    let record = try RunRecord.read(folder: directory)
+    guard record.shardCount == 1 else {
+      throw DataError("shard \(record.shardIndex)/\(record.shardCount) of a run; merge all shards with sealed merge, then check the merged folder", at: directory)
+    }
+    guard !record.interrupted else {
+      throw DataError("the run was interrupted; its tallies are not the whole run", at: directory)
+    }
+    guard record.set == set.lowercased() else {
+      throw DataError("the tallies are of set \(record.set), not \(set)", at: directory)
+    }
+    let rules = try RuleSetLoader.parse(record.rulesText, source: record.rulesSource)
+    let spec = try record.spec()
+    if let option = self.spec {
+      let wanted = option == "none" ? nil : try SpecLoader.load(option)
+      guard wanted?.text == spec?.text else {
+        throw DataError(
+          "--spec \(option): the tallies counted \(spec.map { "spec \"\($0.name)\"" } ?? "no spec"); a merged run is checked against the spec its shards counted",
+          at: directory)
+      }
+    } else if spec == nil, let named = rules.spec {
+      throw DataError(
+        "the tallies hold no counting lanes for spec \"\(named)\", which the rules name (written by sealed simulate?); run the shards with sealed check --shard K/N, or pass --spec none to check the rules alone",
+        at: directory)
+    }
+    let cardSet = try CardSet(code: record.set, in: planOptions.setOptions.cardOptions.loadDatabase(), boosterMax: record.boosterMax)
+    let plan = try PlanCompiler.compile(rules, for: cardSet, spec: spec)
+    guard RunRecord.fingerprint(plan.cards) == record.cardsFingerprint else {
+      throw DataError("the card data differs from the data the run used (set \(record.set)); pass the same --cards", at: directory)
+    }
+    guard SimulationTally(plan: plan).isCompatible(with: record.tally), record.tally.hasConsistentArrays else {
+      throw DataError("its tallies do not fit the rules, spec and cards (was it written by another version?)", at: directory)
+    }
+    let alpha = try checkedAlpha(spec)
+    try checkTrialLimit(plan, pools: record.tally.pools)
+    let expectations = try Expectations(plan: plan)
+    let run = RunInfo(
+      toolVersion: SealedCommand.version, seed: record.seed, poolsRequested: record.poolsRequested,
+      threads: record.threads, elapsedSeconds: record.elapsedSeconds, startedAt: record.startedAt)
+    let simulationReport = SimulationReport(plan: plan, expectations: expectations, tally: record.tally, run: run)
+    var files = simulationReport.files.map { (name: $0.name, contents: $0.table.text) }
+    files.append((RunRecord.fileName, RunRecord(plan: plan, rulesText: record.rulesText, run: run, shard: .whole, tally: record.tally, spec: spec).encoded()))
+    let folder = try ReportFolder(path: runOptions.out ?? "reports/\(plan.setCode)-\(plan.rulesName)")
+    let passed = try report(
+      plan: plan, expectations: expectations, tally: record.tally, seed: record.seed, spec: spec, alpha: alpha,
+      comparisons: try comparisonPlans(for: cardSet, rulesName: plan.rulesName), files: files, folder: folder)
+    print("\(plan.setCode) · \(plan.rulesName) · seed \(record.seed): \(record.tally.pools) pools checked from \(directory)")
+    print("reports: \(folder.path)/")
+    if !passed { throw CommandFailure(status: 1) }
   }
 
   /// `--spec`, else the spec the rules name (`spec:`), else none.
@@ -98,15 +189,14 @@ struct CheckCommand: ParsableCommand {
   }
 
   /// The other rule sets of the mythic fairness table, compiled for the same set.
-  private func comparisonPlans(for runner: SimulationRunner) throws(DataError) -> [(BoosterPlan, Expectations)] {
+  private func comparisonPlans(for cardSet: CardSet, rulesName: String) throws(DataError) -> [(BoosterPlan, Expectations)] {
     let names: [String]
     if let compare {
       names = compare == "none" ? [] : compare.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     } else {
-      names = RuleSetLoader.builtInNames.filter { $0 != runner.plan.rulesName }
+      names = RuleSetLoader.builtInNames.filter { $0 != rulesName }
     }
     var plans: [(BoosterPlan, Expectations)] = []
-    let cardSet = runner.cardSet
     for name in names {
       let rules = try RuleSetLoader.load(name)
       if compare == nil, let covered = rules.appliesTo, !covered.contains(cardSet.code) { continue }

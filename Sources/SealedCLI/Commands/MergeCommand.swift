@@ -39,6 +39,7 @@ struct MergeCommand: ParsableCommand {
         : record.chunkPools != first.chunkPools ? "chunks of \(record.chunkPools) pools instead of \(first.chunkPools)"
         : record.cardsFingerprint != first.cardsFingerprint ? "other card data"
         : record.shardCount != first.shardCount ? "shard count \(record.shardCount) instead of \(first.shardCount)"
+        : record.specText != first.specText ? "other spec (\(record.specSource ?? "none") instead of \(first.specSource ?? "none"))"
         : nil
       if let mismatch {
         throw DataError("not a shard of the same run as \(records[0].folder): \(mismatch)", at: folder)
@@ -64,7 +65,8 @@ struct MergeCommand: ParsableCommand {
     let rules = try RuleSetLoader.parse(first.rulesText, source: first.rulesSource)
     let database = try cardOptions.loadDatabase()
     let set = try CardSet(code: first.set, in: database, boosterMax: first.boosterMax)
-    let plan = try PlanCompiler.compile(rules, for: set)
+    let spec = try first.spec()
+    let plan = try PlanCompiler.compile(rules, for: set, spec: spec)
     guard RunRecord.fingerprint(plan.cards) == first.cardsFingerprint else {
       throw DataError("the card data differs from the data the shards were run with (set \(first.set)); pass the same --cards")
     }
@@ -83,10 +85,13 @@ struct MergeCommand: ParsableCommand {
     let report = SimulationReport(plan: plan, expectations: try Expectations(plan: plan), tally: tally, run: run)
     let folder = try ReportFolder(path: out ?? "reports/\(plan.setCode)-\(plan.rulesName)")
     var files = report.files.map { (name: $0.name, contents: $0.table.text) }
-    let record = RunRecord(plan: plan, rulesText: first.rulesText, run: run, shard: .whole, tally: tally)
+    let record = RunRecord(plan: plan, rulesText: first.rulesText, run: run, shard: .whole, tally: tally, spec: spec)
     files.append((RunRecord.fileName, record.encoded()))
     try folder.commit(files)
     print("merged \(records.count) shards: \(tally.pools) pools (\(tally.boosters) boosters)")
     print("reports: \(folder.path)/")
+    if let spec {
+      print("next: sealed check \(plan.setCode) --tallies \(folder.path) (the shards counted spec \"\(spec.name)\")")
+    }
   }
 }

@@ -14,6 +14,7 @@ struct SimulationRunner {
   let seedWasGiven: Bool
   let options: RunOptions
   let folder: ReportFolder
+  let spec: SpecDefinition?
 
   /// Loads and validates everything before any work; `spec` adds its claims' counting lanes.
   init(set: String, planOptions: PlanOptions, options: RunOptions, spec: SpecDefinition? = nil) throws(DataError) {
@@ -26,6 +27,7 @@ struct SimulationRunner {
     (seed, seedWasGiven) = options.seedOption.resolved
     self.options = options
     folder = try ReportFolder(path: options.out ?? "reports/\(plan.setCode)-\(plan.rulesName)")
+    self.spec = spec
   }
 
   /// Runs the simulation; the result says whether Ctrl-C cut it short.
@@ -57,7 +59,7 @@ struct SimulationRunner {
   func reportFiles(_ result: Simulation.Result, run: RunInfo) -> [(name: String, contents: String)] {
     let report = SimulationReport(plan: plan, expectations: expectations, tally: result.tally, run: run)
     var files = report.files.map { (name: $0.name, contents: $0.table.text) }
-    let record = RunRecord(plan: plan, rulesText: rulesText, run: run, shard: shard, tally: result.tally)
+    let record = RunRecord(plan: plan, rulesText: rulesText, run: run, shard: shard, tally: result.tally, spec: spec)
     files.append((RunRecord.fileName, record.encoded()))
     return files
   }

@@ -5,14 +5,14 @@ import SealedStats
 /// The terminal summary of a check run: one line per check, failures marked, then the verdict.
 enum VerdictTable {
   static func render(
-    _ run: CheckRun, plan: BoosterPlan, spec: SpecDefinition?, alpha: Double, result: Simulation.Result,
+    _ run: CheckRun, plan: BoosterPlan, spec: SpecDefinition?, alpha: Double, pools: Int,
     seed: UInt64, terminal: Terminal
   ) -> String {
     var lines: [String] = []
     let specText = spec.map { "spec \"\($0.name)\"" }
       ?? "NO SPEC: the rules name none (spec: key) and no --spec was given, so only the rules' own expectations are checked"
     lines.append(
-      terminal.bold("\(plan.setName) (\(plan.setCode)) · rules \"\(plan.rulesName)\" · \(specText) · \(result.completedPools) pools · seed \(seed)"))
+      terminal.bold("\(plan.setName) (\(plan.setCode)) · rules \"\(plan.rulesName)\" · \(specText) · \(pools) pools · seed \(seed)"))
     lines.append("alpha \(CSVNumber.format(alpha)), p-values Holm-adjusted over \(run.testCount) statistical checks; invariants allow no violation")
     if run.checks.contains(where: { $0.kind == .binomial && $0.confidenceLevel != nil }) {
       lines.append("intervals: Clopper–Pearson at the level Holm decided each verdict at (alpha / (m - step)), consistent with the verdicts")

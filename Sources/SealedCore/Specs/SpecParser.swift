@@ -9,7 +9,7 @@ enum SpecParser {
     guard !claims.isEmpty else { throw fields["claims"]!.error("expected at least one claim") }
     return SpecDefinition(
       name: try fields["name"]!.string(), description: try fields["description"]?.string() ?? "",
-      source: source, alpha: try fields["alpha"].map(alpha), claims: claims)
+      source: source, alpha: try fields["alpha"].map(alpha), claims: claims, text: text)
   }
 
   static func alpha(_ value: YAMLValue) throws(DataError) -> Double {
