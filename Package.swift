@@ -63,7 +63,7 @@ let package = Package(
     .testTarget(name: "SealedStatsTests", dependencies: ["SealedStats", "SealedCore", "SealedTestSupport"]),
     .testTarget(name: "SealedImagesTests", dependencies: ["SealedImages", "SealedTestSupport"]),
     .testTarget(name: "SealedScryfallTests", dependencies: ["SealedScryfall", "SealedCore", "SealedTestSupport"]),
-    .testTarget(name: "SealedCLITests", dependencies: ["sealed", "SealedCore", "SealedImages", "SealedTestSupport"]),
+    .testTarget(name: "SealedCLITests", dependencies: ["sealed", "SealedCLI", "SealedCore", "SealedImages", "SealedTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+@testable import SealedCLI
 import SealedTestSupport
 import Testing
 
@@ -57,8 +58,12 @@ import Testing
       ["check", "war", "--rules", path, "--spec", "sealed", "--plan", "--power", "0.99"] + cards)
     #expect(plan.status == 0, "\(plan.stderr)")
     #expect(plan.stdout.contains("uncommon planeswalker in 78% of non-mythic boosters"))
-    let line = try #require(plan.stdout.split(separator: "\n").first { $0.hasPrefix("pools needed: ") })
-    let pools = try #require(Int(line.dropFirst("pools needed: ".count)))
+    let headline = try #require(plan.stdout.split(separator: "\n").first { $0.hasPrefix("pools needed: ") })
+    #expect(headline.hasSuffix(" (for mythic planeswalkers equally likely)"), "\(headline)")
+    // The row of the claim the wrong rules break: its last column is the pools.
+    let line = try #require(plan.stdout.split(separator: "\n").first { $0.hasPrefix("uncommon planeswalker in 78% of non-mythic boosters ") })
+    #expect(line.contains(" binomial "))
+    let pools = try #require(Int(line.split(separator: " ").last!))
     let result = try SealedExecutable.run(
       ["check", "war", "--rules", path, "--spec", "sealed", "--pools", "\(pools)", "--seed", "3", "--compare", "none", "--out", dir.appendingPathComponent("r").path, "--quiet"] + cards)
     #expect(result.status == 1, "\(result.stdout)")
@@ -71,7 +76,7 @@ import Testing
       ("name: s\nclaims:\n  - name: a\n    invariant: no_duplicates\n    colour: blue\n", ":5:5: claims[0]: unknown key \"colour\""),
       ("name: s\nclaims:\n  - name: a\n", ":3:5: claims[0]: a claim needs exactly one of proportion, distribution or invariant"),
       ("name: s\nclaims:\n  - name: a\n    proportion: { cards: { rarity: rare }, expected: 1.5 }\n", ":4:54: claims[0].proportion.expected: expected a proportion between 0 and 1, found 1.5"),
-      ("name: s\nclaims:\n  - name: a\n    proportion: { cards: { rarity: rare }, given: mythic_pack, expected: 0.5 }\n", ":3:5: claim \"a\": rules \"sealed\" have no booster kind \"mythic_pack\""),
+      ("name: s\nclaims:\n  - name: a\n    proportion: { cards: { rarity: rare }, given: mythic_pack, expected: 0.5 }\n", ":4:51: claims[0].proportion.given: unknown booster kind \"mythic_pack\"; expected one of any, booster, mythic_booster, non_mythic_booster"),
       ("name: s\nclaims:\n  - name: a\n    invariant: everything\n", ":4:16: claims[0].invariant: unknown invariant \"everything\""),
       ("name: s\nclaims: [\n", "YAML syntax error"),
       ("name: s\nalpha: 2\nclaims:\n  - { name: a, invariant: no_duplicates }\n", ":2:8: alpha: expected a significance level between 0 and 1, found 2.0"),
@@ -88,8 +93,100 @@ import Testing
     let unknown = try SealedExecutable.run(["check", "war", "--spec", "nonsense"] + cards)
     #expect(unknown.status == 2)
     #expect(unknown.stderr.contains("unknown spec \"nonsense\""))
-    let retail = try SealedExecutable.run(["check", "war", "--rules", "retail", "--spec", "sealed", "--pools", "100"] + cards)
-    #expect(retail.status == 2)
-    #expect(retail.stderr.contains("independent boosters"))
+  }
+
+  /// Claims the rules cannot meet by construction fail (status 1) with the reason; they are not
+  /// bad input.
+  @Test func retailHeldAgainstTheArticleFailsWithReasons() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let retail = try SealedExecutable.run(
+      ["check", "war", "--rules", "retail", "--spec", "sealed", "--pools", "2000", "--seed", "1", "--compare", "none", "--out", dir.appendingPathComponent("r").path, "--quiet"] + cards)
+    #expect(retail.status == 1, "\(retail.stderr)")
+    #expect(retail.stdout.contains("- the mythic booster's position is uniform over the 6 boosters: cannot hold: rules \"retail\" have independent boosters"), "\(retail.stdout)")
+    let checks = try String(contentsOf: dir.appendingPathComponent("r/checks.csv"), encoding: .utf8)
+    #expect(checks.contains("the mythic booster's position is uniform over the 6 boosters,chi_square,0,,,,,,,,,0.001,fail,spec,\"cannot hold: rules \"\"retail\"\" have independent boosters"))
+  }
+
+  /// The spec comes from the rules' `spec:` key (a copy of the built-in file keeps it), or
+  /// `--spec`; without either the table header says so.
+  @Test func theRulesNameTheirSpec() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let copy = try Fixtures.write(try sealedText(), to: "copy.yaml", in: dir)
+    let checked = try SealedExecutable.run(
+      ["check", "war", "--rules", copy, "--pools", "2000", "--seed", "1", "--compare", "none", "--out", dir.appendingPathComponent("a").path, "--quiet"] + cards)
+    #expect(checked.status == 0, "\(checked.stderr)")
+    #expect(checked.stdout.contains("· spec \"sealed\" ·"))
+    #expect(checked.stdout.contains("rare planeswalkers equally likely"))
+    let bare = try Fixtures.write(
+      try sealedText().replacingOccurrences(of: "\nspec: sealed ", with: "\n# no spec "), to: "bare.yaml", in: dir)
+    let unchecked = try SealedExecutable.run(
+      ["check", "war", "--rules", bare, "--pools", "2000", "--seed", "1", "--compare", "none", "--out", dir.appendingPathComponent("b").path, "--quiet"] + cards)
+    #expect(unchecked.status == 0, "\(unchecked.stderr)")
+    #expect(unchecked.stdout.contains("NO SPEC: the rules name none"))
+    #expect(!unchecked.stdout.contains("rare planeswalkers equally likely"))
+    // A spec file named relative to the rule file.
+    _ = try Fixtures.write("name: mine\nclaims:\n  - { name: my claim, invariant: no_duplicates }\n", to: "mine.yaml", in: dir)
+    let relative = try Fixtures.write(
+      try sealedText().replacingOccurrences(of: "\nspec: sealed ", with: "\nspec: mine.yaml "), to: "relative.yaml", in: dir)
+    let mine = try SealedExecutable.run(
+      ["check", "war", "--rules", relative, "--pools", "2000", "--seed", "1", "--compare", "none", "--out", dir.appendingPathComponent("c").path, "--quiet"] + cards)
+    #expect(mine.status == 0, "\(mine.stderr)")
+    #expect(mine.stdout.contains("· spec \"mine\" ·"))
+    #expect(mine.stdout.contains("my claim"))
+  }
+
+  /// Interval bounds get the digits it takes to show on which side of the expected value they lie.
+  @Test func boundsShowWhetherTheyCover() {
+    #expect(VerdictTable.format(0.779968, beside: 0.78) == "0.77997")
+    #expect(VerdictTable.format(0.778748, beside: 0.78) == "0.7787")
+    #expect(VerdictTable.format(0.7800001, beside: 0.78) == "0.7800001")
+    #expect(VerdictTable.format(0.78, beside: 0.78) == "0.78")
+  }
+
+  /// A run checked in 4 shards (check --shard K/4, merge, check --tallies) gives the unsharded
+  /// run's reports byte for byte, run.csv's execution rows excepted.
+  @Test func fourShardsMergedAndCheckedEqualTheUnshardedCheck() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let common = ["--pools", "20000", "--seed", "12", "--quiet"] + cards
+    for k in 1...4 {
+      let shard = try SealedExecutable.run(["check", "war", "--shard", "\(k)/4", "--out", dir.appendingPathComponent("s\(k)").path] + common)
+      #expect(shard.status == 0, "\(shard.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("s\(k)/checks.csv").path))
+    }
+    let merged = try SealedExecutable.run(
+      ["merge"] + (1...4).map { dir.appendingPathComponent("s\($0)").path } + ["--out", dir.appendingPathComponent("merged").path] + cards)
+    #expect(merged.status == 0, "\(merged.stderr)")
+    let checked = try SealedExecutable.run(
+      ["check", "war", "--tallies", dir.appendingPathComponent("merged").path, "--out", dir.appendingPathComponent("checked").path] + cards)
+    #expect(checked.status == 0, "\(checked.stderr)")
+    #expect(checked.stdout.contains("· spec \"sealed\" · 20000 pools · seed 12"))
+    let whole = try SealedExecutable.run(["check", "war", "--out", dir.appendingPathComponent("whole").path] + common)
+    #expect(whole.status == 0)
+    let names = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("whole").path).sorted()
+    #expect(names == (try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("checked").path).sorted()))
+    for name in names where name.hasSuffix(".csv") {
+      var a = try String(contentsOf: dir.appendingPathComponent("checked/\(name)"), encoding: .utf8)
+      var b = try String(contentsOf: dir.appendingPathComponent("whole/\(name)"), encoding: .utf8)
+      if name == "run.csv" {
+        let keep: (Substring) -> Bool = { line in !["threads,", "elapsed_seconds,", "boosters_per_second,", "started_at,"].contains { line.hasPrefix($0) } }
+        a = a.split(separator: "\n").filter(keep).joined(separator: "\n")
+        b = b.split(separator: "\n").filter(keep).joined(separator: "\n")
+      }
+      #expect(a == b, "\(name)")
+    }
+    // A shard is not a whole run, and simulate's tallies lack the spec's counting lanes.
+    let shard = try SealedExecutable.run(["check", "war", "--tallies", dir.appendingPathComponent("s2").path] + cards)
+    #expect(shard.status == 2)
+    #expect(shard.stderr.contains("shard 2/4 of a run; merge all shards with sealed merge"))
+    let simulated = try SealedExecutable.run(
+      ["simulate", "war", "--pools", "5000", "--seed", "1", "--quiet", "--out", dir.appendingPathComponent("sim").path] + cards)
+    #expect(simulated.status == 0)
+    let noLanes = try SealedExecutable.run(["check", "war", "--tallies", dir.appendingPathComponent("sim").path, "--out", dir.appendingPathComponent("x").path] + cards)
+    #expect(noLanes.status == 2)
+    #expect(noLanes.stderr.contains("no counting lanes for spec \"sealed\""))
+    let rulesAlone = try SealedExecutable.run(
+      ["check", "war", "--tallies", dir.appendingPathComponent("sim").path, "--spec", "none", "--compare", "none", "--out", dir.appendingPathComponent("y").path] + cards)
+    #expect(rulesAlone.status == 0, "\(rulesAlone.stderr)")
+    #expect(rulesAlone.stdout.contains("NO SPEC"))
   }
 }

@@ -28,6 +28,11 @@ import Testing
       let result = try run(plan, pools: 20_000, seed: UInt64(seed))
       #expect(result.passed, "seed \(seed): \(result.failures.map { "\($0.name) p=\($0.pAdjusted ?? -1)" })")
       #expect(result.checks.count > 30)
+      // Every check passed, so every interval is at Bonferroni's level alpha / m and covers.
+      for check in result.checks where check.kind == .binomial {
+        #expect(check.confidenceLevel == 1 - 0.001 / Double(result.testCount))
+        #expect(check.confidenceLow! <= check.expected! && check.expected! <= check.confidenceHigh!, "seed \(seed): \(check.name)")
+      }
     }
   }
 
@@ -55,6 +60,11 @@ import Testing
     #expect(!result.passed)
     let failed = Set(result.failures.map(\.name))
     #expect(failed.contains("uncommon planeswalker in 78% of non-mythic boosters"))
+    // Intervals agree with verdicts: the failed claim's excludes 0.78, the passing ones cover.
+    for check in result.checks where check.kind == .binomial {
+      let covers = check.confidenceLow! <= check.expected! && check.expected! <= check.confidenceHigh!
+      #expect(covers == check.passed, "\(check.name)")
+    }
     // The rules' own expectation (0.80) is met: only the spec catches the wrong number.
     #expect(result.failures.allSatisfy { $0.source == .spec })
   }
@@ -147,5 +157,43 @@ enum BundledResourcesPath {
       #expect(slot.detail.contains("dispersion 1.5"), "\(slot.detail)")
       #expect(run.passed, "seed \(seed): \(run.failures.map(\.name))")
     }
+  }
+}
+
+/// Holm's m counts each hypothesis once: no check that cannot fail, one row for what the rules
+/// and the spec both state, one row for complementary events.
+@Suite struct HypothesisCountTests {
+  @Test func warUnderSealedTestsTenHypotheses() throws {
+    let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("sealed"), for: SharedData.set("war"), spec: SpecLoader.builtIn("sealed"))
+    let tally = Simulation.run(.init(plan: plan, pools: 4096, seed: 1, threads: 1)).tally
+    let run = try CheckRun(plan: plan, expectations: Expectations(plan: plan), tally: tally, alpha: 0.001)
+    let tested = run.checks.filter { $0.pValue != nil }
+    // 7 sheets, the two planeswalker proportions, the mythic booster's position.
+    #expect(run.testCount == 10, "\(tested.map(\.name))")
+    #expect(tested.allSatisfy { $0.source == .both }, "\(tested.filter { $0.source != .both }.map(\.name))")
+    #expect(Set(tested.map(\.name)).count == tested.count)
+    // The rare slot's mix is fixed by the kinds of booster: an invariant, not a test.
+    let slot = try #require(run.checks.first { $0.name.hasPrefix("slot rare:") })
+    #expect(slot.kind == .invariant)
+    #expect(slot.name == "slot rare: mythic in mythic_booster boosters, rare in non_mythic_booster boosters")
+    let uncommon = try #require(run.checks.first { $0.name == "uncommon planeswalker in 78% of non-mythic boosters" })
+    #expect(uncommon.detail.contains("also the rules' check \"event planeswalker_uncommon given non_mythic_booster\""))
+    #expect(uncommon.detail.contains("its complement, event planeswalker_rare given non_mythic_booster, is the same test"))
+    #expect(!run.checks.contains { $0.name.hasPrefix("event planeswalker_rare") })
+    #expect(!run.checks.contains { $0.name.hasPrefix("event planeswalker_mythic") })
+  }
+
+  /// Rules that disagree with the spec keep both rows: two hypotheses.
+  @Test func rulesThatDisagreeWithTheSpecKeepTheirOwnRow() throws {
+    let text = try String(contentsOfFile: BundledResourcesPath.rules("sealed"), encoding: .utf8)
+      .replacingOccurrences(of: "non_mythic_booster: 0.78", with: "non_mythic_booster: 0.80")
+      .replacingOccurrences(of: "non_mythic_booster: 0.22", with: "non_mythic_booster: 0.20")
+    let rules = try RuleSetLoader.parse(text, source: "eighty.yaml")
+    let plan = try PlanCompiler.compile(rules, for: SharedData.set("war"), spec: SpecLoader.builtIn("sealed"))
+    let tally = Simulation.run(.init(plan: plan, pools: 4096, seed: 1, threads: 1)).tally
+    let run = try CheckRun(plan: plan, expectations: Expectations(plan: plan), tally: tally, alpha: 0.001)
+    #expect(run.testCount == 11)
+    #expect(run.checks.contains { $0.name == "event planeswalker_uncommon given non_mythic_booster" && $0.source == .rules })
+    #expect(run.checks.contains { $0.name == "uncommon planeswalker in 78% of non-mythic boosters" && $0.source == .spec })
   }
 }

@@ -11,7 +11,9 @@ struct CheckCommand: ParsableCommand {
     discussion: """
       Checks derived from the rules: rarity per slot, every card's frequency within its sheet, \
       declared events, mythic fairness, exact invariants. A spec adds claims (the built-in spec \
-      "sealed" restates the original article's; it is the default for the "sealed" rules). \
+      "sealed" restates the original article's; a rule file names its spec with a "spec:" key, \
+      and the built-in "sealed" rules name it). A claim the rules cannot meet by construction \
+      fails with the reason. \
       p-values are Holm-adjusted over the run; a run passes when every adjusted p-value is at \
       least alpha and every invariant holds. Writes the simulation CSVs plus checks.csv and \
       mythic_fairness.csv. Exit status: 0 all checks pass, 1 a check fails, 2 bad input.
@@ -23,7 +25,7 @@ struct CheckCommand: ParsableCommand {
   @OptionGroup var planOptions: PlanOptions
   @OptionGroup var runOptions: RunOptions
 
-  @Option(help: ArgumentHelp("A built-in spec (sealed) or a YAML spec file; 'none' for the rules' own checks only. Default: the built-in spec named like the rules, if any.", valueName: "name|file"))
+  @Option(help: ArgumentHelp("A built-in spec (sealed) or a YAML spec file; 'none' for the rules' own checks only. Default: the spec the rules name with their 'spec:' key, if any.", valueName: "name|file"))
   var spec: String?
 
   @Option(help: ArgumentHelp("Significance level (default: the spec's, else 0.001).", valueName: "a"))
@@ -32,84 +34,183 @@ struct CheckCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Other rule sets to simulate for the mythic fairness table (comma separated, or none). Default: the other built-ins that cover the set.", valueName: "names"))
   var compare: String?
 
-  @Flag(help: "Print the pools needed to detect --deviation in each proportion with --power, and stop.")
+  @Flag(help: "Print the pools needed to detect --deviation in each proportion and --ratio in each chi-square claim with --power, and stop.")
   var plan = false
 
   @Option(help: ArgumentHelp("For --plan: the deviation of a proportion to detect.", valueName: "d"))
   var deviation: Double = 0.02
 
+  @Option(help: ArgumentHelp("For --plan: in a chi-square claim, one card (or position) this many times as likely as the others, to detect.", valueName: "r"))
+  var ratio: Double = 1.2
+
   @Option(help: ArgumentHelp("For --plan: the probability of detecting it.", valueName: "p"))
   var power: Double = 0.9
 
+  @Option(help: ArgumentHelp("Check a merged sharded run instead of simulating: a folder written by sealed merge from sealed check --shard K/N runs.", valueName: "dir"))
+  var tallies: String?
+
   func run() throws {
+    if let tallies {
+      try checkTallies(tallies)
+      return
+    }
     let spec = try loadSpec()
-    let alpha = self.alpha ?? spec?.alpha ?? 0.001
-    guard alpha > 0 && alpha < 1 else { throw DataError("--alpha \(alpha): expected a level between 0 and 1") }
-    guard runOptions.shard == nil else {
-      throw DataError("--shard: sealed check tests whole runs; shard with sealed simulate and sealed merge instead")
-    }
+    let alpha = try checkedAlpha(spec)
     let runner = try SimulationRunner(
-      set: set, planOptions: planOptions, options: runOptions, spec: spec,
-      extraFiles: ["checks.csv", "mythic_fairness.csv"])
-    let trialLimit = Distributions.maximumBinomialTrials / runner.plan.boostersPerPool
-    guard runner.pools <= trialLimit else {
-      throw DataError("--pools \(runner.pools): sealed check tests at most \(trialLimit) pools (its exact binomial tests take at most 2^38 boosters); use sealed simulate for larger runs")
-    }
+      set: set, planOptions: planOptions, options: runOptions, spec: spec, extraFiles: Self.checkFiles)
+    try checkTrialLimit(runner.plan, pools: runner.pools)
     if plan {
       try printPlan(runner, alpha: alpha)
       return
     }
-    let comparisons = try comparisonPlans(for: runner)
-
+    if runOptions.shard != nil {
+      // One shard of a checked run: its reports and tallies (with the spec's counting lanes)
+      // for sealed merge; the checks run on the merged tallies (--tallies).
+      let result = runner.simulate()
+      try runner.folder.commit(runner.reportFiles(result, run: runner.runInfo(result)))
+      print(runner.summary(result))
+      print("reports: \(runner.folder.path)/")
+      print("next: sealed merge the shards' folders, then sealed check \(runner.plan.setCode) --tallies MERGED")
+      if result.interrupted { throw CommandFailure(status: 130) }
+      return
+    }
+    let comparisons = try comparisonPlans(for: runner.cardSet, rulesName: runner.plan.rulesName)
     let started = Date()
     let result = runner.simulate()
     let info = runner.runInfo(result)
-    let checks = try statistics { () throws(StatisticsError) in
-      try CheckRun(plan: runner.plan, expectations: runner.expectations, tally: result.tally, alpha: alpha)
-    }
-    var fairness = [MythicFairness(rules: runner.plan.rulesName, tally: result.tally, expectations: runner.expectations)]
-    let comparing = Date()
-    for (comparison, expectations) in comparisons {
-      let tally = Simulation.run(
-        .init(plan: comparison, pools: result.completedPools, seed: runner.seed, threads: runOptions.threads)).tally
-      fairness.append(MythicFairness(rules: comparison.rulesName, tally: tally, expectations: expectations))
-    }
-    let comparisonSeconds = Date().timeIntervalSince(comparing)
-
-    var files = runner.reportFiles(result, run: info)
-    files.append(("checks.csv", checks.table.text))
-    files.append(("mythic_fairness.csv", MythicFairness.table(fairness).text))
-    try runner.folder.commit(files)
-    let samples = try runner.writeSamples()
-    print(VerdictTable.render(checks, plan: runner.plan, spec: spec, alpha: alpha, result: result, seed: runner.seed, terminal: .standardOutput), terminator: "")
+    let files = runner.reportFiles(result, run: info)
+    let (passed, comparisonSeconds) = try report(
+      plan: runner.plan, expectations: runner.expectations, tally: result.tally, seed: runner.seed, spec: spec,
+      alpha: alpha, comparisons: comparisons, files: files, folder: runner.folder)
     print(runner.summary(result))
     print(
       String(
         format: "whole run: %.2f s (simulation %.2f s, %d --compare simulation(s) %.2f s, checks and reports the rest)",
         Date().timeIntervalSince(started), result.elapsedSeconds, comparisons.count, comparisonSeconds))
     print("reports: \(runner.folder.path)/")
-    if let samples { print("samples: \(samples)") }
+    if let samples = try runner.writeSamples() { print("samples: \(samples)") }
     if result.interrupted { throw CommandFailure(status: 130) }
-    if !checks.passed { throw CommandFailure(status: 1) }
+    if !passed { throw CommandFailure(status: 1) }
   }
 
+  private func checkedAlpha(_ spec: SpecDefinition?) throws(DataError) -> Double {
+    let alpha = self.alpha ?? spec?.alpha ?? 0.001
+    guard alpha > 0 && alpha < 1 else { throw DataError("--alpha \(alpha): expected a level between 0 and 1") }
+    return alpha
+  }
+
+  private func checkTrialLimit(_ plan: BoosterPlan, pools: Int) throws(DataError) {
+    let trialLimit = Distributions.maximumBinomialTrials / plan.boostersPerPool
+    guard pools <= trialLimit else {
+      throw DataError("--pools \(pools): sealed check tests at most \(trialLimit) pools (its exact binomial tests take at most 2^38 boosters); use sealed simulate for larger runs")
+    }
+  }
+
+  /// The files `check` writes besides the simulation's.
+  static let checkFiles = ["checks.csv", "mythic_fairness.csv"]
+
+  /// Tests the tally, writes the report folder with checks.csv and mythic_fairness.csv, prints
+  /// the verdict table; returns whether every check passed and the seconds the comparison
+  /// simulations took. The same for a simulated run and for merged tallies, so both give the
+  /// same checks.csv.
+  private func report(
+    plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, seed: UInt64, spec: SpecDefinition?,
+    alpha: Double, comparisons: [(BoosterPlan, Expectations)], files: [(name: String, contents: String)],
+    folder: ReportFolder
+  ) throws -> (passed: Bool, comparisonSeconds: Double) {
+    let checks = try statistics { () throws(StatisticsError) in
+      try CheckRun(plan: plan, expectations: expectations, tally: tally, alpha: alpha)
+    }
+    var fairness = [MythicFairness(rules: plan.rulesName, tally: tally, expectations: expectations)]
+    let comparing = Date()
+    for (comparison, comparisonExpectations) in comparisons {
+      let other = Simulation.run(.init(plan: comparison, pools: tally.pools, seed: seed, threads: runOptions.threads)).tally
+      fairness.append(MythicFairness(rules: comparison.rulesName, tally: other, expectations: comparisonExpectations))
+    }
+    let comparisonSeconds = Date().timeIntervalSince(comparing)
+    var files = files
+    files.append(("checks.csv", checks.table.text))
+    files.append(("mythic_fairness.csv", MythicFairness.table(fairness).text))
+    try folder.commit(files)
+    print(VerdictTable.render(checks, plan: plan, spec: spec, alpha: alpha, pools: tally.pools, seed: seed, terminal: .standardOutput), terminator: "")
+    return (checks.passed, comparisonSeconds)
+  }
+
+  /// `--tallies DIR`: checks the merged tallies of a sharded run exactly as the unsharded run
+  /// would be checked (the same plan, spec and seed, so the same checks.csv).
+  private func checkTallies(_ directory: String) throws {
+    guard !plan, runOptions.shard == nil else {
+      throw DataError("--tallies checks a merged run as it is; it takes neither --plan nor --shard")
+    }
+    let record = try RunRecord.read(folder: directory)
+    guard record.shardCount == 1 else {
+      throw DataError("shard \(record.shardIndex)/\(record.shardCount) of a run; merge all shards with sealed merge, then check the merged folder", at: directory)
+    }
+    guard !record.interrupted else {
+      throw DataError("the run was interrupted; its tallies are not the whole run", at: directory)
+    }
+    guard record.set == set.lowercased() else {
+      throw DataError("the tallies are of set \(record.set), not \(set)", at: directory)
+    }
+    let rules = try RuleSetLoader.parse(record.rulesText, source: record.rulesSource)
+    let spec = try record.spec()
+    if let option = self.spec {
+      let wanted = option == "none" ? nil : try SpecLoader.load(option)
+      guard wanted?.text == spec?.text else {
+        throw DataError(
+          "--spec \(option): the tallies counted \(spec.map { "spec \"\($0.name)\"" } ?? "no spec"); a merged run is checked against the spec its shards counted",
+          at: directory)
+      }
+    } else if spec == nil, let named = rules.spec {
+      throw DataError(
+        "the tallies hold no counting lanes for spec \"\(named)\", which the rules name (written by sealed simulate?); run the shards with sealed check --shard K/N, or pass --spec none to check the rules alone",
+        at: directory)
+    }
+    let cardSet = try CardSet(code: record.set, in: planOptions.setOptions.cardOptions.loadDatabase(sets: [record.set]), boosterMax: record.boosterMax)
+    let plan = try PlanCompiler.compile(rules, for: cardSet, spec: spec)
+    guard RunRecord.fingerprint(plan.cards) == record.cardsFingerprint else {
+      throw DataError("the card data differs from the data the run used (set \(record.set)); pass the same --cards", at: directory)
+    }
+    guard SimulationTally(plan: plan).isCompatible(with: record.tally), record.tally.hasConsistentArrays else {
+      throw DataError("its tallies do not fit the rules, spec and cards (was it written by another version?)", at: directory)
+    }
+    let alpha = try checkedAlpha(spec)
+    try checkTrialLimit(plan, pools: record.tally.pools)
+    let expectations = try Expectations(plan: plan)
+    let run = RunInfo(
+      toolVersion: SealedCommand.version, seed: record.seed, poolsRequested: record.poolsRequested,
+      threads: record.threads, elapsedSeconds: record.elapsedSeconds, startedAt: record.startedAt)
+    let simulationReport = SimulationReport(plan: plan, expectations: expectations, tally: record.tally, run: run)
+    var files = simulationReport.files.map { (name: $0.name, contents: $0.table.text) }
+    files.append((RunRecord.fileName, RunRecord(plan: plan, rulesText: record.rulesText, run: run, shard: .whole, tally: record.tally, spec: spec).encoded()))
+    let folder = try ReportFolder(
+      path: runOptions.out ?? "reports/\(plan.setCode)-\(plan.rulesName)",
+      writes: SimulationReport.fileNames + [RunRecord.fileName] + Self.checkFiles, force: runOptions.force)
+    let (passed, _) = try report(
+      plan: plan, expectations: expectations, tally: record.tally, seed: record.seed, spec: spec, alpha: alpha,
+      comparisons: try comparisonPlans(for: cardSet, rulesName: plan.rulesName), files: files, folder: folder)
+    print("\(plan.setCode) · \(plan.rulesName) · seed \(record.seed): \(record.tally.pools) pools checked from \(directory)")
+    print("reports: \(folder.path)/")
+    if !passed { throw CommandFailure(status: 1) }
+  }
+
+  /// `--spec`, else the spec the rules name (`spec:`), else none.
   private func loadSpec() throws(DataError) -> SpecDefinition? {
     if let spec {
       return spec == "none" ? nil : try SpecLoader.load(spec)
     }
-    return SpecLoader.builtInNames.contains(planOptions.rules) ? try SpecLoader.builtIn(planOptions.rules) : nil
+    return try SpecLoader.load(namedBy: RuleSetLoader.load(planOptions.rules))
   }
 
   /// The other rule sets of the mythic fairness table, compiled for the same set.
-  private func comparisonPlans(for runner: SimulationRunner) throws(DataError) -> [(BoosterPlan, Expectations)] {
+  private func comparisonPlans(for cardSet: CardSet, rulesName: String) throws(DataError) -> [(BoosterPlan, Expectations)] {
     let names: [String]
     if let compare {
       names = compare == "none" ? [] : compare.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     } else {
-      names = RuleSetLoader.builtInNames.filter { $0 != runner.plan.rulesName }
+      names = RuleSetLoader.builtInNames.filter { $0 != rulesName }
     }
     var plans: [(BoosterPlan, Expectations)] = []
-    let cardSet = runner.cardSet
     for name in names {
       let rules = try RuleSetLoader.load(name)
       if compare == nil, let covered = rules.appliesTo, !covered.contains(cardSet.code) { continue }
@@ -122,11 +223,12 @@ struct CheckCommand: ParsableCommand {
   private func printPlan(_ runner: SimulationRunner, alpha: Double) throws {
     guard deviation > 0 && deviation < 1 else { throw DataError("--deviation \(deviation): expected a value between 0 and 1") }
     guard power > 0 && power < 1 else { throw DataError("--power \(power): expected a value between 0 and 1") }
+    guard ratio >= 0 && ratio != 1 && ratio.isFinite else { throw DataError("--ratio \(ratio): expected a weight of 0 or more, other than 1") }
     // Count the run's statistical checks on a small simulation: the list depends on the plan only.
     let sample = Simulation.run(.init(plan: runner.plan, pools: Simulation.chunkPools, seed: runner.seed, threads: 1)).tally
     let checkPlan = try statistics { () throws(StatisticsError) in
-      let tests = try CheckRun(plan: runner.plan, expectations: runner.expectations, tally: sample, alpha: alpha).testCount
-      return try CheckPlan(plan: runner.plan, expectations: runner.expectations, alpha: alpha, deviation: deviation, power: power, tests: tests)
+      let run = try CheckRun(plan: runner.plan, expectations: runner.expectations, tally: sample, alpha: alpha)
+      return try CheckPlan(plan: runner.plan, expectations: runner.expectations, alpha: alpha, deviation: deviation, ratio: ratio, power: power, sample: run)
     }
     print(PlanTable.render(checkPlan, plan: runner.plan), terminator: "")
   }

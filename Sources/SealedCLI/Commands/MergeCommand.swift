@@ -34,7 +34,8 @@ struct MergeCommand: ParsableCommand {
     let rules = try RuleSetLoader.parse(first.rulesText, source: first.rulesSource)
     let database = try cardOptions.loadDatabase(sets: [first.set])
     let set = try CardSet(code: first.set, in: database, boosterMax: first.boosterMax)
-    let plan = try PlanCompiler.compile(rules, for: set)
+    let spec = try first.spec()
+    let plan = try PlanCompiler.compile(rules, for: set, spec: spec)
     guard RunRecord.fingerprint(plan.cards) == first.cardsFingerprint else {
       throw DataError("the card data differs from the data the shards were run with (set \(first.set)); pass the same --cards")
     }
@@ -50,7 +51,7 @@ struct MergeCommand: ParsableCommand {
       path: out ?? "reports/\(plan.setCode)-\(plan.rulesName)",
       writes: SimulationReport.fileNames + [RunRecord.fileName], force: force)
     var files = report.files.map { (name: $0.name, contents: $0.table.text) }
-    let record = RunRecord(plan: plan, rulesText: first.rulesText, run: run, shard: .whole, tally: tally)
+    let record = RunRecord(plan: plan, rulesText: first.rulesText, run: run, shard: .whole, tally: tally, spec: spec)
     files.append((RunRecord.fileName, record.encoded()))
     try folder.commit(files)
     let seconds = records.reduce(0.0) { $0 + $1.record.elapsedSeconds }
@@ -58,5 +59,8 @@ struct MergeCommand: ParsableCommand {
     print(
       "merged \(records.count) shards: \(tally.pools) pools (\(tally.boosters) boosters); the shards ran \(String(format: "%.2f", seconds)) s in all, \(String(format: "%.2f", threadSeconds)) thread-seconds")
     print("reports: \(folder.path)/")
+    if let spec {
+      print("next: sealed check \(plan.setCode) --tallies \(folder.path) (the shards counted spec \"\(spec.name)\")")
+    }
   }
 }

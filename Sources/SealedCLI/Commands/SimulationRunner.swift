@@ -14,6 +14,7 @@ struct SimulationRunner {
   let seedWasGiven: Bool
   let options: RunOptions
   let folder: ReportFolder
+  let spec: SpecDefinition?
 
   /// Loads and validates everything before any work; `spec` adds its claims' counting lanes.
   /// `extraFiles`: the report files the command writes besides the simulation's.
@@ -31,6 +32,7 @@ struct SimulationRunner {
     folder = try ReportFolder(
       path: options.out ?? "reports/\(plan.setCode)-\(plan.rulesName)",
       writes: SimulationReport.fileNames + [RunRecord.fileName] + extraFiles, force: options.force)
+    self.spec = spec
   }
 
   /// Runs the simulation; the result says whether Ctrl-C cut it short.
@@ -62,7 +64,7 @@ struct SimulationRunner {
   func reportFiles(_ result: Simulation.Result, run: RunInfo) -> [(name: String, contents: String)] {
     let report = SimulationReport(plan: plan, expectations: expectations, tally: result.tally, run: run)
     var files = report.files.map { (name: $0.name, contents: $0.table.text) }
-    let record = RunRecord(plan: plan, rulesText: rulesText, run: run, shard: shard, tally: result.tally)
+    let record = RunRecord(plan: plan, rulesText: rulesText, run: run, shard: shard, tally: result.tally, spec: spec)
     files.append((RunRecord.fileName, record.encoded()))
     return files
   }

@@ -5,14 +5,18 @@ import SealedStats
 /// The terminal summary of a check run: one line per check, failures marked, then the verdict.
 enum VerdictTable {
   static func render(
-    _ run: CheckRun, plan: BoosterPlan, spec: SpecDefinition?, alpha: Double, result: Simulation.Result,
+    _ run: CheckRun, plan: BoosterPlan, spec: SpecDefinition?, alpha: Double, pools: Int,
     seed: UInt64, terminal: Terminal
   ) -> String {
     var lines: [String] = []
-    let specText = spec.map { "spec \"\($0.name)\"" } ?? "no spec"
+    let specText = spec.map { "spec \"\($0.name)\"" }
+      ?? "NO SPEC: the rules name none (spec: key) and no --spec was given, so only the rules' own expectations are checked"
     lines.append(
-      terminal.bold("\(plan.setName) (\(plan.setCode)) · rules \"\(plan.rulesName)\" · \(specText) · \(result.completedPools) pools · seed \(seed)"))
+      terminal.bold("\(plan.setName) (\(plan.setCode)) · rules \"\(plan.rulesName)\" · \(specText) · \(pools) pools · seed \(seed)"))
     lines.append("alpha \(CSVNumber.format(alpha)), p-values Holm-adjusted over \(run.testCount) statistical checks; invariants allow no violation")
+    if run.checks.contains(where: { $0.kind == .binomial && $0.confidenceLevel != nil }) {
+      lines.append("intervals: Clopper–Pearson at the level Holm decided each verdict at (alpha / (m - step)), consistent with the verdicts")
+    }
     lines.append("")
     var table = TextTable([("verdict", .left), ("from", .left), ("check", .left), ("kind", .left), ("result", .left), ("p adjusted", .right)])
     for check in run.checks {
@@ -30,19 +34,24 @@ enum VerdictTable {
     } else {
       lines.append(terminal.bold("FAIL: \(failures.count) of \(run.checks.count) checks failed"))
       for check in failures {
-        lines.append("  - \(check.name): \(describe(check))\(check.detail.isEmpty ? "" : " (\(check.detail))")")
+        if check.isUnsatisfiable {
+          lines.append("  - \(check.name): \(check.detail)")
+        } else {
+          lines.append("  - \(check.name): \(describe(check))\(check.detail.isEmpty ? "" : " (\(check.detail))")")
+        }
       }
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
   static func describe(_ check: CheckResult) -> String {
+    if check.isUnsatisfiable { return "cannot hold by construction" }
     switch check.kind {
     case .binomial:
       guard let observed = check.observed, let expected = check.expected else { return "no trials" }
       var text = "\(format(observed)) vs \(format(expected)) in \(check.n)"
       if let low = check.confidenceLow, let high = check.confidenceHigh {
-        text += " [\(format(low)), \(format(high))]"
+        text += " [\(format(low, beside: expected)), \(format(high, beside: expected))]"
       }
       return text
     case .chiSquare:
@@ -50,6 +59,17 @@ enum VerdictTable {
     case .invariant:
       return "\(Int(check.observed ?? 0)) violations in \(check.n)"
     }
+  }
+
+  /// An interval bound with at least four significant digits and as many more as it takes to
+  /// show on which side of `expected` it lies (0.779968 beside 0.78, not 0.78).
+  static func format(_ value: Double, beside expected: Double) -> String {
+    for digits in 4...17 {
+      let text = String(format: "%.\(digits)g", value)
+      guard let shown = Double(text) else { break }
+      if (shown < expected) == (value < expected) && (shown > expected) == (value > expected) { return text }
+    }
+    return String(value)
   }
 
   /// Four significant digits, scientific notation for very small numbers.

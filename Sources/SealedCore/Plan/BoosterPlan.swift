@@ -43,6 +43,10 @@ public final class BoosterPlan: Sendable {
   /// that counts its cards per booster, if it counts any.
   public let specClaims: [SpecClaim]
   public let specClaimLanes: [Int?]
+  /// For each spec claim, why the rules cannot satisfy it by construction (for example a claim
+  /// about the mythic booster when the rules have independent boosters), or nil. Such a claim is
+  /// a failed check, not an input error.
+  public let specClaimProblems: [String?]
 
   let engine: EngineTables
 
@@ -51,7 +55,7 @@ public final class BoosterPlan: Sendable {
     mythicBoosterPositionProbabilities: [Double]?, slots: [PlanSlot], sheets: [PlanSheet],
     variantGroups: [PlanVariantGroup], combinations: [[Int]], combinationProbabilities: [[Double]],
     programs: [[[PlanDraw]]], sites: [PlanSite], events: [PlanEvent], specClaims: [SpecClaim] = [],
-    specClaimLanes: [Int?] = []
+    specClaimLanes: [Int?] = [], specClaimProblems: [String?] = []
   ) {
     rulesName = rules.name
     rulesSource = rules.source
@@ -74,6 +78,8 @@ public final class BoosterPlan: Sendable {
     self.events = events
     self.specClaims = specClaims
     self.specClaimLanes = specClaimLanes
+    self.specClaimProblems = specClaimProblems.count == specClaims.count
+      ? specClaimProblems : Array(repeating: nil, count: specClaims.count)
     maxBoosterSize = programs.joined().map { $0.reduce(0) { $0 + $1.count } }.max() ?? 0
     engine = EngineTables(
       cards: cards, kinds: kinds.count, sheets: sheets, combinationProbabilities: combinationProbabilities,

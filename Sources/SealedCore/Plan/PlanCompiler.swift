@@ -207,24 +207,28 @@ private struct CompileContext {
     // cards, or get a lane of their own that reports do not list.
     let claims = spec?.claims(for: set.code) ?? []
     var claimLanes: [Int?] = []
+    var claimProblems: [String?] = []
     for claim in claims {
       switch claim.kind {
       case .mythicPosition where positionProbabilities == nil:
-        throw DataError(
-          "claim \"\(claim.name)\" is about the mythic booster's position, but rules \"\(rules.name)\" have independent boosters",
-          at: claim.location)
+        claimLanes.append(nil)
+        claimProblems.append("rules \"\(rules.name)\" have independent boosters: no mythic booster, so no position")
+        continue
       default:
         break
       }
       guard let (filter, given) = claim.countedCards else {
         claimLanes.append(nil)
+        claimProblems.append(nil)
         continue
       }
       guard given == "any" || kinds.contains(given) else {
-        throw DataError(
-          "claim \"\(claim.name)\": rules \"\(rules.name)\" have no booster kind \"\(given)\"; kinds: \((kinds + ["any"]).joined(separator: ", "))",
-          at: claim.location)
+        claimLanes.append(nil)
+        claimProblems.append(
+          "rules \"\(rules.name)\" have no \(given) (their boosters: \(kinds.joined(separator: ", ")))")
+        continue
       }
+      claimProblems.append(nil)
       let ordinals = Set(cards.indices.filter { filter.matches(cards[$0]) })
       if let index = events.firstIndex(where: { $0.cards == ordinals }) {
         claimLanes.append(index + 1)
@@ -262,7 +266,8 @@ private struct CompileContext {
       mythicBoosterPositionProbabilities: positionProbabilities, slots: slots, sheets: planSheets,
       variantGroups: groups.map { PlanVariantGroup(name: $0.name, options: $0.options.map(\.name)) },
       combinations: combinations, combinationProbabilities: combinationProbabilities,
-      programs: programs, sites: sites, events: events, specClaims: claims, specClaimLanes: claimLanes)
+      programs: programs, sites: sites, events: events, specClaims: claims, specClaimLanes: claimLanes,
+      specClaimProblems: claimProblems)
   }
 
   /// Per kind, each option's probability within its group.

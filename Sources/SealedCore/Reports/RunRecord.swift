@@ -38,8 +38,16 @@ public struct RunRecord: Codable, Sendable {
   /// SHA-256 of the record encoded without this field (sorted keys, compact): a record changed
   /// after Sealed wrote it no longer matches its digest.
   public var sha256: String?
+  /// The spec whose claims the run counted (`sealed check`, also with `--shard`): its source and
+  /// text. The tallies then hold the claims' counting lanes, so `sealed merge` and
+  /// `sealed check --tallies` compile the plan with the same spec. Nil for `sealed simulate`.
+  public var specSource: String?
+  public var specText: String?
 
-  public init(plan: BoosterPlan, rulesText: String, run: RunInfo, shard: Simulation.Shard, tally: SimulationTally) {
+  public init(
+    plan: BoosterPlan, rulesText: String, run: RunInfo, shard: Simulation.Shard, tally: SimulationTally,
+    spec: SpecDefinition? = nil
+  ) {
     format = Self.formatVersion
     toolVersion = run.toolVersion
     generatorVersion = Simulation.generatorVersion
@@ -61,6 +69,14 @@ public struct RunRecord: Codable, Sendable {
     startedAt = run.startedAt
     self.tally = tally
     totals = tally.totals
+    specSource = spec?.source
+    specText = spec?.text
+  }
+
+  /// The spec the run counted, parsed from its recorded text.
+  public func spec() throws(DataError) -> SpecDefinition? {
+    guard let specText, let specSource else { return nil }
+    return try SpecLoader.parse(specText, source: specSource)
   }
 
   public static func fingerprint(_ cards: [Card]) -> String {

@@ -27,6 +27,7 @@ public enum ShardMerge {
         : record.chunkPools != first.chunkPools ? "chunks of \(record.chunkPools) pools instead of \(first.chunkPools)"
         : record.cardsFingerprint != first.cardsFingerprint ? "other card data"
         : record.shardCount != first.shardCount ? "shard count \(record.shardCount) instead of \(first.shardCount)"
+        : record.specText != first.specText ? "other spec (\(record.specSource ?? "none") instead of \(first.specSource ?? "none"))"
         : nil
       if let mismatch {
         throw DataError("not a shard of the same run as \(records[0].folder): \(mismatch)", at: folder)

@@ -9,6 +9,9 @@ public struct RuleSetDefinition: Sendable {
   public var text: String
   /// The sets the rule set covers; nil means every set.
   public var appliesTo: [String]?
+  /// The spec the rules claim to meet (`spec:` key: a built-in spec's name or a file path,
+  /// relative to the rule file); `sealed check` applies it unless `--spec` says otherwise.
+  public var spec: String?
   /// Sheets, slots, variants and events shared by every set.
   var base: RuleLayer
   /// Per-set changes layered on top of `base`.

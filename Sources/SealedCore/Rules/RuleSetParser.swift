@@ -2,7 +2,7 @@
 /// wrong value types, probabilities outside [0, 1] and negative weights are reported with
 /// `file:line:column`. Whether the rules fit a set's cards is checked later, by `PlanCompiler`.
 enum RuleSetParser {
-  static let topKeys = ["name", "description", "applies_to", "pool", "sheets", "slots", "variants", "events", "sets"]
+  static let topKeys = ["name", "description", "applies_to", "spec", "pool", "sheets", "slots", "variants", "events", "sets"]
   static let setKeys = ["pool", "sheets", "slots", "append_slots", "variants", "events"]
 
   static func parse(_ text: String, source: String) throws(DataError) -> RuleSetDefinition {
@@ -26,7 +26,8 @@ enum RuleSetParser {
     layer.location = root.location
     return RuleSetDefinition(
       name: name, description: try fields["description"]?.string() ?? "", source: source, text: text,
-      appliesTo: try fields["applies_to"]?.strings().map { $0.lowercased() }, base: layer,
+      appliesTo: try fields["applies_to"]?.strings().map { $0.lowercased() },
+      spec: try fields["spec"]?.string(), base: layer,
       setLayers: setLayers)
   }
 

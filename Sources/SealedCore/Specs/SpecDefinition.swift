@@ -8,6 +8,9 @@ public struct SpecDefinition: Sendable {
   /// The significance level for claims without their own; nil means the command's default.
   public var alpha: Double?
   public var claims: [SpecClaim]
+  /// The file's text, kept in a run's `tallies.json` so a merged run is checked against the
+  /// same claims.
+  public var text: String = ""
 
   /// The claims that apply to a set.
   public func claims(for set: String) -> [SpecClaim] {

@@ -17,6 +17,17 @@ public enum SpecLoader {
     return try builtIn(nameOrPath)
   }
 
+  /// Loads the spec a rule set names with its `spec:` key: a built-in spec's name, or a path
+  /// relative to the rule file's folder.
+  public static func load(namedBy rules: RuleSetDefinition) throws(DataError) -> SpecDefinition? {
+    guard let name = rules.spec else { return nil }
+    if !BundledResources.isPath(name) || name.hasPrefix("/") || rules.source.hasPrefix("built-in:") {
+      return try load(name)
+    }
+    let folder = URL(fileURLWithPath: rules.source).deletingLastPathComponent().path
+    return try load(folder + "/" + name)
+  }
+
   public static func builtIn(_ name: String) throws(DataError) -> SpecDefinition {
     let path = try BundledResources.path(folder: "specs", file: "\(name).yaml")
     return try SpecParser.parse(try RuleSetLoader.readText(path), source: "built-in:\(name)")

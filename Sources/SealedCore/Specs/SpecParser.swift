@@ -9,7 +9,7 @@ enum SpecParser {
     guard !claims.isEmpty else { throw fields["claims"]!.error("expected at least one claim") }
     return SpecDefinition(
       name: try fields["name"]!.string(), description: try fields["description"]?.string() ?? "",
-      source: source, alpha: try fields["alpha"].map(alpha), claims: claims)
+      source: source, alpha: try fields["alpha"].map(alpha), claims: claims, text: text)
   }
 
   static func alpha(_ value: YAMLValue) throws(DataError) -> Double {
@@ -48,7 +48,7 @@ enum SpecParser {
       throw fields["expected"]!.error("expected a proportion between 0 and 1, found \(expected)")
     }
     return .proportion(
-      cards: try filter(fields["cards"]!), given: try fields["given"]?.string() ?? "any", expected: expected)
+      cards: try filter(fields["cards"]!), given: try kind(fields["given"]), expected: expected)
   }
 
   private static func parseDistribution(_ value: YAMLValue) throws(DataError) -> SpecClaim.Kind {
@@ -119,10 +119,22 @@ enum SpecParser {
       guard let exactly = fields["exactly"] else { throw value.error("per_booster needs exactly: N") }
       let n = try exactly.int()
       guard n >= 0 else { throw exactly.error("expected 0 or more cards") }
-      return .perBooster(cards: try filter(cards), given: try fields["given"]?.string() ?? "any", count: n)
+      return .perBooster(cards: try filter(cards), given: try kind(fields["given"]), count: n)
     }
     if let flag = fields["no_duplicates"], try flag.bool() { return .noDuplicates }
     throw value.error("expected no_duplicates, booster_size, mythics_per_pool or per_booster")
+  }
+
+  /// The booster kinds a claim may be given: those any rules can have, and `any`.
+  static let kinds = ["any", "booster", "mythic_booster", "non_mythic_booster"]
+
+  private static func kind(_ value: YAMLValue?) throws(DataError) -> String {
+    guard let value else { return "any" }
+    let text = try value.string()
+    guard kinds.contains(text) else {
+      throw value.error("unknown booster kind \"\(text)\"; expected one of \(kinds.joined(separator: ", "))")
+    }
+    return text
   }
 
   private static func filter(_ value: YAMLValue) throws(DataError) -> CardFilter {

@@ -21,10 +21,13 @@ struct CheckBuilder {
     }
     let test = try BinomialTest(successes: successes, trials: trials, probability: expected)
     let interval = try test.confidenceInterval(level: 1 - alpha)
-    return CheckResult(
+    var check = CheckResult(
       name: name, kind: .binomial, source: source, n: trials, observed: test.proportion, expected: expected,
       pValue: test.pValue, confidenceLow: interval.lower, confidenceHigh: interval.upper, alpha: alpha,
       detail: detail)
+    check.confidenceLevel = 1 - alpha
+    check.successes = successes
+    return check
   }
 
   /// Pearson's chi-square test of observed counts against expected counts.

@@ -12,6 +12,9 @@ public struct CheckResult: Sendable {
   public enum Source: String, Sendable {
     case rules
     case spec
+    /// One test of a hypothesis that the rules and the spec both state (same counts, same
+    /// expectation): counted once in the Holm adjustment.
+    case both = "rules+spec"
   }
 
   public var name: String
@@ -28,13 +31,20 @@ public struct CheckResult: Sendable {
   public var pValue: Double?
   /// The Holm–Bonferroni adjusted p-value over the run's statistical checks.
   public var pAdjusted: Double?
-  /// Clopper–Pearson interval (binomial checks), at confidence 1 - alpha.
+  /// Clopper–Pearson interval (binomial checks), at confidence `confidenceLevel`: the level at
+  /// which Holm's procedure decided the check's verdict (see `CheckRun`).
   public var confidenceLow: Double?
   public var confidenceHigh: Double?
+  public var confidenceLevel: Double?
+  /// Successes of a binomial check, to recompute its interval at the Holm level.
+  var successes: Int?
   public var alpha: Double
   public var passed: Bool
   /// A short human explanation: pooled bins, the worst cells, the kinds of boosters counted.
   public var detail: String
+  /// What the check tests, when two checks could test the same thing (the same counts against
+  /// the same expectation): checks with equal keys are one hypothesis and share one row.
+  var hypothesis: String?
 
   init(
     name: String, kind: Kind, source: Source, n: Int, observed: Double? = nil, expected: Double? = nil,
@@ -65,10 +75,19 @@ public struct CheckResult: Sendable {
       alpha: alpha, passed: violations == 0, detail: detail)
   }
 
+  /// A claim the rules cannot satisfy by construction (for example the mythic booster's
+  /// position when the rules have independent boosters): a failed check whose detail says why.
+  static func unsatisfiable(_ name: String, kind: Kind, source: Source, reason: String, alpha: Double) -> CheckResult {
+    CheckResult(name: name, kind: kind, source: source, n: 0, alpha: alpha, passed: false, detail: "cannot hold: \(reason)")
+  }
+
+  /// Whether the check failed because the rules cannot satisfy it by construction.
+  public var isUnsatisfiable: Bool { !passed && n == 0 && pValue == nil && detail.hasPrefix("cannot hold: ") }
+
   /// The `checks.csv` header: the report contract, then appended columns.
   public static let csvHeader = [
     "check", "kind", "n", "observed", "expected", "statistic", "df", "p_value", "p_adjusted", "ci_low",
-    "ci_high", "alpha", "verdict", "source", "detail",
+    "ci_high", "alpha", "verdict", "source", "detail", "ci_level",
   ]
 
   public var csvRow: [String] {
@@ -76,7 +95,7 @@ public struct CheckResult: Sendable {
       name, kind.rawValue, String(n), CSVNumber.format(observed), CSVNumber.format(expected),
       CSVNumber.format(statistic), degreesOfFreedom.map(String.init) ?? "", CSVNumber.format(pValue),
       CSVNumber.format(pAdjusted), CSVNumber.format(confidenceLow), CSVNumber.format(confidenceHigh),
-      CSVNumber.format(alpha), passed ? "pass" : "fail", source.rawValue, detail,
+      CSVNumber.format(alpha), passed ? "pass" : "fail", source.rawValue, detail, CSVNumber.format(confidenceLevel),
     ]
   }
 }

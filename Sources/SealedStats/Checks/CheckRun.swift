@@ -14,14 +14,69 @@ public struct CheckRun: Sendable {
   ) throws(StatisticsError) {
     let builder = CheckBuilder(alpha: alpha)
     var checks = try RuleChecks(plan: plan, expectations: expectations, tally: tally, builder: builder).all()
-    checks += try SpecChecks(plan: plan, tally: tally, builder: builder).all()
+    checks += try SpecChecks(plan: plan, expectations: expectations, tally: tally, builder: builder).all()
+    checks = Self.merged(checks)
     let tested = checks.indices.filter { checks[$0].pValue != nil }
     let adjusted = try MultipleTesting.holm(tested.map { checks[$0].pValue! })
     for (position, index) in tested.enumerated() {
       checks[index].pAdjusted = adjusted[position]
       checks[index].passed = adjusted[position] >= checks[index].alpha
     }
+    try Self.holmIntervals(&checks, tested: tested)
     self.checks = checks
+  }
+
+  /// Recomputes each binomial check's Clopper–Pearson interval at the level at which Holm's
+  /// step-down procedure decided its verdict, so the interval agrees with the verdict: a check
+  /// rejected at step r (p-values ascending, from 0) at alpha / (m − r); every check that
+  /// passed at alpha / (m − r*), r* the first step that did not reject (its p-value, like every
+  /// later one, is at least that level). Clopper–Pearson inverts the equal-tailed test while
+  /// the p-value is scipy's two-sided `binomtest`; where the two disagree at the border the
+  /// detail says so.
+  static func holmIntervals(_ checks: inout [CheckResult], tested: [Int]) throws(StatisticsError) {
+    let m = tested.count
+    let order = tested.sorted { checks[$0].pValue! < checks[$1].pValue! }
+    let firstPassed = order.firstIndex { checks[$0].passed } ?? m
+    for (rank, index) in order.enumerated() where checks[index].kind == .binomial {
+      guard let successes = checks[index].successes, let expected = checks[index].expected else { continue }
+      let level = checks[index].alpha / Double(m - (checks[index].passed ? firstPassed : rank))
+      let interval = try ClopperPearsonInterval(successes: successes, trials: checks[index].n, level: 1 - level)
+      checks[index].confidenceLow = interval.lower
+      checks[index].confidenceHigh = interval.upper
+      checks[index].confidenceLevel = 1 - level
+      let covers = interval.lower <= expected && expected <= interval.upper
+      if covers != checks[index].passed {
+        checks[index].detail += "; at this border the interval (equal-tailed) and the two-sided exact test disagree"
+      }
+    }
+  }
+
+  /// One row per hypothesis: a spec claim that tests what a rule-derived check already tests
+  /// (the same counts against the same expectation) joins that check's row, named by the claim,
+  /// with source `rules+spec`; the rules' computation (which knows how the cards were drawn) is
+  /// kept.
+  static func merged(_ checks: [CheckResult]) -> [CheckResult] {
+    var result: [CheckResult] = []
+    var rows: [String: Int] = [:]
+    for check in checks {
+      guard let key = check.hypothesis else {
+        result.append(check)
+        continue
+      }
+      if let index = rows[key], result[index].source == .rules, check.source == .spec {
+        let rule = result[index]
+        var shared = rule
+        shared.name = check.name
+        shared.source = .both
+        shared.alpha = min(rule.alpha, check.alpha)
+        shared.detail = "also the rules' check \"\(rule.name)\"; " + rule.detail
+        result[index] = shared
+        continue
+      }
+      if rows[key] == nil { rows[key] = result.count }
+      result.append(check)
+    }
+    return result
   }
 
   /// Whether every check passed.

@@ -8,10 +8,10 @@ import SealedCore
 ///    another rarity), the counts vary more than multinomial; the statistic is divided by the
 ///    largest ratio of a rarity's per-booster variance to its multinomial variance (at least 1).
 /// 2. Every card's frequency within its sheet: chi-square per sheet over the counts of all
-///    draws from it, expected counts from the boosters that used each draw. Distinct draws of k
-///    from a uniform sheet of n make each booster's counts less variable than multinomial, by
-///    (n - k)/(n - 1); the statistic is divided by that dispersion (averaged over the draws).
-///    Distinct draws from weighted sheets keep dispersion 1, which is conservative.
+///    draws from it, expected counts from the boosters that used each draw. Distinct draws make
+///    the counts less variable than multinomial ((n - k)/(n - 1) for k of n equally likely);
+///    the statistic is divided by the ratio of its exact mean under the plan to its degrees of
+///    freedom (`Expectations.siteCopyVariance`), for weighted distinct draws too.
 /// 3. Declared events: an exact binomial test with a Clopper–Pearson interval per reported
 ///    (event, booster kind); a lane whose count per booster is fixed by the rules becomes an
 ///    exact invariant instead (for example one planeswalker in every war booster).
@@ -54,6 +54,22 @@ struct RuleChecks {
             detail: "cards of another rarity in the slot"))
         continue
       }
+      if let fixed = rarityFixedByKind(slot: index) {
+        // Several rarities, but each kind of booster allows one, and a pool holds a fixed
+        // number of boosters of each kind: the mix is fixed, so a chi-square could not fail.
+        var violations = 0
+        for (siteIndex, site) in plan.sites.enumerated() where site.draw.slot == index {
+          for ordinal in 0..<tally.cardCount where plan.cards[ordinal].rarity != fixed[site.kind] {
+            violations += tally.siteCards[siteIndex * tally.cardCount + ordinal]
+          }
+        }
+        let kinds = fixed.keys.sorted().map { "\(fixed[$0]!.rawValue) in \(plan.kinds[$0]) boosters" }
+        checks.append(
+          .invariant(
+            "slot \(slot.name): \(kinds.joined(separator: ", "))", source: .rules, checked: total,
+            violations: violations, alpha: builder.alpha, detail: "cards of another rarity for their booster's kind"))
+        continue
+      }
       let expectedTotal = rarities.reduce(0.0) { $0 + expected[$1, default: 0] }
       checks.append(
         try builder.distribution(
@@ -66,6 +82,27 @@ struct RuleChecks {
             .joined(separator: ", ")))
     }
     return checks
+  }
+
+  /// For a slot whose rarity each booster kind fixes, when a pool holds a fixed number of
+  /// boosters of each kind (one mythic booster): the rarity per kind. Nil otherwise.
+  func rarityFixedByKind(slot: Int) -> [Int: Rarity]? {
+    guard plan.mythicBoosterPositionProbabilities != nil || plan.kinds.count == 1 else { return nil }
+    var fixed: [Int: Rarity] = [:]
+    for kind in plan.kinds.indices where plan.expectedBoostersPerKind[kind] > 0 {
+      var rarities = Set<Rarity>()
+      for (combination, program) in plan.programs[kind].enumerated() where plan.combinationProbabilities[kind][combination] > 0 {
+        for draw in program where draw.slot == slot {
+          let sheet = plan.sheets[draw.sheet]
+          for (position, ordinal) in sheet.cards.enumerated() where sheet.weights[position] > 0 {
+            rarities.insert(plan.cards[ordinal].rarity)
+          }
+        }
+      }
+      guard rarities.count == 1 else { return nil }
+      fixed[kind] = rarities.first!
+    }
+    return fixed
   }
 
   /// The largest ratio, over rarities, of the variance of a slot's count of that rarity per
@@ -114,30 +151,59 @@ struct RuleChecks {
     for (sheetIndex, sheet) in plan.sheets.enumerated() where sheet.cards.count > 1 {
       var observed = [Double](repeating: 0, count: sheet.cards.count)
       var expected = [Double](repeating: 0, count: sheet.cards.count)
-      var weightedDispersion = 0.0
-      var drawnCards = 0.0
+      // Var O_i, the variance of each card's count given how often each site was used.
+      var variance = [Double](repeating: 0, count: sheet.cards.count)
       for (siteIndex, site) in plan.sites.enumerated() where site.draw.sheet == sheetIndex {
         let uses = Double(tally.combinations[site.kind * plan.combinations.count + site.combination])
         for (index, ordinal) in sheet.cards.enumerated() {
           observed[index] += Double(tally.siteCards[siteIndex * tally.cardCount + ordinal])
           expected[index] += uses * expectations.siteInclusion[siteIndex][index]
+          variance[index] += uses * expectations.siteCopyVariance(site: siteIndex, index: index)
         }
-        let k = Double(site.draw.count)
-        let n = Double(sheet.cards.count)
-        let factor = site.draw.distinct && site.draw.count > 1 && sheet.isUniform ? (n - k) / (n - 1) : 1
-        weightedDispersion += uses * k * factor
-        drawnCards += uses * k
       }
-      guard drawnCards > 0 else { continue }
-      let dispersion = max(weightedDispersion / drawnCards, 1e-9)
-      checks.append(
-        try builder.distribution(
+      // Every use draws a fixed number of the sheet's cards, so the total is fixed and Pearson's
+      // statistic has mean Σ Var O_i / E_i: its ratio to the cells' n − 1 is the dispersion
+      // ((n − k)/(n − 1) for k distinct of n equally likely, 1 for draws with replacement).
+      let cells = expected.indices.filter { expected[$0] > 0 }
+      guard cells.count > 1 else { continue }
+      let statisticMean = cells.reduce(0.0) { $0 + variance[$1] / expected[$1] }
+      let dispersion = max(statisticMean / Double(cells.count - 1), 1e-9)
+      var check = try builder.distribution(
           "sheet \(sheet.name): \(sheet.isUniform ? "cards equally likely" : "cards in proportion to weight")",
           source: .rules, observed: observed, expected: expected,
           labels: sheet.cards.map { plan.cards[$0].name }, pooling: .unordered, dispersion: dispersion,
-          detail: "\(sheet.cards.count) cards"))
+          detail: "\(sheet.cards.count) cards")
+      if sheet.isUniform && isExclusive(sheet: sheetIndex) {
+        check.hypothesis = Self.uniformKey(sheet.cards)
+      }
+      checks.append(check)
     }
     return checks
+  }
+
+  /// Whether no draw from another sheet can give one of this sheet's cards: then the sheet's
+  /// counts are the cards' copies over the run.
+  func isExclusive(sheet index: Int) -> Bool {
+    let cards = Set(plan.sheets[index].cards)
+    return plan.sites.allSatisfy { site in
+      site.draw.sheet == index || plan.sheets[site.draw.sheet].cards.allSatisfy { !cards.contains($0) }
+    }
+  }
+
+  /// The hypothesis "these cards are equally frequent over the run".
+  static func uniformKey(_ cards: [Int]) -> String {
+    "uniform " + cards.sorted().map(String.init).joined(separator: ",")
+  }
+
+  /// The hypothesis "boosters of these kinds hold a card of this lane with probability p".
+  static func proportionKey(lane: Int, kinds: [Int], expected: Double) -> String {
+    "proportion lane \(lane) kinds \(kinds.sorted()) p " + String(format: "%.9g", expected)
+  }
+
+  /// The hypothesis "the mythic booster's position follows these probabilities".
+  static func positionKey(_ probabilities: [Double]) -> String {
+    let total = probabilities.reduce(0, +)
+    return "position " + probabilities.map { String(format: "%.9g", $0 / total) }.joined(separator: ",")
   }
 
   // MARK: 3. Declared events and fixed counts per booster
@@ -173,17 +239,58 @@ struct RuleChecks {
           checked: boosters, violations: boosters - matching, alpha: builder.alpha,
           detail: "boosters of that kind with another count"))
     }
+    var tested: [(lane: Int, kinds: [Int], index: Int)] = []
     for row in SimulationReport.eventRows(plan: plan, expectations: expectations, tally: tally) {
       let lane = row.eventIndex + 1
       let kinds = row.kind.map { [$0] } ?? Array(plan.kinds.indices)
       // Already covered by an exact count for every kind involved.
       if kinds.allSatisfy({ kind in fixed.contains { $0.lane == lane && $0.kind == kind } }) { continue }
-      checks.append(
-        try builder.proportion(
-          "event \(row.event) given \(row.given)", source: .rules, successes: row.count, trials: row.trials,
-          expected: row.expected, detail: "boosters holding the event"))
+      // The complement of an event already tested for the same boosters: the same test.
+      if let other = tested.first(where: { $0.kinds == kinds && areComplements($0.lane, lane, kinds: kinds) }) {
+        checks[other.index].detail += "; its complement, event \(row.event) given \(row.given), is the same test"
+        continue
+      }
+      var check = try builder.proportion(
+        "event \(row.event) given \(row.given)", source: .rules, successes: row.count, trials: row.trials,
+        expected: row.expected, detail: "boosters holding the event")
+      check.hypothesis = Self.proportionKey(lane: lane, kinds: kinds, expected: row.expected)
+      tested.append((lane, kinds, checks.count))
+      checks.append(check)
     }
     return checks
+  }
+
+  /// Whether a lane's cards are surely in a booster made by a program, surely not, or maybe.
+  enum Presence { case never, surely, maybe }
+
+  func presence(lane: Int, kind: Int, combination: Int) -> Presence {
+    let laneCards: Set<Int> = lane == 0
+      ? Set(plan.cards.indices.filter { plan.cards[$0].rarity == .mythic }) : plan.events[lane - 1].cards
+    var result = Presence.never
+    for draw in plan.programs[kind][combination] {
+      let sheet = plan.sheets[draw.sheet]
+      let possible = sheet.cards.indices.filter { sheet.weights[$0] > 0 }
+      let inside = possible.filter { laneCards.contains(sheet.cards[$0]) }.count
+      if inside == 0 { continue }
+      let outside = possible.count - inside
+      if outside == 0 || (draw.distinct && outside < draw.count) { return .surely }
+      result = .maybe
+    }
+    return result
+  }
+
+  /// Whether every booster of these kinds holds cards of exactly one of the two lanes, by the
+  /// structure of the rules: then "holds a" and "holds b" are complementary events.
+  func areComplements(_ a: Int, _ b: Int, kinds: [Int]) -> Bool {
+    for kind in kinds {
+      for combination in plan.programs[kind].indices where plan.combinationProbabilities[kind][combination] > 0 {
+        switch (presence(lane: a, kind: kind, combination: combination), presence(lane: b, kind: kind, combination: combination)) {
+        case (.surely, .never), (.never, .surely): continue
+        default: return false
+        }
+      }
+    }
+    return true
   }
 
   // MARK: 4. Mythic fairness
@@ -216,12 +323,13 @@ struct RuleChecks {
     // With exactly one booster holding mythics per pool, positions are one multinomial draw.
     let positions = expectations.mythicPositions
     if plan.mythicKind != nil, abs(positions.reduce(0, +) - 1) < 1e-9 {
-      checks.append(
-        try builder.distribution(
-          "mythic booster position", source: .rules, observed: tally.mythicPositions.map(Double.init),
-          expected: positions.map { $0 * Double(tally.pools) },
-          labels: positions.indices.map { "booster \($0 + 1)" }, pooling: .adjacent,
-          detail: "which booster holds the pool's mythic"))
+      var check = try builder.distribution(
+        "mythic booster position", source: .rules, observed: tally.mythicPositions.map(Double.init),
+        expected: positions.map { $0 * Double(tally.pools) },
+        labels: positions.indices.map { "booster \($0 + 1)" }, pooling: .adjacent,
+        detail: "which booster holds the pool's mythic")
+      check.hypothesis = Self.positionKey(positions)
+      checks.append(check)
     }
     return checks
   }

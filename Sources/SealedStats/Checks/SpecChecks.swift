@@ -4,15 +4,29 @@ import SealedCore
 /// The plan must have been compiled with the spec, so that its claims have counting lanes.
 struct SpecChecks {
   let plan: BoosterPlan
+  let expectations: Expectations
   let tally: SimulationTally
   let builder: CheckBuilder
 
   func all() throws(StatisticsError) -> [CheckResult] {
     var checks: [CheckResult] = []
     for (index, claim) in plan.specClaims.enumerated() {
-      checks.append(try check(claim, lane: plan.specClaimLanes[index]))
+      if let problem = plan.specClaimProblems[index] {
+        checks.append(.unsatisfiable(claim.name, kind: Self.kind(of: claim), source: .spec, reason: problem, alpha: claim.alpha ?? builder.alpha))
+      } else {
+        checks.append(try check(claim, lane: plan.specClaimLanes[index]))
+      }
     }
     return checks
+  }
+
+  /// The kind of check a claim makes.
+  static func kind(of claim: SpecClaim) -> CheckResult.Kind {
+    switch claim.kind {
+    case .proportion: .binomial
+    case .mythicsPerPoolDistribution, .mythicPosition, .uniform: .chiSquare
+    case .perBooster, .noDuplicates, .boosterSize, .mythicsPerPool: .invariant
+    }
   }
 
   /// The kinds a claim's `given` covers.
@@ -27,9 +41,11 @@ struct SpecChecks {
       let kinds = kinds(given)
       let trials = kinds.reduce(0) { $0 + tally.boostersByKind[$1] }
       let successes = kinds.reduce(0) { $0 + tally.laneBoosters(kind: $1, lane: lane!, atLeast: 1) }
-      return try builder.proportion(
+      var check = try builder.proportion(
         claim.name, source: .spec, successes: successes, trials: trials, expected: expected, alpha: alpha,
         detail: "\(given) boosters holding a matching card")
+      check.hypothesis = RuleChecks.proportionKey(lane: lane!, kinds: kinds, expected: expected)
+      return check
     case .perBooster(_, let given, let count):
       let kinds = kinds(given)
       let boosters = kinds.reduce(0) { $0 + tally.boostersByKind[$1] }
@@ -62,27 +78,34 @@ struct SpecChecks {
       let total = positions.reduce(0, +)
       let counted = Double(tally.mythicPositions.reduce(0, +))
       let size = max(positions.count, tally.mythicPositions.count)
-      return try builder.distribution(
+      var check = try builder.distribution(
         claim.name, source: .spec,
         observed: (0..<size).map { $0 < tally.mythicPositions.count ? Double(tally.mythicPositions[$0]) : 0 },
         expected: (0..<size).map { $0 < positions.count ? positions[$0] / total * counted : 0 },
         labels: (0..<size).map { "booster \($0 + 1)" }, pooling: .adjacent, alpha: alpha,
         detail: "boosters holding the pool's mythic")
+      if positions.count == plan.boostersPerPool { check.hypothesis = RuleChecks.positionKey(positions) }
+      return check
     case .uniform(let filter):
       let ordinals = plan.cards.indices.filter { filter.matches(plan.cards[$0]) }
       let copies = tally.cardCopies
       let observed = ordinals.map { Double(copies[$0]) }
       let total = observed.reduce(0, +)
       guard ordinals.count > 1 else {
+        // Nothing to compare: a check that cannot fail is not counted among the tests.
         return CheckResult(
-          name: claim.name, kind: .chiSquare, source: .spec, n: Int(total), degreesOfFreedom: 0, pValue: 1,
+          name: claim.name, kind: .chiSquare, source: .spec, n: Int(total), degreesOfFreedom: 0,
           alpha: alpha, detail: "\(ordinals.count) matching card: nothing to compare")
       }
-      return try builder.distribution(
+      // The rules' draws (distinct, weighted, varying by variant) set the statistic's dispersion.
+      var check = try builder.distribution(
         claim.name, source: .spec, observed: observed,
         expected: Array(repeating: total / Double(ordinals.count), count: ordinals.count),
-        labels: ordinals.map { plan.cards[$0].name }, pooling: .unordered, alpha: alpha,
+        labels: ordinals.map { plan.cards[$0].name }, pooling: .unordered,
+        dispersion: expectations.uniformClaimDispersion(cards: ordinals) ?? 1, alpha: alpha,
         detail: "\(ordinals.count) cards, copies over the run")
+      check.hypothesis = RuleChecks.uniformKey(ordinals)
+      return check
     }
   }
 }

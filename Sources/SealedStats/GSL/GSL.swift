@@ -20,6 +20,22 @@ enum GSL {
     return try checked(gsl_cdf_chisq_Q(x, df), "gsl_cdf_chisq_Q(\(x), \(df))")
   }
 
+  /// The x with P(X > x) = q for `df` degrees of freedom.
+  ///
+  /// The corresponding GSL function is `gsl_cdf_chisq_Qinv`.
+  static func chiSquareQInverse(_ q: Double, degreesOfFreedom df: Double) throws(GSLError) -> Double {
+    _ = ready
+    return try checked(gsl_cdf_chisq_Qinv(q, df), "gsl_cdf_chisq_Qinv(\(q), \(df))")
+  }
+
+  /// P(X = k) for X ~ Poisson(mu).
+  ///
+  /// The corresponding GSL function is `gsl_ran_poisson_pdf`.
+  static func poissonPDF(_ k: UInt32, _ mu: Double) throws(GSLError) -> Double {
+    _ = ready
+    return try checked(gsl_ran_poisson_pdf(k, mu), "gsl_ran_poisson_pdf(\(k), \(mu))")
+  }
+
   // MARK: - Binomial (counts below 2^32)
 
   /// P(X = k) for X ~ Binomial(n, p).
