@@ -4,7 +4,8 @@
 Usage: python3 scripts/verify-with-scipy.py reports/war-sealed
 
 Every binomial row of checks.csv is recomputed from its own counts (k = observed * n) with
-scipy.stats.binomtest and proportion_ci(method="exact") at confidence 1 - alpha; the mythic
+scipy.stats.binomtest and proportion_ci(method="exact") at the row's confidence (ci_level, the
+Holm level of its verdict; 1 - alpha in reports that have no such column); the mythic
 booster position row is recomputed from mythic_position.csv with scipy.stats.chisquare. Prints
 the largest relative differences and exits 1 if any exceeds the tolerance. Needs scipy
 (pip install scipy). A folder without checks.csv (a `sealed simulate` report) is one line on
@@ -44,7 +45,8 @@ def main(folder):
         p = float(row["expected"])
         alpha = float(row["alpha"])
         test = stats.binomtest(k, n, p)
-        interval = test.proportion_ci(confidence_level=1 - alpha, method="exact")
+        level = float(row["ci_level"]) if row.get("ci_level") else 1 - alpha
+        interval = test.proportion_ci(confidence_level=level, method="exact")
         differences = [
             relative(test.pvalue, float(row["p_value"])),
             relative(interval.low, float(row["ci_low"])),
