@@ -39,6 +39,16 @@ import Testing
     try expectUniform(values)
   }
 
+  /// Retail as printed: colour-balanced commons (their first-order dispersion is the distinct
+  /// draw's, since every card keeps its indicator variance), foils, weighted sheets.
+  @Test func warUnderRetailAsPrinted() throws {
+    let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("retail"), for: SharedData.set("war"), spec: nil)
+    let values = try pValues(plan, pools: 2000)
+    #expect(values["sheet common: cards equally likely"]?.count == 200)
+    #expect(values["sheet foil: cards in proportion to weight"]?.count == 200)
+    try expectUniform(values)
+  }
+
   /// Weighted distinct draws ("successive sampling"): 10 commons from a sheet that favours low
   /// collector numbers by 1%, checked against the rules' own weights.
   @Test func weightedDistinctDraws() throws {

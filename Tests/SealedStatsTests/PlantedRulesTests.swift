@@ -165,3 +165,24 @@ import Testing
     #expect(checkPlan.largest?.name == "mythic planeswalkers equally likely")
   }
 }
+
+/// Retail as printed against planted errors: packs made by wrong rules, checked against what
+/// `retail` predicts.
+@Suite struct PlantedRetailTests {
+  @Test func aFoilInOneOfThreePacksFails() throws {
+    let text = try String(contentsOfFile: BundledResourcesPath.rules("retail"), encoding: .utf8)
+      .replacingOccurrences(of: "weight: 31 }", with: "weight: 20 }")
+      .replacingOccurrences(of: "group: foil, weight: 9,", with: "group: foil, weight: 10,")
+    let wrong = try PlanCompiler.compile(RuleSetLoader.parse(text, source: "foil-one-in-three.yaml"), for: SharedData.set("war"))
+    let right = try SharedData.plan("war", rules: "retail")
+    let wrongFoil = try #require(wrong.events.firstIndex { $0.name == "foil" })
+    #expect(abs(try Expectations(plan: wrong).eventProbability(wrongFoil, kind: 0) - 1.0 / 3) < 1e-12)
+    let tally = Simulation.run(.init(plan: wrong, pools: 2000, seed: 3, threads: 2)).tally
+    let result = try CheckRun(plan: right, expectations: Expectations(plan: right), tally: tally, alpha: 0.001)
+    let failed = Set(result.failures.map(\.name))
+    #expect(failed.contains("event foil given booster"), "\(failed)")
+    // The same packs from the right rules pass.
+    let good = Simulation.run(.init(plan: right, pools: 2000, seed: 3, threads: 2)).tally
+    #expect(try CheckRun(plan: right, expectations: Expectations(plan: right), tally: good, alpha: 0.001).passed)
+  }
+}
