@@ -13,8 +13,11 @@ public final class BoosterPlan: Sendable {
   /// The cards inside the booster range; a card's index here is its *ordinal*. Ordinals from
   /// `firstFoilOrdinal` on are the foil finishes of cards that some foil sheet holds.
   public let cards: [Card]
-  /// The first foil ordinal: the number of cards inside the booster range.
+  /// The first foil ordinal: the number of non-foil cards (the booster range, then cards that
+  /// sheets list by number outside it).
   public let firstFoilOrdinal: Int
+  /// The ordinals of the booster range's non-foil cards, which filters and spec claims look at.
+  public let boosterRangeOrdinals: Range<Int>
   /// Booster kinds: `mythic_booster` and `non_mythic_booster` when exactly one booster per pool
   /// is the mythic booster, else just `booster`.
   public let kinds: [String]
@@ -51,7 +54,7 @@ public final class BoosterPlan: Sendable {
   let engine: EngineTables
 
   init(
-    rules: RuleSetDefinition, set: CardSet, cards: [Card], firstFoilOrdinal: Int, kinds: [String], boostersPerPool: Int,
+    rules: RuleSetDefinition, set: CardSet, cards: [Card], firstFoilOrdinal: Int, boosterRangeCount: Int, kinds: [String], boostersPerPool: Int,
     mythicBoosterPositionProbabilities: [Double]?, slots: [PlanSlot], sheets: [PlanSheet],
     variantGroups: [PlanVariantGroup], combinations: [[Int]], combinationProbabilities: [[Double]],
     programs: [[[PlanDraw]]], sites: [PlanSite], events: [PlanEvent], specClaims: [SpecClaim] = [],
@@ -65,6 +68,7 @@ public final class BoosterPlan: Sendable {
     boosterMax = set.boosterMax ?? 0
     self.cards = cards
     self.firstFoilOrdinal = firstFoilOrdinal
+    self.boosterRangeOrdinals = 0..<boosterRangeCount
     self.kinds = kinds
     self.boostersPerPool = boostersPerPool
     self.mythicBoosterPositionProbabilities = mythicBoosterPositionProbabilities

@@ -17,10 +17,40 @@ public enum PlanCompiler {
         "rule set \"\(rules.name)\" does not cover set \(set.code); it covers \(covered.joined(separator: ", "))",
         at: rules.source)
     }
-    let cards = try set.boosterCards()
     let layer = ResolvedLayer(rules.base, rules.setLayers[set.code])
-    var context = CompileContext(rules: rules, set: set, cards: cards, layer: layer, spec: spec)
+    // The booster range, then any card a sheet lists by number outside it (collector and
+    // showcase cards), in collector-number order.
+    let inRange = try set.boosterCards()
+    let inRangeKeys = Set(inRange.map(\.key))
+    var extras: [CardKey: Card] = [:]
+    for name in layer.sheetOrder {
+      for explicit in layer.sheets[name]!.explicitCards {
+        let card = try resolve(explicit, in: set, sheet: name)
+        if !inRangeKeys.contains(card.key) { extras[card.key] = card }
+      }
+    }
+    let cards = inRange + extras.values.sorted { $0.collectorNumber < $1.collectorNumber }
+    var context = CompileContext(rules: rules, set: set, cards: cards, inRange: inRange.count, layer: layer, spec: spec)
     return try context.compile()
+  }
+
+  /// The card a sheet names as `set:number`: the set's card of that collector number, or, for
+  /// a number with a letter that the set does not have (mtg.wtf writes `221a` for the first part
+  /// of a split or double-faced card), the card of the number without it.
+  static func resolve(_ explicit: ExplicitCard, in set: CardSet, sheet: String) throws(DataError) -> Card {
+    guard explicit.set == set.code else {
+      throw DataError(
+        "sheet \"\(sheet)\": card \(explicit.key) is of set \(explicit.set), but the rules are compiled for \(set.code); a sheet may list only cards of the set it is compiled for",
+        at: explicit.location)
+    }
+    if let card = set.cards.first(where: { $0.collectorNumber.text == explicit.number }) { return card }
+    if let last = explicit.number.last, last.isLetter, explicit.number.count > 1 {
+      let base = String(explicit.number.dropLast())
+      if let card = set.cards.first(where: { $0.collectorNumber.text == base }) { return card }
+    }
+    throw DataError(
+      "sheet \"\(sheet)\": card \(explicit.key) is not in the card data of \(set.code) (\(set.cards.count) cards); with other card data (sealed cards fetch \(set.code)) it may be",
+      at: explicit.location)
   }
 }
 
@@ -51,7 +81,10 @@ struct ResolvedLayer {
 private struct CompileContext {
   let rules: RuleSetDefinition
   let set: CardSet
+  /// The booster range, then cards listed by number outside it.
   let cards: [Card]
+  /// The ordinals filters look at: the booster range only.
+  let filterable: Range<Int>
   let layer: ResolvedLayer
   var kinds: [String] = []
   /// Compiled sheets by name, and the plan's sheet list (only sheets that are drawn from).
@@ -61,10 +94,11 @@ private struct CompileContext {
 
   let spec: SpecDefinition?
 
-  init(rules: RuleSetDefinition, set: CardSet, cards: [Card], layer: ResolvedLayer, spec: SpecDefinition?) {
+  init(rules: RuleSetDefinition, set: CardSet, cards: [Card], inRange: Int, layer: ResolvedLayer, spec: SpecDefinition?) {
     self.rules = rules
     self.set = set
     self.cards = cards
+    self.filterable = 0..<inRange
     self.layer = layer
     self.spec = spec
   }
@@ -185,7 +219,7 @@ private struct CompileContext {
       case .sheet(let name):
         ordinals = Set(try sheetCards(name, location: event.location).map(\.ordinal))
       case .filter(let filter):
-        ordinals = Set(cards.indices.filter { filter.matches(cards[$0]) }.map { event.foil ? cards.count + $0 : $0 })
+        ordinals = Set(filterable.filter { filter.matches(cards[$0]) }.map { event.foil ? cards.count + $0 : $0 })
       }
       var givenKinds: [Int] = []
       var givenAny = false
@@ -229,7 +263,7 @@ private struct CompileContext {
         continue
       }
       claimProblems.append(nil)
-      let ordinals = Set(cards.indices.filter { filter.matches(cards[$0]) })
+      let ordinals = Set(filterable.filter { filter.matches(cards[$0]) })
       if let index = events.firstIndex(where: { $0.cards == ordinals }) {
         claimLanes.append(index + 1)
       } else {
@@ -262,7 +296,7 @@ private struct CompileContext {
     let planCards = cards + foilBases.map { cards[$0 - cards.count] }
 
     return BoosterPlan(
-      rules: rules, set: set, cards: planCards, firstFoilOrdinal: cards.count, kinds: kinds, boostersPerPool: pool.boosters,
+      rules: rules, set: set, cards: planCards, firstFoilOrdinal: cards.count, boosterRangeCount: filterable.count, kinds: kinds, boostersPerPool: pool.boosters,
       mythicBoosterPositionProbabilities: positionProbabilities, slots: slots, sheets: planSheets,
       variantGroups: groups.map { PlanVariantGroup(name: $0.name, options: $0.options.map(\.name)) },
       combinations: combinations, combinationProbabilities: combinationProbabilities,
@@ -424,8 +458,13 @@ private struct CompileContext {
     }
     // Indices from cards.count on are foil finishes (cards.count + ordinal).
     var weights = [Double](repeating: 0, count: 2 * cards.count)
+    for explicit in sheet.explicitCards {
+      let card = try PlanCompiler.resolve(explicit, in: set, sheet: name)
+      let ordinal = cards.firstIndex { $0.key == card.key }!
+      weights[explicit.foil ? cards.count + ordinal : ordinal] += explicit.weight
+    }
     if let filter = sheet.filter {
-      for (ordinal, card) in cards.enumerated() where filter.matches(card) { weights[ordinal] = 1 }
+      for ordinal in filterable where filter.matches(cards[ordinal]) { weights[ordinal] = 1 }
     }
     for part in sheet.parts {
       let members: [(ordinal: Int, weight: Double)]
@@ -433,7 +472,7 @@ private struct CompileContext {
       case .sheet(let inner):
         members = try sheetCards(inner, location: part.location, visiting: visiting + [name])
       case .filter(let filter):
-        members = cards.indices.filter { filter.matches(cards[$0]) }.map { ($0, 1.0) }
+        members = filterable.filter { filter.matches(cards[$0]) }.map { ($0, 1.0) }
       }
       guard !members.isEmpty else {
         throw DataError("a part of sheet \"\(name)\" matches no card of \(set.code)", at: part.location)
@@ -447,7 +486,7 @@ private struct CompileContext {
       }
     }
     for (filter, factor) in sheet.weights {
-      for (ordinal, card) in cards.enumerated() where filter.matches(card) {
+      for ordinal in filterable where filter.matches(cards[ordinal]) {
         weights[ordinal] *= factor
         weights[cards.count + ordinal] *= factor
       }

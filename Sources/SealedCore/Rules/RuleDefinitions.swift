@@ -82,6 +82,9 @@ struct SheetDefinition: Sendable {
   var filter: CardFilter?
   /// The parts, when the sheet mixes other sheets or filters.
   var parts: [SheetPart] = []
+  /// Explicit cards with their weights, when the sheet lists them (`cards:`, as mtg.wtf's
+  /// compiled data does): they may lie outside the booster range.
+  var explicitCards: [ExplicitCard] = []
   /// Weight factors for cards matching a filter.
   var weights: [(filter: CardFilter, weight: Double)] = []
   /// Whether the sheet holds the foil finishes of its cards.
@@ -89,6 +92,26 @@ struct SheetDefinition: Sendable {
   /// Whether draws from the sheet are colour-balanced (one card of each of W, U, B, R, G first).
   var balanced = false
   var location: String
+}
+
+/// One card named in a sheet's `cards:` list: `set:number` or `set:number:foil`, and its weight.
+struct ExplicitCard: Sendable {
+  var set: String
+  var number: String
+  var foil: Bool
+  var weight: Double
+  /// The key as written, for messages.
+  var key: String
+  var location: String
+
+  /// Reads `set:number` or `set:number:foil`.
+  static func parse(_ key: String, weight: Double, location: String) throws(DataError) -> ExplicitCard {
+    let parts = key.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    guard (2...3).contains(parts.count), !parts[0].isEmpty, !parts[1].isEmpty, parts.count == 2 || parts[2] == "foil" else {
+      throw DataError("card \"\(key)\": expected set:number or set:number:foil, like war:97 or war:97:foil", at: location)
+    }
+    return ExplicitCard(set: parts[0].lowercased(), number: parts[1], foil: parts.count == 3, weight: weight, key: key, location: location)
+  }
 }
 
 /// One part of a mixed sheet.

@@ -88,12 +88,23 @@ enum RuleSetParser {
   }
 
   private static func parseSheet(name: String, _ value: YAMLValue) throws(DataError) -> SheetDefinition {
-    let fields = try value.fields(allowed: CardFilter.keys + ["any", "weights", "foil", "balanced"])
+    let fields = try value.fields(allowed: CardFilter.keys + ["any", "weights", "foil", "balanced", "cards"])
     var sheet = SheetDefinition(name: name, location: value.location)
     sheet.foil = try fields["foil"]?.bool() ?? false
     sheet.balanced = try fields["balanced"]?.bool() ?? false
     if sheet.foil && sheet.balanced {
       throw value.error("a sheet is either foil or balanced, not both")
+    }
+    if let cards = fields["cards"] {
+      guard fields.entries.allSatisfy({ ["cards", "balanced"].contains($0.key) }) else {
+        throw value.error("a sheet that lists its cards takes only \"balanced\" beside \"cards\" (write :foil on foil cards)")
+      }
+      let entries = try cards.mapping()
+      guard !entries.isEmpty else { throw cards.error("expected at least one card") }
+      for (key, weightValue) in entries {
+        sheet.explicitCards.append(try ExplicitCard.parse(key, weight: try weight(weightValue), location: weightValue.location))
+      }
+      return sheet
     }
     if let any = fields["any"] {
       guard fields.entries.allSatisfy({ ["any", "weights", "foil", "balanced"].contains($0.key) }) else {

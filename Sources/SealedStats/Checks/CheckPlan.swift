@@ -76,7 +76,7 @@ public struct CheckPlan: Sendable {
         let kinds = given == "any" ? Array(plan.kinds.indices) : plan.kinds.indices.filter { plan.kinds[$0] == given }
         candidates.append((claim.name, expected, kinds.reduce(0) { $0 + perKind[$1] }))
       case .uniform(let filter):
-        let cards = plan.cards.indices.filter { filter.matches(plan.cards[$0]) }
+        let cards = plan.boosterRangeOrdinals.filter { filter.matches(plan.cards[$0]) }
         let draws = cards.reduce(0.0) { $0 + expectations.cardsPerPool[$1] }
         guard cards.count > 1, draws > 0, !seen.contains(claim.name) else { continue }
         seen.insert(claim.name)

@@ -87,7 +87,7 @@ struct SpecChecks {
       if positions.count == plan.boostersPerPool { check.hypothesis = RuleChecks.positionKey(positions) }
       return check
     case .uniform(let filter):
-      let ordinals = plan.cards.indices.filter { filter.matches(plan.cards[$0]) }
+      let ordinals = plan.boosterRangeOrdinals.filter { filter.matches(plan.cards[$0]) }
       let copies = tally.cardCopies
       let observed = ordinals.map { Double(copies[$0]) }
       let total = observed.reduce(0, +)
