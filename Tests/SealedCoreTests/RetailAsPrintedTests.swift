@@ -15,8 +15,9 @@ import Testing
 
   func isWalker(_ card: Card) -> Bool { card.typeLine.contains("Planeswalker") }
 
-  @Test func warOracles() throws {
-    let plan = try SharedData.plan("war", rules: "retail")
+  @Test(arguments: ["retail", "mtgwtf"])
+  func warOracles(_ rules: String) throws {
+    let plan = try SharedData.plan("war", rules: rules)
     let e = try Expectations(plan: plan)
     let uncommonWalkers = perPack(plan, e) { $0.rarity == .uncommon && isWalker($0) }
     let otherUncommons = perPack(plan, e) { $0.rarity == .uncommon && !isWalker($0) }
@@ -49,6 +50,19 @@ import Testing
       }
       #expect(close(weight / foilSheet.totalWeight, compiled / 1_122_880, 1e-15))
     }
+  }
+
+  @Test func importedDomOracles() throws {
+    // mtgwtf has no legend events: at most one legendary rare-slot card and one legendary
+    // uncommon per pack, so their expected copies per pack are the probabilities.
+    let plan = try SharedData.plan("dom", rules: "mtgwtf")
+    let e = try Expectations(plan: plan)
+    var legend = CardFilter()
+    legend.types = ["legendary", "creature"]
+    let rareSlot = perPack(plan, e) { legend.matches($0) && ($0.rarity == .rare || $0.rarity == .mythic) }.reduce(0, +)
+    let uncommon = perPack(plan, e) { legend.matches($0) && $0.rarity == .uncommon }.reduce(0, +)
+    #expect(close(rareSlot, 36.0 / 121))
+    #expect(close(uncommon, 0.75))
   }
 
   @Test func domOracles() throws {

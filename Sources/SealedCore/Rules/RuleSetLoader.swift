@@ -6,7 +6,7 @@ import Foundation
 /// through exactly the same parser and compiler as a user's file.
 public enum RuleSetLoader {
   /// The names of the built-in rule sets, in the order they are documented.
-  public static let builtInNames = ["sealed", "retail", "retail-lethe"]
+  public static let builtInNames = ["sealed", "retail", "retail-lethe", "mtgwtf"]
 
   /// Loads `--rules NAME|FILE`: a path to an existing file (or one ending in .yaml/.yml), else
   /// a built-in name. Throws a one-line `DataError` for an unknown name or a bad file.

@@ -7,7 +7,10 @@ enum RuleSetParser {
 
   static func parse(_ text: String, source: String) throws(DataError) -> RuleSetDefinition {
     let root = try YAMLValue.parse(text, file: source)
-    let fields = try root.fields(allowed: topKeys, required: ["name", "slots"])
+    let fields = try root.fields(allowed: topKeys, required: ["name"])
+    guard fields["slots"] != nil || fields["sets"] != nil else {
+      throw root.error("missing key \"slots\" (the booster, in order), or \"sets\" with the slots of each set")
+    }
     let name = try fields["name"]!.string()
     guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
       throw fields["name"]!.error("expected a name of letters, digits, - and _ (it names report folders)")

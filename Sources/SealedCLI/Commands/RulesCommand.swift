@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `sealed rules`: rule files from the field's booster data.
+struct RulesCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rules",
+    abstract: "Rule files from the field's booster data (mtg.wtf's compiled products).",
+    subcommands: [RulesImportCommand.self]
+  )
+}

@@ -1,0 +1,57 @@
+import Foundation
+import SealedTestSupport
+import Testing
+
+/// `sealed rules import` on mtg.wtf's compiled booster data (a copy in Tests/Fixtures/mtgwtf).
+@Suite struct RulesImportCommandTests {
+  let data = Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/mtgwtf/sealed_basic_data.json").path
+  let cards = ["--cards", Fixtures.sharedCards]
+
+  @Test func listSaysWhichProductsTheCardDataOpens() throws {
+    let result = try SealedExecutable.run(["rules", "import", data, "--list"] + cards)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasSuffix("329 products; the card data opens 29\n"))
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.hasPrefix("war ") && $0.contains(" yes ") })
+    #expect(lines.contains { $0.hasPrefix("lea ") && $0.contains("no: set lea is not in the card data (sealed cards fetch lea)") })
+    #expect(lines.contains { $0.hasPrefix("war-jp ") && $0.contains("card war:1★") && $0.contains("is not in the card data of war") })
+  }
+
+  @Test func aProductBecomesARuleFileThatOpensPacks() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let out = dir.appendingPathComponent("war-draft.yaml").path
+    let result = try SealedExecutable.run(["rules", "import", data, "--product", "war", "--out", out] + cards)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr == "sealed: wrote \(out) (1 product)\n")
+    let opened = try SealedExecutable.run(["open", "war", "--rules", out, "--seed", "9", "--format", "json"] + cards)
+    #expect(opened.status == 0, "\(opened.stderr)")
+    let json = try JSONSerialization.jsonObject(with: Data(opened.stdout.utf8)) as? [String: Any]
+    let boosters = json?["boosters"] as? [[String: Any]] ?? []
+    #expect(boosters.count == 6)
+    #expect(boosters.allSatisfy { ($0["cards"] as? [Any])?.count == 15 })
+    #expect(json?["rules"] as? String == "mtgwtf-war")
+    let checked = try SealedExecutable.run(
+      ["check", "war", "--rules", out, "--pools", "2000", "--seed", "1", "--compare", "none", "--out", dir.appendingPathComponent("r").path, "--quiet"] + cards)
+    #expect(checked.status == 0, "\(checked.stdout)")
+  }
+
+  @Test func errorsAreOneLineWithStatusTwo() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let broken = try Fixtures.write("[{", to: "broken.json", in: dir)
+    let cases: [([String], String)] = [
+      (["rules", "import", data, "--product", "nope"], "no product \"nope\" in the data (329 products)"),
+      (["rules", "import", data, "--product", "lea"], "product lea: unknown set \"lea\""),
+      (["rules", "import", data, "--product", "war-jp"], "product war-jp: "),
+      (["rules", "import", data, "--product", "war", "--list"], "give either --list or --product CODE"),
+      (["rules", "import", broken, "--list"], "\(broken): malformed JSON"),
+      (["rules", "import", dir.appendingPathComponent("missing.json").path, "--list"], "cannot read the file"),
+    ]
+    for (arguments, message) in cases {
+      let result = try SealedExecutable.run(arguments + cards)
+      #expect(result.status == 2, "\(arguments)")
+      #expect(result.stderr.hasPrefix("sealed: error: "), "\(result.stderr)")
+      #expect(result.stderr.contains(message), "\(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+  }
+}

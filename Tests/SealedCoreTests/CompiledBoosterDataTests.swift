@@ -1,0 +1,121 @@
+import Foundation
+import SealedCore
+import SealedTestSupport
+import Testing
+
+/// mtg.wtf's compiled booster data (a copy in Tests/Fixtures/mtgwtf) as Sealed rule files.
+@Suite struct CompiledBoosterDataTests {
+  static let path = Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/mtgwtf/sealed_basic_data.json").path
+  static let draftProducts = ["war", "dom", "grn", "rna", "m19", "xln", "rix"]
+
+  func data() throws -> CompiledBoosterData { try CompiledBoosterData.read(path: Self.path) }
+
+  @Test func everyProductParses() throws {
+    let data = try data()
+    #expect(data.products.count == 329)
+    #expect(data.products.reduce(0) { $0 + $1.sheets.count } == 2023)
+  }
+
+  /// Every product of a shipped set whose cards the shipped data holds compiles, and its packs
+  /// come out at the size the product says.
+  @Test func everyProductTheShippedDataCoversCompilesAndSimulates() throws {
+    let database = try SharedData.database()
+    var opened: [String] = []
+    for product in try data().products where database.cardsBySet[product.set_code] != nil {
+      let set = try SharedData.set(product.set_code)
+      guard (try? set.boosterCards()) != nil else { continue }  // m20 and eld are partial
+      let text: String
+      do {
+        text = try CompiledBoosterRules.ruleFile([product], name: "p", source: "test")
+      } catch {
+        Issue.record("\(product.code): \(error)")
+        continue
+      }
+      let rules = try RuleSetLoader.parse(text, source: "\(product.code).yaml")
+      let plan: BoosterPlan
+      switch Result(catching: { () throws(DataError) in try PlanCompiler.compile(rules, for: set) }) {
+      case .success(let compiled):
+        plan = compiled
+      case .failure(let error):
+        // war's Japanese alternate-art planeswalkers (war:1★ ...) are not in the shipped data.
+        let japanese = product.code == "war-jp" || product.code.hasPrefix("war-theme")
+        #expect(japanese && error.message.contains("★"), "\(product.code): \(error)")
+        continue
+      }
+      let size = product.boosters[0].sheets.values.reduce(0, +)
+      let pools = Simulation.openPools(plan, seed: 1, count: 20)
+      #expect(pools.allSatisfy { $0.boosters.allSatisfy { $0.count == size } }, "\(product.code)")
+      _ = try Expectations(plan: plan)
+      opened.append(product.code)
+    }
+    #expect(opened.count == 29, "\(opened)")
+    #expect(Set(Self.draftProducts).isSubset(of: opened))
+  }
+
+  @Test func theBuiltInMtgwtfIsWhatTheImporterWrites() throws {
+    let data = try data()
+    var products: [CompiledBoosterData.Product] = []
+    for code in Self.draftProducts { products.append(try data.product(code)) }
+    let written = try CompiledBoosterRules.ruleFile(products, name: "mtgwtf", source: "sealed_basic_data.json")
+    let builtIn = try String(
+      contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Sources/SealedCore/Resources/rules/mtgwtf.yaml"), encoding: .utf8)
+    #expect(builtIn.hasSuffix(written))
+  }
+
+  /// `retail` (filters, variant groups, the foil sheet by chances) and the imported draft
+  /// products (mtg.wtf's card lists and weights) predict the same copies of every card and
+  /// finish per pack, and the same foil rate.
+  @Test(arguments: draftProducts)
+  func retailAgreesWithTheImportedDraftBooster(_ code: String) throws {
+    let retail = try SharedData.plan(code, rules: "retail")
+    let mtgwtf = try SharedData.plan(code, rules: "mtgwtf")
+    let a = try Expectations(plan: retail)
+    let b = try Expectations(plan: mtgwtf)
+    func perFinish(_ plan: BoosterPlan, _ e: Expectations) -> [String: Double] {
+      var result: [String: Double] = [:]
+      for (ordinal, card) in plan.cards.enumerated() where e.cardsPerBoosterByKind[0][ordinal] > 0 {
+        result["\(card.collectorNumber.text)\(plan.isFoil(ordinal) ? " foil" : "")"] = e.cardsPerBoosterByKind[0][ordinal]
+      }
+      return result
+    }
+    let left = perFinish(retail, a)
+    let right = perFinish(mtgwtf, b)
+    #expect(Set(left.keys) == Set(right.keys), "\(code): only retail \(Set(left.keys).subtracting(right.keys).sorted()), only mtgwtf \(Set(right.keys).subtracting(left.keys).sorted())")
+    for (key, value) in left {
+      guard let other = right[key] else { continue }
+      #expect(abs(value - other) < 1e-12, "\(code) \(key): retail \(value), mtgwtf \(other)")
+    }
+    let foilA = try #require(retail.events.firstIndex { $0.name == "foil" })
+    let foilB = try #require(mtgwtf.events.firstIndex { $0.name == "foil" })
+    #expect(abs(a.eventProbability(foilA, kind: 0) - b.eventProbability(foilB, kind: 0)) < 1e-12)
+  }
+
+  @Test func badProductsAreOneLineErrors() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    func product(_ sheets: String, boosters: String = #"[{"sheets": {"common": 2}, "weight": 1}]"#) -> String {
+      #"[{"name": "Test", "code": "tst", "set_code": "war", "boosters": \#(boosters), "sheets": {\#(sheets)}}]"#
+    }
+    let cases: [(String, String)] = [
+      (product(#""common": {"cards": {"war:1": 1, "war:999": 1}}"#), "sheet \"common\": card war:999 is not in the card data of war"),
+      (product(#""common": {"cards": {"war:1": 1, "dom:2": 1}}"#), "product tst: sheet common names cards of dom beside war"),
+      (product(#""common": {"cards": {"war:1": 1, "war:2": 1}}"#, boosters: #"[{"sheets": {"rare": 2}, "weight": 1}]"#), "product tst: a booster draws from sheet rare, which the product does not define"),
+    ]
+    for (json, message) in cases {
+      let path = try Fixtures.write(json, to: "data.json", in: folder)
+      let data = try CompiledBoosterData.read(path: path)
+      #expect {
+        let text = try CompiledBoosterRules.ruleFile(data.products, name: "t", source: "data.json")
+        _ = try PlanCompiler.compile(RuleSetLoader.parse(text, source: "t.yaml"), for: SharedData.set("war"))
+      } throws: { error in
+        ((error as? DataError)?.description ?? "").contains(message)
+      }
+    }
+    let broken = try Fixtures.write(#"[{"name": "x"}]"#, to: "broken.json", in: folder)
+    #expect {
+      try CompiledBoosterData.read(path: broken)
+    } throws: { error in
+      ((error as? DataError)?.description ?? "").hasPrefix("\(broken): at [0]: ")
+    }
+    #expect(throws: DataError.self) { try data().product("nope") }
+  }
+}
