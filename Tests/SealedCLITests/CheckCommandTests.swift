@@ -133,6 +133,12 @@ import Testing
     #expect(mine.status == 0, "\(mine.stderr)")
     #expect(mine.stdout.contains("· spec \"mine\" ·"))
     #expect(mine.stdout.contains("my claim"))
+    // A spec the rules name that does not exist is bad input naming the rule file.
+    let unknown = try Fixtures.write(
+      try sealedText().replacingOccurrences(of: "\nspec: sealed ", with: "\nspec: sealde "), to: "unknown.yaml", in: dir)
+    let refused = try SealedExecutable.run(["check", "war", "--rules", unknown, "--pools", "100", "--quiet"] + cards)
+    #expect(refused.status == 2)
+    #expect(refused.stderr == "sealed: error: \(unknown): spec: unknown spec \"sealde\"; built-in specs: sealed, or give the path of a YAML spec file\n", "\(refused.stderr)")
   }
 
   /// Interval bounds get the digits it takes to show on which side of the expected value they lie.

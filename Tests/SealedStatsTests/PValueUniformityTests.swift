@@ -49,6 +49,15 @@ import Testing
     try expectUniform(values)
   }
 
+  /// The quirks of the other sets: dom's legendary uncommon, grn's and rna's guildgate.
+  @Test(arguments: ["dom", "grn"])
+  func otherSetsUnderSealed(_ set: String) throws {
+    let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("sealed"), for: SharedData.set(set), spec: SpecLoader.builtIn("sealed"))
+    let values = try pValues(plan, pools: 2000)
+    #expect(values.count >= 10, "\(values.keys.sorted())")
+    try expectUniform(values)
+  }
+
   /// Weighted distinct draws ("successive sampling"): 10 commons from a sheet that favours low
   /// collector numbers by 1%, checked against the rules' own weights.
   @Test func weightedDistinctDraws() throws {

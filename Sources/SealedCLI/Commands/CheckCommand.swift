@@ -16,7 +16,9 @@ struct CheckCommand: ParsableCommand {
       fails with the reason. \
       p-values are Holm-adjusted over the run; a run passes when every adjusted p-value is at \
       least alpha and every invariant holds. Writes the simulation CSVs plus checks.csv and \
-      mythic_fairness.csv. Exit status: 0 all checks pass, 1 a check fails, 2 bad input.
+      mythic_fairness.csv. A sharded run: sealed check --shard K/N for each shard, sealed merge, \
+      then sealed check SET --tallies MERGED. Exit status: 0 all checks pass, 1 a check fails, \
+      2 bad input.
       """)
 
   @Argument(help: "The set code, for example war.")

@@ -22,7 +22,12 @@ public enum SpecLoader {
   public static func load(namedBy rules: RuleSetDefinition) throws(DataError) -> SpecDefinition? {
     guard let name = rules.spec else { return nil }
     if !BundledResources.isPath(name) || name.hasPrefix("/") || rules.source.hasPrefix("built-in:") {
-      return try load(name)
+      do {
+        return try load(name)
+      } catch where error.location == nil {
+        // "unknown spec": say which rule file names it.
+        throw DataError("spec: \(error.message)", at: rules.source)
+      }
     }
     let folder = URL(fileURLWithPath: rules.source).deletingLastPathComponent().path
     return try load(folder + "/" + name)

@@ -299,10 +299,11 @@ struct RuleChecks {
     var checks: [CheckResult] = []
     let poolDistribution = expectations.poolMythics
     if let fixed = poolDistribution.firstIndex(where: { abs($0 - 1) < 1e-12 }) {
-      checks.append(
-        .invariant(
-          "exactly \(fixed) mythic\(fixed == 1 ? "" : "s") per pool", source: .rules, checked: tally.pools,
-          violations: tally.pools - tally.poolMythics[fixed], alpha: builder.alpha, detail: "pools with another count"))
+      var check = CheckResult.invariant(
+        "exactly \(fixed) mythic\(fixed == 1 ? "" : "s") per pool", source: .rules, checked: tally.pools,
+        violations: tally.pools - tally.poolMythics[fixed], alpha: builder.alpha, detail: "pools with another count")
+      check.hypothesis = "invariant mythics per pool \(fixed)"
+      checks.append(check)
     } else {
       checks.append(
         try builder.distribution(
@@ -349,17 +350,20 @@ struct RuleChecks {
         if count > 0 && !members.contains(ordinal) { outside += count }
       }
     }
+    var duplicates = CheckResult.invariant(
+      "no card twice in a booster", source: .rules, checked: tally.boosters,
+      violations: tally.duplicateBoosters, alpha: builder.alpha, detail: "boosters holding a card twice")
+    duplicates.hypothesis = "invariant no duplicates"
+    var sizes = CheckResult.invariant(
+      "\(size) cards in every booster", source: .rules, checked: tally.boosters,
+      violations: tally.boostersNotOfSize(size), alpha: builder.alpha,
+      detail: "boosters of another size, and cards tallied beyond or short of boosters x \(size)")
+    sizes.hypothesis = "invariant booster size \(size)"
     return [
       .invariant(
         "every card comes from its draw's sheet", source: .rules, checked: drawn, violations: outside,
         alpha: builder.alpha, detail: "cards drawn that their sheet does not hold"),
-      .invariant(
-        "no card twice in a booster", source: .rules, checked: tally.boosters,
-        violations: tally.duplicateBoosters, alpha: builder.alpha, detail: "boosters holding a card twice"),
-      .invariant(
-        "\(size) cards in every booster", source: .rules, checked: tally.boosters,
-        violations: tally.boostersNotOfSize(size), alpha: builder.alpha,
-        detail: "boosters of another size, and cards tallied beyond or short of boosters x \(size)"),
+      duplicates, sizes,
     ]
   }
 }

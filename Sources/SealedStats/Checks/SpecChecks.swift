@@ -54,18 +54,24 @@ struct SpecChecks {
         claim.name, source: .spec, checked: boosters, violations: boosters - matching, alpha: alpha,
         detail: "\(given) boosters without exactly \(count) matching card\(count == 1 ? "" : "s")")
     case .noDuplicates:
-      return .invariant(
+      var check = CheckResult.invariant(
         claim.name, source: .spec, checked: tally.boosters, violations: tally.duplicateBoosters, alpha: alpha,
         detail: "boosters holding a card twice")
+      check.hypothesis = "invariant no duplicates"
+      return check
     case .boosterSize(let size):
-      return .invariant(
+      var check = CheckResult.invariant(
         claim.name, source: .spec, checked: tally.boosters, violations: tally.boostersNotOfSize(size), alpha: alpha,
         detail: "boosters not of \(size) cards, and cards tallied beyond or short of boosters x \(size)")
+      check.hypothesis = "invariant booster size \(size)"
+      return check
     case .mythicsPerPool(let count):
       let matching = count < tally.poolMythics.count ? tally.poolMythics[count] : 0
-      return .invariant(
+      var check = CheckResult.invariant(
         claim.name, source: .spec, checked: tally.pools, violations: tally.pools - matching, alpha: alpha,
         detail: "pools without exactly \(count) mythic\(count == 1 ? "" : "s")")
+      check.hypothesis = "invariant mythics per pool \(count)"
+      return check
     case .mythicsPerPoolDistribution(let probabilities):
       let size = max(probabilities.count, tally.poolMythics.count)
       let observed = (0..<size).map { $0 < tally.poolMythics.count ? Double(tally.poolMythics[$0]) : 0 }
