@@ -185,4 +185,19 @@ import Testing
     let good = Simulation.run(.init(plan: right, pools: 2000, seed: 3, threads: 2)).tally
     #expect(try CheckRun(plan: right, expectations: Expectations(plan: right), tally: good, alpha: 0.001).passed)
   }
+
+  @Test func commonsThatFavourOneCardByFivePercentFail() throws {
+    // Not the balancing retail has: one common (Battlefield Promotion, #5) drawn 5% more often
+    // than the others.
+    let text = try String(contentsOfFile: BundledResourcesPath.rules("retail"), encoding: .utf8)
+      .replacingOccurrences(
+        of: "  common:      { rarity: common, type_excludes: Basic Land, balanced: true }",
+        with: "  common:      { rarity: common, type_excludes: Basic Land, weights: [{ collector_numbers: \"5\", weight: 1.05 }] }")
+    let wrong = try PlanCompiler.compile(RuleSetLoader.parse(text, source: "five-percent.yaml"), for: SharedData.set("war"))
+    #expect(wrong.sheets.first { $0.name == "common" }?.balance == nil)
+    let right = try SharedData.plan("war", rules: "retail")
+    let tally = Simulation.run(.init(plan: wrong, pools: 200_000, seed: 4, threads: 2)).tally
+    let result = try CheckRun(plan: right, expectations: Expectations(plan: right), tally: tally, alpha: 0.001)
+    #expect(Set(result.failures.map(\.name)).contains("sheet common: cards equally likely"), "\(result.failures.map(\.name))")
+  }
 }
