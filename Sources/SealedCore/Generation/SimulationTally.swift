@@ -103,11 +103,12 @@ public struct SimulationTally: Sendable, Equatable, Codable {
   /// Cards tallied in all (over every draw).
   public var cardsDrawn: Int { siteCards.reduce(0, +) }
 
-  /// Boosters not of `size` cards, plus any difference between the cards tallied and the cards
-  /// `size`-card boosters would hold (so a card too many or too few anywhere is a violation).
+  /// Boosters not of `size` cards; at least 1 when the cards tallied differ from what
+  /// `size`-card boosters would hold (a card too many or too few anywhere), so that the count
+  /// never exceeds the boosters checked unless the tally itself is inconsistent.
   public func boostersNotOfSize(_ size: Int) -> Int {
     let ofSize = size < boosterSizes.count ? boosterSizes[size] : 0
-    return boosters - ofSize + abs(cardsDrawn - boosters * size)
+    return max(boosters - ofSize, cardsDrawn == boosters * size ? 0 : 1)
   }
 
   /// Copies of each card over all sites, by ordinal.
