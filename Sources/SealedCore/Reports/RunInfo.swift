@@ -8,10 +8,13 @@ public struct RunInfo: Sendable, Codable, Equatable {
   public var elapsedSeconds: Double
   public var startedAt: String
   public var interrupted: Bool
+  /// The command line that reproduces the run (`sealed simulate war --rules sealed --pools ...
+  /// --seed ...`), with the seed actually used; empty when unknown.
+  public var command: String
 
   public init(
     toolVersion: String, seed: UInt64, poolsRequested: Int, shard: String = "1/1", threads: Int,
-    elapsedSeconds: Double, startedAt: String, interrupted: Bool = false
+    elapsedSeconds: Double, startedAt: String, interrupted: Bool = false, command: String = ""
   ) {
     self.toolVersion = toolVersion
     self.seed = seed
@@ -21,6 +24,7 @@ public struct RunInfo: Sendable, Codable, Equatable {
     self.elapsedSeconds = elapsedSeconds
     self.startedAt = startedAt
     self.interrupted = interrupted
+    self.command = command
   }
 
   /// The rows that describe how a run was executed rather than what it computed; they may differ
