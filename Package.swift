@@ -12,6 +12,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
   ],
   targets: [
     // MARK: - C libraries
@@ -40,12 +41,21 @@ let package = Package(
       name: "SealedImages",
       dependencies: ["SealedCore", "CStb"]
     ),
+    .target(name: "SealedCharts"),
+    .target(
+      name: "SealedReportHTML",
+      dependencies: [
+        "SealedCore", "SealedStats", "SealedCharts", .product(name: "Mustache", package: "swift-mustache"),
+      ],
+      resources: [.embedInCode("Resources/report.mustache")]
+    ),
     .target(
       name: "SealedCLI",
       dependencies: [
         "SealedCore",
         "SealedStats",
         "SealedImages",
+        "SealedReportHTML",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -55,6 +65,9 @@ let package = Package(
     .target(name: "SealedTestSupport", dependencies: ["SealedCore"], path: "Tests/SealedTestSupport"),
     .testTarget(name: "SealedCoreTests", dependencies: ["SealedCore", "SealedTestSupport"]),
     .testTarget(name: "SealedStatsTests", dependencies: ["SealedStats", "SealedCore", "SealedTestSupport"]),
+    .testTarget(name: "SealedChartsTests", dependencies: ["SealedCharts"]),
+    .testTarget(
+      name: "SealedReportHTMLTests", dependencies: ["SealedReportHTML", "SealedCore", "SealedStats", "SealedTestSupport"]),
     .testTarget(name: "SealedImagesTests", dependencies: ["SealedImages", "SealedTestSupport"]),
     .testTarget(name: "SealedCLITests", dependencies: ["sealed", "SealedCore", "SealedImages", "SealedTestSupport"]),
   ],
