@@ -14,7 +14,7 @@ struct CheckCommand: ParsableCommand {
       "sealed" restates the original article's; it is the default for the "sealed" rules). \
       p-values are Holm-adjusted over the run; a run passes when every adjusted p-value is at \
       least alpha and every invariant holds. Writes the simulation CSVs plus checks.csv and \
-      mythic_fairness.csv. Exit status: 0 all checks pass, 1 a check fails, 2 bad input.
+      mythic_fairness.csv, and report.html with the verdicts and charts. Exit status: 0 all checks pass, 1 a check fails, 2 bad input.
       """)
 
   @Argument(help: "The set code, for example war.")
@@ -60,7 +60,11 @@ struct CheckCommand: ParsableCommand {
     let comparisons = try comparisonPlans(for: runner)
 
     let result = runner.simulate()
-    let info = runner.runInfo(result)
+    var extra: [String] = []
+    if let spec = self.spec { extra += ["--spec", spec] }
+    if let alpha = self.alpha { extra += ["--alpha", String(alpha)] }
+    if let compare { extra += ["--compare", compare] }
+    let info = runner.runInfo(result, command: "check", extra: extra)
     let checks = try statistics { () throws(StatisticsError) in
       try CheckRun(plan: runner.plan, expectations: runner.expectations, tally: result.tally, alpha: alpha)
     }
@@ -71,10 +75,12 @@ struct CheckCommand: ParsableCommand {
       fairness.append(MythicFairness(rules: comparison.rulesName, tally: tally, expectations: expectations))
     }
 
-    var files = runner.reportFiles(result, run: info)
-    files.append(("checks.csv", checks.table.text))
-    files.append(("mythic_fairness.csv", MythicFairness.table(fairness).text))
-    try runner.folder.commit(files)
+    var tables = runner.reportTables(result, run: info)
+    tables.append(("checks.csv", checks.table))
+    tables.append(("mythic_fairness.csv", MythicFairness.table(fairness)))
+    let claimFrequency = ClaimFrequency(plan: runner.plan, tally: result.tally)
+    if !claimFrequency.rows.isEmpty { tables.append(("claim_frequency.csv", claimFrequency.table(plan: runner.plan))) }
+    try runner.folder.commit(runner.reportFiles(result, run: info, tables: tables))
     let samples = try runner.writeSamples()
     print(VerdictTable.render(checks, plan: runner.plan, spec: spec, alpha: alpha, result: result, seed: runner.seed, terminal: .standardOutput), terminator: "")
     print(runner.summary(result))

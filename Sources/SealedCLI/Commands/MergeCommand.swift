@@ -79,14 +79,20 @@ struct MergeCommand: ParsableCommand {
       toolVersion: SealedCommand.version, seed: first.seed, poolsRequested: first.poolsRequested,
       threads: records.reduce(0) { $0 + $1.record.threads },
       elapsedSeconds: records.map(\.record.elapsedSeconds).max() ?? 0,
-      startedAt: records.map(\.record.startedAt).min() ?? RunInfo.now())
+      startedAt: records.map(\.record.startedAt).min() ?? RunInfo.now(),
+      command: ReproduceCommand.make("simulate", set: first.set, rules: Self.rulesOption(first), pools: first.poolsRequested, seed: first.seed))
     let report = SimulationReport(plan: plan, expectations: try Expectations(plan: plan), tally: tally, run: run)
     let folder = try ReportFolder(path: out ?? "reports/\(plan.setCode)-\(plan.rulesName)")
     var files = report.files.map { (name: $0.name, contents: $0.table.text) }
     let record = RunRecord(plan: plan, rulesText: first.rulesText, run: run, shard: .whole, tally: tally)
     files.append((RunRecord.fileName, record.encoded()))
-    try folder.commit(files)
+    try folder.commit(HTMLReportFile.adding(to: files, tables: report.files))
     print("merged \(records.count) shards: \(tally.pools) pools (\(tally.boosters) boosters)")
     print("reports: \(folder.path)/")
+  }
+
+  /// What `--rules` the shards were given: a built-in's name, else the file's path.
+  static func rulesOption(_ record: RunRecord) -> String {
+    record.rulesSource.hasPrefix("built-in:") ? String(record.rulesSource.dropFirst("built-in:".count)) : record.rulesSource
   }
 }

@@ -13,6 +13,7 @@ struct SimulationRunner {
   let seed: UInt64
   let seedWasGiven: Bool
   let options: RunOptions
+  let planOptions: PlanOptions
   let folder: ReportFolder
 
   /// Loads and validates everything before any work; `spec` adds its claims' counting lanes.
@@ -25,6 +26,7 @@ struct SimulationRunner {
     expectations = try Expectations(plan: plan)
     (seed, seedWasGiven) = options.seedOption.resolved
     self.options = options
+    self.planOptions = planOptions
     folder = try ReportFolder(path: options.out ?? "reports/\(plan.setCode)-\(plan.rulesName)")
   }
 
@@ -46,20 +48,30 @@ struct SimulationRunner {
     return result
   }
 
-  func runInfo(_ result: Simulation.Result) -> RunInfo {
-    RunInfo(
+  /// The run's facts; `command` names the subcommand and `extra` its options that change the
+  /// results beyond the rules, pools and seed (for `run.csv`'s reproducing command line).
+  func runInfo(_ result: Simulation.Result, command: String, extra: [String] = []) -> RunInfo {
+    var options = extra
+    if let boosterMax = planOptions.setOptions.boosterMax { options += ["--booster-max", String(boosterMax)] }
+    if shard != .whole { options += ["--shard", shard.description] }
+    return RunInfo(
       toolVersion: SealedCommand.version, seed: seed, poolsRequested: pools, shard: shard.description,
       threads: result.threads, elapsedSeconds: result.elapsedSeconds, startedAt: RunInfo.timestamp(result.startedAt),
-      interrupted: result.interrupted)
+      interrupted: result.interrupted,
+      command: ReproduceCommand.make(command, set: plan.setCode, rules: planOptions.rules, pools: pools, seed: seed, extra: options))
   }
 
-  /// The six simulation CSVs plus `tallies.json`.
-  func reportFiles(_ result: Simulation.Result, run: RunInfo) -> [(name: String, contents: String)] {
-    let report = SimulationReport(plan: plan, expectations: expectations, tally: result.tally, run: run)
-    var files = report.files.map { (name: $0.name, contents: $0.table.text) }
+  /// The simulation CSVs.
+  func reportTables(_ result: Simulation.Result, run: RunInfo) -> [(name: String, table: CSVTable)] {
+    SimulationReport(plan: plan, expectations: expectations, tally: result.tally, run: run).files
+  }
+
+  /// The report folder's files: the CSVs of `tables`, `tallies.json` and `report.html`.
+  func reportFiles(_ result: Simulation.Result, run: RunInfo, tables: [(name: String, table: CSVTable)]) throws(DataError) -> [(name: String, contents: String)] {
+    var files = tables.map { (name: $0.name, contents: $0.table.text) }
     let record = RunRecord(plan: plan, rulesText: rulesText, run: run, shard: shard, tally: result.tally)
     files.append((RunRecord.fileName, record.encoded()))
-    return files
+    return try HTMLReportFile.adding(to: files, tables: tables)
   }
 
   /// Writes the first `--samples` pools to `notebooks-data/<set>-<rules>/pools.csv`, a chunk of
