@@ -38,7 +38,7 @@ public struct BarChart: Sendable {
     for bar in bars { highest = max(highest, bar.observed ?? 0, bar.expected ?? 0) }
     highest = max(highest, 1e-9)
     // Proportions: headroom above the tallest bar, but never an axis beyond 100%.
-    let top = highest <= 1 ? min(highest * 1.08, 1) : highest * 1.08
+    let top = highest <= 1 + 1e-6 ? min(highest * 1.08, 1) : highest * 1.08
     return LinearScale(domain: (0, top), range: (height - Self.bottom, Self.top)).niced(count: 4)
   }
 

@@ -8,6 +8,8 @@ import SealedStats
 /// a change here. Building it costs O(rows of the tables).
 struct ReportPage {
   struct Pair { let key: String; let value: String }
+  /// A column name cut at its underscores, so that a narrow column can break there.
+  struct Header { struct Part { let text: String; let last: Bool }; let parts: [Part] }
   struct Cell { let text: String; let detail: String; let cssClass: String }
   struct CheckRow { let cells: [Cell]; let failed: Bool }
   struct Figure { let title: String; let caption: String; let svg: String; let failed: Bool; let items: [String] }
@@ -18,7 +20,7 @@ struct ReportPage {
   var hasChecks = false
   var verdict = ""
   var verdictClass = ""
-  var checkHeader: [String] = []
+  var checkHeader: [Header] = []
   var checkRows: [CheckRow] = []
   var proportions: [Figure] = []
   var fairness: [Figure] = []
@@ -81,7 +83,10 @@ struct ReportPage {
     let lead = ["check", "verdict"].compactMap { table.header.firstIndex(of: $0) }
     let under = ["detail"].compactMap { table.header.firstIndex(of: $0) }
     let order = lead + table.header.indices.filter { !lead.contains($0) && !under.contains($0) }
-    checkHeader = order.map { table.header[$0] }
+    checkHeader = order.map { index in
+      let words = table.header[index].split(separator: "_", omittingEmptySubsequences: false).map(String.init)
+      return Header(parts: words.enumerated().map { Header.Part(text: $1, last: $0 == words.count - 1) })
+    }
     checkRows = ordered.map { row in
       CheckRow(
         cells: order.map { index in

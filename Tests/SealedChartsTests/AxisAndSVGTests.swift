@@ -72,3 +72,25 @@ import Testing
     #expect(failed.contains("<polygon"))  // a diamond, not only another colour
   }
 }
+
+@Suite struct BarChartTests {
+  @Test func proportionAxesStopAtOneHundredPercent() {
+    // Expected proportions computed as 1.0000000000000002 must not push the axis to 120%.
+    let chart = BarChart(title: "t", bars: [.init(label: "0", observed: 1, expected: 1.0000000000000002), .init(label: "1", observed: 0, expected: 0)])
+    #expect(chart.yScale.domainHigh == 1)
+    #expect(chart.yScale.domainLow == 0)
+    let small = BarChart(title: "t", bars: [.init(label: "a", observed: 0.17, expected: 1.0 / 6)])
+    #expect(small.yScale.domainHigh == 0.2)
+  }
+
+  @Test func barsStartAtZeroAndTheReferenceLineIsDrawn() {
+    let chart = BarChart(
+      title: "position", bars: (1...6).map { .init(label: "booster \($0)", observed: 1.0 / 6, expected: nil) },
+      reference: (1.0 / 6, "uniform 16.67%"))
+    let svg = chart.svg()
+    #expect(svg.contains("class=\"reference\""))
+    #expect(svg.contains(">uniform 16.67%</text>"))
+    #expect(svg.components(separatedBy: "class=\"bar\"").count - 1 == 6)
+    #expect(chart.yScale(0) == chart.height - 40)
+  }
+}
