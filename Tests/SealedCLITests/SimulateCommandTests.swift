@@ -50,7 +50,9 @@ import Testing
     #expect(events.contains(",0.92\n"))
     let samples = try read(dir.appendingPathComponent("notebooks-data/war-sealed"), "pools.csv")
     let rows = samples.split(separator: "\n")
-    #expect(rows.first == "pool,booster,slot,set,collector_number,name,rarity")
+    #expect(rows.first == "pool,booster,slot,set,collector_number,name,rarity,colors")
+    #expect(rows.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count >= 8 })
+    #expect(rows.contains { $0.hasSuffix(",common,W") || $0.hasSuffix(",common,U") })
     #expect(rows.count == 1 + 3 * 6 * 14)
   }
 

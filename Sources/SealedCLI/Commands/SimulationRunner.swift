@@ -97,7 +97,7 @@ struct SimulationRunner {
             for entry in booster {
               rows += [
                 String(written + offset + 1), String(boosterIndex + 1), entry.slot, entry.card.setCode,
-                entry.card.collectorNumber.text, entry.card.name, entry.card.rarity.rawValue,
+                entry.card.collectorNumber.text, entry.card.name, entry.card.rarity.rawValue, entry.card.colors.joined(),
               ].map(CSVTable.quote).joined(separator: ",") + "\n"
             }
           }
@@ -119,7 +119,9 @@ struct SimulationRunner {
     return path
   }
 
-  static let sampleHeader = ["pool", "booster", "slot", "set", "collector_number", "name", "rarity"]
+  /// The columns of `pools.csv`; `colors` is the card's colours as letters (`WU`, empty when
+  /// colourless).
+  static let sampleHeader = ["pool", "booster", "slot", "set", "collector_number", "name", "rarity", "colors"]
 
   /// One line about speed, for the terminal.
   func summary(_ result: Simulation.Result) -> String {
