@@ -70,6 +70,17 @@ import Testing
     }
     for rules in ["sealed", "retail", "retail-lethe"] { #expect(written.contains("<h3>rules \(rules)</h3>")) }
     #expect(written.utf8.count < 1_000_000)
+    // The comparison runs' share of boosters with an uncommon planeswalker, beside the claims:
+    // retail 92 of 121 boosters (76.0%), retail-lethe 60 of 80 (75%).
+    let comparisons = try read(out, "comparisons.csv").split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
+    #expect(comparisons.count == 4)
+    for row in comparisons {
+      let expected = row[1] == "retail" ? 92.0 / 121 : 0.75
+      #expect(row[2] == "any" && row[3] == "120000")
+      #expect(abs((Double(row[4]) ?? 0) - expected) < 0.006, "\(row)")
+    }
+    #expect(written.contains("; other rule sets: retail 7"))
+    #expect(written.contains(">retail-lethe 7"))
     try FileManager.default.removeItem(at: out.appendingPathComponent("report.html"))
     let rebuilt = try SealedExecutable.run(["report", out.path])
     #expect(rebuilt.status == 0, "\(rebuilt.stderr)")

@@ -57,7 +57,7 @@ struct CheckCommand: ParsableCommand {
       try printPlan(runner, alpha: alpha)
       return
     }
-    let comparisons = try comparisonPlans(for: runner)
+    let comparisons = try comparisonPlans(for: runner, spec: spec)
 
     let result = runner.simulate()
     var extra: [String] = []
@@ -69,10 +69,12 @@ struct CheckCommand: ParsableCommand {
       try CheckRun(plan: runner.plan, expectations: runner.expectations, tally: result.tally, alpha: alpha)
     }
     var fairness = [MythicFairness(rules: runner.plan.rulesName, tally: result.tally, expectations: runner.expectations)]
+    var compared = CSVTable(header: ClaimComparison.csvHeader)
     for (comparison, expectations) in comparisons {
       let tally = Simulation.run(
         .init(plan: comparison, pools: result.completedPools, seed: runner.seed, threads: runOptions.threads)).tally
       fairness.append(MythicFairness(rules: comparison.rulesName, tally: tally, expectations: expectations))
+      for row in ClaimComparison.rows(plan: comparison, tally: tally) { compared.append(row) }
     }
 
     var tables = runner.reportTables(result, run: info)
@@ -80,6 +82,7 @@ struct CheckCommand: ParsableCommand {
     tables.append(("mythic_fairness.csv", MythicFairness.table(fairness)))
     let claimFrequency = ClaimFrequency(plan: runner.plan, tally: result.tally)
     if !claimFrequency.rows.isEmpty { tables.append(("claim_frequency.csv", claimFrequency.table(plan: runner.plan))) }
+    if !compared.rows.isEmpty { tables.append(("comparisons.csv", compared)) }
     try runner.folder.commit(runner.reportFiles(result, run: info, tables: tables))
     let samples = try runner.writeSamples()
     print(VerdictTable.render(checks, plan: runner.plan, spec: spec, alpha: alpha, result: result, seed: runner.seed, terminal: .standardOutput), terminator: "")
@@ -97,8 +100,9 @@ struct CheckCommand: ParsableCommand {
     return SpecLoader.builtInNames.contains(planOptions.rules) ? try SpecLoader.builtIn(planOptions.rules) : nil
   }
 
-  /// The other rule sets of the mythic fairness table, compiled for the same set.
-  private func comparisonPlans(for runner: SimulationRunner) throws(DataError) -> [(BoosterPlan, Expectations)] {
+  /// The other rule sets of the mythic fairness table, compiled for the same set (with the
+  /// spec's proportion claims as counting lanes, for `comparisons.csv`).
+  private func comparisonPlans(for runner: SimulationRunner, spec: SpecDefinition?) throws(DataError) -> [(BoosterPlan, Expectations)] {
     let names: [String]
     if let compare {
       names = compare == "none" ? [] : compare.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -110,7 +114,10 @@ struct CheckCommand: ParsableCommand {
     for name in names {
       let rules = try RuleSetLoader.load(name)
       if compare == nil, let covered = rules.appliesTo, !covered.contains(cardSet.code) { continue }
-      let plan = try PlanCompiler.compile(rules, for: cardSet)
+      var plan = try PlanCompiler.compile(rules, for: cardSet)
+      if let spec {
+        plan = try PlanCompiler.compile(rules, for: cardSet, spec: ClaimComparison.spec(spec, set: cardSet.code, kinds: plan.kinds))
+      }
       plans.append((plan, try Expectations(plan: plan)))
     }
     return plans
