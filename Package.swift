@@ -8,6 +8,7 @@ let package = Package(
     .executable(name: "sealed", targets: ["sealed"]),
     .library(name: "SealedCore", targets: ["SealedCore"]),
     .library(name: "SealedStats", targets: ["SealedStats"]),
+    .library(name: "SealedReportHTML", targets: ["SealedReportHTML"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
