@@ -143,15 +143,25 @@ struct ReportPage {
     }
   }
 
+  /// Mythics per pool for the checked rules (`pool_mythics.csv`) and for each compared rule set
+  /// (`compared_pool_mythics.csv`, written by `sealed check`).
   private mutating func buildPoolMythics(_ data: ReportData) {
-    let rows = data.records("pool_mythics.csv")
-    guard !rows.isEmpty else { return }
-    let bars = rows.map { row in
-      BarChart.Bar(label: row["mythics"] ?? "?", observed: row["proportion"].flatMap(Double.init), expected: row["expected_proportion"].flatMap(Double.init))
+    let own = data.records("pool_mythics.csv")
+    let compared = data.records("compared_pool_mythics.csv")
+    var groups: [(rules: String, rows: [[String: String]])] = own.isEmpty ? [] : [(data.run["rules"] ?? "?", own)]
+    for row in compared {
+      let rules = row["rules"] ?? "?"
+      if let index = groups.firstIndex(where: { $0.rules == rules }) { groups[index].rows.append(row) } else { groups.append((rules, [row])) }
     }
-    let chart = BarChart(title: "Mythics per pool", bars: bars, width: 360)
-    let caption = bars.map { "\($0.label): \(Self.percent($0.observed, decimals: 2)) (expected \(Self.percent($0.expected, decimals: 2)))" }.joined(separator: "; ")
-    poolMythics.append(Figure(title: "Mythics per pool", caption: caption, svg: chart.svg(), failed: false, items: []))
+    for group in groups {
+      let bars = group.rows.map { row in
+        BarChart.Bar(label: row["mythics"] ?? "?", observed: row["proportion"].flatMap(Double.init), expected: row["expected_proportion"].flatMap(Double.init))
+      }
+      let title = groups.count > 1 ? "Mythics per pool, rules \(group.rules)" : "Mythics per pool"
+      let chart = BarChart(title: title, bars: bars, width: 300)
+      let caption = bars.map { "\($0.label): \(Self.percent($0.observed, decimals: 2)) (expected \(Self.percent($0.expected, decimals: 2)))" }.joined(separator: "; ")
+      poolMythics.append(Figure(title: title, caption: caption, svg: chart.svg(), failed: false, items: []))
+    }
   }
 
   private mutating func buildPosition(_ data: ReportData) {

@@ -68,7 +68,13 @@ import Testing
     for heading in ["Verdicts", "Proportions against their expected values", "Mythics", "Mythic fairness between two players", "Every card against its expected frequency"] {
       #expect(written.contains(">\(heading)</h2>"), "\(heading)")
     }
-    for rules in ["sealed", "retail", "retail-lethe"] { #expect(written.contains("<h3>rules \(rules)</h3>")) }
+    for rules in ["sealed", "retail", "retail-lethe"] {
+      #expect(written.contains("<h3>rules \(rules)</h3>"))
+      #expect(written.contains("<h3>Mythics per pool, rules \(rules)</h3>"))
+    }
+    let mythics = try read(out, "compared_pool_mythics.csv")
+    #expect(mythics.hasPrefix("rules,mythics,pools,proportion,expected_proportion\nretail,0,"))
+    #expect(mythics.contains("\nretail-lethe,1,"))
     #expect(written.utf8.count < 1_000_000)
     // The comparison runs' share of boosters with an uncommon planeswalker, beside the claims:
     // retail 92 of 121 boosters (76.0%), retail-lethe 60 of 80 (75%).

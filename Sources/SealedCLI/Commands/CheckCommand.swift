@@ -70,11 +70,14 @@ struct CheckCommand: ParsableCommand {
     }
     var fairness = [MythicFairness(rules: runner.plan.rulesName, tally: result.tally, expectations: runner.expectations)]
     var compared = CSVTable(header: ClaimComparison.csvHeader)
+    var comparedMythics = CSVTable(header: ["rules", "mythics", "pools", "proportion", "expected_proportion"])
     for (comparison, expectations) in comparisons {
       let tally = Simulation.run(
         .init(plan: comparison, pools: result.completedPools, seed: runner.seed, threads: runOptions.threads)).tally
       fairness.append(MythicFairness(rules: comparison.rulesName, tally: tally, expectations: expectations))
       for row in ClaimComparison.rows(plan: comparison, tally: tally) { compared.append(row) }
+      let mythics = SimulationReport(plan: comparison, expectations: expectations, tally: tally, run: info).poolMythicsTable
+      for row in mythics.rows { comparedMythics.append([comparison.rulesName] + row) }
     }
 
     var tables = runner.reportTables(result, run: info)
@@ -83,6 +86,7 @@ struct CheckCommand: ParsableCommand {
     let claimFrequency = ClaimFrequency(plan: runner.plan, tally: result.tally)
     if !claimFrequency.rows.isEmpty { tables.append(("claim_frequency.csv", claimFrequency.table(plan: runner.plan))) }
     if !compared.rows.isEmpty { tables.append(("comparisons.csv", compared)) }
+    if !comparedMythics.rows.isEmpty { tables.append(("compared_pool_mythics.csv", comparedMythics)) }
     try runner.folder.commit(runner.reportFiles(result, run: info, tables: tables))
     let samples = try runner.writeSamples()
     print(VerdictTable.render(checks, plan: runner.plan, spec: spec, alpha: alpha, result: result, seed: runner.seed, terminal: .standardOutput), terminator: "")
