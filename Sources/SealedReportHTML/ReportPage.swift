@@ -96,7 +96,7 @@ struct ReportPage {
             return Cell(text: value == "fail" ? "✗ FAIL" : value == "pass" ? "✓ pass" : value, detail: "", cssClass: value == "fail" ? "fail" : "pass")
           }
           let detail = column == "check" ? under.map { row[$0] }.filter { !$0.isEmpty }.joined(separator: "; ") : ""
-          return Cell(text: Self.display(value, column: column), detail: detail, cssClass: Double(value) != nil ? "num" : "")
+          return Cell(text: Self.display(value), detail: detail, cssClass: Double(value) != nil ? "num" : "")
         },
         failed: failedRow(row))
     }
@@ -115,7 +115,7 @@ struct ReportPage {
       let confidence = record["alpha"].flatMap(Double.init).map { "\(Self.percent(1 - $0, decimals: 1)) " } ?? ""
       var caption = "observed \(Self.percent(observed, decimals: 3)) (\(confidence)interval \(Self.percent(low, decimals: 3)) to \(Self.percent(high, decimals: 3))), expected \(Self.percent(expected, decimals: 3))"
       if let n = record["n"] { caption += ", n = \(n)" }
-      if let p = record["p_adjusted"], !p.isEmpty { caption += ", adjusted p = \(Self.display(p, column: "p_adjusted"))" }
+      if let p = record["p_adjusted"], !p.isEmpty { caption += ", adjusted p = \(Self.display(p))" }
       caption += failed ? " — ✗ FAIL" : " — ✓ pass"
       if !markers.isEmpty {
         caption += "; other rule sets: " + markers.map { "\($0.label) \(Self.percent($0.value, decimals: 2))" }.joined(separator: ", ")
@@ -200,7 +200,7 @@ struct ReportPage {
     sheets = strips(
       data.records("sheet_frequency.csv"), group: "sheet", title: { "sheet \($0)" }, alpha: { _ in runAlpha },
       failed: { sheet in failed.contains { $0.hasPrefix("sheet \(sheet):") } })
-    sheetNote = "Residual = (observed − expected) / √(expected × dispersion), about standard normal for each card when the expectation holds (dispersion: the sheet check's, 1 for a claim); the dashed limits are two-sided Bonferroni bounds over the group's cards at alpha \(Self.display(String(runAlpha), column: ""))."
+    sheetNote = "Residual = (observed − expected) / √(expected × dispersion), about standard normal for each card when the expectation holds (dispersion: the sheet check's, 1 for a claim); the dashed limits are two-sided Bonferroni bounds over the group's cards at alpha \(Self.display(String(runAlpha)))."
   }
 
   /// One residual strip per group (sheet or claim) of a frequency table, in file order.
@@ -222,7 +222,7 @@ struct ReportPage {
       let strip = ResidualStrip(title: title(name), points: points.map(\.0), limit: limit)
       let items = strip.worst.map { index -> String in
         let card = points[index].1
-        return "\(card["name"] ?? "?") (#\(card["collector_number"] ?? "?"), \(card["rarity"] ?? "?")): \(card["count"] ?? "?") copies, expected \(Self.display(card["expected_count"] ?? "", column: "")), residual \(Axis.fixed(points[index].0.value, decimals: 2))"
+        return "\(card["name"] ?? "?") (#\(card["collector_number"] ?? "?"), \(card["rarity"] ?? "?")): \(card["count"] ?? "?") copies, expected \(Self.display(card["expected_count"] ?? "")), residual \(Axis.fixed(points[index].0.value, decimals: 2))"
       }
       let beyond = points.filter { abs($0.0.value) >= limit }.count
       let caption = "\(points.count) cards; \(beyond == 0 ? "none" : String(beyond)) beyond ±\(Axis.fixed(limit, decimals: 2))"
@@ -235,7 +235,7 @@ struct ReportPage {
 
   /// A CSV value for people: integers as they are, other numbers with at most 4 significant
   /// digits (trailing zeros dropped), very small or large ones in exponent form.
-  static func display(_ value: String, column: String) -> String {
+  static func display(_ value: String) -> String {
     guard let number = Double(value), value.contains(".") || value.contains("e") else { return value }
     if number == 0 { return "0" }
     let magnitude = abs(number)

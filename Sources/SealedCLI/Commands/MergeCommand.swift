@@ -11,7 +11,7 @@ struct MergeCommand: ParsableCommand {
       Every folder must hold a tallies.json from the same run (set, rules, seed, pools) and \
       together they must be shards 1 to N. The merged report equals the report of the unsharded \
       run byte for byte, except the rows that describe execution (threads, elapsed_seconds, \
-      boosters_per_second, started_at).
+      boosters_per_second, started_at). Writes report.html too (sealed report DIR rebuilds it).
       """)
 
   @Argument(help: "Report folders of the shards.")
