@@ -9,10 +9,12 @@ let package = Package(
     .library(name: "SealedCore", targets: ["SealedCore"]),
     .library(name: "SealedStats", targets: ["SealedStats"]),
     .library(name: "SealedScryfall", targets: ["SealedScryfall"]),
+    .library(name: "SealedReportHTML", targets: ["SealedReportHTML"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
   ],
   targets: [
     // MARK: - C libraries
@@ -45,6 +47,14 @@ let package = Package(
       name: "SealedImages",
       dependencies: ["SealedCore", "CStb"]
     ),
+    .target(name: "SealedCharts"),
+    .target(
+      name: "SealedReportHTML",
+      dependencies: [
+        "SealedCore", "SealedStats", "SealedCharts", .product(name: "Mustache", package: "swift-mustache"),
+      ],
+      resources: [.embedInCode("Resources/report.mustache")]
+    ),
     .target(
       name: "SealedCLI",
       dependencies: [
@@ -52,6 +62,7 @@ let package = Package(
         "SealedStats",
         "SealedImages",
         "SealedScryfall",
+        "SealedReportHTML",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -61,6 +72,9 @@ let package = Package(
     .target(name: "SealedTestSupport", dependencies: ["SealedCore"], path: "Tests/SealedTestSupport"),
     .testTarget(name: "SealedCoreTests", dependencies: ["SealedCore", "SealedTestSupport"]),
     .testTarget(name: "SealedStatsTests", dependencies: ["SealedStats", "SealedCore", "SealedTestSupport"]),
+    .testTarget(name: "SealedChartsTests", dependencies: ["SealedCharts"]),
+    .testTarget(
+      name: "SealedReportHTMLTests", dependencies: ["SealedReportHTML", "SealedCore", "SealedStats", "SealedTestSupport"]),
     .testTarget(name: "SealedImagesTests", dependencies: ["SealedImages", "SealedTestSupport"]),
     .testTarget(name: "SealedScryfallTests", dependencies: ["SealedScryfall", "SealedCore", "SealedTestSupport"]),
     .testTarget(name: "SealedCLITests", dependencies: ["sealed", "SealedCLI", "SealedCore", "SealedImages", "SealedTestSupport"]),

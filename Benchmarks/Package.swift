@@ -41,6 +41,18 @@ let package = Package(
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
     .executableTarget(
+      name: "ReportWriting",
+      dependencies: [
+        "BenchmarkFixtures",
+        .product(name: "SealedCore", package: "sealed"),
+        .product(name: "SealedStats", package: "sealed"),
+        .product(name: "SealedReportHTML", package: "sealed"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/ReportWriting",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    .executableTarget(
       name: "ArticleBaseline",
       dependencies: [
         "BenchmarkFixtures",

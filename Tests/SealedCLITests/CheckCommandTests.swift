@@ -18,7 +18,7 @@ import Testing
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(result.stdout.contains("PASS: all"))
     let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-    #expect(files == ["card_frequency.csv", "checks.csv", "events.csv", "manifest.csv", "mythic_fairness.csv", "mythic_position.csv", "pool_mythics.csv", "run.csv", "slot_rarity.csv", "tallies.json"])
+    #expect(files == ["card_frequency.csv", "checks.csv", "claim_frequency.csv", "compared_pool_mythics.csv", "comparisons.csv", "events.csv", "manifest.csv", "mythic_fairness.csv", "mythic_position.csv", "pool_mythics.csv", "report.html", "run.csv", "sheet_frequency.csv", "slot_rarity.csv", "tallies.json"])
     let checks = try String(contentsOf: out.appendingPathComponent("checks.csv"), encoding: .utf8)
     #expect(checks.hasPrefix("check,kind,n,observed,expected,statistic,df,p_value,p_adjusted,ci_low,ci_high,alpha,verdict"))
     #expect(checks.contains("uncommon planeswalker in 78% of non-mythic boosters,binomial,100000,"))

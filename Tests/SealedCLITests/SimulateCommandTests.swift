@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct SimulateCommandTests {
   let cards = ["--cards", Fixtures.sharedCards]
-  static let reportFiles = ["card_frequency.csv", "events.csv", "manifest.csv", "mythic_position.csv", "pool_mythics.csv", "run.csv", "slot_rarity.csv", "tallies.json"]
+  static let reportFiles = ["card_frequency.csv", "events.csv", "manifest.csv", "mythic_position.csv", "pool_mythics.csv", "report.html", "run.csv", "sheet_frequency.csv", "slot_rarity.csv", "tallies.json"]
 
   func read(_ folder: URL, _ name: String) throws -> String {
     try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
@@ -32,6 +32,7 @@ import Testing
       "pool_mythics.csv": "mythics,pools,proportion,expected_proportion",
       "mythic_position.csv": "booster_index,pools,proportion,expected_proportion",
       "events.csv": "event,given,count,trials,proportion,expected_proportion",
+      "sheet_frequency.csv": "sheet,set,collector_number,name,rarity,count,expected_count,residual",
       "run.csv": "key,value",
     ]
     for (file, header) in headers {
@@ -43,13 +44,16 @@ import Testing
     }
     #expect(run.contains("\npools,20000\n"))
     #expect(run.contains("\nstatus,complete\n"))
+    #expect(run.hasSuffix("\ncommand,sealed simulate war --rules sealed --pools 20000 --seed 1\n"))
     let events = try read(out, "events.csv")
     #expect(events.contains("planeswalker_uncommon,non_mythic_booster,"))
     #expect(events.contains(",0.78\n"))
     #expect(events.contains(",0.92\n"))
     let samples = try read(dir.appendingPathComponent("notebooks-data/war-sealed"), "pools.csv")
     let rows = samples.split(separator: "\n")
-    #expect(rows.first == "pool,booster,slot,set,collector_number,name,rarity")
+    #expect(rows.first == "pool,booster,slot,set,collector_number,name,rarity,colors")
+    #expect(rows.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count >= 8 })
+    #expect(rows.contains { $0.hasSuffix(",common,W") || $0.hasSuffix(",common,U") })
     #expect(rows.count == 1 + 3 * 6 * 14)
   }
 
@@ -63,7 +67,7 @@ import Testing
       #expect(result.status == 0, "\(result.stderr)")
       folders.append(out)
     }
-    for file in Self.reportFiles where file != "run.csv" && file != "tallies.json" {
+    for file in Self.reportFiles where file != "run.csv" && file != "tallies.json" && file != "report.html" {
       #expect(try read(folders[0], file) == read(folders[1], file), "\(file)")
       #expect(try read(folders[0], file) == read(folders[2], file), "\(file)")
     }
@@ -85,9 +89,10 @@ import Testing
     let merged = dir.appendingPathComponent("merged")
     let result = try SealedExecutable.run(["merge"] + shards + ["--out", merged.path] + cards)
     #expect(result.status == 0, "\(result.stderr)")
-    for file in Self.reportFiles where file != "run.csv" && file != "tallies.json" {
+    for file in Self.reportFiles where file != "run.csv" && file != "tallies.json" && file != "report.html" {
       #expect(try read(merged, file) == read(whole, file), "\(file)")
     }
+    #expect(try read(merged, "run.csv").contains("\ncommand,sealed simulate dom --rules sealed --pools 20000 --seed 9\n"))
     #expect(try runRows(merged) == runRows(whole))
     // No thread count or elapsed time describes shards run apart: those rows are empty.
     let mergedRun = try read(merged, "run.csv")

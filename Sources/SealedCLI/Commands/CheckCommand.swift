@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SealedCore
+import SealedReportHTML
 import SealedStats
 
 /// `sealed check`: simulate, test the counts against the rules and a spec, report a verdict.
@@ -16,9 +17,9 @@ struct CheckCommand: ParsableCommand {
       fails with the reason. \
       p-values are Holm-adjusted over the run; a run passes when every adjusted p-value is at \
       least alpha and every invariant holds. Writes the simulation CSVs plus checks.csv and \
-      mythic_fairness.csv. A sharded run: sealed check --shard K/N for each shard, sealed merge, \
-      then sealed check SET --tallies MERGED. Exit status: 0 all checks pass, 1 a check fails, \
-      2 bad input.
+      mythic_fairness.csv, and report.html with the verdicts and charts. A sharded run: sealed \
+      check --shard K/N for each shard, sealed merge, then sealed check SET --tallies MERGED. \
+      Exit status: 0 all checks pass, 1 a check fails, 2 bad input.
       """)
 
   @Argument(help: "The set code, for example war.")
@@ -69,21 +70,22 @@ struct CheckCommand: ParsableCommand {
       // One shard of a checked run: its reports and tallies (with the spec's counting lanes)
       // for sealed merge; the checks run on the merged tallies (--tallies).
       let result = runner.simulate()
-      try runner.folder.commit(runner.reportFiles(result, run: runner.runInfo(result)))
+      let info = runner.runInfo(result, command: "check", extra: reproducingOptions)
+      try runner.folder.commit(runner.reportFiles(result, run: info, tables: runner.reportTables(result, run: info)))
       print(runner.summary(result))
       print("reports: \(runner.folder.path)/")
       print("next: sealed merge the shards' folders, then sealed check \(runner.plan.setCode) --tallies MERGED")
       if result.interrupted { throw CommandFailure(status: 130) }
       return
     }
-    let comparisons = try comparisonPlans(for: runner.cardSet, rulesName: runner.plan.rulesName)
+    let comparisons = try comparisonPlans(for: runner.cardSet, rulesName: runner.plan.rulesName, spec: spec)
     let started = Date()
     let result = runner.simulate()
-    let info = runner.runInfo(result)
-    let files = runner.reportFiles(result, run: info)
+    let info = runner.runInfo(result, command: "check", extra: reproducingOptions)
     let (passed, comparisonSeconds) = try report(
       plan: runner.plan, expectations: runner.expectations, tally: result.tally, seed: runner.seed, spec: spec,
-      alpha: alpha, comparisons: comparisons, files: files, folder: runner.folder)
+      alpha: alpha, comparisons: comparisons, run: info, record: runner.recordFile(result, run: info),
+      folder: runner.folder)
     print(runner.summary(result))
     print(
       String(
@@ -108,32 +110,51 @@ struct CheckCommand: ParsableCommand {
     }
   }
 
-  /// The files `check` writes besides the simulation's.
-  static let checkFiles = ["checks.csv", "mythic_fairness.csv"]
+  /// The files `check` writes besides the simulation's (the last three when they have rows).
+  static let checkFiles = ["checks.csv", "mythic_fairness.csv", "claim_frequency.csv", "comparisons.csv", "compared_pool_mythics.csv"]
 
-  /// Tests the tally, writes the report folder with checks.csv and mythic_fairness.csv, prints
-  /// the verdict table; returns whether every check passed and the seconds the comparison
-  /// simulations took. The same for a simulated run and for merged tallies, so both give the
-  /// same checks.csv.
+  /// The options beside set, rules, pools and seed that the reproducing command line needs.
+  private var reproducingOptions: [String] {
+    var extra: [String] = []
+    if let spec { extra += ["--spec", spec] }
+    if let alpha { extra += ["--alpha", String(alpha)] }
+    if let compare { extra += ["--compare", compare] }
+    return extra
+  }
+
+  /// Tests the tally, writes the report folder (the simulation's CSVs and `record`, checks.csv,
+  /// mythic_fairness.csv, the comparison tables and report.html), prints the verdict table;
+  /// returns whether every check passed and the seconds the comparison simulations took. The
+  /// same for a simulated run and for merged tallies, so both give the same checks.csv.
   private func report(
     plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, seed: UInt64, spec: SpecDefinition?,
-    alpha: Double, comparisons: [(BoosterPlan, Expectations)], files: [(name: String, contents: String)],
+    alpha: Double, comparisons: [(BoosterPlan, Expectations)], run: RunInfo, record: (name: String, contents: String),
     folder: ReportFolder
   ) throws -> (passed: Bool, comparisonSeconds: Double) {
     let checks = try statistics { () throws(StatisticsError) in
       try CheckRun(plan: plan, expectations: expectations, tally: tally, alpha: alpha)
     }
     var fairness = [MythicFairness(rules: plan.rulesName, tally: tally, expectations: expectations)]
+    var compared = CSVTable(header: ClaimComparison.csvHeader)
+    var comparedMythics = CSVTable(header: ["rules", "mythics", "pools", "proportion", "expected_proportion"])
     let comparing = Date()
     for (comparison, comparisonExpectations) in comparisons {
       let other = Simulation.run(.init(plan: comparison, pools: tally.pools, seed: seed, threads: runOptions.threads)).tally
       fairness.append(MythicFairness(rules: comparison.rulesName, tally: other, expectations: comparisonExpectations))
+      for row in ClaimComparison.rows(plan: comparison, tally: other) { compared.append(row) }
+      let mythics = SimulationReport(plan: comparison, expectations: comparisonExpectations, tally: other, run: run).poolMythicsTable
+      for row in mythics.rows { comparedMythics.append([comparison.rulesName] + row) }
     }
     let comparisonSeconds = Date().timeIntervalSince(comparing)
-    var files = files
-    files.append(("checks.csv", checks.table.text))
-    files.append(("mythic_fairness.csv", MythicFairness.table(fairness).text))
-    try folder.commit(files)
+    var tables = SimulationReport(plan: plan, expectations: expectations, tally: tally, run: run).files
+    tables.append(("checks.csv", checks.table))
+    tables.append(("mythic_fairness.csv", MythicFairness.table(fairness)))
+    let claimFrequency = ClaimFrequency(plan: plan, tally: tally)
+    if !claimFrequency.rows.isEmpty { tables.append(("claim_frequency.csv", claimFrequency.table(plan: plan))) }
+    if !compared.rows.isEmpty { tables.append(("comparisons.csv", compared)) }
+    if !comparedMythics.rows.isEmpty { tables.append(("compared_pool_mythics.csv", comparedMythics)) }
+    let files = tables.map { (name: $0.name, contents: $0.table.text) } + [record]
+    try folder.commit(HTMLReportFile.adding(to: files, tables: tables))
     print(VerdictTable.render(checks, plan: plan, spec: spec, alpha: alpha, pools: tally.pools, seed: seed, terminal: .standardOutput), terminator: "")
     return (checks.passed, comparisonSeconds)
   }
@@ -181,16 +202,20 @@ struct CheckCommand: ParsableCommand {
     let expectations = try Expectations(plan: plan)
     let run = RunInfo(
       toolVersion: SealedCommand.version, seed: record.seed, poolsRequested: record.poolsRequested,
-      threads: record.threads, elapsedSeconds: record.elapsedSeconds, startedAt: record.startedAt)
-    let simulationReport = SimulationReport(plan: plan, expectations: expectations, tally: record.tally, run: run)
-    var files = simulationReport.files.map { (name: $0.name, contents: $0.table.text) }
-    files.append((RunRecord.fileName, RunRecord(plan: plan, rulesText: record.rulesText, run: run, shard: .whole, tally: record.tally, spec: spec).encoded()))
+      threads: record.threads, elapsedSeconds: record.elapsedSeconds, startedAt: record.startedAt,
+      command: ReproduceCommand.make(
+        "check", set: record.set, rules: MergeCommand.rulesOption(record), pools: record.poolsRequested, seed: record.seed,
+        extra: reproducingOptions))
+    let recordFile = (
+      name: RunRecord.fileName,
+      contents: RunRecord(plan: plan, rulesText: record.rulesText, run: run, shard: .whole, tally: record.tally, spec: spec).encoded())
     let folder = try ReportFolder(
       path: runOptions.out ?? "reports/\(plan.setCode)-\(plan.rulesName)",
-      writes: SimulationReport.fileNames + [RunRecord.fileName] + Self.checkFiles, force: runOptions.force)
+      writes: SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName] + Self.checkFiles, force: runOptions.force)
     let (passed, _) = try report(
       plan: plan, expectations: expectations, tally: record.tally, seed: record.seed, spec: spec, alpha: alpha,
-      comparisons: try comparisonPlans(for: cardSet, rulesName: plan.rulesName), files: files, folder: folder)
+      comparisons: try comparisonPlans(for: cardSet, rulesName: plan.rulesName, spec: spec), run: run, record: recordFile,
+      folder: folder)
     print("\(plan.setCode) · \(plan.rulesName) · seed \(record.seed): \(record.tally.pools) pools checked from \(directory)")
     print("reports: \(folder.path)/")
     if !passed { throw CommandFailure(status: 1) }
@@ -204,8 +229,11 @@ struct CheckCommand: ParsableCommand {
     return try SpecLoader.load(namedBy: RuleSetLoader.load(planOptions.rules))
   }
 
-  /// The other rule sets of the mythic fairness table, compiled for the same set.
-  private func comparisonPlans(for cardSet: CardSet, rulesName: String) throws(DataError) -> [(BoosterPlan, Expectations)] {
+  /// The other rule sets of the mythic fairness table, compiled for the same set (with the
+  /// spec's proportion claims as counting lanes, for `comparisons.csv`).
+  private func comparisonPlans(
+    for cardSet: CardSet, rulesName: String, spec: SpecDefinition?
+  ) throws(DataError) -> [(BoosterPlan, Expectations)] {
     let names: [String]
     if let compare {
       names = compare == "none" ? [] : compare.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -216,7 +244,10 @@ struct CheckCommand: ParsableCommand {
     for name in names {
       let rules = try RuleSetLoader.load(name)
       if compare == nil, let covered = rules.appliesTo, !covered.contains(cardSet.code) { continue }
-      let plan = try PlanCompiler.compile(rules, for: cardSet)
+      var plan = try PlanCompiler.compile(rules, for: cardSet)
+      if let spec {
+        plan = try PlanCompiler.compile(rules, for: cardSet, spec: ClaimComparison.spec(spec, set: cardSet.code, kinds: plan.kinds))
+      }
       plans.append((plan, try Expectations(plan: plan)))
     }
     return plans

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SealedCore
+import SealedReportHTML
 
 /// `sealed merge`: adds shard reports into the report of the whole run.
 struct MergeCommand: ParsableCommand {
@@ -11,7 +12,7 @@ struct MergeCommand: ParsableCommand {
       Every folder must hold a tallies.json from the same run (set, rules, seed, pools) and \
       together they must be shards 1 to N. The merged report equals the report of the unsharded \
       run byte for byte, except the rows that describe execution (threads, elapsed_seconds, \
-      boosters_per_second, started_at).
+      boosters_per_second, started_at). Writes report.html too (sealed report DIR rebuilds it).
       """)
 
   @Argument(help: "Report folders of the shards.")
@@ -44,16 +45,17 @@ struct MergeCommand: ParsableCommand {
     // the whole run, so those rows stay empty; the summary line gives the shards' total.
     var run = RunInfo(
       toolVersion: SealedCommand.version, seed: first.seed, poolsRequested: first.poolsRequested,
-      threads: 0, elapsedSeconds: 0, startedAt: records.map(\.record.startedAt).min() ?? RunInfo.now())
+      threads: 0, elapsedSeconds: 0, startedAt: records.map(\.record.startedAt).min() ?? RunInfo.now(),
+      command: ReproduceCommand.make("simulate", set: first.set, rules: Self.rulesOption(first), pools: first.poolsRequested, seed: first.seed))
     run.mergedShards = records.count
     let report = SimulationReport(plan: plan, expectations: try Expectations(plan: plan), tally: tally, run: run)
     let folder = try ReportFolder(
       path: out ?? "reports/\(plan.setCode)-\(plan.rulesName)",
-      writes: SimulationReport.fileNames + [RunRecord.fileName], force: force)
+      writes: SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName], force: force)
     var files = report.files.map { (name: $0.name, contents: $0.table.text) }
     let record = RunRecord(plan: plan, rulesText: first.rulesText, run: run, shard: .whole, tally: tally, spec: spec)
     files.append((RunRecord.fileName, record.encoded()))
-    try folder.commit(files)
+    try folder.commit(HTMLReportFile.adding(to: files, tables: report.files))
     let seconds = records.reduce(0.0) { $0 + $1.record.elapsedSeconds }
     let threadSeconds = records.reduce(0.0) { $0 + $1.record.elapsedSeconds * Double($1.record.threads) }
     print(
@@ -62,5 +64,10 @@ struct MergeCommand: ParsableCommand {
     if let spec {
       print("next: sealed check \(plan.setCode) --tallies \(folder.path) (the shards counted spec \"\(spec.name)\")")
     }
+  }
+
+  /// What `--rules` the shards were given: a built-in's name, else the file's path.
+  static func rulesOption(_ record: RunRecord) -> String {
+    record.rulesSource.hasPrefix("built-in:") ? String(record.rulesSource.dropFirst("built-in:".count)) : record.rulesSource
   }
 }

@@ -9,7 +9,8 @@ struct SimulateCommand: ParsableCommand {
     abstract: "Simulate many pools and write CSV reports with observed and expected frequencies.",
     discussion: """
       Writes run.csv, slot_rarity.csv, card_frequency.csv, pool_mythics.csv, mythic_position.csv, \
-      events.csv and tallies.json into the report folder, completely or not at all. The same \
+      events.csv, sheet_frequency.csv, tallies.json and report.html (the same numbers as \
+      charts) into the report folder, completely or not at all. The same \
       seed gives the same report whatever the thread count. Ctrl-C stops cleanly and writes the \
       report of the pools completed so far (status interrupted in run.csv).
       """)
@@ -23,8 +24,8 @@ struct SimulateCommand: ParsableCommand {
   func run() throws {
     let runner = try SimulationRunner(set: set, planOptions: planOptions, options: runOptions)
     let result = runner.simulate()
-    let info = runner.runInfo(result)
-    try runner.folder.commit(runner.reportFiles(result, run: info))
+    let info = runner.runInfo(result, command: "simulate")
+    try runner.folder.commit(runner.reportFiles(result, run: info, tables: runner.reportTables(result, run: info)))
     let samples = try runner.writeSamples()
     print(runner.summary(result))
     print("reports: \(runner.folder.path)/")

@@ -1,5 +1,6 @@
 import Foundation
 import SealedCore
+import SealedReportHTML
 
 /// The shared work of `simulate` and `check`: validate, simulate with progress and Ctrl-C
 /// handling, and build the report files.
@@ -13,6 +14,7 @@ struct SimulationRunner {
   let seed: UInt64
   let seedWasGiven: Bool
   let options: RunOptions
+  let planOptions: PlanOptions
   let folder: ReportFolder
   let spec: SpecDefinition?
 
@@ -29,9 +31,10 @@ struct SimulationRunner {
     expectations = try Expectations(plan: plan)
     (seed, seedWasGiven) = options.seedOption.resolved
     self.options = options
+    self.planOptions = planOptions
     folder = try ReportFolder(
       path: options.out ?? "reports/\(plan.setCode)-\(plan.rulesName)",
-      writes: SimulationReport.fileNames + [RunRecord.fileName] + extraFiles, force: options.force)
+      writes: SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName] + extraFiles, force: options.force)
     self.spec = spec
   }
 
@@ -53,20 +56,33 @@ struct SimulationRunner {
     return result
   }
 
-  func runInfo(_ result: Simulation.Result) -> RunInfo {
-    RunInfo(
+  /// The run's facts; `command` names the subcommand and `extra` its options that change the
+  /// results beyond the rules, pools and seed (for `run.csv`'s reproducing command line).
+  func runInfo(_ result: Simulation.Result, command: String, extra: [String] = []) -> RunInfo {
+    var options = extra
+    if let boosterMax = planOptions.setOptions.boosterMax { options += ["--booster-max", String(boosterMax)] }
+    if shard != .whole { options += ["--shard", shard.description] }
+    return RunInfo(
       toolVersion: SealedCommand.version, seed: seed, poolsRequested: pools, shard: shard.description,
       threads: result.threads, elapsedSeconds: result.elapsedSeconds, startedAt: RunInfo.timestamp(result.startedAt),
-      interrupted: result.interrupted)
+      interrupted: result.interrupted,
+      command: ReproduceCommand.make(command, set: plan.setCode, rules: planOptions.rules, pools: pools, seed: seed, extra: options))
   }
 
-  /// The six simulation CSVs plus `tallies.json`.
-  func reportFiles(_ result: Simulation.Result, run: RunInfo) -> [(name: String, contents: String)] {
-    let report = SimulationReport(plan: plan, expectations: expectations, tally: result.tally, run: run)
-    var files = report.files.map { (name: $0.name, contents: $0.table.text) }
-    let record = RunRecord(plan: plan, rulesText: rulesText, run: run, shard: shard, tally: result.tally, spec: spec)
-    files.append((RunRecord.fileName, record.encoded()))
-    return files
+  /// The simulation CSVs.
+  func reportTables(_ result: Simulation.Result, run: RunInfo) -> [(name: String, table: CSVTable)] {
+    SimulationReport(plan: plan, expectations: expectations, tally: result.tally, run: run).files
+  }
+
+  /// `tallies.json`: the run's record, with the spec's counting lanes when it counted a spec.
+  func recordFile(_ result: Simulation.Result, run: RunInfo) -> (name: String, contents: String) {
+    (RunRecord.fileName, RunRecord(plan: plan, rulesText: rulesText, run: run, shard: shard, tally: result.tally, spec: spec).encoded())
+  }
+
+  /// The report folder's files: the CSVs of `tables`, `tallies.json` and `report.html`.
+  func reportFiles(_ result: Simulation.Result, run: RunInfo, tables: [(name: String, table: CSVTable)]) throws(DataError) -> [(name: String, contents: String)] {
+    let files = tables.map { (name: $0.name, contents: $0.table.text) } + [recordFile(result, run: run)]
+    return try HTMLReportFile.adding(to: files, tables: tables)
   }
 
   /// Writes the first `--samples` pools to `notebooks-data/<set>-<rules>/pools.csv`, a chunk of
@@ -92,7 +108,7 @@ struct SimulationRunner {
             for entry in booster {
               rows += [
                 String(written + offset + 1), String(boosterIndex + 1), entry.slot, entry.card.setCode,
-                entry.card.collectorNumber.text, entry.card.name, entry.card.rarity.rawValue,
+                entry.card.collectorNumber.text, entry.card.name, entry.card.rarity.rawValue, entry.card.colors.joined(),
               ].map(CSVTable.quote).joined(separator: ",") + "\n"
             }
           }
@@ -114,7 +130,9 @@ struct SimulationRunner {
     return path
   }
 
-  static let sampleHeader = ["pool", "booster", "slot", "set", "collector_number", "name", "rarity"]
+  /// The columns of `pools.csv`; `colors` is the card's colours as letters (`WU`, empty when
+  /// colourless).
+  static let sampleHeader = ["pool", "booster", "slot", "set", "collector_number", "name", "rarity", "colors"]
 
   /// One line about speed, for the terminal.
   func summary(_ result: Simulation.Result) -> String {

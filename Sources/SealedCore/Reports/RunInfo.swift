@@ -11,10 +11,13 @@ public struct RunInfo: Sendable, Codable, Equatable {
   /// For a report merged from shards: how many. Its execution rows (threads, elapsed seconds,
   /// boosters per second) are then left empty: the shards ran on separate machines.
   public var mergedShards: Int?
+  /// The command line that reproduces the run (`sealed simulate war --rules sealed --pools ...
+  /// --seed ...`), with the seed actually used; empty when unknown.
+  public var command: String
 
   public init(
     toolVersion: String, seed: UInt64, poolsRequested: Int, shard: String = "1/1", threads: Int,
-    elapsedSeconds: Double, startedAt: String, interrupted: Bool = false
+    elapsedSeconds: Double, startedAt: String, interrupted: Bool = false, command: String = ""
   ) {
     self.toolVersion = toolVersion
     self.seed = seed
@@ -24,6 +27,7 @@ public struct RunInfo: Sendable, Codable, Equatable {
     self.elapsedSeconds = elapsedSeconds
     self.startedAt = startedAt
     self.interrupted = interrupted
+    self.command = command
   }
 
   /// The rows that describe how a run was executed rather than what it computed; they may differ

@@ -1,6 +1,6 @@
 /// The CSV reports of a simulation, exactly as the report contract defines them (README,
 /// "Reports"): `run.csv`, `slot_rarity.csv`, `card_frequency.csv`, `pool_mythics.csv`,
-/// `mythic_position.csv` and `events.csv`. Every expected column comes from `Expectations`.
+/// `mythic_position.csv`, `events.csv` and `sheet_frequency.csv`. Every expected column comes from `Expectations`.
 public struct SimulationReport: Sendable {
   public let plan: BoosterPlan
   public let expectations: Expectations
@@ -17,6 +17,7 @@ public struct SimulationReport: Sendable {
   /// The names of `files`.
   public static let fileNames = [
     "run.csv", "slot_rarity.csv", "card_frequency.csv", "pool_mythics.csv", "mythic_position.csv", "events.csv",
+    "sheet_frequency.csv",
   ]
 
   /// The files, by name, in the order they are documented.
@@ -28,6 +29,7 @@ public struct SimulationReport: Sendable {
       ("pool_mythics.csv", poolMythicsTable),
       ("mythic_position.csv", mythicPositionTable),
       ("events.csv", eventsTable),
+      ("sheet_frequency.csv", SheetFrequency(plan: plan, expectations: expectations, tally: tally).table(plan: plan)),
     ]
   }
 
@@ -58,6 +60,7 @@ public struct SimulationReport: Sendable {
       ("shard", run.shard),
       ("chunk_pools", String(Simulation.chunkPools)),
       ("generator", "xoshiro256** per chunk, seeded by SplitMix64(seed, chunk); generator version \(Simulation.generatorVersion)"),
+      ("command", run.command),
     ]
     for (key, value) in rows { table.append([key, value]) }
     return table

@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+import SealedCore
+import SealedReportHTML
+
+/// `sealed report DIR`: rebuilds `report.html` from the CSV files of a report folder.
+struct ReportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "report",
+    abstract: "Rebuild report.html from the CSV files of a report folder (simulate, check or merge).",
+    discussion: """
+      Reads run.csv and the other CSV files of the folder (checks.csv and mythic_fairness.csv \
+      when sealed check wrote them) and writes report.html beside them, replacing it \
+      atomically. Needs no card data and simulates nothing.
+      """)
+
+  @Argument(help: "A report folder.")
+  var folder: String
+
+  func run() throws {
+    let data = try ReportData.read(folder: folder)
+    let path = (folder as NSString).appendingPathComponent(HTMLReport.fileName)
+    try ReportFolder.writeFile(try HTMLReport.render(data), to: path)
+    print("report: \(path)")
+  }
+}

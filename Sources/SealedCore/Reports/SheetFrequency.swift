@@ -1,0 +1,71 @@
+/// Every card's count within each sheet against the count the rules predict, with its
+/// standardised residual: the rows of `sheet_frequency.csv`.
+///
+/// A sheet's observed count of a card adds up its draws over every draw site using the sheet;
+/// the expected count adds up, over those sites, the boosters that used the site times the
+/// card's inclusion probability there. The residual is (observed − expected) / √(expected · d),
+/// where d is the sheet's dispersion: (n − k)/(n − 1) for distinct draws of k from a uniform
+/// sheet of n, averaged over its draws, else 1. The squares of a sheet's residuals add up to the
+/// statistic of `sealed check`'s "sheet ..." chi-square (before any pooling of small bins), so a
+/// residual beyond ±3 or so names the card that makes a sheet fail. Costs O(sites × sheet size).
+public struct SheetFrequency: Sendable {
+  public struct Row: Sendable {
+    public let sheet: String
+    public let card: Int
+    public let observed: Int
+    public let expected: Double
+    /// nil when the card is never expected in the sheet.
+    public let residual: Double?
+  }
+
+  public let rows: [Row]
+
+  public init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally) {
+    var rows: [Row] = []
+    for (sheetIndex, sheet) in plan.sheets.enumerated() {
+      var observed = [Int](repeating: 0, count: sheet.cards.count)
+      var expected = [Double](repeating: 0, count: sheet.cards.count)
+      var weightedDispersion = 0.0
+      var drawnCards = 0.0
+      for (siteIndex, site) in plan.sites.enumerated() where site.draw.sheet == sheetIndex {
+        let uses = Double(tally.combinations[site.kind * plan.combinations.count + site.combination])
+        for (index, ordinal) in sheet.cards.enumerated() {
+          observed[index] += tally.siteCards[siteIndex * tally.cardCount + ordinal]
+          expected[index] += uses * expectations.siteInclusion[siteIndex][index]
+        }
+        let k = Double(site.draw.count)
+        let n = Double(sheet.cards.count)
+        let factor = site.draw.distinct && site.draw.count > 1 && sheet.isUniform ? (n - k) / (n - 1) : 1
+        weightedDispersion += uses * k * factor
+        drawnCards += uses * k
+      }
+      guard drawnCards > 0 else { continue }
+      let dispersion = max(weightedDispersion / drawnCards, 1e-9)
+      for (index, ordinal) in sheet.cards.enumerated() {
+        let e = expected[index]
+        rows.append(
+          Row(
+            sheet: sheet.name, card: ordinal, observed: observed[index], expected: e,
+            residual: e > 0 ? (Double(observed[index]) - e) / (e * dispersion).squareRoot() : nil))
+      }
+    }
+    self.rows = rows
+  }
+
+  public static let csvHeader = ["sheet", "set", "collector_number", "name", "rarity", "count", "expected_count", "residual"]
+
+  /// `sheet_frequency.csv`; expected counts and residuals rounded to 6 significant decimals'
+  /// worth (1e-6), enough for a chart and stable across platforms.
+  public func table(plan: BoosterPlan) -> CSVTable {
+    var table = CSVTable(header: Self.csvHeader)
+    for row in rows {
+      let card = plan.cards[row.card]
+      table.append([
+        row.sheet, card.setCode, card.collectorNumber.text, card.name, card.rarity.rawValue, String(row.observed),
+        CSVNumber.format((row.expected * 1e6).rounded() / 1e6),
+        CSVNumber.format(row.residual.map { ($0 * 1e6).rounded() / 1e6 }),
+      ])
+    }
+    return table
+  }
+}

@@ -1,0 +1,79 @@
+import SealedCore
+
+/// Reads RFC 4180 CSV as Sealed writes it (quoted fields may hold commas, quotes and line
+/// breaks; LF or CRLF line ends) back into a `CSVTable`. O(length of the text).
+enum CSVReader {
+  /// Parses `text`; `name` names the file in errors. A row with another number of fields than
+  /// the header, or an unterminated quote, is an error naming the line.
+  static func parse(_ text: String, name: String) throws(DataError) -> CSVTable {
+    var records: [(line: Int, fields: [String])] = []
+    var fields: [String] = []
+    var field = ""
+    var quoted = false
+    var fieldStarted = false
+    var line = 1
+    var recordLine = 1
+    var iterator = text.unicodeScalars.makeIterator()
+    var pending: Unicode.Scalar? = nil
+    func next() -> Unicode.Scalar? {
+      if let scalar = pending {
+        pending = nil
+        return scalar
+      }
+      return iterator.next()
+    }
+    while let scalar = next() {
+      if quoted {
+        if scalar == "\"" {
+          let following = next()
+          if following == "\"" {
+            field.unicodeScalars.append("\"")
+          } else {
+            quoted = false
+            pending = following
+          }
+        } else {
+          if scalar == "\n" { line += 1 }
+          field.unicodeScalars.append(scalar)
+        }
+        continue
+      }
+      switch scalar {
+      case "\"" where !fieldStarted:
+        quoted = true
+        fieldStarted = true
+      case ",":
+        fields.append(field)
+        field = ""
+        fieldStarted = false
+      case "\r":
+        continue
+      case "\n":
+        fields.append(field)
+        records.append((recordLine, fields))
+        fields = []
+        field = ""
+        fieldStarted = false
+        line += 1
+        recordLine = line
+      default:
+        field.unicodeScalars.append(scalar)
+        fieldStarted = true
+      }
+    }
+    if quoted { throw DataError("line \(recordLine): a quoted field is not closed", at: name) }
+    if fieldStarted || !fields.isEmpty {
+      fields.append(field)
+      records.append((recordLine, fields))
+    }
+    guard let header = records.first else { throw DataError("the file is empty; expected a CSV header row", at: name) }
+    var table = CSVTable(header: header.fields)
+    for record in records.dropFirst() {
+      guard record.fields.count == header.fields.count else {
+        throw DataError("line \(record.line): \(record.fields.count) fields, expected \(header.fields.count) like the header", at: name)
+      }
+      table.append(record.fields)
+    }
+    return table
+  }
+}

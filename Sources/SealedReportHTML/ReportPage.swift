@@ -1,0 +1,262 @@
+import Foundation
+import SealedCharts
+import SealedCore
+import SealedStats
+
+/// The values the template shows, built from the report's tables. Every section is built
+/// from whatever rows and columns its file has, so new checks or new columns appear without
+/// a change here. Building it costs O(rows of the tables).
+struct ReportPage {
+  struct Pair { let key: String; let value: String }
+  /// A column name cut at its underscores, so that a narrow column can break there.
+  struct Header { struct Part { let text: String; let last: Bool }; let parts: [Part] }
+  struct Cell { let text: String; let detail: String; let cssClass: String }
+  struct CheckRow { let cells: [Cell]; let failed: Bool }
+  struct Figure { let title: String; let caption: String; let svg: String; let failed: Bool; let items: [String] }
+
+  var title = "Sealed report"
+  var identity: [Pair] = []
+  var command = ""
+  var hasChecks = false
+  var verdict = ""
+  var verdictClass = ""
+  var checkHeader: [Header] = []
+  var checkRows: [CheckRow] = []
+  var proportions: [Figure] = []
+  var fairness: [Figure] = []
+  var poolMythics: [Figure] = []
+  var position: [Figure] = []
+  var sheets: [Figure] = []
+  var claims: [Figure] = []
+  var sheetNote = ""
+  var notes: [String] = []
+  var hasProportions = false
+  var hasFairness = false
+  var hasMythics = false
+  var hasSheets = false
+  var hasNotes = false
+
+  init(_ data: ReportData) {
+    let run = data.run
+    let set = run["set"] ?? "?"
+    let rules = run["rules"] ?? "?"
+    let seed = run["seed"] ?? "?"
+    title = "Sealed report: \(set) · \(rules) · seed \(seed)"
+    let keys = [
+      ("set", "set"), ("rules", "rules"), ("rules_source", "rules source"), ("rules_sha256", "rules SHA-256"),
+      ("seed", "seed"), ("pools", "pools"), ("boosters", "boosters"), ("status", "status"), ("shard", "shard"),
+      ("tool_version", "Sealed version"), ("generator", "generator"), ("started_at", "started"),
+    ]
+    identity = keys.compactMap { key, label in run[key].flatMap { $0.isEmpty ? nil : Pair(key: label, value: $0) } }
+    command = run["command"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? "sealed simulate \(set) --rules \(run["rules_source"].map { $0.hasPrefix("built-in:") ? String($0.dropFirst(9)) : $0 } ?? rules) --pools \(run["pools_requested"] ?? run["pools"] ?? "?") --seed \(seed)"
+    buildChecks(data)
+    buildFairness(data)
+    buildPoolMythics(data)
+    buildPosition(data)
+    buildSheets(data)
+    hasProportions = !proportions.isEmpty
+    hasFairness = !fairness.isEmpty
+    hasMythics = !poolMythics.isEmpty || !position.isEmpty
+    hasSheets = !sheets.isEmpty || !claims.isEmpty
+    hasNotes = !notes.isEmpty
+  }
+
+  // MARK: Verdict table and proportion charts
+
+  private mutating func buildChecks(_ data: ReportData) {
+    guard let table = data.tables["checks.csv"] else {
+      notes.append("No checks.csv in this folder (written by sealed simulate or merge): no verdicts. Run sealed check for them.")
+      return
+    }
+    hasChecks = true
+    let verdictColumn = table.header.firstIndex(of: "verdict")
+    let failedRow: ([String]) -> Bool = { row in verdictColumn.map { row[$0] == "fail" } ?? false }
+    let ordered = table.rows.filter(failedRow) + table.rows.filter { !failedRow($0) }
+    let failures = table.rows.filter(failedRow).count
+    verdict = failures == 0
+      ? "PASS: all \(table.rows.count) checks pass"
+      : "FAIL: \(failures) of \(table.rows.count) checks failed"
+    verdictClass = failures == 0 ? "pass" : "fail"
+    // Every column is shown; the check's name and verdict lead, and long text (detail) sits
+    // under the name instead of widening the table.
+    let lead = ["check", "verdict"].compactMap { table.header.firstIndex(of: $0) }
+    let under = ["detail"].compactMap { table.header.firstIndex(of: $0) }
+    let order = lead + table.header.indices.filter { !lead.contains($0) && !under.contains($0) }
+    checkHeader = order.map { index in
+      let words = table.header[index].split(separator: "_", omittingEmptySubsequences: false).map(String.init)
+      return Header(parts: words.enumerated().map { Header.Part(text: $1, last: $0 == words.count - 1) })
+    }
+    checkRows = ordered.map { row in
+      CheckRow(
+        cells: order.map { index in
+          let column = table.header[index]
+          let value = row[index]
+          if column == "verdict" {
+            return Cell(text: value == "fail" ? "✗ FAIL" : value == "pass" ? "✓ pass" : value, detail: "", cssClass: value == "fail" ? "fail" : "pass")
+          }
+          let detail = column == "check" ? under.map { row[$0] }.filter { !$0.isEmpty }.joined(separator: "; ") : ""
+          return Cell(text: Self.display(value), detail: detail, cssClass: Double(value) != nil ? "num" : "")
+        },
+        failed: failedRow(row))
+    }
+    let comparisons = data.records("comparisons.csv")
+    for row in ordered {
+      let record = Dictionary(zip(table.header, row), uniquingKeysWith: { first, _ in first })
+      guard let observed = record["observed"].flatMap(Double.init), let expected = record["expected"].flatMap(Double.init),
+        let low = record["ci_low"].flatMap(Double.init), let high = record["ci_high"].flatMap(Double.init)
+      else { continue }
+      let name = record["check"] ?? "check"
+      let failed = failedRow(row)
+      let markers = comparisons.filter { $0["check"] == name }.compactMap { comparison in
+        comparison["observed"].flatMap(Double.init).map { DotIntervalChart.Marker(label: comparison["rules"] ?? "?", value: $0) }
+      }
+      let chart = DotIntervalChart(title: name, observed: observed, low: low, high: high, expected: expected, failed: failed, comparisons: markers)
+      let confidence = record["alpha"].flatMap(Double.init).map { "\(Self.percent(1 - $0, decimals: 1)) " } ?? ""
+      var caption = "observed \(Self.percent(observed, decimals: 3)) (\(confidence)interval \(Self.percent(low, decimals: 3)) to \(Self.percent(high, decimals: 3))), expected \(Self.percent(expected, decimals: 3))"
+      if let n = record["n"] { caption += ", n = \(n)" }
+      if let p = record["p_adjusted"], !p.isEmpty { caption += ", adjusted p = \(Self.display(p))" }
+      caption += failed ? " — ✗ FAIL" : " — ✓ pass"
+      if !markers.isEmpty {
+        caption += "; other rule sets: " + markers.map { "\($0.label) \(Self.percent($0.value, decimals: 2))" }.joined(separator: ", ")
+      }
+      proportions.append(Figure(title: name, caption: caption, svg: chart.svg(), failed: failed, items: []))
+    }
+  }
+
+  // MARK: Mythics
+
+  private mutating func buildFairness(_ data: ReportData) {
+    let rows = data.records("mythic_fairness.csv")
+    var order: [String] = []
+    for row in rows where !order.contains(row["rules"] ?? "") { order.append(row["rules"] ?? "") }
+    for rules in order {
+      let bars = rows.filter { $0["rules"] == rules }.map { row in
+        BarChart.Bar(
+          label: "±" + (row["difference"] ?? "?"), observed: row["observed_proportion"].flatMap(Double.init),
+          expected: row["expected_proportion"].flatMap(Double.init))
+      }
+      guard !bars.isEmpty else { continue }
+      let chart = BarChart(title: "Mythic difference between two players, rules \(rules)", bars: bars, width: 300)
+      let caption = bars.map { "\($0.label): \(Self.percent($0.observed, decimals: 2)) (expected \(Self.percent($0.expected, decimals: 2)))" }.joined(separator: "; ")
+      fairness.append(Figure(title: "rules \(rules)", caption: caption, svg: chart.svg(), failed: false, items: []))
+    }
+  }
+
+  /// Mythics per pool for the checked rules (`pool_mythics.csv`) and for each compared rule set
+  /// (`compared_pool_mythics.csv`, written by `sealed check`).
+  private mutating func buildPoolMythics(_ data: ReportData) {
+    let own = data.records("pool_mythics.csv")
+    let compared = data.records("compared_pool_mythics.csv")
+    var groups: [(rules: String, rows: [[String: String]])] = own.isEmpty ? [] : [(data.run["rules"] ?? "?", own)]
+    for row in compared {
+      let rules = row["rules"] ?? "?"
+      if let index = groups.firstIndex(where: { $0.rules == rules }) { groups[index].rows.append(row) } else { groups.append((rules, [row])) }
+    }
+    for group in groups {
+      let bars = group.rows.map { row in
+        BarChart.Bar(label: row["mythics"] ?? "?", observed: row["proportion"].flatMap(Double.init), expected: row["expected_proportion"].flatMap(Double.init))
+      }
+      let title = groups.count > 1 ? "Mythics per pool, rules \(group.rules)" : "Mythics per pool"
+      let chart = BarChart(title: title, bars: bars, width: 300)
+      let caption = bars.map { "\($0.label): \(Self.percent($0.observed, decimals: 2)) (expected \(Self.percent($0.expected, decimals: 2)))" }.joined(separator: "; ")
+      poolMythics.append(Figure(title: title, caption: caption, svg: chart.svg(), failed: false, items: []))
+    }
+  }
+
+  private mutating func buildPosition(_ data: ReportData) {
+    let rows = data.records("mythic_position.csv")
+    guard !rows.isEmpty else { return }
+    let expected = rows.compactMap { $0["expected_proportion"].flatMap(Double.init) }
+    let uniform = expected.count == rows.count && expected.allSatisfy { abs($0 - expected[0]) < 1e-12 } && expected[0] > 0
+    let bars = rows.map { row in
+      let observed = row["proportion"].flatMap(Double.init)
+      let expected = row["expected_proportion"].flatMap(Double.init)
+      let note = observed.flatMap { o in expected.map { e in (o - e >= 0 ? "+" : "") + Axis.fixed((o - e) * 100, decimals: 2) + " pp" } }
+      return BarChart.Bar(label: "booster \(row["booster_index"] ?? "?")", observed: observed, expected: uniform ? nil : expected, note: note)
+    }
+    let chart = BarChart(
+      title: "Position of the mythic booster", bars: bars,
+      reference: uniform ? (expected[0], "uniform \(Self.percent(expected[0], decimals: 2))") : nil, width: 560)
+    let caption = bars.map { "\($0.label): \(Self.percent($0.observed, decimals: 3))" }.joined(separator: "; ")
+      + (uniform ? "; uniform: \(Self.percent(expected[0], decimals: 3)) each" : "")
+    position.append(Figure(title: "Position of the mythic booster", caption: caption, svg: chart.svg(), failed: false, items: []))
+  }
+
+  // MARK: Sheets
+
+  private mutating func buildSheets(_ data: ReportData) {
+    if data.tables["sheet_frequency.csv"] == nil {
+      notes.append("No sheet_frequency.csv in this folder (written by an older Sealed): no residual strips for the rules.")
+    }
+    let checks = data.records("checks.csv")
+    let runAlpha = checks.first?["alpha"].flatMap(Double.init) ?? 0.001
+    let failed = Set(checks.filter { $0["verdict"] == "fail" }.compactMap { $0["check"] })
+    // The spec's "equally likely" claims first: where a card the rules favour by mistake shows.
+    claims = strips(
+      data.records("claim_frequency.csv"), group: "claim", title: { "claim: \($0)" },
+      alpha: { claim in checks.first { $0["check"] == claim }?["alpha"].flatMap(Double.init) ?? runAlpha },
+      failed: { failed.contains($0) })
+    sheets = strips(
+      data.records("sheet_frequency.csv"), group: "sheet", title: { "sheet \($0)" }, alpha: { _ in runAlpha },
+      failed: { sheet in failed.contains { $0.hasPrefix("sheet \(sheet):") } })
+    sheetNote = "Residual = (observed − expected) / √(expected × dispersion), about standard normal for each card when the expectation holds (dispersion: the sheet check's, 1 for a claim); the dashed limits are two-sided Bonferroni bounds over the group's cards at alpha \(Self.display(String(runAlpha)))."
+  }
+
+  /// One residual strip per group (sheet or claim) of a frequency table, in file order.
+  private func strips(
+    _ rows: [[String: String]], group: String, title: (String) -> String, alpha: (String) -> Double, failed: (String) -> Bool
+  ) -> [Figure] {
+    var order: [String] = []
+    var seen = Set<String>()
+    for row in rows where seen.insert(row[group] ?? "").inserted { order.append(row[group] ?? "") }
+    var figures: [Figure] = []
+    for name in order {
+      let cards = rows.filter { $0[group] == name }
+      let points = cards.compactMap { card -> (ResidualStrip.Point, [String: String])? in
+        guard let residual = card["residual"].flatMap(Double.init) else { return nil }
+        return (ResidualStrip.Point(label: "\(card["name"] ?? "?") #\(card["collector_number"] ?? "?")", value: residual), card)
+      }
+      guard points.count > 1 else { continue }
+      let limit = (try? Distributions.normalUpperQuantile(alpha(name) / (2 * Double(points.count)))) ?? 4
+      let strip = ResidualStrip(title: title(name), points: points.map(\.0), limit: limit)
+      let items = strip.worst.map { index -> String in
+        let card = points[index].1
+        return "\(card["name"] ?? "?") (#\(card["collector_number"] ?? "?"), \(card["rarity"] ?? "?")): \(card["count"] ?? "?") copies, expected \(Self.display(card["expected_count"] ?? "")), residual \(Axis.fixed(points[index].0.value, decimals: 2))"
+      }
+      let beyond = points.filter { abs($0.0.value) >= limit }.count
+      let caption = "\(points.count) cards; \(beyond == 0 ? "none" : String(beyond)) beyond ±\(Axis.fixed(limit, decimals: 2))"
+      figures.append(Figure(title: title(name), caption: caption, svg: strip.svg(), failed: beyond > 0 || failed(name), items: items))
+    }
+    return figures
+  }
+
+  // MARK: Formatting
+
+  /// A CSV value for people: integers as they are, other numbers with at most 4 significant
+  /// digits (trailing zeros dropped), very small or large ones in exponent form.
+  static func display(_ value: String) -> String {
+    guard let number = Double(value), value.contains(".") || value.contains("e") else { return value }
+    if number == 0 { return "0" }
+    let magnitude = abs(number)
+    if magnitude >= 1e-4 && magnitude < 1e7 {
+      let decimals = max(0, 3 - Int(floor(log10(magnitude))))
+      return trimmed(Axis.fixed(number, decimals: decimals))
+    }
+    let exponent = Int(floor(log10(magnitude)))
+    let mantissa = number / pow(10, Double(exponent))
+    return "\(trimmed(Axis.fixed(mantissa, decimals: 3)))e\(exponent)"
+  }
+
+  private static func trimmed(_ text: String) -> String {
+    guard text.contains(".") else { return text }
+    var result = Substring(text)
+    while result.hasSuffix("0") { result = result.dropLast() }
+    if result.hasSuffix(".") { result = result.dropLast() }
+    return String(result)
+  }
+
+  static func percent(_ value: Double?, decimals: Int) -> String {
+    value.map { Axis.fixed($0 * 100, decimals: decimals) + "%" } ?? "none"
+  }
+}

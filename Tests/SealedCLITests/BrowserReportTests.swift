@@ -1,0 +1,61 @@
+import Foundation
+import SealedTestSupport
+import Testing
+
+/// Whether Debian's `chromium` is on the PATH.
+private let chromiumPath: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "")
+  .split(separator: ":").map { "\($0)/chromium" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+
+/// `report.html` in a real browser: `scripts/check-report-in-browser` passes on a real report
+/// and fails on a page that logs an error and fetches an image from the network. Skipped when
+/// Chromium is absent (`.ci/run` installs it; the script installs it too when run by hand).
+@Suite(.enabled(if: chromiumPath != nil, "chromium is not installed: apt-get install chromium, or run scripts/check-report-in-browser once, which installs it"))
+struct BrowserReportTests {
+  let script = Fixtures.repositoryRoot.appendingPathComponent("scripts/check-report-in-browser").path
+
+  /// Runs the script; returns its exit status and what it printed (both streams).
+  func run(_ arguments: [String]) throws -> (status: Int32, stdout: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = [script] + arguments
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  @Test func aRealReportPassesAndABrokenPageFails() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let out = dir.appendingPathComponent("war-sealed")
+    let check = try SealedExecutable.run(
+      ["check", "war", "--pools", "20000", "--seed", "1", "--out", out.path, "--quiet", "--cards", Fixtures.sharedCards])
+    #expect(check.status == 0, "\(check.stderr)")
+    let shots = dir.appendingPathComponent("shots")
+    let good = try run([out.path, "--shots", shots.path])
+    #expect(good.status == 0, "\(good.stdout)")
+    #expect(good.stdout.contains("ok    no request leaves the page"))
+    #expect(good.stdout.contains("ok    the verdict 'PASS: all "))
+    #expect(good.stdout.hasSuffix("all checks passed\n"))
+    for file in ["report.png", "report-dark.png", "report.pdf"] {
+      #expect(FileManager.default.fileExists(atPath: shots.appendingPathComponent(file).path), "\(file)")
+    }
+
+    // The same page with a console error and an image from the network.
+    let page = out.appendingPathComponent("report.html")
+    let html = try String(contentsOf: page, encoding: .utf8)
+    try Data(
+      html.replacingOccurrences(
+        of: "</body>", with: "<script>console.error(\"planted\")</script><img src=\"http://198.51.100.7/x.png\" alt=\"\"></body>"
+      ).utf8
+    ).write(to: page)
+    let bad = try run([out.path, "--shots", shots.path])
+    #expect(bad.status == 1, "\(bad.stdout)")
+    #expect(bad.stdout.contains("FAIL  no console messages"))
+    #expect(bad.stdout.contains("\"planted\""))
+    #expect(bad.stdout.contains("FAIL  no request leaves the page"))
+    #expect(bad.stdout.contains("http://198.51.100.7/x.png"))
+  }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import SealedTestSupport
+import Testing
+
+/// `report.html` as the commands write it, and `sealed report DIR`.
+@Suite struct ReportCommandTests {
+  let cards = ["--cards", Fixtures.sharedCards]
+
+  func read(_ folder: URL, _ name: String) throws -> String {
+    try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+  }
+
+  /// The verdict table's body rows, in order.
+  func verdictRows(_ html: String) throws -> [String] {
+    let parts = html.components(separatedBy: "<tbody>")
+    try #require(parts.count == 2)
+    let body = parts[1].components(separatedBy: "</tbody>")[0]
+    return Array(body.components(separatedBy: "<tr")[1...])
+  }
+
+  /// Planted wrong rules: war's common #42 is 30% more likely than the others. The report puts
+  /// a failing check first and names that card first in the residual strip of the claim it
+  /// breaks.
+  @Test func plantedWrongRulesShowTheFailingCheckFirstAndNameTheCard() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let sealed = try String(
+      contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Sources/SealedCore/Resources/rules/sealed.yaml"), encoding: .utf8)
+    let biased = sealed.replacingOccurrences(
+      of: "common:   { rarity: common, type_excludes: Basic Land }",
+      with: "common:   { rarity: common, type_excludes: Basic Land, weights: [{ collector_numbers: 42, weight: 1.3 }] }")
+    #expect(biased != sealed)
+    let rules = try Fixtures.write(biased, to: "biased.yaml", in: dir)
+    let out = dir.appendingPathComponent("biased")
+    let result = try SealedExecutable.run(
+      ["check", "war", "--rules", rules, "--spec", "sealed", "--pools", "20000", "--seed", "3", "--compare", "none", "--out", out.path, "--quiet"] + cards)
+    #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+    let html = try read(out, "report.html")
+    let rows = try verdictRows(html)
+    #expect(rows.first?.contains("✗ FAIL") == true)
+    #expect(rows.first?.contains("class=\"failed\"") == true)
+    // Every failure comes before every pass.
+    let firstPass = try #require(rows.firstIndex { $0.contains("✓ pass") })
+    #expect(rows[firstPass...].allSatisfy { !$0.contains("✗ FAIL") })
+    #expect(html.contains("id=\"verdict\">FAIL: "))
+    // The biased card is named first in the strip of the spec's claim "commons equally likely";
+    // the rules' own common sheet agrees with the simulation (the rules predict the bias).
+    let card = try #require(
+      read(out, "card_frequency.csv").split(separator: "\n").first { $0.hasPrefix("war,42,") }?.split(separator: ",")[2])
+    let sections = html.components(separatedBy: "<h3>claim: commons equally likely</h3>")
+    try #require(sections.count == 2)
+    let claim = sections[1].components(separatedBy: "</figure>")[0]
+    #expect(claim.contains("<ul class=\"worst\"><li>\(card) (#42, common)"))
+    #expect(claim.contains("class=\"note fail\">\(card) #42 +"))
+    #expect(html.contains("<figure class=\"failed\">\n<h3>claim: commons equally likely</h3>"))
+    #expect(try read(out, "claim_frequency.csv").hasPrefix("claim,set,collector_number,name,rarity,count,expected_count,residual\n"))
+    #expect(html.contains("--rules \(rules) --pools 20000 --seed 3 --spec sealed --compare none"))
+  }
+
+  @Test func checkWritesAReportThatReportRebuildsIdentically() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let out = dir.appendingPathComponent("war-sealed")
+    let result = try SealedExecutable.run(
+      ["check", "war", "--rules", "sealed", "--pools", "20000", "--seed", "1", "--out", out.path, "--quiet"] + cards)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    let written = try read(out, "report.html")
+    #expect(written.contains("PASS: all"))
+    #expect(written.contains("sealed check war --rules sealed --pools 20000 --seed 1"))
+    for heading in ["Verdicts", "Proportions against their expected values", "Mythics", "Mythic fairness between two players", "Every card against its expected frequency"] {
+      #expect(written.contains(">\(heading)</h2>"), "\(heading)")
+    }
+    for rules in ["sealed", "retail", "retail-lethe"] {
+      #expect(written.contains("<h3>rules \(rules)</h3>"))
+      #expect(written.contains("<h3>Mythics per pool, rules \(rules)</h3>"))
+    }
+    let mythics = try read(out, "compared_pool_mythics.csv")
+    #expect(mythics.hasPrefix("rules,mythics,pools,proportion,expected_proportion\nretail,0,"))
+    #expect(mythics.contains("\nretail-lethe,1,"))
+    #expect(written.utf8.count < 1_000_000)
+    // The comparison runs' share of boosters with an uncommon planeswalker, beside the claims:
+    // retail 92 of 121 boosters (76.0%), retail-lethe 60 of 80 (75%).
+    let comparisons = try read(out, "comparisons.csv").split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
+    #expect(comparisons.count == 4)
+    for row in comparisons {
+      let expected = row[1] == "retail" ? 92.0 / 121 : 0.75
+      #expect(row[2] == "any" && row[3] == "120000")
+      #expect(abs((Double(row[4]) ?? 0) - expected) < 0.006, "\(row)")
+    }
+    #expect(written.contains("; other rule sets: retail 7"))
+    #expect(written.contains(">retail-lethe 7"))
+    try FileManager.default.removeItem(at: out.appendingPathComponent("report.html"))
+    let rebuilt = try SealedExecutable.run(["report", out.path])
+    #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+    #expect(try read(out, "report.html") == written)
+  }
+
+  @Test func reportRebuildsAMergedFolder() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let arguments = ["simulate", "war", "--pools", "10000", "--seed", "4", "--quiet"] + cards
+    var shards: [String] = []
+    for k in 1...2 {
+      let out = dir.appendingPathComponent("shard\(k)")
+      #expect(try SealedExecutable.run(arguments + ["--shard", "\(k)/2", "--out", out.path]).status == 0)
+      shards.append(out.path)
+    }
+    let merged = dir.appendingPathComponent("merged")
+    #expect(try SealedExecutable.run(["merge"] + shards + ["--out", merged.path] + cards).status == 0)
+    let written = try read(merged, "report.html")
+    #expect(written.contains("sealed simulate war --rules sealed --pools 10000 --seed 4"))
+    #expect(written.contains("No checks.csv in this folder"))
+    #expect(written.contains("<h3>sheet common</h3>"))
+    try Data("stale".utf8).write(to: merged.appendingPathComponent("report.html"))
+    let result = try SealedExecutable.run(["report", merged.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try read(merged, "report.html") == written)
+  }
+
+  @Test func reportRefusesWhatIsNotAReportFolder() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let result = try SealedExecutable.run(["report", dir.path])
+    #expect(result.status == 2)
+    #expect(result.stderr == "sealed: error: \(dir.path): no run.csv here; expected a report folder written by sealed simulate, check or merge\n")
+    try Fixtures.write("key,value\nset\n", to: "run.csv", in: dir)
+    let bad = try SealedExecutable.run(["report", dir.path])
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("run.csv: line 2: 1 fields, expected 2"))
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("report.html").path))
+  }
+}

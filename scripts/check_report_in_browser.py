@@ -1,0 +1,226 @@
+"""Checks a report.html in headless Chromium; run through scripts/check-report-in-browser.
+
+Standard library only. Each check prints one line; the exit status is 1 if any failed.
+"""
+import argparse
+import csv
+import html.parser
+import json
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+import zlib
+
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-extensions", "--mute-audio",
+    # Nothing may reach a network: every host name resolves to nothing.
+    "--host-resolver-rules=MAP * ~NOTFOUND",
+]
+
+
+def chromium(args, timeout=120):
+    return subprocess.run(["chromium", *CHROMIUM_FLAGS, *args], capture_output=True, text=True, timeout=timeout)
+
+
+class TextOf(html.parser.HTMLParser):
+    """The page's visible text, and its h1/h2/h3 headings."""
+
+    def __init__(self):
+        super().__init__()
+        self.parts, self.headings, self._skip, self._heading = [], [], 0, None
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("style", "script", "title", "desc"):
+            self._skip += 1
+        if tag in ("h1", "h2", "h3"):
+            self._heading = []
+
+    def handle_endtag(self, tag):
+        if tag in ("style", "script", "title", "desc"):
+            self._skip -= 1
+        if tag in ("h1", "h2", "h3") and self._heading is not None:
+            self.headings.append("".join(self._heading).strip())
+            self._heading = None
+
+    def handle_data(self, data):
+        if self._skip:
+            return
+        self.parts.append(data)
+        if self._heading is not None:
+            self._heading.append(data)
+
+    @property
+    def text(self):
+        return " ".join(" ".join(self.parts).split())
+
+
+def png_pixels(path):
+    """Decodes an 8-bit RGB or RGBA PNG (as Chromium writes them) into rows of (r, g, b)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    pos, idat, width = 8, b"", 0
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and colour in (2, 6), f"unsupported PNG (depth {depth}, colour type {colour})"
+            channels = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    rows, previous, i = [], bytearray(stride), 0
+    for _ in range(height):
+        kind, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
+        i += 1 + stride
+        for x in range(stride):
+            a = line[x - channels] if x >= channels else 0
+            b = previous[x]
+            c = previous[x - channels] if x >= channels else 0
+            if kind == 1:
+                line[x] = (line[x] + a) & 255
+            elif kind == 2:
+                line[x] = (line[x] + b) & 255
+            elif kind == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append([tuple(line[x:x + 3]) for x in range(0, stride, channels)])
+        previous = line
+    return rows
+
+
+def image_summary(path):
+    rows = png_pixels(path)
+    background = rows[2][2]
+    pixels = [p for row in rows[::4] for p in row[::4]]
+    differing = sum(1 for p in pixels if max(abs(p[k] - background[k]) for k in range(3)) > 24)
+    return background, differing / len(pixels), len(set(pixels))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("folder", help="a report folder holding report.html and its CSV files")
+    parser.add_argument("--shots", help="where to write report.png, report-dark.png and report.pdf (default: the folder)")
+    parser.add_argument("--width", type=int, default=1100)
+    parser.add_argument("--height", type=int, default=1400)
+    options = parser.parse_args()
+    folder = os.path.abspath(options.folder)
+    page = os.path.join(folder, "report.html")
+    shots = os.path.abspath(options.shots or folder)
+    os.makedirs(shots, exist_ok=True)
+    failures = []
+
+    def check(ok, what):
+        print(("ok    " if ok else "FAIL  ") + what)
+        if not ok:
+            failures.append(what)
+
+    if not os.path.isfile(page):
+        print(f"check-report-in-browser: {page}: no report.html; expected a folder written by sealed check, simulate or merge", file=sys.stderr)
+        return 2
+    url = "file://" + page
+
+    def table(name):
+        path = os.path.join(folder, name)
+        if not os.path.exists(path):
+            return None
+        with open(path, newline="", encoding="utf-8") as f:
+            return list(csv.DictReader(f))
+
+    with tempfile.TemporaryDirectory() as scratch:
+        netlog = os.path.join(scratch, "net.json")
+        loaded = chromium(["--enable-logging=stderr", "--v=0", f"--log-net-log={netlog}", "--dump-dom", url])
+        check(loaded.returncode == 0 and "</html>" in loaded.stdout, "Chromium loads the page")
+        console = [line for line in loaded.stderr.splitlines() if "CONSOLE" in line]
+        check(not console, "no console messages" + ("".join("\n      " + line for line in console[:5])))
+        requests = []
+        if os.path.exists(netlog):
+            with open(netlog, encoding="utf-8", errors="replace") as f:
+                text = f.read().rstrip().rstrip(",")
+            log = json.loads(text if text.endswith("}") else text + "]}")
+            start = log["constants"]["logEventTypes"]["URL_REQUEST_START_JOB"]
+            for event in log.get("events", []):
+                params = event.get("params", {})
+                # Requests made for the page (its network isolation key is the file:// site),
+                # not Chromium's own background traffic.
+                if event["type"] == start and "file://" in params.get("network_isolation_key", "") and not params.get("url", "").startswith(("file:", "data:")):
+                    requests.append(params["url"])
+        else:
+            requests.append("(no network log written)")
+        check(not requests, "no request leaves the page" + "".join("\n      " + url for url in sorted(set(requests))[:5]))
+
+        reader = TextOf()
+        reader.feed(loaded.stdout)
+        text, headings = reader.text, reader.headings
+        run = {row["key"]: row["value"] for row in table("run.csv") or []}
+        check(f"Sealed report: {run.get('set')} · {run.get('rules')} · seed {run.get('seed')}" in headings, "the title names set, rules and seed")
+        for key in ("rules_sha256", "pools", "boosters", "seed"):
+            check(run.get(key, "?") in text, f"run.csv's {key} ({run.get(key)}) is in the text")
+        if run.get("command"):
+            check(run["command"] in text, "the command that reproduces the run is in the text")
+        for heading in ("Run", "Mythics", "Every card against its expected frequency"):
+            check(heading in headings, f"heading '{heading}'")
+        checks = table("checks.csv")
+        if checks is not None:
+            failed = [row["check"] for row in checks if row["verdict"] == "fail"]
+            verdict = f"FAIL: {len(failed)} of {len(checks)} checks failed" if failed else f"PASS: all {len(checks)} checks pass"
+            check(verdict in text, f"the verdict '{verdict}'")
+            check("Verdicts" in headings, "heading 'Verdicts'")
+            missing = [row["check"] for row in checks if row["check"] not in text]
+            check(not missing, f"all {len(checks)} checks named in the text" + "".join("\n      " + name for name in missing[:5]))
+            if failed:
+                body = loaded.stdout.split("<tbody>", 1)[-1]
+                check(failed[0] in body.split("</tr>", 1)[0], f"the failing check '{failed[0]}' is the table's first row")
+            proportions = [row for row in checks if row.get("ci_low")]
+            if proportions:
+                check("Proportions against their expected values" in headings, "heading 'Proportions against their expected values'")
+                check(all(row["check"] in headings for row in proportions), f"a chart for each of the {len(proportions)} proportions")
+        sheets = table("sheet_frequency.csv") or []
+        names = {row["sheet"] for row in sheets}
+        strips = [name for name in names if sum(1 for row in sheets if row["sheet"] == name and row["residual"]) > 1]
+        check(all(f"sheet {name}" in headings for name in strips), f"a residual strip for each of the {len(strips)} sheets")
+        positions = table("mythic_position.csv") or []
+        check(not positions or "Position of the mythic booster" in headings, "the mythic booster position chart")
+
+        light = os.path.join(shots, "report.png")
+        dark = os.path.join(shots, "report-dark.png")
+        pdf = os.path.join(shots, "report.pdf")
+        for path in (light, dark, pdf):
+            if os.path.exists(path):
+                os.remove(path)
+        size = f"--window-size={options.width},{options.height}"
+        chromium([size, f"--screenshot={light}", url])
+        chromium([size, "--force-dark-mode", f"--screenshot={dark}", url])
+        chromium(["--no-pdf-header-footer", f"--print-to-pdf={pdf}", url])
+        for path, name, want_dark in ((light, "light", False), (dark, "dark", True)):
+            if not os.path.exists(path):
+                check(False, f"the {name} screenshot was written")
+                continue
+            background, inked, colours = image_summary(path)
+            luminance = sum(background) / 3
+            check(inked > 0.02 and colours > 16, f"the {name} screenshot is not blank ({inked:.1%} of pixels differ from the background, {colours} colours)")
+            check((luminance < 80) if want_dark else (luminance > 200), f"the {name} screenshot has a {name} background {background}")
+        if os.path.exists(pdf):
+            with open(pdf, "rb") as f:
+                document = f.read()
+            pages = document.count(b"/Type /Page") - document.count(b"/Type /Pages")
+            check(document.startswith(b"%PDF-") and pages >= 1, f"the PDF was written ({pages} pages, {len(document) // 1024} KiB)")
+        else:
+            check(False, "the PDF was written")
+    print(f"screenshots and PDF: {shots}")
+    print(f"{len(failures)} failed" if failures else "all checks passed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
