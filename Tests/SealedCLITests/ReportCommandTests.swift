@@ -68,7 +68,7 @@ import Testing
     for heading in ["Verdicts", "Proportions against their expected values", "Mythics", "Mythic fairness between two players", "Every card against its expected frequency"] {
       #expect(written.contains(">\(heading)</h2>"), "\(heading)")
     }
-    for rules in ["sealed", "retail", "retail-lethe"] {
+    for rules in ["sealed", "retail", "retail-lethe", "mtgwtf"] {
       #expect(written.contains("<h3>rules \(rules)</h3>"))
       #expect(written.contains("<h3>Mythics per pool, rules \(rules)</h3>"))
     }
@@ -77,11 +77,11 @@ import Testing
     #expect(mythics.contains("\nretail-lethe,1,"))
     #expect(written.utf8.count < 1_000_000)
     // The comparison runs' share of boosters with an uncommon planeswalker, beside the claims:
-    // retail 92 of 121 boosters (76.0%), retail-lethe 60 of 80 (75%).
+    // retail and mtgwtf 92 of 121 boosters (76.0%), retail-lethe 60 of 80 (75%).
     let comparisons = try read(out, "comparisons.csv").split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
-    #expect(comparisons.count == 4)
+    #expect(comparisons.count == 6)
     for row in comparisons {
-      let expected = row[1] == "retail" ? 92.0 / 121 : 0.75
+      let expected = row[1] == "retail-lethe" ? 0.75 : 92.0 / 121
       #expect(row[2] == "any" && row[3] == "120000")
       #expect(abs((Double(row[4]) ?? 0) - expected) < 0.006, "\(row)")
     }

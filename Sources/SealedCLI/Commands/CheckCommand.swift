@@ -149,7 +149,7 @@ struct CheckCommand: ParsableCommand {
     var tables = SimulationReport(plan: plan, expectations: expectations, tally: tally, run: run).files
     tables.append(("checks.csv", checks.table))
     tables.append(("mythic_fairness.csv", MythicFairness.table(fairness)))
-    let claimFrequency = ClaimFrequency(plan: plan, tally: tally)
+    let claimFrequency = ClaimFrequency(plan: plan, expectations: expectations, tally: tally)
     if !claimFrequency.rows.isEmpty { tables.append(("claim_frequency.csv", claimFrequency.table(plan: plan))) }
     if !compared.rows.isEmpty { tables.append(("comparisons.csv", compared)) }
     if !comparedMythics.rows.isEmpty { tables.append(("compared_pool_mythics.csv", comparedMythics)) }

@@ -1,6 +1,7 @@
 /// Every card a spec claims to be equally likely (`distribution: { uniform: ... }`) against
-/// its equal share of the copies the run counted, with its Pearson residual
-/// (observed − expected) / √expected: the rows of `claim_frequency.csv`, written by
+/// its equal share of the copies the run counted, with its standardised residual
+/// (observed − expected) / √(expected · d), d the claim's dispersion (the same as its check's,
+/// `Expectations.uniformClaimDispersion`): the rows of `claim_frequency.csv`, written by
 /// `sealed check`. The squares of a claim's residuals add up to the statistic of that claim's
 /// chi-square check, so a card that rules favour by mistake stands out here even though the
 /// rules' own expectations (`sheet_frequency.csv`) agree with the simulation. O(cards × claims).
@@ -16,20 +17,21 @@ public struct ClaimFrequency: Sendable {
   public let rows: [Row]
 
   /// The rows of the plan's uniform claims (none when it was compiled without a spec).
-  public init(plan: BoosterPlan, tally: SimulationTally) {
+  public init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally) {
     let copies = tally.cardCopies
     var rows: [Row] = []
     for claim in plan.specClaims {
       guard case .uniform(let filter) = claim.kind else { continue }
-      let ordinals = plan.cards.indices.filter { filter.matches(plan.cards[$0]) }
+      let ordinals = plan.boosterRangeOrdinals.filter { filter.matches(plan.cards[$0]) }
       guard ordinals.count > 1 else { continue }
+      let dispersion = expectations.uniformClaimDispersion(cards: ordinals) ?? 1
       let total = ordinals.reduce(0) { $0 + copies[$1] }
       let expected = Double(total) / Double(ordinals.count)
       for ordinal in ordinals {
         rows.append(
           Row(
             claim: claim.name, card: ordinal, observed: copies[ordinal], expected: expected,
-            residual: expected > 0 ? (Double(copies[ordinal]) - expected) / expected.squareRoot() : nil))
+            residual: expected > 0 ? (Double(copies[ordinal]) - expected) / (expected * dispersion).squareRoot() : nil))
       }
     }
     self.rows = rows
