@@ -25,7 +25,10 @@ import Testing
       ["simulate", "war", "--pools", "20000", "--seed", "1", "--out", out.path, "--samples", "3", "--quiet"] + cards,
       workingDirectory: dir)
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == Self.reportFiles)
+    // With --out, the samples are part of the report.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == (Self.reportFiles + ["pools.csv"]).sorted())
+    #expect(try read(out, "manifest.csv").contains("\npools.csv\n"))
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("notebooks-data").path))
     let headers = [
       "slot_rarity.csv": "slot,rarity,count,proportion,expected_proportion",
       "card_frequency.csv": "set,collector_number,name,rarity,count,per_pool,expected_per_pool",
@@ -47,7 +50,8 @@ import Testing
     #expect(events.contains("planeswalker_uncommon,non_mythic_booster,"))
     #expect(events.contains(",0.78\n"))
     #expect(events.contains(",0.92\n"))
-    let samples = try read(dir.appendingPathComponent("notebooks-data/war-sealed"), "pools.csv")
+    #expect(result.stdout.contains("samples: \(out.path)/pools.csv\n"))
+    let samples = try read(out, "pools.csv")
     let rows = samples.split(separator: "\n")
     #expect(rows.first == "pool,booster,slot,set,collector_number,name,rarity")
     #expect(rows.count == 1 + 3 * 6 * 14)

@@ -79,8 +79,7 @@ struct CheckCommand: ParsableCommand {
     var files = runner.reportFiles(result, run: info)
     files.append(("checks.csv", checks.table.text))
     files.append(("mythic_fairness.csv", MythicFairness.table(fairness).text))
-    try runner.folder.commit(files)
-    let samples = try runner.writeSamples()
+    let samples = try runner.commit(files)
     print(VerdictTable.render(checks, plan: runner.plan, spec: spec, alpha: alpha, result: result, seed: runner.seed, terminal: .standardOutput), terminator: "")
     print(runner.summary(result))
     print(
