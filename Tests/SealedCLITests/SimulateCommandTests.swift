@@ -46,6 +46,8 @@ import Testing
     }
     #expect(run.contains("\npools,20000\n"))
     #expect(run.contains("\nstatus,complete\n"))
+    // Every pool of the sealed rules holds one mythic: proportions 0 and 1, written as decimals.
+    #expect(try read(out, "pool_mythics.csv") == "mythics,pools,proportion,expected_proportion\n0,0,0.0,0.0\n1,20000,1.0,1.0\n")
     let events = try read(out, "events.csv")
     #expect(events.contains("planeswalker_uncommon,non_mythic_booster,"))
     #expect(events.contains(",0.78\n"))
