@@ -28,7 +28,7 @@ import Testing
     let fairness = try String(contentsOf: out.appendingPathComponent("mythic_fairness.csv"), encoding: .utf8)
     let rows = fairness.split(separator: "\n")
     #expect(rows.first == "rules,difference,observed_proportion,expected_proportion")
-    #expect(rows.contains("sealed,0,1,1"))
+    #expect(rows.contains("sealed,0,1.0,1.0"))
     #expect(rows.filter { $0.hasPrefix("retail,") }.count == 4)
     #expect(rows.filter { $0.hasPrefix("retail-lethe,") }.count == 4)
   }

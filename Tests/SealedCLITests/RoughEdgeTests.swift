@@ -26,7 +26,7 @@ import Testing
     #expect(try oneLine(base + ["--pools", "10", "--samples", "1e3"]).contains("--samples 1e3: expected 0 to 10 pools"))
     let dir = try Fixtures.temporaryDirectory()
     let accepted = try SealedExecutable.run(
-      ["simulate", "war", "--pools", "1e4", "--samples", "1e1", "--seed", "1", "--out", "r", "--quiet"] + cards, workingDirectory: dir)
+      ["simulate", "war", "--pools", "1e4", "--samples", "1e1", "--seed", "1", "--quiet"] + cards, workingDirectory: dir)
     #expect(accepted.status == 0, "\(accepted.stderr)")
     let samples = try String(contentsOf: dir.appendingPathComponent("notebooks-data/war-sealed/pools.csv"), encoding: .utf8)
     #expect(samples.split(separator: "\n").count == 1 + 10 * 6 * 14)

@@ -25,7 +25,10 @@ import Testing
       ["simulate", "war", "--pools", "20000", "--seed", "1", "--out", out.path, "--samples", "3", "--quiet"] + cards,
       workingDirectory: dir)
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == Self.reportFiles)
+    // With --out, the samples are part of the report.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == (Self.reportFiles + ["pools.csv"]).sorted())
+    #expect(try read(out, "manifest.csv").contains("\npools.csv\n"))
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("notebooks-data").path))
     let headers = [
       "slot_rarity.csv": "slot,rarity,count,proportion,expected_proportion",
       "card_frequency.csv": "set,collector_number,name,rarity,foil,count,per_pool,expected_per_pool",
@@ -45,11 +48,14 @@ import Testing
     #expect(run.contains("\npools,20000\n"))
     #expect(run.contains("\nstatus,complete\n"))
     #expect(run.hasSuffix("\ncommand,sealed simulate war --rules sealed --pools 20000 --seed 1\n"))
+    // Every pool of the sealed rules holds one mythic: proportions 0 and 1, written as decimals.
+    #expect(try read(out, "pool_mythics.csv") == "mythics,pools,proportion,expected_proportion\n0,0,0.0,0.0\n1,20000,1.0,1.0\n")
     let events = try read(out, "events.csv")
     #expect(events.contains("planeswalker_uncommon,non_mythic_booster,"))
     #expect(events.contains(",0.78\n"))
     #expect(events.contains(",0.92\n"))
-    let samples = try read(dir.appendingPathComponent("notebooks-data/war-sealed"), "pools.csv")
+    #expect(result.stdout.contains("samples: \(out.path)/pools.csv\n"))
+    let samples = try read(out, "pools.csv")
     let rows = samples.split(separator: "\n")
     #expect(rows.first == "pool,booster,slot,set,collector_number,name,rarity,colors")
     #expect(rows.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count >= 8 })

@@ -16,6 +16,14 @@ import Testing
       #expect(Double(CSVNumber.format(value)) == value)
     }
     #expect(CSVNumber.format(3.0) == "3")
+    // Fraction columns keep a decimal point even for whole values.
+    #expect(CSVNumber.decimal(1) == "1.0")
+    #expect(CSVNumber.decimal(0) == "0.0")
+    #expect(CSVNumber.decimal(0.78) == "0.78")
+    #expect(CSVNumber.decimal(1e-300) == "1e-300")
+    for value in [0.0, 1.0, 0.78, 1e-300, 1.0 / 3, 12345.0] {
+      #expect(Double(CSVNumber.decimal(value)) == value)
+    }
     #expect(CSVNumber.format(Double.infinity) == "inf")
   }
 

@@ -82,17 +82,20 @@ struct CheckCommand: ParsableCommand {
     let started = Date()
     let result = runner.simulate()
     let info = runner.runInfo(result, command: "check", extra: reproducingOptions)
-    let (passed, comparisonSeconds) = try report(
-      plan: runner.plan, expectations: runner.expectations, tally: result.tally, seed: runner.seed, spec: spec,
-      alpha: alpha, comparisons: comparisons, run: info, record: runner.recordFile(result, run: info),
-      folder: runner.folder)
+    let outcome = try report(
+      plan: runner.plan, expectations: runner.expectations, tally: result.tally, seed: runner.seed,
+      comparisons: comparisons, run: info, record: runner.recordFile(result, run: info), alpha: alpha)
+    let samples = try runner.commit(outcome.files)
+    print(VerdictTable.render(outcome.checks, plan: runner.plan, spec: spec, alpha: alpha, pools: result.tally.pools, seed: runner.seed, terminal: .standardOutput), terminator: "")
+    let passed = outcome.checks.passed
+    let comparisonSeconds = outcome.comparisonSeconds
     print(runner.summary(result))
     print(
       String(
         format: "whole run: %.2f s (simulation %.2f s, %d --compare simulation(s) %.2f s, checks and reports the rest)",
         Date().timeIntervalSince(started), result.elapsedSeconds, comparisons.count, comparisonSeconds))
     print("reports: \(runner.folder.path)/")
-    if let samples = try runner.writeSamples() { print("samples: \(samples)") }
+    if let samples { print("samples: \(samples)") }
     if result.interrupted { throw CommandFailure(status: 130) }
     if !passed { throw CommandFailure(status: 1) }
   }
@@ -122,15 +125,14 @@ struct CheckCommand: ParsableCommand {
     return extra
   }
 
-  /// Tests the tally, writes the report folder (the simulation's CSVs and `record`, checks.csv,
-  /// mythic_fairness.csv, the comparison tables and report.html), prints the verdict table;
-  /// returns whether every check passed and the seconds the comparison simulations took. The
-  /// same for a simulated run and for merged tallies, so both give the same checks.csv.
+  /// Tests the tally and makes the report folder's files: the simulation's CSVs and `record`,
+  /// checks.csv, mythic_fairness.csv, the comparison tables and report.html. Returns the checks,
+  /// the files and the seconds the comparison simulations took. The same for a simulated run and
+  /// for merged tallies, so both give the same checks.csv.
   private func report(
-    plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, seed: UInt64, spec: SpecDefinition?,
-    alpha: Double, comparisons: [(BoosterPlan, Expectations)], run: RunInfo, record: (name: String, contents: String),
-    folder: ReportFolder
-  ) throws -> (passed: Bool, comparisonSeconds: Double) {
+    plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, seed: UInt64,
+    comparisons: [(BoosterPlan, Expectations)], run: RunInfo, record: (name: String, contents: String), alpha: Double
+  ) throws -> (checks: CheckRun, files: [(name: String, contents: String)], comparisonSeconds: Double) {
     let checks = try statistics { () throws(StatisticsError) in
       try CheckRun(plan: plan, expectations: expectations, tally: tally, alpha: alpha)
     }
@@ -154,9 +156,7 @@ struct CheckCommand: ParsableCommand {
     if !compared.rows.isEmpty { tables.append(("comparisons.csv", compared)) }
     if !comparedMythics.rows.isEmpty { tables.append(("compared_pool_mythics.csv", comparedMythics)) }
     let files = tables.map { (name: $0.name, contents: $0.table.text) } + [record]
-    try folder.commit(HTMLReportFile.adding(to: files, tables: tables))
-    print(VerdictTable.render(checks, plan: plan, spec: spec, alpha: alpha, pools: tally.pools, seed: seed, terminal: .standardOutput), terminator: "")
-    return (checks.passed, comparisonSeconds)
+    return (checks, try HTMLReportFile.adding(to: files, tables: tables), comparisonSeconds)
   }
 
   /// `--tallies DIR`: checks the merged tallies of a sharded run exactly as the unsharded run
@@ -212,10 +212,13 @@ struct CheckCommand: ParsableCommand {
     let folder = try ReportFolder(
       path: runOptions.out ?? "reports/\(plan.setCode)-\(plan.rulesName)",
       writes: SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName] + Self.checkFiles, force: runOptions.force)
-    let (passed, _) = try report(
-      plan: plan, expectations: expectations, tally: record.tally, seed: record.seed, spec: spec, alpha: alpha,
+    let outcome = try report(
+      plan: plan, expectations: expectations, tally: record.tally, seed: record.seed,
       comparisons: try comparisonPlans(for: cardSet, rulesName: plan.rulesName, spec: spec), run: run, record: recordFile,
-      folder: folder)
+      alpha: alpha)
+    try folder.commit(outcome.files)
+    print(VerdictTable.render(outcome.checks, plan: plan, spec: spec, alpha: alpha, pools: record.tally.pools, seed: record.seed, terminal: .standardOutput), terminator: "")
+    let passed = outcome.checks.passed
     print("\(plan.setCode) · \(plan.rulesName) · seed \(record.seed): \(record.tally.pools) pools checked from \(directory)")
     print("reports: \(folder.path)/")
     if !passed { throw CommandFailure(status: 1) }

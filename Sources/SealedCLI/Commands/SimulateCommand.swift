@@ -25,8 +25,7 @@ struct SimulateCommand: ParsableCommand {
     let runner = try SimulationRunner(set: set, planOptions: planOptions, options: runOptions)
     let result = runner.simulate()
     let info = runner.runInfo(result, command: "simulate")
-    try runner.folder.commit(runner.reportFiles(result, run: info, tables: runner.reportTables(result, run: info)))
-    let samples = try runner.writeSamples()
+    let samples = try runner.commit(runner.reportFiles(result, run: info, tables: runner.reportTables(result, run: info)))
     print(runner.summary(result))
     print("reports: \(runner.folder.path)/")
     if let samples { print("samples: \(samples)") }

@@ -32,9 +32,12 @@ struct SimulationRunner {
     (seed, seedWasGiven) = options.seedOption.resolved
     self.options = options
     self.planOptions = planOptions
+    let samplesInReport = options.out != nil && options.samples > 0
     folder = try ReportFolder(
       path: options.out ?? "reports/\(plan.setCode)-\(plan.rulesName)",
-      writes: SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName] + extraFiles, force: options.force)
+      writes: SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName] + extraFiles
+        + (samplesInReport ? [Self.samplesName] : []),
+      force: options.force)
     self.spec = spec
   }
 
@@ -85,13 +88,33 @@ struct SimulationRunner {
     return try HTMLReportFile.adding(to: files, tables: tables)
   }
 
-  /// Writes the first `--samples` pools to `notebooks-data/<set>-<rules>/pools.csv`, a chunk of
-  /// pools at a time, into a temporary file that is renamed into place when complete.
-  func writeSamples() throws(DataError) -> String? {
+  static let samplesName = "pools.csv"
+
+  /// Writes the report files and the samples, and returns where the samples went: with `--out`
+  /// into the report folder (`pools.csv`, with the report, all or nothing), else after the
+  /// report to `notebooks-data/<set>-<rules>/pools.csv`.
+  func commit(_ files: [(name: String, contents: String)]) throws(DataError) -> String? {
+    guard options.samples > 0, options.out != nil else {
+      try folder.commit(files)
+      return try writeSamples()
+    }
+    let staged = URL(fileURLWithPath: folder.path).deletingLastPathComponent()
+      .appendingPathComponent(".\(URL(fileURLWithPath: folder.path).lastPathComponent).pools-\(ProcessInfo.processInfo.processIdentifier).csv").path
+    _ = try writeSamples(to: staged, rename: false)
+    try folder.commit(files, moving: [(Self.samplesName, staged)])
+    return "\(folder.path)/\(Self.samplesName)"
+  }
+
+  /// Writes the first `--samples` pools to `notebooks-data/<set>-<rules>/pools.csv` (or `path`),
+  /// a chunk of pools at a time, into a temporary file that is renamed into place when complete
+  /// (with `rename` false, the temporary file is `path` itself and stays there).
+  func writeSamples(to target: String? = nil, rename renaming: Bool = true) throws(DataError) -> String? {
     guard options.samples > 0 else { return nil }
-    let path = "notebooks-data/\(plan.setCode)-\(plan.rulesName)/pools.csv"
+    let path = target ?? "notebooks-data/\(plan.setCode)-\(plan.rulesName)/pools.csv"
     let url = URL(fileURLWithPath: path)
-    let temporary = url.deletingLastPathComponent().appendingPathComponent(".pools.csv.partial-\(ProcessInfo.processInfo.processIdentifier)")
+    let temporary = renaming
+      ? url.deletingLastPathComponent().appendingPathComponent(".pools.csv.partial-\(ProcessInfo.processInfo.processIdentifier)")
+      : url
     do {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
@@ -117,7 +140,7 @@ struct SimulationRunner {
         written += pools.count
       }
       try handle.close()
-      guard rename(temporary.path, url.path) == 0 else {
+      guard !renaming || rename(temporary.path, url.path) == 0 else {
         throw DataError("cannot put the file in place (\(String(cString: strerror(errno))))", at: path)
       }
     } catch let error as DataError {

@@ -28,6 +28,7 @@ public enum CardFileReader {
     guard let first = data.first(where: { !Self.isWhitespace($0) }) else {
       throw DataError("the file is empty; expected a JSON array of Scryfall card objects", at: source)
     }
+    try JSONSyntax.check(data, source: source, expected: "expected a JSON array of Scryfall card objects")
     let raw: [ScryfallCard]
     do {
       switch first {
@@ -43,7 +44,7 @@ public enum CardFileReader {
         raw = cards
       default:
         throw DataError(
-          "expected a JSON array of Scryfall card objects, found '\(Character(Unicode.Scalar(first)))'",
+          "expected a JSON array of Scryfall card objects, found \(JSONSyntax.describe(first))",
           at: DataError.location(source, line: 1, column: 1))
       }
     } catch let error as DataError {

@@ -160,6 +160,7 @@ public struct Library: Sendable {
 
   /// Decodes JSON, turning any problem into a one-line error naming the file and the field.
   static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws(DataError) -> T {
+    try JSONSyntax.check(data, source: path, expected: "fix the file or delete it")
     do {
       return try JSONDecoder().decode(type, from: data)
     } catch let error as DecodingError {

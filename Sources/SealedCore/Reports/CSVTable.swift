@@ -46,5 +46,13 @@ public enum CSVNumber {
   }
 
   public static func format(_ value: Double?) -> String { value.map { format($0) } ?? "" }
+
+  /// A value of a column of fractions (proportions, expected values): like `format`, but a
+  /// whole number keeps a decimal point ("1.0", "0.0"), so that every such column reads as
+  /// decimals, even one whose values all happen to be whole.
+  public static func decimal(_ value: Double) -> String {
+    let text = format(value)
+    return text.allSatisfy({ $0.isNumber || $0 == "-" }) ? text + ".0" : text
+  }
   public static func format(_ value: Int) -> String { String(value) }
 }

@@ -140,8 +140,20 @@ public struct ReportFolder {
   /// Writes every file and `manifest.csv`, then puts the folder in place. Sealed files of an
   /// older report that this run does not write are dropped with it (only with `force`); files
   /// Sealed did not write are kept (only with `force`). Cost: the files' bytes, written once.
-  public func commit(_ files: [(name: String, contents: String)]) throws(DataError) {
-    let survey = try Self.survey(path, writes: Set(files.map(\.name)), force: force)
+  ///
+  /// `written` are files already written elsewhere on the same file system (a large file
+  /// streamed to a temporary path), moved into the report under their names; they are removed
+  /// if the report cannot be written.
+  public func commit(_ files: [(name: String, contents: String)], moving written: [(name: String, path: String)] = []) throws(DataError) {
+    func dropWritten() { for file in written { unlink(file.path) } }
+    let names = files.map(\.name) + written.map(\.name)
+    let survey: Survey
+    do {
+      survey = try Self.survey(path, writes: Set(names), force: force)
+    } catch {
+      dropWritten()
+      throw error
+    }
     let staging = stagingPath(suffix: "partial")
     func discard() { try? FileManager.default.removeItem(atPath: staging) }
     do {
@@ -149,14 +161,22 @@ public struct ReportFolder {
       for file in files {
         try Data(file.contents.utf8).write(to: URL(fileURLWithPath: "\(staging)/\(file.name)"))
       }
-      try Data(Self.manifest(files.map(\.name)).utf8).write(to: URL(fileURLWithPath: "\(staging)/\(Self.manifestName)"))
+      for file in written where rename(file.path, "\(staging)/\(file.name)") != 0 {
+        throw DataError("cannot move \(file.name) into the report (\(String(cString: strerror(errno))))", at: path)
+      }
+      try Data(Self.manifest(names).utf8).write(to: URL(fileURLWithPath: "\(staging)/\(Self.manifestName)"))
       // Files the user keeps beside the report (--force): the same files, linked, in the new folder.
       for entry in survey.foreign {
         if link("\(path)/\(entry)", "\(staging)/\(entry)") != 0 {
           try FileManager.default.copyItem(atPath: "\(path)/\(entry)", toPath: "\(staging)/\(entry)")
         }
       }
+    } catch let error as DataError {
+      dropWritten()
+      discard()
+      throw error
     } catch {
+      dropWritten()
       discard()
       throw DataError("cannot write the report (\(systemErrorReason(error)))", at: path)
     }

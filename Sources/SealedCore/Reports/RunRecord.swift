@@ -143,6 +143,7 @@ public struct RunRecord: Codable, Sendable {
   /// that its counts add up to its totals and to each other (`SimulationTally.inconsistency`).
   /// Every refusal is one line naming `path`, the shard and what disagrees. Cost: O(bytes).
   public static func decode(_ data: Data, path: String) throws(DataError) -> RunRecord {
+    try JSONSyntax.check(data, source: path, expected: "expected a \(fileName) written by sealed simulate")
     let record: RunRecord
     do {
       record = try JSONDecoder().decode(RunRecord.self, from: data)

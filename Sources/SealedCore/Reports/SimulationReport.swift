@@ -34,7 +34,7 @@ public struct SimulationReport: Sendable {
   }
 
   private func ratio(_ count: Int, _ total: Int) -> String {
-    total == 0 ? "" : CSVNumber.format(Double(count) / Double(total))
+    total == 0 ? "" : CSVNumber.decimal(Double(count) / Double(total))
   }
 
   public var runTable: CSVTable {
@@ -77,7 +77,7 @@ public struct SimulationReport: Sendable {
       for rarity in Rarity.allCases where counts[rarity, default: 0] > 0 || expected[rarity, default: 0] > 0 {
         table.append([
           slot.name, rarity.rawValue, String(counts[rarity, default: 0]), ratio(counts[rarity, default: 0], total),
-          CSVNumber.format(expected[rarity, default: 0] / expectedTotal),
+          CSVNumber.decimal(expected[rarity, default: 0] / expectedTotal),
         ])
       }
     }
@@ -104,8 +104,8 @@ public struct SimulationReport: Sendable {
       table.append([
         card.setCode, card.collectorNumber.text, card.name, card.rarity.rawValue, String(plan.isFoil(ordinal)),
         String(copies[ordinal]),
-        tally.pools == 0 ? "" : CSVNumber.format(Double(copies[ordinal]) / Double(tally.pools)),
-        CSVNumber.format(expectations.cardsPerPool[ordinal]),
+        tally.pools == 0 ? "" : CSVNumber.decimal(Double(copies[ordinal]) / Double(tally.pools)),
+        CSVNumber.decimal(expectations.cardsPerPool[ordinal]),
       ])
     }
     return table
@@ -118,7 +118,7 @@ public struct SimulationReport: Sendable {
     for count in 0...last {
       table.append([
         String(count), String(tally.poolMythics[count]), ratio(tally.poolMythics[count], tally.pools),
-        CSVNumber.format(expectations.poolMythics[count]),
+        CSVNumber.decimal(expectations.poolMythics[count]),
       ])
     }
     return table
@@ -129,7 +129,7 @@ public struct SimulationReport: Sendable {
     for index in 0..<plan.boostersPerPool {
       table.append([
         String(index + 1), String(tally.mythicPositions[index]), ratio(tally.mythicPositions[index], tally.pools),
-        CSVNumber.format(expectations.mythicPositions[index]),
+        CSVNumber.decimal(expectations.mythicPositions[index]),
       ])
     }
     return table
@@ -140,7 +140,7 @@ public struct SimulationReport: Sendable {
     for row in Self.eventRows(plan: plan, expectations: expectations, tally: tally) {
       table.append([
         row.event, row.given, String(row.count), String(row.trials), ratio(row.count, row.trials),
-        CSVNumber.format(row.expected),
+        CSVNumber.decimal(row.expected),
       ])
     }
     return table

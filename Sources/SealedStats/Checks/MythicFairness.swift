@@ -34,7 +34,7 @@ public struct MythicFairness: Sendable {
     var table = CSVTable(header: csvHeader)
     for fairness in tables {
       for row in fairness.rows {
-        table.append([row.rules, row.difference, CSVNumber.format(row.observed), CSVNumber.format(row.expected)])
+        table.append([row.rules, row.difference, row.observed.map(CSVNumber.decimal) ?? "", CSVNumber.decimal(row.expected)])
       }
     }
     return table
