@@ -54,4 +54,21 @@ import Testing
       #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
   }
+
+  @Test func aProductThatNamesAnotherSetLoadsThatSetToo() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let json = #"[{"name": "Mixed", "code": "mixed", "set_code": "war", "boosters": [{"sheets": {"common": 2, "bonus": 1}, "weight": 1}], "sheets": {"common": {"cards": {"war:5": 1, "war:7": 1, "war:8": 1}}, "bonus": {"cards": {"dom:1": 1, "dom:2": 1}}}}]"#
+    let path = try Fixtures.write(json, to: "mixed.json", in: dir)
+    let out = dir.appendingPathComponent("mixed.yaml").path
+    #expect(try SealedExecutable.run(["rules", "import", path, "--product", "mixed", "--out", out] + cards).status == 0)
+    let opened = try SealedExecutable.run(["open", "war", "--rules", out, "--seed", "2", "--format", "json"] + cards)
+    #expect(opened.status == 0, "\(opened.stderr)")
+    let json2 = try JSONSerialization.jsonObject(with: Data(opened.stdout.utf8)) as? [String: Any]
+    let boosters = json2?["boosters"] as? [[String: Any]] ?? []
+    #expect(boosters.allSatisfy { (($0["cards"] as? [[String: Any]])?.last?["set"] as? String) == "dom" })
+    // Card data without dom: one line saying how to get it.
+    let warOnly = try SealedExecutable.run(["open", "war", "--rules", out, "--cards", Fixtures.sharedCardFile("war.json")])
+    #expect(warOnly.status == 2)
+    #expect(warOnly.stderr.contains("unknown set \"dom\""), "\(warOnly.stderr)")
+  }
 }

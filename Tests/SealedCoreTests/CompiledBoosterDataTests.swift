@@ -97,7 +97,7 @@ import Testing
     }
     let cases: [(String, String)] = [
       (product(#""common": {"cards": {"war:1": 1, "war:999": 1}}"#), "sheet \"common\": card war:999 is not in the card data of war"),
-      (product(#""common": {"cards": {"war:1": 1, "dom:2": 1}}"#), "product tst: sheet common names cards of dom beside war"),
+      (product(#""common": {"cards": {"war:1": 1, "dom:2": 1}}"#), "card dom:2 is of set dom, whose card data is not loaded (sealed cards fetch dom)"),
       (product(#""common": {"cards": {"war:1": 1, "war:2": 1}}"#, boosters: #"[{"sheets": {"rare": 2}, "weight": 1}]"#), "product tst: a booster draws from sheet rare, which the product does not define"),
     ]
     for (json, message) in cases {
@@ -117,5 +117,40 @@ import Testing
       ((error as? DataError)?.description ?? "").hasPrefix("\(broken): at [0]: ")
     }
     #expect(throws: DataError.self) { try data().product("nope") }
+  }
+}
+
+/// A product whose sheets name cards of another set (as Strixhaven's Mystical Archive does).
+@Suite struct MixedSetProductTests {
+  @Test func cardsOfAnotherSetAreDrawnWhenItsDataIsLoaded() throws {
+    let json = #"""
+      [{"name": "War with a Dominaria slot", "code": "war-dom", "set_code": "war",
+        "boosters": [{"sheets": {"common": 10, "bonus": 1}, "weight": 1}],
+        "sheets": {
+          "common": {"cards": {"war:5": 1, "war:7": 1, "war:8": 1, "war:9": 1, "war:12": 1, "war:14": 1, "war:15": 1, "war:16": 1, "war:18": 1, "war:19": 1, "war:20": 1}},
+          "bonus": {"cards": {"dom:1": 1, "dom:2": 1, "dom:270": 1}}}}]
+      """#
+    let folder = try Fixtures.temporaryDirectory()
+    let path = try Fixtures.write(json, to: "mixed.json", in: folder)
+    let data = try CompiledBoosterData.read(path: path)
+    let text = try CompiledBoosterRules.ruleFile(data.products, name: "mixed", source: "mixed.json")
+    let rules = try RuleSetLoader.parse(text, source: "mixed.yaml")
+    #expect(rules.namedSets(for: "war") == ["dom"])
+    var war = try SharedData.set("war")
+    // Without dom's card data: one line saying how to get it.
+    #expect {
+      try PlanCompiler.compile(rules, for: war)
+    } throws: { error in
+      ((error as? DataError)?.description ?? "").contains("card dom:1 is of set dom, whose card data is not loaded (sealed cards fetch dom)")
+    }
+    war.otherSets["dom"] = try SharedData.set("dom")
+    let plan = try PlanCompiler.compile(rules, for: war)
+    // dom:270 lies outside dom's booster range; listed cards may.
+    let bonus = try #require(plan.sheets.first { $0.name == "bonus" })
+    #expect(Set(bonus.cards.map { "\(plan.cards[$0].setCode):\(plan.cards[$0].collectorNumber.text)" }) == ["dom:1", "dom:2", "dom:270"])
+    let pools = Simulation.openPools(plan, seed: 3, count: 50)
+    #expect(pools.allSatisfy { $0.boosters.allSatisfy { $0.count == 11 && $0.last?.card.setCode == "dom" } })
+    let e = try Expectations(plan: plan)
+    for ordinal in bonus.cards { #expect(abs(e.cardsPerBoosterByKind[0][ordinal] - 1.0 / 3) < 1e-12) }
   }
 }

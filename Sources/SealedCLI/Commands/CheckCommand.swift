@@ -189,7 +189,7 @@ struct CheckCommand: ParsableCommand {
         "the tallies hold no counting lanes for spec \"\(named)\", which the rules name (written by sealed simulate?); run the shards with sealed check --shard K/N, or pass --spec none to check the rules alone",
         at: directory)
     }
-    let cardSet = try CardSet(code: record.set, in: planOptions.setOptions.cardOptions.loadDatabase(sets: [record.set]), boosterMax: record.boosterMax)
+    let cardSet = try planOptions.setOptions.cardOptions.loadSet(record.set, for: rules, boosterMax: record.boosterMax)
     let plan = try PlanCompiler.compile(rules, for: cardSet, spec: spec)
     guard RunRecord.fingerprint(plan.cards) == record.cardsFingerprint else {
       throw DataError("the card data differs from the data the run used (set \(record.set)); pass the same --cards", at: directory)

@@ -33,8 +33,7 @@ struct MergeCommand: ParsableCommand {
     try ShardMerge.checkShards(records)
     let first = records[0].record
     let rules = try RuleSetLoader.parse(first.rulesText, source: first.rulesSource)
-    let database = try cardOptions.loadDatabase(sets: [first.set])
-    let set = try CardSet(code: first.set, in: database, boosterMax: first.boosterMax)
+    let set = try cardOptions.loadSet(first.set, for: rules, boosterMax: first.boosterMax)
     let spec = try first.spec()
     let plan = try PlanCompiler.compile(rules, for: set, spec: spec)
     guard RunRecord.fingerprint(plan.cards) == first.cardsFingerprint else {

@@ -62,15 +62,8 @@ struct RulesImportCommand: ParsableCommand {
   /// Compiles the rules for the product's set, naming the product in any error.
   @discardableResult
   private func compile(_ rules: RuleSetDefinition, _ product: CompiledBoosterData.Product) throws(DataError) -> BoosterPlan {
-    let code = product.set_code.lowercased()
-    let database: CardDatabase
     do {
-      database = try cardOptions.loadDatabase(sets: [code])
-    } catch {
-      throw DataError("product \(product.code): \(error.description)")
-    }
-    do {
-      return try PlanCompiler.compile(rules, for: CardSet(code: code, in: database))
+      return try PlanCompiler.compile(rules, for: cardOptions.loadSet(product.set_code.lowercased(), for: rules))
     } catch {
       throw DataError("product \(product.code): \(error.description)")
     }

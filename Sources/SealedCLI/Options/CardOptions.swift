@@ -10,6 +10,16 @@ struct CardOptions: ParsableArguments {
       valueName: "path"))
   var cards: String?
 
+  /// One set with the other sets whose cards `rules` list by number for it (a product that
+  /// mixes sets); a missing other set is a one-line error that says how to get it.
+  func loadSet(_ code: String, for rules: RuleSetDefinition, boosterMax: Int? = nil) throws(DataError) -> CardSet {
+    let others = rules.namedSets(for: code.lowercased())
+    let database = try loadDatabase(sets: [code.lowercased()] + others)
+    var set = try CardSet(code: code, in: database, boosterMax: boosterMax)
+    for other in others { set.otherSets[other] = try CardSet(code: other, in: database) }
+    return set
+  }
+
   /// Loads the card data; with `sets`, only those sets are read from the default places.
   func loadDatabase(sets: [String]? = nil) throws(DataError) -> CardDatabase {
     try CardDataLocation.load(option: cards, sets: sets)
@@ -29,5 +39,10 @@ struct SetOptions: ParsableArguments {
 
   func loadSet(_ code: String) throws(DataError) -> CardSet {
     try CardSet(code: code, in: cardOptions.loadDatabase(sets: [code]), boosterMax: boosterMax)
+  }
+
+  /// The set, with the other sets whose cards `rules` list by number for it.
+  func loadSet(_ code: String, for rules: RuleSetDefinition) throws(DataError) -> CardSet {
+    try cardOptions.loadSet(code, for: rules, boosterMax: boosterMax)
   }
 }

@@ -16,7 +16,7 @@ struct PlanOptions: ParsableArguments {
   /// saved pool also keeps the set's basic lands.
   func load(for set: String, spec: SpecDefinition? = nil) throws(DataError) -> LoadedPlan {
     let definition = try RuleSetLoader.load(rules)
-    let cardSet = try setOptions.loadSet(set)
+    let cardSet = try setOptions.loadSet(set, for: definition)
     return LoadedPlan(
       rules: definition, set: cardSet, plan: try PlanCompiler.compile(definition, for: cardSet, spec: spec))
   }

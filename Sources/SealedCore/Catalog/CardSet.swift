@@ -12,6 +12,8 @@ public struct CardSet: Sendable {
   public let boosterMax: Int?
   /// The default range derived from the basic lands, whether or not it was overridden.
   public let defaultBoosterMax: Int?
+  /// Other sets whose cards the rules name by number (a product that mixes sets), by code.
+  public var otherSets: [String: CardSet] = [:]
 
   /// - Parameter boosterMax: overrides the range derived from the basic lands.
   public init(code: String, cards: [Card], boosterMax: Int? = nil) {

@@ -5,10 +5,11 @@ import Foundation
 /// group whose options are the product's booster variants, each replacing the cards where it
 /// differs from the first.
 ///
-/// Exact by construction: a product is refused (one line naming the product and what) when its
-/// variants differ in size, when a sheet names cards of another set, or when a variant would
-/// draw distinct cards of one sheet in two separate draws (which a replacement cannot keep
-/// distinct from the slot it replaces into). No product of the nine shipped sets is refused.
+/// Sheets may name cards of other sets than the product's: compiling then loads those sets'
+/// card data too. Exact by construction: a product is refused (one line naming the product and
+/// what) when its variants differ in size, or when a variant would draw distinct cards of one
+/// sheet in two separate draws (which a replacement cannot keep distinct from the slot it
+/// replaces into).
 public enum CompiledBoosterRules {
   /// The text of a rule file named `name` covering `products` (at most one per set).
   /// Cost: O(cards listed).
@@ -52,11 +53,6 @@ public enum CompiledBoosterRules {
     var expanded: [String: (cards: [(key: String, weight: Double)], distinct: Bool, balanced: Bool)] = [:]
     var fixedParts: [String: [(sheet: String, count: Int)]] = [:]
     for (sheetName, sheet) in product.sheets {
-      let others = sheet.sets.subtracting([code])
-      if !others.isEmpty {
-        throw DataError(
-          "\(place): sheet \(sheetName) names cards of \(others.sorted().joined(separator: ", ")) beside \(code); sheets that mix sets are not supported yet")
-      }
       let cards = sheet.cards.sorted { cardOrder($0.key, $1.key) }.map { (key: $0.key, weight: $0.value) }
       if sheet.fixed == true {
         var parts: [(String, Int)] = []

@@ -29,7 +29,7 @@ public enum PlanCompiler {
         if !inRangeKeys.contains(card.key) { extras[card.key] = card }
       }
     }
-    let cards = inRange + extras.values.sorted { $0.collectorNumber < $1.collectorNumber }
+    let cards = inRange + extras.values.sorted { ($0.setCode == set.code ? "" : $0.setCode, $0.collectorNumber) < ($1.setCode == set.code ? "" : $1.setCode, $1.collectorNumber) }
     var context = CompileContext(rules: rules, set: set, cards: cards, inRange: inRange.count, layer: layer, spec: spec)
     return try context.compile()
   }
@@ -37,10 +37,10 @@ public enum PlanCompiler {
   /// The card a sheet names as `set:number`: the set's card of that collector number, or, for
   /// a number with a letter that the set does not have (mtg.wtf writes `221a` for the first part
   /// of a split or double-faced card), the card of the number without it.
-  static func resolve(_ explicit: ExplicitCard, in set: CardSet, sheet: String) throws(DataError) -> Card {
-    guard explicit.set == set.code else {
+  static func resolve(_ explicit: ExplicitCard, in compiled: CardSet, sheet: String) throws(DataError) -> Card {
+    guard let set = explicit.set == compiled.code ? compiled : compiled.otherSets[explicit.set] else {
       throw DataError(
-        "sheet \"\(sheet)\": card \(explicit.key) is of set \(explicit.set), but the rules are compiled for \(set.code); a sheet may list only cards of the set it is compiled for",
+        "sheet \"\(sheet)\": card \(explicit.key) is of set \(explicit.set), whose card data is not loaded (sealed cards fetch \(explicit.set))",
         at: explicit.location)
     }
     if let card = set.cards.first(where: { $0.collectorNumber.text == explicit.number }) { return card }

@@ -17,6 +17,13 @@ public struct RuleSetDefinition: Sendable {
   /// Per-set changes layered on top of `base`.
   var setLayers: [String: RuleLayer]
 
+  /// The sets other than `code` whose cards the rules for `code` list by number.
+  public func namedSets(for code: String) -> [String] {
+    let layers = [base] + (setLayers[code].map { [$0] } ?? [])
+    let sets = layers.flatMap(\.sheets).flatMap(\.explicitCards).map(\.set)
+    return Set(sets).subtracting([code]).sorted()
+  }
+
   /// The SHA-256 of the file's text, in lowercase hex.
   public var sha256: String { SHA256.hex(of: Array(text.utf8)) }
 }
