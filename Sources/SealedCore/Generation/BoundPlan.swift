@@ -5,6 +5,17 @@ struct BoundProgram {
   var record: UnsafePointer<EngineTables.Program>
   /// Whether the program takes the fast path (otherwise it has draws).
   var usesPicks: Bool
+  /// For a fast program that opens with a balanced draw: its allocations (else empty), chosen
+  /// by the alias table at `allocationAlias`.
+  var allocations: UnsafePointer<BoundAllocation>
+  var allocationCount: Int
+  var allocationAlias: Int
+}
+
+/// The batches of one allocation of a balanced draw, bound to one engine.
+struct BoundAllocation {
+  var firstBatch: UnsafePointer<BoundBatch>
+  var batchEnd: UnsafePointer<BoundBatch>
 }
 
 /// A batch of the plan bound to one engine: it runs the picks from `pickStart` to `pickEnd`.

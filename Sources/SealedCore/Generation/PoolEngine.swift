@@ -23,6 +23,7 @@ struct PoolEngine {
   /// The plan's programs and batches bound to this engine's picks.
   private let boundPrograms: UnsafeMutablePointer<BoundProgram>
   private let boundBatches: UnsafeMutablePointer<BoundBatch>
+  private let boundAllocations: UnsafeMutablePointer<BoundAllocation>
   /// The plan's picks bound to this engine's card arrays and counters.
   private let picks: UnsafeMutablePointer<BoundPick>
   /// `siteCounts[site * cardCount + card]`: how often each card was drawn at each site since
@@ -80,6 +81,13 @@ struct PoolEngine {
           pickStart: UnsafePointer(picks + Int(batch.pickStart)), pickEnd: UnsafePointer(picks + Int(batch.pickEnd)),
           product: batch.product, threshold: batch.threshold, run: count <= Self.unrolledPicks ? count : 0))
     }
+    boundAllocations = .allocate(capacity: max(tables.allocations.count, 1))
+    for (index, allocation) in tables.allocations.enumerated() {
+      (boundAllocations + index).initialize(
+        to: BoundAllocation(
+          firstBatch: UnsafePointer(boundBatches + Int(allocation.batchStart)),
+          batchEnd: UnsafePointer(boundBatches + Int(allocation.batchStart + allocation.batchCount))))
+    }
     boundPrograms = .allocate(capacity: max(tables.programs.count, 1))
     for (index, program) in tables.programs.enumerated() {
       let fast = program.batchStart >= 0
@@ -88,7 +96,9 @@ struct PoolEngine {
           firstBatch: UnsafePointer(boundBatches + (fast ? Int(program.batchStart) : 0)),
           batchEnd: UnsafePointer(boundBatches + (fast ? Int(program.batchStart + program.batchCount) : 0)),
           record: UnsafePointer(tables.programs.baseAddress! + index),
-          usesPicks: fast))
+          usesPicks: fast,
+          allocations: UnsafePointer(boundAllocations + Int(program.allocationStart)),
+          allocationCount: Int(program.allocationCount), allocationAlias: Int(program.allocationAlias)))
     }
     combinationThresholds = UnsafePointer(tables.combinationThresholds.baseAddress!)
     positionThresholds = UnsafePointer(tables.positionThresholds.baseAddress!)
@@ -103,6 +113,7 @@ struct PoolEngine {
     poolCards.deallocate()
     UnsafeMutableRawPointer(siteCounts.baseAddress!).deallocate()
     boundBatches.deallocate()
+    boundAllocations.deallocate()
     boundPrograms.deallocate()
   }
 
@@ -289,43 +300,61 @@ struct PoolEngine {
     var index = 0
     while index < boosters {
       let program = boundPrograms + poolPrograms[index]
-      var batch = program.pointee.firstBatch
-      let end = program.pointee.batchEnd
-      while batch < end {
-        var low = Self.draw(batch.pointee.product, batch.pointee.threshold, using: &rng)
-        let pick = batch.pointee.pickStart
-        // Batches of up to `unrolledPicks` picks run straight through (most batches are that
-        // short); longer ones in a loop.
-        switch batch.pointee.run & 15 {
-        case 1: Self.takeRun(1, pick, &low, &out, fillingCards, O.self)
-        case 2: Self.takeRun(2, pick, &low, &out, fillingCards, O.self)
-        case 3: Self.takeRun(3, pick, &low, &out, fillingCards, O.self)
-        case 4: Self.takeRun(4, pick, &low, &out, fillingCards, O.self)
-        case 5: Self.takeRun(5, pick, &low, &out, fillingCards, O.self)
-        case 6: Self.takeRun(6, pick, &low, &out, fillingCards, O.self)
-        case 7: Self.takeRun(7, pick, &low, &out, fillingCards, O.self)
-        case 8: Self.takeRun(8, pick, &low, &out, fillingCards, O.self)
-        case 9: Self.takeRun(9, pick, &low, &out, fillingCards, O.self)
-        case 10: Self.takeRun(10, pick, &low, &out, fillingCards, O.self)
-        case 11: Self.takeRun(11, pick, &low, &out, fillingCards, O.self)
-        case 12: Self.takeRun(12, pick, &low, &out, fillingCards, O.self)
-        // 0: a batch longer than `unrolledPicks` (13 to 15 never occur; listed so that the
-        // switch needs no range check).
-        case 0, 13, 14, 15:
-          var next = pick
-          repeat {
-            let card = Self.takeAndCount(next, &low, O.self)
-            if fillingCards {
-              out.pointee = card
-              out += 1
-            }
-            next += 1
-          } while next < batch.pointee.pickEnd
-        default: break
-        }
-        batch += 1
+      if program.pointee.allocationCount > 0 {
+        // A balanced draw opens the booster: its allocation of cards to colour groups.
+        let choice = aliasPick(
+          offset: program.pointee.allocationAlias, size: UInt64(program.pointee.allocationCount), using: &rng)
+        let allocation = program.pointee.allocations + Int(choice)
+        Self.runUnrolled(
+          from: allocation.pointee.firstBatch, to: allocation.pointee.batchEnd, into: &out, fillingCards: fillingCards,
+          using: &rng, for: O.self)
       }
+      Self.runUnrolled(
+        from: program.pointee.firstBatch, to: program.pointee.batchEnd, into: &out, fillingCards: fillingCards,
+        using: &rng, for: O.self)
       index &+= 1
+    }
+  }
+
+  /// The batches from `first` to `end`: each takes one random number, and runs straight through
+  /// when it has up to `unrolledPicks` picks (most batches are that short), else in a loop.
+  @inline(__always)
+  private static func runUnrolled<G: RandomNumberGenerator, O: PoolObserver>(
+    from first: UnsafePointer<BoundBatch>, to end: UnsafePointer<BoundBatch>, into out: inout UnsafeMutablePointer<Int32>,
+    fillingCards: Bool, using rng: inout G, for _: O.Type
+  ) {
+    var batch = first
+    while batch < end {
+      var low = Self.draw(batch.pointee.product, batch.pointee.threshold, using: &rng)
+      let pick = batch.pointee.pickStart
+      switch batch.pointee.run & 15 {
+      case 1: Self.takeRun(1, pick, &low, &out, fillingCards, O.self)
+      case 2: Self.takeRun(2, pick, &low, &out, fillingCards, O.self)
+      case 3: Self.takeRun(3, pick, &low, &out, fillingCards, O.self)
+      case 4: Self.takeRun(4, pick, &low, &out, fillingCards, O.self)
+      case 5: Self.takeRun(5, pick, &low, &out, fillingCards, O.self)
+      case 6: Self.takeRun(6, pick, &low, &out, fillingCards, O.self)
+      case 7: Self.takeRun(7, pick, &low, &out, fillingCards, O.self)
+      case 8: Self.takeRun(8, pick, &low, &out, fillingCards, O.self)
+      case 9: Self.takeRun(9, pick, &low, &out, fillingCards, O.self)
+      case 10: Self.takeRun(10, pick, &low, &out, fillingCards, O.self)
+      case 11: Self.takeRun(11, pick, &low, &out, fillingCards, O.self)
+      case 12: Self.takeRun(12, pick, &low, &out, fillingCards, O.self)
+      // 0: a batch longer than `unrolledPicks` (13 to 15 never occur; listed so that the
+      // switch needs no range check).
+      case 0, 13, 14, 15:
+        var next = pick
+        repeat {
+          let card = Self.takeAndCount(next, &low, O.self)
+          if fillingCards {
+            out.pointee = card
+            out += 1
+          }
+          next += 1
+        } while next < batch.pointee.pickEnd
+      default: break
+      }
+      batch += 1
     }
   }
 
@@ -368,22 +397,38 @@ struct PoolEngine {
       let program = poolPrograms[index]
       let bound = UnsafePointer(boundPrograms + program)
       if bound.pointee.usesPicks {
-        var batch = bound.pointee.firstBatch
-        while batch < bound.pointee.batchEnd {
-          var low = Self.draw(batch.pointee.product, batch.pointee.threshold, using: &rng)
-          var pick = batch.pointee.pickStart
-          // Batches are never empty.
-          repeat {
-            out.pointee = Self.takeAndCount(pick, &low, O.self)
-            out += 1
-            pick += 1
-          } while pick < batch.pointee.pickEnd
-          batch += 1
+        if bound.pointee.allocationCount > 0 {
+          // A balanced draw opens the booster: its allocation of cards to colour groups.
+          let choice = aliasPick(
+            offset: bound.pointee.allocationAlias, size: UInt64(bound.pointee.allocationCount), using: &rng)
+          let allocation = bound.pointee.allocations + Int(choice)
+          Self.runBatchList(from: allocation.pointee.firstBatch, to: allocation.pointee.batchEnd, into: &out, using: &rng, for: O.self)
         }
+        Self.runBatchList(from: bound.pointee.firstBatch, to: bound.pointee.batchEnd, into: &out, using: &rng, for: O.self)
       } else {
         runDraws(bound.pointee.record, program: program, into: out, using: &rng, for: O.self)
         out += tables.boosterSize
       }
+    }
+  }
+
+  /// Runs the batches from `first` to `end`, writing their cards at `out` and advancing it.
+  @inline(__always)
+  private static func runBatchList<G: RandomNumberGenerator, O: PoolObserver>(
+    from first: UnsafePointer<BoundBatch>, to end: UnsafePointer<BoundBatch>, into out: inout UnsafeMutablePointer<Int32>,
+    using rng: inout G, for _: O.Type
+  ) {
+    var batch = first
+    while batch < end {
+      var low = draw(batch.pointee.product, batch.pointee.threshold, using: &rng)
+      var pick = batch.pointee.pickStart
+      // Batches are never empty.
+      repeat {
+        out.pointee = takeAndCount(pick, &low, O.self)
+        out += 1
+        pick += 1
+      } while pick < batch.pointee.pickEnd
+      batch += 1
     }
   }
 

@@ -15,7 +15,9 @@ public enum Simulation {
   /// The version of the way a seed becomes pools: it changes whenever the same seed would give
   /// other pools, so that reports and shards of different generators are told apart. Version 2
   /// (Sealed 0.2.0): picks in batches tested before drawing, variant choices as exact digits.
-  public static let generatorVersion = 2
+  /// Version 3: foils, and colour-balanced draws (a balanced draw that opens a booster chooses
+  /// its allocation to colour groups by an alias table, then picks like any other draw).
+  public static let generatorVersion = 3
 
   /// What to run.
   public struct Request: Sendable {

@@ -99,6 +99,19 @@ final class EngineTables: @unchecked Sendable {
     var constantPacked: UInt64
     var constantLow: UInt64
     var constantHigh: UInt64
+    /// A fast program that opens with a colour-balanced draw: its group counts are chosen per
+    /// booster from `allocationCount` allocations (entries of `allocations` from
+    /// `allocationStart`) by the alias table at `allocationAlias` in the alias arrays, and the
+    /// chosen allocation's batches fill the draw's positions before the program's own batches.
+    var allocationStart: Int32 = 0
+    var allocationCount: Int32 = 0
+    var allocationAlias: Int32 = 0
+  }
+
+  /// The batches of one allocation of a balanced draw (into `batches`).
+  struct Allocation {
+    var batchStart: Int32
+    var batchCount: Int32
   }
 
   let cardCount: Int
@@ -116,6 +129,7 @@ final class EngineTables: @unchecked Sendable {
   let allProgramsUsePicks: Bool
   let picks: UnsafeMutableBufferPointer<Pick>
   let batches: UnsafeMutableBufferPointer<Batch>
+  let allocations: UnsafeMutableBufferPointer<Allocation>
   let draws: UnsafeMutableBufferPointer<Draw>
   /// `positionRows[program * boosterSize + position]`: where the card at that position is
   /// tallied (`site * cardCount`).
@@ -206,6 +220,7 @@ final class EngineTables: @unchecked Sendable {
     var picks: [Pick] = []
     var batches: [Batch] = []
     var draws: [Draw] = []
+    var allocations: [Allocation] = []
     var balanceStarts: [Int32] = []
     var balanceCumulative: [UInt64] = []
     var positionRows: [Int32] = []
@@ -260,14 +275,53 @@ final class EngineTables: @unchecked Sendable {
           batchStart: -1, batchCount: 0, drawStart: Int32(draws.count), drawCount: 0,
           mayRepeat: mayRepeat, tallyEachBooster: mayRepeat || partial.contains(true),
           constantPacked: packed, constantLow: low, constantHigh: high)
-        let fast = program.allSatisfy { draw in
+        func picksFast(_ draw: PlanDraw) -> Bool {
           sheets[draw.sheet].balance == nil
             && (layouts[draw.sheet] == .uniform || (layouts[draw.sheet] == .table && !(draw.distinct && draw.count > 1)))
         }
+        // A balanced draw that opens the booster takes the fast path too: its group counts are
+        // an allocation chosen per booster, each allocation a fixed list of picks.
+        let opensBalanced = program.first.map { sheets[$0.sheet].balance != nil && $0.firstPosition == 0 } ?? false
+        let rest = opensBalanced ? Array(program.dropFirst()) : program
+        let fast = rest.allSatisfy(picksFast)
         if fast {
+          if opensBalanced {
+            let draw = program[0]
+            let balance = sheets[draw.sheet].balance!
+            let outcomes = BalancedDraws.groupCounts(balance, count: draw.count)
+            let keys = outcomes.keys.sorted { $0.lexicographicallyPrecedes($1) }.filter { outcomes[$0]! > 0 }
+            let (offset, _) = storage[draw.sheet]
+            record.allocationStart = Int32(allocations.count)
+            record.allocationCount = Int32(keys.count)
+            for counts in keys {
+              var allocationPicks: [Pick] = []
+              for group in 0..<6 {
+                let start = offset + balance.groupStarts[group]
+                let size = balance.size(ofGroup: group)
+                for t in 0..<counts[group] {
+                  allocationPicks.append(Pick(offset: Int32(start + t), range: UInt32(size - t), row: Int32(draw.site * cards.count)))
+                }
+              }
+              let first = Int32(batches.count)
+              for bounds in Self.batchBounds(allocationPicks.map { UInt64($0.range) }) {
+                batches.append(
+                  Batch(
+                    pickStart: Int32(picks.count + bounds.start), pickEnd: Int32(picks.count + bounds.end),
+                    product: bounds.product, threshold: bounds.threshold))
+              }
+              picks += allocationPicks
+              allocations.append(Allocation(batchStart: first, batchCount: Int32(batches.count) - first))
+            }
+            let alias = AliasTable(weights: keys.map { outcomes[$0]! })
+            record.allocationAlias = Int32(aliasThresholds.count)
+            aliasThresholds += alias.thresholds
+            aliasPrimary += keys.indices.map { Int32($0) }
+            aliasSecondary += alias.alias.map { Int32($0) }
+          }
           var programPicks: [Pick] = []
-          for draw in program {
-            precondition(draw.firstPosition == programPicks.count, "draws must fill the booster in order")
+          let firstPosition = opensBalanced ? program[0].count : 0
+          for draw in rest {
+            precondition(draw.firstPosition == firstPosition + programPicks.count, "draws must fill the booster in order")
             let (offset, size) = storage[draw.sheet]
             let swaps = layouts[draw.sheet] == .uniform && draw.distinct && draw.count > 1
             for t in 0..<draw.count {
@@ -339,6 +393,7 @@ final class EngineTables: @unchecked Sendable {
     allProgramsUsePicks = programRecords.allSatisfy { $0.batchStart >= 0 }
     self.picks = .copy(picks)
     self.batches = .copy(batches)
+    self.allocations = .copy(allocations)
     self.draws = .copy(draws)
     self.balanceStarts = .copy(balanceStarts)
     self.balanceCumulative = .copy(balanceCumulative)
@@ -368,6 +423,7 @@ final class EngineTables: @unchecked Sendable {
     programs.deallocate()
     picks.deallocate()
     batches.deallocate()
+    allocations.deallocate()
     draws.deallocate()
     balanceStarts.deallocate()
     balanceCumulative.deallocate()
