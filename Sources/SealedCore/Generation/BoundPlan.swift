@@ -5,14 +5,21 @@ struct BoundProgram {
   var record: UnsafePointer<EngineTables.Program>
   /// Whether the program takes the fast path (otherwise it has draws).
   var usesPicks: Bool
-  /// For a fast program that opens with a balanced draw: its allocations (else empty), chosen
-  /// by the alias table at `allocationAlias`.
-  var allocations: UnsafePointer<BoundAllocation>
-  var allocationCount: Int
-  var allocationAlias: Int
+  /// For a fast program with choices per booster: its segments, in position order (else none,
+  /// and the batches are the whole program).
+  var segments: UnsafePointer<BoundSegment>
+  var segmentCount: Int
 }
 
-/// The batches of one allocation of a balanced draw, bound to one engine.
+/// A segment of a fast program: one of `count` alternatives, chosen by the alias table at
+/// `aliasOffset` when there are several.
+struct BoundSegment {
+  var allocations: UnsafePointer<BoundAllocation>
+  var count: Int
+  var aliasOffset: Int
+}
+
+/// The batches of one alternative of a segment, bound to one engine.
 struct BoundAllocation {
   var firstBatch: UnsafePointer<BoundBatch>
   var batchEnd: UnsafePointer<BoundBatch>

@@ -111,6 +111,7 @@ extension PoolEngine {
 
   /// One entry of the alias table of `size` entries at `offset` in the alias arrays (Walker's
   /// method: a uniform entry, kept or swapped for its alias by a 64-bit draw).
+  @inline(__always)
   func aliasPick<G: RandomNumberGenerator>(offset: Int, size: UInt64, using rng: inout G) -> Int32 {
     let entry = offset + Int(rng.bounded(size))
     return rng.next() < tables.aliasThresholds[entry]

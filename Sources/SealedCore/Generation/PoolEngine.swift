@@ -24,6 +24,7 @@ struct PoolEngine {
   private let boundPrograms: UnsafeMutablePointer<BoundProgram>
   private let boundBatches: UnsafeMutablePointer<BoundBatch>
   private let boundAllocations: UnsafeMutablePointer<BoundAllocation>
+  private let boundSegments: UnsafeMutablePointer<BoundSegment>
   /// The plan's picks bound to this engine's card arrays and counters.
   private let picks: UnsafeMutablePointer<BoundPick>
   /// `siteCounts[site * cardCount + card]`: how often each card was drawn at each site since
@@ -88,6 +89,13 @@ struct PoolEngine {
           firstBatch: UnsafePointer(boundBatches + Int(allocation.batchStart)),
           batchEnd: UnsafePointer(boundBatches + Int(allocation.batchStart + allocation.batchCount))))
     }
+    boundSegments = .allocate(capacity: max(tables.segments.count, 1))
+    for (index, segment) in tables.segments.enumerated() {
+      (boundSegments + index).initialize(
+        to: BoundSegment(
+          allocations: UnsafePointer(boundAllocations + Int(segment.allocationStart)), count: Int(segment.allocationCount),
+          aliasOffset: Int(segment.aliasOffset)))
+    }
     boundPrograms = .allocate(capacity: max(tables.programs.count, 1))
     for (index, program) in tables.programs.enumerated() {
       let fast = program.batchStart >= 0
@@ -97,8 +105,7 @@ struct PoolEngine {
           batchEnd: UnsafePointer(boundBatches + (fast ? Int(program.batchStart + program.batchCount) : 0)),
           record: UnsafePointer(tables.programs.baseAddress! + index),
           usesPicks: fast,
-          allocations: UnsafePointer(boundAllocations + Int(program.allocationStart)),
-          allocationCount: Int(program.allocationCount), allocationAlias: Int(program.allocationAlias)))
+          segments: UnsafePointer(boundSegments + Int(program.segmentStart)), segmentCount: Int(program.segmentCount)))
     }
     combinationThresholds = UnsafePointer(tables.combinationThresholds.baseAddress!)
     positionThresholds = UnsafePointer(tables.positionThresholds.baseAddress!)
@@ -114,6 +121,7 @@ struct PoolEngine {
     UnsafeMutableRawPointer(siteCounts.baseAddress!).deallocate()
     boundBatches.deallocate()
     boundAllocations.deallocate()
+    boundSegments.deallocate()
     boundPrograms.deallocate()
   }
 
@@ -300,18 +308,21 @@ struct PoolEngine {
     var index = 0
     while index < boosters {
       let program = boundPrograms + poolPrograms[index]
-      if program.pointee.allocationCount > 0 {
-        // A balanced draw opens the booster: its allocation of cards to colour groups.
-        let choice = aliasPick(
-          offset: program.pointee.allocationAlias, size: UInt64(program.pointee.allocationCount), using: &rng)
-        let allocation = program.pointee.allocations + Int(choice)
+      if program.pointee.segmentCount == 0 {
         Self.runUnrolled(
-          from: allocation.pointee.firstBatch, to: allocation.pointee.batchEnd, into: &out, fillingCards: fillingCards,
+          from: program.pointee.firstBatch, to: program.pointee.batchEnd, into: &out, fillingCards: fillingCards,
           using: &rng, for: O.self)
+      } else {
+        var segment = program.pointee.segments
+        let end = segment + program.pointee.segmentCount
+        while segment < end {
+          let allocation = segment.pointee.allocations + chooseAlternative(segment, using: &rng)
+          Self.runUnrolled(
+            from: allocation.pointee.firstBatch, to: allocation.pointee.batchEnd, into: &out, fillingCards: fillingCards,
+            using: &rng, for: O.self)
+          segment += 1
+        }
       }
-      Self.runUnrolled(
-        from: program.pointee.firstBatch, to: program.pointee.batchEnd, into: &out, fillingCards: fillingCards,
-        using: &rng, for: O.self)
       index &+= 1
     }
   }
@@ -397,19 +408,27 @@ struct PoolEngine {
       let program = poolPrograms[index]
       let bound = UnsafePointer(boundPrograms + program)
       if bound.pointee.usesPicks {
-        if bound.pointee.allocationCount > 0 {
-          // A balanced draw opens the booster: its allocation of cards to colour groups.
-          let choice = aliasPick(
-            offset: bound.pointee.allocationAlias, size: UInt64(bound.pointee.allocationCount), using: &rng)
-          let allocation = bound.pointee.allocations + Int(choice)
-          Self.runBatchList(from: allocation.pointee.firstBatch, to: allocation.pointee.batchEnd, into: &out, using: &rng, for: O.self)
-        }
         Self.runBatchList(from: bound.pointee.firstBatch, to: bound.pointee.batchEnd, into: &out, using: &rng, for: O.self)
+        var segment = bound.pointee.segments
+        let end = segment + bound.pointee.segmentCount
+        while segment < end {
+          let allocation = segment.pointee.allocations + chooseAlternative(segment, using: &rng)
+          Self.runBatchList(from: allocation.pointee.firstBatch, to: allocation.pointee.batchEnd, into: &out, using: &rng, for: O.self)
+          segment += 1
+        }
       } else {
         runDraws(bound.pointee.record, program: program, into: out, using: &rng, for: O.self)
         out += tables.boosterSize
       }
     }
+  }
+
+  /// The alternative a segment takes for this booster: by its alias table when it has several
+  /// (a colour-balanced draw's group counts, a weighted card's weight class).
+  @inline(__always)
+  private func chooseAlternative<G: RandomNumberGenerator>(_ segment: UnsafePointer<BoundSegment>, using rng: inout G) -> Int {
+    segment.pointee.count == 1
+      ? 0 : Int(aliasPick(offset: segment.pointee.aliasOffset, size: UInt64(segment.pointee.count), using: &rng))
   }
 
   /// Runs the batches from `first` to `end`, writing their cards at `out` and advancing it.

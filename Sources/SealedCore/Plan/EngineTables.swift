@@ -99,16 +99,23 @@ final class EngineTables: @unchecked Sendable {
     var constantPacked: UInt64
     var constantLow: UInt64
     var constantHigh: UInt64
-    /// A fast program that opens with a colour-balanced draw: its group counts are chosen per
-    /// booster from `allocationCount` allocations (entries of `allocations` from
-    /// `allocationStart`) by the alias table at `allocationAlias` in the alias arrays, and the
-    /// chosen allocation's batches fill the draw's positions before the program's own batches.
-    var allocationStart: Int32 = 0
-    var allocationCount: Int32 = 0
-    var allocationAlias: Int32 = 0
+    /// A fast program with a choice made per booster (a colour-balanced draw's group counts, a
+    /// weighted card's weight class): `segmentCount` segments from `segmentStart`, run in
+    /// position order instead of the batches. 0 for programs of fixed picks only.
+    var segmentStart: Int32 = 0
+    var segmentCount: Int32 = 0
   }
 
-  /// The batches of one allocation of a balanced draw (into `batches`).
+  /// A run of a fast program's positions: one of `allocationCount` alternatives (entries of
+  /// `allocations` from `allocationStart`), chosen by the alias table at `aliasOffset` in the
+  /// alias arrays when there are several.
+  struct Segment {
+    var allocationStart: Int32
+    var allocationCount: Int32
+    var aliasOffset: Int32
+  }
+
+  /// The batches of one alternative of a segment (into `batches`).
   struct Allocation {
     var batchStart: Int32
     var batchCount: Int32
@@ -129,6 +136,7 @@ final class EngineTables: @unchecked Sendable {
   let allProgramsUsePicks: Bool
   let picks: UnsafeMutableBufferPointer<Pick>
   let batches: UnsafeMutableBufferPointer<Batch>
+  let segments: UnsafeMutableBufferPointer<Segment>
   let allocations: UnsafeMutableBufferPointer<Allocation>
   let draws: UnsafeMutableBufferPointer<Draw>
   /// `positionRows[program * boosterSize + position]`: where the card at that position is
@@ -215,12 +223,23 @@ final class EngineTables: @unchecked Sendable {
         aliasSecondary += alias.alias.map { Int32(sheet.cards[$0]) }
       }
     }
+    // Weighted sheets also as runs of equally weighted cards in the card arrays, so that a
+    // one-card draw is a choice of run (by its share of the weight) and a uniform pick in it.
+    var weightClasses = [[(start: Int, size: Int, weight: Double)]](repeating: [], count: sheets.count)
+    for (index, sheet) in sheets.enumerated() where layouts[index] == .alias {
+      for weight in Set(sheet.weights).sorted() {
+        let members = sheet.cards.indices.filter { sheet.weights[$0] == weight }.map { sheet.cards[$0] }
+        weightClasses[index].append((arrays.count, members.count, weight))
+        arrays += members.map { Int32($0) }
+      }
+    }
 
     var programRecords: [Program] = []
     var picks: [Pick] = []
     var batches: [Batch] = []
     var draws: [Draw] = []
     var allocations: [Allocation] = []
+    var segments: [Segment] = []
     var balanceStarts: [Int32] = []
     var balanceCumulative: [UInt64] = []
     var positionRows: [Int32] = []
@@ -279,67 +298,92 @@ final class EngineTables: @unchecked Sendable {
           sheets[draw.sheet].balance == nil
             && (layouts[draw.sheet] == .uniform || (layouts[draw.sheet] == .table && !(draw.distinct && draw.count > 1)))
         }
-        // A balanced draw that opens the booster takes the fast path too: its group counts are
-        // an allocation chosen per booster, each allocation a fixed list of picks.
-        let opensBalanced = program.first.map { sheets[$0.sheet].balance != nil && $0.firstPosition == 0 } ?? false
-        let rest = opensBalanced ? Array(program.dropFirst()) : program
-        let fast = rest.allSatisfy(picksFast)
-        if fast {
-          if opensBalanced {
-            let draw = program[0]
-            let balance = sheets[draw.sheet].balance!
+        // Draws that need a choice per booster keep the fast path as segments of alternatives:
+        // a colour-balanced draw (its group counts) and one card from a weighted sheet (its
+        // weight class).
+        func choices(_ draw: PlanDraw) -> [(weight: Double, picks: [Pick])]? {
+          let row = Int32(draw.site * cards.count)
+          if let balance = sheets[draw.sheet].balance {
             let outcomes = BalancedDraws.groupCounts(balance, count: draw.count)
-            let keys = outcomes.keys.sorted { $0.lexicographicallyPrecedes($1) }.filter { outcomes[$0]! > 0 }
             let (offset, _) = storage[draw.sheet]
-            record.allocationStart = Int32(allocations.count)
-            record.allocationCount = Int32(keys.count)
-            for counts in keys {
-              var allocationPicks: [Pick] = []
+            return outcomes.keys.sorted { $0.lexicographicallyPrecedes($1) }.filter { outcomes[$0]! > 0 }.map { counts in
+              var picks: [Pick] = []
               for group in 0..<6 {
                 let start = offset + balance.groupStarts[group]
                 let size = balance.size(ofGroup: group)
-                for t in 0..<counts[group] {
-                  allocationPicks.append(Pick(offset: Int32(start + t), range: UInt32(size - t), row: Int32(draw.site * cards.count)))
-                }
+                for t in 0..<counts[group] { picks.append(Pick(offset: Int32(start + t), range: UInt32(size - t), row: row)) }
               }
-              let first = Int32(batches.count)
-              for bounds in Self.batchBounds(allocationPicks.map { UInt64($0.range) }) {
-                batches.append(
-                  Batch(
-                    pickStart: Int32(picks.count + bounds.start), pickEnd: Int32(picks.count + bounds.end),
-                    product: bounds.product, threshold: bounds.threshold))
-              }
-              picks += allocationPicks
-              allocations.append(Allocation(batchStart: first, batchCount: Int32(batches.count) - first))
+              return (outcomes[counts]!, picks)
             }
-            let alias = AliasTable(weights: keys.map { outcomes[$0]! })
-            record.allocationAlias = Int32(aliasThresholds.count)
-            aliasThresholds += alias.thresholds
-            aliasPrimary += keys.indices.map { Int32($0) }
-            aliasSecondary += alias.alias.map { Int32($0) }
           }
-          var programPicks: [Pick] = []
-          let firstPosition = opensBalanced ? program[0].count : 0
-          for draw in rest {
-            precondition(draw.firstPosition == firstPosition + programPicks.count, "draws must fill the booster in order")
+          if layouts[draw.sheet] == .alias && draw.count == 1 {
+            return weightClasses[draw.sheet].map { run in
+              (Double(run.size) * run.weight, [Pick(offset: Int32(run.start), range: UInt32(run.size), row: row)])
+            }
+          }
+          return nil
+        }
+        let fast = program.allSatisfy { picksFast($0) || choices($0) != nil }
+        if fast {
+          /// Appends batches for picks and returns their range.
+          func appendBatches(_ list: [Pick]) -> Allocation {
+            let first = Int32(batches.count)
+            for bounds in Self.batchBounds(list.map { UInt64($0.range) }) {
+              batches.append(
+                Batch(
+                  pickStart: Int32(picks.count + bounds.start), pickEnd: Int32(picks.count + bounds.end),
+                  product: bounds.product, threshold: bounds.threshold))
+            }
+            picks += list
+            return Allocation(batchStart: first, batchCount: Int32(batches.count) - first)
+          }
+          var position = 0
+          var fixed: [Pick] = []
+          var programSegments: [Segment] = []
+          func closeFixed() {
+            guard !fixed.isEmpty else { return }
+            programSegments.append(Segment(allocationStart: Int32(allocations.count), allocationCount: 1, aliasOffset: 0))
+            allocations.append(appendBatches(fixed))
+            fixed = []
+          }
+          for draw in program {
+            precondition(draw.firstPosition == position, "draws must fill the booster in order")
+            position += draw.count
+            if let alternatives = choices(draw) {
+              closeFixed()
+              let alias = AliasTable(weights: alternatives.map(\.weight))
+              programSegments.append(
+                Segment(
+                  allocationStart: Int32(allocations.count), allocationCount: Int32(alternatives.count),
+                  aliasOffset: Int32(aliasThresholds.count)))
+              aliasThresholds += alias.thresholds
+              aliasPrimary += alternatives.indices.map { Int32($0) }
+              aliasSecondary += alias.alias.map { Int32($0) }
+              for alternative in alternatives { allocations.append(appendBatches(alternative.picks)) }
+              continue
+            }
             let (offset, size) = storage[draw.sheet]
             let swaps = layouts[draw.sheet] == .uniform && draw.distinct && draw.count > 1
             for t in 0..<draw.count {
-              programPicks.append(
+              fixed.append(
                 Pick(
                   offset: Int32(offset + (swaps ? t : 0)), range: UInt32(swaps ? size - t : size),
                   row: Int32(draw.site * cards.count)))
             }
           }
-          record.batchStart = Int32(batches.count)
-          for bounds in Self.batchBounds(programPicks.map { UInt64($0.range) }) {
-            batches.append(
-              Batch(
-                pickStart: Int32(picks.count + bounds.start), pickEnd: Int32(picks.count + bounds.end),
-                product: bounds.product, threshold: bounds.threshold))
+          if programSegments.isEmpty {
+            // Fixed picks only: the program's batches, run straight through.
+            record.batchStart = Int32(batches.count)
+            let range = appendBatches(fixed)
+            record.batchCount = range.batchCount
+          } else {
+            closeFixed()
+            record.batchStart = Int32(batches.count)
+            record.batchCount = 0
+            record.segmentStart = Int32(segments.count)
+            record.segmentCount = Int32(programSegments.count)
+            segments += programSegments
           }
-          record.batchCount = Int32(batches.count) - record.batchStart
-          picks += programPicks
         } else {
           for draw in program {
             let (offset, size) = storage[draw.sheet]
@@ -394,6 +438,7 @@ final class EngineTables: @unchecked Sendable {
     self.picks = .copy(picks)
     self.batches = .copy(batches)
     self.allocations = .copy(allocations)
+    self.segments = .copy(segments)
     self.draws = .copy(draws)
     self.balanceStarts = .copy(balanceStarts)
     self.balanceCumulative = .copy(balanceCumulative)
@@ -424,6 +469,7 @@ final class EngineTables: @unchecked Sendable {
     picks.deallocate()
     batches.deallocate()
     allocations.deallocate()
+    segments.deallocate()
     draws.deallocate()
     balanceStarts.deallocate()
     balanceCumulative.deallocate()
