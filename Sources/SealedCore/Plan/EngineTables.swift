@@ -5,8 +5,11 @@
 /// Most programs (the draws of one booster kind and variant combination) compile to *picks*,
 /// one per card, each a uniform index in a range followed by a swap in the engine's copy of a
 /// sheet or an expanded weight table. Consecutive picks are grouped into batches that take all
-/// their indices from one 64-bit random number. Programs with alias sheets or distinct draws
-/// from weighted sheets (which need rejection) take the general per-draw path instead.
+/// their indices from one 64-bit random number. A draw that needs a choice per booster (a
+/// colour-balanced draw's group counts, one card of a weighted sheet's weight classes) becomes a
+/// segment of alternatives, each a fixed list of picks, chosen by an alias table. Programs with
+/// several cards of an alias sheet or distinct draws from weighted sheets (which need rejection)
+/// take the general per-draw path instead.
 final class EngineTables: @unchecked Sendable {
   /// How a draw of the general path picks its cards.
   enum Mode: Int32 {
