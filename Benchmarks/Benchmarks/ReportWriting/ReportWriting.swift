@@ -20,7 +20,7 @@ func warReportTables() -> [(name: String, table: CSVTable)] {
     var tables = SimulationReport(plan: plan, expectations: expectations, tally: tally, run: run).files
     tables.append(("checks.csv", try CheckRun(plan: plan, expectations: expectations, tally: tally, alpha: 0.001).table))
     tables.append(("mythic_fairness.csv", MythicFairness.table([MythicFairness(rules: "sealed", tally: tally, expectations: expectations)])))
-    tables.append(("claim_frequency.csv", ClaimFrequency(plan: plan, tally: tally).table(plan: plan)))
+    tables.append(("claim_frequency.csv", ClaimFrequency(plan: plan, expectations: expectations, tally: tally).table(plan: plan)))
     return tables
   } catch {
     fatalError("Sealed benchmarks: cannot check war: \(error)")
