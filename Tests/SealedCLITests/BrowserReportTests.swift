@@ -31,7 +31,7 @@ struct BrowserReportTests {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("war-sealed")
     let check = try SealedExecutable.run(
-      ["check", "war", "--pools", "20000", "--seed", "1", "--out", out.path, "--quiet", "--cards", Fixtures.sharedCards])
+      ["check", "war", "--pools", "20000", "--seed", "1", "--out", out.path, "--quiet", "--cards", Fixtures.shippedCards])
     #expect(check.status == 0, "\(check.stderr)")
     let shots = dir.appendingPathComponent("shots")
     let good = try run([out.path, "--shots", shots.path])

@@ -20,7 +20,7 @@ import Testing
     #expect(fetched.stdout == "war: 275 cards stored in \(home.path)/cards/war.json\n")
     #expect(fetched.stderr.isEmpty)
 
-    let shipped = try CardDatabase.load(path: Fixtures.sharedCardFile("war.json")).cards(ofSet: "war")
+    let shipped = try CardDatabase.load(path: Fixtures.shippedCardFile("war.json")).cards(ofSet: "war")
     #expect(try CardDatabase.load(path: home.appendingPathComponent("cards/war.json").path).cards(ofSet: "war") == shipped)
 
     let list = try SealedExecutable.run(["cards", "list", "--format", "csv"], environment: env)
@@ -34,7 +34,7 @@ import Testing
 
     // The fetched set is what `open` reads: the same pool as from the shipped file.
     let opened = try SealedExecutable.run(["open", "war", "--seed", "4"], environment: env)
-    let fromShipped = try SealedExecutable.run(["open", "war", "--seed", "4", "--cards", Fixtures.sharedCards], environment: env)
+    let fromShipped = try SealedExecutable.run(["open", "war", "--seed", "4", "--cards", Fixtures.shippedCards], environment: env)
     #expect(opened.status == 0)
     #expect(opened.stdout == fromShipped.stdout)
   }
@@ -94,7 +94,7 @@ import Testing
 
   @Test func listNamesGivenData() throws {
     let (_, env) = try environment()
-    let result = try SealedExecutable.run(["cards", "list", "--cards", Fixtures.sharedCardFile("war.json"), "--format", "csv"], environment: env)
+    let result = try SealedExecutable.run(["cards", "list", "--cards", Fixtures.shippedCardFile("war.json"), "--format", "csv"], environment: env)
     #expect(result.status == 0)
     #expect(result.stdout.split(separator: "\n").last?.hasPrefix("war,War of the Spark,275,given,by --cards,") == true)
   }
@@ -105,7 +105,7 @@ enum BulkFile {
   static func nineSets(in folder: URL) throws -> String {
     var lines: [Data] = []
     for code in ["dom", "eld", "grn", "m19", "m20", "rix", "rna", "war", "xln"] {
-      lines += try FakeScryfall.cardObjects(inFile: Fixtures.sharedCardFile("\(code).json"))
+      lines += try FakeScryfall.cardObjects(inFile: Fixtures.shippedCardFile("\(code).json"))
     }
     var text = Data("[\n".utf8)
     for (index, line) in lines.enumerated() {

@@ -4,7 +4,7 @@ import SealedTestSupport
 import Testing
 
 @Suite struct CheckCommandTests {
-  let cards = ["--cards", Fixtures.sharedCards]
+  let cards = ["--cards", Fixtures.shippedCards]
 
   func sealedText() throws -> String {
     try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Sources/SealedCore/Resources/rules/sealed.yaml"), encoding: .utf8)

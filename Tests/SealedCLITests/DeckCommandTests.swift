@@ -35,7 +35,7 @@ struct LibraryRunner {
   }
 
   func open(_ set: String, seed: Int, save name: String, _ extra: [String] = []) throws {
-    try ok(["open", set, "--seed", String(seed), "--cards", Fixtures.sharedCards, "--save", name] + extra)
+    try ok(["open", set, "--seed", String(seed), "--cards", Fixtures.shippedCards, "--save", name] + extra)
   }
 
   func json(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
@@ -198,7 +198,7 @@ struct LibraryRunner {
     let folder = try Fixtures.temporaryDirectory()
     let file = try Fixtures.write("a file, not a folder", to: "home", in: folder)
     let sealed = LibraryRunner(home: URL(fileURLWithPath: file).appendingPathComponent("sealed"))
-    let result = try sealed.run(["open", "war", "--seed", "1", "--cards", Fixtures.sharedCards, "--save", "alice"])
+    let result = try sealed.run(["open", "war", "--seed", "1", "--cards", Fixtures.shippedCards, "--save", "alice"])
     #expect(result.status == 2)
     #expect(result.stderr == "sealed: error: \(file)/sealed: cannot create the library folder (not a directory); set SEALED_HOME to a folder you can write\n")
     #expect(result.stdout.isEmpty, "nothing is shown as if it had been saved")
@@ -220,25 +220,25 @@ struct LibraryRunner {
   @Test func savingRefusesTakenAndInvalidNames() throws {
     let sealed = try LibraryRunner()
     try sealed.open("war", seed: 1, save: "alice")
-    let taken = try sealed.run(["open", "war", "--seed", "2", "--cards", Fixtures.sharedCards, "--save", "alice"])
+    let taken = try sealed.run(["open", "war", "--seed", "2", "--cards", Fixtures.shippedCards, "--save", "alice"])
     #expect(taken.status == 2)
     #expect(taken.stdout.isEmpty)
     #expect(taken.stderr.contains("a pool named \"alice\" is already saved"))
     #expect(taken.stderr.contains("pass --force to replace it"))
     try sealed.open("war", seed: 2, save: "alice", ["--force"])
     #expect((try sealed.json(["deck", "show", "alice"])["pool"] as! [String: Any])["seed"] as? Int == 2)
-    #expect(try sealed.fails(["open", "war", "--seed", "2", "--cards", Fixtures.sharedCards, "--save", "a/b"]).hasPrefix("\"a/b\" is not a valid pool name"))
-    #expect(try sealed.fails(["open", "war", "--seed", "2", "--cards", Fixtures.sharedCards, "--force"]).hasPrefix("--force only makes sense with --save NAME"))
+    #expect(try sealed.fails(["open", "war", "--seed", "2", "--cards", Fixtures.shippedCards, "--save", "a/b"]).hasPrefix("\"a/b\" is not a valid pool name"))
+    #expect(try sealed.fails(["open", "war", "--seed", "2", "--cards", Fixtures.shippedCards, "--force"]).hasPrefix("--force only makes sense with --save NAME"))
     // Without --save, open leaves the library alone.
     let plain = try SealedExecutable.run(
-      ["open", "war", "--seed", "2", "--cards", Fixtures.sharedCards], environment: ["SEALED_HOME": "/nonexistent/x"])
+      ["open", "war", "--seed", "2", "--cards", Fixtures.shippedCards], environment: ["SEALED_HOME": "/nonexistent/x"])
     #expect(plain.status == 0)
   }
 
   @Test func savedPoolsAreSelfDescribingAndReproducible() throws {
     let sealed = try LibraryRunner()
     try sealed.open("war", seed: 5, save: "p")
-    let opened = try SealedExecutable.run(["open", "war", "--seed", "5", "--cards", Fixtures.sharedCards, "--format", "json"])
+    let opened = try SealedExecutable.run(["open", "war", "--seed", "5", "--cards", Fixtures.shippedCards, "--format", "json"])
     let fresh = try #require(try JSONSerialization.jsonObject(with: Data(opened.stdout.utf8)) as? [String: Any])
     let saved = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: sealed.home.appendingPathComponent("pools/p.json"))) as? [String: Any])

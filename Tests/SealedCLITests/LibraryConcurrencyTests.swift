@@ -45,7 +45,7 @@ import Testing
 
   @Test func ofSixConcurrentSavesOfOneNameExactlyOneWins() throws {
     let library = try LibraryRunner()
-    let commands = (1...6).map { ["open", "war", "--seed", "\($0)", "--cards", Fixtures.sharedCards, "--save", "same", "--format", "json"] }
+    let commands = (1...6).map { ["open", "war", "--seed", "\($0)", "--cards", Fixtures.shippedCards, "--save", "same", "--format", "json"] }
     let results = try runTogether(commands, home: library.home)
     let winners = results.indices.filter { results[$0].status == 0 }
     #expect(winners.count == 1, "\(results)")

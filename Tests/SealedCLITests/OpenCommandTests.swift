@@ -3,7 +3,7 @@ import SealedTestSupport
 import Testing
 
 @Suite struct OpenCommandTests {
-  let cards = ["--cards", Fixtures.sharedCards]
+  let cards = ["--cards", Fixtures.shippedCards]
 
   func openJSON(_ arguments: [String]) throws -> [String: Any] {
     let result = try SealedExecutable.run(["open"] + arguments + cards + ["--format", "json"])

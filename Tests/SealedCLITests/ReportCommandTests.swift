@@ -4,7 +4,7 @@ import Testing
 
 /// `report.html` as the commands write it, and `sealed report DIR`.
 @Suite struct ReportCommandTests {
-  let cards = ["--cards", Fixtures.sharedCards]
+  let cards = ["--cards", Fixtures.shippedCards]
 
   func read(_ folder: URL, _ name: String) throws -> String {
     try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)

@@ -4,7 +4,7 @@ import Testing
 
 /// Argument errors and rough edges of issue 20, each a test that failed before its fix.
 @Suite struct RoughEdgeTests {
-  let cards = ["--cards", Fixtures.sharedCards]
+  let cards = ["--cards", Fixtures.shippedCards]
 
   func oneLine(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
     let result = try SealedExecutable.run(arguments)

@@ -5,7 +5,7 @@ import Testing
 /// `sealed rules import` on mtg.wtf's compiled booster data (a copy in Tests/Fixtures/mtgwtf).
 @Suite struct RulesImportCommandTests {
   let data = Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/mtgwtf/sealed_basic_data.json").path
-  let cards = ["--cards", Fixtures.sharedCards]
+  let cards = ["--cards", Fixtures.shippedCards]
 
   @Test func listSaysWhichProductsTheCardDataOpens() throws {
     let result = try SealedExecutable.run(["rules", "import", data, "--list"] + cards)
@@ -67,7 +67,7 @@ import Testing
     let boosters = json2?["boosters"] as? [[String: Any]] ?? []
     #expect(boosters.allSatisfy { (($0["cards"] as? [[String: Any]])?.last?["set"] as? String) == "dom" })
     // Card data without dom: one line saying how to get it.
-    let warOnly = try SealedExecutable.run(["open", "war", "--rules", out, "--cards", Fixtures.sharedCardFile("war.json")])
+    let warOnly = try SealedExecutable.run(["open", "war", "--rules", out, "--cards", Fixtures.shippedCardFile("war.json")])
     #expect(warOnly.status == 2)
     #expect(warOnly.stderr.contains("unknown set \"dom\""), "\(warOnly.stderr)")
   }

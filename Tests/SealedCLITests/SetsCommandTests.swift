@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct SetsCommandTests {
   @Test func csvListsEverySharedSetWithTheReadmeCounts() throws {
-    let result = try SealedExecutable.run(["sets", "--cards", Fixtures.sharedCards, "--format", "csv"])
+    let result = try SealedExecutable.run(["sets", "--cards", Fixtures.shippedCards, "--format", "csv"])
     #expect(result.status == 0)
     let lines = result.stdout.split(separator: "\n").map(String.init)
     #expect(lines.first == "code,name,cards,booster_max,commons,uncommons,rares,mythics,basic_lands,warnings")
@@ -17,7 +17,7 @@ import Testing
   }
 
   @Test func jsonHasEveryKeyForEverySet() throws {
-    let result = try SealedExecutable.run(["sets", "--cards", Fixtures.sharedCards, "--format", "json"])
+    let result = try SealedExecutable.run(["sets", "--cards", Fixtures.shippedCards, "--format", "json"])
     #expect(result.status == 0)
     let rows = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: Any]]
     #expect(rows.count == 9)
@@ -28,7 +28,7 @@ import Testing
 
   @Test func usesTheEnvironmentVariableWhenNoOptionIsGiven() throws {
     let result = try SealedExecutable.run(
-      ["sets", "--format", "csv"], environment: ["SEALED_CARDS": Fixtures.sharedCardFile("war.json")])
+      ["sets", "--format", "csv"], environment: ["SEALED_CARDS": Fixtures.shippedCardFile("war.json")])
     #expect(result.status == 0)
     #expect(result.stdout.split(separator: "\n").count == 2)
   }

@@ -4,7 +4,7 @@ import SealedTestSupport
 import Testing
 
 @Suite struct SimulateCommandTests {
-  let cards = ["--cards", Fixtures.sharedCards]
+  let cards = ["--cards", Fixtures.shippedCards]
   static let reportFiles = ["card_frequency.csv", "events.csv", "manifest.csv", "mythic_position.csv", "pool_mythics.csv", "report.html", "run.csv", "sheet_frequency.csv", "slot_rarity.csv", "tallies.json"]
 
   func read(_ folder: URL, _ name: String) throws -> String {
@@ -175,7 +175,7 @@ import Testing
     let out = dir.appendingPathComponent("report")
     let process = Process()
     process.executableURL = SealedExecutable.url
-    process.arguments = ["simulate", "war", "--pools", "1000000000", "--seed", "3", "--out", out.path, "--quiet", "--cards", Fixtures.sharedCards]
+    process.arguments = ["simulate", "war", "--pools", "1000000000", "--seed", "3", "--out", out.path, "--quiet", "--cards", Fixtures.shippedCards]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
@@ -192,14 +192,14 @@ import Testing
     #expect(pools % 4096 == 0)
     let frequency = try String(contentsOf: out.appendingPathComponent("card_frequency.csv"), encoding: .utf8)
     let again = dir.appendingPathComponent("again")
-    let rerun = try SealedExecutable.run(["simulate", "war", "--pools", "\(pools)", "--seed", "3", "--out", again.path, "--quiet", "--cards", Fixtures.sharedCards])
+    let rerun = try SealedExecutable.run(["simulate", "war", "--pools", "\(pools)", "--seed", "3", "--out", again.path, "--quiet", "--cards", Fixtures.shippedCards])
     #expect(rerun.status == 0)
     #expect(try String(contentsOf: again.appendingPathComponent("card_frequency.csv"), encoding: .utf8) == frequency)
   }
 }
 
 @Suite struct ReportSafetyTests {
-  let cards = ["--cards", Fixtures.sharedCards]
+  let cards = ["--cards", Fixtures.shippedCards]
 
   @Test func outNeverReplacesAFolderThatIsNotAReport() throws {
     let dir = try Fixtures.temporaryDirectory()

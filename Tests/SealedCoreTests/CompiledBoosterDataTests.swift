@@ -19,10 +19,10 @@ import Testing
   /// Every product of a shipped set whose cards the shipped data holds compiles, and its packs
   /// come out at the size the product says.
   @Test func everyProductTheShippedDataCoversCompilesAndSimulates() throws {
-    let database = try SharedData.database()
+    let database = try ShippedData.database()
     var opened: [String] = []
     for product in try data().products where database.cardsBySet[product.set_code] != nil {
-      let set = try SharedData.set(product.set_code)
+      let set = try ShippedData.set(product.set_code)
       guard (try? set.boosterCards()) != nil else { continue }  // m20 and eld are partial
       let text: String
       do {
@@ -67,8 +67,8 @@ import Testing
   /// finish per pack, and the same foil rate.
   @Test(arguments: draftProducts)
   func retailAgreesWithTheImportedDraftBooster(_ code: String) throws {
-    let retail = try SharedData.plan(code, rules: "retail")
-    let mtgwtf = try SharedData.plan(code, rules: "mtgwtf")
+    let retail = try ShippedData.plan(code, rules: "retail")
+    let mtgwtf = try ShippedData.plan(code, rules: "mtgwtf")
     let a = try Expectations(plan: retail)
     let b = try Expectations(plan: mtgwtf)
     func perFinish(_ plan: BoosterPlan, _ e: Expectations) -> [String: Double] {
@@ -105,7 +105,7 @@ import Testing
       let data = try CompiledBoosterData.read(path: path)
       #expect {
         let text = try CompiledBoosterRules.ruleFile(data.products, name: "t", source: "data.json")
-        _ = try PlanCompiler.compile(RuleSetLoader.parse(text, source: "t.yaml"), for: SharedData.set("war"))
+        _ = try PlanCompiler.compile(RuleSetLoader.parse(text, source: "t.yaml"), for: ShippedData.set("war"))
       } throws: { error in
         ((error as? DataError)?.description ?? "").contains(message)
       }
@@ -136,14 +136,14 @@ import Testing
     let text = try CompiledBoosterRules.ruleFile(data.products, name: "mixed", source: "mixed.json")
     let rules = try RuleSetLoader.parse(text, source: "mixed.yaml")
     #expect(rules.namedSets(for: "war") == ["dom"])
-    var war = try SharedData.set("war")
+    var war = try ShippedData.set("war")
     // Without dom's card data: one line saying how to get it.
     #expect {
       try PlanCompiler.compile(rules, for: war)
     } throws: { error in
       ((error as? DataError)?.description ?? "").contains("card dom:1 is of set dom, whose card data is not loaded (sealed cards fetch dom)")
     }
-    war.otherSets["dom"] = try SharedData.set("dom")
+    war.otherSets["dom"] = try ShippedData.set("dom")
     let plan = try PlanCompiler.compile(rules, for: war)
     // dom:270 lies outside dom's booster range; listed cards may.
     let bonus = try #require(plan.sheets.first { $0.name == "bonus" })

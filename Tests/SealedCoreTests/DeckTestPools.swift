@@ -49,7 +49,7 @@ enum DeckTestPools {
 
   /// A pool opened from the shipped data.
   static func opened(_ set: String, seed: UInt64, rules: String = "sealed", boosterMax: Int? = nil) throws -> SavedPool {
-    let cardSet = try SharedData.set(set, boosterMax: boosterMax)
+    let cardSet = try ShippedData.set(set, boosterMax: boosterMax)
     let plan = try PlanCompiler.compile(RuleSetLoader.builtIn(rules), for: cardSet)
     let pool = Simulation.openPools(plan, seed: seed, count: 1)[0]
     return SavedPool(opened: pool, plan: plan, seed: seed, setCards: cardSet.cards, toolVersion: "test")

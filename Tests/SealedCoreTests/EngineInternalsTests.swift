@@ -69,7 +69,7 @@ import Testing
 
   @Test func theEngineLayoutIsAPageOffsetThatDependsOnlyOnThePlan() throws {
     for (set, rules) in [("war", "sealed"), ("grn", "sealed"), ("war", "retail")] {
-      let tables = try SharedData.plan(set, rules: rules).engine
+      let tables = try ShippedData.plan(set, rules: rules).engine
       let offset = EngineLayout.blockOffset(tables: tables, picksOffset: 1024, pickStride: 24)
       #expect(offset >= 0 && offset < EngineLayout.pageSize && offset % EngineLayout.step == 0)
       #expect(EngineLayout.blockOffset(tables: tables, picksOffset: 1024, pickStride: 24) == offset)
@@ -77,7 +77,7 @@ import Testing
   }
 
   @Test func drawingWithoutCountingDependsOnTheSeed() throws {
-    let sampler = PoolSampler(plan: try SharedData.plan("war"))
+    let sampler = PoolSampler(plan: try ShippedData.plan("war"))
     func checksum(_ seed: UInt64) -> UInt64 {
       sampler.resetPermutations()
       var rng = Xoshiro256StarStar(seed: seed)
@@ -90,7 +90,7 @@ import Testing
 
   @Test(arguments: [("war", "sealed"), ("grn", "sealed"), ("war", "retail")])
   func theDirectBatchLoopAndBoosterByBoosterDrawTheSameCards(_ set: String, _ rules: String) throws {
-    let both = BothWays(try SharedData.plan(set, rules: rules), seed: 7, opened: 0, pools: 5000)
+    let both = BothWays(try ShippedData.plan(set, rules: rules), seed: 7, opened: 0, pools: 5000)
     #expect(both.sameTallies)
     #expect(both.sameStream)
   }
@@ -113,7 +113,7 @@ import Testing
         - { name: one, weight: 3, replace: [{ slot: common, count: 1, sheet: uncommon }] }
         - { name: two, weight: 2, replace: [{ slot: common, count: 2, sheet: uncommon }] }
       """
-    let plan = try SharedData.plan("war", yaml: yaml)
+    let plan = try ShippedData.plan("war", yaml: yaml)
     #expect(plan.engine.allProgramsUsePicks)
     #expect(plan.engine.batches.contains { $0.pickEnd - $0.pickStart > Int32(PoolEngine.unrolledPicks) })
     #expect(plan.engine.combinationCount == 3)
@@ -143,7 +143,7 @@ import Testing
           - { name: common, count: 10, sheet: common }
           - { name: uncommon, count: 3, sheet: uncommon }
         """
-      let plan = try SharedData.plan("war", yaml: yaml)
+      let plan = try ShippedData.plan("war", yaml: yaml)
       lengths.formUnion(plan.engine.batches.map { Int($0.pickEnd - $0.pickStart) })
       let both = BothWays(plan, seed: UInt64(k), opened: 20, pools: 200)
       #expect(both.sameCards, "\(k) mythics")
@@ -158,7 +158,7 @@ import Testing
     // pool of seed 1, as `sealed open war --seed 1` shows it, and a checksum of the next 1,000
     // pools' programs and of the sheets' order after them. Any change to the order or number of
     // random draws changes these, and must come with a new `Simulation.generatorVersion`.
-    let plan = try SharedData.plan("war")
+    let plan = try ShippedData.plan("war")
     let pool = Simulation.openPools(plan, seed: 1, count: 1)[0]
     #expect(pool.mythicBooster == 2)
     #expect(pool.boosters[0].map(\.card.collectorNumber.description)

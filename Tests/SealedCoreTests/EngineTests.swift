@@ -7,7 +7,7 @@ import Testing
   func isWalker(_ card: Card) -> Bool { card.typeLine.lowercased().contains("planeswalker") }
 
   @Test func sealedWarPools() throws {
-    let plan = try SharedData.plan("war")
+    let plan = try ShippedData.plan("war")
     for pool in Simulation.openPools(plan, seed: 1, count: 200) {
       #expect(pool.boosters.count == 6)
       #expect(pool.boosters.allSatisfy { $0.count == 14 })
@@ -27,7 +27,7 @@ import Testing
   }
 
   @Test func sealedDominariaAndRavnicaQuirks() throws {
-    let dom = try SharedData.plan("dom")
+    let dom = try ShippedData.plan("dom")
     for pool in Simulation.openPools(dom, seed: 2, count: 50) {
       for booster in pool.boosters {
         let legendaryUncommons = booster.filter { $0.card.rarity == .uncommon && $0.card.typeLine.lowercased().contains("legendary") }
@@ -36,7 +36,7 @@ import Testing
       }
     }
     for code in ["grn", "rna"] {
-      let plan = try SharedData.plan(code)
+      let plan = try ShippedData.plan(code)
       for pool in Simulation.openPools(plan, seed: 3, count: 50) {
         for booster in pool.boosters {
           #expect(booster.count == 15)
@@ -49,7 +49,7 @@ import Testing
 
   @Test func retailPacksLookReal() throws {
     for (code, rules) in [("war", "retail"), ("war", "retail-lethe"), ("dom", "retail"), ("dom", "retail-lethe"), ("m19", "retail"), ("xln", "retail"), ("rix", "retail")] {
-      let plan = try SharedData.plan(code, rules: rules)
+      let plan = try ShippedData.plan(code, rules: rules)
       for pool in Simulation.openPools(plan, seed: 4, count: 30) {
         #expect(pool.mythicBooster == nil)
         for booster in pool.boosters {
@@ -64,7 +64,7 @@ import Testing
       }
     }
     for code in ["grn", "rna"] {
-      let plan = try SharedData.plan(code, rules: "retail")
+      let plan = try ShippedData.plan(code, rules: "retail")
       for pool in Simulation.openPools(plan, seed: 5, count: 30) {
         #expect(pool.boosters.allSatisfy { $0[14].card.name.contains("Guildgate") && $0[14].slot == "land" })
       }
@@ -72,7 +72,7 @@ import Testing
   }
 
   @Test func theSameSeedGivesTheSamePools() throws {
-    let plan = try SharedData.plan("war", rules: "retail")
+    let plan = try ShippedData.plan("war", rules: "retail")
     let a = Simulation.openPools(plan, seed: 99, count: 5000).map { $0.boosters.map { $0.map(\.card.key) } }
     let b = Simulation.openPools(plan, seed: 99, count: 5000).map { $0.boosters.map { $0.map(\.card.key) } }
     let c = Simulation.openPools(plan, seed: 100, count: 5000).map { $0.boosters.map { $0.map(\.card.key) } }
@@ -82,7 +82,7 @@ import Testing
 
   @Test(arguments: ["sealed", "retail"])
   func tallyIsTheSameForAnyThreadCountAndShardSplit(_ rules: String) throws {
-    let plan = try SharedData.plan("war", rules: rules)
+    let plan = try ShippedData.plan("war", rules: rules)
     let pools = 3 * Simulation.chunkPools + 123
     func run(threads: Int, shard: Simulation.Shard = .whole) -> SimulationTally {
       Simulation.run(.init(plan: plan, pools: pools, seed: 42, threads: threads, shard: shard)).tally
@@ -98,7 +98,7 @@ import Testing
   }
 
   @Test func tallyCountsWhatTheOpenedPoolsHold() throws {
-    let plan = try SharedData.plan("war")
+    let plan = try ShippedData.plan("war")
     let pools = Simulation.openPools(plan, seed: 8, count: 300)
     let tally = Simulation.run(.init(plan: plan, pools: 300, seed: 8, threads: 1)).tally
     var copies = [Int](repeating: 0, count: plan.cards.count)
@@ -117,7 +117,7 @@ import Testing
   func laneHistogramsCountWhatTheOpenedBoostersHold(_ rules: String) throws {
     // Mythics (lane 0) and every event (lane i + 1) per booster, counted from the opened pools:
     // under retail the rare slot is partly mythic, so its boosters are counted card by card.
-    let plan = try SharedData.plan("war", rules: rules)
+    let plan = try ShippedData.plan("war", rules: rules)
     let count = 500
     let tally = Simulation.run(.init(plan: plan, pools: count, seed: 4, threads: 1)).tally
     var histograms = [Int](repeating: 0, count: tally.laneHistograms.count)
@@ -156,7 +156,7 @@ import Testing
         - { name: common, count: 10, sheet: common }
         - { name: rare, count: 1, sheet: { mythic_booster: mythic, otherwise: rare } }
       """
-    let plan = try SharedData.plan("war", yaml: yaml)
+    let plan = try ShippedData.plan("war", yaml: yaml)
     let pools = 70_000
     let tally = Simulation.run(.init(plan: plan, pools: pools, seed: 3, threads: 2)).tally
     #expect(tally.poolMythics[1] == pools)
@@ -189,7 +189,7 @@ import Testing
       events:
         walker: { type_contains: planeswalker, given: [any] }
       """
-    let plan = try SharedData.plan("war", yaml: yaml)
+    let plan = try ShippedData.plan("war", yaml: yaml)
     let count = 2 * Simulation.chunkPools + 77
     let one = Simulation.run(.init(plan: plan, pools: count, seed: 11, threads: 1)).tally
     #expect(Simulation.run(.init(plan: plan, pools: count, seed: 11, threads: 2)).tally == one)
@@ -218,7 +218,7 @@ import Testing
       slots:
         - { name: uncommon, count: 10, sheet: uncommon, distinct: false }
       """
-    let plan = try SharedData.plan("war", yaml: yaml)
+    let plan = try ShippedData.plan("war", yaml: yaml)
     let tally = Simulation.run(.init(plan: plan, pools: 2000, seed: 1, threads: 2)).tally
     // P(no repeat among 10 picks from 80) = 80!/70!/80^10, about 0.55.
     let noRepeat = (0..<10).reduce(1.0) { $0 * Double(80 - $1) / 80 }
@@ -227,7 +227,7 @@ import Testing
   }
 
   @Test func observedFrequenciesSitOnTheExpectations() throws {
-    let plan = try SharedData.plan("war")
+    let plan = try ShippedData.plan("war")
     let e = try Expectations(plan: plan)
     let pools = 200_000
     let tally = Simulation.run(.init(plan: plan, pools: pools, seed: 2024, threads: 2)).tally
@@ -252,7 +252,7 @@ import Testing
         - { name: b, count: 1, sheet: alias }
         - { name: c, count: 3, sheet: distinct }
       """
-    let plan = try SharedData.plan("war", yaml: yaml)
+    let plan = try ShippedData.plan("war", yaml: yaml)
     let e = try Expectations(plan: plan)
     let pools = 100_000
     let tally = Simulation.run(.init(plan: plan, pools: pools, seed: 5, threads: 2)).tally

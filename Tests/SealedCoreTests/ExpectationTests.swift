@@ -11,7 +11,7 @@ import Testing
   func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-12) -> Bool { abs(a - b) <= tolerance }
 
   @Test func sealedWarUncommonPlaneswalkerPerPool() throws {
-    let plan = try SharedData.plan("war")
+    let plan = try ShippedData.plan("war")
     let expectations = try Expectations(plan: plan)
     // Five non-mythic boosters at 0.78 and one mythic booster at 0.92, over 20 uncommon walkers.
     let expected = (5 * 0.78 + 0.92) / 20
@@ -20,7 +20,7 @@ import Testing
   }
 
   @Test func sealedWarOtherCardsPerPool() throws {
-    let plan = try SharedData.plan("war")
+    let plan = try ShippedData.plan("war")
     let e = try Expectations(plan: plan)
     // Commons: 10 of 101 in each of 6 boosters.
     #expect(close(e.cardsPerPool[try card(plan, "Prismite")], 60.0 / 101))
@@ -40,7 +40,7 @@ import Testing
   }
 
   @Test func sealedWarEventsAndSlots() throws {
-    let plan = try SharedData.plan("war")
+    let plan = try ShippedData.plan("war")
     let e = try Expectations(plan: plan)
     let uncommonWalker = try #require(plan.events.firstIndex { $0.name == "planeswalker_uncommon" })
     #expect(close(e.eventProbability(uncommonWalker, kind: 1), 0.78))
@@ -54,7 +54,7 @@ import Testing
   }
 
   @Test func retailWarRareSheet() throws {
-    let plan = try SharedData.plan("war", rules: "retail")
+    let plan = try ShippedData.plan("war", rules: "retail")
     let e = try Expectations(plan: plan)
     // Every rare 2/121 per pack, every mythic 1/121, walkers included.
     for name in ["Karn, the Great Creator", "Bolas's Citadel"] {
@@ -84,18 +84,18 @@ import Testing
   }
 
   @Test func retailLetheAndDominaria() throws {
-    let war = try SharedData.plan("war", rules: "retail-lethe")
+    let war = try ShippedData.plan("war", rules: "retail-lethe")
     let warEvents = try Expectations(plan: war)
     let walker = try #require(war.events.firstIndex { $0.name == "planeswalker_uncommon" })
     #expect(close(warEvents.eventProbability(walker, kind: 0), 0.75))
 
-    let dom = try SharedData.plan("dom", rules: "retail")
+    let dom = try ShippedData.plan("dom", rules: "retail")
     let domEvents = try Expectations(plan: dom)
     let legend = try #require(dom.events.firstIndex { $0.name == "legendary_uncommon" })
     #expect(close(domEvents.eventProbability(legend, kind: 0), (828.0 + 12240) / 17424))
     #expect(close(domEvents.eventProbability(legend, kind: 0), 0.75))
 
-    let sealed = try SharedData.plan("dom")
+    let sealed = try ShippedData.plan("dom")
     let sealedEvents = try Expectations(plan: sealed)
     let legendary = try #require(sealed.events.firstIndex { $0.name == "legendary_uncommon" })
     #expect(close(sealedEvents.eventProbability(legendary, kind: nil), 1))
@@ -103,13 +103,13 @@ import Testing
 
   @Test func ravnicaGuildgates() throws {
     for code in ["grn", "rna"] {
-      let plan = try SharedData.plan(code)
+      let plan = try ShippedData.plan(code)
       #expect(plan.maxBoosterSize == 15)
       let e = try Expectations(plan: plan)
       let gates = plan.cards.indices.filter { plan.cards[$0].name.contains("Guildgate") }
       #expect(gates.count == 10)
       #expect(gates.allSatisfy { close(e.cardsPerPool[$0], 0.6) })
-      let retail = try SharedData.plan(code, rules: "retail")
+      let retail = try ShippedData.plan(code, rules: "retail")
       let r = try Expectations(plan: retail)
       #expect(gates.allSatisfy { close(r.cardsPerBoosterByKind[0][$0], 0.1) })
     }
@@ -127,7 +127,7 @@ import Testing
       slots:
         - { name: r, count: 3, sheet: weighted }
       """
-    let plan = try SharedData.plan("war", yaml: yaml)
+    let plan = try ShippedData.plan("war", yaml: yaml)
     let e = try Expectations(plan: plan)
     // Brute force over ordered triples of distinct cards drawn in proportion to weight.
     let sheet = plan.sheets[0]

@@ -17,7 +17,7 @@ import Testing
 
   @Test(arguments: ["retail", "mtgwtf"])
   func warOracles(_ rules: String) throws {
-    let plan = try SharedData.plan("war", rules: rules)
+    let plan = try ShippedData.plan("war", rules: rules)
     let e = try Expectations(plan: plan)
     let uncommonWalkers = perPack(plan, e) { $0.rarity == .uncommon && isWalker($0) }
     let otherUncommons = perPack(plan, e) { $0.rarity == .uncommon && !isWalker($0) }
@@ -55,7 +55,7 @@ import Testing
   @Test func importedDomOracles() throws {
     // mtgwtf has no legend events: at most one legendary rare-slot card and one legendary
     // uncommon per pack, so their expected copies per pack are the probabilities.
-    let plan = try SharedData.plan("dom", rules: "mtgwtf")
+    let plan = try ShippedData.plan("dom", rules: "mtgwtf")
     let e = try Expectations(plan: plan)
     var legend = CardFilter()
     legend.types = ["legendary", "creature"]
@@ -66,7 +66,7 @@ import Testing
   }
 
   @Test func domOracles() throws {
-    let plan = try SharedData.plan("dom", rules: "retail")
+    let plan = try ShippedData.plan("dom", rules: "retail")
     let e = try Expectations(plan: plan)
     func event(_ name: String) throws -> Int { try #require(plan.events.firstIndex { $0.name == name }) }
     #expect(close(e.eventProbability(try event("legendary_rare_mythic"), kind: 0), 36.0 / 121))
@@ -82,7 +82,7 @@ import Testing
   }
 
   @Test func m19LandSlotHoldsBasicsAndCommonLandsAlike() throws {
-    let plan = try SharedData.plan("m19", rules: "retail")
+    let plan = try ShippedData.plan("m19", rules: "retail")
     let e = try Expectations(plan: plan)
     let lands = perPack(plan, e) { $0.rarity == .common && $0.typeLine.contains("Land") }
     #expect(lands.count == 30 && lands.allSatisfy { close($0, 1.0 / 30) })
@@ -92,7 +92,7 @@ import Testing
 
   @Test(arguments: ["war", "dom", "grn", "rna", "m19", "xln", "rix"])
   func everyBoosterHasACommonOfEachColour(_ code: String) throws {
-    let plan = try SharedData.plan(code, rules: "retail")
+    let plan = try ShippedData.plan(code, rules: "retail")
     var foils = 0
     var boosters = 0
     for pool in Simulation.openPools(plan, seed: 11, count: 400) {
@@ -110,7 +110,7 @@ import Testing
 
   @Test func balancedDrawsKeepEveryCardsRateInTheEngine() throws {
     // Counts from the engine against the exact rate, per colour group, over 300,000 boosters.
-    let plan = try SharedData.plan("war", rules: "retail")
+    let plan = try ShippedData.plan("war", rules: "retail")
     let e = try Expectations(plan: plan)
     let pools = 50_000
     let tally = Simulation.run(.init(plan: plan, pools: pools, seed: 5, threads: 1)).tally
@@ -135,7 +135,7 @@ import Testing
         - { name: common, count: 10, sheet: common }
       """
     #expect {
-      try SharedData.plan("war", yaml: yaml)
+      try ShippedData.plan("war", yaml: yaml)
     } throws: { error in
       let text = (error as? DataError)?.description ?? ""
       return text == "test.yaml:6:5: sheet \"common\" cannot be balanced for 10 cards: colour B has 6 of 88 cards, fewer than 1/10 of the sheet, so keeping its cards' rates would need a negative weight"
@@ -143,7 +143,7 @@ import Testing
   }
 
   @Test func foilCardsShowInOpenedPools() throws {
-    let plan = try SharedData.plan("war", rules: "retail")
+    let plan = try ShippedData.plan("war", rules: "retail")
     let pools = Simulation.openPools(plan, seed: 2, count: 20)
     let foils = pools.flatMap { $0.boosters.joined() }.filter(\.foil)
     #expect(!foils.isEmpty)

@@ -24,7 +24,7 @@ import Testing
 
   func compileError(_ yaml: String, set: String = "war") -> DataError? {
     do {
-      _ = try SharedData.plan(set, yaml: yaml, source: "rules.yaml")
+      _ = try ShippedData.plan(set, yaml: yaml, source: "rules.yaml")
       return nil
     } catch let error as DataError {
       return error
@@ -170,9 +170,9 @@ import Testing
   }
 
   @Test func ruleSetThatDoesNotCoverTheSet() throws {
-    #expect(throws: DataError.self) { try SharedData.plan("m19", rules: "retail-lethe") }
+    #expect(throws: DataError.self) { try ShippedData.plan("m19", rules: "retail-lethe") }
     do {
-      _ = try SharedData.plan("m19", rules: "retail-lethe")
+      _ = try ShippedData.plan("m19", rules: "retail-lethe")
     } catch {
       #expect("\(error)".contains("rule set \"retail-lethe\" does not cover set m19; it covers war, dom"))
     }
@@ -188,7 +188,7 @@ import Testing
   }
 
   @Test func partialSetWithoutABoosterRange() {
-    #expect(throws: DataError.self) { try SharedData.plan("m20") }
+    #expect(throws: DataError.self) { try ShippedData.plan("m20") }
   }
 }
 
@@ -201,7 +201,7 @@ import Testing
       slots:
         - { name: common, count: 100000000000, sheet: common }
       """
-    #expect(throws: DataError.self) { try SharedData.plan("war", yaml: huge) }
+    #expect(throws: DataError.self) { try ShippedData.plan("war", yaml: huge) }
     var variants = ""
     for group in 0..<13 {
       variants += "  - { name: a\(group), group: g\(group), weight: 1 }\n  - { name: b\(group), group: g\(group), weight: 1 }\n"
@@ -216,7 +216,7 @@ import Testing
       \(variants)
       """
     do {
-      _ = try SharedData.plan("war", yaml: many)
+      _ = try ShippedData.plan("war", yaml: many)
       Issue.record("expected an error")
     } catch {
       #expect("\(error)".contains("more than 4096 kinds of booster"))
@@ -229,7 +229,7 @@ import Testing
         - { name: r, count: 1, sheet: odd }
       """
     do {
-      _ = try SharedData.plan("war", yaml: skewed)
+      _ = try ShippedData.plan("war", yaml: skewed)
       Issue.record("expected an error")
     } catch {
       #expect("\(error)".contains("weights may differ by at most a factor of 2^40"))

@@ -56,7 +56,7 @@ import Testing
   }
 
   @Test func countsChangedInWaysThatStillParseAreRefused() throws {
-    let plan = try SharedData.plan("war")
+    let plan = try ShippedData.plan("war")
     let expectations = try Expectations(plan: plan)
     let texts = Self.shardTexts(plan)
     let baseline = try Self.merge(texts, plan: plan, expectations: expectations)
@@ -116,7 +116,7 @@ import Testing
   /// a spliced token, a deleted or repeated span): each is refused, or the merged report is
   /// byte-identical to the merge of the intact shards.
   @Test func randomCorruptionsAreRefusedOrChangeNothing() throws {
-    let plan = try SharedData.plan("war")
+    let plan = try ShippedData.plan("war")
     let expectations = try Expectations(plan: plan)
     let texts = Self.shardTexts(plan)
     let baseline = try Self.merge(texts, plan: plan, expectations: expectations)

@@ -47,7 +47,7 @@ import Testing
   }
 
   @Test func doubleFacedCardsShowTheirFrontFace() throws {
-    let card = try #require(SharedData.database().cardsBySet["xln"]?.first { $0.layout == "transform" })
+    let card = try #require(ShippedData.database().cardsBySet["xln"]?.first { $0.layout == "transform" })
     #expect(card.imageURIs.isEmpty)
     let record = PoolCard(card)
     #expect(record.image == card.faces[0].imageURIs["normal"])

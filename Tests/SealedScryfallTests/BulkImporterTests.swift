@@ -11,7 +11,7 @@ import Testing
   /// A bulk file of the nine shipped sets, their cards interleaved as in Scryfall's files
   /// (which are not grouped by set), plus a Japanese printing of every tenth card.
   static func bulkFile(in folder: URL) throws -> String {
-    var perSet = try nineSets.map { try FakeScryfall.cardObjects(inFile: Fixtures.sharedCardFile("\($0).json")) }
+    var perSet = try nineSets.map { try FakeScryfall.cardObjects(inFile: Fixtures.shippedCardFile("\($0).json")) }
     var lines: [Data] = []
     var position = 0
     while perSet.contains(where: { !$0.isEmpty }) {
@@ -48,7 +48,7 @@ import Testing
     let stored = try BulkImporter().importFile(bulk, into: store)
     #expect(stored.map(\.code) == Self.nineSets)
     #expect(store.storedSets() == Self.nineSets)
-    let shipped = try SharedData.database()
+    let shipped = try ShippedData.database()
     for code in Self.nineSets {
       let cards = try CardDatabase.load(path: store.file(forSet: code)).cards(ofSet: code)
       #expect(cards == shipped.cardsBySet[code], "set \(code)")

@@ -38,7 +38,7 @@ import Testing
     let store = try emptyStore()
     var fetcher = fetcher(server)
     let cards = try fetcher.fetch(set: "WAR", into: store)
-    let shipped = try CardDatabase.load(path: Fixtures.sharedCardFile("war.json")).cards(ofSet: "war")
+    let shipped = try CardDatabase.load(path: Fixtures.shippedCardFile("war.json")).cards(ofSet: "war")
     #expect(cards == shipped)
     let stored = try CardDatabase.load(path: store.file(forSet: "war")).cards(ofSet: "war")
     #expect(stored == shipped)

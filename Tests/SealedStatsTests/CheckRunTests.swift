@@ -17,7 +17,7 @@ import Testing
   }
 
   func plan(_ set: String, rules: RuleSetDefinition, spec: String? = "sealed") throws -> BoosterPlan {
-    try PlanCompiler.compile(rules, for: SharedData.set(set), spec: spec.map { try SpecLoader.builtIn($0) })
+    try PlanCompiler.compile(rules, for: ShippedData.set(set), spec: spec.map { try SpecLoader.builtIn($0) })
   }
 
   /// False alarms are what make a validator useless: the article's rules against the article's
@@ -150,7 +150,7 @@ enum BundledResourcesPath {
         - { name: plain, probability: 0.5 }
         - { name: rares, probability: 0.5, replace: [{ slot: mixed, count: 2, sheet: rare }] }
       """
-    let plan = try SharedData.plan("war", yaml: yaml)
+    let plan = try ShippedData.plan("war", yaml: yaml)
     let expectations = try Expectations(plan: plan)
     for seed in 1...5 {
       let tally = Simulation.run(.init(plan: plan, pools: 20_000, seed: UInt64(seed), threads: 2)).tally
@@ -166,7 +166,7 @@ enum BundledResourcesPath {
 /// and the spec both state, one row for complementary events.
 @Suite struct HypothesisCountTests {
   @Test func warUnderSealedTestsTenHypotheses() throws {
-    let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("sealed"), for: SharedData.set("war"), spec: SpecLoader.builtIn("sealed"))
+    let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("sealed"), for: ShippedData.set("war"), spec: SpecLoader.builtIn("sealed"))
     let tally = Simulation.run(.init(plan: plan, pools: 4096, seed: 1, threads: 1)).tally
     let run = try CheckRun(plan: plan, expectations: Expectations(plan: plan), tally: tally, alpha: 0.001)
     let tested = run.checks.filter { $0.pValue != nil }
@@ -191,7 +191,7 @@ enum BundledResourcesPath {
       .replacingOccurrences(of: "non_mythic_booster: 0.78", with: "non_mythic_booster: 0.80")
       .replacingOccurrences(of: "non_mythic_booster: 0.22", with: "non_mythic_booster: 0.20")
     let rules = try RuleSetLoader.parse(text, source: "eighty.yaml")
-    let plan = try PlanCompiler.compile(rules, for: SharedData.set("war"), spec: SpecLoader.builtIn("sealed"))
+    let plan = try PlanCompiler.compile(rules, for: ShippedData.set("war"), spec: SpecLoader.builtIn("sealed"))
     let tally = Simulation.run(.init(plan: plan, pools: 4096, seed: 1, threads: 1)).tally
     let run = try CheckRun(plan: plan, expectations: Expectations(plan: plan), tally: tally, alpha: 0.001)
     #expect(run.testCount == 11)

@@ -31,7 +31,7 @@ import Testing
   }
 
   @Test func warUnderSealedWithTheArticlesSpec() throws {
-    let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("sealed"), for: SharedData.set("war"), spec: SpecLoader.builtIn("sealed"))
+    let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("sealed"), for: ShippedData.set("war"), spec: SpecLoader.builtIn("sealed"))
     let values = try pValues(plan, pools: 5000)
     // The 10 tests of the run, and the same 10 claims of the spec computed alone.
     #expect(values.count == 20, "\(values.keys.sorted())")
@@ -42,7 +42,7 @@ import Testing
   /// Retail as printed: colour-balanced commons (their first-order dispersion is the distinct
   /// draw's, since every card keeps its indicator variance), foils, weighted sheets.
   @Test func warUnderRetailAsPrinted() throws {
-    let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("retail"), for: SharedData.set("war"), spec: nil)
+    let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("retail"), for: ShippedData.set("war"), spec: nil)
     let values = try pValues(plan, pools: 2000)
     #expect(values["sheet common: cards equally likely"]?.count == 200)
     #expect(values["sheet foil: cards in proportion to weight"]?.count == 200)
@@ -52,7 +52,7 @@ import Testing
   /// The quirks of the other sets: dom's legendary uncommon, grn's and rna's guildgate.
   @Test(arguments: ["dom", "grn"])
   func otherSetsUnderSealed(_ set: String) throws {
-    let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("sealed"), for: SharedData.set(set), spec: SpecLoader.builtIn("sealed"))
+    let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("sealed"), for: ShippedData.set(set), spec: SpecLoader.builtIn("sealed"))
     let values = try pValues(plan, pools: 2000)
     #expect(values.count >= 10, "\(values.keys.sorted())")
     try expectUniform(values)
@@ -64,7 +64,7 @@ import Testing
     let text = try String(contentsOfFile: BundledResourcesPath.rules("sealed"), encoding: .utf8).replacingOccurrences(
       of: "  common:   { rarity: common, type_excludes: Basic Land }",
       with: "  common:   { rarity: common, type_excludes: Basic Land, weights: [{ collector_numbers: 1-132, weight: 1.5 }] }")
-    let plan = try PlanCompiler.compile(RuleSetLoader.parse(text, source: "weighted.yaml"), for: SharedData.set("m19"), spec: nil)
+    let plan = try PlanCompiler.compile(RuleSetLoader.parse(text, source: "weighted.yaml"), for: ShippedData.set("m19"), spec: nil)
     let values = try pValues(plan, pools: 2000)
     let sheet = try #require(values["sheet common: cards in proportion to weight"])
     try expectUniform(["sheet common: cards in proportion to weight": sheet])
@@ -72,7 +72,7 @@ import Testing
 
   /// The dispersions are the exact ones: (n − k)/(n − 1) for k distinct of n equally likely.
   @Test func dispersionOfTenDistinctCommonsOfOneHundredAndOne() throws {
-    let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("sealed"), for: SharedData.set("war"), spec: nil)
+    let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("sealed"), for: ShippedData.set("war"), spec: nil)
     let expectations = try Expectations(plan: plan)
     let commons = plan.cards.indices.filter { plan.cards[$0].rarity == .common && !plan.cards[$0].typeLine.contains("Basic Land") }
     #expect(commons.count == 101)

@@ -28,7 +28,7 @@ import Testing
   /// Checks the rules with the spec they name at the pools `--plan` names for 90% power (its
   /// headline: the most any row needs), which must be at most 10^5.
   func check(_ set: String, _ rules: RuleSetDefinition, seed: UInt64) throws -> CheckRun {
-    let plan = try PlanCompiler.compile(rules, for: SharedData.set(set), spec: SpecLoader.load(namedBy: rules))
+    let plan = try PlanCompiler.compile(rules, for: ShippedData.set(set), spec: SpecLoader.load(namedBy: rules))
     let expectations = try Expectations(plan: plan)
     let sample = Simulation.run(.init(plan: plan, pools: 4096, seed: seed, threads: 1)).tally
     let checkPlan = try CheckPlan(
@@ -120,7 +120,7 @@ import Testing
   @Test func retailCollationHeldAgainstTheArticleFails() throws {
     let retail = try RuleSetLoader.builtIn("retail")
     #expect(retail.spec == nil)
-    let plan = try PlanCompiler.compile(retail, for: SharedData.set("war"), spec: SpecLoader.builtIn("sealed"))
+    let plan = try PlanCompiler.compile(retail, for: ShippedData.set("war"), spec: SpecLoader.builtIn("sealed"))
     let tally = Simulation.run(.init(plan: plan, pools: 5000, seed: 27, threads: 2)).tally
     let result = try CheckRun(plan: plan, expectations: Expectations(plan: plan), tally: tally, alpha: 0.001)
     let failed = Set(result.failures.map(\.name))
@@ -150,7 +150,7 @@ import Testing
   /// booster per pool are 5184 pools, not 5185.
   @Test func planForChiSquareClaimsAgreesWithScipy() throws {
     let rules = try RuleSetLoader.builtIn("sealed")
-    let plan = try PlanCompiler.compile(rules, for: SharedData.set("war"), spec: SpecLoader.load(namedBy: rules))
+    let plan = try PlanCompiler.compile(rules, for: ShippedData.set("war"), spec: SpecLoader.load(namedBy: rules))
     let expectations = try Expectations(plan: plan)
     let sample = Simulation.run(.init(plan: plan, pools: 4096, seed: 1, threads: 1)).tally
     let checkPlan = try CheckPlan(
@@ -173,8 +173,8 @@ import Testing
     let text = try String(contentsOfFile: BundledResourcesPath.rules("retail"), encoding: .utf8)
       .replacingOccurrences(of: "weight: 31 }", with: "weight: 20 }")
       .replacingOccurrences(of: "group: foil, weight: 9,", with: "group: foil, weight: 10,")
-    let wrong = try PlanCompiler.compile(RuleSetLoader.parse(text, source: "foil-one-in-three.yaml"), for: SharedData.set("war"))
-    let right = try SharedData.plan("war", rules: "retail")
+    let wrong = try PlanCompiler.compile(RuleSetLoader.parse(text, source: "foil-one-in-three.yaml"), for: ShippedData.set("war"))
+    let right = try ShippedData.plan("war", rules: "retail")
     let wrongFoil = try #require(wrong.events.firstIndex { $0.name == "foil" })
     #expect(abs(try Expectations(plan: wrong).eventProbability(wrongFoil, kind: 0) - 1.0 / 3) < 1e-12)
     let tally = Simulation.run(.init(plan: wrong, pools: 2000, seed: 3, threads: 2)).tally
@@ -193,9 +193,9 @@ import Testing
       .replacingOccurrences(
         of: "  common:      { rarity: common, type_excludes: Basic Land, balanced: true }",
         with: "  common:      { rarity: common, type_excludes: Basic Land, weights: [{ collector_numbers: \"5\", weight: 1.05 }] }")
-    let wrong = try PlanCompiler.compile(RuleSetLoader.parse(text, source: "five-percent.yaml"), for: SharedData.set("war"))
+    let wrong = try PlanCompiler.compile(RuleSetLoader.parse(text, source: "five-percent.yaml"), for: ShippedData.set("war"))
     #expect(wrong.sheets.first { $0.name == "common" }?.balance == nil)
-    let right = try SharedData.plan("war", rules: "retail")
+    let right = try ShippedData.plan("war", rules: "retail")
     let tally = Simulation.run(.init(plan: wrong, pools: 200_000, seed: 4, threads: 2)).tally
     let result = try CheckRun(plan: right, expectations: Expectations(plan: right), tally: tally, alpha: 0.001)
     #expect(Set(result.failures.map(\.name)).contains("sheet common: cards equally likely"), "\(result.failures.map(\.name))")

@@ -10,7 +10,7 @@ import Testing
   /// so the residual strip shows exactly what that check tests.
   @Test(arguments: ["sealed", "retail"])
   func residualsSquaredAddUpToTheSheetCheck(_ rules: String) throws {
-    let plan = try SharedData.plan("war", rules: rules)
+    let plan = try ShippedData.plan("war", rules: rules)
     let expectations = try Expectations(plan: plan)
     let tally = Simulation.run(.init(plan: plan, pools: 8_000, seed: 4, threads: 2)).tally
     let frequency = SheetFrequency(plan: plan, expectations: expectations, tally: tally)
@@ -36,9 +36,9 @@ import Testing
       .replacingOccurrences(
         of: "common:   { rarity: common, type_excludes: Basic Land }",
         with: "common:   { rarity: common, type_excludes: Basic Land, weights: [{ collector_numbers: 42, weight: 1.3 }] }")
-    let plan = try SharedData.plan("war", yaml: yaml)
+    let plan = try ShippedData.plan("war", yaml: yaml)
     // The expectations of the correct rules, against which the biased run is judged.
-    let truth = try SharedData.plan("war")
+    let truth = try ShippedData.plan("war")
     let tally = Simulation.run(.init(plan: plan, pools: 20_000, seed: 2, threads: 2)).tally
     let rows = SheetFrequency(plan: truth, expectations: try Expectations(plan: truth), tally: tally).rows.filter { $0.sheet == "common" }
     let worst = try #require(rows.max { abs($0.residual ?? 0) < abs($1.residual ?? 0) })
@@ -49,7 +49,7 @@ import Testing
 
   /// The same for the spec's "equally likely" claims and their chi-square checks.
   @Test func claimResidualsSquaredAddUpToTheClaimCheck() throws {
-    let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("sealed"), for: SharedData.set("war"), spec: SpecLoader.builtIn("sealed"))
+    let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("sealed"), for: ShippedData.set("war"), spec: SpecLoader.builtIn("sealed"))
     let tally = Simulation.run(.init(plan: plan, pools: 5_000, seed: 6, threads: 2)).tally
     let expectations = try Expectations(plan: plan)
     let rows = ClaimFrequency(plan: plan, expectations: expectations, tally: tally).rows

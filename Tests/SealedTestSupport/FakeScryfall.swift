@@ -44,7 +44,7 @@ public final class FakeScryfall: @unchecked Sendable {
   public convenience init(shippedSets: [String], fault: Fault = .none) throws {
     var cards: [String: [Data]] = [:]
     for code in shippedSets {
-      cards[code] = try Self.cardObjects(inFile: Fixtures.sharedCardFile("\(code).json"))
+      cards[code] = try Self.cardObjects(inFile: Fixtures.shippedCardFile("\(code).json"))
     }
     try self.init(cards: cards, fault: fault)
   }

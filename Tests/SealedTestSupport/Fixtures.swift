@@ -11,12 +11,9 @@ public enum Fixtures {
   public static let shippedCards: String = repositoryRoot
     .appendingPathComponent("Sources/SealedCore/Resources/cards").path
 
-  /// The card data the tests read: the shipped data.
-  public static var sharedCards: String { shippedCards }
-
   /// One shipped set file, e.g. `war.json`.
-  public static func sharedCardFile(_ name: String) -> String {
-    (sharedCards as NSString).appendingPathComponent(name)
+  public static func shippedCardFile(_ name: String) -> String {
+    (shippedCards as NSString).appendingPathComponent(name)
   }
 
   /// A new empty folder under the system's temporary directory.

@@ -5,7 +5,7 @@ import Testing
 
 /// The exact counts of `Sources/SealedCore/Resources/cards/README.md`, made from the Scryfall
 /// data shipped with Sealed.
-@Suite struct SharedDataTests {
+@Suite struct ShippedDataTests {
   struct Expected: Sendable, CustomTestStringConvertible {
     var code: String, cards: Int, boosterMax: Int?, commons: Int?, uncommons: Int?, rares: Int?
     var mythics: Int?, basics: Int, partial: Bool
@@ -24,7 +24,7 @@ import Testing
     .init(code: "eld", cards: 249, boosterMax: nil, commons: nil, uncommons: nil, rares: nil, mythics: nil, basics: 0, partial: true),
   ]
 
-  static var database: CardDatabase { get throws { try SharedData.database() } }
+  static var database: CardDatabase { get throws { try ShippedData.database() } }
 
   @Test func allNineSetsLoad() throws {
     #expect(try Self.database.setCodes == ["dom", "eld", "grn", "m19", "m20", "rix", "rna", "war", "xln"])
@@ -77,8 +77,8 @@ import Testing
   }
 
   @Test func fullScryfallObjectsGiveTheSameCardsAsTrimmedOnes() throws {
-    let trimmed = try CardFileReader.read(path: Fixtures.sharedCardFile("war.json"))
-    let full = try CardFileReader.read(path: Fixtures.sharedCardFile("full/war.json"))
+    let trimmed = try CardFileReader.read(path: Fixtures.shippedCardFile("war.json"))
+    let full = try CardFileReader.read(path: Fixtures.shippedCardFile("full/war.json"))
     #expect(trimmed.count == 275)
     #expect(full.count == trimmed.count)
     let differing = zip(full, trimmed).filter { $0 != $1 }.map { "\($0.0.key)" }
@@ -100,7 +100,7 @@ import Testing
     // Not a speed assertion (speed is measured in Benchmarks/): a guard against accidental
     // quadratic work, with a bound ten times what a debug build needs.
     let start = Date()
-    _ = try CardDatabase.load(path: Fixtures.sharedCards)
+    _ = try CardDatabase.load(path: Fixtures.shippedCards)
     #expect(Date().timeIntervalSince(start) < 10)
   }
 }

@@ -4,7 +4,7 @@ import SealedCore
 ///
 /// When the data cannot be read, every test that needs it fails with one line saying what is
 /// missing (never a crash that takes the other tests down).
-public enum SharedData {
+public enum ShippedData {
   private static let loaded: Result<CardDatabase, DataError> = Result { () throws(DataError) in
     try CardDatabase.load(path: Fixtures.shippedCards)
   }
