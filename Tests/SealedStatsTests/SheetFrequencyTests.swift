@@ -30,6 +30,24 @@ import Testing
     #expect(compared >= 3)
   }
 
+  /// Also for distinct draws from a weighted sheet, whose dispersion is not (n − k)/(n − 1).
+  @Test func residualsOfAWeightedDistinctDrawAddUpToTheSheetCheck() throws {
+    let yaml = try String(contentsOfFile: BundledResourcesPath.rules("sealed"), encoding: .utf8)
+      .replacingOccurrences(
+        of: "common:   { rarity: common, type_excludes: Basic Land }",
+        with: "common:   { rarity: common, type_excludes: Basic Land, weights: [{ collector_numbers: 1-132, weight: 1.5 }] }")
+    let plan = try ShippedData.plan("m19", yaml: yaml)
+    let expectations = try Expectations(plan: plan)
+    let tally = Simulation.run(.init(plan: plan, pools: 4_000, seed: 5, threads: 2)).tally
+    let rows = SheetFrequency(plan: plan, expectations: expectations, tally: tally).rows.filter { $0.sheet == "common" }
+    let check = try #require(
+      try CheckRun(plan: plan, expectations: expectations, tally: tally, alpha: 0.001).checks
+        .first { $0.name == "sheet common: cards in proportion to weight" })
+    #expect(!check.detail.contains("pooled"))
+    let sum = rows.reduce(0.0) { $0 + ($1.residual ?? 0) * ($1.residual ?? 0) }
+    #expect(abs(sum - (check.statistic ?? -1)) <= 1e-9 * max(1, sum), "\(sum) vs \(String(describing: check.statistic))")
+  }
+
   /// One card with 30% more weight stands out: its residual is the sheet's largest by far.
   @Test func aBiasedCardHasTheLargestResidual() throws {
     let yaml = try String(contentsOfFile: BundledResourcesPath.rules("sealed"), encoding: .utf8)

@@ -4,8 +4,8 @@
 /// A sheet's observed count of a card adds up its draws over every draw site using the sheet;
 /// the expected count adds up, over those sites, the boosters that used the site times the
 /// card's inclusion probability there. The residual is (observed − expected) / √(expected · d),
-/// where d is the sheet's dispersion: (n − k)/(n − 1) for distinct draws of k from a uniform
-/// sheet of n, averaged over its draws, else 1. The squares of a sheet's residuals add up to the
+/// where d is the sheet's dispersion (`Expectations.sheetCounts`, the same as the check's). The
+/// squares of a sheet's residuals add up to the
 /// statistic of `sealed check`'s "sheet ..." chi-square (before any pooling of small bins), so a
 /// residual beyond ±3 or so names the card that makes a sheet fail. Costs O(sites × sheet size).
 public struct SheetFrequency: Sendable {
@@ -23,30 +23,15 @@ public struct SheetFrequency: Sendable {
   public init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally) {
     var rows: [Row] = []
     for (sheetIndex, sheet) in plan.sheets.enumerated() {
-      var observed = [Int](repeating: 0, count: sheet.cards.count)
-      var expected = [Double](repeating: 0, count: sheet.cards.count)
-      var weightedDispersion = 0.0
-      var drawnCards = 0.0
-      for (siteIndex, site) in plan.sites.enumerated() where site.draw.sheet == sheetIndex {
-        let uses = Double(tally.combinations[site.kind * plan.combinations.count + site.combination])
-        for (index, ordinal) in sheet.cards.enumerated() {
-          observed[index] += tally.siteCards[siteIndex * tally.cardCount + ordinal]
-          expected[index] += uses * expectations.siteInclusion[siteIndex][index]
-        }
-        let k = Double(site.draw.count)
-        let n = Double(sheet.cards.count)
-        let factor = site.draw.distinct && site.draw.count > 1 && sheet.isUniform ? (n - k) / (n - 1) : 1
-        weightedDispersion += uses * k * factor
-        drawnCards += uses * k
-      }
-      guard drawnCards > 0 else { continue }
-      let dispersion = max(weightedDispersion / drawnCards, 1e-9)
+      let counts = expectations.sheetCounts(sheetIndex, tally: tally)
+      guard counts.expected.contains(where: { $0 > 0 }) else { continue }
+      let dispersion = counts.dispersion ?? 1
       for (index, ordinal) in sheet.cards.enumerated() {
-        let e = expected[index]
+        let e = counts.expected[index]
         rows.append(
           Row(
-            sheet: sheet.name, card: ordinal, observed: observed[index], expected: e,
-            residual: e > 0 ? (Double(observed[index]) - e) / (e * dispersion).squareRoot() : nil))
+            sheet: sheet.name, card: ordinal, observed: counts.observed[index], expected: e,
+            residual: e > 0 ? (Double(counts.observed[index]) - e) / (e * dispersion).squareRoot() : nil))
       }
     }
     self.rows = rows

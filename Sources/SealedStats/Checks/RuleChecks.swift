@@ -149,25 +149,10 @@ struct RuleChecks {
   func sheets() throws(StatisticsError) -> [CheckResult] {
     var checks: [CheckResult] = []
     for (sheetIndex, sheet) in plan.sheets.enumerated() where sheet.cards.count > 1 {
-      var observed = [Double](repeating: 0, count: sheet.cards.count)
-      var expected = [Double](repeating: 0, count: sheet.cards.count)
-      // Var O_i, the variance of each card's count given how often each site was used.
-      var variance = [Double](repeating: 0, count: sheet.cards.count)
-      for (siteIndex, site) in plan.sites.enumerated() where site.draw.sheet == sheetIndex {
-        let uses = Double(tally.combinations[site.kind * plan.combinations.count + site.combination])
-        for (index, ordinal) in sheet.cards.enumerated() {
-          observed[index] += Double(tally.siteCards[siteIndex * tally.cardCount + ordinal])
-          expected[index] += uses * expectations.siteInclusion[siteIndex][index]
-          variance[index] += uses * expectations.siteCopyVariance(site: siteIndex, index: index)
-        }
-      }
-      // Every use draws a fixed number of the sheet's cards, so the total is fixed and Pearson's
-      // statistic has mean Σ Var O_i / E_i: its ratio to the cells' n − 1 is the dispersion
-      // ((n − k)/(n − 1) for k distinct of n equally likely, 1 for draws with replacement).
-      let cells = expected.indices.filter { expected[$0] > 0 }
-      guard cells.count > 1 else { continue }
-      let statisticMean = cells.reduce(0.0) { $0 + variance[$1] / expected[$1] }
-      let dispersion = max(statisticMean / Double(cells.count - 1), 1e-9)
+      let counts = expectations.sheetCounts(sheetIndex, tally: tally)
+      guard let dispersion = counts.dispersion else { continue }
+      let observed = counts.observed.map(Double.init)
+      let expected = counts.expected
       var check = try builder.distribution(
           "sheet \(sheet.name): \(sheet.isUniform ? "cards equally likely" : "cards in proportion to weight")",
           source: .rules, observed: observed, expected: expected,

@@ -1,0 +1,35 @@
+/// One sheet's copies over a run: each card's observed and expected count, summed over the
+/// draw sites that use the sheet, and the dispersion of Pearson's statistic over them.
+public struct SheetCounts: Sendable {
+  public let observed: [Int]
+  public let expected: [Double]
+  /// The ratio of the statistic's exact mean, Σ Var O_i / E_i over the cards expected at all,
+  /// to their number less one: (n − k)/(n − 1) for k distinct of n equally likely, 1 for draws
+  /// with replacement. Nil when fewer than two cards are expected.
+  public let dispersion: Double?
+}
+
+extension Expectations {
+  /// The counts of sheet `index` in `tally` (`sealed check`'s "sheet ..." test and the rows of
+  /// `sheet_frequency.csv` both read them). Every use of a site draws a fixed number of the
+  /// sheet's cards, so the total is fixed and the statistic's mean is Σ Var O_i / E_i.
+  /// Cost: O(sites × sheet size).
+  public func sheetCounts(_ index: Int, tally: SimulationTally) -> SheetCounts {
+    let sheet = plan.sheets[index]
+    var observed = [Int](repeating: 0, count: sheet.cards.count)
+    var expected = [Double](repeating: 0, count: sheet.cards.count)
+    var variance = [Double](repeating: 0, count: sheet.cards.count)
+    for (siteIndex, site) in plan.sites.enumerated() where site.draw.sheet == index {
+      let uses = Double(tally.combinations[site.kind * plan.combinations.count + site.combination])
+      for (card, ordinal) in sheet.cards.enumerated() {
+        observed[card] += tally.siteCards[siteIndex * tally.cardCount + ordinal]
+        expected[card] += uses * siteInclusion[siteIndex][card]
+        variance[card] += uses * siteCopyVariance(site: siteIndex, index: card)
+      }
+    }
+    let cells = expected.indices.filter { expected[$0] > 0 }
+    let dispersion = cells.count > 1
+      ? max(cells.reduce(0.0) { $0 + variance[$1] / expected[$1] } / Double(cells.count - 1), 1e-9) : nil
+    return SheetCounts(observed: observed, expected: expected, dispersion: dispersion)
+  }
+}
