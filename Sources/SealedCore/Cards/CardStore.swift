@@ -196,19 +196,7 @@ public final class PendingSetFile {
       throw DataError("cannot write the set (\(Self.lastError()))", at: temporaryPath)
     }
     defer { close(descriptor) }
-    let failure: Int32? = buffer.withUnsafeBytes { raw -> Int32? in
-      var offset = 0
-      while offset < raw.count {
-        let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += written
-      }
-      return nil
-    }
-    if let failure {
+    if let failure = writeAll(buffer, to: descriptor) {
       throw DataError("cannot write the set (\(String(cString: strerror(failure)).lowercased()))", at: temporaryPath)
     }
     buffer.removeAll(keepingCapacity: true)

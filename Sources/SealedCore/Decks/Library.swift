@@ -362,18 +362,7 @@ public struct Library: Sendable {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard descriptor >= 0 else { throw WriteError(message: String(cString: strerror(errno)).lowercased()) }
     defer { close(descriptor) }
-    let failure: Int32? = data.withUnsafeBytes { buffer -> Int32? in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += written
-      }
-      return fsync(descriptor) == 0 ? nil : errno
-    }
+    let failure = writeAll(data, to: descriptor) ?? (fsync(descriptor) == 0 ? nil : errno)
     if let failure {
       unlink(path)
       throw WriteError(message: String(cString: strerror(failure)).lowercased())
