@@ -24,6 +24,10 @@ let package = Package(
       providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]
     ),
     .systemLibrary(
+      name: "CZlib",
+      providers: [.apt(["zlib1g-dev"])]
+    ),
+    .systemLibrary(
       name: "CStb",
       pkgConfig: "stb",
       providers: [.apt(["libstb-dev"])]
@@ -38,6 +42,10 @@ let package = Package(
     .target(
       name: "SealedScryfall",
       dependencies: ["SealedCore"]
+    ),
+    .target(
+      name: "SealedPackFiles",
+      dependencies: ["SealedCore", "CZlib"]
     ),
     .target(
       name: "SealedStats",
@@ -63,6 +71,7 @@ let package = Package(
         "SealedImages",
         "SealedScryfall",
         "SealedReportHTML",
+        "SealedPackFiles",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -72,6 +81,7 @@ let package = Package(
     .target(name: "SealedTestSupport", dependencies: ["SealedCore"], path: "Tests/SealedTestSupport"),
     .testTarget(name: "SealedCoreTests", dependencies: ["SealedCore", "SealedTestSupport"]),
     .testTarget(name: "SealedStatsTests", dependencies: ["SealedStats", "SealedCore", "SealedTestSupport"]),
+    .testTarget(name: "SealedPackFilesTests", dependencies: ["SealedPackFiles", "SealedCore", "SealedTestSupport"]),
     .testTarget(name: "SealedChartsTests", dependencies: ["SealedCharts"]),
     .testTarget(
       name: "SealedReportHTMLTests", dependencies: ["SealedReportHTML", "SealedCore", "SealedStats", "SealedTestSupport"]),
