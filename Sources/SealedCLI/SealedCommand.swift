@@ -11,7 +11,7 @@ public struct SealedCommand: ParsableCommand {
     version: version,
     subcommands: [
       SetsCommand.self, CardsCommand.self, RulesCommand.self, OpenCommand.self, SimulateCommand.self, CheckCommand.self,
-      MergeCommand.self, ReportCommand.self,
+      AuditCommand.self, MergeCommand.self, ReportCommand.self,
       DecksCommand.self, DeckCommand.self, HandCommand.self, ExportCommand.self,
     ]
   )

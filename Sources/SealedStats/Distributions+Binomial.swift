@@ -189,3 +189,17 @@ extension Distributions {
     }
   }
 }
+
+extension Distributions {
+  /// ln P(X = k) for X ~ Binomial(n, p), from GSL's ln C(n, k); −∞ where the probability is 0.
+  /// Cost: O(1).
+  public static func binomialLogPMF(_ k: Int, trials n: Int, probability p: Double) throws(GSLError) -> Double {
+    guard n >= 0, k >= 0, k <= n, n <= Int(UInt32.max) else {
+      throw GSLError(call: "binomialLogPMF(\(k), \(n), \(p))", status: GSLError.domainError, detail: "k must be in 0...n, n below 2^32")
+    }
+    if p == 0 { return k == 0 ? 0 : -.infinity }
+    if p == 1 { return k == n ? 0 : -.infinity }
+    let choose = try GSL.lnChoose(UInt32(n), UInt32(k))
+    return choose + Double(k) * log(p) + Double(n - k) * log1p(-p)
+  }
+}

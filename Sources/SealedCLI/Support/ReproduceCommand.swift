@@ -9,6 +9,11 @@ enum ReproduceCommand {
       .map(quote).joined(separator: " ")
   }
 
+  /// `sealed audit SET --rules R --packs FILE ...`.
+  static func audit(set: String, rules: String, packs: String, extra: [String]) -> String {
+    (["sealed", "audit", set, "--rules", rules, "--packs", packs] + extra).map(quote).joined(separator: " ")
+  }
+
   /// A word as a POSIX shell reads it back: as it is when it is plain, else in single quotes.
   static func quote(_ word: String) -> String {
     let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in

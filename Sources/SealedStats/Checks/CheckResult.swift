@@ -45,6 +45,12 @@ public struct CheckResult: Sendable {
   /// What the check tests, when two checks could test the same thing (the same counts against
   /// the same expectation): checks with equal keys are one hypothesis and share one row.
   var hypothesis: String?
+  /// How the p-value was obtained (`sealed audit`): exact binomial, asymptotic chi-square,
+  /// Monte Carlo, or exact per booster for an invariant.
+  public var method: String?
+  /// The Monte Carlo p-value and its standard error (`sealed audit`), when drawn.
+  public var monteCarloP: Double?
+  public var monteCarloSE: Double?
 
   init(
     name: String, kind: Kind, source: Source, n: Int, observed: Double? = nil, expected: Double? = nil,

@@ -107,6 +107,17 @@ enum GSL {
     return try checked(result.val, "gsl_sf_lnbeta_e(\(a), \(b))")
   }
 
+  /// ln C(n, m), the logarithm of the binomial coefficient.
+  ///
+  /// The corresponding GSL function is `gsl_sf_lnchoose_e`.
+  static func lnChoose(_ n: UInt32, _ m: UInt32) throws(GSLError) -> Double {
+    _ = ready
+    var result = gsl_sf_result()
+    let status = gsl_sf_lnchoose_e(n, m, &result)
+    guard status == GSL_SUCCESS else { throw GSLError(call: "gsl_sf_lnchoose_e(\(n), \(m))", status: status) }
+    return try checked(result.val, "gsl_sf_lnchoose_e(\(n), \(m))")
+  }
+
   // MARK: - Standard normal
 
   /// Φ(x) = P(Z <= x) for a standard normal Z.

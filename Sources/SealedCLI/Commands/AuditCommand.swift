@@ -1,0 +1,166 @@
+import ArgumentParser
+import Foundation
+import SealedCore
+import SealedPackFiles
+import SealedReportHTML
+import SealedStats
+
+/// `sealed audit`: holds boosters people really opened against a rule set.
+struct AuditCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "audit",
+    abstract: "Check boosters people really opened against a rule set: each booster exactly, then all of them with statistics.",
+    discussion: """
+      --packs reads a CSV (booster,set,collector_number[,name][,foil]), a pasted text list (one \
+      booster per block, lines like "1 Ob Nixilis, the Hate-Twisted (WAR) 100" or "WAR 100"), or \
+      17lands' public draft data (draft_data_public.SET.FORMAT.csv, or .csv.gz as it is: every \
+      pick_number 0 row is an opened pack); "-" reads standard input. The file is read as a \
+      stream. Each booster is checked exactly: its cards exist and can be in a booster, and the \
+      rules can draw them together (naming the booster and the card when not). Then all boosters: \
+      each event and rarity proportion, each sheet's card frequencies, mythics per pool, the \
+      spec's claims. p-values: exact binomial where valid, chi-square where every cell expects 5 \
+      or more, else a Monte Carlo null of --resamples samples drawn by the engine; audit.csv says \
+      which. Exit status: 0 all checks pass, 1 a check fails, 2 bad input.
+      """)
+
+  @Argument(help: "The set code, for example war.")
+  var set: String
+
+  @OptionGroup var planOptions: PlanOptions
+
+  @Option(help: ArgumentHelp("The opened boosters: a CSV file, a text list or 17lands' draft data (.gz read as it is); - for standard input.", valueName: "file"))
+  var packs: String?
+
+  @Option(help: ArgumentHelp("The file's layout (default: recognised from its first line).", valueName: "csv|text|17lands"))
+  var format: PackFileFormat?
+
+  @Option(help: ArgumentHelp("A built-in spec (sealed) or a YAML spec file; 'none' for the rules' own checks only. Default: the spec the rules name.", valueName: "name|file"))
+  var spec: String?
+
+  @Option(help: ArgumentHelp("Significance level (default: the spec's, else 0.01).", valueName: "a"))
+  var alpha: Double?
+
+  @Option(help: ArgumentHelp("Monte Carlo samples drawn by the engine for each check's null (0: none).", valueName: "r"))
+  var resamples: Int = 9999
+
+  @Option(help: ArgumentHelp("How the boosters came out of pools: grouped (the file lists whole pools in order) or separate (each from a pool of its own). Default: grouped when the rules have a mythic booster per pool, else separate.", valueName: "grouped|separate"))
+  var pools: PoolGrouping?
+
+  @OptionGroup var seedOption: SeedOption
+
+  @Option(name: .customLong("threads"), help: ArgumentHelp("Threads for the Monte Carlo samples (default: all cores).", valueName: "n"))
+  var threadCount: Int?
+
+  @Option(help: ArgumentHelp("Report folder (default: reports/<set>-audit-<rules>/).", valueName: "dir"))
+  var out: String?
+
+  @Flag(help: "Write into a report folder that holds files Sealed did not write (they are kept).")
+  var force = false
+
+  @Flag(help: "No progress lines.")
+  var quiet = false
+
+  @Flag(help: "Print how many opened boosters each check needs to detect --deviation (proportions) or --ratio (card frequencies) with --power, and stop.")
+  var plan = false
+
+  @Option(help: ArgumentHelp("For --plan: the deviation of a proportion to detect.", valueName: "d"))
+  var deviation: Double = 0.05
+
+  @Option(help: ArgumentHelp("For --plan: in a sheet, one card this many times as likely as the rules say, to detect.", valueName: "r"))
+  var ratio: Double = 2
+
+  @Option(help: ArgumentHelp("For --plan: the probability of detecting it.", valueName: "p"))
+  var power: Double = 0.8
+
+  /// The files an audit writes.
+  static let files = ["run.csv", "audit.csv", "boosters.csv", "sheet_frequency.csv", HTMLReport.fileName]
+
+  func run() throws {
+    let started = Date()
+    let spec = try loadSpec()
+    let loaded = try planOptions.load(for: set, spec: spec)
+    let plan = loaded.plan
+    let alpha = self.alpha ?? spec?.alpha ?? 0.01
+    guard alpha > 0 && alpha < 1 else { throw DataError("--alpha \(alpha): expected a level between 0 and 1") }
+    guard resamples >= 0 && resamples <= 1_000_000 else { throw DataError("--resamples \(resamples): expected 0 to 1000000") }
+    let threads = threadCount ?? ProcessInfo.processInfo.activeProcessorCount
+    guard threads >= 1 && threads <= 1024 else { throw DataError("--threads \(threads): expected between 1 and 1024") }
+    let grouping = pools ?? (plan.mythicKind != nil ? .grouped : .separate)
+    let seed = seedOption.seed ?? 1
+    if self.plan {
+      try printPlan(loaded, grouping: grouping, alpha: alpha)
+      return
+    }
+    guard let packs else { throw ValidationError("--packs FILE is required (or --plan)") }
+    let folder = try ReportFolder(
+      path: out ?? "reports/\(plan.setCode)-audit-\(plan.rulesName)", writes: Self.files, force: force)
+
+    var reader = try PackFileReader(path: packs, format: format)
+    guard let first = try reader.next() else { throw DataError("no boosters in the file; expected at least one", at: reader.source) }
+    let identity = AuditSession.identity(format: reader.format, first: first)
+    var session = AuditSession(
+      plan: plan, set: loaded.set, identity: identity, grouping: grouping, source: reader.source,
+      cardOptions: planOptions.setOptions.cardOptions)
+    try session.add(first)
+    var nextReport = 100_000
+    while let booster = try reader.next() {
+      try session.add(booster)
+      if !quiet && session.findings.boosters >= nextReport {
+        FileHandle.standardError.write(Data("sealed: \(session.findings.boosters) boosters read\n".utf8))
+        nextReport += 100_000
+      }
+    }
+    let readSeconds = Date().timeIntervalSince(started)
+    let expectations = try Expectations(plan: plan)
+    let input = AuditInput(
+      catalog: session.catalog, lanes: session.lanes, expectations: expectations, observed: session.accumulator.counts,
+      findings: session.findings, grouping: grouping, alpha: alpha, resamples: resamples, seed: seed, threads: threads)
+    let audit = try statistics { () throws(StatisticsError) in try AuditRun(input) }
+    let elapsed = Date().timeIntervalSince(started)
+
+    let command = ReproduceCommand.audit(
+      set: plan.setCode, rules: planOptions.rules, packs: packs, extra: reproducingOptions(seed: seed, grouping: grouping))
+    let tables = AuditReport.tables(
+      audit, session: session, rules: loaded, packs: reader.source, format: reader.format, identity: identity,
+      grouping: grouping, seed: seed, alpha: alpha, spec: spec, threads: threads, elapsed: elapsed,
+      startedAt: RunInfo.timestamp(started), command: command)
+    let files = tables.map { (name: $0.name, contents: $0.table.text) }
+    try folder.commit(try HTMLReportFile.adding(to: files, tables: tables))
+    print(AuditVerdictTable.render(audit, session: session, spec: spec, alpha: alpha, source: reader.source, terminal: .standardOutput), terminator: "")
+    print(String(format: "%d boosters read and checked in %.2f s; %d Monte Carlo samples; whole audit %.2f s", session.findings.boosters, readSeconds, audit.resamples, elapsed))
+    print("reports: \(folder.path)/")
+    if !audit.passed { throw CommandFailure(status: 1) }
+  }
+
+  /// `--spec`, else the spec the rules name (`spec:`), else none.
+  private func loadSpec() throws(DataError) -> SpecDefinition? {
+    if let spec { return spec == "none" ? nil : try SpecLoader.load(spec) }
+    return try SpecLoader.load(namedBy: RuleSetLoader.load(planOptions.rules))
+  }
+
+  private func reproducingOptions(seed: UInt64, grouping: PoolGrouping) -> [String] {
+    var extra: [String] = []
+    if let format { extra += ["--format", format.rawValue] }
+    if let spec { extra += ["--spec", spec] }
+    if let alpha { extra += ["--alpha", String(alpha)] }
+    extra += ["--resamples", String(resamples), "--pools", grouping.rawValue, "--seed", String(seed)]
+    return extra
+  }
+
+  private func printPlan(_ loaded: LoadedPlan, grouping: PoolGrouping, alpha: Double) throws {
+    guard deviation > 0 && deviation < 1 else { throw DataError("--deviation \(deviation): expected a value between 0 and 1") }
+    guard power > 0 && power < 1 else { throw DataError("--power \(power): expected a value between 0 and 1") }
+    guard ratio >= 0 && ratio != 1 && ratio.isFinite else { throw DataError("--ratio \(ratio): expected a weight of 0 or more, other than 1") }
+    let catalog = AuditCatalog(plan: loaded.plan, set: loaded.set, identity: .printingAndFinish)
+    let expectations = try Expectations(plan: loaded.plan)
+    let auditPlan = try statistics { () throws(StatisticsError) in
+      try AuditPlan(
+        catalog: catalog, lanes: AuditLanes(catalog: catalog), expectations: expectations, grouping: grouping, alpha: alpha,
+        deviation: deviation, ratio: ratio, power: power)
+    }
+    print(AuditPlanTable.render(auditPlan, plan: loaded.plan, deviation: deviation, ratio: ratio, power: power, alpha: alpha), terminator: "")
+  }
+}
+
+extension PackFileFormat: ExpressibleByArgument {}
+extension PoolGrouping: ExpressibleByArgument {}

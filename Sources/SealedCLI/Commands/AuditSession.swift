@@ -1,0 +1,116 @@
+import Foundation
+import SealedCore
+import SealedPackFiles
+
+/// Reads a pack file booster by booster and runs the per-booster checks: every card resolved
+/// against the card data, the booster's size and composition judged against the rules, and its
+/// counts added for the aggregate checks. Memory does not grow with the file.
+struct AuditSession {
+  let plan: BoosterPlan
+  let catalog: AuditCatalog
+  let lanes: AuditLanes
+  let feasibility: BoosterFeasibility
+  let grouping: PoolGrouping
+  private(set) var accumulator: ContentAccumulator
+  private(set) var findings: BoosterFindings
+  private let source: String
+  private let cardOptions: CardOptions
+  /// Cards of sets the rules do not draw from, loaded when a file names one.
+  private var otherSets: [String: [String: Card]] = [:]
+  private let planSets: Set<String>
+
+  init(plan: BoosterPlan, set: CardSet, identity: CardIdentity, grouping: PoolGrouping, source: String, cardOptions: CardOptions) {
+    self.plan = plan
+    catalog = AuditCatalog(plan: plan, set: set, identity: identity)
+    lanes = AuditLanes(catalog: catalog)
+    feasibility = BoosterFeasibility(catalog: catalog)
+    self.grouping = grouping
+    accumulator = ContentAccumulator(catalog: catalog, lanes: lanes)
+    findings = BoosterFindings(kinds: plan.kinds.count)
+    self.source = source
+    self.cardOptions = cardOptions
+    planSets = Set(plan.cards.map(\.setCode)).union([set.code])
+  }
+
+  /// How precisely a file names its cards, from its format and first booster: a text list and a
+  /// CSV with a `foil` column give the finish, a CSV without it only the printing, 17lands'
+  /// data only names.
+  static func identity(format: PackFileFormat, first: ListedBooster) -> CardIdentity {
+    switch format {
+    case .text: return .printingAndFinish
+    case .csv: return first.cards.contains { $0.foil != nil } ? .printingAndFinish : .printing
+    case .seventeenLands: return .name
+    }
+  }
+
+  /// Checks and counts one booster. Throws a one-line error naming the file, line and booster
+  /// for input that is not a booster of the set at all (an unknown card, a name that disagrees
+  /// with its number, an impossible size, a booster of another set).
+  mutating func add(_ booster: ListedBooster) throws(DataError) {
+    let where_ = "booster \(booster.label)"
+    var copies: [Int: Int] = [:]
+    var order: [Int] = []
+    var outside: [String] = []
+    var ofAuditedSets = 0
+    var otherSetCodes = Set<String>()
+    for card in booster.cards {
+      let resolution: AuditCatalog.Resolution
+      do {
+        resolution = try catalog.resolve(
+          setCode: card.setCode, number: card.collectorNumber, name: card.name, foil: identityFoil(card.foil)
+        ) { (set: String, number: String) throws(DataError) -> Card? in try self.lookUp(set: set, number: number) }
+      } catch {
+        throw DataError("\(where_): \(error.message)", at: DataError.location(source, line: card.line))
+      }
+      if let set = card.setCode?.lowercased(), !planSets.contains(set) { otherSetCodes.insert(set) } else { ofAuditedSets += card.count }
+      switch resolution {
+      case .card(let cls):
+        if copies[cls] == nil { order.append(cls) }
+        copies[cls, default: 0] += card.count
+      case .outside(let why):
+        outside.append(why)
+      }
+    }
+    if ofAuditedSets == 0, let other = otherSetCodes.sorted().first {
+      throw DataError(
+        "\(where_) holds only cards of set \(other); this audit is of \(plan.setCode) (audit one set at a time)",
+        at: DataError.location(source, line: booster.line))
+    }
+    guard feasibility.possibleSizes.contains(booster.size) else {
+      let sizes = feasibility.possibleSizes.sorted().map(String.init).joined(separator: " or ")
+      throw DataError(
+        "\(where_) has \(booster.size) card\(booster.size == 1 ? "" : "s"); \(plan.rulesName) boosters of \(plan.setCode) hold \(sizes)",
+        at: DataError.location(source, line: booster.line))
+    }
+    let cards = order.map { (cls: $0, copies: copies[$0]!) }
+    let verdict = outside.isEmpty ? feasibility.judge(cards, labels: catalog.classLabels) : nil
+    findings.record(
+      booster: booster.label, line: booster.line, size: booster.size, outside: outside,
+      repeats: copies.values.contains { $0 > 1 }, verdict: verdict)
+    let kind = verdict.flatMap { $0.kinds.count == 1 ? $0.kinds[0] : nil }
+    accumulator.add(cards, kind: kind, grouping: grouping)
+  }
+
+  /// A text list cannot say "not foil": a line without a foil marker is a non-foil card.
+  private func identityFoil(_ foil: Bool?) -> Bool? {
+    catalog.identity == .printingAndFinish ? (foil ?? false) : foil
+  }
+
+  /// A card of a set the rules do not draw from; its set's data is loaded once.
+  private mutating func lookUp(set: String, number: String) throws(DataError) -> Card? {
+    if otherSets[set] == nil {
+      let database: CardDatabase
+      do {
+        database = try cardOptions.loadDatabase(sets: [set])
+      } catch {
+        throw DataError("a card of set \(set), for which there is no card data (sealed cards fetch \(set) gets it)")
+      }
+      let cards = (try? database.cards(ofSet: set)) ?? []
+      guard !cards.isEmpty else {
+        throw DataError("a card of set \(set), for which there is no card data (sealed cards fetch \(set) gets it)")
+      }
+      otherSets[set] = Dictionary(cards.map { ($0.collectorNumber.text.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+    }
+    return otherSets[set]?[number.lowercased()]
+  }
+}

@@ -1,0 +1,38 @@
+import SealedCore
+import SealedPackFiles
+import SealedStats
+
+/// The tables of an audit's report folder: `run.csv` (what was audited, how), `audit.csv`
+/// (the verdicts), `boosters.csv` (each booster with a problem, and what it is),
+/// `sheet_frequency.csv` (each sheet's cards against the rules). `report.html` is made from them.
+enum AuditReport {
+  static func tables(
+    _ audit: AuditRun, session: AuditSession, rules: LoadedPlan, packs: String, format: PackFileFormat,
+    identity: CardIdentity, grouping: PoolGrouping, seed: UInt64, alpha: Double, spec: SpecDefinition?, threads: Int,
+    elapsed: Double, startedAt: String, command: String
+  ) -> [(name: String, table: CSVTable)] {
+    let plan = rules.plan
+    let findings = session.findings
+    var run = CSVTable(header: ["key", "value"])
+    let rows: [(String, String)] = [
+      ("command_kind", "audit"), ("set", plan.setCode), ("set_name", plan.setName), ("rules", plan.rulesName),
+      ("rules_source", plan.rulesSource), ("rules_sha256", plan.rulesSHA256), ("spec", spec?.name ?? ""),
+      ("packs", packs), ("format", format.rawValue), ("card_identity", identity.rawValue), ("boosters", String(findings.boosters)),
+      ("cards", String(findings.cards)), ("pools", grouping == .grouped ? String(session.accumulator.counts.pools) : ""),
+      ("pool_grouping", grouping.rawValue), ("resamples", String(audit.resamples)), ("seed", String(seed)),
+      ("alpha", CSVNumber.format(alpha)), ("tool_version", SealedCommand.version),
+      ("generator", String(Simulation.generatorVersion)), ("threads", String(threads)),
+      ("elapsed_seconds", CSVNumber.format((elapsed * 1000).rounded() / 1000)), ("started_at", startedAt),
+      ("command", command),
+    ]
+    for (key, value) in rows { run.append([key, value]) }
+    var boosters = CSVTable(header: ["booster", "line", "problem"])
+    for problem in findings.problems { boosters.append([problem.booster, String(problem.line), problem.problem]) }
+    if findings.impossibleBoosters > findings.problems.count {
+      boosters.append(["", "", "\(findings.impossibleBoosters - findings.problems.count) more boosters with a problem are not listed"])
+    }
+    return [
+      ("run.csv", run), ("audit.csv", audit.table), ("boosters.csv", boosters), ("sheet_frequency.csv", audit.frequencyTable),
+    ]
+  }
+}

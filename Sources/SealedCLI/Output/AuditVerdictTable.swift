@@ -1,0 +1,44 @@
+import SealedCore
+import SealedStats
+
+/// The terminal summary of an audit: what was read, one line per check, then the verdict and
+/// the boosters with a problem.
+enum AuditVerdictTable {
+  static func render(
+    _ audit: AuditRun, session: AuditSession, spec: SpecDefinition?, alpha: Double, source: String, terminal: Terminal
+  ) -> String {
+    let plan = session.plan
+    let findings = session.findings
+    var lines: [String] = []
+    let specText = spec.map { "spec \"\($0.name)\"" } ?? "no spec"
+    lines.append(terminal.bold("audit of \(source): \(findings.boosters) boosters of \(plan.setName) (\(plan.setCode)) · rules \"\(plan.rulesName)\" · \(specText)"))
+    lines.append(
+      "cards named by \(session.catalog.identity.rawValue); boosters \(session.grouping == .grouped ? "in pools of \(plan.boostersPerPool), in file order" : "each from a pool of its own")")
+    lines.append("alpha \(CSVNumber.format(alpha)), p-values Holm-adjusted over \(audit.checks.filter { $0.pValue != nil }.count) statistical checks; invariants allow no violation")
+    for note in audit.notes { lines.append("note: \(note)") }
+    lines.append("")
+    var table = TextTable([("verdict", .left), ("from", .left), ("check", .left), ("result", .left), ("method", .left), ("p adjusted", .right)])
+    for check in audit.checks {
+      table.append([
+        check.passed ? "pass" : "FAIL", check.source.rawValue, check.name,
+        check.method == "none" ? check.detail : VerdictTable.describe(check), check.method ?? "",
+        check.pAdjusted.map(VerdictTable.format) ?? "-",
+      ])
+    }
+    var text = table.text
+    if terminal.colors { text = text.replacingOccurrences(of: "\nFAIL ", with: "\n\u{1B}[31;1mFAIL\u{1B}[0m ") }
+    lines.append(text)
+    let failures = audit.checks.filter { !$0.passed }
+    if failures.isEmpty {
+      lines.append(terminal.bold("PASS: all \(audit.checks.count) checks passed"))
+    } else {
+      lines.append(terminal.bold("FAIL: \(failures.count) of \(audit.checks.count) checks failed"))
+      for check in failures { lines.append("  - \(check.name): \(VerdictTable.describe(check)) (\(check.detail))") }
+    }
+    for problem in findings.problems.prefix(10) {
+      lines.append("  booster \(problem.booster) (line \(problem.line)): \(problem.problem)")
+    }
+    if findings.problems.count > 10 { lines.append("  ... \(findings.impossibleBoosters - 10) more in boosters.csv") }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,212 @@
+import Dispatch
+import Synchronization
+
+/// The Monte Carlo null of an audit: samples of as many boosters as the file holds, drawn by the
+/// engine from the rules and counted exactly as the file's boosters are (`ContentCounts`).
+///
+/// Sample r uses the random stream (seed, r) and freshly ordered sheets, so each sample, and
+/// hence every statistic and p-value, is the same whatever the thread count. Grouped boosters
+/// are the first N boosters of consecutive pools; separate boosters are booster (i mod P) of
+/// pool i, so that each comes from a pool of its own and every position is used alike.
+/// Cost: R × N boosters drawn, plus `statistics` once per sample; memory: one engine and one
+/// set of counters per thread, and R rows of statistics.
+public enum AuditNull {
+  /// Draws `samples` samples of `boosters` boosters and returns `statistics` of each, in order.
+  public static func run(
+    catalog: AuditCatalog, lanes: AuditLanes, boosters: Int, grouping: PoolGrouping, seed: UInt64, samples: Int,
+    threads: Int, statistics: @escaping @Sendable (ContentCounts) -> [Double]
+  ) -> [[Double]] {
+    guard samples > 0, boosters > 0 else { return [] }
+    let next = Atomic<Int>(0)
+    let results = Mutex<[(Int, [Double])]>([])
+    let threadCount = max(1, min(threads, samples))
+    DispatchQueue.concurrentPerform(iterations: threadCount) { _ in
+      let engine = PoolEngine(plan: catalog.plan)
+      var observer = ContentObserver(catalog: catalog, lanes: lanes, boosters: boosters, grouping: grouping)
+      defer {
+        engine.release()
+        observer.release()
+      }
+      var mine: [(Int, [Double])] = []
+      while true {
+        let sample = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        guard sample < samples else { break }
+        var rng = Xoshiro256StarStar(seed: seed, stream: UInt64(sample))
+        engine.resetPermutations()
+        observer.clear()
+        let per = catalog.plan.boostersPerPool
+        let pools = grouping == .grouped ? (boosters + per - 1) / per : boosters
+        engine.generate(pools: pools, using: &rng, observer: &observer)
+        mine.append((sample, statistics(observer.counts())))
+      }
+      results.withLock { $0 += mine }
+    }
+    return results.withLock { $0 }.sorted { $0.0 < $1.0 }.map(\.1)
+  }
+
+  /// Draws one sample and returns its counts (for tests and for showing what the null draws).
+  public static func sample(
+    catalog: AuditCatalog, lanes: AuditLanes, boosters: Int, grouping: PoolGrouping, seed: UInt64, index: Int
+  ) -> ContentCounts {
+    let engine = PoolEngine(plan: catalog.plan)
+    var observer = ContentObserver(catalog: catalog, lanes: lanes, boosters: boosters, grouping: grouping)
+    defer {
+      engine.release()
+      observer.release()
+    }
+    var rng = Xoshiro256StarStar(seed: seed, stream: UInt64(index))
+    let per = catalog.plan.boostersPerPool
+    engine.generate(pools: grouping == .grouped ? (boosters + per - 1) / per : boosters, using: &rng, observer: &observer)
+    return observer.counts()
+  }
+}
+
+/// Counts the boosters of a null sample: the cards' classes, lane counts per kind, and for
+/// grouped boosters the mythics per whole pool. No allocation per booster.
+struct ContentObserver: PoolObserver {
+  let boosters: Int
+  let grouping: PoolGrouping
+  let boostersPerPool: Int
+  let boosterSize: Int
+  let laneCount: Int
+  let maxSize: Int
+  let kindCount: Int
+  let classCount: Int
+  private let classOf: UnsafeMutablePointer<Int32>
+  private let masks: UnsafeMutablePointer<UInt64>
+  private let copies: UnsafeMutablePointer<UInt32>
+  private let histograms: UnsafeMutablePointer<UInt32>
+  private let laneCounts: UnsafeMutablePointer<Int32>
+  private let byKind: UnsafeMutablePointer<Int>
+  private let poolMythics: UnsafeMutablePointer<Int>
+  private let positions: UnsafeMutablePointer<Int>
+  private let histogramSize: Int
+  private var pool = 0
+  private var counted = 0
+  private var poolMythicCount = 0
+  private var poolBoostersCounted = 0
+  private var poolHasMythic: UInt64 = 0
+  private var wholePools = 0
+
+  init(catalog: AuditCatalog, lanes: AuditLanes, boosters: Int, grouping: PoolGrouping) {
+    let plan = catalog.plan
+    self.boosters = boosters
+    self.grouping = grouping
+    boostersPerPool = plan.boostersPerPool
+    boosterSize = plan.engine.boosterSize
+    laneCount = lanes.lanes.count
+    maxSize = plan.maxBoosterSize
+    kindCount = plan.kinds.count
+    classCount = catalog.classCount
+    classOf = .allocate(capacity: max(plan.cards.count, 1))
+    for (ordinal, cls) in catalog.classOfOrdinal.enumerated() { classOf[ordinal] = Int32(cls) }
+    masks = .allocate(capacity: max(classCount, 1))
+    for (cls, mask) in lanes.classMasks.enumerated() { masks[cls] = mask }
+    copies = .allocate(capacity: max(classCount, 1))
+    histogramSize = (kindCount + 1) * laneCount * (maxSize + 1)
+    histograms = .allocate(capacity: max(histogramSize, 1))
+    laneCounts = .allocate(capacity: 64)
+    laneCounts.initialize(repeating: 0, count: 64)
+    byKind = .allocate(capacity: kindCount + 1)
+    poolMythics = .allocate(capacity: boostersPerPool * maxSize + 1)
+    positions = .allocate(capacity: max(boostersPerPool, 1))
+    clear()
+  }
+
+  func release() {
+    classOf.deallocate()
+    masks.deallocate()
+    copies.deallocate()
+    histograms.deallocate()
+    laneCounts.deallocate()
+    byKind.deallocate()
+    poolMythics.deallocate()
+    positions.deallocate()
+  }
+
+  mutating func clear() {
+    copies.update(repeating: 0, count: max(classCount, 1))
+    histograms.update(repeating: 0, count: max(histogramSize, 1))
+    byKind.update(repeating: 0, count: kindCount + 1)
+    poolMythics.update(repeating: 0, count: boostersPerPool * maxSize + 1)
+    positions.update(repeating: 0, count: max(boostersPerPool, 1))
+    pool = 0
+    counted = 0
+    wholePools = 0
+  }
+
+  static var needsBoosterCards: Bool { true }
+  static var countsCards: Bool { false }
+
+  @inline(__always)
+  mutating func beginPool() {
+    poolMythicCount = 0
+    poolBoostersCounted = 0
+    poolHasMythic = 0
+  }
+
+  @inline(__always)
+  mutating func chose(booster index: Int, kind: Int, program: Int, record: UnsafePointer<EngineTables.Program>) {}
+
+  @inline(__always)
+  mutating func drew(
+    booster index: Int, kind: Int, program: Int, record: UnsafePointer<EngineTables.Program>,
+    cards: UnsafePointer<Int32>
+  ) {
+    switch grouping {
+    case .grouped: guard pool &* boostersPerPool &+ index < boosters else { return }
+    case .separate: guard index == pool % boostersPerPool else { return }
+    }
+    counted &+= 1
+    byKind[kind] &+= 1
+    for position in 0..<boosterSize {
+      let ordinal = Int(truncatingIfNeeded: cards[position])
+      guard ordinal >= 0 else { continue }
+      let cls = Int(truncatingIfNeeded: classOf[ordinal])
+      copies[cls] &+= 1
+      var mask = masks[cls]
+      while mask != 0 {
+        laneCounts[mask.trailingZeroBitCount] &+= 1
+        mask &= mask &- 1
+      }
+    }
+    let mythics = laneCount > 0 ? Int(truncatingIfNeeded: laneCounts[0]) : 0
+    var histogram = histograms + (kind &* laneCount) &* (maxSize &+ 1)
+    for lane in 0..<laneCount {
+      histogram[min(Int(laneCounts[lane]), maxSize)] &+= 1
+      laneCounts[lane] = 0
+      histogram += maxSize &+ 1
+    }
+    poolMythicCount &+= mythics
+    if mythics > 0 && index < 64 { poolHasMythic |= 1 << UInt64(index) }
+    poolBoostersCounted &+= 1
+  }
+
+  @inline(__always)
+  mutating func endPool() {
+    if grouping == .grouped && poolBoostersCounted == boostersPerPool {
+      wholePools &+= 1
+      poolMythics[min(poolMythicCount, boostersPerPool * maxSize)] &+= 1
+      var bits = poolHasMythic
+      while bits != 0 {
+        positions[bits.trailingZeroBitCount] &+= 1
+        bits &= bits &- 1
+      }
+    }
+    pool &+= 1
+  }
+
+  /// The counts so far, as arrays.
+  func counts() -> ContentCounts {
+    var result = ContentCounts(
+      classCount: classCount, laneCount: laneCount, kindCount: kindCount, maxSize: maxSize, boostersPerPool: boostersPerPool)
+    result.boosters = counted
+    for kind in 0...kindCount { result.boostersByKind[kind] = byKind[kind] }
+    for cls in 0..<classCount { result.copies[cls] = Int(copies[cls]) }
+    for index in 0..<histogramSize { result.laneHistograms[index] = Int(histograms[index]) }
+    result.pools = wholePools
+    for n in 0..<(boostersPerPool * maxSize + 1) { result.poolMythics[n] = poolMythics[n] }
+    for b in 0..<boostersPerPool { result.mythicPositions[b] = positions[b] }
+    return result
+  }
+}
