@@ -1,0 +1,127 @@
+import SealedCore
+
+/// Reads a file of opened boosters, one booster at a time, in any of the `PackFileFormat`s,
+/// plain or gzipped.
+///
+/// Memory does not grow with the file: the reader holds a 1 MiB line buffer (more only for a
+/// longer line), the current booster, 256 KiB of gzip input and zlib's window, plus 16 bytes per
+/// booster of a CSV file (to catch a booster id that comes back). Cost: one pass over the bytes;
+/// a 17lands row that is not a pack costs about a `memchr` for its line end.
+///
+/// ```swift
+/// var reader = try PackFileReader(path: "packs.csv.gz")
+/// while let booster = try reader.next() { ... }
+/// ```
+public struct PackFileReader: ~Copyable {
+  /// The layout being read, as given or as detected from the first line.
+  public let format: PackFileFormat
+  /// The path, or `<stdin>` for standard input; errors name it.
+  public let source: String
+  /// Whether the data is gzipped (detected from its first two bytes).
+  public let isGzipped: Bool
+  /// Boosters handed out by `next()` so far.
+  public private(set) var boostersRead = 0
+  private let parser: any BoosterParser
+
+  /// Opens `path` (`-` reads standard input). Gzip is recognized by its magic bytes, whatever the
+  /// name, one member or several. With `format` nil the layout is detected from the first line
+  /// that is not blank or a comment: a header with `pick_number`, `pack_number`, `draft_id` or
+  /// `pack_card_` columns is 17lands' layout, one with `booster` or `collector_number` columns is
+  /// CSV, anything else the text list. Reads at most the first chunk of the file.
+  ///
+  /// Throws a one-line `DataError` for a missing file, a folder, an empty file, or a header that
+  /// lacks the format's required columns.
+  public init(path: String, format: PackFileFormat? = nil) throws(DataError) {
+    let file = try FileSource(path: path)
+    let gzipped = try file.peek(2) == GzipSource.magic
+    let bytes: ByteSource = gzipped ? try GzipSource(file, path: file.path) : file
+    let (detected, parser) = try Self.open(bytes, source: file.path, format: format)
+    self.format = detected
+    self.parser = parser
+    source = file.path
+    isGzipped = gzipped
+  }
+
+  /// Reads `bytes` held in memory (gzipped or not) as if they were a file named `source`.
+  public init(bytes: [UInt8], source: String, format: PackFileFormat? = nil) throws(DataError) {
+    let gzipped = bytes.starts(with: GzipSource.magic)
+    let memory = MemorySource(bytes)
+    let input: ByteSource = gzipped ? try GzipSource(memory, path: source) : memory
+    let (detected, parser) = try Self.open(input, source: source, format: format)
+    self.format = detected
+    self.parser = parser
+    self.source = source
+    isGzipped = gzipped
+  }
+
+  /// Detects the format (unless given) and starts its parser.
+  private static func open(
+    _ bytes: ByteSource, source: String, format given: PackFileFormat?
+  ) throws(DataError) -> (PackFileFormat, any BoosterParser) {
+    let lines = LineReader(source: bytes, path: source)
+    // The first line that says something.
+    var first: String?
+    while let line = try lines.next() {
+      let text = try line.string(at: lines.location).trimmingSpaces
+      if text.isEmpty || text.hasPrefix("#") || text.hasPrefix("//") { continue }
+      first = text
+      lines.unread()
+      break
+    }
+    guard let first else {
+      throw DataError("no boosters: the file is empty or has only blank lines and comments", at: source)
+    }
+    let format = given ?? detect(firstLine: first)
+    switch format {
+    case .csv: return (format, try CSVPackReader(lines: lines))
+    case .text: return (format, TextListReader(lines: lines))
+    case .seventeenLands: return (format, try SeventeenLandsReader(lines: lines))
+    }
+  }
+
+  /// The format a file whose first meaningful line is `line` is in.
+  static func detect(firstLine line: String) -> PackFileFormat {
+    let fields = line.lowercased().split(separator: ",", omittingEmptySubsequences: false).map {
+      $0.trimmingSpaces.trimmingCharacters(in: "\"")
+    }
+    guard fields.count >= 2 else { return .text }
+    if fields.contains(where: { ["pick_number", "pack_number", "draft_id"].contains($0) || $0.hasPrefix("pack_card_") }) {
+      return .seventeenLands
+    }
+    if fields.contains(where: { $0 == "booster" || $0 == "collector_number" }) { return .csv }
+    return .text
+  }
+
+  /// The next booster, or nil after the last. Throws a one-line `DataError` naming the file, the
+  /// line and, where there is one, the booster; a file without a single booster is an error
+  /// too. Costs a pass over the booster's bytes (and, for 17lands, over the rows before it).
+  public mutating func next() throws(DataError) -> ListedBooster? {
+    guard let booster = try parser.next() else {
+      if boostersRead == 0 {
+        throw DataError(
+          format == .seventeenLands
+            ? "no boosters: no row has pick_number 0" : "no boosters: the file lists no cards", at: source)
+      }
+      return nil
+    }
+    boostersRead += 1
+    return booster
+  }
+
+  /// Every booster of `path`, for small files and tests: memory grows with the file.
+  public static func readAll(path: String, format: PackFileFormat? = nil) throws(DataError) -> [ListedBooster] {
+    var reader = try PackFileReader(path: path, format: format)
+    var boosters: [ListedBooster] = []
+    while let booster = try reader.next() { boosters.append(booster) }
+    return boosters
+  }
+}
+
+extension String {
+  fileprivate func trimmingCharacters(in set: Character) -> String {
+    var text = Substring(self)
+    while text.first == set { text = text.dropFirst() }
+    while text.last == set { text = text.dropLast() }
+    return String(text)
+  }
+}

@@ -1,0 +1,68 @@
+import SealedCore
+
+/// Reads the booster list people paste: one booster per block of lines, blocks separated by one
+/// or more blank lines, comments (`#`, `//`) anywhere. A block may start with a header line
+/// (`Booster 3`, `Pack 3:`) that becomes its label; otherwise it is `booster N`, N the block's
+/// position. Keeps only the current block.
+final class TextListReader: BoosterParser {
+  private let lines: LineReader
+  private var blocks = 0
+
+  init(lines: LineReader) {
+    self.lines = lines
+  }
+
+  func next() throws(DataError) -> ListedBooster? {
+    var header: (label: String, line: Int)?
+    var cards: [ListedCard] = []
+    while let bytes = try lines.next() {
+      if bytes.isBlank {
+        if cards.isEmpty { continue }
+        break
+      }
+      let text = try bytes.string(at: lines.location)
+      let parsed: TextListLine
+      do {
+        parsed = try TextListLine.parse(text, blockStart: cards.isEmpty)
+      } catch {
+        let label = header?.label ?? "booster \(blocks + 1)"
+        throw DataError(message(for: error, text: text) + boosterNote(label), at: lines.location)
+      }
+      switch parsed {
+      case .nothing:
+        continue
+      case .header(let label):
+        if let header {
+          throw DataError(
+            "booster \"\(header.label)\" (line \(header.line)) lists no cards before the header \"\(excerpt(label))\"",
+            at: lines.location)
+        }
+        header = (label, lines.lineNumber)
+      case .card(let setCode, let collectorNumber, let name, let foil, let count):
+        cards.append(
+          ListedCard(setCode: setCode, collectorNumber: collectorNumber, name: name, foil: foil, count: count, line: lines.lineNumber))
+      }
+    }
+    if cards.isEmpty {
+      if let header {
+        throw DataError("booster \"\(header.label)\" lists no cards", at: DataError.location(lines.path, line: header.line))
+      }
+      return nil
+    }
+    blocks += 1
+    return ListedBooster(label: header?.label ?? "booster \(blocks)", line: header?.line ?? cards[0].line, cards: cards)
+  }
+
+  private func message(for problem: TextListLine.Problem, text: String) -> String {
+    switch problem {
+    case .unknownForm:
+      return "\"\(excerpt(text.trimmingSpaces))\" is not a card line (expected e.g. \"1 Name (SET) 100\", \"SET 100\", \"Name (SET)\" or a name)"
+    case .zeroCount:
+      return "a count of 0 in \"\(excerpt(text.trimmingSpaces))\"; leave the line out instead"
+    case .countNotANumber(let token):
+      return "the count \"\(excerpt(token))\" is not a whole number"
+    case .absurdCount(let count):
+      return "a count of \(count) is more than a booster holds (at most \(TextListLine.maximumCount))"
+    }
+  }
+}
