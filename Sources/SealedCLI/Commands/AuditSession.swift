@@ -26,7 +26,7 @@ struct AuditSession {
     feasibility = BoosterFeasibility(catalog: catalog)
     self.grouping = grouping
     accumulator = ContentAccumulator(catalog: catalog, lanes: lanes)
-    findings = BoosterFindings(kinds: plan.kinds.count)
+    findings = BoosterFindings(kinds: plan.kinds)
     self.source = source
     self.cardOptions = cardOptions
     planSets = Set(plan.cards.map(\.setCode)).union([set.code])

@@ -19,8 +19,14 @@ struct OpenCommand: ParsableCommand {
   @OptionGroup var planOptions: PlanOptions
   @OptionGroup var seedOption: SeedOption
 
-  @Option(help: "Output format: text or json.")
+  @Option(help: "Output format: text or json (one pool, shown), or csv, list or 17lands (the pack files sealed audit reads; with --pools and --out).")
   var format: PoolFormat = .text
+
+  @Option(help: ArgumentHelp("Pools to open, for csv, list and 17lands output.", valueName: "n"))
+  var pools: Int = 1
+
+  @Option(help: ArgumentHelp("With csv, list or 17lands: the file to write (gzipped when it ends in .gz); default standard output.", valueName: "file"))
+  var out: String?
 
   @Option(
     help: ArgumentHelp(
@@ -32,10 +38,21 @@ struct OpenCommand: ParsableCommand {
   var force = false
 
   enum PoolFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
+    case text, json, csv, list
+    case seventeenLands = "17lands"
   }
 
   func run() throws {
+    if let packFormat = PackExport.format(format) {
+      guard save == nil else { throw ValidationError("--save takes one pool shown as text or json") }
+      guard pools >= 1 && pools <= 10_000_000 else { throw DataError("--pools \(pools): expected 1 to 10000000") }
+      let loaded = try planOptions.load(for: set)
+      let (seed, given) = seedOption.resolved
+      if !given { FileHandle.standardError.write(Data("sealed: random seed \(seed) (repeat with --seed \(seed))\n".utf8)) }
+      try PackExport.write(plan: loaded.plan, seed: seed, pools: pools, format: packFormat, to: out ?? "-")
+      return
+    }
+    guard pools == 1, out == nil else { throw ValidationError("--pools and --out are for --format csv, list or 17lands") }
     let library = Library.fromEnvironment()
     if let save {
       try SavePool.check(name: save, in: library, replacing: force)
@@ -55,7 +72,7 @@ struct OpenCommand: ParsableCommand {
     switch format {
     case .json:
       print(JSONOutput.encode(PoolJSON(plan: plan, seed: seed, pool: pool)), terminator: "")
-    case .text:
+    case .text, .csv, .list, .seventeenLands:
       print(PoolText.render(pool, plan: plan, seed: seed, terminal: .standardOutput), terminator: "")
     }
   }

@@ -26,10 +26,9 @@ enum AuditReport {
       ("command", command),
     ]
     for (key, value) in rows { run.append([key, value]) }
-    var boosters = CSVTable(header: ["booster", "line", "problem"])
-    for problem in findings.problems { boosters.append([problem.booster, String(problem.line), problem.problem]) }
-    if findings.impossibleBoosters > findings.problems.count {
-      boosters.append(["", "", "\(findings.impossibleBoosters - findings.problems.count) more boosters with a problem are not listed"])
+    var boosters = CSVTable(header: ["booster", "line", "kind", "verdict", "problem"])
+    for row in findings.listed {
+      boosters.append([row.booster, String(row.line), row.kind, row.problem.isEmpty ? "pass" : "fail", row.problem])
     }
     return [
       ("run.csv", run), ("audit.csv", audit.table), ("boosters.csv", boosters), ("sheet_frequency.csv", audit.frequencyTable),

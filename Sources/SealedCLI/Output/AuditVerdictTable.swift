@@ -35,10 +35,11 @@ enum AuditVerdictTable {
       lines.append(terminal.bold("FAIL: \(failures.count) of \(audit.checks.count) checks failed"))
       for check in failures { lines.append("  - \(check.name): \(VerdictTable.describe(check)) (\(check.detail))") }
     }
-    for problem in findings.problems.prefix(10) {
+    let problems = findings.problems
+    for problem in problems.prefix(10) {
       lines.append("  booster \(problem.booster) (line \(problem.line)): \(problem.problem)")
     }
-    if findings.problems.count > 10 { lines.append("  ... \(findings.impossibleBoosters - 10) more in boosters.csv") }
+    if findings.impossibleBoosters > 10 { lines.append("  ... \(findings.impossibleBoosters - 10) more boosters with a problem (boosters.csv lists them)") }
     return lines.joined(separator: "\n") + "\n"
   }
 }

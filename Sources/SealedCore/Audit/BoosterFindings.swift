@@ -1,15 +1,19 @@
 /// What the per-booster checks of an audit found, kept as counts and a bounded list of the
 /// boosters with a problem, so that memory does not grow with the file.
 public struct BoosterFindings: Sendable {
-  /// One booster with a problem: how the file names it, its line, and what is wrong.
+  /// One booster: how the file names it, its line, its kind (or kinds) under the rules, and
+  /// what is wrong with it (empty when nothing).
   public struct Problem: Sendable, Equatable {
     public let booster: String
     public let line: Int
+    public let kind: String
     public let problem: String
   }
 
-  /// The most problems listed one by one (`boosters.csv`); the counts cover every booster.
-  public static let listLimit = 10_000
+  /// Every booster is listed (`boosters.csv`) up to this many; after that only boosters with a
+  /// problem, up to `problemLimit` of them. The counts cover every booster.
+  public static let listLimit = 100_000
+  public static let problemLimit = 10_000
 
   public private(set) var boosters = 0
   public private(set) var cards = 0
@@ -27,10 +31,16 @@ public struct BoosterFindings: Sendable {
   public private(set) var identifiedKinds: [Int]
   /// Possible boosters that more than one kind could have made.
   public private(set) var ambiguousKinds = 0
-  public private(set) var problems: [Problem] = []
+  /// The boosters listed: every one up to `listLimit`, then those with a problem.
+  public private(set) var listed: [Problem] = []
+  /// The boosters with a problem among `listed`.
+  public var problems: [Problem] { listed.filter { !$0.problem.isEmpty } }
+  private var problemsListed = 0
+  private let kindNames: [String]
 
-  public init(kinds: Int) {
-    identifiedKinds = Array(repeating: 0, count: kinds)
+  public init(kinds: [String]) {
+    kindNames = kinds
+    identifiedKinds = Array(repeating: 0, count: kinds.count)
   }
 
   /// Records one booster: its size, the cards outside the rules' reach, repeats, and the
@@ -57,13 +67,15 @@ public struct BoosterFindings: Sendable {
       if let problem = verdict.problem { reasons.append(problem) }
     }
     if !outside.isEmpty || verdict?.problem != nil { impossibleBoosters += 1 }
-    if !reasons.isEmpty && problems.count < Self.listLimit {
-      problems.append(Problem(booster: booster, line: line, problem: reasons.joined(separator: "; ")))
+    let kind = verdict.map { $0.kinds.map { kindNames[$0] }.joined(separator: " or ") } ?? ""
+    if listed.count < Self.listLimit || (!reasons.isEmpty && problemsListed < Self.problemLimit) {
+      listed.append(Problem(booster: booster, line: line, kind: kind, problem: reasons.joined(separator: "; ")))
+      if !reasons.isEmpty { problemsListed += 1 }
     }
   }
 
   /// The first few problems as one line for a verdict's detail.
   public func firstProblems(_ count: Int = 3) -> String {
-    problems.prefix(count).map { "booster \($0.booster) (line \($0.line)): \($0.problem)" }.joined(separator: " | ")
+    listed.lazy.filter { !$0.problem.isEmpty }.prefix(count).map { "booster \($0.booster) (line \($0.line)): \($0.problem)" }.joined(separator: " | ")
   }
 }

@@ -31,7 +31,7 @@ public struct AuditPlan: Sendable {
       classCount: catalog.classCount, laneCount: lanes.lanes.count, kindCount: plan.kinds.count, maxSize: plan.maxBoosterSize,
       boostersPerPool: plan.boostersPerPool)
     let input = AuditInput(
-      catalog: catalog, lanes: lanes, expectations: expectations, observed: empty, findings: BoosterFindings(kinds: plan.kinds.count),
+      catalog: catalog, lanes: lanes, expectations: expectations, observed: empty, findings: BoosterFindings(kinds: plan.kinds),
       grouping: grouping, alpha: alpha, resamples: 0, seed: 0, threads: 1)
     let builder = CheckBuilder(alpha: alpha)
     var planned = try AuditRun.specChecks(input, builder: builder)

@@ -66,7 +66,18 @@ public struct AuditRun: Sendable {
     let builder = CheckBuilder(alpha: input.alpha)
     var planned = Self.invariants(input)
     planned += try Self.specChecks(input, builder: builder)
-    planned += try Self.ruleStatistics(input, builder: builder, existing: planned)
+    // A rule-derived check that tests what a spec claim tests (same counts, same expectation)
+    // joins the claim's row, so each hypothesis is tested once.
+    for rule in try Self.ruleStatistics(input, builder: builder, existing: []) {
+      if let key = rule.key, let index = planned.firstIndex(where: { $0.key == key && $0.row.source == .spec }) {
+        planned[index].row.source = .both
+        planned[index].row.alpha = min(planned[index].row.alpha, rule.row.alpha)
+        planned[index].row.detail = "also the rules' check \"\(rule.row.name)\"; " + planned[index].row.detail
+        if planned[index].group == nil { planned[index].group = rule.group }
+      } else {
+        planned.append(rule)
+      }
+    }
     var notes = input.lanes.leftOut.map { "not counted: \($0)" }
     if input.findings.ambiguousKinds > 0 {
       notes.append("\(input.findings.ambiguousKinds) boosters could be of more than one kind; checks given a kind leave them out")
@@ -285,7 +296,7 @@ public struct AuditRun: Sendable {
           claim.name, source: .spec, checked: counts.pools, violations: counts.pools - (count < counts.poolMythics.count ? counts.poolMythics[count] : 0),
           alpha: alpha, detail: "pools without exactly \(count) mythic\(count == 1 ? "" : "s")")
         row.method = "exact (per pool)"
-        planned.append(Planned(row: row))
+        planned.append(Planned(row: row, key: "invariant mythics per pool \(count)"))
       case .mythicsPerPoolDistribution(let probabilities):
         guard input.grouping == .grouped, counts.pools > 0 else { planned.append(untested("no whole pools (the boosters are not grouped in pools)")); continue }
         let cells = (0..<counts.poolMythics.count).map { $0 < probabilities.count ? probabilities[$0] : 0 }
@@ -431,7 +442,7 @@ public struct AuditRun: Sendable {
           "exactly \(fixed) mythic\(fixed == 1 ? "" : "s") per pool", source: .rules, checked: counts.pools,
           violations: counts.pools - counts.poolMythics[fixed], alpha: input.alpha, detail: "whole pools with another count")
         row.method = "exact (per pool)"
-        if !existing.contains(where: { $0.row.name == row.name }) { planned.append(Planned(row: row)) }
+        planned.append(Planned(row: row, key: "invariant mythics per pool \(fixed)"))
       } else {
         planned.append(Planned(
           row: CheckResult(name: "mythics per pool", kind: .chiSquare, source: .rules, n: counts.pools, alpha: input.alpha, detail: "whole pools by mythics"),

@@ -1,0 +1,47 @@
+import Foundation
+import SealedCore
+import SealedPackFiles
+
+/// Opened pools written as the pack files `sealed audit` reads: a CSV, a text list, or
+/// 17lands' draft layout (with a column for every card of the set). Pools are drawn and written
+/// a chunk at a time, so memory does not grow with their number.
+enum PackExport {
+  static func format(_ format: OpenCommand.PoolFormat) -> PackFileFormat? {
+    switch format {
+    case .text, .json: nil
+    case .csv: .csv
+    case .list: .text
+    case .seventeenLands: .seventeenLands
+    }
+  }
+
+  static func write(plan: BoosterPlan, seed: UInt64, pools: Int, format: PackFileFormat, to path: String) throws(DataError) {
+    var names: [String] = []
+    var seen = Set<String>()
+    for card in plan.cards where seen.insert(card.name).inserted { names.append(card.name) }
+    let writer = try PackFileWriter(path: path, format: format, gzip: path.hasSuffix(".gz"), cardNames: names)
+    var pool = 0
+    try Simulation.forEachChunk(of: plan, seed: seed, count: pools) { (chunk: [OpenedPool]) throws(DataError) in
+      for opened in chunk {
+        pool += 1
+        for (index, booster) in opened.boosters.enumerated() {
+          try writer.write(listed(booster, pool: pool, index: index, boostersPerPool: plan.boostersPerPool, format: format))
+        }
+      }
+    }
+    try writer.close()
+  }
+
+  /// One booster as a file lists it: numbered in file order (CSV, text), or as pack `index + 1`
+  /// of draft `pool` (17lands).
+  static func listed(_ booster: [OpenedPool.Entry], pool: Int, index: Int, boostersPerPool: Int, format: PackFileFormat) -> ListedBooster {
+    let number = (pool - 1) * boostersPerPool + index + 1
+    let label = format == .seventeenLands ? "draft \(pool) pack \(index + 1)" : format == .text ? "Booster \(number)" : String(number)
+    let cards = booster.map { entry in
+      ListedCard(
+        setCode: entry.card.setCode, collectorNumber: entry.card.collectorNumber.text, name: entry.card.name,
+        foil: entry.foil, count: 1, line: 0)
+    }
+    return ListedBooster(label: label, line: 0, cards: cards)
+  }
+}
