@@ -18,6 +18,8 @@ struct AuditSession {
   /// Cards of sets the rules do not draw from, loaded when a file names one.
   private var otherSets: [String: [String: Card]] = [:]
   private let planSets: Set<String>
+  /// Resolutions already made, by the card as the file wrote it (a file repeats its cards).
+  private var resolved: [String: AuditCatalog.Resolution] = [:]
 
   init(plan: BoosterPlan, set: CardSet, identity: CardIdentity, grouping: PoolGrouping, source: String, cardOptions: CardOptions) {
     self.plan = plan
@@ -47,20 +49,26 @@ struct AuditSession {
   /// for input that is not a booster of the set at all (an unknown card, a name that disagrees
   /// with its number, an impossible size, a booster of another set).
   mutating func add(_ booster: ListedBooster) throws(DataError) {
-    let where_ = "booster \(booster.label)"
+    let where_ = BoosterFindings.name(booster.label)
     var copies: [Int: Int] = [:]
     var order: [Int] = []
     var outside: [String] = []
     var ofAuditedSets = 0
     var otherSetCodes = Set<String>()
     for card in booster.cards {
+      let key = "\(card.setCode ?? "")|\(card.collectorNumber ?? "")|\(card.name ?? "")|\(card.foil.map(String.init) ?? "")"
       let resolution: AuditCatalog.Resolution
-      do {
-        resolution = try catalog.resolve(
-          setCode: card.setCode, number: card.collectorNumber, name: card.name, foil: identityFoil(card.foil)
-        ) { (set: String, number: String) throws(DataError) -> Card? in try self.lookUp(set: set, number: number) }
-      } catch {
-        throw DataError("\(where_): \(error.message)", at: DataError.location(source, line: card.line))
+      if let known = resolved[key] {
+        resolution = known
+      } else {
+        do {
+          resolution = try catalog.resolve(
+            setCode: card.setCode, number: card.collectorNumber, name: card.name, foil: identityFoil(card.foil)
+          ) { (set: String, number: String) throws(DataError) -> Card? in try self.lookUp(set: set, number: number) }
+        } catch {
+          throw DataError("\(where_): \(error.message)", at: DataError.location(source, line: card.line))
+        }
+        if resolved.count < 1_000_000 { resolved[key] = resolution }
       }
       if let set = card.setCode?.lowercased(), !planSets.contains(set) { otherSetCodes.insert(set) } else { ofAuditedSets += card.count }
       switch resolution {

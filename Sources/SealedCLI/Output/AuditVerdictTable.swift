@@ -37,7 +37,7 @@ enum AuditVerdictTable {
     }
     let problems = findings.problems
     for problem in problems.prefix(10) {
-      lines.append("  booster \(problem.booster) (line \(problem.line)): \(problem.problem)")
+      lines.append("  \(BoosterFindings.name(problem.booster)) (line \(problem.line)): \(problem.problem)")
     }
     if findings.impossibleBoosters > 10 { lines.append("  ... \(findings.impossibleBoosters - 10) more boosters with a problem (boosters.csv lists them)") }
     return lines.joined(separator: "\n") + "\n"

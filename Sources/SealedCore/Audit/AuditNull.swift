@@ -20,28 +20,38 @@ public enum AuditNull {
     let next = Atomic<Int>(0)
     let results = Mutex<[(Int, [Double])]>([])
     let threadCount = max(1, min(threads, samples))
+    let counted = CountedPlan(catalog: catalog, lanes: lanes, boosters: boosters, grouping: grouping)
     DispatchQueue.concurrentPerform(iterations: threadCount) { _ in
-      let engine = PoolEngine(plan: catalog.plan)
-      var observer = ContentObserver(catalog: catalog, lanes: lanes, boosters: boosters, grouping: grouping)
-      defer {
-        engine.release()
-        observer.release()
-      }
       var mine: [(Int, [Double])] = []
-      while true {
-        let sample = next.wrappingAdd(1, ordering: .relaxed).oldValue
-        guard sample < samples else { break }
-        var rng = Xoshiro256StarStar(seed: seed, stream: UInt64(sample))
-        engine.resetPermutations()
-        observer.clear()
-        let per = catalog.plan.boostersPerPool
-        let pools = grouping == .grouped ? (boosters + per - 1) / per : boosters
-        engine.generate(pools: pools, using: &rng, observer: &observer)
-        mine.append((sample, statistics(observer.counts())))
+      if let counted {
+        let sampler = NullSampler<PackedLanes>(counted)
+        defer { sampler.release() }
+        while let sample = claim(next, samples) { mine.append((sample, statistics(sampler.draw(seed: seed, sample: sample)))) }
+      } else {
+        let engine = PoolEngine(plan: catalog.plan)
+        var observer = ContentObserver(catalog: catalog, lanes: lanes, boosters: boosters, grouping: grouping)
+        defer {
+          engine.release()
+          observer.release()
+        }
+        while let sample = claim(next, samples) {
+          var rng = Xoshiro256StarStar(seed: seed, stream: UInt64(sample))
+          engine.resetPermutations()
+          observer.clear()
+          let per = catalog.plan.boostersPerPool
+          let pools = grouping == .grouped ? (boosters + per - 1) / per : boosters
+          engine.generate(pools: pools, using: &rng, observer: &observer)
+          mine.append((sample, statistics(observer.counts())))
+        }
       }
       results.withLock { $0 += mine }
     }
     return results.withLock { $0 }.sorted { $0.0 < $1.0 }.map(\.1)
+  }
+
+  private static func claim(_ next: borrowing Atomic<Int>, _ samples: Int) -> Int? {
+    let sample = next.wrappingAdd(1, ordering: .relaxed).oldValue
+    return sample < samples ? sample : nil
   }
 
   /// Draws one sample and returns its counts (for tests and for showing what the null draws).
@@ -208,5 +218,109 @@ struct ContentObserver: PoolObserver {
     for n in 0..<(boostersPerPool * maxSize + 1) { result.poolMythics[n] = poolMythics[n] }
     for b in 0..<boostersPerPool { result.mythicPositions[b] = positions[b] }
     return result
+  }
+}
+
+/// The plan the null draws with on the engine's counting path, when whole pools give exactly the
+/// file's boosters: grouped boosters that fill whole pools, or independent boosters (drawn as
+/// pools of one). The audit's lanes that the rules do not count become extra events.
+struct CountedPlan: Sendable {
+  let plan: BoosterPlan
+  let pools: Int
+  let catalog: AuditCatalog
+  let grouping: PoolGrouping
+  /// For each audit lane, the plan's lane that counts it.
+  let laneOf: [Int]
+
+  init?(catalog: AuditCatalog, lanes: AuditLanes, boosters: Int, grouping: PoolGrouping) {
+    let base = catalog.plan
+    let per = base.boostersPerPool
+    var extra: [PlanEvent] = []
+    var laneOf: [Int] = []
+    for lane in lanes.lanes {
+      if let planLane = lane.planLane {
+        laneOf.append(planLane)
+      } else {
+        extra.append(PlanEvent(name: lane.name, cards: lane.members, givenKinds: [], givenAny: false, isReported: false))
+        laneOf.append(base.events.count + extra.count)
+      }
+    }
+    guard base.events.count + extra.count <= 15, base.maxBoosterSize <= 15, boosters < Int(UInt32.max) / 16 else { return nil }
+    switch grouping {
+    case .grouped where boosters % per == 0:
+      plan = BoosterPlan(copying: base, extraEvents: extra)
+      pools = boosters / per
+    case .separate where base.mythicBoosterPositionProbabilities == nil:
+      plan = BoosterPlan(copying: base, extraEvents: extra, boostersPerPool: 1)
+      pools = boosters
+    default:
+      return nil
+    }
+    self.catalog = catalog
+    self.grouping = grouping
+    self.laneOf = laneOf
+  }
+}
+
+/// Draws null samples on the engine's counting path (the one `sealed simulate` uses): each
+/// sample is one chunk of pools, counted by a `ChunkTally`, then turned into `ContentCounts`.
+final class NullSampler<Lanes: LaneCounter> {
+  let counted: CountedPlan
+  private let engine: PoolEngine
+  private var counters: ChunkTally<Lanes>
+
+  init(_ counted: CountedPlan) {
+    self.counted = counted
+    engine = PoolEngine(plan: counted.plan)
+    counters = ChunkTally(plan: counted.plan)
+  }
+
+  func release() {
+    engine.release()
+    counters.release()
+  }
+
+  func draw(seed: UInt64, sample: Int) -> ContentCounts {
+    var rng = Xoshiro256StarStar(seed: seed, stream: UInt64(sample))
+    engine.resetPermutations()
+    engine.clearSiteCounts()
+    counters.clear()
+    engine.generate(pools: counted.pools, using: &rng, observer: &counters)
+    var tally = SimulationTally(plan: counted.plan)
+    counters.add(to: &tally, siteCounts: engine.siteCounts)
+    return contents(tally)
+  }
+
+  private func contents(_ tally: SimulationTally) -> ContentCounts {
+    let plan = counted.catalog.plan
+    let classOf = counted.catalog.classOfOrdinal
+    var counts = ContentCounts(
+      classCount: counted.catalog.classCount, laneCount: counted.laneOf.count, kindCount: plan.kinds.count,
+      maxSize: plan.maxBoosterSize, boostersPerPool: plan.boostersPerPool)
+    counts.boosters = tally.boosters
+    for kind in plan.kinds.indices { counts.boostersByKind[kind] = tally.boostersByKind[kind] }
+    let cardCount = tally.cardCount
+    tally.siteCards.withUnsafeBufferPointer { siteCards in
+      for site in 0..<tally.siteCount {
+        let row = site * cardCount
+        for ordinal in 0..<cardCount where siteCards[row + ordinal] != 0 {
+          counts.copies[classOf[ordinal]] += siteCards[row + ordinal]
+        }
+      }
+    }
+    for kind in plan.kinds.indices {
+      for (lane, planLane) in counted.laneOf.enumerated() {
+        for n in 0...plan.maxBoosterSize {
+          counts.laneHistograms[(kind * counts.laneCount + lane) * (plan.maxBoosterSize + 1) + n] =
+            tally.laneCount(kind: kind, lane: planLane, cards: n)
+        }
+      }
+    }
+    if counted.grouping == .grouped {
+      counts.pools = tally.pools
+      counts.poolMythics = tally.poolMythics
+      counts.mythicPositions = tally.mythicPositions
+    }
+    return counts
   }
 }

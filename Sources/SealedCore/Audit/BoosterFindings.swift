@@ -74,8 +74,14 @@ public struct BoosterFindings: Sendable {
     }
   }
 
+  /// "booster 12" for a booster labelled 12; a label that says what it is stays as it is.
+  public static func name(_ label: String) -> String {
+    let lower = label.lowercased()
+    return ["booster", "pack", "draft"].contains { lower.hasPrefix($0) } ? label : "booster \(label)"
+  }
+
   /// The first few problems as one line for a verdict's detail.
   public func firstProblems(_ count: Int = 3) -> String {
-    listed.lazy.filter { !$0.problem.isEmpty }.prefix(count).map { "booster \($0.booster) (line \($0.line)): \($0.problem)" }.joined(separator: " | ")
+    listed.lazy.filter { !$0.problem.isEmpty }.prefix(count).map { "\(Self.name($0.booster)) (line \($0.line)): \($0.problem)" }.joined(separator: " | ")
   }
 }

@@ -91,6 +91,41 @@ public final class BoosterPlan: Sendable {
       boostersPerPool: boostersPerPool, events: events)
   }
 
+  /// The same plan counting `extraEvents` too (after its own events), and with pools of
+  /// `boostersPerPool` boosters when given (only for independent boosters, which pools do not
+  /// change). For `sealed audit`'s null, which counts lanes the rules do not declare.
+  init(copying base: BoosterPlan, extraEvents: [PlanEvent], boostersPerPool: Int? = nil) {
+    precondition(boostersPerPool == nil || base.mythicBoosterPositionProbabilities == nil)
+    rulesName = base.rulesName
+    rulesSource = base.rulesSource
+    rulesSHA256 = base.rulesSHA256
+    setCode = base.setCode
+    setName = base.setName
+    boosterMax = base.boosterMax
+    cards = base.cards
+    firstFoilOrdinal = base.firstFoilOrdinal
+    boosterRangeOrdinals = base.boosterRangeOrdinals
+    kinds = base.kinds
+    self.boostersPerPool = boostersPerPool ?? base.boostersPerPool
+    mythicBoosterPositionProbabilities = base.mythicBoosterPositionProbabilities
+    slots = base.slots
+    sheets = base.sheets
+    variantGroups = base.variantGroups
+    combinations = base.combinations
+    combinationProbabilities = base.combinationProbabilities
+    programs = base.programs
+    sites = base.sites
+    events = base.events + extraEvents
+    maxBoosterSize = base.maxBoosterSize
+    specClaims = []
+    specClaimLanes = []
+    specClaimProblems = []
+    engine = EngineTables(
+      cards: cards, kinds: kinds.count, sheets: sheets, combinationProbabilities: combinationProbabilities,
+      programs: programs, positionProbabilities: mythicBoosterPositionProbabilities,
+      boostersPerPool: self.boostersPerPool, events: events)
+  }
+
   /// Whether the ordinal is a foil finish.
   public func isFoil(_ ordinal: Int) -> Bool { ordinal >= firstFoilOrdinal }
 

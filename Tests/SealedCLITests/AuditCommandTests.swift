@@ -1,0 +1,239 @@
+import Foundation
+import SealedTestSupport
+import Testing
+
+/// `sealed audit` end to end: pack files written by `sealed open`, audited by the executable.
+@Suite struct AuditCommandTests {
+  let cards = ["--cards", Fixtures.shippedCards]
+
+  /// Opens `pools` pools as a pack file; returns its path.
+  func packs(_ format: String, rules: String = "sealed", set: String = "war", pools: Int, seed: Int, name: String, in dir: URL) throws -> String {
+    let path = dir.appendingPathComponent(name).path
+    let result = try SealedExecutable.run(
+      ["open", set, "--rules", rules, "--pools", String(pools), "--seed", String(seed), "--format", format, "--out", path] + cards)
+    #expect(result.status == 0, "\(result.stderr)")
+    return path
+  }
+
+  func audit(_ arguments: [String], in dir: URL, out: String = "report", stdin: String? = nil) throws -> CommandResult {
+    try SealedExecutable.run(["audit"] + arguments + ["--out", dir.appendingPathComponent(out).path, "--quiet"] + cards, stdin: stdin)
+  }
+
+  func read(_ dir: URL, _ file: String, out: String = "report") throws -> String {
+    try String(contentsOf: dir.appendingPathComponent(out).appendingPathComponent(file), encoding: .utf8)
+  }
+
+  /// audit.csv as rows by check name.
+  func rows(_ dir: URL, out: String = "report") throws -> [String: [String: String]] {
+    let lines = try read(dir, "audit.csv", out: out).split(separator: "\n").map(String.init)
+    let header = Self.fields(lines[0])
+    var result: [String: [String: String]] = [:]
+    for line in lines.dropFirst() {
+      let fields = Self.fields(line)
+      result[fields[0]] = Dictionary(uniqueKeysWithValues: zip(header, fields))
+    }
+    return result
+  }
+
+  /// The fields of one CSV line (quotes as Sealed writes them).
+  static func fields(_ line: String) -> [String] {
+    var fields: [String] = []
+    var field = ""
+    var quoted = false
+    var previous: Character = " "
+    for character in line {
+      if character == "\"" {
+        if quoted && previous == "\"" { field.append("\"") }
+        quoted.toggle()
+      } else if character == "," && !quoted {
+        fields.append(field)
+        field = ""
+      } else {
+        field.append(character)
+      }
+      previous = character
+    }
+    fields.append(field)
+    return fields
+  }
+
+  @Test func thirtySixBoostersDrawnFromSealedPass() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let file = try packs("csv", pools: 6, seed: 3, name: "war.csv", in: dir)
+    let result = try audit(["war", "--packs", file, "--resamples", "999"], in: dir)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("PASS: all"))
+    let rows = try rows(dir)
+    #expect(rows["every booster is one the rules can make"]?["verdict"] == "pass")
+    #expect(rows["every booster is one the rules can make"]?["detail"]?.contains("mythic_booster 6, non_mythic_booster 30") == true)
+    #expect(rows["uncommon planeswalker in 78% of non-mythic boosters"]?["method"] == "exact binomial")
+    #expect(rows["commons equally likely"]?["method"] == "monte carlo")
+    let header = try read(dir, "audit.csv").prefix { $0 != "\n" }
+    #expect(header.hasSuffix("ci_level,method,p_monte_carlo,mc_standard_error"))
+    let boosters = try read(dir, "boosters.csv")
+    #expect(boosters.split(separator: "\n").count == 37)
+    #expect(boosters.contains(",mythic_booster,pass,"))
+    #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("report/report.html").path))
+  }
+
+  @Test func plantedImpossibilitiesFailNamingTheBooster() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let file = try packs("csv", pools: 6, seed: 3, name: "war.csv", in: dir)
+    var lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
+    func firstRow(ofBooster booster: String, where test: (String) -> Bool) -> Int {
+      lines.indices.first { lines[$0].hasPrefix(booster + ",") && test(lines[$0]) }!
+    }
+    // Booster 5: a second mythic (Nicol Bolas, Dragon-God, war 207) in place of a common.
+    let commons = Set(["Teyo's Lightshield"])
+    _ = commons
+    let row5 = firstRow(ofBooster: "5") { _ in true }
+    lines[row5] = "5,war,207,\"Nicol Bolas, Dragon-God\",false"
+    // Booster 12: a card of Dominaria in place of its first card.
+    let row12 = firstRow(ofBooster: "12") { _ in true }
+    lines[row12] = "12,dom,1,,false"
+    // Booster 20: its first card twice.
+    let row20 = firstRow(ofBooster: "20") { _ in true }
+    let first20 = lines[row20]
+    lines[row20 + 1] = first20
+    let planted = try Fixtures.write(lines.joined(separator: "\n") + "\n", to: "planted.csv", in: dir)
+    let result = try audit(["war", "--packs", planted, "--resamples", "99"], in: dir)
+    #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("booster 12 (line"))
+    #expect(result.stdout.contains("is of set dom, not a card these rules put in war boosters"))
+    #expect(result.stdout.contains("booster 20 (line"))
+    #expect(result.stdout.contains("2 times, where these draws give it at most 1 time"))
+    let boosters = try read(dir, "boosters.csv").split(separator: "\n").map(String.init)
+    let failed = boosters.filter { $0.contains(",fail,") }.map { Self.fields($0)[0] }
+    #expect(Set(failed).isSuperset(of: ["12", "20"]))
+    // Booster 5 either holds two mythics (impossible) or lost a card its pool needed: it fails.
+    #expect(failed.contains("5"), "\(boosters.filter { $0.hasPrefix("5,") })")
+    let rows = try rows(dir)
+    #expect(rows["every booster is one the rules can make"]?["verdict"] == "fail")
+    #expect(rows["every card is one the rules put in war boosters"]?["observed"] == "1")
+  }
+
+  @Test func aPlaneswalkerUncommonAtHalfFailsTheSeventyEightPercentClaim() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let sealed = try String(
+      contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Sources/SealedCore/Resources/rules/sealed.yaml"), encoding: .utf8)
+    let planted = sealed
+      .replacingOccurrences(of: "{ mythic_booster: 0.92, non_mythic_booster: 0.78 }", with: "{ mythic_booster: 0.92, non_mythic_booster: 0.5 }")
+      .replacingOccurrences(of: "{ mythic_booster: 0.08, non_mythic_booster: 0.22 }", with: "{ mythic_booster: 0.08, non_mythic_booster: 0.5 }")
+    #expect(planted != sealed)
+    let rules = try Fixtures.write(planted, to: "half.yaml", in: dir)
+    let file = try packs("csv", rules: rules, pools: 84, seed: 8, name: "half.csv", in: dir)
+    // The first 500 boosters.
+    let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+    let kept = [lines[0]] + lines.dropFirst().filter { Int($0.prefix { $0 != "," })! <= 500 }
+    let five = try Fixtures.write(kept.joined(separator: "\n") + "\n", to: "five-hundred.csv", in: dir)
+    let result = try audit(["war", "--packs", five, "--resamples", "99"], in: dir)
+    #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+    let row = try rows(dir)["uncommon planeswalker in 78% of non-mythic boosters"]
+    #expect(row?["verdict"] == "fail")
+    #expect(row?["method"] == "exact binomial")
+    #expect(row?["n"].flatMap(Int.init).map { $0 > 400 && $0 < 430 } == true)
+    #expect(try rows(dir)["every booster is one the rules can make"]?["verdict"] == "pass")
+  }
+
+  /// Where both exist, the Monte Carlo p-value estimates the exact binomial one: within a few
+  /// of its standard errors (independent packs, so the binomial test is exact).
+  @Test func monteCarloPValuesAgreeWithExactBinomialOnes() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let file = try packs("csv", rules: "retail", pools: 50, seed: 4, name: "retail.csv", in: dir)
+    let result = try audit(["war", "--rules", "retail", "--packs", file, "--resamples", "4000", "--seed", "9"], in: dir)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    let binomial = try rows(dir).values.filter { $0["method"] == "exact binomial" }
+    #expect(binomial.count >= 3)
+    for row in binomial {
+      let exact = try #require(row["p_value"].flatMap(Double.init))
+      let monteCarlo = try #require(row["p_monte_carlo"].flatMap(Double.init))
+      let error = try #require(row["mc_standard_error"].flatMap(Double.init))
+      #expect(abs(exact - monteCarlo) <= 4 * error + 1 / 4001, "\(row["check"] ?? ""): exact \(exact), Monte Carlo \(monteCarlo) ± \(error)")
+    }
+  }
+
+  @Test func theTextListAndTheCSVOfTheSameBoostersGiveTheSameReport() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let csv = try packs("csv", rules: "retail", pools: 10, seed: 6, name: "packs.csv", in: dir)
+    let list = try packs("list", rules: "retail", pools: 10, seed: 6, name: "packs.txt", in: dir)
+    #expect(try String(contentsOfFile: list, encoding: .utf8).contains("*F*"))
+    let a = try audit(["war", "--rules", "retail", "--packs", csv, "--resamples", "199"], in: dir, out: "a")
+    let b = try audit(["war", "--rules", "retail", "--packs", list, "--resamples", "199"], in: dir, out: "b")
+    #expect(a.status == 0 && b.status == 0, "\(a.stdout)\(b.stdout)")
+    #expect(try read(dir, "audit.csv", out: "a") == read(dir, "audit.csv", out: "b"))
+    #expect(try read(dir, "sheet_frequency.csv", out: "a") == read(dir, "sheet_frequency.csv", out: "b"))
+  }
+
+  /// 20,000 packs in 17lands' layout (gzipped, a column for every card of the set) pass against
+  /// the rules that drew them and fail against rules with one rare twice as likely.
+  @Test func seventeenLandsPacksPassTheirRulesAndFailADoubledRare() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let file = try packs("17lands", rules: "mtgwtf", pools: 3334, seed: 12, name: "draft_data_public.WAR.PremierDraft.csv.gz", in: dir)
+    let header = try SealedExecutable.run(["sh", "-c", "gzip -dc '\(file)' | head -1"], executable: URL(fileURLWithPath: "/usr/bin/env"))
+    #expect(header.stdout.contains("pack_card_Ob Nixilis, the Hate-Twisted"))
+    #expect(header.stdout.contains("pack_card_Karn's Bastion"))
+    let passed = try audit(["war", "--rules", "mtgwtf", "--packs", file, "--resamples", "49"], in: dir, out: "pass")
+    #expect(passed.status == 0, "\(passed.stdout)\(passed.stderr)")
+    #expect(passed.stdout.contains("20004 boosters"))
+    let mtgwtf = try String(
+      contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Sources/SealedCore/Resources/rules/mtgwtf.yaml"), encoding: .utf8)
+    let sheet = try #require(mtgwtf.range(of: "nonplaneswalker_rare_mythic:"))
+    let weight = try #require(mtgwtf.range(of: "\": 2\n", range: sheet.upperBound..<mtgwtf.endIndex))
+    let doubled = mtgwtf.replacingCharacters(in: weight, with: "\": 4\n")
+    let rules = try Fixtures.write(doubled, to: "doubled.yaml", in: dir)
+    let failed = try audit(["war", "--rules", rules, "--packs", file, "--resamples", "49"], in: dir, out: "fail")
+    #expect(failed.status == 1, "\(failed.stdout)\(failed.stderr)")
+    let sheetRow = try rows(dir, out: "fail").first { $0.key.hasPrefix("sheet ") }?.value
+    #expect(sheetRow?["verdict"] == "fail")
+    #expect(sheetRow?["method"] == "asymptotic chi-square")
+  }
+
+  @Test func badInputIsOneLineNamingTheFileLineAndBooster() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let file = try packs("csv", pools: 1, seed: 3, name: "war.csv", in: dir)
+    let good = try String(contentsOfFile: file, encoding: .utf8)
+    var lines = good.split(separator: "\n").map(String.init)
+    func expectError(_ text: String, name: String, _ fragments: [String], format: [String] = []) throws {
+      let path = try Fixtures.write(text, to: name, in: dir)
+      let result = try audit(["war", "--packs", path] + format, in: dir, out: "bad-\(name)")
+      #expect(result.status == 2, "\(name): \(result.stdout)")
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(name): \(result.stderr)")
+      for fragment in fragments + [path] {
+        #expect(result.stderr.contains(fragment), "\(name): \(result.stderr)")
+      }
+      #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("bad-\(name)").path))
+    }
+    lines[3] = "1,war,999,,false"
+    try expectError(lines.joined(separator: "\n"), name: "unknown.csv", [":4:", "booster 1", "unknown card WAR 999"])
+    lines = good.split(separator: "\n").map(String.init)
+    lines[2] = "1,war,100,Island,false"
+    try expectError(lines.joined(separator: "\n"), name: "name.csv", [":3:", "booster 1", "WAR 100 is Ob Nixilis, the Hate-Twisted, not \"Island\""])
+    lines = good.split(separator: "\n").map(String.init)
+    lines.remove(at: 5)
+    try expectError(lines.joined(separator: "\n"), name: "size.csv", [":2:", "booster 1 has 13 cards", "hold 14"])
+    try expectError("", name: "empty.csv", [])
+    let warBooster = good.split(separator: "\n").dropFirst().map { Self.fields(String($0)) }.filter { $0[0] == "1" }.map { "WAR " + $0[2] }
+    let domBooster = (1...14).map { "DOM \($0)" }
+    try expectError(
+      (warBooster + [""] + domBooster).joined(separator: "\n") + "\n", name: "mixed.txt", [":16:", "booster 2", "holds only cards of set dom"])
+    try expectError("draft_id,pick_number,something\n1,0,2\n", name: "wide.csv", [":1", "17lands"], format: ["--format", "17lands"])
+  }
+
+  @Test func standardInputAndAnyThreadCountGiveTheSameAudit() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let file = try packs("csv", pools: 12, seed: 5, name: "war.csv", in: dir)
+    let one = try audit(["war", "--packs", file, "--resamples", "300", "--threads", "1"], in: dir, out: "one")
+    let piped = try audit(["war", "--packs", "-", "--resamples", "300", "--threads", "2"], in: dir, out: "two", stdin: try String(contentsOfFile: file, encoding: .utf8))
+    #expect(one.status == 0 && piped.status == 0, "\(one.stdout)\(piped.stdout)\(piped.stderr)")
+    #expect(try read(dir, "audit.csv", out: "one") == read(dir, "audit.csv", out: "two"))
+  }
+
+  @Test func planSaysHowManyBoostersEachCheckNeeds() throws {
+    let result = try SealedExecutable.run(["audit", "war", "--plan", "--deviation", "0.1"] + cards)
+    #expect(result.status == 0, "\(result.stderr)")
+    let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("uncommon planeswalker in 78% of non-mythic boosters") })
+    let needed = try #require(Int(line.split(separator: " ").last!))
+    // About 130 non-mythic boosters at alpha 0.001 / m with power 0.8, times 6/5 for their share.
+    #expect(needed > 150 && needed < 600, "\(line)")
+  }
+}

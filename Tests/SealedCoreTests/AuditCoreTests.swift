@@ -1,0 +1,123 @@
+@testable import SealedCore
+import SealedTestSupport
+import Testing
+
+/// The per-booster judgement and the Monte Carlo null of `sealed audit`.
+@Suite struct AuditCoreTests {
+  /// A pool's boosters as audit classes with copies.
+  static func classes(_ booster: [OpenedPool.Entry], _ catalog: AuditCatalog) throws -> [(cls: Int, copies: Int)] {
+    var copies: [Int: Int] = [:]
+    var order: [Int] = []
+    for entry in booster {
+      let resolution = try catalog.resolve(
+        setCode: entry.card.setCode, number: entry.card.collectorNumber.text, name: entry.card.name, foil: entry.foil
+      ) { (_: String, _: String) throws(DataError) -> Card? in nil }
+      guard case .card(let cls) = resolution else {
+        Issue.record("\(entry.card.name) did not resolve: \(resolution)")
+        continue
+      }
+      if copies[cls] == nil { order.append(cls) }
+      copies[cls, default: 0] += 1
+    }
+    return order.map { ($0, copies[$0]!) }
+  }
+
+  @Test(arguments: [("war", "sealed"), ("war", "retail"), ("war", "mtgwtf"), ("dom", "mtgwtf"), ("grn", "retail"), ("m19", "mtgwtf")])
+  func everyBoosterTheEngineDrawsIsPossible(set: String, rules: String) throws {
+    let plan = try ShippedData.plan(set, rules: rules)
+    let catalog = AuditCatalog(plan: plan, set: try ShippedData.set(set), identity: .printingAndFinish)
+    let feasibility = BoosterFeasibility(catalog: catalog)
+    for pool in Simulation.openPools(plan, seed: 11, count: 150) {
+      for (index, booster) in pool.boosters.enumerated() {
+        let verdict = feasibility.judge(try Self.classes(booster, catalog), labels: catalog.classLabels)
+        #expect(verdict.problem == nil, "\(set) \(rules): \(verdict.problem ?? "")")
+        if plan.kinds.count > 1 {
+          // Under sealed a booster's mythic tells its kind.
+          #expect(verdict.kinds == [pool.mythicBooster == index ? 0 : 1])
+        }
+      }
+    }
+  }
+
+  @Test func impossibleBoostersAreNamedWithTheirCard() throws {
+    let plan = try ShippedData.plan("war")
+    let catalog = AuditCatalog(plan: plan, set: try ShippedData.set("war"), identity: .printingAndFinish)
+    let feasibility = BoosterFeasibility(catalog: catalog)
+    let pool = Simulation.openPools(plan, seed: 3, count: 1)[0]
+    let mythicBooster = pool.boosters[pool.mythicBooster!]
+    var cards = try Self.classes(mythicBooster, catalog)
+    let mythics = plan.cards.indices.filter { plan.cards[$0].rarity == .mythic && !plan.cards[$0].typeLine.contains("Planeswalker") }
+    let present = Set(cards.map(\.cls))
+    let extra = mythics.map { catalog.classOfOrdinal[$0] }.first { !present.contains($0) }!
+    // A second mythic in place of a common.
+    let common = cards.firstIndex { plan.cards[catalog.classOrdinals[$0.cls][0]].rarity == .common }!
+    cards[common] = (extra, 1)
+    let twoMythics = feasibility.judge(cards, labels: catalog.classLabels)
+    #expect(twoMythics.kinds.isEmpty)
+    #expect(twoMythics.problem?.contains("are full") == true, "\(twoMythics.problem ?? "")")
+    // A common twice, where the commons are distinct.
+    var repeated = try Self.classes(pool.boosters[(pool.mythicBooster! + 1) % 6], catalog)
+    let commons = repeated.indices.filter { plan.cards[catalog.classOrdinals[repeated[$0].cls][0]].rarity == .common }
+    repeated[commons[0]].copies = 2
+    repeated.remove(at: commons[1])
+    let twice = feasibility.judge(repeated, labels: catalog.classLabels)
+    #expect(twice.kinds.isEmpty)
+    #expect(twice.problem?.contains("2 times, where these draws give it at most 1 time") == true, "\(twice.problem ?? "")")
+  }
+
+  @Test func aCardOutsideTheBoosterRangeOrOfAnotherSetIsOutside() throws {
+    let plan = try ShippedData.plan("war")
+    let catalog = AuditCatalog(plan: plan, set: try ShippedData.set("war"), identity: .printingAndFinish)
+    let none: (String, String) throws(DataError) -> Card? = { _, _ in nil }
+    let dom = try ShippedData.set("dom").cards.first { $0.collectorNumber.text == "1" }!
+    let other: (String, String) throws(DataError) -> Card? = { _, _ in dom }
+    #expect(
+      try catalog.resolve(setCode: "war", number: "275", name: "Tezzeret, Master of the Bridge", foil: false, otherSet: none)
+        == .outside("Tezzeret, Master of the Bridge (WAR 275) is outside the booster range (1-264) of these rules"))
+    if case .outside(let why) = try catalog.resolve(setCode: "dom", number: "1", name: nil, foil: false, otherSet: other) {
+      #expect(why.contains("is of set dom"))
+    } else {
+      Issue.record("a dom card in a war audit is outside")
+    }
+    #expect(throws: DataError.self) { try catalog.resolve(setCode: "war", number: "999", name: nil, foil: false, otherSet: none) }
+    #expect(throws: DataError.self) { try catalog.resolve(setCode: "war", number: "100", name: "Island", foil: false, otherSet: none) }
+  }
+
+  /// The engine's counting path (whole pools, the audit's lanes as extra events) and the
+  /// observer that reads every card count the same sample identically.
+  @Test(arguments: ["sealed", "retail"])
+  func theCountingPathAndTheObserverAgree(rules: String) throws {
+    let plan = try ShippedData.plan("war", rules: rules)
+    let catalog = AuditCatalog(plan: plan, set: try ShippedData.set("war"), identity: .printingAndFinish)
+    let lanes = AuditLanes(catalog: catalog)
+    let boosters = 60 * plan.boostersPerPool
+    let counted = try #require(CountedPlan(catalog: catalog, lanes: lanes, boosters: boosters, grouping: .grouped))
+    let sampler = NullSampler<PackedLanes>(counted)
+    defer { sampler.release() }
+    for sample in 0..<5 {
+      let fast = sampler.draw(seed: 42, sample: sample)
+      let slow = AuditNull.sample(catalog: catalog, lanes: lanes, boosters: boosters, grouping: .grouped, seed: 42, index: sample)
+      #expect(fast == slow)
+      #expect(fast.boosters == boosters)
+    }
+  }
+
+  /// Grouped boosters that do not fill whole pools, and separate boosters under a mythic
+  /// booster, take the observer: exactly as many boosters as asked.
+  @Test func partialPoolsAndSeparateBoostersCountExactlyTheBoostersAsked() throws {
+    let plan = try ShippedData.plan("war")
+    let catalog = AuditCatalog(plan: plan, set: try ShippedData.set("war"), identity: .printingAndFinish)
+    let lanes = AuditLanes(catalog: catalog)
+    #expect(CountedPlan(catalog: catalog, lanes: lanes, boosters: 500, grouping: .grouped) == nil)
+    let grouped = AuditNull.sample(catalog: catalog, lanes: lanes, boosters: 500, grouping: .grouped, seed: 1, index: 0)
+    #expect(grouped.boosters == 500)
+    #expect(grouped.pools == 83)
+    #expect(grouped.poolMythics[1] == 83)
+    let separate = AuditNull.sample(catalog: catalog, lanes: lanes, boosters: 600, grouping: .separate, seed: 1, index: 0)
+    #expect(separate.boosters == 600)
+    // Booster i of the sample is booster (i mod 6) of pool i: the mythic booster's share is 1/6
+    // on average, not fixed at 100 per 600.
+    #expect(separate.boostersByKind[0] + separate.boostersByKind[1] == 600)
+    #expect(separate.pools == 0)
+  }
+}
