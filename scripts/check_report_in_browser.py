@@ -126,7 +126,7 @@ def main():
             failures.append(what)
 
     if not os.path.isfile(page):
-        print(f"check-report-in-browser: {page}: no report.html; expected a folder written by sealed check, simulate or merge", file=sys.stderr)
+        print(f"check-report-in-browser: {page}: no report.html; expected a folder written by sealed check, simulate, merge or audit", file=sys.stderr)
         return 2
     url = "file://" + page
 
@@ -163,14 +163,20 @@ def main():
         reader.feed(loaded.stdout)
         text, headings = reader.text, reader.headings
         run = {row["key"]: row["value"] for row in table("run.csv") or []}
-        check(f"Sealed report: {run.get('set')} · {run.get('rules')} · seed {run.get('seed')}" in headings, "the title names set, rules and seed")
-        for key in ("rules_sha256", "pools", "boosters", "seed"):
+        audit = run.get("command_kind") == "audit"
+        if audit:
+            check(f"Sealed audit: {run.get('set')} · {run.get('rules')} · {run.get('boosters')} boosters opened" in headings, "the title names set, rules and boosters")
+            keys, expected_headings = ("rules_sha256", "boosters", "packs", "resamples"), ("Run",)
+        else:
+            check(f"Sealed report: {run.get('set')} · {run.get('rules')} · seed {run.get('seed')}" in headings, "the title names set, rules and seed")
+            keys, expected_headings = ("rules_sha256", "pools", "boosters", "seed"), ("Run", "Mythics", "Every card against its expected frequency")
+        for key in keys:
             check(run.get(key, "?") in text, f"run.csv's {key} ({run.get(key)}) is in the text")
         if run.get("command"):
             check(run["command"] in text, "the command that reproduces the run is in the text")
-        for heading in ("Run", "Mythics", "Every card against its expected frequency"):
+        for heading in expected_headings:
             check(heading in headings, f"heading '{heading}'")
-        checks = table("checks.csv")
+        checks = table("audit.csv" if audit else "checks.csv")
         if checks is not None:
             failed = [row["check"] for row in checks if row["verdict"] == "fail"]
             verdict = f"FAIL: {len(failed)} of {len(checks)} checks failed" if failed else f"PASS: all {len(checks)} checks pass"

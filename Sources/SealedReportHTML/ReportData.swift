@@ -21,7 +21,7 @@ public struct ReportData: Sendable {
       throw DataError("cannot read the folder (\(systemErrorReason(error))); expected a report folder", at: folder)
     }
     guard names.contains("run.csv") else {
-      throw DataError("no run.csv here; expected a report folder written by sealed simulate, check or merge", at: folder)
+      throw DataError("no run.csv here; expected a report folder written by sealed simulate, check, merge or audit", at: folder)
     }
     var tables: [(String, CSVTable)] = []
     for name in names {
@@ -39,6 +39,9 @@ public struct ReportData: Sendable {
     guard let table = tables[name] else { return [] }
     return table.rows.map { Dictionary(zip(table.header, $0), uniquingKeysWith: { first, _ in first }) }
   }
+
+  /// The verdict table: `checks.csv`, or `audit.csv` in an audit's folder.
+  var checksName: String { tables["checks.csv"] == nil && tables["audit.csv"] != nil ? "audit.csv" : "checks.csv" }
 
   /// `run.csv` as key → value.
   var run: [String: String] {

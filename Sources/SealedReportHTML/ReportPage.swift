@@ -41,10 +41,15 @@ struct ReportPage {
     let set = run["set"] ?? "?"
     let rules = run["rules"] ?? "?"
     let seed = run["seed"] ?? "?"
-    title = "Sealed report: \(set) · \(rules) · seed \(seed)"
+    let isAudit = run["command_kind"] == "audit"
+    title = isAudit
+      ? "Sealed audit: \(set) · \(rules) · \(run["boosters"] ?? "?") boosters opened"
+      : "Sealed report: \(set) · \(rules) · seed \(seed)"
     let keys = [
       ("set", "set"), ("rules", "rules"), ("rules_source", "rules source"), ("rules_sha256", "rules SHA-256"),
       ("seed", "seed"), ("pools", "pools"), ("boosters", "boosters"), ("status", "status"), ("shard", "shard"),
+      ("packs", "packs read"), ("format", "file format"), ("card_identity", "cards named by"),
+      ("pool_grouping", "boosters in pools"), ("resamples", "Monte Carlo samples"),
       ("tool_version", "Sealed version"), ("generator", "generator"), ("started_at", "started"),
     ]
     identity = keys.compactMap { key, label in run[key].flatMap { $0.isEmpty ? nil : Pair(key: label, value: $0) } }
@@ -65,7 +70,7 @@ struct ReportPage {
   // MARK: Verdict table and proportion charts
 
   private mutating func buildChecks(_ data: ReportData) {
-    guard let table = data.tables["checks.csv"] else {
+    guard let table = data.tables[data.checksName] else {
       notes.append("No checks.csv in this folder (written by sealed simulate or merge): no verdicts. Run sealed check for them.")
       return
     }
@@ -189,7 +194,7 @@ struct ReportPage {
     if data.tables["sheet_frequency.csv"] == nil {
       notes.append("No sheet_frequency.csv in this folder (written by an older Sealed): no residual strips for the rules.")
     }
-    let checks = data.records("checks.csv")
+    let checks = data.records(data.checksName)
     let runAlpha = checks.first?["alpha"].flatMap(Double.init) ?? 0.001
     let failed = Set(checks.filter { $0["verdict"] == "fail" }.compactMap { $0["check"] })
     // The spec's "equally likely" claims first: where a card the rules favour by mistake shows.

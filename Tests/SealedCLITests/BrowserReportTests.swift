@@ -58,4 +58,21 @@ struct BrowserReportTests {
     #expect(bad.stdout.contains("FAIL  no request leaves the page"))
     #expect(bad.stdout.contains("http://198.51.100.7/x.png"))
   }
+
+  /// An audit's report (audit.csv, the residual strips of its sheets) passes the same checks.
+  @Test func anAuditReportPasses() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let packs = dir.appendingPathComponent("packs.csv").path
+    let opened = try SealedExecutable.run(
+      ["open", "war", "--rules", "retail", "--pools", "40", "--seed", "2", "--format", "csv", "--out", packs, "--cards", Fixtures.shippedCards])
+    #expect(opened.status == 0, "\(opened.stderr)")
+    let out = dir.appendingPathComponent("audit")
+    let audit = try SealedExecutable.run(
+      ["audit", "war", "--rules", "retail", "--packs", packs, "--resamples", "199", "--out", out.path, "--quiet", "--cards", Fixtures.shippedCards])
+    #expect(audit.status == 0, "\(audit.stdout)")
+    let result = try run([out.path, "--shots", dir.appendingPathComponent("shots").path])
+    #expect(result.status == 0, "\(result.stdout)")
+    #expect(result.stdout.contains("ok    the title names set, rules and boosters"))
+    #expect(result.stdout.contains("ok    the verdict 'PASS: all "))
+  }
 }

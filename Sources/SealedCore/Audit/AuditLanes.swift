@@ -29,8 +29,14 @@ public struct AuditLanes: Sendable {
     if plan.hasFoils {
       candidates.append(Lane(name: "a foil", planLane: nil, members: Set(plan.firstFoilOrdinal..<plan.cards.count)))
     }
+    // A rule's event that counts the same cards as a lane above takes its place.
     for (index, event) in plan.events.enumerated() {
-      candidates.append(Lane(name: event.name, planLane: index + 1, members: event.cards))
+      let lane = Lane(name: event.name, planLane: index + 1, members: event.cards)
+      if let same = candidates.firstIndex(where: { $0.planLane == nil && $0.members == event.cards }) {
+        candidates[same] = lane
+      } else {
+        candidates.append(lane)
+      }
     }
     var lanes: [Lane] = []
     var leftOut: [String] = []

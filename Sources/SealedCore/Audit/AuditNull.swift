@@ -222,8 +222,8 @@ struct ContentObserver: PoolObserver {
 }
 
 /// The plan the null draws with on the engine's counting path, when whole pools give exactly the
-/// file's boosters: grouped boosters that fill whole pools, or independent boosters (drawn as
-/// pools of one). The audit's lanes that the rules do not count become extra events.
+/// file's boosters: grouped boosters that fill whole pools, or independent boosters (drawn in
+/// pools of a size that divides their number). The audit's lanes that the rules do not count become extra events.
 struct CountedPlan: Sendable {
   let plan: BoosterPlan
   let pools: Int
@@ -251,8 +251,11 @@ struct CountedPlan: Sendable {
       plan = BoosterPlan(copying: base, extraEvents: extra)
       pools = boosters / per
     case .separate where base.mythicBoosterPositionProbabilities == nil:
-      plan = BoosterPlan(copying: base, extraEvents: extra, boostersPerPool: 1)
-      pools = boosters
+      // Independent boosters: any pool size gives the same boosters; the largest that divides
+      // the count (up to 16) keeps the engine's per-pool work small.
+      let size = boosters % per == 0 ? per : (1...16).last { boosters % $0 == 0 }!
+      plan = BoosterPlan(copying: base, extraEvents: extra, boostersPerPool: size)
+      pools = boosters / size
     default:
       return nil
     }

@@ -386,10 +386,11 @@ public struct AuditRun: Sendable {
       guard let distributions = laneDistributions(input, lane: index) else { continue }
       let event = lane.planLane.flatMap { $0 > 0 ? plan.events[$0 - 1] : nil }
       if let event, !event.isReported { continue }
-      if event == nil || event!.givenAny {
+      // With one kind of booster, "given a kind" is "any booster".
+      if event == nil || event!.givenAny || plan.kinds.count == 1 {
         try proportion(lane: index, kinds: Array(plan.kinds.indices) + [plan.kinds.count], name: lane.name, given: "", distributions: distributions)
       }
-      let perKind = event?.givenKinds ?? (plan.kinds.count > 1 ? Array(plan.kinds.indices) : [])
+      let perKind = plan.kinds.count == 1 ? [] : event?.givenKinds ?? Array(plan.kinds.indices)
       for kind in perKind {
         try proportion(lane: index, kinds: [kind], name: lane.name, given: " (\(plan.kinds[kind]) boosters)", distributions: distributions)
       }
