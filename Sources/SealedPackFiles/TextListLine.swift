@@ -116,12 +116,12 @@ enum TextListLine: Equatable {
   }
 
   /// A card name: has a letter, does not start with a digit, and has none of the characters a
-  /// name never has (parentheses, brackets, `;`, `|`, `=`, `"`, `@`, tabs); no comma-separated
+  /// name never has (parentheses, brackets, `;`, `|`, `=`, `@`, tabs); no comma-separated
   /// part of it is a bare number (a CSV row pasted by mistake).
   static func isName(_ text: Substring) -> Bool {
     guard let first = text.first, !first.isASCIIDigit, text.count <= 150 else { return false }
     guard text.contains(where: \.isLetter) else { return false }
-    guard !text.contains(where: { "()[]{}<>;|=\"@\t".contains($0) }) else { return false }
+    guard !text.contains(where: { "()[]{}<>;|=@\t".contains($0) }) else { return false }
     return !text.split(separator: ",").contains { part in
       let trimmed = part.drop { $0 == " " }
       return !trimmed.isEmpty && trimmed.allSatisfy(\.isASCIIDigit)
