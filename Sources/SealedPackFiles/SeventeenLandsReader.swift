@@ -65,13 +65,13 @@ final class SeventeenLandsReader: BoosterParser {
         throw DataError("pack_number is \"\(excerpt(try records.string(packColumn)))\", not a whole number", at: records.location)
       }
       let label = "draft \(draft) pack \(pack + 1)"
-      let set = try expansionColumn.map { (column: Int) throws(DataError) -> String in try records.trimmed(column).lowercased() }
+      let set = try expansionColumn.map { (column: Int) throws(DataError) -> String in try records.trimmedLowercased(column) }
       var cards: [ListedCard] = []
       cards.reserveCapacity(16)
       for (column, name) in cardColumns {
-        let range = records.range(column)
+        let field = records.bytes(column)
         // The common case: a single 0.
-        if range.count == 1 && records.storage[range.lowerBound] == 0x30 { continue }
+        if field.count == 1 && field[0] == 0x30 { continue }
         guard let count = records.integer(column) else {
           throw DataError(
             "pack_card_\(name) is \"\(excerpt(try records.string(column)))\", not a whole number" + boosterNote(label),
