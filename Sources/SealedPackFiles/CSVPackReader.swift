@@ -84,7 +84,7 @@ final class CSVPackReader: BoosterParser {
   /// The booster id of the row just read, checking the row's width and that the id is there.
   private func checkedID() throws(DataError) -> String {
     guard records.fieldCount == columns else { throw wrongFieldCount() }
-    let id = try records.trimmed(boosterColumn)
+    let id = try records.value(boosterColumn, "booster id")
     guard !id.isEmpty else { throw DataError("empty booster id", at: records.location) }
     return id
   }
@@ -93,11 +93,11 @@ final class CSVPackReader: BoosterParser {
   private func card(_ label: String) throws(DataError) -> ListedCard {
     let set = try records.trimmedLowercased(setColumn)
     guard !set.isEmpty else { throw DataError("empty set code" + boosterNote(label), at: records.location) }
-    let number = try records.trimmed(numberColumn)
+    let number = try records.value(numberColumn, "collector number")
     guard !number.isEmpty else { throw DataError("empty collector number" + boosterNote(label), at: records.location) }
     var name: String?
     if let nameColumn, !records.trimmedBytes(nameColumn).isEmpty {
-      name = try records.trimmed(nameColumn)
+      name = try records.value(nameColumn, "name")
     }
     var foil: Bool?
     if let foilColumn {

@@ -169,9 +169,20 @@ final class CSVRecordReader {
     try text(trimmedBytes(index), index)
   }
 
+  /// Field `index` without the spaces around it, which must not hold a line break (only a
+  /// quoted field can); `what` names the field in the error.
+  func value(_ index: Int, _ what: String) throws(DataError) -> String {
+    let field = trimmedBytes(index)
+    if field.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+      throw DataError("the \(what) \"\(excerpt(try text(field, index)))\" holds a line break", at: location)
+    }
+    return try text(field, index)
+  }
+
   /// Field `index`, trimmed, with ASCII letters in lower case.
   func trimmedLowercased(_ index: Int) throws(DataError) -> String {
     let field = trimmedBytes(index)
+    guard !field.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return try value(index, "set code") }
     guard field.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return try text(field, index) }
     let lowered = field.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
     guard let text = lowered.withUnsafeBufferPointer(\.validatedString) else { throw notUTF8(index) }
