@@ -20,6 +20,13 @@ enum TextListLine: Equatable {
     case absurdCount(Int)
   }
 
+  /// What ends a foil card's line (in lower case; matched ignoring case).
+  private static let foilMarkers: [[UInt8]] = [Array("*f*".utf8), Array("(foil)".utf8)]
+  private static let headerWords: [[UInt8]] = [Array("booster".utf8), Array("pack".utf8)]
+  private static let hash: [UInt8] = [0x23]
+  private static let slashes: [UInt8] = [0x2F, 0x2F]
+  private static let star: [UInt8] = Array("★".utf8)
+
   /// The largest count a line may give; more is taken as a mistake.
   static let maximumCount = 100
 
@@ -27,13 +34,13 @@ enum TextListLine: Equatable {
   /// it is the first line of a block, where a header may be.
   static func parse(_ line: UnsafeBufferPointer<UInt8>, blockStart: Bool) throws(Problem) -> TextListLine {
     let line = LineBytes(line).trimmed
-    if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("//") { return .nothing }
+    if line.isEmpty || line.hasPrefix(hash) || line.hasPrefix(slashes) { return .nothing }
     if blockStart, let label = header(line) { return .header(label) }
 
     var rest = line
     var foil: Bool?
-    for marker in ["*f*", "(foil)"] where rest.hasSuffixIgnoringCase(marker) {
-      rest = rest.dropLast(marker.utf8.count).trimmed
+    for marker in foilMarkers where rest.hasSuffixIgnoringCase(marker) {
+      rest = rest.dropLast(marker.count).trimmed
       foil = true
     }
 
@@ -79,8 +86,8 @@ enum TextListLine: Equatable {
       return label.isEmpty || label.count > 400 ? nil : label.string
     }
     // Booster 3, Pack #3, pack 12.
-    for word in ["booster", "pack"] where line.hasPrefixIgnoringCase(word) {
-      var tail = line.dropFirst(word.utf8.count).trimmed
+    for word in headerWords where line.hasPrefixIgnoringCase(word) {
+      var tail = line.dropFirst(word.count).trimmed
       if tail.first == 0x23 { tail = tail.dropFirst(1).trimmed }
       if !tail.isEmpty && tail.allSatisfy(isDigit) { return line.string }
     }
@@ -115,7 +122,7 @@ enum TextListLine: Equatable {
   /// or ending with a digit (`100`, `221a`, `★12`, `A-12`).
   static func isCollectorNumber(_ text: LineBytes) -> Bool {
     guard (1...16).contains(text.count), !text.contains(where: isNumberForbidden) else { return false }
-    return isDigit(text.first!) || text.hasPrefix("★") || isDigit(text.last!)
+    return isDigit(text.first!) || text.hasPrefix(star) || isDigit(text.last!)
   }
   private static func isNumberForbidden(_ byte: UInt8) -> Bool {
     switch byte {
@@ -213,25 +220,23 @@ struct LineBytes {
     return nil
   }
 
-  func hasPrefix(_ text: String) -> Bool {
-    matches(text, at: lower, ignoringCase: false)
+  func hasPrefix(_ bytes: [UInt8]) -> Bool {
+    matches(bytes, at: lower, ignoringCase: false)
   }
-  /// `text` is ASCII lower case.
-  func hasPrefixIgnoringCase(_ text: String) -> Bool {
-    matches(text, at: lower, ignoringCase: true)
+  /// `bytes` are ASCII lower case.
+  func hasPrefixIgnoringCase(_ bytes: [UInt8]) -> Bool {
+    matches(bytes, at: lower, ignoringCase: true)
   }
-  /// `text` is ASCII lower case.
-  func hasSuffixIgnoringCase(_ text: String) -> Bool {
-    matches(text, at: upper - text.utf8.count, ignoringCase: true)
+  /// `bytes` are ASCII lower case.
+  func hasSuffixIgnoringCase(_ bytes: [UInt8]) -> Bool {
+    matches(bytes, at: upper - bytes.count, ignoringCase: true)
   }
 
-  private func matches(_ text: String, at start: Int, ignoringCase: Bool) -> Bool {
-    guard start >= lower, start + text.utf8.count <= upper else { return false }
-    var index = start
-    for byte in text.utf8 {
-      let here = ignoringCase ? Self.lowered(base[index]) : base[index]
-      guard here == byte else { return false }
-      index += 1
+  private func matches(_ bytes: [UInt8], at start: Int, ignoringCase: Bool) -> Bool {
+    guard start >= lower, start + bytes.count <= upper else { return false }
+    for offset in 0..<bytes.count {
+      let here = ignoringCase ? Self.lowered(base[start + offset]) : base[start + offset]
+      guard here == bytes[offset] else { return false }
     }
     return true
   }
