@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "SealedStats", targets: ["SealedStats"]),
     .library(name: "SealedScryfall", targets: ["SealedScryfall"]),
     .library(name: "SealedReportHTML", targets: ["SealedReportHTML"]),
+    .library(name: "SealedPackFiles", targets: ["SealedPackFiles"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

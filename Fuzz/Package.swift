@@ -5,6 +5,7 @@
 import PackageDescription
 
 let core: Target.Dependency = .product(name: "SealedCore", package: "sealed")
+let packFiles: Target.Dependency = .product(name: "SealedPackFiles", package: "sealed")
 let support: Target.Dependency = "FuzzSupport"
 
 let package = Package(
@@ -18,6 +19,7 @@ let package = Package(
     .executableTarget(name: "FuzzSpecs", dependencies: [core, support]),
     .executableTarget(name: "FuzzLibrary", dependencies: [core, support]),
     .executableTarget(name: "FuzzTallies", dependencies: [core, support]),
+    .executableTarget(name: "FuzzPackFiles", dependencies: [core, packFiles, support]),
   ],
   swiftLanguageModes: [.v6]
 )

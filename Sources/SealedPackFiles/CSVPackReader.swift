@@ -12,8 +12,9 @@ final class CSVPackReader: BoosterParser {
   private let numberColumn: Int
   private let nameColumn: Int?
   private let foilColumn: Int?
-  /// The first row of the next booster, read while finishing the previous one.
-  private var pending: (id: String, card: ListedCard)?
+  /// The booster id (bytes and text) and first card of the next booster, read while finishing
+  /// the previous one.
+  private var pending: (id: [UInt8], label: String, card: ListedCard)?
   /// Hash of every finished booster id → the line where it started.
   private var finished: [Int: Int] = [:]
 
@@ -41,65 +42,83 @@ final class CSVPackReader: BoosterParser {
   }
 
   func next() throws(DataError) -> ListedBooster? {
-    var current: (id: String, line: Int, cards: [ListedCard])
+    let id: [UInt8]
+    let label: String
+    var cards: [ListedCard]
     if let pending {
-      current = (pending.id, pending.card.line, [pending.card])
+      (id, label, cards) = (pending.id, pending.label, [pending.card])
       self.pending = nil
-    } else if let first = try row() {
-      current = (first.id, first.card.line, [first.card])
+    } else if try records.next() {
+      let text = try checkedID()
+      (id, label, cards) = (Array(records.trimmedBytes(boosterColumn)), text, [try card(text)])
     } else {
       return nil
     }
-    while let next = try row() {
-      if next.id == current.id {
-        current.cards.append(next.card)
+    while try records.next() {
+      guard records.fieldCount == columns else { throw wrongFieldCount() }
+      if records.trimmedBytes(boosterColumn).elementsEqual(id) {
+        cards.append(try card(label))
       } else {
-        pending = next
+        let text = try checkedID()
+        pending = (Array(records.trimmedBytes(boosterColumn)), text, try card(text))
         break
       }
     }
+    let line = cards[0].line
     var hasher = Hasher()
-    hasher.combine(current.id)
+    hasher.combine(id)
     let key = hasher.finalize()
     if let earlier = finished[key] {
       throw DataError(
-        "booster \"\(excerpt(current.id))\" comes back after other boosters (it was first listed on line \(earlier)); the rows of a booster must be together",
-        at: DataError.location(records.path, line: current.line))
+        "booster \"\(excerpt(label))\" comes back after other boosters (it was first listed on line \(earlier)); the rows of a booster must be together",
+        at: DataError.location(records.path, line: line))
     }
-    finished[key] = current.line
-    return ListedBooster(label: current.id, line: current.line, cards: current.cards)
+    finished[key] = line
+    return ListedBooster(label: label, line: line, cards: cards)
   }
 
-  /// The next row as a booster id and card, nil at the end.
-  private func row() throws(DataError) -> (id: String, card: ListedCard)? {
-    guard try records.next() else { return nil }
-    guard records.fieldCount == columns else {
-      throw DataError("row has \(records.fieldCount) field\(records.fieldCount == 1 ? "" : "s"), the header has \(columns)", at: records.location)
-    }
-    let id = try records.trimmed(boosterColumn)
+  private func wrongFieldCount() -> DataError {
+    DataError("row has \(records.fieldCount) field\(records.fieldCount == 1 ? "" : "s"), the header has \(columns)", at: records.location)
+  }
+
+  /// The booster id of the row just read, checking the row's width and that the id is there.
+  private func checkedID() throws(DataError) -> String {
+    guard records.fieldCount == columns else { throw wrongFieldCount() }
+    let id = try records.value(boosterColumn, "booster id")
     guard !id.isEmpty else { throw DataError("empty booster id", at: records.location) }
-    let set = try records.trimmed(setColumn)
-    guard !set.isEmpty else { throw DataError("empty set code" + boosterNote(id), at: records.location) }
-    let number = try records.trimmed(numberColumn)
-    guard !number.isEmpty else { throw DataError("empty collector number" + boosterNote(id), at: records.location) }
+    return id
+  }
+
+  /// The card of the row just read, in booster `label`.
+  private func card(_ label: String) throws(DataError) -> ListedCard {
+    let set = try records.trimmedLowercased(setColumn)
+    guard !set.isEmpty else { throw DataError("empty set code" + boosterNote(label), at: records.location) }
+    let number = try records.value(numberColumn, "collector number")
+    guard !number.isEmpty else { throw DataError("empty collector number" + boosterNote(label), at: records.location) }
     var name: String?
-    if let nameColumn {
-      let text = try records.trimmed(nameColumn)
-      if !text.isEmpty { name = text }
+    if let nameColumn, !records.trimmedBytes(nameColumn).isEmpty {
+      name = try records.value(nameColumn, "name")
     }
     var foil: Bool?
     if let foilColumn {
-      let text = try records.trimmed(foilColumn)
-      switch text.lowercased() {
-      case "": foil = nil
-      case "true", "1", "yes": foil = true
-      case "false", "0", "no": foil = false
-      default:
-        throw DataError(
-          "foil is \"\(excerpt(text))\"; expected true, false, 1, 0, yes, no or nothing" + boosterNote(id), at: records.location)
+      let value = records.trimmedBytes(foilColumn)
+      if !value.isEmpty {
+        switch Self.foilWords[value.map { $0 | 0x20 }] {
+        case let word?: foil = word
+        case nil:
+          throw DataError(
+            "foil is \"\(excerpt(try records.trimmed(foilColumn)))\"; expected true, false, 1, 0, yes, no or nothing" + boosterNote(label),
+            at: records.location)
+        }
       }
     }
-    let card = ListedCard(setCode: set.lowercased(), collectorNumber: number, name: name, foil: foil, line: records.line)
-    return (id, card)
+    return ListedCard(setCode: set, collectorNumber: number, name: name, foil: foil, line: records.line)
   }
+
+  /// The foil values, in lower case (`| 0x20` turns ASCII letters to lower case and leaves
+  /// digits as they are).
+  private static let foilWords: [[UInt8]: Bool] = [
+    Array("true".utf8): true, Array("1".utf8): true, Array("yes".utf8): true,
+    Array("false".utf8): false, Array("0".utf8): false, Array("no".utf8): false,
+  ]
 }

@@ -12,16 +12,18 @@ final class LineReader {
 
   let path: String
   private let source: ByteSource
-  private var buffer: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
+  // `@exclusivity(unchecked)`: a reader has one caller at a time, and the dynamic checks on
+  // these properties cost more than finding the line.
+  @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) private var capacity: Int
   /// Unread bytes are `buffer[start..<end]`.
-  private var start = 0
-  private var end = 0
-  private var sourceEnded = false
+  @exclusivity(unchecked) private var start = 0
+  @exclusivity(unchecked) private var end = 0
+  @exclusivity(unchecked) private var sourceEnded = false
   /// Where the last line handed out started, for `unread`.
-  private var lastLineStart = 0
+  @exclusivity(unchecked) private var lastLineStart = 0
   /// The 1-based number of the last line handed out (0 before the first).
-  private(set) var lineNumber = 0
+  @exclusivity(unchecked) private(set) var lineNumber = 0
 
   init(source: ByteSource, path: String) {
     self.source = source
@@ -106,10 +108,27 @@ final class LineReader {
 extension UnsafeBufferPointer<UInt8> {
   /// The bytes as a String, or an error naming the line when they are not valid UTF-8.
   func string(at location: @autoclosure () -> String) throws(DataError) -> String {
-    guard let text = String(validating: self, as: UTF8.self) else {
+    guard let text = validatedString else {
       throw DataError("line is not valid UTF-8 text", at: location())
     }
     return text
+  }
+
+  /// The bytes as a String, nil when they are not valid UTF-8. ASCII (nearly every field of a
+  /// pack file) takes a fast path without generic validation.
+  var validatedString: String? {
+    var ascii = true
+    for byte in self where byte >= 0x80 {
+      ascii = false
+      break
+    }
+    return ascii ? String(decoding: self, as: UTF8.self) : String(validating: self, as: UTF8.self)
+  }
+
+  /// Whether the bytes are valid UTF-8 (a quick loop when they are ASCII).
+  var isValidUTF8: Bool {
+    for byte in self where byte >= 0x80 { return String(validating: self, as: UTF8.self) != nil }
+    return true
   }
 
   /// Whether every byte is a space or a tab.

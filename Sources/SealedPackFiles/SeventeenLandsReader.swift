@@ -22,7 +22,7 @@ final class SeventeenLandsReader: BoosterParser {
     var indexOf: [String: Int] = [:]
     var cards: [(Int, String)] = []
     for index in 0..<records.fieldCount {
-      let name = try records.trimmed(index)
+      let name = try records.value(index, "column name")
       let lowered = name.lowercased()
       if lowered.hasPrefix("pack_card_") {
         cards.append((index, String(name.dropFirst("pack_card_".count))))
@@ -60,21 +60,21 @@ final class SeventeenLandsReader: BoosterParser {
         throw DataError("pick_number is \"\(excerpt(try records.string(pickColumn)))\", not a whole number", at: records.location)
       }
       guard pick == 0 else { continue }
-      let draft = try records.trimmed(draftColumn)
+      let draft = try records.value(draftColumn, "draft_id")
       guard let pack = records.integer(packColumn) else {
         throw DataError("pack_number is \"\(excerpt(try records.string(packColumn)))\", not a whole number", at: records.location)
       }
       let label = "draft \(draft) pack \(pack + 1)"
-      let set = try expansionColumn.map { (column: Int) throws(DataError) -> String in try records.trimmed(column).lowercased() }
+      let set = try expansionColumn.map { (column: Int) throws(DataError) -> String in try records.trimmedLowercased(column) }
       var cards: [ListedCard] = []
       cards.reserveCapacity(16)
       for (column, name) in cardColumns {
-        let range = records.range(column)
+        let field = records.bytes(column)
         // The common case: a single 0.
-        if range.count == 1 && records.storage[range.lowerBound] == 0x30 { continue }
+        if field.count == 1 && field[0] == 0x30 { continue }
         guard let count = records.integer(column) else {
           throw DataError(
-            "pack_card_\(name) is \"\(excerpt(try records.string(column)))\", not a whole number" + boosterNote(label),
+            "pack_card_\(excerpt(name, limit: 200)) is \"\(excerpt(try records.string(column)))\", not a whole number" + boosterNote(label),
             at: records.location)
         }
         if count > 0 {

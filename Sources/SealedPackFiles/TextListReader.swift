@@ -20,12 +20,13 @@ final class TextListReader: BoosterParser {
         if cards.isEmpty { continue }
         break
       }
-      let text = try bytes.string(at: lines.location)
+      guard bytes.isValidUTF8 else { throw DataError("line is not valid UTF-8 text", at: lines.location) }
       let parsed: TextListLine
       do {
-        parsed = try TextListLine.parse(text, blockStart: cards.isEmpty)
+        parsed = try TextListLine.parse(bytes, blockStart: cards.isEmpty)
       } catch {
         let label = header?.label ?? "booster \(blocks + 1)"
+        let text = String(decoding: bytes, as: UTF8.self)
         throw DataError(message(for: error, text: text) + boosterNote(label), at: lines.location)
       }
       switch parsed {

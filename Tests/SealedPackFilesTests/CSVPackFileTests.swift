@@ -83,3 +83,16 @@ import Testing
     #expect(PackFileTesting.error(path) == "\(path):3: field 4 is not valid UTF-8 text")
   }
 }
+
+@Suite struct CSVLineBreakTests {
+  @Test(arguments: [
+    ("booster,set,collector_number,foil\n1,war,1,\"yes\n2\"\n", "packs.csv:2: foil is \"yes\\n2\"; expected true, false, 1, 0, yes, no or nothing (booster \"1\")"),
+    ("booster,set,collector_number\n\"a\nb\",war,1\n", "packs.csv:2: the booster id \"a\\nb\" holds a line break"),
+    ("booster,set,collector_number,name\n1,war,1,\"Ob\r\nNixilis\"\n", "packs.csv:2: the name \"Ob\\nNixilis\" holds a line break"),
+  ])
+  func quotedLineBreaksGiveOneLineErrors(_ input: String, _ expected: String) throws {
+    let path = try PackFileTesting.file("packs.csv", input)
+    let error = try #require(PackFileTesting.error(path))
+    #expect(error == String(path.dropLast("packs.csv".count)) + expected)
+  }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import SealedCore
+import SealedPackFiles
+import SealedTestSupport
+import Testing
+
+/// The FuzzPackFiles target's inputs: every seed in Fuzz/Corpus/FuzzPackFiles reads (so the
+/// fuzzer starts from valid files), and every input kept in Fuzz/Regressions/FuzzPackFiles gives
+/// boosters or a one-line DataError, read as detected and as each format.
+@Suite struct PackFileFuzzCorpusTests {
+  static func files(_ folder: String) -> [URL] {
+    let url = Fixtures.repositoryRoot.appendingPathComponent("Fuzz/\(folder)/FuzzPackFiles")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+    return names.filter { !$0.hasPrefix(".") }.sorted().map { url.appendingPathComponent($0) }
+  }
+
+  @Test func everySeedReads() throws {
+    let seeds = Self.files("Corpus")
+    #expect(seeds.count >= 4)
+    for seed in seeds {
+      let boosters = try PackFileReader.readAll(path: seed.path)
+      #expect(!boosters.isEmpty, "\(seed.lastPathComponent)")
+    }
+  }
+
+  @Test func everyRegressionIsAnAnswerNotACrash() throws {
+    for input in Self.files("Regressions") {
+      let bytes = Array(try Data(contentsOf: input))
+      for format in [nil] + PackFileFormat.allCases {
+        do {
+          var reader = try PackFileReader(bytes: bytes, source: "input", format: format)
+          while try reader.next() != nil {}
+        } catch {
+          #expect(!error.description.contains("\n"), "\(input.lastPathComponent)")
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import SealedCore
+import SealedPackFiles
+import Testing
+
+@Suite struct GzipAndStandardInputTests {
+  @Test(arguments: [
+    ("packs.csv", CSVPackFileTests.sample), ("packs.txt", TextListFileTests.sample),
+    ("draft.csv", SeventeenLandsFileTests.sample),
+  ])
+  func gzipAndPlainGiveTheSameBoosters(_ name: String, _ text: String) throws {
+    let plain = try PackFileTesting.read(try PackFileTesting.file(name, text))
+    let gzipPath = try PackFileTesting.file(name + ".gz", try PackFileTesting.gzip(Array(text.utf8)))
+    var reader = try PackFileReader(path: gzipPath)
+    let gzipped = reader.isGzipped
+    #expect(gzipped)
+    var boosters: [ListedBooster] = []
+    while let booster = try reader.next() { boosters.append(booster) }
+    #expect(boosters == plain)
+    // A gzipped file named without .gz is still recognized by its magic bytes.
+    let unnamed = try PackFileTesting.file(name, try PackFileTesting.gzip(Array(text.utf8)))
+    #expect(try PackFileTesting.read(unnamed) == plain)
+  }
+
+  @Test func multiMemberGzipIsOneStream() throws {
+    let lines = CSVPackFileTests.sample.split(separator: "\n", omittingEmptySubsequences: false)
+    let head = lines.prefix(3).joined(separator: "\n") + "\n"
+    let tail = lines.dropFirst(3).joined(separator: "\n")
+    let bytes = try PackFileTesting.gzip(Array(head.utf8)) + PackFileTesting.gzip(Array(tail.utf8))
+    let path = try PackFileTesting.file("packs.csv.gz", bytes)
+    let plain = try PackFileTesting.read(try PackFileTesting.file("packs.csv", CSVPackFileTests.sample))
+    #expect(try PackFileTesting.read(path) == plain)
+  }
+
+  @Test func truncatedGzipIsAnError() throws {
+    let text = String(repeating: "booster,set,collector_number\n", count: 1) + (1...5000).map { "b\($0 / 15),war,\($0)\n" }.joined()
+    let bytes = try PackFileTesting.gzip(Array(text.utf8))
+    let path = try PackFileTesting.file("packs.csv.gz", Array(bytes.prefix(bytes.count / 2)))
+    let error = try #require(PackFileTesting.error(path))
+    #expect(error.hasPrefix(path + ":"))
+    #expect(error.hasSuffix("gzip data is truncated (the file ends inside the compressed stream)"))
+  }
+
+  @Test func corruptGzipIsAnError() throws {
+    var bytes = try PackFileTesting.gzip(Array(CSVPackFileTests.sample.utf8))
+    for index in 12..<min(40, bytes.count) { bytes[index] ^= 0x5A }
+    let path = try PackFileTesting.file("packs.csv.gz", bytes)
+    let error = try #require(PackFileTesting.error(path))
+    #expect(error.hasPrefix(path + ":1: gzip data is corrupt ("), "\(error)")
+    #expect(!error.contains("\n"))
+  }
+
+  @Test func inMemoryBytesReadLikeAFile() throws {
+    var reader = try PackFileReader(bytes: try PackFileTesting.gzip(Array(TextListFileTests.sample.utf8)), source: "pasted")
+    var labels: [String] = []
+    while let booster = try reader.next() { labels.append(booster.label) }
+    #expect(labels == ["booster 1", "Pack 2"])
+  }
+
+  /// `-` reads standard input: fd 0 is pointed at a pipe for the length of the test.
+  @Test func dashReadsStandardInput() throws {
+    let pipe = Pipe()
+    let saved = dup(0)
+    #expect(dup2(pipe.fileHandleForReading.fileDescriptor, 0) == 0)
+    defer {
+      dup2(saved, 0)
+      close(saved)
+    }
+    let bytes = try PackFileTesting.gzip(Array(CSVPackFileTests.sample.utf8))
+    let writer = Thread {
+      pipe.fileHandleForWriting.write(Data(bytes))
+      try? pipe.fileHandleForWriting.close()
+    }
+    writer.start()
+    var reader = try PackFileReader(path: "-")
+    let (source, format) = (reader.source, reader.format)
+    #expect(source == "<stdin>")
+    #expect(format == .csv)
+    var boosters: [ListedBooster] = []
+    while let booster = try reader.next() { boosters.append(booster) }
+    try? pipe.fileHandleForReading.close()
+    let plain = try PackFileTesting.read(try PackFileTesting.file("packs.csv", CSVPackFileTests.sample))
+    #expect(boosters == plain)
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import SealedCore
+import SealedPackFiles
+import SealedTestSupport
+import Testing
+
+/// Large generated files are read without memory growing with them: the resident set size,
+/// sampled while reading, stays within a few megabytes of where it started (a reader holding the
+/// file or its boosters would grow by more than the file). The figures for 300 MB files in
+/// release builds are in Sources/SealedPackFiles/README.md.
+@Suite(.serialized) struct StreamingTests {
+  /// The resident set size now (Linux: /proc/self/statm); elsewhere the peak so far.
+  static func residentMegabytes() -> Int {
+    #if os(Linux)
+      if let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) {
+        let fields = text.split(separator: " ")
+        if fields.count > 1, let pages = Int(fields[1]) { return (pages * Int(sysconf(Int32(_SC_PAGESIZE)))) >> 20 }
+      }
+    #endif
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #if os(Linux)
+      return usage.ru_maxrss >> 10
+    #else
+      return usage.ru_maxrss >> 20
+    #endif
+  }
+
+  /// Reads every booster of `path`, sampling the resident set size every 100 boosters; returns
+  /// the boosters read, the cards, and the largest growth seen in megabytes.
+  static func stream(_ path: String) throws -> (boosters: Int, cards: Int, growth: Int) {
+    let start = residentMegabytes()
+    var largest = start
+    var reader = try PackFileReader(path: path)
+    var cards = 0
+    while let booster = try reader.next() {
+      cards += booster.size
+      if reader.boostersRead % 100 == 0 { largest = max(largest, residentMegabytes()) }
+    }
+    return (reader.boostersRead, cards, largest - start)
+  }
+
+  /// Writes `header` and then `row(i)` for i = 0, 1, … until the file has `megabytes`; returns
+  /// the path and the number of rows.
+  static func generate(_ name: String, megabytes: Int, header: String, row: (Int) -> String) throws -> (String, Int) {
+    let folder = try Fixtures.temporaryDirectory("pack-streaming")
+    let url = folder.appendingPathComponent(name)
+    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: url)
+    defer { try? handle.close() }
+    var chunk = header
+    var size = 0
+    var rows = 0
+    while size < megabytes << 20 {
+      chunk += row(rows)
+      rows += 1
+      if chunk.utf8.count > 1 << 20 {
+        size += chunk.utf8.count
+        try handle.write(contentsOf: Data(chunk.utf8))
+        chunk = ""
+      }
+    }
+    try handle.write(contentsOf: Data(chunk.utf8))
+    return (url.path, rows)
+  }
+
+  @Test func fiftyMegabytesOf17landsDataStream() throws {
+    let names = (0..<300).map { "Card Number \($0)" }
+    let header =
+      "expansion,event_type,draft_id,draft_time,rank,pack_number,pick_number,pick,pick_maindeck_rate,pick_sideboard_in_rate,"
+      + names.map { "pool_" + $0 }.joined(separator: ",") + "," + names.map { "pack_card_" + $0 }.joined(separator: ",") + "\n"
+    let zeros = Array(repeating: "0", count: 300).joined(separator: ",")
+    var pack = Array(repeating: "0", count: 300)
+    for index in stride(from: 0, to: 300, by: 22) { pack[index] = "1" }
+    let packCounts = pack.joined(separator: ",")
+    let (path, rows) = try Self.generate("draft.csv", megabytes: 50, header: header) { row in
+      "WAR,PremierDraft,draft\(row / 42),2024-01-01 00:00:00,gold,\(row / 14 % 3),\(row % 14),Card Number 1,,,\(zeros),\(packCounts)\n"
+    }
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let (read, cards, growth) = try Self.stream(path)
+    #expect(read == (rows + 13) / 14)
+    #expect(cards == read * 14)
+    #expect(growth < 16, "memory grew by \(growth) MB reading a 50 MB file")
+  }
+
+  @Test func twentyMegabytesOfCSVStream() throws {
+    let (path, rows) = try Self.generate("packs.csv", megabytes: 20, header: "booster,set,collector_number,name,foil\n") { row in
+      "b\(row / 15),war,\(row % 250 + 1),\"Name, \(row % 250)\",\(row % 15 == 0 ? "true" : "")\n"
+    }
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let (read, cards, growth) = try Self.stream(path)
+    #expect(cards == rows)
+    #expect(read == (rows + 14) / 15)
+    // 16 bytes a booster for the reappearance check (~40,000 boosters): under 2 MB.
+    #expect(growth < 16, "memory grew by \(growth) MB reading a 20 MB file")
+  }
+}

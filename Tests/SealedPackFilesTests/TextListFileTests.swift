@@ -1,0 +1,102 @@
+import Foundation
+import SealedCore
+import SealedPackFiles
+import Testing
+
+@Suite struct TextListFileTests {
+  static let sample = """
+    # Two boosters from my WAR box
+    // pasted from Moxfield
+
+    1 Ob Nixilis, the Hate-Twisted (WAR) 100
+    WAR 254
+    Karn's Bastion (WAR) 248 *F*
+    2x Island (WAR) 254
+    Ugin, the Ineffable
+    Feather, the Redeemed (war)
+
+
+    Pack 2:
+    # a comment inside a block
+    war 1 (foil)
+    1 Lim-Dûl's Vault
+    10 Plains
+
+    """
+
+  @Test func readsARealisticSample() throws {
+    let path = try PackFileTesting.file("packs.txt", Self.sample)
+    var reader = try PackFileReader(path: path)
+    let format = reader.format
+    #expect(format == .text)
+    let first = try #require(try reader.next())
+    #expect(first.label == "booster 1")
+    #expect(first.line == 4)
+    #expect(
+      first.cards == [
+        ListedCard(setCode: "war", collectorNumber: "100", name: "Ob Nixilis, the Hate-Twisted", line: 4),
+        ListedCard(setCode: "war", collectorNumber: "254", line: 5),
+        ListedCard(setCode: "war", collectorNumber: "248", name: "Karn's Bastion", foil: true, line: 6),
+        ListedCard(setCode: "war", collectorNumber: "254", name: "Island", count: 2, line: 7),
+        ListedCard(name: "Ugin, the Ineffable", line: 8),
+        ListedCard(setCode: "war", name: "Feather, the Redeemed", line: 9),
+      ])
+    #expect(first.size == 7)
+    let second = try #require(try reader.next())
+    #expect(second.label == "Pack 2")
+    #expect(second.line == 12)
+    #expect(
+      second.cards == [
+        ListedCard(setCode: "war", collectorNumber: "1", foil: true, line: 14),
+        ListedCard(name: "Lim-Dûl's Vault", line: 15),
+        ListedCard(name: "Plains", count: 10, line: 16),
+      ])
+    let end = try reader.next()
+    #expect(end == nil)
+  }
+
+  @Test func headersAndDefaultLabels() throws {
+    let text = "Booster 7\nWAR 1\n\nWAR 2\n\nbooster #9\nWAR 3\n\nBox 1, pack 3:\n\nWAR 4\n"
+    let boosters = try PackFileTesting.read(try PackFileTesting.file("list.txt", text))
+    #expect(boosters.map(\.label) == ["Booster 7", "booster 2", "booster #9", "Box 1, pack 3"])
+    #expect(boosters.map(\.line) == [1, 4, 6, 9])
+  }
+
+  @Test func aPackRatIsACardNotAHeader() throws {
+    let boosters = try PackFileTesting.read(try PackFileTesting.file("list.txt", "Pack Rat\n+2 Mace\n"))
+    #expect(boosters.count == 1)
+    #expect(boosters[0].cards.map(\.name) == ["Pack Rat", "+2 Mace"])
+  }
+
+  @Test(arguments: [
+    ("WAR 1\nOb Nixilis (WAR 100\n", "list.txt:2: \"Ob Nixilis (WAR 100\" is not a card line (expected e.g. \"1 Name (SET) 100\", \"SET 100\", \"Name (SET)\" or a name) (booster \"booster 1\")"),
+    ("WAR 1\n\n1,war,100\n", "list.txt:3: \"1,war,100\" is not a card line (expected e.g. \"1 Name (SET) 100\", \"SET 100\", \"Name (SET)\" or a name) (booster \"booster 2\")"),
+    ("WAR 1\n[[\(String(repeating: "x", count: 80))]]\n", "list.txt:2: \"[[\(String(repeating: "x", count: 58))…\" is not a card line (expected e.g. \"1 Name (SET) 100\", \"SET 100\", \"Name (SET)\" or a name) (booster \"booster 1\")"),
+    ("Pack 3:\n0 Island (WAR) 254\n", "list.txt:2: a count of 0 in \"0 Island (WAR) 254\"; leave the line out instead (booster \"Pack 3\")"),
+    ("-1 Island\n", "list.txt:1: the count \"-1\" is not a whole number (booster \"booster 1\")"),
+    ("1.5x Island\n", "list.txt:1: the count \"1.5x\" is not a whole number (booster \"booster 1\")"),
+    ("101 Island\n", "list.txt:1: a count of 101 is more than a booster holds (at most 100) (booster \"booster 1\")"),
+    ("\n# only comments\n// and blank lines\n\n", "list.txt: no boosters: the file is empty or has only blank lines and comments"),
+    ("", "list.txt: no boosters: the file is empty or has only blank lines and comments"),
+    ("Booster 1\n\nBooster 2\nWAR 1\n", "list.txt:3: booster \"Booster 1\" (line 1) lists no cards before the header \"Booster 2\""),
+    ("WAR 1\n\nBooster 2\n", "list.txt:3: booster \"Booster 2\" lists no cards"),
+  ])
+  func errorsAreOneLineNamingFileLineAndBooster(_ input: String, _ expected: String) throws {
+    let path = try PackFileTesting.file("list.txt", input)
+    let error = try #require(PackFileTesting.error(path))
+    #expect(error == String(path.dropLast("list.txt".count)) + expected)
+  }
+
+  @Test func invalidUTF8NamesTheLine() throws {
+    let path = try PackFileTesting.file("list.txt", Array("WAR 1\nIsland\n".utf8) + [0xFF, 0x41, 0x0A])
+    #expect(PackFileTesting.error(path) == "\(path):3: line is not valid UTF-8 text")
+  }
+
+  @Test func missingFileAndFolderAreOneLine() throws {
+    let folder = try PackFileTesting.file("x.txt", "WAR 1\n")
+    let directory = (folder as NSString).deletingLastPathComponent
+    #expect(PackFileTesting.error(directory) == "\(directory): is a folder, not a pack file")
+    let missing = directory + "/nope.csv"
+    #expect(PackFileTesting.error(missing) == "\(missing): cannot open the pack file: No such file or directory")
+  }
+}
