@@ -13,10 +13,10 @@ public struct BoosterFeasibility: Sendable {
   struct Draw: Sendable {
     let sheetName: String
     let count: Int
-    /// For each class the draw can take: at most how many copies.
-    let capacity: [Int: Int]
-    /// For a balanced draw: the colour groups (bits 0-4) each class can fill.
-    let groups: [Int: UInt8]?
+    /// By class: at most how many copies the draw can take (0: none).
+    let capacity: [Int32]
+    /// For a balanced draw, by class: the colour groups (bits 0-4) it can fill.
+    let groups: [UInt8]?
   }
 
   struct Program: Sendable {
@@ -41,18 +41,20 @@ public struct BoosterFeasibility: Sendable {
       for (combination, program) in plan.programs[kind].enumerated() where plan.combinationProbabilities[kind][combination] > 0 {
         let draws = program.map { draw -> Draw in
           let sheet = plan.sheets[draw.sheet]
-          var capacity: [Int: Int] = [:]
+          var capacity = [Int32](repeating: 0, count: catalog.classCount)
           for (index, ordinal) in sheet.cards.enumerated() where sheet.weights[index] > 0 {
-            capacity[catalog.classOfOrdinal[ordinal], default: 0] += 1
+            capacity[catalog.classOfOrdinal[ordinal]] += 1
           }
-          if !draw.distinct { for key in capacity.keys { capacity[key] = draw.count } }
-          placeable.formUnion(capacity.keys)
-          var groups: [Int: UInt8]? = nil
+          for cls in capacity.indices where capacity[cls] > 0 {
+            placeable.insert(cls)
+            if !draw.distinct { capacity[cls] = Int32(draw.count) }
+          }
+          var groups: [UInt8]? = nil
           if let balance = sheet.balance, draw.count >= 5 {
-            var masks: [Int: UInt8] = [:]
+            var masks = [UInt8](repeating: 0, count: catalog.classCount)
             for group in 0..<5 {
               for index in balance.groupStarts[group]..<balance.groupStarts[group + 1] where sheet.weights[index] > 0 {
-                masks[catalog.classOfOrdinal[sheet.cards[index]], default: 0] |= 1 << group
+                masks[catalog.classOfOrdinal[sheet.cards[index]]] |= 1 << group
               }
             }
             groups = masks
@@ -81,8 +83,9 @@ public struct BoosterFeasibility: Sendable {
     let size = cards.reduce(0) { $0 + $1.copies }
     var kinds: [Int] = []
     var best: (flow: Int, unplaced: [Int], program: Int)? = nil
+    var network = FlowNetwork()
     for (index, program) in programs.enumerated() where program.size == size && !kinds.contains(program.kind) {
-      var network = FlowNetwork(cards: cards, program: program)
+      network.build(cards: cards, program: program)
       let flow = network.maximumFlow()
       if flow == size {
         kinds.append(program.kind)
@@ -99,11 +102,11 @@ public struct BoosterFeasibility: Sendable {
       let (cls, copies) = cards[position]
       if !placeable.contains(cls) { return "\(labels[cls]): no sheet of the rules holds it" }
       let program = programs[best.program]
-      let most = program.draws.reduce(0) { $0 + min($1.capacity[cls] ?? 0, $1.count) }
+      let most = program.draws.reduce(0) { $0 + min(Int($1.capacity[cls]), $1.count) }
       if copies > most && most > 0 {
         return "\(labels[cls]) \(copies) times, where these draws give it at most \(most) time\(most == 1 ? "" : "s")"
       }
-      let holding = program.draws.filter { ($0.capacity[cls] ?? 0) > 0 }
+      let holding = program.draws.filter { $0.capacity[cls] > 0 }
         .map { "\($0.sheetName): \($0.count) card\($0.count == 1 ? "" : "s")" }
       if holding.isEmpty { return "\(labels[cls]): no draw of this booster's kind holds it" }
       return "\(labels[cls]): the draws that can hold it (\(holding.joined(separator: ", "))) are full"
@@ -115,25 +118,24 @@ public struct BoosterFeasibility: Sendable {
 /// The flow network of one booster against one program: source → card (its copies) → draw
 /// (each draw's capacity for the card) → sink (the draw's count). A balanced draw routes each
 /// card through a node of its own to the five colour pieces (one card each) and the rest.
+/// Rebuilt for each program in the same arrays.
 private struct FlowNetwork {
-  private var head: [Int] = []
-  private var next: [Int] = []
-  private var to: [Int] = []
-  private var capacity: [Int] = []
-  private var visited: [Bool] = []
+  private var head: [Int32] = []
+  private var next: [Int32] = []
+  private var to: [Int32] = []
+  private var capacity: [Int32] = []
+  private var seen: [Int32] = []
+  private var stamp: Int32 = 0
   private let source = 0
   private var sink = 0
-  private let cardCount: Int
 
-  init(cards: [(cls: Int, copies: Int)], program: BoosterFeasibility.Program) {
-    cardCount = cards.count
-    var nodes = 1 + cards.count
-    func newNode() -> Int {
-      nodes += 1
-      return nodes - 1
-    }
-    var pending: [(Int, Int, Int)] = []
-    for (position, card) in cards.enumerated() { pending.append((0, 1 + position, card.copies)) }
+  mutating func build(cards: [(cls: Int, copies: Int)], program: BoosterFeasibility.Program) {
+    head.removeAll(keepingCapacity: true)
+    next.removeAll(keepingCapacity: true)
+    to.removeAll(keepingCapacity: true)
+    capacity.removeAll(keepingCapacity: true)
+    head.append(contentsOf: repeatElement(-1, count: 1 + cards.count))
+    for (position, card) in cards.enumerated() { addEdge(0, 1 + position, card.copies) }
     var sinkEdges: [(Int, Int)] = []
     for draw in program.draws {
       if let groups = draw.groups {
@@ -141,42 +143,53 @@ private struct FlowNetwork {
         for group in 0..<5 { sinkEdges.append((pieces[group], 1)) }
         sinkEdges.append((pieces[5], draw.count - 5))
         for (position, card) in cards.enumerated() {
-          guard let limit = draw.capacity[card.cls], limit > 0 else { continue }
+          let limit = Int(draw.capacity[card.cls])
+          guard limit > 0 else { continue }
           let node = newNode()
-          pending.append((1 + position, node, limit))
-          let mask = groups[card.cls] ?? 0
-          for group in 0..<5 where mask & (1 << group) != 0 { pending.append((node, pieces[group], 1)) }
-          pending.append((node, pieces[5], limit))
+          addEdge(1 + position, node, limit)
+          let mask = groups[card.cls]
+          for group in 0..<5 where mask & (1 << group) != 0 { addEdge(node, pieces[group], 1) }
+          addEdge(node, pieces[5], limit)
         }
       } else {
         let node = newNode()
         sinkEdges.append((node, draw.count))
         for (position, card) in cards.enumerated() {
-          guard let limit = draw.capacity[card.cls], limit > 0 else { continue }
-          pending.append((1 + position, node, limit))
+          let limit = Int(draw.capacity[card.cls])
+          if limit > 0 { addEdge(1 + position, node, limit) }
         }
       }
     }
     sink = newNode()
-    for (node, count) in sinkEdges { pending.append((node, sink, count)) }
-    head = Array(repeating: -1, count: nodes)
-    for (from, target, limit) in pending { addEdge(from, target, limit) }
+    for (node, count) in sinkEdges { addEdge(node, sink, count) }
+  }
+
+  private mutating func newNode() -> Int {
+    head.append(-1)
+    return head.count - 1
   }
 
   private mutating func addEdge(_ from: Int, _ target: Int, _ limit: Int) {
-    for (a, b, c) in [(from, target, limit), (target, from, 0)] {
-      to.append(b)
-      capacity.append(c)
-      next.append(head[a])
-      head[a] = to.count - 1
-    }
+    to.append(Int32(target))
+    capacity.append(Int32(limit))
+    next.append(head[from])
+    head[from] = Int32(to.count - 1)
+    to.append(Int32(from))
+    capacity.append(0)
+    next.append(head[target])
+    head[target] = Int32(to.count - 1)
   }
 
   mutating func maximumFlow() -> Int {
+    if seen.count < head.count { seen = Array(repeating: 0, count: head.count * 2) }
     var flow = 0
     while true {
-      visited = Array(repeating: false, count: head.count)
-      let pushed = augment(source, .max)
+      stamp &+= 1
+      if stamp == Int32.max {
+        stamp = 1
+        for index in seen.indices { seen[index] = 0 }
+      }
+      let pushed = augment(source, Int.max)
       if pushed == 0 { return flow }
       flow += pushed
     }
@@ -184,19 +197,19 @@ private struct FlowNetwork {
 
   private mutating func augment(_ node: Int, _ limit: Int) -> Int {
     if node == sink { return limit }
-    visited[node] = true
-    var edge = head[node]
+    seen[node] = stamp
+    var edge = Int(head[node])
     while edge >= 0 {
-      let target = to[edge]
-      if capacity[edge] > 0 && !visited[target] {
-        let pushed = augment(target, min(limit, capacity[edge]))
+      let target = Int(to[edge])
+      if capacity[edge] > 0 && seen[target] != stamp {
+        let pushed = augment(target, min(limit, Int(capacity[edge])))
         if pushed > 0 {
-          capacity[edge] -= pushed
-          capacity[edge ^ 1] += pushed
+          capacity[edge] -= Int32(pushed)
+          capacity[edge ^ 1] += Int32(pushed)
           return pushed
         }
       }
-      edge = next[edge]
+      edge = Int(next[edge])
     }
     return 0
   }
@@ -204,10 +217,10 @@ private struct FlowNetwork {
   /// The positions (in the booster's card list) of cards not all of whose copies found a draw.
   func unplacedCards() -> [Int] {
     var result: [Int] = []
-    var edge = head[source]
+    var edge = Int(head[source])
     while edge >= 0 {
-      if capacity[edge] > 0 { result.append(to[edge] - 1) }
-      edge = next[edge]
+      if capacity[edge] > 0 { result.append(Int(to[edge]) - 1) }
+      edge = Int(next[edge])
     }
     return result.sorted()
   }
