@@ -37,7 +37,7 @@ struct AuditCommand: ParsableCommand {
   @Option(help: ArgumentHelp("A built-in spec (sealed) or a YAML spec file; 'none' for the rules' own checks only. Default: the spec the rules name.", valueName: "name|file"))
   var spec: String?
 
-  @Option(help: ArgumentHelp("Significance level (default: the spec's, else 0.01).", valueName: "a"))
+  @Option(help: ArgumentHelp("Significance level (default 0.01; a spec's own level is meant for simulations of millions of pools, so an audit does not take it).", valueName: "a"))
   var alpha: Double?
 
   @Option(help: ArgumentHelp("Monte Carlo samples drawn by the engine for each check's null (0: none).", valueName: "r"))
@@ -80,7 +80,7 @@ struct AuditCommand: ParsableCommand {
     let spec = try loadSpec()
     let loaded = try planOptions.load(for: set, spec: spec)
     let plan = loaded.plan
-    let alpha = self.alpha ?? spec?.alpha ?? 0.01
+    let alpha = self.alpha ?? 0.01
     guard alpha > 0 && alpha < 1 else { throw DataError("--alpha \(alpha): expected a level between 0 and 1") }
     guard resamples >= 0 && resamples <= 1_000_000 else { throw DataError("--resamples \(resamples): expected 0 to 1000000") }
     let threads = threadCount ?? ProcessInfo.processInfo.activeProcessorCount

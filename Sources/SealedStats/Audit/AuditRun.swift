@@ -426,7 +426,10 @@ public struct AuditRun: Sendable {
       let key = uniform ? "uniform " + classes.map(String.init).joined(separator: ",") : nil
       if let key, keys.contains(key) { continue }
       if let key { keys.insert(key) }
-      let names = Array(Set(familySheets[rootClass] ?? [])).sorted()
+      let sheets = Array(Set(familySheets[rootClass] ?? [])).sorted()
+      // Sheets that share cards (a foil sheet, when the file does not tell finishes apart) are
+      // one family; a long list is named by its first sheet.
+      let names = sheets.count > 3 ? ["\(sheets[0]) and \(sheets.count - 1) more sheets sharing its cards"] : sheets
       let total = classes.reduce(0) { $0 + counts.copies[$1] }
       planned.append(Planned(
         row: CheckResult(
