@@ -54,11 +54,13 @@ final class ByteSink {
   }
 
   func write(_ bytes: [UInt8]) throws(DataError) {
+    guard !closed else { throw DataError("the pack file was already closed", at: path) }
     buffer.append(contentsOf: bytes)
     if buffer.count >= 1 << 20 { try flush(finish: false) }
   }
 
   func write(_ text: String) throws(DataError) {
+    guard !closed else { throw DataError("the pack file was already closed", at: path) }
     buffer.append(contentsOf: text.utf8)
     if buffer.count >= 1 << 20 { try flush(finish: false) }
   }

@@ -28,13 +28,15 @@ public final class PackFileWriter {
   private var zeroCounts: [UInt8] = []
 
   /// Creates (or truncates) `path` (`-` is standard output) and writes the header. `cardNames`
-  /// are the 17lands count columns, in order (ignored for the other layouts; required for
-  /// 17lands). Throws a one-line `DataError` when the file cannot be written.
+  /// are the 17lands count columns, in order, a name given twice written once (ignored for the
+  /// other layouts; required for 17lands). Throws a one-line `DataError` when the file cannot be written.
   public init(
     path: String, format: PackFileFormat, gzip: Bool = false, cardNames: [String] = [], poolColumns: Bool = false,
     picksPerPack: Int = 1
   ) throws(DataError) {
     self.format = format
+    var seen = Set<String>()
+    let cardNames = cardNames.filter { seen.insert($0).inserted }
     self.cardNames = cardNames
     self.poolColumns = poolColumns
     self.picksPerPack = max(1, picksPerPack)

@@ -70,7 +70,7 @@ enum TextListLine: Equatable {
     if let space = rest.firstIndex(where: isSpace) {
       let set = rest.prefix(upTo: space)
       let number = rest.suffix(from: space).trimmed
-      if isSetCode(set), isCollectorNumber(number) {
+      if isSetCode(set), !isCapitalizedWord(set), isCollectorNumber(number) {
         return .card(setCode: set.lowercasedString, collectorNumber: number.string, name: nil, foil: foil, count: count)
       }
     }
@@ -116,6 +116,13 @@ enum TextListLine: Equatable {
   /// Two to six ASCII letters and digits, at least one a letter: `WAR`, `m21`, `pwar`.
   static func isSetCode(_ text: LineBytes) -> Bool {
     (2...6).contains(text.count) && text.allSatisfy { isDigit($0) || isLetter($0) } && text.contains(where: isLetter)
+  }
+
+  /// `Swamp`: an upper-case letter followed by lower-case ones, which in `Swamp 12` is a name
+  /// rather than a set code (codes are written `WAR` or `war`).
+  static func isCapitalizedWord(_ text: LineBytes) -> Bool {
+    guard let first = text.first, first >= 0x41 && first <= 0x5A else { return false }
+    return text.dropFirst(1).contains { $0 >= 0x61 && $0 <= 0x7A }
   }
 
   /// At most 16 bytes with no space, comma, parenthesis or bracket, starting with a digit or `★`,

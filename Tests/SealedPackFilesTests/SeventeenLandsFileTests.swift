@@ -87,6 +87,15 @@ import Testing
     #expect(error == String(path.dropLast("17l.csv".count)) + expected)
   }
 
+  @Test func aNameGivenTwiceIsOneColumn() throws {
+    let folder = try PackFileTesting.file("unused", "")
+    let path = (folder as NSString).deletingLastPathComponent + "/17l.csv.gz"
+    let booster = ListedBooster(label: "draft x pack 2", line: 0, cards: [ListedCard(name: "Island", count: 2, line: 0)])
+    try PackFileWriter.write([booster], to: path, format: .seventeenLands, gzip: true, cardNames: ["Island", "Plains", "Island"])
+    let boosters = try PackFileTesting.read(path)
+    #expect(boosters == [ListedBooster(label: "draft x pack 2", line: 2, cards: [ListedCard(name: "Island", count: 2, line: 2)])])
+  }
+
   @Test func forcedFormatChecksTheColumns() throws {
     let path = try PackFileTesting.file("17l.csv", "booster,set,collector_number\n1,war,1\n")
     #expect(

@@ -7,7 +7,7 @@ import Testing
 /// Large generated files are read without memory growing with them: the resident set size,
 /// sampled while reading, stays within a few megabytes of where it started (a reader holding the
 /// file or its boosters would grow by more than the file). The figures for 300 MB files in
-/// release builds are in Sources/SealedPackFiles/README.md.
+/// release builds are in docs/pack-files.md.
 @Suite(.serialized) struct StreamingTests {
   /// The resident set size now (Linux: /proc/self/statm); elsewhere the peak so far.
   static func residentMegabytes() -> Int {

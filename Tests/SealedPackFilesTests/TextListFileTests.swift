@@ -62,6 +62,15 @@ import Testing
     #expect(boosters.map(\.line) == [1, 4, 6, 9])
   }
 
+  @Test func aCapitalizedWordBeforeANumberIsAName() throws {
+    let boosters = try PackFileTesting.read(try PackFileTesting.file("list.txt", "Swamp 12\nwar 12\nM21 7\n"))
+    #expect(
+      boosters[0].cards == [
+        ListedCard(name: "Swamp 12", line: 1), ListedCard(setCode: "war", collectorNumber: "12", line: 2),
+        ListedCard(setCode: "m21", collectorNumber: "7", line: 3),
+      ])
+  }
+
   @Test func aPackRatIsACardNotAHeader() throws {
     let boosters = try PackFileTesting.read(try PackFileTesting.file("list.txt", "Pack Rat\n+2 Mace\n"))
     #expect(boosters.count == 1)
