@@ -73,7 +73,12 @@ import Testing
     let boosters = try read(dir, "boosters.csv")
     #expect(boosters.split(separator: "\n").count == 37)
     #expect(boosters.contains(",mythic_booster,pass,"))
-    #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("report/report.html").path))
+    // sealed report rebuilds the page from the CSVs, byte for byte.
+    let page = try read(dir, "report.html")
+    #expect(page.contains("Sealed audit: war · sealed · 36 boosters opened"))
+    let rebuilt = try SealedExecutable.run(["report", dir.appendingPathComponent("report").path])
+    #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+    #expect(try read(dir, "report.html") == page)
   }
 
   @Test func plantedImpossibilitiesFailNamingTheBooster() throws {
