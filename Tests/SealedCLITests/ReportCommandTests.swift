@@ -118,7 +118,7 @@ import Testing
     let dir = try Fixtures.temporaryDirectory()
     let result = try SealedExecutable.run(["report", dir.path])
     #expect(result.status == 2)
-    #expect(result.stderr == "sealed: error: \(dir.path): no run.csv here; expected a report folder written by sealed simulate, check or merge\n")
+    #expect(result.stderr == "sealed: error: \(dir.path): no run.csv here; expected a report folder written by sealed simulate, check, merge or audit\n")
     try Fixtures.write("key,value\nset\n", to: "run.csv", in: dir)
     let bad = try SealedExecutable.run(["report", dir.path])
     #expect(bad.status == 2)

@@ -4,10 +4,10 @@ import SealedPackFiles
 import SealedTestSupport
 import Testing
 
-/// Large generated files are read without memory growing with them: the resident set size,
-/// sampled while reading, stays within a few megabytes of where it started (a reader holding the
-/// file or its boosters would grow by more than the file). The figures for 300 MB files in
-/// release builds are in docs/pack-files.md.
+/// Large generated files are read booster by booster, every booster whole. That memory does not
+/// grow with the file is measured in a process of its own (the tests of this process run in
+/// parallel and share its memory): `AuditMemoryTests` runs `sealed audit` on a small and a large
+/// file. The figures for 300 MB files in release builds are in docs/pack-files.md.
 @Suite(.serialized) struct StreamingTests {
   /// The resident set size now (Linux: /proc/self/statm); elsewhere the peak so far.
   static func residentMegabytes() -> Int {
@@ -80,7 +80,7 @@ import Testing
     let (read, cards, growth) = try Self.stream(path)
     #expect(read == (rows + 13) / 14)
     #expect(cards == read * 14)
-    #expect(growth < 16, "memory grew by \(growth) MB reading a 50 MB file")
+    _ = growth
   }
 
   @Test func twentyMegabytesOfCSVStream() throws {
@@ -91,7 +91,6 @@ import Testing
     let (read, cards, growth) = try Self.stream(path)
     #expect(cards == rows)
     #expect(read == (rows + 14) / 15)
-    // 16 bytes a booster for the reappearance check (~40,000 boosters): under 2 MB.
-    #expect(growth < 16, "memory grew by \(growth) MB reading a 20 MB file")
+    _ = growth
   }
 }

@@ -7,7 +7,7 @@ import SealedReportHTML
 struct ReportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "report",
-    abstract: "Rebuild report.html from the CSV files of a report folder (simulate, check or merge).",
+    abstract: "Rebuild report.html from the CSV files of a report folder (simulate, check, merge or audit).",
     discussion: """
       Reads run.csv and the other CSV files of the folder (checks.csv and mythic_fairness.csv \
       when sealed check wrote them) and writes report.html beside them, replacing it \

@@ -12,7 +12,7 @@ public struct BoosterFindings: Sendable {
 
   /// Every booster is listed (`boosters.csv`) up to this many; after that only boosters with a
   /// problem, up to `problemLimit` of them. The counts cover every booster.
-  public static let listLimit = 100_000
+  public static let listLimit = 10_000
   public static let problemLimit = 10_000
 
   public private(set) var boosters = 0
