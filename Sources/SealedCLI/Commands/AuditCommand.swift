@@ -127,7 +127,11 @@ struct AuditCommand: ParsableCommand {
     let files = tables.map { (name: $0.name, contents: $0.table.text) }
     try folder.commit(try HTMLReportFile.adding(to: files, tables: tables))
     print(AuditVerdictTable.render(audit, session: session, spec: spec, alpha: alpha, source: reader.source, terminal: .standardOutput), terminator: "")
-    print(String(format: "%d boosters read and checked in %.2f s; %d Monte Carlo samples; whole audit %.2f s", session.findings.boosters, readSeconds, audit.resamples, elapsed))
+    let boosters = session.findings.boosters
+    print(
+      String(
+        format: "%d booster%@ read and checked in %.2f s; %d Monte Carlo samples; whole audit %.2f s", boosters,
+        boosters == 1 ? "" : "s", readSeconds, audit.resamples, elapsed))
     print("reports: \(folder.path)/")
     if !audit.passed { throw CommandFailure(status: 1) }
   }

@@ -11,7 +11,7 @@ enum AuditVerdictTable {
     let findings = session.findings
     var lines: [String] = []
     let specText = spec.map { "spec \"\($0.name)\"" } ?? "no spec"
-    lines.append(terminal.bold("audit of \(source): \(findings.boosters) boosters of \(plan.setName) (\(plan.setCode)) · rules \"\(plan.rulesName)\" · \(specText)"))
+    lines.append(terminal.bold("audit of \(source): \(findings.boosters) booster\(findings.boosters == 1 ? "" : "s") of \(plan.setName) (\(plan.setCode)) · rules \"\(plan.rulesName)\" · \(specText)"))
     lines.append(
       "cards named by \(session.catalog.identity.rawValue); boosters \(session.grouping == .grouped ? "in pools of \(plan.boostersPerPool), in file order" : "each from a pool of its own")")
     lines.append("alpha \(CSVNumber.format(alpha)), p-values Holm-adjusted over \(audit.checks.filter { $0.pValue != nil }.count) statistical checks; invariants allow no violation")
