@@ -49,7 +49,7 @@ struct ReportPage {
       ("set", "set"), ("rules", "rules"), ("rules_source", "rules source"), ("rules_sha256", "rules SHA-256"),
       ("seed", "seed"), ("pools", "pools"), ("boosters", "boosters"), ("status", "status"), ("shard", "shard"),
       ("packs", "packs read"), ("format", "file format"), ("card_identity", "cards named by"),
-      ("pool_grouping", "boosters in pools"), ("resamples", "Monte Carlo samples"),
+      ("pool_grouping", "boosters in pools"), ("resamples", "Monte Carlo samples"), ("notes", "notes"),
       ("tool_version", "Sealed version"), ("generator", "generator"), ("started_at", "started"),
     ]
     identity = keys.compactMap { key, label in run[key].flatMap { $0.isEmpty ? nil : Pair(key: label, value: $0) } }

@@ -23,7 +23,7 @@ enum AuditReport {
       ("alpha", CSVNumber.format(alpha)), ("tool_version", SealedCommand.version),
       ("generator", String(Simulation.generatorVersion)), ("threads", String(threads)),
       ("elapsed_seconds", CSVNumber.format((elapsed * 1000).rounded() / 1000)), ("started_at", startedAt),
-      ("command", command),
+      ("command", command), ("notes", audit.notes.joined(separator: " | ")),
     ]
     for (key, value) in rows { run.append([key, value]) }
     var boosters = CSVTable(header: ["booster", "line", "kind", "verdict", "problem"])
