@@ -140,6 +140,28 @@ import Testing
     #expect(try rows(dir)["every booster is one the rules can make"]?["verdict"] == "pass")
   }
 
+  /// Pools whose mythic booster always comes first fail the check of a uniform position: 30
+  /// pools expect 5 per position, so the chi-square distribution applies, and no sample of the
+  /// Monte Carlo null comes near (its smallest p-value, 1/10,000).
+  @Test func aMythicBoosterAlwaysFirstFailsThePositionCheck() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let sealed = try String(
+      contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Sources/SealedCore/Resources/rules/sealed.yaml"), encoding: .utf8)
+    let first = sealed.replacingOccurrences(
+      of: "  mythic_booster: one            # one booster of each pool, at a uniform position",
+      with: "  mythic_booster: one\n  position_weights: [1, 0, 0, 0, 0, 0]")
+    #expect(first != sealed)
+    let rules = try Fixtures.write(first, to: "first.yaml", in: dir)
+    let file = try packs("csv", rules: rules, pools: 30, seed: 2, name: "first.csv", in: dir)
+    let result = try audit(["war", "--packs", file, "--resamples", "9999"], in: dir)
+    #expect(result.status == 1, "\(result.stdout)")
+    let row = try rows(dir)["the mythic booster's position is uniform over the 6 boosters"]
+    #expect(row?["verdict"] == "fail")
+    #expect(row?["p_monte_carlo"] == "0.0001")
+    #expect(row?["method"] == "asymptotic chi-square")
+    #expect(try rows(dir)["every booster is one the rules can make"]?["verdict"] == "pass")
+  }
+
   /// Where both exist, the Monte Carlo p-value estimates the exact binomial one: within a few
   /// of its standard errors (independent packs, so the binomial test is exact).
   @Test func monteCarloPValuesAgreeWithExactBinomialOnes() throws {
