@@ -1,28 +1,36 @@
 /// A program of the plan bound to one engine.
 struct BoundProgram {
-  var firstBatch: UnsafePointer<BoundBatch>
-  var batchEnd: UnsafePointer<BoundBatch>
   var record: UnsafePointer<EngineTables.Program>
   /// Whether the program takes the fast path (otherwise it has draws).
   var usesPicks: Bool
-  /// For a fast program with choices per booster: its segments, in position order (else none,
-  /// and the batches are the whole program).
+  /// For a fast program: its segments, in position order. A program without choices per
+  /// booster has one, of one alternative: its batches.
   var segments: UnsafePointer<BoundSegment>
   var segmentCount: Int
 }
 
-/// A segment of a fast program: one of `count` alternatives, chosen by the alias table at
-/// `aliasOffset` when there are several.
+/// A segment of a fast program: one of `count` alternatives, chosen by its alias table
+/// (`entries`, one per alternative) when there are several.
 struct BoundSegment {
   var allocations: UnsafePointer<BoundAllocation>
-  var count: Int
-  var aliasOffset: Int
+  var count: UInt64
+  var entries: UnsafePointer<BoundAliasEntry>
+}
+
+/// An entry of a segment's alias table (Walker's method): keep `keep` when the rest of the
+/// random number that chose the entry is below `threshold`, else take `other`.
+struct BoundAliasEntry {
+  var threshold: UInt64
+  var keep: UnsafePointer<BoundAllocation>
+  var other: UnsafePointer<BoundAllocation>
 }
 
 /// The batches of one alternative of a segment, bound to one engine.
 struct BoundAllocation {
   var firstBatch: UnsafePointer<BoundBatch>
   var batchEnd: UnsafePointer<BoundBatch>
+  /// Added to the booster's outcome (`EngineTables.Program.countsOutcomes`).
+  var outcomeStep: Int
 }
 
 /// A batch of the plan bound to one engine: it runs the picks from `pickStart` to `pickEnd`.

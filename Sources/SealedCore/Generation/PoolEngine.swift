@@ -25,6 +25,9 @@ struct PoolEngine {
   private let boundBatches: UnsafeMutablePointer<BoundBatch>
   private let boundAllocations: UnsafeMutablePointer<BoundAllocation>
   private let boundSegments: UnsafeMutablePointer<BoundSegment>
+  private let boundAliasEntries: UnsafeMutablePointer<BoundAliasEntry>
+  /// Each booster's outcome in the pool being drawn (for programs that count outcomes).
+  private let poolOutcomes: UnsafeMutablePointer<Int>
   /// The plan's picks bound to this engine's card arrays and counters.
   private let picks: UnsafeMutablePointer<BoundPick>
   /// `siteCounts[site * cardCount + card]`: how often each card was drawn at each site since
@@ -58,6 +61,8 @@ struct PoolEngine {
     _ = arrays.initialize(from: tables.cardArrays)
     poolPrograms = .allocate(capacity: max(tables.boostersPerPool, 1))
     poolCards = .allocate(capacity: max(tables.boostersPerPool * tables.boosterSize, 1))
+    poolOutcomes = .allocate(capacity: max(tables.boostersPerPool, 1))
+    poolOutcomes.initialize(repeating: 0, count: max(tables.boostersPerPool, 1))
     sheetEntries = arrays.baseAddress!
     programs = UnsafePointer(tables.programs.baseAddress!)
     let countCapacity = max(plan.sites.count * tables.cardCount, 1)
@@ -82,30 +87,62 @@ struct PoolEngine {
           pickStart: UnsafePointer(picks + Int(batch.pickStart)), pickEnd: UnsafePointer(picks + Int(batch.pickEnd)),
           product: batch.product, threshold: batch.threshold, run: count <= Self.unrolledPicks ? count : 0))
     }
-    boundAllocations = .allocate(capacity: max(tables.allocations.count, 1))
+    // Every fast program runs as segments: one that has none gets a segment of one alternative,
+    // its batches, after the plan's own.
+    boundAllocations = .allocate(capacity: tables.allocations.count + tables.programs.count)
     for (index, allocation) in tables.allocations.enumerated() {
       (boundAllocations + index).initialize(
         to: BoundAllocation(
           firstBatch: UnsafePointer(boundBatches + Int(allocation.batchStart)),
-          batchEnd: UnsafePointer(boundBatches + Int(allocation.batchStart + allocation.batchCount))))
+          batchEnd: UnsafePointer(boundBatches + Int(allocation.batchStart + allocation.batchCount)),
+          outcomeStep: Int(allocation.outcomeStep)))
     }
-    boundSegments = .allocate(capacity: max(tables.segments.count, 1))
+    boundSegments = .allocate(capacity: tables.segments.count + tables.programs.count)
+    let entryCount = tables.segments.reduce(0) { $0 + Int($1.allocationCount) }
+    boundAliasEntries = .allocate(capacity: entryCount + tables.programs.count)
+    var entry = 0
     for (index, segment) in tables.segments.enumerated() {
+      let first = UnsafePointer(boundAllocations + Int(segment.allocationStart))
+      let count = Int(segment.allocationCount)
+      for alternative in 0..<count {
+        let alias = Int(segment.aliasOffset) + alternative
+        (boundAliasEntries + entry + alternative).initialize(
+          to: count == 1
+            ? BoundAliasEntry(threshold: .max, keep: first, other: first)
+            : BoundAliasEntry(
+              threshold: tables.aliasThresholds[alias], keep: first + Int(tables.aliasPrimary[alias]),
+              other: first + Int(tables.aliasSecondary[alias])))
+      }
       (boundSegments + index).initialize(
-        to: BoundSegment(
-          allocations: UnsafePointer(boundAllocations + Int(segment.allocationStart)), count: Int(segment.allocationCount),
-          aliasOffset: Int(segment.aliasOffset)))
+        to: BoundSegment(allocations: first, count: UInt64(count), entries: UnsafePointer(boundAliasEntries + entry)))
+      entry += count
     }
     boundPrograms = .allocate(capacity: max(tables.programs.count, 1))
+    var extraSegment = tables.segments.count
+    var extraAllocation = tables.allocations.count
     for (index, program) in tables.programs.enumerated() {
       let fast = program.batchStart >= 0
+      let firstBatch = UnsafePointer(boundBatches + (fast ? Int(program.batchStart) : 0))
+      let batchEnd = UnsafePointer(boundBatches + (fast ? Int(program.batchStart + program.batchCount) : 0))
+      var segments = UnsafePointer(boundSegments + Int(program.segmentStart))
+      var segmentCount = Int(program.segmentCount)
+      if fast && segmentCount == 0 {
+        let allocation = boundAllocations + extraAllocation
+        allocation.initialize(to: BoundAllocation(firstBatch: firstBatch, batchEnd: batchEnd, outcomeStep: 0))
+        (boundAliasEntries + entry).initialize(
+          to: BoundAliasEntry(threshold: .max, keep: UnsafePointer(allocation), other: UnsafePointer(allocation)))
+        (boundSegments + extraSegment).initialize(
+          to: BoundSegment(allocations: UnsafePointer(allocation), count: 1, entries: UnsafePointer(boundAliasEntries + entry)))
+        segments = UnsafePointer(boundSegments + extraSegment)
+        segmentCount = 1
+        entry += 1
+        extraSegment += 1
+        extraAllocation += 1
+      }
       (boundPrograms + index).initialize(
         to: BoundProgram(
-          firstBatch: UnsafePointer(boundBatches + (fast ? Int(program.batchStart) : 0)),
-          batchEnd: UnsafePointer(boundBatches + (fast ? Int(program.batchStart + program.batchCount) : 0)),
-          record: UnsafePointer(tables.programs.baseAddress! + index),
-          usesPicks: fast,
-          segments: UnsafePointer(boundSegments + Int(program.segmentStart)), segmentCount: Int(program.segmentCount)))
+          record: UnsafePointer(tables.programs.baseAddress! + index), usesPicks: fast, segments: segments,
+          segmentCount: segmentCount))
     }
     combinationThresholds = UnsafePointer(tables.combinationThresholds.baseAddress!)
     positionThresholds = UnsafePointer(tables.positionThresholds.baseAddress!)
@@ -122,6 +159,8 @@ struct PoolEngine {
     boundBatches.deallocate()
     boundAllocations.deallocate()
     boundSegments.deallocate()
+    boundAliasEntries.deallocate()
+    poolOutcomes.deallocate()
     boundPrograms.deallocate()
   }
 
@@ -151,6 +190,7 @@ struct PoolEngine {
     pools: Int, using rng: inout G, observer: inout O
   ) {
     let readsCards = O.needsBoosterCards || tables.anyProgramTalliesEachBooster
+    let countsOutcomes = O.countsOutcomes && tables.anyProgramCountsOutcomes
     // When every program takes the fast path, the second pass runs the boosters' batches in one
     // loop, with no test for the general path.
     let runsDirectly = runsBatchesDirectly && tables.allProgramsUsePicks
@@ -168,6 +208,7 @@ struct PoolEngine {
         runBoosters(using: &rng, for: O.self)
       }
       if readsCards { showCards(mythicPosition: mythicPosition, to: &observer) }
+      if countsOutcomes { showOutcomes(mythicPosition: mythicPosition, to: &observer) }
       observer.endPool()
       pool &+= 1
     }
@@ -257,6 +298,18 @@ struct PoolEngine {
     }
   }
 
+  /// Hands the observer the outcomes of the boosters whose programs count outcomes.
+  @inline(never)
+  private func showOutcomes<O: PoolObserver>(mythicPosition: Int, to observer: inout O) {
+    let otherKind = tables.hasMythicPosition ? 1 : 0
+    for index in 0..<tables.boostersPerPool {
+      let program = poolPrograms[index]
+      if programs[program].countsOutcomes {
+        observer.counted(booster: index, kind: index == mythicPosition ? 0 : otherKind, outcome: poolOutcomes[index])
+      }
+    }
+  }
+
   /// A uniform 64-bit number x whose digits in ranges of the given product are exactly
   /// uniform: x × product mod 2⁶⁴ is at least `threshold` = 2⁶⁴ mod product (see
   /// `EngineTables.Batch`).
@@ -307,22 +360,20 @@ struct PoolEngine {
     var out = poolCards
     var index = 0
     while index < boosters {
+      // Every fast program has at least one segment (see `init`).
       let program = boundPrograms + poolPrograms[index]
-      if program.pointee.segmentCount == 0 {
+      var segment = program.pointee.segments
+      let end = segment + program.pointee.segmentCount
+      var outcome = Int(truncatingIfNeeded: program.pointee.record.pointee.outcomeStart)
+      repeat {
+        let allocation = Self.chooseAllocation(segment, using: &rng)
+        outcome &+= allocation.pointee.outcomeStep
         Self.runUnrolled(
-          from: program.pointee.firstBatch, to: program.pointee.batchEnd, into: &out, fillingCards: fillingCards,
+          from: allocation.pointee.firstBatch, to: allocation.pointee.batchEnd, into: &out, fillingCards: fillingCards,
           using: &rng, for: O.self)
-      } else {
-        var segment = program.pointee.segments
-        let end = segment + program.pointee.segmentCount
-        while segment < end {
-          let allocation = segment.pointee.allocations + chooseAlternative(segment, using: &rng)
-          Self.runUnrolled(
-            from: allocation.pointee.firstBatch, to: allocation.pointee.batchEnd, into: &out, fillingCards: fillingCards,
-            using: &rng, for: O.self)
-          segment += 1
-        }
-      }
+        segment += 1
+      } while segment < end
+      poolOutcomes[index] = outcome
       index &+= 1
     }
   }
@@ -408,14 +459,16 @@ struct PoolEngine {
       let program = poolPrograms[index]
       let bound = UnsafePointer(boundPrograms + program)
       if bound.pointee.usesPicks {
-        Self.runBatchList(from: bound.pointee.firstBatch, to: bound.pointee.batchEnd, into: &out, using: &rng, for: O.self)
         var segment = bound.pointee.segments
         let end = segment + bound.pointee.segmentCount
+        var outcome = Int(truncatingIfNeeded: bound.pointee.record.pointee.outcomeStart)
         while segment < end {
-          let allocation = segment.pointee.allocations + chooseAlternative(segment, using: &rng)
+          let allocation = Self.chooseAllocation(segment, using: &rng)
+          outcome &+= allocation.pointee.outcomeStep
           Self.runBatchList(from: allocation.pointee.firstBatch, to: allocation.pointee.batchEnd, into: &out, using: &rng, for: O.self)
           segment += 1
         }
+        poolOutcomes[index] = outcome
       } else {
         runDraws(bound.pointee.record, program: program, into: out, using: &rng, for: O.self)
         out += tables.boosterSize
@@ -424,11 +477,25 @@ struct PoolEngine {
   }
 
   /// The alternative a segment takes for this booster: by its alias table when it has several
-  /// (a colour-balanced draw's group counts, a weighted card's weight class).
+  /// (a colour-balanced draw's group counts, a one-card draw's class). One 64-bit number x
+  /// gives both: the entry is the high word of x × count (exactly uniform: Lemire's method,
+  /// rejecting the 2⁶⁴ mod count values of x that would bias it), and the low word, which given
+  /// the entry is uniform on a grid of spacing `count`, is compared with the entry's 64-bit
+  /// threshold (so each alternative's chance differs from its alias table's by under
+  /// count / 2⁶⁴).
   @inline(__always)
-  private func chooseAlternative<G: RandomNumberGenerator>(_ segment: UnsafePointer<BoundSegment>, using rng: inout G) -> Int {
-    segment.pointee.count == 1
-      ? 0 : Int(aliasPick(offset: segment.pointee.aliasOffset, size: UInt64(segment.pointee.count), using: &rng))
+  private static func chooseAllocation<G: RandomNumberGenerator>(
+    _ segment: UnsafePointer<BoundSegment>, using rng: inout G
+  ) -> UnsafePointer<BoundAllocation> {
+    let count = segment.pointee.count
+    if count == 1 { return segment.pointee.allocations }
+    var product = rng.next().multipliedFullWidth(by: count)
+    if product.low < count {
+      let threshold = (0 &- count) % count
+      while product.low < threshold { product = rng.next().multipliedFullWidth(by: count) }
+    }
+    let entry = segment.pointee.entries + Int(truncatingIfNeeded: product.high)
+    return product.low < entry.pointee.threshold ? entry.pointee.keep : entry.pointee.other
   }
 
   /// Runs the batches from `first` to `end`, writing their cards at `out` and advancing it.

@@ -107,6 +107,13 @@ final class EngineTables: @unchecked Sendable {
     /// position order instead of the batches. 0 for programs of fixed picks only.
     var segmentStart: Int32 = 0
     var segmentCount: Int32 = 0
+    /// Whether the booster's lane counts follow from the alternatives its segments chose (a
+    /// one-card draw from a sheet partly inside some lane, split into classes of equal weight
+    /// and lanes): its outcome is `outcomeStart` plus the chosen allocations' `outcomeStep`s,
+    /// and `outcomeLaneCounts` holds each outcome's lane counts. Such boosters are counted by
+    /// outcome, with no look at their cards.
+    var countsOutcomes: Bool = false
+    var outcomeStart: Int32 = 0
   }
 
   /// A run of a fast program's positions: one of `allocationCount` alternatives (entries of
@@ -122,6 +129,9 @@ final class EngineTables: @unchecked Sendable {
   struct Allocation {
     var batchStart: Int32
     var batchCount: Int32
+    /// Added to the booster's outcome when this alternative is chosen (see
+    /// `Program.countsOutcomes`); 0 for alternatives that do not change the lane counts.
+    var outcomeStep: Int32 = 0
   }
 
   let cardCount: Int
@@ -135,6 +145,12 @@ final class EngineTables: @unchecked Sendable {
   let programs: UnsafeMutableBufferPointer<Program>
   /// Whether any program has `tallyEachBooster`.
   let anyProgramTalliesEachBooster: Bool
+  /// Whether any program has `countsOutcomes`.
+  let anyProgramCountsOutcomes: Bool
+  /// `outcomeLaneCounts[outcome * laneCount + lane]`: the lane counts of each outcome of the
+  /// programs that count outcomes, and `outcomePrograms[outcome]` the program it belongs to.
+  let outcomeLaneCounts: [Int]
+  let outcomePrograms: [Int]
   /// Whether every program takes the fast path (picks in batches).
   let allProgramsUsePicks: Bool
   let picks: UnsafeMutableBufferPointer<Pick>
@@ -198,6 +214,15 @@ final class EngineTables: @unchecked Sendable {
     let boosterSize = programs.first?.first?.reduce(0) { $0 + $1.count } ?? 0
     self.boosterSize = boosterSize
 
+    // Lanes: 0 counts mythics, lane i + 1 event i.
+    var members: [Set<Int>] = [Set(cards.indices.filter { cards[$0].rarity == .mythic })]
+    members += events.map(\.cards)
+    let lanes = members.count
+    /// The lanes a card is in, as bits.
+    func laneMask(_ card: Int) -> UInt64 {
+      members.indices.reduce(0) { $0 | (members[$1].contains(card) ? 1 << UInt64($1) : 0) }
+    }
+
     // Sheet storage: permutations first (copied per engine), then tables, then alias arrays.
     let layouts = sheets.map(SheetLayout.choose)
     var arrays: [Int32] = []
@@ -226,13 +251,20 @@ final class EngineTables: @unchecked Sendable {
         aliasSecondary += alias.alias.map { Int32(sheet.cards[$0]) }
       }
     }
-    // Weighted sheets also as runs of equally weighted cards in the card arrays, so that a
-    // one-card draw is a choice of run (by its share of the weight) and a uniform pick in it.
-    var weightClasses = [[(start: Int, size: Int, weight: Double)]](repeating: [], count: sheets.count)
-    for (index, sheet) in sheets.enumerated() where layouts[index] == .alias {
-      for weight in Set(sheet.weights).sorted() {
-        let members = sheet.cards.indices.filter { sheet.weights[$0] == weight }.map { sheet.cards[$0] }
-        weightClasses[index].append((arrays.count, members.count, weight))
+    // Weighted sheets, and sheets partly inside some lane, also as runs of cards of equal weight
+    // and equal lanes in the card arrays, so that a one-card draw is a choice of run (by its
+    // share of the weight) and a uniform pick in it, and its lanes follow from the run.
+    var weightClasses = [[(start: Int, size: Int, weight: Double, lanes: UInt64)]](repeating: [], count: sheets.count)
+    for (index, sheet) in sheets.enumerated() where sheet.balance == nil {
+      let masks = sheet.cards.map(laneMask)
+      guard layouts[index] == .alias || Set(masks).count > 1 else { continue }
+      let keys = Set(sheet.cards.indices.map { Pair(weight: sheet.weights[$0], lanes: masks[$0]) }).sorted {
+        ($0.weight, $0.lanes) < ($1.weight, $1.lanes)
+      }
+      for key in keys {
+        let members = sheet.cards.indices.filter { sheet.weights[$0] == key.weight && masks[$0] == key.lanes }
+          .map { sheet.cards[$0] }
+        weightClasses[index].append((arrays.count, members.count, key.weight, key.lanes))
         arrays += members.map { Int32($0) }
       }
     }
@@ -249,9 +281,8 @@ final class EngineTables: @unchecked Sendable {
     var positionSlots: [Int32] = []
     var positionNeedsLanes: [Bool] = []
     var programLaneCounts: [Int] = []
-    var members: [Set<Int>] = [Set(cards.indices.filter { cards[$0].rarity == .mythic })]
-    members += events.map(\.cards)
-    let lanes = members.count
+    var outcomeLaneCounts: [Int] = []
+    var outcomePrograms: [Int] = []
     for kind in 0..<kinds {
       for combination in 0..<combinationCount {
         let program = programs[kind][combination]
@@ -267,7 +298,8 @@ final class EngineTables: @unchecked Sendable {
         positionSlots += slots
 
         // Lanes: a draw whose sheet lies wholly inside or outside every lane adds a fixed count;
-        // a draw with a sheet partly inside some lane adds each card's lane mask.
+        // a draw with a sheet partly inside some lane adds each card's lane mask, unless its
+        // class choice settles its lanes (below).
         var partial = [Bool](repeating: false, count: program.count)
         var constant = [Int](repeating: 0, count: lanes)
         for (index, draw) in program.enumerated() {
@@ -279,32 +311,16 @@ final class EngineTables: @unchecked Sendable {
             for lane in 0..<lanes where inside[lane] == sheetCards.count { constant[lane] += draw.count }
           }
         }
-        var needsLanes = [Bool](repeating: false, count: boosterSize)
-        for (index, draw) in program.enumerated() where partial[index] {
-          for position in draw.firstPosition..<(draw.firstPosition + draw.count) { needsLanes[position] = true }
-        }
-        positionNeedsLanes += needsLanes
-        programLaneCounts += constant
-        var packed: UInt64 = 0
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        for (lane, count) in constant.enumerated() {
-          if boosterSize <= 15 { packed &+= UInt64(count) << UInt64(4 * lane) }
-          if lane < 8 { low &+= UInt64(count) << UInt64(8 * lane) } else { high &+= UInt64(count) << UInt64(8 * (lane - 8)) }
-        }
-        let mayRepeat = Self.mayRepeat(program, sheets: sheets)
-        var record = Program(
-          batchStart: -1, batchCount: 0, drawStart: Int32(draws.count), drawCount: 0,
-          mayRepeat: mayRepeat, tallyEachBooster: mayRepeat || partial.contains(true),
-          constantPacked: packed, constantLow: low, constantHigh: high)
         func picksFast(_ draw: PlanDraw) -> Bool {
           sheets[draw.sheet].balance == nil
             && (layouts[draw.sheet] == .uniform || (layouts[draw.sheet] == .table && !(draw.distinct && draw.count > 1)))
         }
+        /// Whether a draw is one card chosen by class (of weight and lanes), then uniformly in it.
+        func choosesClass(_ draw: PlanDraw) -> Bool { draw.count == 1 && !weightClasses[draw.sheet].isEmpty }
         // Draws that need a choice per booster keep the fast path as segments of alternatives:
-        // a colour-balanced draw (its group counts) and one card from a weighted sheet (its
-        // weight class).
-        func choices(_ draw: PlanDraw) -> [(weight: Double, picks: [Pick])]? {
+        // a colour-balanced draw (its group counts) and one card from a weighted sheet or a
+        // sheet partly inside some lane (its class).
+        func choices(_ draw: PlanDraw) -> [(weight: Double, picks: [Pick], lanes: UInt64)]? {
           let row = Int32(draw.site * cards.count)
           if let balance = sheets[draw.sheet].balance {
             let outcomes = BalancedDraws.groupCounts(balance, count: draw.count)
@@ -316,17 +332,64 @@ final class EngineTables: @unchecked Sendable {
                 let size = balance.size(ofGroup: group)
                 for t in 0..<counts[group] { picks.append(Pick(offset: Int32(start + t), range: UInt32(size - t), row: row)) }
               }
-              return (outcomes[counts]!, picks)
+              return (outcomes[counts]!, picks, 0)
             }
           }
-          if layouts[draw.sheet] == .alias && draw.count == 1 {
+          if choosesClass(draw) {
             return weightClasses[draw.sheet].map { run in
-              (Double(run.size) * run.weight, [Pick(offset: Int32(run.start), range: UInt32(run.size), row: row)])
+              (Double(run.size) * run.weight, [Pick(offset: Int32(run.start), range: UInt32(run.size), row: row)], run.lanes)
             }
           }
           return nil
         }
         let fast = program.allSatisfy { picksFast($0) || choices($0) != nil }
+        let mayRepeat = Self.mayRepeat(program, sheets: sheets)
+        // A fast program whose only partly-inside draws choose a class has its lane counts
+        // settled by the classes chosen: its boosters are counted by outcome, not card by card
+        // (unless it has too many outcomes, or duplicates to look for).
+        let settled = program.indices.map { partial[$0] && fast && choosesClass(program[$0]) }
+        let outcomeCount = program.indices.filter { settled[$0] }.reduce(1) {
+          min($0 * weightClasses[program[$1].sheet].count, Self.maxOutcomesPerProgram + 1)
+        }
+        let countsOutcomes =
+          !mayRepeat && settled.contains(true) && !program.indices.contains { partial[$0] && !settled[$0] }
+          && outcomeCount <= Self.maxOutcomesPerProgram
+        var needsLanes = [Bool](repeating: false, count: boosterSize)
+        for (index, draw) in program.enumerated() where partial[index] && !countsOutcomes {
+          for position in draw.firstPosition..<(draw.firstPosition + draw.count) { needsLanes[position] = true }
+        }
+        positionNeedsLanes += needsLanes
+        programLaneCounts += constant
+        var packed: UInt64 = 0
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for (lane, count) in constant.enumerated() {
+          if boosterSize <= 15 { packed &+= UInt64(count) << UInt64(4 * lane) }
+          if lane < 8 { low &+= UInt64(count) << UInt64(8 * lane) } else { high &+= UInt64(count) << UInt64(8 * (lane - 8)) }
+        }
+        var record = Program(
+          batchStart: -1, batchCount: 0, drawStart: Int32(draws.count), drawCount: 0,
+          mayRepeat: mayRepeat, tallyEachBooster: mayRepeat || (partial.contains(true) && !countsOutcomes),
+          constantPacked: packed, constantLow: low, constantHigh: high)
+        if countsOutcomes {
+          record.countsOutcomes = true
+          record.outcomeStart = Int32(outcomePrograms.count)
+          // Outcome o's digit for the s-th settled draw is (o / (product of the earlier
+          // settled draws' class counts)) % its class count.
+          let classLanes = program.indices.filter { settled[$0] }.map { weightClasses[program[$0].sheet].map(\.lanes) }
+          for outcome in 0..<outcomeCount {
+            var counts = constant
+            var rest = outcome
+            for lanesOfClasses in classLanes {
+              let mask = lanesOfClasses[rest % lanesOfClasses.count]
+              rest /= lanesOfClasses.count
+              for lane in 0..<lanes where mask & (1 << UInt64(lane)) != 0 { counts[lane] += 1 }
+            }
+            outcomeLaneCounts += counts
+            outcomePrograms.append(programRecords.count)
+          }
+        }
+        var outcomeStride = 1
         if fast {
           /// Appends batches for picks and returns their range.
           func appendBatches(_ list: [Pick]) -> Allocation {
@@ -349,7 +412,7 @@ final class EngineTables: @unchecked Sendable {
             allocations.append(appendBatches(fixed))
             fixed = []
           }
-          for draw in program {
+          for (index, draw) in program.enumerated() {
             precondition(draw.firstPosition == position, "draws must fill the booster in order")
             position += draw.count
             if let alternatives = choices(draw) {
@@ -362,7 +425,13 @@ final class EngineTables: @unchecked Sendable {
               aliasThresholds += alias.thresholds
               aliasPrimary += alternatives.indices.map { Int32($0) }
               aliasSecondary += alias.alias.map { Int32($0) }
-              for alternative in alternatives { allocations.append(appendBatches(alternative.picks)) }
+              let stride = countsOutcomes && settled[index] ? outcomeStride : 0
+              for (number, alternative) in alternatives.enumerated() {
+                var allocation = appendBatches(alternative.picks)
+                allocation.outcomeStep = Int32(number * stride)
+                allocations.append(allocation)
+              }
+              if stride > 0 { outcomeStride *= alternatives.count }
               continue
             }
             let (offset, size) = storage[draw.sheet]
@@ -437,6 +506,9 @@ final class EngineTables: @unchecked Sendable {
 
     self.programs = .copy(programRecords)
     anyProgramTalliesEachBooster = programRecords.contains { $0.tallyEachBooster }
+    anyProgramCountsOutcomes = programRecords.contains { $0.countsOutcomes }
+    self.outcomeLaneCounts = outcomeLaneCounts
+    self.outcomePrograms = outcomePrograms
     allProgramsUsePicks = programRecords.allSatisfy { $0.batchStart >= 0 }
     self.picks = .copy(picks)
     self.batches = .copy(batches)
@@ -491,6 +563,10 @@ final class EngineTables: @unchecked Sendable {
     lanesPacked.deallocate()
   }
 
+  /// The most outcomes a program may count its boosters by (see `Program.countsOutcomes`);
+  /// programs with more count their lanes card by card.
+  static let maxOutcomesPerProgram = 4096
+
   /// Whether a program can put a card in a booster twice: a draw that is not distinct, or two
   /// draws whose sheets share a card. Otherwise every card is distinct by construction (each
   /// distinct draw picks different entries of one permutation, or rejects repeats), and the
@@ -537,6 +613,12 @@ final class EngineTables: @unchecked Sendable {
     }
     return batches
   }
+}
+
+/// A class of a sheet's cards: their weight and lanes.
+private struct Pair: Hashable {
+  let weight: Double
+  let lanes: UInt64
 }
 
 /// How a sheet is stored for drawing.
