@@ -495,7 +495,11 @@ struct PoolEngine {
       while product.low < threshold { product = rng.next().multipliedFullWidth(by: count) }
     }
     let entry = segment.pointee.entries + Int(truncatingIfNeeded: product.high)
-    return product.low < entry.pointee.threshold ? entry.pointee.keep : entry.pointee.other
+    // Without a branch: the outcome is random, so a branch would often be mispredicted.
+    let keep = UInt(bitPattern: entry.pointee.keep)
+    let other = UInt(bitPattern: entry.pointee.other)
+    let mask = 0 &- UInt(truncatingIfNeeded: (product.low >= entry.pointee.threshold ? 1 : 0) as Int)
+    return UnsafePointer(bitPattern: keep ^ ((keep ^ other) & mask)).unsafelyUnwrapped
   }
 
   /// Runs the batches from `first` to `end`, writing their cards at `out` and advancing it.
