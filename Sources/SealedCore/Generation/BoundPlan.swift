@@ -10,11 +10,15 @@ struct BoundProgram {
 }
 
 /// A segment of a fast program: one of `count` alternatives, chosen by its alias table
-/// (`entries`, one per alternative) when there are several.
+/// (`entries`, one per alternative) when there are several; or, when `picksCard`, one card
+/// picked by the alias table `cards` of `count` entries and counted in `counts`.
 struct BoundSegment {
   var allocations: UnsafePointer<BoundAllocation>
   var count: UInt64
   var entries: UnsafePointer<BoundAliasEntry>
+  var picksCard: Bool
+  var cards: UnsafePointer<BoundCardEntry>
+  var counts: UnsafeMutablePointer<UInt32>
 }
 
 /// An entry of a segment's alias table (Walker's method): keep `keep` when the rest of the
@@ -25,12 +29,18 @@ struct BoundAliasEntry {
   var other: UnsafePointer<BoundAllocation>
 }
 
+/// An entry of a card-picking segment's alias table: as `BoundAliasEntry`, with each choice a
+/// card (low 32 bits) and what it adds to the booster's outcome (high 32 bits).
+struct BoundCardEntry {
+  var threshold: UInt64
+  var keep: UInt64
+  var other: UInt64
+}
+
 /// The batches of one alternative of a segment, bound to one engine.
 struct BoundAllocation {
   var firstBatch: UnsafePointer<BoundBatch>
   var batchEnd: UnsafePointer<BoundBatch>
-  /// Added to the booster's outcome (`EngineTables.Program.countsOutcomes`).
-  var outcomeStep: Int
 }
 
 /// A batch of the plan bound to one engine: it runs the picks from `pickStart` to `pickEnd`.

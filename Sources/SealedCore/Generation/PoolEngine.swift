@@ -26,6 +26,7 @@ struct PoolEngine {
   private let boundAllocations: UnsafeMutablePointer<BoundAllocation>
   private let boundSegments: UnsafeMutablePointer<BoundSegment>
   private let boundAliasEntries: UnsafeMutablePointer<BoundAliasEntry>
+  private let boundCardEntries: UnsafeMutablePointer<BoundCardEntry>
   /// Each booster's outcome in the pool being drawn (for programs that count outcomes).
   private let poolOutcomes: UnsafeMutablePointer<Int>
   /// The plan's picks bound to this engine's card arrays and counters.
@@ -94,14 +95,33 @@ struct PoolEngine {
       (boundAllocations + index).initialize(
         to: BoundAllocation(
           firstBatch: UnsafePointer(boundBatches + Int(allocation.batchStart)),
-          batchEnd: UnsafePointer(boundBatches + Int(allocation.batchStart + allocation.batchCount)),
-          outcomeStep: Int(allocation.outcomeStep)))
+          batchEnd: UnsafePointer(boundBatches + Int(allocation.batchStart + allocation.batchCount))))
     }
     boundSegments = .allocate(capacity: tables.segments.count + tables.programs.count)
     let entryCount = tables.segments.reduce(0) { $0 + Int($1.allocationCount) }
     boundAliasEntries = .allocate(capacity: entryCount + tables.programs.count)
+    boundCardEntries = .allocate(capacity: max(tables.cardAliasThresholds.count, 1))
+    for index in tables.cardAliasThresholds.indices {
+      func word(_ card: Int32, _ step: Int32) -> UInt64 {
+        UInt64(UInt32(bitPattern: card)) | UInt64(UInt32(bitPattern: step)) << 32
+      }
+      (boundCardEntries + index).initialize(
+        to: BoundCardEntry(
+          threshold: tables.cardAliasThresholds[index],
+          keep: word(tables.cardAliasKeep[index], tables.cardAliasKeepStep[index]),
+          other: word(tables.cardAliasOther[index], tables.cardAliasOtherStep[index])))
+    }
     var entry = 0
     for (index, segment) in tables.segments.enumerated() {
+      if segment.picksCard {
+        (boundSegments + index).initialize(
+          to: BoundSegment(
+            allocations: UnsafePointer(boundAllocations), count: UInt64(segment.allocationCount),
+            entries: UnsafePointer(boundAliasEntries), picksCard: true,
+            cards: UnsafePointer(boundCardEntries + Int(segment.aliasOffset)),
+            counts: siteCounts.baseAddress! + Int(segment.row)))
+        continue
+      }
       let first = UnsafePointer(boundAllocations + Int(segment.allocationStart))
       let count = Int(segment.allocationCount)
       for alternative in 0..<count {
@@ -114,7 +134,9 @@ struct PoolEngine {
               other: first + Int(tables.aliasSecondary[alias])))
       }
       (boundSegments + index).initialize(
-        to: BoundSegment(allocations: first, count: UInt64(count), entries: UnsafePointer(boundAliasEntries + entry)))
+        to: BoundSegment(
+          allocations: first, count: UInt64(count), entries: UnsafePointer(boundAliasEntries + entry), picksCard: false,
+          cards: UnsafePointer(boundCardEntries), counts: siteCounts.baseAddress!))
       entry += count
     }
     boundPrograms = .allocate(capacity: max(tables.programs.count, 1))
@@ -128,11 +150,13 @@ struct PoolEngine {
       var segmentCount = Int(program.segmentCount)
       if fast && segmentCount == 0 {
         let allocation = boundAllocations + extraAllocation
-        allocation.initialize(to: BoundAllocation(firstBatch: firstBatch, batchEnd: batchEnd, outcomeStep: 0))
+        allocation.initialize(to: BoundAllocation(firstBatch: firstBatch, batchEnd: batchEnd))
         (boundAliasEntries + entry).initialize(
           to: BoundAliasEntry(threshold: .max, keep: UnsafePointer(allocation), other: UnsafePointer(allocation)))
         (boundSegments + extraSegment).initialize(
-          to: BoundSegment(allocations: UnsafePointer(allocation), count: 1, entries: UnsafePointer(boundAliasEntries + entry)))
+          to: BoundSegment(
+            allocations: UnsafePointer(allocation), count: 1, entries: UnsafePointer(boundAliasEntries + entry),
+            picksCard: false, cards: UnsafePointer(boundCardEntries), counts: siteCounts.baseAddress!))
         segments = UnsafePointer(boundSegments + extraSegment)
         segmentCount = 1
         entry += 1
@@ -160,6 +184,7 @@ struct PoolEngine {
     boundAllocations.deallocate()
     boundSegments.deallocate()
     boundAliasEntries.deallocate()
+    boundCardEntries.deallocate()
     poolOutcomes.deallocate()
     boundPrograms.deallocate()
   }
@@ -366,11 +391,18 @@ struct PoolEngine {
       let end = segment + program.pointee.segmentCount
       var outcome = Int(truncatingIfNeeded: program.pointee.record.pointee.outcomeStart)
       repeat {
-        let allocation = Self.chooseAllocation(segment, using: &rng)
-        outcome &+= allocation.pointee.outcomeStep
-        Self.runUnrolled(
-          from: allocation.pointee.firstBatch, to: allocation.pointee.batchEnd, into: &out, fillingCards: fillingCards,
-          using: &rng, for: O.self)
+        if segment.pointee.picksCard {
+          let card = Self.pickCard(segment, outcome: &outcome, using: &rng, for: O.self)
+          if fillingCards {
+            out.pointee = card
+            out += 1
+          }
+        } else {
+          let allocation = Self.chooseAllocation(segment, using: &rng)
+          Self.runUnrolled(
+            from: allocation.pointee.firstBatch, to: allocation.pointee.batchEnd, into: &out, fillingCards: fillingCards,
+            using: &rng, for: O.self)
+        }
         segment += 1
       } while segment < end
       poolOutcomes[index] = outcome
@@ -463,9 +495,14 @@ struct PoolEngine {
         let end = segment + bound.pointee.segmentCount
         var outcome = Int(truncatingIfNeeded: bound.pointee.record.pointee.outcomeStart)
         while segment < end {
-          let allocation = Self.chooseAllocation(segment, using: &rng)
-          outcome &+= allocation.pointee.outcomeStep
-          Self.runBatchList(from: allocation.pointee.firstBatch, to: allocation.pointee.batchEnd, into: &out, using: &rng, for: O.self)
+          if segment.pointee.picksCard {
+            out.pointee = Self.pickCard(segment, outcome: &outcome, using: &rng, for: O.self)
+            out += 1
+          } else {
+            let allocation = Self.chooseAllocation(segment, using: &rng)
+            Self.runBatchList(
+              from: allocation.pointee.firstBatch, to: allocation.pointee.batchEnd, into: &out, using: &rng, for: O.self)
+          }
           segment += 1
         }
         poolOutcomes[index] = outcome
@@ -500,6 +537,28 @@ struct PoolEngine {
     let other = UInt(bitPattern: entry.pointee.other)
     let mask = 0 &- UInt(truncatingIfNeeded: (product.low >= entry.pointee.threshold ? 1 : 0) as Int)
     return UnsafePointer(bitPattern: keep ^ ((keep ^ other) & mask)).unsafelyUnwrapped
+  }
+
+  /// The card a card-picking segment takes for this booster, counted at its site, by its alias
+  /// table and one 64-bit number as in `chooseAllocation`; adds the card's step to `outcome`.
+  @inline(__always)
+  private static func pickCard<G: RandomNumberGenerator, O: PoolObserver>(
+    _ segment: UnsafePointer<BoundSegment>, outcome: inout Int, using rng: inout G, for _: O.Type
+  ) -> Int32 {
+    let count = segment.pointee.count
+    var product = rng.next().multipliedFullWidth(by: count)
+    if product.low < count {
+      let threshold = (0 &- count) % count
+      while product.low < threshold { product = rng.next().multipliedFullWidth(by: count) }
+    }
+    let entry = segment.pointee.cards + Int(truncatingIfNeeded: product.high)
+    let keep = entry.pointee.keep
+    let mask = 0 &- UInt64(truncatingIfNeeded: (product.low >= entry.pointee.threshold ? 1 : 0) as Int)
+    let word = keep ^ ((keep ^ entry.pointee.other) & mask)
+    let card = Int32(truncatingIfNeeded: word)
+    outcome &+= Int(truncatingIfNeeded: Int32(truncatingIfNeeded: word &>> 32))
+    if O.countsCards { segment.pointee.counts[Int(truncatingIfNeeded: card)] &+= 1 }
+    return card
   }
 
   /// Runs the batches from `first` to `end`, writing their cards at `out` and advancing it.

@@ -5,9 +5,11 @@
 /// Most programs (the draws of one booster kind and variant combination) compile to *picks*,
 /// one per card, each a uniform index in a range followed by a swap in the engine's copy of a
 /// sheet or an expanded weight table. Consecutive picks are grouped into batches that take all
-/// their indices from one 64-bit random number. A draw that needs a choice per booster (a
-/// colour-balanced draw's group counts, one card of a weighted sheet's weight classes) becomes a
-/// segment of alternatives, each a fixed list of picks, chosen by an alias table. Programs with
+/// their indices from one 64-bit random number. A colour-balanced draw, which needs a choice
+/// per booster (its group counts), becomes a segment of alternatives, each a fixed list of
+/// picks, chosen by an alias table; one card of a weighted sheet, or of a sheet partly inside
+/// some lane, becomes a segment that picks it by an alias table over the sheet's cards, which
+/// also gives the card's lanes (so the booster's lane counts need no look at its cards). Programs with
 /// several cards of an alias sheet or distinct draws from weighted sheets (which need rejection)
 /// take the general per-draw path instead.
 final class EngineTables: @unchecked Sendable {
@@ -107,10 +109,10 @@ final class EngineTables: @unchecked Sendable {
     /// position order instead of the batches. 0 for programs of fixed picks only.
     var segmentStart: Int32 = 0
     var segmentCount: Int32 = 0
-    /// Whether the booster's lane counts follow from the alternatives its segments chose (a
-    /// one-card draw from a sheet partly inside some lane, split into classes of equal weight
-    /// and lanes): its outcome is `outcomeStart` plus the chosen allocations' `outcomeStep`s,
-    /// and `outcomeLaneCounts` holds each outcome's lane counts. Such boosters are counted by
+    /// Whether the booster's lane counts follow from the cards its card-picking segments chose
+    /// (one-card draws from sheets partly inside some lane, by alias tables that also give each
+    /// card's lanes): its outcome is `outcomeStart` plus the steps of the entries chosen, and
+    /// `outcomeLaneCounts` holds each outcome's lane counts. Such boosters are counted by
     /// outcome, with no look at their cards.
     var countsOutcomes: Bool = false
     var outcomeStart: Int32 = 0
@@ -123,15 +125,16 @@ final class EngineTables: @unchecked Sendable {
     var allocationStart: Int32
     var allocationCount: Int32
     var aliasOffset: Int32
+    /// A segment of one card picked by an alias table over a sheet's cards: `allocationCount`
+    /// entries from `aliasOffset` in the `cardAlias` arrays, counted at `row`.
+    var picksCard: Bool = false
+    var row: Int32 = 0
   }
 
   /// The batches of one alternative of a segment (into `batches`).
   struct Allocation {
     var batchStart: Int32
     var batchCount: Int32
-    /// Added to the booster's outcome when this alternative is chosen (see
-    /// `Program.countsOutcomes`); 0 for alternatives that do not change the lane counts.
-    var outcomeStep: Int32 = 0
   }
 
   let cardCount: Int
@@ -191,6 +194,13 @@ final class EngineTables: @unchecked Sendable {
   /// with which its mixed picks choose a group (the last is the total).
   let balanceStarts: UnsafeMutableBufferPointer<Int32>
   let balanceCumulative: UnsafeMutableBufferPointer<UInt64>
+  /// The alias tables of segments that pick a card: per entry its threshold, the card kept and
+  /// its alias, and what each adds to the booster's outcome (see `Program.countsOutcomes`).
+  let cardAliasThresholds: [UInt64]
+  let cardAliasKeep: [Int32]
+  let cardAliasOther: [Int32]
+  let cardAliasKeepStep: [Int32]
+  let cardAliasOtherStep: [Int32]
   let aliasThresholds: UnsafeMutableBufferPointer<UInt64>
   let aliasPrimary: UnsafeMutableBufferPointer<Int32>
   let aliasSecondary: UnsafeMutableBufferPointer<Int32>
@@ -251,22 +261,14 @@ final class EngineTables: @unchecked Sendable {
         aliasSecondary += alias.alias.map { Int32(sheet.cards[$0]) }
       }
     }
-    // Weighted sheets, and sheets partly inside some lane, also as runs of cards of equal weight
-    // and equal lanes in the card arrays, so that a one-card draw is a choice of run (by its
-    // share of the weight) and a uniform pick in it, and its lanes follow from the run.
-    var weightClasses = [[(start: Int, size: Int, weight: Double, lanes: UInt64)]](repeating: [], count: sheets.count)
+    // A one-card draw from a weighted sheet, or from a sheet partly inside some lane, picks its
+    // card by an alias table over the sheet's cards that also gives the card's lanes
+    // (`laneClasses`: the sheet's distinct lane masks, in order).
+    var laneClasses = [[UInt64]](repeating: [], count: sheets.count)
+    var picksByAlias = [Bool](repeating: false, count: sheets.count)
     for (index, sheet) in sheets.enumerated() where sheet.balance == nil {
-      let masks = sheet.cards.map(laneMask)
-      guard layouts[index] == .alias || Set(masks).count > 1 else { continue }
-      let keys = Set(sheet.cards.indices.map { Pair(weight: sheet.weights[$0], lanes: masks[$0]) }).sorted {
-        ($0.weight, $0.lanes) < ($1.weight, $1.lanes)
-      }
-      for key in keys {
-        let members = sheet.cards.indices.filter { sheet.weights[$0] == key.weight && masks[$0] == key.lanes }
-          .map { sheet.cards[$0] }
-        weightClasses[index].append((arrays.count, members.count, key.weight, key.lanes))
-        arrays += members.map { Int32($0) }
-      }
+      laneClasses[index] = Set(sheet.cards.map(laneMask)).sorted()
+      picksByAlias[index] = layouts[index] == .alias || laneClasses[index].count > 1
     }
 
     var programRecords: [Program] = []
@@ -283,6 +285,11 @@ final class EngineTables: @unchecked Sendable {
     var programLaneCounts: [Int] = []
     var outcomeLaneCounts: [Int] = []
     var outcomePrograms: [Int] = []
+    var cardAliasThresholds: [UInt64] = []
+    var cardAliasKeep: [Int32] = []
+    var cardAliasOther: [Int32] = []
+    var cardAliasKeepStep: [Int32] = []
+    var cardAliasOtherStep: [Int32] = []
     for kind in 0..<kinds {
       for combination in 0..<combinationCount {
         let program = programs[kind][combination]
@@ -315,12 +322,12 @@ final class EngineTables: @unchecked Sendable {
           sheets[draw.sheet].balance == nil
             && (layouts[draw.sheet] == .uniform || (layouts[draw.sheet] == .table && !(draw.distinct && draw.count > 1)))
         }
-        /// Whether a draw is one card chosen by class (of weight and lanes), then uniformly in it.
-        func choosesClass(_ draw: PlanDraw) -> Bool { draw.count == 1 && !weightClasses[draw.sheet].isEmpty }
-        // Draws that need a choice per booster keep the fast path as segments of alternatives:
-        // a colour-balanced draw (its group counts) and one card from a weighted sheet or a
-        // sheet partly inside some lane (its class).
-        func choices(_ draw: PlanDraw) -> [(weight: Double, picks: [Pick], lanes: UInt64)]? {
+        /// Whether a draw is one card picked by an alias table over the sheet's cards.
+        func choosesClass(_ draw: PlanDraw) -> Bool { draw.count == 1 && picksByAlias[draw.sheet] }
+        // Draws that need a choice per booster keep the fast path as segments: a colour-balanced
+        // draw as alternatives (its group counts), one card from a weighted sheet or a sheet
+        // partly inside some lane as a pick from an alias table over its cards.
+        func choices(_ draw: PlanDraw) -> [(weight: Double, picks: [Pick])]? {
           let row = Int32(draw.site * cards.count)
           if let balance = sheets[draw.sheet].balance {
             let outcomes = BalancedDraws.groupCounts(balance, count: draw.count)
@@ -332,24 +339,19 @@ final class EngineTables: @unchecked Sendable {
                 let size = balance.size(ofGroup: group)
                 for t in 0..<counts[group] { picks.append(Pick(offset: Int32(start + t), range: UInt32(size - t), row: row)) }
               }
-              return (outcomes[counts]!, picks, 0)
-            }
-          }
-          if choosesClass(draw) {
-            return weightClasses[draw.sheet].map { run in
-              (Double(run.size) * run.weight, [Pick(offset: Int32(run.start), range: UInt32(run.size), row: row)], run.lanes)
+              return (outcomes[counts]!, picks)
             }
           }
           return nil
         }
-        let fast = program.allSatisfy { picksFast($0) || choices($0) != nil }
+        let fast = program.allSatisfy { picksFast($0) || choices($0) != nil || choosesClass($0) }
         let mayRepeat = Self.mayRepeat(program, sheets: sheets)
         // A fast program whose only partly-inside draws choose a class has its lane counts
         // settled by the classes chosen: its boosters are counted by outcome, not card by card
         // (unless it has too many outcomes, or duplicates to look for).
         let settled = program.indices.map { partial[$0] && fast && choosesClass(program[$0]) }
         let outcomeCount = program.indices.filter { settled[$0] }.reduce(1) {
-          min($0 * weightClasses[program[$1].sheet].count, Self.maxOutcomesPerProgram + 1)
+          min($0 * laneClasses[program[$1].sheet].count, Self.maxOutcomesPerProgram + 1)
         }
         let countsOutcomes =
           !mayRepeat && settled.contains(true) && !program.indices.contains { partial[$0] && !settled[$0] }
@@ -376,7 +378,7 @@ final class EngineTables: @unchecked Sendable {
           record.outcomeStart = Int32(outcomePrograms.count)
           // Outcome o's digit for the s-th settled draw is (o / (product of the earlier
           // settled draws' class counts)) % its class count.
-          let classLanes = program.indices.filter { settled[$0] }.map { weightClasses[program[$0].sheet].map(\.lanes) }
+          let classLanes = program.indices.filter { settled[$0] }.map { laneClasses[program[$0].sheet] }
           for outcome in 0..<outcomeCount {
             var counts = constant
             var rest = outcome
@@ -415,6 +417,25 @@ final class EngineTables: @unchecked Sendable {
           for (index, draw) in program.enumerated() {
             precondition(draw.firstPosition == position, "draws must fill the booster in order")
             position += draw.count
+            if choosesClass(draw) {
+              closeFixed()
+              let sheet = sheets[draw.sheet]
+              let alias = AliasTable(weights: sheet.weights)
+              let stride = countsOutcomes && settled[index] ? outcomeStride : 0
+              let classes = laneClasses[draw.sheet]
+              let steps = sheet.cards.map { Int32(classes.firstIndex(of: laneMask($0))! * stride) }
+              programSegments.append(
+                Segment(
+                  allocationStart: 0, allocationCount: Int32(sheet.cards.count), aliasOffset: Int32(cardAliasThresholds.count),
+                  picksCard: true, row: Int32(draw.site * cards.count)))
+              cardAliasThresholds += alias.thresholds
+              cardAliasKeep += sheet.cards.map { Int32($0) }
+              cardAliasOther += alias.alias.map { Int32(sheet.cards[$0]) }
+              cardAliasKeepStep += steps
+              cardAliasOtherStep += alias.alias.map { steps[$0] }
+              if stride > 0 { outcomeStride *= classes.count }
+              continue
+            }
             if let alternatives = choices(draw) {
               closeFixed()
               let alias = AliasTable(weights: alternatives.map(\.weight))
@@ -425,13 +446,7 @@ final class EngineTables: @unchecked Sendable {
               aliasThresholds += alias.thresholds
               aliasPrimary += alternatives.indices.map { Int32($0) }
               aliasSecondary += alias.alias.map { Int32($0) }
-              let stride = countsOutcomes && settled[index] ? outcomeStride : 0
-              for (number, alternative) in alternatives.enumerated() {
-                var allocation = appendBatches(alternative.picks)
-                allocation.outcomeStep = Int32(number * stride)
-                allocations.append(allocation)
-              }
-              if stride > 0 { outcomeStride *= alternatives.count }
+              for alternative in alternatives { allocations.append(appendBatches(alternative.picks)) }
               continue
             }
             let (offset, size) = storage[draw.sheet]
@@ -507,6 +522,11 @@ final class EngineTables: @unchecked Sendable {
     self.programs = .copy(programRecords)
     anyProgramTalliesEachBooster = programRecords.contains { $0.tallyEachBooster }
     anyProgramCountsOutcomes = programRecords.contains { $0.countsOutcomes }
+    self.cardAliasThresholds = cardAliasThresholds
+    self.cardAliasKeep = cardAliasKeep
+    self.cardAliasOther = cardAliasOther
+    self.cardAliasKeepStep = cardAliasKeepStep
+    self.cardAliasOtherStep = cardAliasOtherStep
     self.outcomeLaneCounts = outcomeLaneCounts
     self.outcomePrograms = outcomePrograms
     allProgramsUsePicks = programRecords.allSatisfy { $0.batchStart >= 0 }
@@ -613,12 +633,6 @@ final class EngineTables: @unchecked Sendable {
     }
     return batches
   }
-}
-
-/// A class of a sheet's cards: their weight and lanes.
-private struct Pair: Hashable {
-  let weight: Double
-  let lanes: UInt64
 }
 
 /// How a sheet is stored for drawing.
