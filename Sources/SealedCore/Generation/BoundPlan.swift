@@ -19,6 +19,8 @@ struct BoundSegment {
   var picksCard: Bool
   var cards: UnsafePointer<BoundCardEntry>
   var counts: UnsafeMutablePointer<UInt32>
+  /// The position of the card a card-picking segment picks.
+  var position: Int
 }
 
 /// An entry of a segment's alias table (Walker's method): keep `keep` when the rest of the
@@ -56,9 +58,10 @@ struct BoundBatch {
 
 /// A pick of the plan bound to one engine: `base` points into that engine's card arrays and
 /// `counts` to the pick's site in its counters, so the loop needs no address arithmetic per
-/// pick. 24 bytes.
+/// pick; `position` is where its card goes in the booster. 24 bytes.
 struct BoundPick {
   var base: UnsafeMutablePointer<Int32>
   var counts: UnsafeMutablePointer<UInt32>
-  var range: UInt64
+  var range: UInt32
+  var position: Int32
 }

@@ -77,7 +77,7 @@ struct PoolEngine {
       (picks + index).initialize(
         to: BoundPick(
           base: arrays.baseAddress! + Int(pick.offset), counts: siteCounts.baseAddress! + Int(pick.row),
-          range: UInt64(pick.range)))
+          range: pick.range, position: pick.position))
     }
     precondition(Self.unrolledPicks == 12, "runBatches has straight-line kernels for 1 to 12 picks")
     boundBatches = .allocate(capacity: max(tables.batches.count, 1))
@@ -119,7 +119,7 @@ struct PoolEngine {
             allocations: UnsafePointer(boundAllocations), count: UInt64(segment.allocationCount),
             entries: UnsafePointer(boundAliasEntries), picksCard: true,
             cards: UnsafePointer(boundCardEntries + Int(segment.aliasOffset)),
-            counts: siteCounts.baseAddress! + Int(segment.row)))
+            counts: siteCounts.baseAddress! + Int(segment.row), position: Int(segment.position)))
         continue
       }
       let first = UnsafePointer(boundAllocations + Int(segment.allocationStart))
@@ -136,7 +136,7 @@ struct PoolEngine {
       (boundSegments + index).initialize(
         to: BoundSegment(
           allocations: first, count: UInt64(count), entries: UnsafePointer(boundAliasEntries + entry), picksCard: false,
-          cards: UnsafePointer(boundCardEntries), counts: siteCounts.baseAddress!))
+          cards: UnsafePointer(boundCardEntries), counts: siteCounts.baseAddress!, position: 0))
       entry += count
     }
     boundPrograms = .allocate(capacity: max(tables.programs.count, 1))
@@ -156,7 +156,7 @@ struct PoolEngine {
         (boundSegments + extraSegment).initialize(
           to: BoundSegment(
             allocations: UnsafePointer(allocation), count: 1, entries: UnsafePointer(boundAliasEntries + entry),
-            picksCard: false, cards: UnsafePointer(boundCardEntries), counts: siteCounts.baseAddress!))
+            picksCard: false, cards: UnsafePointer(boundCardEntries), counts: siteCounts.baseAddress!, position: 0))
         segments = UnsafePointer(boundSegments + extraSegment)
         segmentCount = 1
         entry += 1
@@ -382,9 +382,10 @@ struct PoolEngine {
     var rng = generator
     defer { generator = rng }
     let boosters = tables.boostersPerPool
-    var out = poolCards
+    let boosterSize = tables.boosterSize
     var index = 0
     while index < boosters {
+      let booster = poolCards + index &* boosterSize
       // Every fast program has at least one segment (see `init`).
       let program = boundPrograms + poolPrograms[index]
       var segment = program.pointee.segments
@@ -393,14 +394,11 @@ struct PoolEngine {
       repeat {
         if segment.pointee.picksCard {
           let card = Self.pickCard(segment, outcome: &outcome, using: &rng, for: O.self)
-          if fillingCards {
-            out.pointee = card
-            out += 1
-          }
+          if fillingCards { booster[segment.pointee.position] = card }
         } else {
           let allocation = Self.chooseAllocation(segment, using: &rng)
           Self.runUnrolled(
-            from: allocation.pointee.firstBatch, to: allocation.pointee.batchEnd, into: &out, fillingCards: fillingCards,
+            from: allocation.pointee.firstBatch, to: allocation.pointee.batchEnd, into: booster, fillingCards: fillingCards,
             using: &rng, for: O.self)
         }
         segment += 1
@@ -414,7 +412,7 @@ struct PoolEngine {
   /// when it has up to `unrolledPicks` picks (most batches are that short), else in a loop.
   @inline(__always)
   private static func runUnrolled<G: RandomNumberGenerator, O: PoolObserver>(
-    from first: UnsafePointer<BoundBatch>, to end: UnsafePointer<BoundBatch>, into out: inout UnsafeMutablePointer<Int32>,
+    from first: UnsafePointer<BoundBatch>, to end: UnsafePointer<BoundBatch>, into booster: UnsafeMutablePointer<Int32>,
     fillingCards: Bool, using rng: inout G, for _: O.Type
   ) {
     var batch = first
@@ -422,28 +420,25 @@ struct PoolEngine {
       var low = Self.draw(batch.pointee.product, batch.pointee.threshold, using: &rng)
       let pick = batch.pointee.pickStart
       switch batch.pointee.run & 15 {
-      case 1: Self.takeRun(1, pick, &low, &out, fillingCards, O.self)
-      case 2: Self.takeRun(2, pick, &low, &out, fillingCards, O.self)
-      case 3: Self.takeRun(3, pick, &low, &out, fillingCards, O.self)
-      case 4: Self.takeRun(4, pick, &low, &out, fillingCards, O.self)
-      case 5: Self.takeRun(5, pick, &low, &out, fillingCards, O.self)
-      case 6: Self.takeRun(6, pick, &low, &out, fillingCards, O.self)
-      case 7: Self.takeRun(7, pick, &low, &out, fillingCards, O.self)
-      case 8: Self.takeRun(8, pick, &low, &out, fillingCards, O.self)
-      case 9: Self.takeRun(9, pick, &low, &out, fillingCards, O.self)
-      case 10: Self.takeRun(10, pick, &low, &out, fillingCards, O.self)
-      case 11: Self.takeRun(11, pick, &low, &out, fillingCards, O.self)
-      case 12: Self.takeRun(12, pick, &low, &out, fillingCards, O.self)
+      case 1: Self.takeRun(1, pick, &low, booster, fillingCards, O.self)
+      case 2: Self.takeRun(2, pick, &low, booster, fillingCards, O.self)
+      case 3: Self.takeRun(3, pick, &low, booster, fillingCards, O.self)
+      case 4: Self.takeRun(4, pick, &low, booster, fillingCards, O.self)
+      case 5: Self.takeRun(5, pick, &low, booster, fillingCards, O.self)
+      case 6: Self.takeRun(6, pick, &low, booster, fillingCards, O.self)
+      case 7: Self.takeRun(7, pick, &low, booster, fillingCards, O.self)
+      case 8: Self.takeRun(8, pick, &low, booster, fillingCards, O.self)
+      case 9: Self.takeRun(9, pick, &low, booster, fillingCards, O.self)
+      case 10: Self.takeRun(10, pick, &low, booster, fillingCards, O.self)
+      case 11: Self.takeRun(11, pick, &low, booster, fillingCards, O.self)
+      case 12: Self.takeRun(12, pick, &low, booster, fillingCards, O.self)
       // 0: a batch longer than `unrolledPicks` (13 to 15 never occur; listed so that the
       // switch needs no range check).
       case 0, 13, 14, 15:
         var next = pick
         repeat {
           let card = Self.takeAndCount(next, &low, O.self)
-          if fillingCards {
-            out.pointee = card
-            out += 1
-          }
+          if fillingCards { booster[Int(truncatingIfNeeded: next.pointee.position)] = card }
           next += 1
         } while next < batch.pointee.pickEnd
       default: break
@@ -459,14 +454,13 @@ struct PoolEngine {
   /// `count` picks from `pick` on, written out in full where `count` is a constant.
   @inline(__always)
   private static func takeRun<O: PoolObserver>(
-    _ count: Int, _ pick: UnsafePointer<BoundPick>, _ low: inout UInt64, _ out: inout UnsafeMutablePointer<Int32>,
+    _ count: Int, _ pick: UnsafePointer<BoundPick>, _ low: inout UInt64, _ booster: UnsafeMutablePointer<Int32>,
     _ fillingCards: Bool, _: O.Type
   ) {
     for offset in 0..<count {
       let card = takeAndCount(pick + offset, &low, O.self)
-      if fillingCards { out[offset] = card }
+      if fillingCards { booster[Int(truncatingIfNeeded: pick[offset].position)] = card }
     }
-    if fillingCards { out += count }
   }
 
   /// `runBatches` for observers that read no cards: nothing is written to `poolCards`.
@@ -486,8 +480,8 @@ struct PoolEngine {
   private func runBoosters<G: RandomNumberGenerator, O: PoolObserver>(using generator: inout G, for _: O.Type) {
     var rng = generator
     defer { generator = rng }
-    var out = poolCards
     for index in 0..<tables.boostersPerPool {
+      let booster = poolCards + index * tables.boosterSize
       let program = poolPrograms[index]
       let bound = UnsafePointer(boundPrograms + program)
       if bound.pointee.usesPicks {
@@ -496,19 +490,17 @@ struct PoolEngine {
         var outcome = Int(truncatingIfNeeded: bound.pointee.record.pointee.outcomeStart)
         while segment < end {
           if segment.pointee.picksCard {
-            out.pointee = Self.pickCard(segment, outcome: &outcome, using: &rng, for: O.self)
-            out += 1
+            booster[segment.pointee.position] = Self.pickCard(segment, outcome: &outcome, using: &rng, for: O.self)
           } else {
             let allocation = Self.chooseAllocation(segment, using: &rng)
             Self.runBatchList(
-              from: allocation.pointee.firstBatch, to: allocation.pointee.batchEnd, into: &out, using: &rng, for: O.self)
+              from: allocation.pointee.firstBatch, to: allocation.pointee.batchEnd, into: booster, using: &rng, for: O.self)
           }
           segment += 1
         }
         poolOutcomes[index] = outcome
       } else {
-        runDraws(bound.pointee.record, program: program, into: out, using: &rng, for: O.self)
-        out += tables.boosterSize
+        runDraws(bound.pointee.record, program: program, into: booster, using: &rng, for: O.self)
       }
     }
   }
@@ -561,10 +553,10 @@ struct PoolEngine {
     return card
   }
 
-  /// Runs the batches from `first` to `end`, writing their cards at `out` and advancing it.
+  /// Runs the batches from `first` to `end`, writing each card at its position in `booster`.
   @inline(__always)
   private static func runBatchList<G: RandomNumberGenerator, O: PoolObserver>(
-    from first: UnsafePointer<BoundBatch>, to end: UnsafePointer<BoundBatch>, into out: inout UnsafeMutablePointer<Int32>,
+    from first: UnsafePointer<BoundBatch>, to end: UnsafePointer<BoundBatch>, into booster: UnsafeMutablePointer<Int32>,
     using rng: inout G, for _: O.Type
   ) {
     var batch = first
@@ -573,8 +565,7 @@ struct PoolEngine {
       var pick = batch.pointee.pickStart
       // Batches are never empty.
       repeat {
-        out.pointee = takeAndCount(pick, &low, O.self)
-        out += 1
+        booster[Int(truncatingIfNeeded: pick.pointee.position)] = takeAndCount(pick, &low, O.self)
         pick += 1
       } while pick < batch.pointee.pickEnd
       batch += 1
@@ -587,7 +578,7 @@ struct PoolEngine {
   private static func takeAndCount<O: PoolObserver>(
     _ pick: UnsafePointer<BoundPick>, _ low: inout UInt64, _: O.Type
   ) -> Int32 {
-    let product = low.multipliedFullWidth(by: pick.pointee.range)
+    let product = low.multipliedFullWidth(by: UInt64(truncatingIfNeeded: pick.pointee.range))
     low = product.low
     let base = pick.pointee.base
     let j = Int(truncatingIfNeeded: product.high)

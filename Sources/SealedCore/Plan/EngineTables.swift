@@ -53,13 +53,15 @@ final class EngineTables: @unchecked Sendable {
   /// The t-th card of a distinct draw from a uniform sheet has `offset` = sheet start + t and
   /// `range` = sheet size - t (a partial Fisher–Yates shuffle of the sheet's persistent
   /// permutation); any other card has `offset` = sheet start and `range` = sheet size (a
-  /// uniform pick that leaves the sheet or table a permutation of itself). Picks are stored in
-  /// booster position order.
+  /// uniform pick that leaves the sheet or table a permutation of itself). A program's fixed
+  /// picks come first (in position order), then its segments'; each pick names its position.
   struct Pick {
     var offset: Int32
     var range: UInt32
     /// Where the card is tallied: `site * cardCount`.
     var row: Int32
+    /// The card's position in the booster.
+    var position: Int32
   }
 
   /// Consecutive picks whose indices come from one 64-bit random number x: they are the
@@ -129,6 +131,8 @@ final class EngineTables: @unchecked Sendable {
     /// entries from `aliasOffset` in the `cardAlias` arrays, counted at `row`.
     var picksCard: Bool = false
     var row: Int32 = 0
+    /// The position of the card a card-picking segment picks.
+    var position: Int32 = 0
   }
 
   /// The batches of one alternative of a segment (into `batches`).
@@ -330,6 +334,8 @@ final class EngineTables: @unchecked Sendable {
         func choices(_ draw: PlanDraw) -> [(weight: Double, picks: [Pick])]? {
           let row = Int32(draw.site * cards.count)
           if let balance = sheets[draw.sheet].balance {
+            // The card of each colour is a fixed pick (`colourPicks`); the alternatives are the
+            // counts of the other cards, which come after it in their groups.
             let outcomes = BalancedDraws.groupCounts(balance, count: draw.count)
             let (offset, _) = storage[draw.sheet]
             return outcomes.keys.sorted { $0.lexicographicallyPrecedes($1) }.filter { outcomes[$0]! > 0 }.map { counts in
@@ -337,12 +343,26 @@ final class EngineTables: @unchecked Sendable {
               for group in 0..<6 {
                 let start = offset + balance.groupStarts[group]
                 let size = balance.size(ofGroup: group)
-                for t in 0..<counts[group] { picks.append(Pick(offset: Int32(start + t), range: UInt32(size - t), row: row)) }
+                for t in (group < 5 ? 1 : 0)..<counts[group] {
+                  picks.append(
+                    Pick(
+                      offset: Int32(start + t), range: UInt32(size - t), row: row,
+                      position: Int32(draw.firstPosition + 5 + picks.count)))
+                }
               }
               return (outcomes[counts]!, picks)
             }
           }
           return nil
+        }
+        /// The first card of each colour group 0-4 of a colour-balanced draw.
+        func colourPicks(_ draw: PlanDraw, _ balance: ColorBalance) -> [Pick] {
+          let (offset, _) = storage[draw.sheet]
+          return (0..<5).map { group in
+            Pick(
+              offset: Int32(offset + balance.groupStarts[group]), range: UInt32(balance.size(ofGroup: group)),
+              row: Int32(draw.site * cards.count), position: Int32(draw.firstPosition + group))
+          }
         }
         let fast = program.allSatisfy { picksFast($0) || choices($0) != nil || choosesClass($0) }
         let mayRepeat = Self.mayRepeat(program, sheets: sheets)
@@ -408,17 +428,38 @@ final class EngineTables: @unchecked Sendable {
           var position = 0
           var fixed: [Pick] = []
           var programSegments: [Segment] = []
-          func closeFixed() {
-            guard !fixed.isEmpty else { return }
-            programSegments.append(Segment(allocationStart: Int32(allocations.count), allocationCount: 1, aliasOffset: 0))
-            allocations.append(appendBatches(fixed))
-            fixed = []
-          }
+          // First every fixed pick, the first card of each colour of balanced draws among them
+          // (each before the other cards of its group, as a partial Fisher-Yates shuffle needs),
+          // so that they share random numbers; then the segments, in position order.
+          var segmentDraws: [Int] = []
           for (index, draw) in program.enumerated() {
             precondition(draw.firstPosition == position, "draws must fill the booster in order")
             position += draw.count
             if choosesClass(draw) {
-              closeFixed()
+              segmentDraws.append(index)
+              continue
+            }
+            if let balance = sheets[draw.sheet].balance {
+              fixed += colourPicks(draw, balance)
+              if draw.count > 5 { segmentDraws.append(index) }
+              continue
+            }
+            let (offset, size) = storage[draw.sheet]
+            let swaps = layouts[draw.sheet] == .uniform && draw.distinct && draw.count > 1
+            for t in 0..<draw.count {
+              fixed.append(
+                Pick(
+                  offset: Int32(offset + (swaps ? t : 0)), range: UInt32(swaps ? size - t : size),
+                  row: Int32(draw.site * cards.count), position: Int32(draw.firstPosition + t)))
+            }
+          }
+          if !segmentDraws.isEmpty && !fixed.isEmpty {
+            programSegments.append(Segment(allocationStart: Int32(allocations.count), allocationCount: 1, aliasOffset: 0))
+            allocations.append(appendBatches(fixed))
+          }
+          for index in segmentDraws {
+            let draw = program[index]
+            if choosesClass(draw) {
               let sheet = sheets[draw.sheet]
               let alias = AliasTable(weights: sheet.weights)
               let stride = countsOutcomes && settled[index] ? outcomeStride : 0
@@ -427,17 +468,14 @@ final class EngineTables: @unchecked Sendable {
               programSegments.append(
                 Segment(
                   allocationStart: 0, allocationCount: Int32(sheet.cards.count), aliasOffset: Int32(cardAliasThresholds.count),
-                  picksCard: true, row: Int32(draw.site * cards.count)))
+                  picksCard: true, row: Int32(draw.site * cards.count), position: Int32(draw.firstPosition)))
               cardAliasThresholds += alias.thresholds
               cardAliasKeep += sheet.cards.map { Int32($0) }
               cardAliasOther += alias.alias.map { Int32(sheet.cards[$0]) }
               cardAliasKeepStep += steps
               cardAliasOtherStep += alias.alias.map { steps[$0] }
               if stride > 0 { outcomeStride *= classes.count }
-              continue
-            }
-            if let alternatives = choices(draw) {
-              closeFixed()
+            } else if let alternatives = choices(draw) {
               let alias = AliasTable(weights: alternatives.map(\.weight))
               programSegments.append(
                 Segment(
@@ -447,15 +485,6 @@ final class EngineTables: @unchecked Sendable {
               aliasPrimary += alternatives.indices.map { Int32($0) }
               aliasSecondary += alias.alias.map { Int32($0) }
               for alternative in alternatives { allocations.append(appendBatches(alternative.picks)) }
-              continue
-            }
-            let (offset, size) = storage[draw.sheet]
-            let swaps = layouts[draw.sheet] == .uniform && draw.distinct && draw.count > 1
-            for t in 0..<draw.count {
-              fixed.append(
-                Pick(
-                  offset: Int32(offset + (swaps ? t : 0)), range: UInt32(swaps ? size - t : size),
-                  row: Int32(draw.site * cards.count)))
             }
           }
           if programSegments.isEmpty {
@@ -464,7 +493,6 @@ final class EngineTables: @unchecked Sendable {
             let range = appendBatches(fixed)
             record.batchCount = range.batchCount
           } else {
-            closeFixed()
             record.batchStart = Int32(batches.count)
             record.batchCount = 0
             record.segmentStart = Int32(segments.count)
