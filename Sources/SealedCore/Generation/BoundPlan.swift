@@ -23,12 +23,13 @@ struct BoundSegment {
   var position: Int
 }
 
-/// An entry of a segment's alias table (Walker's method): keep `keep` when the rest of the
-/// random number that chose the entry is below `threshold`, else take `other`.
+/// An entry of a segment's alias table (Walker's method): keep the alternative `keep` when the
+/// rest of the random number that chose the entry is below `threshold`, else take `other`. The
+/// alternatives' batches are held here, so that choosing one leads straight to its batches.
 struct BoundAliasEntry {
   var threshold: UInt64
-  var keep: UnsafePointer<BoundAllocation>
-  var other: UnsafePointer<BoundAllocation>
+  var keep: BoundAllocation
+  var other: BoundAllocation
 }
 
 /// An entry of a card-picking segment's alias table: as `BoundAliasEntry`, with each choice a

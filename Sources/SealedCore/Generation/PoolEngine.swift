@@ -128,10 +128,10 @@ struct PoolEngine {
         let alias = Int(segment.aliasOffset) + alternative
         (boundAliasEntries + entry + alternative).initialize(
           to: count == 1
-            ? BoundAliasEntry(threshold: .max, keep: first, other: first)
+            ? BoundAliasEntry(threshold: .max, keep: first.pointee, other: first.pointee)
             : BoundAliasEntry(
-              threshold: tables.aliasThresholds[alias], keep: first + Int(tables.aliasPrimary[alias]),
-              other: first + Int(tables.aliasSecondary[alias])))
+              threshold: tables.aliasThresholds[alias], keep: first[Int(tables.aliasPrimary[alias])],
+              other: first[Int(tables.aliasSecondary[alias])]))
       }
       (boundSegments + index).initialize(
         to: BoundSegment(
@@ -152,7 +152,7 @@ struct PoolEngine {
         let allocation = boundAllocations + extraAllocation
         allocation.initialize(to: BoundAllocation(firstBatch: firstBatch, batchEnd: batchEnd))
         (boundAliasEntries + entry).initialize(
-          to: BoundAliasEntry(threshold: .max, keep: UnsafePointer(allocation), other: UnsafePointer(allocation)))
+          to: BoundAliasEntry(threshold: .max, keep: allocation.pointee, other: allocation.pointee))
         (boundSegments + extraSegment).initialize(
           to: BoundSegment(
             allocations: UnsafePointer(allocation), count: 1, entries: UnsafePointer(boundAliasEntries + entry),
@@ -398,7 +398,7 @@ struct PoolEngine {
         } else {
           let allocation = Self.chooseAllocation(segment, using: &rng)
           Self.runUnrolled(
-            from: allocation.pointee.firstBatch, to: allocation.pointee.batchEnd, into: booster, fillingCards: fillingCards,
+            from: allocation.firstBatch, to: allocation.batchEnd, into: booster, fillingCards: fillingCards,
             using: &rng, for: O.self)
         }
         segment += 1
@@ -494,7 +494,7 @@ struct PoolEngine {
           } else {
             let allocation = Self.chooseAllocation(segment, using: &rng)
             Self.runBatchList(
-              from: allocation.pointee.firstBatch, to: allocation.pointee.batchEnd, into: booster, using: &rng, for: O.self)
+              from: allocation.firstBatch, to: allocation.batchEnd, into: booster, using: &rng, for: O.self)
           }
           segment += 1
         }
@@ -515,9 +515,9 @@ struct PoolEngine {
   @inline(__always)
   private static func chooseAllocation<G: RandomNumberGenerator>(
     _ segment: UnsafePointer<BoundSegment>, using rng: inout G
-  ) -> UnsafePointer<BoundAllocation> {
+  ) -> BoundAllocation {
     let count = segment.pointee.count
-    if count == 1 { return segment.pointee.allocations }
+    if count == 1 { return segment.pointee.entries.pointee.keep }
     var product = rng.next().multipliedFullWidth(by: count)
     if product.low < count {
       let threshold = (0 &- count) % count
@@ -525,10 +525,14 @@ struct PoolEngine {
     }
     let entry = segment.pointee.entries + Int(truncatingIfNeeded: product.high)
     // Without a branch: the outcome is random, so a branch would often be mispredicted.
-    let keep = UInt(bitPattern: entry.pointee.keep)
-    let other = UInt(bitPattern: entry.pointee.other)
     let mask = 0 &- UInt(truncatingIfNeeded: (product.low >= entry.pointee.threshold ? 1 : 0) as Int)
-    return UnsafePointer(bitPattern: keep ^ ((keep ^ other) & mask)).unsafelyUnwrapped
+    func select(_ keep: UnsafePointer<BoundBatch>, _ other: UnsafePointer<BoundBatch>) -> UnsafePointer<BoundBatch> {
+      let a = UInt(bitPattern: keep)
+      return UnsafePointer(bitPattern: a ^ ((a ^ UInt(bitPattern: other)) & mask)).unsafelyUnwrapped
+    }
+    return BoundAllocation(
+      firstBatch: select(entry.pointee.keep.firstBatch, entry.pointee.other.firstBatch),
+      batchEnd: select(entry.pointee.keep.batchEnd, entry.pointee.other.batchEnd))
   }
 
   /// The card a card-picking segment takes for this booster, counted at its site, by its alias
