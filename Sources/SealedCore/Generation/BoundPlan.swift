@@ -1,5 +1,8 @@
 /// A program of the plan bound to one engine.
 struct BoundProgram {
+  /// A fast program's batches when it has no segments of its own (else empty).
+  var firstBatch: UnsafePointer<BoundBatch>
+  var batchEnd: UnsafePointer<BoundBatch>
   var record: UnsafePointer<EngineTables.Program>
   /// Whether the program takes the fast path (otherwise it has draws).
   var usesPicks: Bool

@@ -165,8 +165,8 @@ struct PoolEngine {
       }
       (boundPrograms + index).initialize(
         to: BoundProgram(
-          record: UnsafePointer(tables.programs.baseAddress! + index), usesPicks: fast, segments: segments,
-          segmentCount: segmentCount))
+          firstBatch: firstBatch, batchEnd: batchEnd, record: UnsafePointer(tables.programs.baseAddress! + index),
+          usesPicks: fast, segments: segments, segmentCount: segmentCount))
     }
     combinationThresholds = UnsafePointer(tables.combinationThresholds.baseAddress!)
     positionThresholds = UnsafePointer(tables.positionThresholds.baseAddress!)
@@ -375,7 +375,7 @@ struct PoolEngine {
   /// gets a loop of its own).
   @inline(__always)
   private func runBatches<G: RandomNumberGenerator, O: PoolObserver>(
-    fillingCards: Bool, using generator: inout G, for _: O.Type
+    fillingCards: Bool, plain: Bool, using generator: inout G, for _: O.Type
   ) {
     // A local copy, which the optimiser keeps in registers (stores through the card pointers
     // could otherwise alias the caller's generator).
@@ -384,6 +384,17 @@ struct PoolEngine {
     let boosters = tables.boostersPerPool
     let boosterSize = tables.boosterSize
     var index = 0
+    if plain {
+      // No program has segments of its own: each runs its batches.
+      while index < boosters {
+        let program = boundPrograms + poolPrograms[index]
+        Self.runUnrolled(
+          from: program.pointee.firstBatch, to: program.pointee.batchEnd, into: poolCards + index &* boosterSize,
+          fillingCards: fillingCards, using: &rng, for: O.self)
+        index &+= 1
+      }
+      return
+    }
     while index < boosters {
       let booster = poolCards + index &* boosterSize
       // Every fast program has at least one segment (see `init`).
@@ -463,16 +474,44 @@ struct PoolEngine {
     }
   }
 
-  /// `runBatches` for observers that read no cards: nothing is written to `poolCards`.
-  @inline(never)
+  /// `runBatches` for observers that read no cards: nothing is written to `poolCards`. Plans
+  /// whose programs have no segments of their own get a loop without them (each loop is a
+  /// function of its own, so that the compiler inlines the batch kernels into it).
   private func runBatchesCounting<G: RandomNumberGenerator, O: PoolObserver>(using rng: inout G, for _: O.Type) {
-    runBatches(fillingCards: false, using: &rng, for: O.self)
+    if tables.segments.isEmpty {
+      runPlainBatchesCounting(using: &rng, for: O.self)
+    } else {
+      runSegmentsCounting(using: &rng, for: O.self)
+    }
+  }
+
+  @inline(never)
+  private func runPlainBatchesCounting<G: RandomNumberGenerator, O: PoolObserver>(using rng: inout G, for _: O.Type) {
+    runBatches(fillingCards: false, plain: true, using: &rng, for: O.self)
+  }
+
+  @inline(never)
+  private func runSegmentsCounting<G: RandomNumberGenerator, O: PoolObserver>(using rng: inout G, for _: O.Type) {
+    runBatches(fillingCards: false, plain: false, using: &rng, for: O.self)
   }
 
   /// `runBatches` filling `poolCards`.
-  @inline(never)
   private func runBatchesFilling<G: RandomNumberGenerator, O: PoolObserver>(using rng: inout G, for _: O.Type) {
-    runBatches(fillingCards: true, using: &rng, for: O.self)
+    if tables.segments.isEmpty {
+      runPlainBatchesFilling(using: &rng, for: O.self)
+    } else {
+      runSegmentsFilling(using: &rng, for: O.self)
+    }
+  }
+
+  @inline(never)
+  private func runPlainBatchesFilling<G: RandomNumberGenerator, O: PoolObserver>(using rng: inout G, for _: O.Type) {
+    runBatches(fillingCards: true, plain: true, using: &rng, for: O.self)
+  }
+
+  @inline(never)
+  private func runSegmentsFilling<G: RandomNumberGenerator, O: PoolObserver>(using rng: inout G, for _: O.Type) {
+    runBatches(fillingCards: true, plain: false, using: &rng, for: O.self)
   }
 
   /// The cards of a pool booster by booster, when some programs take the general path.
