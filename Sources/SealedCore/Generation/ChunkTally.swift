@@ -6,8 +6,11 @@
 /// program that made it and its mythics; boosters whose lane counts are
 /// fixed by their program (every draw's sheet wholly inside or outside each lane, and no card
 /// able to repeat) need nothing more, and their lane histograms are filled from the program
-/// counts when the chunk is added up. Other boosters sum the lane masks of their cards from
-/// partly-inside sheets, look for duplicates and fill the histograms directly.
+/// counts when the chunk is added up. Boosters whose lane counts follow from the cards their
+/// card-picking segments chose (`EngineTables.Program.countsOutcomes`: a rare slot with
+/// mythics, a foil) are counted by outcome, expanded the same way. Other boosters sum the lane
+/// masks of their cards from partly-inside sheets, look for duplicates and fill the histograms
+/// directly.
 struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
   let cardCount: Int
   let kindCount: Int

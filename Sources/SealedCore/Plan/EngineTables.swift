@@ -107,8 +107,9 @@ final class EngineTables: @unchecked Sendable {
     var constantLow: UInt64
     var constantHigh: UInt64
     /// A fast program with a choice made per booster (a colour-balanced draw's group counts, a
-    /// weighted card's weight class): `segmentCount` segments from `segmentStart`, run in
-    /// position order instead of the batches. 0 for programs of fixed picks only.
+    /// card picked by an alias table): `segmentCount` segments from `segmentStart`, run instead
+    /// of the batches (its fixed picks first, then the others). 0 for programs of fixed picks
+    /// only.
     var segmentStart: Int32 = 0
     var segmentCount: Int32 = 0
     /// Whether the booster's lane counts follow from the cards its card-picking segments chose
