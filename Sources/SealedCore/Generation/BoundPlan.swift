@@ -22,8 +22,14 @@ struct BoundSegment {
   var picksCard: Bool
   var cards: UnsafePointer<BoundCardEntry>
   var counts: UnsafeMutablePointer<UInt32>
-  /// The position of the card a card-picking segment picks.
+  /// The position of the card a card-picking segment picks, or of a coded segment's first.
   var position: Int
+  /// A coded segment (`EngineTables.Segment.coded`): its alias table of `count` entries, its
+  /// 96 picks, and how many cards it draws.
+  var coded: Bool
+  var codedEntries: UnsafePointer<EngineTables.CodedEntry>
+  var codedPicks: UnsafePointer<BoundPick>
+  var extras: Int
 }
 
 /// An entry of a segment's alias table (Walker's method): keep the alternative `keep` when the

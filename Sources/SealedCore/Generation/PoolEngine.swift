@@ -27,6 +27,8 @@ struct PoolEngine {
   private let boundSegments: UnsafeMutablePointer<BoundSegment>
   private let boundAliasEntries: UnsafeMutablePointer<BoundAliasEntry>
   private let boundCardEntries: UnsafeMutablePointer<BoundCardEntry>
+  private let codedEntries: UnsafeMutablePointer<EngineTables.CodedEntry>
+  private let codedPicks: UnsafeMutablePointer<BoundPick>
   /// Each booster's outcome in the pool being drawn (for programs that count outcomes).
   private let poolOutcomes: UnsafeMutablePointer<Int>
   /// The plan's picks bound to this engine's card arrays and counters.
@@ -100,6 +102,15 @@ struct PoolEngine {
     boundSegments = .allocate(capacity: tables.segments.count + tables.programs.count)
     let entryCount = tables.segments.reduce(0) { $0 + Int($1.allocationCount) }
     boundAliasEntries = .allocate(capacity: entryCount + tables.programs.count)
+    codedEntries = .allocate(capacity: max(tables.codedEntries.count, 1))
+    _ = UnsafeMutableBufferPointer(start: codedEntries, count: tables.codedEntries.count).initialize(from: tables.codedEntries)
+    codedPicks = .allocate(capacity: max(tables.codedPicks.count, 1))
+    for (index, pick) in tables.codedPicks.enumerated() {
+      (codedPicks + index).initialize(
+        to: BoundPick(
+          base: arrays.baseAddress! + Int(pick.offset), counts: siteCounts.baseAddress! + Int(pick.row),
+          range: pick.range, position: pick.position))
+    }
     boundCardEntries = .allocate(capacity: max(tables.cardAliasThresholds.count, 1))
     for index in tables.cardAliasThresholds.indices {
       func word(_ card: Int32, _ step: Int32) -> UInt64 {
@@ -119,7 +130,18 @@ struct PoolEngine {
             allocations: UnsafePointer(boundAllocations), count: UInt64(segment.allocationCount),
             entries: UnsafePointer(boundAliasEntries), picksCard: true,
             cards: UnsafePointer(boundCardEntries + Int(segment.aliasOffset)),
-            counts: siteCounts.baseAddress! + Int(segment.row), position: Int(segment.position)))
+            counts: siteCounts.baseAddress! + Int(segment.row), position: Int(segment.position), coded: false,
+            codedEntries: UnsafePointer(codedEntries), codedPicks: UnsafePointer(codedPicks), extras: 0))
+        continue
+      }
+      if segment.coded {
+        (boundSegments + index).initialize(
+          to: BoundSegment(
+            allocations: UnsafePointer(boundAllocations), count: UInt64(segment.allocationCount),
+            entries: UnsafePointer(boundAliasEntries), picksCard: false, cards: UnsafePointer(boundCardEntries),
+            counts: siteCounts.baseAddress!, position: Int(segment.position), coded: true,
+            codedEntries: UnsafePointer(codedEntries + Int(segment.aliasOffset)),
+            codedPicks: UnsafePointer(codedPicks + Int(segment.codedPickStart)), extras: Int(segment.extras)))
         continue
       }
       let first = UnsafePointer(boundAllocations + Int(segment.allocationStart))
@@ -136,7 +158,8 @@ struct PoolEngine {
       (boundSegments + index).initialize(
         to: BoundSegment(
           allocations: first, count: UInt64(count), entries: UnsafePointer(boundAliasEntries + entry), picksCard: false,
-          cards: UnsafePointer(boundCardEntries), counts: siteCounts.baseAddress!, position: 0))
+          cards: UnsafePointer(boundCardEntries), counts: siteCounts.baseAddress!, position: 0, coded: false,
+          codedEntries: UnsafePointer(codedEntries), codedPicks: UnsafePointer(codedPicks), extras: 0))
       entry += count
     }
     boundPrograms = .allocate(capacity: max(tables.programs.count, 1))
@@ -156,7 +179,8 @@ struct PoolEngine {
         (boundSegments + extraSegment).initialize(
           to: BoundSegment(
             allocations: UnsafePointer(allocation), count: 1, entries: UnsafePointer(boundAliasEntries + entry),
-            picksCard: false, cards: UnsafePointer(boundCardEntries), counts: siteCounts.baseAddress!, position: 0))
+            picksCard: false, cards: UnsafePointer(boundCardEntries), counts: siteCounts.baseAddress!, position: 0,
+            coded: false, codedEntries: UnsafePointer(codedEntries), codedPicks: UnsafePointer(codedPicks), extras: 0))
         segments = UnsafePointer(boundSegments + extraSegment)
         segmentCount = 1
         entry += 1
@@ -185,6 +209,8 @@ struct PoolEngine {
     boundSegments.deallocate()
     boundAliasEntries.deallocate()
     boundCardEntries.deallocate()
+    codedEntries.deallocate()
+    codedPicks.deallocate()
     poolOutcomes.deallocate()
     boundPrograms.deallocate()
   }
@@ -406,6 +432,8 @@ struct PoolEngine {
         if segment.pointee.picksCard {
           let card = Self.pickCard(segment, outcome: &outcome, using: &rng, for: O.self)
           if fillingCards { booster[segment.pointee.position] = card }
+        } else if segment.pointee.coded {
+          Self.runCoded(segment, into: booster, fillingCards: fillingCards, using: &rng, for: O.self)
         } else {
           let allocation = Self.chooseAllocation(segment, using: &rng)
           Self.runUnrolled(
@@ -530,6 +558,8 @@ struct PoolEngine {
         while segment < end {
           if segment.pointee.picksCard {
             booster[segment.pointee.position] = Self.pickCard(segment, outcome: &outcome, using: &rng, for: O.self)
+          } else if segment.pointee.coded {
+            Self.runCoded(segment, into: booster, fillingCards: true, using: &rng, for: O.self)
           } else {
             let allocation = Self.chooseAllocation(segment, using: &rng)
             Self.runBatchList(
@@ -572,6 +602,41 @@ struct PoolEngine {
     return BoundAllocation(
       firstBatch: select(entry.pointee.keep.firstBatch, entry.pointee.other.firstBatch),
       batchEnd: select(entry.pointee.keep.batchEnd, entry.pointee.other.batchEnd))
+  }
+
+  /// A coded segment (`EngineTables.Segment.coded`): its alternative by its alias table as in
+  /// `chooseAllocation`, then the alternative's picks from one random number, each pick named
+  /// by a byte of the alternative's codes.
+  @inline(__always)
+  private static func runCoded<G: RandomNumberGenerator, O: PoolObserver>(
+    _ segment: UnsafePointer<BoundSegment>, into booster: UnsafeMutablePointer<Int32>, fillingCards: Bool,
+    using rng: inout G, for _: O.Type
+  ) {
+    let count = segment.pointee.count
+    var product = rng.next().multipliedFullWidth(by: count)
+    if product.low < count {
+      let threshold = (0 &- count) % count
+      while product.low < threshold { product = rng.next().multipliedFullWidth(by: count) }
+    }
+    let entry = segment.pointee.codedEntries + Int(truncatingIfNeeded: product.high)
+    // Without a branch: the outcome is random, so a branch would often be mispredicted.
+    let mask = 0 &- UInt64(truncatingIfNeeded: (product.low >= entry.pointee.threshold ? 1 : 0) as Int)
+    let keep = entry.pointee.keep
+    let other = entry.pointee.other
+    var low = draw(
+      keep.product ^ ((keep.product ^ other.product) & mask), keep.threshold ^ ((keep.threshold ^ other.threshold) & mask),
+      using: &rng)
+    var codes = keep.codes ^ ((keep.codes ^ other.codes) & mask)
+    let picks = segment.pointee.codedPicks
+    let extras = segment.pointee.extras
+    let out = booster + segment.pointee.position
+    var index = 0
+    repeat {
+      let card = takeAndCount(picks + Int(truncatingIfNeeded: codes & 0xFF), &low, O.self)
+      if fillingCards { out[index] = card }
+      codes &>>= 8
+      index &+= 1
+    } while index < extras
   }
 
   /// The card a card-picking segment takes for this booster, counted at its site, by its alias

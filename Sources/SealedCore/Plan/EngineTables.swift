@@ -6,8 +6,10 @@
 /// one per card, each a uniform index in a range followed by a swap in the engine's copy of a
 /// sheet or an expanded weight table. Consecutive picks are grouped into batches that take all
 /// their indices from one 64-bit random number. A colour-balanced draw, which needs a choice
-/// per booster (its group counts), becomes a segment of alternatives, each a fixed list of
-/// picks, chosen by an alias table; one card of a weighted sheet, or of a sheet partly inside
+/// per booster (its group counts), becomes fixed picks (its first card of each colour) and a
+/// segment of alternatives for the other cards, chosen by an alias table: coded alternatives (a
+/// byte per pick into a small table of the draw's picks, one alias table for every program that
+/// makes the same draw) when they fit, else each a fixed list of picks; one card of a weighted sheet, or of a sheet partly inside
 /// some lane, becomes a segment that picks it by an alias table over the sheet's cards, which
 /// also gives the card's lanes (so the booster's lane counts need no look at its cards). Programs with
 /// several cards of an alias sheet or distinct draws from weighted sheets (which need rejection)
@@ -132,8 +134,31 @@ final class EngineTables: @unchecked Sendable {
     /// entries from `aliasOffset` in the `cardAlias` arrays, counted at `row`.
     var picksCard: Bool = false
     var row: Int32 = 0
-    /// The position of the card a card-picking segment picks.
+    /// The position of the card a card-picking segment picks, or of a coded segment's first.
     var position: Int32 = 0
+    /// A coded segment: the other cards of a colour-balanced draw (after its first of each
+    /// colour), `extras` of them, whose `allocationCount` alternatives are entries of
+    /// `codedEntries` from `aliasOffset` (an alias table whose choices are coded
+    /// alternatives), each pick one of the 96 of `codedPicks` from `codedPickStart`
+    /// (group g, t-th card: 16 g + t).
+    var coded: Bool = false
+    var codedPickStart: Int32 = 0
+    var extras: Int32 = 0
+  }
+
+  /// One alternative of a coded segment: its batch's product and threshold (one random
+  /// number), and its picks as bytes of `codes` (16 × group + t), lowest first.
+  struct CodedAlternative {
+    var product: UInt64
+    var threshold: UInt64
+    var codes: UInt64
+  }
+
+  /// An entry of a coded segment's alias table.
+  struct CodedEntry {
+    var threshold: UInt64
+    var keep: CodedAlternative
+    var other: CodedAlternative
   }
 
   /// The batches of one alternative of a segment (into `batches`).
@@ -202,6 +227,9 @@ final class EngineTables: @unchecked Sendable {
   /// The alias tables of segments that pick a card: per entry its threshold, the card kept and
   /// its alias, and what each adds to the booster's outcome (see `Program.countsOutcomes`).
   let cardAliasThresholds: [UInt64]
+  /// The alias tables and picks of coded segments (see `Segment.coded`).
+  let codedEntries: [CodedEntry]
+  let codedPicks: [Pick]
   let cardAliasKeep: [Int32]
   let cardAliasOther: [Int32]
   let cardAliasKeepStep: [Int32]
@@ -291,6 +319,9 @@ final class EngineTables: @unchecked Sendable {
     var outcomeLaneCounts: [Int] = []
     var outcomePrograms: [Int] = []
     var cardAliasThresholds: [UInt64] = []
+    var codedEntries: [CodedEntry] = []
+    var codedTables: [[Int]: (start: Int, count: Int)] = [:]
+    var codedPicks: [Pick] = []
     var cardAliasKeep: [Int32] = []
     var cardAliasOther: [Int32] = []
     var cardAliasKeepStep: [Int32] = []
@@ -476,6 +507,38 @@ final class EngineTables: @unchecked Sendable {
               cardAliasKeepStep += steps
               cardAliasOtherStep += alias.alias.map { steps[$0] }
               if stride > 0 { outcomeStride *= classes.count }
+            } else if let balance = sheets[draw.sheet].balance,
+              let (entryStart, entryCount) = codedTables[[draw.sheet, draw.count]]
+                ?? Self.codedAlternatives(balance, count: draw.count).map({ coded in
+                  // The other cards of a balanced draw, coded (see `Segment.coded`); one alias
+                  // table for every program that makes the same draw.
+                  let alias = AliasTable(weights: coded.map(\.weight))
+                  let start = codedEntries.count
+                  for entry in coded.indices {
+                    codedEntries.append(
+                      CodedEntry(
+                        threshold: alias.thresholds[entry], keep: coded[entry].alternative,
+                        other: coded[alias.alias[entry]].alternative))
+                  }
+                  codedTables[[draw.sheet, draw.count]] = (start, coded.count)
+                  return (start, coded.count)
+                })
+            {
+              let segment = Segment(
+                allocationStart: 0, allocationCount: Int32(entryCount), aliasOffset: Int32(entryStart),
+                position: Int32(draw.firstPosition + 5), coded: true, codedPickStart: Int32(codedPicks.count),
+                extras: Int32(draw.count - 5))
+              programSegments.append(segment)
+              let (offset, _) = storage[draw.sheet]
+              for group in 0..<6 {
+                for t in 0..<16 {
+                  let size = balance.size(ofGroup: group)
+                  codedPicks.append(
+                    Pick(
+                      offset: Int32(offset + balance.groupStarts[group] + min(t, max(size - 1, 0))),
+                      range: UInt32(max(size - t, 1)), row: Int32(draw.site * cards.count), position: 0))
+                }
+              }
             } else if let alternatives = choices(draw) {
               let alias = AliasTable(weights: alternatives.map(\.weight))
               programSegments.append(
@@ -552,6 +615,8 @@ final class EngineTables: @unchecked Sendable {
     anyProgramTalliesEachBooster = programRecords.contains { $0.tallyEachBooster }
     anyProgramCountsOutcomes = programRecords.contains { $0.countsOutcomes }
     self.cardAliasThresholds = cardAliasThresholds
+    self.codedEntries = codedEntries
+    self.codedPicks = codedPicks
     self.cardAliasKeep = cardAliasKeep
     self.cardAliasOther = cardAliasOther
     self.cardAliasKeepStep = cardAliasKeepStep
@@ -610,6 +675,31 @@ final class EngineTables: @unchecked Sendable {
     lanesLow.deallocate()
     lanesHigh.deallocate()
     lanesPacked.deallocate()
+  }
+
+  /// The alternatives of a balanced draw's cards after its first of each colour, coded (see
+  /// `Segment.coded`) with their weights; nil when they do not fit: more than 8 such cards, a
+  /// group with more than 16 cards to take from, or a product of ranges above 2⁶⁰.
+  static func codedAlternatives(_ balance: ColorBalance, count: Int) -> [(weight: Double, alternative: CodedAlternative)]? {
+    guard count > 5, count - 5 <= 8 else { return nil }
+    let outcomes = BalancedDraws.groupCounts(balance, count: count)
+    var result: [(weight: Double, alternative: CodedAlternative)] = []
+    for counts in outcomes.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) where outcomes[counts]! > 0 {
+      var codes: UInt64 = 0
+      var ranges: [UInt64] = []
+      for group in 0..<6 {
+        for t in (group < 5 ? 1 : 0)..<counts[group] {
+          guard t < 16 else { return nil }
+          codes |= UInt64(16 * group + t) << UInt64(8 * ranges.count)
+          ranges.append(UInt64(balance.size(ofGroup: group) - t))
+        }
+      }
+      let bounds = batchBounds(ranges)
+      guard bounds.count == 1 else { return nil }
+      result.append(
+        (outcomes[counts]!, CodedAlternative(product: bounds[0].product, threshold: bounds[0].threshold, codes: codes)))
+    }
+    return result
   }
 
   /// The most outcomes a program may count its boosters by (see `Program.countsOutcomes`);
