@@ -67,6 +67,7 @@ let benchmarks: @Sendable () -> Void = {
   for (name, set, rules) in [
     ("war sealed pool", "war", "sealed"),
     ("war retail pool", "war", "retail"),
+    ("war mtgwtf pool", "war", "mtgwtf"),
     ("grn sealed pool", "grn", "sealed"),
   ] {
     Benchmark(name, configuration: singleThreaded) { benchmark, fixture in

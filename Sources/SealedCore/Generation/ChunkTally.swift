@@ -6,8 +6,11 @@
 /// program that made it and its mythics; boosters whose lane counts are
 /// fixed by their program (every draw's sheet wholly inside or outside each lane, and no card
 /// able to repeat) need nothing more, and their lane histograms are filled from the program
-/// counts when the chunk is added up. Other boosters sum the lane masks of their cards from
-/// partly-inside sheets, look for duplicates and fill the histograms directly.
+/// counts when the chunk is added up. Boosters whose lane counts follow from the cards their
+/// card-picking segments chose (`EngineTables.Program.countsOutcomes`: a rare slot with
+/// mythics, a foil) are counted by outcome, expanded the same way. Other boosters sum the lane
+/// masks of their cards from partly-inside sheets, look for duplicates and fill the histograms
+/// directly.
 struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
   let cardCount: Int
   let kindCount: Int
@@ -19,6 +22,11 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
   let programLaneCounts: [Int]
   /// Programs whose boosters are tallied one by one.
   let programTalliedEach: [Bool]
+  /// Programs whose boosters are counted by outcome.
+  let programCountsOutcomes: [Bool]
+  /// Per outcome (`EngineTables.Program.countsOutcomes`): its lane counts and program.
+  let outcomeLaneCounts: [Int]
+  let outcomePrograms: [Int]
 
   let laneHistograms: UnsafeMutableBufferPointer<UInt32>
   let programCounts: UnsafeMutableBufferPointer<UInt32>
@@ -42,6 +50,11 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
   /// after program: those of program p are `lanePositions[laneBounds[p]..<laneBounds[p + 1]]`.
   private let lanePositions: UnsafeMutablePointer<Int32>
   private let laneBounds: UnsafeMutablePointer<Int32>
+  /// Per outcome: how many boosters had it, its mythics, and 1 when it has any.
+  let outcomeCounts: UnsafeMutableBufferPointer<UInt32>
+  private let outcomeCounters: UnsafeMutablePointer<UInt32>
+  private let outcomeMythics: UnsafeMutablePointer<Int>
+  private let outcomeHasMythic: UnsafeMutablePointer<UInt32>
 
   var pools: Int = 0
   var duplicateBoosters: Int = 0
@@ -60,6 +73,19 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
     laneStride = plan.maxBoosterSize + 1
     programLaneCounts = t.programLaneCounts
     programTalliedEach = (0..<t.programs.count).map { t.programs[$0].tallyEachBooster }
+    programCountsOutcomes = (0..<t.programs.count).map { t.programs[$0].countsOutcomes }
+    outcomeLaneCounts = t.outcomeLaneCounts
+    outcomePrograms = t.outcomePrograms
+    let outcomes = t.outcomePrograms.count
+    outcomeCounts = .allocate(capacity: max(outcomes, 1))
+    outcomeCounters = outcomeCounts.baseAddress!
+    outcomeMythics = .allocate(capacity: max(outcomes, 1))
+    outcomeHasMythic = .allocate(capacity: max(outcomes, 1))
+    for outcome in 0..<outcomes {
+      let mythics = t.outcomeLaneCounts[outcome * t.laneCount]
+      outcomeMythics[outcome] = mythics
+      outcomeHasMythic[outcome] = mythics > 0 ? 1 : 0
+    }
     laneHistograms = .allocate(capacity: kindCount * laneCount * laneStride)
     programCounts = .allocate(capacity: t.programs.count)
     poolMythics = .allocate(capacity: boostersPerPool * plan.maxBoosterSize + 1)
@@ -69,7 +95,8 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
     programMythics = .allocate(capacity: t.programs.count)
     for program in 0..<t.programs.count {
       programMythics[program] =
-        t.programs[program].tallyEachBooster ? 0 : Int32(t.programLaneCounts[program * t.laneCount])
+        t.programs[program].tallyEachBooster || t.programs[program].countsOutcomes
+        ? 0 : Int32(t.programLaneCounts[program * t.laneCount])
     }
     lanes = Lanes(tables: t)
     programCounters = programCounts.baseAddress!
@@ -94,9 +121,11 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
   }
 
   func release() {
-    for buffer in [laneHistograms, programCounts, poolMythics, pairDifferences, mythicPositions, lastSeen] {
+    for buffer in [laneHistograms, programCounts, poolMythics, pairDifferences, mythicPositions, lastSeen, outcomeCounts] {
       buffer.deallocate()
     }
+    outcomeMythics.deallocate()
+    outcomeHasMythic.deallocate()
     programMythics.deallocate()
     mythicBoosterPerProgram.deallocate()
     lanePositions.deallocate()
@@ -105,7 +134,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
 
   /// Zeroes every counter, ready for a new chunk.
   mutating func clear() {
-    for buffer in [laneHistograms, programCounts, poolMythics, pairDifferences, mythicPositions, lastSeen] {
+    for buffer in [laneHistograms, programCounts, poolMythics, pairDifferences, mythicPositions, lastSeen, outcomeCounts] {
       buffer.update(repeating: 0)
     }
     pools = 0
@@ -120,6 +149,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
 
   static var needsBoosterCards: Bool { false }
   static var countsCards: Bool { true }
+  static var countsOutcomes: Bool { true }
 
   @inline(__always)
   mutating func chose(booster index: Int, kind: Int, program: Int, record: UnsafePointer<EngineTables.Program>) {
@@ -162,6 +192,14 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
     if mythics > 0 { positionCounters[index] &+= 1 }
   }
 
+  /// Only for programs that count outcomes: the outcome, and its mythics.
+  @inline(__always)
+  mutating func counted(booster index: Int, kind: Int, outcome: Int) {
+    outcomeCounters[outcome] &+= 1
+    poolMythicCount &+= outcomeMythics[outcome]
+    positionCounters[index] &+= outcomeHasMythic[outcome]
+  }
+
   @inline(__always)
   mutating func endPool() {
     poolMythics[poolMythicCount] &+= 1
@@ -185,11 +223,20 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
       tally.boostersByKind[kind] += count
       tally.combinations[program] += count
       tally.boosterSizes[boosterSize] += count
-      if !programTalliedEach[program] {
+      if !programTalliedEach[program] && !programCountsOutcomes[program] {
         for lane in 0..<laneCount {
           let n = programLaneCounts[program * laneCount + lane]
           tally.laneHistograms[(kind * laneCount + lane) * laneStride + n] += count
         }
+      }
+    }
+    for outcome in 0..<outcomeCounts.count {
+      let count = Int(outcomeCounts[outcome])
+      guard count > 0 else { continue }
+      let kind = outcomePrograms[outcome] / combinationCount
+      for lane in 0..<laneCount {
+        let n = outcomeLaneCounts[outcome * laneCount + lane]
+        tally.laneHistograms[(kind * laneCount + lane) * laneStride + n] += count
       }
     }
     Self.add(siteCounts, to: &tally.siteCards)

@@ -14,5 +14,17 @@ protocol PoolObserver {
   mutating func drew(
     booster index: Int, kind: Int, program: Int, record: UnsafePointer<EngineTables.Program>,
     cards: UnsafePointer<Int32>)
+  /// Whether `counted` is called (for programs that `EngineTables.Program.countsOutcomes`
+  /// marks).
+  static var countsOutcomes: Bool { get }
+  /// Booster `index`, of a program that counts outcomes, was drawn with lane counts
+  /// `EngineTables.outcomeLaneCounts` of `outcome`. Called after every booster's `chose`.
+  mutating func counted(booster index: Int, kind: Int, outcome: Int)
   mutating func endPool()
+}
+
+extension PoolObserver {
+  static var countsOutcomes: Bool { false }
+  @inline(__always)
+  mutating func counted(booster index: Int, kind: Int, outcome: Int) {}
 }

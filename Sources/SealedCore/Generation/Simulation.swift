@@ -17,7 +17,11 @@ public enum Simulation {
   /// (Sealed 0.2.0): picks in batches tested before drawing, variant choices as exact digits.
   /// Version 3: foils, and colour-balanced draws (a balanced draw that opens a booster chooses
   /// its allocation to colour groups by an alias table, then picks like any other draw).
-  public static let generatorVersion = 3
+  /// Version 4: a segment's alternative comes from one random number instead of two; one card
+  /// of a weighted sheet or of a sheet partly inside some lane (a rare slot with mythics, the
+  /// foil) is picked by an alias table over the sheet's cards; a balanced draw's card of each
+  /// colour is picked with the booster's other fixed picks, before its remaining cards.
+  public static let generatorVersion = 4
 
   /// What to run.
   public struct Request: Sendable {

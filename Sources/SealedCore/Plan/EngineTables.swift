@@ -5,9 +5,13 @@
 /// Most programs (the draws of one booster kind and variant combination) compile to *picks*,
 /// one per card, each a uniform index in a range followed by a swap in the engine's copy of a
 /// sheet or an expanded weight table. Consecutive picks are grouped into batches that take all
-/// their indices from one 64-bit random number. A draw that needs a choice per booster (a
-/// colour-balanced draw's group counts, one card of a weighted sheet's weight classes) becomes a
-/// segment of alternatives, each a fixed list of picks, chosen by an alias table. Programs with
+/// their indices from one 64-bit random number. A colour-balanced draw, which needs a choice
+/// per booster (its group counts), becomes fixed picks (its first card of each colour) and a
+/// segment of alternatives for the other cards, chosen by an alias table: coded alternatives (a
+/// byte per pick into a small table of the draw's picks, one alias table for every program that
+/// makes the same draw) when they fit, else each a fixed list of picks; one card of a weighted sheet, or of a sheet partly inside
+/// some lane, becomes a segment that picks it by an alias table over the sheet's cards, which
+/// also gives the card's lanes (so the booster's lane counts need no look at its cards). Programs with
 /// several cards of an alias sheet or distinct draws from weighted sheets (which need rejection)
 /// take the general per-draw path instead.
 final class EngineTables: @unchecked Sendable {
@@ -51,13 +55,15 @@ final class EngineTables: @unchecked Sendable {
   /// The t-th card of a distinct draw from a uniform sheet has `offset` = sheet start + t and
   /// `range` = sheet size - t (a partial Fisher–Yates shuffle of the sheet's persistent
   /// permutation); any other card has `offset` = sheet start and `range` = sheet size (a
-  /// uniform pick that leaves the sheet or table a permutation of itself). Picks are stored in
-  /// booster position order.
+  /// uniform pick that leaves the sheet or table a permutation of itself). A program's fixed
+  /// picks come first (in position order), then its segments'; each pick names its position.
   struct Pick {
     var offset: Int32
     var range: UInt32
     /// Where the card is tallied: `site * cardCount`.
     var row: Int32
+    /// The card's position in the booster.
+    var position: Int32
   }
 
   /// Consecutive picks whose indices come from one 64-bit random number x: they are the
@@ -103,10 +109,18 @@ final class EngineTables: @unchecked Sendable {
     var constantLow: UInt64
     var constantHigh: UInt64
     /// A fast program with a choice made per booster (a colour-balanced draw's group counts, a
-    /// weighted card's weight class): `segmentCount` segments from `segmentStart`, run in
-    /// position order instead of the batches. 0 for programs of fixed picks only.
+    /// card picked by an alias table): `segmentCount` segments from `segmentStart`, run instead
+    /// of the batches (its fixed picks first, then the others). 0 for programs of fixed picks
+    /// only.
     var segmentStart: Int32 = 0
     var segmentCount: Int32 = 0
+    /// Whether the booster's lane counts follow from the cards its card-picking segments chose
+    /// (one-card draws from sheets partly inside some lane, by alias tables that also give each
+    /// card's lanes): its outcome is `outcomeStart` plus the steps of the entries chosen, and
+    /// `outcomeLaneCounts` holds each outcome's lane counts. Such boosters are counted by
+    /// outcome, with no look at their cards.
+    var countsOutcomes: Bool = false
+    var outcomeStart: Int32 = 0
   }
 
   /// A run of a fast program's positions: one of `allocationCount` alternatives (entries of
@@ -116,6 +130,35 @@ final class EngineTables: @unchecked Sendable {
     var allocationStart: Int32
     var allocationCount: Int32
     var aliasOffset: Int32
+    /// A segment of one card picked by an alias table over a sheet's cards: `allocationCount`
+    /// entries from `aliasOffset` in the `cardAlias` arrays, counted at `row`.
+    var picksCard: Bool = false
+    var row: Int32 = 0
+    /// The position of the card a card-picking segment picks, or of a coded segment's first.
+    var position: Int32 = 0
+    /// A coded segment: the other cards of a colour-balanced draw (after its first of each
+    /// colour), `extras` of them, whose `allocationCount` alternatives are entries of
+    /// `codedEntries` from `aliasOffset` (an alias table whose choices are coded
+    /// alternatives), each pick one of the 96 of `codedPicks` from `codedPickStart`
+    /// (group g, t-th card: 16 g + t).
+    var coded: Bool = false
+    var codedPickStart: Int32 = 0
+    var extras: Int32 = 0
+  }
+
+  /// One alternative of a coded segment: its batch's product and threshold (one random
+  /// number), and its picks as bytes of `codes` (16 × group + t), lowest first.
+  struct CodedAlternative {
+    var product: UInt64
+    var threshold: UInt64
+    var codes: UInt64
+  }
+
+  /// An entry of a coded segment's alias table.
+  struct CodedEntry {
+    var threshold: UInt64
+    var keep: CodedAlternative
+    var other: CodedAlternative
   }
 
   /// The batches of one alternative of a segment (into `batches`).
@@ -135,6 +178,12 @@ final class EngineTables: @unchecked Sendable {
   let programs: UnsafeMutableBufferPointer<Program>
   /// Whether any program has `tallyEachBooster`.
   let anyProgramTalliesEachBooster: Bool
+  /// Whether any program has `countsOutcomes`.
+  let anyProgramCountsOutcomes: Bool
+  /// `outcomeLaneCounts[outcome * laneCount + lane]`: the lane counts of each outcome of the
+  /// programs that count outcomes, and `outcomePrograms[outcome]` the program it belongs to.
+  let outcomeLaneCounts: [Int]
+  let outcomePrograms: [Int]
   /// Whether every program takes the fast path (picks in batches).
   let allProgramsUsePicks: Bool
   let picks: UnsafeMutableBufferPointer<Pick>
@@ -175,6 +224,16 @@ final class EngineTables: @unchecked Sendable {
   /// with which its mixed picks choose a group (the last is the total).
   let balanceStarts: UnsafeMutableBufferPointer<Int32>
   let balanceCumulative: UnsafeMutableBufferPointer<UInt64>
+  /// The alias tables of segments that pick a card: per entry its threshold, the card kept and
+  /// its alias, and what each adds to the booster's outcome (see `Program.countsOutcomes`).
+  let cardAliasThresholds: [UInt64]
+  /// The alias tables and picks of coded segments (see `Segment.coded`).
+  let codedEntries: [CodedEntry]
+  let codedPicks: [Pick]
+  let cardAliasKeep: [Int32]
+  let cardAliasOther: [Int32]
+  let cardAliasKeepStep: [Int32]
+  let cardAliasOtherStep: [Int32]
   let aliasThresholds: UnsafeMutableBufferPointer<UInt64>
   let aliasPrimary: UnsafeMutableBufferPointer<Int32>
   let aliasSecondary: UnsafeMutableBufferPointer<Int32>
@@ -197,6 +256,15 @@ final class EngineTables: @unchecked Sendable {
     laneCount = events.count + 1
     let boosterSize = programs.first?.first?.reduce(0) { $0 + $1.count } ?? 0
     self.boosterSize = boosterSize
+
+    // Lanes: 0 counts mythics, lane i + 1 event i.
+    var members: [Set<Int>] = [Set(cards.indices.filter { cards[$0].rarity == .mythic })]
+    members += events.map(\.cards)
+    let lanes = members.count
+    /// The lanes a card is in, as bits.
+    func laneMask(_ card: Int) -> UInt64 {
+      members.indices.reduce(0) { $0 | (members[$1].contains(card) ? 1 << UInt64($1) : 0) }
+    }
 
     // Sheet storage: permutations first (copied per engine), then tables, then alias arrays.
     let layouts = sheets.map(SheetLayout.choose)
@@ -226,15 +294,14 @@ final class EngineTables: @unchecked Sendable {
         aliasSecondary += alias.alias.map { Int32(sheet.cards[$0]) }
       }
     }
-    // Weighted sheets also as runs of equally weighted cards in the card arrays, so that a
-    // one-card draw is a choice of run (by its share of the weight) and a uniform pick in it.
-    var weightClasses = [[(start: Int, size: Int, weight: Double)]](repeating: [], count: sheets.count)
-    for (index, sheet) in sheets.enumerated() where layouts[index] == .alias {
-      for weight in Set(sheet.weights).sorted() {
-        let members = sheet.cards.indices.filter { sheet.weights[$0] == weight }.map { sheet.cards[$0] }
-        weightClasses[index].append((arrays.count, members.count, weight))
-        arrays += members.map { Int32($0) }
-      }
+    // A one-card draw from a weighted sheet, or from a sheet partly inside some lane, picks its
+    // card by an alias table over the sheet's cards that also gives the card's lanes
+    // (`laneClasses`: the sheet's distinct lane masks, in order).
+    var laneClasses = [[UInt64]](repeating: [], count: sheets.count)
+    var picksByAlias = [Bool](repeating: false, count: sheets.count)
+    for (index, sheet) in sheets.enumerated() where sheet.balance == nil {
+      laneClasses[index] = Set(sheet.cards.map(laneMask)).sorted()
+      picksByAlias[index] = layouts[index] == .alias || laneClasses[index].count > 1
     }
 
     var programRecords: [Program] = []
@@ -249,9 +316,16 @@ final class EngineTables: @unchecked Sendable {
     var positionSlots: [Int32] = []
     var positionNeedsLanes: [Bool] = []
     var programLaneCounts: [Int] = []
-    var members: [Set<Int>] = [Set(cards.indices.filter { cards[$0].rarity == .mythic })]
-    members += events.map(\.cards)
-    let lanes = members.count
+    var outcomeLaneCounts: [Int] = []
+    var outcomePrograms: [Int] = []
+    var cardAliasThresholds: [UInt64] = []
+    var codedEntries: [CodedEntry] = []
+    var codedTables: [[Int]: (start: Int, count: Int)] = [:]
+    var codedPicks: [Pick] = []
+    var cardAliasKeep: [Int32] = []
+    var cardAliasOther: [Int32] = []
+    var cardAliasKeepStep: [Int32] = []
+    var cardAliasOtherStep: [Int32] = []
     for kind in 0..<kinds {
       for combination in 0..<combinationCount {
         let program = programs[kind][combination]
@@ -267,7 +341,8 @@ final class EngineTables: @unchecked Sendable {
         positionSlots += slots
 
         // Lanes: a draw whose sheet lies wholly inside or outside every lane adds a fixed count;
-        // a draw with a sheet partly inside some lane adds each card's lane mask.
+        // a draw with a sheet partly inside some lane adds each card's lane mask, unless its
+        // class choice settles its lanes (below).
         var partial = [Bool](repeating: false, count: program.count)
         var constant = [Int](repeating: 0, count: lanes)
         for (index, draw) in program.enumerated() {
@@ -279,8 +354,62 @@ final class EngineTables: @unchecked Sendable {
             for lane in 0..<lanes where inside[lane] == sheetCards.count { constant[lane] += draw.count }
           }
         }
+        func picksFast(_ draw: PlanDraw) -> Bool {
+          sheets[draw.sheet].balance == nil
+            && (layouts[draw.sheet] == .uniform || (layouts[draw.sheet] == .table && !(draw.distinct && draw.count > 1)))
+        }
+        /// Whether a draw is one card picked by an alias table over the sheet's cards.
+        func choosesClass(_ draw: PlanDraw) -> Bool { draw.count == 1 && picksByAlias[draw.sheet] }
+        // Draws that need a choice per booster keep the fast path as segments: a colour-balanced
+        // draw as alternatives (its group counts), one card from a weighted sheet or a sheet
+        // partly inside some lane as a pick from an alias table over its cards.
+        func choices(_ draw: PlanDraw) -> [(weight: Double, picks: [Pick])]? {
+          let row = Int32(draw.site * cards.count)
+          if let balance = sheets[draw.sheet].balance {
+            // The card of each colour is a fixed pick (`colourPicks`); the alternatives are the
+            // counts of the other cards, which come after it in their groups.
+            let outcomes = BalancedDraws.groupCounts(balance, count: draw.count)
+            let (offset, _) = storage[draw.sheet]
+            return outcomes.keys.sorted { $0.lexicographicallyPrecedes($1) }.filter { outcomes[$0]! > 0 }.map { counts in
+              var picks: [Pick] = []
+              for group in 0..<6 {
+                let start = offset + balance.groupStarts[group]
+                let size = balance.size(ofGroup: group)
+                for t in (group < 5 ? 1 : 0)..<counts[group] {
+                  picks.append(
+                    Pick(
+                      offset: Int32(start + t), range: UInt32(size - t), row: row,
+                      position: Int32(draw.firstPosition + 5 + picks.count)))
+                }
+              }
+              return (outcomes[counts]!, picks)
+            }
+          }
+          return nil
+        }
+        /// The first card of each colour group 0-4 of a colour-balanced draw.
+        func colourPicks(_ draw: PlanDraw, _ balance: ColorBalance) -> [Pick] {
+          let (offset, _) = storage[draw.sheet]
+          return (0..<5).map { group in
+            Pick(
+              offset: Int32(offset + balance.groupStarts[group]), range: UInt32(balance.size(ofGroup: group)),
+              row: Int32(draw.site * cards.count), position: Int32(draw.firstPosition + group))
+          }
+        }
+        let fast = program.allSatisfy { picksFast($0) || choices($0) != nil || choosesClass($0) }
+        let mayRepeat = Self.mayRepeat(program, sheets: sheets)
+        // A fast program whose only partly-inside draws choose a class has its lane counts
+        // settled by the classes chosen: its boosters are counted by outcome, not card by card
+        // (unless it has too many outcomes, or duplicates to look for).
+        let settled = program.indices.map { partial[$0] && fast && choosesClass(program[$0]) }
+        let outcomeCount = program.indices.filter { settled[$0] }.reduce(1) {
+          min($0 * laneClasses[program[$1].sheet].count, Self.maxOutcomesPerProgram + 1)
+        }
+        let countsOutcomes =
+          !mayRepeat && settled.contains(true) && !program.indices.contains { partial[$0] && !settled[$0] }
+          && outcomeCount <= Self.maxOutcomesPerProgram
         var needsLanes = [Bool](repeating: false, count: boosterSize)
-        for (index, draw) in program.enumerated() where partial[index] {
+        for (index, draw) in program.enumerated() where partial[index] && !countsOutcomes {
           for position in draw.firstPosition..<(draw.firstPosition + draw.count) { needsLanes[position] = true }
         }
         positionNeedsLanes += needsLanes
@@ -292,41 +421,29 @@ final class EngineTables: @unchecked Sendable {
           if boosterSize <= 15 { packed &+= UInt64(count) << UInt64(4 * lane) }
           if lane < 8 { low &+= UInt64(count) << UInt64(8 * lane) } else { high &+= UInt64(count) << UInt64(8 * (lane - 8)) }
         }
-        let mayRepeat = Self.mayRepeat(program, sheets: sheets)
         var record = Program(
           batchStart: -1, batchCount: 0, drawStart: Int32(draws.count), drawCount: 0,
-          mayRepeat: mayRepeat, tallyEachBooster: mayRepeat || partial.contains(true),
+          mayRepeat: mayRepeat, tallyEachBooster: mayRepeat || (partial.contains(true) && !countsOutcomes),
           constantPacked: packed, constantLow: low, constantHigh: high)
-        func picksFast(_ draw: PlanDraw) -> Bool {
-          sheets[draw.sheet].balance == nil
-            && (layouts[draw.sheet] == .uniform || (layouts[draw.sheet] == .table && !(draw.distinct && draw.count > 1)))
-        }
-        // Draws that need a choice per booster keep the fast path as segments of alternatives:
-        // a colour-balanced draw (its group counts) and one card from a weighted sheet (its
-        // weight class).
-        func choices(_ draw: PlanDraw) -> [(weight: Double, picks: [Pick])]? {
-          let row = Int32(draw.site * cards.count)
-          if let balance = sheets[draw.sheet].balance {
-            let outcomes = BalancedDraws.groupCounts(balance, count: draw.count)
-            let (offset, _) = storage[draw.sheet]
-            return outcomes.keys.sorted { $0.lexicographicallyPrecedes($1) }.filter { outcomes[$0]! > 0 }.map { counts in
-              var picks: [Pick] = []
-              for group in 0..<6 {
-                let start = offset + balance.groupStarts[group]
-                let size = balance.size(ofGroup: group)
-                for t in 0..<counts[group] { picks.append(Pick(offset: Int32(start + t), range: UInt32(size - t), row: row)) }
-              }
-              return (outcomes[counts]!, picks)
+        if countsOutcomes {
+          record.countsOutcomes = true
+          record.outcomeStart = Int32(outcomePrograms.count)
+          // Outcome o's digit for the s-th settled draw is (o / (product of the earlier
+          // settled draws' class counts)) % its class count.
+          let classLanes = program.indices.filter { settled[$0] }.map { laneClasses[program[$0].sheet] }
+          for outcome in 0..<outcomeCount {
+            var counts = constant
+            var rest = outcome
+            for lanesOfClasses in classLanes {
+              let mask = lanesOfClasses[rest % lanesOfClasses.count]
+              rest /= lanesOfClasses.count
+              for lane in 0..<lanes where mask & (1 << UInt64(lane)) != 0 { counts[lane] += 1 }
             }
+            outcomeLaneCounts += counts
+            outcomePrograms.append(programRecords.count)
           }
-          if layouts[draw.sheet] == .alias && draw.count == 1 {
-            return weightClasses[draw.sheet].map { run in
-              (Double(run.size) * run.weight, [Pick(offset: Int32(run.start), range: UInt32(run.size), row: row)])
-            }
-          }
-          return nil
         }
-        let fast = program.allSatisfy { picksFast($0) || choices($0) != nil }
+        var outcomeStride = 1
         if fast {
           /// Appends batches for picks and returns their range.
           func appendBatches(_ list: [Pick]) -> Allocation {
@@ -343,17 +460,86 @@ final class EngineTables: @unchecked Sendable {
           var position = 0
           var fixed: [Pick] = []
           var programSegments: [Segment] = []
-          func closeFixed() {
-            guard !fixed.isEmpty else { return }
-            programSegments.append(Segment(allocationStart: Int32(allocations.count), allocationCount: 1, aliasOffset: 0))
-            allocations.append(appendBatches(fixed))
-            fixed = []
-          }
-          for draw in program {
+          // First every fixed pick, the first card of each colour of balanced draws among them
+          // (each before the other cards of its group, as a partial Fisher-Yates shuffle needs),
+          // so that they share random numbers; then the segments, in position order.
+          var segmentDraws: [Int] = []
+          for (index, draw) in program.enumerated() {
             precondition(draw.firstPosition == position, "draws must fill the booster in order")
             position += draw.count
-            if let alternatives = choices(draw) {
-              closeFixed()
+            if choosesClass(draw) {
+              segmentDraws.append(index)
+              continue
+            }
+            if let balance = sheets[draw.sheet].balance {
+              fixed += colourPicks(draw, balance)
+              if draw.count > 5 { segmentDraws.append(index) }
+              continue
+            }
+            let (offset, size) = storage[draw.sheet]
+            let swaps = layouts[draw.sheet] == .uniform && draw.distinct && draw.count > 1
+            for t in 0..<draw.count {
+              fixed.append(
+                Pick(
+                  offset: Int32(offset + (swaps ? t : 0)), range: UInt32(swaps ? size - t : size),
+                  row: Int32(draw.site * cards.count), position: Int32(draw.firstPosition + t)))
+            }
+          }
+          if !segmentDraws.isEmpty && !fixed.isEmpty {
+            programSegments.append(Segment(allocationStart: Int32(allocations.count), allocationCount: 1, aliasOffset: 0))
+            allocations.append(appendBatches(fixed))
+          }
+          for index in segmentDraws {
+            let draw = program[index]
+            if choosesClass(draw) {
+              let sheet = sheets[draw.sheet]
+              let alias = AliasTable(weights: sheet.weights)
+              let stride = countsOutcomes && settled[index] ? outcomeStride : 0
+              let classes = laneClasses[draw.sheet]
+              let steps = sheet.cards.map { Int32(classes.firstIndex(of: laneMask($0))! * stride) }
+              programSegments.append(
+                Segment(
+                  allocationStart: 0, allocationCount: Int32(sheet.cards.count), aliasOffset: Int32(cardAliasThresholds.count),
+                  picksCard: true, row: Int32(draw.site * cards.count), position: Int32(draw.firstPosition)))
+              cardAliasThresholds += alias.thresholds
+              cardAliasKeep += sheet.cards.map { Int32($0) }
+              cardAliasOther += alias.alias.map { Int32(sheet.cards[$0]) }
+              cardAliasKeepStep += steps
+              cardAliasOtherStep += alias.alias.map { steps[$0] }
+              if stride > 0 { outcomeStride *= classes.count }
+            } else if let balance = sheets[draw.sheet].balance,
+              let (entryStart, entryCount) = codedTables[[draw.sheet, draw.count]]
+                ?? Self.codedAlternatives(balance, count: draw.count).map({ coded in
+                  // The other cards of a balanced draw, coded (see `Segment.coded`); one alias
+                  // table for every program that makes the same draw.
+                  let alias = AliasTable(weights: coded.map(\.weight))
+                  let start = codedEntries.count
+                  for entry in coded.indices {
+                    codedEntries.append(
+                      CodedEntry(
+                        threshold: alias.thresholds[entry], keep: coded[entry].alternative,
+                        other: coded[alias.alias[entry]].alternative))
+                  }
+                  codedTables[[draw.sheet, draw.count]] = (start, coded.count)
+                  return (start, coded.count)
+                })
+            {
+              let segment = Segment(
+                allocationStart: 0, allocationCount: Int32(entryCount), aliasOffset: Int32(entryStart),
+                position: Int32(draw.firstPosition + 5), coded: true, codedPickStart: Int32(codedPicks.count),
+                extras: Int32(draw.count - 5))
+              programSegments.append(segment)
+              let (offset, _) = storage[draw.sheet]
+              for group in 0..<6 {
+                for t in 0..<16 {
+                  let size = balance.size(ofGroup: group)
+                  codedPicks.append(
+                    Pick(
+                      offset: Int32(offset + balance.groupStarts[group] + min(t, max(size - 1, 0))),
+                      range: UInt32(max(size - t, 1)), row: Int32(draw.site * cards.count), position: 0))
+                }
+              }
+            } else if let alternatives = choices(draw) {
               let alias = AliasTable(weights: alternatives.map(\.weight))
               programSegments.append(
                 Segment(
@@ -363,15 +549,6 @@ final class EngineTables: @unchecked Sendable {
               aliasPrimary += alternatives.indices.map { Int32($0) }
               aliasSecondary += alias.alias.map { Int32($0) }
               for alternative in alternatives { allocations.append(appendBatches(alternative.picks)) }
-              continue
-            }
-            let (offset, size) = storage[draw.sheet]
-            let swaps = layouts[draw.sheet] == .uniform && draw.distinct && draw.count > 1
-            for t in 0..<draw.count {
-              fixed.append(
-                Pick(
-                  offset: Int32(offset + (swaps ? t : 0)), range: UInt32(swaps ? size - t : size),
-                  row: Int32(draw.site * cards.count)))
             }
           }
           if programSegments.isEmpty {
@@ -380,7 +557,6 @@ final class EngineTables: @unchecked Sendable {
             let range = appendBatches(fixed)
             record.batchCount = range.batchCount
           } else {
-            closeFixed()
             record.batchStart = Int32(batches.count)
             record.batchCount = 0
             record.segmentStart = Int32(segments.count)
@@ -437,6 +613,16 @@ final class EngineTables: @unchecked Sendable {
 
     self.programs = .copy(programRecords)
     anyProgramTalliesEachBooster = programRecords.contains { $0.tallyEachBooster }
+    anyProgramCountsOutcomes = programRecords.contains { $0.countsOutcomes }
+    self.cardAliasThresholds = cardAliasThresholds
+    self.codedEntries = codedEntries
+    self.codedPicks = codedPicks
+    self.cardAliasKeep = cardAliasKeep
+    self.cardAliasOther = cardAliasOther
+    self.cardAliasKeepStep = cardAliasKeepStep
+    self.cardAliasOtherStep = cardAliasOtherStep
+    self.outcomeLaneCounts = outcomeLaneCounts
+    self.outcomePrograms = outcomePrograms
     allProgramsUsePicks = programRecords.allSatisfy { $0.batchStart >= 0 }
     self.picks = .copy(picks)
     self.batches = .copy(batches)
@@ -490,6 +676,35 @@ final class EngineTables: @unchecked Sendable {
     lanesHigh.deallocate()
     lanesPacked.deallocate()
   }
+
+  /// The alternatives of a balanced draw's cards after its first of each colour, coded (see
+  /// `Segment.coded`) with their weights; nil when they do not fit: more than 8 such cards, a
+  /// group with more than 16 cards to take from, or a product of ranges above 2⁶⁰.
+  static func codedAlternatives(_ balance: ColorBalance, count: Int) -> [(weight: Double, alternative: CodedAlternative)]? {
+    guard count > 5, count - 5 <= 8 else { return nil }
+    let outcomes = BalancedDraws.groupCounts(balance, count: count)
+    var result: [(weight: Double, alternative: CodedAlternative)] = []
+    for counts in outcomes.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) where outcomes[counts]! > 0 {
+      var codes: UInt64 = 0
+      var ranges: [UInt64] = []
+      for group in 0..<6 {
+        for t in (group < 5 ? 1 : 0)..<counts[group] {
+          guard t < 16 else { return nil }
+          codes |= UInt64(16 * group + t) << UInt64(8 * ranges.count)
+          ranges.append(UInt64(balance.size(ofGroup: group) - t))
+        }
+      }
+      let bounds = batchBounds(ranges)
+      guard bounds.count == 1 else { return nil }
+      result.append(
+        (outcomes[counts]!, CodedAlternative(product: bounds[0].product, threshold: bounds[0].threshold, codes: codes)))
+    }
+    return result
+  }
+
+  /// The most outcomes a program may count its boosters by (see `Program.countsOutcomes`);
+  /// programs with more count their lanes card by card.
+  static let maxOutcomesPerProgram = 4096
 
   /// Whether a program can put a card in a booster twice: a draw that is not distinct, or two
   /// draws whose sheets share a card. Otherwise every card is distinct by construction (each
