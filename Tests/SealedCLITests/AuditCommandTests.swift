@@ -119,8 +119,7 @@ import Testing
 
   @Test func aPlaneswalkerUncommonAtHalfFailsTheSeventyEightPercentClaim() throws {
     let dir = try Fixtures.temporaryDirectory()
-    let sealed = try String(
-      contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Sources/SealedCore/Resources/rules/sealed.yaml"), encoding: .utf8)
+    let sealed = try Fixtures.builtInRules("sealed")
     let planted = sealed
       .replacingOccurrences(of: "{ mythic_booster: 0.92, non_mythic_booster: 0.78 }", with: "{ mythic_booster: 0.92, non_mythic_booster: 0.5 }")
       .replacingOccurrences(of: "{ mythic_booster: 0.08, non_mythic_booster: 0.22 }", with: "{ mythic_booster: 0.08, non_mythic_booster: 0.5 }")
@@ -145,8 +144,7 @@ import Testing
   /// Monte Carlo null comes near (its smallest p-value, 1/10,000).
   @Test func aMythicBoosterAlwaysFirstFailsThePositionCheck() throws {
     let dir = try Fixtures.temporaryDirectory()
-    let sealed = try String(
-      contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Sources/SealedCore/Resources/rules/sealed.yaml"), encoding: .utf8)
+    let sealed = try Fixtures.builtInRules("sealed")
     let first = sealed.replacingOccurrences(
       of: "  mythic_booster: one            # one booster of each pool, at a uniform position",
       with: "  mythic_booster: one\n  position_weights: [1, 0, 0, 0, 0, 0]")
@@ -202,8 +200,7 @@ import Testing
     let passed = try audit(["war", "--rules", "mtgwtf", "--packs", file, "--resamples", "49"], in: dir, out: "pass")
     #expect(passed.status == 0, "\(passed.stdout)\(passed.stderr)")
     #expect(passed.stdout.contains("20004 boosters"))
-    let mtgwtf = try String(
-      contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Sources/SealedCore/Resources/rules/mtgwtf.yaml"), encoding: .utf8)
+    let mtgwtf = try Fixtures.builtInRules("mtgwtf")
     let sheet = try #require(mtgwtf.range(of: "nonplaneswalker_rare_mythic:"))
     let weight = try #require(mtgwtf.range(of: "\": 2\n", range: sheet.upperBound..<mtgwtf.endIndex))
     let doubled = mtgwtf.replacingCharacters(in: weight, with: "\": 4\n")

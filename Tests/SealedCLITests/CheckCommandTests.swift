@@ -7,7 +7,7 @@ import Testing
   let cards = ["--cards", Fixtures.shippedCards]
 
   func sealedText() throws -> String {
-    try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Sources/SealedCore/Resources/rules/sealed.yaml"), encoding: .utf8)
+    try Fixtures.builtInRules("sealed")
   }
 
   @Test func correctRulesPassAndWriteEveryReport() throws {

@@ -23,8 +23,7 @@ import Testing
   /// breaks.
   @Test func plantedWrongRulesShowTheFailingCheckFirstAndNameTheCard() throws {
     let dir = try Fixtures.temporaryDirectory()
-    let sealed = try String(
-      contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Sources/SealedCore/Resources/rules/sealed.yaml"), encoding: .utf8)
+    let sealed = try Fixtures.builtInRules("sealed")
     let biased = sealed.replacingOccurrences(
       of: "common:   { rarity: common, type_excludes: Basic Land }",
       with: "common:   { rarity: common, type_excludes: Basic Land, weights: [{ collector_numbers: 42, weight: 1.3 }] }")

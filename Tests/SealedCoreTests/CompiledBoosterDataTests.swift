@@ -57,8 +57,7 @@ import Testing
     var products: [CompiledBoosterData.Product] = []
     for code in Self.draftProducts { products.append(try data.product(code)) }
     let written = try CompiledBoosterRules.ruleFile(products, name: "mtgwtf", source: "sealed_basic_data.json")
-    let builtIn = try String(
-      contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Sources/SealedCore/Resources/rules/mtgwtf.yaml"), encoding: .utf8)
+    let builtIn = try Fixtures.builtInRules("mtgwtf")
     #expect(builtIn.hasSuffix(written))
   }
 

@@ -16,6 +16,12 @@ public enum Fixtures {
     (shippedCards as NSString).appendingPathComponent(name)
   }
 
+  /// The text of a built-in rule set's file (`Sources/SealedCore/Resources/rules/NAME.yaml`),
+  /// for tests that plant a change in it.
+  public static func builtInRules(_ name: String) throws -> String {
+    try String(contentsOf: repositoryRoot.appendingPathComponent("Sources/SealedCore/Resources/rules/\(name).yaml"), encoding: .utf8)
+  }
+
   /// A new empty folder under the system's temporary directory.
   public static func temporaryDirectory(_ label: String = "sealed-tests") throws -> URL {
     let url = FileManager.default.temporaryDirectory

@@ -34,8 +34,7 @@ struct AuditCommand: ParsableCommand {
   @Option(help: ArgumentHelp("The file's layout (default: recognised from its first line).", valueName: "csv|text|17lands"))
   var format: PackFileFormat?
 
-  @Option(help: ArgumentHelp("A built-in spec (sealed) or a YAML spec file; 'none' for the rules' own checks only. Default: the spec the rules name.", valueName: "name|file"))
-  var spec: String?
+  @OptionGroup var specOption: SpecOption
 
   @Option(help: ArgumentHelp("Significance level (default 0.01; a spec's own level is meant for simulations of millions of pools, so an audit does not take it).", valueName: "a"))
   var alpha: Double?
@@ -77,7 +76,7 @@ struct AuditCommand: ParsableCommand {
 
   func run() throws {
     let started = Date()
-    let spec = try loadSpec()
+    let spec = try specOption.load(rules: planOptions.rules)
     let loaded = try planOptions.load(for: set, spec: spec)
     let plan = loaded.plan
     let alpha = self.alpha ?? 0.01
@@ -136,16 +135,11 @@ struct AuditCommand: ParsableCommand {
     if !audit.passed { throw CommandFailure(status: 1) }
   }
 
-  /// `--spec`, else the spec the rules name (`spec:`), else none.
-  private func loadSpec() throws(DataError) -> SpecDefinition? {
-    if let spec { return spec == "none" ? nil : try SpecLoader.load(spec) }
-    return try SpecLoader.load(namedBy: RuleSetLoader.load(planOptions.rules))
-  }
 
   private func reproducingOptions(seed: UInt64, grouping: PoolGrouping) -> [String] {
     var extra: [String] = []
     if let format { extra += ["--format", format.rawValue] }
-    if let spec { extra += ["--spec", spec] }
+    if let spec = specOption.spec { extra += ["--spec", spec] }
     if let alpha { extra += ["--alpha", String(alpha)] }
     extra += ["--resamples", String(resamples), "--pools", grouping.rawValue, "--seed", String(seed)]
     return extra

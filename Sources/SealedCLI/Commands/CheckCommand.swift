@@ -28,8 +28,7 @@ struct CheckCommand: ParsableCommand {
   @OptionGroup var planOptions: PlanOptions
   @OptionGroup var runOptions: RunOptions
 
-  @Option(help: ArgumentHelp("A built-in spec (sealed) or a YAML spec file; 'none' for the rules' own checks only. Default: the spec the rules name with their 'spec:' key, if any.", valueName: "name|file"))
-  var spec: String?
+  @OptionGroup var specOption: SpecOption
 
   @Option(help: ArgumentHelp("Significance level (default: the spec's, else 0.001).", valueName: "a"))
   var alpha: Double?
@@ -57,7 +56,7 @@ struct CheckCommand: ParsableCommand {
       try checkTallies(tallies)
       return
     }
-    let spec = try loadSpec()
+    let spec = try specOption.load(rules: planOptions.rules)
     let alpha = try checkedAlpha(spec)
     let runner = try SimulationRunner(
       set: set, planOptions: planOptions, options: runOptions, spec: spec, extraFiles: Self.checkFiles)
@@ -119,7 +118,7 @@ struct CheckCommand: ParsableCommand {
   /// The options beside set, rules, pools and seed that the reproducing command line needs.
   private var reproducingOptions: [String] {
     var extra: [String] = []
-    if let spec { extra += ["--spec", spec] }
+    if let spec = specOption.spec { extra += ["--spec", spec] }
     if let alpha { extra += ["--alpha", String(alpha)] }
     if let compare { extra += ["--compare", compare] }
     return extra
@@ -177,7 +176,7 @@ struct CheckCommand: ParsableCommand {
     }
     let rules = try RuleSetLoader.parse(record.rulesText, source: record.rulesSource)
     let spec = try record.spec()
-    if let option = self.spec {
+    if let option = specOption.spec {
       let wanted = option == "none" ? nil : try SpecLoader.load(option)
       guard wanted?.text == spec?.text else {
         throw DataError(
@@ -224,13 +223,6 @@ struct CheckCommand: ParsableCommand {
     if !passed { throw CommandFailure(status: 1) }
   }
 
-  /// `--spec`, else the spec the rules name (`spec:`), else none.
-  private func loadSpec() throws(DataError) -> SpecDefinition? {
-    if let spec {
-      return spec == "none" ? nil : try SpecLoader.load(spec)
-    }
-    return try SpecLoader.load(namedBy: RuleSetLoader.load(planOptions.rules))
-  }
 
   /// The other rule sets of the mythic fairness table, compiled for the same set (with the
   /// spec's proportion claims as counting lanes, for `comparisons.csv`).
