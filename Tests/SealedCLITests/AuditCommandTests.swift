@@ -241,6 +241,9 @@ import Testing
     try expectError(
       (warBooster + [""] + domBooster).joined(separator: "\n") + "\n", name: "mixed.txt", [":16:", "booster 2", "holds only cards of set dom"])
     try expectError("draft_id,pick_number,something\n1,0,2\n", name: "wide.csv", [":1", "17lands"], format: ["--format", "17lands"])
+    try expectError(
+      "expansion,event_type,draft_id,draft_time,rank,pack_number,pick_number,pick,pick_maindeck_rate,pick_sideboard_in_rate,pack_card_Llanowar Elves\nDOM,PremierDraft,d1,2018-05-01,,0,0,Llanowar Elves,,,1\n",
+      name: "dom-17lands.csv", [":2:", "draft d1 pack 1", "holds only cards of set dom"])
   }
 
   @Test func standardInputAndAnyThreadCountGiveTheSameAudit() throws {

@@ -58,7 +58,11 @@ struct AuditSession {
     for card in booster.cards {
       let key = "\(card.setCode ?? "")|\(card.collectorNumber ?? "")|\(card.name ?? "")|\(card.foil.map(String.init) ?? "")"
       let resolution: AuditCatalog.Resolution
-      if let known = resolved[key] {
+      if let set = card.setCode?.lowercased(), !planSets.contains(set), card.collectorNumber == nil {
+        // A card named in a file of another set (17lands' `expansion`): the booster is judged
+        // by its set below, not by a name this set may not have.
+        resolution = .outside("\(card.name ?? "a card") of set \(set)")
+      } else if let known = resolved[key] {
         resolution = known
       } else {
         do {
