@@ -7,7 +7,7 @@ struct PlanOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "A built-in rule set (sealed, retail, retail-lethe) or the path of a YAML rule file.",
+      "A built-in rule set (sealed, retail, retail-lethe, mtgwtf) or the path of a YAML rule file.",
       valueName: "name|file"))
   var rules: String = "sealed"
 
