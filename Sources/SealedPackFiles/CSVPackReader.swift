@@ -3,7 +3,8 @@ import SealedCore
 /// Reads `booster,set,collector_number[,name][,foil]`: a header naming the columns (in any order,
 /// any case, extra columns ignored), then one row per card, the rows of a booster together.
 /// Keeps the current booster and, to catch a booster id that comes back after other boosters, a
-/// hash and line per booster id seen (16 bytes a booster).
+/// hash and line for each of the last `recentLimit` booster ids (so memory stays bounded however
+/// long the file; an id that comes back further on is caught by the booster sizes instead).
 final class CSVPackReader: BoosterParser {
   private let records: CSVRecordReader
   private let columns: Int
@@ -15,8 +16,13 @@ final class CSVPackReader: BoosterParser {
   /// The booster id (bytes and text) and first card of the next booster, read while finishing
   /// the previous one.
   private var pending: (id: [UInt8], label: String, card: ListedCard)?
-  /// Hash of every finished booster id → the line where it started.
+  /// Hash of each recent finished booster id → the line where it started.
   private var finished: [Int: Int] = [:]
+  /// The recent ids' hashes, oldest first from `oldest`, as a ring.
+  private var recent: [Int] = []
+  private var oldest = 0
+  /// How many booster ids back a booster id that comes back is caught.
+  static let recentLimit = 100_000
 
   init(lines: LineReader) throws(DataError) {
     records = CSVRecordReader(lines: lines)
@@ -74,6 +80,13 @@ final class CSVPackReader: BoosterParser {
         at: DataError.location(records.path, line: line))
     }
     finished[key] = line
+    if recent.count < Self.recentLimit {
+      recent.append(key)
+    } else {
+      finished[recent[oldest]] = nil
+      recent[oldest] = key
+      oldest = (oldest + 1) % Self.recentLimit
+    }
     return ListedBooster(label: label, line: line, cards: cards)
   }
 

@@ -77,6 +77,12 @@ final class SeventeenLandsReader: BoosterParser {
             "pack_card_\(excerpt(name, limit: 200)) is \"\(excerpt(try records.string(column)))\", not a whole number" + boosterNote(label),
             at: records.location)
         }
+        guard count <= TextListLine.maximumCount else {
+          throw DataError(
+            "pack_card_\(excerpt(name, limit: 200)) is \(count), more copies than a booster holds (at most \(TextListLine.maximumCount))"
+              + boosterNote(label),
+            at: records.location)
+        }
         if count > 0 {
           cards.append(ListedCard(setCode: set.flatMap { $0.isEmpty ? nil : $0 }, name: name, count: count, line: records.line))
         }

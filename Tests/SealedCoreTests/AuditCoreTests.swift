@@ -113,11 +113,19 @@ import Testing
     #expect(grouped.boosters == 500)
     #expect(grouped.pools == 83)
     #expect(grouped.poolMythics[1] == 83)
-    let separate = AuditNull.sample(catalog: catalog, lanes: lanes, boosters: 600, grouping: .separate, seed: 1, index: 0)
-    #expect(separate.boosters == 600)
-    // Booster i of the sample is booster (i mod 6) of pool i: the mythic booster's share is 1/6
-    // on average, not fixed at 100 per 600.
-    #expect(separate.boostersByKind[0] + separate.boostersByKind[1] == 600)
-    #expect(separate.pools == 0)
+    // One booster of each of 600 pools at a uniform position: a mythic booster with
+    // probability 1/6 each, so their number varies from sample to sample around 100 (as a
+    // binomial, standard deviation 9.1), where grouped boosters always hold exactly 100.
+    var mythicBoosters: [Int] = []
+    for index in 0..<40 {
+      let separate = AuditNull.sample(catalog: catalog, lanes: lanes, boosters: 600, grouping: .separate, seed: 1, index: index)
+      #expect(separate.boosters == 600)
+      #expect(separate.pools == 0)
+      mythicBoosters.append(separate.boostersByKind[0])
+    }
+    let mean = Double(mythicBoosters.reduce(0, +)) / 40
+    let variance = mythicBoosters.reduce(0.0) { $0 + (Double($1) - mean) * (Double($1) - mean) } / 39
+    #expect(abs(mean - 100) < 6, "mean \(mean)")
+    #expect(variance > 30 && variance < 160, "variance \(variance), binomial 83.3")
   }
 }

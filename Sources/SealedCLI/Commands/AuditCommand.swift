@@ -95,12 +95,15 @@ struct AuditCommand: ParsableCommand {
       path: out ?? "reports/\(plan.setCode)-audit-\(plan.rulesName)", writes: Self.files, force: force)
 
     var reader = try PackFileReader(path: packs, format: format)
-    guard let first = try reader.next() else { throw DataError("no boosters in the file; expected at least one", at: reader.source) }
+    var first: [ListedBooster] = []
+    while first.count < AuditSession.identityLookahead, let booster = try reader.next() { first.append(booster) }
+    guard !first.isEmpty else { throw DataError("no boosters in the file; expected at least one", at: reader.source) }
     let identity = AuditSession.identity(format: reader.format, first: first)
     var session = AuditSession(
       plan: plan, set: loaded.set, identity: identity, grouping: grouping, source: reader.source,
       cardOptions: planOptions.setOptions.cardOptions)
-    try session.add(first)
+    for booster in first { try session.add(booster) }
+    first = []
     var nextReport = 100_000
     while let booster = try reader.next() {
       try session.add(booster)

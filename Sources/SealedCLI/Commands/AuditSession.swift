@@ -34,16 +34,21 @@ struct AuditSession {
     planSets = Set(plan.cards.map(\.setCode)).union([set.code])
   }
 
-  /// How precisely a file names its cards, from its format and first booster: a text list and a
-  /// CSV with a `foil` column give the finish, a CSV without it only the printing, 17lands'
-  /// data only names.
-  static func identity(format: PackFileFormat, first: ListedBooster) -> CardIdentity {
+  /// How precisely a file names its cards, from its format and its first boosters: a CSV with a
+  /// `foil` column gives each card's finish, a CSV without it only the printing; a text list
+  /// gives the finish when it marks foils (`*F*`) somewhere in its first boosters, else only the
+  /// printing (an unmarked list may hold foils it does not mark); 17lands' data only names.
+  static func identity(format: PackFileFormat, first: [ListedBooster]) -> CardIdentity {
+    let cards = first.lazy.flatMap(\.cards)
     switch format {
-    case .text: return .printingAndFinish
-    case .csv: return first.cards.contains { $0.foil != nil } ? .printingAndFinish : .printing
+    case .text: return cards.contains { $0.foil == true } ? .printingAndFinish : .printing
+    case .csv: return cards.contains { $0.foil != nil } ? .printingAndFinish : .printing
     case .seventeenLands: return .name
     }
   }
+
+  /// How many boosters a file's card identity is judged from.
+  static let identityLookahead = 1000
 
   /// Checks and counts one booster. Throws a one-line error naming the file, line and booster
   /// for input that is not a booster of the set at all (an unknown card, a name that disagrees

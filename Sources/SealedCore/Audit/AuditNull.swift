@@ -6,8 +6,8 @@ import Synchronization
 ///
 /// Sample r uses the random stream (seed, r) and freshly ordered sheets, so each sample, and
 /// hence every statistic and p-value, is the same whatever the thread count. Grouped boosters
-/// are the first N boosters of consecutive pools; separate boosters are booster (i mod P) of
-/// pool i, so that each comes from a pool of its own and every position is used alike.
+/// are the first N boosters of consecutive pools; separate boosters are one booster of each of N
+/// pools, at a position drawn uniformly for each pool (from the seed, the sample and the pool).
 /// Cost: R × N boosters drawn, plus `statistics` once per sample; memory: one engine and one
 /// set of counters per thread, and R rows of statistics.
 public enum AuditNull {
@@ -37,7 +37,7 @@ public enum AuditNull {
         while let sample = claim(next, samples) {
           var rng = Xoshiro256StarStar(seed: seed, stream: UInt64(sample))
           engine.resetPermutations()
-          observer.clear()
+          observer.clear(sample: sample, seed: seed)
           let per = catalog.plan.boostersPerPool
           let pools = grouping == .grouped ? (boosters + per - 1) / per : boosters
           engine.generate(pools: pools, using: &rng, observer: &observer)
@@ -65,6 +65,7 @@ public enum AuditNull {
       observer.release()
     }
     var rng = Xoshiro256StarStar(seed: seed, stream: UInt64(index))
+    observer.clear(sample: index, seed: seed)
     let per = catalog.plan.boostersPerPool
     engine.generate(pools: grouping == .grouped ? (boosters + per - 1) / per : boosters, using: &rng, observer: &observer)
     return observer.counts()
@@ -97,6 +98,10 @@ struct ContentObserver: PoolObserver {
   private var poolBoostersCounted = 0
   private var poolHasMythic: UInt64 = 0
   private var wholePools = 0
+  /// Separate boosters: which booster of the current pool is counted, and the sample's salt
+  /// from which it is drawn (uniformly, a function of the sample and the pool only).
+  private var countedPosition = 0
+  private var salt: UInt64 = 0
 
   init(catalog: AuditCatalog, lanes: AuditLanes, boosters: Int, grouping: PoolGrouping) {
     let plan = catalog.plan
@@ -134,7 +139,9 @@ struct ContentObserver: PoolObserver {
     positions.deallocate()
   }
 
-  mutating func clear() {
+  /// Zeroes the counts for sample `sample` of a null drawn with `seed`.
+  mutating func clear(sample: Int = 0, seed: UInt64 = 0) {
+    salt = SplitMix64.mix(seed ^ SplitMix64.mix(UInt64(truncatingIfNeeded: sample) &+ 0x5EED))
     copies.update(repeating: 0, count: max(classCount, 1))
     histograms.update(repeating: 0, count: max(histogramSize, 1))
     byKind.update(repeating: 0, count: kindCount + 1)
@@ -150,6 +157,9 @@ struct ContentObserver: PoolObserver {
 
   @inline(__always)
   mutating func beginPool() {
+    if grouping == .separate {
+      countedPosition = Int(truncatingIfNeeded: SplitMix64.mix(salt &+ UInt64(truncatingIfNeeded: pool)) % UInt64(boostersPerPool))
+    }
     poolMythicCount = 0
     poolBoostersCounted = 0
     poolHasMythic = 0
@@ -165,7 +175,7 @@ struct ContentObserver: PoolObserver {
   ) {
     switch grouping {
     case .grouped: guard pool &* boostersPerPool &+ index < boosters else { return }
-    case .separate: guard index == pool % boostersPerPool else { return }
+    case .separate: guard index == countedPosition else { return }
     }
     counted &+= 1
     byKind[kind] &+= 1

@@ -34,6 +34,7 @@ extension AuditRun {
     }
 
     for (index, lane) in input.lanes.lanes.enumerated() {
+      // (A lane without an exact distribution is named in the audit's notes.)
       guard let distributions = laneDistributions(input, lane: index) else { continue }
       let event = lane.planLane.flatMap { $0 > 0 ? plan.events[$0 - 1] : nil }
       if let event, !event.isReported { continue }

@@ -84,6 +84,7 @@ extension AuditRun {
         planned.append(Planned(row: row))
       case .mythicsPerPool(let count):
         guard input.grouping == .grouped, counts.pools > 0 else { planned.append(untested("no whole pools (the boosters are not grouped in pools)")); continue }
+        guard input.lanes.lanes.first?.planLane == 0 else { planned.append(untested("the file does not tell mythics apart")); continue }
         var row = CheckResult.invariant(
           claim.name, source: .spec, checked: counts.pools, violations: counts.pools - (count < counts.poolMythics.count ? counts.poolMythics[count] : 0),
           alpha: alpha, detail: "pools without exactly \(count) mythic\(count == 1 ? "" : "s")")
@@ -91,12 +92,14 @@ extension AuditRun {
         planned.append(Planned(row: row, key: "invariant mythics per pool \(count)"))
       case .mythicsPerPoolDistribution(let probabilities):
         guard input.grouping == .grouped, counts.pools > 0 else { planned.append(untested("no whole pools (the boosters are not grouped in pools)")); continue }
+        guard input.lanes.lanes.first?.planLane == 0 else { planned.append(untested("the file does not tell mythics apart")); continue }
         let cells = (0..<counts.poolMythics.count).map { $0 < probabilities.count ? probabilities[$0] : 0 }
         planned.append(Planned(
           row: CheckResult(name: claim.name, kind: .chiSquare, source: .spec, n: counts.pools, alpha: alpha, detail: "pools by mythics"),
           statistic: .poolMythics(probabilities: cells)))
       case .mythicPosition(let weights):
         guard input.grouping == .grouped, counts.pools > 0 else { planned.append(untested("no whole pools (the boosters are not grouped in pools)")); continue }
+        guard input.lanes.lanes.first?.planLane == 0 else { planned.append(untested("the file does not tell mythics apart")); continue }
         let positions = weights ?? Array(repeating: 1, count: plan.boostersPerPool)
         let cells = (0..<plan.boostersPerPool).map { $0 < positions.count ? positions[$0] : 0 }
         planned.append(Planned(

@@ -79,6 +79,9 @@ public struct AuditRun: Sendable {
       }
     }
     var notes = input.lanes.leftOut.map { "not counted: \($0)" }
+    for (index, lane) in input.lanes.lanes.enumerated() where Self.laneDistributions(input, lane: index) == nil {
+      notes.append("not tested: \(lane.name): its count per booster has no exact distribution (a distinct draw from a sheet of too many different weights)")
+    }
     if input.findings.ambiguousKinds > 0 {
       notes.append("\(input.findings.ambiguousKinds) boosters could be of more than one kind; checks given a kind leave them out")
     }
@@ -95,12 +98,30 @@ public struct AuditRun: Sendable {
     }
     let r = Double(samples.count)
     var frequencies = CSVTable(header: SheetFrequency.csvHeader)
+    let kindsAmbiguous = input.findings.ambiguousKinds > 0 && input.catalog.plan.kinds.count > 1
     for (position, index) in tested.enumerated() {
       let statistic = statistics[position]
       let observed = observedValues[position]
       var row = planned[index].row
+      if kindsAmbiguous, case .proportion(_, let kinds, _) = statistic, !kinds.contains(input.catalog.plan.kinds.count) {
+        // The null knows every booster's kind; the file's boosters of unknown kind would bias
+        // the count of those identified.
+        row.method = "none"
+        row.pValue = nil
+        row.confidenceLow = nil
+        row.confidenceHigh = nil
+        row.confidenceLevel = nil
+        row.successes = nil
+        row.detail = "not tested: \(input.findings.ambiguousKinds) boosters could be of more than one kind"
+        planned[index].row = row
+        continue
+      }
+      // The null is drawn from the rules: it is the claim's null only when the rules expect
+      // what the claim states (a spec claim that joined a rule's row), never for a spec claim
+      // of its own, which is tested by the exact or asymptotic method alone.
+      let nullApplies = row.source != .spec
       var monteCarlo: Double? = nil
-      if !samples.isEmpty {
+      if !samples.isEmpty && nullApplies {
         let tolerance = observed.isFinite ? max(1e-7, abs(observed) * 1e-9) : 0
         let extreme = samples.reduce(0) { $0 + ($1[position] >= observed - tolerance ? 1 : 0) }
         let p = (1 + Double(extreme)) / (1 + r)
@@ -115,6 +136,11 @@ public struct AuditRun: Sendable {
           row.method = "monte carlo"
           row.pValue = monteCarlo
           row.detail += "; boosters of a pool are not independent for this count, so the binomial test does not apply"
+          // A Clopper–Pearson interval assumes the binomial too.
+          row.confidenceLow = nil
+          row.confidenceHigh = nil
+          row.confidenceLevel = nil
+          row.successes = nil
         } else {
           row.method = "binomial (approximate: boosters of a pool are not independent for this count)"
         }
@@ -123,17 +149,24 @@ public struct AuditRun: Sendable {
         let cells = statistic.expectedCells(input.observed)
         let large = (cells.min() ?? 0) >= 5
         var dispersion = 1.0
+        var scaling = ""
         if case .frequencies = statistic {
+          // Distinct and colour-balanced draws make copies vary otherwise than a multinomial:
+          // the statistic is divided by its mean under the null over its degrees of freedom
+          // (first order), estimated from at least 100 samples of the null.
           let finite = samples.map { $0[position] }.filter(\.isFinite)
           if finite.count >= 100 && df > 0 {
             dispersion = max(finite.reduce(0, +) / Double(finite.count) / Double(df), 1e-9)
+            scaling = ", scaled by the null's dispersion"
+          } else {
+            scaling = ", unscaled (approximate: fewer than 100 Monte Carlo samples to estimate the dispersion)"
           }
         }
         if df <= 0 {
           row.method = "none (one cell)"
           row.pValue = nil
         } else if large || monteCarlo == nil {
-          row.method = large ? "asymptotic chi-square" : "asymptotic chi-square (approximate: a cell expects fewer than 5)"
+          row.method = "asymptotic chi-square" + scaling + (large ? "" : " (approximate: a cell expects fewer than 5)")
           let scaled = observed / dispersion
           row.pValue = observed.isInfinite ? 0 : try withGSL { () throws(GSLError) -> Double in
             try Distributions.chiSquareUpperTail(scaled, degreesOfFreedom: Double(df))
@@ -150,6 +183,9 @@ public struct AuditRun: Sendable {
           Self.appendFrequencies(&frequencies, group: group, classes: classes, shares: shares, dispersion: dispersion, input: input)
         }
       }
+      // A count the rules cannot produce at all (a cell they give probability 0) refutes them
+      // whatever the method.
+      if observed == .infinity { row.pValue = 0 }
       planned[index].row = row
     }
 
