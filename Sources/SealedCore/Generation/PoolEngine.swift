@@ -436,7 +436,7 @@ struct PoolEngine {
           Self.runCoded(segment, into: booster, fillingCards: fillingCards, using: &rng, for: O.self)
         } else {
           let allocation = Self.chooseAllocation(segment, using: &rng)
-          Self.runUnrolled(
+          Self.runLooped(
             from: allocation.firstBatch, to: allocation.batchEnd, into: booster, fillingCards: fillingCards,
             using: &rng, for: O.self)
         }
@@ -482,6 +482,27 @@ struct PoolEngine {
         } while next < batch.pointee.pickEnd
       default: break
       }
+      batch += 1
+    }
+  }
+
+  /// The batches from `first` to `end`, each a loop over its picks: for segments, whose loop
+  /// the compiler keeps in registers only when the batch kernel is this small.
+  @inline(__always)
+  private static func runLooped<G: RandomNumberGenerator, O: PoolObserver>(
+    from first: UnsafePointer<BoundBatch>, to end: UnsafePointer<BoundBatch>, into booster: UnsafeMutablePointer<Int32>,
+    fillingCards: Bool, using rng: inout G, for _: O.Type
+  ) {
+    var batch = first
+    while batch < end {
+      var low = Self.draw(batch.pointee.product, batch.pointee.threshold, using: &rng)
+      var next = batch.pointee.pickStart
+      let last = batch.pointee.pickEnd
+      repeat {
+        let card = Self.takeAndCount(next, &low, O.self)
+        if fillingCards { booster[Int(truncatingIfNeeded: next.pointee.position)] = card }
+        next += 1
+      } while next < last
       batch += 1
     }
   }
