@@ -278,6 +278,20 @@ import Testing
     #expect(try rows(dir)["every booster is one the rules can make"]?["verdict"] == "pass")
   }
 
+  /// `sealed open --out` never replaces a file unless told to, and writes it whole or not at all.
+  @Test func openingPacksIntoAFileKeepsWhatWasThere() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let mine = try Fixtures.write("booster,set,collector_number\n1,war,1\n", to: "mine.csv", in: dir)
+    let refused = try SealedExecutable.run(["open", "war", "--pools", "2", "--seed", "1", "--format", "csv", "--out", mine] + cards)
+    #expect(refused.status == 2)
+    #expect(refused.stderr == "sealed: error: \(mine): the file exists; choose another --out, or pass --force to replace it\n")
+    #expect(try String(contentsOfFile: mine, encoding: .utf8) == "booster,set,collector_number\n1,war,1\n")
+    let replaced = try SealedExecutable.run(["open", "war", "--pools", "2", "--seed", "1", "--format", "csv", "--out", mine, "--force"] + cards)
+    #expect(replaced.status == 0, "\(replaced.stderr)")
+    #expect(try String(contentsOfFile: mine, encoding: .utf8).split(separator: "\n").count == 1 + 12 * 14)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["mine.csv"])
+  }
+
   @Test func standardInputAndAnyThreadCountGiveTheSameAudit() throws {
     let dir = try Fixtures.temporaryDirectory()
     let file = try packs("csv", pools: 12, seed: 5, name: "war.csv", in: dir)

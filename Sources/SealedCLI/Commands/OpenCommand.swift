@@ -34,7 +34,7 @@ struct OpenCommand: ParsableCommand {
       valueName: "name"))
   var save: String?
 
-  @Flag(help: "With --save: replace a saved pool or deck of the same name.")
+  @Flag(help: "With --save: replace a saved pool or deck of the same name; with --out: replace an existing file.")
   var force = false
 
   enum PoolFormat: String, ExpressibleByArgument, CaseIterable {
@@ -45,6 +45,9 @@ struct OpenCommand: ParsableCommand {
   func run() throws {
     if let packFormat = PackExport.format(format) {
       guard save == nil else { throw ValidationError("--save takes one pool shown as text or json") }
+      if let out, !force, FileManager.default.fileExists(atPath: out) {
+        throw DataError("the file exists; choose another --out, or pass --force to replace it", at: out)
+      }
       guard pools >= 1 && pools <= 10_000_000 else { throw DataError("--pools \(pools): expected 1 to 10000000") }
       let loaded = try planOptions.load(for: set)
       let (seed, given) = seedOption.resolved
@@ -57,7 +60,7 @@ struct OpenCommand: ParsableCommand {
     if let save {
       try SavePool.check(name: save, in: library, replacing: force)
     } else if force {
-      throw ValidationError("--force only makes sense with --save NAME")
+      throw ValidationError("--force only makes sense with --save NAME or --out FILE")
     }
     let loaded = try planOptions.load(for: set)
     let (plan, cardSet) = (loaded.plan, loaded.set)

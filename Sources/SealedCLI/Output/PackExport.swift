@@ -15,11 +15,34 @@ enum PackExport {
     }
   }
 
+  /// Writes into a temporary file beside `path`, renamed into place when complete, so that an
+  /// error or Ctrl-C never leaves half a file where a whole one was (`-`: standard output).
   static func write(plan: BoosterPlan, seed: UInt64, pools: Int, format: PackFileFormat, to path: String) throws(DataError) {
+    guard path != "-" else {
+      try write(plan: plan, seed: seed, pools: pools, format: format, gzip: false, into: path)
+      return
+    }
+    let url = URL(fileURLWithPath: path)
+    let temporary = url.deletingLastPathComponent()
+      .appendingPathComponent(".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)").path
+    do {
+      try write(plan: plan, seed: seed, pools: pools, format: format, gzip: path.hasSuffix(".gz"), into: temporary)
+    } catch {
+      try? FileManager.default.removeItem(atPath: temporary)
+      throw DataError(error.message, at: path)
+    }
+    guard rename(temporary, path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      try? FileManager.default.removeItem(atPath: temporary)
+      throw DataError("cannot put the file in place (\(reason))", at: path)
+    }
+  }
+
+  private static func write(plan: BoosterPlan, seed: UInt64, pools: Int, format: PackFileFormat, gzip: Bool, into path: String) throws(DataError) {
     var names: [String] = []
     var seen = Set<String>()
     for card in plan.cards where seen.insert(card.name).inserted { names.append(card.name) }
-    let writer = try PackFileWriter(path: path, format: format, gzip: path.hasSuffix(".gz"), cardNames: names)
+    let writer = try PackFileWriter(path: path, format: format, gzip: gzip, cardNames: names)
     var pool = 0
     try Simulation.forEachChunk(of: plan, seed: seed, count: pools) { (chunk: [OpenedPool]) throws(DataError) in
       for opened in chunk {
