@@ -45,12 +45,21 @@ public struct SheetFrequency: Sendable {
     var table = CSVTable(header: Self.csvHeader)
     for row in rows {
       let card = plan.cards[row.card]
-      table.append([
-        row.sheet, card.setCode, card.collectorNumber.text, card.name, card.rarity.rawValue, String(row.observed),
-        CSVNumber.format((row.expected * 1e6).rounded() / 1e6),
-        CSVNumber.format(row.residual.map { ($0 * 1e6).rounded() / 1e6 }),
-      ])
+      table.append(
+        Self.csvRow(
+          sheet: row.sheet, card: card, number: card.collectorNumber.text, name: card.name, observed: row.observed,
+          expected: row.expected, residual: row.residual))
     }
     return table
+  }
+
+  /// One row of `sheet_frequency.csv` (`sealed audit` writes its sheets' rows with it too).
+  public static func csvRow(
+    sheet: String, card: Card, number: String, name: String, observed: Int, expected: Double, residual: Double?
+  ) -> [String] {
+    [
+      sheet, card.setCode, number, name, card.rarity.rawValue, String(observed),
+      CSVNumber.format((expected * 1e6).rounded() / 1e6), CSVNumber.format(residual.map { ($0 * 1e6).rounded() / 1e6 }),
+    ]
   }
 }

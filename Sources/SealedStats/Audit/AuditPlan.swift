@@ -33,10 +33,7 @@ public struct AuditPlan: Sendable {
     let input = AuditInput(
       catalog: catalog, lanes: lanes, expectations: expectations, observed: empty, findings: BoosterFindings(kinds: plan.kinds),
       grouping: grouping, alpha: alpha, resamples: 0, seed: 0, threads: 1)
-    let builder = CheckBuilder(alpha: alpha)
-    var planned = try AuditRun.specChecks(input, builder: builder)
-    planned += try AuditRun.ruleStatistics(input, builder: builder, existing: planned)
-    let tests = planned.filter { $0.statistic != nil }
+    let tests = try AuditRun.plannedChecks(input).filter { $0.statistic != nil }
     testCount = tests.count
     let level = alpha / Double(max(tests.count, 1))
     let shares = expectations.kindShares

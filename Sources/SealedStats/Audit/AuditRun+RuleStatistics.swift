@@ -4,12 +4,13 @@ import SealedCore
 /// The checks an audit derives from the rules alone: lane proportions, each sheet's card
 /// frequencies, mythics per pool and the mythic booster's position.
 extension AuditRun {
-  static func ruleStatistics(_ input: AuditInput, builder: CheckBuilder, existing: [Planned]) throws(StatisticsError) -> [Planned] {
+  static func ruleStatistics(_ input: AuditInput, builder: CheckBuilder) throws(StatisticsError) -> [Planned] {
     let plan = input.catalog.plan
     let counts = input.observed
     let shares = input.expectations.kindShares
     var planned: [Planned] = []
-    var keys = Set(existing.compactMap(\.key))
+    // Hypotheses already planned here (a lane's complement, a family met twice).
+    var keys = Set<String>()
     var tested: [(lane: Int, kinds: [Int], distributions: [[Double]])] = []
 
     func proportion(lane: Int, kinds: [Int], name: String, given: String, distributions: [[Double]]) throws(StatisticsError) {

@@ -63,21 +63,7 @@ public struct AuditRun: Sendable {
   }
 
   public init(_ input: AuditInput) throws(StatisticsError) {
-    let builder = CheckBuilder(alpha: input.alpha)
-    var planned = Self.invariants(input)
-    planned += try Self.specChecks(input, builder: builder)
-    // A rule-derived check that tests what a spec claim tests (same counts, same expectation)
-    // joins the claim's row, so each hypothesis is tested once.
-    for rule in try Self.ruleStatistics(input, builder: builder, existing: []) {
-      if let key = rule.key, let index = planned.firstIndex(where: { $0.key == key && $0.row.source == .spec }) {
-        planned[index].row.source = .both
-        planned[index].row.alpha = min(planned[index].row.alpha, rule.row.alpha)
-        planned[index].row.detail = "also the rules' check \"\(rule.row.name)\"; " + planned[index].row.detail
-        if planned[index].group == nil { planned[index].group = rule.group }
-      } else {
-        planned.append(rule)
-      }
-    }
+    var planned = try Self.plannedChecks(input)
     var notes = input.lanes.leftOut.map { "not counted: \($0)" }
     for (index, lane) in input.lanes.lanes.enumerated() where Self.laneDistributions(input, lane: index) == nil {
       notes.append("not tested: \(lane.name): its count per booster has no exact distribution (a distinct draw from a sheet of too many different weights)")
@@ -190,13 +176,7 @@ public struct AuditRun: Sendable {
     }
 
     var checks = planned.map(\.row)
-    let testedRows = checks.indices.filter { checks[$0].pValue != nil }
-    let adjusted = try MultipleTesting.holm(testedRows.map { checks[$0].pValue! })
-    for (position, index) in testedRows.enumerated() {
-      checks[index].pAdjusted = adjusted[position]
-      checks[index].passed = adjusted[position] >= checks[index].alpha
-    }
-    try CheckRun.holmIntervals(&checks, tested: testedRows)
+    let testedRows = try CheckRun.decide(&checks)
     if !samples.isEmpty && !testedRows.isEmpty {
       let smallest = 1 / (1 + r)
       let level = input.alpha / Double(testedRows.count)
@@ -211,6 +191,26 @@ public struct AuditRun: Sendable {
     frequencyTable = frequencies
   }
 
+  /// Every check of an audit, before any is evaluated: the per-booster invariants, the spec's
+  /// claims, then the rules' own checks. A rule-derived check that tests what a spec claim tests
+  /// (same counts, same expectation) joins the claim's row, so each hypothesis is tested once.
+  static func plannedChecks(_ input: AuditInput) throws(StatisticsError) -> [Planned] {
+    let builder = CheckBuilder(alpha: input.alpha)
+    var planned = invariants(input)
+    planned += try specChecks(input, builder: builder)
+    for rule in try ruleStatistics(input, builder: builder) {
+      if let key = rule.key, let index = planned.firstIndex(where: { $0.key == key && $0.row.source == .spec }) {
+        planned[index].row.source = .both
+        planned[index].row.alpha = min(planned[index].row.alpha, rule.row.alpha)
+        planned[index].row.detail = "also the rules' check \"\(rule.row.name)\"; " + planned[index].row.detail
+        if planned[index].group == nil { planned[index].group = rule.group }
+      } else {
+        planned.append(rule)
+      }
+    }
+    return planned
+  }
+
   static func appendFrequencies(
     _ table: inout CSVTable, group: String, classes: [Int], shares: [Double], dispersion: Double, input: AuditInput
   ) {
@@ -222,11 +222,10 @@ public struct AuditRun: Sendable {
       let expected = shares[position] / shareTotal * total
       let observed = input.observed.copies[cls]
       let residual = expected > 0 ? (Double(observed) - expected) / (expected * dispersion).squareRoot() : nil
-      table.append([
-        group, card.setCode, input.catalog.identity == .name ? "" : card.collectorNumber.text, input.catalog.classLabels[cls],
-        card.rarity.rawValue, String(observed), CSVNumber.format((expected * 1e6).rounded() / 1e6),
-        CSVNumber.format(residual.map { ($0 * 1e6).rounded() / 1e6 }),
-      ])
+      table.append(
+        SheetFrequency.csvRow(
+          sheet: group, card: card, number: input.catalog.identity == .name ? "" : card.collectorNumber.text,
+          name: input.catalog.classLabels[cls], observed: observed, expected: expected, residual: residual))
     }
   }
 

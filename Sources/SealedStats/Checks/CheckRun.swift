@@ -16,14 +16,23 @@ public struct CheckRun: Sendable {
     var checks = try RuleChecks(plan: plan, expectations: expectations, tally: tally, builder: builder).all()
     checks += try SpecChecks(plan: plan, expectations: expectations, tally: tally, builder: builder).all()
     checks = Self.merged(checks)
+    try Self.decide(&checks)
+    self.checks = checks
+  }
+
+  /// Adjusts the p-values of the statistical checks (those with one) together by Holm's
+  /// procedure, gives each its verdict at its alpha, and puts each binomial check's interval at
+  /// the level of its verdict. Returns the indices of the statistical checks.
+  @discardableResult
+  static func decide(_ checks: inout [CheckResult]) throws(StatisticsError) -> [Int] {
     let tested = checks.indices.filter { checks[$0].pValue != nil }
     let adjusted = try MultipleTesting.holm(tested.map { checks[$0].pValue! })
     for (position, index) in tested.enumerated() {
       checks[index].pAdjusted = adjusted[position]
       checks[index].passed = adjusted[position] >= checks[index].alpha
     }
-    try Self.holmIntervals(&checks, tested: tested)
-    self.checks = checks
+    try holmIntervals(&checks, tested: tested)
+    return tested
   }
 
   /// Recomputes each binomial check's Clopper–Pearson interval at the level at which Holm's
