@@ -37,7 +37,7 @@ let package = Package(
     // MARK: - Modules
     .target(
       name: "SealedCore",
-      dependencies: [.product(name: "Yams", package: "Yams")],
+      dependencies: [.product(name: "Yams", package: "Yams"), "CZlib"],
       resources: [.copy("Resources/rules"), .copy("Resources/specs"), .copy("Resources/cards")]
     ),
     .target(
