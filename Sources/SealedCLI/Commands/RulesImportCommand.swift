@@ -72,7 +72,8 @@ struct RulesImportCommand: ParsableCommand {
   private func listing(_ data: CompiledBoosterData) throws(DataError) -> String {
     let location = try CardDataLocation.resolve(option: cardOptions.cards)
     let available = Set(location.availableSets().map(\.code))
-    let given = try? location.load()
+    // Only a given path is read whole here; the default places are known by their file names.
+    let given = if case .given = location.kind { try? location.load() } else { CardDatabase?.none }
     var table = TextTable([("code", .left), ("set", .left), ("variants", .right), ("sheets", .right), ("opens", .left), ("name", .left)])
     var opens = 0
     for product in data.products {
