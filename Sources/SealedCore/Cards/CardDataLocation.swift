@@ -62,23 +62,37 @@ public struct CardDataLocation: Sendable {
   }
 
   /// Reads the data. Cost: O(bytes read); with `sets`, only those sets' files are read from
-  /// the default places.
+  /// the default places (found by name, without listing the folders).
   public func load(sets: [String]? = nil) throws(DataError) -> CardDatabase {
     switch kind {
     case .given(let path, _):
       return try CardDatabase.load(path: path)
     case .layered:
-      let available = availableSets()
-      let wanted = sets.map { $0.map { $0.lowercased() } } ?? available.map(\.code)
+      guard let sets else { return try CardDatabase.load(files: availableSets().map(\.file)) }
       var files: [String] = []
-      for code in wanted {
-        guard let entry = available.first(where: { $0.code == code }) else {
-          throw unknownSet(code, available: available)
-        }
+      for code in sets.map({ $0.lowercased() }) {
+        guard let entry = entry(forSet: code) else { throw unknownSet(code, available: availableSets()) }
         files.append(entry.file)
       }
       return try CardDatabase.load(files: files)
     }
+  }
+
+  /// The file of one set in the default places, by the order of precedence, or nil. Cost: at
+  /// most three `stat` calls.
+  public func entry(forSet code: String) -> Entry? {
+    guard case .layered(let store, let shipped) = kind, (try? CardStore.validate(setCode: code)) != nil else { return nil }
+    let code = code.lowercased()
+    let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
+    if exists(store.file(forSet: code)) {
+      return Entry(code: code, file: store.file(forSet: code), origin: "fetched")
+    }
+    guard let shipped else { return nil }
+    let scryfall = (shipped as NSString).appendingPathComponent("\(code).json")
+    if exists(scryfall) { return Entry(code: code, file: scryfall, origin: "shipped") }
+    let field = FieldCardData(shippedCards: shipped).file(forSet: code)
+    if exists(field) { return Entry(code: code, file: field, origin: "shipped", isFieldData: true) }
+    return nil
   }
 
   /// The error for a set the default places do not have: a set the field names but no shipped
