@@ -19,7 +19,7 @@ import Testing
   /// Loads `data` as the target's loader does; throws its DataError.
   static func load(_ target: String, _ data: Data) throws(DataError) {
     switch target {
-    case "FuzzCards": _ = try CardFileReader.parse(data, source: "input")
+    case "FuzzCards": _ = try CardFileReader.parse(fileContents: data, source: "input")
     case "FuzzRules": _ = try RuleSetLoader.parse(String(decoding: data, as: UTF8.self), source: "input")
     case "FuzzSpecs": _ = try SpecLoader.parse(String(decoding: data, as: UTF8.self), source: "input")
     case "FuzzLibrary":

@@ -12,6 +12,11 @@ public enum CardFileReader {
     try parse(contents(ofFile: path), source: path)
   }
 
+  /// Parses the bytes of a card file as read from disk: inflated first when gzipped.
+  public static func parse(fileContents data: Data, source: String) throws(DataError) -> [Card] {
+    try parse(Gzip.isCompressed(data) ? Gzip.inflate(data, source: source) : data, source: source)
+  }
+
   /// The bytes of a card file, inflated when it is gzipped (it starts with gzip's magic bytes,
   /// whatever its name). Throws a one-line `DataError` naming the file when it cannot be read
   /// or its compressed data is corrupt. Cost: O(file size).
