@@ -98,10 +98,10 @@ struct SpecChecks {
       let observed = ordinals.map { Double(copies[$0]) }
       let total = observed.reduce(0, +)
       guard ordinals.count > 1 else {
-        // Nothing to compare: a check that cannot fail is not counted among the tests.
+        // Nothing to compare: a check that cannot fail is not a test, and not a pass either.
         return CheckResult(
           name: claim.name, kind: .chiSquare, source: .spec, n: Int(total), degreesOfFreedom: 0,
-          alpha: alpha, detail: "\(ordinals.count) matching card: nothing to compare")
+          alpha: alpha, verdict: .notTested, detail: "not tested: \(ordinals.count) matching card, nothing to compare")
       }
       // The rules' draws (distinct, weighted, varying by variant) set the statistic's dispersion.
       var check = try builder.distribution(
