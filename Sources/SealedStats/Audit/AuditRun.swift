@@ -99,6 +99,7 @@ public struct AuditRun: Sendable {
         row.confidenceLevel = nil
         row.successes = nil
         row.detail = "not tested: \(input.findings.ambiguousKinds) boosters could be of more than one kind"
+        row.verdict = .notTested
         planned[index].row = row
         continue
       }
@@ -151,6 +152,8 @@ public struct AuditRun: Sendable {
         if df <= 0 {
           row.method = "none (one cell)"
           row.pValue = nil
+          row.verdict = .notTested
+          row.detail = "not tested: one cell, nothing to compare; " + row.detail
         } else if large || monteCarlo == nil {
           row.method = "asymptotic chi-square" + scaling + (large ? "" : " (approximate: a cell expects fewer than 5)")
           let scaled = observed / dispersion
@@ -166,7 +169,8 @@ public struct AuditRun: Sendable {
         row.statistic = observed
         row.degreesOfFreedom = max(df, 0)
         if case .frequencies(let classes, let shares) = statistic, let group = planned[index].group {
-          Self.appendFrequencies(&frequencies, group: group, classes: classes, shares: shares, dispersion: dispersion, input: input)
+          try Self.appendFrequencies(
+            &frequencies, group: group, classes: classes, shares: shares, dispersion: dispersion, alpha: row.alpha, input: input)
         }
       }
       // A count the rules cannot produce at all (a cell they give probability 0) refutes them
@@ -211,26 +215,35 @@ public struct AuditRun: Sendable {
     return planned
   }
 
+  /// One group's rows of `sheet_frequency.csv`, each card with its exact tail at the check's
+  /// level `alpha`.
   static func appendFrequencies(
-    _ table: inout CSVTable, group: String, classes: [Int], shares: [Double], dispersion: Double, input: AuditInput
-  ) {
+    _ table: inout CSVTable, group: String, classes: [Int], shares: [Double], dispersion: Double, alpha: Double,
+    input: AuditInput
+  ) throws(StatisticsError) {
     let plan = input.catalog.plan
     let total = Double(classes.reduce(0) { $0 + input.observed.copies[$1] })
     let shareTotal = shares.reduce(0, +)
+    let observed = classes.map { input.observed.copies[$0] }
+    let expected = shares.map { $0 / shareTotal * total }
+    let tails = try CardTails.compute(observed: observed, expected: expected, alpha: alpha)
     for (position, cls) in classes.enumerated() {
       let card = plan.cards[input.catalog.classOrdinals[cls][0]]
-      let expected = shares[position] / shareTotal * total
-      let observed = input.observed.copies[cls]
-      let residual = expected > 0 ? (Double(observed) - expected) / (expected * dispersion).squareRoot() : nil
+      let e = expected[position]
+      let residual = e > 0 ? (Double(observed[position]) - e) / (e * dispersion).squareRoot() : nil
       table.append(
         SheetFrequency.csvRow(
           sheet: group, card: card, number: input.catalog.identity == .name ? "" : card.collectorNumber.text,
-          name: input.catalog.classLabels[cls], observed: observed, expected: expected, residual: residual))
+          name: input.catalog.classLabels[cls], observed: observed[position], expected: e, residual: residual,
+          tail: tails[position]))
     }
   }
 
-  /// Whether every check passed.
-  public var passed: Bool { checks.allSatisfy(\.passed) }
+  /// Whether no check failed (checks that could not be made are not failures, nor passes).
+  public var passed: Bool { !checks.contains(where: \.failed) }
+
+  /// The verdict line.
+  public var summary: VerdictSummary { VerdictSummary(verdicts: checks.map(\.verdict.rawValue)) }
 
   /// `audit.csv`: the columns of `checks.csv`, then the method and the Monte Carlo p-value with
   /// its standard error.
