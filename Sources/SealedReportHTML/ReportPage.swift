@@ -226,7 +226,7 @@ struct ReportPage {
       failed: { sheet in failed.contains { $0.hasPrefix("sheet \(sheet):") } })
     let exact = (data.tables["sheet_frequency.csv"] ?? data.tables["claim_frequency.csv"])?.header.contains("score") ?? false
     sheetNote = exact
-      ? "Each card's score is the exact binomial tail of its copies (p_tail: conditional on the group's total, each card Binomial(total, its expected share)) as a normal score: ±z with P(Z > z) = p_tail. A card is flagged (and named in the strip) when p_tail ≤ alpha / (2K) for K cards in the group, the dashed limits ±flag_limit: under the expectation the chance that any card of a group is flagged is at most alpha, whatever the expected counts. The columns p_tail, score, flag_limit and flagged are in the CSV."
+      ? "Each card's score is the exact binomial tail of its copies (p_tail: conditional on the group's total, each card Binomial(total, its expected share)) as a normal score: ±z with P(Z > z) = p_tail. A card is flagged (and named in the strip) when p_tail ≤ alpha / (2K), K the cards of every strip on this page, the dashed limits ±flag_limit: under the expectations the chance that any card of the page is flagged is at most alpha, whatever the expected counts. The columns p_tail, score, flag_limit and flagged are in the CSV."
       : "These tables were written by an older Sealed without exact tails (p_tail, score): each dot is the residual (observed − expected) / √(expected × dispersion), and no card is flagged."
   }
 
@@ -260,7 +260,7 @@ struct ReportPage {
     }
     let flagged = points.filter(\.0.flagged).count
     let caption = exact
-      ? "\(points.count) cards; \(flagged == 0 ? "none" : String(flagged)) flagged (exact tail at most alpha / 2K, |score| ≥ \(Axis.fixed(limit, decimals: 2)))"
+      ? "\(points.count) cards; \(flagged == 0 ? "none" : String(flagged)) flagged (exact tail at most alpha / 2K over all K cards of the page, |score| ≥ \(Axis.fixed(limit, decimals: 2)))"
       : "\(points.count) cards; residuals only (no exact tails in this table)"
     return Figure(title: title, caption: caption, svg: strip.svg(), failed: flagged > 0 || failed, items: items)
   }

@@ -85,7 +85,7 @@ import Testing
     #expect(sheets.contains("<li>Biased Card (#42, common): 594 copies, expected 594, exact tail p = 5.3e-10, score 6.10 — flagged</li>"))
     #expect(sheets.contains("<li>Rare Near Miss (#7, common): 594 copies, expected 594, exact tail p = 0.00097, score 3.10</li>"))
     // The count comes from the flagged column, the limit from flag_limit.
-    #expect(sheets.contains("101 cards; 1 flagged (exact tail at most alpha / 2K, |score| ≥ 4.06)"))
+    #expect(sheets.contains("101 cards; 1 flagged (exact tail at most alpha / 2K over all K cards of the page, |score| ≥ 4.06)"))
     #expect(sheets.contains("<figure class=\"failed\">"))
     #expect(sheets.components(separatedBy: "class=\"note fail\"").count == 2)
   }

@@ -174,16 +174,19 @@ struct CheckCommand: ParsableCommand {
     }
     let comparisonSeconds = Date().timeIntervalSince(comparing)
     if interrupt.isRaised { run.interrupted = true }
-    let simulationReport = try statistics { () throws(StatisticsError) in
-      try SimulationReport(plan: plan, expectations: expectations, tally: tally, run: run).withCardTails(alpha: alpha)
+    var simulationReport = SimulationReport(plan: plan, expectations: expectations, tally: tally, run: run)
+    // The page's sheets and claims are one family of cards for the flags.
+    let claimAlpha = { (name: String) in plan.specClaims.first { $0.name == name }?.alpha ?? alpha }
+    let flagged = try statistics { () throws(StatisticsError) in
+      try CardTails.attached(
+        sheets: simulationReport.sheetFrequency, claims: ClaimFrequency(plan: plan, expectations: expectations, tally: tally),
+        alpha: alpha, claimAlpha: claimAlpha)
     }
+    simulationReport.sheetFrequency = flagged.sheets
+    let claimFrequency = flagged.claims!
     var tables = simulationReport.files
     tables.append(("checks.csv", checks.table))
     tables.append(("mythic_fairness.csv", MythicFairness.table(fairness)))
-    let claimAlpha = { (name: String) in plan.specClaims.first { $0.name == name }?.alpha ?? alpha }
-    let claimFrequency = try statistics { () throws(StatisticsError) in
-      try CardTails.attached(to: ClaimFrequency(plan: plan, expectations: expectations, tally: tally), alpha: claimAlpha)
-    }
     if !claimFrequency.rows.isEmpty { tables.append(("claim_frequency.csv", claimFrequency.table(plan: plan))) }
     if !compared.rows.isEmpty { tables.append(("comparisons.csv", compared)) }
     if !comparedMythics.rows.isEmpty { tables.append(("compared_pool_mythics.csv", comparedMythics)) }

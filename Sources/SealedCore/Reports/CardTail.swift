@@ -13,11 +13,12 @@ public struct CardTail: Sendable, Equatable {
   /// The tail as a signed normal score: ±z with P(Z > z) = p, 0 when p >= 1/2 (p below 1e-300
   /// counts as 1e-300, so a score is at most about 37).
   public let score: Double
-  /// The group's bound on |score|: z with P(Z > z) = alpha / (2K) for K cards expected in the
-  /// group, a two-sided Bonferroni bound at family-wise level alpha.
+  /// The bound on |score|: z with P(Z > z) = alpha / (2K) for K cards expected over all the
+  /// groups of the report page, a two-sided Bonferroni bound at family-wise level alpha (the
+  /// level of the group's check).
   public let limit: Double
-  /// Whether p <= alpha / (2K): the card is flagged. Under the expectation the chance that any
-  /// card of the group is flagged is at most alpha.
+  /// Whether p <= alpha / (2K): the card is flagged. Under the expectations the chance that any
+  /// card of the page is flagged is at most alpha.
   public let flagged: Bool
 
   public init(p: Double, score: Double, limit: Double, flagged: Bool) {
