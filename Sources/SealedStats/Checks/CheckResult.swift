@@ -55,6 +55,8 @@ public struct CheckResult: Sendable {
   /// What the check tests, when two checks could test the same thing (the same counts against
   /// the same expectation): checks with equal keys are one hypothesis and share one row.
   var hypothesis: String?
+  /// What the check compares per pool, for `sealed check --plan` (statistical checks only).
+  var design: CheckDesign?
   /// How the p-value was obtained (`sealed audit`): exact binomial, asymptotic chi-square,
   /// Monte Carlo, or exact per booster for an invariant.
   public var method: String?
