@@ -66,14 +66,25 @@ import Testing
     let out = dir.appendingPathComponent("r")
     let process = Process()
     process.executableURL = SealedExecutable.url
-    process.arguments = ["check", "war", "--pools", "1000000000", "--seed", "3", "--out", out.path, "--quiet"] + cards
+    // No --seed: the "random seed" line on standard error comes once Ctrl-C is caught (a
+    // process started by the test runner inherits SIGINT ignored until then).
+    process.arguments = ["check", "war", "--pools", "1000000000", "--out", out.path, "--quiet"] + cards
     let output = Pipe()
+    let errors = Pipe()
     process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
+    process.standardError = errors
     try process.run()
+    var stderr = ""
+    while !stderr.contains("sealed: random seed") {
+      let data = errors.fileHandleForReading.availableData
+      guard !data.isEmpty else { break }
+      stderr += String(decoding: data, as: UTF8.self)
+    }
     Thread.sleep(forTimeInterval: 2)
     kill(process.processIdentifier, SIGINT)
     let interrupted = Date()
+    let watchdog = SealedExecutable.killAfter(60, process)
+    defer { watchdog.cancel() }
     let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     let seconds = Date().timeIntervalSince(interrupted)
