@@ -29,10 +29,42 @@ import Testing
     let boosters = json?["boosters"] as? [[String: Any]] ?? []
     #expect(boosters.count == 6)
     #expect(boosters.allSatisfy { ($0["cards"] as? [Any])?.count == 15 })
-    #expect(json?["rules"] as? String == "mtgwtf-war")
+    #expect(json?["rules"] as? String == "war")
     let checked = try SealedExecutable.run(
       ["check", "war", "--rules", out, "--pools", "2000", "--seed", "1", "--compare", "none", "--out", dir.appendingPathComponent("r").path, "--quiet"] + cards)
     #expect(checked.status == 0, "\(checked.stdout)")
+  }
+
+  /// Without a file, the data shipped with Sealed (2025); an old code finds its new product.
+  @Test func theShippedDataIsTheDefaultAndOldCodesFindTheirProducts() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let out = dir.appendingPathComponent("war.yaml").path
+    let result = try SealedExecutable.run(["rules", "import", "--product", "war", "--out", out] + cards)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr == """
+        sealed: note: product war is war-draft in this data (mtg.wtf renamed its draft boosters SET-draft in 2024)
+        sealed: wrote \(out) (1 product)
+
+        """)
+    let text = try String(contentsOfFile: out, encoding: .utf8)
+    #expect(text.contains("name: war-draft\n") && text.contains("from sealed_basic_data_2025-07.json.gz"))
+    let listed = try SealedExecutable.run(["rules", "import", "--list"] + cards)
+    #expect(listed.status == 0)
+    #expect(listed.stdout.contains("538 products"))
+  }
+
+  /// `--rules PRODUCT` names a product of the shipped data; its report folder is named after it.
+  @Test func aShippedProductIsARuleSetNamedAfterIt() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let checked = try SealedExecutable.run(
+      ["check", "war", "--rules", "war-draft", "--pools", "2000", "--seed", "1", "--compare", "none", "--quiet"] + cards,
+      workingDirectory: dir)
+    #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+    #expect(checked.stdout.contains("reports: \(dir.appendingPathComponent("reports/war-draft").standardizedFileURL.path)/"), "\(checked.stdout)")
+    let unknown = try SealedExecutable.run(["open", "war", "--rules", "war-nope"] + cards)
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.contains("the code of a shipped product (sealed rules import --list lists them)"), "\(unknown.stderr)")
   }
 
   @Test func errorsAreOneLineWithStatusTwo() throws {

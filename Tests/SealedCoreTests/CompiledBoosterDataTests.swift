@@ -14,6 +14,54 @@ import Testing
     let data = try data()
     #expect(data.products.count == 329)
     #expect(data.products.reduce(0) { $0 + $1.sheets.count } == 2023)
+    #expect(data.products.allSatisfy { $0.source_set_codes == nil })
+  }
+
+  /// The July 2025 data shipped with Sealed, gzipped: the counts its README gives.
+  @Test func theShippedDataOf2025Parses() throws {
+    let data = try ShippedData.boosters()
+    #expect(data.products.count == 538)
+    #expect(data.products.reduce(0) { $0 + $1.boosters.count } == 2269)
+    #expect(data.products.reduce(0) { $0 + $1.sheets.count } == 3073)
+    #expect(Set(data.products.flatMap { $0.source_set_codes ?? [] }).count == 273)
+    // 64-bit weights: fin's Play Booster wildcard sheet.
+    let fin = try data.product("fin-play")
+    #expect(fin.sheets.values.map { $0.total_weight ?? 0 }.max() == 177_008_370_000_000)
+    #expect(try CompiledBoosterData.read(path: CompiledBoosterData.shippedPath()).products.count == 538)
+  }
+
+  /// An old code finds the product that took its place, with a note; the 2023 file still
+  /// answers to its own codes.
+  @Test func oldCodesFindTheirNewProducts() throws {
+    let data = try ShippedData.boosters()
+    let war = try data.find("war")
+    #expect(war.product.code == "war-draft")
+    #expect(war.note == "product war is war-draft in this data (mtg.wtf renamed its draft boosters SET-draft in 2024)")
+    #expect(try data.find("me1").product.code == "me1-mtgo")
+    #expect(try data.find("war-arena").note == nil)
+    #expect(try self.data().find("war").product.code == "war")
+    #expect {
+      try data.find("cmb1")
+    } throws: { error in
+      (error as? DataError)?.description == "no product \"cmb1\" in the data (538 products); sealed rules import --list lists them"
+    }
+    #expect {
+      try data.find("war-nope")
+    } throws: { error in
+      ((error as? DataError)?.description ?? "").contains("products of set war: ")
+    }
+  }
+
+  /// The seven draft boosters of the built-in `mtgwtf` did not change between the two files.
+  @Test(arguments: draftProducts)
+  func draftBoostersAreTheSameIn2023And2025(_ code: String) throws {
+    let old = try data().product(code)
+    let new = try ShippedData.boosters().product("\(code)-draft")
+    #expect(new.set_code == old.set_code && new.source_set_codes == [code])
+    let oldText = try CompiledBoosterRules.ruleFile([old], name: "x", source: "f")
+    let newText = try CompiledBoosterRules.ruleFile([new], name: "x", source: "f")
+    func body(_ text: String) -> [String] { text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.contains("# ") && !$0.hasPrefix("description") }.map(String.init) }
+    #expect(body(oldText) == body(newText))
   }
 
   /// Every product of a shipped set whose cards the shipped data holds compiles, and its packs
@@ -53,10 +101,10 @@ import Testing
   }
 
   @Test func theBuiltInMtgwtfIsWhatTheImporterWrites() throws {
-    let data = try data()
+    let data = try ShippedData.boosters()
     var products: [CompiledBoosterData.Product] = []
-    for code in Self.draftProducts { products.append(try data.product(code)) }
-    let written = try CompiledBoosterRules.ruleFile(products, name: "mtgwtf", source: "sealed_basic_data.json")
+    for code in Self.draftProducts { products.append(try data.product("\(code)-draft")) }
+    let written = try CompiledBoosterRules.ruleFile(products, name: "mtgwtf", source: CompiledBoosterData.shippedFileName)
     let builtIn = try Fixtures.builtInRules("mtgwtf")
     #expect(builtIn.hasSuffix(written))
   }

@@ -9,6 +9,15 @@ public enum ShippedData {
     try CardDatabase.load(path: Fixtures.shippedCards)
   }
 
+  private static let products: Result<CompiledBoosterData, DataError> = Result { () throws(DataError) in
+    try CompiledBoosterData.read(path: Fixtures.shippedBoosters)
+  }
+
+  /// The compiled booster data shipped with Sealed (538 products), read once.
+  public static func boosters() throws(DataError) -> CompiledBoosterData {
+    try products.get()
+  }
+
   /// The shipped card data, or an error naming the file or folder that could not be read.
   public static func database() throws(MissingCardData) -> CardDatabase {
     switch loaded {

@@ -209,7 +209,7 @@ struct CheckCommand: ParsableCommand {
       name: RunRecord.fileName,
       contents: RunRecord(plan: plan, rulesText: record.rulesText, run: run, shard: .whole, tally: record.tally, spec: spec).encoded())
     let folder = try ReportFolder(
-      path: runOptions.out ?? "reports/\(plan.setCode)-\(plan.rulesName)",
+      path: runOptions.out ?? "reports/\(plan.reportName)",
       writes: SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName] + Self.checkFiles, force: runOptions.force)
     let outcome = try report(
       plan: plan, expectations: expectations, tally: record.tally, seed: record.seed,

@@ -2,30 +2,32 @@ import ArgumentParser
 import Foundation
 import SealedCore
 
-/// `sealed rules import FILE --product CODE | --list`: mtg.wtf's compiled booster data as
+/// `sealed rules import [FILE] --product CODE | --list`: mtg.wtf's compiled booster data as
 /// Sealed rule files.
 struct RulesImportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
     abstract: "Write mtg.wtf products (its compiled booster data, sealed_basic_data.json) as a Sealed rule file.",
     discussion: """
+      Without FILE, the data shipped with Sealed (mtg.wtf's of July 2025, 538 products) is read. \
       --list shows every product of the file and whether the card data can open it. \
       --product CODE (repeatable, one product per set) writes the equivalent rule file to \
       --out or standard output; it is compiled against the card data first, so a card that \
-      cannot be found is a one-line error naming the product, sheet and card. The file works \
+      cannot be found is a one-line error naming the product, sheet and card. An old code \
+      (war) finds the product that took its place (war-draft), with a note. The file works \
       everywhere a rule file does (open, simulate, check, the deck commands).
       """)
 
-  @Argument(help: ArgumentHelp("mtg.wtf's compiled booster data (sealed_basic_data.json).", valueName: "file"))
-  var file: String
+  @Argument(help: ArgumentHelp("mtg.wtf's compiled booster data (sealed_basic_data.json, plain or gzipped); default: the data shipped with Sealed.", valueName: "file"))
+  var file: String?
 
-  @Option(name: .customLong("product"), help: ArgumentHelp("A product code, like war or dom-arena.", valueName: "code"))
+  @Option(name: .customLong("product"), help: ArgumentHelp("A product code, like war-draft, mkm-play or dom-arena.", valueName: "code"))
   var products: [String] = []
 
   @Flag(help: "List the products and whether the card data can open them.")
   var list = false
 
-  @Option(help: ArgumentHelp("The rule file's name (default: mtgwtf-PRODUCT).", valueName: "name"))
+  @Option(help: ArgumentHelp("The rule file's name (default: the product's code; mtgwtf-CODE-CODE... for several).", valueName: "name"))
   var name: String?
 
   @Option(help: ArgumentHelp("Write the rule file here instead of standard output.", valueName: "file"))
@@ -38,14 +40,20 @@ struct RulesImportCommand: ParsableCommand {
   }
 
   func run() throws {
-    let data = try CompiledBoosterData.read(path: file)
+    let path = try file ?? CompiledBoosterData.shippedPath()
+    let data = try CompiledBoosterData.read(path: path)
     if list {
-      print(try listing(data), terminator: "")
+      print(try listing(data, source: path), terminator: "")
       return
     }
-    let chosen = try products.map { code throws(DataError) in try data.product(code) }
-    let ruleName = name ?? "mtgwtf-" + products.joined(separator: "-")
-    let text = try CompiledBoosterRules.ruleFile(chosen, name: ruleName, source: (file as NSString).lastPathComponent)
+    var chosen: [CompiledBoosterData.Product] = []
+    for code in products {
+      let found = try data.find(code)
+      if let note = found.note { Note.write("note: \(note)") }
+      chosen.append(found.product)
+    }
+    let ruleName = name ?? (chosen.count == 1 ? chosen[0].code : "mtgwtf-" + chosen.map(\.code).joined(separator: "-"))
+    let text = try CompiledBoosterRules.ruleFile(chosen, name: ruleName, source: (path as NSString).lastPathComponent)
     let source = out ?? "\(ruleName).yaml"
     let rules = try RuleSetLoader.parse(text, source: source)
     for product in chosen {
@@ -69,7 +77,7 @@ struct RulesImportCommand: ParsableCommand {
     }
   }
 
-  private func listing(_ data: CompiledBoosterData) throws(DataError) -> String {
+  private func listing(_ data: CompiledBoosterData, source file: String) throws(DataError) -> String {
     let location = try CardDataLocation.resolve(option: cardOptions.cards)
     let available = Set(location.availableSets().map(\.code))
     let given = try? location.load()

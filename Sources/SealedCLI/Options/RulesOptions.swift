@@ -7,8 +7,8 @@ struct PlanOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "A built-in rule set (sealed, retail, retail-lethe, mtgwtf) or the path of a YAML rule file.",
-      valueName: "name|file"))
+      "A built-in rule set (sealed, retail, retail-lethe, mtgwtf), the code of a product of the field's data shipped with Sealed (mkm-play, war-draft; sealed rules import --list), or the path of a YAML rule file.",
+      valueName: "name|product|file"))
   var rules: String = "sealed"
 
   /// Loads the rules and the cards and compiles them for `set` (with a spec's counting lanes,

@@ -132,6 +132,13 @@ public final class BoosterPlan: Sendable {
   /// Whether any sheet holds foil cards.
   public var hasFoils: Bool { cards.count > firstFoilOrdinal }
 
+  /// The name of the run's report folder: `SET-RULES` (`war-retail`), or the rules' name alone
+  /// when it already starts with the set's code, as rules named after a product do
+  /// (`mkm-play`, `mkm-collector`).
+  public var reportName: String {
+    rulesName.hasPrefix(setCode + "-") ? rulesName : "\(setCode)-\(rulesName)"
+  }
+
   /// Lanes counted per booster: lane 0 is mythics, lane `i + 1` is `events[i]`.
   public var laneCount: Int { events.count + 1 }
 
