@@ -35,6 +35,24 @@ public enum ShippedData {
     try PlanCompiler.compile(RuleSetLoader.builtIn(rules), for: set(code))
   }
 
+  /// A product of the shipped compiled booster data as rules named after it, compiled on the
+  /// shipped card data: the cards of sets it lacks are placeholders known by their keys.
+  public static func productPlan(_ code: String) throws -> (product: CompiledBoosterData.Product, plan: BoosterPlan) {
+    let product = try boosters().product(code)
+    let text = try CompiledBoosterRules.ruleFile([product], name: product.code, source: "test")
+    return (product, try plan(product.set_code.lowercased(), rulesText: text, source: "\(code).yaml"))
+  }
+
+  /// Rules given as text compiled for a set of the shipped card data, or for an empty set (and
+  /// placeholders) when the data lacks it; the other sets the rules name likewise.
+  public static func plan(_ code: String, rulesText: String, source: String) throws -> BoosterPlan {
+    let rules = try RuleSetLoader.parse(rulesText, source: source)
+    let database = try database()
+    var set = CardSet(code: code, cards: database.cardsBySet[code] ?? [])
+    for other in rules.namedSets(for: code) { set.otherSets[other] = CardSet(code: other, cards: database.cardsBySet[other] ?? []) }
+    return try PlanCompiler.compile(rules, for: set)
+  }
+
   /// A rule file given as text compiled for a shared set.
   public static func plan(_ code: String, yaml: String, source: String = "test.yaml") throws -> BoosterPlan {
     try PlanCompiler.compile(RuleSetLoader.parse(yaml, source: source), for: set(code))

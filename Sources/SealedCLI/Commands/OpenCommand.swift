@@ -50,6 +50,7 @@ struct OpenCommand: ParsableCommand {
       }
       guard pools >= 1 && pools <= 10_000_000 else { throw DataError("--pools \(pools): expected 1 to 10000000") }
       let loaded = try planOptions.load(for: set)
+      if let gaps = CardDataGaps(plan: loaded.plan) { throw DataError(gaps.refusal("pack files name their cards")) }
       let (seed, given) = seedOption.resolved
       if !given { FileHandle.standardError.write(Data("sealed: random seed \(seed) (repeat with --seed \(seed))\n".utf8)) }
       try PackExport.write(plan: loaded.plan, seed: seed, pools: pools, format: packFormat, to: out ?? "-")
@@ -63,6 +64,7 @@ struct OpenCommand: ParsableCommand {
       throw ValidationError("--force only makes sense with --save NAME or --out FILE")
     }
     let loaded = try planOptions.load(for: set)
+    if let gaps = CardDataGaps(plan: loaded.plan) { throw DataError(gaps.refusal("sealed open shows cards by name")) }
     let (plan, cardSet) = (loaded.plan, loaded.set)
     let (seed, given) = seedOption.resolved
     let pool = Simulation.openPools(plan, seed: seed, count: 1)[0]

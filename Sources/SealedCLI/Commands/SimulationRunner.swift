@@ -24,6 +24,7 @@ struct SimulationRunner {
     set: String, planOptions: PlanOptions, options: RunOptions, spec: SpecDefinition? = nil, extraFiles: [String] = []
   ) throws(DataError) {
     let loaded = try planOptions.load(for: set, spec: spec)
+    if let gaps = CardDataGaps(plan: loaded.plan) { Note.write("note: \(gaps.note)") }
     plan = loaded.plan
     cardSet = loaded.set
     rulesText = loaded.rules.text

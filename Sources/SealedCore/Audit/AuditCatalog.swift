@@ -142,6 +142,10 @@ public struct AuditCatalog: Sendable {
     if let card = setCards.values.first(where: { Self.names(of: $0).contains(wanted) }) {
       return .outside("\(Self.describe(card)) is outside the booster range (\(rangeText)) of these rules")
     }
+    if let gaps = CardDataGaps(plan: plan) {
+      throw DataError(
+        "unknown card \"\(name)\": no card of \(plan.setCode) with card data has that name, and \(gaps.summary); name cards by set and collector number, or \(gaps.fetchCommand)")
+    }
     throw DataError("unknown card \"\(name)\": no card of \(plan.setCode) has that name")
   }
 
@@ -167,7 +171,8 @@ public struct AuditCatalog: Sendable {
   }
 
   private static func checkName(_ name: String?, of card: Card) throws(DataError) {
-    guard let name, !name.isEmpty else { return }
+    // A card known by its key alone has no name to compare.
+    guard let name, !name.isEmpty, card.hasData else { return }
     guard names(of: card).contains(NameMatching.normalized(name)) else {
       throw DataError("\(card.setCode.uppercased()) \(card.collectorNumber.text) is \(card.name), not \"\(name)\"")
     }

@@ -151,6 +151,20 @@ public final class BoosterPlan: Sendable {
     return kind == 0 ? positions[index] : 1 - positions[index]
   }
 
+  /// The probability that a booster of the pool holds n cards, n from 0 to `maxBoosterSize`
+  /// (boosters differ in size only when variants set slot counts).
+  public var boosterSizeProbabilities: [Double] {
+    let perKind = expectedBoostersPerKind
+    let boosters = perKind.reduce(0, +)
+    var result = [Double](repeating: 0, count: maxBoosterSize + 1)
+    for kind in kinds.indices where perKind[kind] > 0 {
+      for (combination, program) in programs[kind].enumerated() {
+        result[program.reduce(0) { $0 + $1.count }] += perKind[kind] / boosters * combinationProbabilities[kind][combination]
+      }
+    }
+    return result
+  }
+
   /// Expected number of boosters of each kind in a pool.
   public var expectedBoostersPerKind: [Double] {
     kinds.indices.map { kind in (0..<boostersPerPool).reduce(0) { $0 + probability(ofKind: kind, atBooster: $1) } }
@@ -175,34 +189,6 @@ public struct PlanSheet: Sendable {
   public var balance: ColorBalance?
   public var isUniform: Bool { weights.allSatisfy { $0 == weights[0] } }
   public var totalWeight: Double { weights.reduce(0, +) }
-}
-
-/// How a colour-balanced draw of n cards from a sheet of N cards works (mtg.wtf's
-/// `balance_colors`): one card of each of W, U, B, R, G first (groups of colour identity, lands
-/// counting as colourless), then n - 5 cards each from a group chosen with weight
-/// n·N_g - N for the five colours and n·N_other for the rest, so every card keeps the expected
-/// count n/N it has unbalanced. A group that has run out is chosen again (as mtg.wtf does).
-public struct ColorBalance: Sendable, Equatable {
-  public static let groupNames = ["W", "U", "B", "R", "G", "other"]
-  /// Seven bounds: group g holds the sheet's cards `groupStarts[g]..<groupStarts[g + 1]`.
-  public let groupStarts: [Int]
-
-  public func size(ofGroup group: Int) -> Int { groupStarts[group + 1] - groupStarts[group] }
-
-  /// The integer weights with which the mixed picks of a draw of `count` cards choose a group.
-  public func pickWeights(count: Int) -> [Int] {
-    let total = groupStarts[6]
-    return (0..<6).map { group in group < 5 ? count * size(ofGroup: group) - total : count * size(ofGroup: group) }
-  }
-
-  /// The balancing group of a card: its one colour of identity (W, U, B, R, G as 0-4), else 5;
-  /// lands are colourless.
-  public static func group(of card: Card) -> Int {
-    let front = card.typeLine.components(separatedBy: " // ").first ?? card.typeLine
-    if front.lowercased().split(separator: " ").contains("land") { return 5 }
-    guard card.colorIdentity.count == 1, let index = groupNames.prefix(5).firstIndex(of: card.colorIdentity[0]) else { return 5 }
-    return index
-  }
 }
 
 /// A variant group: exactly one of its options applies to each booster.

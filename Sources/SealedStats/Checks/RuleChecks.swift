@@ -32,6 +32,7 @@ struct RuleChecks {
     checks += try sheets()
     checks += try events()
     checks += try mythicFairness()
+    checks += try boosterSizes()
     checks += invariants()
     return checks
   }
@@ -109,9 +110,20 @@ struct RuleChecks {
   /// booster (a mixture over booster kinds and variant combinations of independent draws) to
   /// the multinomial variance of the slot's size; at least 1.
   func rarityDispersion(slot: Int, rarities: [Rarity]) -> Double {
-    let size = Double(plan.slots[slot].count)
     let perKind = plan.expectedBoostersPerKind
     let boosters = perKind.reduce(0, +)
+    // The slot's count per booster, or its mean when variants set it.
+    var size = 0.0
+    var sizes = Set<Int>()
+    for kind in plan.kinds.indices {
+      for (combination, program) in plan.programs[kind].enumerated() {
+        let count = program.filter { $0.slot == slot }.reduce(0) { $0 + $1.count }
+        sizes.insert(count)
+        size += perKind[kind] / boosters * plan.combinationProbabilities[kind][combination] * Double(count)
+      }
+    }
+    if sizes.count == 1 { size = Double(sizes.first!) }
+    guard size > 0 else { return 1 }
     var dispersion = 1.0
     for rarity in rarities {
       var mean = 0.0
@@ -339,16 +351,43 @@ struct RuleChecks {
       "no card twice in a booster", source: .rules, checked: tally.boosters,
       violations: tally.duplicateBoosters, alpha: builder.alpha, detail: "boosters holding a card twice")
     duplicates.hypothesis = "invariant no duplicates"
-    var sizes = CheckResult.invariant(
-      "\(size) cards in every booster", source: .rules, checked: tally.boosters,
-      violations: tally.boostersNotOfSize(size), alpha: builder.alpha,
-      detail: "boosters of another size, and cards tallied beyond or short of boosters x \(size)")
-    sizes.hypothesis = "invariant booster size \(size)"
+    let possible = plan.boosterSizeProbabilities.indices.filter { plan.boosterSizeProbabilities[$0] > 0 }
+    var sizes: CheckResult
+    if possible.count > 1 {
+      let names = possible.map(String.init)
+      sizes = CheckResult.invariant(
+        "\(names.dropLast().joined(separator: ", ")) or \(names.last!) cards in every booster", source: .rules,
+        checked: tally.boosters, violations: tally.boostersNotOfSizes(possible), alpha: builder.alpha,
+        detail: "boosters of another size, and cards tallied beyond or short of the boosters' sizes")
+      sizes.hypothesis = "invariant booster sizes \(names.joined(separator: ","))"
+    } else {
+      sizes = CheckResult.invariant(
+        "\(size) cards in every booster", source: .rules, checked: tally.boosters,
+        violations: tally.boostersNotOfSize(size), alpha: builder.alpha,
+        detail: "boosters of another size, and cards tallied beyond or short of boosters x \(size)")
+      sizes.hypothesis = "invariant booster size \(size)"
+    }
     return [
       .invariant(
         "every card comes from its draw's sheet", source: .rules, checked: drawn, violations: outside,
         alpha: builder.alpha, detail: "cards drawn that their sheet does not hold"),
       duplicates, sizes,
+    ]
+  }
+
+  /// When boosters differ in size (variants that set slot counts): how many are of each size,
+  /// against the probabilities of the variants that make them.
+  func boosterSizes() throws(StatisticsError) -> [CheckResult] {
+    let expected = plan.boosterSizeProbabilities
+    let possible = expected.indices.filter { expected[$0] > 0 }
+    guard possible.count > 1 else { return [] }
+    let counts = possible.map { Double($0 < tally.boosterSizes.count ? tally.boosterSizes[$0] : 0) }
+    let total = counts.reduce(0, +)
+    return [
+      try builder.distribution(
+        "booster sizes", source: .rules, observed: counts, expected: possible.map { expected[$0] * total },
+        labels: possible.map { "\($0) cards" }, pooling: .adjacent,
+        detail: possible.map { "\($0) cards \(CSVNumber.format(expected[$0]))" }.joined(separator: ", "))
     ]
   }
 }
