@@ -303,19 +303,11 @@ final class EngineTables: @unchecked Sendable {
         aliasPrimary += sheet.cards.map { Int32($0) }
         aliasSecondary += alias.alias.map { Int32(sheet.cards[$0]) }
       case .balancedAlias:
-        // An alias table per colour group over its cards, back to back, then one over the six
-        // groups (whose entries are group numbers); the group weights are those of the draws'
-        // mixed picks, set per draw in `balanceGroupTables` below.
         storage[index] = (aliasThresholds.count, sheet.cards.count)
-        let balance = sheet.balance!
-        for group in 0..<6 {
-          let members = Array(sheet.cards[balance.groupStarts[group]..<balance.groupStarts[group + 1]])
-          guard !members.isEmpty else { continue }
-          let alias = AliasTable(weights: balance.cardWeights(ofGroup: group))
-          aliasThresholds += alias.thresholds
-          aliasPrimary += members.map { Int32($0) }
-          aliasSecondary += alias.alias.map { Int32(members[$0]) }
-        }
+        let tables = Self.groupAliasTables(sheet)
+        aliasThresholds += tables.thresholds
+        aliasPrimary += tables.primary
+        aliasSecondary += tables.secondary
       }
     }
     // A one-card draw from a weighted sheet, or from a sheet partly inside some lane, picks its
@@ -609,11 +601,11 @@ final class EngineTables: @unchecked Sendable {
               record.balance = Int32(balanceCumulative.count / 6)
               balanceStarts += balance.groupStarts.map { Int32($0) }
               balanceCumulative += [UInt64](repeating: 0, count: 6)
-              let groups = AliasTable(weights: balance.mixedWeights(count: draw.count).map { max($0, 0) })
               record.groupTable = Int32(aliasThresholds.count)
+              let groups = Self.groupChoiceTable(balance, count: draw.count)
               aliasThresholds += groups.thresholds
-              aliasPrimary += (0..<6).map { Int32($0) }
-              aliasSecondary += groups.alias.map { Int32($0) }
+              aliasPrimary += groups.primary
+              aliasSecondary += groups.secondary
             } else if let balance = sheets[draw.sheet].balance {
               precondition(layouts[draw.sheet] == .uniform, "balanced sheets are uniform or weighted")
               record.mode = .balanced
