@@ -29,7 +29,7 @@ struct SimulationRunner {
     rulesText = loaded.rules.text
     (pools, shard) = try options.validated(for: plan)
     expectations = try Expectations(plan: plan)
-    (seed, seedWasGiven) = options.seedOption.resolved
+    (seed, seedWasGiven) = try options.seedOption.resolve()
     self.options = options
     self.planOptions = planOptions
     let samplesInReport = options.out != nil && options.samples > 0
@@ -43,9 +43,7 @@ struct SimulationRunner {
 
   /// Runs the simulation; the result says whether Ctrl-C cut it short.
   func simulate() -> Simulation.Result {
-    if !seedWasGiven {
-      FileHandle.standardError.write(Data("sealed: random seed \(seed) (repeat with --seed \(seed))\n".utf8))
-    }
+    options.seedOption.noteRandom((seed, seedWasGiven))
     let chunks = shard.chunks(of: (pools + Simulation.chunkPools - 1) / Simulation.chunkPools)
     let shardPools = chunks.reduce(0) { $0 + Simulation.pools(inChunk: $1, of: pools) }
     let progress = ProgressBar(total: shardPools, unit: "pools", enabled: !options.quiet)
@@ -63,7 +61,7 @@ struct SimulationRunner {
   /// results beyond the rules, pools and seed (for `run.csv`'s reproducing command line).
   func runInfo(_ result: Simulation.Result, command: String, extra: [String] = []) -> RunInfo {
     var options = extra
-    if let boosterMax = planOptions.setOptions.boosterMax { options += ["--booster-max", String(boosterMax)] }
+    if let boosterMax = try? planOptions.setOptions.boosterMax() { options += ["--booster-max", String(boosterMax)] }
     if shard != .whole { options += ["--shard", shard.description] }
     return RunInfo(
       toolVersion: SealedCommand.version, seed: seed, poolsRequested: pools, shard: shard.description,
