@@ -133,7 +133,7 @@ struct AuditCommand: ParsableCommand {
       grouping: grouping, seed: seed, alpha: alpha, spec: spec, threads: threads, elapsed: elapsed,
       startedAt: RunInfo.timestamp(started), command: command)
     let files = tables.map { (name: $0.name, contents: $0.table.text) }
-    try folder.commit(try HTMLReportFile.adding(to: files, tables: tables))
+    Note.replaced(try folder.commit(try HTMLReportFile.adding(to: files, tables: tables)), in: folder.path)
     print(AuditVerdictTable.render(audit, session: session, spec: spec, alpha: alpha, source: reader.source, terminal: .standardOutput), terminator: "")
     let boosters = session.findings.boosters
     print(

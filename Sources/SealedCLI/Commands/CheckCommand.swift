@@ -70,7 +70,9 @@ struct CheckCommand: ParsableCommand {
       // for sealed merge; the checks run on the merged tallies (--tallies).
       let result = runner.simulate()
       let info = runner.runInfo(result, command: "check", extra: reproducingOptions)
-      try runner.folder.commit(runner.reportFiles(result, run: info, tables: runner.reportTables(result, run: info)))
+      Note.replaced(
+        try runner.folder.commit(runner.reportFiles(result, run: info, tables: runner.reportTables(result, run: info))),
+        in: runner.folder.path)
       print(runner.summary(result))
       print("reports: \(runner.folder.path)/")
       print("next: sealed merge the shards' folders, then sealed check \(runner.plan.setCode) --tallies MERGED")
@@ -215,7 +217,7 @@ struct CheckCommand: ParsableCommand {
       plan: plan, expectations: expectations, tally: record.tally, seed: record.seed,
       comparisons: try comparisonPlans(for: cardSet, rulesName: plan.rulesName, spec: spec), run: run, record: recordFile,
       alpha: alpha)
-    try folder.commit(outcome.files)
+    Note.replaced(try folder.commit(outcome.files), in: folder.path)
     print(VerdictTable.render(outcome.checks, plan: plan, spec: spec, alpha: alpha, pools: record.tally.pools, seed: record.seed, terminal: .standardOutput), terminator: "")
     let passed = outcome.checks.passed
     print("\(plan.setCode) · \(plan.rulesName) · seed \(record.seed): \(record.tally.pools) pools checked from \(directory)")

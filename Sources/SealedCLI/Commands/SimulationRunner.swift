@@ -93,13 +93,13 @@ struct SimulationRunner {
   /// report to `notebooks-data/<set>-<rules>/pools.csv`.
   func commit(_ files: [(name: String, contents: String)]) throws(DataError) -> String? {
     guard options.samples > 0, options.out != nil else {
-      try folder.commit(files)
+      Note.replaced(try folder.commit(files), in: folder.path)
       return try writeSamples()
     }
     let staged = URL(fileURLWithPath: folder.path).deletingLastPathComponent()
       .appendingPathComponent(".\(URL(fileURLWithPath: folder.path).lastPathComponent).pools-\(ProcessInfo.processInfo.processIdentifier).csv").path
     _ = try writeSamples(to: staged, rename: false)
-    try folder.commit(files, moving: [(Self.samplesName, staged)])
+    Note.replaced(try folder.commit(files, moving: [(Self.samplesName, staged)]), in: folder.path)
     return "\(folder.path)/\(Self.samplesName)"
   }
 
