@@ -30,7 +30,7 @@ struct SimulationRunner {
     rulesText = loaded.rules.text
     (pools, shard) = try options.validated(for: plan)
     expectations = try Expectations(plan: plan)
-    (seed, seedWasGiven) = options.seedOption.resolved
+    (seed, seedWasGiven) = try options.seedOption.resolve()
     self.options = options
     self.planOptions = planOptions
     let samplesInReport = options.out != nil && options.samples > 0
@@ -46,9 +46,7 @@ struct SimulationRunner {
   /// command's Ctrl-C flag when the command runs more than this simulation (without it, Ctrl-C
   /// is caught for this simulation only).
   func simulate(interrupt given: InterruptFlag? = nil) -> Simulation.Result {
-    if !seedWasGiven {
-      FileHandle.standardError.write(Data("sealed: random seed \(seed) (repeat with --seed \(seed))\n".utf8))
-    }
+    options.seedOption.noteRandom((seed, seedWasGiven))
     let chunks = shard.chunks(of: (pools + Simulation.chunkPools - 1) / Simulation.chunkPools)
     let shardPools = chunks.reduce(0) { $0 + Simulation.pools(inChunk: $1, of: pools) }
     let progress = ProgressBar(total: shardPools, unit: "pools", enabled: !options.quiet)
@@ -66,7 +64,7 @@ struct SimulationRunner {
   /// results beyond the rules, pools and seed (for `run.csv`'s reproducing command line).
   func runInfo(_ result: Simulation.Result, command: String, extra: [String] = []) -> RunInfo {
     var options = extra
-    if let boosterMax = planOptions.setOptions.boosterMax { options += ["--booster-max", String(boosterMax)] }
+    if let boosterMax = try? planOptions.setOptions.boosterMax() { options += ["--booster-max", String(boosterMax)] }
     if shard != .whole { options += ["--shard", shard.description] }
     return RunInfo(
       toolVersion: SealedCommand.version, seed: seed, poolsRequested: pools, shard: shard.description,
@@ -102,13 +100,13 @@ struct SimulationRunner {
   /// report to `notebooks-data/<set>-<rules>/pools.csv`.
   func commit(_ files: [(name: String, contents: String)]) throws(DataError) -> String? {
     guard options.samples > 0, options.out != nil else {
-      try folder.commit(files)
+      Note.replaced(try folder.commit(files), in: folder.path)
       return try writeSamples()
     }
     let staged = URL(fileURLWithPath: folder.path).deletingLastPathComponent()
       .appendingPathComponent(".\(URL(fileURLWithPath: folder.path).lastPathComponent).pools-\(ProcessInfo.processInfo.processIdentifier).csv").path
     _ = try writeSamples(to: staged, rename: false)
-    try folder.commit(files, moving: [(Self.samplesName, staged)])
+    Note.replaced(try folder.commit(files, moving: [(Self.samplesName, staged)]), in: folder.path)
     return "\(folder.path)/\(Self.samplesName)"
   }
 

@@ -23,6 +23,11 @@ enum PackExport {
       return
     }
     let url = URL(fileURLWithPath: path)
+    do {
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    } catch {
+      throw DataError("cannot create the folder (\(systemErrorReason(error)))", at: url.deletingLastPathComponent().path)
+    }
     let temporary = url.deletingLastPathComponent()
       .appendingPathComponent(".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)").path
     do {
