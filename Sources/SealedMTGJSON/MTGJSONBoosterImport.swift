@@ -1,0 +1,207 @@
+import Foundation
+import SealedCore
+
+/// The booster products of an MTGJSON file (a set file or AllPrintings.json, plain or gzipped)
+/// as mtg.wtf's compiled products, with the cards they name, for `sealed rules import`.
+///
+/// A product is named `set-name` (`znr-default`, `neo-arena`); in a file of one set its bare
+/// name (`default`) names it too. Its sheets name cards by uuid: each resolves through the
+/// file's own cards to `set:number` (`set:number:foil` on a foil sheet). A product whose sheets
+/// name cards of other sets (bro's retro artifacts of brr) needs a file that holds those sets:
+/// AllPrintings.json, read a second time for just those cards.
+///
+/// Memory: one set's entries while reading, plus the products asked for and their sets' cards.
+/// Cost: one pass over the file, two when a product names cards of other sets.
+public struct MTGJSONBoosterImport {
+  public let path: String
+
+  public init(path: String) { self.path = path }
+
+  /// One product of the file, for `--list`.
+  public struct Listed: Sendable {
+    public var code: String
+    public var setCode: String
+    public var name: String
+    public var variants: Int
+    public var sheets: Int
+    /// "yes", or "no: " and why not.
+    public var opens: String
+  }
+
+  /// The products asked for, converted, with the cards they name by set.
+  public struct Loaded: Sendable {
+    public var products: [CompiledBoosterData.Product]
+    /// Each product's set with the other sets its sheets name, as `CardSet`s.
+    public var cardSets: [String: CardSet]
+    /// The file's `meta.version`, when it has one.
+    public var version: String?
+  }
+
+  /// Every product of the file and whether it opens with the file's own cards.
+  /// Throws a one-line `DataError` when the file cannot be read as MTGJSON.
+  public func list() throws(DataError) -> [Listed] {
+    var listed: [Listed] = []
+    let outcome = try collect { _, _ in true }
+    for item in outcome.items {
+      var status = "yes"
+      do throws(DataError) {
+        let product = try item.convert(outcome.keys)
+        try Self.check(product, cards: try outcome.cardSet(for: item))
+      } catch {
+        status = "no: " + error.description.replacingOccurrences(of: "product \(item.code): ", with: "")
+      }
+      listed.append(Listed(
+        code: item.code, setCode: item.set.sealedCode, name: item.product.name ?? item.set.name,
+        variants: item.product.boosters.count, sheets: item.product.sheets.count, opens: status))
+    }
+    return listed
+  }
+
+  /// The products with these codes (`znr-default`, or `default` in a file of one set).
+  /// Throws a one-line `DataError` for a product the file does not hold (listing the file's
+  /// products of that set), a bare name that several sets use, or a uuid not in the file.
+  public func load(_ codes: [String]) throws(DataError) -> Loaded {
+    let wanted = codes.map { $0.lowercased() }
+    var matched: [String: String] = [:]
+    let bareNames = wanted.filter { !$0.contains("-") }
+    let setsNamed = Set(wanted.filter { $0.contains("-") }.map { String($0.split(separator: "-")[0]) })
+    let outcome = try collect(cardsOf: bareNames.isEmpty ? setsNamed : nil) { set, name throws(DataError) in
+      let full = "\(set.sealedCode)-\(name)".lowercased()
+      guard let code = wanted.first(where: { $0 == full || $0 == name.lowercased() }) else { return false }
+      if let earlier = matched[code], earlier != full {
+        throw DataError("product \"\(code)\" is in more than one set (\(earlier), \(full)); name it as SET-\(code)", at: path)
+      }
+      matched[code] = full
+      return true
+    }
+    if let missing = wanted.first(where: { matched[$0] == nil }) {
+      let prefix = missing.split(separator: "-").first.map(String.init) ?? missing
+      let near = outcome.allCodes.filter { $0.hasPrefix(prefix) || outcome.allCodes.count <= 8 }.prefix(8)
+      throw DataError(
+        "no product \"\(missing)\" in the file (\(outcome.allCodes.count) products)\(near.isEmpty ? "" : "; products: \(near.joined(separator: ", "))"); sealed rules import FILE --list lists them",
+        at: path)
+    }
+    var products: [CompiledBoosterData.Product] = []
+    var cardSets: [String: CardSet] = [:]
+    for item in outcome.items {
+      products.append(try item.convert(outcome.keys))
+      cardSets[item.set.sealedCode] = try outcome.cardSet(for: item)
+    }
+    return Loaded(products: products, cardSets: cardSets, version: outcome.version)
+  }
+
+  /// Compiles the product's rule file against `cards`, as `open` would; throws naming the
+  /// product. Cost: milliseconds.
+  public static func check(_ product: CompiledBoosterData.Product, cards: CardSet) throws(DataError) {
+    do {
+      let text = try CompiledBoosterRules.ruleFile([product], name: "check", source: product.code)
+      _ = try PlanCompiler.compile(try RuleSetLoader.parse(text, source: product.code), for: cards)
+    } catch {
+      throw DataError("product \(product.code): \(error.description)")
+    }
+  }
+
+  // MARK: - Reading
+
+  /// One product kept from the first pass.
+  struct Item {
+    var code: String
+    var product: MTGJSONBoosterProduct
+    var set: MTGJSONSet
+    var ownCards: [Card]
+
+    func convert(_ keys: [String: String]) throws(DataError) -> CompiledBoosterData.Product {
+      try product.compiledProduct(code: code, setCode: set.sealedCode, setName: set.name) { keys[$0] }
+    }
+  }
+
+  struct Outcome {
+    var items: [Item] = []
+    /// uuid to `set:number`, for the uuids the kept products name.
+    var keys: [String: String] = [:]
+    /// Cards of other sets that kept products name, by set.
+    var otherCards: [String: [Card]] = [:]
+    var allCodes: [String] = []
+    var version: String?
+
+    /// The item's set with the other sets its sheets name.
+    func cardSet(for item: Item) throws(DataError) -> CardSet {
+      var set = CardSet(code: item.set.sealedCode, cards: item.ownCards)
+      let named = Set(item.product.uuids.compactMap { keys[$0]?.split(separator: ":").first.map(String.init) })
+      for other in named where other != item.set.sealedCode {
+        set.otherSets[other] = CardSet(code: other, cards: otherCards[other] ?? [])
+      }
+      return set
+    }
+  }
+
+  /// Reads the file, keeping the products `keep` accepts (by set and product name) with their
+  /// sets' cards; resolves their uuids, in a second pass for uuids of other sets.
+  private func collect(
+    cardsOf: Set<String>? = nil, keep: (MTGJSONSet, String) throws(DataError) -> Bool
+  ) throws(DataError) -> Outcome {
+    var outcome = Outcome()
+    var unresolved: Set<String> = []
+    var setCount = 0
+    var reader = MTGJSONReader(path: path)
+    if let cardsOf { reader.cardsOf = { cardsOf.contains($0.lowercased()) } }
+    let meta = try reader.read { set throws(DataError) in
+      setCount += 1
+      guard let bytes = set.booster else { return }
+      let products = try MTGJSONBoosterProduct.products(from: bytes, location: set.boosterLocation)
+      var ownKeys: [String: String]?
+      var ownCards: [Card]?
+      for name in products.keys.sorted() {
+        let code = "\(set.sealedCode)-\(name)"
+        outcome.allCodes.append(code)
+        guard try keep(set, name), let product = products[name] else { continue }
+        if ownKeys == nil {
+          ownKeys = Self.keys(of: set)
+          ownCards = try MTGJSONCardImporter.cards(of: set)
+        }
+        for uuid in product.uuids {
+          if let key = ownKeys![uuid] { outcome.keys[uuid] = key } else { unresolved.insert(uuid) }
+        }
+        var kept = set
+        kept.entries = []
+        kept.booster = nil
+        outcome.items.append(Item(code: code, product: product, set: kept, ownCards: ownCards!))
+      }
+    }
+    outcome.version = meta?.version
+    if !unresolved.isEmpty && setCount > 1 {
+      try resolve(unresolved, into: &outcome)
+    }
+    return outcome
+  }
+
+  /// The second pass: keys and cards of the uuids the first pass could not resolve.
+  private func resolve(_ uuids: Set<String>, into outcome: inout Outcome) throws(DataError) {
+    var found: [String: String] = [:]
+    var sets: [MTGJSONSet] = []
+    try MTGJSONReader(path: path).read { set throws(DataError) in
+      let keys = Self.keys(of: set)
+      var hit = false
+      for (uuid, key) in keys where uuids.contains(uuid) {
+        found[uuid] = key
+        hit = true
+      }
+      if hit { sets.append(set) }
+    }
+    outcome.keys.merge(found) { a, _ in a }
+    for set in sets {
+      let keys = Set(found.values)
+      let cards = try MTGJSONCardImporter.cards(of: set).filter { keys.contains("\($0.setCode):\($0.collectorNumber.text)") }
+      outcome.otherCards[set.sealedCode, default: []] += cards
+    }
+  }
+
+  /// uuid to `set:number` for every entry of the set (each face of a printing names it).
+  static func keys(of set: MTGJSONSet) -> [String: String] {
+    var keys: [String: String] = [:]
+    for printing in MTGJSONPrinting.group(set.entries) {
+      for uuid in printing.uuids { keys[uuid] = "\(set.sealedCode):\(printing.number)" }
+    }
+    return keys
+  }
+}
