@@ -53,7 +53,18 @@ struct MTGJSONPrinting: Sendable {
   /// Entries of this printing, front face first.
   var faces: [MTGJSONCard]
 
-  var number: String { faces[0].number ?? "" }
+  /// The collector number as Scryfall writes it: MTGJSON's, except that the front part of a
+  /// meld pair printed alone under `163a` is Scryfall's `163` (its melded back is `163b` in both).
+  var number: String {
+    let front = faces[0]
+    let number = front.number ?? ""
+    if faces.count == 1, front.layout == "meld", front.side == "a", number.count > 1, number.hasSuffix("a"),
+      number.dropLast().allSatisfy(\.isNumber)
+    {
+      return String(number.dropLast())
+    }
+    return number
+  }
   var uuids: [String] { faces.compactMap(\.uuid) }
 
   /// Groups a set's entries by collector number (in the order numbers first appear); entries of
