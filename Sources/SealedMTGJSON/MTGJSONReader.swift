@@ -31,6 +31,8 @@ struct MTGJSONReader {
   var cardsOf: ((String) -> Bool)? = nil
   /// Parse no cards at all (the booster objects only).
   var skipCards = false
+  /// The file's bytes, when held in memory (the fuzz target); `path` then only names it.
+  var bytes: [UInt8]? = nil
 
   /// What the file said about itself.
   struct Meta: Decodable {
@@ -44,7 +46,12 @@ struct MTGJSONReader {
   /// name, number, rarity or uuid.
   @discardableResult
   func read(_ body: (MTGJSONSet) throws(DataError) -> Void) throws(DataError) -> Meta? {
-    let input = try InputFile(path: path, noun: "MTGJSON file")
+    let input: InputFile
+    if let bytes {
+      input = try InputFile(bytes: bytes, path: path)
+    } else {
+      input = try InputFile(path: path, noun: "MTGJSON file")
+    }
     var scanner = MTGJSONScanner()
     var meta: Meta?
     var sets: [Int: Pending] = [:]

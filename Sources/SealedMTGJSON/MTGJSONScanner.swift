@@ -94,6 +94,7 @@ struct MTGJSONScanner {
     while index < end {
       let byte = bytes[index]
       if byte == 0x0A {
+        if inString { throw problem("a line break inside a string", at: index) }
         line += 1
         lineStart = offset + index + 1
       }

@@ -33,12 +33,20 @@ enum MTGJSONFixtures {
 
   /// An AllPrintings-shaped file, `{"meta": ..., "data": {"ZNR": {...}, ...}}`, holding the sets
   /// of the given files under the given codes (a set's own `code` and cards' `setCode` follow).
-  static func allPrintings(_ sets: [(file: String, code: String)], in directory: URL, name: String = "AllPrintings.json") throws -> String {
+  /// With `boosterOf`, a set takes the `booster` object of another file (whose cards it lacks).
+  static func allPrintings(
+    _ sets: [(file: String, code: String)], in directory: URL, name: String = "AllPrintings.json",
+    boosterOf: [String: String] = [:]
+  ) throws -> String {
     var text = #"{"meta": {"date": "2022-11-26", "version": "5.2.0+test"}, "data": {"#
     for (index, entry) in sets.enumerated() {
       let object = try JSONSerialization.jsonObject(with: plain(entry.file)) as! [String: Any]
       var set = object["data"] as! [String: Any]
       set["code"] = entry.code
+      if let other = boosterOf[entry.code] {
+        let donor = try JSONSerialization.jsonObject(with: plain(other)) as! [String: Any]
+        set["booster"] = (donor["data"] as! [String: Any])["booster"]
+      }
       set["cards"] = (set["cards"] as! [[String: Any]]).map { card in
         var card = card
         card["setCode"] = entry.code
