@@ -48,15 +48,13 @@ struct MTGJSONScanner {
     case keyOrEnd, key, colon, value, valueOrEnd, commaOrEnd
   }
 
+  /// One open object or array; plain values only, so that the byte loop copies it for free.
   private struct Frame {
     var isObject: Bool
     var role: Role
     var expect: Expect
-    /// The last key read (kept only at the depths where roles depend on it).
-    var key: [UInt8] = []
     var hadCards = false
     var elements = 0
-    var setKey: String?
 
     init(isObject: Bool, role: Role) {
       self.isObject = isObject
@@ -66,6 +64,11 @@ struct MTGJSONScanner {
   }
 
   private var frames: [Frame] = []
+  /// The last key read in the objects at depths 1 to 3 (the root, `data`, a set of `data`),
+  /// where roles depend on keys.
+  private var keys: [[UInt8]] = [[], [], []]
+  /// The key in `data` of the open set at level 3.
+  private var level3Key: String?
   private var sawRoot = false
   private var inString = false
   private var escaped = false
@@ -77,6 +80,8 @@ struct MTGJSONScanner {
   private var keepingKey = false
   private var keyBytes: [UInt8] = []
   private var capture: Capture?
+  /// Whether a piece is being captured (`capture` is set); a plain flag for the byte loop.
+  private var capturing = false
   /// Depth at which the captured value started (frames.count before it).
   private var captureDepth = 0
   private var captureLine = 0
@@ -88,10 +93,19 @@ struct MTGJSONScanner {
   /// Reads a chunk, calling `emit` for every piece completed inside it.
   mutating func feed(_ chunk: UnsafeRawBufferPointer, emit: (Event) throws -> Void) throws {
     let bytes = chunk.bindMemory(to: UInt8.self)
-    var captureStart: Int? = capture == nil ? nil : 0
+    var captureStart: Int? = !capturing ? nil : 0
     var index = 0
     let end = bytes.count
     while index < end {
+      if inString && !escaped && !keepingKey {
+        // The body of a string (most of the file: texts, foreign data): skip to its end.
+        while index < end {
+          let byte = bytes[index]
+          if byte == Self.quote || byte == Self.backslash || byte < 0x20 { break }
+          index += 1
+        }
+        if index == end { break }
+      }
       let byte = bytes[index]
       if byte == 0x0A {
         if inString { throw problem("a line break inside a string", at: index) }
@@ -107,9 +121,9 @@ struct MTGJSONScanner {
           inString = false
           if keepingKey {
             keepingKey = false
-            frames[frames.count - 1].key = keyBytes
+            keys[frames.count - 1] = keyBytes
           }
-          if capture != nil, frames.count == captureDepth {
+          if capturing, frames.count == captureDepth {
             try finishCapture(bytes, from: &captureStart, through: index, emit: emit)
           }
         } else if byte < 0x20 {
@@ -126,7 +140,7 @@ struct MTGJSONScanner {
           continue
         }
         inScalar = false
-        if capture != nil, frames.count == captureDepth {
+        if capturing, frames.count == captureDepth {
           try finishCapture(bytes, from: &captureStart, through: index - 1, emit: emit)
         }
       }
@@ -138,7 +152,7 @@ struct MTGJSONScanner {
       }
       index += 1
     }
-    if let start = captureStart, capture != nil {
+    if let start = captureStart, capturing {
       captured.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
     }
     offset += end
@@ -182,9 +196,9 @@ struct MTGJSONScanner {
       }
       frames.removeLast()
       if case .set(let level) = frame.role {
-        try emit(.setEnded(level: level, key: frame.setKey, hadCards: frame.hadCards))
+        try emit(.setEnded(level: level, key: level == 3 ? level3Key : nil, hadCards: frame.hadCards))
       }
-      if capture != nil, frames.count == captureDepth {
+      if capturing, frames.count == captureDepth {
         try finishCapture(bytes, from: &captureStart, through: index, emit: emit)
       }
     case UInt8(ascii: ","):
@@ -217,17 +231,17 @@ struct MTGJSONScanner {
     guard byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\"") || Self.startsScalar(byte) else {
       throw problem("expected a JSON value, found \(Self.describe(byte))", at: index)
     }
-    if capture == nil { try startCaptureIfWanted(byte, at: index, captureStart: &captureStart) }
+    if !capturing { try startCaptureIfWanted(byte, at: index, captureStart: &captureStart) }
     let frame = frames[top]
     frames[top].expect = .commaOrEnd
     frames[top].elements += 1
     switch byte {
     case UInt8(ascii: "{"), UInt8(ascii: "["):
-      let role = capture == nil ? try childRole(of: frame, opening: byte, at: index) : .other
-      var child = Frame(isObject: byte == UInt8(ascii: "{"), role: role)
-      if case .set(3) = role { child.setKey = String(decoding: frame.key, as: UTF8.self) }
+      let role = !capturing ? try childRole(of: frame, at: top, opening: byte, at: index) : .other
+      if case .set(3) = role { level3Key = String(decoding: keys[top], as: UTF8.self) }
       if case .cards = role { frames[top].hadCards = true }
-      frames.append(child)
+      frames.append(Frame(isObject: byte == UInt8(ascii: "{"), role: role))
+      if frames.count <= 3 { keys[frames.count - 1] = [] }
     case UInt8(ascii: "\""):
       inString = true
       escaped = false
@@ -237,15 +251,18 @@ struct MTGJSONScanner {
     }
   }
 
-  private func childRole(of frame: Frame, opening byte: UInt8, at index: Int) throws -> Role {
+  /// The role of a container opened as a value inside `frame`, the frame at `depth`.
+  private func childRole(of frame: Frame, at depth: Int, opening byte: UInt8, at index: Int) throws -> Role {
     let isObject = byte == UInt8(ascii: "{")
     switch frame.role {
-    case .root where frame.key == Self.dataKey:
+    case .other, .cards:
+      return .other
+    case .root where keys[0] == Self.dataKey:
       guard isObject else {
         throw problem("\"data\" is an array, as in a Scryfall list; expected an MTGJSON file, whose \"data\" is an object", at: index)
       }
       return .set(level: 2)
-    case .set(let level) where frame.key == Self.cardsKey && !isObject:
+    case .set(let level) where keys[depth] == Self.cardsKey && !isObject:
       return .cards(level: level)
     case .set(2) where isObject:
       return .set(level: 3)
@@ -258,12 +275,14 @@ struct MTGJSONScanner {
     let frame = frames[frames.count - 1]
     let wanted: Capture?
     switch frame.role {
-    case .root where frame.key == Self.metaKey:
+    case .other:
+      return
+    case .root where keys[0] == Self.metaKey:
       wanted = .meta
-    case .set(let level) where frame.key == Self.boosterKey && byte == UInt8(ascii: "{"):
+    case .set(let level) where keys[level - 1] == Self.boosterKey && byte == UInt8(ascii: "{"):
       wanted = .booster(level: level)
-    case .set(let level) where byte == UInt8(ascii: "\"") && (frame.key == Self.codeKey || frame.key == Self.nameKey):
-      wanted = .field(level: level, name: String(decoding: frame.key, as: UTF8.self))
+    case .set(let level) where byte == UInt8(ascii: "\"") && (keys[level - 1] == Self.codeKey || keys[level - 1] == Self.nameKey):
+      wanted = .field(level: level, name: String(decoding: keys[level - 1], as: UTF8.self))
     case .cards(let level):
       guard byte == UInt8(ascii: "{") else {
         throw problem("card \(frame.elements + 1) of the \"cards\" array is not a JSON object (found \(Self.describe(byte)))", at: index)
@@ -274,6 +293,7 @@ struct MTGJSONScanner {
     }
     guard let wanted else { return }
     capture = wanted
+    capturing = true
     captureDepth = frames.count
     captureLine = line
     captured.removeAll(keepingCapacity: true)
@@ -286,6 +306,7 @@ struct MTGJSONScanner {
     guard let what = capture else { return }
     captured.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(start ?? 0)...index]))
     capture = nil
+    capturing = false
     start = nil
     switch what {
     case .meta: try emit(.meta(captured))
@@ -300,11 +321,13 @@ struct MTGJSONScanner {
 
   /// The key in `data` of the open set at `level` (nil for `data` itself).
   private func setKey(_ level: Int) -> String? {
-    level == 3 && frames.count > 2 ? frames[2].setKey : nil
+    level == 3 ? level3Key : nil
   }
 
   // MARK: - Bytes
 
+  private static let quote = UInt8(ascii: "\"")
+  private static let backslash = UInt8(ascii: "\\")
   private static let dataKey = Array("data".utf8)
   private static let metaKey = Array("meta".utf8)
   private static let cardsKey = Array("cards".utf8)
