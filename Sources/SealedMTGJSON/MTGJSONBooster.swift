@@ -61,7 +61,7 @@ struct MTGJSONBoosterProduct: Decodable, Sendable {
       }
       if let first = missing.min() {
         throw DataError(
-          "product \(code): sheet \(sheetName) names \(missing.count) card\(missing.count == 1 ? "" : "s") not in the file (uuid \(first)\(missing.count > 1 ? " and others" : "")); cards of other sets are in AllPrintings.json")
+          "product \(code): sheet \(sheetName) names \(missing.count) card\(missing.count == 1 ? "" : "s") not in the file (uuid \(first)\(missing.count > 1 ? " and others" : ""))")
       }
       var object: [String: Any] = ["cards": cards, "total_weight": sheet.totalWeight ?? cards.values.reduce(0, +)]
       if let flag = sheet.foil { object["foil"] = flag }

@@ -41,18 +41,33 @@ public struct MTGJSONBoosterImport {
   /// Throws a one-line `DataError` when the file cannot be read as MTGJSON.
   public func list() throws(DataError) -> [Listed] {
     var listed: [Listed] = []
-    let outcome = try collect { _, _ in true }
-    for item in outcome.items {
-      var status = "yes"
+    var pending: [Int: Item] = [:]
+    func status(_ item: Item, _ keys: [String: String], _ cards: () throws(DataError) -> CardSet) -> String {
       do throws(DataError) {
-        let product = try item.convert(outcome.keys)
-        try Self.check(product, cards: try outcome.cardSet(for: item))
+        try Self.check(try item.convert(keys), cards: try cards())
+        return "yes"
       } catch {
-        status = "no: " + error.description.replacingOccurrences(of: "product \(item.code): ", with: "")
+        return "no: " + error.description.replacingOccurrences(of: "product \(item.code): ", with: "")
       }
-      listed.append(Listed(
+    }
+    // A product whose cards are all of its set is settled as its set ends (and its cards let
+    // go); the others wait for the second pass.
+    let outcome = try collect(keep: { _, _ in true }) { item, keys in
+      let row = Listed(
         code: item.code, setCode: item.set.sealedCode, name: item.product.name ?? item.set.name,
-        variants: item.product.boosters.count, sheets: item.product.sheets.count, opens: status))
+        variants: item.product.boosters.count, sheets: item.product.sheets.count, opens: "")
+      listed.append(row)
+      guard let keys else {
+        pending[listed.count - 1] = item
+        return
+      }
+      listed[listed.count - 1].opens = status(item, keys) { CardSet(code: item.set.sealedCode, cards: item.ownCards) }
+    }
+    for (index, item) in pending {
+      listed[index].opens = status(item, outcome.keys) { () throws(DataError) in try outcome.cardSet(for: item) }
+      if outcome.setCount == 1 && listed[index].opens.contains("not in the file") {
+        listed[index].opens += "; cards of other sets are in AllPrintings.json"
+      }
     }
     return listed
   }
@@ -84,7 +99,12 @@ public struct MTGJSONBoosterImport {
     var products: [CompiledBoosterData.Product] = []
     var cardSets: [String: CardSet] = [:]
     for item in outcome.items {
-      products.append(try item.convert(outcome.keys))
+      do throws(DataError) {
+        products.append(try item.convert(outcome.keys))
+      } catch {
+        let hint = outcome.setCount == 1 && error.message.contains("not in the file") ? "; cards of other sets are in AllPrintings.json" : ""
+        throw DataError(error.message + hint, at: error.location ?? path)
+      }
       cardSets[item.set.sealedCode] = try outcome.cardSet(for: item)
     }
     return Loaded(products: products, cardSets: cardSets, version: outcome.version)
@@ -123,6 +143,8 @@ public struct MTGJSONBoosterImport {
     var otherCards: [String: [Card]] = [:]
     var allCodes: [String] = []
     var version: String?
+    /// The sets of the file with cards.
+    var setCount = 0
 
     /// The item's set with the other sets its sheets name.
     func cardSet(for item: Item) throws(DataError) -> CardSet {
@@ -138,7 +160,8 @@ public struct MTGJSONBoosterImport {
   /// Reads the file, keeping the products `keep` accepts (by set and product name) with their
   /// sets' cards; resolves their uuids, in a second pass for uuids of other sets.
   private func collect(
-    cardsOf: Set<String>? = nil, keep: (MTGJSONSet, String) throws(DataError) -> Bool
+    cardsOf: Set<String>? = nil, keep: (MTGJSONSet, String) throws(DataError) -> Bool,
+    settle: ((Item, [String: String]?) -> Void)? = nil
   ) throws(DataError) -> Outcome {
     var outcome = Outcome()
     var unresolved: Set<String> = []
@@ -151,6 +174,9 @@ public struct MTGJSONBoosterImport {
       let products = try MTGJSONBoosterProduct.products(from: bytes, location: set.boosterLocation)
       var ownKeys: [String: String]?
       var ownCards: [Card]?
+      var kept = set
+      kept.entries = []
+      kept.booster = nil
       for name in products.keys.sorted() {
         let code = "\(set.sealedCode)-\(name)"
         outcome.allCodes.append(code)
@@ -159,16 +185,22 @@ public struct MTGJSONBoosterImport {
           ownKeys = Self.keys(of: set)
           ownCards = try MTGJSONCardImporter.cards(of: set)
         }
-        for uuid in product.uuids {
-          if let key = ownKeys![uuid] { outcome.keys[uuid] = key } else { unresolved.insert(uuid) }
+        let item = Item(code: code, product: product, set: kept, ownCards: ownCards!)
+        let missing = product.uuids.filter { ownKeys![$0] == nil }
+        if let settle, missing.isEmpty {
+          settle(item, ownKeys!)
+          continue
         }
-        var kept = set
-        kept.entries = []
-        kept.booster = nil
-        outcome.items.append(Item(code: code, product: product, set: kept, ownCards: ownCards!))
+        for uuid in product.uuids {
+          if let key = ownKeys![uuid] { outcome.keys[uuid] = key }
+        }
+        unresolved.formUnion(missing)
+        settle?(item, nil)
+        outcome.items.append(item)
       }
     }
     outcome.version = meta?.version
+    outcome.setCount = setCount
     if !unresolved.isEmpty && setCount > 1 {
       try resolve(unresolved, into: &outcome)
     }
