@@ -32,8 +32,15 @@ def main():
     args = parser.parse_args()
     limit = int(args.megabytes * 1_000_000)
     sets = {code: json.dumps(load(code), ensure_ascii=False, sort_keys=True) for code in ("ZNR", "NEO", "BRO")}
-    out = gzip.open(args.out, "wt", encoding="utf-8", compresslevel=6) if args.gzip else open(args.out, "w", encoding="utf-8")
-    written = out.write('{"meta": {"date": "2022-11-26", "version": "5.2.0+synthetic"}, "data": {')
+    out = gzip.open(args.out, "wb", compresslevel=6) if args.gzip else open(args.out, "wb")
+    written = 0
+
+    def write(text):
+        data = text.encode("utf-8")
+        out.write(data)
+        return len(data)
+
+    written += write('{"meta": {"date": "2022-11-26", "version": "5.2.0+synthetic"}, "data": {')
     count = 0
     round_ = 0
     while written < limit:
@@ -42,11 +49,11 @@ def main():
             new = f"{code}{round_:03d}"
             # The set's own code and every card's setCode follow the new code.
             body = text.replace(f'"setCode": "{code}"', f'"setCode": "{new}"').replace(f'"code": "{code}"', f'"code": "{new}"')
-            written += out.write(("" if count == 0 else ", ") + json.dumps(new) + ": " + body)
+            written += write(("" if count == 0 else ", ") + json.dumps(new) + ": " + body)
             count += 1
             if written >= limit:
                 break
-    written += out.write("}}")
+    written += write("}}")
     out.close()
     print(f"{args.out}: {count} sets, {written / 1e6:.0f} MB of JSON{' (gzipped)' if args.gzip else ''}", file=sys.stderr)
 

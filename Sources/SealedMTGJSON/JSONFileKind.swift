@@ -8,8 +8,8 @@ public enum JSONFileKind: Sendable, Equatable {
   case array
   case scryfallList
   case mtgjson
-  /// Not JSON of any of these kinds; says what was found.
-  case other(String)
+  /// Not JSON of any of these kinds; says what was found, and where (1-based line and column).
+  case other(String, line: Int, column: Int)
 
   /// Reads at most the first 64 KiB of `path` (gzipped or not). Throws a one-line `DataError`
   /// for a missing or unreadable file, corrupt gzip data, or an empty file.
@@ -37,10 +37,12 @@ public enum JSONFileKind: Sendable, Equatable {
     var index = prefix.startIndex
     func skipSpace() { while index < prefix.endIndex && isSpace(prefix[index]) { index += 1 } }
     skipSpace()
-    guard index < prefix.endIndex else { return .other("nothing") }
+    guard index < prefix.endIndex else { return .other("nothing", line: 1, column: 1) }
     if prefix[index] == UInt8(ascii: "[") { return .array }
     guard prefix[index] == UInt8(ascii: "{") else {
-      return .other(MTGJSONScanner.describe(prefix[index]))
+      let line = 1 + prefix[..<index].filter { $0 == 0x0A }.count
+      let lineStart = prefix[..<index].lastIndex(of: 0x0A).map { $0 + 1 } ?? prefix.startIndex
+      return .other(MTGJSONScanner.describe(prefix[index]), line: line, column: index - lineStart + 1)
     }
     index += 1
     // Read top-level keys until one decides.
@@ -75,7 +77,7 @@ public enum JSONFileKind: Sendable, Equatable {
       if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") { depth -= 1 }
       index += 1
     }
-    return .other("a JSON object without \"meta\", \"object\" or \"data\" near its start")
+    return .other("a JSON object without \"meta\", \"object\" or \"data\" near its start", line: 1, column: 1)
   }
 
   private static func isSpace(_ byte: UInt8) -> Bool {

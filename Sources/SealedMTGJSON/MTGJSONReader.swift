@@ -75,12 +75,12 @@ struct MTGJSONReader {
               card = try decoder.decode(MTGJSONCard.self, from: Data(bytes))
             } catch {
               throw DataError(
-                "\(setPlace(key)), card \(number): \(Self.describe(error)); expected an MTGJSON card object",
+                "\(cardPlace(key, number)): \(Self.describe(error)); expected an MTGJSON card object",
                 at: DataError.location(input.path, line: line))
             }
             if let missing = card.missingField {
               throw DataError(
-                "\(setPlace(key)), card \(number): no \"\(missing)\"; every MTGJSON card needs \(MTGJSONCard.requiredFields.map { "\"\($0)\"" }.joined(separator: ", "))",
+                "\(cardPlace(key, number)): no \"\(missing)\"; every MTGJSON card needs \(MTGJSONCard.requiredFields.map { "\"\($0)\"" }.joined(separator: ", "))",
                 at: DataError.location(input.path, line: line))
             }
             sets[level, default: Pending()].entries.append(card)
@@ -126,8 +126,9 @@ struct MTGJSONReader {
     var boosterLine = 0
   }
 
-  private func setPlace(_ key: String?) -> String {
-    key.map { "set \($0)" } ?? "the set"
+  /// `set ZNR, card 3` in AllPrintings; `card 3 of "cards"` in a set file.
+  private func cardPlace(_ key: String?, _ number: Int) -> String {
+    key.map { "set \($0), card \(number)" } ?? "card \(number) of \"cards\""
   }
 
   /// A decoding error in a few words: the field and what was expected.

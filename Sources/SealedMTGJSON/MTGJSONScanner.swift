@@ -304,7 +304,9 @@ struct MTGJSONScanner {
     _ bytes: UnsafeBufferPointer<UInt8>, from start: inout Int?, through index: Int, emit: (Event) throws -> Void
   ) throws {
     guard let what = capture else { return }
-    captured.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(start ?? 0)...index]))
+    // A number or literal that ended with the previous chunk has no byte in this one.
+    let first = start ?? 0
+    if index >= first { captured.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[first...index])) }
     capture = nil
     capturing = false
     start = nil

@@ -68,12 +68,12 @@ import Testing
     let truncatedGzip = dir.appendingPathComponent("NEO-cut.json.gz").path
     try gzipped.prefix(gzipped.count / 2).write(to: URL(fileURLWithPath: truncatedGzip))
     let cases: [([String], String)] = [
-      (["cards", "import", notJSON], "\(notJSON): expected Scryfall bulk data (a JSON array of cards) or an MTGJSON file, found 'h'"),
-      (["rules", "import", notJSON, "--list"], "\(notJSON): expected mtg.wtf's compiled booster data (a JSON array of products) or an MTGJSON file, found 'h'"),
+      (["cards", "import", notJSON], "\(notJSON):1:1: expected Scryfall bulk data (a JSON array of cards) or an MTGJSON file, found 'h'"),
+      (["rules", "import", notJSON, "--list"], "\(notJSON):1:1: expected mtg.wtf's compiled booster data (a JSON array of products) or an MTGJSON file, found 'h'"),
       (["cards", "import", notMTGJSON], "\(notMTGJSON): no set with a \"cards\" array; expected an MTGJSON set file or AllPrintings.json"),
       (["cards", "import", truncatedJSON], "\(truncatedJSON):1:"),
       (["cards", "import", truncatedJSON], "the file ends in the middle of the JSON (truncated?); nothing was stored"),
-      (["cards", "import", noNumber], "\(noNumber):2: the set, card 1: no \"number\"; every MTGJSON card needs \"name\", \"number\", \"rarity\", \"uuid\""),
+      (["cards", "import", noNumber], "\(noNumber):2: card 1 of \"cards\": no \"number\"; every MTGJSON card needs \"name\", \"number\", \"rarity\", \"uuid\""),
       (["cards", "import", truncatedGzip], "\(truncatedGzip): gzip data is truncated"),
       (["rules", "import", truncatedGzip, "--product", "default"], "\(truncatedGzip): gzip data is truncated"),
       (["rules", "import", Self.file("ZNR"), "--product", "collector"],

@@ -50,6 +50,14 @@ import Testing
     }
   }
 
+  /// A scalar `meta` that ends exactly where a chunk ends.
+  @Test func aNumberEndingWithAChunk() throws {
+    let bytes = Array(#"{"meta": 12, "data": {"cards": [{}]}}"#.utf8)
+    for size in 1...bytes.count {
+      #expect(try events(bytes, chunk: size) == ["meta 12", "card 2 - 1 1 {}", "end 2 - true"], "chunk \(size)")
+    }
+  }
+
   @Test func setFileAndAllPrintingsLayouts() throws {
     let set = try events(Array(#"{"meta": {"v": 1}, "data": {"booster": {"x": {}}, "cards": [{"a": "}"}, {"b": [1, 2]}], "code": "TST", "translations": {"name": "no"}}}"#.utf8), chunk: 5)
     #expect(set == [

@@ -34,8 +34,10 @@ struct CardsImportCommand: ParsableCommand {
     switch kind {
     case .mtgjson:
       return try importMTGJSON()
-    case .other(let found):
-      throw DataError("expected Scryfall bulk data (a JSON array of cards) or an MTGJSON file, found \(found)", at: file)
+    case .other(let found, let line, let column):
+      throw DataError(
+        "expected Scryfall bulk data (a JSON array of cards) or an MTGJSON file, found \(found)",
+        at: DataError.location(file, line: line, column: column))
     case .array, .scryfallList:
       if gzipped { throw DataError("a gzipped Scryfall file; gunzip it first (MTGJSON files may stay gzipped)", at: file) }
     }

@@ -51,8 +51,10 @@ struct RulesImportCommand: ParsableCommand {
       if gzipped { throw DataError("gzipped compiled booster data; gunzip it first (MTGJSON files may stay gzipped)", at: file) }
     case .scryfallList:
       throw DataError("this is Scryfall card data, which holds no booster rules; expected mtg.wtf's compiled booster data or an MTGJSON file", at: file)
-    case .other(let found):
-      throw DataError("expected mtg.wtf's compiled booster data (a JSON array of products) or an MTGJSON file, found \(found)", at: file)
+    case .other(let found, let line, let column):
+      throw DataError(
+        "expected mtg.wtf's compiled booster data (a JSON array of products) or an MTGJSON file, found \(found)",
+        at: DataError.location(file, line: line, column: column))
     }
     let data = try CompiledBoosterData.read(path: file)
     if list {
