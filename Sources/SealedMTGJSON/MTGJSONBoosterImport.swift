@@ -63,10 +63,20 @@ public struct MTGJSONBoosterImport {
       }
       listed[listed.count - 1].opens = status(item, keys) { CardSet(code: item.set.sealedCode, cards: item.ownCards) }
     }
-    for (index, item) in pending {
-      listed[index].opens = status(item, outcome.keys) { () throws(DataError) in try outcome.cardSet(for: item) }
-      if outcome.setCount == 1 && listed[index].opens.contains("not in the file") {
-        listed[index].opens += "; cards of other sets are in AllPrintings.json"
+    if outcome.setCount == 1 {
+      for (index, item) in pending {
+        listed[index].opens = status(item, outcome.keys) { outcome.cardSet(for: item) }
+        if listed[index].opens.contains("not in the file") { listed[index].opens += "; cards of other sets are in AllPrintings.json" }
+      }
+    } else if !pending.isEmpty {
+      // A third pass settles each waiting product as its set comes by, with the set's cards.
+      try MTGJSONReader(path: path).read { set throws(DataError) in
+        let waiting = pending.filter { $0.value.set.sealedCode == set.sealedCode }
+        guard !waiting.isEmpty else { return }
+        let cards = try MTGJSONCardImporter.cards(of: set)
+        for (index, item) in waiting {
+          listed[index].opens = status(item, outcome.keys) { outcome.cardSet(for: item, ownCards: cards) }
+        }
       }
     }
     return listed
@@ -105,7 +115,7 @@ public struct MTGJSONBoosterImport {
         let hint = outcome.setCount == 1 && error.message.contains("not in the file") ? "; cards of other sets are in AllPrintings.json" : ""
         throw DataError(error.message + hint, at: error.location ?? path)
       }
-      cardSets[item.set.sealedCode] = try outcome.cardSet(for: item)
+      cardSets[item.set.sealedCode] = outcome.cardSet(for: item)
     }
     return Loaded(products: products, cardSets: cardSets, version: outcome.version)
   }
@@ -147,8 +157,8 @@ public struct MTGJSONBoosterImport {
     var setCount = 0
 
     /// The item's set with the other sets its sheets name.
-    func cardSet(for item: Item) throws(DataError) -> CardSet {
-      var set = CardSet(code: item.set.sealedCode, cards: item.ownCards)
+    func cardSet(for item: Item, ownCards: [Card]? = nil) -> CardSet {
+      var set = CardSet(code: item.set.sealedCode, cards: ownCards ?? item.ownCards)
       let named = Set(item.product.uuids.compactMap { keys[$0]?.split(separator: ":").first.map(String.init) })
       for other in named where other != item.set.sealedCode {
         set.otherSets[other] = CardSet(code: other, cards: otherCards[other] ?? [])
@@ -195,8 +205,13 @@ public struct MTGJSONBoosterImport {
           if let key = ownKeys![uuid] { outcome.keys[uuid] = key }
         }
         unresolved.formUnion(missing)
-        settle?(item, nil)
-        outcome.items.append(item)
+        var deferred = item
+        if let settle {
+          // Settled in a later pass, which reads the set's cards again: none are held.
+          deferred.ownCards = []
+          settle(deferred, nil)
+        }
+        outcome.items.append(deferred)
       }
     }
     outcome.version = meta?.version
@@ -207,25 +222,22 @@ public struct MTGJSONBoosterImport {
     return outcome
   }
 
-  /// The second pass: keys and cards of the uuids the first pass could not resolve.
+  /// The second pass: keys and cards of the uuids the first pass could not resolve (only those
+  /// cards are kept).
   private func resolve(_ uuids: Set<String>, into outcome: inout Outcome) throws(DataError) {
     var found: [String: String] = [:]
-    var sets: [MTGJSONSet] = []
+    var cards: [String: [Card]] = [:]
     try MTGJSONReader(path: path).read { set throws(DataError) in
-      let keys = Self.keys(of: set)
-      var hit = false
-      for (uuid, key) in keys where uuids.contains(uuid) {
-        found[uuid] = key
-        hit = true
+      let hits = Self.keys(of: set).filter { uuids.contains($0.key) }
+      guard !hits.isEmpty else { return }
+      found.merge(hits) { a, _ in a }
+      let wanted = Set(hits.values)
+      cards[set.sealedCode, default: []] += try MTGJSONCardImporter.cards(of: set).filter {
+        wanted.contains("\($0.setCode):\($0.collectorNumber.text)")
       }
-      if hit { sets.append(set) }
     }
     outcome.keys.merge(found) { a, _ in a }
-    for set in sets {
-      let keys = Set(found.values)
-      let cards = try MTGJSONCardImporter.cards(of: set).filter { keys.contains("\($0.setCode):\($0.collectorNumber.text)") }
-      outcome.otherCards[set.sealedCode, default: []] += cards
-    }
+    outcome.otherCards.merge(cards) { a, b in a + b }
   }
 
   /// uuid to `set:number` for every entry of the set (each face of a printing names it).

@@ -31,6 +31,10 @@ import Testing
     #expect(product.set_code == "zzz")
     #expect(product.sheets.values.allSatisfy { $0.cards.keys.allSatisfy { $0.hasPrefix("znr:") } })
     #expect(mixed.cardSets["zzz"]?.otherSets["znr"] != nil)
+    // --list settles them too, after the second pass (znr's cards) and a third (zzz's own).
+    let listed = try MTGJSONBoosterImport(path: path).list()
+    #expect(listed.map(\.code) == ["zzz-arena", "zzz-default", "znr-arena", "znr-default"])
+    #expect(listed.allSatisfy { $0.opens == "yes" }, "\(listed.map(\.opens))")
     let own = try MTGJSONBoosterImport(path: MTGJSONFixtures.gzipped("ZNR")).load(["default"])
     let a = try expectations(mixed)
     let b = try expectations(own)
