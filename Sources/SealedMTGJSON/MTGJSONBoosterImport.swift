@@ -10,8 +10,10 @@ import SealedCore
 /// name cards of other sets (bro's retro artifacts of brr) needs a file that holds those sets:
 /// AllPrintings.json, read a second time for just those cards.
 ///
-/// Memory: one set's entries while reading, plus the products asked for and their sets' cards.
-/// Cost: one pass over the file, two when a product names cards of other sets.
+/// Memory: one set's entries while reading, plus the products asked for and their sets' cards
+/// (for `list`, the products that name other sets' cards, without their own set's cards).
+/// Cost: one pass over the file; two when a product names cards of other sets, three for
+/// `list` (the third settles those products with their own set's cards).
 public struct MTGJSONBoosterImport {
   public let path: String
 
@@ -51,7 +53,7 @@ public struct MTGJSONBoosterImport {
       }
     }
     // A product whose cards are all of its set is settled as its set ends (and its cards let
-    // go); the others wait for the second pass.
+    // go); the others wait for the second pass (other sets' cards) and the third (their own).
     let outcome = try collect(keep: { _, _ in true }) { item, keys in
       let row = Listed(
         code: item.code, setCode: item.set.sealedCode, name: item.product.name ?? item.set.name,
