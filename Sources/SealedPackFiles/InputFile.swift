@@ -1,3 +1,4 @@
+import Foundation
 import SealedCore
 
 /// A file read as a stream of bytes, gzipped or not (recognised by its magic bytes, whatever
@@ -16,6 +17,11 @@ public final class InputFile {
   /// Opens `path` ("-" reads standard input); `noun` names the file in errors ("MTGJSON file").
   /// Throws a one-line `DataError` for a missing file or a folder.
   public init(path: String, noun: String) throws(DataError) {
+    // A missing or unreadable file in the words the other JSON readers use.
+    var info = stat()
+    if path != "-" && stat(path, &info) != 0 {
+      throw DataError("cannot read the file (\(String(cString: strerror(errno)).lowercased()))", at: path)
+    }
     let file = try FileSource(path: path, noun: noun)
     isGzipped = try file.peek(2) == GzipSource.magic
     source = isGzipped ? try GzipSource(file, path: file.path) : file

@@ -80,6 +80,7 @@ import Testing
        "\(Self.file("ZNR")): no product \"collector\" in the file (2 products); products: znr-arena, znr-default"),
       (["rules", "import", Self.file("BRO"), "--product", "bro-default"],
        "\(Self.file("BRO")): product bro-default: sheet brrRetroArtifact names 126 cards not in the file (uuid 01a0ceb5-"),
+      (["cards", "import", dir.appendingPathComponent("missing.json").path], "missing.json: cannot read the file (no such file or directory)"),
       (["cards", "import", Self.file("ZNR"), "--lang", "ja"], "--lang ja: an MTGJSON file holds English printings"),
       (["cards", "import", Self.file("ZNR"), "--sets", "war"], "\(Self.file("ZNR")): the file holds no cards of set war; nothing was stored"),
     ]
