@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "SealedScryfall", targets: ["SealedScryfall"]),
     .library(name: "SealedReportHTML", targets: ["SealedReportHTML"]),
     .library(name: "SealedPackFiles", targets: ["SealedPackFiles"]),
+    .library(name: "SealedMTGJSON", targets: ["SealedMTGJSON"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -49,6 +50,10 @@ let package = Package(
       dependencies: ["SealedCore", "CZlib"]
     ),
     .target(
+      name: "SealedMTGJSON",
+      dependencies: ["SealedCore", "SealedPackFiles"]
+    ),
+    .target(
       name: "SealedStats",
       dependencies: ["SealedCore", "CGSL"]
     ),
@@ -73,6 +78,7 @@ let package = Package(
         "SealedScryfall",
         "SealedReportHTML",
         "SealedPackFiles",
+        "SealedMTGJSON",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -87,6 +93,7 @@ let package = Package(
     .testTarget(
       name: "SealedReportHTMLTests", dependencies: ["SealedReportHTML", "SealedCore", "SealedStats", "SealedTestSupport"]),
     .testTarget(name: "SealedImagesTests", dependencies: ["SealedImages", "SealedTestSupport"]),
+    .testTarget(name: "SealedMTGJSONTests", dependencies: ["SealedMTGJSON", "SealedCore", "SealedPackFiles", "SealedTestSupport"]),
     .testTarget(name: "SealedScryfallTests", dependencies: ["SealedScryfall", "SealedCore", "SealedTestSupport"]),
     .testTarget(name: "SealedCLITests", dependencies: ["sealed", "SealedCLI", "SealedCore", "SealedImages", "SealedTestSupport"]),
   ],
