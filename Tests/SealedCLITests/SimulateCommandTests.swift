@@ -57,9 +57,9 @@ import Testing
     #expect(result.stdout.contains("samples: \(out.path)/pools.csv\n"))
     let samples = try read(out, "pools.csv")
     let rows = samples.split(separator: "\n")
-    #expect(rows.first == "pool,booster,slot,set,collector_number,name,rarity,colors")
-    #expect(rows.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count >= 8 })
-    #expect(rows.contains { $0.hasSuffix(",common,W") || $0.hasSuffix(",common,U") })
+    #expect(rows.first == "pool,booster,slot,set,collector_number,name,rarity,colors,foil")
+    #expect(rows.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count >= 9 })
+    #expect(rows.contains { $0.hasSuffix(",common,W,false") || $0.hasSuffix(",common,U,false") })
     #expect(rows.count == 1 + 3 * 6 * 14)
   }
 
