@@ -60,7 +60,7 @@ let package = Package(
     .target(
       name: "SealedReportHTML",
       dependencies: [
-        "SealedCore", "SealedStats", "SealedCharts", .product(name: "Mustache", package: "swift-mustache"),
+        "SealedCore", "SealedCharts", .product(name: "Mustache", package: "swift-mustache"),
       ],
       resources: [.embedInCode("Resources/report.mustache")]
     ),

@@ -168,7 +168,8 @@ import Testing
     let own = try audit(["war", "--rules", rules, "--packs", file, "--resamples", "999"], in: dir, out: "own")
     #expect(own.status == 1, "\(own.stdout)")
     let ownRows = try rows(dir, out: "own")
-    #expect(ownRows["mythic booster position"]?["verdict"] == "pass")
+    // One possible position: nothing to compare, so not tested (never counted as a pass).
+    #expect(ownRows["mythic booster position"]?["verdict"] == "not_tested")
     #expect(ownRows[claim]?["source"] == "spec")
     #expect(ownRows[claim]?["verdict"] == "fail")
     #expect(ownRows[claim]?["p_monte_carlo"] == "")
@@ -277,6 +278,27 @@ import Testing
     #expect(result.stdout.contains("cards named by printing;"))
     #expect(result.stdout.contains("not counted: foil"))
     #expect(try rows(dir)["every booster is one the rules can make"]?["verdict"] == "pass")
+  }
+
+  /// A pasted list does not give each card's finish, so "no card twice in a booster" cannot be
+  /// tested: it is not_tested in audit.csv, in the table and in the summary, never a pass (it
+  /// was `pass` with n = 0, and the summary said "PASS: all 22 checks passed").
+  @Test func aCheckThatCannotBeMadeIsNotTestedNotPassed() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let list = try packs("list", pools: 6, seed: 3, name: "box.txt", in: dir)
+    let result = try audit(["war", "--packs", list, "--resamples", "99"], in: dir)
+    #expect(result.status == 0, "\(result.stdout)")
+    let row = try #require(try rows(dir)["no card twice in a booster"])
+    #expect(row["verdict"] == "not_tested")
+    #expect(row["detail"]?.hasPrefix("not tested: the file does not give each card's finish") == true)
+    let total = try rows(dir).count
+    let untested = try rows(dir).values.filter { $0["verdict"] == "not_tested" }.count
+    #expect(untested >= 1)
+    #expect(result.stdout.contains("PASS: \(total - untested) of \(total) checks passed, \(untested) not tested\n"), "\(result.stdout)")
+    #expect(!result.stdout.contains("PASS: all"))
+    let line = result.stdout.split(separator: "\n").first { $0.contains("no card twice in a booster") }
+    #expect(line?.hasPrefix("not tested  spec ") == true, "\(line ?? "")")
+    #expect(try read(dir, "report.html").contains("not tested</p>"))
   }
 
   /// `sealed open --out` never replaces a file unless told to, and writes it whole or not at all.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SealedCore
+import SealedStats
 import SealedReportHTML
 
 /// `sealed merge`: adds shard reports into the report of the whole run.
@@ -47,7 +48,10 @@ struct MergeCommand: ParsableCommand {
       threads: 0, elapsedSeconds: 0, startedAt: records.map(\.record.startedAt).min() ?? RunInfo.now(),
       command: ReproduceCommand.make("simulate", set: first.set, rules: Self.rulesOption(first), pools: first.poolsRequested, seed: first.seed))
     run.mergedShards = records.count
-    let report = SimulationReport(plan: plan, expectations: try Expectations(plan: plan), tally: tally, run: run)
+    let expectations = try Expectations(plan: plan)
+    let report = try statistics { () throws(StatisticsError) in
+      try SimulationReport(plan: plan, expectations: expectations, tally: tally, run: run).withCardTails(alpha: CheckRun.defaultAlpha)
+    }
     let folder = try ReportFolder(
       path: out ?? "reports/\(plan.setCode)-\(plan.rulesName)",
       writes: SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName], force: force)

@@ -2,6 +2,7 @@ import Foundation
 import SealedCore
 import SealedPackFiles
 import SealedReportHTML
+import SealedStats
 
 /// The shared work of `simulate` and `check`: validate, simulate with progress and Ctrl-C
 /// handling, and build the report files.
@@ -42,16 +43,18 @@ struct SimulationRunner {
     self.spec = spec
   }
 
-  /// Runs the simulation; the result says whether Ctrl-C cut it short.
-  func simulate() -> Simulation.Result {
+  /// Runs the simulation; the result says whether Ctrl-C cut it short. `interrupt` is the
+  /// command's Ctrl-C flag when the command runs more than this simulation (without it, Ctrl-C
+  /// is caught for this simulation only).
+  func simulate(interrupt given: InterruptFlag? = nil) -> Simulation.Result {
     if !seedWasGiven {
       FileHandle.standardError.write(Data("sealed: random seed \(seed) (repeat with --seed \(seed))\n".utf8))
     }
     let chunks = shard.chunks(of: (pools + Simulation.chunkPools - 1) / Simulation.chunkPools)
     let shardPools = chunks.reduce(0) { $0 + Simulation.pools(inChunk: $1, of: pools) }
     let progress = ProgressBar(total: shardPools, unit: "pools", enabled: !options.quiet)
-    let interrupt = InterruptFlag()
-    defer { interrupt.restore() }
+    let interrupt = given ?? InterruptFlag()
+    defer { if given == nil { interrupt.restore() } }
     let result = Simulation.run(
       Simulation.Request(plan: plan, pools: pools, seed: seed, threads: options.threads, shard: shard),
       progress: { progress.update($0) },
@@ -73,9 +76,13 @@ struct SimulationRunner {
       command: ReproduceCommand.make(command, set: plan.setCode, rules: planOptions.rules, pools: pools, seed: seed, extra: options))
   }
 
-  /// The simulation CSVs.
-  func reportTables(_ result: Simulation.Result, run: RunInfo) -> [(name: String, table: CSVTable)] {
-    SimulationReport(plan: plan, expectations: expectations, tally: result.tally, run: run).files
+  /// The simulation CSVs, with cards flagged by their exact tails at `alpha`.
+  func reportTables(
+    _ result: Simulation.Result, run: RunInfo, alpha: Double = CheckRun.defaultAlpha
+  ) throws(DataError) -> [(name: String, table: CSVTable)] {
+    try statistics { () throws(StatisticsError) in
+      try SimulationReport(plan: plan, expectations: expectations, tally: result.tally, run: run).withCardTails(alpha: alpha).files
+    }
   }
 
   /// `tallies.json`: the run's record, with the spec's counting lanes when it counted a spec.
