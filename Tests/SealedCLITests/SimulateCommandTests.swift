@@ -35,7 +35,7 @@ import Testing
       "pool_mythics.csv": "mythics,pools,proportion,expected_proportion",
       "mythic_position.csv": "booster_index,pools,proportion,expected_proportion",
       "events.csv": "event,given,count,trials,proportion,expected_proportion",
-      "sheet_frequency.csv": "sheet,set,collector_number,name,rarity,count,expected_count,residual",
+      "sheet_frequency.csv": "sheet,set,collector_number,name,rarity,count,expected_count,residual,p_tail,score,flag_limit,flagged",
       "run.csv": "key,value",
     ]
     for (file, header) in headers {
