@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "sealed",
-  platforms: [.macOS(.v15)],
+  // No `platforms`: Sealed is built and tested on Linux only (README, Requirements).
   products: [
     .executable(name: "sealed", targets: ["sealed"]),
     .library(name: "SealedCore", targets: ["SealedCore"]),
@@ -23,7 +23,7 @@ let package = Package(
     .systemLibrary(
       name: "CGSL",
       pkgConfig: "gsl",
-      providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]
+      providers: [.apt(["libgsl-dev"])]
     ),
     .systemLibrary(
       name: "CZlib",

@@ -11,7 +11,7 @@ let support: Target.Dependency = "FuzzSupport"
 
 let package = Package(
   name: "SealedFuzz",
-  platforms: [.macOS(.v15)],
+  // No `platforms`: Sealed is built and tested on Linux only (README, Requirements).
   dependencies: [.package(name: "sealed", path: "..")],
   targets: [
     .target(name: "FuzzSupport"),

@@ -108,16 +108,22 @@ struct AuditCommand: ParsableCommand {
     var session = AuditSession(
       plan: plan, set: loaded.set, identity: identity, grouping: grouping, source: reader.source,
       cardOptions: planOptions.setOptions.cardOptions)
-    for booster in first { try session.add(booster) }
-    first = []
-    var nextReport = 100_000
-    while let booster = try reader.next() {
-      try session.add(booster)
-      if !quiet && session.findings.boosters >= nextReport {
-        FileHandle.standardError.write(Data("sealed: \(session.findings.boosters) boosters read\n".utf8))
-        nextReport += 100_000
+    do {
+      for booster in first { try session.add(booster) }
+      first = []
+      var nextReport = 100_000
+      while let booster = try reader.next() {
+        try session.add(booster)
+        if !quiet && reader.boostersRead >= nextReport {
+          FileHandle.standardError.write(Data("sealed: \(reader.boostersRead) boosters read\n".utf8))
+          nextReport += 100_000
+        }
       }
+    } catch {
+      // The cards not in the card data found so far, then what stopped the reading.
+      try Self.reportUnknownCards(session.unknownCards, source: reader.source, then: error)
     }
+    try Self.reportUnknownCards(session.unknownCards, source: reader.source)
     let readSeconds = Date().timeIntervalSince(started)
     let expectations = try Expectations(plan: plan)
     let input = AuditInput(
@@ -144,6 +150,17 @@ struct AuditCommand: ParsableCommand {
     if !audit.passed { throw CommandFailure(status: 1) }
   }
 
+
+  /// Prints each card of the file that is not in the card data on a line of its own, then
+  /// throws `error`, or the line that sums them up (exit status 2). Does nothing when there are
+  /// none and no `error`.
+  private static func reportUnknownCards(_ unknown: UnknownCards, source: String, then error: DataError? = nil) throws(DataError) {
+    var errors = unknown.isEmpty ? [] : unknown.errors(source: source)
+    if let error { errors.append(error) }
+    guard let last = errors.popLast() else { return }
+    for error in errors { SealedMain.printError(error.description) }
+    throw last
+  }
 
   private func reproducingOptions(seed: UInt64, grouping: PoolGrouping, resamples: Int) -> [String] {
     var extra: [String] = []

@@ -1,5 +1,6 @@
 import Foundation
 import SealedCore
+import SealedPackFiles
 import SealedReportHTML
 import SealedStats
 
@@ -127,19 +128,12 @@ struct SimulationRunner {
       }
       let handle = try FileHandle(forWritingTo: temporary)
       defer { try? handle.close() }
-      try handle.write(contentsOf: Data((CSVTable(header: Self.sampleHeader).text).utf8))
+      try handle.write(contentsOf: Data(Self.sampleLayout.headerLine.utf8))
       var written = 0
       try Simulation.forEachChunk(of: plan, seed: seed, count: options.samples) { pools in
         var rows = ""
         for (offset, pool) in pools.enumerated() {
-          for (boosterIndex, booster) in pool.boosters.enumerated() {
-            for entry in booster {
-              rows += [
-                String(written + offset + 1), String(boosterIndex + 1), entry.slot, entry.card.setCode,
-                entry.card.collectorNumber.text, entry.card.name, entry.card.rarity.rawValue, entry.card.colors.joined(),
-              ].map(CSVTable.quote).joined(separator: ",") + "\n"
-            }
-          }
+          rows += Self.sampleRows(pool, number: written + offset + 1)
         }
         try handle.write(contentsOf: Data(rows.utf8))
         written += pools.count
@@ -158,9 +152,28 @@ struct SimulationRunner {
     return path
   }
 
-  /// The columns of `pools.csv`; `colors` is the card's colours as letters (`WU`, empty when
-  /// colourless).
-  static let sampleHeader = ["pool", "booster", "slot", "set", "collector_number", "name", "rarity", "colors"]
+  /// The columns of `pools.csv`: every column of `sealed open --format csv` (`booster` counted
+  /// within the pool, 1 to 6 under the sealed rules; `foil` true or false), after the pool, the
+  /// slot the card was drawn for, its rarity and `colors`, its colours as letters (`WU`, empty
+  /// when colourless). The rows are written by the pack file's own `PackCSVLayout`, so a sampled
+  /// card and the same card opened by `sealed open` have the same values.
+  static let sampleLayout = PackCSVLayout(
+    header: ["pool", "booster", "slot", "set", "collector_number", "name", "rarity", "colors", "foil"],
+    extraColumns: ["pool", "slot", "rarity", "colors"])
+
+  /// The rows of pool `number` in `pools.csv`.
+  static func sampleRows(_ pool: OpenedPool, number: Int) -> String {
+    var rows = ""
+    for (index, booster) in pool.boosters.enumerated() {
+      for entry in booster {
+        // Every opened card has a set and collector number, so the layout always has a row.
+        rows += sampleLayout.row(
+          booster: String(index + 1), card: ListedCard(entry),
+          extra: [String(number), entry.slot, entry.card.rarity.rawValue, entry.card.colors.joined()]) ?? ""
+      }
+    }
+    return rows
+  }
 
   /// One line about speed, for the terminal.
   func summary(_ result: Simulation.Result) -> String {
