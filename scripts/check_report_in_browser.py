@@ -22,6 +22,24 @@ CHROMIUM_FLAGS = [
 ]
 
 
+def verdict_line(checks, run):
+    """The verdict line Sealed prints (Sources/SealedCore/Reports/VerdictSummary.swift), from a
+    checks table's verdicts and run.csv's status."""
+    verdicts = [row["verdict"] for row in checks]
+    total, failed, untested = len(verdicts), verdicts.count("fail"), verdicts.count("not_tested")
+    noun = "check" if total == 1 else "checks"
+    also = f", {untested} not tested" if untested else ""
+    if run.get("status") == "interrupted":
+        found = f"{failed} of {total} {noun} failed" if failed else f"none of {total} {noun} failed"
+        done = run.get("pools", "0")
+        return f"INTERRUPTED after {done} of {run.get('pools_requested', done)} pools: no verdict (on those pools {found}{also})"
+    if failed:
+        return f"FAIL: {failed} of {total} {noun} failed{also}"
+    if untested and verdicts.count("pass") == 0:
+        return f"NOT TESTED: none of the {total} {noun} could be made"
+    return f"PASS: {total - untested} of {total} {noun} passed{also}" if untested else f"PASS: all {total} {noun} passed"
+
+
 def chromium(args, timeout=120):
     return subprocess.run(["chromium", *CHROMIUM_FLAGS, *args], capture_output=True, text=True, timeout=timeout)
 
@@ -179,7 +197,7 @@ def main():
         checks = table("audit.csv" if audit else "checks.csv")
         if checks is not None:
             failed = [row["check"] for row in checks if row["verdict"] == "fail"]
-            verdict = f"FAIL: {len(failed)} of {len(checks)} checks failed" if failed else f"PASS: all {len(checks)} checks pass"
+            verdict = verdict_line(checks, run)
             check(verdict in text, f"the verdict '{verdict}'")
             check("Verdicts" in headings, "heading 'Verdicts'")
             missing = [row["check"] for row in checks if row["check"] not in text]
@@ -193,8 +211,11 @@ def main():
                 check(all(row["check"] in headings for row in proportions), f"a chart for each of the {len(proportions)} proportions")
         sheets = table("sheet_frequency.csv") or []
         names = {row["sheet"] for row in sheets}
-        strips = [name for name in names if sum(1 for row in sheets if row["sheet"] == name and row["residual"]) > 1]
-        check(all(f"sheet {name}" in headings for name in strips), f"a residual strip for each of the {len(strips)} sheets")
+        value = "score" if sheets and "score" in sheets[0] else "residual"
+        strips = [name for name in names if sum(1 for row in sheets if row["sheet"] == name and row[value]) > 1]
+        check(all(f"sheet {name}" in headings for name in strips), f"a strip for each of the {len(strips)} sheets")
+        flagged = [row["name"] for row in sheets if row.get("flagged") == "yes"]
+        check(all(name in text for name in flagged), f"every card sheet_frequency.csv flags ({len(flagged)}) is named on the page")
         positions = table("mythic_position.csv") or []
         check(not positions or "Position of the mythic booster" in headings, "the mythic booster position chart")
 

@@ -1,16 +1,23 @@
-/// Standardised residuals of many items (a sheet's cards) on one line: every card a dot, the
-/// ±2 band shaded, the limits ±`limit` dashed, and the `named` largest residuals drawn as
-/// diamonds and named above the strip. One biased card among a hundred stands out.
+/// Standardised scores of many items (a sheet's cards) on one line: every card a dot, the
+/// ±2 band shaded, the limits ±`limit` dashed, and the flagged items (all of them, up to
+/// `maximumNamed`) and the largest others (up to `named` in all) drawn as diamonds and named
+/// above the strip. One biased card among a hundred stands out. Whether an item is flagged is
+/// given, not derived from the limit, so that the caller's exact rule decides.
 /// O(points log points) for finding the largest.
 public struct ResidualStrip: Sendable {
   public struct Point: Sendable {
     public var label: String
     public var value: Double
-    public init(label: String, value: Double) {
+    public var flagged: Bool
+    public init(label: String, value: Double, flagged: Bool) {
       self.label = label
       self.value = value
+      self.flagged = flagged
     }
   }
+
+  /// The most flagged items named above a strip.
+  public static let maximumNamed = 8
 
   public var title: String
   public var points: [Point]
@@ -31,13 +38,18 @@ public struct ResidualStrip: Sendable {
     return LinearScale(domain: (-extent, extent), range: (24, width - 24)).niced(count: 8)
   }
 
-  /// The indices of the points with the largest absolute residuals, largest first.
+  /// The indices of the points to name: the flagged ones, then the others with the largest
+  /// absolute values, largest first within each.
   public var worst: [Int] {
-    Array(points.indices.sorted { abs(points[$0].value) > abs(points[$1].value) }.prefix(named))
+    let byValue = points.indices.sorted { abs(points[$0].value) > abs(points[$1].value) }
+    let flagged = byValue.filter { points[$0].flagged }.prefix(Self.maximumNamed)
+    let others = byValue.filter { !points[$0].flagged }.prefix(max(named - flagged.count, 0))
+    return Array(flagged) + Array(others)
   }
 
   public func svg() -> String {
-    let labelRows = Double(min(named, points.count))
+    let worst = worst
+    let labelRows = Double(worst.count)
     let top = 14 * labelRows + 8
     let mid = top + 18
     let axisY = mid + 20
@@ -48,7 +60,6 @@ public struct ResidualStrip: Sendable {
     for sign in [-1.0, 1.0] where limit > 0 {
       svg.line(x1: x(sign * limit), y1: top - 4, x2: x(sign * limit), y2: axisY, class: "limit")
     }
-    let worst = worst
     for (index, point) in points.enumerated() where !worst.contains(index) {
       let lane = Double(index % 5) - 2
       svg.circle(cx: x.clamped(point.value), cy: mid + lane * 3, r: 2.5, class: "dot")
@@ -56,7 +67,7 @@ public struct ResidualStrip: Sendable {
     for (rank, index) in worst.enumerated() {
       let point = points[index]
       let px = x.clamped(point.value)
-      let beyond = abs(point.value) >= limit
+      let beyond = point.flagged
       svg.marker(.diamond, x: px, y: mid, r: 4, class: beyond ? "worst fail" : "worst", title: "\(point.label): \(Axis.fixed(point.value, decimals: 2))")
       let labelY = 12 + 14 * Double(rank)
       svg.line(x1: px, y1: labelY + 2, x2: px, y2: mid - 5, class: "leader")
@@ -64,7 +75,9 @@ public struct ResidualStrip: Sendable {
       svg.text(text, x: px + (px > width / 2 ? -3 : 3), y: labelY, anchor: px > width / 2 ? .end : .start, class: beyond ? "note fail" : "note")
     }
     let names = worst.map { "\(points[$0].label) \(Axis.fixed(points[$0].value, decimals: 2))" }.joined(separator: ", ")
+    let flagged = points.filter(\.flagged).count
     return svg.element(
-      title: title, description: "\(points.count) standardised residuals; largest: \(names); limit ±\(Axis.fixed(limit, decimals: 2))")
+      title: title,
+      description: "\(points.count) scores; \(flagged) flagged; named: \(names); limit ±\(Axis.fixed(limit, decimals: 2))")
   }
 }

@@ -43,6 +43,14 @@ public struct ReportData: Sendable {
   /// The verdict table: `checks.csv`, or `audit.csv` in an audit's folder.
   var checksName: String { tables["checks.csv"] == nil && tables["audit.csv"] != nil ? "audit.csv" : "checks.csv" }
 
+  /// For a run the user stopped (`status` interrupted in `run.csv`): the pools done and asked for.
+  var interruption: (done: Int, requested: Int)? {
+    let run = self.run
+    guard run["status"] == "interrupted" else { return nil }
+    let done = run["pools"].flatMap(Int.init) ?? 0
+    return (done, run["pools_requested"].flatMap(Int.init) ?? done)
+  }
+
   /// `run.csv` as key → value.
   var run: [String: String] {
     Dictionary(records("run.csv").compactMap { row in row["key"].map { ($0, row["value"] ?? "") } }, uniquingKeysWith: { $1 })

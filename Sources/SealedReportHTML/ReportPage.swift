@@ -1,7 +1,6 @@
 import Foundation
 import SealedCharts
 import SealedCore
-import SealedStats
 
 /// The values the template shows, built from the report's tables. Every section is built
 /// from whatever rows and columns its file has, so new checks or new columns appear without
@@ -10,7 +9,8 @@ struct ReportPage {
   struct Pair { let key: String; let value: String }
   /// A column name cut at its underscores, so that a narrow column can break there.
   struct Header { struct Part { let text: String; let last: Bool }; let parts: [Part] }
-  struct Cell { let text: String; let detail: String; let cssClass: String }
+  /// A table cell; `detail` (nil when there is none) is shown under the text.
+  struct Cell { let text: String; let detail: String?; let cssClass: String }
   struct CheckRow { let cells: [Cell]; let failed: Bool }
   struct Figure { let title: String; let caption: String; let svg: String; let failed: Bool; let items: [String] }
 
@@ -30,6 +30,10 @@ struct ReportPage {
   var claims: [Figure] = []
   var sheetNote = ""
   var notes: [String] = []
+  /// An audit's boosters with a problem (`boosters.csv`), shown at the top of the page.
+  var findings: [String] = []
+  var findingsHeadline: [String] = []
+  var hasFindings = false
   var hasProportions = false
   var hasFairness = false
   var hasMythics = false
@@ -56,6 +60,7 @@ struct ReportPage {
     command = run["command"].flatMap { $0.isEmpty ? nil : $0 }
       ?? "sealed simulate \(set) --rules \(run["rules_source"].map { $0.hasPrefix("built-in:") ? String($0.dropFirst(9)) : $0 } ?? rules) --pools \(run["pools_requested"] ?? run["pools"] ?? "?") --seed \(seed)"
     buildChecks(data)
+    buildFindings(data)
     buildFairness(data)
     buildPoolMythics(data)
     buildPosition(data)
@@ -78,11 +83,9 @@ struct ReportPage {
     let verdictColumn = table.header.firstIndex(of: "verdict")
     let failedRow: ([String]) -> Bool = { row in verdictColumn.map { row[$0] == "fail" } ?? false }
     let ordered = table.rows.filter(failedRow) + table.rows.filter { !failedRow($0) }
-    let failures = table.rows.filter(failedRow).count
-    verdict = failures == 0
-      ? "PASS: all \(table.rows.count) checks pass"
-      : "FAIL: \(failures) of \(table.rows.count) checks failed"
-    verdictClass = failures == 0 ? "pass" : "fail"
+    let summary = VerdictSummary(verdicts: table.rows.map { row in verdictColumn.map { row[$0] } ?? "" }, interrupted: data.interruption)
+    verdict = summary.text
+    verdictClass = summary.outcome.rawValue
     // Every column is shown; the check's name and verdict lead, and long text (detail) sits
     // under the name instead of widening the table.
     let lead = ["check", "verdict"].compactMap { table.header.firstIndex(of: $0) }
@@ -97,11 +100,9 @@ struct ReportPage {
         cells: order.map { index in
           let column = table.header[index]
           let value = row[index]
-          if column == "verdict" {
-            return Cell(text: value == "fail" ? "✗ FAIL" : value == "pass" ? "✓ pass" : value, detail: "", cssClass: value == "fail" ? "fail" : "pass")
-          }
+          if column == "verdict" { return Self.verdictCell(value) }
           let detail = column == "check" ? under.map { row[$0] }.filter { !$0.isEmpty }.joined(separator: "; ") : ""
-          return Cell(text: Self.display(value), detail: detail, cssClass: Double(value) != nil ? "num" : "")
+          return Cell(text: Self.display(value), detail: detail.isEmpty ? nil : detail, cssClass: Double(value) != nil ? "num" : "")
         },
         failed: failedRow(row))
     }
@@ -117,7 +118,8 @@ struct ReportPage {
         comparison["observed"].flatMap(Double.init).map { DotIntervalChart.Marker(label: comparison["rules"] ?? "?", value: $0) }
       }
       let chart = DotIntervalChart(title: name, observed: observed, low: low, high: high, expected: expected, failed: failed, comparisons: markers)
-      let confidence = record["alpha"].flatMap(Double.init).map { "\(Self.percent(1 - $0, decimals: 1)) " } ?? ""
+      // The interval's own level (`ci_level`, the Holm level of the row's verdict), never 1 − alpha.
+      let confidence = record["ci_level"].flatMap(Double.init).map { "\(Self.level($0)) " } ?? ""
       var caption = "observed \(Self.percent(observed, decimals: 3)) (\(confidence)interval \(Self.percent(low, decimals: 3)) to \(Self.percent(high, decimals: 3))), expected \(Self.percent(expected, decimals: 3))"
       if let n = record["n"] { caption += ", n = \(n)" }
       if let p = record["p_adjusted"], !p.isEmpty { caption += ", adjusted p = \(Self.display(p))" }
@@ -127,6 +129,27 @@ struct ReportPage {
       }
       proportions.append(Figure(title: name, caption: caption, svg: chart.svg(), failed: failed, items: []))
     }
+  }
+
+  // MARK: Booster findings
+
+  /// The most listed boosters with a problem.
+  static let findingsShown = 20
+
+  /// An audit's per-booster findings: the failed per-booster invariants in words, and the
+  /// boosters with a problem (the card that cannot be placed named), first of the page.
+  private mutating func buildFindings(_ data: ReportData) {
+    findingsHeadline = data.records(data.checksName).filter { row in
+      row["kind"] == "invariant" && row["verdict"] == "fail" && (row["method"] ?? "").contains("per booster")
+    }.map { row in "\(row["check"] ?? "?"): \(Self.display(row["observed"] ?? "?")) violation(s) in \(row["n"] ?? "?")" }
+    let problems = data.records("boosters.csv").filter { $0["verdict"] == "fail" }
+    findings = problems.prefix(Self.findingsShown).map { row in
+      "\(row["booster"].map(BoosterFindings.name) ?? "?") (line \(row["line"] ?? "?")): \(row["problem"] ?? "")"
+    }
+    if problems.count > Self.findingsShown {
+      findings.append("… \(problems.count - Self.findingsShown) more in boosters.csv")
+    }
+    hasFindings = !findings.isEmpty || !findingsHeadline.isEmpty
   }
 
   // MARK: Mythics
@@ -192,48 +215,54 @@ struct ReportPage {
 
   private mutating func buildSheets(_ data: ReportData) {
     if data.tables["sheet_frequency.csv"] == nil {
-      notes.append("No sheet_frequency.csv in this folder (written by an older Sealed): no residual strips for the rules.")
+      notes.append("No sheet_frequency.csv in this folder (written by an older Sealed): no strips for the rules.")
     }
     let checks = data.records(data.checksName)
-    let runAlpha = checks.first?["alpha"].flatMap(Double.init) ?? 0.001
     let failed = Set(checks.filter { $0["verdict"] == "fail" }.compactMap { $0["check"] })
     // The spec's "equally likely" claims first: where a card the rules favour by mistake shows.
-    claims = strips(
-      data.records("claim_frequency.csv"), group: "claim", title: { "claim: \($0)" },
-      alpha: { claim in checks.first { $0["check"] == claim }?["alpha"].flatMap(Double.init) ?? runAlpha },
-      failed: { failed.contains($0) })
+    claims = strips(data.records("claim_frequency.csv"), group: "claim", title: { "claim: \($0)" }, failed: { failed.contains($0) })
     sheets = strips(
-      data.records("sheet_frequency.csv"), group: "sheet", title: { "sheet \($0)" }, alpha: { _ in runAlpha },
+      data.records("sheet_frequency.csv"), group: "sheet", title: { "sheet \($0)" },
       failed: { sheet in failed.contains { $0.hasPrefix("sheet \(sheet):") } })
-    sheetNote = "Residual = (observed − expected) / √(expected × dispersion), about standard normal for each card when the expectation holds (dispersion: the sheet check's, 1 for a claim); the dashed limits are two-sided Bonferroni bounds over the group's cards at alpha \(Self.display(String(runAlpha)))."
+    let exact = (data.tables["sheet_frequency.csv"] ?? data.tables["claim_frequency.csv"])?.header.contains("score") ?? false
+    sheetNote = exact
+      ? "Each card's score is the exact binomial tail of its copies (p_tail: conditional on the group's total, each card Binomial(total, its expected share)) as a normal score: ±z with P(Z > z) = p_tail. A card is flagged (and named in the strip) when p_tail ≤ alpha / (2K), K the cards of every strip on this page, the dashed limits ±flag_limit: under the expectations the chance that any card of the page is flagged is at most alpha, whatever the expected counts. The columns p_tail, score, flag_limit and flagged are in the CSV."
+      : "These tables were written by an older Sealed without exact tails (p_tail, score): each dot is the residual (observed − expected) / √(expected × dispersion), and no card is flagged."
   }
 
-  /// One residual strip per group (sheet or claim) of a frequency table, in file order.
-  private func strips(
-    _ rows: [[String: String]], group: String, title: (String) -> String, alpha: (String) -> Double, failed: (String) -> Bool
-  ) -> [Figure] {
+  /// One strip per group (sheet or claim) of a frequency table, in file order: each card's
+  /// exact score (or, in tables without one, its residual), flagged cards named.
+  private func strips(_ rows: [[String: String]], group: String, title: (String) -> String, failed: (String) -> Bool) -> [Figure] {
     var order: [String] = []
     var seen = Set<String>()
     for row in rows where seen.insert(row[group] ?? "").inserted { order.append(row[group] ?? "") }
-    var figures: [Figure] = []
-    for name in order {
-      let cards = rows.filter { $0[group] == name }
-      let points = cards.compactMap { card -> (ResidualStrip.Point, [String: String])? in
-        guard let residual = card["residual"].flatMap(Double.init) else { return nil }
-        return (ResidualStrip.Point(label: "\(card["name"] ?? "?") #\(card["collector_number"] ?? "?")", value: residual), card)
-      }
-      guard points.count > 1 else { continue }
-      let limit = (try? Distributions.normalUpperQuantile(alpha(name) / (2 * Double(points.count)))) ?? 4
-      let strip = ResidualStrip(title: title(name), points: points.map(\.0), limit: limit)
-      let items = strip.worst.map { index -> String in
-        let card = points[index].1
-        return "\(card["name"] ?? "?") (#\(card["collector_number"] ?? "?"), \(card["rarity"] ?? "?")): \(card["count"] ?? "?") copies, expected \(Self.display(card["expected_count"] ?? "")), residual \(Axis.fixed(points[index].0.value, decimals: 2))"
-      }
-      let beyond = points.filter { abs($0.0.value) >= limit }.count
-      let caption = "\(points.count) cards; \(beyond == 0 ? "none" : String(beyond)) beyond ±\(Axis.fixed(limit, decimals: 2))"
-      figures.append(Figure(title: title(name), caption: caption, svg: strip.svg(), failed: beyond > 0 || failed(name), items: items))
+    return order.compactMap { name in strip(rows.filter { $0[group] == name }, title: title(name), failed: failed(name)) }
+  }
+
+  private func strip(_ cards: [[String: String]], title: String, failed: Bool) -> Figure? {
+    let exact = cards.first?["score"] != nil
+    let points = cards.compactMap { card -> (ResidualStrip.Point, [String: String])? in
+      guard let value = card[exact ? "score" : "residual"].flatMap(Double.init) else { return nil }
+      let label = "\(card["name"] ?? "?")\(card["collector_number"].map { $0.isEmpty ? "" : " #\($0)" } ?? "")"
+      return (ResidualStrip.Point(label: label, value: value, flagged: card["flagged"] == "yes"), card)
     }
-    return figures
+    guard points.count > 1 else { return nil }
+    let limit = cards.compactMap { $0["flag_limit"].flatMap(Double.init) }.first ?? 0
+    let strip = ResidualStrip(title: title, points: points.map(\.0), limit: limit)
+    let items = strip.worst.map { index -> String in
+      let card = points[index].1
+      let number = card["collector_number"].map { $0.isEmpty ? "" : "#\($0), " } ?? ""
+      let measure = exact
+        ? "exact tail p = \(Self.display(card["p_tail"] ?? "")), score \(Axis.fixed(points[index].0.value, decimals: 2))"
+        : "residual \(Axis.fixed(points[index].0.value, decimals: 2))"
+      let flag = card["flagged"] == "yes" ? " — flagged" : ""
+      return "\(card["name"] ?? "?") (\(number)\(card["rarity"] ?? "?")): \(card["count"] ?? "?") copies, expected \(Self.display(card["expected_count"] ?? "")), \(measure)\(flag)"
+    }
+    let flagged = points.filter(\.0.flagged).count
+    let caption = exact
+      ? "\(points.count) cards; \(flagged == 0 ? "none" : String(flagged)) flagged (exact tail at most alpha / 2K over all K cards of the page, |score| ≥ \(Axis.fixed(limit, decimals: 2)))"
+      : "\(points.count) cards; residuals only (no exact tails in this table)"
+    return Figure(title: title, caption: caption, svg: strip.svg(), failed: flagged > 0 || failed, items: items)
   }
 
   // MARK: Formatting
@@ -259,6 +288,26 @@ struct ReportPage {
     while result.hasSuffix("0") { result = result.dropLast() }
     if result.hasSuffix(".") { result = result.dropLast() }
     return String(result)
+  }
+
+  /// A confidence level as a percentage with every digit it has up to six decimals
+  /// (0.9999 → "99.99%", 0.99995 → "99.995%"), so that two levels never print alike.
+  static func level(_ value: Double) -> String {
+    let text = Axis.fixed(value * 100, decimals: 6)
+    var trimmed = Substring(text)
+    while trimmed.hasSuffix("0") { trimmed = trimmed.dropLast() }
+    if trimmed.hasSuffix(".") { trimmed = trimmed.dropLast() }
+    return trimmed + "%"
+  }
+
+  /// The verdict column in words and a mark, so that it does not rest on colour alone.
+  static func verdictCell(_ value: String) -> Cell {
+    switch value {
+    case "fail": Cell(text: "✗ FAIL", detail: nil, cssClass: "fail")
+    case "pass": Cell(text: "✓ pass", detail: nil, cssClass: "pass")
+    case "not_tested": Cell(text: "– not tested", detail: nil, cssClass: "untested")
+    default: Cell(text: value, detail: nil, cssClass: "")
+    }
   }
 
   static func percent(_ value: Double?, decimals: Int) -> String {

@@ -168,7 +168,8 @@ import Testing
     let own = try audit(["war", "--rules", rules, "--packs", file, "--resamples", "999"], in: dir, out: "own")
     #expect(own.status == 1, "\(own.stdout)")
     let ownRows = try rows(dir, out: "own")
-    #expect(ownRows["mythic booster position"]?["verdict"] == "pass")
+    // One possible position: nothing to compare, so not tested (never counted as a pass).
+    #expect(ownRows["mythic booster position"]?["verdict"] == "not_tested")
     #expect(ownRows[claim]?["source"] == "spec")
     #expect(ownRows[claim]?["verdict"] == "fail")
     #expect(ownRows[claim]?["p_monte_carlo"] == "")
@@ -231,21 +232,22 @@ import Testing
     let file = try packs("csv", pools: 1, seed: 3, name: "war.csv", in: dir)
     let good = try String(contentsOfFile: file, encoding: .utf8)
     var lines = good.split(separator: "\n").map(String.init)
-    func expectError(_ text: String, name: String, _ fragments: [String], format: [String] = []) throws {
+    /// `lines`: 2 for a card not in the card data (its line, then the one that sums them up).
+    func expectError(_ text: String, name: String, _ fragments: [String], format: [String] = [], lines: Int = 1) throws {
       let path = try Fixtures.write(text, to: name, in: dir)
       let result = try audit(["war", "--packs", path] + format, in: dir, out: "bad-\(name)")
       #expect(result.status == 2, "\(name): \(result.stdout)")
-      #expect(result.stderr.split(separator: "\n").count == 1, "\(name): \(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count == lines, "\(name): \(result.stderr)")
       for fragment in fragments + [path] {
         #expect(result.stderr.contains(fragment), "\(name): \(result.stderr)")
       }
       #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("bad-\(name)").path))
     }
     lines[3] = "1,war,999,,false"
-    try expectError(lines.joined(separator: "\n"), name: "unknown.csv", [":4:", "booster 1", "unknown card WAR 999"])
+    try expectError(lines.joined(separator: "\n"), name: "unknown.csv", [":4:", "booster 1", "unknown card WAR 999"], lines: 2)
     lines = good.split(separator: "\n").map(String.init)
     lines[2] = "1,war,100,Island,false"
-    try expectError(lines.joined(separator: "\n"), name: "name.csv", [":3:", "booster 1", "WAR 100 is Ob Nixilis, the Hate-Twisted, not \"Island\""])
+    try expectError(lines.joined(separator: "\n"), name: "name.csv", [":3:", "booster 1", "WAR 100 is Ob Nixilis, the Hate-Twisted, not \"Island\""], lines: 2)
     lines = good.split(separator: "\n").map(String.init)
     lines.remove(at: 5)
     try expectError(lines.joined(separator: "\n"), name: "size.csv", [":2:", "booster 1 has 13 cards", "hold 14"])
@@ -276,6 +278,27 @@ import Testing
     #expect(result.stdout.contains("cards named by printing;"))
     #expect(result.stdout.contains("not counted: foil"))
     #expect(try rows(dir)["every booster is one the rules can make"]?["verdict"] == "pass")
+  }
+
+  /// A pasted list does not give each card's finish, so "no card twice in a booster" cannot be
+  /// tested: it is not_tested in audit.csv, in the table and in the summary, never a pass (it
+  /// was `pass` with n = 0, and the summary said "PASS: all 22 checks passed").
+  @Test func aCheckThatCannotBeMadeIsNotTestedNotPassed() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let list = try packs("list", pools: 6, seed: 3, name: "box.txt", in: dir)
+    let result = try audit(["war", "--packs", list, "--resamples", "99"], in: dir)
+    #expect(result.status == 0, "\(result.stdout)")
+    let row = try #require(try rows(dir)["no card twice in a booster"])
+    #expect(row["verdict"] == "not_tested")
+    #expect(row["detail"]?.hasPrefix("not tested: the file does not give each card's finish") == true)
+    let total = try rows(dir).count
+    let untested = try rows(dir).values.filter { $0["verdict"] == "not_tested" }.count
+    #expect(untested >= 1)
+    #expect(result.stdout.contains("PASS: \(total - untested) of \(total) checks passed, \(untested) not tested\n"), "\(result.stdout)")
+    #expect(!result.stdout.contains("PASS: all"))
+    let line = result.stdout.split(separator: "\n").first { $0.contains("no card twice in a booster") }
+    #expect(line?.hasPrefix("not tested  spec ") == true, "\(line ?? "")")
+    #expect(try read(dir, "report.html").contains("not tested</p>"))
   }
 
   /// `sealed open --out` never replaces a file unless told to, and writes it whole or not at all.

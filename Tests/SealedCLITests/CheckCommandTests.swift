@@ -33,6 +33,74 @@ import Testing
     #expect(rows.filter { $0.hasPrefix("retail-lethe,") }.count == 4)
   }
 
+  /// `--plan` sizes every statistical check the run then prints: under retail the foil sheet
+  /// (it said "pools needed: 2137", the largest event, before sheets and rarity mixes counted).
+  @Test func planSizesEveryCheckTheRunMakes() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let plan = try SealedExecutable.run(["check", "war", "--rules", "retail", "--plan"] + cards)
+    #expect(plan.status == 0, "\(plan.stderr)")
+    let headline = try #require(plan.stdout.split(separator: "\n").first { $0.hasPrefix("pools needed: ") })
+    #expect(headline.hasSuffix(" (for sheet foil: cards in proportion to weight)"), "\(headline)")
+    let lines = plan.stdout.split(separator: "\n").map(String.init)
+    let start = try #require(lines.firstIndex { $0.hasPrefix("-----") })
+    let end = try #require(lines.firstIndex { $0.hasSuffix("statistical checks planned: every one the run makes (invariants need no plan: one violation fails them)") })
+    let planned = lines[(start + 1)..<end].filter { !$0.isEmpty }
+    let out = dir.appendingPathComponent("r")
+    let run = try SealedExecutable.run(
+      ["check", "war", "--rules", "retail", "--pools", "4096", "--seed", "2", "--compare", "none", "--out", out.path, "--quiet"] + cards)
+    #expect(run.status == 0 || run.status == 1, "\(run.stderr)")
+    let checks = try String(contentsOf: out.appendingPathComponent("checks.csv"), encoding: .utf8).split(separator: "\n").dropFirst()
+    let tested = checks.filter { row in
+      let fields = row.split(separator: ",", omittingEmptySubsequences: false)
+      return fields.count > 7 && !fields[7].isEmpty
+    }.map { String($0.split(separator: ",")[0]) }
+    #expect(planned.count == tested.count)
+    for name in tested { #expect(planned.contains { $0.hasPrefix(name + " ") }, "\(name) is not planned") }
+  }
+
+  /// Ctrl-C stops the simulation and the --compare simulations within a second, and no line
+  /// says PASS: the run has no verdict. Before, the three comparisons ran on for 8.8 s and it
+  /// printed "PASS: all 29 checks passed" with exit 130.
+  @Test func ctrlCStopsEverySimulationAndGivesNoVerdict() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let out = dir.appendingPathComponent("r")
+    let process = Process()
+    process.executableURL = SealedExecutable.url
+    // No --seed: the "random seed" line on standard error comes once Ctrl-C is caught (a
+    // process started by the test runner inherits SIGINT ignored until then).
+    process.arguments = ["check", "war", "--pools", "1000000000", "--out", out.path, "--quiet"] + cards
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    var stderr = ""
+    while !stderr.contains("sealed: random seed") {
+      let data = errors.fileHandleForReading.availableData
+      guard !data.isEmpty else { break }
+      stderr += String(decoding: data, as: UTF8.self)
+    }
+    Thread.sleep(forTimeInterval: 2)
+    kill(process.processIdentifier, SIGINT)
+    let interrupted = Date()
+    let watchdog = SealedExecutable.killAfter(60, process)
+    defer { watchdog.cancel() }
+    let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let seconds = Date().timeIntervalSince(interrupted)
+    #expect(process.terminationStatus == 130)
+    #expect(!stdout.contains("PASS"), "\(stdout)")
+    #expect(stdout.contains("INTERRUPTED after "), "\(stdout)")
+    #expect(stdout.contains("no verdict"))
+    #expect(stdout.contains(" 0 of 3 --compare simulation(s) "), "\(stdout)")
+    // Checks and reports of a few thousand pools take well under the 8.8 s comparisons took.
+    #expect(seconds < 8, "\(seconds) s after Ctrl-C")
+    let run = try String(contentsOf: out.appendingPathComponent("run.csv"), encoding: .utf8)
+    #expect(run.contains("\nstatus,interrupted\n"))
+    let page = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
+    #expect(page.contains("id=\"verdict\">INTERRUPTED after "))
+  }
+
   @Test func wrongRulesFailWithStatusOne() throws {
     let dir = try Fixtures.temporaryDirectory()
     let path = try Fixtures.write(

@@ -51,7 +51,7 @@ import Testing
     #expect(claim.contains("<ul class=\"worst\"><li>\(card) (#42, common)"))
     #expect(claim.contains("class=\"note fail\">\(card) #42 +"))
     #expect(html.contains("<figure class=\"failed\">\n<h3>claim: commons equally likely</h3>"))
-    #expect(try read(out, "claim_frequency.csv").hasPrefix("claim,set,collector_number,name,rarity,count,expected_count,residual\n"))
+    #expect(try read(out, "claim_frequency.csv").hasPrefix("claim,set,collector_number,name,rarity,count,expected_count,residual,p_tail,score,flag_limit,flagged\n"))
     #expect(html.contains("--rules \(rules) --pools 20000 --seed 3 --spec sealed --compare none"))
   }
 

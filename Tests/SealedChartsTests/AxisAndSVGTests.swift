@@ -45,16 +45,31 @@ import Testing
   }
 
   @Test func residualStripNamesTheLargestResiduals() {
-    var points = (0..<101).map { ResidualStrip.Point(label: "card \($0)", value: Double($0 % 7) / 3 - 1) }
-    points[42] = .init(label: "Biased Card", value: 7.5)
-    points[7] = .init(label: "Rare Miss", value: -3.2)
+    var points = (0..<101).map { ResidualStrip.Point(label: "card \($0)", value: Double($0 % 7) / 3 - 1, flagged: false) }
+    points[42] = .init(label: "Biased Card", value: 7.5, flagged: true)
+    points[7] = .init(label: "Rare Miss", value: -3.2, flagged: false)
     let strip = ResidualStrip(title: "sheet common", points: points, limit: 4.4, named: 3)
     #expect(strip.worst.prefix(2) == [42, 7])
     #expect(strip.scale.domainHigh >= 8 && strip.scale.domainLow <= -8)
     let svg = strip.svg()
     #expect(svg.contains("Biased Card +7.50"))
     #expect(svg.contains("Rare Miss -3.20"))
-    #expect(svg.contains("class=\"note fail\""))  // beyond the limit: marked in text weight and shape too
+    #expect(svg.contains("class=\"note fail\""))  // flagged: marked in text weight and shape too
+    #expect(svg.components(separatedBy: "class=\"note fail\"").count == 2)  // only the flagged one
+  }
+
+  @Test func residualStripNamesEveryFlaggedPointWhateverItsValue() {
+    // Flags come from the caller's exact rule: a flagged point with a small value is named and
+    // marked; an unflagged point beyond the limit is named among the largest but not marked.
+    var points = (0..<50).map { ResidualStrip.Point(label: "card \($0)", value: 0.1, flagged: false) }
+    points[3] = .init(label: "Beyond", value: 5, flagged: false)
+    points[9] = .init(label: "Guilty", value: 1.5, flagged: true)
+    let strip = ResidualStrip(title: "sheet rare", points: points, limit: 3.6, named: 2)
+    #expect(strip.worst == [9, 3])
+    let svg = strip.svg()
+    #expect(svg.contains("class=\"worst fail\"><title>Guilty: 1.50</title>") || svg.contains("Guilty: 1.50"))
+    #expect(svg.components(separatedBy: "class=\"note fail\"").count == 2)
+    #expect(svg.contains("1 flagged"))
   }
 
   @Test func dotIntervalChartZoomsOnItsValues() {

@@ -31,11 +31,23 @@ import Testing
     static let columns = ["check", "kind", "n", "observed", "expected", "statistic", "df", "p_value", "p_adjusted", "ci_low", "ci_high", "alpha", "verdict", "source", "detail"]
   }
 
+  /// A sheet as an older Sealed wrote it: residuals only.
   static let sheets = table(
     ["sheet", "set", "collector_number", "name", "rarity", "count", "expected_count", "residual"],
     (1...101).map { number in
       let residual = number == 42 ? 12.5 : Double(number % 9) / 4 - 1
       return ["common", "war", String(number), number == 42 ? "Biased Card" : "Card \(number)", "common", "594", "594", String(residual)]
+    })
+
+  /// A sheet with exact tails: card 42 flagged; card 7 has the largest residual-like score
+  /// after it but its exact tail is not small enough to flag it.
+  static let exactSheets = table(
+    ["sheet", "set", "collector_number", "name", "rarity", "count", "expected_count", "residual", "p_tail", "score", "flag_limit", "flagged"],
+    (1...101).map { number in
+      let (name, score, p, flagged) =
+        number == 42 ? ("Biased Card", "6.1", "5.3e-10", "yes")
+        : number == 7 ? ("Rare Near Miss", "3.1", "0.00097", "no") : ("Card \(number)", String(Double(number % 9) / 4 - 1), "0.4", "no")
+      return ["common", "war", String(number), name, "common", "594", "594", "0", p, score, "4.056", flagged]
     })
 
   static let position = table(
@@ -66,13 +78,78 @@ import Testing
     #expect(rows[2].contains(">0.76<") && rows[2].contains(">0.8<"))
   }
 
-  @Test func theBiasedCardIsNamedInItsSheetsStrip() throws {
-    let html = try page([("run.csv", Self.run), ("checks.csv", Self.checks()), ("sheet_frequency.csv", Self.sheets)])
+  @Test func theBiasedCardIsNamedAndFlaggedByItsExactTail() throws {
+    let html = try page([("run.csv", Self.run), ("checks.csv", Self.checks()), ("sheet_frequency.csv", Self.exactSheets)])
     let sheets = try #require(html.components(separatedBy: "id=\"sheets\"").last)
-    #expect(sheets.contains("Biased Card #42 +12.50"))
-    #expect(sheets.contains("<li>Biased Card (#42, common): 594 copies, expected 594, residual 12.50</li>"))
-    #expect(sheets.contains("1 beyond ±"))
+    #expect(sheets.contains("Biased Card #42 +6.10"))
+    #expect(sheets.contains("<li>Biased Card (#42, common): 594 copies, expected 594, exact tail p = 5.3e-10, score 6.10 — flagged</li>"))
+    #expect(sheets.contains("<li>Rare Near Miss (#7, common): 594 copies, expected 594, exact tail p = 0.00097, score 3.10</li>"))
+    // The count comes from the flagged column, the limit from flag_limit.
+    #expect(sheets.contains("101 cards; 1 flagged (exact tail at most alpha / 2K over all K cards of the page, |score| ≥ 4.06)"))
     #expect(sheets.contains("<figure class=\"failed\">"))
+    #expect(sheets.components(separatedBy: "class=\"note fail\"").count == 2)
+  }
+
+  @Test func tablesWithoutExactTailsShowResidualsAndFlagNothing() throws {
+    let html = try page([("run.csv", Self.run), ("sheet_frequency.csv", Self.sheets)])
+    let sheets = try #require(html.components(separatedBy: "id=\"sheets\"").last)
+    #expect(sheets.contains("<li>Biased Card (#42, common): 594 copies, expected 594, residual 12.50</li>"))
+    #expect(sheets.contains("101 cards; residuals only"))
+    #expect(!sheets.contains("class=\"note fail\""))
+  }
+
+  /// The page printed "99.9% interval" for a row whose interval is at 99.99% (its Holm level,
+  /// ci_level) because it printed 1 − alpha.
+  @Test func eachIntervalCarriesItsOwnLevel() throws {
+    var checks = Self.table(Self.CheckHeader.columns + ["ci_level"], [])
+    checks.append([
+      "uncommon planeswalker in 78% of non-mythic boosters", "binomial", "5000000", "0.77977", "0.78", "", "", "0.3", "1",
+      "0.77904", "0.78049", "0.001", "pass", "spec", "boosters", "0.9999",
+    ])
+    checks.append(["boosters holding foil", "binomial", "36", "0.36", "0.225", "", "", "0.05", "0.8", "0.13", "0.65", "0.01", "pass", "rules", "", "0.9991"])
+    let html = try page([("run.csv", Self.run), ("checks.csv", checks)])
+    #expect(html.contains("observed 77.977% (99.99% interval 77.904% to 78.049%)"))
+    #expect(html.contains("(99.91% interval 13.000% to 65.000%)"))
+    #expect(!html.contains("99.9% interval") && !html.contains("99.0% interval"))
+    #expect(html.contains("ci_level: the level at which Holm"))
+  }
+
+  @Test func aCheckNotTestedIsNeitherAPassNorAFailure() throws {
+    var checks = Self.checks()
+    checks.append(["no card twice in a booster (spec)", "invariant", "0", "", "", "", "", "", "", "", "", "0.001", "not_tested", "spec", "not tested: the file does not give each card's finish"])
+    let passing = Self.table(checks.header, checks.rows.filter { $0[12] != "fail" })
+    let html = try page([("run.csv", Self.run), ("checks.csv", passing)])
+    #expect(html.contains("id=\"verdict\">PASS: 2 of 3 checks passed, 1 not tested</p>"))
+    #expect(html.contains("<td class=\"untested\">– not tested</td>"))
+    let failing = try page([("run.csv", Self.run), ("checks.csv", checks)])
+    #expect(failing.contains("id=\"verdict\">FAIL: 1 of 4 checks failed, 1 not tested</p>"))
+  }
+
+  @Test func anInterruptedRunHasNoPassingVerdict() throws {
+    var run = Self.run
+    run.append(["status", "interrupted"])
+    run.append(["pools_requested", "1000000000"])
+    let html = try page([("run.csv", run), ("checks.csv", Self.table(Self.CheckHeader.columns, Self.checks().rows.filter { $0[12] == "pass" }))])
+    #expect(html.contains("id=\"verdict\">INTERRUPTED after 1000 of 1000000000 pools: no verdict (on those pools none of 2 checks failed)</p>"))
+    #expect(!html.contains(">PASS"))
+  }
+
+  @Test func anAuditsImpossibleBoostersComeFirst() throws {
+    let boosters = Self.table(["booster", "line", "kind", "verdict", "problem"], [
+      ["1", "2", "non_mythic_booster", "pass", ""],
+      ["7", "86", "", "fail", "no booster of these rules holds these cards together: Nicol Bolas, Dragon-God (war 207): no draw of this booster's kind holds it"],
+    ])
+    var audit = Self.table(Self.CheckHeader.columns + ["ci_level", "method"], [])
+    audit.append(["every booster is one the rules can make", "invariant", "36", "1", "0", "", "", "", "", "", "", "0.01", "fail", "rules", "", "", "exact (per booster)"])
+    var run = Self.run
+    run.append(["command_kind", "audit"])
+    let html = try page([("run.csv", run), ("audit.csv", audit), ("boosters.csv", boosters)])
+    let findings = try #require(html.components(separatedBy: "<section id=\"findings\">").dropFirst().first)
+    #expect(html.components(separatedBy: "<section id=\"findings\">")[0].contains("id=\"verdict\""))
+    #expect(html.range(of: "<section id=\"findings\">")!.lowerBound < html.range(of: "<section id=\"run\">")!.lowerBound)
+    #expect(findings.contains("<strong>every booster is one the rules can make: 1 violation(s) in 36</strong>"))
+    #expect(findings.contains("<li>booster 7 (line 86): no booster of these rules holds these cards together: Nicol Bolas, Dragon-God (war 207)"))
+    #expect(!findings.components(separatedBy: "</section>")[0].contains("booster 1 "))
   }
 
   @Test func newColumnsAndRowsAppearWithoutCodeChanges() throws {

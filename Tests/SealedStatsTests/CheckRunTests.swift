@@ -53,10 +53,12 @@ import Testing
     let plan = try plan("war", rules: wrong)
     let expectations = try Expectations(plan: plan)
     let sample = Simulation.run(.init(plan: plan, pools: 4096, seed: 1, threads: 1)).tally
-    let tests = try CheckRun(plan: plan, expectations: expectations, tally: sample, alpha: 0.001).testCount
-    let checkPlan = try CheckPlan(plan: plan, expectations: expectations, alpha: 0.001, deviation: 0.02, power: 0.99, tests: tests)
-    #expect(checkPlan.pools > 1000)
-    let result = try run(plan, pools: checkPlan.pools, seed: 2)
+    let checkPlan = try CheckPlan(
+      plan: plan, expectations: expectations, alpha: 0.001, deviation: 0.02, power: 0.99,
+      sample: CheckRun(plan: plan, expectations: expectations, tally: sample, alpha: 0.001))
+    let pools = try #require(checkPlan.row("uncommon planeswalker in 78% of non-mythic boosters")?.pools)
+    #expect(pools > 1000)
+    let result = try run(plan, pools: pools, seed: 2)
     #expect(!result.passed)
     let failed = Set(result.failures.map(\.name))
     #expect(failed.contains("uncommon planeswalker in 78% of non-mythic boosters"))

@@ -34,8 +34,9 @@ import Testing
     let checkPlan = try CheckPlan(
       plan: plan, expectations: expectations, alpha: 0.001, deviation: 0.02, power: 0.9,
       sample: CheckRun(plan: plan, expectations: expectations, tally: sample, alpha: 0.001))
-    #expect(checkPlan.pools > 1000 && checkPlan.pools <= Self.pools, "\(checkPlan.pools)")
-    let tally = Simulation.run(.init(plan: plan, pools: checkPlan.pools, seed: seed, threads: 2)).tally
+    let pools = try #require(checkPlan.pools)
+    #expect(pools > 1000 && pools <= Self.pools, "\(pools)")
+    let tally = Simulation.run(.init(plan: plan, pools: pools, seed: seed, threads: 2)).tally
     return try CheckRun(plan: plan, expectations: expectations, tally: tally, alpha: 0.001)
   }
 

@@ -30,7 +30,7 @@ struct CheckCommand: ParsableCommand {
 
   @OptionGroup var specOption: SpecOption
 
-  @Option(help: ArgumentHelp("Significance level (default: the spec's, else 0.001).", valueName: "a"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Significance level (default: the spec's, else 0.001).", valueName: "a"))
   var alpha: Double?
 
   @Option(help: ArgumentHelp("Other rule sets to simulate for the mythic fairness table (comma separated, or none). Default: the other built-ins that cover the set.", valueName: "names"))
@@ -39,13 +39,13 @@ struct CheckCommand: ParsableCommand {
   @Flag(help: "Print the pools needed to detect --deviation in each proportion and --ratio in each chi-square claim with --power, and stop.")
   var plan = false
 
-  @Option(help: ArgumentHelp("For --plan: the deviation of a proportion to detect.", valueName: "d"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the deviation of a proportion to detect.", valueName: "d"))
   var deviation: Double = 0.02
 
-  @Option(help: ArgumentHelp("For --plan: in a chi-square claim, one card (or position) this many times as likely as the others, to detect.", valueName: "r"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: in a chi-square claim, one card (or position) this many times as likely as the others, to detect.", valueName: "r"))
   var ratio: Double = 1.2
 
-  @Option(help: ArgumentHelp("For --plan: the probability of detecting it.", valueName: "p"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the probability of detecting it.", valueName: "p"))
   var power: Double = 0.9
 
   @Option(help: ArgumentHelp("Check a merged sharded run instead of simulating: a folder written by sealed merge from sealed check --shard K/N runs.", valueName: "dir"))
@@ -70,7 +70,9 @@ struct CheckCommand: ParsableCommand {
       // for sealed merge; the checks run on the merged tallies (--tallies).
       let result = runner.simulate()
       let info = runner.runInfo(result, command: "check", extra: reproducingOptions)
-      try runner.folder.commit(runner.reportFiles(result, run: info, tables: runner.reportTables(result, run: info)))
+      Note.replaced(
+        try runner.folder.commit(runner.reportFiles(result, run: info, tables: runner.reportTables(result, run: info, alpha: alpha))),
+        in: runner.folder.path)
       print(runner.summary(result))
       print("reports: \(runner.folder.path)/")
       print("next: sealed merge the shards' folders, then sealed check \(runner.plan.setCode) --tallies MERGED")
@@ -79,28 +81,35 @@ struct CheckCommand: ParsableCommand {
     }
     let comparisons = try comparisonPlans(for: runner.cardSet, rulesName: runner.plan.rulesName, spec: spec)
     let started = Date()
-    let result = runner.simulate()
+    // One Ctrl-C flag for the whole run: it stops the simulation and every --compare one.
+    let interrupt = InterruptFlag()
+    defer { interrupt.restore() }
+    let result = runner.simulate(interrupt: interrupt)
     let info = runner.runInfo(result, command: "check", extra: reproducingOptions)
     let outcome = try report(
       plan: runner.plan, expectations: runner.expectations, tally: result.tally, seed: runner.seed,
-      comparisons: comparisons, run: info, record: runner.recordFile(result, run: info), alpha: alpha)
+      comparisons: comparisons, run: info, record: runner.recordFile(result, run: info), alpha: alpha, interrupt: interrupt)
     let samples = try runner.commit(outcome.files)
-    print(VerdictTable.render(outcome.checks, plan: runner.plan, spec: spec, alpha: alpha, pools: result.tally.pools, seed: runner.seed, terminal: .standardOutput), terminator: "")
-    let passed = outcome.checks.passed
-    let comparisonSeconds = outcome.comparisonSeconds
+    let stopped = outcome.interrupted ? (done: result.completedPools, requested: runner.pools) : nil
+    print(
+      VerdictTable.render(
+        outcome.checks, plan: runner.plan, spec: spec, alpha: alpha, pools: result.tally.pools, seed: runner.seed,
+        terminal: .standardOutput, interrupted: stopped),
+      terminator: "")
     print(runner.summary(result))
     print(
       String(
-        format: "whole run: %.2f s (simulation %.2f s, %d --compare simulation(s) %.2f s, checks and reports the rest)",
-        Date().timeIntervalSince(started), result.elapsedSeconds, comparisons.count, comparisonSeconds))
+        format: "whole run: %.2f s (simulation %.2f s, %d of %d --compare simulation(s) %.2f s, checks and reports the rest)",
+        Date().timeIntervalSince(started), result.elapsedSeconds, outcome.comparisonsRun, comparisons.count,
+        outcome.comparisonSeconds))
     print("reports: \(runner.folder.path)/")
     if let samples { print("samples: \(samples)") }
-    if result.interrupted { throw CommandFailure(status: 130) }
-    if !passed { throw CommandFailure(status: 1) }
+    if outcome.interrupted { throw CommandFailure(status: 130) }
+    if !outcome.checks.passed { throw CommandFailure(status: 1) }
   }
 
   private func checkedAlpha(_ spec: SpecDefinition?) throws(DataError) -> Double {
-    let alpha = self.alpha ?? spec?.alpha ?? 0.001
+    let alpha = self.alpha ?? spec?.alpha ?? CheckRun.defaultAlpha
     guard alpha > 0 && alpha < 1 else { throw DataError("--alpha \(alpha): expected a level between 0 and 1") }
     return alpha
   }
@@ -128,34 +137,65 @@ struct CheckCommand: ParsableCommand {
   /// checks.csv, mythic_fairness.csv, the comparison tables and report.html. Returns the checks,
   /// the files and the seconds the comparison simulations took. The same for a simulated run and
   /// for merged tallies, so both give the same checks.csv.
+  /// What `report` made: the checks, the files, how many --compare simulations ran whole and
+  /// in how long, and whether Ctrl-C stopped the run (the simulation or a comparison).
+  private struct Outcome {
+    let checks: CheckRun
+    let files: [(name: String, contents: String)]
+    let comparisonsRun: Int
+    let comparisonSeconds: Double
+    let interrupted: Bool
+  }
+
   private func report(
     plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, seed: UInt64,
-    comparisons: [(BoosterPlan, Expectations)], run: RunInfo, record: (name: String, contents: String), alpha: Double
-  ) throws -> (checks: CheckRun, files: [(name: String, contents: String)], comparisonSeconds: Double) {
+    comparisons: [(BoosterPlan, Expectations)], run given: RunInfo, record: (name: String, contents: String), alpha: Double,
+    interrupt: InterruptFlag
+  ) throws -> Outcome {
     let checks = try statistics { () throws(StatisticsError) in
       try CheckRun(plan: plan, expectations: expectations, tally: tally, alpha: alpha)
     }
+    var run = given
     var fairness = [MythicFairness(rules: plan.rulesName, tally: tally, expectations: expectations)]
     var compared = CSVTable(header: ClaimComparison.csvHeader)
     var comparedMythics = CSVTable(header: ["rules", "mythics", "pools", "proportion", "expected_proportion"])
     let comparing = Date()
+    var comparisonsRun = 0
     for (comparison, comparisonExpectations) in comparisons {
-      let other = Simulation.run(.init(plan: comparison, pools: tally.pools, seed: seed, threads: runOptions.threads)).tally
+      // A stopped run compares nothing more; a comparison cut short is left out.
+      guard !run.interrupted && !interrupt.isRaised else { break }
+      let simulated = Simulation.run(
+        .init(plan: comparison, pools: tally.pools, seed: seed, threads: runOptions.threads), shouldStop: { interrupt.isRaised })
+      guard !simulated.interrupted else { break }
+      comparisonsRun += 1
+      let other = simulated.tally
       fairness.append(MythicFairness(rules: comparison.rulesName, tally: other, expectations: comparisonExpectations))
       for row in ClaimComparison.rows(plan: comparison, tally: other) { compared.append(row) }
       let mythics = SimulationReport(plan: comparison, expectations: comparisonExpectations, tally: other, run: run).poolMythicsTable
       for row in mythics.rows { comparedMythics.append([comparison.rulesName] + row) }
     }
     let comparisonSeconds = Date().timeIntervalSince(comparing)
-    var tables = SimulationReport(plan: plan, expectations: expectations, tally: tally, run: run).files
+    if interrupt.isRaised { run.interrupted = true }
+    var simulationReport = SimulationReport(plan: plan, expectations: expectations, tally: tally, run: run)
+    // The page's sheets and claims are one family of cards for the flags.
+    let claimAlpha = { (name: String) in plan.specClaims.first { $0.name == name }?.alpha ?? alpha }
+    let flagged = try statistics { () throws(StatisticsError) in
+      try CardTails.attached(
+        sheets: simulationReport.sheetFrequency, claims: ClaimFrequency(plan: plan, expectations: expectations, tally: tally),
+        alpha: alpha, claimAlpha: claimAlpha)
+    }
+    simulationReport.sheetFrequency = flagged.sheets
+    let claimFrequency = flagged.claims!
+    var tables = simulationReport.files
     tables.append(("checks.csv", checks.table))
     tables.append(("mythic_fairness.csv", MythicFairness.table(fairness)))
-    let claimFrequency = ClaimFrequency(plan: plan, expectations: expectations, tally: tally)
     if !claimFrequency.rows.isEmpty { tables.append(("claim_frequency.csv", claimFrequency.table(plan: plan))) }
     if !compared.rows.isEmpty { tables.append(("comparisons.csv", compared)) }
     if !comparedMythics.rows.isEmpty { tables.append(("compared_pool_mythics.csv", comparedMythics)) }
     let files = tables.map { (name: $0.name, contents: $0.table.text) } + [record]
-    return (checks, try HTMLReportFile.adding(to: files, tables: tables), comparisonSeconds)
+    return Outcome(
+      checks: checks, files: try HTMLReportFile.adding(to: files, tables: tables), comparisonsRun: comparisonsRun,
+      comparisonSeconds: comparisonSeconds, interrupted: run.interrupted)
   }
 
   /// `--tallies DIR`: checks the merged tallies of a sharded run exactly as the unsharded run
@@ -174,14 +214,14 @@ struct CheckCommand: ParsableCommand {
     guard record.set == set.lowercased() else {
       throw DataError("the tallies are of set \(record.set), not \(set)", at: directory)
     }
+    try refuseOptionsThatDisagree(with: record, in: directory)
     let rules = try RuleSetLoader.parse(record.rulesText, source: record.rulesSource)
     let spec = try record.spec()
     if let option = specOption.spec {
       let wanted = option == "none" ? nil : try SpecLoader.load(option)
       guard wanted?.text == spec?.text else {
         throw DataError(
-          "--spec \(option): the tallies counted \(spec.map { "spec \"\($0.name)\"" } ?? "no spec"); a merged run is checked against the spec its shards counted",
-          at: directory)
+          "--spec \(option): the tallies in \(directory) counted \(spec.map { "spec \"\($0.name)\"" } ?? "no spec"); a merged run is checked against the spec its shards counted")
       }
     } else if spec == nil, let named = rules.spec {
       throw DataError(
@@ -211,16 +251,23 @@ struct CheckCommand: ParsableCommand {
     let folder = try ReportFolder(
       path: runOptions.out ?? "reports/\(plan.reportName)",
       writes: SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName] + Self.checkFiles, force: runOptions.force)
+    let interrupt = InterruptFlag()
+    defer { interrupt.restore() }
     let outcome = try report(
       plan: plan, expectations: expectations, tally: record.tally, seed: record.seed,
       comparisons: try comparisonPlans(for: cardSet, rulesName: plan.rulesName, spec: spec), run: run, record: recordFile,
-      alpha: alpha)
-    try folder.commit(outcome.files)
-    print(VerdictTable.render(outcome.checks, plan: plan, spec: spec, alpha: alpha, pools: record.tally.pools, seed: record.seed, terminal: .standardOutput), terminator: "")
-    let passed = outcome.checks.passed
+      alpha: alpha, interrupt: interrupt)
+    Note.replaced(try folder.commit(outcome.files), in: folder.path)
+    let stopped = outcome.interrupted ? (done: record.tally.pools, requested: record.tally.pools) : nil
+    print(
+      VerdictTable.render(
+        outcome.checks, plan: plan, spec: spec, alpha: alpha, pools: record.tally.pools, seed: record.seed,
+        terminal: .standardOutput, interrupted: stopped),
+      terminator: "")
     print("\(plan.setCode) · \(plan.rulesName) · seed \(record.seed): \(record.tally.pools) pools checked from \(directory)")
     print("reports: \(folder.path)/")
-    if !passed { throw CommandFailure(status: 1) }
+    if outcome.interrupted { throw CommandFailure(status: 130) }
+    if !outcome.checks.passed { throw CommandFailure(status: 1) }
   }
 
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SealedCore
+import SealedStats
 import SealedReportHTML
 
 /// `sealed merge`: adds shard reports into the report of the whole run.
@@ -47,14 +48,17 @@ struct MergeCommand: ParsableCommand {
       threads: 0, elapsedSeconds: 0, startedAt: records.map(\.record.startedAt).min() ?? RunInfo.now(),
       command: ReproduceCommand.make("simulate", set: first.set, rules: Self.rulesOption(first), pools: first.poolsRequested, seed: first.seed))
     run.mergedShards = records.count
-    let report = SimulationReport(plan: plan, expectations: try Expectations(plan: plan), tally: tally, run: run)
+    let expectations = try Expectations(plan: plan)
+    let report = try statistics { () throws(StatisticsError) in
+      try SimulationReport(plan: plan, expectations: expectations, tally: tally, run: run).withCardTails(alpha: CheckRun.defaultAlpha)
+    }
     let folder = try ReportFolder(
       path: out ?? "reports/\(plan.reportName)",
       writes: SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName], force: force)
     var files = report.files.map { (name: $0.name, contents: $0.table.text) }
     let record = RunRecord(plan: plan, rulesText: first.rulesText, run: run, shard: .whole, tally: tally, spec: spec)
     files.append((RunRecord.fileName, record.encoded()))
-    try folder.commit(HTMLReportFile.adding(to: files, tables: report.files))
+    Note.replaced(try folder.commit(HTMLReportFile.adding(to: files, tables: report.files)), in: folder.path)
     let seconds = records.reduce(0.0) { $0 + $1.record.elapsedSeconds }
     let threadSeconds = records.reduce(0.0) { $0 + $1.record.elapsedSeconds * Double($1.record.threads) }
     print(

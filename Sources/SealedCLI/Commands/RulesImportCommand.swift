@@ -1,27 +1,32 @@
 import ArgumentParser
 import Foundation
 import SealedCore
+import SealedMTGJSON
 
-/// `sealed rules import [FILE] --product CODE | --list`: mtg.wtf's compiled booster data as
-/// Sealed rule files.
+/// `sealed rules import [FILE] --product CODE | --list`: mtg.wtf's compiled booster data, or the
+/// `booster` objects of an MTGJSON file, as Sealed rule files.
 struct RulesImportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
-    abstract: "Write mtg.wtf products (its compiled booster data, sealed_basic_data.json) as a Sealed rule file.",
+    abstract: "Write mtg.wtf products (its compiled booster data, or an MTGJSON file's boosters) as a Sealed rule file.",
     discussion: """
       Without FILE, the data shipped with Sealed (mtg.wtf's of July 2025, 538 products) is read. \
-      --list shows every product of the file and whether the card data can open it. \
-      --product CODE (repeatable, one product per set) writes the equivalent rule file to \
-      --out or standard output; it is compiled against the card data first, so a card that \
-      cannot be found is a one-line error naming the product, sheet and card. An old code \
-      (war) finds the product that took its place (war-draft), with a note. The file works \
-      everywhere a rule file does (open, simulate, check, the deck commands).
+      A FILE is mtg.wtf's compiled booster data (sealed_basic_data.json, plain or gzipped) or an \
+      MTGJSON file (a set file such as ZNR.json, or AllPrintings.json, plain or gzipped), told \
+      apart from its content; an MTGJSON product is named SET-NAME (znr-default, neo-arena), or \
+      by its bare name in a file of one set. --list shows every product of the file and whether \
+      the card data can open it. --product CODE (repeatable, one product per set) writes the \
+      equivalent rule file to --out or standard output; it is compiled against the card data \
+      first (an MTGJSON file's own cards), so a card that cannot be found is a one-line error \
+      naming the product, sheet and card. An old code (war) finds the product that took its \
+      place (war-draft), with a note. The file works everywhere a rule file does (open, \
+      simulate, check, the deck commands).
       """)
 
-  @Argument(help: ArgumentHelp("mtg.wtf's compiled booster data (sealed_basic_data.json, plain or gzipped); default: the data shipped with Sealed.", valueName: "file"))
+  @Argument(help: ArgumentHelp("mtg.wtf's compiled booster data (plain or gzipped), or an MTGJSON file (.json or .json.gz); default: the data shipped with Sealed.", valueName: "file"))
   var file: String?
 
-  @Option(name: .customLong("product"), help: ArgumentHelp("A product code, like war-draft, mkm-play or dom-arena.", valueName: "code"))
+  @Option(name: .customLong("product"), help: ArgumentHelp("A product code, like war-draft, mkm-play, dom-arena or (MTGJSON) znr-default.", valueName: "code"))
   var products: [String] = []
 
   @Flag(help: "List the products and whether the card data can open them.")
@@ -41,6 +46,21 @@ struct RulesImportCommand: ParsableCommand {
 
   func run() throws {
     let path = try file ?? CompiledBoosterData.shippedPath()
+    if file != nil {
+      let (kind, _) = try JSONFileKind.detect(path: path)
+      switch kind {
+      case .mtgjson:
+        return try runMTGJSON(path)
+      case .array:
+        break
+      case .scryfallList:
+        throw DataError("this is Scryfall card data, which holds no booster rules; expected mtg.wtf's compiled booster data or an MTGJSON file", at: path)
+      case .other(let found, let line, let column):
+        throw DataError(
+          "expected mtg.wtf's compiled booster data (a JSON array of products) or an MTGJSON file, found \(found)",
+          at: DataError.location(path, line: line, column: column))
+      }
+    }
     let data = try CompiledBoosterData.read(path: path)
     if list {
       print(try listing(data, source: path), terminator: "")
@@ -59,9 +79,14 @@ struct RulesImportCommand: ParsableCommand {
     for product in chosen {
       try compile(rules, product)
     }
+    try write(text, products: chosen.count)
+  }
+
+  /// The rule file to --out, or to standard output.
+  private func write(_ text: String, products count: Int) throws {
     if let out {
       try ReportFolder.writeFile(text, to: out)
-      FileHandle.standardError.write(Data("sealed: wrote \(out) (\(chosen.count) product\(chosen.count == 1 ? "" : "s"))\n".utf8))
+      FileHandle.standardError.write(Data("sealed: wrote \(out) (\(count) product\(count == 1 ? "" : "s"))\n".utf8))
     } else {
       print(text, terminator: "")
     }
@@ -105,5 +130,30 @@ struct RulesImportCommand: ParsableCommand {
     }
     return table.text
       + "\(data.products.count) products; with this card data \(counts.names) simulate with names, \(counts.keys) on card keys, \(counts.no) not at all\n"
+  }
+
+  // MARK: - MTGJSON
+
+  /// The products of an MTGJSON file: converted through its own cards, compiled against them.
+  private func runMTGJSON(_ file: String) throws {
+    let reader = MTGJSONBoosterImport(path: file)
+    if list {
+      var table = TextTable([("code", .left), ("set", .left), ("variants", .right), ("sheets", .right), ("opens", .left), ("name", .left)])
+      let listed = try reader.list()
+      for product in listed {
+        table.append([product.code, product.setCode, String(product.variants), String(product.sheets), product.opens, product.name])
+      }
+      let opens = listed.filter { $0.opens == "yes" }.count
+      print(table.text + "\(listed.count) products; the file's own cards open \(opens)", terminator: "\n")
+      return
+    }
+    let loaded = try reader.load(products)
+    let ruleName = name ?? "mtgjson-" + loaded.products.map(\.code).joined(separator: "-")
+    let source = "\((file as NSString).lastPathComponent) (MTGJSON\(loaded.version.map { " \($0)" } ?? ""))"
+    let text = try CompiledBoosterRules.ruleFile(loaded.products, name: ruleName, source: source)
+    for product in loaded.products {
+      try MTGJSONBoosterImport.check(product, cards: loaded.cardSets[product.set_code]!)
+    }
+    try write(text, products: loaded.products.count)
   }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import SealedCore
+import SealedPackFiles
 import SealedReportHTML
+import SealedStats
 
 /// The shared work of `simulate` and `check`: validate, simulate with progress and Ctrl-C
 /// handling, and build the report files.
@@ -30,7 +32,7 @@ struct SimulationRunner {
     rulesText = loaded.rules.text
     (pools, shard) = try options.validated(for: plan)
     expectations = try Expectations(plan: plan)
-    (seed, seedWasGiven) = options.seedOption.resolved
+    (seed, seedWasGiven) = try options.seedOption.resolve()
     self.options = options
     self.planOptions = planOptions
     let samplesInReport = options.out != nil && options.samples > 0
@@ -42,16 +44,16 @@ struct SimulationRunner {
     self.spec = spec
   }
 
-  /// Runs the simulation; the result says whether Ctrl-C cut it short.
-  func simulate() -> Simulation.Result {
-    if !seedWasGiven {
-      FileHandle.standardError.write(Data("sealed: random seed \(seed) (repeat with --seed \(seed))\n".utf8))
-    }
+  /// Runs the simulation; the result says whether Ctrl-C cut it short. `interrupt` is the
+  /// command's Ctrl-C flag when the command runs more than this simulation (without it, Ctrl-C
+  /// is caught for this simulation only).
+  func simulate(interrupt given: InterruptFlag? = nil) -> Simulation.Result {
+    options.seedOption.noteRandom((seed, seedWasGiven))
     let chunks = shard.chunks(of: (pools + Simulation.chunkPools - 1) / Simulation.chunkPools)
     let shardPools = chunks.reduce(0) { $0 + Simulation.pools(inChunk: $1, of: pools) }
     let progress = ProgressBar(total: shardPools, unit: "pools", enabled: !options.quiet)
-    let interrupt = InterruptFlag()
-    defer { interrupt.restore() }
+    let interrupt = given ?? InterruptFlag()
+    defer { if given == nil { interrupt.restore() } }
     let result = Simulation.run(
       Simulation.Request(plan: plan, pools: pools, seed: seed, threads: options.threads, shard: shard),
       progress: { progress.update($0) },
@@ -64,7 +66,7 @@ struct SimulationRunner {
   /// results beyond the rules, pools and seed (for `run.csv`'s reproducing command line).
   func runInfo(_ result: Simulation.Result, command: String, extra: [String] = []) -> RunInfo {
     var options = extra
-    if let boosterMax = planOptions.setOptions.boosterMax { options += ["--booster-max", String(boosterMax)] }
+    if let boosterMax = try? planOptions.setOptions.boosterMax() { options += ["--booster-max", String(boosterMax)] }
     if shard != .whole { options += ["--shard", shard.description] }
     return RunInfo(
       toolVersion: SealedCommand.version, seed: seed, poolsRequested: pools, shard: shard.description,
@@ -73,9 +75,13 @@ struct SimulationRunner {
       command: ReproduceCommand.make(command, set: plan.setCode, rules: planOptions.rules, pools: pools, seed: seed, extra: options))
   }
 
-  /// The simulation CSVs.
-  func reportTables(_ result: Simulation.Result, run: RunInfo) -> [(name: String, table: CSVTable)] {
-    SimulationReport(plan: plan, expectations: expectations, tally: result.tally, run: run).files
+  /// The simulation CSVs, with cards flagged by their exact tails at `alpha`.
+  func reportTables(
+    _ result: Simulation.Result, run: RunInfo, alpha: Double = CheckRun.defaultAlpha
+  ) throws(DataError) -> [(name: String, table: CSVTable)] {
+    try statistics { () throws(StatisticsError) in
+      try SimulationReport(plan: plan, expectations: expectations, tally: result.tally, run: run).withCardTails(alpha: alpha).files
+    }
   }
 
   /// `tallies.json`: the run's record, with the spec's counting lanes when it counted a spec.
@@ -96,13 +102,13 @@ struct SimulationRunner {
   /// report to `notebooks-data/<set>-<rules>/pools.csv`.
   func commit(_ files: [(name: String, contents: String)]) throws(DataError) -> String? {
     guard options.samples > 0, options.out != nil else {
-      try folder.commit(files)
+      Note.replaced(try folder.commit(files), in: folder.path)
       return try writeSamples()
     }
     let staged = URL(fileURLWithPath: folder.path).deletingLastPathComponent()
       .appendingPathComponent(".\(URL(fileURLWithPath: folder.path).lastPathComponent).pools-\(ProcessInfo.processInfo.processIdentifier).csv").path
     _ = try writeSamples(to: staged, rename: false)
-    try folder.commit(files, moving: [(Self.samplesName, staged)])
+    Note.replaced(try folder.commit(files, moving: [(Self.samplesName, staged)]), in: folder.path)
     return "\(folder.path)/\(Self.samplesName)"
   }
 
@@ -123,19 +129,12 @@ struct SimulationRunner {
       }
       let handle = try FileHandle(forWritingTo: temporary)
       defer { try? handle.close() }
-      try handle.write(contentsOf: Data((CSVTable(header: Self.sampleHeader).text).utf8))
+      try handle.write(contentsOf: Data(Self.sampleLayout.headerLine.utf8))
       var written = 0
       try Simulation.forEachChunk(of: plan, seed: seed, count: options.samples) { pools in
         var rows = ""
         for (offset, pool) in pools.enumerated() {
-          for (boosterIndex, booster) in pool.boosters.enumerated() {
-            for entry in booster {
-              rows += [
-                String(written + offset + 1), String(boosterIndex + 1), entry.slot, entry.card.setCode,
-                entry.card.collectorNumber.text, entry.card.name, entry.card.rarity.rawValue, entry.card.colors.joined(),
-              ].map(CSVTable.quote).joined(separator: ",") + "\n"
-            }
-          }
+          rows += Self.sampleRows(pool, number: written + offset + 1)
         }
         try handle.write(contentsOf: Data(rows.utf8))
         written += pools.count
@@ -154,9 +153,28 @@ struct SimulationRunner {
     return path
   }
 
-  /// The columns of `pools.csv`; `colors` is the card's colours as letters (`WU`, empty when
-  /// colourless).
-  static let sampleHeader = ["pool", "booster", "slot", "set", "collector_number", "name", "rarity", "colors"]
+  /// The columns of `pools.csv`: every column of `sealed open --format csv` (`booster` counted
+  /// within the pool, 1 to 6 under the sealed rules; `foil` true or false), after the pool, the
+  /// slot the card was drawn for, its rarity and `colors`, its colours as letters (`WU`, empty
+  /// when colourless). The rows are written by the pack file's own `PackCSVLayout`, so a sampled
+  /// card and the same card opened by `sealed open` have the same values.
+  static let sampleLayout = PackCSVLayout(
+    header: ["pool", "booster", "slot", "set", "collector_number", "name", "rarity", "colors", "foil"],
+    extraColumns: ["pool", "slot", "rarity", "colors"])
+
+  /// The rows of pool `number` in `pools.csv`.
+  static func sampleRows(_ pool: OpenedPool, number: Int) -> String {
+    var rows = ""
+    for (index, booster) in pool.boosters.enumerated() {
+      for entry in booster {
+        // Every opened card has a set and collector number, so the layout always has a row.
+        rows += sampleLayout.row(
+          booster: String(index + 1), card: ListedCard(entry),
+          extra: [String(number), entry.slot, entry.card.rarity.rawValue, entry.card.colors.joined()]) ?? ""
+      }
+    }
+    return rows
+  }
 
   /// One line about speed, for the terminal.
   func summary(_ result: Simulation.Result) -> String {

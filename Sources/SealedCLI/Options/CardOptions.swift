@@ -54,18 +54,23 @@ struct SetOptions: ParsableArguments {
   @OptionGroup var cardOptions: CardOptions
 
   @Option(
-    name: .customLong("booster-max"),
+    name: .customLong("booster-max"), parsing: .unconditional,
     help: ArgumentHelp(
       "Boosters draw from collector numbers 1...N (default: the set's highest basic land).",
       valueName: "n"))
-  var boosterMax: Int?
+  var boosterMaxArgument: WholeNumber?
+
+  /// `--booster-max`, checked: a collector number of at least 1.
+  func boosterMax() throws(DataError) -> Int? {
+    try boosterMaxArgument?.value("--booster-max", in: 1...Int.max, expected: "a collector number of at least 1")
+  }
 
   func loadSet(_ code: String) throws(DataError) -> CardSet {
-    try CardSet(code: code, in: cardOptions.loadDatabase(sets: [code]), boosterMax: boosterMax)
+    try CardSet(code: code, in: cardOptions.loadDatabase(sets: [code]), boosterMax: boosterMax())
   }
 
   /// The set, with the other sets whose cards `rules` list by number for it.
   func loadSet(_ code: String, for rules: RuleSetDefinition) throws(DataError) -> CardSet {
-    try cardOptions.loadSet(code, for: rules, boosterMax: boosterMax)
+    try cardOptions.loadSet(code, for: rules, boosterMax: boosterMax())
   }
 }

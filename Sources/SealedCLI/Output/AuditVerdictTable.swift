@@ -20,20 +20,17 @@ enum AuditVerdictTable {
     var table = TextTable([("verdict", .left), ("from", .left), ("check", .left), ("result", .left), ("method", .left), ("p adjusted", .right)])
     for check in audit.checks {
       table.append([
-        check.passed ? "pass" : "FAIL", check.source.rawValue, check.name,
-        check.method == "none" ? check.detail : VerdictTable.describe(check), check.method ?? "",
+        VerdictTable.label(check.verdict), check.source.rawValue, check.name,
+        VerdictTable.describe(check), check.method ?? "",
         check.pAdjusted.map(VerdictTable.format) ?? "-",
       ])
     }
     var text = table.text
     if terminal.colors { text = text.replacingOccurrences(of: "\nFAIL ", with: "\n\u{1B}[31;1mFAIL\u{1B}[0m ") }
     lines.append(text)
-    let failures = audit.checks.filter { !$0.passed }
-    if failures.isEmpty {
-      lines.append(terminal.bold("PASS: all \(audit.checks.count) checks passed"))
-    } else {
-      lines.append(terminal.bold("FAIL: \(failures.count) of \(audit.checks.count) checks failed"))
-      for check in failures { lines.append("  - \(check.name): \(VerdictTable.describe(check)) (\(check.detail))") }
+    lines.append(terminal.bold(audit.summary.text))
+    for check in audit.checks where check.failed {
+      lines.append("  - \(check.name): \(VerdictTable.describe(check)) (\(check.detail))")
     }
     let problems = findings.problems
     for problem in problems.prefix(10) {

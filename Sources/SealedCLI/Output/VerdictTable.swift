@@ -6,7 +6,7 @@ import SealedStats
 enum VerdictTable {
   static func render(
     _ run: CheckRun, plan: BoosterPlan, spec: SpecDefinition?, alpha: Double, pools: Int,
-    seed: UInt64, terminal: Terminal
+    seed: UInt64, terminal: Terminal, interrupted: (done: Int, requested: Int)? = nil
   ) -> String {
     var lines: [String] = []
     let specText = spec.map { "spec \"\($0.name)\"" }
@@ -20,32 +20,36 @@ enum VerdictTable {
     lines.append("")
     var table = TextTable([("verdict", .left), ("from", .left), ("check", .left), ("kind", .left), ("result", .left), ("p adjusted", .right)])
     for check in run.checks {
-      let verdict = check.passed ? "pass" : "FAIL"
-      table.append([verdict, check.source.rawValue, check.name, check.kind.rawValue, describe(check), check.pAdjusted.map(format) ?? "-"])
+      table.append([label(check.verdict), check.source.rawValue, check.name, check.kind.rawValue, describe(check), check.pAdjusted.map(format) ?? "-"])
     }
     var text = table.text
     if terminal.colors {
       text = text.replacingOccurrences(of: "\nFAIL ", with: "\n\u{1B}[31;1mFAIL\u{1B}[0m ")
     }
     lines.append(text)
-    let failures = run.failures
-    if failures.isEmpty {
-      lines.append(terminal.bold("PASS: all \(run.checks.count) checks passed"))
-    } else {
-      lines.append(terminal.bold("FAIL: \(failures.count) of \(run.checks.count) checks failed"))
-      for check in failures {
-        if check.isUnsatisfiable {
-          lines.append("  - \(check.name): \(check.detail)")
-        } else {
-          lines.append("  - \(check.name): \(describe(check))\(check.detail.isEmpty ? "" : " (\(check.detail))")")
-        }
+    lines.append(terminal.bold(run.summary(interrupted: interrupted).text))
+    for check in run.failures {
+      if check.isUnsatisfiable {
+        lines.append("  - \(check.name): \(check.detail)")
+      } else {
+        lines.append("  - \(check.name): \(describe(check))\(check.detail.isEmpty ? "" : " (\(check.detail))")")
       }
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// The verdict column: `pass`, `FAIL` (to stand out) or `not tested`.
+  static func label(_ verdict: CheckResult.Verdict) -> String {
+    switch verdict {
+    case .pass: "pass"
+    case .fail: "FAIL"
+    case .notTested: "not tested"
+    }
+  }
+
   static func describe(_ check: CheckResult) -> String {
     if check.isUnsatisfiable { return "cannot hold by construction" }
+    if check.isNotTested { return check.detail }
     switch check.kind {
     case .binomial:
       guard let observed = check.observed, let expected = check.expected else { return "no trials" }

@@ -12,9 +12,11 @@ public struct ClaimFrequency: Sendable {
     public let observed: Int
     public let expected: Double
     public let residual: Double?
+    /// The card's exact tail within its claim, when computed (`SealedStats.CardTails`).
+    public var tail: CardTail?
   }
 
-  public let rows: [Row]
+  public var rows: [Row]
 
   /// The rows of the plan's uniform claims (none when it was compiled without a spec).
   public init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally) {
@@ -37,7 +39,8 @@ public struct ClaimFrequency: Sendable {
     self.rows = rows
   }
 
-  public static let csvHeader = ["claim", "set", "collector_number", "name", "rarity", "count", "expected_count", "residual"]
+  public static let csvHeader =
+    ["claim", "set", "collector_number", "name", "rarity", "count", "expected_count", "residual"] + CardTail.csvHeader
 
   /// `claim_frequency.csv`, rounded like `sheet_frequency.csv`.
   public func table(plan: BoosterPlan) -> CSVTable {
@@ -48,7 +51,7 @@ public struct ClaimFrequency: Sendable {
         row.claim, card.setCode, card.collectorNumber.text, card.name, card.rarity.rawValue, String(row.observed),
         CSVNumber.format((row.expected * 1e6).rounded() / 1e6),
         CSVNumber.format(row.residual.map { ($0 * 1e6).rounded() / 1e6 }),
-      ])
+      ] + CardTail.csvFields(row.tail))
     }
     return table
   }

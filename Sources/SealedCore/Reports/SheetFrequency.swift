@@ -16,9 +16,11 @@ public struct SheetFrequency: Sendable {
     public let expected: Double
     /// nil when the card is never expected in the sheet.
     public let residual: Double?
+    /// The card's exact tail within its sheet, when computed (`SealedStats.CardTails`).
+    public var tail: CardTail?
   }
 
-  public let rows: [Row]
+  public var rows: [Row]
 
   public init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally) {
     var rows: [Row] = []
@@ -37,7 +39,8 @@ public struct SheetFrequency: Sendable {
     self.rows = rows
   }
 
-  public static let csvHeader = ["sheet", "set", "collector_number", "name", "rarity", "count", "expected_count", "residual"]
+  public static let csvHeader =
+    ["sheet", "set", "collector_number", "name", "rarity", "count", "expected_count", "residual"] + CardTail.csvHeader
 
   /// `sheet_frequency.csv`; expected counts and residuals rounded to 6 significant decimals'
   /// worth (1e-6), enough for a chart and stable across platforms.
@@ -48,18 +51,19 @@ public struct SheetFrequency: Sendable {
       table.append(
         Self.csvRow(
           sheet: row.sheet, card: card, number: card.collectorNumber.text, name: card.name, observed: row.observed,
-          expected: row.expected, residual: row.residual))
+          expected: row.expected, residual: row.residual, tail: row.tail))
     }
     return table
   }
 
   /// One row of `sheet_frequency.csv` (`sealed audit` writes its sheets' rows with it too).
   public static func csvRow(
-    sheet: String, card: Card, number: String, name: String, observed: Int, expected: Double, residual: Double?
+    sheet: String, card: Card, number: String, name: String, observed: Int, expected: Double, residual: Double?,
+    tail: CardTail?
   ) -> [String] {
     [
       sheet, card.setCode, number, name, card.rarity.rawValue, String(observed),
       CSVNumber.format((expected * 1e6).rounded() / 1e6), CSVNumber.format(residual.map { ($0 * 1e6).rounded() / 1e6 }),
-    ]
+    ] + CardTail.csvFields(tail)
   }
 }

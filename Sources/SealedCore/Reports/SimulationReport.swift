@@ -6,12 +6,16 @@ public struct SimulationReport: Sendable {
   public let expectations: Expectations
   public let tally: SimulationTally
   public let run: RunInfo
+  /// `sheet_frequency.csv`'s rows; a command gives them their exact tails
+  /// (`SealedStats.CardTails`) before writing.
+  public var sheetFrequency: SheetFrequency
 
   public init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, run: RunInfo) {
     self.plan = plan
     self.expectations = expectations
     self.tally = tally
     self.run = run
+    sheetFrequency = SheetFrequency(plan: plan, expectations: expectations, tally: tally)
   }
 
   /// The names of `files`.
@@ -29,7 +33,7 @@ public struct SimulationReport: Sendable {
       ("pool_mythics.csv", poolMythicsTable),
       ("mythic_position.csv", mythicPositionTable),
       ("events.csv", eventsTable),
-      ("sheet_frequency.csv", SheetFrequency(plan: plan, expectations: expectations, tally: tally).table(plan: plan)),
+      ("sheet_frequency.csv", sheetFrequency.table(plan: plan)),
     ]
   }
 

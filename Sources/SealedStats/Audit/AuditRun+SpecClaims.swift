@@ -43,7 +43,7 @@ extension AuditRun {
         continue
       }
       func untested(_ why: String) -> Planned {
-        var row = CheckResult(name: claim.name, kind: SpecChecks.kind(of: claim), source: .spec, n: 0, alpha: alpha, detail: "not tested: \(why)")
+        var row = CheckResult.untested(claim.name, kind: SpecChecks.kind(of: claim), source: .spec, alpha: alpha, reason: why)
         row.method = "none"
         return Planned(row: row)
       }

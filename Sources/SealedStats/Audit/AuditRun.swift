@@ -83,7 +83,7 @@ public struct AuditRun: Sendable {
       ) { counts in statistics.map { $0.value(counts) } }
     }
     let r = Double(samples.count)
-    var frequencies = CSVTable(header: SheetFrequency.csvHeader)
+    var frequencyGroups: [FrequencyGroup] = []
     let kindsAmbiguous = input.findings.ambiguousKinds > 0 && input.catalog.plan.kinds.count > 1
     for (position, index) in tested.enumerated() {
       let statistic = statistics[position]
@@ -99,6 +99,7 @@ public struct AuditRun: Sendable {
         row.confidenceLevel = nil
         row.successes = nil
         row.detail = "not tested: \(input.findings.ambiguousKinds) boosters could be of more than one kind"
+        row.verdict = .notTested
         planned[index].row = row
         continue
       }
@@ -151,6 +152,8 @@ public struct AuditRun: Sendable {
         if df <= 0 {
           row.method = "none (one cell)"
           row.pValue = nil
+          row.verdict = .notTested
+          row.detail = "not tested: one cell, nothing to compare; " + row.detail
         } else if large || monteCarlo == nil {
           row.method = "asymptotic chi-square" + scaling + (large ? "" : " (approximate: a cell expects fewer than 5)")
           let scaled = observed / dispersion
@@ -166,7 +169,7 @@ public struct AuditRun: Sendable {
         row.statistic = observed
         row.degreesOfFreedom = max(df, 0)
         if case .frequencies(let classes, let shares) = statistic, let group = planned[index].group {
-          Self.appendFrequencies(&frequencies, group: group, classes: classes, shares: shares, dispersion: dispersion, input: input)
+          frequencyGroups.append(FrequencyGroup(name: group, classes: classes, shares: shares, dispersion: dispersion, alpha: row.alpha))
         }
       }
       // A count the rules cannot produce at all (a cell they give probability 0) refutes them
@@ -188,7 +191,7 @@ public struct AuditRun: Sendable {
     self.checks = checks
     self.notes = notes
     resamples = samples.count
-    frequencyTable = frequencies
+    frequencyTable = try Self.frequencyTable(frequencyGroups, input: input)
   }
 
   /// Every check of an audit, before any is evaluated: the per-booster invariants, the spec's
@@ -211,26 +214,50 @@ public struct AuditRun: Sendable {
     return planned
   }
 
-  static func appendFrequencies(
-    _ table: inout CSVTable, group: String, classes: [Int], shares: [Double], dispersion: Double, input: AuditInput
-  ) {
-    let plan = input.catalog.plan
-    let total = Double(classes.reduce(0) { $0 + input.observed.copies[$1] })
-    let shareTotal = shares.reduce(0, +)
-    for (position, cls) in classes.enumerated() {
-      let card = plan.cards[input.catalog.classOrdinals[cls][0]]
-      let expected = shares[position] / shareTotal * total
-      let observed = input.observed.copies[cls]
-      let residual = expected > 0 ? (Double(observed) - expected) / (expected * dispersion).squareRoot() : nil
-      table.append(
-        SheetFrequency.csvRow(
-          sheet: group, card: card, number: input.catalog.identity == .name ? "" : card.collectorNumber.text,
-          name: input.catalog.classLabels[cls], observed: observed, expected: expected, residual: residual))
-    }
+  /// One group of `sheet_frequency.csv`: a sheet family's or a claim's cards (classes), their
+  /// expected shares, the dispersion of its check and the check's level.
+  struct FrequencyGroup {
+    let name: String
+    let classes: [Int]
+    let shares: [Double]
+    let dispersion: Double
+    let alpha: Double
   }
 
-  /// Whether every check passed.
-  public var passed: Bool { checks.allSatisfy(\.passed) }
+  /// `sheet_frequency.csv`: each group's cards with observed and expected copies, residuals
+  /// and exact tails, the whole table one family of cards for the flags.
+  static func frequencyTable(_ groups: [FrequencyGroup], input: AuditInput) throws(StatisticsError) -> CSVTable {
+    let plan = input.catalog.plan
+    let counted = groups.map { group in
+      let observed = group.classes.map { input.observed.copies[$0] }
+      let total = Double(observed.reduce(0, +))
+      let shareTotal = group.shares.reduce(0, +)
+      return CardTails.Group(observed: observed, expected: group.shares.map { $0 / shareTotal * total }, alpha: group.alpha)
+    }
+    let tails = try CardTails.compute(counted)
+    var table = CSVTable(header: SheetFrequency.csvHeader)
+    for (number, group) in groups.enumerated() {
+      let observed = counted[number].observed
+      let expected = counted[number].expected
+      for (position, cls) in group.classes.enumerated() {
+        let card = plan.cards[input.catalog.classOrdinals[cls][0]]
+        let e = expected[position]
+        let residual = e > 0 ? (Double(observed[position]) - e) / (e * group.dispersion).squareRoot() : nil
+        table.append(
+          SheetFrequency.csvRow(
+            sheet: group.name, card: card, number: input.catalog.identity == .name ? "" : card.collectorNumber.text,
+            name: input.catalog.classLabels[cls], observed: observed[position], expected: e, residual: residual,
+            tail: tails[number][position]))
+      }
+    }
+    return table
+  }
+
+  /// Whether no check failed (checks that could not be made are not failures, nor passes).
+  public var passed: Bool { !checks.contains(where: \.failed) }
+
+  /// The verdict line.
+  public var summary: VerdictSummary { VerdictSummary(verdicts: checks.map(\.verdict.rawValue)) }
 
   /// `audit.csv`: the columns of `checks.csv`, then the method and the Monte Carlo p-value with
   /// its standard error.

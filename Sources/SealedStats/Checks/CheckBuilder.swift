@@ -17,7 +17,9 @@ struct CheckBuilder {
       return .invariant(name, source: source, checked: trials, violations: violations, alpha: alpha, detail: detail)
     }
     guard trials > 0 else {
-      return CheckResult(name: name, kind: .binomial, source: source, n: 0, expected: expected, alpha: alpha, detail: detail + "; no trials")
+      return CheckResult(
+        name: name, kind: .binomial, source: source, n: 0, expected: expected, alpha: alpha, verdict: .notTested,
+        detail: "not tested: no trials; " + detail)
     }
     let test = try BinomialTest(successes: successes, trials: trials, probability: expected)
     let interval = try test.confidenceInterval(level: 1 - alpha)

@@ -1,18 +1,23 @@
 import SealedCore
 
-/// Sample-size planning for a check run (`sealed check --plan`): for every proportion and every
-/// chi-square claim the run tests, the pools needed to detect a given deviation with a given
-/// power, at the Bonferroni level alpha / m (m = the run's statistical checks), which is at
-/// least as strict as Holm's.
+/// Sample-size planning for a check run (`sealed check --plan`): for every statistical check
+/// the run makes (each carries its `CheckDesign`: the rules' slot rarity mixes, sheet card
+/// frequencies, events and mythic distributions, and the spec's claims), the pools needed to
+/// detect a given deviation with a given power, at the Bonferroni level alpha / m (m = the
+/// run's statistical checks), which is at least as strict as Holm's.
 ///
 /// - Proportions: p0 ± `deviation` (the side that needs more), by the normal approximation
 ///   (`SampleSize`).
-/// - Chi-square claims (a spec's "equally likely" claims and the mythic booster's position):
-///   one card (or position) `ratio` times as likely as the others, the least detectable one
-///   when they differ. Pearson's statistic, divided by the claim's dispersion δ, is then
-///   noncentral chi-square with df = cells − 1 and noncentrality N Σ (p1 − p0)² / p0 / δ for N
-///   draws; the power is its upper tail beyond the test's critical value
-///   (`Distributions.noncentralChiSquareUpperTail`, a Poisson mixture of GSL chi-square tails).
+/// - Chi-square checks: one cell (a card, a rarity, a position, a count of mythics) `ratio`
+///   times as likely as the rules say, the least detectable cell. Pearson's statistic, divided
+///   by the check's dispersion δ, is then noncentral chi-square with df = cells − 1 and
+///   noncentrality N Σ (p1 − p0)² / p0 / δ for N counts; the power is its upper tail beyond the
+///   test's critical value (`Distributions.noncentralChiSquareUpperTail`, a Poisson mixture of
+///   GSL chi-square tails). Cards and rarities are cells of their own; in a distribution over
+///   counts (mythics per pool, the difference between two pools, the mythic booster's
+///   position) the cells with a share below 1% are pooled with their neighbours as the test
+///   pools small cells (below 5 expected in 500 counts), so that a tail no run could test cell
+///   by cell (6 mythics in a pool: 6e-12) does not set the size.
 public struct CheckPlan: Sendable {
   public struct Row: Sendable {
     public enum Test: String, Sendable {
@@ -22,16 +27,22 @@ public struct CheckPlan: Sendable {
 
     public let name: String
     public let test: Test
-    /// Binomial: the proportion. Chi-square: one cell's share under the claim.
+    /// Binomial: the proportion. Chi-square: the least detectable cell's share under the rules.
     public let expected: Double
     /// Binomial: the alternative proportion that needs the most pools (p ± deviation, toward
-    /// 1/2). Chi-square: the share of the cell drawn `ratio` times as often.
+    /// 1/2). Chi-square: that cell's share when it is `ratio` times as likely.
     public let alternative: Double
-    /// Trials (binomial) or counted draws (chi-square) over the run.
+    /// Trials (binomial) or counts (chi-square) over the run.
     public let trials: Int
-    /// Trials or draws per pool.
+    /// Trials or counts per pool.
     public let trialsPerPool: Double
-    public let pools: Int
+    /// Pools needed; nil when no number of pools reaches the power (at most 2^40 are tried),
+    /// or when the rules give the check nothing to count.
+    public let pools: Int?
+
+    /// Whether the rules give the check anything to count (a claim about cards they never
+    /// draw counts nothing, and no run can size it).
+    public var counts: Bool { trialsPerPool > 0 }
   }
 
   public let rows: [Row]
@@ -41,87 +52,63 @@ public struct CheckPlan: Sendable {
   public let ratio: Double
   public let power: Double
 
-  /// The row that needs the most pools.
-  public var largest: Row? { rows.max { $0.pools < $1.pools } }
+  /// The row that needs the most pools (a row no number of pools serves counts as the most),
+  /// among the rows with something to count.
+  public var largest: Row? { rows.filter(\.counts).max { ($0.pools ?? .max) < ($1.pools ?? .max) } }
 
-  /// The pools needed for every row.
-  public var pools: Int { largest?.pools ?? 0 }
+  /// The pools needed for every row (nil when some row cannot be served).
+  public var pools: Int? { rows.isEmpty ? 0 : largest?.pools }
 
   /// The row of a check, by name.
   public func row(_ name: String) -> Row? { rows.first { $0.name == name } }
 
-  /// - Parameter tested: the names of the run's tests, to plan only those (nil: every event
-  ///   and claim).
-  public init(
-    plan: BoosterPlan, expectations: Expectations, alpha: Double, deviation: Double, ratio: Double = 1.2,
-    power: Double, tests: Int, tested: Set<String>? = nil
-  ) throws(StatisticsError) {
-    self.alpha = alpha
-    self.tests = max(tests, 1)
-    self.deviation = deviation
-    self.ratio = ratio
-    self.power = power
-    let level = alpha / Double(self.tests)
-    let perKind = plan.expectedBoostersPerKind
-    var candidates: [(name: String, expected: Double, trialsPerPool: Double)] = []
-    var seen = Set<String>()
-    for row in SimulationReport.eventRows(plan: plan, expectations: expectations, tally: SimulationTally(plan: plan)) {
-      let kinds = row.kind.map { [$0] } ?? Array(plan.kinds.indices)
-      candidates.append(("event \(row.event) given \(row.given)", row.expected, kinds.reduce(0) { $0 + perKind[$1] }))
-    }
-    var rows: [Row] = []
-    for (index, claim) in plan.specClaims.enumerated() where plan.specClaimProblems[index] == nil {
-      switch claim.kind {
-      case .proportion(_, let given, let expected):
-        let kinds = given == "any" ? Array(plan.kinds.indices) : plan.kinds.indices.filter { plan.kinds[$0] == given }
-        candidates.append((claim.name, expected, kinds.reduce(0) { $0 + perKind[$1] }))
-      case .uniform(let filter):
-        let cards = plan.boosterRangeOrdinals.filter { filter.matches(plan.cards[$0]) }
-        let draws = cards.reduce(0.0) { $0 + expectations.cardsPerPool[$1] }
-        guard cards.count > 1, draws > 0, !seen.contains(claim.name) else { continue }
-        seen.insert(claim.name)
-        let shares = Array(repeating: 1.0, count: cards.count)
-        rows.append(
-          try Self.chiSquareRow(
-            claim.name, shares: shares, drawsPerPool: draws, dispersion: expectations.uniformClaimDispersion(cards: cards) ?? 1,
-            ratio: ratio, level: level, power: power))
-      case .mythicPosition(let weights):
-        guard plan.mythicBoosterPositionProbabilities != nil else { continue }
-        let shares = weights ?? Array(repeating: 1, count: plan.boostersPerPool)
-        guard shares.count > 1 else { continue }
-        rows.append(
-          try Self.chiSquareRow(claim.name, shares: shares, drawsPerPool: 1, dispersion: 1, ratio: ratio, level: level, power: power))
-      default:
-        break
-      }
-    }
-    var binomialRows: [Row] = []
-    for candidate in candidates where candidate.expected > 0 && candidate.expected < 1 && candidate.trialsPerPool > 0 {
-      var best: (alternative: Double, trials: Int)? = nil
-      for alternative in [candidate.expected - deviation, candidate.expected + deviation] where alternative > 0 && alternative < 1 {
-        let trials = try SampleSize.trials(null: candidate.expected, alternative: alternative, significance: level, power: power)
-        if best == nil || trials > best!.trials { best = (alternative, trials) }
-      }
-      guard let best else { continue }
-      binomialRows.append(
-        Row(
-          name: candidate.name, test: .binomial, expected: candidate.expected, alternative: best.alternative,
-          trials: best.trials, trialsPerPool: candidate.trialsPerPool,
-          pools: Self.poolsFor(trials: Double(best.trials), perPool: candidate.trialsPerPool)))
-    }
-    // Only what the run tests: one row per hypothesis (shared rows carry the claim's name).
-    self.rows = (binomialRows + rows).filter { tested?.contains($0.name) ?? true }
-  }
-
-  /// The plan for the tests of a run (a small sample run of the same plan: which checks are
-  /// tests depends on the plan only).
+  /// The plan for the tests of a run: one row for each of its statistical checks, sized by the
+  /// check's design (which depends on the plan only, so a small sample run of the same plan
+  /// gives the list).
   public init(
     plan: BoosterPlan, expectations: Expectations, alpha: Double, deviation: Double, ratio: Double = 1.2,
     power: Double, sample: CheckRun
   ) throws(StatisticsError) {
-    try self.init(
-      plan: plan, expectations: expectations, alpha: alpha, deviation: deviation, ratio: ratio, power: power,
-      tests: sample.testCount, tested: Set(sample.checks.filter { $0.pValue != nil }.map(\.name)))
+    self.alpha = alpha
+    self.deviation = deviation
+    self.ratio = ratio
+    self.power = power
+    let tested = sample.checks.filter { $0.pValue != nil }
+    tests = max(tested.count, 1)
+    let level = alpha / Double(tests)
+    var rows: [Row] = []
+    for check in tested {
+      guard let design = check.design else {
+        throw .invalidArgument("check \"\(check.name)\" has no design to plan by; this is a bug in Sealed")
+      }
+      switch design {
+      case .proportion(let expected, let perPool):
+        rows.append(try Self.binomialRow(check.name, expected: expected, perPool: perPool, deviation: deviation, level: level, power: power))
+      case .distribution(let shares, let perPool, let dispersion, let pooling):
+        rows.append(
+          try Self.chiSquareRow(
+            check.name, shares: shares, drawsPerPool: perPool, dispersion: dispersion, pooling: pooling, ratio: ratio,
+            level: level, power: power))
+      }
+    }
+    self.rows = rows
+  }
+
+  /// A proportion's row: p ± deviation, the side that needs more trials.
+  static func binomialRow(
+    _ name: String, expected: Double, perPool: Double, deviation: Double, level: Double, power: Double
+  ) throws(StatisticsError) -> Row {
+    var best: (alternative: Double, trials: Int)? = nil
+    for alternative in [expected - deviation, expected + deviation] where alternative > 0 && alternative < 1 {
+      let trials = try SampleSize.trials(null: expected, alternative: alternative, significance: level, power: power)
+      if best == nil || trials > best!.trials { best = (alternative, trials) }
+    }
+    guard let best, perPool > 0 else {
+      return Row(name: name, test: .binomial, expected: expected, alternative: expected, trials: 0, trialsPerPool: perPool, pools: nil)
+    }
+    return Row(
+      name: name, test: .binomial, expected: expected, alternative: best.alternative, trials: best.trials,
+      trialsPerPool: perPool, pools: Self.poolsFor(trials: Double(best.trials), perPool: perPool))
   }
 
   /// ⌈trials / perPool⌉, without rounding 8112 / 1.0000000000000002 up to 8113.
@@ -130,54 +117,67 @@ public struct CheckPlan: Sendable {
   }
 
   /// The smallest number of pools whose chi-square test at `level` rejects with probability
-  /// `power` when the least detectable cell is `ratio` times as likely.
+  /// `power` when the least detectable cell (after pooling at that size) is `ratio` times as
+  /// likely.
   static func chiSquareRow(
-    _ name: String, shares: [Double], drawsPerPool: Double, dispersion: Double, ratio: Double, level: Double,
-    power: Double
+    _ name: String, shares: [Double], drawsPerPool: Double, dispersion: Double,
+    pooling: ChiSquareGoodnessOfFit.Pooling = .unordered, ratio: Double, level: Double, power: Double
   ) throws(StatisticsError) -> Row {
     let total = shares.reduce(0, +)
-    let null = shares.map { $0 / total }
-    // Noncentrality per draw for each choice of the deviating cell; keep the smallest.
-    var perDraw = Double.infinity
-    var hot = 0
-    for h in null.indices where null[h] > 0 {
-      let scale = 1 + (ratio - 1) * null[h]
-      var sum = 0.0
-      for i in null.indices where null[i] > 0 {
-        let p1 = null[i] * (i == h ? ratio : 1) / scale
-        sum += (p1 - null[i]) * (p1 - null[i]) / null[i]
-      }
-      if sum < perDraw {
-        perDraw = sum
-        hot = h
-      }
+    guard total > 0, drawsPerPool > 0 else {
+      // The rules give the check nothing to count (a claim about cards they never draw): no
+      // number of pools detects anything.
+      return Row(name: name, test: .chiSquare, expected: 0, alternative: 0, trials: 0, trialsPerPool: drawsPerPool, pools: nil)
     }
-    let df = Double(null.filter { $0 > 0 }.count - 1)
-    guard perDraw > 0, perDraw.isFinite, df > 0 else {
+    let bins = pooledShares(shares.map { $0 / total }, pooling: pooling)
+    guard bins.count > 1, let cell = leastDetectable(bins, ratio: ratio), cell.perDraw > 0 else {
       throw .invalidArgument("--ratio \(ratio): no deviation to detect in \(name)")
     }
-    let target = power
-    let pools = try withGSL { () throws(GSLError) -> Int in
+    let df = Double(bins.count - 1)
+    let pools = try withGSL { () throws(GSLError) -> Int? in
       let critical = try Distributions.chiSquareUpperQuantile(level, degreesOfFreedom: df)
       func powerAt(_ pools: Int) throws(GSLError) -> Double {
         try Distributions.noncentralChiSquareUpperTail(
-          critical, degreesOfFreedom: df, noncentrality: Double(pools) * drawsPerPool * perDraw / dispersion)
+          critical, degreesOfFreedom: df, noncentrality: Double(pools) * drawsPerPool * cell.perDraw / dispersion)
       }
       var high = 1
-      while try powerAt(high) < target {
+      while try powerAt(high) < power {
         high *= 2
-        guard high < 1 << 40 else { return high }
+        guard high <= 1 << 40 else { return nil }
       }
       var low = high / 2
       while high - low > 1 {
         let middle = (low + high) / 2
-        if try powerAt(middle) >= target { high = middle } else { low = middle }
+        if try powerAt(middle) >= power { high = middle } else { low = middle }
       }
       return high
     }
-    let alternative = null[hot] * ratio / (1 + (ratio - 1) * null[hot])
+    let alternative = cell.share * ratio / (1 + (ratio - 1) * cell.share)
     return Row(
-      name: name, test: .chiSquare, expected: null[hot], alternative: alternative,
-      trials: Int((Double(pools) * drawsPerPool).rounded(.up)), trialsPerPool: drawsPerPool, pools: pools)
+      name: name, test: .chiSquare, expected: cell.share, alternative: alternative,
+      trials: pools.map { Int((Double($0) * drawsPerPool).rounded(.up)) } ?? 0, trialsPerPool: drawsPerPool, pools: pools)
+  }
+
+  /// The cells a plan sizes for: every card or rarity (`unordered`); for counts (`adjacent`)
+  /// the cells of at least 1% share, smaller ones pooled with their neighbours the way the test
+  /// pools cells expecting fewer than 5 (here: in 500 counts).
+  static func pooledShares(_ shares: [Double], pooling: ChiSquareGoodnessOfFit.Pooling) -> [Double] {
+    let cells = shares.indices.filter { shares[$0] > 0 }
+    guard pooling == .adjacent else { return cells.map { shares[$0] } }
+    let groups = ChiSquareGoodnessOfFit.pool(cells, expected: shares.map { $0 * 500 }, minimum: 5, strategy: .adjacent)
+    return groups.map { $0.reduce(0) { $0 + shares[$1] } }
+  }
+
+  /// The cell whose being `ratio` times as likely gives the smallest noncentrality per count,
+  /// with that noncentrality: Σ (p1 − p0)² / p0 in closed form, q (r − 1)² (1 − q) / (1 + (r − 1) q)²
+  /// for a cell of share q (the others scaled down alike).
+  static func leastDetectable(_ shares: [Double], ratio: Double) -> (share: Double, perDraw: Double)? {
+    var best: (share: Double, perDraw: Double)? = nil
+    for q in shares where q > 0 && q < 1 {
+      let scale = 1 + (ratio - 1) * q
+      let perDraw = q * (ratio - 1) * (ratio - 1) * (1 - q) / (scale * scale)
+      if best == nil || perDraw < best!.perDraw { best = (q, perDraw) }
+    }
+    return best
   }
 }

@@ -8,6 +8,13 @@ public struct CheckResult: Sendable {
     case invariant
   }
 
+  /// A check's outcome. `notTested` is neither a pass nor a failure: the run could not test it.
+  public enum Verdict: String, Sendable {
+    case pass
+    case fail
+    case notTested = "not_tested"
+  }
+
   /// Where the claim comes from: derived from the rule set, or stated by the spec.
   public enum Source: String, Sendable {
     case rules
@@ -39,12 +46,17 @@ public struct CheckResult: Sendable {
   /// Successes of a binomial check, to recompute its interval at the Holm level.
   var successes: Int?
   public var alpha: Double
-  public var passed: Bool
+  /// Pass, fail, or not tested: a check that could not be run on these counts (no trials, one
+  /// card to compare, a file that does not tell the cards apart) says so and never counts as a
+  /// pass.
+  public var verdict: Verdict
   /// A short human explanation: pooled bins, the worst cells, the kinds of boosters counted.
   public var detail: String
   /// What the check tests, when two checks could test the same thing (the same counts against
   /// the same expectation): checks with equal keys are one hypothesis and share one row.
   var hypothesis: String?
+  /// What the check compares per pool, for `sealed check --plan` (statistical checks only).
+  var design: CheckDesign?
   /// How the p-value was obtained (`sealed audit`): exact binomial, asymptotic chi-square,
   /// Monte Carlo, or exact per booster for an invariant.
   public var method: String?
@@ -55,7 +67,7 @@ public struct CheckResult: Sendable {
   init(
     name: String, kind: Kind, source: Source, n: Int, observed: Double? = nil, expected: Double? = nil,
     statistic: Double? = nil, degreesOfFreedom: Int? = nil, pValue: Double? = nil,
-    confidenceLow: Double? = nil, confidenceHigh: Double? = nil, alpha: Double, passed: Bool = true,
+    confidenceLow: Double? = nil, confidenceHigh: Double? = nil, alpha: Double, verdict: Verdict = .pass,
     detail: String = ""
   ) {
     self.name = name
@@ -70,25 +82,37 @@ public struct CheckResult: Sendable {
     self.confidenceLow = confidenceLow
     self.confidenceHigh = confidenceHigh
     self.alpha = alpha
-    self.passed = passed
+    self.verdict = verdict
     self.detail = detail
   }
 
-  /// An exact invariant: passes only with zero violations.
+  /// An exact invariant: passes only with zero violations; not tested when nothing was checked.
   static func invariant(_ name: String, source: Source, checked: Int, violations: Int, alpha: Double, detail: String = "") -> CheckResult {
     CheckResult(
       name: name, kind: .invariant, source: source, n: checked, observed: Double(violations), expected: 0,
-      alpha: alpha, passed: violations == 0, detail: detail)
+      alpha: alpha, verdict: violations > 0 ? .fail : checked == 0 ? .notTested : .pass, detail: detail)
+  }
+
+  /// A check the run could not make, with the reason (`not tested: ...` in its detail).
+  static func untested(_ name: String, kind: Kind, source: Source, n: Int = 0, alpha: Double, reason: String) -> CheckResult {
+    CheckResult(name: name, kind: kind, source: source, n: n, alpha: alpha, verdict: .notTested, detail: "not tested: \(reason)")
   }
 
   /// A claim the rules cannot satisfy by construction (for example the mythic booster's
   /// position when the rules have independent boosters): a failed check whose detail says why.
   static func unsatisfiable(_ name: String, kind: Kind, source: Source, reason: String, alpha: Double) -> CheckResult {
-    CheckResult(name: name, kind: kind, source: source, n: 0, alpha: alpha, passed: false, detail: "cannot hold: \(reason)")
+    CheckResult(name: name, kind: kind, source: source, n: 0, alpha: alpha, verdict: .fail, detail: "cannot hold: \(reason)")
   }
 
   /// Whether the check failed because the rules cannot satisfy it by construction.
-  public var isUnsatisfiable: Bool { !passed && n == 0 && pValue == nil && detail.hasPrefix("cannot hold: ") }
+  public var isUnsatisfiable: Bool { failed && n == 0 && pValue == nil && detail.hasPrefix("cannot hold: ") }
+
+  /// Whether the check was made and passed.
+  public var passed: Bool { verdict == .pass }
+  /// Whether the check was made and failed.
+  public var failed: Bool { verdict == .fail }
+  /// Whether the check could not be made.
+  public var isNotTested: Bool { verdict == .notTested }
 
   /// The `checks.csv` header: the report contract, then appended columns.
   public static let csvHeader = [
@@ -101,7 +125,7 @@ public struct CheckResult: Sendable {
       name, kind.rawValue, String(n), CSVNumber.format(observed), CSVNumber.format(expected),
       CSVNumber.format(statistic), degreesOfFreedom.map(String.init) ?? "", CSVNumber.format(pValue),
       CSVNumber.format(pAdjusted), CSVNumber.format(confidenceLow), CSVNumber.format(confidenceHigh),
-      CSVNumber.format(alpha), passed ? "pass" : "fail", source.rawValue, detail, CSVNumber.format(confidenceLevel),
+      CSVNumber.format(alpha), verdict.rawValue, source.rawValue, detail, CSVNumber.format(confidenceLevel),
     ]
   }
 }

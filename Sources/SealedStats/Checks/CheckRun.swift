@@ -5,6 +5,10 @@ import SealedCore
 /// A run passes when every statistical check's adjusted p-value is at or above its alpha and
 /// every exact invariant holds (one violation fails it).
 public struct CheckRun: Sendable {
+  /// The significance level when neither the command line nor the spec gives one; also the
+  /// level at which `simulate` and `merge` flag cards on their report pages.
+  public static let defaultAlpha = 0.001
+
   public let checks: [CheckResult]
 
   /// Evaluates the rule-derived checks, then the spec's claims (when the plan was compiled with
@@ -29,7 +33,7 @@ public struct CheckRun: Sendable {
     let adjusted = try MultipleTesting.holm(tested.map { checks[$0].pValue! })
     for (position, index) in tested.enumerated() {
       checks[index].pAdjusted = adjusted[position]
-      checks[index].passed = adjusted[position] >= checks[index].alpha
+      checks[index].verdict = adjusted[position] >= checks[index].alpha ? .pass : .fail
     }
     try holmIntervals(&checks, tested: tested)
     return tested
@@ -88,10 +92,19 @@ public struct CheckRun: Sendable {
     return result
   }
 
-  /// Whether every check passed.
-  public var passed: Bool { checks.allSatisfy(\.passed) }
+  /// Whether no check failed (checks that could not be made are not failures, nor passes).
+  public var passed: Bool { !checks.contains(where: \.failed) }
 
-  public var failures: [CheckResult] { checks.filter { !$0.passed } }
+  public var failures: [CheckResult] { checks.filter(\.failed) }
+
+  /// The checks the run could not make.
+  public var untested: [CheckResult] { checks.filter(\.isNotTested) }
+
+  /// The verdict line; `interrupted` gives the pools done and asked for when the user stopped
+  /// the run, which then has no verdict.
+  public func summary(interrupted: (done: Int, requested: Int)? = nil) -> VerdictSummary {
+    VerdictSummary(verdicts: checks.map(\.verdict.rawValue), interrupted: interrupted)
+  }
 
   /// Statistical checks (those with a p-value), the m of the Holm adjustment.
   public var testCount: Int { checks.filter { $0.pValue != nil }.count }

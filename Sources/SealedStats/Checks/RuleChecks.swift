@@ -72,15 +72,17 @@ struct RuleChecks {
         continue
       }
       let expectedTotal = rarities.reduce(0.0) { $0 + expected[$1, default: 0] }
-      checks.append(
-        try builder.distribution(
-          "slot \(slot.name): rarity mix", source: .rules,
-          observed: rarities.map { Double(observed[index][$0, default: 0]) },
-          expected: rarities.map { expected[$0, default: 0] / expectedTotal * Double(total) },
-          labels: rarities.map(\.rawValue), pooling: .unordered,
-          dispersion: rarityDispersion(slot: index, rarities: possible),
-          detail: rarities.map { "\($0.rawValue) \(CSVNumber.format(expected[$0, default: 0] / expectedTotal))" }
-            .joined(separator: ", ")))
+      let dispersion = rarityDispersion(slot: index, rarities: possible)
+      var check = try builder.distribution(
+        "slot \(slot.name): rarity mix", source: .rules,
+        observed: rarities.map { Double(observed[index][$0, default: 0]) },
+        expected: rarities.map { expected[$0, default: 0] / expectedTotal * Double(total) },
+        labels: rarities.map(\.rawValue), pooling: .unordered, dispersion: dispersion,
+        detail: rarities.map { "\($0.rawValue) \(CSVNumber.format(expected[$0, default: 0] / expectedTotal))" }
+          .joined(separator: ", "))
+      check.design = .distribution(
+        shares: rarities.map { expected[$0, default: 0] }, countsPerPool: expectedTotal, dispersion: dispersion, pooling: .unordered)
+      checks.append(check)
     }
     return checks
   }
@@ -173,6 +175,10 @@ struct RuleChecks {
       if sheet.isUniform && isExclusive(sheet: sheetIndex) {
         check.hypothesis = Self.uniformKey(sheet.cards)
       }
+      let perPool = expectations.sheetExpectationPerPool(sheetIndex)
+      check.design = .distribution(
+        shares: perPool.expected, countsPerPool: perPool.expected.reduce(0, +), dispersion: perPool.dispersion ?? 1,
+        pooling: .unordered)
       checks.append(check)
     }
     return checks
@@ -251,6 +257,7 @@ struct RuleChecks {
         "event \(row.event) given \(row.given)", source: .rules, successes: row.count, trials: row.trials,
         expected: row.expected, detail: "boosters holding the event")
       check.hypothesis = Self.proportionKey(lane: lane, kinds: kinds, expected: row.expected)
+      check.design = .proportion(expected: row.expected, trialsPerPool: Self.boostersPerPool(plan, kinds: kinds))
       tested.append((lane, kinds, checks.count))
       checks.append(check)
     }
@@ -302,20 +309,24 @@ struct RuleChecks {
       check.hypothesis = "invariant mythics per pool \(fixed)"
       checks.append(check)
     } else {
-      checks.append(
-        try builder.distribution(
-          "mythics per pool", source: .rules, observed: tally.poolMythics.map(Double.init),
-          expected: poolDistribution.map { $0 * Double(tally.pools) },
-          labels: poolDistribution.indices.map { "\($0) mythics" }, pooling: .adjacent, detail: "against the rules' distribution"))
+      var perPool = try builder.distribution(
+        "mythics per pool", source: .rules, observed: tally.poolMythics.map(Double.init),
+        expected: poolDistribution.map { $0 * Double(tally.pools) },
+        labels: poolDistribution.indices.map { "\($0) mythics" }, pooling: .adjacent, detail: "against the rules' distribution")
+      perPool.design = .distribution(shares: poolDistribution, countsPerPool: 1, dispersion: 1, pooling: .adjacent)
+      checks.append(perPool)
       let pairs = tally.pairMythicDifferences.reduce(0, +)
       if pairs > 0 {
-        checks.append(
-          try builder.distribution(
-            "mythic difference between paired pools", source: .rules,
-            observed: tally.pairMythicDifferences.map(Double.init),
-            expected: expectations.pairMythicDifferences.map { $0 * Double(pairs) },
-            labels: expectations.pairMythicDifferences.indices.map { "difference \($0)" }, pooling: .adjacent,
-            detail: "pools 1 and 2, 3 and 4, ... as two players"))
+        var difference = try builder.distribution(
+          "mythic difference between paired pools", source: .rules,
+          observed: tally.pairMythicDifferences.map(Double.init),
+          expected: expectations.pairMythicDifferences.map { $0 * Double(pairs) },
+          labels: expectations.pairMythicDifferences.indices.map { "difference \($0)" }, pooling: .adjacent,
+          detail: "pools 1 and 2, 3 and 4, ... as two players")
+        // One pair per two pools.
+        difference.design = .distribution(
+          shares: expectations.pairMythicDifferences, countsPerPool: 0.5, dispersion: 1, pooling: .adjacent)
+        checks.append(difference)
       }
     }
     // With exactly one booster holding mythics per pool, positions are one multinomial draw.
@@ -327,9 +338,15 @@ struct RuleChecks {
         labels: positions.indices.map { "booster \($0 + 1)" }, pooling: .adjacent,
         detail: "which booster holds the pool's mythic")
       check.hypothesis = Self.positionKey(positions)
+      check.design = .distribution(shares: positions, countsPerPool: 1, dispersion: 1, pooling: .adjacent)
       checks.append(check)
     }
     return checks
+  }
+
+  /// Boosters of these kinds per pool, as the rules expect them.
+  static func boostersPerPool(_ plan: BoosterPlan, kinds: [Int]) -> Double {
+    kinds.reduce(0) { $0 + plan.expectedBoostersPerKind[$1] }
   }
 
   // MARK: 5. Invariants

@@ -45,6 +45,7 @@ struct SpecChecks {
         claim.name, source: .spec, successes: successes, trials: trials, expected: expected, alpha: alpha,
         detail: "\(given) boosters holding a matching card")
       check.hypothesis = RuleChecks.proportionKey(lane: lane!, kinds: kinds, expected: expected)
+      check.design = .proportion(expected: expected, trialsPerPool: RuleChecks.boostersPerPool(plan, kinds: kinds))
       return check
     case .perBooster(_, let given, let count):
       let kinds = kinds(given)
@@ -76,9 +77,11 @@ struct SpecChecks {
       let size = max(probabilities.count, tally.poolMythics.count)
       let observed = (0..<size).map { $0 < tally.poolMythics.count ? Double(tally.poolMythics[$0]) : 0 }
       let expected = (0..<size).map { $0 < probabilities.count ? probabilities[$0] * Double(tally.pools) : 0 }
-      return try builder.distribution(
+      var check = try builder.distribution(
         claim.name, source: .spec, observed: observed, expected: expected,
         labels: (0..<size).map { "\($0) mythics" }, pooling: .adjacent, alpha: alpha, detail: "pools by mythics")
+      check.design = .distribution(shares: probabilities, countsPerPool: 1, dispersion: 1, pooling: .adjacent)
+      return check
     case .mythicPosition(let weights):
       let positions = weights ?? Array(repeating: 1, count: plan.boostersPerPool)
       let total = positions.reduce(0, +)
@@ -91,6 +94,7 @@ struct SpecChecks {
         labels: (0..<size).map { "booster \($0 + 1)" }, pooling: .adjacent, alpha: alpha,
         detail: "boosters holding the pool's mythic")
       if positions.count == plan.boostersPerPool { check.hypothesis = RuleChecks.positionKey(positions) }
+      check.design = .distribution(shares: positions, countsPerPool: 1, dispersion: 1, pooling: .adjacent)
       return check
     case .uniform(let filter):
       let ordinals = plan.boosterRangeOrdinals.filter { filter.matches(plan.cards[$0]) }
@@ -98,19 +102,22 @@ struct SpecChecks {
       let observed = ordinals.map { Double(copies[$0]) }
       let total = observed.reduce(0, +)
       guard ordinals.count > 1 else {
-        // Nothing to compare: a check that cannot fail is not counted among the tests.
+        // Nothing to compare: a check that cannot fail is not a test, and not a pass either.
         return CheckResult(
           name: claim.name, kind: .chiSquare, source: .spec, n: Int(total), degreesOfFreedom: 0,
-          alpha: alpha, detail: "\(ordinals.count) matching card: nothing to compare")
+          alpha: alpha, verdict: .notTested, detail: "not tested: \(ordinals.count) matching card, nothing to compare")
       }
       // The rules' draws (distinct, weighted, varying by variant) set the statistic's dispersion.
+      let dispersion = expectations.uniformClaimDispersion(cards: ordinals) ?? 1
       var check = try builder.distribution(
         claim.name, source: .spec, observed: observed,
         expected: Array(repeating: total / Double(ordinals.count), count: ordinals.count),
-        labels: ordinals.map { plan.cards[$0].name }, pooling: .unordered,
-        dispersion: expectations.uniformClaimDispersion(cards: ordinals) ?? 1, alpha: alpha,
+        labels: ordinals.map { plan.cards[$0].name }, pooling: .unordered, dispersion: dispersion, alpha: alpha,
         detail: "\(ordinals.count) cards, copies over the run")
       check.hypothesis = RuleChecks.uniformKey(ordinals)
+      check.design = .distribution(
+        shares: Array(repeating: 1, count: ordinals.count), countsPerPool: ordinals.reduce(0.0) { $0 + expectations.cardsPerPool[$1] },
+        dispersion: dispersion, pooling: .unordered)
       return check
     }
   }

@@ -1,0 +1,120 @@
+import SealedCore
+
+/// Exact tail probabilities of the cards of a report page's groups (each sheet's cards against
+/// the rules, each claim's cards against equal shares), for flagging the cards whose copies are
+/// too far from what is expected. See `CardTail` for what each field means.
+///
+/// Conditional on its group's total n, card i expected a share q_i = e_i / Σ e of it has copies
+/// X_i ~ Binomial(n, q_i) under multinomial draws; distinct draws make copies vary less, so
+/// the tail is conservative there. The page is one family: with K cards expected over all its
+/// groups, a card of a group tested at level alpha is flagged when its one-sided tail is at most
+/// alpha / (2K). By Bonferroni the chance that any card of the page is flagged under the
+/// expectations is at most alpha, whatever the expected counts (a normal residual bound is not
+/// valid below a few copies) and however the groups overlap. Cost: one or two GSL binomial
+/// tails per card.
+public enum CardTails {
+  /// One group of a page: its cards' copies, their expected copies, and the level of the check
+  /// the group belongs to.
+  public struct Group: Sendable {
+    public var observed: [Int]
+    public var expected: [Double]
+    public var alpha: Double
+
+    public init(observed: [Int], expected: [Double], alpha: Double) {
+      self.observed = observed
+      self.expected = expected
+      self.alpha = alpha
+    }
+  }
+
+  /// The tails of every group's cards, in order; nil for a card expected nowhere (e = 0),
+  /// whose copies the invariants judge.
+  public static func compute(_ groups: [Group]) throws(StatisticsError) -> [[CardTail?]] {
+    for group in groups where group.observed.count != group.expected.count || !(group.alpha > 0 && group.alpha < 1) {
+      throw .invalidArgument("card tails: \(group.observed.count) counts for \(group.expected.count) expectations at alpha \(group.alpha)")
+    }
+    let family = groups.reduce(0) { $0 + $1.expected.filter { $0 > 0 }.count }
+    var result: [[CardTail?]] = []
+    for group in groups { result.append(try tails(group, family: family)) }
+    return result
+  }
+
+  /// The tails of one group alone (a family of its own cards).
+  public static func compute(observed: [Int], expected: [Double], alpha: Double) throws(StatisticsError) -> [CardTail?] {
+    try compute([Group(observed: observed, expected: expected, alpha: alpha)])[0]
+  }
+
+  private static func tails(_ group: Group, family: Int) throws(StatisticsError) -> [CardTail?] {
+    let cells = group.expected.indices.filter { group.expected[$0] > 0 }
+    let expectedTotal = cells.reduce(0.0) { $0 + group.expected[$1] }
+    let n = cells.reduce(0) { $0 + group.observed[$1] }
+    guard !cells.isEmpty, expectedTotal > 0 else { return group.expected.map { _ in nil } }
+    let level = group.alpha / (2 * Double(max(family, 1)))
+    return try withGSL { () throws(GSLError) -> [CardTail?] in
+      let limit = try Distributions.normalUpperQuantile(level)
+      var tails = [CardTail?](repeating: nil, count: group.expected.count)
+      for index in cells {
+        let share = min(group.expected[index] / expectedTotal, 1)
+        let x = group.observed[index]
+        let upper = Double(x) > Double(n) * share
+        let p = upper
+          ? try Distributions.binomialSurvival(x - 1, trials: n, probability: share)
+          : try Distributions.binomialCDF(x, trials: n, probability: share)
+        let clamped = min(max(p, 0), 1)
+        let score = clamped >= 0.5 ? 0 : (upper ? 1 : -1) * (try Distributions.normalUpperQuantile(max(clamped, 1e-300)))
+        tails[index] = CardTail(p: clamped, score: score, limit: limit, flagged: clamped <= level)
+      }
+      return tails
+    }
+  }
+
+  /// A page's frequency tables with every card given its tail: the sheets' cards at `alpha`,
+  /// each claim's at the claim's level (`claimAlpha` of its name), all one family.
+  public static func attached(
+    sheets: SheetFrequency, claims: ClaimFrequency? = nil, alpha: Double, claimAlpha: (String) -> Double = { _ in 0 }
+  ) throws(StatisticsError) -> (sheets: SheetFrequency, claims: ClaimFrequency?) {
+    let sheetGroups = groups(sheets.rows.map(\.sheet))
+    let claimGroups = claims.map { groups($0.rows.map(\.claim)) } ?? []
+    var all = sheetGroups.map { group in
+      Group(observed: group.map { sheets.rows[$0].observed }, expected: group.map { sheets.rows[$0].expected }, alpha: alpha)
+    }
+    if let claims {
+      all += claimGroups.map { group in
+        Group(
+          observed: group.map { claims.rows[$0].observed }, expected: group.map { claims.rows[$0].expected },
+          alpha: claimAlpha(claims.rows[group[0]].claim))
+      }
+    }
+    let tails = try compute(all)
+    var newSheets = sheets
+    for (number, group) in sheetGroups.enumerated() {
+      for (position, index) in group.enumerated() { newSheets.rows[index].tail = tails[number][position] }
+    }
+    guard var newClaims = claims else { return (newSheets, nil) }
+    for (number, group) in claimGroups.enumerated() {
+      for (position, index) in group.enumerated() { newClaims.rows[index].tail = tails[sheetGroups.count + number][position] }
+    }
+    return (newSheets, newClaims)
+  }
+
+  /// The indices of rows with equal names, grouped, in order of first appearance.
+  static func groups(_ names: [String]) -> [[Int]] {
+    var order: [String] = []
+    var members: [String: [Int]] = [:]
+    for (index, name) in names.enumerated() {
+      if members[name] == nil { order.append(name) }
+      members[name, default: []].append(index)
+    }
+    return order.map { members[$0]! }
+  }
+}
+
+extension SimulationReport {
+  /// The report with `sheet_frequency.csv`'s cards given their exact tails at `alpha` (the
+  /// page's only family of cards).
+  public func withCardTails(alpha: Double) throws(StatisticsError) -> SimulationReport {
+    var report = self
+    report.sheetFrequency = try CardTails.attached(sheets: sheetFrequency, alpha: alpha).sheets
+    return report
+  }
+}
