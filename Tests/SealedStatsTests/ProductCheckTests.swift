@@ -70,3 +70,52 @@ import Testing
     #expect(result.failures.map(\.name).contains { $0.hasPrefix("sheet \(guestSheet)") }, "\(result.failures.map(\.name))")
   }
 }
+
+/// A product checked on its card keys alone (compiled with no card data at all): what works on
+/// keys is tested, what needs rarities or filters is `not_tested` with the reason, never passed.
+@Suite struct ProductOnKeysTests {
+  func keysOnlyPlan(_ code: String) throws -> BoosterPlan {
+    let product = try ShippedData.boosters().product(code)
+    let text = try CompiledBoosterRules.ruleFile([product], name: code, source: "test")
+    let rules = try RuleSetLoader.parse(text, source: "\(code).yaml")
+    let set = product.set_code.lowercased()
+    var cardSet = CardSet(code: set, cards: [])
+    for other in rules.namedSets(for: set) { cardSet.otherSets[other] = CardSet(code: other, cards: []) }
+    return try PlanCompiler.compile(rules, for: cardSet)
+  }
+
+  @Test func checksThatNeedRaritiesAreNotTestedAndTheRestAre() throws {
+    let plan = try keysOnlyPlan("mkm-play")
+    #expect(plan.cards.allSatisfy { !$0.hasData })
+    let tally = Simulation.run(.init(plan: plan, pools: 2_000, seed: 41, threads: 2)).tally
+    let run = try CheckRun(plan: plan, expectations: Expectations(plan: plan), tally: tally, alpha: 0.001)
+    let byName = Dictionary(run.checks.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let rarityMixes = run.checks.filter { $0.name.hasSuffix(": rarity mix") }
+    #expect(!rarityMixes.isEmpty)
+    for check in rarityMixes + [byName["mythics per pool"]].compactMap({ $0 }) {
+      #expect(check.isNotTested, "\(check.name) \(check.verdict)")
+      #expect(check.detail.contains("lack card data") && check.detail.contains("sealed cards fetch"), "\(check.detail)")
+    }
+    #expect(byName["mythics per pool"] != nil)
+    let sheets = run.checks.filter { $0.name.hasPrefix("sheet ") }
+    #expect(sheets.count >= 5 && sheets.allSatisfy(\.passed), "\(sheets.map { "\($0.name) \($0.verdict)" })")
+    #expect(byName["every card comes from its draw's sheet"]?.passed == true)
+    #expect(run.failures.isEmpty, "\(run.failures.map(\.name))")
+  }
+
+  /// The wildcard sheet shares cards with the rarity sheets, so a booster may hold a card twice:
+  /// "no card twice" is not a claim of these rules; war's draft booster makes it, and keeps it.
+  @Test func noCardTwiceIsTestedOnlyWhereTheRulesPromiseIt() throws {
+    let play = try keysOnlyPlan("mkm-play")
+    #expect(play.repeatReasons.contains { $0.contains("wildcard") }, "\(play.repeatReasons)")
+    let draft = try ProductCheckTests().plan("war-draft")  // colour-balanced: compiled on war's card data
+    #expect(draft.repeatReasons.isEmpty, "\(draft.repeatReasons)")
+    for (plan, promised) in [(play, false), (draft, true)] {
+      let tally = Simulation.run(.init(plan: plan, pools: 500, seed: 42, threads: 2)).tally
+      let run = try CheckRun(plan: plan, expectations: Expectations(plan: plan), tally: tally, alpha: 0.001)
+      let check = try #require(run.checks.first { $0.name == "no card twice in a booster" })
+      #expect(check.isNotTested != promised, "\(plan.rulesName): \(check.detail)")
+      if promised { #expect(check.passed) } else { #expect(check.detail.contains("share cards")) }
+    }
+  }
+}

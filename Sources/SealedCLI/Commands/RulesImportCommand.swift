@@ -77,7 +77,9 @@ struct RulesImportCommand: ParsableCommand {
     let source = out ?? "\(ruleName).yaml"
     let rules = try RuleSetLoader.parse(text, source: source)
     for product in chosen {
-      try compile(rules, product)
+      if let gaps = CardDataGaps(plan: try compile(rules, product)) {
+        Note.write("note: product \(product.code): \(gaps.summary); it simulates and checks on card keys; \(gaps.fetchCommand)")
+      }
     }
     try write(text, products: chosen.count)
   }
@@ -93,7 +95,6 @@ struct RulesImportCommand: ParsableCommand {
   }
 
   /// Compiles the rules for the product's set, naming the product in any error.
-  @discardableResult
   private func compile(_ rules: RuleSetDefinition, _ product: CompiledBoosterData.Product) throws(DataError) -> BoosterPlan {
     do {
       return try PlanCompiler.compile(rules, for: cardOptions.loadSet(product.set_code.lowercased(), for: rules))

@@ -225,4 +225,7 @@ public struct PlanEvent: Sendable {
   public let givenAny: Bool
   /// Whether reports list the event (spec-only lanes are counted but not listed).
   public let isReported: Bool
+  /// Whether its cards were chosen by what card data says (a filter on rarity, type, name or
+  /// collector number), so that cards known by their keys alone could belong to it unseen.
+  public var byCardData: Bool = false
 }

@@ -38,3 +38,8 @@ public struct CardDataGaps: Sendable, Equatable {
     "\(what), and \(summary); \(fetchCommand), or check the product on its card keys with sealed check"
   }
 }
+
+extension BoosterPlan {
+  /// The ordinals (either finish) of cards known by their keys alone, without card data.
+  public var ordinalsLackingData: Set<Int> { Set(cards.indices.filter { !cards[$0].hasData }) }
+}

@@ -214,7 +214,9 @@ struct CompileContext {
             at: event.location)
         }
       }
-      events.append(PlanEvent(name: event.name, cards: ordinals, givenKinds: givenKinds, givenAny: givenAny, isReported: true))
+      var planEvent = PlanEvent(name: event.name, cards: ordinals, givenKinds: givenKinds, givenAny: givenAny, isReported: true)
+      if case .filter(let filter) = event.cards, filter != CardFilter() { planEvent.byCardData = true }
+      events.append(planEvent)
     }
 
     // Spec claims that count cards per booster share a lane with a rule event counting the same
@@ -248,7 +250,9 @@ struct CompileContext {
       if let index = events.firstIndex(where: { $0.cards == ordinals }) {
         claimLanes.append(index + 1)
       } else {
-        events.append(PlanEvent(name: "spec: \(claim.name)", cards: ordinals, givenKinds: [], givenAny: false, isReported: false))
+        var lane = PlanEvent(name: "spec: \(claim.name)", cards: ordinals, givenKinds: [], givenAny: false, isReported: false)
+        lane.byCardData = true
+        events.append(lane)
         claimLanes.append(events.count)
       }
     }
@@ -270,9 +274,11 @@ struct CompileContext {
       return renumbered
     }
     events = events.map { event in
-      PlanEvent(
+      var renumbered = PlanEvent(
         name: event.name, cards: Set(event.cards.compactMap(renumber)), givenKinds: event.givenKinds,
         givenAny: event.givenAny, isReported: event.isReported)
+      renumbered.byCardData = event.byCardData
+      return renumbered
     }
     let planCards = cards + foilBases.map { cards[$0 - cards.count] }
 
