@@ -38,8 +38,10 @@ let package = Package(
     // MARK: - Modules
     .target(
       name: "SealedCore",
-      dependencies: [.product(name: "Yams", package: "Yams")],
-      resources: [.copy("Resources/rules"), .copy("Resources/specs"), .copy("Resources/cards")]
+      dependencies: [.product(name: "Yams", package: "Yams"), "CZlib"],
+      resources: [
+        .copy("Resources/rules"), .copy("Resources/specs"), .copy("Resources/cards"), .copy("Resources/boosters"),
+      ]
     ),
     .target(
       name: "SealedScryfall",

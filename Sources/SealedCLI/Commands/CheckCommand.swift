@@ -249,7 +249,7 @@ struct CheckCommand: ParsableCommand {
       name: RunRecord.fileName,
       contents: RunRecord(plan: plan, rulesText: record.rulesText, run: run, shard: .whole, tally: record.tally, spec: spec).encoded())
     let folder = try ReportFolder(
-      path: runOptions.out ?? "reports/\(plan.setCode)-\(plan.rulesName)",
+      path: runOptions.out ?? "reports/\(plan.reportName)",
       writes: SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName] + Self.checkFiles, force: runOptions.force)
     let interrupt = InterruptFlag()
     defer { interrupt.restore() }
@@ -286,7 +286,15 @@ struct CheckCommand: ParsableCommand {
     for name in names {
       let rules = try RuleSetLoader.load(name)
       if compare == nil, let covered = rules.appliesTo, !covered.contains(cardSet.code) { continue }
-      var plan = try PlanCompiler.compile(rules, for: cardSet)
+      var plan: BoosterPlan
+      do {
+        plan = try PlanCompiler.compile(rules, for: cardSet)
+      } catch {
+        // By default, only the built-ins that fit the set's card data (a set known by card
+        // keys has no booster range for `sealed`'s filters).
+        if compare == nil { continue }
+        throw error
+      }
       if let spec {
         plan = try PlanCompiler.compile(rules, for: cardSet, spec: ClaimComparison.spec(spec, set: cardSet.code, kinds: plan.kinds))
       }

@@ -55,6 +55,7 @@ struct OpenCommand: ParsableCommand {
     if let packFormat = PackExport.format(format) {
       guard save == nil else { throw ValidationError("--save takes one pool shown as text or json") }
       let loaded = try planOptions.load(for: set)
+      if let gaps = CardDataGaps(plan: loaded.plan) { throw DataError(gaps.refusal("pack files name their cards")) }
       seedOption.noteRandom(seed)
       try PackExport.write(plan: loaded.plan, seed: seed.seed, pools: pools, format: packFormat, to: out ?? "-")
       return
@@ -69,6 +70,7 @@ struct OpenCommand: ParsableCommand {
       throw ValidationError("--force only makes sense with --save NAME or --out FILE")
     }
     let loaded = try planOptions.load(for: set)
+    if let gaps = CardDataGaps(plan: loaded.plan) { throw DataError(gaps.refusal("sealed open shows cards by name")) }
     let (plan, cardSet) = (loaded.plan, loaded.set)
     seedOption.noteRandom(seed)
     let pool = Simulation.openPools(plan, seed: seed.seed, count: 1)[0]

@@ -26,6 +26,7 @@ struct SimulationRunner {
     set: String, planOptions: PlanOptions, options: RunOptions, spec: SpecDefinition? = nil, extraFiles: [String] = []
   ) throws(DataError) {
     let loaded = try planOptions.load(for: set, spec: spec)
+    if let gaps = CardDataGaps(plan: loaded.plan) { Note.write("note: \(gaps.note)") }
     plan = loaded.plan
     cardSet = loaded.set
     rulesText = loaded.rules.text
@@ -36,7 +37,7 @@ struct SimulationRunner {
     self.planOptions = planOptions
     let samplesInReport = options.out != nil && options.samples > 0
     folder = try ReportFolder(
-      path: options.out ?? "reports/\(plan.setCode)-\(plan.rulesName)",
+      path: options.out ?? "reports/\(plan.reportName)",
       writes: SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName] + extraFiles
         + (samplesInReport ? [Self.samplesName] : []),
       force: options.force)
@@ -116,7 +117,7 @@ struct SimulationRunner {
   /// (with `rename` false, the temporary file is `path` itself and stays there).
   func writeSamples(to target: String? = nil, rename renaming: Bool = true) throws(DataError) -> String? {
     guard options.samples > 0 else { return nil }
-    let path = target ?? "notebooks-data/\(plan.setCode)-\(plan.rulesName)/pools.csv"
+    let path = target ?? "notebooks-data/\(plan.reportName)/pools.csv"
     let url = URL(fileURLWithPath: path)
     let temporary = renaming
       ? url.deletingLastPathComponent().appendingPathComponent(".pools.csv.partial-\(ProcessInfo.processInfo.processIdentifier)")

@@ -8,8 +8,8 @@ struct PlanOptions: ParsableArguments {
   @Option(
     name: .customLong("rules"),
     help: ArgumentHelp(
-      "A built-in rule set (sealed, retail, retail-lethe, mtgwtf) or the path of a YAML rule file (default: sealed).",
-      valueName: "name|file"))
+      "A built-in rule set (sealed, retail, retail-lethe, mtgwtf), the code of a product of the field's data shipped with Sealed (mkm-play, war-draft; sealed rules import --list), or the path of a YAML rule file (default: sealed).",
+      valueName: "name|product|file"))
   var rulesArgument: String?
 
   /// `--rules`, or `sealed`.

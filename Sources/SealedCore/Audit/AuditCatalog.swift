@@ -147,6 +147,10 @@ public struct AuditCatalog: Sendable {
       return .outside("\(Self.describe(card)) is outside the booster range (\(rangeText)) of these rules")
     }
     let suggestion = NameMatching.suggestion(NameMatching.closest(to: name, among: knownNames))
+    if let gaps = CardDataGaps(plan: plan) {
+      throw DataError(
+        "unknown card \"\(name)\": no card of \(plan.setCode) with card data has that name\(suggestion), and \(gaps.summary); name cards by set and collector number, or \(gaps.fetchCommand)")
+    }
     throw DataError("unknown card \"\(name)\": no card of \(plan.setCode) has that name\(suggestion)")
   }
 
@@ -172,7 +176,8 @@ public struct AuditCatalog: Sendable {
   }
 
   private static func checkName(_ name: String?, of card: Card) throws(DataError) {
-    guard let name, !name.isEmpty else { return }
+    // A card known by its key alone has no name to compare.
+    guard let name, !name.isEmpty, card.hasData else { return }
     guard names(of: card).contains(NameMatching.normalized(name)) else {
       throw DataError("\(card.setCode.uppercased()) \(card.collectorNumber.text) is \(card.name), not \"\(name)\"")
     }

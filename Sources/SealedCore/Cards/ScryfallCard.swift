@@ -45,7 +45,7 @@ extension ScryfallCard {
     }
     guard let name, !name.isEmpty else { return .failure(.missingField("name")) }
     guard let rarityText = rarity else { return .failure(.missingField("rarity")) }
-    guard let rarity = Rarity(rawValue: rarityText) else {
+    guard let rarity = Rarity(rawValue: rarityText), rarity != .unknown else {
       return .failure(.unknownRarity(rarityText))
     }
     let faces = (card_faces ?? []).map { face in
@@ -94,7 +94,7 @@ enum CardProblem: Error {
     case .missingField(let field):
       "card has no \"\(field)\" field; every card needs \(ScryfallCard.requiredFields.map { "\"\($0)\"" }.joined(separator: ", "))"
     case .unknownRarity(let text):
-      "unknown rarity \"\(text)\"; expected one of \(Rarity.allCases.map(\.rawValue).joined(separator: ", "))"
+      "unknown rarity \"\(text)\"; expected one of \(Rarity.named.map(\.rawValue).joined(separator: ", "))"
     }
   }
 }
