@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "sealed",
-  platforms: [.macOS(.v15)],
+  // No `platforms`: Sealed is built and tested on Linux only (README, Requirements).
   products: [
     .executable(name: "sealed", targets: ["sealed"]),
     .library(name: "SealedCore", targets: ["SealedCore"]),
@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "SealedScryfall", targets: ["SealedScryfall"]),
     .library(name: "SealedReportHTML", targets: ["SealedReportHTML"]),
     .library(name: "SealedPackFiles", targets: ["SealedPackFiles"]),
+    .library(name: "SealedMTGJSON", targets: ["SealedMTGJSON"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -22,7 +23,7 @@ let package = Package(
     .systemLibrary(
       name: "CGSL",
       pkgConfig: "gsl",
-      providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]
+      providers: [.apt(["libgsl-dev"])]
     ),
     .systemLibrary(
       name: "CZlib",
@@ -38,7 +39,9 @@ let package = Package(
     .target(
       name: "SealedCore",
       dependencies: [.product(name: "Yams", package: "Yams"), "CZlib"],
-      resources: [.copy("Resources/rules"), .copy("Resources/specs"), .copy("Resources/cards")]
+      resources: [
+        .copy("Resources/rules"), .copy("Resources/specs"), .copy("Resources/cards"), .copy("Resources/boosters"),
+      ]
     ),
     .target(
       name: "SealedScryfall",
@@ -47,6 +50,10 @@ let package = Package(
     .target(
       name: "SealedPackFiles",
       dependencies: ["SealedCore", "CZlib"]
+    ),
+    .target(
+      name: "SealedMTGJSON",
+      dependencies: ["SealedCore", "SealedPackFiles"]
     ),
     .target(
       name: "SealedStats",
@@ -73,6 +80,7 @@ let package = Package(
         "SealedScryfall",
         "SealedReportHTML",
         "SealedPackFiles",
+        "SealedMTGJSON",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -87,6 +95,7 @@ let package = Package(
     .testTarget(
       name: "SealedReportHTMLTests", dependencies: ["SealedReportHTML", "SealedCore", "SealedStats", "SealedTestSupport"]),
     .testTarget(name: "SealedImagesTests", dependencies: ["SealedImages", "SealedTestSupport"]),
+    .testTarget(name: "SealedMTGJSONTests", dependencies: ["SealedMTGJSON", "SealedCore", "SealedPackFiles", "SealedTestSupport"]),
     .testTarget(name: "SealedScryfallTests", dependencies: ["SealedScryfall", "SealedCore", "SealedTestSupport"]),
     .testTarget(name: "SealedCLITests", dependencies: ["sealed", "SealedCLI", "SealedCore", "SealedImages", "SealedTestSupport"]),
   ],

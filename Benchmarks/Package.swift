@@ -10,7 +10,7 @@ import PackageDescription
 // `Benchmarks` (here `Benchmarks/Benchmarks/<Target>`). See README.md.
 let package = Package(
   name: "SealedBenchmarks",
-  platforms: [.macOS(.v15)],
+  // No `platforms`: Sealed is built and tested on Linux only (README, Requirements).
   dependencies: [
     // The root package, named explicitly: without `name:` the identity would be the name of the
     // folder the repository is cloned into.

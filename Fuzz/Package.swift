@@ -6,11 +6,12 @@ import PackageDescription
 
 let core: Target.Dependency = .product(name: "SealedCore", package: "sealed")
 let packFiles: Target.Dependency = .product(name: "SealedPackFiles", package: "sealed")
+let mtgjson: Target.Dependency = .product(name: "SealedMTGJSON", package: "sealed")
 let support: Target.Dependency = "FuzzSupport"
 
 let package = Package(
   name: "SealedFuzz",
-  platforms: [.macOS(.v15)],
+  // No `platforms`: Sealed is built and tested on Linux only (README, Requirements).
   dependencies: [.package(name: "sealed", path: "..")],
   targets: [
     .target(name: "FuzzSupport"),
@@ -20,6 +21,7 @@ let package = Package(
     .executableTarget(name: "FuzzLibrary", dependencies: [core, support]),
     .executableTarget(name: "FuzzTallies", dependencies: [core, support]),
     .executableTarget(name: "FuzzPackFiles", dependencies: [core, packFiles, support]),
+    .executableTarget(name: "FuzzMTGJSON", dependencies: [core, mtgjson, support]),
   ],
   swiftLanguageModes: [.v6]
 )

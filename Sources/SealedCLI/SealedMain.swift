@@ -22,13 +22,18 @@ public enum SealedMain {
     } catch {
       let code = SealedCommand.exitCode(for: error)
       if code == .success {
-        print(SealedCommand.fullMessage(for: error))
+        let message = SealedCommand.fullMessage(for: error)
+        let isHelp = message.hasPrefix("OVERVIEW:") || message.hasPrefix("USAGE:")
+        let examples = isHelp ? Example.section(for: command(at: helpPath(arguments, skippingHelp: true))) : ""
+        print(examples.isEmpty ? message : message.trimmingCharacters(in: .newlines) + "\n\n" + examples)
         return 0
       }
       if code == .validationFailure {
-        let message = SealedCommand.message(for: error)
-          .split(separator: "\n").first.map(String.init) ?? "invalid usage"
-        printError("\(message) (see '\((["sealed"] + helpPath(arguments)).joined(separator: " ")) --help')")
+        let path = helpPath(arguments)
+        let message =
+          unknownSubcommand(arguments, after: path)
+          ?? SealedCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
+        printError("\(message) (see '\((["sealed"] + path).joined(separator: " ")) --help')")
         return 2
       }
       let message = SealedCommand.message(for: error)
@@ -43,16 +48,41 @@ public enum SealedMain {
     FileHandle.standardError.write(Data("sealed: error: \(line)\n".utf8))
   }
 
-  /// The subcommand path for the help hint, e.g. `open` or `deck add`.
-  private static func helpPath(_ arguments: [String]) -> [String] {
+  /// The subcommand path for the help hint, e.g. `open` or `deck add`; with `skippingHelp`,
+  /// after a leading `help` (`sealed help deck add`).
+  private static func helpPath(_ arguments: [String], skippingHelp: Bool = false) -> [String] {
     var path: [String] = []
     var commands = SealedCommand.configuration.subcommands
-    for argument in arguments {
+    for argument in skippingHelp && arguments.first == "help" ? Array(arguments.dropFirst()) : arguments {
       guard let match = commands.first(where: { $0._commandName == argument }) else { break }
       path.append(argument)
       commands = match.configuration.subcommands
     }
     return path
+  }
+
+  /// The command at `path` (the root for an empty path).
+  private static func command(at path: [String]) -> ParsableCommand.Type {
+    var command: ParsableCommand.Type = SealedCommand.self
+    for name in path {
+      guard let next = command.configuration.subcommands.first(where: { $0._commandName == name }) else { break }
+      command = next
+    }
+    return command
+  }
+
+  /// For a mistyped subcommand (`sealed simulat war`): `unknown command "simulat"; did you
+  /// mean "simulate"?`, or the list of subcommands when none is close; nil when the argument
+  /// after `path` is not meant as a subcommand (an option, or a command that takes none).
+  private static func unknownSubcommand(_ arguments: [String], after path: [String]) -> String? {
+    let subcommands = command(at: path).configuration.subcommands.map { $0._commandName }
+    guard !subcommands.isEmpty, path.count < arguments.count, arguments[..<path.count].elementsEqual(path) else { return nil }
+    let word = arguments[path.count]
+    guard !word.hasPrefix("-") else { return nil }
+    let names = subcommands + (path.isEmpty ? ["help"] : [])
+    let close = NameMatching.closest(to: word, among: names, limit: 2)
+    guard close.isEmpty else { return "unknown command \"\(word)\"\(NameMatching.suggestion(close))" }
+    return "unknown command \"\(word)\"; expected one of \(subcommands.joined(separator: ", "))"
   }
 }
 

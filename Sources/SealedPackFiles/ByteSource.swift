@@ -17,8 +17,12 @@ final class FileSource: ByteSource {
   /// Bytes read by `peek` and not yet handed out.
   private var pending: [UInt8] = []
 
+  /// What the file is, for messages ("pack file").
+  let noun: String
+
   /// Opens `path` ("-" is standard input). A missing file or a folder is a one-line error.
-  init(path: String) throws(DataError) {
+  init(path: String, noun: String = "pack file") throws(DataError) {
+    self.noun = noun
     self.path = path == "-" ? "<stdin>" : path
     if path == "-" {
       descriptor = 0
@@ -27,7 +31,7 @@ final class FileSource: ByteSource {
       let opened = open(path, O_RDONLY | O_CLOEXEC)
       if opened < 0 {
         let reason = String(cString: strerror(errno))
-        throw DataError("cannot open the pack file: \(reason)", at: path)
+        throw DataError("cannot open the \(noun): \(reason)", at: path)
       }
       descriptor = opened
       ownsDescriptor = true
@@ -35,7 +39,7 @@ final class FileSource: ByteSource {
     var status = stat()
     if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
       if ownsDescriptor { close(descriptor) }
-      throw DataError("is a folder, not a pack file", at: self.path)
+      throw DataError("is a folder, not a \(noun)", at: self.path)
     }
   }
 
@@ -71,7 +75,7 @@ final class FileSource: ByteSource {
       if got >= 0 { return got }
       if errno == EINTR { continue }
       let reason = String(cString: strerror(errno))
-      throw DataError("cannot read the pack file: \(reason)", at: path)
+      throw DataError("cannot read the \(noun): \(reason)", at: path)
     }
   }
 }

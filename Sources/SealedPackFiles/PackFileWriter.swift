@@ -49,7 +49,7 @@ public final class PackFileWriter {
     sink = try ByteSink(path: path, gzip: gzip)
     switch format {
     case .csv:
-      try sink.write("booster,set,collector_number,name,foil\n")
+      try sink.write(PackCSVLayout.packFile.headerLine)
     case .text:
       break
     case .seventeenLands:
@@ -101,11 +101,9 @@ public final class PackFileWriter {
 
   private func writeCSV(_ booster: ListedBooster) throws(DataError) {
     for card in booster.cards {
-      guard let set = card.setCode, let number = card.collectorNumber else {
+      guard let row = PackCSVLayout.packFile.row(booster: booster.label, card: card) else {
         throw problem("the CSV layout needs a set and collector number for every card", booster, card)
       }
-      let foil = card.foil.map { $0 ? "true" : "false" } ?? ""
-      let row = [booster.label, set, number, card.name ?? "", foil].map(Self.quoted).joined(separator: ",") + "\n"
       for _ in 0..<max(1, card.count) { try sink.write(row) }
     }
   }
@@ -181,9 +179,5 @@ public final class PackFileWriter {
   }
 
   /// A CSV field, quoted when it holds a comma, quote, line break or spaces at its ends.
-  static func quoted(_ field: String) -> String {
-    let needs = field.contains { $0 == "," || $0 == "\"" || $0.isNewline } || field.first == " " || field.last == " "
-    guard needs else { return field }
-    return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-  }
+  static func quoted(_ field: String) -> String { PackCSVLayout.quoted(field) }
 }

@@ -7,7 +7,8 @@
 enum TextListLine: Equatable {
   /// Blank, or a comment (`#`, `//`).
   case nothing
-  /// `Booster 3`, `Pack 3:`, or any line ending with a colon, as the first line of a block.
+  /// `Booster 3`, `Pack 3:`, or any line ending with a colon, as the first line of a block;
+  /// `Booster 3`, `Pack #3` (with or without a colon) anywhere, where it starts a new booster.
   case header(String)
   /// A card, with its count.
   case card(setCode: String?, collectorNumber: String?, name: String?, foil: Bool?, count: Int)
@@ -35,7 +36,7 @@ enum TextListLine: Equatable {
   static func parse(_ line: UnsafeBufferPointer<UInt8>, blockStart: Bool) throws(Problem) -> TextListLine {
     let line = LineBytes(line).trimmed
     if line.isEmpty || line.hasPrefix(hash) || line.hasPrefix(slashes) { return .nothing }
-    if blockStart, let label = header(line) { return .header(label) }
+    if let label = blockStart ? header(line) : numberedHeader(line) { return .header(label) }
 
     var rest = line
     var foil: Bool?
@@ -81,15 +82,22 @@ enum TextListLine: Equatable {
 
   /// The label of a header line, or nil.
   private static func header(_ line: LineBytes) -> String? {
+    if let label = numberedHeader(line) { return label }
     if line.last == 0x3A {
       let label = line.dropLast(1).trimmed
       return label.isEmpty || label.count > 400 ? nil : label.string
     }
-    // Booster 3, Pack #3, pack 12.
-    for word in headerWords where line.hasPrefixIgnoringCase(word) {
-      var tail = line.dropFirst(word.count).trimmed
+    return nil
+  }
+
+  /// The label of `Booster 3`, `Pack #3`, `pack 12` (a colon after it is dropped), or nil: a
+  /// line no card line looks like, so it starts a booster wherever it is.
+  private static func numberedHeader(_ line: LineBytes) -> String? {
+    let label = line.last == 0x3A ? line.dropLast(1).trimmed : line
+    for word in headerWords where label.hasPrefixIgnoringCase(word) {
+      var tail = label.dropFirst(word.count).trimmed
       if tail.first == 0x23 { tail = tail.dropFirst(1).trimmed }
-      if !tail.isEmpty && tail.allSatisfy(isDigit) { return line.string }
+      if !tail.isEmpty && tail.count <= 9 && tail.allSatisfy(isDigit) { return label.string }
     }
     return nil
   }

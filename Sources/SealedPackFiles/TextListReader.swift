@@ -3,19 +3,23 @@ import SealedCore
 /// Reads the booster list people paste: one booster per block of lines, blocks separated by one
 /// or more blank lines, comments (`#`, `//`) anywhere. A block may start with a header line
 /// (`Booster 3`, `Pack 3:`) that becomes its label; otherwise it is `booster N`, N the block's
-/// position. Keeps only the current block.
+/// position. A numbered header (`Booster 4:`, `Pack #4`) starts a new booster even without a
+/// blank line before it. Keeps only the current block.
 final class TextListReader: BoosterParser {
   private let lines: LineReader
   private var blocks = 0
+  /// A numbered header read inside a block: the label and line of the next booster.
+  private var pendingHeader: (label: String, line: Int)?
 
   init(lines: LineReader) {
     self.lines = lines
   }
 
   func next() throws(DataError) -> ListedBooster? {
-    var header: (label: String, line: Int)?
+    var header = pendingHeader
+    pendingHeader = nil
     var cards: [ListedCard] = []
-    while let bytes = try lines.next() {
+    reading: while let bytes = try lines.next() {
       if bytes.isBlank {
         if cards.isEmpty { continue }
         break
@@ -32,6 +36,9 @@ final class TextListReader: BoosterParser {
       switch parsed {
       case .nothing:
         continue
+      case .header(let label) where !cards.isEmpty:
+        pendingHeader = (label, lines.lineNumber)
+        break reading
       case .header(let label):
         if let header {
           throw DataError(

@@ -10,10 +10,12 @@ import Testing
   /// kB: the largest `VmHWM` of /proc/PID/status seen while it runs, polled every 10 ms. (The
   /// peak `wait4` reports would include the test process's own memory, which the child shares
   /// until it executes `sealed`, and which other tests running in parallel make vary.)
-  static func peakKilobytes(_ arguments: [String]) throws -> (status: Int32, kilobytes: Int) {
+  /// `environment` entries are added to the test process's environment for the child.
+  static func peakKilobytes(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, kilobytes: Int) {
     let process = Process()
     process.executableURL = SealedExecutable.url
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()

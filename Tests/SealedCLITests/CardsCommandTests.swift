@@ -67,7 +67,7 @@ import Testing
 
     let usage = try SealedExecutable.run(["cards", "fetch", "war", "--timeout", "0"], environment: env)
     #expect(usage.status == 2)
-    #expect(usage.stderr.contains("--timeout: expected a positive number of seconds"))
+    #expect(usage.stderr.contains("--timeout 0.0: expected a positive number of seconds"))
   }
 
   @Test func importStoresTheSetsOfABulkFile() throws {

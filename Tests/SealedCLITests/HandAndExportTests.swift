@@ -83,7 +83,7 @@ import Testing
     #expect(sheets.count == (show["cards"] as! [Any]).count)
     for card in cards {
       let sheet = try #require(sheets[String((card["CardID"] as! Int) / 100)])
-      #expect((sheet["FaceURL"] as? String)?.hasPrefix("https://img.scryfall.com/cards/normal/") == true)
+      #expect((sheet["FaceURL"] as? String)?.hasPrefix("https://api.scryfall.com/cards/war/") == true)
     }
     // Without --out, the same JSON goes to standard output.
     let stdout = try sealed.ok(["export", "tts", "bob"])

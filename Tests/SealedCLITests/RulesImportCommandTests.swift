@@ -10,11 +10,12 @@ import Testing
   @Test func listSaysWhichProductsTheCardDataOpens() throws {
     let result = try SealedExecutable.run(["rules", "import", data, "--list"] + cards)
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.hasSuffix("329 products; the card data opens 29\n"))
     let lines = result.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.contains { $0.hasPrefix("war ") && $0.contains(" yes ") })
-    #expect(lines.contains { $0.hasPrefix("lea ") && $0.contains("no: set lea is not in the card data (sealed cards fetch lea)") })
-    #expect(lines.contains { $0.hasPrefix("war-jp ") && $0.contains("card war:1★") && $0.contains("is not in the card data of war") })
+    #expect(lines.last?.hasPrefix("329 products; with this card data 40 simulate with names, ") == true, "\(lines.last ?? "")")
+    #expect(lines.contains { $0.hasPrefix("war ") && $0.contains(" yes, with names ") })
+    #expect(lines.contains { $0.hasPrefix("lea ") && $0.contains("on card keys: 295 of 295 cards lack card data (set lea); sealed cards fetch lea") })
+    #expect(lines.contains { $0.hasPrefix("akh ") && $0.contains("no: ") && $0.contains("is colour-balanced, and ") && $0.contains("sealed cards fetch akh") })
+    #expect(lines.contains { $0.hasPrefix("war-jp ") && $0.contains("on card keys: 36 of 300 cards lack card data (set war)") && $0.contains("sealed cards fetch war") })
   }
 
   @Test func aProductBecomesARuleFileThatOpensPacks() throws {
@@ -29,10 +30,42 @@ import Testing
     let boosters = json?["boosters"] as? [[String: Any]] ?? []
     #expect(boosters.count == 6)
     #expect(boosters.allSatisfy { ($0["cards"] as? [Any])?.count == 15 })
-    #expect(json?["rules"] as? String == "mtgwtf-war")
+    #expect(json?["rules"] as? String == "war")
     let checked = try SealedExecutable.run(
       ["check", "war", "--rules", out, "--pools", "2000", "--seed", "1", "--compare", "none", "--out", dir.appendingPathComponent("r").path, "--quiet"] + cards)
     #expect(checked.status == 0, "\(checked.stdout)")
+  }
+
+  /// Without a file, the data shipped with Sealed (2025); an old code finds its new product.
+  @Test func theShippedDataIsTheDefaultAndOldCodesFindTheirProducts() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let out = dir.appendingPathComponent("war.yaml").path
+    let result = try SealedExecutable.run(["rules", "import", "--product", "war", "--out", out] + cards)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr == """
+        sealed: note: product war is war-draft in this data (mtg.wtf renamed its draft boosters SET-draft in 2024)
+        sealed: wrote \(out) (1 product)
+
+        """)
+    let text = try String(contentsOfFile: out, encoding: .utf8)
+    #expect(text.contains("name: war-draft\n") && text.contains("from sealed_basic_data_2025-07.json.gz"))
+    let listed = try SealedExecutable.run(["rules", "import", "--list"] + cards)
+    #expect(listed.status == 0)
+    #expect(listed.stdout.contains("538 products"))
+  }
+
+  /// `--rules PRODUCT` names a product of the shipped data; its report folder is named after it.
+  @Test func aShippedProductIsARuleSetNamedAfterIt() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let checked = try SealedExecutable.run(
+      ["check", "war", "--rules", "war-draft", "--pools", "2000", "--seed", "1", "--compare", "none", "--quiet"] + cards,
+      workingDirectory: dir)
+    #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+    #expect(checked.stdout.contains("reports: \(dir.appendingPathComponent("reports/war-draft").standardizedFileURL.path)/"), "\(checked.stdout)")
+    let unknown = try SealedExecutable.run(["open", "war", "--rules", "war-nope"] + cards)
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.contains("the code of a shipped product (sealed rules import --list lists them)"), "\(unknown.stderr)")
   }
 
   @Test func errorsAreOneLineWithStatusTwo() throws {
@@ -40,8 +73,7 @@ import Testing
     let broken = try Fixtures.write("[{", to: "broken.json", in: dir)
     let cases: [([String], String)] = [
       (["rules", "import", data, "--product", "nope"], "no product \"nope\" in the data (329 products)"),
-      (["rules", "import", data, "--product", "lea"], "product lea: unknown set \"lea\""),
-      (["rules", "import", data, "--product", "war-jp"], "product war-jp: "),
+      (["rules", "import", data, "--product", "war", "--product", "war-arena"], "products war and war-arena are both of set war; a rule file holds one product per set"),
       (["rules", "import", data, "--product", "war", "--list"], "give either --list or --product CODE"),
       (["rules", "import", broken, "--list"], "\(broken): malformed JSON"),
       (["rules", "import", dir.appendingPathComponent("missing.json").path, "--list"], "cannot read the file"),
@@ -66,9 +98,16 @@ import Testing
     let json2 = try JSONSerialization.jsonObject(with: Data(opened.stdout.utf8)) as? [String: Any]
     let boosters = json2?["boosters"] as? [[String: Any]] ?? []
     #expect(boosters.allSatisfy { (($0["cards"] as? [[String: Any]])?.last?["set"] as? String) == "dom" })
-    // Card data without dom: one line saying how to get it.
+    // Card data without dom: open shows names, so it says in one line what lacks data.
     let warOnly = try SealedExecutable.run(["open", "war", "--rules", out, "--cards", Fixtures.shippedCardFile("war.json")])
     #expect(warOnly.status == 2)
-    #expect(warOnly.stderr.contains("unknown set \"dom\""), "\(warOnly.stderr)")
+    #expect(
+      warOnly.stderr == "sealed: error: sealed open shows cards by name, and 2 of 5 cards lack card data (set dom); sealed cards fetch dom, or check the product on its card keys with sealed check\n",
+      "\(warOnly.stderr)")
+    // simulate and check count them by their keys, with a note.
+    let simulated = try SealedExecutable.run(
+      ["simulate", "war", "--rules", out, "--pools", "100", "--seed", "1", "--quiet", "--out", dir.appendingPathComponent("r").path, "--cards", Fixtures.shippedCardFile("war.json")])
+    #expect(simulated.status == 0, "\(simulated.stderr)")
+    #expect(simulated.stderr.contains("sealed: note: 2 of 5 cards lack card data (set dom): they show as set:number with rarity unknown"), "\(simulated.stderr)")
   }
 }

@@ -35,7 +35,7 @@ import Testing
       "pool_mythics.csv": "mythics,pools,proportion,expected_proportion",
       "mythic_position.csv": "booster_index,pools,proportion,expected_proportion",
       "events.csv": "event,given,count,trials,proportion,expected_proportion",
-      "sheet_frequency.csv": "sheet,set,collector_number,name,rarity,count,expected_count,residual",
+      "sheet_frequency.csv": "sheet,set,collector_number,name,rarity,count,expected_count,residual,p_tail,score,flag_limit,flagged",
       "run.csv": "key,value",
     ]
     for (file, header) in headers {
@@ -57,9 +57,9 @@ import Testing
     #expect(result.stdout.contains("samples: \(out.path)/pools.csv\n"))
     let samples = try read(out, "pools.csv")
     let rows = samples.split(separator: "\n")
-    #expect(rows.first == "pool,booster,slot,set,collector_number,name,rarity,colors")
-    #expect(rows.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count >= 8 })
-    #expect(rows.contains { $0.hasSuffix(",common,W") || $0.hasSuffix(",common,U") })
+    #expect(rows.first == "pool,booster,slot,set,collector_number,name,rarity,colors,foil")
+    #expect(rows.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count >= 9 })
+    #expect(rows.contains { $0.hasSuffix(",common,W,false") || $0.hasSuffix(",common,U,false") })
     #expect(rows.count == 1 + 3 * 6 * 14)
   }
 

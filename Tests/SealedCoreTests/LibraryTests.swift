@@ -45,7 +45,7 @@ import Testing
     #expect(text.contains("\n    {\"set\": \"war\", \"collector_number\": \"250\", \"name\": \"Plains\", \"copies\": 8}"))
     let pool = try String(contentsOfFile: library.file(.pool, "alice"), encoding: .utf8)
     #expect(pool.hasPrefix("{\n  \"format\": \"sealed-pool\",\n  \"version\": 1,\n  \"set\": \"war\","))
-    #expect(pool.contains("\"image\": \"https://img.scryfall.com/cards/normal/front/"), "slashes are not escaped")
+    #expect(pool.contains("\"image\": \"https://api.scryfall.com/cards/war/"), "slashes are not escaped")
     _ = try JSONSerialization.jsonObject(with: Data(pool.utf8))
   }
 

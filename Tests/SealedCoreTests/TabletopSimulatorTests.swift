@@ -52,7 +52,10 @@ import Testing
     let record = PoolCard(card)
     #expect(record.image == card.faces[0].imageURIs["normal"])
     #expect(record.image != card.faces[1].imageURIs["normal"])
-    #expect(record.image?.contains("/xln/\(card.collectorNumber.text)a.jpg") == true, "the front face (a), not the back (b)")
+    // The shipped data's addresses (img.scryfall.com/cards/normal/en/xln/NUMBERa.jpg, b for the
+    // back) become Scryfall's image request for the front face.
+    #expect(record.image == "https://api.scryfall.com/cards/xln/\(card.collectorNumber.text)?format=image&version=normal")
+    #expect(card.faces[1].imageURIs["normal"]?.hasSuffix("&face=back") == true)
     #expect(TabletopSimulatorDeck.imageURL(for: record) == record.image)
   }
 

@@ -62,6 +62,20 @@ import Testing
     #expect(boosters.map(\.line) == [1, 4, 6, 9])
   }
 
+  /// A numbered header starts a booster wherever it is, so a list pasted without blank lines
+  /// between its boosters reads as it was meant (before, `Booster 2:` was read as a card).
+  @Test func aNumberedHeaderStartsABoosterWithoutABlankLine() throws {
+    let text = "Booster 1:\nWAR 1\nWAR 2\nBooster 2:\nWAR 3\nPack #3\nWAR 4\nBooster Tutor\nbooster 4\nWAR 5\n"
+    let boosters = try PackFileTesting.read(try PackFileTesting.file("list.txt", text))
+    #expect(boosters.map(\.label) == ["Booster 1", "Booster 2", "Pack #3", "booster 4"])
+    #expect(boosters.map(\.line) == [1, 4, 6, 9])
+    #expect(boosters.map { $0.cards.map(\.line) } == [[2, 3], [5], [7, 8], [10]])
+    #expect(boosters[2].cards[1].name == "Booster Tutor", "a card whose name starts with Booster stays a card")
+    // A header right after another still lists no cards.
+    let path = try PackFileTesting.file("list.txt", "WAR 1\nBooster 2:\nBooster 3:\nWAR 2\n")
+    #expect(PackFileTesting.error(path) == "\(path):3: booster \"Booster 2\" (line 2) lists no cards before the header \"Booster 3\"")
+  }
+
   @Test func aCapitalizedWordBeforeANumberIsAName() throws {
     let boosters = try PackFileTesting.read(try PackFileTesting.file("list.txt", "Swamp 12\nwar 12\nM21 7\n"))
     #expect(

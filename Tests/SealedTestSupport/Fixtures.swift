@@ -11,6 +11,15 @@ public enum Fixtures {
   public static let shippedCards: String = repositoryRoot
     .appendingPathComponent("Sources/SealedCore/Resources/cards").path
 
+  /// mtg.wtf's compiled booster data of July 2025 shipped with Sealed
+  /// (`Sources/SealedCore/Resources/boosters`, gzipped).
+  public static let shippedBoosters: String = repositoryRoot
+    .appendingPathComponent("Sources/SealedCore/Resources/boosters/sealed_basic_data_2025-07.json.gz").path
+
+  /// mtg.wtf's compiled booster data of May 2023 (`Tests/Fixtures/mtgwtf`).
+  public static let boosters2023: String = repositoryRoot
+    .appendingPathComponent("Tests/Fixtures/mtgwtf/sealed_basic_data.json").path
+
   /// One shipped set file, e.g. `war.json`.
   public static func shippedCardFile(_ name: String) -> String {
     (shippedCards as NSString).appendingPathComponent(name)

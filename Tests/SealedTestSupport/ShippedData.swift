@@ -9,6 +9,15 @@ public enum ShippedData {
     try CardDatabase.load(path: Fixtures.shippedCards)
   }
 
+  private static let products: Result<CompiledBoosterData, DataError> = Result { () throws(DataError) in
+    try CompiledBoosterData.read(path: Fixtures.shippedBoosters)
+  }
+
+  /// The compiled booster data shipped with Sealed (538 products), read once.
+  public static func boosters() throws(DataError) -> CompiledBoosterData {
+    try products.get()
+  }
+
   /// The shipped card data, or an error naming the file or folder that could not be read.
   public static func database() throws(MissingCardData) -> CardDatabase {
     switch loaded {
@@ -24,6 +33,24 @@ public enum ShippedData {
   /// A built-in rule set compiled for a shared set.
   public static func plan(_ code: String, rules: String = "sealed") throws -> BoosterPlan {
     try PlanCompiler.compile(RuleSetLoader.builtIn(rules), for: set(code))
+  }
+
+  /// A product of the shipped compiled booster data as rules named after it, compiled on the
+  /// shipped card data: the cards of sets it lacks are placeholders known by their keys.
+  public static func productPlan(_ code: String) throws -> (product: CompiledBoosterData.Product, plan: BoosterPlan) {
+    let product = try boosters().product(code)
+    let text = try CompiledBoosterRules.ruleFile([product], name: product.code, source: "test")
+    return (product, try plan(product.set_code.lowercased(), rulesText: text, source: "\(code).yaml"))
+  }
+
+  /// Rules given as text compiled for a set of the shipped card data, or for an empty set (and
+  /// placeholders) when the data lacks it; the other sets the rules name likewise.
+  public static func plan(_ code: String, rulesText: String, source: String) throws -> BoosterPlan {
+    let rules = try RuleSetLoader.parse(rulesText, source: source)
+    let database = try database()
+    var set = CardSet(code: code, cards: database.cardsBySet[code] ?? [])
+    for other in rules.namedSets(for: code) { set.otherSets[other] = CardSet(code: other, cards: database.cardsBySet[other] ?? []) }
+    return try PlanCompiler.compile(rules, for: set)
   }
 
   /// A rule file given as text compiled for a shared set.

@@ -31,24 +31,27 @@ struct AuditCommand: ParsableCommand {
   @Option(help: ArgumentHelp("The opened boosters: a CSV file, a text list or 17lands' draft data (.gz read as it is); - for standard input.", valueName: "file"))
   var packs: String?
 
-  @Option(help: ArgumentHelp("The file's layout (default: recognised from its first line).", valueName: "csv|text|17lands"))
-  var format: PackFileFormat?
+  @Option(help: ArgumentHelp("The file's layout, named as sealed open --format names it (default: recognised from its first line).", valueName: "csv|list|17lands"))
+  var format: PackFileLayout?
 
   @OptionGroup var specOption: SpecOption
 
-  @Option(help: ArgumentHelp("Significance level (default 0.01; a spec's own level is meant for simulations of millions of pools, so an audit does not take it).", valueName: "a"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Significance level (default 0.01; a spec's own level is meant for simulations of millions of pools, so an audit does not take it).", valueName: "a"))
   var alpha: Double?
 
-  @Option(help: ArgumentHelp("Monte Carlo samples drawn by the engine for each check's null (0: none).", valueName: "r"))
-  var resamples: Int = 9999
+  @Option(parsing: .unconditional, help: ArgumentHelp("Monte Carlo samples drawn by the engine for each check's null (0: none; at most 1000000; 9999, 9_999 or 1e4).", valueName: "r"))
+  var resamples: WholeNumber = WholeNumber(9999)
 
-  @Option(help: ArgumentHelp("How the boosters came out of pools: grouped (the file lists whole pools in order) or separate (each from a pool of its own). Default: grouped when the rules have a mythic booster per pool, else separate.", valueName: "grouped|separate"))
-  var pools: PoolGrouping?
+  @Option(name: .customLong("pool-grouping"), help: ArgumentHelp("How the boosters came out of pools: grouped (the file lists whole pools in order) or separate (each from a pool of its own). Default: grouped when the rules have a mythic booster per pool, else separate.", valueName: "grouped|separate"))
+  var poolGrouping: PoolGrouping?
+
+  /// `--pools` is a count everywhere else; here it only points to `--pool-grouping`.
+  @Option(name: .customLong("pools"), parsing: .unconditional, help: .hidden)
+  var poolsMisused: String?
 
   @OptionGroup var seedOption: SeedOption
 
-  @Option(name: .customLong("threads"), help: ArgumentHelp("Threads for the Monte Carlo samples (default: all cores).", valueName: "n"))
-  var threadCount: Int?
+  @OptionGroup var threadOption: ThreadOption
 
   @Option(help: ArgumentHelp("Report folder (default: reports/<set>-audit-<rules>/).", valueName: "dir"))
   var out: String?
@@ -62,13 +65,13 @@ struct AuditCommand: ParsableCommand {
   @Flag(help: "Print how many opened boosters each check needs to detect --deviation (proportions) or --ratio (card frequencies) with --power, and stop.")
   var plan = false
 
-  @Option(help: ArgumentHelp("For --plan: the deviation of a proportion to detect.", valueName: "d"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the deviation of a proportion to detect.", valueName: "d"))
   var deviation: Double = 0.05
 
-  @Option(help: ArgumentHelp("For --plan: in a sheet, one card this many times as likely as the rules say, to detect.", valueName: "r"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: in a sheet, one card this many times as likely as the rules say, to detect.", valueName: "r"))
   var ratio: Double = 2
 
-  @Option(help: ArgumentHelp("For --plan: the probability of detecting it.", valueName: "p"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the probability of detecting it.", valueName: "p"))
   var power: Double = 0.8
 
   /// The files an audit writes.
@@ -76,16 +79,19 @@ struct AuditCommand: ParsableCommand {
 
   func run() throws {
     let started = Date()
+    if let poolsMisused {
+      throw DataError("--pools \(poolsMisused): --pools is a number of pools, which an audit does not take; how the file's boosters came out of pools is --pool-grouping grouped|separate")
+    }
+    let resamples = try self.resamples.value("--resamples", in: 0...1_000_000, unit: "samples")
+    let threads = try threadOption.resolve()
+    let seed = try seedOption.given() ?? 1
+    let format = try self.format?.resolve()
     let spec = try specOption.load(rules: planOptions.rules)
     let loaded = try planOptions.load(for: set, spec: spec)
     let plan = loaded.plan
     let alpha = self.alpha ?? 0.01
     guard alpha > 0 && alpha < 1 else { throw DataError("--alpha \(alpha): expected a level between 0 and 1") }
-    guard resamples >= 0 && resamples <= 1_000_000 else { throw DataError("--resamples \(resamples): expected 0 to 1000000") }
-    let threads = threadCount ?? ProcessInfo.processInfo.activeProcessorCount
-    guard threads >= 1 && threads <= 1024 else { throw DataError("--threads \(threads): expected between 1 and 1024") }
-    let grouping = pools ?? (plan.mythicKind != nil ? .grouped : .separate)
-    let seed = seedOption.seed ?? 1
+    let grouping = poolGrouping ?? (plan.mythicKind != nil ? .grouped : .separate)
     if self.plan {
       try printPlan(loaded, grouping: grouping, alpha: alpha)
       return
@@ -102,16 +108,22 @@ struct AuditCommand: ParsableCommand {
     var session = AuditSession(
       plan: plan, set: loaded.set, identity: identity, grouping: grouping, source: reader.source,
       cardOptions: planOptions.setOptions.cardOptions)
-    for booster in first { try session.add(booster) }
-    first = []
-    var nextReport = 100_000
-    while let booster = try reader.next() {
-      try session.add(booster)
-      if !quiet && session.findings.boosters >= nextReport {
-        FileHandle.standardError.write(Data("sealed: \(session.findings.boosters) boosters read\n".utf8))
-        nextReport += 100_000
+    do {
+      for booster in first { try session.add(booster) }
+      first = []
+      var nextReport = 100_000
+      while let booster = try reader.next() {
+        try session.add(booster)
+        if !quiet && reader.boostersRead >= nextReport {
+          FileHandle.standardError.write(Data("sealed: \(reader.boostersRead) boosters read\n".utf8))
+          nextReport += 100_000
+        }
       }
+    } catch {
+      // The cards not in the card data found so far, then what stopped the reading.
+      try Self.reportUnknownCards(session.unknownCards, source: reader.source, then: error)
     }
+    try Self.reportUnknownCards(session.unknownCards, source: reader.source)
     let readSeconds = Date().timeIntervalSince(started)
     let expectations = try Expectations(plan: plan)
     let input = AuditInput(
@@ -121,13 +133,13 @@ struct AuditCommand: ParsableCommand {
     let elapsed = Date().timeIntervalSince(started)
 
     let command = ReproduceCommand.audit(
-      set: plan.setCode, rules: planOptions.rules, packs: packs, extra: reproducingOptions(seed: seed, grouping: grouping))
+      set: plan.setCode, rules: planOptions.rules, packs: packs, extra: reproducingOptions(seed: seed, grouping: grouping, resamples: resamples))
     let tables = AuditReport.tables(
       audit, session: session, rules: loaded, packs: reader.source, format: reader.format, identity: identity,
       grouping: grouping, seed: seed, alpha: alpha, spec: spec, threads: threads, elapsed: elapsed,
       startedAt: RunInfo.timestamp(started), command: command)
     let files = tables.map { (name: $0.name, contents: $0.table.text) }
-    try folder.commit(try HTMLReportFile.adding(to: files, tables: tables))
+    Note.replaced(try folder.commit(try HTMLReportFile.adding(to: files, tables: tables)), in: folder.path)
     print(AuditVerdictTable.render(audit, session: session, spec: spec, alpha: alpha, source: reader.source, terminal: .standardOutput), terminator: "")
     let boosters = session.findings.boosters
     print(
@@ -139,12 +151,23 @@ struct AuditCommand: ParsableCommand {
   }
 
 
-  private func reproducingOptions(seed: UInt64, grouping: PoolGrouping) -> [String] {
+  /// Prints each card of the file that is not in the card data on a line of its own, then
+  /// throws `error`, or the line that sums them up (exit status 2). Does nothing when there are
+  /// none and no `error`.
+  private static func reportUnknownCards(_ unknown: UnknownCards, source: String, then error: DataError? = nil) throws(DataError) {
+    var errors = unknown.isEmpty ? [] : unknown.errors(source: source)
+    if let error { errors.append(error) }
+    guard let last = errors.popLast() else { return }
+    for error in errors { SealedMain.printError(error.description) }
+    throw last
+  }
+
+  private func reproducingOptions(seed: UInt64, grouping: PoolGrouping, resamples: Int) -> [String] {
     var extra: [String] = []
-    if let format { extra += ["--format", format.rawValue] }
+    if let format { extra += ["--format", format.text] }
     if let spec = specOption.spec { extra += ["--spec", spec] }
     if let alpha { extra += ["--alpha", String(alpha)] }
-    extra += ["--resamples", String(resamples), "--pools", grouping.rawValue, "--seed", String(seed)]
+    extra += ["--resamples", String(resamples), "--pool-grouping", grouping.rawValue, "--seed", String(seed)]
     return extra
   }
 
@@ -163,5 +186,4 @@ struct AuditCommand: ParsableCommand {
   }
 }
 
-extension PackFileFormat: ExpressibleByArgument {}
 extension PoolGrouping: ExpressibleByArgument {}

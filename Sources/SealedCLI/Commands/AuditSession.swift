@@ -18,8 +18,11 @@ struct AuditSession {
   /// Cards of sets the rules do not draw from, loaded when a file names one.
   private var otherSets: [String: [String: Card]] = [:]
   private let planSets: Set<String>
-  /// Resolutions already made, by the card as the file wrote it (a file repeats its cards).
-  private var resolved: [String: AuditCatalog.Resolution] = [:]
+  /// Resolutions already made, by the card as the file wrote it (a file repeats its cards); a
+  /// card that is no card of the data, by what is wrong with it.
+  private var resolved: [String: Result<AuditCatalog.Resolution, DataError>] = [:]
+  /// The cards of the file that are no card of the data, for one error naming them all.
+  private(set) var unknownCards = UnknownCards()
 
   init(plan: BoosterPlan, set: CardSet, identity: CardIdentity, grouping: PoolGrouping, source: String, cardOptions: CardOptions) {
     self.plan = plan
@@ -50,9 +53,11 @@ struct AuditSession {
   /// How many boosters a file's card identity is judged from.
   static let identityLookahead = 1000
 
-  /// Checks and counts one booster. Throws a one-line error naming the file, line and booster
-  /// for input that is not a booster of the set at all (an unknown card, a name that disagrees
-  /// with its number, an impossible size, a booster of another set).
+  /// Checks and counts one booster. A card that is no card of the data (a misspelt name, a
+  /// number the set lacks, a name that disagrees with its number) is recorded in `unknownCards`
+  /// and its booster is not counted; the command reports them all once the file is read. Throws
+  /// a one-line error naming the file, line and booster for a booster that cannot be one of the
+  /// set at all (an impossible size, a booster of another set).
   mutating func add(_ booster: ListedBooster) throws(DataError) {
     let where_ = BoosterFindings.name(booster.label)
     var copies: [Int: Int] = [:]
@@ -60,6 +65,7 @@ struct AuditSession {
     var outside: [String] = []
     var ofAuditedSets = 0
     var otherSetCodes = Set<String>()
+    var unknown = false
     for card in booster.cards {
       let key = "\(card.setCode ?? "")|\(card.collectorNumber ?? "")|\(card.name ?? "")|\(card.foil.map(String.init) ?? "")"
       let resolution: AuditCatalog.Resolution
@@ -67,17 +73,22 @@ struct AuditSession {
         // A card named in a file of another set (17lands' `expansion`): the booster is judged
         // by its set below, not by a name this set may not have.
         resolution = .outside("\(card.name ?? "a card") of set \(set)")
-      } else if let known = resolved[key] {
-        resolution = known
       } else {
-        do {
-          resolution = try catalog.resolve(
-            setCode: card.setCode, number: card.collectorNumber, name: card.name, foil: identityFoil(card.foil)
-          ) { (set: String, number: String) throws(DataError) -> Card? in try self.lookUp(set: set, number: number) }
-        } catch {
-          throw DataError("\(where_): \(error.message)", at: DataError.location(source, line: card.line))
+        let result: Result<AuditCatalog.Resolution, DataError>
+        if let known = resolved[key] {
+          result = known
+        } else {
+          result = resolve(card)
+          if resolved.count < 1_000_000 { resolved[key] = result }
         }
-        if resolved.count < 1_000_000 { resolved[key] = resolution }
+        switch result {
+        case .success(let known):
+          resolution = known
+        case .failure(let error):
+          unknownCards.record(error.message, line: card.line, booster: where_)
+          unknown = true
+          continue
+        }
       }
       if let set = card.setCode?.lowercased(), !planSets.contains(set) { otherSetCodes.insert(set) } else { ofAuditedSets += card.count }
       switch resolution {
@@ -88,6 +99,7 @@ struct AuditSession {
         outside.append(why)
       }
     }
+    if unknown { return }
     if ofAuditedSets == 0, let other = otherSetCodes.sorted().first {
       throw DataError(
         "\(where_) holds only cards of set \(other); this audit is of \(plan.setCode) (audit one set at a time)",
@@ -106,6 +118,18 @@ struct AuditSession {
       repeats: copies.values.contains { $0 > 1 }, verdict: verdict)
     let kind = verdict.flatMap { $0.kinds.count == 1 ? $0.kinds[0] : nil }
     accumulator.add(cards, kind: kind, grouping: grouping)
+  }
+
+  /// What `card` is under the rules, or why it is no card of the data.
+  private mutating func resolve(_ card: ListedCard) -> Result<AuditCatalog.Resolution, DataError> {
+    do {
+      return .success(
+        try catalog.resolve(setCode: card.setCode, number: card.collectorNumber, name: card.name, foil: identityFoil(card.foil)) {
+          (set: String, number: String) throws(DataError) -> Card? in try self.lookUp(set: set, number: number)
+        })
+    } catch {
+      return .failure(error)
+    }
   }
 
   /// A text list cannot say "not foil": a line without a foil marker is a non-foil card.

@@ -21,25 +21,22 @@ struct CardsFetchCommand: ParsableCommand {
   @Option(help: ArgumentHelp("The API's base address.", valueName: "url"))
   var api: String = ScryfallFetcher.defaultAPI.absoluteString
 
-  @Option(help: ArgumentHelp("Seconds to wait for each answer.", valueName: "seconds"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for each answer.", valueName: "seconds"))
   var timeout: Double = 30
 
-  @Option(help: ArgumentHelp("How many times an answer of 429 or 5xx is tried again.", valueName: "n"))
-  var retries: Int = 3
+  @Option(parsing: .unconditional, help: ArgumentHelp("How many times an answer of 429 or 5xx is tried again (0 to 10).", valueName: "n"))
+  var retries: WholeNumber = WholeNumber(3)
 
-  @Option(help: .hidden)
+  @Option(parsing: .unconditional, help: .hidden)
   var backoff: Double = 1
 
   @Flag(help: "No progress line on standard error.")
   var quiet = false
 
-  func validate() throws {
-    guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout: expected a positive number of seconds") }
-    guard (0...10).contains(retries) else { throw ValidationError("--retries: expected 0 to 10") }
-    guard backoff >= 0, backoff <= 60 else { throw ValidationError("--backoff: expected 0 to 60 seconds") }
-  }
-
   func run() throws {
+    guard timeout > 0, timeout.isFinite else { throw DataError("--timeout \(timeout): expected a positive number of seconds") }
+    let retries = try self.retries.value("--retries", in: 0...10, unit: "retries")
+    guard backoff >= 0, backoff <= 60 else { throw DataError("--backoff \(backoff): expected 0 to 60 seconds") }
     guard let base = URL(string: api), base.scheme == "http" || base.scheme == "https", base.host != nil else {
       throw DataError("--api \(api): expected an http or https address like https://api.scryfall.com")
     }

@@ -10,8 +10,8 @@ struct CardsListCommand: ParsableCommand {
 
   @OptionGroup var cardOptions: CardOptions
 
-  @Option(help: "Output format: table, csv or json.")
-  var format: ListingFormat = .table
+  @Option(help: "Output format: text (a table), csv or json.")
+  var format: ListingFormat = .text
 
   @Argument(help: "Only these sets (default: every set available).")
   var sets: [String] = []
@@ -38,7 +38,7 @@ struct CardsListCommand: ParsableCommand {
       return table.text
     case .json:
       return JSONOutput.encode(rows.map { Dictionary(uniqueKeysWithValues: zip(header, $0)) })
-    case .table:
+    case .text:
       var table = TextTable(header.map { ($0, $0 == "cards" ? .right : .left) })
       rows.forEach { table.append($0) }
       return table.text

@@ -30,7 +30,7 @@ struct CheckCommand: ParsableCommand {
 
   @OptionGroup var specOption: SpecOption
 
-  @Option(help: ArgumentHelp("Significance level (default: the spec's, else 0.001).", valueName: "a"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Significance level (default: the spec's, else 0.001).", valueName: "a"))
   var alpha: Double?
 
   @Option(help: ArgumentHelp("Other rule sets to simulate for the mythic fairness table (comma separated, or none). Default: the other built-ins that cover the set.", valueName: "names"))
@@ -39,13 +39,13 @@ struct CheckCommand: ParsableCommand {
   @Flag(help: "Print the pools needed to detect --deviation in each proportion and --ratio in each chi-square claim with --power, and stop.")
   var plan = false
 
-  @Option(help: ArgumentHelp("For --plan: the deviation of a proportion to detect.", valueName: "d"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the deviation of a proportion to detect.", valueName: "d"))
   var deviation: Double = 0.02
 
-  @Option(help: ArgumentHelp("For --plan: in a chi-square claim, one card (or position) this many times as likely as the others, to detect.", valueName: "r"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: in a chi-square claim, one card (or position) this many times as likely as the others, to detect.", valueName: "r"))
   var ratio: Double = 1.2
 
-  @Option(help: ArgumentHelp("For --plan: the probability of detecting it.", valueName: "p"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the probability of detecting it.", valueName: "p"))
   var power: Double = 0.9
 
   @Option(help: ArgumentHelp("Check a merged sharded run instead of simulating: a folder written by sealed merge from sealed check --shard K/N runs.", valueName: "dir"))
@@ -70,7 +70,9 @@ struct CheckCommand: ParsableCommand {
       // for sealed merge; the checks run on the merged tallies (--tallies).
       let result = runner.simulate()
       let info = runner.runInfo(result, command: "check", extra: reproducingOptions)
-      try runner.folder.commit(runner.reportFiles(result, run: info, tables: runner.reportTables(result, run: info, alpha: alpha)))
+      Note.replaced(
+        try runner.folder.commit(runner.reportFiles(result, run: info, tables: runner.reportTables(result, run: info, alpha: alpha))),
+        in: runner.folder.path)
       print(runner.summary(result))
       print("reports: \(runner.folder.path)/")
       print("next: sealed merge the shards' folders, then sealed check \(runner.plan.setCode) --tallies MERGED")
@@ -212,14 +214,14 @@ struct CheckCommand: ParsableCommand {
     guard record.set == set.lowercased() else {
       throw DataError("the tallies are of set \(record.set), not \(set)", at: directory)
     }
+    try refuseOptionsThatDisagree(with: record, in: directory)
     let rules = try RuleSetLoader.parse(record.rulesText, source: record.rulesSource)
     let spec = try record.spec()
     if let option = specOption.spec {
       let wanted = option == "none" ? nil : try SpecLoader.load(option)
       guard wanted?.text == spec?.text else {
         throw DataError(
-          "--spec \(option): the tallies counted \(spec.map { "spec \"\($0.name)\"" } ?? "no spec"); a merged run is checked against the spec its shards counted",
-          at: directory)
+          "--spec \(option): the tallies in \(directory) counted \(spec.map { "spec \"\($0.name)\"" } ?? "no spec"); a merged run is checked against the spec its shards counted")
       }
     } else if spec == nil, let named = rules.spec {
       throw DataError(
@@ -247,7 +249,7 @@ struct CheckCommand: ParsableCommand {
       name: RunRecord.fileName,
       contents: RunRecord(plan: plan, rulesText: record.rulesText, run: run, shard: .whole, tally: record.tally, spec: spec).encoded())
     let folder = try ReportFolder(
-      path: runOptions.out ?? "reports/\(plan.setCode)-\(plan.rulesName)",
+      path: runOptions.out ?? "reports/\(plan.reportName)",
       writes: SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName] + Self.checkFiles, force: runOptions.force)
     let interrupt = InterruptFlag()
     defer { interrupt.restore() }
@@ -255,7 +257,7 @@ struct CheckCommand: ParsableCommand {
       plan: plan, expectations: expectations, tally: record.tally, seed: record.seed,
       comparisons: try comparisonPlans(for: cardSet, rulesName: plan.rulesName, spec: spec), run: run, record: recordFile,
       alpha: alpha, interrupt: interrupt)
-    try folder.commit(outcome.files)
+    Note.replaced(try folder.commit(outcome.files), in: folder.path)
     let stopped = outcome.interrupted ? (done: record.tally.pools, requested: record.tally.pools) : nil
     print(
       VerdictTable.render(
@@ -284,7 +286,15 @@ struct CheckCommand: ParsableCommand {
     for name in names {
       let rules = try RuleSetLoader.load(name)
       if compare == nil, let covered = rules.appliesTo, !covered.contains(cardSet.code) { continue }
-      var plan = try PlanCompiler.compile(rules, for: cardSet)
+      var plan: BoosterPlan
+      do {
+        plan = try PlanCompiler.compile(rules, for: cardSet)
+      } catch {
+        // By default, only the built-ins that fit the set's card data (a set known by card
+        // keys has no booster range for `sealed`'s filters).
+        if compare == nil { continue }
+        throw error
+      }
       if let spec {
         plan = try PlanCompiler.compile(rules, for: cardSet, spec: ClaimComparison.spec(spec, set: cardSet.code, kinds: plan.kinds))
       }

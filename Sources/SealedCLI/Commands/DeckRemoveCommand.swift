@@ -14,10 +14,10 @@ struct DeckRemoveCommand: ParsableCommand {
   @Argument(help: "Cards: names, beginnings of names or collector numbers.")
   var cards: [String]
 
-  @Option(help: ArgumentHelp("Copies of each card.", valueName: "n"))
-  var count: Int = 1
+  @Option(parsing: .unconditional, help: ArgumentHelp("Copies of each card (1 to \(Deck.maximumCards)).", valueName: "n"))
+  var count: WholeNumber = WholeNumber(1)
 
   func run() throws {
-    try DeckEdit.apply(to: name, cards: cards, count: count, adding: false)
+    try DeckEdit.apply(to: name, cards: cards, count: count.value("--count", in: 1...Deck.maximumCards, unit: "copies"), adding: false)
   }
 }

@@ -12,8 +12,8 @@ struct DecksCommand: ParsableCommand {
       ~/.local/share/sealed. A file that cannot be read is listed with the reason.
       """)
 
-  @Option(help: "Output format: table, csv or json.")
-  var format: ListingFormat = .table
+  @Option(help: "Output format: text (a table), csv or json.")
+  var format: ListingFormat = .text
 
   struct Row: Encodable {
     let kind: String
@@ -66,7 +66,7 @@ struct DecksCommand: ParsableCommand {
         ])
       }
       print(table.text, terminator: "")
-    case .table:
+    case .text:
       guard !rows.isEmpty else {
         print("No saved pools or decks in \(library.path). Save one with: sealed open SET --seed N --save NAME")
         return

@@ -8,8 +8,40 @@ struct ExportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
     abstract: "Export a deck for another program.",
-    subcommands: [ExportTTSCommand.self]
+    subcommands: [ExportArenaCommand.self, ExportTTSCommand.self]
   )
+}
+
+/// `sealed export arena NAME`.
+struct ExportArenaCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "arena",
+    abstract: "Write a deck as the decklist text MTG Arena and most deck and draft sites import.",
+    discussion: """
+      One line per card, "4 Card Name (SET) 123": a "Deck" line, the deck, a blank line, then \
+      "Sideboard" and the rest of the pool (every opened copy not in the deck; basic lands left \
+      out). Split cards keep both halves ("Assure // Assemble"), other cards of two faces their \
+      front face, as Arena writes them; Dominaria is DAR, Arena's code for it. Paste it into \
+      Arena's Decks › Import, or a deck site's import box.
+      """)
+
+  @Argument(help: "The deck's name.")
+  var name: String
+
+  @Option(help: ArgumentHelp("Write the decklist here instead of standard output (a missing folder is created).", valueName: "file"))
+  var out: String?
+
+  func run() throws {
+    let deck = try Library.fromEnvironment().deck(name)
+    let text = ArenaDeckList.text(deck)
+    guard let out else {
+      print(text, terminator: "")
+      return
+    }
+    try ReportFolder.writeFile(text, to: out)
+    let sideboard = ArenaDeckList.sideboard(deck).reduce(0) { $0 + $1.copies }
+    Note.write("wrote \(out): Arena decklist of deck \(name), \(deck.size) cards and a sideboard of \(sideboard)")
+  }
 }
 
 /// `sealed export tts NAME`.

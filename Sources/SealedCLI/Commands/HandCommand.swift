@@ -20,8 +20,8 @@ struct HandCommand: ParsableCommand {
 
   @OptionGroup var seedOption: SeedOption
 
-  @Option(help: ArgumentHelp("Sample hands to draw.", valueName: "n"))
-  var draws: Int = 1
+  @Option(parsing: .unconditional, help: ArgumentHelp("Sample hands to draw (1 to \(Self.maximumDraws); 10, 1e2).", valueName: "n"))
+  var draws: WholeNumber = WholeNumber(1)
 
   @Option(help: "Output format: text or json.")
   var format: HandFormat = .text
@@ -33,9 +33,8 @@ struct HandCommand: ParsableCommand {
   static let maximumDraws = 1000
 
   func run() throws {
-    guard draws >= 1 && draws <= Self.maximumDraws else {
-      throw DataError("--draws \(draws): expected 1 to \(Self.maximumDraws) hands")
-    }
+    let draws = try self.draws.value("--draws", in: 1...Self.maximumDraws, unit: "hands")
+    let (seed, given) = try seedOption.resolve()
     let deck = try Library.fromEnvironment().deck(name)
     let cards = deck.expandedCards
     guard cards.count >= SampleHand.handSize else {
@@ -53,10 +52,7 @@ struct HandCommand: ParsableCommand {
     } catch {
       throw DataError("cannot compute the odds for deck \(name): \(error)")
     }
-    let (seed, given) = seedOption.resolved
-    if !given {
-      FileHandle.standardError.write(Data("sealed: random seed \(seed) (repeat with --seed \(seed))\n".utf8))
-    }
+    seedOption.noteRandom((seed, given))
     var generator = Xoshiro256StarStar(seed: seed)
     let order = Dictionary(deck.cards.enumerated().map { ($1.card.id, $0) }, uniquingKeysWith: { a, _ in a })
     let hands = (0..<draws).map { _ in

@@ -53,12 +53,12 @@ struct MergeCommand: ParsableCommand {
       try SimulationReport(plan: plan, expectations: expectations, tally: tally, run: run).withCardTails(alpha: CheckRun.defaultAlpha)
     }
     let folder = try ReportFolder(
-      path: out ?? "reports/\(plan.setCode)-\(plan.rulesName)",
+      path: out ?? "reports/\(plan.reportName)",
       writes: SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName], force: force)
     var files = report.files.map { (name: $0.name, contents: $0.table.text) }
     let record = RunRecord(plan: plan, rulesText: first.rulesText, run: run, shard: .whole, tally: tally, spec: spec)
     files.append((RunRecord.fileName, record.encoded()))
-    try folder.commit(HTMLReportFile.adding(to: files, tables: report.files))
+    Note.replaced(try folder.commit(HTMLReportFile.adding(to: files, tables: report.files)), in: folder.path)
     let seconds = records.reduce(0.0) { $0 + $1.record.elapsedSeconds }
     let threadSeconds = records.reduce(0.0) { $0 + $1.record.elapsedSeconds * Double($1.record.threads) }
     print(
@@ -69,8 +69,12 @@ struct MergeCommand: ParsableCommand {
     }
   }
 
-  /// What `--rules` the shards were given: a built-in's name, else the file's path.
+  /// What `--rules` the shards were given: a built-in's name or a shipped product's code, else
+  /// the file's path.
   static func rulesOption(_ record: RunRecord) -> String {
-    record.rulesSource.hasPrefix("built-in:") ? String(record.rulesSource.dropFirst("built-in:".count)) : record.rulesSource
+    for prefix in ["built-in:", "product:"] where record.rulesSource.hasPrefix(prefix) {
+      return String(record.rulesSource.dropFirst(prefix.count))
+    }
+    return record.rulesSource
   }
 }

@@ -19,13 +19,13 @@ struct OpenCommand: ParsableCommand {
   @OptionGroup var planOptions: PlanOptions
   @OptionGroup var seedOption: SeedOption
 
-  @Option(help: "Output format: text or json (one pool, shown), or csv, list or 17lands (the pack files sealed audit reads; with --pools and --out).")
+  @Option(help: "Output format: text or json (one pool, shown), or csv, list or 17lands (the pack files sealed audit reads, --pools pools of them).")
   var format: PoolFormat = .text
 
-  @Option(help: ArgumentHelp("Pools to open, for csv, list and 17lands output.", valueName: "n"))
-  var pools: Int = 1
+  @Option(parsing: .unconditional, help: ArgumentHelp("Pools to open, for csv, list and 17lands output (1 to 10000000; 1000, 1_000 or 1e3).", valueName: "n"))
+  var pools: WholeNumber = WholeNumber(1)
 
-  @Option(help: ArgumentHelp("With csv, list or 17lands: the file to write (gzipped when it ends in .gz); default standard output.", valueName: "file"))
+  @Option(help: ArgumentHelp("Write the output to this file instead of standard output, in any format (a missing folder is created; csv, list and 17lands are gzipped when it ends in .gz).", valueName: "file"))
   var out: String?
 
   @Option(
@@ -37,46 +37,56 @@ struct OpenCommand: ParsableCommand {
   @Flag(help: "With --save: replace a saved pool or deck of the same name; with --out: replace an existing file.")
   var force = false
 
+  /// `--format`: one pool shown (text, json) or a pack file of `--pools` pools.
   enum PoolFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, csv, list
     case seventeenLands = "17lands"
   }
 
+  /// The most pools one pack file holds.
+  static let maximumPools = 10_000_000
+
   func run() throws {
+    let pools = try self.pools.value("--pools", in: 1...Self.maximumPools, unit: "pools")
+    let seed = try seedOption.resolve()
+    if let out, !force, FileManager.default.fileExists(atPath: out) {
+      throw DataError("the file exists; choose another --out, or pass --force to replace it", at: out)
+    }
     if let packFormat = PackExport.format(format) {
       guard save == nil else { throw ValidationError("--save takes one pool shown as text or json") }
-      if let out, !force, FileManager.default.fileExists(atPath: out) {
-        throw DataError("the file exists; choose another --out, or pass --force to replace it", at: out)
-      }
-      guard pools >= 1 && pools <= 10_000_000 else { throw DataError("--pools \(pools): expected 1 to 10000000") }
       let loaded = try planOptions.load(for: set)
-      let (seed, given) = seedOption.resolved
-      if !given { FileHandle.standardError.write(Data("sealed: random seed \(seed) (repeat with --seed \(seed))\n".utf8)) }
-      try PackExport.write(plan: loaded.plan, seed: seed, pools: pools, format: packFormat, to: out ?? "-")
+      if let gaps = CardDataGaps(plan: loaded.plan) { throw DataError(gaps.refusal("pack files name their cards")) }
+      seedOption.noteRandom(seed)
+      try PackExport.write(plan: loaded.plan, seed: seed.seed, pools: pools, format: packFormat, to: out ?? "-")
       return
     }
-    guard pools == 1, out == nil else { throw ValidationError("--pools and --out are for --format csv, list or 17lands") }
+    guard pools == 1 else {
+      throw DataError("--pools \(self.pools): --format \(format.rawValue) shows one pool; many pools are written as a pack file (--format csv, list or 17lands)")
+    }
     let library = Library.fromEnvironment()
     if let save {
       try SavePool.check(name: save, in: library, replacing: force)
-    } else if force {
+    } else if force && out == nil {
       throw ValidationError("--force only makes sense with --save NAME or --out FILE")
     }
     let loaded = try planOptions.load(for: set)
+    if let gaps = CardDataGaps(plan: loaded.plan) { throw DataError(gaps.refusal("sealed open shows cards by name")) }
     let (plan, cardSet) = (loaded.plan, loaded.set)
-    let (seed, given) = seedOption.resolved
-    let pool = Simulation.openPools(plan, seed: seed, count: 1)[0]
-    if !given {
-      FileHandle.standardError.write(Data("sealed: random seed \(seed) (repeat with --seed \(seed))\n".utf8))
-    }
+    seedOption.noteRandom(seed)
+    let pool = Simulation.openPools(plan, seed: seed.seed, count: 1)[0]
     if let save {
-      try SavePool.save(pool, plan: plan, seed: seed, set: cardSet, as: save, in: library, replacing: force)
+      try SavePool.save(pool, plan: plan, seed: seed.seed, set: cardSet, as: save, in: library, replacing: force)
     }
-    switch format {
-    case .json:
-      print(JSONOutput.encode(PoolJSON(plan: plan, seed: seed, pool: pool)), terminator: "")
-    case .text, .csv, .list, .seventeenLands:
-      print(PoolText.render(pool, plan: plan, seed: seed, terminal: .standardOutput), terminator: "")
+    let terminal = out == nil ? Terminal.standardOutput : .plain
+    let text =
+      format == .json
+      ? JSONOutput.encode(PoolJSON(plan: plan, seed: seed.seed, pool: pool))
+      : PoolText.render(pool, plan: plan, seed: seed.seed, terminal: terminal)
+    if let out {
+      try ReportFolder.writeFile(text, to: out)
+      Note.write("wrote \(out): pool of \(plan.setCode) under \(plan.rulesName), seed \(seed.seed), as \(format.rawValue)")
+    } else {
+      print(text, terminator: "")
     }
   }
 }

@@ -1,31 +1,38 @@
 import ArgumentParser
 import Foundation
 import SealedCore
+import SealedMTGJSON
 
-/// `sealed rules import FILE --product CODE | --list`: mtg.wtf's compiled booster data as
-/// Sealed rule files.
+/// `sealed rules import [FILE] --product CODE | --list`: mtg.wtf's compiled booster data, or the
+/// `booster` objects of an MTGJSON file, as Sealed rule files.
 struct RulesImportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
-    abstract: "Write mtg.wtf products (its compiled booster data, sealed_basic_data.json) as a Sealed rule file.",
+    abstract: "Write mtg.wtf products (its compiled booster data, or an MTGJSON file's boosters) as a Sealed rule file.",
     discussion: """
-      --list shows every product of the file and whether the card data can open it. \
-      --product CODE (repeatable, one product per set) writes the equivalent rule file to \
-      --out or standard output; it is compiled against the card data first, so a card that \
-      cannot be found is a one-line error naming the product, sheet and card. The file works \
-      everywhere a rule file does (open, simulate, check, the deck commands).
+      Without FILE, the data shipped with Sealed (mtg.wtf's of July 2025, 538 products) is read. \
+      A FILE is mtg.wtf's compiled booster data (sealed_basic_data.json, plain or gzipped) or an \
+      MTGJSON file (a set file such as ZNR.json, or AllPrintings.json, plain or gzipped), told \
+      apart from its content; an MTGJSON product is named SET-NAME (znr-default, neo-arena), or \
+      by its bare name in a file of one set. --list shows every product of the file and whether \
+      the card data can open it. --product CODE (repeatable, one product per set) writes the \
+      equivalent rule file to --out or standard output; it is compiled against the card data \
+      first (an MTGJSON file's own cards), so a card that cannot be found is a one-line error \
+      naming the product, sheet and card. An old code (war) finds the product that took its \
+      place (war-draft), with a note. The file works everywhere a rule file does (open, \
+      simulate, check, the deck commands).
       """)
 
-  @Argument(help: ArgumentHelp("mtg.wtf's compiled booster data (sealed_basic_data.json).", valueName: "file"))
-  var file: String
+  @Argument(help: ArgumentHelp("mtg.wtf's compiled booster data (plain or gzipped), or an MTGJSON file (.json or .json.gz); default: the data shipped with Sealed.", valueName: "file"))
+  var file: String?
 
-  @Option(name: .customLong("product"), help: ArgumentHelp("A product code, like war or dom-arena.", valueName: "code"))
+  @Option(name: .customLong("product"), help: ArgumentHelp("A product code, like war-draft, mkm-play, dom-arena or (MTGJSON) znr-default.", valueName: "code"))
   var products: [String] = []
 
   @Flag(help: "List the products and whether the card data can open them.")
   var list = false
 
-  @Option(help: ArgumentHelp("The rule file's name (default: mtgwtf-PRODUCT).", valueName: "name"))
+  @Option(help: ArgumentHelp("The rule file's name (default: the product's code; mtgwtf-CODE-CODE... for several).", valueName: "name"))
   var name: String?
 
   @Option(help: ArgumentHelp("Write the rule file here instead of standard output.", valueName: "file"))
@@ -38,29 +45,56 @@ struct RulesImportCommand: ParsableCommand {
   }
 
   func run() throws {
-    let data = try CompiledBoosterData.read(path: file)
+    let path = try file ?? CompiledBoosterData.shippedPath()
+    if file != nil {
+      let (kind, _) = try JSONFileKind.detect(path: path)
+      switch kind {
+      case .mtgjson:
+        return try runMTGJSON(path)
+      case .array:
+        break
+      case .scryfallList:
+        throw DataError("this is Scryfall card data, which holds no booster rules; expected mtg.wtf's compiled booster data or an MTGJSON file", at: path)
+      case .other(let found, let line, let column):
+        throw DataError(
+          "expected mtg.wtf's compiled booster data (a JSON array of products) or an MTGJSON file, found \(found)",
+          at: DataError.location(path, line: line, column: column))
+      }
+    }
+    let data = try CompiledBoosterData.read(path: path)
     if list {
-      print(try listing(data), terminator: "")
+      print(try listing(data, source: path), terminator: "")
       return
     }
-    let chosen = try products.map { code throws(DataError) in try data.product(code) }
-    let ruleName = name ?? "mtgwtf-" + products.joined(separator: "-")
-    let text = try CompiledBoosterRules.ruleFile(chosen, name: ruleName, source: (file as NSString).lastPathComponent)
+    var chosen: [CompiledBoosterData.Product] = []
+    for code in products {
+      let found = try data.find(code)
+      if let note = found.note { Note.write("note: \(note)") }
+      chosen.append(found.product)
+    }
+    let ruleName = name ?? (chosen.count == 1 ? chosen[0].code : "mtgwtf-" + chosen.map(\.code).joined(separator: "-"))
+    let text = try CompiledBoosterRules.ruleFile(chosen, name: ruleName, source: (path as NSString).lastPathComponent)
     let source = out ?? "\(ruleName).yaml"
     let rules = try RuleSetLoader.parse(text, source: source)
     for product in chosen {
-      try compile(rules, product)
+      if let gaps = CardDataGaps(plan: try compile(rules, product)) {
+        Note.write("note: product \(product.code): \(gaps.summary); it simulates and checks on card keys; \(gaps.fetchCommand)")
+      }
     }
+    try write(text, products: chosen.count)
+  }
+
+  /// The rule file to --out, or to standard output.
+  private func write(_ text: String, products count: Int) throws {
     if let out {
       try ReportFolder.writeFile(text, to: out)
-      FileHandle.standardError.write(Data("sealed: wrote \(out) (\(chosen.count) product\(chosen.count == 1 ? "" : "s"))\n".utf8))
+      FileHandle.standardError.write(Data("sealed: wrote \(out) (\(count) product\(count == 1 ? "" : "s"))\n".utf8))
     } else {
       print(text, terminator: "")
     }
   }
 
   /// Compiles the rules for the product's set, naming the product in any error.
-  @discardableResult
   private func compile(_ rules: RuleSetDefinition, _ product: CompiledBoosterData.Product) throws(DataError) -> BoosterPlan {
     do {
       return try PlanCompiler.compile(rules, for: cardOptions.loadSet(product.set_code.lowercased(), for: rules))
@@ -69,31 +103,58 @@ struct RulesImportCommand: ParsableCommand {
     }
   }
 
-  private func listing(_ data: CompiledBoosterData) throws(DataError) -> String {
-    let location = try CardDataLocation.resolve(option: cardOptions.cards)
-    let available = Set(location.availableSets().map(\.code))
-    // Only a given path is read whole here; the default places are known by their file names.
-    let given = if case .given = location.kind { try? location.load() } else { CardDatabase?.none }
-    var table = TextTable([("code", .left), ("set", .left), ("variants", .right), ("sheets", .right), ("opens", .left), ("name", .left)])
-    var opens = 0
+  /// Each product and whether the card data simulates it with names, on card keys (some cards
+  /// lack data), or not at all (one line saying why). The card data is read once.
+  private func listing(_ data: CompiledBoosterData, source file: String) throws(DataError) -> String {
+    let database = try cardOptions.loadDatabase()
+    var table = TextTable([("code", .left), ("set", .left), ("variants", .right), ("sheets", .right), ("simulates", .left), ("name", .left)])
+    var counts = (names: 0, keys: 0, no: 0)
     for product in data.products {
       let code = product.set_code.lowercased()
       var status: String
-      let inData = given?.cardsBySet[code] != nil || available.contains(code)
-      if !inData {
-        status = "no: set \(code) is not in the card data (sealed cards fetch \(code))"
-      } else {
-        do throws(DataError) {
-          let text = try CompiledBoosterRules.ruleFile([product], name: "check", source: file)
-          try compile(try RuleSetLoader.parse(text, source: product.code), product)
-          status = "yes"
-          opens += 1
-        } catch {
-          status = "no: " + error.description.replacingOccurrences(of: "product \(product.code): ", with: "")
+      do throws(DataError) {
+        let text = try CompiledBoosterRules.ruleFile([product], name: product.code, source: file)
+        let rules = try RuleSetLoader.parse(text, source: product.code)
+        let plan = try PlanCompiler.compile(rules, for: CardOptions.cardSet(code, for: rules, in: database))
+        if let gaps = CardDataGaps(plan: plan) {
+          status = "on card keys: \(gaps.summary); \(gaps.fetchCommand)"
+          counts.keys += 1
+        } else {
+          status = "yes, with names"
+          counts.names += 1
         }
+      } catch {
+        status = "no: " + error.description
+        counts.no += 1
       }
       table.append([product.code, code, String(product.boosters.count), String(product.sheets.count), status, product.name])
     }
-    return table.text + "\(data.products.count) products; the card data opens \(opens)\n"
+    return table.text
+      + "\(data.products.count) products; with this card data \(counts.names) simulate with names, \(counts.keys) on card keys, \(counts.no) not at all\n"
+  }
+
+  // MARK: - MTGJSON
+
+  /// The products of an MTGJSON file: converted through its own cards, compiled against them.
+  private func runMTGJSON(_ file: String) throws {
+    let reader = MTGJSONBoosterImport(path: file)
+    if list {
+      var table = TextTable([("code", .left), ("set", .left), ("variants", .right), ("sheets", .right), ("opens", .left), ("name", .left)])
+      let listed = try reader.list()
+      for product in listed {
+        table.append([product.code, product.setCode, String(product.variants), String(product.sheets), product.opens, product.name])
+      }
+      let opens = listed.filter { $0.opens == "yes" }.count
+      print(table.text + "\(listed.count) products; the file's own cards open \(opens)", terminator: "\n")
+      return
+    }
+    let loaded = try reader.load(products)
+    let ruleName = name ?? "mtgjson-" + loaded.products.map(\.code).joined(separator: "-")
+    let source = "\((file as NSString).lastPathComponent) (MTGJSON\(loaded.version.map { " \($0)" } ?? ""))"
+    let text = try CompiledBoosterRules.ruleFile(loaded.products, name: ruleName, source: source)
+    for product in loaded.products {
+      try MTGJSONBoosterImport.check(product, cards: loaded.cardSets[product.set_code]!)
+    }
+    try write(text, products: loaded.products.count)
   }
 }

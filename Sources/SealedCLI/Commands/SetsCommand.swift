@@ -16,8 +16,8 @@ struct SetsCommand: ParsableCommand {
 
   @OptionGroup var cardOptions: CardOptions
 
-  @Option(help: "Output format: table, csv or json.")
-  var format: ListingFormat = .table
+  @Option(help: "Output format: text (a table), csv or json.")
+  var format: ListingFormat = .text
 
   @Argument(help: "Only these sets (default: every set).")
   var sets: [String] = []
@@ -51,7 +51,7 @@ struct SetsCommand: ParsableCommand {
       return table.text
     case .json:
       return JSONOutput.encode(summaries.map(SetSummary.JSONRow.init))
-    case .table:
+    case .text:
       var table = TextTable(
         header.map { ($0, $0 == "code" || $0 == "name" || $0 == "warnings" ? .left : .right) })
       for summary in summaries {

@@ -1,5 +1,6 @@
 import Foundation
 import SealedCore
+import SealedPackFiles
 import SealedReportHTML
 import SealedStats
 
@@ -25,17 +26,18 @@ struct SimulationRunner {
     set: String, planOptions: PlanOptions, options: RunOptions, spec: SpecDefinition? = nil, extraFiles: [String] = []
   ) throws(DataError) {
     let loaded = try planOptions.load(for: set, spec: spec)
+    if let gaps = CardDataGaps(plan: loaded.plan) { Note.write("note: \(gaps.note)") }
     plan = loaded.plan
     cardSet = loaded.set
     rulesText = loaded.rules.text
     (pools, shard) = try options.validated(for: plan)
     expectations = try Expectations(plan: plan)
-    (seed, seedWasGiven) = options.seedOption.resolved
+    (seed, seedWasGiven) = try options.seedOption.resolve()
     self.options = options
     self.planOptions = planOptions
     let samplesInReport = options.out != nil && options.samples > 0
     folder = try ReportFolder(
-      path: options.out ?? "reports/\(plan.setCode)-\(plan.rulesName)",
+      path: options.out ?? "reports/\(plan.reportName)",
       writes: SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName] + extraFiles
         + (samplesInReport ? [Self.samplesName] : []),
       force: options.force)
@@ -46,9 +48,7 @@ struct SimulationRunner {
   /// command's Ctrl-C flag when the command runs more than this simulation (without it, Ctrl-C
   /// is caught for this simulation only).
   func simulate(interrupt given: InterruptFlag? = nil) -> Simulation.Result {
-    if !seedWasGiven {
-      FileHandle.standardError.write(Data("sealed: random seed \(seed) (repeat with --seed \(seed))\n".utf8))
-    }
+    options.seedOption.noteRandom((seed, seedWasGiven))
     let chunks = shard.chunks(of: (pools + Simulation.chunkPools - 1) / Simulation.chunkPools)
     let shardPools = chunks.reduce(0) { $0 + Simulation.pools(inChunk: $1, of: pools) }
     let progress = ProgressBar(total: shardPools, unit: "pools", enabled: !options.quiet)
@@ -66,7 +66,7 @@ struct SimulationRunner {
   /// results beyond the rules, pools and seed (for `run.csv`'s reproducing command line).
   func runInfo(_ result: Simulation.Result, command: String, extra: [String] = []) -> RunInfo {
     var options = extra
-    if let boosterMax = planOptions.setOptions.boosterMax { options += ["--booster-max", String(boosterMax)] }
+    if let boosterMax = try? planOptions.setOptions.boosterMax() { options += ["--booster-max", String(boosterMax)] }
     if shard != .whole { options += ["--shard", shard.description] }
     return RunInfo(
       toolVersion: SealedCommand.version, seed: seed, poolsRequested: pools, shard: shard.description,
@@ -102,13 +102,13 @@ struct SimulationRunner {
   /// report to `notebooks-data/<set>-<rules>/pools.csv`.
   func commit(_ files: [(name: String, contents: String)]) throws(DataError) -> String? {
     guard options.samples > 0, options.out != nil else {
-      try folder.commit(files)
+      Note.replaced(try folder.commit(files), in: folder.path)
       return try writeSamples()
     }
     let staged = URL(fileURLWithPath: folder.path).deletingLastPathComponent()
       .appendingPathComponent(".\(URL(fileURLWithPath: folder.path).lastPathComponent).pools-\(ProcessInfo.processInfo.processIdentifier).csv").path
     _ = try writeSamples(to: staged, rename: false)
-    try folder.commit(files, moving: [(Self.samplesName, staged)])
+    Note.replaced(try folder.commit(files, moving: [(Self.samplesName, staged)]), in: folder.path)
     return "\(folder.path)/\(Self.samplesName)"
   }
 
@@ -117,7 +117,7 @@ struct SimulationRunner {
   /// (with `rename` false, the temporary file is `path` itself and stays there).
   func writeSamples(to target: String? = nil, rename renaming: Bool = true) throws(DataError) -> String? {
     guard options.samples > 0 else { return nil }
-    let path = target ?? "notebooks-data/\(plan.setCode)-\(plan.rulesName)/pools.csv"
+    let path = target ?? "notebooks-data/\(plan.reportName)/pools.csv"
     let url = URL(fileURLWithPath: path)
     let temporary = renaming
       ? url.deletingLastPathComponent().appendingPathComponent(".pools.csv.partial-\(ProcessInfo.processInfo.processIdentifier)")
@@ -129,19 +129,12 @@ struct SimulationRunner {
       }
       let handle = try FileHandle(forWritingTo: temporary)
       defer { try? handle.close() }
-      try handle.write(contentsOf: Data((CSVTable(header: Self.sampleHeader).text).utf8))
+      try handle.write(contentsOf: Data(Self.sampleLayout.headerLine.utf8))
       var written = 0
       try Simulation.forEachChunk(of: plan, seed: seed, count: options.samples) { pools in
         var rows = ""
         for (offset, pool) in pools.enumerated() {
-          for (boosterIndex, booster) in pool.boosters.enumerated() {
-            for entry in booster {
-              rows += [
-                String(written + offset + 1), String(boosterIndex + 1), entry.slot, entry.card.setCode,
-                entry.card.collectorNumber.text, entry.card.name, entry.card.rarity.rawValue, entry.card.colors.joined(),
-              ].map(CSVTable.quote).joined(separator: ",") + "\n"
-            }
-          }
+          rows += Self.sampleRows(pool, number: written + offset + 1)
         }
         try handle.write(contentsOf: Data(rows.utf8))
         written += pools.count
@@ -160,9 +153,28 @@ struct SimulationRunner {
     return path
   }
 
-  /// The columns of `pools.csv`; `colors` is the card's colours as letters (`WU`, empty when
-  /// colourless).
-  static let sampleHeader = ["pool", "booster", "slot", "set", "collector_number", "name", "rarity", "colors"]
+  /// The columns of `pools.csv`: every column of `sealed open --format csv` (`booster` counted
+  /// within the pool, 1 to 6 under the sealed rules; `foil` true or false), after the pool, the
+  /// slot the card was drawn for, its rarity and `colors`, its colours as letters (`WU`, empty
+  /// when colourless). The rows are written by the pack file's own `PackCSVLayout`, so a sampled
+  /// card and the same card opened by `sealed open` have the same values.
+  static let sampleLayout = PackCSVLayout(
+    header: ["pool", "booster", "slot", "set", "collector_number", "name", "rarity", "colors", "foil"],
+    extraColumns: ["pool", "slot", "rarity", "colors"])
+
+  /// The rows of pool `number` in `pools.csv`.
+  static func sampleRows(_ pool: OpenedPool, number: Int) -> String {
+    var rows = ""
+    for (index, booster) in pool.boosters.enumerated() {
+      for entry in booster {
+        // Every opened card has a set and collector number, so the layout always has a row.
+        rows += sampleLayout.row(
+          booster: String(index + 1), card: ListedCard(entry),
+          extra: [String(number), entry.slot, entry.card.rarity.rawValue, entry.card.colors.joined()]) ?? ""
+      }
+    }
+    return rows
+  }
 
   /// One line about speed, for the terminal.
   func summary(_ result: Simulation.Result) -> String {

@@ -1,6 +1,7 @@
 import ArgumentParser
 
-/// How a listing is printed.
+/// How a listing is printed: `text` (an aligned table, the name every command gives its
+/// output for people), `csv` or `json`.
 enum ListingFormat: String, ExpressibleByArgument, CaseIterable {
-  case table, csv, json
+  case text, csv, json
 }

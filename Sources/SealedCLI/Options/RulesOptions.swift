@@ -6,10 +6,14 @@ struct PlanOptions: ParsableArguments {
   @OptionGroup var setOptions: SetOptions
 
   @Option(
+    name: .customLong("rules"),
     help: ArgumentHelp(
-      "A built-in rule set (sealed, retail, retail-lethe, mtgwtf) or the path of a YAML rule file.",
-      valueName: "name|file"))
-  var rules: String = "sealed"
+      "A built-in rule set (sealed, retail, retail-lethe, mtgwtf), the code of a product of the field's data shipped with Sealed (mkm-play, war-draft; sealed rules import --list), or the path of a YAML rule file (default: sealed).",
+      valueName: "name|product|file"))
+  var rulesArgument: String?
+
+  /// `--rules`, or `sealed`.
+  var rules: String { rulesArgument ?? "sealed" }
 
   /// Loads the rules and the cards and compiles them for `set` (with a spec's counting lanes,
   /// when given). The set keeps all its cards: boosters see only the booster range, but a
@@ -31,13 +35,25 @@ struct LoadedPlan {
 
 /// `--seed S`: a 64-bit seed; without it a random one is drawn and reported.
 struct SeedOption: ParsableArguments {
-  @Option(help: ArgumentHelp("Seed for the random generator; the same seed gives the same result.", valueName: "n"))
-  var seed: UInt64?
+  @Option(
+    name: .customLong("seed"), parsing: .unconditional,
+    help: ArgumentHelp("Seed for the random generator (0 to 2^64 - 1); the same seed gives the same result.", valueName: "n"))
+  var seedArgument: WholeNumber?
+
+  /// The given seed, checked; nil without `--seed`.
+  func given() throws(DataError) -> UInt64? {
+    try seedArgument?.seedValue("--seed")
+  }
 
   /// The given seed, or a fresh random one.
-  var resolved: (seed: UInt64, wasGiven: Bool) {
-    if let seed { return (seed, true) }
+  func resolve() throws(DataError) -> (seed: UInt64, wasGiven: Bool) {
+    if let seed = try given() { return (seed, true) }
     var system = SystemRandomNumberGenerator()
     return (system.next() >> 11, false)
+  }
+
+  /// Shows a random seed on standard error, so that the run can be repeated.
+  func noteRandom(_ resolved: (seed: UInt64, wasGiven: Bool)) {
+    if !resolved.wasGiven { Note.write("random seed \(resolved.seed) (repeat with --seed \(resolved.seed))") }
   }
 }

@@ -17,7 +17,7 @@ enum AuditReport {
     let rows: [(String, String)] = [
       ("command_kind", "audit"), ("set", plan.setCode), ("set_name", plan.setName), ("rules", plan.rulesName),
       ("rules_source", plan.rulesSource), ("rules_sha256", plan.rulesSHA256), ("spec", spec?.name ?? ""),
-      ("packs", packs), ("format", format.rawValue), ("card_identity", identity.rawValue), ("boosters", String(findings.boosters)),
+      ("packs", packs), ("format", format.optionName), ("card_identity", identity.rawValue), ("boosters", String(findings.boosters)),
       ("cards", String(findings.cards)), ("pools", grouping == .grouped ? String(session.accumulator.counts.pools) : ""),
       ("pool_grouping", grouping.rawValue), ("resamples", String(audit.resamples)), ("seed", String(seed)),
       ("alpha", CSVNumber.format(alpha)), ("tool_version", SealedCommand.version),

@@ -23,6 +23,11 @@ enum PackExport {
       return
     }
     let url = URL(fileURLWithPath: path)
+    do {
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    } catch {
+      throw DataError("cannot create the folder (\(systemErrorReason(error)))", at: url.deletingLastPathComponent().path)
+    }
     let temporary = url.deletingLastPathComponent()
       .appendingPathComponent(".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)").path
     do {
@@ -60,11 +65,6 @@ enum PackExport {
   static func listed(_ booster: [OpenedPool.Entry], pool: Int, index: Int, boostersPerPool: Int, format: PackFileFormat) -> ListedBooster {
     let number = (pool - 1) * boostersPerPool + index + 1
     let label = format == .seventeenLands ? "draft \(pool) pack \(index + 1)" : format == .text ? "Booster \(number)" : String(number)
-    let cards = booster.map { entry in
-      ListedCard(
-        setCode: entry.card.setCode, collectorNumber: entry.card.collectorNumber.text, name: entry.card.name,
-        foil: entry.foil, count: 1, line: 0)
-    }
-    return ListedBooster(label: label, line: 0, cards: cards)
+    return ListedBooster(label: label, line: 0, cards: booster.map { ListedCard($0) })
   }
 }

@@ -25,6 +25,7 @@ struct Terminal {
     case .rare: code = "33"
     case .mythic: code = "31;1"
     case .special, .bonus: code = "35"
+    case .unknown: code = "2"
     }
     return "\u{1B}[\(code)m\(letter)\u{1B}[0m"
   }

@@ -1,13 +1,15 @@
 /// Exact distributions for a colour-balanced draw (see `ColorBalance`): a dynamic programme
-/// over how many cards each colour group gives, then, group by group, a uniform distinct draw
-/// of that many cards (hypergeometric).
+/// over how many cards each colour group gives, then, group by group, a distinct draw of that
+/// many cards (hypergeometric on a uniform sheet, successive sampling by weight on a weighted
+/// one).
 ///
 /// Cost: the reachable group counts, at most C(count - 5 + 5, 5) states (252 for 10 cards),
-/// times six groups.
+/// times six groups; on a weighted sheet also one successive-sampling programme per group and
+/// count.
 enum BalancedDraws {
   /// Probabilities of the number of cards taken from each of the six groups.
   static func groupCounts(_ balance: ColorBalance, count: Int) -> [[Int]: Double] {
-    let weights = balance.pickWeights(count: count).map(Double.init)
+    let weights = balance.mixedWeights(count: count)
     let sizes = (0..<6).map(balance.size(ofGroup:))
     var current: [[Int]: Double] = [[1, 1, 1, 1, 1, 0]: 1]
     for _ in 5..<count {
@@ -29,33 +31,62 @@ enum BalancedDraws {
     return current
   }
 
-  /// Each card's expected copies (by index in the sheet).
-  static func inclusion(_ balance: ColorBalance, count: Int) -> [Double] {
-    var expectedPerGroup = [Double](repeating: 0, count: 6)
+  /// Each card's expected copies (by index in the sheet). Nil when a weighted group has too
+  /// many different weights to count exactly.
+  static func inclusion(_ balance: ColorBalance, count: Int) -> [Double]? {
     let outcomes = groupCounts(balance, count: count)
-    for counts in outcomes.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-      for group in 0..<6 { expectedPerGroup[group] += outcomes[counts]! * Double(counts[group]) }
+    let order = outcomes.keys.sorted(by: { $0.lexicographicallyPrecedes($1) })
+    guard balance.weights != nil else {
+      var expectedPerGroup = [Double](repeating: 0, count: 6)
+      for counts in order {
+        for group in 0..<6 { expectedPerGroup[group] += outcomes[counts]! * Double(counts[group]) }
+      }
+      var result: [Double] = []
+      for group in 0..<6 {
+        let size = balance.size(ofGroup: group)
+        result += Array(repeating: size > 0 ? expectedPerGroup[group] / Double(size) : 0, count: size)
+      }
+      return result
     }
-    var result: [Double] = []
-    for group in 0..<6 {
-      let size = balance.size(ofGroup: group)
-      result += Array(repeating: size > 0 ? expectedPerGroup[group] / Double(size) : 0, count: size)
+    // Weighted: a group's cards are a successive sample of its count.
+    var perGroupCount: [[Int]: [Double]] = [:]
+    var result = [Double](repeating: 0, count: balance.groupStarts[6])
+    for counts in order {
+      for group in 0..<6 where counts[group] > 0 {
+        let key = [group, counts[group]]
+        if perGroupCount[key] == nil {
+          guard let part = SuccessiveSampling.inclusion(
+            weights: balance.cardWeights(ofGroup: group), draws: counts[group], distinct: true)
+          else { return nil }
+          perGroupCount[key] = part
+        }
+        for (index, value) in perGroupCount[key]!.enumerated() {
+          result[balance.groupStarts[group] + index] += outcomes[counts]! * value
+        }
+      }
     }
     return result
   }
 
-  /// Distribution of the number of drawn cards among `members` (indices in the sheet).
-  static func memberCountDistribution(_ balance: ColorBalance, count: Int, members: Set<Int>) -> [Double] {
+  /// Distribution of the number of drawn cards among `members` (indices in the sheet). Nil when
+  /// a weighted group has too many different weights to count exactly.
+  static func memberCountDistribution(_ balance: ColorBalance, count: Int, members: Set<Int>) -> [Double]? {
     var result = [Double](repeating: 0, count: count + 1)
     let outcomes = groupCounts(balance, count: count)
+    var parts: [[Int]: [Double]] = [:]
     for counts in outcomes.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
       var distribution = [1.0]
       for group in 0..<6 where counts[group] > 0 {
-        let range = balance.groupStarts[group]..<balance.groupStarts[group + 1]
-        let inside = Set(range.filter(members.contains).map { $0 - range.lowerBound })
-        let uniform = [Double](repeating: 1, count: range.count)
-        let part = SuccessiveSampling.memberCountDistribution(weights: uniform, members: inside, draws: counts[group], distinct: true)!
-        distribution = DiscreteDistribution.convolve(distribution, part)
+        let key = [group, counts[group]]
+        if parts[key] == nil {
+          let range = balance.groupStarts[group]..<balance.groupStarts[group + 1]
+          let inside = Set(range.filter(members.contains).map { $0 - range.lowerBound })
+          guard let part = SuccessiveSampling.memberCountDistribution(
+            weights: balance.cardWeights(ofGroup: group), members: inside, draws: counts[group], distinct: true)
+          else { return nil }
+          parts[key] = part
+        }
+        distribution = DiscreteDistribution.convolve(distribution, parts[key]!)
       }
       DiscreteDistribution.addScaled(distribution, outcomes[counts]!, to: &result)
     }

@@ -32,7 +32,9 @@ public struct Expectations: Sendable {
       let sheet = plan.sheets[draw.sheet]
       let inclusion: [Double]
       if let balance = sheet.balance {
-        inclusion = BalancedDraws.inclusion(balance, count: draw.count)
+        guard let computed = BalancedDraws.inclusion(balance, count: draw.count)
+        else { throw Self.tooComplex(sheet: sheet, draw: draw) }
+        inclusion = computed
       } else {
         guard let computed = SuccessiveSampling.inclusion(weights: sheet.weights, draws: draw.count, distinct: draw.distinct)
         else { throw Self.tooComplex(sheet: sheet, draw: draw) }
@@ -49,7 +51,9 @@ public struct Expectations: Sendable {
           members = Set(sheet.cards.indices.filter { event.contains(sheet.cards[$0]) })
         }
         if let balance = sheet.balance {
-          lanes.append(BalancedDraws.memberCountDistribution(balance, count: draw.count, members: members))
+          guard let distribution = BalancedDraws.memberCountDistribution(balance, count: draw.count, members: members)
+          else { throw Self.tooComplex(sheet: sheet, draw: draw) }
+          lanes.append(distribution)
           continue
         }
         guard let distribution = SuccessiveSampling.memberCountDistribution(

@@ -11,7 +11,9 @@ extension Expectations {
       let sheet = plan.sheets[draw.sheet]
       let inside = Set(sheet.cards.indices.filter { members.contains(sheet.cards[$0]) })
       if let balance = sheet.balance {
-        siteDistributions.append(BalancedDraws.memberCountDistribution(balance, count: draw.count, members: inside))
+        guard let distribution = BalancedDraws.memberCountDistribution(balance, count: draw.count, members: inside)
+        else { return nil }
+        siteDistributions.append(distribution)
         continue
       }
       guard let distribution = SuccessiveSampling.memberCountDistribution(

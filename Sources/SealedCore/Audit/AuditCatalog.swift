@@ -27,6 +27,8 @@ public struct AuditCatalog: Sendable {
   private let setCards: [String: Card]
   private let byPrinting: [String: (regular: Int?, foil: Int?)]
   private let byName: [String: [Int]]
+  /// Every name of the set's cards and the plan's, as printed, for did-you-mean suggestions.
+  private let knownNames: [String]
   private let rangeText: String
 
   /// What a listed card is under the rules.
@@ -88,6 +90,8 @@ public struct AuditCatalog: Sendable {
       cards[Self.printingKey(card.setCode, card.collectorNumber.text)] = card
     }
     setCards = cards
+    var seen = Set<String>()
+    knownNames = (plan.cards + set.cards).map(\.name).filter { seen.insert($0).inserted }
     rangeText = set.boosterMax.map { "1-\($0)" } ?? "unknown"
   }
 
@@ -142,7 +146,12 @@ public struct AuditCatalog: Sendable {
     if let card = setCards.values.first(where: { Self.names(of: $0).contains(wanted) }) {
       return .outside("\(Self.describe(card)) is outside the booster range (\(rangeText)) of these rules")
     }
-    throw DataError("unknown card \"\(name)\": no card of \(plan.setCode) has that name")
+    let suggestion = NameMatching.suggestion(NameMatching.closest(to: name, among: knownNames))
+    if let gaps = CardDataGaps(plan: plan) {
+      throw DataError(
+        "unknown card \"\(name)\": no card of \(plan.setCode) with card data has that name\(suggestion), and \(gaps.summary); name cards by set and collector number, or \(gaps.fetchCommand)")
+    }
+    throw DataError("unknown card \"\(name)\": no card of \(plan.setCode) has that name\(suggestion)")
   }
 
   /// `name (SET 100)`.
@@ -167,7 +176,8 @@ public struct AuditCatalog: Sendable {
   }
 
   private static func checkName(_ name: String?, of card: Card) throws(DataError) {
-    guard let name, !name.isEmpty else { return }
+    // A card known by its key alone has no name to compare.
+    guard let name, !name.isEmpty, card.hasData else { return }
     guard names(of: card).contains(NameMatching.normalized(name)) else {
       throw DataError("\(card.setCode.uppercased()) \(card.collectorNumber.text) is \(card.name), not \"\(name)\"")
     }

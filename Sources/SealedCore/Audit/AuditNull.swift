@@ -78,7 +78,6 @@ struct ContentObserver: PoolObserver {
   let boosters: Int
   let grouping: PoolGrouping
   let boostersPerPool: Int
-  let boosterSize: Int
   let laneCount: Int
   let maxSize: Int
   let kindCount: Int
@@ -108,7 +107,6 @@ struct ContentObserver: PoolObserver {
     self.boosters = boosters
     self.grouping = grouping
     boostersPerPool = plan.boostersPerPool
-    boosterSize = plan.engine.boosterSize
     laneCount = lanes.lanes.count
     maxSize = plan.maxBoosterSize
     kindCount = plan.kinds.count
@@ -179,7 +177,7 @@ struct ContentObserver: PoolObserver {
     }
     counted &+= 1
     byKind[kind] &+= 1
-    for position in 0..<boosterSize {
+    for position in 0..<Int(truncatingIfNeeded: record.pointee.size) {
       let ordinal = Int(truncatingIfNeeded: cards[position])
       guard ordinal >= 0 else { continue }
       let cls = Int(truncatingIfNeeded: classOf[ordinal])

@@ -55,6 +55,22 @@ public struct Card: Sendable, Hashable, Codable {
   /// The card's identity: set code and collector number.
   public var key: CardKey { CardKey(setCode: setCode, collectorNumber: collectorNumber) }
 
+  /// A card Sealed knows only by its key, for a rule that names it where the card data lacks it:
+  /// named `set:number`, of rarity `unknown`, with no type line or colours.
+  public static func placeholder(set: String, number: String) -> Card {
+    let key = "\(set):\(number)"
+    return Card(
+      id: key, name: key, setCode: set, setName: set.uppercased(), collectorNumber: CollectorNumber(number),
+      rarity: .unknown, typeLine: "")
+  }
+
+  /// Whether the card comes from card data (not a placeholder known only by its key).
+  public var hasData: Bool { rarity != .unknown }
+
+  /// Whether the card's colours are known: it comes from card data that gives its type line
+  /// (some composed data gives a card's name and rarity only).
+  public var hasColourData: Bool { hasData && !typeLine.isEmpty }
+
   /// The type line of the front face (the part before ` // `).
   public var frontTypeLine: Substring {
     guard let range = typeLine.range(of: " // ") else { return typeLine[...] }

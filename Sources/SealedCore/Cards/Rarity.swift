@@ -6,11 +6,17 @@ public enum Rarity: String, Sendable, Hashable, Codable, CaseIterable, Comparabl
   case mythic
   case special
   case bonus
+  /// The rarity of a card Sealed knows only by its key (`set:number`), without card data: never
+  /// in card files or filters.
+  case unknown
 
   /// The four rarities that fill booster sheets, in ascending order.
   public static let boosterRarities: [Rarity] = [.common, .uncommon, .rare, .mythic]
 
-  /// A one-letter mark for terminal output: C, U, R, M, S or B.
+  /// The rarities card data and rule files may name (every one but `unknown`).
+  public static let named: [Rarity] = allCases.filter { $0 != .unknown }
+
+  /// A one-letter mark for terminal output: C, U, R, M, S, B, or ? for unknown.
   public var letter: Character {
     switch self {
     case .common: "C"
@@ -19,6 +25,7 @@ public enum Rarity: String, Sendable, Hashable, Codable, CaseIterable, Comparabl
     case .mythic: "M"
     case .special: "S"
     case .bonus: "B"
+    case .unknown: "?"
     }
   }
 

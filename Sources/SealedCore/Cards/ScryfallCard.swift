@@ -45,13 +45,13 @@ extension ScryfallCard {
     }
     guard let name, !name.isEmpty else { return .failure(.missingField("name")) }
     guard let rarityText = rarity else { return .failure(.missingField("rarity")) }
-    guard let rarity = Rarity(rawValue: rarityText) else {
+    guard let rarity = Rarity(rawValue: rarityText), rarity != .unknown else {
       return .failure(.unknownRarity(rarityText))
     }
     let faces = (card_faces ?? []).map { face in
       CardFace(
         name: face.name ?? "", manaCost: face.mana_cost ?? "", typeLine: face.type_line ?? "",
-        colors: face.colors, imageURIs: Self.keptImages(face.image_uris))
+        colors: face.colors, imageURIs: Self.keptImages(face.image_uris, set: set, number: collector_number))
     }
     let typeLine = type_line ?? faces.map(\.typeLine).joined(separator: " // ")
     let manaCost =
@@ -64,15 +64,16 @@ extension ScryfallCard {
         collectorNumber: CollectorNumber(collector_number), rarity: rarity, typeLine: typeLine,
         manaCost: manaCost, manaValue: cmc ?? 0, colors: colors,
         colorIdentity: color_identity ?? colors, layout: layout ?? "normal", faces: faces,
-        imageURIs: Self.keptImages(image_uris)))
+        imageURIs: Self.keptImages(image_uris, set: set, number: collector_number)))
   }
 
   /// The image sizes Sealed keeps; Scryfall's crops (`art_crop`, `border_crop`) are dropped so
-  /// that a full object and a trimmed one give the same card.
+  /// that a full object and a trimmed one give the same card. Addresses on Scryfall's retired
+  /// image host become its image request (`ScryfallImage`).
   static let imageSizes: Set<String> = ["small", "normal", "large", "png"]
 
-  private static func keptImages(_ uris: [String: String]?) -> [String: String] {
-    (uris ?? [:]).filter { imageSizes.contains($0.key) }
+  private static func keptImages(_ uris: [String: String]?, set: String, number: String) -> [String: String] {
+    ScryfallImage.current((uris ?? [:]).filter { imageSizes.contains($0.key) }, set: set, number: number)
   }
 
   private static let colorOrder = ["W", "U", "B", "R", "G"]
@@ -93,7 +94,7 @@ enum CardProblem: Error {
     case .missingField(let field):
       "card has no \"\(field)\" field; every card needs \(ScryfallCard.requiredFields.map { "\"\($0)\"" }.joined(separator: ", "))"
     case .unknownRarity(let text):
-      "unknown rarity \"\(text)\"; expected one of \(Rarity.allCases.map(\.rawValue).joined(separator: ", "))"
+      "unknown rarity \"\(text)\"; expected one of \(Rarity.named.map(\.rawValue).joined(separator: ", "))"
     }
   }
 }

@@ -195,7 +195,7 @@ public struct Library: Sendable {
       return DataError("field \(field(context)): expected \(typeName(type)), found null", at: path)
     case .dataCorrupted(let context):
       let detail = context.debugDescription.contains("Rarity")
-        ? "expected one of \(Rarity.allCases.map(\.rawValue).joined(separator: ", "))"
+        ? "expected one of \(Rarity.named.map(\.rawValue).joined(separator: ", "))"
         : context.debugDescription
       return DataError("field \(field(context)): \(detail)", at: path)
     @unknown default:

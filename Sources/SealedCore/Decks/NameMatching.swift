@@ -57,7 +57,7 @@ public enum NameMatching {
   }
 
   /// ` (did you mean "A" or "B"?)`-style text for a message, or "" when there is nothing close.
-  static func suggestion(_ names: [String]) -> String {
+  public static func suggestion(_ names: [String]) -> String {
     switch names.count {
     case 0: return ""
     case 1: return "; did you mean \"\(names[0])\"?"

@@ -29,7 +29,23 @@ public struct PoolCard: Sendable, Hashable, Codable {
     self.manaCost = manaCost
     self.manaValue = manaValue
     self.colors = colors
-    self.image = image
+    // An address on the retired host names a printing; without a number there is none to ask for.
+    self.image = image.flatMap { image in
+      collectorNumber.map { ScryfallImage.current(image, set: set, number: $0) } ?? (ScryfallImage.isRetired(image) ? nil : image)
+    }
+  }
+
+  /// Decodes a saved card; an image address on Scryfall's retired host (pools saved before it
+  /// was retired) is made current.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      set: try container.decode(String.self, forKey: .set),
+      collectorNumber: try container.decodeIfPresent(String.self, forKey: .collectorNumber),
+      name: try container.decode(String.self, forKey: .name), rarity: try container.decode(Rarity.self, forKey: .rarity),
+      typeLine: try container.decode(String.self, forKey: .typeLine), manaCost: try container.decode(String.self, forKey: .manaCost),
+      manaValue: try container.decode(Double.self, forKey: .manaValue), colors: try container.decode([String].self, forKey: .colors),
+      image: try container.decodeIfPresent(String.self, forKey: .image))
   }
 
   /// The record of a loaded card; the image is the front face's `normal` one.

@@ -132,10 +132,13 @@ public struct TabletopSimulatorDeck: Encodable, Sendable {
     ]
   }
 
-  /// The card's Scryfall `normal` image; for a card the data has no image of (a basic land of a
-  /// partial set), Scryfall's documented named-card image request, which redirects to it.
+  /// The card's Scryfall `normal` image (an address on Scryfall's retired image host made
+  /// current, `ScryfallImage`); for a card the data has no image of (a basic land of a partial
+  /// set), Scryfall's documented named-card image request, which redirects to it.
   public static func imageURL(for card: PoolCard) -> String {
-    if let image = card.image, !image.isEmpty { return image }
+    if let image = card.image, !image.isEmpty, let number = card.collectorNumber {
+      return ScryfallImage.current(image, set: card.set, number: number)
+    }
     var components = URLComponents(string: "https://api.scryfall.com/cards/named")!
     components.queryItems = [
       URLQueryItem(name: "exact", value: card.name), URLQueryItem(name: "set", value: card.set),

@@ -18,7 +18,8 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
   let combinationCount: Int
   let boostersPerPool: Int
   let laneStride: Int
-  let boosterSize: Int
+  /// Each program's booster size.
+  let programSizes: [Int]
   let programLaneCounts: [Int]
   /// Programs whose boosters are tallied one by one.
   let programTalliedEach: [Bool]
@@ -69,7 +70,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
     laneCount = t.laneCount
     combinationCount = t.combinationCount
     boostersPerPool = t.boostersPerPool
-    boosterSize = t.boosterSize
+    programSizes = (0..<t.programs.count).map { Int(t.programs[$0].size) }
     laneStride = plan.maxBoosterSize + 1
     programLaneCounts = t.programLaneCounts
     programTalliedEach = (0..<t.programs.count).map { t.programs[$0].tallyEachBooster }
@@ -174,7 +175,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
     if record.pointee.mayRepeat {
       var repeats = 0
       let seen = lastSeen.baseAddress!
-      for position in 0..<boosterSize {
+      for position in 0..<Int(truncatingIfNeeded: record.pointee.size) {
         let card = Int(truncatingIfNeeded: cards[position])
         repeats &+= seen[card] == serial ? 1 : 0
         seen[card] = serial
@@ -222,7 +223,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
       let kind = program / combinationCount
       tally.boostersByKind[kind] += count
       tally.combinations[program] += count
-      tally.boosterSizes[boosterSize] += count
+      tally.boosterSizes[programSizes[program]] += count
       if !programTalliedEach[program] && !programCountsOutcomes[program] {
         for lane in 0..<laneCount {
           let n = programLaneCounts[program * laneCount + lane]

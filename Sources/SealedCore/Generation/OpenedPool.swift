@@ -63,10 +63,9 @@ struct PoolRecorder: PoolObserver {
     cards: UnsafePointer<Int32>
   ) {
     if plan.mythicKind == kind { mythicBooster = index }
-    let size = plan.engine.boosterSize
-    let slots = plan.engine.positionSlots.baseAddress! + program * size
+    let slots = plan.engine.positionSlots.baseAddress! + program * plan.engine.boosterSize
     boosters.append(
-      (0..<size).map { position in
+      (0..<Int(record.pointee.size)).map { position in
         OpenedPool.Entry(
           card: plan.cards[Int(cards[position])], foil: plan.isFoil(Int(cards[position])),
           slot: plan.slots[Int(slots[position])].name)

@@ -9,10 +9,9 @@ extension PoolEngine {
   ) {
     drawAll(record, into: booster, using: &rng)
     guard O.countsCards else { return }
-    let size = tables.boosterSize
-    let rows = tables.positionRows.baseAddress! + program * size
+    let rows = tables.positionRows.baseAddress! + program * tables.boosterSize
     let counts = siteCounts.baseAddress!
-    for position in 0..<size {
+    for position in 0..<Int(record.pointee.size) {
       counts[Int(rows[position]) + Int(booster[position])] &+= 1
     }
   }
@@ -59,6 +58,8 @@ extension PoolEngine {
         }
       case .balanced:
         drawBalanced(draw, sheet: sheet, into: out, using: &rng)
+      case .balancedWeighted:
+        drawWeightedBalanced(draw, into: out, using: &rng)
       }
     }
   }
@@ -97,6 +98,39 @@ extension PoolEngine {
           guard already < Int(starts[group + 1] - starts[group]) else { continue }
           drawFrom(group, already, position, using: &rng)
           taken[group] = already + 1
+          break
+        }
+      }
+    }
+  }
+
+  /// A colour-balanced draw from a weighted sheet (see `ColorBalance`): one card of each colour
+  /// group 0-4 by its group's alias table, then `count - 5` cards from groups chosen by the
+  /// draw's alias table over the groups (a group that has run out is chosen again), each card
+  /// by its group's table and drawn again when the draw already holds it.
+  private func drawWeightedBalanced<G: RandomNumberGenerator>(
+    _ draw: EngineTables.Draw, into out: UnsafeMutablePointer<Int32>, using rng: inout G
+  ) {
+    let starts = tables.balanceStarts.baseAddress! + 7 * Int(draw.balance)
+    let tablesStart = Int(draw.offset)
+    func size(_ group: Int) -> Int { Int(starts[group + 1] - starts[group]) }
+    func pick(_ group: Int, using rng: inout G) -> Int32 {
+      aliasPick(offset: tablesStart + Int(starts[group]), size: UInt64(size(group)), using: &rng)
+    }
+    for group in 0..<5 { out[group] = pick(group, using: &rng) }
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 6) { taken in
+      for group in 0..<5 { taken[group] = 1 }
+      taken[5] = 0
+      for position in 5..<Int(draw.count) {
+        while true {
+          let group = Int(aliasPick(offset: Int(draw.groupTable), size: 6, using: &rng))
+          guard taken[group] < size(group) else { continue }
+          var card: Int32
+          repeat {
+            card = pick(group, using: &rng)
+          } while Self.contains(card, out, position)
+          out[position] = card
+          taken[group] += 1
           break
         }
       }

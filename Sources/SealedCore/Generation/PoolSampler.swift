@@ -69,7 +69,7 @@ public final class PoolSampler {
   /// against `generate` (drawing and tallying). Returns a checksum of the boosters' programs
   /// and of the sheets' order afterwards, which every draw changes.
   public func generateUntallied(pools: Int, using rng: inout Xoshiro256StarStar) -> UInt64 {
-    var checksum = Checksum(size: engine.plan.engine.boosterSize)
+    var checksum = Checksum()
     engine.generate(pools: pools, using: &rng, observer: &checksum)
     return checksum.value ^ engine.sheetChecksum()
   }
@@ -85,10 +85,7 @@ public final class PoolSampler {
 /// An observer that counts nothing and only folds the programs (and the cards of boosters
 /// that are handed over anyway) into a number.
 private struct Checksum: PoolObserver {
-  let size: Int
   var value: UInt64 = 0
-
-  init(size: Int) { self.size = size }
 
   mutating func beginPool() {}
   static var needsBoosterCards: Bool { false }
@@ -104,7 +101,7 @@ private struct Checksum: PoolObserver {
     booster index: Int, kind: Int, program: Int, record: UnsafePointer<EngineTables.Program>,
     cards: UnsafePointer<Int32>
   ) {
-    for position in 0..<size {
+    for position in 0..<Int(truncatingIfNeeded: record.pointee.size) {
       value = (value &<< 1 | value &>> 63) ^ UInt64(truncatingIfNeeded: cards[position])
     }
   }

@@ -107,8 +107,15 @@ public struct SimulationTally: Sendable, Equatable, Codable {
   /// `size`-card boosters would hold (a card too many or too few anywhere), so that the count
   /// never exceeds the boosters checked unless the tally itself is inconsistent.
   public func boostersNotOfSize(_ size: Int) -> Int {
-    let ofSize = size < boosterSizes.count ? boosterSizes[size] : 0
-    return max(boosters - ofSize, cardsDrawn == boosters * size ? 0 : 1)
+    boostersNotOfSizes([size])
+  }
+
+  /// Boosters of none of `sizes`; at least 1 when the cards tallied differ from what boosters
+  /// of the sizes counted would hold.
+  public func boostersNotOfSizes(_ sizes: [Int]) -> Int {
+    let ofSizes = Set(sizes).reduce(0) { $0 + ($1 < boosterSizes.count ? boosterSizes[$1] : 0) }
+    let held = boosterSizes.indices.reduce(0) { $0 + $1 * boosterSizes[$1] }
+    return max(boosters - ofSizes, cardsDrawn == held ? 0 : 1)
   }
 
   /// Copies of each card over all sites, by ordinal.

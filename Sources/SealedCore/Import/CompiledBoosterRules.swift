@@ -1,15 +1,19 @@
 import Foundation
 
 /// Writes mtg.wtf products as a Sealed rule file: sheets that list their cards
-/// (`set:number[:foil]` with weights), slots from the first booster variant, and one variant
-/// group whose options are the product's booster variants, each replacing the cards where it
-/// differs from the first.
+/// (`set:number[:foil]` with weights), slots, and one variant group whose options are the
+/// product's booster variants with mtg.wtf's weights.
 ///
-/// Sheets may name cards of other sets than the product's: compiling then loads those sets'
-/// card data too. Exact by construction: a product is refused (one line naming the product and
-/// what) when its variants differ in size, or when a variant would draw distinct cards of one
-/// sheet in two separate draws (which a replacement cannot keep distinct from the slot it
-/// replaces into).
+/// A product whose variants are one booster with some of its cards swapped for cards of other
+/// sheets is written with replacements: slots from the first variant, each other variant
+/// replacing the cards where it differs (`CompiledBoosterRules+Replacements`). Any other product
+/// (variants of different sizes, or a swap that would draw distinct cards of one sheet in two
+/// separate draws, which could then repeat) is written with slot counts: one slot per sheet, each
+/// variant setting the counts where it differs from the first (`CompiledBoosterRules+Counts`).
+/// Either way each variant draws exactly mtg.wtf's cards from each sheet.
+///
+/// Sheets may name cards of other sets than the product's: compiling then loads those sets' card
+/// data too.
 public enum CompiledBoosterRules {
   /// The text of a rule file named `name` covering `products` (at most one per set).
   /// Cost: O(cards listed).
@@ -20,7 +24,8 @@ public enum CompiledBoosterRules {
     var seen: [String: String] = [:]
     for product in products {
       if let other = seen[product.set_code.lowercased()] {
-        throw DataError("products \(other) and \(product.code) are both of set \(product.set_code); a rule file holds one product per set")
+        throw DataError(
+          "products \(other) and \(product.code) are both of set \(product.set_code); a rule file holds one product per set (write each to a file of its own, or use --rules \(product.code))")
       }
       seen[product.set_code.lowercased()] = product.code
     }
@@ -43,130 +48,100 @@ public enum CompiledBoosterRules {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// A product's sheets as Sealed sheets: fixed sheets (every card as many times as its weight)
+  /// become one single-card sheet per card, drawn that many times.
+  struct ExpandedSheets {
+    /// Sheet name → its cards in collector-number order, whether draws are distinct, whether
+    /// they are colour-balanced.
+    var sheets: [String: (cards: [(key: String, weight: Double)], distinct: Bool, balanced: Bool)] = [:]
+    /// A fixed sheet's parts: single-card sheets and their copies.
+    var fixedParts: [String: [(sheet: String, count: Int)]] = [:]
+  }
+
   /// One product's set layer, unindented.
   static func layer(_ product: CompiledBoosterData.Product) throws(DataError) -> [String] {
     let code = product.set_code.lowercased()
     let place = "product \(product.code)"
     guard !product.boosters.isEmpty else { throw DataError("\(place): no booster variants") }
-
-    // Fixed sheets become one single-card sheet per card, drawn as many times as its weight.
-    var expanded: [String: (cards: [(key: String, weight: Double)], distinct: Bool, balanced: Bool)] = [:]
-    var fixedParts: [String: [(sheet: String, count: Int)]] = [:]
-    for (sheetName, sheet) in product.sheets {
-      let cards = sheet.cards.sorted { cardOrder($0.key, $1.key) }.map { (key: $0.key, weight: $0.value) }
-      if sheet.fixed == true {
-        var parts: [(String, Int)] = []
-        for (index, card) in cards.enumerated() {
-          guard card.weight >= 1, card.weight == card.weight.rounded() else {
-            throw DataError("\(place): fixed sheet \(sheetName) gives \(card.key) weight \(card.weight); expected a whole number of copies")
-          }
-          let part = "\(sheetName)_\(index + 1)"
-          expanded[part] = ([card], false, false)
-          parts.append((part, Int(card.weight)))
-        }
-        fixedParts[sheetName] = parts
-      } else {
-        expanded[sheetName] = (cards, sheet.allow_duplicates != true, sheet.balance_colors == true)
-      }
+    let expanded = try expand(product)
+    let compositions = try product.boosters.map { booster throws(DataError) in try composition(booster, expanded, place: place) }
+    if let empty = compositions.firstIndex(where: \.isEmpty) {
+      throw DataError("\(place): booster variant \(empty + 1) draws no card; expected at least one")
     }
-    func composition(_ booster: CompiledBoosterData.Booster) throws(DataError) -> [String: Int] {
-      var result: [String: Int] = [:]
-      for (sheet, count) in booster.sheets where count > 0 {
-        if let parts = fixedParts[sheet] {
-          let total = parts.reduce(0) { $0 + $1.count }
-          guard count == total else {
-            throw DataError("\(place): draws \(count) cards from fixed sheet \(sheet), which holds \(total)")
-          }
-          for part in parts { result[part.sheet, default: 0] += part.count }
-        } else {
-          guard expanded[sheet] != nil else { throw DataError("\(place): a booster draws from sheet \(sheet), which the product does not define") }
-          result[sheet, default: 0] += count
-        }
-      }
-      return result
-    }
-    let compositions = try product.boosters.map(composition)
-    let sizes = Set(compositions.map { $0.values.reduce(0, +) })
-    guard sizes.count == 1 else {
-      throw DataError("\(place): its booster variants hold \(sizes.sorted().map(String.init).joined(separator: " or ")) cards; variants of different sizes are not supported")
-    }
-
-    // Slots: the first variant, largest first.
-    let base = compositions[0]
-    let slots = base.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
-    var variantLines: [String] = []
-    for (index, (booster, composition)) in zip(product.boosters, compositions).enumerated() {
-      var losses = slots.compactMap { slot -> (slot: String, count: Int)? in
-        let lost = slot.value - (composition[slot.key] ?? 0)
-        return lost > 0 ? (slot.key, lost) : nil
-      }
-      let gains = composition.sorted { $0.key < $1.key }.compactMap { sheet -> (sheet: String, count: Int)? in
-        let gained = sheet.value - (base[sheet.key] ?? 0)
-        return gained > 0 ? (sheet.key, gained) : nil
-      }
-      // Each gained sheet replaces cards of the slot whose name it ends like most
-      // (planeswalker_uncommon into nonplaneswalker_uncommon), so slots keep their rarity.
-      var replacements: [(slot: String, count: Int, sheet: String)] = []
-      for gain in gains {
-        var needed = gain.count
-        while needed > 0 {
-          let best = losses.indices.max { commonSuffix(losses[$0].slot, gain.sheet) < commonSuffix(losses[$1].slot, gain.sheet) }!
-          let take = min(needed, losses[best].count)
-          replacements.append((losses[best].slot, take, gain.sheet))
-          losses[best].count -= take
-          if losses[best].count == 0 { losses.remove(at: best) }
-          needed -= take
-        }
-      }
-      // A sheet of distinct cards drawn in two draws of one booster could repeat a card.
-      var draws: [String: Int] = [:]
-      for slot in slots where slot.value - replacements.filter({ $0.slot == slot.key }).reduce(0, { $0 + $1.count }) > 0 {
-        draws[slot.key, default: 0] += 1
-      }
-      for replacement in replacements { draws[replacement.sheet, default: 0] += 1 }
-      if let repeated = draws.first(where: { $0.value > 1 && expanded[$0.key]!.distinct }) {
-        throw DataError(
-          "\(place): variant \(index + 1) draws distinct cards of sheet \(repeated.key) in \(repeated.value) separate draws, which Sealed cannot keep apart yet")
-      }
-      for replacement in replacements where replacement.count > 1 {
-        let slotDistinct = expanded[replacement.slot]!.distinct
-        if slotDistinct != expanded[replacement.sheet]!.distinct {
-          throw DataError(
-            "\(place): variant \(index + 1) draws \(replacement.count) cards of sheet \(replacement.sheet) into slot \(replacement.slot), whose duplicates rule differs")
-        }
-      }
-      let contents = composition.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-      variantLines.append("  # \(contents)")
-      variantLines.append("  - name: variant_\(index + 1)")
-      variantLines.append("    group: booster")
-      variantLines.append("    weight: \(number(booster.weight))")
-      if !replacements.isEmpty {
-        variantLines.append("    replace:")
-        for replacement in replacements {
-          variantLines.append("      - { slot: \(replacement.slot), count: \(replacement.count), sheet: \(replacement.sheet) }")
-        }
-      }
-    }
+    let written =
+      replacementForm(product.boosters, compositions, expanded)
+      ?? countsForm(product.boosters, compositions, expanded)
 
     var lines = ["\(code):", "  # \(product.name) (\(product.code))", "  sheets:"]
-    for (sheetName, sheet) in expanded.sorted(by: { $0.key < $1.key }) {
+    for (sheetName, sheet) in expanded.sheets.sorted(by: { $0.key < $1.key }) {
       lines.append("    \(sheetName):")
       if sheet.balanced { lines.append("      balanced: true") }
       lines.append("      cards:")
       for card in sheet.cards { lines.append("        \(quoted(card.key)): \(number(card.weight))") }
     }
     lines.append("  slots:")
-    for slot in slots {
-      let distinct = expanded[slot.key]!.distinct
+    for slot in written.slots {
+      let distinct = expanded.sheets[slot.key]!.distinct
       lines.append("    - { name: \(slot.key), count: \(slot.value), sheet: \(slot.key)\(distinct ? "" : ", distinct: false") }")
     }
     lines.append("  variants:")
-    lines += variantLines.map { "  " + $0 }
-    if expanded.values.contains(where: { $0.cards.contains { $0.key.hasSuffix(":foil") } }) {
+    lines += written.variants.map { "  " + $0 }
+    if expanded.sheets.values.contains(where: { $0.cards.contains { $0.key.hasSuffix(":foil") } }) {
       lines.append("  events:")
       lines.append("    foil: { foil: true }")
     }
     return lines
+  }
+
+  /// The product's sheets, fixed sheets expanded.
+  static func expand(_ product: CompiledBoosterData.Product) throws(DataError) -> ExpandedSheets {
+    var result = ExpandedSheets()
+    for (sheetName, sheet) in product.sheets {
+      let cards = sheet.cards.sorted { cardOrder($0.key, $1.key) }.map { (key: $0.key, weight: $0.value) }
+      guard sheet.fixed == true else {
+        result.sheets[sheetName] = (cards, sheet.allow_duplicates != true, sheet.balance_colors == true)
+        continue
+      }
+      var parts: [(String, Int)] = []
+      for (index, card) in cards.enumerated() {
+        guard card.weight >= 1, card.weight == card.weight.rounded() else {
+          throw DataError(
+            "product \(product.code): fixed sheet \(sheetName) gives \(card.key) weight \(card.weight); expected a whole number of copies")
+        }
+        let part = "\(sheetName)_\(index + 1)"
+        result.sheets[part] = ([card], false, false)
+        parts.append((part, Int(card.weight)))
+      }
+      result.fixedParts[sheetName] = parts
+    }
+    return result
+  }
+
+  /// The cards a booster variant draws from each (expanded) sheet.
+  static func composition(
+    _ booster: CompiledBoosterData.Booster, _ expanded: ExpandedSheets, place: String
+  ) throws(DataError) -> [String: Int] {
+    var result: [String: Int] = [:]
+    for (sheet, count) in booster.sheets where count > 0 {
+      if let parts = expanded.fixedParts[sheet] {
+        let total = parts.reduce(0) { $0 + $1.count }
+        guard count == total else {
+          throw DataError("\(place): draws \(count) cards from fixed sheet \(sheet), which holds \(total)")
+        }
+        for part in parts { result[part.sheet, default: 0] += part.count }
+      } else {
+        guard expanded.sheets[sheet] != nil else {
+          throw DataError("\(place): a booster draws from sheet \(sheet), which the product does not define")
+        }
+        result[sheet, default: 0] += count
+      }
+    }
+    return result
+  }
+
+  /// A variant's comment line: what it draws from each sheet.
+  static func contentsComment(_ composition: [String: Int]) -> String {
+    "# " + composition.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
   }
 
   /// How many characters two names share at their end.

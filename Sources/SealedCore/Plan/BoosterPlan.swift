@@ -132,6 +132,13 @@ public final class BoosterPlan: Sendable {
   /// Whether any sheet holds foil cards.
   public var hasFoils: Bool { cards.count > firstFoilOrdinal }
 
+  /// The name of the run's report folder: `SET-RULES` (`war-retail`), or the rules' name alone
+  /// when it already starts with the set's code, as rules named after a product do
+  /// (`mkm-play`, `mkm-collector`).
+  public var reportName: String {
+    rulesName.hasPrefix(setCode + "-") ? rulesName : "\(setCode)-\(rulesName)"
+  }
+
   /// Lanes counted per booster: lane 0 is mythics, lane `i + 1` is `events[i]`.
   public var laneCount: Int { events.count + 1 }
 
@@ -142,6 +149,20 @@ public final class BoosterPlan: Sendable {
   public func probability(ofKind kind: Int, atBooster index: Int) -> Double {
     guard let positions = mythicBoosterPositionProbabilities else { return kind == 0 ? 1 : 0 }
     return kind == 0 ? positions[index] : 1 - positions[index]
+  }
+
+  /// The probability that a booster of the pool holds n cards, n from 0 to `maxBoosterSize`
+  /// (boosters differ in size only when variants set slot counts).
+  public var boosterSizeProbabilities: [Double] {
+    let perKind = expectedBoostersPerKind
+    let boosters = perKind.reduce(0, +)
+    var result = [Double](repeating: 0, count: maxBoosterSize + 1)
+    for kind in kinds.indices where perKind[kind] > 0 {
+      for (combination, program) in programs[kind].enumerated() {
+        result[program.reduce(0) { $0 + $1.count }] += perKind[kind] / boosters * combinationProbabilities[kind][combination]
+      }
+    }
+    return result
   }
 
   /// Expected number of boosters of each kind in a pool.
@@ -168,34 +189,6 @@ public struct PlanSheet: Sendable {
   public var balance: ColorBalance?
   public var isUniform: Bool { weights.allSatisfy { $0 == weights[0] } }
   public var totalWeight: Double { weights.reduce(0, +) }
-}
-
-/// How a colour-balanced draw of n cards from a sheet of N cards works (mtg.wtf's
-/// `balance_colors`): one card of each of W, U, B, R, G first (groups of colour identity, lands
-/// counting as colourless), then n - 5 cards each from a group chosen with weight
-/// n·N_g - N for the five colours and n·N_other for the rest, so every card keeps the expected
-/// count n/N it has unbalanced. A group that has run out is chosen again (as mtg.wtf does).
-public struct ColorBalance: Sendable, Equatable {
-  public static let groupNames = ["W", "U", "B", "R", "G", "other"]
-  /// Seven bounds: group g holds the sheet's cards `groupStarts[g]..<groupStarts[g + 1]`.
-  public let groupStarts: [Int]
-
-  public func size(ofGroup group: Int) -> Int { groupStarts[group + 1] - groupStarts[group] }
-
-  /// The integer weights with which the mixed picks of a draw of `count` cards choose a group.
-  public func pickWeights(count: Int) -> [Int] {
-    let total = groupStarts[6]
-    return (0..<6).map { group in group < 5 ? count * size(ofGroup: group) - total : count * size(ofGroup: group) }
-  }
-
-  /// The balancing group of a card: its one colour of identity (W, U, B, R, G as 0-4), else 5;
-  /// lands are colourless.
-  public static func group(of card: Card) -> Int {
-    let front = card.typeLine.components(separatedBy: " // ").first ?? card.typeLine
-    if front.lowercased().split(separator: " ").contains("land") { return 5 }
-    guard card.colorIdentity.count == 1, let index = groupNames.prefix(5).firstIndex(of: card.colorIdentity[0]) else { return 5 }
-    return index
-  }
 }
 
 /// A variant group: exactly one of its options applies to each booster.
@@ -232,4 +225,7 @@ public struct PlanEvent: Sendable {
   public let givenAny: Bool
   /// Whether reports list the event (spec-only lanes are counted but not listed).
   public let isReported: Bool
+  /// Whether its cards were chosen by what card data says (a filter on rarity, type, name or
+  /// collector number), so that cards known by their keys alone could belong to it unseen.
+  public var byCardData: Bool = false
 }

@@ -33,6 +33,9 @@ final class EngineTables: @unchecked Sendable {
     /// `ColorBalance`): a card of each colour, then the rest from groups chosen by weight, each
     /// group a partial Fisher–Yates shuffle of its part of the sheet's permutation.
     case balanced
+    /// A colour-balanced draw from a weighted sheet: as `balanced`, with the group chosen by an
+    /// alias table and each card by its group's alias table, drawn again on a repeat.
+    case balancedWeighted
   }
 
   /// One draw of the general path.
@@ -48,6 +51,10 @@ final class EngineTables: @unchecked Sendable {
     /// For `balanced`: where the draw's group bounds (7) and cumulative group weights (6)
     /// start in `balanceStarts` and `balanceCumulative`, divided by 7 and 6.
     var balance: Int32 = -1
+    /// For `balancedWeighted`: where its alias table over the six groups starts in the alias
+    /// arrays (`offset` is where the groups' own tables start: group g's at `offset` plus its
+    /// first card's index in the sheet).
+    var groupTable: Int32 = -1
   }
 
   /// One card of the fast path: a uniform index r in `0..<range`, then a swap of entries
@@ -103,6 +110,8 @@ final class EngineTables: @unchecked Sendable {
     /// that depend on the cards); otherwise counting the program is enough, because every lane
     /// count is fixed by which sheets the program draws from.
     var tallyEachBooster: Bool
+    /// The cards of its boosters (every program's when no variant sets a slot's count).
+    var size: Int32 = 0
     /// The lane counts every booster of the program has from draws whose sheets lie wholly
     /// inside or outside each lane (packed 4-bit lanes; 8-bit lanes in two words).
     var constantPacked: UInt64
@@ -172,7 +181,8 @@ final class EngineTables: @unchecked Sendable {
   let combinationCount: Int
   let boostersPerPool: Int
   let laneCount: Int
-  /// Cards per booster (the same for every program: replacements never change slot sizes).
+  /// The largest booster's cards: the room each booster of a pool has in the engine's buffers.
+  /// Boosters are of one size unless variants set slot counts; `Program.size` is each one's.
   let boosterSize: Int
 
   let programs: UnsafeMutableBufferPointer<Program>
@@ -254,7 +264,7 @@ final class EngineTables: @unchecked Sendable {
     combinationCount = combinationProbabilities.first?.count ?? 1
     self.boostersPerPool = boostersPerPool
     laneCount = events.count + 1
-    let boosterSize = programs.first?.first?.reduce(0) { $0 + $1.count } ?? 0
+    let boosterSize = programs.joined().map { $0.reduce(0) { $0 + $1.count } }.max() ?? 0
     self.boosterSize = boosterSize
 
     // Lanes: 0 counts mythics, lane i + 1 event i.
@@ -292,6 +302,12 @@ final class EngineTables: @unchecked Sendable {
         aliasThresholds += alias.thresholds
         aliasPrimary += sheet.cards.map { Int32($0) }
         aliasSecondary += alias.alias.map { Int32(sheet.cards[$0]) }
+      case .balancedAlias:
+        storage[index] = (aliasThresholds.count, sheet.cards.count)
+        let tables = Self.groupAliasTables(sheet)
+        aliasThresholds += tables.thresholds
+        aliasPrimary += tables.primary
+        aliasSecondary += tables.secondary
       }
     }
     // A one-card draw from a weighted sheet, or from a sheet partly inside some lane, picks its
@@ -365,7 +381,7 @@ final class EngineTables: @unchecked Sendable {
         // partly inside some lane as a pick from an alias table over its cards.
         func choices(_ draw: PlanDraw) -> [(weight: Double, picks: [Pick])]? {
           let row = Int32(draw.site * cards.count)
-          if let balance = sheets[draw.sheet].balance {
+          if let balance = sheets[draw.sheet].balance, balance.weights == nil {
             // The card of each colour is a fixed pick (`colourPicks`); the alternatives are the
             // counts of the other cards, which come after it in their groups.
             let outcomes = BalancedDraws.groupCounts(balance, count: draw.count)
@@ -424,7 +440,7 @@ final class EngineTables: @unchecked Sendable {
         var record = Program(
           batchStart: -1, batchCount: 0, drawStart: Int32(draws.count), drawCount: 0,
           mayRepeat: mayRepeat, tallyEachBooster: mayRepeat || (partial.contains(true) && !countsOutcomes),
-          constantPacked: packed, constantLow: low, constantHigh: high)
+          size: Int32(program.reduce(0) { $0 + $1.count }), constantPacked: packed, constantLow: low, constantHigh: high)
         if countsOutcomes {
           record.countsOutcomes = true
           record.outcomeStart = Int32(outcomePrograms.count)
@@ -574,12 +590,24 @@ final class EngineTables: @unchecked Sendable {
             case (.table, true): mode = .pickDistinct
             case (.alias, false): mode = .alias
             case (.alias, true): mode = .aliasDistinct
+            case (.balancedAlias, _): mode = .balancedWeighted
             }
             var record = Draw(
               mode: mode, count: Int32(draw.count), size: Int32(size), offset: Int32(offset),
               firstPosition: Int32(draw.firstPosition))
-            if let balance = sheets[draw.sheet].balance {
-              precondition(layouts[draw.sheet] == .uniform, "balanced sheets are uniform")
+            if let balance = sheets[draw.sheet].balance, balance.weights != nil {
+              // A weighted balanced draw: its sheet's group tables, then a table over the
+              // groups with this draw's mixed weights, at `groupTable`.
+              record.balance = Int32(balanceCumulative.count / 6)
+              balanceStarts += balance.groupStarts.map { Int32($0) }
+              balanceCumulative += [UInt64](repeating: 0, count: 6)
+              record.groupTable = Int32(aliasThresholds.count)
+              let groups = Self.groupChoiceTable(balance, count: draw.count)
+              aliasThresholds += groups.thresholds
+              aliasPrimary += groups.primary
+              aliasSecondary += groups.secondary
+            } else if let balance = sheets[draw.sheet].balance {
+              precondition(layouts[draw.sheet] == .uniform, "balanced sheets are uniform or weighted")
               record.mode = .balanced
               record.balance = Int32(balanceCumulative.count / 6)
               balanceStarts += balance.groupStarts.map { Int32($0) }
@@ -759,10 +787,13 @@ enum SheetLayout {
   case uniform
   case table
   case alias
+  case balancedAlias
 
   /// Uniform sheets need no table; integer weights up to a modest total expand into a table
-  /// (one bounded pick per card); anything else uses an alias table.
+  /// (one bounded pick per card); anything else uses an alias table. A weighted colour-balanced
+  /// sheet has an alias table per colour group.
   static func choose(for sheet: PlanSheet) -> SheetLayout {
+    if sheet.balance?.weights != nil { return .balancedAlias }
     if sheet.isUniform { return .uniform }
     let integral = sheet.weights.allSatisfy { $0 == $0.rounded() }
     return integral && sheet.totalWeight <= 65_536 ? .table : .alias

@@ -20,37 +20,45 @@ public enum PlanCompiler {
     let layer = ResolvedLayer(rules.base, rules.setLayers[set.code])
     // The booster range, then any card a sheet lists by number outside it (collector and
     // showcase cards), in collector-number order.
-    let inRange = try set.boosterCards()
+    // Rules whose sheets all list their cards need no booster range; a filter does.
+    let rangeError: DataError?
+    let inRange: [Card]
+    do {
+      inRange = try set.boosterCards()
+      rangeError = nil
+    } catch {
+      inRange = []
+      rangeError = error
+    }
     let inRangeKeys = Set(inRange.map(\.key))
     var extras: [CardKey: Card] = [:]
     for name in layer.sheetOrder {
       for explicit in layer.sheets[name]!.explicitCards {
-        let card = try resolve(explicit, in: set, sheet: name)
+        let card = resolve(explicit, in: set)
         if !inRangeKeys.contains(card.key) { extras[card.key] = card }
       }
     }
     let cards = inRange + extras.values.sorted { ($0.setCode == set.code ? "" : $0.setCode, $0.collectorNumber) < ($1.setCode == set.code ? "" : $1.setCode, $1.collectorNumber) }
     var context = CompileContext(rules: rules, set: set, cards: cards, inRange: inRange.count, layer: layer, spec: spec)
+    context.rangeError = rangeError
     return try context.compile()
   }
 
   /// The card a sheet names as `set:number`: the set's card of that collector number, or, for
   /// a number with a letter that the set does not have (mtg.wtf writes `221a` for the first part
-  /// of a split or double-faced card), the card of the number without it.
-  static func resolve(_ explicit: ExplicitCard, in compiled: CardSet, sheet: String) throws(DataError) -> Card {
+  /// of a split or double-faced card), the card of the number without it. A card the card data
+  /// lacks (its set is not loaded, or the set's data has no such number) is a placeholder known
+  /// by its key alone (`Card.placeholder`): the plan draws and counts it, and says what lacks data.
+  static func resolve(_ explicit: ExplicitCard, in compiled: CardSet) -> Card {
     guard let set = explicit.set == compiled.code ? compiled : compiled.otherSets[explicit.set] else {
-      throw DataError(
-        "sheet \"\(sheet)\": card \(explicit.key) is of set \(explicit.set), whose card data is not loaded (sealed cards fetch \(explicit.set))",
-        at: explicit.location)
+      return .placeholder(set: explicit.set, number: explicit.number)
     }
     if let card = set.cards.first(where: { $0.collectorNumber.text == explicit.number }) { return card }
     if let last = explicit.number.last, last.isLetter, explicit.number.count > 1 {
       let base = String(explicit.number.dropLast())
       if let card = set.cards.first(where: { $0.collectorNumber.text == base }) { return card }
     }
-    throw DataError(
-      "sheet \"\(sheet)\": card \(explicit.key) is not in the card data of \(set.code) (\(set.cards.count) cards); with other card data (sealed cards fetch \(set.code)) it may be",
-      at: explicit.location)
+    return .placeholder(set: explicit.set, number: explicit.number)
   }
 }
 
@@ -78,13 +86,16 @@ struct ResolvedLayer {
   }
 }
 
-private struct CompileContext {
+struct CompileContext {
   let rules: RuleSetDefinition
   let set: CardSet
   /// The booster range, then cards listed by number outside it.
   let cards: [Card]
   /// The ordinals filters look at: the booster range only.
   let filterable: Range<Int>
+  /// Why the set has no booster range (no basic lands in its data), if it has none: an error as
+  /// soon as a filter needs one.
+  var rangeError: DataError?
   let layer: ResolvedLayer
   var kinds: [String] = []
   /// Compiled sheets by name, and the plan's sheet list (only sheets that are drawn from).
@@ -130,9 +141,6 @@ private struct CompileContext {
       slots.append(PlanSlot(name: slot.name, count: slot.count, firstPosition: position))
       position += slot.count
     }
-    guard position <= 255 else {
-      throw DataError("boosters of \(position) cards are too large; at most 255 cards", at: rules.source)
-    }
 
     // Variant groups, in order of first appearance.
     var groups: [(name: String, options: [VariantDefinition])] = []
@@ -164,51 +172,17 @@ private struct CompileContext {
     }
 
     // Programs: per kind and combination, the draws that fill every position.
+    try checkVariantSlots()
     var programs: [[[PlanDraw]]] = []
     var sites: [PlanSite] = []
     for (kind, kindName) in kinds.enumerated() {
       var kindPrograms: [[PlanDraw]] = []
       for (combinationIndex, combination) in combinations.enumerated() {
         let chosen = combination.enumerated().map { groups[$0.offset].options[$0.element] }
-        var draws: [PlanDraw] = []
-        for (slotIndex, slot) in layer.slots.enumerated() {
-          var remaining = slot.count
-          var replacementDraws: [(sheet: PerKind<String>, count: Int, location: String)] = []
-          for variant in chosen {
-            for replacement in variant.replacements where replacement.slot == slot.name {
-              guard replacement.count <= remaining else {
-                throw DataError(
-                  "variant \"\(variant.name)\" replaces \(replacement.count) card(s) of slot \"\(slot.name)\", which has only \(remaining) left to replace",
-                  at: replacement.location)
-              }
-              remaining -= replacement.count
-              replacementDraws.append((replacement.sheet, replacement.count, replacement.location))
-            }
-          }
-          var parts: [(sheet: PerKind<String>, count: Int, location: String)] = []
-          if remaining > 0 { parts.append((slot.sheet, remaining, slot.location)) }
-          parts += replacementDraws.reversed()
-          var first = slots[slotIndex].firstPosition
-          for part in parts {
-            let sheet = try drawSheet(part.sheet, kind: kindName, count: part.count, distinct: slot.distinct, location: part.location, slot: slot.name)
-            let draw = PlanDraw(
-              sheet: sheet, count: part.count, distinct: slot.distinct, slot: slotIndex,
-              firstPosition: first, site: sites.count)
-            sites.append(PlanSite(kind: kind, combination: combinationIndex, draw: draw))
-            draws.append(draw)
-            first += part.count
-          }
-        }
+        let draws = try program(kind: kind, kindName: kindName, combination: combinationIndex, chosen: chosen, sites: &sites)
         kindPrograms.append(draws)
       }
       programs.append(kindPrograms)
-    }
-    for variant in layer.variants {
-      for replacement in variant.replacements where !layer.slots.contains(where: { $0.name == replacement.slot }) {
-        throw DataError(
-          "unknown slot \"\(replacement.slot)\"; slots: \(layer.slots.map(\.name).joined(separator: ", "))",
-          at: replacement.location)
-      }
     }
 
     // Events become counting lanes.
@@ -219,7 +193,13 @@ private struct CompileContext {
       case .sheet(let name):
         ordinals = Set(try sheetCards(name, location: event.location).map(\.ordinal))
       case .filter(let filter):
-        ordinals = Set(filterable.filter { filter.matches(cards[$0]) }.map { event.foil ? cards.count + $0 : $0 })
+        if filter == CardFilter() {
+          // Any card (`foil: { foil: true }`): every card, inside the booster range or not.
+          ordinals = Set(cards.indices.map { event.foil ? cards.count + $0 : $0 })
+        } else {
+          try requireRange()
+          ordinals = Set(filterable.filter { filter.matches(cards[$0]) }.map { event.foil ? cards.count + $0 : $0 })
+        }
       }
       var givenKinds: [Int] = []
       var givenAny = false
@@ -234,7 +214,9 @@ private struct CompileContext {
             at: event.location)
         }
       }
-      events.append(PlanEvent(name: event.name, cards: ordinals, givenKinds: givenKinds, givenAny: givenAny, isReported: true))
+      var planEvent = PlanEvent(name: event.name, cards: ordinals, givenKinds: givenKinds, givenAny: givenAny, isReported: true)
+      if case .filter(let filter) = event.cards, filter != CardFilter() { planEvent.byCardData = true }
+      events.append(planEvent)
     }
 
     // Spec claims that count cards per booster share a lane with a rule event counting the same
@@ -263,11 +245,14 @@ private struct CompileContext {
         continue
       }
       claimProblems.append(nil)
+      try requireRange()
       let ordinals = Set(filterable.filter { filter.matches(cards[$0]) })
       if let index = events.firstIndex(where: { $0.cards == ordinals }) {
         claimLanes.append(index + 1)
       } else {
-        events.append(PlanEvent(name: "spec: \(claim.name)", cards: ordinals, givenKinds: [], givenAny: false, isReported: false))
+        var lane = PlanEvent(name: "spec: \(claim.name)", cards: ordinals, givenKinds: [], givenAny: false, isReported: false)
+        lane.byCardData = true
+        events.append(lane)
         claimLanes.append(events.count)
       }
     }
@@ -289,9 +274,11 @@ private struct CompileContext {
       return renumbered
     }
     events = events.map { event in
-      PlanEvent(
+      var renumbered = PlanEvent(
         name: event.name, cards: Set(event.cards.compactMap(renumber)), givenKinds: event.givenKinds,
         givenAny: event.givenAny, isReported: event.isReported)
+      renumbered.byCardData = event.byCardData
+      return renumbered
     }
     let planCards = cards + foilBases.map { cards[$0 - cards.count] }
 
@@ -302,6 +289,11 @@ private struct CompileContext {
       combinations: combinations, combinationProbabilities: combinationProbabilities,
       programs: programs, sites: sites, events: events, specClaims: claims, specClaimLanes: claimLanes,
       specClaimProblems: claimProblems)
+  }
+
+  /// Throws when a filter needs the set's booster range and the set has none.
+  func requireRange() throws(DataError) {
+    if let rangeError { throw rangeError }
   }
 
   /// Per kind, each option's probability within its group.
@@ -357,7 +349,7 @@ private struct CompileContext {
   }
 
   /// The plan sheet a draw uses for `kind`, validated for the draw's size.
-  private mutating func drawSheet(
+  mutating func drawSheet(
     _ sheet: PerKind<String>, kind: String, count: Int, distinct: Bool, location: String, slot: String
   ) throws(DataError) -> Int {
     try checkKinds(sheet, what: "slot \"\(slot)\"")
@@ -398,9 +390,11 @@ private struct CompileContext {
     guard entries.allSatisfy({ $0.ordinal < cards.count }) else {
       throw DataError("sheet \"\(name)\": a foil sheet cannot be balanced", at: location)
     }
-    guard entries.allSatisfy({ $0.weight == entries[0].weight }) else {
+    let unknown = entries.filter { !cards[$0.ordinal].hasColourData }
+    if !unknown.isEmpty {
+      let sets = Set(unknown.map { cards[$0.ordinal].setCode }).sorted()
       throw DataError(
-        "sheet \"\(name)\": a balanced sheet must give every card the same weight (weighted balancing is not supported yet)",
+        "sheet \"\(name)\" is colour-balanced, and \(unknown.count) of its \(entries.count) cards lack card data (their colours, like \(cards[unknown[0].ordinal].key.setCode):\(cards[unknown[0].ordinal].collectorNumber.text)); sealed cards fetch \(sets.joined(separator: " "))",
         at: location)
     }
     return entries.sorted { (ColorBalance.group(of: cards[$0.ordinal]), $0.ordinal) < (ColorBalance.group(of: cards[$1.ordinal]), $1.ordinal) }
@@ -422,8 +416,9 @@ private struct CompileContext {
     for group in 0..<6 {
       starts.append(starts[group] + entries.filter { ColorBalance.group(of: cards[$0.ordinal]) == group }.count)
     }
-    let balance = ColorBalance(groupStarts: starts)
-    let weights = balance.pickWeights(count: count)
+    let uniform = entries.allSatisfy { $0.weight == entries[0].weight }
+    let balance = ColorBalance(groupStarts: starts, weights: uniform ? nil : entries.map(\.weight))
+    let weights = balance.mixedWeights(count: count)
     let room = (0..<6).filter { weights[$0] > 0 }.reduce(0) { $0 + balance.size(ofGroup: $1) - ($1 < 5 ? 1 : 0) }
     guard room >= count - 5 else {
       throw DataError(
@@ -436,8 +431,11 @@ private struct CompileContext {
         throw DataError("sheet \"\(name)\" cannot be balanced: it has no \(colour) card in \(set.code)", at: location)
       }
       guard weight >= 0 else {
+        let share = uniform
+          ? "\(balance.size(ofGroup: group)) of \(entries.count) cards"
+          : "weight \(CompiledBoosterRules.number(balance.weight(ofGroup: group))) of \(CompiledBoosterRules.number(entries.reduce(0) { $0 + $1.weight }))"
         throw DataError(
-          "sheet \"\(name)\" cannot be balanced for \(count) cards: colour \(colour) has \(balance.size(ofGroup: group)) of \(entries.count) cards, fewer than 1/\(count) of the sheet, so keeping its cards' rates would need a negative weight",
+          "sheet \"\(name)\" cannot be balanced for \(count) cards: colour \(colour) has \(share), \(uniform ? "fewer" : "less") than 1/\(count) of the sheet, so keeping its cards' rates would need a negative weight",
           at: location)
       }
     }
@@ -456,10 +454,13 @@ private struct CompileContext {
     guard !visiting.contains(name) else {
       throw DataError("sheet \"\(name)\" includes itself (\((visiting + [name]).joined(separator: " -> ")))", at: sheet.location)
     }
+    if sheet.filter != nil || !sheet.weights.isEmpty || sheet.parts.contains(where: { if case .filter = $0.source { true } else { false } }) {
+      try requireRange()
+    }
     // Indices from cards.count on are foil finishes (cards.count + ordinal).
     var weights = [Double](repeating: 0, count: 2 * cards.count)
     for explicit in sheet.explicitCards {
-      let card = try PlanCompiler.resolve(explicit, in: set, sheet: name)
+      let card = PlanCompiler.resolve(explicit, in: set)
       let ordinal = cards.firstIndex { $0.key == card.key }!
       weights[explicit.foil ? cards.count + ordinal : ordinal] += explicit.weight
     }

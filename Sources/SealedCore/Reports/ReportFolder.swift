@@ -144,7 +144,12 @@ public struct ReportFolder {
   /// `written` are files already written elsewhere on the same file system (a large file
   /// streamed to a temporary path), moved into the report under their names; they are removed
   /// if the report cannot be written.
-  public func commit(_ files: [(name: String, contents: String)], moving written: [(name: String, path: String)] = []) throws(DataError) {
+  ///
+  /// Returns the report of another run that the new one replaced (one whose `run.csv` records
+  /// another reproducing command line), so that the caller can say so; nil when the folder held
+  /// no report or one of the same run.
+  @discardableResult
+  public func commit(_ files: [(name: String, contents: String)], moving written: [(name: String, path: String)] = []) throws(DataError) -> PreviousReport? {
     func dropWritten() { for file in written { unlink(file.path) } }
     let names = files.map(\.name) + written.map(\.name)
     let survey: Survey
@@ -154,6 +159,9 @@ public struct ReportFolder {
       dropWritten()
       throw error
     }
+    // Read now, not when prepared: another process may have written the folder since.
+    let replaced = survey.sealed.contains("run.csv") ? PreviousReport(folder: path) : nil
+    let new = files.first { $0.name == "run.csv" }.flatMap { PreviousReport(runCSV: $0.contents) }
     let staging = stagingPath(suffix: "partial")
     func discard() { try? FileManager.default.removeItem(atPath: staging) }
     do {
@@ -196,6 +204,8 @@ public struct ReportFolder {
       discard()
       throw DataError("cannot put the report in place (\(String(cString: strerror(errno))))", at: path)
     }
+    guard let replaced, replaced.isAnotherRun(than: new) else { return nil }
+    return replaced
   }
 
   /// Deletes the old report folder, except anything that appeared in it after it was surveyed,

@@ -88,9 +88,9 @@ public struct CardFilter: Sendable, Hashable, CustomStringConvertible {
     if let value = fields["rarity"] {
       var rarities: [Rarity] = []
       for text in try value.strings() {
-        guard let rarity = Rarity(rawValue: text.lowercased()) else {
+        guard let rarity = Rarity(rawValue: text.lowercased()), rarity != .unknown else {
           throw value.error(
-            "unknown rarity \"\(text)\"; expected one of \(Rarity.allCases.map(\.rawValue).joined(separator: ", "))")
+            "unknown rarity \"\(text)\"; expected one of \(Rarity.named.map(\.rawValue).joined(separator: ", "))")
         }
         rarities.append(rarity)
       }

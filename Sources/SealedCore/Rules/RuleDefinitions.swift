@@ -24,6 +24,22 @@ public struct RuleSetDefinition: Sendable {
     return Set(sets).subtracting([code]).sorted()
   }
 
+  /// Whether the rules for `code` look at the set's booster range: a sheet made by a filter,
+  /// or an event with filter keys. Rules whose sheets all list their cards (imported products)
+  /// do not, so they compile for a set without card data, on placeholders.
+  public func needsBoosterRange(for code: String) -> Bool {
+    let layers = [base] + (setLayers[code].map { [$0] } ?? [])
+    let sheets = layers.flatMap(\.sheets)
+    let filterSheet = sheets.contains { sheet in
+      sheet.filter != nil || !sheet.weights.isEmpty
+        || sheet.parts.contains { if case .filter = $0.source { true } else { false } }
+    }
+    let filterEvent = layers.flatMap(\.events).contains { event in
+      if case .filter(let filter) = event.cards { filter != CardFilter() } else { false }
+    }
+    return filterSheet || filterEvent
+  }
+
   /// The SHA-256 of the file's text, in lowercase hex.
   public var sha256: String { SHA256.hex(of: Array(text.utf8)) }
 }
@@ -138,7 +154,8 @@ struct SheetPart: Sendable {
   var location: String
 }
 
-/// A slot: `count` cards from a sheet, distinct within the booster or not.
+/// A slot: `count` cards from a sheet, distinct within the booster or not. A count of 0 holds
+/// nothing unless a variant gives the slot a count.
 struct SlotDefinition: Sendable {
   var name: String
   var count: Int
@@ -147,14 +164,25 @@ struct SlotDefinition: Sendable {
   var location: String
 }
 
-/// One option of a variant group: its weight (or probability) and the cards it replaces.
+/// One option of a variant group: its weight (or probability), the slot counts it sets and the
+/// cards it replaces.
 struct VariantDefinition: Sendable {
   var name: String
   var group: String
   var weight: PerKind<Double>
   /// Whether the weight was written as a probability (the group's must then add up to 1).
   var isProbability: Bool
+  /// Slots whose count differs in boosters that take this option (`counts:`), so boosters may
+  /// differ in size; replacements then take cards from the slot's new count.
+  var counts: [SlotCount] = []
   var replacements: [ReplacementDefinition]
+  var location: String
+}
+
+/// A variant's count for one slot.
+struct SlotCount: Sendable {
+  var slot: String
+  var count: Int
   var location: String
 }
 

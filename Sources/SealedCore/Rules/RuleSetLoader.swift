@@ -8,17 +8,27 @@ public enum RuleSetLoader {
   /// The names of the built-in rule sets, in the order they are documented.
   public static let builtInNames = ["sealed", "retail", "retail-lethe", "mtgwtf"]
 
-  /// Loads `--rules NAME|FILE`: a path to an existing file (or one ending in .yaml/.yml), else
-  /// a built-in name. Throws a one-line `DataError` for an unknown name or a bad file.
+  /// Loads `--rules NAME|PRODUCT|FILE`: a path to an existing file (or one ending in
+  /// .yaml/.yml), else a built-in name, else the code of a product of the compiled booster data
+  /// shipped with Sealed (`mkm-play`), imported as `sealed rules import --product` writes it and
+  /// named after the product. Throws a one-line `DataError` for an unknown name or a bad file.
   public static func load(_ nameOrPath: String) throws(DataError) -> RuleSetDefinition {
     if BundledResources.isPath(nameOrPath) {
       return try RuleSetParser.parse(try readText(nameOrPath), source: nameOrPath)
     }
-    guard builtInNames.contains(nameOrPath) else {
+    if builtInNames.contains(nameOrPath) { return try builtIn(nameOrPath) }
+    let data = try CompiledBoosterData.shipped()
+    guard let product = data.products.first(where: { $0.code == nameOrPath.lowercased() }) else {
       throw DataError(
-        "unknown rule set \"\(nameOrPath)\"; built-in rule sets: \(builtInNames.joined(separator: ", ")), or give the path of a YAML rule file")
+        "unknown rule set \"\(nameOrPath)\"; built-in rule sets: \(builtInNames.joined(separator: ", ")), the code of a shipped product (sealed rules import --list lists them), or the path of a YAML rule file")
     }
-    return try builtIn(nameOrPath)
+    return try shippedProduct(product)
+  }
+
+  /// A product of the shipped compiled booster data as a rule set named after it.
+  public static func shippedProduct(_ product: CompiledBoosterData.Product) throws(DataError) -> RuleSetDefinition {
+    let text = try CompiledBoosterRules.ruleFile([product], name: product.code, source: CompiledBoosterData.shippedFileName)
+    return try RuleSetParser.parse(text, source: "product:\(product.code)")
   }
 
   /// A built-in rule set by name.

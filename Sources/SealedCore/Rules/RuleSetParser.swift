@@ -152,8 +152,8 @@ enum RuleSetParser {
     for item in try value.sequence() {
       let fields = try item.fields(allowed: ["name", "count", "sheet", "distinct"], required: ["name", "sheet"])
       let count = try fields["count"]?.int() ?? 1
-      guard (1...255).contains(count) else {
-        throw fields["count"]!.error("expected a count between 1 and 255, found \(count)")
+      guard (0...255).contains(count) else {
+        throw fields["count"]!.error("expected a count between 0 and 255, found \(count)")
       }
       slots.append(
         SlotDefinition(
@@ -165,7 +165,7 @@ enum RuleSetParser {
 
   private static func parseVariant(_ value: YAMLValue) throws(DataError) -> VariantDefinition {
     let fields = try value.fields(
-      allowed: ["name", "group", "weight", "probability", "replace"], required: ["name"])
+      allowed: ["name", "group", "weight", "probability", "counts", "replace"], required: ["name"])
     let weightValue: PerKind<Double>
     let isProbability: Bool
     switch (fields["weight"], fields["probability"]) {
@@ -194,9 +194,20 @@ enum RuleSetParser {
             location: item.location))
       }
     }
+    var counts: [SlotCount] = []
+    if let countsValue = fields["counts"] {
+      for (slot, item) in try countsValue.mapping() {
+        let count = try item.int()
+        guard (0...255).contains(count) else {
+          throw item.error("expected a count between 0 and 255, found \(count)")
+        }
+        counts.append(SlotCount(slot: slot, count: count, location: item.location))
+      }
+    }
     return VariantDefinition(
       name: try fields["name"]!.string(), group: try fields["group"]?.string() ?? "variant",
-      weight: weightValue, isProbability: isProbability, replacements: replacements, location: value.location)
+      weight: weightValue, isProbability: isProbability, counts: counts, replacements: replacements,
+      location: value.location)
   }
 
   private static func parseEvent(name: String, _ value: YAMLValue) throws(DataError) -> EventDefinition {

@@ -25,6 +25,16 @@ struct RuleChecks {
   let expectations: Expectations
   let tally: SimulationTally
   let builder: CheckBuilder
+  /// Cards the sheets draw that have no card data: checks that need it are not tested.
+  let missing: CardsWithoutData
+
+  init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, builder: CheckBuilder) {
+    self.plan = plan
+    self.expectations = expectations
+    self.tally = tally
+    self.builder = builder
+    missing = CardsWithoutData(plan: plan)
+  }
 
   func all() throws(StatisticsError) -> [CheckResult] {
     var checks: [CheckResult] = []
@@ -32,6 +42,7 @@ struct RuleChecks {
     checks += try sheets()
     checks += try events()
     checks += try mythicFairness()
+    checks += try boosterSizes()
     checks += invariants()
     return checks
   }
@@ -42,6 +53,13 @@ struct RuleChecks {
     let observed = SimulationReport.observedSlotRarities(plan: plan, tally: tally)
     var checks: [CheckResult] = []
     for (index, slot) in plan.slots.enumerated() {
+      if missing.touches(cardsDrawn(slot: index)) {
+        checks.append(
+          .untested(
+            "slot \(slot.name): rarity mix", kind: .chiSquare, source: .rules, alpha: builder.alpha,
+            reason: missing.reason("the rarities of cards the slot can give", plan: plan)))
+        continue
+      }
       let expected = expectations.slotRarityPerPool(slot: index)
       let rarities = Rarity.allCases.filter { expected[$0, default: 0] > 0 || observed[index][$0, default: 0] > 0 }
       let total = rarities.reduce(0) { $0 + observed[index][$1, default: 0] }
@@ -86,6 +104,20 @@ struct RuleChecks {
     return checks
   }
 
+  /// The cards a slot's draws can give (weight above zero), over every kind and variant.
+  func cardsDrawn(slot: Int) -> Set<Int> {
+    var cards = Set<Int>()
+    for kind in plan.programs {
+      for program in kind {
+        for draw in program where draw.slot == slot {
+          let sheet = plan.sheets[draw.sheet]
+          for (position, ordinal) in sheet.cards.enumerated() where sheet.weights[position] > 0 { cards.insert(ordinal) }
+        }
+      }
+    }
+    return cards
+  }
+
   /// For a slot whose rarity each booster kind fixes, when a pool holds a fixed number of
   /// boosters of each kind (one mythic booster): the rarity per kind. Nil otherwise.
   func rarityFixedByKind(slot: Int) -> [Int: Rarity]? {
@@ -111,9 +143,20 @@ struct RuleChecks {
   /// booster (a mixture over booster kinds and variant combinations of independent draws) to
   /// the multinomial variance of the slot's size; at least 1.
   func rarityDispersion(slot: Int, rarities: [Rarity]) -> Double {
-    let size = Double(plan.slots[slot].count)
     let perKind = plan.expectedBoostersPerKind
     let boosters = perKind.reduce(0, +)
+    // The slot's count per booster, or its mean when variants set it.
+    var size = 0.0
+    var sizes = Set<Int>()
+    for kind in plan.kinds.indices {
+      for (combination, program) in plan.programs[kind].enumerated() {
+        let count = program.filter { $0.slot == slot }.reduce(0) { $0 + $1.count }
+        sizes.insert(count)
+        size += perKind[kind] / boosters * plan.combinationProbabilities[kind][combination] * Double(count)
+      }
+    }
+    if sizes.count == 1 { size = Double(sizes.first!) }
+    guard size > 0 else { return 1 }
     var dispersion = 1.0
     for rarity in rarities {
       var mean = 0.0
@@ -215,10 +258,28 @@ struct RuleChecks {
 
   func laneName(_ lane: Int) -> String { lane == 0 ? "mythic" : plan.events[lane - 1].name }
 
+  /// Whether a lane picks its cards by what card data says (the mythics, an event chosen by a
+  /// filter) while cards the rules draw have no card data: then its counts mean nothing.
+  func laneLacksData(_ lane: Int) -> Bool {
+    !missing.isEmpty && (lane == 0 || plan.events[lane - 1].byCardData)
+  }
+
+  /// The one row of a lane that cannot be counted without card data.
+  func untestedLane(_ lane: Int) -> CheckResult {
+    .untested(
+      lane == 0 ? "mythic cards per booster" : "event \(laneName(lane))", kind: .binomial, source: .rules,
+      alpha: builder.alpha, reason: missing.reason(lane == 0 ? "the cards' rarities" : "the cards its filter picks", plan: plan))
+  }
+
   func events() throws(StatisticsError) -> [CheckResult] {
     var checks: [CheckResult] = []
     let fixed = fixedCounts()
+    var untested = Set<Int>()
     for (lane, kind, count) in fixed {
+      if laneLacksData(lane) {
+        if untested.insert(lane).inserted { checks.append(untestedLane(lane)) }
+        continue
+      }
       let boosters = tally.boostersByKind[kind]
       let matching = tally.laneCount(kind: kind, lane: lane, cards: count)
       let what = count == 0
@@ -233,6 +294,10 @@ struct RuleChecks {
     var tested: [(lane: Int, kinds: [Int], index: Int)] = []
     for row in SimulationReport.eventRows(plan: plan, expectations: expectations, tally: tally) {
       let lane = row.eventIndex + 1
+      if laneLacksData(lane) {
+        if untested.insert(lane).inserted { checks.append(untestedLane(lane)) }
+        continue
+      }
       let kinds = row.kind.map { [$0] } ?? Array(plan.kinds.indices)
       // Already covered by an exact count for every kind involved.
       if kinds.allSatisfy({ kind in fixed.contains { $0.lane == lane && $0.kind == kind } }) { continue }
@@ -289,6 +354,13 @@ struct RuleChecks {
 
   func mythicFairness() throws(StatisticsError) -> [CheckResult] {
     var checks: [CheckResult] = []
+    if !missing.isEmpty {
+      return [
+        .untested(
+          "mythics per pool", kind: .chiSquare, source: .rules, alpha: builder.alpha,
+          reason: missing.reason("the cards' rarities", plan: plan) + "; the mythic booster's position and paired pools' difference neither")
+      ]
+    }
     let poolDistribution = expectations.poolMythics
     if let fixed = poolDistribution.firstIndex(where: { abs($0 - 1) < 1e-12 }) {
       var check = CheckResult.invariant(
@@ -356,16 +428,49 @@ struct RuleChecks {
       "no card twice in a booster", source: .rules, checked: tally.boosters,
       violations: tally.duplicateBoosters, alpha: builder.alpha, detail: "boosters holding a card twice")
     duplicates.hypothesis = "invariant no duplicates"
-    var sizes = CheckResult.invariant(
-      "\(size) cards in every booster", source: .rules, checked: tally.boosters,
-      violations: tally.boostersNotOfSize(size), alpha: builder.alpha,
-      detail: "boosters of another size, and cards tallied beyond or short of boosters x \(size)")
-    sizes.hypothesis = "invariant booster size \(size)"
+    let repeats = plan.repeatReasons
+    if !repeats.isEmpty {
+      duplicates = .untested(
+        "no card twice in a booster", kind: .invariant, source: .rules, n: tally.boosters, alpha: builder.alpha,
+        reason: "the rules let a booster hold a card twice (\(repeats.joined(separator: "; ")))")
+    }
+    let possible = plan.boosterSizeProbabilities.indices.filter { plan.boosterSizeProbabilities[$0] > 0 }
+    var sizes: CheckResult
+    if possible.count > 1 {
+      let names = possible.map(String.init)
+      sizes = CheckResult.invariant(
+        "\(names.dropLast().joined(separator: ", ")) or \(names.last!) cards in every booster", source: .rules,
+        checked: tally.boosters, violations: tally.boostersNotOfSizes(possible), alpha: builder.alpha,
+        detail: "boosters of another size, and cards tallied beyond or short of the boosters' sizes")
+      sizes.hypothesis = "invariant booster sizes \(names.joined(separator: ","))"
+    } else {
+      sizes = CheckResult.invariant(
+        "\(size) cards in every booster", source: .rules, checked: tally.boosters,
+        violations: tally.boostersNotOfSize(size), alpha: builder.alpha,
+        detail: "boosters of another size, and cards tallied beyond or short of boosters x \(size)")
+      sizes.hypothesis = "invariant booster size \(size)"
+    }
     return [
       .invariant(
         "every card comes from its draw's sheet", source: .rules, checked: drawn, violations: outside,
         alpha: builder.alpha, detail: "cards drawn that their sheet does not hold"),
       duplicates, sizes,
+    ]
+  }
+
+  /// When boosters differ in size (variants that set slot counts): how many are of each size,
+  /// against the probabilities of the variants that make them.
+  func boosterSizes() throws(StatisticsError) -> [CheckResult] {
+    let expected = plan.boosterSizeProbabilities
+    let possible = expected.indices.filter { expected[$0] > 0 }
+    guard possible.count > 1 else { return [] }
+    let counts = possible.map { Double($0 < tally.boosterSizes.count ? tally.boosterSizes[$0] : 0) }
+    let total = counts.reduce(0, +)
+    return [
+      try builder.distribution(
+        "booster sizes", source: .rules, observed: counts, expected: possible.map { expected[$0] * total },
+        labels: possible.map { "\($0) cards" }, pooling: .adjacent,
+        detail: possible.map { "\($0) cards \(CSVNumber.format(expected[$0]))" }.joined(separator: ", "))
     ]
   }
 }

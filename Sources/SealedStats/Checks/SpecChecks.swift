@@ -7,12 +7,27 @@ struct SpecChecks {
   let expectations: Expectations
   let tally: SimulationTally
   let builder: CheckBuilder
+  /// Cards the sheets draw that have no card data: claims about what card data says are not tested.
+  let missing: CardsWithoutData
+
+  init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, builder: CheckBuilder) {
+    self.plan = plan
+    self.expectations = expectations
+    self.tally = tally
+    self.builder = builder
+    missing = CardsWithoutData(plan: plan)
+  }
 
   func all() throws(StatisticsError) -> [CheckResult] {
     var checks: [CheckResult] = []
     for (index, claim) in plan.specClaims.enumerated() {
       if let problem = plan.specClaimProblems[index] {
         checks.append(.unsatisfiable(claim.name, kind: Self.kind(of: claim), source: .spec, reason: problem, alpha: claim.alpha ?? builder.alpha))
+      } else if !missing.isEmpty && Self.needsCardData(claim) {
+        checks.append(
+          .untested(
+            claim.name, kind: Self.kind(of: claim), source: .spec, alpha: claim.alpha ?? builder.alpha,
+            reason: missing.reason("the cards' rarities, names and types", plan: plan)))
       } else {
         checks.append(try check(claim, lane: plan.specClaimLanes[index]))
       }
@@ -26,6 +41,14 @@ struct SpecChecks {
     case .proportion: .binomial
     case .mythicsPerPoolDistribution, .mythicPosition, .uniform: .chiSquare
     case .perBooster, .noDuplicates, .boosterSize, .mythicsPerPool: .invariant
+    }
+  }
+
+  /// Whether a claim picks cards by what card data says (a filter, the mythics).
+  static func needsCardData(_ claim: SpecClaim) -> Bool {
+    switch claim.kind {
+    case .noDuplicates, .boosterSize: false
+    case .proportion, .perBooster, .mythicsPerPool, .mythicsPerPoolDistribution, .mythicPosition, .uniform: true
     }
   }
 

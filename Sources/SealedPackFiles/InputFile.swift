@@ -1,0 +1,44 @@
+import Foundation
+import SealedCore
+
+/// A file read as a stream of bytes, gzipped or not (recognised by its magic bytes, whatever
+/// the name): what other readers of large files (MTGJSON's AllPrintings.json, plain or
+/// `.gz`) use to read a file without holding it.
+///
+/// Memory: a 256 KiB input buffer and zlib's 32 KiB window when gzipped, whatever the size of
+/// the file. Not thread-safe.
+public final class InputFile {
+  /// The path as given ("<stdin>" for "-").
+  public let path: String
+  /// Whether the file is gzipped.
+  public let isGzipped: Bool
+  private let source: ByteSource
+
+  /// Opens `path` ("-" reads standard input); `noun` names the file in errors ("MTGJSON file").
+  /// Throws a one-line `DataError` for a missing file or a folder.
+  public init(path: String, noun: String) throws(DataError) {
+    // A missing or unreadable file in the words the other JSON readers use.
+    var info = stat()
+    if path != "-" && stat(path, &info) != 0 {
+      throw DataError("cannot read the file (\(String(cString: strerror(errno)).lowercased()))", at: path)
+    }
+    let file = try FileSource(path: path, noun: noun)
+    isGzipped = try file.peek(2) == GzipSource.magic
+    source = isGzipped ? try GzipSource(file, path: file.path) : file
+    self.path = file.path
+  }
+
+  /// Reads bytes held in memory (gzipped or not) as if from a file named `path`.
+  public init(bytes: [UInt8], path: String) throws(DataError) {
+    let memory = MemorySource(bytes)
+    isGzipped = bytes.starts(with: GzipSource.magic)
+    source = isGzipped ? try GzipSource(memory, path: path) : memory
+    self.path = path
+  }
+
+  /// Fills `buffer` from its start; returns how many bytes were written, 0 at the end.
+  /// Throws a one-line `DataError` for a read error or corrupt or truncated gzip data.
+  public func read(into buffer: UnsafeMutableRawBufferPointer) throws(DataError) -> Int {
+    try source.read(into: buffer)
+  }
+}

@@ -1,0 +1,35 @@
+import SealedCore
+
+/// The cards a plan's sheets can give that are known by their keys alone (no card data, so no
+/// rarity, name or type): the checks that pick cards by what card data says (a slot's rarity
+/// mix, the mythic checks, events and spec claims chosen by a filter) cannot be made on them
+/// and are reported not tested with `reason`. Computed once per run, O(cards on sheets).
+struct CardsWithoutData {
+  /// Ordinals the sheets can draw (weight above zero) that have no card data.
+  let ordinals: Set<Int>
+
+  init(plan: BoosterPlan) {
+    let lacking = plan.ordinalsLackingData
+    var drawn = Set<Int>()
+    if !lacking.isEmpty {
+      for sheet in plan.sheets {
+        for (position, ordinal) in sheet.cards.enumerated() where sheet.weights[position] > 0 && lacking.contains(ordinal) {
+          drawn.insert(ordinal)
+        }
+      }
+    }
+    ordinals = drawn
+  }
+
+  var isEmpty: Bool { ordinals.isEmpty }
+
+  /// Whether any of these cards lacks data.
+  func touches<S: Sequence<Int>>(_ cards: S) -> Bool { cards.contains { ordinals.contains($0) } }
+
+  /// Why a check that needs card data was not made (`what` needs, like "the cards' rarities"):
+  /// how many cards lack it and how to get it.
+  func reason(_ what: String, plan: BoosterPlan) -> String {
+    guard let gaps = CardDataGaps(plan: plan) else { return "\(what) are unknown" }
+    return "\(what) are unknown: \(gaps.summary); \(gaps.fetchCommand)"
+  }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import SealedTestSupport
+import Testing
+
+/// What the repository's own files promise: the platforms the manifests claim are the ones the
+/// tests run on, and CI's release run names suites that exist.
+@Suite struct ProjectFilesTests {
+  static let root = Fixtures.repositoryRoot
+
+  static func text(_ path: String) throws -> String {
+    try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  /// The tests find binaries through /proc, poll /proc for memory, and the scripts install with
+  /// apt: they run on Linux only, so no manifest claims an Apple platform.
+  @Test(arguments: ["Package.swift", "Fuzz/Package.swift", "Benchmarks/Package.swift"])
+  func theManifestsClaimNoPlatformTheTestsDoNotRunOn(_ manifest: String) throws {
+    let code = try Self.text(manifest).split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+    for claim in ["platforms:", ".macOS(", ".iOS(", ".tvOS(", ".watchOS(", ".visionOS(", ".macCatalyst(", ".brew("] {
+      #expect(!code.contains { $0.contains(claim) }, "\(manifest) claims \(claim)")
+    }
+    #expect(try Self.text("README.md").contains("Requirements: Linux"))
+  }
+
+  /// `.ci/run` runs the engine, simulation and audit suites again against a release build; a
+  /// suite renamed or removed would match nothing and pass silently, so each name must be a
+  /// suite of Tests/.
+  @Test func theReleaseRunOfCINamesSuitesThatExist() throws {
+    let script = try Self.text(".ci/run")
+    let names = script.split(separator: "\n").filter { $0.hasPrefix("release_suites") }
+      .compactMap { line in line.split(separator: "\"", omittingEmptySubsequences: false).dropFirst().first }
+      .flatMap { $0.split(separator: "|") }.map(String.init).filter { !$0.isEmpty }
+    #expect(names.count >= 10)
+    #expect(script.contains(#"swift test -c release --scratch-path .build-release-tests -Xswiftc -enable-testing --filter "$release_suites""#))
+    var suites = Set<String>()
+    let tests = Self.root.appendingPathComponent("Tests")
+    for case let file as URL in FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)! where file.pathExtension == "swift" {
+      let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+      for (index, line) in lines.enumerated() {
+        let declaration = line.contains("@Suite") && line.contains("struct ") ? line : index > 0 && lines[index - 1].contains("@Suite") ? line : ""
+        guard let range = declaration.range(of: "struct ") else { continue }
+        suites.insert(String(declaration[range.upperBound...].prefix { $0.isLetter || $0.isNumber }))
+      }
+    }
+    for name in names { #expect(suites.contains(name), "\(name) is not a suite of Tests/") }
+    for name in ["EngineTests", "SimulateCommandTests", "AuditCommandTests", "PlantedRulesTests"] {
+      #expect(names.contains(name))
+    }
+  }
+}
