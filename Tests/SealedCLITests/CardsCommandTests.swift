@@ -27,7 +27,7 @@ import Testing
     #expect(list.status == 0)
     let rows = list.stdout.split(separator: "\n").map(String.init)
     #expect(rows.first == "code,name,cards,origin,source,file,warnings")
-    #expect(rows.count == 10)
+    #expect(rows.count == 1 + 9 + 204)
     #expect(rows.contains { $0.hasPrefix("war,War of the Spark,275,fetched,fetched from \(server.baseURL) on ") })
     #expect(rows.contains { $0.hasPrefix("dom,Dominaria,280,shipped,shipped with Sealed (Scryfall; 2019),") })
     #expect(rows.contains { $0.hasPrefix("m20,Core Set 2020,249,shipped,") && $0.contains("no basic lands") })
@@ -90,6 +90,22 @@ import Testing
     #expect(bad.status == 2)
     #expect(bad.stderr.hasPrefix("sealed: error: \(cut):1:"))
     #expect(bad.stderr.hasSuffix("nothing was stored\n"))
+  }
+
+  @Test func listShowsAFieldSetAndWhereItComesFrom() throws {
+    let (_, env) = try environment()
+    let result = try SealedExecutable.run(["cards", "list", "afr", "mkm", "--format", "json"], environment: env)
+    #expect(result.status == 0, "\(result.stderr)")
+    let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: String]])
+    #expect(rows.map { $0["code"] } == ["afr", "mkm"])
+    #expect(rows[0]["name"] == "Adventures in the Forgotten Realms")
+    #expect(rows[0]["cards"] == "402")
+    #expect(rows[0]["origin"] == "shipped")
+    #expect(rows[0]["source"] == "shipped with Sealed (MTGJSON v5 (grimskin, 2021-2022))")
+    #expect(rows[0]["file"]?.hasSuffix("sealed_SealedCore.resources/cards/field/afr.json.gz") == true)
+    #expect(rows[0]["warnings"] == "")
+    #expect(rows[1]["source"] == "shipped with Sealed (how-rare (Scryfall, 2026-01))")
+    #expect(rows[1]["warnings"]?.contains("first printings only") == true)
   }
 
   @Test func listNamesGivenData() throws {

@@ -90,6 +90,45 @@ import Testing
     }
   }
 
+  @Test func aFieldSetOpensFromTheShippedDataAndOthersSayWhyNot() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let env = ["SEALED_CARDS": "", "SEALED_HOME": dir.appendingPathComponent("home").path]
+    let afr = try SealedExecutable.run(["open", "afr", "--seed", "1", "--format", "json"], environment: env)
+    #expect(afr.status == 0, "\(afr.stderr)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(afr.stdout.utf8)) as? [String: Any])
+    let boosters = try #require(json["boosters"] as? [[String: Any]])
+    #expect(boosters.count == 6)
+    let cards = boosters.flatMap { ($0["cards"] as? [[String: Any]]) ?? [] }
+    #expect(cards.count == 6 * 14)
+    #expect(cards.allSatisfy { $0["set"] as? String == "afr" && !(($0["type_line"] as? String) ?? "").isEmpty })
+
+    for (set, message) in [
+      ("dgm", "sealed: error: set dgm has no basic lands, so its booster range is unknown"),
+      ("spg", "sealed: error: set spg has no card data: the field's booster data names it"),
+    ] {
+      let result = try SealedExecutable.run(["open", set], environment: env)
+      #expect(result.status == 2)
+      #expect(result.stderr.hasPrefix(message))
+      #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+  }
+
+  @Test func aDamagedShippedFileIsOneLineAndStatusTwo() throws {
+    // A copy of the shipped resources with afr's file cut in half.
+    let dir = try Fixtures.temporaryDirectory()
+    let resources = dir.appendingPathComponent("resources")
+    try FileManager.default.createDirectory(at: resources, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: Fixtures.shippedCards, toPath: resources.appendingPathComponent("cards").path)
+    let file = resources.appendingPathComponent("cards/field/afr.json.gz")
+    let bytes = try Data(contentsOf: file)
+    try bytes.prefix(bytes.count / 2).write(to: file)
+    let env = ["SEALED_CARDS": "", "SEALED_HOME": dir.appendingPathComponent("home").path, "SEALED_RESOURCES": resources.path]
+    let result = try SealedExecutable.run(["open", "afr"], environment: env)
+    #expect(result.status == 2)
+    #expect(result.stderr == "sealed: error: \(file.path): gzip data is truncated (the file ends inside the compressed stream)\n")
+    #expect(result.stdout.isEmpty)
+  }
+
   @Test func badRuleFileAndUnknownSet() throws {
     let dir = try Fixtures.temporaryDirectory()
     let path = try Fixtures.write("name: broken\npool: { boosters: 6, mythic_booster: one }\nslots:\n  - { name: c, count: 10, sheet: nope }\n", to: "broken.yaml", in: dir)

@@ -39,7 +39,40 @@ import Testing
       ["sets", "--format", "csv"], environment: ["SEALED_CARDS": "", "SEALED_HOME": dir.appendingPathComponent("home").path],
       workingDirectory: dir)
     #expect(result.status == 0)
-    #expect(result.stdout.split(separator: "\n").count == 10)
+    // The nine Scryfall sets, the 204 of the field data, and the 60 sets the field names
+    // without data.
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 1 + 9 + 204 + 60)
+    #expect(lines.contains("war,War of the Spark,275,264,101,80,53,15,15,"))
+    #expect(lines.contains("afr,Adventures in the Forgotten Realms,402,281,101,80,60,20,20,"))
+    #expect(lines.contains("spg,SPG,0,,,,,,0,no card data: no public extract shipped with Sealed holds this set (sealed cards fetch spg downloads it from Scryfall)"))
+    let mkm = try #require(lines.first { $0.hasPrefix("mkm,Murders at Karlov Manor,276,") })
+    #expect(mkm.contains("264 cards without a type line"))
+    #expect(mkm.contains("264 cards without colours"))
+    #expect(mkm.contains("first printings only"))
+  }
+
+  @Test func someSetsAndTheUsersOwnCopyOfOne() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let home = dir.appendingPathComponent("home")
+    let env = ["SEALED_CARDS": "", "SEALED_HOME": home.path]
+    let some = try SealedExecutable.run(["sets", "dgm", "spg", "--format", "csv"], environment: env)
+    #expect(some.status == 0, "\(some.stderr)")
+    let lines = some.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3)
+    #expect(lines[1].hasPrefix("dgm,Dragon's Maze,156,,,,,,0,\"no basic lands"))
+    #expect(lines[2].hasPrefix("spg,SPG,0,"))
+
+    // A set of the user's own replaces the shipped one in every listing.
+    try Fixtures.write("[\(Fixtures.cardJSON(set: "dgm", number: "7", name: "Mine"))]", to: "cards/dgm.json", in: home)
+    let mine = try SealedExecutable.run(["sets", "dgm", "--format", "csv"], environment: env)
+    #expect(mine.stdout.split(separator: "\n").last?.hasPrefix("dgm,Test Set,1,") == true)
+    let listed = try SealedExecutable.run(["cards", "list", "dgm", "--format", "csv"], environment: env)
+    #expect(listed.stdout.split(separator: "\n").last?.hasPrefix("dgm,Test Set,1,fetched,put there by hand,\(home.path)/cards/dgm.json,") == true)
+
+    let unknown = try SealedExecutable.run(["sets", "zzz"], environment: env)
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr == "sealed: error: unknown set \"zzz\"; 213 sets are available (sealed sets lists them); sealed cards fetch zzz downloads it from Scryfall\n")
   }
 
   @Test func noDataAnywhereSaysWhereItLooked() throws {

@@ -53,7 +53,7 @@ import Testing
     let layered = try CardDataLocation.resolve(option: nil, environment: ["SEALED_HOME": home], shipped: Fixtures.shippedCards)
     #expect(layered.kind == .layered(store: CardStore(path: home + "/cards"), shipped: Fixtures.shippedCards))
     #expect(layered.availableSets().allSatisfy { $0.origin == "shipped" })
-    #expect(layered.availableSets().count == 9)
+    #expect(layered.availableSets().count == 9 + 204)
     // Nothing shipped and nothing fetched: one line saying where it looked.
     #expect {
       try CardDataLocation.resolve(option: nil, environment: ["SEALED_HOME": home], shipped: nil)
@@ -74,15 +74,16 @@ import Testing
     #expect(war.setCodes == ["war"])
     #expect(try war.cards(ofSet: "war").map(\.name) == ["Only Card"])
     #expect(try location.load(sets: ["dom"]).cards(ofSet: "dom").count == 280)
-    let all = try location.load()
-    #expect(all.setCodes.count == 9)
-    #expect(all.cardsBySet["war"]?.count == 1)
+    let both = try location.load(sets: ["war", "afr"])
+    #expect(both.setCodes == ["afr", "war"])
+    #expect(both.cardsBySet["war"]?.count == 1)
+    #expect(location.availableSets().count == 9 + 204)
     #expect(location.availableSets().first { $0.code == "war" }?.origin == "fetched")
     #expect(store.source(ofSet: "war") == "test")
     #expect {
-      try location.load(sets: ["mh3"])
+      try location.load(sets: ["zzz"])
     } throws: { error in
-      (error as? DataError)?.description.hasPrefix("unknown set \"mh3\"; available sets: dom, eld, grn, m19, m20, rix, rna, war, xln; sealed cards fetch mh3") == true
+      (error as? DataError)?.description == "unknown set \"zzz\"; 213 sets are available (sealed sets lists them); sealed cards fetch zzz downloads it from Scryfall"
     }
   }
 

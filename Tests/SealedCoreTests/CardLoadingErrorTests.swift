@@ -88,7 +88,7 @@ import Testing
     let dir = try Fixtures.temporaryDirectory()
     try Fixtures.write("not cards", to: "notes.txt", in: dir)
     let error = try #require(loadingError(dir.path))
-    #expect(error.description == "\(dir.path): the folder has no .json files; expected Scryfall card data")
+    #expect(error.description == "\(dir.path): the folder has no .json or .json.gz files; expected Scryfall card data")
   }
 
   @Test func topLevelValueThatIsNotAnArray() throws {

@@ -24,7 +24,7 @@ import Testing
   static func load(_ target: String, _ data: Data, further: Bool = true) throws(DataError) {
     switch target {
     case "FuzzCards":
-      let cards = try CardFileReader.parse(data, source: "input")
+      let cards = try CardFileReader.parse(fileContents: data, source: "input")
       guard further else { return }
       for code in Set(cards.map(\.setCode)).sorted().prefix(3) { _ = try CardSet(code: code, in: CardDatabase(cards: cards)) }
     case "FuzzRules":

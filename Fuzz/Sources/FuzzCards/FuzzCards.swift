@@ -2,12 +2,13 @@ import Foundation
 import FuzzSupport
 import SealedCore
 
-/// Scryfall card JSON (`--cards`): any bytes give cards or a one-line `DataError`, never a crash.
+/// Scryfall card JSON (`--cards`), plain or gzipped: any bytes give cards or a one-line
+/// `DataError`, never a crash.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCards(_ pointer: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
   guard let bytes = pointer else { return 0 }
   let data = Data(bytes: bytes, count: count)
-  if let cards = try? CardFileReader.parse(data, source: "fuzz.json") {
+  if let cards = try? CardFileReader.parse(fileContents: data, source: "fuzz.json") {
     // Cards that load must also make a set summary without trapping.
     for code in Set(cards.map(\.setCode)).prefix(3) {
       _ = try? CardSet(code: code, in: CardDatabase(cards: cards))

@@ -13,26 +13,16 @@ struct CardsListCommand: ParsableCommand {
   @Option(help: "Output format: text (a table), csv or json.")
   var format: ListingFormat = .text
 
+  @Argument(help: "Only these sets (default: every set available).")
+  var sets: [String] = []
+
   func run() throws {
     let location = try CardDataLocation.resolve(option: cardOptions.cards)
-    let database = try location.load()
-    var origins: [String: (origin: String, source: String, file: String)] = [:]
-    switch location.kind {
-    case .given(let path, let givenBy):
-      for code in database.setCodes { origins[code] = ("given", "by \(givenBy)", path) }
-    case .layered(let store, _):
-      for entry in location.availableSets() {
-        let source = entry.origin == "shipped"
-          ? "shipped with Sealed (Scryfall; 2019)" : store.source(ofSet: entry.code) ?? "put there by hand"
-        origins[entry.code] = (entry.origin, source, entry.file)
-      }
-    }
-    let rows = database.setCodes.map { code -> [String] in
-      let summary = SetSummary(CardSet(code: code, cards: database.cardsBySet[code] ?? []))
-      let origin = origins[code] ?? ("given", "", "")
-      return [
-        code, summary.name, String(summary.cards), origin.origin, origin.source, origin.file,
-        summary.warnings.joined(separator: "; "),
+    let entries = try SetCatalog.entries(of: location, sets: sets.isEmpty ? nil : sets)
+    let rows = entries.map { entry -> [String] in
+      [
+        entry.summary.code, entry.summary.name, String(entry.summary.cards), entry.origin, entry.source, entry.file,
+        entry.summary.warnings.joined(separator: "; "),
       ]
     }
     print(Self.render(rows, as: format), terminator: "")

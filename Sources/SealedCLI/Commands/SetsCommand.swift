@@ -9,7 +9,9 @@ struct SetsCommand: ParsableCommand {
     abstract: "List the sets in the card data with their booster range and rarity counts.",
     discussion: """
       Counts are of non-basic cards inside the booster range (collector numbers 1...N, N the \
-      highest basic land). Sets that look partial are flagged in the warnings column.
+      highest basic land). The warnings column says what each set's data lacks: partial sets, \
+      missing collector numbers, cards without type line or colours, missing printings. Sets \
+      the field's booster data names but no shipped data holds are listed with 0 cards.
       """)
 
   @OptionGroup var cardOptions: CardOptions
@@ -17,12 +19,13 @@ struct SetsCommand: ParsableCommand {
   @Option(help: "Output format: text (a table), csv or json.")
   var format: ListingFormat = .text
 
+  @Argument(help: "Only these sets (default: every set).")
+  var sets: [String] = []
+
   func run() throws {
-    let database = try cardOptions.loadDatabase()
-    let summaries = database.setCodes.map { code in
-      SetSummary(CardSet(code: code, cards: database.cardsBySet[code] ?? []))
-    }
-    print(Self.render(summaries, as: format), terminator: "")
+    let location = try CardDataLocation.resolve(option: cardOptions.cards)
+    let entries = try SetCatalog.entries(of: location, sets: sets.isEmpty ? nil : sets, includeEmpty: true)
+    print(Self.render(entries.map(\.summary), as: format), terminator: "")
   }
 
   static let header = [

@@ -6,7 +6,9 @@ import Foundation
 /// 2. else the `SEALED_CARDS` environment variable, read alone;
 /// 3. else the user's card folder (`CardStore`: sets fetched or imported with `sealed cards`)
 ///    laid over the data shipped with Sealed: a set stored in the user's folder replaces the
-///    shipped copy of that set, every other shipped set stays available.
+///    shipped copy of that set, every other shipped set stays available. Of the shipped data,
+///    the nine full Scryfall sets come before the field data (`FieldCardData`, gzipped), which
+///    gives only the sets they do not have.
 public struct CardDataLocation: Sendable {
   /// The environment variable that names the card data when `--cards` is not given.
   public static let environmentVariable = "SEALED_CARDS"
@@ -60,25 +62,52 @@ public struct CardDataLocation: Sendable {
   }
 
   /// Reads the data. Cost: O(bytes read); with `sets`, only those sets' files are read from
-  /// the default places.
+  /// the default places (found by name, without listing the folders).
   public func load(sets: [String]? = nil) throws(DataError) -> CardDatabase {
     switch kind {
     case .given(let path, _):
       return try CardDatabase.load(path: path)
     case .layered:
-      let available = availableSets()
-      let wanted = sets.map { $0.map { $0.lowercased() } } ?? available.map(\.code)
+      guard let sets else { return try CardDatabase.load(files: availableSets().map(\.file)) }
       var files: [String] = []
-      for code in wanted {
-        guard let entry = available.first(where: { $0.code == code }) else {
-          throw DataError(
-            "unknown set \"\(code)\"; available sets: \(available.map(\.code).joined(separator: ", ")); sealed cards fetch \(code) downloads it from Scryfall"
-          )
-        }
+      for code in sets.map({ $0.lowercased() }) {
+        guard let entry = entry(forSet: code) else { throw unknownSet(code, available: availableSets()) }
         files.append(entry.file)
       }
       return try CardDatabase.load(files: files)
     }
+  }
+
+  /// The file of one set in the default places, by the order of precedence, or nil. Cost: at
+  /// most three `stat` calls.
+  public func entry(forSet code: String) -> Entry? {
+    guard case .layered(let store, let shipped) = kind, (try? CardStore.validate(setCode: code)) != nil else { return nil }
+    let code = code.lowercased()
+    let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
+    if exists(store.file(forSet: code)) {
+      return Entry(code: code, file: store.file(forSet: code), origin: "fetched")
+    }
+    guard let shipped else { return nil }
+    let scryfall = (shipped as NSString).appendingPathComponent("\(code).json")
+    if exists(scryfall) { return Entry(code: code, file: scryfall, origin: "shipped") }
+    let field = FieldCardData(shippedCards: shipped).file(forSet: code)
+    if exists(field) { return Entry(code: code, file: field, origin: "shipped", isFieldData: true) }
+    return nil
+  }
+
+  /// The error for a set the default places do not have: a set the field names but no shipped
+  /// data holds says so; otherwise the available sets are listed (or counted, when many).
+  func unknownSet(_ code: String, available: [Entry]) -> DataError {
+    if case .layered(_, let shipped?) = kind,
+      let record = try? FieldCardData(shippedCards: shipped).index.records()?[code], record.summary.cards == 0
+    {
+      return DataError(
+        "set \(code) has no card data: the field's booster data names it, but no public extract shipped with Sealed holds it; sealed cards fetch \(code) downloads it from Scryfall")
+    }
+    let listing = available.count <= 20
+      ? "available sets: \(available.map(\.code).joined(separator: ", "))"
+      : "\(available.count) sets are available (sealed sets lists them)"
+    return DataError("unknown set \"\(code)\"; \(listing); sealed cards fetch \(code) downloads it from Scryfall")
   }
 
   /// One set file of the default places and where it came from.
@@ -87,10 +116,13 @@ public struct CardDataLocation: Sendable {
     public var file: String
     /// `shipped` or `fetched` (the user's card folder).
     public var origin: String
+    /// Whether the file is of the shipped field data (`FieldCardData`).
+    public var isFieldData = false
   }
 
   /// The set files of the default places, by set code: the user's folder first, then shipped
-  /// sets the user does not have. For a given path, its files as `given`.
+  /// sets the user does not have (the nine full sets, then the field data's). For a given path,
+  /// its files as `given`. Cost: three folder listings.
   public func availableSets() -> [Entry] {
     switch kind {
     case .given(let path, _):
@@ -104,6 +136,11 @@ public struct CardDataLocation: Sendable {
           if !entries.contains(where: { $0.code == code }) {
             entries.append(Entry(code: code, file: (shipped as NSString).appendingPathComponent(name), origin: "shipped"))
           }
+        }
+        let field = FieldCardData(shippedCards: shipped)
+        let taken = Set(entries.map(\.code))
+        for code in field.setCodes() where !taken.contains(code) {
+          entries.append(Entry(code: code, file: field.file(forSet: code), origin: "shipped", isFieldData: true))
         }
       }
       return entries.sorted { $0.code < $1.code }

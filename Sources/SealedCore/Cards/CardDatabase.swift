@@ -25,7 +25,8 @@ public struct CardDatabase: Sendable {
         + (files.isEmpty ? "" : " (from \(CardDataLocation.describe(files)))"))
   }
 
-  /// Loads a JSON file, or every `.json` file directly inside a folder (in name order).
+  /// Loads a JSON file, or every `.json` file directly inside a folder (in name order); a file
+  /// may be gzipped (`.json.gz`), and is then inflated whole in memory.
   ///
   /// The same (set, collector number) may appear more than once only with the same name;
   /// later copies are dropped. Throws a `DataError` naming the file for a missing path, a
@@ -44,10 +45,10 @@ public struct CardDatabase: Sendable {
       } catch {
         throw DataError("cannot list the folder (\(systemErrorReason(error)))", at: path)
       }
-      files = names.filter { $0.lowercased().hasSuffix(".json") }.sorted()
+      files = names.filter(CardFileReader.isCardFileName).sorted()
         .map { (path as NSString).appendingPathComponent($0) }
       guard !files.isEmpty else {
-        throw DataError("the folder has no .json files; expected Scryfall card data", at: path)
+        throw DataError("the folder has no .json or .json.gz files; expected Scryfall card data", at: path)
       }
     }
 
@@ -59,12 +60,7 @@ public struct CardDatabase: Sendable {
     var cards: [Card] = []
     var seen: [CardKey: (name: String, location: String)] = [:]
     for file in files {
-      let data: Data
-      do {
-        data = try Data(contentsOf: URL(fileURLWithPath: file))
-      } catch {
-        throw DataError("cannot read the file (\(systemErrorReason(error)))", at: file)
-      }
+      let data = try CardFileReader.contents(ofFile: file)
       for (index, card) in try CardFileReader.parseIndexed(data, source: file) {
         if let earlier = seen[card.key] {
           guard earlier.name == card.name else {

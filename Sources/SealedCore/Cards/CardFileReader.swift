@@ -9,13 +9,31 @@ public enum CardFileReader {
   /// unreadable or empty file, malformed JSON, a card without `set`, `collector_number`, `name`
   /// or `rarity`, or an unknown rarity. Cost: O(file size).
   public static func read(path: String) throws(DataError) -> [Card] {
+    try parse(contents(ofFile: path), source: path)
+  }
+
+  /// Parses the bytes of a card file as read from disk: inflated first when gzipped.
+  public static func parse(fileContents data: Data, source: String) throws(DataError) -> [Card] {
+    try parse(Gzip.isCompressed(data) ? Gzip.inflate(data, source: source) : data, source: source)
+  }
+
+  /// The bytes of a card file, inflated when it is gzipped (it starts with gzip's magic bytes,
+  /// whatever its name). Throws a one-line `DataError` naming the file when it cannot be read
+  /// or its compressed data is corrupt. Cost: O(file size).
+  public static func contents(ofFile path: String) throws(DataError) -> Data {
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
       throw DataError("cannot read the file (\(systemErrorReason(error)))", at: path)
     }
-    return try parse(data, source: path)
+    return Gzip.isCompressed(data) ? try Gzip.inflate(data, source: path) : data
+  }
+
+  /// Whether a file name is that of a card file: `.json`, or `.json.gz` for gzipped data.
+  public static func isCardFileName(_ name: String) -> Bool {
+    let lowercased = name.lowercased()
+    return lowercased.hasSuffix(".json") || lowercased.hasSuffix(".json.gz")
   }
 
   /// Parses card JSON held in memory; `source` names it in errors.

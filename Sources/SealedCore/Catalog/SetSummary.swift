@@ -47,7 +47,7 @@ public struct SetSummary: Sendable, Equatable, Codable {
   private static func warnings(for set: CardSet, basics: [Card]) -> [String] {
     var warnings: [String] = []
     if basics.isEmpty {
-      warnings.append("no basic lands: the data looks partial and the booster range is unknown (use --booster-max)")
+      warnings.append("no basic lands: the booster range is unknown (use --booster-max); the data looks partial unless the set prints none")
     } else {
       let missing = basicLandNames.filter { name in !basics.contains { $0.name == name } }
       if !missing.isEmpty {
@@ -63,6 +63,10 @@ public struct SetSummary: Sendable, Equatable, Codable {
     }
     if !gaps.isEmpty {
       warnings.append("collector numbers missing: \(describeRanges(gaps)): the data looks partial")
+    }
+    let untyped = set.cards.lazy.filter(\.typeLine.isEmpty).count
+    if untyped > 0 {
+      warnings.append("\(untyped) cards without a type line (their types are unknown; a basic land among them is not counted)")
     }
     if set.boosterMax != nil, set.boosterMax != set.defaultBoosterMax {
       warnings.append("booster range overridden: 1-\(set.boosterMax!) instead of 1-\(set.defaultBoosterMax.map(String.init) ?? "unknown")")

@@ -78,6 +78,14 @@ public struct CheckRun: Sendable {
       }
       if let index = rows[key], result[index].source == .rules, check.source == .spec {
         let rule = result[index]
+        if rule.isNotTested {
+          // The rules make no such promise (they let a booster repeat a card): the spec's claim
+          // is the test, and the row says why the rules' own was not made.
+          var claim = check
+          claim.detail += "; the rules do not promise it (\(rule.detail.replacingOccurrences(of: "not tested: ", with: "")))"
+          result[index] = claim
+          continue
+        }
         var shared = rule
         shared.name = check.name
         shared.source = .both

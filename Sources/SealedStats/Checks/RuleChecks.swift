@@ -433,6 +433,7 @@ struct RuleChecks {
       duplicates = .untested(
         "no card twice in a booster", kind: .invariant, source: .rules, n: tally.boosters, alpha: builder.alpha,
         reason: "the rules let a booster hold a card twice (\(repeats.joined(separator: "; ")))")
+      duplicates.hypothesis = "invariant no duplicates"
     }
     let possible = plan.boosterSizeProbabilities.indices.filter { plan.boosterSizeProbabilities[$0] > 0 }
     var sizes: CheckResult

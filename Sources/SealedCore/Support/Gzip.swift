@@ -1,0 +1,57 @@
+import CZlib
+import Foundation
+
+/// Whole-file gzip decompression through zlib, for small files read at once (the compressed
+/// card data shipped with Sealed: one set, at most a few MB inflated). Streams of any size go
+/// through SealedPackFiles' `GzipSource` instead.
+public enum Gzip {
+  /// Whether `data` starts with the gzip magic bytes 1f 8b.
+  public static func isCompressed(_ data: Data) -> Bool {
+    data.count >= 2 && data[data.startIndex] == 0x1F && data[data.startIndex + 1] == 0x8B
+  }
+
+  /// The inflated bytes of gzip `data`, one member after another (as `gunzip` reads
+  /// `cat a.gz b.gz`). Throws a one-line `DataError` at `source` for corrupt or truncated data.
+  /// Cost: O(inflated size) time and memory.
+  public static func inflate(_ data: Data, source: String) throws(DataError) -> Data {
+    var stream = z_stream()
+    // 15 + 16: a 32 KiB window, gzip header and trailer.
+    guard inflateInit2_(&stream, 15 + 16, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+      throw DataError("cannot start zlib", at: source)
+    }
+    defer { inflateEnd(&stream) }
+    var output = Data()
+    let chunk = 1 << 16
+    var buffer = [UInt8](repeating: 0, count: chunk)
+    let failure: DataError? = data.withUnsafeBytes { (input: UnsafeRawBufferPointer) -> DataError? in
+      guard let base = input.baseAddress, input.count > 0 else {
+        return DataError("gzip data is empty", at: source)
+      }
+      stream.next_in = UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: UInt8.self))
+      stream.avail_in = UInt32(input.count)
+      while true {
+        let status = buffer.withUnsafeMutableBufferPointer { out -> Int32 in
+          stream.next_out = out.baseAddress
+          stream.avail_out = UInt32(chunk)
+          return CZlib.inflate(&stream, Z_NO_FLUSH)
+        }
+        output.append(contentsOf: buffer[0..<(chunk - Int(stream.avail_out))])
+        switch status {
+        case Z_STREAM_END:
+          if stream.avail_in == 0 { return nil }
+          // Another member follows.
+          guard inflateReset(&stream) == Z_OK else { return DataError("cannot reset zlib", at: source) }
+        case Z_OK:
+          continue
+        case Z_BUF_ERROR where stream.avail_in == 0:
+          return DataError("gzip data is truncated (the file ends inside the compressed stream)", at: source)
+        default:
+          let detail = stream.msg.map { String(cString: $0) } ?? "zlib status \(status)"
+          return DataError("gzip data is corrupt (\(detail))", at: source)
+        }
+      }
+    }
+    if let failure { throw failure }
+    return output
+  }
+}

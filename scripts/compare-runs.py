@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Times one command line under two builds of `sealed`, alternating their runs.
+
+    scripts/compare-runs.py RUNS BEFORE AFTER -- ARGUMENTS...
+
+Runs `BEFORE ARGUMENTS` and `AFTER ARGUMENTS` RUNS times each, alternating which goes first,
+with standard output discarded, and prints for each the median and lowest wall time and CPU
+time (user + system, from the kernel's accounting of the child). On a machine that others load
+at the same time, wall times swing with their work; alternating the runs exposes both builds to
+the same swings, and CPU time is the steadier figure. Example (docs/cards.md):
+
+    scripts/compare-runs.py 100 /tmp/before/sealed .build/release/sealed -- open war --seed 1
+"""
+
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+
+def run(command):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, check=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return wall * 1000, cpu * 1000
+
+
+def main():
+    if len(sys.argv) < 5 or sys.argv[4] != "--":
+        sys.exit(__doc__.strip().split("\n\n")[1])
+    runs = int(sys.argv[1])
+    builds = {"before": sys.argv[2], "after": sys.argv[3]}
+    arguments = sys.argv[5:]
+    times = {name: [] for name in builds}
+    for index in range(runs):
+        order = ["before", "after"] if index % 2 == 0 else ["after", "before"]
+        for name in order:
+            times[name].append(run([builds[name]] + arguments))
+    print(f"{runs} runs each of: {' '.join(arguments)}")
+    for name, samples in times.items():
+        wall = [sample[0] for sample in samples]
+        cpu = [sample[1] for sample in samples]
+        print(
+            f"{name:6}  wall median {statistics.median(wall):8.1f} ms, lowest {min(wall):8.1f} ms"
+            f"   cpu median {statistics.median(cpu):8.1f} ms, lowest {min(cpu):8.1f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()
