@@ -37,6 +37,9 @@ public struct SpecClaim: Sendable {
     case mythicPosition([Double]?)
     /// Every matching card is equally frequent (chi-square).
     case uniform(cards: CardFilter)
+    /// A maker's odds about the rules' sheets, slots and rarities (binomial, or an exact
+    /// invariant at 0 or 1).
+    case odds(OddsClaim)
   }
 
   public var name: String
