@@ -192,6 +192,34 @@ import Testing
     #expect(check.isNotTested && check.detail.contains("plst") && check.detail.contains("lack card data"), "\(check.detail)")
   }
 
+  // MARK: Rounded published figures
+
+  /// A published figure is rounded: "2%" (rounded: true) stands for 1.5% to 2.5%, which holds
+  /// the Special Guests' 1/64 = 1.5625% (a pass, tested at the range's nearest share, here the
+  /// observed one), while exactly 2% is 0.4 points off, about 12 standard errors at 120,000
+  /// boosters (sqrt(0.0156 × 0.984 / 120000) = 0.00036), and fails.
+  @Test func aRoundedFigureHoldsItsRangeAndAnExactOneItsValue() throws {
+    let rounded = try plan("mkm-play", spec: Self.spec("{ cards: { set: spg }, in: 2%, rounded: true }"))
+    let (pass, _) = try check("claim", rounded, pools: 20_000, seed: 64)
+    #expect(pass.passed && pass.detail.contains("published 0.02 rounded: any share from 0.015 to 0.025"), "\(pass.detail)")
+    #expect(pass.expected == pass.observed, "inside the range the nearest share is the observed one")
+    let exact = try plan("mkm-play", spec: Self.spec("{ cards: { set: spg }, in: 2% }"))
+    let (fail, _) = try check("claim", exact, pools: 20_000, seed: 64)
+    #expect(fail.failed && fail.expected == 0.02, "\(fail.detail)")
+    // Outside the range: tested against its nearer end, 1.7% + 0.05% = 1.75% (1/64 is 1.5625%).
+    let far = try plan("mkm-play", spec: Self.spec("{ cards: { set: spg }, in: 1.7%, within: 0.05% }"))
+    let (farCheck, _) = try check("claim", far, pools: 20_000, seed: 64)
+    #expect(abs(farCheck.expected! - 0.0165) < 1e-12, "\(farCheck.expected!)")
+  }
+
+  /// The half unit of a figure's last digit, from the digits as written.
+  @Test(arguments: [("9.38%", 0.00005), ("87.5%", 0.0005), ("0.125", 0.0005), ("2%", 0.005), ("0.1", 0.05)])
+  func theHalfUnitOfAFigure(_ figure: String, _ half: Double) throws {
+    let spec = try SpecLoader.parse(Self.spec("{ sheet: s, in: \(figure), rounded: true }"), source: "odds.yaml")
+    guard case .odds(_, let halfUnit) = spec.claims[0].kind else { Issue.record("not an odds claim"); return }
+    #expect(abs(halfUnit - half) < 1e-15, "\(figure): \(halfUnit)")
+  }
+
   // MARK: Spec errors
 
   @Test(arguments: [
@@ -219,6 +247,9 @@ import Testing
     ("{ slot: x, card: 0, gives: { set: spg }, in: 1 }", "expected a card of the slot (from 1) or cards such as 1-6, found \"0\""),
     ("{ cards: { rarity: shiny }, in: 1 }", "unknown rarity \"shiny\""),
     ("{ cards: { colour: red }, in: 1 }", "unknown key \"colour\"; expected one of sheet, set, rarity"),
+    ("{ sheet: s, in: 1/8, rounded: true }", "rounded: true needs a decimal share such as 9.38% or 0.0938, found \"1/8\""),
+    ("{ sheet: s, in: 12.5%, rounded: true, within: 0.01% }", "give rounded: true or within, not both"),
+    ("{ sheet: s, in: 12.5%, within: 2 }", "expected a share between 0 and 1"),
   ])
   func malformedOddsAreOneLineErrors(_ claim: String, _ message: String) throws {
     do {

@@ -230,7 +230,7 @@ struct CompileContext {
         claimLanes.append(nil)
         claimProblems.append("rules \"\(rules.name)\" have independent boosters: no mythic booster, so no position")
         continue
-      case .odds(let odds):
+      case .odds(let odds, _):
         claimProblems.append(nil)
         claimLanes.append(try oddsLane(odds, claim: claim, events: &events))
         continue

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Claims about an imported product's sheets, slots and rarities, as a maker states its odds
 /// ("slot 7 is a card of The List in 9.38% of boosters"): the spec key `odds:`.
 public enum OddsClaim: Sendable, Equatable {
@@ -76,9 +78,21 @@ public struct CardGroup: Sendable, Equatable, CustomStringConvertible {
 
 extension OddsClaim {
   /// Reads an `odds:` mapping: exactly one of `sheet`, `slot` (with `gives`, and `card` for
-  /// one card of it) or `cards`, and `in`, the share (0.125, 1/8 or 12.5%).
-  static func parse(_ value: YAMLValue) throws(DataError) -> OddsClaim {
-    let fields = try value.fields(allowed: ["sheet", "slot", "card", "gives", "cards", "in"], required: ["in"])
+  /// some of its cards) or `cards`; `in`, the share (0.125, 1/8 or 12.5%); and, for a
+  /// published figure, `rounded: true` (rounded to its digits: 9.38% stands for anything from
+  /// 9.375% to 9.385%) or `within: 0.01%` (a figure added up from rounded ones).
+  static func parse(_ value: YAMLValue) throws(DataError) -> (OddsClaim, halfUnit: Double) {
+    let fields = try value.fields(allowed: ["sheet", "slot", "card", "gives", "cards", "in", "rounded", "within"], required: ["in"])
+    var halfUnit = 0.0
+    if let rounded = fields["rounded"], try rounded.bool() {
+      if let within = fields["within"] { throw within.error("give rounded: true or within, not both") }
+      halfUnit = try self.halfUnit(fields["in"]!)
+    }
+    if let within = fields["within"] { halfUnit = try share(within) }
+    return (try subject(fields, value: value), halfUnit)
+  }
+
+  private static func subject(_ fields: YAMLValue.Fields, value: YAMLValue) throws(DataError) -> OddsClaim {
     let subjects = ["sheet", "slot", "cards"].filter { fields[$0] != nil }
     guard subjects.count == 1 else {
       throw value.error("odds need exactly one of sheet, slot or cards")
@@ -99,6 +113,18 @@ extension OddsClaim {
       let cards = try fields["card"].map(places)
       return .slot(try fields["slot"]!.string(), cards: cards, gives: try CardGroup.parse(gives), expected: expected)
     }
+  }
+
+  /// Half a unit of a decimal share's last digit: 9.38% gives 0.00005, 0.125 gives 0.0005.
+  static func halfUnit(_ value: YAMLValue) throws(DataError) -> Double {
+    let text = try value.string().trimmingCharacters(in: .whitespaces)
+    let percent = text.hasSuffix("%")
+    let digits = percent ? String(text.dropLast()).trimmingCharacters(in: .whitespaces) : text
+    guard Double(digits) != nil, !digits.contains("e"), !digits.contains("E") else {
+      throw value.error("rounded: true needs a decimal share such as 9.38% or 0.0938, found \"\(text)\"")
+    }
+    let decimals = digits.split(separator: ".", omittingEmptySubsequences: false).dropFirst().first?.count ?? 0
+    return 0.5 * pow(10, -Double(decimals)) / (percent ? 100 : 1)
   }
 
   /// A slot's cards by place: `7`, or `1-6`.

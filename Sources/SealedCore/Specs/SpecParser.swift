@@ -32,7 +32,9 @@ enum SpecParser {
     switch given[0] {
     case "proportion": kind = try parseProportion(fields["proportion"]!)
     case "distribution": kind = try parseDistribution(fields["distribution"]!)
-    case "odds": kind = .odds(try OddsClaim.parse(fields["odds"]!))
+    case "odds":
+      let (odds, halfUnit) = try OddsClaim.parse(fields["odds"]!)
+      kind = .odds(odds, halfUnit: halfUnit)
     default: kind = try parseInvariant(fields["invariant"]!)
     }
     return SpecClaim(

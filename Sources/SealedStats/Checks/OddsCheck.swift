@@ -13,6 +13,8 @@ struct OddsCheck {
   let alpha: Double
   /// The lane counting a group claim's cards.
   let lane: Int?
+  /// A rounded published share holds anywhere within this of its value (0: exactly).
+  let halfUnit: Double
 
   func check(_ odds: OddsClaim) throws(StatisticsError) -> CheckResult {
     switch odds {
@@ -24,9 +26,21 @@ struct OddsCheck {
 
   private var allKinds: [Int] { Array(plan.kinds.indices) }
 
-  private func proportion(_ successes: Int, _ trials: Int, _ expected: Double, trialsPerPool: Double, detail: String) throws(StatisticsError) -> CheckResult {
+  /// The binomial test (an invariant at 0 or 1). A rounded share is a range of shares: the
+  /// test is against the share of the range nearest the observed one (the largest p-value any
+  /// share of the range gives; 1 when the observed share lies inside it), which `expected`
+  /// then holds, the stated figure in the detail.
+  private func proportion(_ successes: Int, _ trials: Int, _ stated: Double, trialsPerPool: Double, detail: String) throws(StatisticsError) -> CheckResult {
+    var expected = stated
+    var detail = detail
+    if halfUnit > 0 && trials > 0 && stated > 0 && stated < 1 {
+      let low = max(stated - halfUnit, Double.leastNonzeroMagnitude)
+      let high = min(stated + halfUnit, 1 - Double.ulpOfOne)
+      expected = min(max(Double(successes) / Double(trials), low), high)
+      detail += "; published \(CSVNumber.format(stated)) rounded: any share from \(CSVNumber.format(low)) to \(CSVNumber.format(high)), tested at the nearest"
+    }
     var check = try builder.proportion(name, source: .spec, successes: successes, trials: trials, expected: expected, alpha: alpha, detail: detail)
-    if check.kind == .binomial { check.design = .proportion(expected: expected, trialsPerPool: trialsPerPool) }
+    if check.kind == .binomial { check.design = .proportion(expected: stated, trialsPerPool: trialsPerPool) }
     return check
   }
 

@@ -41,7 +41,7 @@ struct SpecChecks {
     case .proportion: .binomial
     case .mythicsPerPoolDistribution, .mythicPosition, .uniform: .chiSquare
     case .perBooster, .noDuplicates, .boosterSize, .mythicsPerPool: .invariant
-    case .odds(let odds): odds.expected == 0 || odds.expected == 1 ? .invariant : .binomial
+    case .odds(let odds, _): odds.expected == 0 || odds.expected == 1 ? .invariant : .binomial
     }
   }
 
@@ -61,8 +61,9 @@ struct SpecChecks {
   private func check(_ claim: SpecClaim, lane: Int?) throws(StatisticsError) -> CheckResult {
     let alpha = claim.alpha ?? builder.alpha
     switch claim.kind {
-    case .odds(let odds):
-      return try OddsCheck(plan: plan, tally: tally, builder: builder, name: claim.name, alpha: alpha, lane: lane).check(odds)
+    case .odds(let odds, let halfUnit):
+      return try OddsCheck(plan: plan, tally: tally, builder: builder, name: claim.name, alpha: alpha, lane: lane, halfUnit: halfUnit)
+        .check(odds)
     case .proportion(_, let given, let expected):
       let kinds = kinds(given)
       let trials = kinds.reduce(0) { $0 + tally.boostersByKind[$1] }
