@@ -201,7 +201,7 @@ import Testing
   @Test func aRoundedFigureHoldsItsRangeAndAnExactOneItsValue() throws {
     let rounded = try plan("mkm-play", spec: Self.spec("{ cards: { set: spg }, in: 2%, rounded: true }"))
     let (pass, _) = try check("claim", rounded, pools: 20_000, seed: 64)
-    #expect(pass.passed && pass.detail.contains("published 0.02 rounded: any share from 0.015 to 0.025"), "\(pass.detail)")
+    #expect(pass.passed && pass.detail.contains("stated 0.02 within 0.005: any share from 0.015 to 0.025"), "\(pass.detail)")
     #expect(pass.expected == pass.observed, "inside the range the nearest share is the observed one")
     let exact = try plan("mkm-play", spec: Self.spec("{ cards: { set: spg }, in: 2% }"))
     let (fail, _) = try check("claim", exact, pools: 20_000, seed: 64)
@@ -218,6 +218,14 @@ import Testing
     let spec = try SpecLoader.parse(Self.spec("{ sheet: s, in: \(figure), rounded: true }"), source: "odds.yaml")
     guard case .odds(_, let halfUnit) = spec.claims[0].kind else { Issue.record("not an odds claim"); return }
     #expect(abs(halfUnit - half) < 1e-15, "\(figure): \(halfUnit)")
+  }
+
+  /// A percentage is the decimal as written: 1.56% is the double nearest 0.0156.
+  @Test(arguments: [("1.56%", 0.0156), ("9.38%", 0.0938), ("87.5%", 0.875), ("100%", 1.0), ("1/8", 0.125)])
+  func aShareAsWritten(_ figure: String, _ share: Double) throws {
+    let spec = try SpecLoader.parse(Self.spec("{ sheet: s, in: \(figure) }"), source: "odds.yaml")
+    guard case .odds(let odds, _) = spec.claims[0].kind else { Issue.record("not an odds claim"); return }
+    #expect(odds.expected == share, "\(figure): \(odds.expected)")
   }
 
   // MARK: Spec errors

@@ -141,8 +141,10 @@ extension OddsClaim {
   static func share(_ value: YAMLValue) throws(DataError) -> Double {
     let text = try value.string().trimmingCharacters(in: .whitespaces)
     let number: Double
-    if text.hasSuffix("%"), let percent = Double(text.dropLast().trimmingCharacters(in: .whitespaces)), percent.isFinite {
-      number = percent / 100
+    if text.hasSuffix("%"), let digits = Optional(text.dropLast().trimmingCharacters(in: .whitespaces)),
+      Double(digits)?.isFinite == true, let percent = Double(digits + "e-2")
+    {
+      number = percent  // 1.56% is 0.0156 as written, not 1.56 / 100 = 0.015600000000000001
     } else if let fraction = try? value.double() {
       number = fraction
     } else {

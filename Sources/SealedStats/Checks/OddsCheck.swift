@@ -1,3 +1,4 @@
+import Foundation
 import SealedCore
 
 /// A spec's odds claim tested against the counts: every count is exact (which variant each
@@ -37,11 +38,16 @@ struct OddsCheck {
       let low = max(stated - halfUnit, Double.leastNonzeroMagnitude)
       let high = min(stated + halfUnit, 1 - Double.ulpOfOne)
       expected = min(max(Double(successes) / Double(trials), low), high)
-      detail += "; published \(CSVNumber.format(stated)) rounded: any share from \(CSVNumber.format(low)) to \(CSVNumber.format(high)), tested at the nearest"
+      detail += "; stated \(Self.share(stated)) within \(Self.share(halfUnit)): any share from \(Self.share(low)) to \(Self.share(high)), tested at the nearest"
     }
     var check = try builder.proportion(name, source: .spec, successes: successes, trials: trials, expected: expected, alpha: alpha, detail: detail)
     if check.kind == .binomial { check.design = .proportion(expected: stated, trialsPerPool: trialsPerPool) }
     return check
+  }
+
+  /// A share for a detail, at most 10 significant digits (no 0.015550000000000001).
+  static func share(_ value: Double) -> String {
+    CSVNumber.format(Double(String(format: "%.10g", value))!)
   }
 
   private func untested(_ reason: String) -> CheckResult {
@@ -133,8 +139,8 @@ struct OddsCheck {
       return untested(
         "a booster gives up to \(largest) of the cards counted (slot \(name)\(places.map { " cards \($0.lowerBound)-\($0.upperBound)" } ?? "")), so they are no binomial count; name one card of the slot with card: N")
     }
-    let which = places.map { $0.count == 1 ? "card \($0.lowerBound) of slot \(name)" : "cards \($0.lowerBound)-\($0.upperBound) of slot \(name)" } ?? "cards of slot \(name)"
-    return try proportion(successes, trials, expected, trialsPerPool: perPool, detail: "\(which) that are of \(gives)")
+    let which = places.map { $0.count == 1 ? "boosters whose card \($0.lowerBound) of slot \(name) is" : "cards \($0.lowerBound)-\($0.upperBound) of slot \(name)" } ?? "cards of slot \(name)"
+    return try proportion(successes, trials, expected, trialsPerPool: perPool, detail: "\(which) of \(gives)")
   }
 
   /// Why a claim about a group was not tested: cards that may belong to it lack card data.
