@@ -111,8 +111,8 @@ struct OddsCheck {
         for draw in draws {
           let first = draw.firstPosition - start + 1
           let own = first...(first + draw.count - 1)
-          let overlap = places.map { $0.clamped(to: own) } ?? own
           guard places.map({ $0.overlaps(own) }) ?? true else { continue }
+          let overlap = places.map { $0.clamped(to: own) } ?? own
           let sheet = plan.sheets[draw.sheet]
           let drawable = sheet.cards.indices.filter { sheet.weights[$0] > 0 }.map { sheet.cards[$0] }
           let unknown = drawable.filter { selected.unknown.contains($0) }
