@@ -3,7 +3,7 @@ import SealedCore
 import SealedStats
 
 /// `sealed check` of one product of the field's compiled booster data: the product as a rule
-/// set (as `--rules CODE` reads a shipped product), with the spec it names if any, simulated
+/// set (as `--rules CODE` reads a shipped product), with its spec if it has one, simulated
 /// from the seed `ProductSeed` derives, checked, and written as a `check` report folder.
 public struct ProductCheck: Sendable {
   /// What every product of a run shares.
@@ -21,13 +21,16 @@ public struct ProductCheck: Sendable {
     public var folder: String
     public var force: Bool
     public var toolVersion: String
+    /// The specs of the products that have one, by product code (`ProductSpec.load`).
+    public var specs: [String: ProductSpec] = [:]
     /// The command line that reproduces one product's report (for its `run.csv`), given the
-    /// product and its seed.
-    public var reproduce: @Sendable (CompiledBoosterData.Product, UInt64) -> String
+    /// product, its seed and its spec's `--spec` argument.
+    public var reproduce: @Sendable (CompiledBoosterData.Product, UInt64, String?) -> String
 
     public init(
       pools: Int, runSeed: UInt64, alpha: Double?, threads: Int, source: String, folder: String, force: Bool,
-      toolVersion: String, reproduce: @escaping @Sendable (CompiledBoosterData.Product, UInt64) -> String
+      toolVersion: String, specs: [String: ProductSpec] = [:],
+      reproduce: @escaping @Sendable (CompiledBoosterData.Product, UInt64, String?) -> String
     ) {
       self.pools = pools
       self.runSeed = runSeed
@@ -37,6 +40,7 @@ public struct ProductCheck: Sendable {
       self.folder = folder
       self.force = force
       self.toolVersion = toolVersion
+      self.specs = specs
       self.reproduce = reproduce
     }
 
@@ -90,7 +94,7 @@ public struct ProductCheck: Sendable {
     let run = RunInfo(
       toolVersion: settings.toolVersion, seed: seed, poolsRequested: settings.pools, threads: result.threads,
       elapsedSeconds: result.elapsedSeconds, startedAt: RunInfo.timestamp(result.startedAt),
-      command: settings.reproduce(product, seed))
+      command: settings.reproduce(product, seed, settings.specs[product.code.lowercased()]?.argument))
     let record = RunRecord(
       plan: prepared.plan, rulesText: prepared.rules.text, run: run, shard: .whole, tally: result.tally, spec: prepared.spec)
     let report = try CheckReport(
@@ -103,11 +107,11 @@ public struct ProductCheck: Sendable {
     return row
   }
 
-  /// The product's rules, the spec they name, its cards and its plan; a `DataError` when the
-  /// product cannot be compiled (a colour-balanced sheet without colour data, say).
+  /// The product's rules, its spec, its cards and its plan; a `DataError` when the product
+  /// cannot be compiled (a colour-balanced sheet without colour data, say).
   func prepare(cards: CardSetLoader) throws(DataError) -> Prepared {
     let rules = try RuleSetLoader.product(product, source: settings.source)
-    let spec = try SpecLoader.load(namedBy: rules)
+    let spec = settings.specs[product.code.lowercased()]?.definition
     let alpha = settings.alpha ?? spec?.alpha ?? CheckRun.defaultAlpha
     let cardSet = try cards.cardSet(product.set_code, for: rules)
     let plan = try PlanCompiler.compile(rules, for: cardSet, spec: spec)

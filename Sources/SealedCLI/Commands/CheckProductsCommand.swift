@@ -34,6 +34,9 @@ struct CheckProductsCommand: ParsableCommand {
   @OptionGroup var threadOption: ThreadOption
   @OptionGroup var cardOptions: CardOptions
 
+  @Option(help: ArgumentHelp("A folder of specs named after products (DIR/mkm-play.yaml): each product with one is also checked against it (default: a built-in spec named after the product, if any).", valueName: "dir"))
+  var specs: String?
+
   @Option(parsing: .unconditional, help: ArgumentHelp("Significance level (default: a product's spec's, else 0.001).", valueName: "a"))
   var alpha: Double?
 
@@ -51,6 +54,7 @@ struct CheckProductsCommand: ParsableCommand {
 
   func run() throws {
     let data = try file.map { path throws(DataError) in try CompiledBoosterData.read(path: path) } ?? CompiledBoosterData.shipped()
+    guard !data.products.isEmpty else { throw DataError("holds no products; expected mtg.wtf's compiled booster data", at: file ?? CompiledBoosterData.shippedFileName) }
     let matched = try ProductPattern.select(data.products, patterns: patterns)
     let products = try sharded(matched)
     let pools = try checkedPools()
@@ -58,18 +62,19 @@ struct CheckProductsCommand: ParsableCommand {
     let threads = try threadOption.resolve()
     let seed = try seedOption.resolve()
     let folder = try RunFolder(path: out, force: force)
+    // Products side by side, one thread each; a run of fewer products than threads gives each
+    // product's simulation the threads left over.
+    let workers = max(1, min(threads, products.count))
     let settings = ProductCheck.Settings(
-      pools: pools, runSeed: seed.seed, alpha: alpha, threads: 1, source: file.map { ($0 as NSString).lastPathComponent } ?? CompiledBoosterData.shippedFileName,
-      folder: folder.path, force: force, toolVersion: SealedCommand.version, reproduce: reproducer(pools: pools, runSeed: seed.seed))
+      pools: pools, runSeed: seed.seed, alpha: alpha, threads: max(1, threads / workers),
+      source: file.map { ($0 as NSString).lastPathComponent } ?? CompiledBoosterData.shippedFileName,
+      folder: folder.path, force: force, toolVersion: SealedCommand.version,
+      specs: try ProductSpec.load(for: products, folder: specs), reproduce: reproducer(pools: pools, runSeed: seed.seed))
     for product in products {
       _ = try ReportFolder(path: settings.folder(of: product), writes: CheckReport.fileNames, force: force)
     }
     let cards = CardSetLoader(location: try CardDataLocation.resolve(option: cardOptions.cards))
-    var run = ProductRun(products: products, settings: settings, workers: threads)
-    // Products side by side; a run of fewer products than threads gives each the rest.
-    var spread = settings
-    spread.threads = max(1, threads / run.workers)
-    run = ProductRun(products: products, settings: spread, workers: run.workers)
+    let run = ProductRun(products: products, settings: settings, workers: workers)
 
     let interrupt = InterruptFlag()
     defer { interrupt.restore() }
@@ -120,15 +125,17 @@ struct CheckProductsCommand: ParsableCommand {
 
   /// The command line that reproduces one product's report: `sealed check` with its seed for
   /// a shipped product, else this command on that product alone.
-  private func reproducer(pools: Int, runSeed: UInt64) -> @Sendable (CompiledBoosterData.Product, UInt64) -> String {
+  private func reproducer(pools: Int, runSeed: UInt64) -> @Sendable (CompiledBoosterData.Product, UInt64, String?) -> String {
     let file = self.file
+    let specs = self.specs.map { ["--specs", $0] } ?? []
     let alpha = self.alpha.map { ["--alpha", String($0)] } ?? []
-    return { product, seed in
+    return { product, seed, spec in
       guard let file else {
         return ReproduceCommand.make(
-          "check", set: product.set_code.lowercased(), rules: product.code, pools: pools, seed: seed, extra: ["--compare", "none"] + alpha)
+          "check", set: product.set_code.lowercased(), rules: product.code, pools: pools, seed: seed,
+          extra: (spec.map { ["--spec", $0] } ?? []) + ["--compare", "none"] + alpha)
       }
-      return (["sealed", "check-products", file, "--products", product.code, "--pools", String(pools), "--seed", String(runSeed)] + alpha)
+      return (["sealed", "check-products", file, "--products", product.code, "--pools", String(pools), "--seed", String(runSeed)] + specs + alpha)
         .map(ReproduceCommand.quote).joined(separator: " ")
     }
   }
@@ -146,6 +153,7 @@ struct CheckProductsCommand: ParsableCommand {
     table.append(["products_finished", String(result.summary.rows.count)])
     table.append(["pools", String(pools)])
     table.append(["seed", String(seed)])
+    table.append(["specs", specs ?? ""])
     table.append(["alpha", alpha.map { String($0) } ?? ""])
     table.append(["status", result.interrupted ? "interrupted" : "complete"])
     table.append(["threads", String(threads)])
