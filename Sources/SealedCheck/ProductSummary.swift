@@ -26,7 +26,8 @@ public struct ProductSummary: Sendable {
     public var notTested = 0
     public var pools = 0
     public var seconds = 0.0
-    /// Cards the product's sheets hold that lack card data (known by `set:number` alone).
+    /// Cards the product's sheets hold that lack card data (known by `set:number` alone); empty
+    /// in the CSV for a refused product (nothing was compiled; its reason says what lacks data).
     public var lacking = 0
     public var seed: UInt64
     /// Why the product was refused.
@@ -53,7 +54,7 @@ public struct ProductSummary: Sendable {
     public var csvRow: [String] {
       [
         product, kind, set, verdict.rawValue, failing.joined(separator: "; "), String(checks), String(notTested),
-        String(pools), String(format: "%.2f", seconds), String(lacking), String(seed), reason,
+        String(pools), String(format: "%.2f", seconds), verdict == .refused ? "" : String(lacking), String(seed), reason,
       ]
     }
   }

@@ -11,7 +11,7 @@ enum ProductTable {
       let why = row.verdict == .refused ? row.reason : row.failing.joined(separator: "; ")
       table.append([
         row.product, row.kind, row.set, row.verdict.rawValue, String(row.checks), String(row.notTested), String(row.pools),
-        String(format: "%.2f", row.seconds), String(row.lacking), Self.shortened(why, to: 90),
+        String(format: "%.2f", row.seconds), row.verdict == .refused ? "" : String(row.lacking), Self.shortened(why, to: 90),
       ])
     }
     return table.text
