@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "SealedReportHTML", targets: ["SealedReportHTML"]),
     .library(name: "SealedPackFiles", targets: ["SealedPackFiles"]),
     .library(name: "SealedMTGJSON", targets: ["SealedMTGJSON"]),
+    .library(name: "SealedCheck", targets: ["SealedCheck"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -72,9 +73,14 @@ let package = Package(
       resources: [.embedInCode("Resources/report.mustache")]
     ),
     .target(
+      name: "SealedCheck",
+      dependencies: ["SealedCore", "SealedStats", "SealedReportHTML"]
+    ),
+    .target(
       name: "SealedCLI",
       dependencies: [
         "SealedCore",
+        "SealedCheck",
         "SealedStats",
         "SealedImages",
         "SealedScryfall",
@@ -97,7 +103,8 @@ let package = Package(
     .testTarget(name: "SealedImagesTests", dependencies: ["SealedImages", "SealedTestSupport"]),
     .testTarget(name: "SealedMTGJSONTests", dependencies: ["SealedMTGJSON", "SealedCore", "SealedPackFiles", "SealedTestSupport"]),
     .testTarget(name: "SealedScryfallTests", dependencies: ["SealedScryfall", "SealedCore", "SealedTestSupport"]),
-    .testTarget(name: "SealedCLITests", dependencies: ["sealed", "SealedCLI", "SealedCore", "SealedImages", "SealedTestSupport"]),
+    .testTarget(name: "SealedCheckTests", dependencies: ["SealedCheck", "SealedCore", "SealedTestSupport"]),
+    .testTarget(name: "SealedCLITests", dependencies: ["sealed", "SealedCLI", "SealedCheck", "SealedCore", "SealedImages", "SealedTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

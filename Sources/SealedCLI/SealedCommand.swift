@@ -10,7 +10,7 @@ public struct SealedCommand: ParsableCommand {
     abstract: "Simulate Magic: The Gathering booster openings and check them with statistics.",
     version: version,
     subcommands: [
-      SetsCommand.self, CardsCommand.self, RulesCommand.self, OpenCommand.self, SimulateCommand.self, CheckCommand.self,
+      SetsCommand.self, CardsCommand.self, RulesCommand.self, OpenCommand.self, SimulateCommand.self, CheckCommand.self, CheckProductsCommand.self,
       AuditCommand.self, MergeCommand.self, ReportCommand.self,
       DecksCommand.self, DeckCommand.self, HandCommand.self, ExportCommand.self,
     ]

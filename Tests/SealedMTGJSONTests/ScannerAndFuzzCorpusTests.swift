@@ -6,8 +6,9 @@ import Testing
 @testable import SealedMTGJSON
 
 /// The streaming scanner hands over the same pieces whatever the chunk size, and reports a
-/// broken structure with its line and column; the FuzzMTGJSON seeds read, and every input kept
-/// in Fuzz/Regressions/FuzzMTGJSON gives a result or a one-line error.
+/// broken structure with its line and column; the FuzzMTGJSON seeds read, and every input the
+/// fuzzer found (Fuzz/Found/FuzzMTGJSON, which must not be empty) or that once failed
+/// (Fuzz/Regressions/FuzzMTGJSON) gives a result or a one-line error.
 @Suite struct ScannerAndFuzzCorpusTests {
   static func files(_ folder: String) -> [URL] {
     let url = Fixtures.repositoryRoot.appendingPathComponent("Fuzz/\(folder)/FuzzMTGJSON")
@@ -101,8 +102,10 @@ import Testing
     }
   }
 
-  @Test func everyRegressionIsAnAnswerNotACrash() throws {
-    for input in Self.files("Regressions") {
+  @Test func everyFoundInputAndRegressionIsAnAnswerNotACrash() throws {
+    let found = Self.files("Found")
+    #expect(found.count >= 10, "Fuzz/Found/FuzzMTGJSON keeps the inputs the fuzzer found interesting")
+    for input in found + Self.files("Regressions") {
       do {
         _ = try MTGJSONContents.read(bytes: Array(try Data(contentsOf: input)), source: "input")
       } catch let error as DataError {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SealedCheck
 import SealedCore
 import SealedReportHTML
 import SealedStats
@@ -122,7 +123,7 @@ struct CheckCommand: ParsableCommand {
   }
 
   /// The files `check` writes besides the simulation's (the last three when they have rows).
-  static let checkFiles = ["checks.csv", "mythic_fairness.csv", "claim_frequency.csv", "comparisons.csv", "compared_pool_mythics.csv"]
+  static let checkFiles = CheckReport.checkFiles
 
   /// The options beside set, rules, pools and seed that the reproducing command line needs.
   private var reproducingOptions: [String] {
@@ -152,49 +153,23 @@ struct CheckCommand: ParsableCommand {
     comparisons: [(BoosterPlan, Expectations)], run given: RunInfo, record: (name: String, contents: String), alpha: Double,
     interrupt: InterruptFlag
   ) throws -> Outcome {
-    let checks = try statistics { () throws(StatisticsError) in
-      try CheckRun(plan: plan, expectations: expectations, tally: tally, alpha: alpha)
-    }
     var run = given
-    var fairness = [MythicFairness(rules: plan.rulesName, tally: tally, expectations: expectations)]
-    var compared = CSVTable(header: ClaimComparison.csvHeader)
-    var comparedMythics = CSVTable(header: ["rules", "mythics", "pools", "proportion", "expected_proportion"])
+    var compared: [CheckReport.Compared] = []
     let comparing = Date()
-    var comparisonsRun = 0
     for (comparison, comparisonExpectations) in comparisons {
       // A stopped run compares nothing more; a comparison cut short is left out.
       guard !run.interrupted && !interrupt.isRaised else { break }
       let simulated = Simulation.run(
         .init(plan: comparison, pools: tally.pools, seed: seed, threads: runOptions.threads), shouldStop: { interrupt.isRaised })
       guard !simulated.interrupted else { break }
-      comparisonsRun += 1
-      let other = simulated.tally
-      fairness.append(MythicFairness(rules: comparison.rulesName, tally: other, expectations: comparisonExpectations))
-      for row in ClaimComparison.rows(plan: comparison, tally: other) { compared.append(row) }
-      let mythics = SimulationReport(plan: comparison, expectations: comparisonExpectations, tally: other, run: run).poolMythicsTable
-      for row in mythics.rows { comparedMythics.append([comparison.rulesName] + row) }
+      compared.append(.init(plan: comparison, expectations: comparisonExpectations, tally: simulated.tally))
     }
     let comparisonSeconds = Date().timeIntervalSince(comparing)
     if interrupt.isRaised { run.interrupted = true }
-    var simulationReport = SimulationReport(plan: plan, expectations: expectations, tally: tally, run: run)
-    // The page's sheets and claims are one family of cards for the flags.
-    let claimAlpha = { (name: String) in plan.specClaims.first { $0.name == name }?.alpha ?? alpha }
-    let flagged = try statistics { () throws(StatisticsError) in
-      try CardTails.attached(
-        sheets: simulationReport.sheetFrequency, claims: ClaimFrequency(plan: plan, expectations: expectations, tally: tally),
-        alpha: alpha, claimAlpha: claimAlpha)
-    }
-    simulationReport.sheetFrequency = flagged.sheets
-    let claimFrequency = flagged.claims!
-    var tables = simulationReport.files
-    tables.append(("checks.csv", checks.table))
-    tables.append(("mythic_fairness.csv", MythicFairness.table(fairness)))
-    if !claimFrequency.rows.isEmpty { tables.append(("claim_frequency.csv", claimFrequency.table(plan: plan))) }
-    if !compared.rows.isEmpty { tables.append(("comparisons.csv", compared)) }
-    if !comparedMythics.rows.isEmpty { tables.append(("compared_pool_mythics.csv", comparedMythics)) }
-    let files = tables.map { (name: $0.name, contents: $0.table.text) } + [record]
+    let report = try CheckReport(
+      plan: plan, expectations: expectations, tally: tally, run: run, record: record, alpha: alpha, compared: compared)
     return Outcome(
-      checks: checks, files: try HTMLReportFile.adding(to: files, tables: tables), comparisonsRun: comparisonsRun,
+      checks: report.checks, files: report.files, comparisonsRun: compared.count,
       comparisonSeconds: comparisonSeconds, interrupted: run.interrupted)
   }
 

@@ -15,32 +15,13 @@ struct CardOptions: ParsableArguments {
   /// known by their keys alone (`Card.placeholder`), unless the rules need the set's booster
   /// range (a filter): then a missing set is a one-line error that says how to get it.
   func loadSet(_ code: String, for rules: RuleSetDefinition, boosterMax: Int? = nil) throws(DataError) -> CardSet {
-    let code = code.lowercased()
-    let others = rules.namedSets(for: code)
-    let location = try CardDataLocation.resolve(option: cards)
-    guard !rules.needsBoosterRange(for: code) else {
-      let database = try location.load(sets: [code] + others)
-      var set = try CardSet(code: code, in: database, boosterMax: boosterMax)
-      for other in others { set.otherSets[other] = try CardSet(code: other, in: database) }
-      return set
-    }
-    let available = Set(location.availableSets().map(\.code))
-    let wanted = ([code] + others).filter { available.contains($0) || available.contains("") }
-    let database = wanted.isEmpty ? CardDatabase(cards: []) : try location.load(sets: wanted)
-    if let boosterMax, boosterMax < 1 {
-      throw DataError("--booster-max \(boosterMax): expected a collector number of at least 1")
-    }
-    return Self.cardSet(code, for: rules, in: database, boosterMax: boosterMax)
+    try CardSetLoader(location: CardDataLocation.resolve(option: cards)).cardSet(code, for: rules, boosterMax: boosterMax)
   }
 
   /// The set and the other sets `rules` name for it, from a database already loaded; a set the
   /// database lacks is empty (its cards are placeholders).
   static func cardSet(_ code: String, for rules: RuleSetDefinition, in database: CardDatabase, boosterMax: Int? = nil) -> CardSet {
-    var set = CardSet(code: code, cards: database.cardsBySet[code] ?? [], boosterMax: boosterMax)
-    for other in rules.namedSets(for: code) {
-      set.otherSets[other] = CardSet(code: other, cards: database.cardsBySet[other] ?? [])
-    }
-    return set
+    CardSetLoader.cardSet(code, for: rules, in: database, boosterMax: boosterMax)
   }
 
   /// Loads the card data; with `sets`, only those sets are read from the default places.

@@ -106,6 +106,14 @@ extension CheckCommand: Exemplified {
   ]
 }
 
+extension CheckProductsCommand: Exemplified {
+  static let examples = [
+    Example("sealed check-products --products \"*-play\" --pools 1e4 --seed 1", "Check every Play Booster of the shipped data; a report folder each in reports/check-products/."),
+    Example("sealed check-products --products war-draft,mkm-play --pools 1e4 --seed 1 --threads 1 --out reports/one-thread", "The same results for these two, on one thread."),
+    Example("sealed check-products sealed_basic_data.json --products war,dom --pools 1e4 --seed 1 --out reports/2023", "Products of another data file (mtg.wtf's of 2023)."),
+  ]
+}
+
 extension MergeCommand: Exemplified {
   static let examples = [
     Example("sealed check war --pools 1e5 --seed 1 --shard 1/2 --out shards/1", "The first half of a checked run (on one machine)."),

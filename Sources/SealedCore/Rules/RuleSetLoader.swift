@@ -27,7 +27,13 @@ public enum RuleSetLoader {
 
   /// A product of the shipped compiled booster data as a rule set named after it.
   public static func shippedProduct(_ product: CompiledBoosterData.Product) throws(DataError) -> RuleSetDefinition {
-    let text = try CompiledBoosterRules.ruleFile([product], name: product.code, source: CompiledBoosterData.shippedFileName)
+    try self.product(product, source: CompiledBoosterData.shippedFileName)
+  }
+
+  /// A product of compiled booster data read from `source` (a file name, for the rule file's
+  /// header) as a rule set named after it, as `sealed rules import --product` writes it.
+  public static func product(_ product: CompiledBoosterData.Product, source: String) throws(DataError) -> RuleSetDefinition {
+    let text = try CompiledBoosterRules.ruleFile([product], name: product.code, source: source)
     return try RuleSetParser.parse(text, source: "product:\(product.code)")
   }
 

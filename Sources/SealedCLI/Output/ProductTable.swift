@@ -1,0 +1,23 @@
+import SealedCheck
+
+/// The table `sealed check-products` prints: a row per product checked.
+enum ProductTable {
+  static func render(_ summary: ProductSummary) -> String {
+    var table = TextTable([
+      ("product", .left), ("kind", .left), ("set", .left), ("verdict", .left), ("checks", .right), ("not tested", .right),
+      ("pools", .right), ("seconds", .right), ("lacking data", .right), ("failing checks / reason", .left),
+    ])
+    for row in summary.rows {
+      let why = row.verdict == .refused ? row.reason : row.failing.joined(separator: "; ")
+      table.append([
+        row.product, row.kind, row.set, row.verdict.rawValue, String(row.checks), String(row.notTested), String(row.pools),
+        String(format: "%.2f", row.seconds), row.verdict == .refused ? "" : String(row.lacking), Self.shortened(why, to: 90),
+      ])
+    }
+    return table.text
+  }
+
+  static func shortened(_ text: String, to length: Int) -> String {
+    text.count <= length ? text : String(text.prefix(length - 3)) + "..."
+  }
+}

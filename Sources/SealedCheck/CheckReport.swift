@@ -1,0 +1,83 @@
+import SealedCore
+import SealedReportHTML
+import SealedStats
+
+/// The checks and the report folder's files of one `sealed check` run, made from its tally:
+/// the simulation's CSVs (cards flagged by their exact tails), checks.csv, mythic_fairness.csv,
+/// claim_frequency.csv, the tables of the compared rule sets, tallies.json and report.html.
+/// `sealed check` (simulated or merged tallies) and `sealed check-products` (each product) both
+/// make their folders here, so the same tally gives the same files.
+public struct CheckReport {
+  /// Another rule set's simulation of the same pools, for the mythic fairness table and
+  /// `comparisons.csv`.
+  public struct Compared: Sendable {
+    public var plan: BoosterPlan
+    public var expectations: Expectations
+    public var tally: SimulationTally
+
+    public init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally) {
+      self.plan = plan
+      self.expectations = expectations
+      self.tally = tally
+    }
+  }
+
+  /// The files `check` writes besides the simulation's (the last three when they have rows).
+  public static let checkFiles = ["checks.csv", "mythic_fairness.csv", "claim_frequency.csv", "comparisons.csv", "compared_pool_mythics.csv"]
+
+  /// Every file a check report folder may hold (for `ReportFolder`'s up-front survey).
+  public static let fileNames = SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName] + checkFiles
+
+  public let checks: CheckRun
+  public let files: [(name: String, contents: String)]
+
+  /// Tests `tally` at `alpha` and makes the files; `record` is the run's `tallies.json`.
+  /// Cost: the checks (one exact test per card and claim) and one pass over the tables; for a
+  /// product of 1,000 cards, tens of milliseconds. Throws a one-line `DataError` when a
+  /// statistic cannot be computed or the page cannot be rendered.
+  public init(
+    plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, run: RunInfo,
+    record: (name: String, contents: String), alpha: Double, compared: [Compared] = []
+  ) throws(DataError) {
+    let checks = try Self.statistics { () throws(StatisticsError) in
+      try CheckRun(plan: plan, expectations: expectations, tally: tally, alpha: alpha)
+    }
+    var fairness = [MythicFairness(rules: plan.rulesName, tally: tally, expectations: expectations)]
+    var comparisons = CSVTable(header: ClaimComparison.csvHeader)
+    var comparedMythics = CSVTable(header: ["rules", "mythics", "pools", "proportion", "expected_proportion"])
+    for other in compared {
+      fairness.append(MythicFairness(rules: other.plan.rulesName, tally: other.tally, expectations: other.expectations))
+      for row in ClaimComparison.rows(plan: other.plan, tally: other.tally) { comparisons.append(row) }
+      let mythics = SimulationReport(plan: other.plan, expectations: other.expectations, tally: other.tally, run: run).poolMythicsTable
+      for row in mythics.rows { comparedMythics.append([other.plan.rulesName] + row) }
+    }
+    var simulationReport = SimulationReport(plan: plan, expectations: expectations, tally: tally, run: run)
+    // The page's sheets and claims are one family of cards for the flags.
+    let claimAlpha = { (name: String) in plan.specClaims.first { $0.name == name }?.alpha ?? alpha }
+    let flagged = try Self.statistics { () throws(StatisticsError) in
+      try CardTails.attached(
+        sheets: simulationReport.sheetFrequency, claims: ClaimFrequency(plan: plan, expectations: expectations, tally: tally),
+        alpha: alpha, claimAlpha: claimAlpha)
+    }
+    simulationReport.sheetFrequency = flagged.sheets
+    let claimFrequency = flagged.claims!
+    var tables = simulationReport.files
+    tables.append(("checks.csv", checks.table))
+    tables.append(("mythic_fairness.csv", MythicFairness.table(fairness)))
+    if !claimFrequency.rows.isEmpty { tables.append(("claim_frequency.csv", claimFrequency.table(plan: plan))) }
+    if !comparisons.rows.isEmpty { tables.append(("comparisons.csv", comparisons)) }
+    if !comparedMythics.rows.isEmpty { tables.append(("compared_pool_mythics.csv", comparedMythics)) }
+    let files = tables.map { (name: $0.name, contents: $0.table.text) } + [record]
+    self.checks = checks
+    self.files = files + [(HTMLReport.fileName, try HTMLReport.render(ReportData(tables: tables)))]
+  }
+
+  /// Runs statistics code, turning its errors into one-line data errors.
+  static func statistics<T>(_ body: () throws(StatisticsError) -> T) throws(DataError) -> T {
+    do {
+      return try body()
+    } catch {
+      throw DataError("statistics failed: \(error)")
+    }
+  }
+}

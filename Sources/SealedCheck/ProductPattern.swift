@@ -1,0 +1,30 @@
+import Foundation
+import SealedCore
+
+/// `--products PATTERN`: shell globs over product codes (`*-play`, `mkm-*`, `war-draft`),
+/// matched without regard to case, repeatable or comma separated.
+public enum ProductPattern {
+  /// The products whose codes match any of `patterns` (each may hold several, comma
+  /// separated), in the data's order; all products when `patterns` is empty. Throws a
+  /// one-line `DataError` for a pattern that matches no product or is empty.
+  public static func select(
+    _ products: [CompiledBoosterData.Product], patterns: [String]
+  ) throws(DataError) -> [CompiledBoosterData.Product] {
+    let globs = patterns.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+      .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    guard !globs.isEmpty else { return products }
+    for glob in globs {
+      guard !glob.isEmpty else { throw DataError("--products: expected a pattern of product codes (like *-play or mkm-*), got an empty one") }
+      guard products.contains(where: { matches(glob, $0.code) }) else {
+        throw DataError(
+          "--products \(glob): no product code matches it (\(products.count) products; patterns are globs like *-play or mkm-*; sealed rules import --list lists the codes)")
+      }
+    }
+    return products.filter { product in globs.contains { matches($0, product.code) } }
+  }
+
+  /// Whether `code` matches the glob (`*`, `?`, `[...]`), ignoring case.
+  public static func matches(_ glob: String, _ code: String) -> Bool {
+    fnmatch(glob.lowercased(), code.lowercased(), 0) == 0
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import SealedCore
+import SealedStats
+
+/// `summary.csv` of `sealed check-products`: one row per product checked, in the data's order.
+public struct ProductSummary: Sendable {
+  /// A product's outcome.
+  public enum Verdict: String, Sendable {
+    /// Every check passed or could not be made; no invariant was violated.
+    case pass
+    /// A statistical check failed at its Holm-adjusted level, or an invariant was violated.
+    case fail
+    /// The product cannot be compiled (`reason` says why, in one line); nothing was simulated.
+    case refused
+  }
+
+  public struct Row: Sendable, Equatable {
+    public var product: String
+    public var kind: String
+    public var set: String
+    public var verdict: Verdict = .pass
+    /// The names of the failing checks.
+    public var failing: [String] = []
+    /// Checks made (statistical and invariants) and checks that could not be made.
+    public var checks = 0
+    public var notTested = 0
+    public var pools = 0
+    public var seconds = 0.0
+    /// Cards the product's sheets hold that lack card data (known by `set:number` alone); empty
+    /// in the CSV for a refused product (nothing was compiled; its reason says what lacks data).
+    public var lacking = 0
+    public var seed: UInt64
+    /// Why the product was refused.
+    public var reason = ""
+
+    public init(product: CompiledBoosterData.Product, seed: UInt64) {
+      self.product = product.code.lowercased()
+      kind = ProductKind.of(product)
+      set = product.set_code.lowercased()
+      self.seed = seed
+    }
+
+    /// Takes the verdict and counts of a finished check.
+    mutating func record(_ run: CheckRun, pools: Int, lacking: Int) {
+      verdict = run.passed ? .pass : .fail
+      failing = run.failures.map(\.name)
+      checks = run.checks.count - run.untested.count
+      notTested = run.untested.count
+      self.pools = pools
+      self.lacking = lacking
+    }
+
+    /// The row of `summary.csv`.
+    public var csvRow: [String] {
+      [
+        product, kind, set, verdict.rawValue, failing.joined(separator: "; "), String(checks), String(notTested),
+        String(pools), String(format: "%.2f", seconds), verdict == .refused ? "" : String(lacking), String(seed), reason,
+      ]
+    }
+  }
+
+  /// The columns of `summary.csv`. `seconds` is the only one that changes between two runs of
+  /// the same seed (it is how long the product took, loading, simulation, checks and files).
+  public static let header = [
+    "product", "kind", "set", "verdict", "failing_checks", "checks", "not_tested", "pools", "seconds",
+    "cards_lacking_data", "seed", "reason",
+  ]
+
+  public static let fileName = "summary.csv"
+
+  public var rows: [Row]
+
+  public init(rows: [Row]) {
+    self.rows = rows
+  }
+
+  /// `summary.csv`.
+  public var table: CSVTable {
+    var table = CSVTable(header: Self.header)
+    for row in rows { table.append(row.csvRow) }
+    return table
+  }
+
+  /// Whether any product failed (a refused product is not a failure of the data's rules but
+  /// a product Sealed cannot check; it does not pass either, and counts as failing the run).
+  public var failed: Bool { rows.contains { $0.verdict != .pass } }
+
+  /// "538 products: 530 pass, 3 fail, 5 refused; 171 with cards lacking data".
+  public var totals: String {
+    let count = { (verdict: Verdict) in rows.filter { $0.verdict == verdict }.count }
+    let lacking = rows.filter { $0.lacking > 0 }.count
+    return "\(rows.count) product\(rows.count == 1 ? "" : "s"): \(count(.pass)) pass, \(count(.fail)) fail, \(count(.refused)) refused; \(lacking) with cards lacking data"
+  }
+}

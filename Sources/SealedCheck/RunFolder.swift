@@ -1,0 +1,32 @@
+import Foundation
+import SealedCore
+
+/// The folder of a `sealed check-products` run: `summary.csv`, `run.csv` and a report folder
+/// per product. It may hold an earlier run (its summary is replaced); a `summary.csv` that
+/// Sealed did not write is refused unless `force`.
+public struct RunFolder: Sendable {
+  public let path: String
+
+  /// Checks up front that the folder can take the run. Throws a one-line `DataError`.
+  public init(path: String, force: Bool) throws(DataError) {
+    guard !path.isEmpty else { throw DataError("--out: expected a folder for the run, got an empty path") }
+    self.path = URL(fileURLWithPath: path).standardizedFileURL.path
+    let summary = (self.path as NSString).appendingPathComponent(ProductSummary.fileName)
+    if !force, let text = try? String(contentsOfFile: summary, encoding: .utf8),
+      !text.hasPrefix(ProductSummary.header.joined(separator: ","))
+    {
+      throw DataError("holds a summary.csv that sealed check-products did not write; choose another --out, or pass --force to replace it", at: summary)
+    }
+    do {
+      try FileManager.default.createDirectory(atPath: self.path, withIntermediateDirectories: true)
+    } catch {
+      throw DataError("cannot create the folder (\(systemErrorReason(error)))", at: self.path)
+    }
+  }
+
+  /// Writes `summary.csv` and `run.csv` (each replaced whole, atomically).
+  public func write(_ summary: ProductSummary, run: CSVTable) throws(DataError) {
+    try ReportFolder.writeFile(summary.table.text, to: (path as NSString).appendingPathComponent(ProductSummary.fileName))
+    try ReportFolder.writeFile(run.text, to: (path as NSString).appendingPathComponent("run.csv"))
+  }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import SealedCheck
+import SealedCore
+import SealedTestSupport
+import Testing
+
+/// `sealed check-products` on a handful of products with small runs.
+@Suite struct CheckProductsCommandTests {
+  static let header = "product,kind,set,verdict,failing_checks,checks,not_tested,pools,seconds,cards_lacking_data,seed,reason"
+
+  /// The rows of a summary.csv, split on commas (only a refused row's reason is quoted).
+  static func rows(_ folder: URL) throws -> [[String]] {
+    let text = try String(contentsOf: folder.appendingPathComponent("summary.csv"), encoding: .utf8)
+    return text.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+  }
+
+  @Test func checksEachProductAndWritesASummaryAndAReportFolderEach() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let out = dir.appendingPathComponent("run")
+    let result = try SealedExecutable.run(
+      ["check-products", "--products", "war-draft,mkm-p?ay", "--products", "mkm-collector", "--pools", "2000", "--seed", "3", "--out", out.path, "--quiet"])
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stderr.contains("sealed: 3 of 538 products match war-draft,mkm-p?ay,mkm-collector"), "\(result.stderr)")
+    #expect(result.stdout.contains("3 products: 3 pass, 0 fail, 0 refused; 2 with cards lacking data"), "\(result.stdout)")
+    let summary = try String(contentsOf: out.appendingPathComponent("summary.csv"), encoding: .utf8)
+    #expect(summary.hasPrefix(Self.header + "\n"))
+    let rows = try Self.rows(out)
+    // The data's order: mkm-collector, mkm-play, then war-draft.
+    #expect(rows.map { $0[0] } == ["mkm-collector", "mkm-play", "war-draft"])
+    #expect(rows.map { $0[1] } == ["collector", "play", "draft"])
+    #expect(rows.map { $0[2] } == ["mkm", "mkm", "war"])
+    #expect(rows.allSatisfy { $0[3] == "pass" && $0[4].isEmpty && $0[7] == "2000" })
+    // war's cards ship with Sealed; mkm's bonus sheet names sets (plst, spg) whose cards do not.
+    #expect(rows[2][9] == "0")
+    #expect(Int(rows[1][9])! > 0)
+    #expect(rows[1][10] == String(ProductSeed.derive(runSeed: 3, code: "mkm-play")))
+    for row in rows {
+      let files = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent(row[0]).path).sorted()
+      #expect(files.contains("checks.csv") && files.contains("report.html") && files.contains("tallies.json"), "\(files)")
+    }
+    let run = try String(contentsOf: out.appendingPathComponent("run.csv"), encoding: .utf8)
+    #expect(run.contains("\nstatus,complete\n") && run.contains("\nproducts_finished,3\n"))
+    // Each folder is a check report: sealed report rebuilds its page.
+    let report = try SealedExecutable.run(["report", out.appendingPathComponent("war-draft").path])
+    #expect(report.status == 0, "\(report.stderr)")
+  }
+
+  /// A product's folder holds what sealed check writes for it with the product's seed, and its
+  /// run.csv names that command.
+  @Test func aProductsReportIsTheReportOfSealedCheck() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let out = dir.appendingPathComponent("run")
+    let result = try SealedExecutable.run(["check-products", "--products", "war-draft", "--pools", "3000", "--seed", "11", "--out", out.path, "--quiet"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let seed = ProductSeed.derive(runSeed: 11, code: "war-draft")
+    let run = try String(contentsOf: out.appendingPathComponent("war-draft/run.csv"), encoding: .utf8)
+    #expect(run.contains("command,sealed check war --rules war-draft --pools 3000 --seed \(seed) --compare none\n"), "\(run)")
+    let single = dir.appendingPathComponent("single")
+    let check = try SealedExecutable.run(
+      ["check", "war", "--rules", "war-draft", "--pools", "3000", "--seed", String(seed), "--compare", "none", "--out", single.path, "--quiet"])
+    #expect(check.status == 0, "\(check.stderr)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: single.path).sorted()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("war-draft").path).sorted() == files)
+    for name in files where name.hasSuffix(".csv") && name != "run.csv" && name != "manifest.csv" {
+      let mine = try String(contentsOf: out.appendingPathComponent("war-draft/\(name)"), encoding: .utf8)
+      #expect(try String(contentsOf: single.appendingPathComponent(name), encoding: .utf8) == mine, "\(name)")
+    }
+  }
+
+  /// war-draft's variants as the data has them, with its planeswalker uncommon variants'
+  /// weights swapped (`planted`), and a product of an unknown set whose common sheet is
+  /// colour-balanced (`refused`).
+  static func warDraft(planted: Bool = false, code: String = "war-draft", set: String = "war") throws -> String {
+    var product = try ShippedData.boosters().product("war-draft")
+    product.code = code
+    product.set_code = set
+    if planted {
+      // 899 and 2852 exchanged: the planeswalker uncommon comes in (899 + 828) / 4840 of
+      // boosters instead of (2852 + 828) / 4840.
+      let weights = product.boosters.map(\.weight)
+      product.boosters[0].weight = weights[2]
+      product.boosters[2].weight = weights[0]
+    }
+    if set != "war" {
+      for (name, sheet) in product.sheets {
+        product.sheets[name]!.cards = Dictionary(uniqueKeysWithValues: sheet.cards.map { (set + $0.key.dropFirst(3), $0.value) })
+      }
+    }
+    let boosters = product.boosters.map { booster in
+      "{\"sheets\": {\(booster.sheets.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", "))}, \"weight\": \(Int(booster.weight))}"
+    }
+    let sheets = product.sheets.map { name, sheet in
+      let cards = sheet.cards.map { "\"\($0.key)\": \(Int($0.value))" }.joined(separator: ", ")
+      return "\"\(name)\": {\"cards\": {\(cards)}\(sheet.balance_colors == true ? ", \"balance_colors\": true" : "")}"
+    }
+    return "{\"name\": \"\(code)\", \"code\": \"\(code)\", \"set_code\": \"\(set)\", \"boosters\": [\(boosters.joined(separator: ", "))], \"sheets\": {\(sheets.joined(separator: ", "))}}"
+  }
+
+  /// The spec of war-draft's planeswalker uncommon: in 3680 of 4840 boosters (the weights of
+  /// the two variants that draw from planeswalker_uncommon, 2852 + 828, over the total 4840).
+  static let spec = """
+    name: war-draft planeswalkers
+    claims:
+      - name: an uncommon planeswalker in 3680/4840 of boosters
+        proportion: { cards: { rarity: uncommon, type_contains: planeswalker }, expected: 0.76033057851239669 }
+    """
+
+  @Test func aPlantedWrongProductFailsAndARefusedOneIsARow() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    try Fixtures.write(Self.spec, to: "specs/war-draft.yaml", in: dir)
+    let specs = dir.appendingPathComponent("specs").path
+    let right = try Fixtures.write("[\(try Self.warDraft())]", to: "right.json", in: dir)
+    let passed = try SealedExecutable.run(
+      ["check-products", right, "--specs", specs, "--pools", "2000", "--seed", "5", "--out", dir.appendingPathComponent("r1").path, "--quiet"])
+    #expect(passed.status == 0, "\(passed.stdout)\(passed.stderr)")
+    #expect(try String(contentsOf: dir.appendingPathComponent("r1/war-draft/checks.csv"), encoding: .utf8).contains("an uncommon planeswalker in 3680/4840 of boosters,binomial,"))
+    let wrong = try Fixtures.write("[\(try Self.warDraft(planted: true)), \(try Self.warDraft(code: "zzz-draft", set: "zzz"))]", to: "wrong.json", in: dir)
+    let failed = try SealedExecutable.run(
+      ["check-products", wrong, "--specs", specs, "--pools", "2000", "--seed", "5", "--out", dir.appendingPathComponent("r2").path, "--quiet"])
+    #expect(failed.status == 1, "\(failed.stdout)\(failed.stderr)")
+    #expect(failed.stdout.contains("2 products: 0 pass, 1 fail, 1 refused"), "\(failed.stdout)")
+    let rows = try Self.rows(dir.appendingPathComponent("r2"))
+    #expect(rows[0][0] == "war-draft" && rows[0][3] == "fail")
+    #expect(rows[0][4] == "an uncommon planeswalker in 3680/4840 of boosters", "\(rows[0])")
+    #expect(rows[1][0] == "zzz-draft" && rows[1][3] == "refused" && rows[1][7] == "0")
+    // The reason, quoted (it holds commas): the compiler's one line.
+    #expect(rows[1].joined(separator: ",").contains("sheet \"\"common\"\" is colour-balanced, and 101 of its 101 cards lack card data"), "\(rows[1])")
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("r2/zzz-draft").path))
+    let run = try String(contentsOf: dir.appendingPathComponent("r2/war-draft/run.csv"), encoding: .utf8)
+    #expect(run.contains("command,sealed check-products \(wrong) --products war-draft --pools 2000 --seed 5 --specs \(specs)\n"), "\(run)")
+  }
+
+  @Test func theSameSeedGivesTheSameResultsWhateverTheThreads() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    var folders: [URL] = []
+    for threads in ["1", "2", "3"] {
+      let out = dir.appendingPathComponent("t\(threads)")
+      let result = try SealedExecutable.run(
+        ["check-products", "--products", "war-draft,mkm-play,dmu-draft", "--pools", "5000", "--seed", "9", "--threads", threads, "--out", out.path, "--quiet"])
+      #expect(result.status == 0, "\(result.stderr)")
+      folders.append(out)
+    }
+    // Every column but seconds (how long each product took).
+    let withoutSeconds = { (folder: URL) in try Self.rows(folder).map { $0.enumerated().filter { $0.offset != 8 }.map(\.element) } }
+    let first = try withoutSeconds(folders[0])
+    #expect(first.count == 3)
+    for folder in folders.dropFirst() {
+      #expect(try withoutSeconds(folder) == first)
+      for product in ["war-draft", "mkm-play", "dmu-draft"] {
+        for name in ["checks.csv", "card_frequency.csv", "sheet_frequency.csv", "slot_rarity.csv", "events.csv", "mythic_fairness.csv"] {
+          let a = try String(contentsOf: folders[0].appendingPathComponent("\(product)/\(name)"), encoding: .utf8)
+          #expect(try String(contentsOf: folder.appendingPathComponent("\(product)/\(name)"), encoding: .utf8) == a, "\(product)/\(name)")
+        }
+      }
+    }
+  }
+
+  /// Ctrl-C keeps the products that finished: summary.csv lists them, run.csv says the run
+  /// was interrupted, and a product cut short leaves no folder.
+  @Test func ctrlCKeepsTheProductsThatFinished() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let out = dir.appendingPathComponent("run")
+    let process = Process()
+    process.executableURL = SealedExecutable.url
+    process.arguments = ["check-products", "--pools", "20000", "--seed", "1", "--out", out.path, "--quiet"]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    var stderr = ""
+    // The line comes once Ctrl-C is caught.
+    while !stderr.contains("products match") {
+      let data = errors.fileHandleForReading.availableData
+      guard !data.isEmpty else { break }
+      stderr += String(decoding: data, as: UTF8.self)
+    }
+    Thread.sleep(forTimeInterval: 4)
+    kill(process.processIdentifier, SIGINT)
+    let watchdog = SealedExecutable.killAfter(120, process)
+    defer { watchdog.cancel() }
+    let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 130, "\(stdout)")
+    #expect(stdout.contains("INTERRUPTED after "), "\(stdout)")
+    let rows = try Self.rows(out)
+    #expect(!rows.isEmpty && rows.count < 538, "\(rows.count) rows")
+    let run = try String(contentsOf: out.appendingPathComponent("run.csv"), encoding: .utf8)
+    #expect(run.contains("\nstatus,interrupted\n"))
+    #expect(run.contains("\nproducts_finished,\(rows.count)\n"))
+    let folders = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { !$0.hasSuffix(".csv") }
+    #expect(Set(folders) == Set(rows.filter { $0[3] != "refused" }.map { $0[0] }))
+  }
+
+  @Test func badInputIsOneLineAndStatusTwo() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let out = ["--out", dir.appendingPathComponent("r").path, "--quiet"]
+    let pattern = try SealedExecutable.run(["check-products", "--products", "mkm-play,nothing-*", "--pools", "10"] + out)
+    #expect(pattern.status == 2)
+    #expect(pattern.stderr == "sealed: error: --products nothing-*: no product code matches it (538 products; patterns are globs like *-play or mkm-*; sealed rules import --list lists the codes)\n", "\(pattern.stderr)")
+    let missing = try SealedExecutable.run(["check-products", dir.appendingPathComponent("none.json").path, "--pools", "10"] + out)
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("none.json: cannot read the file"), "\(missing.stderr)")
+    #expect(missing.stderr.split(separator: "\n").count == 1)
+    let malformed = try Fixtures.write("[{\"code\": \"x\"}]", to: "bad.json", in: dir)
+    let bad = try SealedExecutable.run(["check-products", malformed, "--pools", "10"] + out)
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("bad.json: at [0]"), "\(bad.stderr)")
+    let pools = try SealedExecutable.run(["check-products", "--products", "war-draft", "--pools", "0"] + out)
+    #expect(pools.status == 2)
+    #expect(pools.stderr.contains("--pools 0: expected a positive number of pools"), "\(pools.stderr)")
+    let specs = try SealedExecutable.run(["check-products", "--products", "war-draft", "--pools", "10", "--specs", malformed] + out)
+    #expect(specs.status == 2)
+    #expect(specs.stderr.contains("--specs: expected a folder"), "\(specs.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("r/summary.csv").path))
+  }
+}
