@@ -142,7 +142,7 @@ import Testing
     let dir = try Fixtures.temporaryDirectory()
     let cases: [(String, String)] = [
       ("name: s\nclaims:\n  - name: a\n    invariant: no_duplicates\n    colour: blue\n", ":5:5: claims[0]: unknown key \"colour\""),
-      ("name: s\nclaims:\n  - name: a\n", ":3:5: claims[0]: a claim needs exactly one of proportion, distribution or invariant"),
+      ("name: s\nclaims:\n  - name: a\n", ":3:5: claims[0]: a claim needs exactly one of proportion, distribution, invariant or odds"),
       ("name: s\nclaims:\n  - name: a\n    proportion: { cards: { rarity: rare }, expected: 1.5 }\n", ":4:54: claims[0].proportion.expected: expected a proportion between 0 and 1, found 1.5"),
       ("name: s\nclaims:\n  - name: a\n    proportion: { cards: { rarity: rare }, given: mythic_pack, expected: 0.5 }\n", ":4:51: claims[0].proportion.given: unknown booster kind \"mythic_pack\"; expected one of any, booster, mythic_booster, non_mythic_booster"),
       ("name: s\nclaims:\n  - name: a\n    invariant: everything\n", ":4:16: claims[0].invariant: unknown invariant \"everything\""),
@@ -206,7 +206,7 @@ import Testing
       try sealedText().replacingOccurrences(of: "\nspec: sealed ", with: "\nspec: sealde "), to: "unknown.yaml", in: dir)
     let refused = try SealedExecutable.run(["check", "war", "--rules", unknown, "--pools", "100", "--quiet"] + cards)
     #expect(refused.status == 2)
-    #expect(refused.stderr == "sealed: error: \(unknown): spec: unknown spec \"sealde\"; built-in specs: sealed, or give the path of a YAML spec file\n", "\(refused.stderr)")
+    #expect(refused.stderr == "sealed: error: \(unknown): spec: unknown spec \"sealde\"; built-in specs: sealed, mkm-play, or give the path of a YAML spec file\n", "\(refused.stderr)")
   }
 
   /// Interval bounds get the digits it takes to show on which side of the expected value they lie.

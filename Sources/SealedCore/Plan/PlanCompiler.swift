@@ -230,6 +230,10 @@ struct CompileContext {
         claimLanes.append(nil)
         claimProblems.append("rules \"\(rules.name)\" have independent boosters: no mythic booster, so no position")
         continue
+      case .odds(let odds, _):
+        claimProblems.append(nil)
+        claimLanes.append(try oddsLane(odds, claim: claim, events: &events))
+        continue
       default:
         break
       }

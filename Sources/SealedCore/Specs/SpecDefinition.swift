@@ -37,6 +37,10 @@ public struct SpecClaim: Sendable {
     case mythicPosition([Double]?)
     /// Every matching card is equally frequent (chi-square).
     case uniform(cards: CardFilter)
+    /// A maker's odds about the rules' sheets, slots and rarities (binomial, or an exact
+    /// invariant at 0 or 1); a published share rounded to its digits holds anywhere within
+    /// `halfUnit` of its value (0: exactly).
+    case odds(OddsClaim, halfUnit: Double)
   }
 
   public var name: String

@@ -3,7 +3,7 @@ import Foundation
 /// Finds specs by name (the built-ins shipped with Sealed) or by path (a user's file).
 public enum SpecLoader {
   /// The names of the built-in specs.
-  public static let builtInNames = ["sealed"]
+  public static let builtInNames = ["sealed", "mkm-play"]
 
   /// Loads `--spec NAME|FILE`.
   public static func load(_ nameOrPath: String) throws(DataError) -> SpecDefinition {

@@ -20,18 +20,21 @@ enum SpecParser {
     return number
   }
 
-  private static let kindKeys = ["proportion", "distribution", "invariant"]
+  private static let kindKeys = ["proportion", "distribution", "invariant", "odds"]
 
   private static func parseClaim(_ value: YAMLValue) throws(DataError) -> SpecClaim {
     let fields = try value.fields(allowed: ["name", "sets", "except_sets", "alpha"] + kindKeys, required: ["name"])
     let given = kindKeys.filter { fields[$0] != nil }
     guard given.count == 1 else {
-      throw value.error("a claim needs exactly one of proportion, distribution or invariant")
+      throw value.error("a claim needs exactly one of proportion, distribution, invariant or odds")
     }
     let kind: SpecClaim.Kind
     switch given[0] {
     case "proportion": kind = try parseProportion(fields["proportion"]!)
     case "distribution": kind = try parseDistribution(fields["distribution"]!)
+    case "odds":
+      let (odds, halfUnit) = try OddsClaim.parse(fields["odds"]!)
+      kind = .odds(odds, halfUnit: halfUnit)
     default: kind = try parseInvariant(fields["invariant"]!)
     }
     return SpecClaim(

@@ -41,13 +41,14 @@ struct SpecChecks {
     case .proportion: .binomial
     case .mythicsPerPoolDistribution, .mythicPosition, .uniform: .chiSquare
     case .perBooster, .noDuplicates, .boosterSize, .mythicsPerPool: .invariant
+    case .odds(let odds, _): odds.expected == 0 || odds.expected == 1 ? .invariant : .binomial
     }
   }
 
   /// Whether a claim picks cards by what card data says (a filter, the mythics).
   static func needsCardData(_ claim: SpecClaim) -> Bool {
     switch claim.kind {
-    case .noDuplicates, .boosterSize: false
+    case .noDuplicates, .boosterSize, .odds: false  // odds: only the cards they ask about (below)
     case .proportion, .perBooster, .mythicsPerPool, .mythicsPerPoolDistribution, .mythicPosition, .uniform: true
     }
   }
@@ -60,6 +61,9 @@ struct SpecChecks {
   private func check(_ claim: SpecClaim, lane: Int?) throws(StatisticsError) -> CheckResult {
     let alpha = claim.alpha ?? builder.alpha
     switch claim.kind {
+    case .odds(let odds, let halfUnit):
+      return try OddsCheck(plan: plan, tally: tally, builder: builder, name: claim.name, alpha: alpha, lane: lane, halfUnit: halfUnit)
+        .check(odds)
     case .proportion(_, let given, let expected):
       let kinds = kinds(given)
       let trials = kinds.reduce(0) { $0 + tally.boostersByKind[$1] }

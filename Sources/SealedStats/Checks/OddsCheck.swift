@@ -1,0 +1,151 @@
+import Foundation
+import SealedCore
+
+/// A spec's odds claim tested against the counts: every count is exact (which variant each
+/// booster took, the cards each draw gave, the cards of a lane per booster), so each claim is
+/// one binomial test of boosters (or of a one-card slot's cards), or an exact invariant when it
+/// claims 0 or 1. A claim whose answer hangs on cards without data is not tested, with the
+/// reason. Cost: O(sites × cards on the sheets drawn).
+struct OddsCheck {
+  let plan: BoosterPlan
+  let tally: SimulationTally
+  let builder: CheckBuilder
+  let name: String
+  let alpha: Double
+  /// The lane counting a group claim's cards.
+  let lane: Int?
+  /// A rounded published share holds anywhere within this of its value (0: exactly).
+  let halfUnit: Double
+
+  func check(_ odds: OddsClaim) throws(StatisticsError) -> CheckResult {
+    switch odds {
+    case .sheet(let sheet, let expected): return try sheetDrawn(sheet, expected)
+    case .group(let group, let expected): return try groupHeld(group, expected)
+    case .slot(let slot, let places, let gives, let expected): return try slotGives(slot, places: places, gives, expected)
+    }
+  }
+
+  private var allKinds: [Int] { Array(plan.kinds.indices) }
+
+  /// The binomial test (an invariant at 0 or 1). A rounded share is a range of shares: the
+  /// test is against the share of the range nearest the observed one (the largest p-value any
+  /// share of the range gives; 1 when the observed share lies inside it), which `expected`
+  /// then holds, the stated figure in the detail.
+  private func proportion(_ successes: Int, _ trials: Int, _ stated: Double, trialsPerPool: Double, detail: String) throws(StatisticsError) -> CheckResult {
+    var expected = stated
+    var detail = detail
+    if halfUnit > 0 && trials > 0 && stated > 0 && stated < 1 {
+      let low = max(stated - halfUnit, Double.leastNonzeroMagnitude)
+      let high = min(stated + halfUnit, 1 - Double.ulpOfOne)
+      expected = min(max(Double(successes) / Double(trials), low), high)
+      detail += "; stated \(Self.share(stated)) within \(Self.share(halfUnit)): any share from \(Self.share(low)) to \(Self.share(high)), tested at the nearest"
+    }
+    var check = try builder.proportion(name, source: .spec, successes: successes, trials: trials, expected: expected, alpha: alpha, detail: detail)
+    if check.kind == .binomial { check.design = .proportion(expected: stated, trialsPerPool: trialsPerPool) }
+    return check
+  }
+
+  /// A share for a detail, at most 10 significant digits (no 0.015550000000000001).
+  static func share(_ value: Double) -> String {
+    CSVNumber.format(Double(String(format: "%.10g", value))!)
+  }
+
+  private func untested(_ reason: String) -> CheckResult {
+    .untested(name, kind: .binomial, source: .spec, alpha: alpha, reason: reason)
+  }
+
+  /// Boosters of (kind, combination): how many the run made.
+  private func boosters(_ site: PlanSite) -> Int {
+    tally.combinations[site.kind * plan.combinations.count + site.combination]
+  }
+
+  // MARK: A sheet drawn in p of boosters
+
+  private func sheetDrawn(_ name: String, _ expected: Double) throws(StatisticsError) -> CheckResult {
+    let sheet = plan.sheetIndex(named: name)
+    var successes = 0
+    for kind in plan.kinds.indices {
+      for (combination, program) in plan.programs[kind].enumerated() where program.contains(where: { $0.sheet == sheet && $0.count > 0 }) {
+        successes += tally.combinations[kind * plan.combinations.count + combination]
+      }
+    }
+    return try proportion(
+      successes, tally.boosters, expected, trialsPerPool: Double(plan.boostersPerPool),
+      detail: "boosters drawing from sheet \(name) (by the variant each took)")
+  }
+
+  // MARK: A group of cards in p of boosters
+
+  private func groupHeld(_ group: CardGroup, _ expected: Double) throws(StatisticsError) -> CheckResult {
+    let selected = plan.ordinals(in: group)
+    if !selected.unknown.isEmpty { return untested(lacking(selected.unknown, asked: group)) }
+    let successes = allKinds.reduce(0) { $0 + tally.laneBoosters(kind: $1, lane: lane!, atLeast: 1) }
+    var check = try proportion(
+      successes, tally.boosters, expected, trialsPerPool: Double(plan.boostersPerPool),
+      detail: "boosters holding a card of \(group) (\(selected.matching.count) cards)")
+    check.hypothesis = RuleChecks.proportionKey(lane: lane!, kinds: allKinds, expected: expected)
+    return check
+  }
+
+  // MARK: A slot's cards
+
+  /// The cards of the slot (or of its places `places`) that are of `gives`, counted card by
+  /// card: a draw's cards exactly from its site's counts; some of a draw's cards only when its
+  /// sheet's cards all are of `gives` or none is (the run counts a draw's cards, not their
+  /// places). A binomial test when each booster gives at most one card counted, else only a
+  /// claim of 0 or 1 (an invariant) is tested.
+  private func slotGives(_ name: String, places: ClosedRange<Int>?, _ gives: CardGroup, _ expected: Double) throws(StatisticsError) -> CheckResult {
+    guard let slot = plan.slots.firstIndex(where: { $0.name == name }) else { return untested("no slot \(name)") }
+    let selected = plan.ordinals(in: gives)
+    var successes = 0
+    var trials = 0
+    var largest = 0  // the most cards counted in one booster
+    var perPool = 0.0  // cards counted per pool, expected from the plan alone (what --plan sizes by)
+    let boostersPerKind = plan.expectedBoostersPerKind
+    for kind in plan.kinds.indices {
+      for (combination, program) in plan.programs[kind].enumerated() {
+        let draws = program.filter { $0.slot == slot }
+        guard let start = draws.map(\.firstPosition).min() else { continue }
+        let share = boostersPerKind[kind] * plan.combinationProbabilities[kind][combination]
+        var counted = 0
+        for draw in draws {
+          let first = draw.firstPosition - start + 1
+          let own = first...(first + draw.count - 1)
+          guard places.map({ $0.overlaps(own) }) ?? true else { continue }
+          let overlap = places.map { $0.clamped(to: own) } ?? own
+          let sheet = plan.sheets[draw.sheet]
+          let drawable = sheet.cards.indices.filter { sheet.weights[$0] > 0 }.map { sheet.cards[$0] }
+          let unknown = drawable.filter { selected.unknown.contains($0) }
+          if !unknown.isEmpty { return untested(lacking(Set(unknown), asked: gives)) }
+          let matching = drawable.filter { selected.matching.contains($0) }
+          let boosters = boosters(plan.sites[draw.site])
+          if overlap.count == draw.count {
+            successes += matching.reduce(0) { $0 + tally.siteCards[draw.site * tally.cardCount + $1] }
+          } else {
+            guard matching.isEmpty || matching.count == drawable.count else {
+              return untested(
+                "cards \(overlap.lowerBound)-\(overlap.upperBound) of slot \(name) are some of \(draw.count) cards drawn together from sheet \(sheet.name), which holds cards of \(gives) and others; the run counts a draw's cards, not their places")
+            }
+            successes += matching.isEmpty ? 0 : boosters * overlap.count
+          }
+          trials += boosters * overlap.count
+          counted += overlap.count
+        }
+        largest = max(largest, counted)
+        perPool += share * Double(counted)
+      }
+    }
+    if largest > 1 && expected > 0 && expected < 1 {
+      return untested(
+        "a booster gives up to \(largest) of the cards counted (slot \(name)\(places.map { " cards \($0.lowerBound)-\($0.upperBound)" } ?? "")), so they are no binomial count; name one card of the slot with card: N")
+    }
+    let which = places.map { $0.count == 1 ? "boosters whose card \($0.lowerBound) of slot \(name) is" : "cards \($0.lowerBound)-\($0.upperBound) of slot \(name)" } ?? "cards of slot \(name)"
+    return try proportion(successes, trials, expected, trialsPerPool: perPool, detail: "\(which) of \(gives)")
+  }
+
+  /// Why a claim about a group was not tested: cards that may belong to it lack card data.
+  private func lacking(_ ordinals: Set<Int>, asked group: CardGroup) -> String {
+    let sets = Set(ordinals.map { plan.cards[$0].setCode.lowercased() }).sorted()
+    return "\(ordinals.count) card\(ordinals.count == 1 ? "" : "s") that may be of \(group) lack card data (sets \(sets.joined(separator: ", "))), so their rarity is unknown; sealed cards fetch \(sets.joined(separator: " ")) gets it"
+  }
+}
