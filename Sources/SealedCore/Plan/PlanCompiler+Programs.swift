@@ -1,6 +1,29 @@
 /// The programs of a plan: for one booster kind and one combination of variant options, the
 /// draws that fill the booster, slot after slot.
 extension CompileContext {
+  /// Phase 4: the program of every booster kind and variant combination
+  /// (`programs[kind][combination]`), and a site per draw of every program, in that order.
+  /// Compiles each sheet a draw uses on first use. Throws on a variant naming an unknown slot,
+  /// or any program error (see `program`). Cost: O(kinds × combinations × draws), plus each
+  /// sheet once (O(cards) per sheet).
+  mutating func compilePrograms(
+    _ variants: VariantCombinations
+  ) throws(DataError) -> (programs: [[[PlanDraw]]], sites: [PlanSite]) {
+    try checkVariantSlots()
+    var programs: [[[PlanDraw]]] = []
+    var sites: [PlanSite] = []
+    for (kind, kindName) in kinds.enumerated() {
+      var kindPrograms: [[PlanDraw]] = []
+      for (combinationIndex, combination) in variants.combinations.enumerated() {
+        let chosen = combination.enumerated().map { variants.groups[$0.offset].options[$0.element] }
+        let draws = try program(kind: kind, kindName: kindName, combination: combinationIndex, chosen: chosen, sites: &sites)
+        kindPrograms.append(draws)
+      }
+      programs.append(kindPrograms)
+    }
+    return (programs, sites)
+  }
+
   /// The draws of boosters of `kind` that take the options `chosen` (one per variant group):
   /// each slot with its count (the slot's own, or the one an option sets), less the cards its
   /// replacements take, then the replacements, into consecutive positions. Appends a site per
