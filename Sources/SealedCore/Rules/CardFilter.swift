@@ -82,20 +82,24 @@ public struct CardFilter: Sendable, Hashable, CustomStringConvertible {
     "collector_numbers",
   ]
 
+  /// Reads a rarity or a list of rarities (`rare`, `[rare, mythic]`); `unknown` is not one a
+  /// file may name.
+  static func rarities(_ value: YAMLValue) throws(DataError) -> [Rarity] {
+    var rarities: [Rarity] = []
+    for text in try value.strings() {
+      guard let rarity = Rarity(rawValue: text.lowercased()), rarity != .unknown else {
+        throw value.error(
+          "unknown rarity \"\(text)\"; expected one of \(Rarity.named.map(\.rawValue).joined(separator: ", "))")
+      }
+      rarities.append(rarity)
+    }
+    return rarities
+  }
+
   /// Reads the filter keys of a mapping (other keys are the caller's business).
   static func parse(_ fields: YAMLValue.Fields) throws(DataError) -> CardFilter {
     var filter = CardFilter()
-    if let value = fields["rarity"] {
-      var rarities: [Rarity] = []
-      for text in try value.strings() {
-        guard let rarity = Rarity(rawValue: text.lowercased()), rarity != .unknown else {
-          throw value.error(
-            "unknown rarity \"\(text)\"; expected one of \(Rarity.named.map(\.rawValue).joined(separator: ", "))")
-        }
-        rarities.append(rarity)
-      }
-      filter.rarities = rarities
-    }
+    if let value = fields["rarity"] { filter.rarities = try rarities(value) }
     filter.typeContains = try fields["type_contains"]?.strings().map { $0.lowercased() } ?? []
     filter.typeExcludes = try fields["type_excludes"]?.strings().map { $0.lowercased() } ?? []
     filter.types = try fields["types"]?.strings().flatMap { $0.lowercased().split(separator: " ").map(String.init) } ?? []

@@ -61,17 +61,7 @@ public struct CardGroup: Sendable, Equatable, CustomStringConvertible {
     var group = CardGroup()
     group.sheet = try fields["sheet"]?.string()
     group.sets = try fields["set"]?.strings().map { $0.lowercased() }
-    if let value = fields["rarity"] {
-      var rarities: [Rarity] = []
-      for text in try value.strings() {
-        guard let rarity = Rarity(rawValue: text.lowercased()), rarity != .unknown else {
-          throw value.error(
-            "unknown rarity \"\(text)\"; expected one of \(Rarity.named.map(\.rawValue).joined(separator: ", "))")
-        }
-        rarities.append(rarity)
-      }
-      group.rarities = rarities
-    }
+    if let value = fields["rarity"] { group.rarities = try CardFilter.rarities(value) }
     return group
   }
 }
