@@ -64,28 +64,17 @@ import Testing
   @Test func ctrlCStopsEverySimulationAndGivesNoVerdict() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("r")
-    let process = Process()
-    process.executableURL = SealedExecutable.url
     // No --seed: the "random seed" line on standard error comes once Ctrl-C is caught (a
     // process started by the test runner inherits SIGINT ignored until then).
-    process.arguments = ["check", "war", "--pools", "1000000000", "--out", out.path, "--quiet"] + cards
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    var stderr = ""
-    while !stderr.contains("sealed: random seed") {
-      let data = errors.fileHandleForReading.availableData
-      guard !data.isEmpty else { break }
-      stderr += String(decoding: data, as: UTF8.self)
-    }
+    let started = try SealedExecutable.start(
+      ["check", "war", "--pools", "1000000000", "--out", out.path, "--quiet"] + cards, waitingFor: "sealed: random seed")
+    let process = started.process
     Thread.sleep(forTimeInterval: 2)
     kill(process.processIdentifier, SIGINT)
     let interrupted = Date()
     let watchdog = SealedExecutable.killAfter(60, process)
     defer { watchdog.cancel() }
-    let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stdout = started.readOutput()
     process.waitUntilExit()
     let seconds = Date().timeIntervalSince(interrupted)
     #expect(process.terminationStatus == 130)

@@ -160,26 +160,15 @@ import Testing
   @Test func ctrlCKeepsTheProductsThatFinished() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("run")
-    let process = Process()
-    process.executableURL = SealedExecutable.url
-    process.arguments = ["check-products", "--pools", "20000", "--seed", "1", "--out", out.path, "--quiet"]
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    var stderr = ""
     // The line comes once Ctrl-C is caught.
-    while !stderr.contains("products match") {
-      let data = errors.fileHandleForReading.availableData
-      guard !data.isEmpty else { break }
-      stderr += String(decoding: data, as: UTF8.self)
-    }
+    let started = try SealedExecutable.start(
+      ["check-products", "--pools", "20000", "--seed", "1", "--out", out.path, "--quiet"], waitingFor: "products match")
+    let process = started.process
     Thread.sleep(forTimeInterval: 4)
     kill(process.processIdentifier, SIGINT)
     let watchdog = SealedExecutable.killAfter(120, process)
     defer { watchdog.cancel() }
-    let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stdout = started.readOutput()
     process.waitUntilExit()
     #expect(process.terminationStatus == 130, "\(stdout)")
     #expect(stdout.contains("INTERRUPTED after "), "\(stdout)")

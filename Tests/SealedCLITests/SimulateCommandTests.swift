@@ -173,26 +173,18 @@ import Testing
   @Test func ctrlCWritesTheReportOfTheCompletedPools() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("report")
-    let process = Process()
-    process.executableURL = SealedExecutable.url
     // No --seed: the "random seed" line comes just before Ctrl-C is caught (the test runner's
     // children inherit SIGINT ignored until then); the rerun takes the seed it names.
-    process.arguments = ["simulate", "war", "--pools", "1000000000", "--out", out.path, "--quiet", "--cards", Fixtures.shippedCards]
-    process.standardOutput = FileHandle.nullDevice
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    var stderr = ""
-    while !stderr.contains(" (repeat with --seed") {
-      let data = errors.fileHandleForReading.availableData
-      guard !data.isEmpty else { break }
-      stderr += String(decoding: data, as: UTF8.self)
-    }
-    let seed = try #require(stderr.components(separatedBy: "random seed ").dropFirst().first?.split(separator: " ").first)
+    let started = try SealedExecutable.start(
+      ["simulate", "war", "--pools", "1000000000", "--out", out.path, "--quiet", "--cards", Fixtures.shippedCards],
+      waitingFor: " (repeat with --seed")
+    let process = started.process
+    let seed = try #require(started.stderr.components(separatedBy: "random seed ").dropFirst().first?.split(separator: " ").first)
     Thread.sleep(forTimeInterval: 1.5)
     kill(process.processIdentifier, SIGINT)
     let watchdog = SealedExecutable.killAfter(60, process)
     defer { watchdog.cancel() }
+    _ = started.readOutput()
     process.waitUntilExit()
     #expect(process.terminationStatus == 130)
     let run = try String(contentsOf: out.appendingPathComponent("run.csv"), encoding: .utf8)

@@ -11,3 +11,39 @@ extension SealedExecutable {
     return item
   }
 }
+
+/// A `sealed` process started for a Ctrl-C test, standard output and error piped.
+public struct StartedSealed {
+  public let process: Process
+  public let output: Pipe
+  /// What standard error said up to the text waited for (or all of it, if it closed first).
+  public let stderr: String
+
+  /// Standard output to its end (call after the signal; it returns when the process closes it).
+  public func readOutput() -> String {
+    String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  }
+}
+
+extension SealedExecutable {
+  /// Starts `sealed arguments` and reads its standard error until `text` appears: a process the
+  /// test runner starts inherits SIGINT ignored until sealed installs its handler, so a Ctrl-C
+  /// test waits for a line printed after that before it sends SIGINT.
+  public static func start(_ arguments: [String], waitingFor text: String) throws -> StartedSealed {
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    var stderr = ""
+    while !stderr.contains(text) {
+      let data = errors.fileHandleForReading.availableData
+      guard !data.isEmpty else { break }
+      stderr += String(decoding: data, as: UTF8.self)
+    }
+    return StartedSealed(process: process, output: output, stderr: stderr)
+  }
+}
