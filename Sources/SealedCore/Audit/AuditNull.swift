@@ -21,6 +21,8 @@ public enum AuditNull {
     let results = Mutex<[(Int, [Double])]>([])
     let threadCount = max(1, min(threads, samples))
     let counted = CountedPlan(catalog: catalog, lanes: lanes, boosters: boosters, grouping: grouping)
+    // Tables for the observer path, shared by the threads; the counting path has its own.
+    let tables = counted == nil ? EngineTables(plan: catalog.plan) : nil
     DispatchQueue.concurrentPerform(iterations: threadCount) { _ in
       var mine: [(Int, [Double])] = []
       if let counted {
@@ -28,7 +30,7 @@ public enum AuditNull {
         defer { sampler.release() }
         while let sample = claim(next, samples) { mine.append((sample, statistics(sampler.draw(seed: seed, sample: sample)))) }
       } else {
-        let engine = PoolEngine(plan: catalog.plan)
+        let engine = PoolEngine(tables: tables!)
         var observer = ContentObserver(catalog: catalog, lanes: lanes, boosters: boosters, grouping: grouping)
         defer {
           engine.release()
@@ -58,7 +60,7 @@ public enum AuditNull {
   public static func sample(
     catalog: AuditCatalog, lanes: AuditLanes, boosters: Int, grouping: PoolGrouping, seed: UInt64, index: Int
   ) -> ContentCounts {
-    let engine = PoolEngine(plan: catalog.plan)
+    let engine = PoolEngine(tables: EngineTables(plan: catalog.plan))
     var observer = ContentObserver(catalog: catalog, lanes: lanes, boosters: boosters, grouping: grouping)
     defer {
       engine.release()
@@ -229,11 +231,12 @@ struct ContentObserver: PoolObserver {
   }
 }
 
-/// The plan the null draws with on the engine's counting path, when whole pools give exactly the
-/// file's boosters: grouped boosters that fill whole pools, or independent boosters (drawn in
-/// pools of a size that divides their number). The audit's lanes that the rules do not count become extra events.
+/// The engine tables the null draws with on the engine's counting path, when whole pools give
+/// exactly the file's boosters: grouped boosters that fill whole pools, or independent boosters
+/// (drawn in pools of a size that divides their number). The audit's lanes that the rules do not
+/// count are passed to the tables beside the plan, as extra lanes.
 struct CountedPlan: Sendable {
-  let plan: BoosterPlan
+  let tables: EngineTables
   let pools: Int
   let catalog: AuditCatalog
   let grouping: PoolGrouping
@@ -256,13 +259,13 @@ struct CountedPlan: Sendable {
     guard base.events.count + extra.count <= 15, base.maxBoosterSize <= 15, boosters < Int(UInt32.max) / 16 else { return nil }
     switch grouping {
     case .grouped where boosters % per == 0:
-      plan = BoosterPlan(copying: base, extraEvents: extra)
+      tables = EngineTables(plan: base, extraLanes: extra)
       pools = boosters / per
     case .separate where base.mythicBoosterPositionProbabilities == nil:
       // Independent boosters: any pool size gives the same boosters; the largest that divides
       // the count (up to 16) keeps the engine's per-pool work small.
       let size = boosters % per == 0 ? per : (1...16).last { boosters % $0 == 0 }!
-      plan = BoosterPlan(copying: base, extraEvents: extra, boostersPerPool: size)
+      tables = EngineTables(plan: base, extraLanes: extra, boostersPerPool: size)
       pools = boosters / size
     default:
       return nil
@@ -282,8 +285,8 @@ final class NullSampler<Lanes: LaneCounter> {
 
   init(_ counted: CountedPlan) {
     self.counted = counted
-    engine = PoolEngine(plan: counted.plan)
-    counters = ChunkTally(plan: counted.plan)
+    engine = PoolEngine(tables: counted.tables)
+    counters = ChunkTally(tables: counted.tables)
   }
 
   func release() {
@@ -297,7 +300,7 @@ final class NullSampler<Lanes: LaneCounter> {
     engine.clearSiteCounts()
     counters.clear()
     engine.generate(pools: counted.pools, using: &rng, observer: &counters)
-    var tally = SimulationTally(plan: counted.plan)
+    var tally = SimulationTally(tables: counted.tables)
     counters.add(to: &tally, siteCounts: engine.siteCounts)
     return contents(tally)
   }

@@ -12,6 +12,8 @@
 /// masks of their cards from partly-inside sheets, look for duplicates and fill the histograms
 /// directly.
 struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
+  /// Kept alive here: `lanes` reads the tables' lane masks through raw pointers.
+  private let tables: EngineTables
   let cardCount: Int
   let kindCount: Int
   let laneCount: Int
@@ -63,8 +65,9 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
   private var poolMythicCount = 0
   private var previousPoolMythics = 0
 
-  init(plan: BoosterPlan) {
-    let t = plan.engine
+  init(tables t: EngineTables) {
+    tables = t
+    let plan = t.plan
     cardCount = t.cardCount
     kindCount = t.kindCount
     laneCount = t.laneCount

@@ -40,12 +40,14 @@ public struct OpenedPool: Sendable {
 /// The observer that remembers every card, for `sealed open` and sample output.
 struct PoolRecorder: PoolObserver {
   let plan: BoosterPlan
+  let tables: EngineTables
   var pools: [OpenedPool] = []
   private var boosters: [[OpenedPool.Entry]] = []
   private var mythicBooster: Int?
 
-  init(plan: BoosterPlan) {
-    self.plan = plan
+  init(tables: EngineTables) {
+    self.plan = tables.plan
+    self.tables = tables
   }
 
   mutating func beginPool() {
@@ -63,7 +65,7 @@ struct PoolRecorder: PoolObserver {
     cards: UnsafePointer<Int32>
   ) {
     if plan.mythicKind == kind { mythicBooster = index }
-    let slots = plan.engine.positionSlots.baseAddress! + program * plan.engine.boosterSize
+    let slots = tables.positionSlots.baseAddress! + program * tables.boosterSize
     boosters.append(
       (0..<Int(record.pointee.size)).map { position in
         OpenedPool.Entry(

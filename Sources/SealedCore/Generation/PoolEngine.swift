@@ -47,10 +47,10 @@ struct PoolEngine {
   /// as pools with other programs do. Both draw the same cards from the same random numbers.
   let runsBatchesDirectly: Bool
 
-  init(plan: BoosterPlan, runsBatchesDirectly: Bool = true) {
-    self.plan = plan
+  init(tables: EngineTables, runsBatchesDirectly: Bool = true) {
+    self.plan = tables.plan
     self.runsBatchesDirectly = runsBatchesDirectly
-    tables = plan.engine
+    self.tables = tables
     // The sheet arrays and the picks share one block, placed by `EngineLayout`; the counters
     // start at a page boundary.
     let arrayCount = max(tables.cardArrays.count, 1)

@@ -11,20 +11,22 @@ public final class PoolSampler {
   /// Everything counted so far.
   public private(set) var tally: SimulationTally
 
+  /// A sampler of `plan`, building the engine's tables for it. Cost: the tables, once.
   public convenience init(plan: BoosterPlan) {
-    self.init(plan: plan, runsBatchesDirectly: true)
+    self.init(tables: EngineTables(plan: plan), runsBatchesDirectly: true)
   }
 
-  /// A sampler whose engine runs every pool booster by booster when `runsBatchesDirectly` is
-  /// false (see `PoolEngine.runsBatchesDirectly`); for tests.
-  init(plan: BoosterPlan, runsBatchesDirectly: Bool) {
-    self.plan = plan
-    engine = PoolEngine(plan: plan, runsBatchesDirectly: runsBatchesDirectly)
-    tally = SimulationTally(plan: plan)
+  /// A sampler on tables built already (shared by the threads of one run), whose engine runs
+  /// every pool booster by booster when `runsBatchesDirectly` is false (see
+  /// `PoolEngine.runsBatchesDirectly`; false is for tests).
+  init(tables: EngineTables, runsBatchesDirectly: Bool = true) {
+    self.plan = tables.plan
+    engine = PoolEngine(tables: tables, runsBatchesDirectly: runsBatchesDirectly)
+    tally = SimulationTally(tables: tables)
     if plan.maxBoosterSize <= 15 {
-      packed = ChunkTally(plan: plan)
+      packed = ChunkTally(tables: tables)
     } else {
-      wide = ChunkTally(plan: plan)
+      wide = ChunkTally(tables: tables)
     }
   }
 
@@ -76,7 +78,7 @@ public final class PoolSampler {
 
   /// Generates `pools` pools and returns them card by card (allocates; for display).
   public func open(pools: Int, using rng: inout Xoshiro256StarStar) -> [OpenedPool] {
-    var recorder = PoolRecorder(plan: plan)
+    var recorder = PoolRecorder(tables: engine.tables)
     engine.generate(pools: pools, using: &rng, observer: &recorder)
     return recorder.pools
   }

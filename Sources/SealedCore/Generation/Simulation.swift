@@ -98,8 +98,9 @@ public enum Simulation {
     let startedAt = Date()
     let start = DispatchTime.now()
 
+    let tables = EngineTables(plan: plan)
     DispatchQueue.concurrentPerform(iterations: threadCount) { _ in
-      let total = work(request, chunks, state, progress, shouldStop)
+      let total = work(request, tables, chunks, state, progress, shouldStop)
       partials.withLock { $0.append(total) }
     }
 
@@ -124,10 +125,10 @@ public enum Simulation {
 
   /// One thread's loop: claim the next chunk until none is left (or a stop is requested).
   private static func work(
-    _ request: Request, _ chunks: Range<Int>, _ state: RunState,
+    _ request: Request, _ tables: EngineTables, _ chunks: Range<Int>, _ state: RunState,
     _ progress: (@Sendable (Int) -> Void)?, _ shouldStop: (@Sendable () -> Bool)?
   ) -> SimulationTally {
-    let sampler = PoolSampler(plan: request.plan)
+    let sampler = PoolSampler(tables: tables)
     while true {
       if shouldStop?() == true { break }
       let chunk = state.next.wrappingAdd(1, ordering: .relaxed).oldValue

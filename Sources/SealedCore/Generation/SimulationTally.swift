@@ -36,13 +36,24 @@ public struct SimulationTally: Sendable, Equatable, Codable {
   /// Boosters holding some card more than once.
   public var duplicateBoosters: Int = 0
 
+  /// An empty tally of `plan`'s own lanes and pools.
   public init(plan: BoosterPlan) {
+    self.init(plan: plan, laneCount: plan.laneCount, boostersPerPool: plan.boostersPerPool)
+  }
+
+  /// An empty tally of what `tables` count: their plan with the lanes and pool size they were
+  /// built with.
+  init(tables: EngineTables) {
+    self.init(plan: tables.plan, laneCount: tables.laneCount, boostersPerPool: tables.boostersPerPool)
+  }
+
+  private init(plan: BoosterPlan, laneCount: Int, boostersPerPool: Int) {
     cardCount = plan.cards.count
     kindCount = plan.kinds.count
     combinationCount = plan.combinations.count
     siteCount = plan.sites.count
-    laneCount = plan.laneCount
-    boostersPerPool = plan.boostersPerPool
+    self.laneCount = laneCount
+    self.boostersPerPool = boostersPerPool
     maxBoosterSize = plan.maxBoosterSize
     boostersByKind = Array(repeating: 0, count: kindCount)
     combinations = Array(repeating: 0, count: kindCount * combinationCount)

@@ -51,8 +51,6 @@ public final class BoosterPlan: Sendable {
   /// a failed check, not an input error.
   public let specClaimProblems: [String?]
 
-  let engine: EngineTables
-
   init(
     rules: RuleSetDefinition, set: CardSet, cards: [Card], firstFoilOrdinal: Int, boosterRangeCount: Int, kinds: [String], boostersPerPool: Int,
     mythicBoosterPositionProbabilities: [Double]?, slots: [PlanSlot], sheets: [PlanSheet],
@@ -85,45 +83,6 @@ public final class BoosterPlan: Sendable {
     self.specClaimProblems = specClaimProblems.count == specClaims.count
       ? specClaimProblems : Array(repeating: nil, count: specClaims.count)
     maxBoosterSize = programs.joined().map { $0.reduce(0) { $0 + $1.count } }.max() ?? 0
-    engine = EngineTables(
-      cards: cards, kinds: kinds.count, sheets: sheets, combinationProbabilities: combinationProbabilities,
-      programs: programs, positionProbabilities: mythicBoosterPositionProbabilities,
-      boostersPerPool: boostersPerPool, events: events)
-  }
-
-  /// The same plan counting `extraEvents` too (after its own events), and with pools of
-  /// `boostersPerPool` boosters when given (only for independent boosters, which pools do not
-  /// change). For `sealed audit`'s null, which counts lanes the rules do not declare.
-  init(copying base: BoosterPlan, extraEvents: [PlanEvent], boostersPerPool: Int? = nil) {
-    precondition(boostersPerPool == nil || base.mythicBoosterPositionProbabilities == nil)
-    rulesName = base.rulesName
-    rulesSource = base.rulesSource
-    rulesSHA256 = base.rulesSHA256
-    setCode = base.setCode
-    setName = base.setName
-    boosterMax = base.boosterMax
-    cards = base.cards
-    firstFoilOrdinal = base.firstFoilOrdinal
-    boosterRangeOrdinals = base.boosterRangeOrdinals
-    kinds = base.kinds
-    self.boostersPerPool = boostersPerPool ?? base.boostersPerPool
-    mythicBoosterPositionProbabilities = base.mythicBoosterPositionProbabilities
-    slots = base.slots
-    sheets = base.sheets
-    variantGroups = base.variantGroups
-    combinations = base.combinations
-    combinationProbabilities = base.combinationProbabilities
-    programs = base.programs
-    sites = base.sites
-    events = base.events + extraEvents
-    maxBoosterSize = base.maxBoosterSize
-    specClaims = []
-    specClaimLanes = []
-    specClaimProblems = []
-    engine = EngineTables(
-      cards: cards, kinds: kinds.count, sheets: sheets, combinationProbabilities: combinationProbabilities,
-      programs: programs, positionProbabilities: mythicBoosterPositionProbabilities,
-      boostersPerPool: self.boostersPerPool, events: events)
   }
 
   /// Whether the ordinal is a foil finish.

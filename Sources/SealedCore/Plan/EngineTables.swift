@@ -254,14 +254,31 @@ final class EngineTables: @unchecked Sendable {
   /// than 15 cards.
   let lanesPacked: UnsafeMutableBufferPointer<UInt64>
 
+  /// The plan these tables were built from; its events are the first lanes after mythics.
+  let plan: BoosterPlan
+
+  /// The tables of `plan`, counting `extraLanes` after the plan's own events (lanes a check or
+  /// an audit needs that the rules do not declare), with pools of `boostersPerPool` boosters
+  /// when given (only for independent boosters, which pools do not change). The plan itself is
+  /// not copied or changed. Cost: as the designated initialiser, once per run.
+  convenience init(plan: BoosterPlan, extraLanes: [PlanEvent] = [], boostersPerPool: Int? = nil) {
+    precondition(boostersPerPool == nil || plan.mythicBoosterPositionProbabilities == nil)
+    self.init(
+      plan: plan, cards: plan.cards, kinds: plan.kinds.count, sheets: plan.sheets,
+      combinationProbabilities: plan.combinationProbabilities, programs: plan.programs,
+      positionProbabilities: plan.mythicBoosterPositionProbabilities,
+      boostersPerPool: boostersPerPool ?? plan.boostersPerPool, events: plan.events + extraLanes)
+  }
+
   /// The tables of a compiled plan, built in phases by `Builder` (sheets' storage, sheets' lane
   /// classes, each program in (kind, combination) order, then each card's lanes) and copied into
   /// buffers. Cost: O(programs × draws × sheet cards × lanes) plus the sheets' tables, once per plan.
-  init(
-    cards: [Card], kinds: Int, sheets: [PlanSheet], combinationProbabilities: [[Double]],
+  private init(
+    plan: BoosterPlan, cards: [Card], kinds: Int, sheets: [PlanSheet], combinationProbabilities: [[Double]],
     programs: [[[PlanDraw]]], positionProbabilities: [Double]?, boostersPerPool: Int,
     events: [PlanEvent]
   ) {
+    self.plan = plan
     cardCount = cards.count
     kindCount = kinds
     combinationCount = combinationProbabilities.first?.count ?? 1
