@@ -1,4 +1,6 @@
-@testable import SealedCore
+@testable import SealedSupport
+@testable import SealedRules
+@testable import SealedEngine
 import SealedTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Benchmark
 import BenchmarkFixtures
-import SealedCore
+import SealedCards
+import SealedEngine
 
 // The article's algorithm (`sealTheDeal`, see SealTheDeal.swift), ONE POOL PER ITERATION
 // (scalingFactor `.one`), read like PoolGeneration's benchmarks:

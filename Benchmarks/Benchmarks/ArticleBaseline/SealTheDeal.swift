@@ -1,5 +1,7 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedDecks
 
 // A faithful port of `sealTheDeal(set:)` from Ben Dodson's article "Side Project: Sealed"
 // (on his blog, bendodson.com): the algorithm Sealed started from, kept here (and only

@@ -1,6 +1,6 @@
 import Benchmark
 import BenchmarkFixtures
-import SealedCore
+import SealedEngine
 import WarSealedReference
 
 // Pool generation with SealedCore's engine.

@@ -1,4 +1,9 @@
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedEngine
+import SealedAnalysis
+import SealedReports
 
 /// The checks derived from a rule set alone: what its own analytic expectations predict,
 /// against what the simulation counted. No expectation here is entered by hand.
