@@ -40,7 +40,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CARDS = os.path.join(ROOT, "Sources", "SealedCore", "Resources", "cards")
+CARDS = os.path.join(ROOT, "Sources", "SealedData", "Resources", "cards")
 FIELD = os.path.join(CARDS, "field")
 INDEX = "sets.jsonl"
 NINE_SOURCES = "Scryfall; 2019"

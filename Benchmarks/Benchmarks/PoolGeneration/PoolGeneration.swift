@@ -3,7 +3,7 @@ import BenchmarkFixtures
 import SealedEngine
 import WarSealedReference
 
-// Pool generation with SealedCore's engine.
+// Pool generation with SealedEngine.
 //
 // Reading the figures (see also README.md):
 //

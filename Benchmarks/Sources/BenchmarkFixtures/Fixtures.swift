@@ -53,7 +53,7 @@ public enum Fixtures {
       }
       return variable
     }
-    // Walk up from this file to the repository root (the folder holding Sources/SealedCore),
+    // Walk up from this file to the repository root (the folder holding Sources/SealedData),
     // then take the card data shipped in it.
     var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     while directory.path != "/" {
