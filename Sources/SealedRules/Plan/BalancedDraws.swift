@@ -1,5 +1,4 @@
 import SealedSupport
-import SealedRules
 
 /// Exact distributions for a colour-balanced draw (see `ColorBalance`): a dynamic programme
 /// over how many cards each colour group gives, then, group by group, a distinct draw of that
