@@ -18,6 +18,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
   ],
   targets: [
     // MARK: - C libraries
@@ -39,7 +40,9 @@ let package = Package(
     // MARK: - Modules
     .target(
       name: "SealedCore",
-      dependencies: [.product(name: "Yams", package: "Yams"), "CZlib"],
+      dependencies: [
+        .product(name: "Yams", package: "Yams"), .product(name: "SystemPackage", package: "swift-system"), "CZlib",
+      ],
       resources: [
         .copy("Resources/rules"), .copy("Resources/specs"), .copy("Resources/cards"), .copy("Resources/boosters"),
       ]

@@ -170,7 +170,7 @@ public struct ReportFolder {
         try Data(file.contents.utf8).write(to: URL(fileURLWithPath: "\(staging)/\(file.name)"))
       }
       for file in written where rename(file.path, "\(staging)/\(file.name)") != 0 {
-        throw DataError("cannot move \(file.name) into the report (\(String(cString: strerror(errno))))", at: path)
+        throw DataError("cannot move \(file.name) into the report (\(systemErrorText(errno)))", at: path)
       }
       try Data(Self.manifest(names).utf8).write(to: URL(fileURLWithPath: "\(staging)/\(Self.manifestName)"))
       // Files the user keeps beside the report (--force): the same files, linked, in the new folder.
@@ -192,17 +192,17 @@ public struct ReportFolder {
       let old = staging + ".old"
       guard rename(path, old) == 0 else {
         discard()
-        throw DataError("cannot replace the old report (\(String(cString: strerror(errno))))", at: path)
+        throw DataError("cannot replace the old report (\(systemErrorText(errno)))", at: path)
       }
       guard rename(staging, path) == 0 else {
         _ = rename(old, path)
         discard()
-        throw DataError("cannot put the new report in place (\(String(cString: strerror(errno))))", at: path)
+        throw DataError("cannot put the new report in place (\(systemErrorText(errno)))", at: path)
       }
       Self.retire(old, into: path, known: Set(survey.sealed + survey.foreign))
     } else if rename(staging, path) != 0 {
       discard()
-      throw DataError("cannot put the report in place (\(String(cString: strerror(errno))))", at: path)
+      throw DataError("cannot put the report in place (\(systemErrorText(errno)))", at: path)
     }
     guard let replaced, replaced.isAnotherRun(than: new) else { return nil }
     return replaced
