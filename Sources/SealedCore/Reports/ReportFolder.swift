@@ -225,14 +225,14 @@ public struct ReportFolder {
     if !kept { rmdir(old) }
   }
 
-  /// Writes one file atomically (temporary file, then rename), creating its folder.
+  /// Writes one file atomically (`AtomicFile`: temporary file, then rename), creating its folder.
   public static func writeFile(_ contents: String, to path: String) throws(DataError) {
     let url = URL(fileURLWithPath: path)
     do {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(contents.utf8).write(to: url, options: .atomic)
     } catch {
       throw DataError("cannot write the file (\(systemErrorReason(error)))", at: path)
     }
+    try AtomicFile.write(Data(contents.utf8), to: path)
   }
 }
