@@ -171,46 +171,14 @@ public struct Library: Sendable {
   }
 
   private static func describe(_ error: DecodingError, data: Data, path: String) -> DataError {
-    func field(_ context: DecodingError.Context, _ extra: CodingKey? = nil) -> String {
-      var text = ""
-      for key in context.codingPath + (extra.map { [$0] } ?? []) {
-        if let index = key.intValue {
-          text += "[\(index)]"
-        } else {
-          text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-        }
-      }
-      return text
-    }
     switch error {
     case .dataCorrupted(let context) where context.codingPath.isEmpty:
       return malformedJSONError(data, source: path, expected: "fix the file or delete it", detail: context.underlyingError.map { "\($0)" } ?? context.debugDescription)
-    case .keyNotFound(let key, let context):
-      return DataError("field \(field(context, key)): missing", at: path)
-    case .typeMismatch(_, let context) where context.codingPath.isEmpty:
-      return DataError("expected a JSON object at the top level", at: path)
-    case .typeMismatch(let type, let context):
-      return DataError("field \(field(context)): expected \(typeName(type))", at: path)
-    case .valueNotFound(let type, let context):
-      return DataError("field \(field(context)): expected \(typeName(type)), found null", at: path)
-    case .dataCorrupted(let context):
-      let detail = context.debugDescription.contains("Rarity")
-        ? "expected one of \(Rarity.named.map(\.rawValue).joined(separator: ", "))"
-        : context.debugDescription
-      return DataError("field \(field(context)): \(detail)", at: path)
-    @unknown default:
-      return DataError("cannot read the file (\(error))", at: path)
-    }
-  }
-
-  private static func typeName(_ type: Any.Type) -> String {
-    switch type {
-    case is String.Type: "a string"
-    case is Int.Type, is UInt64.Type: "a whole number"
-    case is Double.Type: "a number"
-    case is Bool.Type: "true or false"
-    case is [String].Type: "an array of strings"
-    default: String(describing: type).hasPrefix("Array") ? "an array" : "an object"
+    case .dataCorrupted(let context) where context.debugDescription.contains("Rarity"):
+      let field = DecodingErrorMessage.fieldPath(context.codingPath)
+      return DataError("field \(field): expected one of \(Rarity.named.map(\.rawValue).joined(separator: ", "))", at: path)
+    default:
+      return DataError(DecodingErrorMessage.describe(error), at: path)
     }
   }
 
