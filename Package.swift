@@ -1,13 +1,28 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// The stage modules that tests of a later stage import beside their own.
+let stages: [Target.Dependency] = [
+  "SealedSupport", "SealedData", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedReports",
+  "SealedStats", "SealedAudit", "SealedDecks",
+]
+
 let package = Package(
   name: "sealed",
   // No `platforms`: Sealed is built and tested on Linux only (README, Requirements).
   products: [
     .executable(name: "sealed", targets: ["sealed"]),
-    .library(name: "SealedCore", targets: ["SealedCore"]),
+    // One library per stage (README, Layout); the benchmarks and fuzz targets use them too.
+    .library(name: "SealedSupport", targets: ["SealedSupport"]),
+    .library(name: "SealedData", targets: ["SealedData"]),
+    .library(name: "SealedCards", targets: ["SealedCards"]),
+    .library(name: "SealedRules", targets: ["SealedRules"]),
+    .library(name: "SealedEngine", targets: ["SealedEngine"]),
+    .library(name: "SealedAnalysis", targets: ["SealedAnalysis"]),
+    .library(name: "SealedReports", targets: ["SealedReports"]),
     .library(name: "SealedStats", targets: ["SealedStats"]),
+    .library(name: "SealedAudit", targets: ["SealedAudit"]),
+    .library(name: "SealedDecks", targets: ["SealedDecks"]),
     .library(name: "SealedScryfall", targets: ["SealedScryfall"]),
     .library(name: "SealedReportHTML", targets: ["SealedReportHTML"]),
     .library(name: "SealedPackFiles", targets: ["SealedPackFiles"]),
@@ -37,77 +52,83 @@ let package = Package(
       providers: [.apt(["libstb-dev"])]
     ),
 
-    // MARK: - Modules
+    // MARK: - Modules, by stage (card data -> rules -> engine -> analysis -> reports -> checks)
+    .target(name: "SealedSupport", dependencies: [.product(name: "SystemPackage", package: "swift-system"), "CZlib"]),
     .target(
-      name: "SealedCore",
-      dependencies: [
-        .product(name: "Yams", package: "Yams"), .product(name: "SystemPackage", package: "swift-system"), "CZlib",
-      ],
+      name: "SealedData",
+      dependencies: ["SealedSupport"],
       resources: [
         .copy("Resources/rules"), .copy("Resources/specs"), .copy("Resources/cards"), .copy("Resources/boosters"),
       ]
     ),
+    .target(name: "SealedCards", dependencies: ["SealedSupport", "SealedData"]),
     .target(
-      name: "SealedScryfall",
-      dependencies: ["SealedCore"]
+      name: "SealedRules",
+      dependencies: ["SealedSupport", "SealedData", "SealedCards", .product(name: "Yams", package: "Yams")]
     ),
+    .target(name: "SealedEngine", dependencies: ["SealedSupport", "SealedCards", "SealedRules"]),
+    .target(name: "SealedAnalysis", dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine"]),
     .target(
-      name: "SealedPackFiles",
-      dependencies: ["SealedCore", "CZlib"]
-    ),
-    .target(
-      name: "SealedMTGJSON",
-      dependencies: ["SealedCore", "SealedPackFiles"]
+      name: "SealedReports",
+      dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis"]
     ),
     .target(
       name: "SealedStats",
-      dependencies: ["SealedCore", "CGSL"]
+      dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedReports", "CGSL"]
     ),
+    .target(name: "SealedPackFiles", dependencies: ["SealedSupport", "CZlib"]),
     .target(
-      name: "SealedImages",
-      dependencies: ["SealedCore", "CStb"]
+      name: "SealedAudit",
+      dependencies: [
+        "SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedStats", "SealedPackFiles",
+      ]
     ),
+    .target(name: "SealedDecks", dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine"]),
+    .target(name: "SealedScryfall", dependencies: ["SealedSupport", "SealedCards"]),
+    .target(
+      name: "SealedMTGJSON",
+      dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedPackFiles"]
+    ),
+    .target(name: "SealedImages", dependencies: ["SealedSupport", "SealedDecks", "CStb"]),
     .target(name: "SealedCharts"),
     .target(
       name: "SealedReportHTML",
       dependencies: [
-        "SealedCore", "SealedCharts", .product(name: "Mustache", package: "swift-mustache"),
+        "SealedSupport", "SealedReports", "SealedAudit", "SealedCharts", .product(name: "Mustache", package: "swift-mustache"),
       ],
       resources: [.embedInCode("Resources/report.mustache")]
     ),
     .target(
       name: "SealedCheck",
-      dependencies: ["SealedCore", "SealedStats", "SealedReportHTML"]
+      dependencies: [
+        "SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedReports", "SealedStats",
+        "SealedReportHTML",
+      ]
     ),
     .target(
       name: "SealedCLI",
       dependencies: [
-        "SealedCore",
-        "SealedCheck",
-        "SealedStats",
-        "SealedImages",
-        "SealedScryfall",
-        "SealedReportHTML",
-        "SealedPackFiles",
-        "SealedMTGJSON",
+        "SealedSupport", "SealedData", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedReports",
+        "SealedStats", "SealedAudit", "SealedDecks", "SealedCheck", "SealedImages", "SealedScryfall", "SealedReportHTML",
+        "SealedPackFiles", "SealedMTGJSON",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(name: "sealed", dependencies: ["SealedCLI"]),
 
     // MARK: - Tests
-    .target(name: "SealedTestSupport", dependencies: ["SealedCore"], path: "Tests/SealedTestSupport"),
-    .testTarget(name: "SealedCoreTests", dependencies: ["SealedCore", "SealedTestSupport"]),
-    .testTarget(name: "SealedStatsTests", dependencies: ["SealedStats", "SealedCore", "SealedTestSupport"]),
-    .testTarget(name: "SealedPackFilesTests", dependencies: ["SealedPackFiles", "SealedCore", "SealedTestSupport"]),
+    .target(name: "SealedTestSupport", dependencies: stages, path: "Tests/SealedTestSupport"),
+    .testTarget(name: "SealedCoreTests", dependencies: stages + ["SealedTestSupport"]),
+    .testTarget(name: "SealedStatsTests", dependencies: stages + ["SealedTestSupport"]),
+    .testTarget(name: "SealedPackFilesTests", dependencies: stages + ["SealedPackFiles", "SealedTestSupport"]),
     .testTarget(name: "SealedChartsTests", dependencies: ["SealedCharts"]),
+    .testTarget(name: "SealedReportHTMLTests", dependencies: stages + ["SealedReportHTML", "SealedTestSupport"]),
+    .testTarget(name: "SealedImagesTests", dependencies: ["SealedImages", "SealedDecks", "SealedTestSupport"]),
+    .testTarget(name: "SealedMTGJSONTests", dependencies: stages + ["SealedMTGJSON", "SealedPackFiles", "SealedTestSupport"]),
+    .testTarget(name: "SealedScryfallTests", dependencies: stages + ["SealedScryfall", "SealedTestSupport"]),
+    .testTarget(name: "SealedCheckTests", dependencies: stages + ["SealedCheck", "SealedTestSupport"]),
     .testTarget(
-      name: "SealedReportHTMLTests", dependencies: ["SealedReportHTML", "SealedCore", "SealedStats", "SealedTestSupport"]),
-    .testTarget(name: "SealedImagesTests", dependencies: ["SealedImages", "SealedTestSupport"]),
-    .testTarget(name: "SealedMTGJSONTests", dependencies: ["SealedMTGJSON", "SealedCore", "SealedPackFiles", "SealedTestSupport"]),
-    .testTarget(name: "SealedScryfallTests", dependencies: ["SealedScryfall", "SealedCore", "SealedTestSupport"]),
-    .testTarget(name: "SealedCheckTests", dependencies: ["SealedCheck", "SealedCore", "SealedTestSupport"]),
-    .testTarget(name: "SealedCLITests", dependencies: ["sealed", "SealedCLI", "SealedCheck", "SealedCore", "SealedImages", "SealedTestSupport"]),
+      name: "SealedCLITests", dependencies: stages + ["sealed", "SealedCLI", "SealedCheck", "SealedImages", "SealedTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

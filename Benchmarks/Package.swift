@@ -22,7 +22,9 @@ let package = Package(
     .target(
       name: "BenchmarkFixtures",
       dependencies: [
-        .product(name: "SealedCore", package: "sealed"),
+        .product(name: "SealedSupport", package: "sealed"),
+        .product(name: "SealedCards", package: "sealed"),
+        .product(name: "SealedRules", package: "sealed"),
         .product(name: "Benchmark", package: "benchmark"),
       ]
     ),
@@ -34,7 +36,7 @@ let package = Package(
       dependencies: [
         "BenchmarkFixtures",
         "WarSealedReference",
-        .product(name: "SealedCore", package: "sealed"),
+        .product(name: "SealedEngine", package: "sealed"),
         .product(name: "Benchmark", package: "benchmark"),
       ],
       path: "Benchmarks/PoolGeneration",
@@ -44,7 +46,11 @@ let package = Package(
       name: "ReportWriting",
       dependencies: [
         "BenchmarkFixtures",
-        .product(name: "SealedCore", package: "sealed"),
+        .product(name: "SealedSupport", package: "sealed"),
+        .product(name: "SealedRules", package: "sealed"),
+        .product(name: "SealedEngine", package: "sealed"),
+        .product(name: "SealedAnalysis", package: "sealed"),
+        .product(name: "SealedReports", package: "sealed"),
         .product(name: "SealedStats", package: "sealed"),
         .product(name: "SealedReportHTML", package: "sealed"),
         .product(name: "Benchmark", package: "benchmark"),
@@ -56,7 +62,10 @@ let package = Package(
       name: "ArticleBaseline",
       dependencies: [
         "BenchmarkFixtures",
-        .product(name: "SealedCore", package: "sealed"),
+        .product(name: "SealedSupport", package: "sealed"),
+        .product(name: "SealedCards", package: "sealed"),
+        .product(name: "SealedEngine", package: "sealed"),
+        .product(name: "SealedDecks", package: "sealed"),
         .product(name: "Benchmark", package: "benchmark"),
       ],
       path: "Benchmarks/ArticleBaseline",

@@ -4,9 +4,8 @@
 // Run: scripts/fuzz SECONDS (each target in turn, with the seed corpus from Fuzz/Corpus).
 import PackageDescription
 
-let core: Target.Dependency = .product(name: "SealedCore", package: "sealed")
-let packFiles: Target.Dependency = .product(name: "SealedPackFiles", package: "sealed")
-let mtgjson: Target.Dependency = .product(name: "SealedMTGJSON", package: "sealed")
+/// A library of the root package (one per stage; README, Layout).
+func sealed(_ name: String) -> Target.Dependency { .product(name: name, package: "sealed") }
 let support: Target.Dependency = "FuzzSupport"
 
 let package = Package(
@@ -15,13 +14,15 @@ let package = Package(
   dependencies: [.package(name: "sealed", path: "..")],
   targets: [
     .target(name: "FuzzSupport"),
-    .executableTarget(name: "FuzzCards", dependencies: [core, support]),
-    .executableTarget(name: "FuzzRules", dependencies: [core, support]),
-    .executableTarget(name: "FuzzSpecs", dependencies: [core, support]),
-    .executableTarget(name: "FuzzLibrary", dependencies: [core, support]),
-    .executableTarget(name: "FuzzTallies", dependencies: [core, support]),
-    .executableTarget(name: "FuzzPackFiles", dependencies: [core, packFiles, support]),
-    .executableTarget(name: "FuzzMTGJSON", dependencies: [core, mtgjson, support]),
+    .executableTarget(name: "FuzzCards", dependencies: [sealed("SealedCards"), support]),
+    .executableTarget(name: "FuzzRules", dependencies: [sealed("SealedSupport"), sealed("SealedCards"), sealed("SealedRules"), sealed("SealedAnalysis"), support]),
+    .executableTarget(name: "FuzzSpecs", dependencies: [sealed("SealedSupport"), sealed("SealedRules"), support]),
+    .executableTarget(name: "FuzzLibrary", dependencies: [sealed("SealedSupport"), sealed("SealedDecks"), support]),
+    .executableTarget(name: "FuzzTallies", dependencies: [sealed("SealedSupport"), sealed("SealedReports"), support]),
+    .executableTarget(name: "FuzzPackFiles", dependencies: [sealed("SealedSupport"), sealed("SealedPackFiles"), support]),
+    .executableTarget(
+      name: "FuzzMTGJSON",
+      dependencies: [sealed("SealedSupport"), sealed("SealedCards"), sealed("SealedRules"), sealed("SealedAnalysis"), sealed("SealedMTGJSON"), support]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -23,7 +23,7 @@ CHROMIUM_FLAGS = [
 
 
 def verdict_line(checks, run):
-    """The verdict line Sealed prints (Sources/SealedCore/Reports/VerdictSummary.swift), from a
+    """The verdict line Sealed prints (Sources/SealedReports/VerdictSummary.swift), from a
     checks table's verdicts and run.csv's status."""
     verdicts = [row["verdict"] for row in checks]
     total, failed, untested = len(verdicts), verdicts.count("fail"), verdicts.count("not_tested")

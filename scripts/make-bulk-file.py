@@ -2,7 +2,7 @@
 """Writes a Scryfall-style bulk-data file of about SIZE MB for measuring `sealed cards import`.
 
 The cards are the full War of the Spark objects shipped with Sealed
-(Sources/SealedCore/Resources/cards/full/war.json, every field Scryfall returns, about 3.4 kB a
+(Sources/SealedData/Resources/cards/full/war.json, every field Scryfall returns, about 3.4 kB a
 card), copied into as many made-up sets (x001, x002, ...) as it takes, interleaved card by card
 as in Scryfall's own bulk files (which are not grouped by set), one card per line.
 
@@ -15,7 +15,7 @@ import sys
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 out = sys.argv[1]
 size = int(sys.argv[2]) * 1_000_000 if len(sys.argv) > 2 else 200_000_000
-with open(os.path.join(root, "Sources/SealedCore/Resources/cards/full/war.json")) as f:
+with open(os.path.join(root, "Sources/SealedData/Resources/cards/full/war.json")) as f:
     cards = json.load(f)
 per_set = sum(len(json.dumps(c)) + 2 for c in cards)
 sets = max(1, round(size / per_set))

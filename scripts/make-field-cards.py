@@ -7,7 +7,7 @@ all shipped sets that `sealed sets` reads.
 With SOURCE, a folder of Scryfall-shaped set files (`<set>.json`, JSON arrays of card objects)
 and the `index.csv` that describes them (set, cards, sources, without_type_line,
 without_colors; one row per set the field's booster data names, 0 cards where no data exists),
-it writes into Sources/SealedCore/Resources/cards/field/:
+it writes into Sources/SealedData/Resources/cards/field/:
 
 - `<set>.json.gz`: each set file, one card per line, gzipped (level 9, no name or time in the
   header, so the same input gives the same bytes); with --set-names, a card without `set_name`
@@ -40,7 +40,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CARDS = os.path.join(ROOT, "Sources", "SealedCore", "Resources", "cards")
+CARDS = os.path.join(ROOT, "Sources", "SealedData", "Resources", "cards")
 FIELD = os.path.join(CARDS, "field")
 INDEX = "sets.jsonl"
 NINE_SOURCES = "Scryfall; 2019"

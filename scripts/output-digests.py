@@ -78,6 +78,10 @@ MASKS = [
     # the record's own digest, which covers them).
     (re.compile(r"(?m)^([a-z_]*(seconds|per_second|threads)[a-z_]*),.*$"), r"\1,<masked>"),
     (re.compile(r'"(elapsedSeconds|threads|sha256)" ?: ?("[^"]*"|[0-9.e+-]+)'), r'"\1": <masked>'),
+    # The folder SwiftPM copies the shipped data into is part of the build's path, named after the
+    # module that holds it (sealed_SealedCore.resources before the split by stage, now
+    # sealed_SealedData.resources).
+    (re.compile(r"sealed_\w+\.resources"), "<resources>"),
 ]
 
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import SealedCore
+import SealedSupport
 
 /// The root `sealed` command.
 public struct SealedCommand: ParsableCommand {

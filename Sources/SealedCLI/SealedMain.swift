@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
 
 /// Runs `sealed` with the given arguments and returns the process exit status.
 ///

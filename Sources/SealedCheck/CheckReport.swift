@@ -1,6 +1,10 @@
-import SealedCore
-import SealedReportHTML
+import SealedSupport
+import SealedRules
+import SealedEngine
+import SealedAnalysis
+import SealedReports
 import SealedStats
+import SealedReportHTML
 
 /// The checks and the report folder's files of one `sealed check` run, made from its tally:
 /// the simulation's CSVs (cards flagged by their exact tails), checks.csv, mythic_fairness.csv,

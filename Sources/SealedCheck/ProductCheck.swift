@@ -1,5 +1,9 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedRules
+import SealedEngine
+import SealedAnalysis
+import SealedReports
 import SealedStats
 
 /// `sealed check` of one product of the field's compiled booster data: the product as a rule

@@ -1,4 +1,4 @@
-import SealedCore
+import SealedRules
 
 /// What kind of booster a product of the field's data is, read from its code: `mkm-play` is a
 /// play booster, `war-draft` a draft booster, `eld-theme-w` a theme booster, `lea` (a code

@@ -1,5 +1,6 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedRules
 
 /// `--products PATTERN`: shell globs over product codes (`*-play`, `mkm-*`, `war-draft`),
 /// matched without regard to case, repeatable or comma separated.

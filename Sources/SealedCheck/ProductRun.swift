@@ -1,5 +1,6 @@
 import Dispatch
-import SealedCore
+import SealedSupport
+import SealedRules
 import Synchronization
 
 /// `sealed check` of many products, several at once: `workers` threads each take the next

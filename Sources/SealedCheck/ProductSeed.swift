@@ -1,4 +1,5 @@
-import SealedCore
+import SealedSupport
+import SealedEngine
 
 /// Each product's seed in a run over many products: derived from the run's seed and the
 /// product's code alone, so a product's pools do not depend on which other products run, in

@@ -1,5 +1,6 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedRules
 
 /// The spec a product of the field's data is held to besides its rules' own checks: the spec
 /// file named after its code in a folder of specs (`--specs DIR`: `DIR/mkm-play.yaml`), else

@@ -1,5 +1,6 @@
 import Foundation
-import SealedCore
+import SealedRules
+import SealedReports
 import SealedStats
 
 /// `summary.csv` of `sealed check-products`: one row per product checked, in the data's order.

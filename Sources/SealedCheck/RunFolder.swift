@@ -1,5 +1,6 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedReports
 
 /// The folder of a `sealed check-products` run: `summary.csv`, `run.csv` and a report folder
 /// per product. It may hold an earlier run (its summary is replaced); a `summary.csv` that

@@ -1,5 +1,6 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedDecks
 
 /// The image Tabletop Simulator imports as a custom deck: a grid of 10 columns and 7 rows of
 /// 410 x 571 pixel cards, filled row by row, each copy of a card in a slot of its own; slots

@@ -1,5 +1,5 @@
 import Foundation
-import SealedCore
+import SealedSupport
 
 /// Reading and writing image files, with one-line errors that name the file.
 public enum ImageFile {

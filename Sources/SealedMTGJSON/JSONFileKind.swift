@@ -1,4 +1,4 @@
-import SealedCore
+import SealedSupport
 import SealedPackFiles
 
 /// What a JSON file given to `sealed cards import` or `sealed rules import` holds, told from

@@ -1,5 +1,6 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedRules
 
 /// A set's `booster` object in MTGJSON: products by name (`default`, `arena`, `collector`,
 /// `play`, ...), each mtg.wtf's compiled product again with cards named by MTGJSON uuid.

@@ -1,5 +1,7 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedRules
 
 /// The booster products of an MTGJSON file (a set file or AllPrintings.json, plain or gzipped)
 /// as mtg.wtf's compiled products, with the cards they name, for `sealed rules import`.

@@ -1,5 +1,5 @@
 import Foundation
-import SealedCore
+import SealedSupport
 
 /// One entry of an MTGJSON set's `cards` array (a printing, or one face of a multi-face
 /// printing), holding only the fields Sealed reads; every field optional so that a missing one

@@ -1,5 +1,6 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
 
 /// Stores the sets of an MTGJSON file (a set file such as WAR.json, or AllPrintings.json; plain
 /// or gzipped) in a `CardStore`, one Scryfall-shaped file per set, as `sealed cards import`

@@ -1,4 +1,6 @@
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedRules
 
 /// Everything Sealed reads from an MTGJSON file held in memory: each set's cards and booster
 /// products, the products converted through the set's own cards. For the fuzz target and

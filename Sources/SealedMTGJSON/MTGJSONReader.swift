@@ -1,5 +1,5 @@
 import Foundation
-import SealedCore
+import SealedSupport
 import SealedPackFiles
 
 /// One set of an MTGJSON file as Sealed reads it: its code and name, its card entries (parsed,

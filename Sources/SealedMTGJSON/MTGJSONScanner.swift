@@ -1,4 +1,4 @@
-import SealedCore
+import SealedSupport
 
 /// Walks the structure of an MTGJSON file as a byte stream, handing over only the pieces Sealed
 /// reads, as the raw bytes they have in the file: every card object of a set's `cards` array,

@@ -1,4 +1,4 @@
-import SealedCore
+import SealedSupport
 
 /// One format's reader: hands out the boosters of a file in order, nil at the end.
 protocol BoosterParser: AnyObject {

@@ -1,6 +1,6 @@
 import CZlib
 import Foundation
-import SealedCore
+import SealedSupport
 
 /// Where `PackFileWriter` puts its bytes: a file (or standard output), optionally through gzip.
 /// Buffers 1 MiB before each `write(2)`.

@@ -1,5 +1,5 @@
 import Foundation
-import SealedCore
+import SealedSupport
 
 /// Where the bytes of a pack file come from: a file, standard input, memory, or a gzip stream
 /// over one of those. `read` fills `buffer` from the start and returns how many bytes it wrote;

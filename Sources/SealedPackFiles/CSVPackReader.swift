@@ -1,4 +1,4 @@
-import SealedCore
+import SealedSupport
 
 /// Reads `booster,set,collector_number[,name][,foil]`: a header naming the columns (in any order,
 /// any case, extra columns ignored), then one row per card, the rows of a booster together.

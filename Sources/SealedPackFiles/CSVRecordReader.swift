@@ -1,5 +1,5 @@
 import Foundation
-import SealedCore
+import SealedSupport
 
 /// Reads RFC 4180 records from a `LineReader`: fields separated by commas, a field in double
 /// quotes may hold commas, doubled quotes and line breaks.

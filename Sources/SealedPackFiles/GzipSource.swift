@@ -1,5 +1,5 @@
 import CZlib
-import SealedCore
+import SealedSupport
 
 /// Inflates gzip data from another source, one member after another (`cat a.gz b.gz` is one
 /// stream, as `gunzip` reads it). Holds a 256 KiB input buffer and zlib's 32 KiB window, whatever

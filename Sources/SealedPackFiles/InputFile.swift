@@ -1,5 +1,5 @@
 import Foundation
-import SealedCore
+import SealedSupport
 
 /// A file read as a stream of bytes, gzipped or not (recognised by its magic bytes, whatever
 /// the name): what other readers of large files (MTGJSON's AllPrintings.json, plain or

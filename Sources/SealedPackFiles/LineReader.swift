@@ -1,5 +1,5 @@
 import Foundation
-import SealedCore
+import SealedSupport
 
 /// Splits a byte source into lines, reading 1 MiB at a time into one buffer that only grows for
 /// a line longer than itself (up to `maximumLineLength`). A line is handed out as a view into

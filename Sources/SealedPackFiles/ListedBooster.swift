@@ -1,3 +1,5 @@
+import SealedSupport
+
 /// One card of an opened booster as a pack file states it, before it is resolved against card
 /// data: a set code and collector number, a name, or both.
 public struct ListedCard: Sendable, Equatable {

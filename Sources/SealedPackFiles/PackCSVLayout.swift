@@ -1,4 +1,4 @@
-import SealedCore
+import SealedSupport
 
 /// The rows of a CSV that lists opened cards: the pack file `sealed open --format csv` writes
 /// (`booster,set,collector_number,name,foil`) and `pools.csv`, the samples of `sealed simulate
@@ -67,15 +67,5 @@ public struct PackCSVLayout: Sendable {
     let needs = field.contains { $0 == "," || $0 == "\"" || $0.isNewline } || field.first == " " || field.last == " "
     guard needs else { return field }
     return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-  }
-}
-
-extension ListedCard {
-  /// A card of an opened booster as a pack file lists it: its set, collector number, name and
-  /// finish, one copy.
-  public init(_ entry: OpenedPool.Entry, line: Int = 0) {
-    self.init(
-      setCode: entry.card.setCode, collectorNumber: entry.card.collectorNumber.text, name: entry.card.name,
-      foil: entry.foil, count: 1, line: line)
   }
 }

@@ -1,3 +1,5 @@
+import SealedSupport
+
 /// The layouts of a file of opened packs that `PackFileReader` reads and `PackFileWriter` writes.
 public enum PackFileFormat: String, Sendable, CaseIterable {
   /// `booster,set,collector_number[,name][,foil]`: a header, then one row per card.

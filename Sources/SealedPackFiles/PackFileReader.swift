@@ -1,4 +1,4 @@
-import SealedCore
+import SealedSupport
 
 /// Reads a file of opened boosters, one booster at a time, in any of the `PackFileFormat`s,
 /// plain or gzipped.

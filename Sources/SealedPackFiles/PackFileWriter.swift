@@ -1,4 +1,4 @@
-import SealedCore
+import SealedSupport
 
 /// Writes boosters as a pack file in any `PackFileFormat`, plain or gzipped, one booster at a
 /// time (memory does not grow with the file: a 1 MiB buffer, and for 17lands' layout one row).

@@ -1,4 +1,4 @@
-import SealedCore
+import SealedSupport
 
 /// Reads 17lands' public draft data (`draft_data_public.SET.FORMAT.csv`): one wide row per pick
 /// with a `pack_card_<name>` count column per card of the set. Every `pick_number` 0 row is one

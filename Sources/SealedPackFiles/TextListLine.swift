@@ -1,3 +1,5 @@
+import SealedSupport
+
 /// One line of a pasted booster list, taken apart: `1 Ob Nixilis, the Hate-Twisted (WAR) 100`,
 /// `WAR 100`, `Ob Nixilis, the Hate-Twisted (WAR) 100`, `2x Island (WAR) 254`, a bare name, or
 /// `Name (WAR)`, each optionally ending with a foil marker `*F*` or `(foil)`.

@@ -1,4 +1,4 @@
-import SealedCore
+import SealedSupport
 
 /// Reads the booster list people paste: one booster per block of lines, blocks separated by one
 /// or more blank lines, comments (`#`, `//`) anywhere. A block may start with a header line

@@ -1,4 +1,5 @@
-import SealedCore
+import SealedSupport
+import SealedReports
 
 /// Reads RFC 4180 CSV as Sealed writes it (quoted fields may hold commas, quotes and line
 /// breaks; LF or CRLF line ends) back into a `CSVTable`. O(length of the text).

@@ -1,5 +1,5 @@
 import Mustache
-import SealedCore
+import SealedSupport
 
 /// `report.html`: one self-contained page (inline SVG and CSS, no script, nothing fetched)
 /// showing a report folder's verdicts, proportions, mythic fairness, mythic booster position

@@ -1,5 +1,6 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedReports
 
 /// The CSV tables of a report folder, by file name: what `report.html` is made from. The
 /// commands pass the tables they have just written; `sealed report DIR` reads them back, so

@@ -1,6 +1,8 @@
 import Foundation
 import SealedCharts
-import SealedCore
+import SealedSupport
+import SealedAudit
+import SealedReports
 
 /// The values the template shows, built from the report's tables. Every section is built
 /// from whatever rows and columns its file has, so new checks or new columns appear without

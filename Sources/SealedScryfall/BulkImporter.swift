@@ -1,5 +1,6 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
 
 /// Stores the sets of a Scryfall bulk-data file (`default_cards`, `all_cards`: one JSON array of
 /// card objects, hundreds of MB) in a `CardStore`, one file per set.

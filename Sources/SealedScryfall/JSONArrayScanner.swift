@@ -1,4 +1,4 @@
-import SealedCore
+import SealedSupport
 
 /// Splits the elements of a JSON array of objects out of a byte stream without parsing them:
 /// the top-level array of a file, or the array under the top-level key `"data"` of a Scryfall

@@ -1,5 +1,6 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
 
 /// Downloads every card of a set from Scryfall's search API and stores it in a `CardStore`.
 ///

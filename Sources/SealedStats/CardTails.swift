@@ -1,4 +1,5 @@
-import SealedCore
+import SealedSupport
+import SealedReports
 
 /// Exact tail probabilities of the cards of a report page's groups (each sheet's cards against
 /// the rules, each claim's cards against equal shares), for flagging the cards whose copies are

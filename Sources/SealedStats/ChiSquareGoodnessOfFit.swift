@@ -1,3 +1,5 @@
+import SealedSupport
+
 /// Pearson's chi-square goodness-of-fit test of observed counts against expected counts.
 ///
 /// Steps:

@@ -1,3 +1,5 @@
+import SealedSupport
+
 extension Distributions {
   /// The x with P(X > x) = q for X ~ chi-square with `degreesOfFreedom`: the critical value of
   /// a chi-square test at level q. Cost: O(1) iterations of GSL's `gsl_cdf_chisq_Qinv`.

@@ -1,3 +1,5 @@
+import SealedSupport
+
 /// Distribution functions, each backed by GSL.
 ///
 /// Every function checks its arguments first: a value outside the function's domain (a

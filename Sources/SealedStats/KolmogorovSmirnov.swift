@@ -1,4 +1,5 @@
 import Foundation
+import SealedSupport
 
 /// The one-sample Kolmogorov–Smirnov test against the uniform distribution on [0, 1], used to
 /// check that p-values are uniform under correct rules.

@@ -1,3 +1,5 @@
+import SealedSupport
+
 /// Adjustments of p-values when several hypotheses are tested at once.
 public enum MultipleTesting {
   /// Holm–Bonferroni adjusted p-values, in the order of the input.

@@ -1,3 +1,5 @@
+import SealedSupport
+
 /// How many trials a two-sided test of a proportion needs, and what power a number of trials
 /// gives, by the normal approximation.
 ///

@@ -1,3 +1,5 @@
+import SealedSupport
+
 /// Why a statistical test or calculation could not be done.
 ///
 /// The tests and calculations built on `Distributions` (binomial test, Clopper–Pearson
@@ -19,7 +21,7 @@ public enum StatisticsError: Error, CustomStringConvertible, Equatable, Sendable
 }
 
 /// Runs `body`, passing a `GSLError` on as `StatisticsError.gsl`.
-func withGSL<T>(_ body: () throws(GSLError) -> T) throws(StatisticsError) -> T {
+package func withGSL<T>(_ body: () throws(GSLError) -> T) throws(StatisticsError) -> T {
   do {
     return try body()
   } catch {

@@ -1,5 +1,6 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
 import SealedTestSupport
 import Testing
 
@@ -102,7 +103,7 @@ import Testing
     #expect(rows[0]["cards"] == "402")
     #expect(rows[0]["origin"] == "shipped")
     #expect(rows[0]["source"] == "shipped with Sealed (MTGJSON v5 (grimskin, 2021-2022))")
-    #expect(rows[0]["file"]?.hasSuffix("sealed_SealedCore.resources/cards/field/afr.json.gz") == true)
+    #expect(rows[0]["file"]?.hasSuffix("sealed_SealedData.resources/cards/field/afr.json.gz") == true)
     #expect(rows[0]["warnings"] == "")
     #expect(rows[1]["source"] == "shipped with Sealed (how-rare (Scryfall, 2026-01))")
     #expect(rows[1]["warnings"]?.contains("first printings only") == true)

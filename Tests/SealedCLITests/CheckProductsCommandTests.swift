@@ -1,6 +1,6 @@
 import Foundation
 import SealedCheck
-import SealedCore
+import SealedSupport
 import SealedTestSupport
 import Testing
 

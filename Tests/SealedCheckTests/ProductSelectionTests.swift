@@ -1,5 +1,6 @@
 import SealedCheck
-import SealedCore
+import SealedSupport
+import SealedRules
 import Testing
 
 @Suite struct ProductSelectionTests {

@@ -1,5 +1,5 @@
 import Foundation
-import SealedCore
+import SealedSupport
 import SealedTestSupport
 import Testing
 

@@ -1,4 +1,7 @@
-@testable import SealedCore
+@testable import SealedSupport
+@testable import SealedCards
+@testable import SealedEngine
+@testable import SealedAudit
 import SealedTestSupport
 import Testing
 

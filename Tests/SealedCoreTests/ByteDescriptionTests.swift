@@ -1,4 +1,4 @@
-import SealedCore
+import SealedSupport
 import Testing
 
 @Suite struct ByteDescriptionTests {

@@ -1,5 +1,6 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
 import SealedTestSupport
 import Testing
 

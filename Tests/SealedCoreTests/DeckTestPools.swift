@@ -1,5 +1,9 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedEngine
+import SealedDecks
 import SealedTestSupport
 
 /// Pools for the deck tests: a small hand-made one whose every count is known, and real ones

@@ -1,4 +1,6 @@
-@testable import SealedCore
+@testable import SealedSupport
+@testable import SealedRules
+@testable import SealedEngine
 import SealedTestSupport
 import Testing
 
@@ -69,7 +71,7 @@ import Testing
 
   @Test func theEngineLayoutIsAPageOffsetThatDependsOnlyOnThePlan() throws {
     for (set, rules) in [("war", "sealed"), ("grn", "sealed"), ("war", "retail")] {
-      let tables = try ShippedData.plan(set, rules: rules).engine
+      let tables = EngineTables(plan: try ShippedData.plan(set, rules: rules))
       let offset = EngineLayout.blockOffset(tables: tables, picksOffset: 1024, pickStride: 24)
       #expect(offset >= 0 && offset < EngineLayout.pageSize && offset % EngineLayout.step == 0)
       #expect(EngineLayout.blockOffset(tables: tables, picksOffset: 1024, pickStride: 24) == offset)
@@ -114,9 +116,12 @@ import Testing
         - { name: two, weight: 2, replace: [{ slot: common, count: 2, sheet: uncommon }] }
       """
     let plan = try ShippedData.plan("war", yaml: yaml)
-    #expect(plan.engine.allProgramsUsePicks)
-    #expect(plan.engine.batches.contains { $0.pickEnd - $0.pickStart > Int32(PoolEngine.unrolledPicks) })
-    #expect(plan.engine.combinationCount == 3)
+    let tables = EngineTables(plan: plan)
+    withExtendedLifetime(tables) {
+      #expect(tables.allProgramsUsePicks)
+      #expect(tables.batches.contains { $0.pickEnd - $0.pickStart > Int32(PoolEngine.unrolledPicks) })
+      #expect(tables.combinationCount == 3)
+    }
     let both = BothWays(plan, seed: 5, opened: 50, pools: 3000)
     #expect(both.sameCards)
     #expect(both.sameTallies)
@@ -144,7 +149,8 @@ import Testing
           - { name: uncommon, count: 3, sheet: uncommon }
         """
       let plan = try ShippedData.plan("war", yaml: yaml)
-      lengths.formUnion(plan.engine.batches.map { Int($0.pickEnd - $0.pickStart) })
+      let tables = EngineTables(plan: plan)
+      withExtendedLifetime(tables) { lengths.formUnion(tables.batches.map { Int($0.pickEnd - $0.pickStart) }) }
       let both = BothWays(plan, seed: UInt64(k), opened: 20, pools: 200)
       #expect(both.sameCards, "\(k) mythics")
       #expect(both.sameTallies, "\(k) mythics")
@@ -184,8 +190,8 @@ private struct BothWays {
   let tally: SimulationTally
 
   init(_ plan: BoosterPlan, seed: UInt64, opened: Int, pools: Int) {
-    let direct = PoolSampler(plan: plan, runsBatchesDirectly: true)
-    let byBooster = PoolSampler(plan: plan, runsBatchesDirectly: false)
+    let direct = PoolSampler(tables: EngineTables(plan: plan), runsBatchesDirectly: true)
+    let byBooster = PoolSampler(tables: EngineTables(plan: plan), runsBatchesDirectly: false)
     var a = Xoshiro256StarStar(seed: seed)
     var b = Xoshiro256StarStar(seed: seed)
     self.opened = direct.open(pools: opened, using: &a)

@@ -1,4 +1,7 @@
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedEngine
+import SealedAnalysis
 import SealedTestSupport
 import Testing
 

@@ -1,4 +1,6 @@
-import SealedCore
+import SealedSupport
+import SealedRules
+import SealedAnalysis
 import SealedTestSupport
 import Testing
 

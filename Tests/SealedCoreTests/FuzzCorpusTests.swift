@@ -1,5 +1,10 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedAnalysis
+import SealedReports
+import SealedDecks
 import SealedTestSupport
 import Testing
 

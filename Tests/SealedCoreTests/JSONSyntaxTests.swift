@@ -1,5 +1,7 @@
 import Foundation
-@testable import SealedCore
+@testable import SealedSupport
+@testable import SealedCards
+@testable import SealedEngine
 import SealedTestSupport
 import Testing
 

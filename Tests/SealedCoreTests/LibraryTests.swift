@@ -1,5 +1,6 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedDecks
 import SealedTestSupport
 import Testing
 

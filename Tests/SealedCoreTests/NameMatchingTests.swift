@@ -1,4 +1,5 @@
-import SealedCore
+import SealedSupport
+import SealedCards
 import Testing
 
 @Suite struct NameMatchingTests {

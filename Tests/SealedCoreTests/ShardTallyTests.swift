@@ -1,5 +1,9 @@
 import Foundation
-@testable import SealedCore
+@testable import SealedSupport
+@testable import SealedRules
+@testable import SealedEngine
+@testable import SealedAnalysis
+@testable import SealedReports
 import SealedTestSupport
 import Testing
 

@@ -1,9 +1,10 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
 import SealedTestSupport
 import Testing
 
-/// The exact counts of `Sources/SealedCore/Resources/cards/README.md`, made from the Scryfall
+/// The exact counts of `Sources/SealedData/Resources/cards/README.md`, made from the Scryfall
 /// data shipped with Sealed.
 @Suite struct ShippedDataTests {
   struct Expected: Sendable, CustomTestStringConvertible {

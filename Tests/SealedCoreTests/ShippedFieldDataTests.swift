@@ -1,9 +1,10 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
 import SealedTestSupport
 import Testing
 
-/// The field's card data shipped with Sealed (`Sources/SealedCore/Resources/cards/field`): its
+/// The field's card data shipped with Sealed (`Sources/SealedData/Resources/cards/field`): its
 /// files hold what the sources' `index.csv` says, and the summaries `sealed sets` reads from
 /// `sets.jsonl` are what the data gives.
 @Suite struct ShippedFieldDataTests {

@@ -1,5 +1,8 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedEngine
 import SealedTestSupport
 import Testing
 

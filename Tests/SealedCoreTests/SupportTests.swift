@@ -1,5 +1,7 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedRules
+import SealedReports
 import SealedTestSupport
 import Testing
 

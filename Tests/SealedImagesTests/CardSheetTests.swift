@@ -1,5 +1,7 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedDecks
 import SealedImages
 import SealedTestSupport
 import Testing

@@ -1,5 +1,7 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedRules
+import SealedAnalysis
 import SealedTestSupport
 import Testing
 

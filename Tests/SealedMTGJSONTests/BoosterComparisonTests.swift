@@ -1,5 +1,8 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedAnalysis
 import SealedTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import SealedCore
+import SealedSupport
 import SealedTestSupport
 
 /// The real MTGJSON set files in Tests/Fixtures/mtgjson, and files made from them.

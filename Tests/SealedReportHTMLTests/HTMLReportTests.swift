@@ -1,5 +1,7 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedReports
 import SealedReportHTML
 import SealedTestSupport
 import Testing

@@ -1,6 +1,12 @@
 import Foundation
-@testable import SealedCore
+@testable import SealedSupport
+@testable import SealedCards
+@testable import SealedRules
+@testable import SealedEngine
+@testable import SealedAnalysis
+@testable import SealedReports
 @testable import SealedStats
+@testable import SealedAudit
 import SealedTestSupport
 import Testing
 

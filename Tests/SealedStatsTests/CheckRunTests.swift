@@ -1,5 +1,8 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedRules
+import SealedEngine
+import SealedAnalysis
 import SealedStats
 import SealedTestSupport
 import Testing
@@ -131,7 +134,7 @@ import Testing
 /// Where the built-in rule files are, for tests that edit them.
 enum BundledResourcesPath {
   static func rules(_ name: String) throws -> String {
-    let root = Fixtures.repositoryRoot.appendingPathComponent("Sources/SealedCore/Resources/rules/\(name).yaml")
+    let root = Fixtures.repositoryRoot.appendingPathComponent("Sources/SealedData/Resources/rules/\(name).yaml")
     return root.path
   }
 }

@@ -1,5 +1,9 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedRules
+import SealedEngine
+import SealedAnalysis
+import SealedStats
 @testable import SealedStats
 import SealedTestSupport
 import Testing

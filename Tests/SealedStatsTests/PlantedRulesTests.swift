@@ -1,5 +1,8 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedRules
+import SealedEngine
+import SealedAnalysis
 import SealedStats
 import SealedTestSupport
 import Testing

@@ -1,5 +1,9 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedEngine
+import SealedAnalysis
 import SealedStats
 import SealedTestSupport
 import Testing

@@ -1,5 +1,10 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedRules
+import SealedEngine
+import SealedAnalysis
+import SealedReports
+import SealedStats
 @testable import SealedStats
 import SealedTestSupport
 import Testing

@@ -6,15 +6,15 @@ public enum Fixtures {
   public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// The Scryfall card data shipped with Sealed (`Sources/SealedCore/Resources/cards`), which
+  /// The Scryfall card data shipped with Sealed (`Sources/SealedData/Resources/cards`), which
   /// the tests read whatever the environment says.
   public static let shippedCards: String = repositoryRoot
-    .appendingPathComponent("Sources/SealedCore/Resources/cards").path
+    .appendingPathComponent("Sources/SealedData/Resources/cards").path
 
   /// mtg.wtf's compiled booster data of July 2025 shipped with Sealed
-  /// (`Sources/SealedCore/Resources/boosters`, gzipped).
+  /// (`Sources/SealedData/Resources/boosters`, gzipped).
   public static let shippedBoosters: String = repositoryRoot
-    .appendingPathComponent("Sources/SealedCore/Resources/boosters/sealed_basic_data_2025-07.json.gz").path
+    .appendingPathComponent("Sources/SealedData/Resources/boosters/sealed_basic_data_2025-07.json.gz").path
 
   /// mtg.wtf's compiled booster data of May 2023 (`Tests/Fixtures/mtgwtf`).
   public static let boosters2023: String = repositoryRoot
@@ -25,10 +25,10 @@ public enum Fixtures {
     (shippedCards as NSString).appendingPathComponent(name)
   }
 
-  /// The text of a built-in rule set's file (`Sources/SealedCore/Resources/rules/NAME.yaml`),
+  /// The text of a built-in rule set's file (`Sources/SealedData/Resources/rules/NAME.yaml`),
   /// for tests that plant a change in it.
   public static func builtInRules(_ name: String) throws -> String {
-    try String(contentsOf: repositoryRoot.appendingPathComponent("Sources/SealedCore/Resources/rules/\(name).yaml"), encoding: .utf8)
+    try String(contentsOf: repositoryRoot.appendingPathComponent("Sources/SealedData/Resources/rules/\(name).yaml"), encoding: .utf8)
   }
 
   /// A new empty folder under the system's temporary directory.

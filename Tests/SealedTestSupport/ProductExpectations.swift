@@ -1,4 +1,5 @@
-import SealedCore
+import SealedSupport
+import SealedRules
 
 /// Expected copies per booster of every card of a product of mtg.wtf's compiled data, computed
 /// exactly from the product's JSON alone, independently of Sealed's rule files, plans and

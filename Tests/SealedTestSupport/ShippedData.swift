@@ -1,4 +1,6 @@
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedRules
 
 /// The shipped card data and compiled plans, loaded once per test process.
 ///
@@ -63,6 +65,6 @@ public enum ShippedData {
 public struct MissingCardData: Error, CustomStringConvertible {
   public var underlying: DataError
   public var description: String {
-    "the tests need the card data shipped with Sealed in Sources/SealedCore/Resources/cards: \(underlying.description)"
+    "the tests need the card data shipped with Sealed in Sources/SealedData/Resources/cards: \(underlying.description)"
   }
 }

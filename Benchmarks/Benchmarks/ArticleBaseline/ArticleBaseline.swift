@@ -1,6 +1,7 @@
 import Benchmark
 import BenchmarkFixtures
-import SealedCore
+import SealedCards
+import SealedEngine
 
 // The article's algorithm (`sealTheDeal`, see SealTheDeal.swift), ONE POOL PER ITERATION
 // (scalingFactor `.one`), read like PoolGeneration's benchmarks:
@@ -11,7 +12,7 @@ import SealedCore
 // - "Malloc (total)": allocations per pool.
 //
 // "article baseline war" and "article baseline grn" use the system random generator, exactly
-// as the article does; "article baseline war, xoshiro" runs the same code with SealedCore's
+// as the article does; "article baseline war, xoshiro" runs the same code with SealedEngine's
 // seeded generator, so the difference is the cost of the system generator alone.
 
 /// A set, checked once: one ported pool must hold 6 boosters of the expected size, with 6 rares

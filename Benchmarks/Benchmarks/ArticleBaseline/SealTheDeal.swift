@@ -1,5 +1,7 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedDecks
 
 // A faithful port of `sealTheDeal(set:)` from Ben Dodson's article "Side Project: Sealed"
 // (on his blog, bendodson.com): the algorithm Sealed started from, kept here (and only
@@ -12,8 +14,8 @@ import SealedCore
 //   replacement queries afresh inside the booster loop. `CONTAINS[c]` becomes an ASCII
 //   case-insensitive byte search (see `containsCaseInsensitive`).
 // - The booster range (`expansion.locations`' first key, the app's own table) is the set's
-//   `boosterMax` (its last basic land), the range SealedCore uses too.
-// - `Card` is SealedCore's value type, so copying the sheets copies structs, where Realm copied
+//   `boosterMax` (its last basic land), the range SealedCards uses too.
+// - `Card` is SealedCards' value type, so copying the sheets copies structs, where Realm copied
 //   object references; `==` compares fields, where Realm compared row identity. Rarities are
 //   the `Rarity` enum rather than strings, and `number` is the collector number's leading
 //   integer.

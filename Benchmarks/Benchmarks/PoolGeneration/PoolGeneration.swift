@@ -1,9 +1,9 @@
 import Benchmark
 import BenchmarkFixtures
-import SealedCore
+import SealedEngine
 import WarSealedReference
 
-// Pool generation with SealedCore's engine.
+// Pool generation with SealedEngine.
 //
 // Reading the figures (see also README.md):
 //

@@ -1,8 +1,12 @@
 import Benchmark
 import BenchmarkFixtures
-import SealedCore
-import SealedReportHTML
+import SealedSupport
+import SealedRules
+import SealedEngine
+import SealedAnalysis
+import SealedReports
 import SealedStats
+import SealedReportHTML
 
 // report.html for war under the sealed rules and spec, as `sealed check war` writes it after
 // 1,000,000 pools: setup simulates and checks once (not measured); each iteration renders the

@@ -1,5 +1,7 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedRules
 
 /// Card data, sets and plans for the benchmarks, loaded once per process in the benchmarks'
 /// setup closures (never inside a measured region).
@@ -8,7 +10,7 @@ import SealedCore
 /// executables are started by the plugin from wherever it likes:
 /// 1. `$SEALED_CARDS`, when set (a Scryfall JSON file or a folder of them);
 /// 2. else the card data shipped in the repository that holds this source file
-///    (`Sources/SealedCore/Resources/cards`, located from `#filePath`, i.e. the checkout the
+///    (`Sources/SealedData/Resources/cards`, located from `#filePath`, i.e. the checkout the
 ///    executable was built from).
 public enum Fixtures {
   /// The path the card data is read from.
@@ -51,15 +53,15 @@ public enum Fixtures {
       }
       return variable
     }
-    // Walk up from this file to the repository root (the folder holding Sources/SealedCore),
+    // Walk up from this file to the repository root (the folder holding Sources/SealedData),
     // then take the card data shipped in it.
     var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     while directory.path != "/" {
-      let cards = directory.appendingPathComponent("Sources/SealedCore/Resources/cards").path
+      let cards = directory.appendingPathComponent("Sources/SealedData/Resources/cards").path
       if FileManager.default.fileExists(atPath: cards) { return cards }
       directory = directory.deletingLastPathComponent()
     }
     fatalError(
-      "Sealed benchmarks: cannot find Sources/SealedCore/Resources/cards above \(#filePath); set \(CardDataLocation.environmentVariable) to a Scryfall JSON file or a folder of them")
+      "Sealed benchmarks: cannot find Sources/SealedData/Resources/cards above \(#filePath); set \(CardDataLocation.environmentVariable) to a Scryfall JSON file or a folder of them")
   }
 }

@@ -1,6 +1,6 @@
 // A speed reference for the engine, not part of Sealed: War of the Spark under the "sealed" rules
 // with the rules written into the code (sheet sizes, slots and variant odds as constants), doing
-// the draws and card counts of SealedCore's engine (not its per-pool counters): xoshiro256**, one number for the mythic
+// the draws and card counts of SealedEngine (not its per-pool counters): xoshiro256**, one number for the mythic
 // booster's position and the six variant choices (exact digits: 39/50 and 46/50), two numbers per
 // booster whose Lemire digits give its 14 cards (rejection tested first), partial Fisher-Yates over
 // persistent permutations, and a count per card and draw. It shows what the machine gives such a

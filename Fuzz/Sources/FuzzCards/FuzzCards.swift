@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import SealedCore
+import SealedCards
 
 /// Scryfall card JSON (`--cards`), plain or gzipped: any bytes give cards or a one-line
 /// `DataError`, never a crash.

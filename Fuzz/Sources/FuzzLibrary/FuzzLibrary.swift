@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
-import SealedCore
+import SealedSupport
+import SealedDecks
 
 /// Saved pool and deck JSON (the library): each input is read both as a pool and as a deck.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,5 +1,8 @@
 import FuzzSupport
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedAnalysis
 import SealedMTGJSON
 
 /// MTGJSON files (`sealed cards import`, `sealed rules import`): any bytes, gzipped or not, give

@@ -1,5 +1,5 @@
 import FuzzSupport
-import SealedCore
+import SealedSupport
 import SealedPackFiles
 
 /// Pack files (`sealed audit --packs`): any bytes, gzipped or not, read as each format and as

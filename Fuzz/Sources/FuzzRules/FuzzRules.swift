@@ -1,6 +1,9 @@
 import Foundation
 import FuzzSupport
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedAnalysis
 
 /// Rule YAML (`--rules FILE`): parsed, and when it parses, compiled for a small fixed set.
 @_cdecl("LLVMFuzzerTestOneInput")

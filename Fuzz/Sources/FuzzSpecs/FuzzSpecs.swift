@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
-import SealedCore
+import SealedSupport
+import SealedRules
 
 /// Spec YAML (`check --spec FILE`): any bytes give a spec or a one-line `DataError`.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
-import SealedCore
+import SealedSupport
+import SealedReports
 
 /// `tallies.json` (`sealed merge`): any bytes give a verified record or a one-line `DataError`.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,9 +1,13 @@
 import ArgumentParser
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedEngine
+import SealedAnalysis
+import SealedReports
+import SealedStats
+import SealedAudit
 import SealedPackFiles
 import SealedReportHTML
-import SealedStats
 
 /// `sealed audit`: holds boosters people really opened against a rule set.
 struct AuditCommand: ParsableCommand {
@@ -107,7 +111,7 @@ struct AuditCommand: ParsableCommand {
     let identity = AuditSession.identity(format: reader.format, first: first)
     var session = AuditSession(
       plan: plan, set: loaded.set, identity: identity, grouping: grouping, source: reader.source,
-      cardOptions: planOptions.setOptions.cardOptions)
+      cardData: planOptions.setOptions.cardOptions.cards)
     do {
       for booster in first { try session.add(booster) }
       first = []

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
 import SealedScryfall
 
 /// `sealed cards fetch SET...`: download whole sets from Scryfall's API.

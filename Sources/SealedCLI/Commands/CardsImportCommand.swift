@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
 import SealedMTGJSON
 import SealedScryfall
 

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedReports
 
 /// `sealed cards list`: the sets available and where each comes from.
 struct CardsListCommand: ParsableCommand {

@@ -1,9 +1,14 @@
 import ArgumentParser
 import Foundation
 import SealedCheck
-import SealedCore
-import SealedReportHTML
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedEngine
+import SealedAnalysis
+import SealedReports
 import SealedStats
+import SealedReportHTML
 
 /// `sealed check`: simulate, test the counts against the rules and a spec, report a verdict.
 struct CheckCommand: ParsableCommand {

@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import SealedCheck
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedReports
 import SealedStats
 
 /// `sealed check-products`: `sealed check` of every product of the field's compiled booster

@@ -1,4 +1,6 @@
-import SealedCore
+import SealedSupport
+import SealedRules
+import SealedReports
 
 extension CheckCommand {
   /// `check --tallies DIR` checks the run the tallies record, under its own rules, pools, seed

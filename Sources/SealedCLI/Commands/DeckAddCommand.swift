@@ -1,5 +1,5 @@
 import ArgumentParser
-import SealedCore
+import SealedDecks
 
 /// `sealed deck add NAME CARD...`.
 struct DeckAddCommand: ParsableCommand {

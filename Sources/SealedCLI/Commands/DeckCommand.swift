@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedDecks
 
 /// `sealed deck`: build and look at the decks in the library.
 struct DeckCommand: ParsableCommand {

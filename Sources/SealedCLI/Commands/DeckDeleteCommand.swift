@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedDecks
 
 /// `sealed deck delete NAME`.
 struct DeckDeleteCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
-import SealedCore
+import SealedSupport
+import SealedDecks
 
 /// `sealed deck duplicate NAME NEW`.
 struct DeckDuplicateCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
-import SealedCore
+import SealedSupport
+import SealedDecks
 
 /// The shared part of `deck add` and `deck remove`.
 enum DeckEdit {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import SealedCore
+import SealedDecks
 
 /// `sealed deck new NAME [--pool POOL]`.
 struct DeckNewCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import SealedCore
+import SealedDecks
 
 /// `sealed deck remove NAME CARD...`.
 struct DeckRemoveCommand: ParsableCommand {

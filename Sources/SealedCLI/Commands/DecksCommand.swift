@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedReports
+import SealedDecks
 
 /// `sealed decks`: the saved pools and decks.
 struct DecksCommand: ParsableCommand {

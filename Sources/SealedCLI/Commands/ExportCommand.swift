@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedReports
+import SealedDecks
 import SealedImages
 
 /// `sealed export`: decks in other programs' formats.

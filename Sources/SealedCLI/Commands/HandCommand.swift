@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedEngine
 import SealedStats
+import SealedDecks
 
 /// `sealed hand NAME`: sample opening hands and the exact land odds.
 struct HandCommand: ParsableCommand {

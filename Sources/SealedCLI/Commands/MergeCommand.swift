@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedRules
+import SealedAnalysis
+import SealedReports
 import SealedStats
 import SealedReportHTML
 

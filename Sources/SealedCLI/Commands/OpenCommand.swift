@@ -1,6 +1,10 @@
 import ArgumentParser
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedRules
+import SealedEngine
+import SealedReports
+import SealedDecks
 
 /// `sealed open`: opens one pool and shows it.
 struct OpenCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedReports
 import SealedReportHTML
 
 /// `sealed report DIR`: rebuilds `report.html` from the CSV files of a report folder.

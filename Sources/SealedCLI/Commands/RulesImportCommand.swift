@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedRules
+import SealedReports
 import SealedMTGJSON
 
 /// `sealed rules import [FILE] --product CODE | --list`: mtg.wtf's compiled booster data, or the

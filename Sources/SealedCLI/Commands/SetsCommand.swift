@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedReports
 
 /// `sealed sets`: one row per set in the card data.
 struct SetsCommand: ParsableCommand {

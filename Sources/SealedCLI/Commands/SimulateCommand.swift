@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SealedCore
+import SealedSupport
 
 /// `sealed simulate`: many pools, tallied, written as CSV reports.
 struct SimulateCommand: ParsableCommand {

@@ -1,8 +1,13 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedEngine
+import SealedAnalysis
+import SealedReports
+import SealedStats
 import SealedPackFiles
 import SealedReportHTML
-import SealedStats
 
 /// The shared work of `simulate` and `check`: validate, simulate with progress and Ctrl-C
 /// handling, and build the report files.

@@ -1,5 +1,9 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedEngine
+import SealedDecks
 
 /// `sealed open --save NAME`: the pool and a deck started from it, saved together.
 enum SavePool {

@@ -1,5 +1,7 @@
 import ArgumentParser
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedRules
 
 /// Where card data comes from; shared by every command that reads cards.
 struct CardOptions: ParsableArguments {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import SealedCore
+import SealedSupport
 import SealedPackFiles
 
 /// `audit --format`: a pack file's layout, by the names `sealed open --format` writes it under

@@ -1,5 +1,7 @@
 import ArgumentParser
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedRules
 
 /// `--rules NAME|FILE` together with the card options; compiles the plan for one set.
 struct PlanOptions: ParsableArguments {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedRules
+import SealedEngine
 
 /// `--shard K/N`.
 struct ShardArgument: ExpressibleByArgument, Sendable {

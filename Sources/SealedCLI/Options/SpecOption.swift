@@ -1,5 +1,6 @@
 import ArgumentParser
-import SealedCore
+import SealedSupport
+import SealedRules
 
 /// `--spec NAME|FILE|none`: the claims `check` and `audit` test besides the rules' own.
 struct SpecOption: ParsableArguments {

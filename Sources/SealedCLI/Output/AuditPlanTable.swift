@@ -1,4 +1,7 @@
-import SealedCore
+import SealedSupport
+import SealedRules
+import SealedReports
+import SealedAudit
 import SealedStats
 
 /// `sealed audit --plan`: the opened boosters each check needs.

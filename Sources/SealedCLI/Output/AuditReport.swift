@@ -1,4 +1,8 @@
-import SealedCore
+import SealedSupport
+import SealedRules
+import SealedEngine
+import SealedReports
+import SealedAudit
 import SealedPackFiles
 import SealedStats
 

@@ -1,4 +1,7 @@
-import SealedCore
+import SealedSupport
+import SealedRules
+import SealedReports
+import SealedAudit
 import SealedStats
 
 /// The terminal summary of an audit: what was read, one line per check, then the verdict and

@@ -1,4 +1,6 @@
-import SealedCore
+import SealedSupport
+import SealedReports
+import SealedDecks
 
 /// The JSON form of a deck (`sealed deck show --format json`), and its CSV form.
 struct DeckJSON: Encodable {

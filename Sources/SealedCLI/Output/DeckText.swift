@@ -1,4 +1,6 @@
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedDecks
 
 /// The terminal form of a deck (`sealed deck show`): header, deck list, mana curve, types,
 /// colours and the card picker.

@@ -1,4 +1,5 @@
-import SealedCore
+import SealedSupport
+import SealedReports
 import SealedReportHTML
 
 /// Adds `report.html`, made from the CSV files among `files`, to the files of a report folder.

@@ -1,5 +1,7 @@
-import SealedCore
+import SealedSupport
+import SealedCards
 import SealedStats
+import SealedDecks
 
 /// What `sealed hand` prints: the sample hands, then the exact odds.
 struct HandReport {

@@ -1,5 +1,6 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedReports
 
 /// One line on standard error, prefixed `sealed: `, for what a command did besides its output.
 enum Note {

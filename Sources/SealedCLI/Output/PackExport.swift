@@ -1,5 +1,7 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedRules
+import SealedEngine
 import SealedPackFiles
 
 /// Opened pools written as the pack files `sealed audit` reads: a CSV, a text list, or

@@ -1,4 +1,5 @@
-import SealedCore
+import SealedSupport
+import SealedRules
 import SealedStats
 
 /// The terminal form of `sealed check --plan`.

@@ -1,4 +1,7 @@
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedEngine
 
 /// The JSON form of an opened pool (`sealed open --format json`).
 struct PoolJSON: Encodable {

@@ -1,4 +1,7 @@
-import SealedCore
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedEngine
 
 /// The terminal form of an opened pool: each booster, the top cards, then the pool by card.
 enum PoolText {

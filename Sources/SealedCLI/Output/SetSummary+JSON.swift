@@ -1,4 +1,4 @@
-import SealedCore
+import SealedCards
 
 extension SetSummary {
   /// JSON with every key present; unknown counts are `null`.

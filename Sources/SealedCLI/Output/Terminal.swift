@@ -1,5 +1,6 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedCards
 
 /// Styling for terminal output: ANSI colour only when standard output is a terminal and
 /// `NO_COLOR` is not set, so piped output is plain and byte-for-byte reproducible.

@@ -1,5 +1,7 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedRules
+import SealedReports
 import SealedStats
 
 /// The terminal summary of a check run: one line per check, failures marked, then the verdict.

@@ -1,4 +1,4 @@
-import SealedCore
+import SealedSupport
 import SealedStats
 
 /// Runs statistics code, turning its errors into one-line data errors.

@@ -1,4 +1,4 @@
-import SealedCore
+import SealedRules
 
 /// The cards a plan's sheets can give that are known by their keys alone (no card data, so no
 /// rarity, name or type): the checks that pick cards by what card data says (a slot's rarity

@@ -1,13 +1,18 @@
-import SealedCore
+import SealedSupport
+import SealedReports
 
 /// Builds the individual tests; shared by the rule-derived checks and the spec checks.
-struct CheckBuilder {
+package struct CheckBuilder {
   let alpha: Double
+
+  package init(alpha: Double) {
+    self.alpha = alpha
+  }
 
   /// The exact binomial test of `successes` in `trials` against `expected`, with a
   /// Clopper–Pearson interval at confidence 1 - alpha. An expected proportion of exactly 0 or 1
   /// is an exact claim and becomes an invariant instead.
-  func proportion(
+  package func proportion(
     _ name: String, source: CheckResult.Source, successes: Int, trials: Int, expected: Double,
     alpha claimAlpha: Double? = nil, detail: String
   ) throws(StatisticsError) -> CheckResult {

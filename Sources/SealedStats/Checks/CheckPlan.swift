@@ -1,4 +1,6 @@
-import SealedCore
+import SealedSupport
+import SealedRules
+import SealedAnalysis
 
 /// Sample-size planning for a check run (`sealed check --plan`): for every statistical check
 /// the run makes (each carries its `CheckDesign`: the rules' slot rarity mixes, sheet card

@@ -1,4 +1,5 @@
-import SealedCore
+import SealedSupport
+import SealedReports
 
 /// One statistical check or exact invariant of a `sealed check` run, as a row of `checks.csv`.
 public struct CheckResult: Sendable {
@@ -44,7 +45,7 @@ public struct CheckResult: Sendable {
   public var confidenceHigh: Double?
   public var confidenceLevel: Double?
   /// Successes of a binomial check, to recompute its interval at the Holm level.
-  var successes: Int?
+  package var successes: Int?
   public var alpha: Double
   /// Pass, fail, or not tested: a check that could not be run on these counts (no trials, one
   /// card to compare, a file that does not tell the cards apart) says so and never counts as a
@@ -64,7 +65,7 @@ public struct CheckResult: Sendable {
   public var monteCarloP: Double?
   public var monteCarloSE: Double?
 
-  init(
+  package init(
     name: String, kind: Kind, source: Source, n: Int, observed: Double? = nil, expected: Double? = nil,
     statistic: Double? = nil, degreesOfFreedom: Int? = nil, pValue: Double? = nil,
     confidenceLow: Double? = nil, confidenceHigh: Double? = nil, alpha: Double, verdict: Verdict = .pass,
@@ -87,20 +88,20 @@ public struct CheckResult: Sendable {
   }
 
   /// An exact invariant: passes only with zero violations; not tested when nothing was checked.
-  static func invariant(_ name: String, source: Source, checked: Int, violations: Int, alpha: Double, detail: String = "") -> CheckResult {
+  package static func invariant(_ name: String, source: Source, checked: Int, violations: Int, alpha: Double, detail: String = "") -> CheckResult {
     CheckResult(
       name: name, kind: .invariant, source: source, n: checked, observed: Double(violations), expected: 0,
       alpha: alpha, verdict: violations > 0 ? .fail : checked == 0 ? .notTested : .pass, detail: detail)
   }
 
   /// A check the run could not make, with the reason (`not tested: ...` in its detail).
-  static func untested(_ name: String, kind: Kind, source: Source, n: Int = 0, alpha: Double, reason: String) -> CheckResult {
+  package static func untested(_ name: String, kind: Kind, source: Source, n: Int = 0, alpha: Double, reason: String) -> CheckResult {
     CheckResult(name: name, kind: kind, source: source, n: n, alpha: alpha, verdict: .notTested, detail: "not tested: \(reason)")
   }
 
   /// A claim the rules cannot satisfy by construction (for example the mythic booster's
   /// position when the rules have independent boosters): a failed check whose detail says why.
-  static func unsatisfiable(_ name: String, kind: Kind, source: Source, reason: String, alpha: Double) -> CheckResult {
+  package static func unsatisfiable(_ name: String, kind: Kind, source: Source, reason: String, alpha: Double) -> CheckResult {
     CheckResult(name: name, kind: kind, source: source, n: 0, alpha: alpha, verdict: .fail, detail: "cannot hold: \(reason)")
   }
 

@@ -1,4 +1,8 @@
-import SealedCore
+import SealedSupport
+import SealedRules
+import SealedEngine
+import SealedAnalysis
+import SealedReports
 
 /// All checks of a `sealed check` run, with Holm–Bonferroni adjusted p-values and verdicts.
 ///
@@ -28,7 +32,7 @@ public struct CheckRun: Sendable {
   /// procedure, gives each its verdict at its alpha, and puts each binomial check's interval at
   /// the level of its verdict. Returns the indices of the statistical checks.
   @discardableResult
-  static func decide(_ checks: inout [CheckResult]) throws(StatisticsError) -> [Int] {
+  package static func decide(_ checks: inout [CheckResult]) throws(StatisticsError) -> [Int] {
     let tested = checks.indices.filter { checks[$0].pValue != nil }
     let adjusted = try MultipleTesting.holm(tested.map { checks[$0].pValue! })
     for (position, index) in tested.enumerated() {

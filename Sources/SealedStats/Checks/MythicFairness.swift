@@ -1,4 +1,6 @@
-import SealedCore
+import SealedEngine
+import SealedAnalysis
+import SealedReports
 
 /// How often two players' pools differ by 0, 1, 2 or 3+ mythics: observed from pairs of
 /// consecutive pools of a run (1st and 2nd, 3rd and 4th, ...), expected from the rules'

@@ -1,5 +1,8 @@
 import Foundation
-import SealedCore
+import SealedSupport
+import SealedRules
+import SealedEngine
+import SealedReports
 
 /// A spec's odds claim tested against the counts: every count is exact (which variant each
 /// booster took, the cards each draw gave, the cards of a lane per booster), so each claim is

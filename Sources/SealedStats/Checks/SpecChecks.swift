@@ -1,8 +1,11 @@
-import SealedCore
+import SealedSupport
+import SealedRules
+import SealedEngine
+import SealedAnalysis
 
 /// The checks a spec states: each claim that applies to the set, tested against the counts.
 /// The plan must have been compiled with the spec, so that its claims have counting lanes.
-struct SpecChecks {
+package struct SpecChecks {
   let plan: BoosterPlan
   let expectations: Expectations
   let tally: SimulationTally
@@ -36,7 +39,7 @@ struct SpecChecks {
   }
 
   /// The kind of check a claim makes.
-  static func kind(of claim: SpecClaim) -> CheckResult.Kind {
+  package static func kind(of claim: SpecClaim) -> CheckResult.Kind {
     switch claim.kind {
     case .proportion: .binomial
     case .mythicsPerPoolDistribution, .mythicPosition, .uniform: .chiSquare

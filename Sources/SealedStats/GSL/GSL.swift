@@ -1,3 +1,5 @@
+import SealedSupport
+
 internal import CGSL
 
 /// The only place Sealed calls the GNU Scientific Library.

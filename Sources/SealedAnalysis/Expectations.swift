@@ -1,0 +1,168 @@
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedEngine
+
+/// What a plan's rules predict, computed from the plan alone (no simulation): every card's
+/// expected copies per pool, every slot's rarity mix, every event's probability, the
+/// distribution of mythics per pool and per booster position.
+///
+/// Cost: small. Distinct draws from weighted sheets use `SuccessiveSampling`, whose cost grows
+/// with the number of different weights; the built-in rule sets take milliseconds.
+public struct Expectations: Sendable {
+  public let plan: BoosterPlan
+  /// `siteInclusion[site][i]`: expected copies of the site's sheet card i per use of the site.
+  public let siteInclusion: [[Double]]
+  /// `laneDistributions[kind][lane][n]`: probability that a booster of the kind holds exactly n
+  /// cards of the lane (lane 0 mythics, lane i event i - 1).
+  public let laneDistributions: [[[Double]]]
+  /// Expected copies of each card (by ordinal) per booster of each kind.
+  public let cardsPerBoosterByKind: [[Double]]
+  /// Expected copies of each card (by ordinal) per pool.
+  public let cardsPerPool: [Double]
+  /// Probability of each number of mythics in a pool.
+  public let poolMythics: [Double]
+  /// Probability that booster b of a pool holds at least one mythic.
+  public let mythicPositions: [Double]
+  /// Probability that two independent pools differ by d mythics.
+  public let pairMythicDifferences: [Double]
+
+  public init(plan: BoosterPlan) throws(DataError) {
+    self.plan = plan
+    let size = plan.maxBoosterSize + 1
+    var siteInclusion: [[Double]] = []
+    var siteLanes: [[[Double]]] = []  // [site][lane][n]
+    for site in plan.sites {
+      let draw = site.draw
+      let sheet = plan.sheets[draw.sheet]
+      let inclusion: [Double]
+      if let balance = sheet.balance {
+        guard let computed = BalancedDraws.inclusion(balance, count: draw.count)
+        else { throw Self.tooComplex(sheet: sheet, draw: draw) }
+        inclusion = computed
+      } else {
+        guard let computed = SuccessiveSampling.inclusion(weights: sheet.weights, draws: draw.count, distinct: draw.distinct)
+        else { throw Self.tooComplex(sheet: sheet, draw: draw) }
+        inclusion = computed
+      }
+      siteInclusion.append(inclusion)
+      var lanes: [[Double]] = []
+      for lane in 0..<plan.laneCount {
+        let members: Set<Int>
+        if lane == 0 {
+          members = Set(sheet.cards.indices.filter { plan.cards[sheet.cards[$0]].rarity == .mythic })
+        } else {
+          let event = plan.events[lane - 1].cards
+          members = Set(sheet.cards.indices.filter { event.contains(sheet.cards[$0]) })
+        }
+        if let balance = sheet.balance {
+          guard let distribution = BalancedDraws.memberCountDistribution(balance, count: draw.count, members: members)
+          else { throw Self.tooComplex(sheet: sheet, draw: draw) }
+          lanes.append(distribution)
+          continue
+        }
+        guard let distribution = SuccessiveSampling.memberCountDistribution(
+          weights: sheet.weights, members: members, draws: draw.count, distinct: draw.distinct)
+        else { throw Self.tooComplex(sheet: sheet, draw: draw) }
+        lanes.append(distribution)
+      }
+      siteLanes.append(lanes)
+    }
+    self.siteInclusion = siteInclusion
+
+    var laneDistributions: [[[Double]]] = []
+    var cardsPerBoosterByKind: [[Double]] = []
+    for kind in plan.kinds.indices {
+      var perLane = [[Double]](repeating: [], count: plan.laneCount)
+      var cards = [Double](repeating: 0, count: plan.cards.count)
+      for (combination, program) in plan.programs[kind].enumerated() {
+        let probability = plan.combinationProbabilities[kind][combination]
+        guard probability > 0 else { continue }
+        for lane in 0..<plan.laneCount {
+          var distribution = [1.0]
+          for draw in program { distribution = DiscreteDistribution.convolve(distribution, siteLanes[draw.site][lane]) }
+          DiscreteDistribution.addScaled(distribution, probability, to: &perLane[lane])
+        }
+        for draw in program {
+          let sheet = plan.sheets[draw.sheet]
+          for (index, ordinal) in sheet.cards.enumerated() {
+            cards[ordinal] += probability * siteInclusion[draw.site][index]
+          }
+        }
+      }
+      laneDistributions.append(perLane.map { DiscreteDistribution.padded($0, to: size) })
+      cardsPerBoosterByKind.append(cards)
+    }
+    self.laneDistributions = laneDistributions
+    self.cardsPerBoosterByKind = cardsPerBoosterByKind
+
+    let boostersPerKind = plan.expectedBoostersPerKind
+    cardsPerPool = plan.cards.indices.map { ordinal in
+      plan.kinds.indices.reduce(0) { $0 + boostersPerKind[$1] * cardsPerBoosterByKind[$1][ordinal] }
+    }
+
+    // Mythics per pool: one mythic booster plus the rest, or independent boosters.
+    var pool = [1.0]
+    if plan.mythicKind != nil {
+      pool = laneDistributions[0][0]
+      for _ in 1..<plan.boostersPerPool { pool = DiscreteDistribution.convolve(pool, laneDistributions[1][0]) }
+    } else {
+      for _ in 0..<plan.boostersPerPool { pool = DiscreteDistribution.convolve(pool, laneDistributions[0][0]) }
+    }
+    poolMythics = DiscreteDistribution.padded(pool, to: plan.boostersPerPool * plan.maxBoosterSize + 1)
+    mythicPositions = (0..<plan.boostersPerPool).map { index in
+      plan.kinds.indices.reduce(0) { total, kind in
+        total + plan.probability(ofKind: kind, atBooster: index) * (1 - laneDistributions[kind][0][0])
+      }
+    }
+    var pairs = [Double](repeating: 0, count: poolMythics.count)
+    for (a, p) in poolMythics.enumerated() where p > 0 {
+      for (b, q) in poolMythics.enumerated() where q > 0 { pairs[abs(a - b)] += p * q }
+    }
+    pairMythicDifferences = pairs
+  }
+
+  private static func tooComplex(sheet: PlanSheet, draw: PlanDraw) -> DataError {
+    DataError(
+      "cannot compute exact expectations for \(draw.count) distinct cards from sheet \"\(sheet.name)\": it has too many different weights; use fewer weights or distinct: false")
+  }
+
+  // MARK: - Derived expectations
+
+  /// Probability that a booster of `kind` (nil: any booster of a pool) holds at least one card
+  /// of `event`.
+  public func eventProbability(_ event: Int, kind: Int?) -> Double {
+    probability(lane: event + 1, kind: kind) { $0 >= 1 }
+  }
+
+  /// Probability that a booster of `kind` (nil: any booster) has a lane count meeting `test`.
+  public func probability(lane: Int, kind: Int?, where test: (Int) -> Bool) -> Double {
+    func forKind(_ kind: Int) -> Double {
+      laneDistributions[kind][lane].enumerated().reduce(0) { $0 + (test($1.offset) ? $1.element : 0) }
+    }
+    // Sums of many terms can stray past [0, 1] by a rounding error; a probability stays inside.
+    func clamped(_ p: Double) -> Double { min(max(p, 0), 1) }
+    if let kind { return clamped(forKind(kind)) }
+    let weights = plan.expectedBoostersPerKind
+    let total = weights.reduce(0, +)
+    return clamped(plan.kinds.indices.reduce(0) { $0 + weights[$1] / total * forKind($1) })
+  }
+
+  /// Expected cards of each rarity in a slot per pool.
+  public func slotRarityPerPool(slot: Int) -> [Rarity: Double] {
+    let weights = plan.expectedBoostersPerKind
+    var result: [Rarity: Double] = [:]
+    for kind in plan.kinds.indices {
+      for (combination, program) in plan.programs[kind].enumerated() {
+        let probability = plan.combinationProbabilities[kind][combination] * weights[kind]
+        for draw in program where draw.slot == slot {
+          let sheet = plan.sheets[draw.sheet]
+          for (index, ordinal) in sheet.cards.enumerated() {
+            result[plan.cards[ordinal].rarity, default: 0] += probability * siteInclusion[draw.site][index]
+          }
+        }
+      }
+    }
+    return result
+  }
+}

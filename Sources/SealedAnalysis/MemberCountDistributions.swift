@@ -1,0 +1,54 @@
+import SealedRules
+import SealedEngine
+
+extension Expectations {
+  /// For any set of cards (by ordinal): per booster kind, the probability that a booster of
+  /// that kind holds exactly n of them, n from 0 to the largest booster size. The same
+  /// computation as the plan's own lanes (`laneDistributions`), for cards that no lane counts.
+  /// Nil when a distinct draw from a weighted sheet has too many different weights.
+  /// Cost: one count distribution per site, then a convolution per program.
+  public func memberCountDistributions(members: Set<Int>) -> [[Double]]? {
+    var siteDistributions: [[Double]] = []
+    for site in plan.sites {
+      let draw = site.draw
+      let sheet = plan.sheets[draw.sheet]
+      let inside = Set(sheet.cards.indices.filter { members.contains(sheet.cards[$0]) })
+      if let balance = sheet.balance {
+        guard let distribution = BalancedDraws.memberCountDistribution(balance, count: draw.count, members: inside)
+        else { return nil }
+        siteDistributions.append(distribution)
+        continue
+      }
+      guard let distribution = SuccessiveSampling.memberCountDistribution(
+        weights: sheet.weights, members: inside, draws: draw.count, distinct: draw.distinct)
+      else { return nil }
+      siteDistributions.append(distribution)
+    }
+    return plan.kinds.indices.map { kind in
+      var mixture: [Double] = []
+      for (combination, program) in plan.programs[kind].enumerated() {
+        let probability = plan.combinationProbabilities[kind][combination]
+        guard probability > 0 else { continue }
+        var distribution = [1.0]
+        for draw in program { distribution = DiscreteDistribution.convolve(distribution, siteDistributions[draw.site]) }
+        DiscreteDistribution.addScaled(distribution, probability, to: &mixture)
+      }
+      return DiscreteDistribution.padded(mixture, to: plan.maxBoosterSize + 1)
+    }
+  }
+
+  /// The share of each kind among a pool's boosters (the kinds' expected counts over the pool).
+  public var kindShares: [Double] {
+    let perPool = plan.expectedBoostersPerKind
+    let total = perPool.reduce(0, +)
+    return perPool.map { $0 / total }
+  }
+
+  /// Expected copies of each card (by ordinal) per booster, over the kinds in their shares.
+  public var cardsPerBooster: [Double] {
+    let shares = kindShares
+    return plan.cards.indices.map { ordinal in
+      plan.kinds.indices.reduce(0) { $0 + shares[$1] * cardsPerBoosterByKind[$1][ordinal] }
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import SealedSupport
+
+/// What the per-booster checks of an audit found, kept as counts and a bounded list of the
+/// boosters with a problem, so that memory does not grow with the file.
+public struct BoosterFindings: Sendable {
+  /// One booster: how the file names it, its line, its kind (or kinds) under the rules, and
+  /// what is wrong with it (empty when nothing).
+  public struct Problem: Sendable, Equatable {
+    public let booster: String
+    public let line: Int
+    public let kind: String
+    public let problem: String
+  }
+
+  /// Every booster is listed (`boosters.csv`) up to this many; after that only boosters with a
+  /// problem, up to `problemLimit` of them. The counts cover every booster.
+  public static let listLimit = 10_000
+  public static let problemLimit = 10_000
+
+  public private(set) var boosters = 0
+  public private(set) var cards = 0
+  /// Cards that no booster of the rules can hold (outside the booster range, another set).
+  public private(set) var outsideCards = 0
+  /// Boosters holding such a card.
+  public private(set) var boostersWithOutsideCards = 0
+  /// Boosters that no program of the rules can make.
+  public private(set) var impossibleBoosters = 0
+  /// Boosters holding some card (class) more than once.
+  public private(set) var boostersWithRepeats = 0
+  /// Boosters by size.
+  public private(set) var sizes: [Int: Int] = [:]
+  /// Boosters identified as each kind (exactly one kind possible).
+  public private(set) var identifiedKinds: [Int]
+  /// Possible boosters that more than one kind could have made.
+  public private(set) var ambiguousKinds = 0
+  /// The boosters listed: every one up to `listLimit`, then those with a problem.
+  public private(set) var listed: [Problem] = []
+  /// The boosters with a problem among `listed`.
+  public var problems: [Problem] { listed.filter { !$0.problem.isEmpty } }
+  private var problemsListed = 0
+  private let kindNames: [String]
+
+  public init(kinds: [String]) {
+    kindNames = kinds
+    identifiedKinds = Array(repeating: 0, count: kinds.count)
+  }
+
+  /// Records one booster: its size, the cards outside the rules' reach, repeats, and the
+  /// feasibility verdict (nil when an outside card already made it impossible).
+  public mutating func record(
+    booster: String, line: Int, size: Int, outside: [String], repeats: Bool, verdict: BoosterFeasibility.Verdict?
+  ) {
+    boosters += 1
+    cards += size
+    sizes[size, default: 0] += 1
+    if repeats { boostersWithRepeats += 1 }
+    var reasons: [String] = []
+    if !outside.isEmpty {
+      outsideCards += outside.count
+      boostersWithOutsideCards += 1
+      reasons += outside
+    }
+    if let verdict {
+      if verdict.kinds.count == 1 {
+        identifiedKinds[verdict.kinds[0]] += 1
+      } else if verdict.kinds.count > 1 {
+        ambiguousKinds += 1
+      }
+      if let problem = verdict.problem { reasons.append(problem) }
+    }
+    if !outside.isEmpty || verdict?.problem != nil { impossibleBoosters += 1 }
+    let kind = verdict.map { $0.kinds.map { kindNames[$0] }.joined(separator: " or ") } ?? ""
+    if listed.count < Self.listLimit || (!reasons.isEmpty && problemsListed < Self.problemLimit) {
+      listed.append(Problem(booster: booster, line: line, kind: kind, problem: reasons.joined(separator: "; ")))
+      if !reasons.isEmpty { problemsListed += 1 }
+    }
+  }
+
+  /// "booster 12" for a booster labelled 12; a label that says what it is stays as it is.
+  public static func name(_ label: String) -> String {
+    let lower = label.lowercased()
+    return ["booster", "pack", "draft"].contains { lower.hasPrefix($0) } ? label : "booster \(label)"
+  }
+
+  /// The first few problems as one line for a verdict's detail.
+  public func firstProblems(_ count: Int = 3) -> String {
+    listed.lazy.filter { !$0.problem.isEmpty }.prefix(count).map { "\(Self.name($0.booster)) (line \($0.line)): \($0.problem)" }.joined(separator: " | ")
+  }
+}

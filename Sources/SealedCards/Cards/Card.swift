@@ -1,0 +1,130 @@
+import SealedSupport
+
+/// One printing of a card, as loaded from Scryfall data.
+///
+/// A card's identity is its set code and collector number ([`CardKey`](CardKey)).
+public struct Card: Sendable, Hashable, Codable {
+  /// Scryfall's id of this printing.
+  public var id: String
+  /// Scryfall's id shared by every printing of the same card, when known.
+  public var oracleID: String?
+  public var name: String
+  /// The lowercase set code, for example `war`.
+  public var setCode: String
+  public var setName: String
+  public var collectorNumber: CollectorNumber
+  public var rarity: Rarity
+  /// The full type line; multi-faced cards join their faces with ` // `.
+  public var typeLine: String
+  /// The mana cost as Scryfall writes it (`{1}{U}{U}`); empty for lands. Multi-faced cards
+  /// without a top-level cost take their faces' costs joined with ` // `.
+  public var manaCost: String
+  /// The mana value (Scryfall's `cmc`).
+  public var manaValue: Double
+  /// Colours as single letters, W U B R G; multi-faced cards take the union of their faces.
+  public var colors: [String]
+  public var colorIdentity: [String]
+  /// Scryfall's layout: `normal`, `split`, `transform`, `adventure`, ...
+  public var layout: String
+  /// The faces of split, adventure and double-faced cards; empty for single-faced cards.
+  public var faces: [CardFace]
+  /// Image addresses by size (`small`, `normal`, `large`, `png`), when the card has one image.
+  public var imageURIs: [String: String]
+
+  public init(
+    id: String, oracleID: String? = nil, name: String, setCode: String, setName: String,
+    collectorNumber: CollectorNumber, rarity: Rarity, typeLine: String, manaCost: String = "",
+    manaValue: Double = 0, colors: [String] = [], colorIdentity: [String] = [],
+    layout: String = "normal", faces: [CardFace] = [], imageURIs: [String: String] = [:]
+  ) {
+    self.id = id
+    self.oracleID = oracleID
+    self.name = name
+    self.setCode = setCode
+    self.setName = setName
+    self.collectorNumber = collectorNumber
+    self.rarity = rarity
+    self.typeLine = typeLine
+    self.manaCost = manaCost
+    self.manaValue = manaValue
+    self.colors = colors
+    self.colorIdentity = colorIdentity
+    self.layout = layout
+    self.faces = faces
+    self.imageURIs = imageURIs
+  }
+
+  /// The card's identity: set code and collector number.
+  public var key: CardKey { CardKey(setCode: setCode, collectorNumber: collectorNumber) }
+
+  /// A card Sealed knows only by its key, for a rule that names it where the card data lacks it:
+  /// named `set:number`, of rarity `unknown`, with no type line or colours.
+  public static func placeholder(set: String, number: String) -> Card {
+    let key = "\(set):\(number)"
+    return Card(
+      id: key, name: key, setCode: set, setName: set.uppercased(), collectorNumber: CollectorNumber(number),
+      rarity: .unknown, typeLine: "")
+  }
+
+  /// Whether the card comes from card data (not a placeholder known only by its key).
+  public var hasData: Bool { rarity != .unknown }
+
+  /// Whether the card's colours are known: it comes from card data that gives its type line
+  /// (some composed data gives a card's name and rarity only).
+  public var hasColourData: Bool { hasData && !typeLine.isEmpty }
+
+  /// The type line of the front face (the part before ` // `).
+  public var frontTypeLine: Substring {
+    guard let range = typeLine.range(of: " // ") else { return typeLine[...] }
+    return typeLine[..<range.lowerBound]
+  }
+
+  /// Whether the front face is a basic land (its supertypes include Basic, its types Land).
+  public var isBasicLand: Bool {
+    let words = frontTypeLine.lowercased().split(whereSeparator: { !$0.isLetter })
+    return words.contains("basic") && words.contains("land")
+  }
+
+  /// The address of the front face's image at the given size, from the card or its first face.
+  public func imageURI(_ size: String = "normal") -> String? {
+    imageURIs[size] ?? faces.first?.imageURIs[size]
+  }
+}
+
+/// One face of a multi-faced card.
+public struct CardFace: Sendable, Hashable, Codable {
+  public var name: String
+  public var manaCost: String
+  public var typeLine: String
+  public var colors: [String]?
+  public var imageURIs: [String: String]
+
+  public init(
+    name: String, manaCost: String = "", typeLine: String = "", colors: [String]? = nil,
+    imageURIs: [String: String] = [:]
+  ) {
+    self.name = name
+    self.manaCost = manaCost
+    self.typeLine = typeLine
+    self.colors = colors
+    self.imageURIs = imageURIs
+  }
+}
+
+/// The identity of a printing: set code and collector number.
+public struct CardKey: Sendable, Hashable, Comparable, CustomStringConvertible {
+  public var setCode: String
+  public var collectorNumber: CollectorNumber
+
+  public init(setCode: String, collectorNumber: CollectorNumber) {
+    self.setCode = setCode
+    self.collectorNumber = collectorNumber
+  }
+
+  public var description: String { "\(setCode) #\(collectorNumber)" }
+
+  public static func < (lhs: CardKey, rhs: CardKey) -> Bool {
+    if lhs.setCode != rhs.setCode { return lhs.setCode < rhs.setCode }
+    return lhs.collectorNumber < rhs.collectorNumber
+  }
+}

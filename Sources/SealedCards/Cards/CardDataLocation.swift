@@ -1,0 +1,158 @@
+import Foundation
+import SealedSupport
+import SealedData
+
+/// Decides where card data is read from, in order:
+///
+/// 1. `--cards PATH` (a file or a folder of `.json` files), read alone;
+/// 2. else the `SEALED_CARDS` environment variable, read alone;
+/// 3. else the user's card folder (`CardStore`: sets fetched or imported with `sealed cards`)
+///    laid over the data shipped with Sealed: a set stored in the user's folder replaces the
+///    shipped copy of that set, every other shipped set stays available. Of the shipped data,
+///    the nine full Scryfall sets come before the field data (`FieldCardData`, gzipped), which
+///    gives only the sets they do not have.
+public struct CardDataLocation: Sendable {
+  /// The environment variable that names the card data when `--cards` is not given.
+  public static let environmentVariable = "SEALED_CARDS"
+
+  /// Where the data comes from.
+  public enum Kind: Sendable, Equatable {
+    /// One path given by `--cards` or by `SEALED_CARDS` (`givenBy` says which).
+    case given(path: String, givenBy: String)
+    /// The user's card folder over the shipped data (either may be missing, not both).
+    case layered(store: CardStore, shipped: String?)
+  }
+
+  public let kind: Kind
+
+  public init(kind: Kind) { self.kind = kind }
+
+  /// Resolves the location from the option and the environment, or throws a one-line
+  /// `DataError` saying what is missing. Cost: a few `stat` calls.
+  public static func resolve(
+    option: String?,
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    shipped: String? = BundledResources.directory("cards")
+  ) throws(DataError) -> CardDataLocation {
+    if let option {
+      guard FileManager.default.fileExists(atPath: option) else {
+        throw DataError("no such file or folder (given by --cards)", at: option)
+      }
+      return CardDataLocation(kind: .given(path: option, givenBy: "--cards"))
+    }
+    if let variable = environment[environmentVariable], !variable.isEmpty {
+      guard FileManager.default.fileExists(atPath: variable) else {
+        throw DataError("no such file or folder (given by \(environmentVariable))", at: variable)
+      }
+      return CardDataLocation(kind: .given(path: variable, givenBy: environmentVariable))
+    }
+    let store = CardStore.fromEnvironment(environment)
+    guard shipped != nil || !store.storedSets().isEmpty else {
+      throw DataError(
+        "no card data found: --cards not given, \(environmentVariable) not set, no sets in \(store.path), and the card data shipped with Sealed (\(BundledResources.bundleName)/cards beside the executable) is missing; rebuild with swift build, pass --cards PATH, or run sealed cards fetch SET"
+      )
+    }
+    return CardDataLocation(kind: .layered(store: store, shipped: shipped))
+  }
+
+  /// Loads the card data from `--cards`, `SEALED_CARDS` or the default places.
+  ///
+  /// - Parameter sets: when given, only these sets are read from the default places (a given
+  ///   path is always read whole); an unknown set is an error that lists the available ones.
+  public static func load(option: String?, sets: [String]? = nil) throws(DataError) -> CardDatabase {
+    try resolve(option: option).load(sets: sets)
+  }
+
+  /// Reads the data. Cost: O(bytes read); with `sets`, only those sets' files are read from
+  /// the default places (found by name, without listing the folders).
+  public func load(sets: [String]? = nil) throws(DataError) -> CardDatabase {
+    switch kind {
+    case .given(let path, _):
+      return try CardDatabase.load(path: path)
+    case .layered:
+      guard let sets else { return try CardDatabase.load(files: availableSets().map(\.file)) }
+      var files: [String] = []
+      for code in sets.map({ $0.lowercased() }) {
+        guard let entry = entry(forSet: code) else { throw unknownSet(code, available: availableSets()) }
+        files.append(entry.file)
+      }
+      return try CardDatabase.load(files: files)
+    }
+  }
+
+  /// The file of one set in the default places, by the order of precedence, or nil. Cost: at
+  /// most three `stat` calls.
+  public func entry(forSet code: String) -> Entry? {
+    guard case .layered(let store, let shipped) = kind, (try? CardStore.validate(setCode: code)) != nil else { return nil }
+    let code = code.lowercased()
+    let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
+    if exists(store.file(forSet: code)) {
+      return Entry(code: code, file: store.file(forSet: code), origin: "fetched")
+    }
+    guard let shipped else { return nil }
+    let scryfall = (shipped as NSString).appendingPathComponent("\(code).json")
+    if exists(scryfall) { return Entry(code: code, file: scryfall, origin: "shipped") }
+    let field = FieldCardData(shippedCards: shipped).file(forSet: code)
+    if exists(field) { return Entry(code: code, file: field, origin: "shipped", isFieldData: true) }
+    return nil
+  }
+
+  /// The error for a set the default places do not have: a set the field names but no shipped
+  /// data holds says so; otherwise the available sets are listed (or counted, when many).
+  func unknownSet(_ code: String, available: [Entry]) -> DataError {
+    if case .layered(_, let shipped?) = kind,
+      let record = try? FieldCardData(shippedCards: shipped).index.records()?[code], record.summary.cards == 0
+    {
+      return DataError(
+        "set \(code) has no card data: the field's booster data names it, but no public extract shipped with Sealed holds it; sealed cards fetch \(code) downloads it from Scryfall")
+    }
+    let listing = available.count <= 20
+      ? "available sets: \(available.map(\.code).joined(separator: ", "))"
+      : "\(available.count) sets are available (sealed sets lists them)"
+    return DataError("unknown set \"\(code)\"; \(listing); sealed cards fetch \(code) downloads it from Scryfall")
+  }
+
+  /// One set file of the default places and where it came from.
+  public struct Entry: Sendable, Equatable {
+    public var code: String
+    public var file: String
+    /// `shipped` or `fetched` (the user's card folder).
+    public var origin: String
+    /// Whether the file is of the shipped field data (`FieldCardData`).
+    public var isFieldData = false
+  }
+
+  /// The set files of the default places, by set code: the user's folder first, then shipped
+  /// sets the user does not have (the nine full sets, then the field data's). For a given path,
+  /// its files as `given`. Cost: three folder listings.
+  public func availableSets() -> [Entry] {
+    switch kind {
+    case .given(let path, _):
+      return [Entry(code: "", file: path, origin: "given")]
+    case .layered(let store, let shipped):
+      var entries = store.storedSets().map { Entry(code: $0, file: store.file(forSet: $0), origin: "fetched") }
+      if let shipped {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: shipped)) ?? []
+        for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
+          let code = String(name.dropLast(5)).lowercased()
+          if !entries.contains(where: { $0.code == code }) {
+            entries.append(Entry(code: code, file: (shipped as NSString).appendingPathComponent(name), origin: "shipped"))
+          }
+        }
+        let field = FieldCardData(shippedCards: shipped)
+        let taken = Set(entries.map(\.code))
+        for code in field.setCodes() where !taken.contains(code) {
+          entries.append(Entry(code: code, file: field.file(forSet: code), origin: "shipped", isFieldData: true))
+        }
+      }
+      return entries.sorted { $0.code < $1.code }
+    }
+  }
+
+  /// A short description of a list of files for messages: one path, or the common folder.
+  static func describe(_ files: [String]) -> String {
+    guard files.count > 1 else { return files.first ?? "" }
+    let folders = Set(files.map { ($0 as NSString).deletingLastPathComponent })
+    return folders.count == 1 ? folders.first! : folders.sorted().joined(separator: " and ")
+  }
+}

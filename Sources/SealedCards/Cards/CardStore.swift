@@ -1,0 +1,204 @@
+import Foundation
+import SealedSupport
+
+/// The user's own card folder: one Scryfall JSON file per set (`<set>.json`), written by
+/// `sealed cards fetch` and `sealed cards import`.
+///
+/// The folder is `cards` inside `SealedHome` (`$SEALED_HOME/cards`, else
+/// `$XDG_DATA_HOME/sealed/cards`, else `~/.local/share/sealed/cards`). Each file is a Scryfall
+/// `list` object whose first line also records where the cards came from:
+///
+///     {"object":"list","sealed_source":"fetched from https://api.scryfall.com on 2026-11-23","data":[
+///     {card}, ...
+///     ]}
+///
+/// A set is written to a temporary file in the folder, checked (it parses, every card is of
+/// that set) and synced, then renamed over `<set>.json`: the set is there whole or not at all,
+/// and a failed write leaves the earlier file as it was.
+public struct CardStore: Sendable, Equatable {
+  /// The folder.
+  public let path: String
+
+  public init(path: String) {
+    self.path = (path as NSString).standardizingPath
+  }
+
+  /// The card folder inside the folder named by the environment (see `SealedHome`).
+  public static func fromEnvironment(
+    _ environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> CardStore {
+    CardStore(path: (SealedHome.path(environment: environment) as NSString).appendingPathComponent("cards"))
+  }
+
+  /// The file that holds one set.
+  public func file(forSet code: String) -> String {
+    (path as NSString).appendingPathComponent("\(code.lowercased()).json")
+  }
+
+  /// The set codes stored here (from the file names), sorted.
+  public func storedSets() -> [String] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    return entries.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+      .map { String($0.dropLast(5)) }.sorted()
+  }
+
+  /// Throws unless `code` looks like a Scryfall set code: 2 to 8 ASCII letters or digits.
+  public static func validate(setCode code: String) throws(DataError) {
+    let valid = (2...8).contains(code.count)
+      && code.unicodeScalars.allSatisfy { $0.isASCII && CharacterSet.alphanumerics.contains($0) }
+    guard valid else {
+      throw DataError("\"\(code)\" is not a set code; expected 2 to 8 letters or digits, like war or m19")
+    }
+  }
+
+  // MARK: - Source line
+
+  /// Where a stored set came from, as recorded on the first line of its file, or nil for a file
+  /// without that record (one the user put there). Reads only the first line.
+  public func source(ofSet code: String) -> String? {
+    guard let handle = FileHandle(forReadingAtPath: file(forSet: code)) else { return nil }
+    defer { try? handle.close() }
+    guard let head = try? handle.read(upToCount: 4096),
+      let newline = head.firstIndex(of: UInt8(ascii: "\n"))
+    else { return nil }
+    var line = Data(head[head.startIndex..<newline])
+    guard line.last == UInt8(ascii: "[") else { return nil }
+    line.append(contentsOf: Array("]}".utf8))
+    struct Header: Decodable { var sealed_source: String? }
+    return (try? JSONDecoder().decode(Header.self, from: line))?.sealed_source
+  }
+
+  // MARK: - Writing
+
+  /// Starts writing one set; nothing is visible under `<set>.json` until `commit()`.
+  ///
+  /// Creates the folder when needed. Throws when the set code is malformed or the folder
+  /// cannot be created or written.
+  public func beginSet(_ code: String, source: String) throws(DataError) -> PendingSetFile {
+    let code = code.lowercased()
+    try Self.validate(setCode: code)
+    try createFolder()
+    return try PendingSetFile(store: self, code: code, source: source)
+  }
+
+  private func createFolder() throws(DataError) {
+    do {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    } catch {
+      throw DataError(
+        "cannot create the card folder (\(systemErrorReason(error))); set \(SealedHome.environmentVariable) to a folder you can write",
+        at: path)
+    }
+  }
+}
+
+/// One set being written into a `CardStore`: card objects are appended as raw JSON bytes to a
+/// hidden temporary file, then `commit()` checks the file and renames it into place.
+///
+/// Memory: at most `bufferLimit` bytes of cards are held before they go to the file, so a
+/// bulk import can keep a writer open for every set it meets. Not thread-safe.
+public final class PendingSetFile {
+  public let code: String
+  public let finalPath: String
+  private let file: AtomicFile
+  var temporaryPath: String { file.temporaryPath }
+  private var buffer = Data()
+  private var cardsWritten = 0
+  private var finished = false
+  private static let bufferLimit = 1 << 16
+
+  fileprivate init(store: CardStore, code: String, source: String) throws(DataError) {
+    self.code = code
+    finalPath = store.file(forSet: code)
+    file = AtomicFile(path: finalPath, permissions: 0o644)
+    let header = "{\"object\":\"list\",\"sealed_source\":\(Self.jsonString(source)),\"data\":[\n"
+    buffer.append(contentsOf: Array(header.utf8))
+    // Create the file now, so that an unwritable folder fails before any download.
+    do {
+      try file.create()
+    } catch {
+      throw DataError("cannot write into the card folder (\(error.reason))", at: store.path)
+    }
+  }
+
+  deinit {
+    if !finished { file.discard() }
+  }
+
+  /// The number of card objects appended so far.
+  public var count: Int { cardsWritten }
+
+  /// Appends one card object, given as the bytes of a JSON object.
+  public func append(cardObject bytes: some Collection<UInt8>) throws(DataError) {
+    if cardsWritten > 0 { buffer.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "\n")]) }
+    buffer.append(contentsOf: bytes)
+    cardsWritten += 1
+    if buffer.count >= Self.bufferLimit { try flush() }
+  }
+
+  /// Checks the whole file, then renames it over `<set>.json` (`finish` then `install`).
+  @discardableResult
+  public func commit(origin: String) throws(DataError) -> [Card] {
+    let cards = try finish(origin: origin)
+    try install()
+    return cards
+  }
+
+  /// Writes what is buffered and checks the whole file: it parses as Scryfall cards, holds at
+  /// least one card, and every card is of this set; then syncs it to disk. Returns the cards.
+  /// On an error the temporary file is removed. Memory: the set's cards.
+  public func finish(origin: String) throws(DataError) -> [Card] {
+    buffer.append(contentsOf: Array("\n]}\n".utf8))
+    do throws(DataError) {
+      try flush()
+      let cards: [Card]
+      do {
+        cards = try CardFileReader.read(path: temporaryPath)
+      } catch {
+        throw DataError("\(origin): the cards of \(code) do not make a valid card file (\(error.description))")
+      }
+      guard !cards.isEmpty else { throw DataError("\(origin): no cards of set \(code)") }
+      if let stray = cards.first(where: { $0.setCode != code }) {
+        throw DataError(
+          "\(origin): card \(stray.name) is of set \(stray.setCode), not \(code); expected only cards of \(code)")
+      }
+      try? file.sync()
+      return cards
+    } catch {
+      discard()
+      throw error
+    }
+  }
+
+  /// Renames the finished file over `<set>.json` (atomic on one file system).
+  public func install() throws(DataError) {
+    finished = true
+    do {
+      try file.commit()
+    } catch {
+      throw DataError("cannot put the set in place (\(error.reason))", at: finalPath)
+    }
+  }
+
+  /// Drops the set: the temporary file is removed, `<set>.json` is untouched.
+  public func discard() {
+    finished = true
+    file.discard()
+  }
+
+  private func flush() throws(DataError) {
+    guard !buffer.isEmpty else { return }
+    do {
+      try file.append(buffer)
+    } catch {
+      throw DataError("cannot write the set (\(error.reason))", at: temporaryPath)
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// `text` as a JSON string literal, quotes included.
+  private static func jsonString(_ text: String) -> String {
+    let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
+    return String(decoding: data, as: UTF8.self)
+  }
+}

@@ -1,0 +1,44 @@
+import SealedSupport
+
+/// A collector number such as `"17"`, `"22a"` or `"★5"`.
+///
+/// Collector numbers are strings. They order by their leading integer (a number without one
+/// sorts after every number with one), then by the rest of the string.
+public struct CollectorNumber: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+  /// The number exactly as the card data spells it.
+  public let text: String
+  /// The leading decimal integer, if the number starts with a digit.
+  public let leadingInteger: Int?
+  /// What follows the leading integer (`"a"` in `"22a"`), or the whole text without one.
+  public let suffix: Substring
+
+  public init(_ text: String) {
+    self.text = text
+    let digits = text.prefix(while: { $0.isASCII && $0.isNumber })
+    self.leadingInteger = digits.isEmpty ? nil : Int(digits)
+    self.suffix = text[digits.endIndex...]
+  }
+
+  public init(from decoder: any Decoder) throws {
+    self.init(try decoder.singleValueContainer().decode(String.self))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(text)
+  }
+
+  public var description: String { text }
+
+  public static func < (lhs: CollectorNumber, rhs: CollectorNumber) -> Bool {
+    switch (lhs.leadingInteger, rhs.leadingInteger) {
+    case let (l?, r?) where l != r: return l < r
+    case (.some, nil): return true
+    case (nil, .some): return false
+    default: return (lhs.suffix, lhs.text) < (rhs.suffix, rhs.text)
+    }
+  }
+
+  public static func == (lhs: CollectorNumber, rhs: CollectorNumber) -> Bool { lhs.text == rhs.text }
+  public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import SealedSupport
+
+/// The summaries of shipped card data, made in advance: `sets.jsonl` beside the shipped set
+/// files, one line per set, each the set's `SetSummary` as `sealed sets --format json` prints it
+/// followed by where its cards came from and how many lack a type line or colours.
+///
+/// `scripts/make-field-cards.py` makes it from the data (the tests check that it still agrees),
+/// so that `sealed sets` summarises the shipped sets without reading or inflating their files.
+/// The name does not end in `.json`, so `--cards FOLDER` never reads it as cards.
+public struct ShippedSetIndex: Sendable {
+  /// The index's file name inside a shipped folder.
+  public static let fileName = "sets.jsonl"
+
+  /// The folder holding the index.
+  public let folder: String
+
+  public init(folder: String) { self.folder = folder }
+
+  /// The index file.
+  public var path: String { (folder as NSString).appendingPathComponent(Self.fileName) }
+
+  /// One shipped set (or a set the field names that no shipped data holds): its summary, and
+  /// what its sources lack.
+  public struct Record: Sendable, Equatable, Decodable {
+    /// The set's summary as made from its data (zero cards for a set with no data).
+    public var summary: SetSummary
+    /// The sources the set's cards were composed from; empty for a set with no data.
+    public var sources: String
+    /// Cards without a type line, and without colours, as the sources' index counts them.
+    public var withoutTypeLine: Int
+    public var withoutColors: Int
+
+    enum CodingKeys: String, CodingKey {
+      case sources, withoutTypeLine = "without_type_line", withoutColors = "without_colors"
+    }
+
+    public init(from decoder: any Decoder) throws {
+      summary = try SetSummary(from: decoder)
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      sources = try container.decode(String.self, forKey: .sources)
+      withoutTypeLine = try container.decode(Int.self, forKey: .withoutTypeLine)
+      withoutColors = try container.decode(Int.self, forKey: .withoutColors)
+    }
+
+    /// Whether the sources list only each card's first printing: how-rare's Scryfall extract
+    /// alone, without an MTGJSON file that lists every printing.
+    public var firstPrintingsOnly: Bool { sources.contains("how-rare") && !sources.contains("MTGJSON") }
+
+    /// What is known to be missing from the set beyond what its summary's warnings say (those
+    /// come from the cards themselves), each a short sentence.
+    public var gaps: [String] {
+      let code = summary.code
+      guard summary.cards > 0 else {
+        return ["no card data: no public extract shipped with Sealed holds this set (sealed cards fetch \(code) downloads it from Scryfall)"]
+      }
+      var gaps: [String] = []
+      if withoutColors > 0 { gaps.append("\(withoutColors) cards without colours (the sources give none)") }
+      if firstPrintingsOnly {
+        gaps.append("first printings only: no showcase, borderless or extra basic-land printings (sealed cards fetch \(code) gets every printing)")
+      }
+      return gaps
+    }
+
+    /// The summary with the gaps added to its warnings.
+    public var summaryWithGaps: SetSummary {
+      var summary = summary
+      summary.warnings += gaps
+      return summary
+    }
+
+    /// Where the set's cards came from, for listings.
+    public var sourceDescription: String { "shipped with Sealed (\(sources))" }
+  }
+
+  /// The records by set code, or nil when the folder has no index. Throws a one-line
+  /// `DataError` naming the file and line for an index that cannot be read. Cost: O(index
+  /// size), about 80 KB for the field data.
+  public func records() throws(DataError) -> [String: Record]? {
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw DataError("cannot read the file (\(systemErrorReason(error)))", at: path)
+    }
+    var records: [String: Record] = [:]
+    let decoder = JSONDecoder()
+    let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    for (number, line) in lines.enumerated() where !line.isEmpty {
+      do {
+        let record = try decoder.decode(Record.self, from: Data(line))
+        records[record.summary.code] = record
+      } catch {
+        throw DataError(
+          "expected one set's summary and sources as a JSON object (\(error.localizedDescription))",
+          at: DataError.location(path, line: number + 1))
+      }
+    }
+    return records
+  }
+}

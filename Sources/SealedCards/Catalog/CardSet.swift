@@ -1,0 +1,51 @@
+import SealedSupport
+
+/// One set's cards together with its booster range.
+///
+/// Boosters draw only from collector numbers `1...boosterMax`. By default `boosterMax` is the
+/// highest collector number of a basic land in the set; a set without basic lands has no
+/// default and needs an explicit range.
+public struct CardSet: Sendable {
+  public let code: String
+  public let name: String
+  /// Every card of the set in the data, ordered by collector number.
+  public let cards: [Card]
+  /// The highest collector number boosters draw from, if known.
+  public let boosterMax: Int?
+  /// The default range derived from the basic lands, whether or not it was overridden.
+  public let defaultBoosterMax: Int?
+  /// Other sets whose cards the rules name by number (a product that mixes sets), by code.
+  public var otherSets: [String: CardSet] = [:]
+
+  /// - Parameter boosterMax: overrides the range derived from the basic lands.
+  public init(code: String, cards: [Card], boosterMax: Int? = nil) {
+    self.code = code
+    self.cards = cards
+    self.name = cards.first?.setName ?? code.uppercased()
+    let basics = cards.filter(\.isBasicLand).compactMap(\.collectorNumber.leadingInteger)
+    self.defaultBoosterMax = basics.max()
+    self.boosterMax = boosterMax ?? defaultBoosterMax
+  }
+
+  /// Loads one set from a database, applying an optional `--booster-max` override.
+  public init(code: String, in database: CardDatabase, boosterMax: Int? = nil) throws(DataError) {
+    if let boosterMax, boosterMax < 1 {
+      throw DataError("--booster-max \(boosterMax): expected a collector number of at least 1")
+    }
+    self.init(code: code.lowercased(), cards: try database.cards(ofSet: code), boosterMax: boosterMax)
+  }
+
+  /// The cards inside the booster range (all of them in collector-number order), or an error
+  /// when the range is unknown.
+  public func boosterCards() throws(DataError) -> [Card] {
+    guard let boosterMax else {
+      throw DataError(
+        "set \(code) has no basic lands, so its booster range is unknown (the data looks partial); pass --booster-max N to draw from collector numbers 1...N"
+      )
+    }
+    return cards.filter { card in
+      guard let number = card.collectorNumber.leadingInteger else { return false }
+      return number >= 1 && number <= boosterMax
+    }
+  }
+}

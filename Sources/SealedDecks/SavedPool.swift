@@ -1,0 +1,280 @@
+import Foundation
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedEngine
+
+/// An opened pool as the library keeps it: reproducible (set, rules, seed) and self-describing
+/// (every booster card by set, collector number and name, every card's data, the set's basic
+/// lands), so that decks built from it need no card data.
+public struct SavedPool: Sendable, Equatable {
+  /// One card of a booster.
+  public struct BoosterCard: Sendable, Hashable, Codable {
+    public var set: String
+    public var collectorNumber: String
+    public var name: String
+    /// The slot the rules drew the card for (`common`, `rare`, `land`, ...).
+    public var slot: String
+
+    public init(set: String, collectorNumber: String, name: String, slot: String) {
+      self.set = set
+      self.collectorNumber = collectorNumber
+      self.name = name
+      self.slot = slot
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case set
+      case collectorNumber = "collector_number"
+      case name, slot
+    }
+
+    var id: PoolCardID { PoolCardID(set: set, collectorNumber: collectorNumber, name: nil) }
+  }
+
+  /// One distinct opened card with the number of copies opened.
+  public struct Entry: Sendable, Hashable {
+    public var card: PoolCard
+    public var copies: Int
+
+    public init(card: PoolCard, copies: Int) {
+      self.card = card
+      self.copies = copies
+    }
+  }
+
+  public var set: String
+  public var setName: String
+  public var rules: String
+  public var rulesSHA256: String
+  public var seed: UInt64
+  /// The mythic booster, counted from 1, when the rules have one.
+  public var mythicBooster: Int?
+  /// Booster contents in opening order.
+  public var boosters: [[BoosterCard]]
+  /// Each distinct opened card once, with its copies, ordered by collector number.
+  public var cards: [Entry]
+  /// One printing per basic land name (from the set's basic lands, or a bare name and type line
+  /// when the data has none); a deck may hold any number of these.
+  public var basicLands: [PoolCard]
+  /// When the pool was opened (ISO 8601) and by which version of Sealed.
+  public var createdAt: String
+  public var toolVersion: String
+
+  public init(
+    set: String, setName: String, rules: String, rulesSHA256: String, seed: UInt64,
+    mythicBooster: Int?, boosters: [[BoosterCard]], cards: [Entry], basicLands: [PoolCard],
+    createdAt: String, toolVersion: String
+  ) {
+    self.set = set
+    self.setName = setName
+    self.rules = rules
+    self.rulesSHA256 = rulesSHA256
+    self.seed = seed
+    self.mythicBooster = mythicBooster
+    self.boosters = boosters
+    self.cards = cards
+    self.basicLands = basicLands
+    self.createdAt = createdAt
+    self.toolVersion = toolVersion
+  }
+
+  /// The record of a pool just opened with `plan` and `seed`. The basic lands are the first
+  /// printing of each basic land name among `setCards` (the whole set, not only the booster
+  /// range); names the set has no printing of get a bare record.
+  public init(
+    opened pool: OpenedPool, plan: BoosterPlan, seed: UInt64, setCards: [Card], toolVersion: String,
+    date: Date = Date()
+  ) {
+    var basics: [PoolCard] = []
+    for name in PoolCard.basicLandNames {
+      if let printing = setCards.filter({ $0.name == name && $0.isBasicLand })
+        .min(by: { $0.collectorNumber < $1.collectorNumber })
+      {
+        basics.append(PoolCard(printing))
+      } else {
+        basics.append(.basicLand(name, set: plan.setCode))
+      }
+    }
+    self.init(
+      set: plan.setCode, setName: plan.setName, rules: plan.rulesName, rulesSHA256: plan.rulesSHA256,
+      seed: seed, mythicBooster: pool.mythicBooster.map { $0 + 1 },
+      boosters: pool.boosters.map { booster in
+        booster.map {
+          BoosterCard(
+            set: $0.card.setCode, collectorNumber: $0.card.collectorNumber.text, name: $0.card.name,
+            slot: $0.slot)
+        }
+      },
+      // A deck does not care about finish: a card's foil and non-foil copies are one entry.
+      cards: pool.cardsWithCopies.reduce(into: [Entry]()) { entries, item in
+        if let last = entries.last, last.card.id == PoolCard(item.card).id {
+          entries[entries.count - 1] = Entry(card: last.card, copies: last.copies + item.copies)
+        } else {
+          entries.append(Entry(card: PoolCard(item.card), copies: item.copies))
+        }
+      },
+      basicLands: basics, createdAt: Self.timestamp(date), toolVersion: toolVersion)
+  }
+
+  /// The number of cards opened.
+  public var openedCount: Int { boosters.reduce(0) { $0 + $1.count } }
+
+  /// The rares and mythics, in opening order (the app's "top cards").
+  public var topCards: [PoolCard] {
+    let byID = Dictionary(cards.map { ($0.card.id, $0.card) }, uniquingKeysWith: { first, _ in first })
+    return boosters.joined().compactMap { byID[$0.id] }.filter { $0.rarity == .rare || $0.rarity == .mythic }
+  }
+
+  /// `2026-01-31T12:00:00Z`.
+  static func timestamp(_ date: Date) -> String {
+    date.formatted(.iso8601)
+  }
+
+  public static func == (lhs: SavedPool, rhs: SavedPool) -> Bool { lhs.json == rhs.json }
+}
+
+// MARK: - JSON
+
+extension SavedPool {
+  static let formatName = "sealed-pool"
+  static let formatVersion = 1
+
+  /// The pool's fields, without the file header.
+  var json: LibraryJSON {
+    .object([
+      ("set", .string(set)),
+      ("set_name", .string(setName)),
+      ("rules", .string(rules)),
+      ("rules_sha256", .string(rulesSHA256)),
+      ("seed", .unsigned(seed)),
+      ("mythic_booster", .optional(mythicBooster)),
+      ("created_at", .string(createdAt)),
+      ("tool_version", .string(toolVersion)),
+      (
+        "boosters",
+        .array(
+          boosters.enumerated().map { index, booster in
+            .object([
+              ("index", .integer(Int64(index + 1))),
+              (
+                "cards",
+                .array(
+                  booster.map { card in
+                    .object([
+                      ("set", .string(card.set)), ("collector_number", .string(card.collectorNumber)),
+                      ("name", .string(card.name)), ("slot", .string(card.slot)),
+                    ])
+                  })
+              ),
+            ])
+          })
+      ),
+      ("cards", .array(cards.map { .object($0.card.json + [("copies", .integer(Int64($0.copies)))]) })),
+      ("basic_lands", .array(basicLands.map { .object($0.json) })),
+    ])
+  }
+
+  /// The pool file: a header naming the format, then the pool.
+  var fileText: String {
+    guard case .object(let members) = json else { preconditionFailure("a pool is a JSON object") }
+    return LibraryJSON.object(
+      [("format", .string(Self.formatName)), ("version", .integer(Int64(Self.formatVersion)))] + members
+    ).text
+  }
+}
+
+/// The pool as it is decoded, before its consistency is checked.
+struct PoolBody: Decodable {
+  struct Booster: Decodable {
+    var index: Int?
+    var cards: [SavedPool.BoosterCard]
+  }
+
+  struct CardWithCopies: Decodable {
+    var card: PoolCard
+    var copies: Int
+
+    enum CodingKeys: String, CodingKey { case copies }
+
+    init(from decoder: any Decoder) throws {
+      card = try PoolCard(from: decoder)
+      copies = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .copies)
+    }
+  }
+
+  var set: String
+  var set_name: String
+  var rules: String
+  var rules_sha256: String
+  var seed: UInt64
+  var mythic_booster: Int?
+  var created_at: String
+  var tool_version: String
+  var boosters: [Booster]
+  var cards: [CardWithCopies]
+  var basic_lands: [PoolCard]
+
+  /// Checks that the parts agree (each booster card is among the cards, copies match the
+  /// boosters, basic lands are basic lands) and builds the pool. `field` prefixes field names.
+  func pool(field prefix: String) throws(FieldProblem) -> SavedPool {
+    func field(_ name: String) -> String { prefix + name }
+    guard !set.isEmpty else { throw FieldProblem(field("set"), "expected a set code, found an empty string") }
+    guard !boosters.isEmpty else { throw FieldProblem(field("boosters"), "expected at least one booster") }
+    if let mythic = mythic_booster, !(1...boosters.count).contains(mythic) {
+      throw FieldProblem(field("mythic_booster"), "expected a booster number from 1 to \(boosters.count), found \(mythic)")
+    }
+    var firstIndex: [PoolCardID: Int] = [:]
+    for (index, entry) in cards.enumerated() {
+      let here = field("cards[\(index)]")
+      guard entry.card.collectorNumber != nil else {
+        throw FieldProblem(here + ".collector_number", "expected the collector number of an opened card, found null")
+      }
+      if let earlier = firstIndex[entry.card.id] {
+        throw FieldProblem(here, "\(entry.card.label) is listed twice (also at cards[\(earlier)]); list each card once with its copies")
+      }
+      firstIndex[entry.card.id] = index
+      guard entry.copies >= 1 else {
+        throw FieldProblem(here + ".copies", "expected at least 1 copy, found \(entry.copies)")
+      }
+    }
+    var opened: [PoolCardID: Int] = [:]
+    for (b, booster) in boosters.enumerated() {
+      for (c, card) in booster.cards.enumerated() {
+        guard firstIndex[card.id] != nil else {
+          throw FieldProblem(
+            field("boosters[\(b)].cards[\(c)]"),
+            "\(card.set) #\(card.collectorNumber) (\(card.name)) is not among the pool's \"cards\"")
+        }
+        opened[card.id, default: 0] += 1
+      }
+    }
+    for (index, entry) in cards.enumerated() where opened[entry.card.id, default: 0] != entry.copies {
+      throw FieldProblem(
+        field("cards[\(index)].copies"),
+        "\(entry.copies) copies of \(entry.card.name) (\(entry.card.label)), but the boosters hold \(opened[entry.card.id, default: 0])")
+    }
+    for (index, land) in basic_lands.enumerated() where !land.isUnlimited {
+      throw FieldProblem(
+        field("basic_lands[\(index)]"),
+        "\"\(land.name)\" (\(land.typeLine)) is not a basic land; expected Plains, Island, Swamp, Mountain or Forest")
+    }
+    return SavedPool(
+      set: set, setName: set_name, rules: rules, rulesSHA256: rules_sha256, seed: seed,
+      mythicBooster: mythic_booster, boosters: boosters.map(\.cards),
+      cards: cards.map { SavedPool.Entry(card: $0.card, copies: $0.copies) }, basicLands: basic_lands,
+      createdAt: created_at, toolVersion: tool_version)
+  }
+}
+
+/// A problem with one field of a library file; the library turns it into a `DataError` that
+/// names the file.
+struct FieldProblem: Error {
+  var field: String
+  var message: String
+
+  init(_ field: String, _ message: String) {
+    self.field = field
+    self.message = message
+  }
+}

@@ -1,0 +1,189 @@
+import SealedSupport
+import SealedCards
+import SealedRules
+
+/// How precisely a pack file names its cards, which decides what an audit can tell apart.
+public enum CardIdentity: String, Sendable {
+  /// Set, collector number and finish (a CSV with a `foil` column, a text list).
+  case printingAndFinish = "printing and finish"
+  /// Set and collector number, finish unknown: a foil and a non-foil copy count as one card.
+  case printing
+  /// Names only (17lands' data): every printing and finish of a name counts as one card.
+  case name
+}
+
+/// The cards an audit counts, and how a card as a file names it resolves to them.
+///
+/// The audit counts *classes*: a card ordinal of the plan when the file states printing and
+/// finish, a printing's ordinals (both finishes) when it states no finish, and every ordinal of
+/// a name when it names cards only. Cost: built once, O(cards); a lookup is a hash.
+public struct AuditCatalog: Sendable {
+  public let plan: BoosterPlan
+  public let identity: CardIdentity
+  /// The class of each ordinal of the plan.
+  public let classOfOrdinal: [Int]
+  /// Each class's ordinals (ascending).
+  public let classOrdinals: [[Int]]
+  /// A name for each class in reports: `Name (war 100)`, `Name (war 100, foil)` or `Name`.
+  public let classLabels: [String]
+  /// Cards of the sets these rules draw from that no booster can hold (outside the booster
+  /// range), by printing key.
+  private let setCards: [String: Card]
+  private let byPrinting: [String: (regular: Int?, foil: Int?)]
+  private let byName: [String: [Int]]
+  /// Every name of the set's cards and the plan's, as printed, for did-you-mean suggestions.
+  private let knownNames: [String]
+  private let rangeText: String
+
+  /// What a listed card is under the rules.
+  public enum Resolution: Sendable, Equatable {
+    /// A card the rules can put in a booster: its class.
+    case card(Int)
+    /// A real card that no booster of these rules can hold, and why.
+    case outside(String)
+  }
+
+  public init(plan: BoosterPlan, set: CardSet, identity: CardIdentity) {
+    self.plan = plan
+    self.identity = identity
+    var classOf = [Int](repeating: -1, count: plan.cards.count)
+    var ordinals: [[Int]] = []
+    var labels: [String] = []
+    var keyClass: [String: Int] = [:]
+    var printing: [String: (regular: Int?, foil: Int?)] = [:]
+    var names: [String: [Int]] = [:]
+    for (ordinal, card) in plan.cards.enumerated() {
+      let foil = plan.isFoil(ordinal)
+      let key = Self.printingKey(card.setCode, card.collectorNumber.text)
+      var entry = printing[key] ?? (nil, nil)
+      if foil { entry.foil = ordinal } else { entry.regular = ordinal }
+      printing[key] = entry
+      let classKey: String
+      let label: String
+      switch identity {
+      case .printingAndFinish:
+        classKey = key + (foil ? "|foil" : "")
+        label = "\(card.name) (\(card.setCode) \(card.collectorNumber.text)\(foil ? ", foil" : ""))"
+      case .printing:
+        classKey = key
+        label = "\(card.name) (\(card.setCode) \(card.collectorNumber.text))"
+      case .name:
+        classKey = NameMatching.normalized(card.name)
+        label = card.name
+      }
+      if let existing = keyClass[classKey] {
+        classOf[ordinal] = existing
+        ordinals[existing].append(ordinal)
+      } else {
+        keyClass[classKey] = ordinals.count
+        classOf[ordinal] = ordinals.count
+        ordinals.append([ordinal])
+        labels.append(label)
+      }
+      for name in Self.names(of: card) where !(names[name]?.contains(ordinal) ?? false) {
+        names[name, default: []].append(ordinal)
+      }
+    }
+    classOfOrdinal = classOf
+    classOrdinals = ordinals
+    classLabels = labels
+    byPrinting = printing
+    byName = names
+    var cards: [String: Card] = [:]
+    for card in set.cards + set.otherSets.values.flatMap(\.cards) {
+      cards[Self.printingKey(card.setCode, card.collectorNumber.text)] = card
+    }
+    setCards = cards
+    var seen = Set<String>()
+    knownNames = (plan.cards + set.cards).map(\.name).filter { seen.insert($0).inserted }
+    rangeText = set.boosterMax.map { "1-\($0)" } ?? "unknown"
+  }
+
+  public var classCount: Int { classOrdinals.count }
+
+  /// Resolves a card as a file names it. `otherSet` looks up a card of a set the rules do not
+  /// draw from (nil when that set's data has no such number; it throws when the set's data is
+  /// missing). Throws a `DataError` without location (the caller adds file and line) for a card
+  /// that does not exist, a name that disagrees with the number, or an ambiguous name.
+  public func resolve(
+    setCode: String?, number: String?, name: String?, foil: Bool?,
+    otherSet: (String, String) throws(DataError) -> Card?
+  ) throws(DataError) -> Resolution {
+    if let number, let setCode {
+      let set = setCode.lowercased()
+      let key = Self.printingKey(set, number)
+      if let entry = byPrinting[key] ?? byPrinting[Self.printingKey(set, Self.withoutLeadingZeros(number))] {
+        let ordinal = foil == true ? entry.foil : entry.regular ?? (identity == .printingAndFinish ? nil : entry.foil)
+        let card = plan.cards[(entry.regular ?? entry.foil)!]
+        try Self.checkName(name, of: card)
+        guard let ordinal else {
+          return .outside("no sheet of the rules holds \(foil == true ? "a foil" : "a non-foil") \(Self.describe(card))")
+        }
+        return .card(classOfOrdinal[ordinal])
+      }
+      if let card = setCards[key] ?? setCards[Self.printingKey(set, Self.withoutLeadingZeros(number))] {
+        try Self.checkName(name, of: card)
+        if card.setCode == plan.setCode {
+          return .outside("\(Self.describe(card)) is outside the booster range (\(rangeText)) of these rules")
+        }
+        return .outside("\(Self.describe(card)) is not a card these rules put in \(plan.setCode) boosters")
+      }
+      if set == plan.setCode || setCards.values.contains(where: { $0.setCode == set }) {
+        throw DataError("unknown card \(set.uppercased()) \(number): set \(set) has no collector number \(number)")
+      }
+      guard let card = try otherSet(set, number) else {
+        throw DataError("unknown card \(set.uppercased()) \(number): set \(set) has no collector number \(number)")
+      }
+      try Self.checkName(name, of: card)
+      return .outside("\(Self.describe(card)) is of set \(card.setCode), not a card these rules put in \(plan.setCode) boosters")
+    }
+    guard let name, !name.isEmpty else { throw DataError("a card needs a set and collector number, or a name") }
+    let wanted = NameMatching.normalized(name)
+    if let ordinals = byName[wanted] {
+      let finishes = ordinals.filter { foil == true ? plan.isFoil($0) : !plan.isFoil($0) }
+      let classes = Set((finishes.isEmpty && foil != true ? ordinals : finishes).map { classOfOrdinal[$0] })
+      if classes.count == 1 { return .card(classes.first!) }
+      if classes.isEmpty { return .outside("no sheet of the rules holds a foil \(name)") }
+      let numbers = Set(ordinals.map { plan.cards[$0].collectorNumber.text }).sorted()
+      throw DataError("\"\(name)\" names \(numbers.count) printings of \(plan.setCode) (\(numbers.joined(separator: ", "))); give the set and collector number")
+    }
+    if let card = setCards.values.first(where: { Self.names(of: $0).contains(wanted) }) {
+      return .outside("\(Self.describe(card)) is outside the booster range (\(rangeText)) of these rules")
+    }
+    let suggestion = NameMatching.suggestion(NameMatching.closest(to: name, among: knownNames))
+    if let gaps = CardDataGaps(plan: plan) {
+      throw DataError(
+        "unknown card \"\(name)\": no card of \(plan.setCode) with card data has that name\(suggestion), and \(gaps.summary); name cards by set and collector number, or \(gaps.fetchCommand)")
+    }
+    throw DataError("unknown card \"\(name)\": no card of \(plan.setCode) has that name\(suggestion)")
+  }
+
+  /// `name (SET 100)`.
+  static func describe(_ card: Card) -> String {
+    "\(card.name) (\(card.setCode.uppercased()) \(card.collectorNumber.text))"
+  }
+
+  static func printingKey(_ set: String, _ number: String) -> String { set.lowercased() + "|" + number.lowercased() }
+
+  static func withoutLeadingZeros(_ number: String) -> String {
+    let trimmed = number.drop { $0 == "0" }
+    return trimmed.isEmpty ? number : String(trimmed)
+  }
+
+  /// The names a file may use for a card: its full name and each face's (normalized).
+  static func names(of card: Card) -> [String] {
+    var names = [NameMatching.normalized(card.name)]
+    for face in card.faces where !names.contains(NameMatching.normalized(face.name)) {
+      names.append(NameMatching.normalized(face.name))
+    }
+    return names
+  }
+
+  private static func checkName(_ name: String?, of card: Card) throws(DataError) {
+    // A card known by its key alone has no name to compare.
+    guard let name, !name.isEmpty, card.hasData else { return }
+    guard names(of: card).contains(NameMatching.normalized(name)) else {
+      throw DataError("\(card.setCode.uppercased()) \(card.collectorNumber.text) is \(card.name), not \"\(name)\"")
+    }
+  }
+}

@@ -1,0 +1,326 @@
+/// The engine's batch loops: the straight-line kernels for runs of 1 to 12 picks, the looped
+/// runs, segments and coded alternatives, and booster-by-booster drawing (see `PoolEngine`).
+extension PoolEngine {
+  /// The cards of a pool whose programs all take the fast path: each booster's batches in turn.
+  /// Every card is a uniform pick and a swap, several picks per random number; the cards fill
+  /// `poolCards` when `fillingCards` is true (a constant where this is inlined, so each caller
+  /// gets a loop of its own).
+  @inline(__always)
+  func runBatches<G: RandomNumberGenerator, O: PoolObserver>(
+    fillingCards: Bool, plain: Bool, using generator: inout G, for _: O.Type
+  ) {
+    // A local copy, which the optimiser keeps in registers (stores through the card pointers
+    // could otherwise alias the caller's generator).
+    var rng = generator
+    defer { generator = rng }
+    let boosters = tables.boostersPerPool
+    let boosterSize = tables.boosterSize
+    var index = 0
+    if plain {
+      // No program has segments of its own: each runs its batches.
+      while index < boosters {
+        let program = boundPrograms + poolPrograms[index]
+        Self.runUnrolled(
+          from: program.pointee.firstBatch, to: program.pointee.batchEnd, into: poolCards + index &* boosterSize,
+          fillingCards: fillingCards, using: &rng, for: O.self)
+        index &+= 1
+      }
+      return
+    }
+    while index < boosters {
+      let booster = poolCards + index &* boosterSize
+      // Every fast program has at least one segment (see `init`).
+      let program = boundPrograms + poolPrograms[index]
+      var segment = program.pointee.segments
+      let end = segment + program.pointee.segmentCount
+      var outcome = Int(truncatingIfNeeded: program.pointee.record.pointee.outcomeStart)
+      repeat {
+        if segment.pointee.picksCard {
+          let card = Self.pickCard(segment, outcome: &outcome, using: &rng, for: O.self)
+          if fillingCards { booster[segment.pointee.position] = card }
+        } else if segment.pointee.coded {
+          Self.runCoded(segment, into: booster, fillingCards: fillingCards, using: &rng, for: O.self)
+        } else {
+          let allocation = Self.chooseAllocation(segment, using: &rng)
+          Self.runLooped(
+            from: allocation.firstBatch, to: allocation.batchEnd, into: booster, fillingCards: fillingCards,
+            using: &rng, for: O.self)
+        }
+        segment += 1
+      } while segment < end
+      poolOutcomes[index] = outcome
+      index &+= 1
+    }
+  }
+
+  /// The batches from `first` to `end`: each takes one random number, and runs straight through
+  /// when it has up to `unrolledPicks` picks (most batches are that short), else in a loop.
+  @inline(__always)
+  static func runUnrolled<G: RandomNumberGenerator, O: PoolObserver>(
+    from first: UnsafePointer<BoundBatch>, to end: UnsafePointer<BoundBatch>, into booster: UnsafeMutablePointer<Int32>,
+    fillingCards: Bool, using rng: inout G, for _: O.Type
+  ) {
+    var batch = first
+    while batch < end {
+      var low = Self.draw(batch.pointee.product, batch.pointee.threshold, using: &rng)
+      let pick = batch.pointee.pickStart
+      switch batch.pointee.run & 15 {
+      case 1: Self.takeRun(1, pick, &low, booster, fillingCards, O.self)
+      case 2: Self.takeRun(2, pick, &low, booster, fillingCards, O.self)
+      case 3: Self.takeRun(3, pick, &low, booster, fillingCards, O.self)
+      case 4: Self.takeRun(4, pick, &low, booster, fillingCards, O.self)
+      case 5: Self.takeRun(5, pick, &low, booster, fillingCards, O.self)
+      case 6: Self.takeRun(6, pick, &low, booster, fillingCards, O.self)
+      case 7: Self.takeRun(7, pick, &low, booster, fillingCards, O.self)
+      case 8: Self.takeRun(8, pick, &low, booster, fillingCards, O.self)
+      case 9: Self.takeRun(9, pick, &low, booster, fillingCards, O.self)
+      case 10: Self.takeRun(10, pick, &low, booster, fillingCards, O.self)
+      case 11: Self.takeRun(11, pick, &low, booster, fillingCards, O.self)
+      case 12: Self.takeRun(12, pick, &low, booster, fillingCards, O.self)
+      // 0: a batch longer than `unrolledPicks` (13 to 15 never occur; listed so that the
+      // switch needs no range check).
+      case 0, 13, 14, 15:
+        var next = pick
+        repeat {
+          let card = Self.takeAndCount(next, &low, O.self)
+          if fillingCards { booster[Int(truncatingIfNeeded: next.pointee.position)] = card }
+          next += 1
+        } while next < batch.pointee.pickEnd
+      default: break
+      }
+      batch += 1
+    }
+  }
+
+  /// The batches from `first` to `end`, each a loop over its picks: for segments, whose loop
+  /// the compiler keeps in registers only when the batch kernel is this small.
+  @inline(__always)
+  static func runLooped<G: RandomNumberGenerator, O: PoolObserver>(
+    from first: UnsafePointer<BoundBatch>, to end: UnsafePointer<BoundBatch>, into booster: UnsafeMutablePointer<Int32>,
+    fillingCards: Bool, using rng: inout G, for _: O.Type
+  ) {
+    var batch = first
+    while batch < end {
+      var low = Self.draw(batch.pointee.product, batch.pointee.threshold, using: &rng)
+      var next = batch.pointee.pickStart
+      let last = batch.pointee.pickEnd
+      repeat {
+        let card = Self.takeAndCount(next, &low, O.self)
+        if fillingCards { booster[Int(truncatingIfNeeded: next.pointee.position)] = card }
+        next += 1
+      } while next < last
+      batch += 1
+    }
+  }
+
+  /// The longest batch `runBatches` runs without a loop: its switch lists kernels for 1 to 12
+  /// picks and reads `BoundBatch.run` modulo 16, so this must stay at 12 (checked in `init`).
+  static let unrolledPicks = 12
+
+  /// `count` picks from `pick` on, written out in full where `count` is a constant.
+  @inline(__always)
+  static func takeRun<O: PoolObserver>(
+    _ count: Int, _ pick: UnsafePointer<BoundPick>, _ low: inout UInt64, _ booster: UnsafeMutablePointer<Int32>,
+    _ fillingCards: Bool, _: O.Type
+  ) {
+    for offset in 0..<count {
+      let card = takeAndCount(pick + offset, &low, O.self)
+      if fillingCards { booster[Int(truncatingIfNeeded: pick[offset].position)] = card }
+    }
+  }
+
+  /// `runBatches` for observers that read no cards: nothing is written to `poolCards`. Plans
+  /// whose programs have no segments of their own get a loop without them (each loop is a
+  /// function of its own, so that the compiler inlines the batch kernels into it).
+  func runBatchesCounting<G: RandomNumberGenerator, O: PoolObserver>(using rng: inout G, for _: O.Type) {
+    if tables.segments.isEmpty {
+      runPlainBatchesCounting(using: &rng, for: O.self)
+    } else {
+      runSegmentsCounting(using: &rng, for: O.self)
+    }
+  }
+
+  @inline(never)
+  func runPlainBatchesCounting<G: RandomNumberGenerator, O: PoolObserver>(using rng: inout G, for _: O.Type) {
+    runBatches(fillingCards: false, plain: true, using: &rng, for: O.self)
+  }
+
+  @inline(never)
+  func runSegmentsCounting<G: RandomNumberGenerator, O: PoolObserver>(using rng: inout G, for _: O.Type) {
+    runBatches(fillingCards: false, plain: false, using: &rng, for: O.self)
+  }
+
+  /// `runBatches` filling `poolCards`.
+  func runBatchesFilling<G: RandomNumberGenerator, O: PoolObserver>(using rng: inout G, for _: O.Type) {
+    if tables.segments.isEmpty {
+      runPlainBatchesFilling(using: &rng, for: O.self)
+    } else {
+      runSegmentsFilling(using: &rng, for: O.self)
+    }
+  }
+
+  @inline(never)
+  func runPlainBatchesFilling<G: RandomNumberGenerator, O: PoolObserver>(using rng: inout G, for _: O.Type) {
+    runBatches(fillingCards: true, plain: true, using: &rng, for: O.self)
+  }
+
+  @inline(never)
+  func runSegmentsFilling<G: RandomNumberGenerator, O: PoolObserver>(using rng: inout G, for _: O.Type) {
+    runBatches(fillingCards: true, plain: false, using: &rng, for: O.self)
+  }
+
+  /// The cards of a pool booster by booster, when some programs take the general path.
+  @inline(never)
+  func runBoosters<G: RandomNumberGenerator, O: PoolObserver>(using generator: inout G, for _: O.Type) {
+    var rng = generator
+    defer { generator = rng }
+    for index in 0..<tables.boostersPerPool {
+      let booster = poolCards + index * tables.boosterSize
+      let program = poolPrograms[index]
+      let bound = UnsafePointer(boundPrograms + program)
+      if bound.pointee.usesPicks {
+        var segment = bound.pointee.segments
+        let end = segment + bound.pointee.segmentCount
+        var outcome = Int(truncatingIfNeeded: bound.pointee.record.pointee.outcomeStart)
+        while segment < end {
+          if segment.pointee.picksCard {
+            booster[segment.pointee.position] = Self.pickCard(segment, outcome: &outcome, using: &rng, for: O.self)
+          } else if segment.pointee.coded {
+            Self.runCoded(segment, into: booster, fillingCards: true, using: &rng, for: O.self)
+          } else {
+            let allocation = Self.chooseAllocation(segment, using: &rng)
+            Self.runBatchList(
+              from: allocation.firstBatch, to: allocation.batchEnd, into: booster, using: &rng, for: O.self)
+          }
+          segment += 1
+        }
+        poolOutcomes[index] = outcome
+      } else {
+        runDraws(bound.pointee.record, program: program, into: booster, using: &rng, for: O.self)
+      }
+    }
+  }
+
+  /// The alternative a segment takes for this booster: by its alias table when it has several
+  /// (a colour-balanced draw's group counts, a one-card draw's class). One 64-bit number x
+  /// gives both: the entry is the high word of x × count (exactly uniform: Lemire's method,
+  /// rejecting the 2⁶⁴ mod count values of x that would bias it), and the low word, which given
+  /// the entry is uniform on a grid of spacing `count`, is compared with the entry's 64-bit
+  /// threshold (so each alternative's chance differs from its alias table's by under
+  /// count / 2⁶⁴).
+  @inline(__always)
+  static func chooseAllocation<G: RandomNumberGenerator>(
+    _ segment: UnsafePointer<BoundSegment>, using rng: inout G
+  ) -> BoundAllocation {
+    let count = segment.pointee.count
+    if count == 1 { return segment.pointee.entries.pointee.keep }
+    var product = rng.next().multipliedFullWidth(by: count)
+    if product.low < count {
+      let threshold = (0 &- count) % count
+      while product.low < threshold { product = rng.next().multipliedFullWidth(by: count) }
+    }
+    let entry = segment.pointee.entries + Int(truncatingIfNeeded: product.high)
+    // Without a branch: the outcome is random, so a branch would often be mispredicted.
+    let mask = 0 &- UInt(truncatingIfNeeded: (product.low >= entry.pointee.threshold ? 1 : 0) as Int)
+    func select(_ keep: UnsafePointer<BoundBatch>, _ other: UnsafePointer<BoundBatch>) -> UnsafePointer<BoundBatch> {
+      let a = UInt(bitPattern: keep)
+      return UnsafePointer(bitPattern: a ^ ((a ^ UInt(bitPattern: other)) & mask)).unsafelyUnwrapped
+    }
+    return BoundAllocation(
+      firstBatch: select(entry.pointee.keep.firstBatch, entry.pointee.other.firstBatch),
+      batchEnd: select(entry.pointee.keep.batchEnd, entry.pointee.other.batchEnd))
+  }
+
+  /// A coded segment (`EngineTables.Segment.coded`): its alternative by its alias table as in
+  /// `chooseAllocation`, then the alternative's picks from one random number, each pick named
+  /// by a byte of the alternative's codes.
+  @inline(__always)
+  static func runCoded<G: RandomNumberGenerator, O: PoolObserver>(
+    _ segment: UnsafePointer<BoundSegment>, into booster: UnsafeMutablePointer<Int32>, fillingCards: Bool,
+    using rng: inout G, for _: O.Type
+  ) {
+    let count = segment.pointee.count
+    var product = rng.next().multipliedFullWidth(by: count)
+    if product.low < count {
+      let threshold = (0 &- count) % count
+      while product.low < threshold { product = rng.next().multipliedFullWidth(by: count) }
+    }
+    let entry = segment.pointee.codedEntries + Int(truncatingIfNeeded: product.high)
+    // Without a branch: the outcome is random, so a branch would often be mispredicted.
+    let mask = 0 &- UInt64(truncatingIfNeeded: (product.low >= entry.pointee.threshold ? 1 : 0) as Int)
+    let keep = entry.pointee.keep
+    let other = entry.pointee.other
+    var low = draw(
+      keep.product ^ ((keep.product ^ other.product) & mask), keep.threshold ^ ((keep.threshold ^ other.threshold) & mask),
+      using: &rng)
+    var codes = keep.codes ^ ((keep.codes ^ other.codes) & mask)
+    let picks = segment.pointee.codedPicks
+    let extras = segment.pointee.extras
+    let out = booster + segment.pointee.position
+    var index = 0
+    repeat {
+      let card = takeAndCount(picks + Int(truncatingIfNeeded: codes & 0xFF), &low, O.self)
+      if fillingCards { out[index] = card }
+      codes &>>= 8
+      index &+= 1
+    } while index < extras
+  }
+
+  /// The card a card-picking segment takes for this booster, counted at its site, by its alias
+  /// table and one 64-bit number as in `chooseAllocation`; adds the card's step to `outcome`.
+  @inline(__always)
+  static func pickCard<G: RandomNumberGenerator, O: PoolObserver>(
+    _ segment: UnsafePointer<BoundSegment>, outcome: inout Int, using rng: inout G, for _: O.Type
+  ) -> Int32 {
+    let count = segment.pointee.count
+    var product = rng.next().multipliedFullWidth(by: count)
+    if product.low < count {
+      let threshold = (0 &- count) % count
+      while product.low < threshold { product = rng.next().multipliedFullWidth(by: count) }
+    }
+    let entry = segment.pointee.cards + Int(truncatingIfNeeded: product.high)
+    let keep = entry.pointee.keep
+    let mask = 0 &- UInt64(truncatingIfNeeded: (product.low >= entry.pointee.threshold ? 1 : 0) as Int)
+    let word = keep ^ ((keep ^ entry.pointee.other) & mask)
+    let card = Int32(truncatingIfNeeded: word)
+    outcome &+= Int(truncatingIfNeeded: Int32(truncatingIfNeeded: word &>> 32))
+    if O.countsCards { segment.pointee.counts[Int(truncatingIfNeeded: card)] &+= 1 }
+    return card
+  }
+
+  /// Runs the batches from `first` to `end`, writing each card at its position in `booster`.
+  @inline(__always)
+  static func runBatchList<G: RandomNumberGenerator, O: PoolObserver>(
+    from first: UnsafePointer<BoundBatch>, to end: UnsafePointer<BoundBatch>, into booster: UnsafeMutablePointer<Int32>,
+    using rng: inout G, for _: O.Type
+  ) {
+    var batch = first
+    while batch < end {
+      var low = draw(batch.pointee.product, batch.pointee.threshold, using: &rng)
+      var pick = batch.pointee.pickStart
+      // Batches are never empty.
+      repeat {
+        booster[Int(truncatingIfNeeded: pick.pointee.position)] = takeAndCount(pick, &low, O.self)
+        pick += 1
+      } while pick < batch.pointee.pickEnd
+      batch += 1
+    }
+  }
+
+  /// One pick: the next digit of `low` chooses an entry, which is swapped to the front of the
+  /// pick's range and drawn, and counted at the pick's site when the observer asks for it.
+  @inline(__always)
+  static func takeAndCount<O: PoolObserver>(
+    _ pick: UnsafePointer<BoundPick>, _ low: inout UInt64, _: O.Type
+  ) -> Int32 {
+    let product = low.multipliedFullWidth(by: UInt64(truncatingIfNeeded: pick.pointee.range))
+    low = product.low
+    let base = pick.pointee.base
+    let j = Int(truncatingIfNeeded: product.high)
+    let card = base[j]
+    base[j] = base[0]
+    base[0] = card
+    if O.countsCards { pick.pointee.counts[Int(truncatingIfNeeded: card)] &+= 1 }
+    return card
+  }
+}

@@ -1,0 +1,115 @@
+import SealedSupport
+import SealedRules
+
+/// A single-threaded pool generator with its own tallies: the unit that `Simulation` runs on
+/// each thread, and the entry point for benchmarks and embedding.
+///
+/// Generating costs no allocation per pool or booster: counters are 32-bit buffers allocated
+/// once, added into `tally` every `Simulation.chunkPools` pools (so none can overflow).
+public final class PoolSampler {
+  public let plan: BoosterPlan
+  private let engine: PoolEngine
+  private var packed: ChunkTally<PackedLanes>?
+  private var wide: ChunkTally<WideLanes>?
+  /// Everything counted so far.
+  public private(set) var tally: SimulationTally
+
+  /// A sampler of `plan`, building the engine's tables for it. Cost: the tables, once.
+  public convenience init(plan: BoosterPlan) {
+    self.init(tables: EngineTables(plan: plan), runsBatchesDirectly: true)
+  }
+
+  /// A sampler on tables built already (shared by the threads of one run), whose engine runs
+  /// every pool booster by booster when `runsBatchesDirectly` is false (see
+  /// `PoolEngine.runsBatchesDirectly`; false is for tests).
+  init(tables: EngineTables, runsBatchesDirectly: Bool = true) {
+    self.plan = tables.plan
+    engine = PoolEngine(tables: tables, runsBatchesDirectly: runsBatchesDirectly)
+    tally = SimulationTally(tables: tables)
+    if plan.maxBoosterSize <= 15 {
+      packed = ChunkTally(tables: tables)
+    } else {
+      wide = ChunkTally(tables: tables)
+    }
+  }
+
+  deinit {
+    engine.release()
+    packed?.release()
+    wide?.release()
+  }
+
+  /// Puts every sheet back in collector-number order (and every weight table in its original
+  /// order), as at the start of a chunk of a run.
+  public func resetPermutations() {
+    engine.resetPermutations()
+  }
+
+  /// Generates `pools` pools and counts them into `tally`. Cost: O(pools × cards per pool).
+  public func generate(pools: Int, using rng: inout Xoshiro256StarStar) {
+    // A local copy lets the optimiser keep the generator's state in registers.
+    var local = rng
+    defer { rng = local }
+    var remaining = pools
+    while remaining > 0 {
+      let count = min(remaining, Simulation.chunkPools)
+      if var counters = packed {
+        counters.clear()
+        engine.clearSiteCounts()
+        engine.generate(pools: count, using: &local, observer: &counters)
+        counters.add(to: &tally, siteCounts: engine.siteCounts)
+        packed = counters
+      } else if var counters = wide {
+        counters.clear()
+        engine.clearSiteCounts()
+        engine.generate(pools: count, using: &local, observer: &counters)
+        counters.add(to: &tally, siteCounts: engine.siteCounts)
+        wide = counters
+      }
+      remaining -= count
+    }
+  }
+
+  /// Generates `pools` pools without counting anything: the cost of drawing alone, to set
+  /// against `generate` (drawing and tallying). Returns a checksum of the boosters' programs
+  /// and of the sheets' order afterwards, which every draw changes.
+  public func generateUntallied(pools: Int, using rng: inout Xoshiro256StarStar) -> UInt64 {
+    var checksum = Checksum()
+    engine.generate(pools: pools, using: &rng, observer: &checksum)
+    return checksum.value ^ engine.sheetChecksum()
+  }
+
+  /// Generates `pools` pools and returns them card by card (allocates; for display).
+  public func open(pools: Int, using rng: inout Xoshiro256StarStar) -> [OpenedPool] {
+    var recorder = PoolRecorder(tables: engine.tables)
+    engine.generate(pools: pools, using: &rng, observer: &recorder)
+    return recorder.pools
+  }
+}
+
+/// An observer that counts nothing and only folds the programs (and the cards of boosters
+/// that are handed over anyway) into a number.
+private struct Checksum: PoolObserver {
+  var value: UInt64 = 0
+
+  mutating func beginPool() {}
+  static var needsBoosterCards: Bool { false }
+  static var countsCards: Bool { false }
+
+  @inline(__always)
+  mutating func chose(booster index: Int, kind: Int, program: Int, record: UnsafePointer<EngineTables.Program>) {
+    value = (value &<< 1 | value &>> 63) ^ UInt64(truncatingIfNeeded: program)
+  }
+
+  @inline(__always)
+  mutating func drew(
+    booster index: Int, kind: Int, program: Int, record: UnsafePointer<EngineTables.Program>,
+    cards: UnsafePointer<Int32>
+  ) {
+    for position in 0..<Int(truncatingIfNeeded: record.pointee.size) {
+      value = (value &<< 1 | value &>> 63) ^ UInt64(truncatingIfNeeded: cards[position])
+    }
+  }
+
+  mutating func endPool() {}
+}

@@ -1,0 +1,173 @@
+import Dispatch
+import Foundation
+import Synchronization
+import SealedSupport
+import SealedRules
+
+/// Runs many pools of a plan in parallel and tallies them.
+///
+/// Work is cut into chunks of `chunkPools` pools. Chunk c always uses the random stream
+/// derived from (seed, c) and starts from freshly ordered sheets, so its pools do not depend on
+/// which thread runs it or on the thread count; integer tallies then add up to the same totals.
+/// Memory does not grow with the number of pools: each thread owns one engine and one set of
+/// 32-bit chunk counters.
+public enum Simulation {
+  /// Pools per chunk. Part of the definition of a run: changing it changes the pools a seed gives.
+  public static let chunkPools = 4096
+  /// The version of the way a seed becomes pools: it changes whenever the same seed would give
+  /// other pools, so that reports and shards of different generators are told apart. Version 2
+  /// (Sealed 0.2.0): picks in batches tested before drawing, variant choices as exact digits.
+  /// Version 3: foils, and colour-balanced draws (a balanced draw that opens a booster chooses
+  /// its allocation to colour groups by an alias table, then picks like any other draw).
+  /// Version 4: a segment's alternative comes from one random number instead of two; one card
+  /// of a weighted sheet or of a sheet partly inside some lane (a rare slot with mythics, the
+  /// foil) is picked by an alias table over the sheet's cards; a balanced draw's card of each
+  /// colour is picked with the booster's other fixed picks, before its remaining cards.
+  public static let generatorVersion = 4
+
+  /// What to run.
+  public struct Request: Sendable {
+    public var plan: BoosterPlan
+    public var pools: Int
+    public var seed: UInt64
+    public var threads: Int
+    /// Run only part `index` (1-based) of `count` equal parts of the chunks.
+    public var shard: Shard
+
+    public init(plan: BoosterPlan, pools: Int, seed: UInt64, threads: Int, shard: Shard = .whole) {
+      self.plan = plan
+      self.pools = pools
+      self.seed = seed
+      self.threads = threads
+      self.shard = shard
+    }
+  }
+
+  /// Part K of N of a run, split on chunk boundaries.
+  public struct Shard: Sendable, Equatable, CustomStringConvertible {
+    public var index: Int
+    public var count: Int
+
+    public static let whole = Shard(index: 1, count: 1)
+
+    public init(index: Int, count: Int) {
+      self.index = index
+      self.count = count
+    }
+
+    public var description: String { "\(index)/\(count)" }
+
+    /// The chunks of this shard among `chunks` chunks.
+    public func chunks(of chunks: Int) -> Range<Int> {
+      let lower = chunks * (index - 1) / count
+      let upper = chunks * index / count
+      return lower..<upper
+    }
+  }
+
+  /// What came out.
+  public struct Result: Sendable {
+    public var tally: SimulationTally
+    /// Pools run; fewer than requested when the run was interrupted.
+    public var completedPools: Int
+    public var interrupted: Bool
+    public var elapsedSeconds: Double
+    /// Threads that ran: the request's, at most one per chunk.
+    public var threads: Int
+    /// When the run started.
+    public var startedAt: Date
+  }
+
+  /// The number of pools in chunk `chunk` of a run of `pools` pools.
+  public static func pools(inChunk chunk: Int, of pools: Int) -> Int {
+    min(chunkPools, pools - chunk * chunkPools)
+  }
+
+  /// Runs the request. `progress` is called from worker threads with the pools completed so
+  /// far; `shouldStop` is polled between chunks, and when it returns true the run finishes the
+  /// chunks already started and reports those (always a prefix of the shard's chunks).
+  public static func run(
+    _ request: Request,
+    progress: (@Sendable (Int) -> Void)? = nil,
+    shouldStop: (@Sendable () -> Bool)? = nil
+  ) -> Result {
+    let plan = request.plan
+    let totalChunks = (request.pools + chunkPools - 1) / chunkPools
+    let chunks = request.shard.chunks(of: totalChunks)
+    let state = RunState(firstChunk: chunks.lowerBound)
+    let threadCount = max(1, min(request.threads, chunks.count))
+    let partials = Mutex<[SimulationTally]>([])
+    let startedAt = Date()
+    let start = DispatchTime.now()
+
+    let tables = EngineTables(plan: plan)
+    DispatchQueue.concurrentPerform(iterations: threadCount) { _ in
+      let total = work(request, tables, chunks, state, progress, shouldStop)
+      partials.withLock { $0.append(total) }
+    }
+
+    var tally = SimulationTally(plan: plan)
+    for partial in partials.withLock({ $0 }) { tally.add(partial) }
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    let expected = chunks.reduce(0) { $0 + pools(inChunk: $1, of: request.pools) }
+    return Result(
+      tally: tally, completedPools: tally.pools, interrupted: tally.pools < expected,
+      elapsedSeconds: elapsed, threads: threadCount, startedAt: startedAt)
+  }
+
+  /// Counters shared by a run's threads.
+  private final class RunState: Sendable {
+    let next: Atomic<Int>
+    let completed = Atomic<Int>(0)
+
+    init(firstChunk: Int) {
+      next = Atomic(firstChunk)
+    }
+  }
+
+  /// One thread's loop: claim the next chunk until none is left (or a stop is requested).
+  private static func work(
+    _ request: Request, _ tables: EngineTables, _ chunks: Range<Int>, _ state: RunState,
+    _ progress: (@Sendable (Int) -> Void)?, _ shouldStop: (@Sendable () -> Bool)?
+  ) -> SimulationTally {
+    let sampler = PoolSampler(tables: tables)
+    while true {
+      if shouldStop?() == true { break }
+      let chunk = state.next.wrappingAdd(1, ordering: .relaxed).oldValue
+      guard chunk < chunks.upperBound else { break }
+      let pools = Self.pools(inChunk: chunk, of: request.pools)
+      var rng = Xoshiro256StarStar(seed: request.seed, stream: UInt64(chunk))
+      sampler.resetPermutations()
+      sampler.generate(pools: pools, using: &rng)
+      let done = state.completed.wrappingAdd(pools, ordering: .relaxed).newValue
+      progress?(done)
+    }
+    return sampler.tally
+  }
+
+  /// The first `count` pools of a run with `seed`, exactly as `run` generates them.
+  /// Cost: proportional to the pools of the chunks they fall in.
+  public static func openPools(_ plan: BoosterPlan, seed: UInt64, count: Int) -> [OpenedPool] {
+    var pools: [OpenedPool] = []
+    forEachChunk(of: plan, seed: seed, count: count) { pools += $0 }
+    return pools
+  }
+
+  /// Calls `body` with the first `count` pools of a run with `seed`, one chunk of pools at a
+  /// time, so that long sample files need not hold every pool in memory.
+  public static func forEachChunk<E: Error>(
+    of plan: BoosterPlan, seed: UInt64, count: Int, _ body: ([OpenedPool]) throws(E) -> Void
+  ) throws(E) {
+    let sampler = PoolSampler(plan: plan)
+    var done = 0
+    var chunk = 0
+    while done < count {
+      var rng = Xoshiro256StarStar(seed: seed, stream: UInt64(chunk))
+      sampler.resetPermutations()
+      let pools = sampler.open(pools: min(chunkPools, count - done), using: &rng)
+      try body(pools)
+      done += pools.count
+      chunk += 1
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import SealedSupport
+import SealedRules
+import SealedEngine
+import SealedAnalysis
+
+/// Every card a spec claims to be equally likely (`distribution: { uniform: ... }`) against
+/// its equal share of the copies the run counted, with its standardised residual
+/// (observed − expected) / √(expected · d), d the claim's dispersion (the same as its check's,
+/// `Expectations.uniformClaimDispersion`): the rows of `claim_frequency.csv`, written by
+/// `sealed check`. The squares of a claim's residuals add up to the statistic of that claim's
+/// chi-square check, so a card that rules favour by mistake stands out here even though the
+/// rules' own expectations (`sheet_frequency.csv`) agree with the simulation. O(cards × claims).
+public struct ClaimFrequency: Sendable {
+  public struct Row: Sendable {
+    public let claim: String
+    public let card: Int
+    public let observed: Int
+    public let expected: Double
+    public let residual: Double?
+    /// The card's exact tail within its claim, when computed (`SealedStats.CardTails`).
+    public var tail: CardTail?
+  }
+
+  public var rows: [Row]
+
+  /// The rows of the plan's uniform claims (none when it was compiled without a spec).
+  public init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally) {
+    let copies = tally.cardCopies
+    var rows: [Row] = []
+    for claim in plan.specClaims {
+      guard case .uniform(let filter) = claim.kind else { continue }
+      let ordinals = plan.boosterRangeOrdinals.filter { filter.matches(plan.cards[$0]) }
+      guard ordinals.count > 1 else { continue }
+      let dispersion = expectations.uniformClaimDispersion(cards: ordinals) ?? 1
+      let total = ordinals.reduce(0) { $0 + copies[$1] }
+      let expected = Double(total) / Double(ordinals.count)
+      for ordinal in ordinals {
+        rows.append(
+          Row(
+            claim: claim.name, card: ordinal, observed: copies[ordinal], expected: expected,
+            residual: expected > 0 ? (Double(copies[ordinal]) - expected) / (expected * dispersion).squareRoot() : nil))
+      }
+    }
+    self.rows = rows
+  }
+
+  public static let csvHeader =
+    ["claim", "set", "collector_number", "name", "rarity", "count", "expected_count", "residual"] + CardTail.csvHeader
+
+  /// `claim_frequency.csv`, rounded like `sheet_frequency.csv`.
+  public func table(plan: BoosterPlan) -> CSVTable {
+    var table = CSVTable(header: Self.csvHeader)
+    for row in rows {
+      let card = plan.cards[row.card]
+      table.append([
+        row.claim, card.setCode, card.collectorNumber.text, card.name, card.rarity.rawValue, String(row.observed),
+        CSVNumber.format((row.expected * 1e6).rounded() / 1e6),
+        CSVNumber.format(row.residual.map { ($0 * 1e6).rounded() / 1e6 }),
+      ] + CardTail.csvFields(row.tail))
+    }
+    return table
+  }
+}

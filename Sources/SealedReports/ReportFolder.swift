@@ -1,0 +1,239 @@
+import Foundation
+import SealedSupport
+
+/// Writes a folder of report files completely or not at all, replacing only files Sealed wrote.
+///
+/// Files go into a hidden staging folder beside the target; only when every file is written is
+/// the staging folder renamed into place (an existing report is first renamed aside, then
+/// deleted). An existing report is therefore never half-overwritten, and an error leaves the old
+/// report as it was.
+///
+/// Every report lists its files in `manifest.csv`. A folder holding anything not listed there
+/// (a notebook, notes, a subfolder) is refused, naming the first such file, unless `force` is
+/// given; with `force` those files are kept: they are linked into the new report before it is
+/// put in place. A report whose files the new one does not all rewrite (a `check` report's
+/// `checks.csv` under a `simulate`) is refused too unless `force`, so that a folder never holds
+/// files of two different runs. Folders written before manifests count as Sealed's when they
+/// hold `tallies.json` and `run.csv`, and then only the file names Sealed writes are Sealed's.
+public struct ReportFolder {
+  /// The file listing a report's files.
+  public static let manifestName = "manifest.csv"
+  /// The names a Sealed report folder held before `manifest.csv` existed.
+  static let legacyNames: Set<String> = [
+    "run.csv", "slot_rarity.csv", "card_frequency.csv", "pool_mythics.csv", "mythic_position.csv",
+    "events.csv", "tallies.json", "checks.csv", "mythic_fairness.csv",
+  ]
+
+  public let path: String
+  public let force: Bool
+  private let parent: String
+  private let name: String
+
+  /// Prepares to write `path`, checking up front that it can be written and that it holds
+  /// nothing Sealed must not replace (given the files the run will write, `writes`), so a long
+  /// run does not end in a refusal. Nothing is left on disk by this check. Cost: one listing
+  /// of the folder.
+  public init(path: String, writes: [String] = [], force: Bool = false) throws(DataError) {
+    guard !path.isEmpty else { throw DataError("--out: expected a folder for the report, got an empty path") }
+    let url = URL(fileURLWithPath: path).standardizedFileURL
+    self.path = url.path
+    self.force = force
+    parent = url.deletingLastPathComponent().path
+    name = url.lastPathComponent
+    let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+    guard self.path != "/", self.path != workingDirectory else {
+      throw DataError("is the working directory or the root; expected a folder of its own for the report", at: self.path)
+    }
+    do {
+      try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+    } catch {
+      throw DataError("cannot create the folder (\(systemErrorReason(error)))", at: parent)
+    }
+    _ = try Self.survey(self.path, writes: writes.isEmpty ? nil : Set(writes), force: force)
+    let probe = stagingPath(suffix: "probe")
+    do {
+      try FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: false)
+      try FileManager.default.removeItem(atPath: probe)
+    } catch {
+      throw DataError("cannot write into the folder (\(systemErrorReason(error)))", at: parent)
+    }
+  }
+
+  /// What an existing folder holds: the files Sealed wrote and the others.
+  struct Survey {
+    var sealed: [String] = []
+    var foreign: [String] = []
+  }
+
+  /// Lists the folder at `path` and throws unless a report writing `writes` (nil: not yet
+  /// known) may replace it: every entry is Sealed's, or `force` is given and the foreign ones
+  /// are regular files or symbolic links (subfolders are never taken along).
+  static func survey(_ path: String, writes: Set<String>?, force: Bool) throws(DataError) -> Survey {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return Survey() }
+    guard isDirectory.boolValue else {
+      throw DataError("exists and is not a folder; expected a folder for the report", at: path)
+    }
+    let entries: [String]
+    do {
+      entries = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+    } catch {
+      throw DataError("cannot list the folder (\(systemErrorReason(error)))", at: path)
+    }
+    let owned = sealedNames(in: path, entries: entries)
+    var survey = Survey()
+    for entry in entries {
+      if owned.contains(entry) { survey.sealed.append(entry) } else { survey.foreign.append(entry) }
+    }
+    if let first = survey.foreign.first {
+      let others = survey.foreign.count > 1 ? " (and \(survey.foreign.count - 1) other file(s))" : ""
+      guard force else {
+        throw DataError(
+          "holds \(first)\(others), which Sealed did not write; Sealed replaces only its own reports: choose another --out, or pass --force to write the report beside them (they are kept)",
+          at: path)
+      }
+      if let writes, let clash = survey.foreign.first(where: { writes.contains($0) }) {
+        throw DataError("holds \(clash), which Sealed did not write and this report would replace, even with --force: choose another --out", at: path)
+      }
+      for entry in survey.foreign where isFolder("\(path)/\(entry)") {
+        throw DataError("holds the folder \(entry), which Sealed did not write and does not move, even with --force: choose another --out", at: path)
+      }
+    }
+    if let writes, !force,
+      let dropped = survey.sealed.first(where: { $0 != manifestName && !writes.contains($0) })
+    {
+      throw DataError(
+        "holds \(dropped) of an earlier report, which this command does not write; replacing the report would drop it: choose another --out, or pass --force to drop it",
+        at: path)
+    }
+    return survey
+  }
+
+  /// The entries of a report folder that Sealed wrote: those its manifest lists, or for a
+  /// report written before manifests, Sealed's file names.
+  private static func sealedNames(in path: String, entries: [String]) -> Set<String> {
+    if entries.contains(manifestName),
+      let text = try? String(contentsOfFile: "\(path)/\(manifestName)", encoding: .utf8)
+    {
+      let lines = text.split(separator: "\n").map(String.init)
+      if lines.first == "file" { return Set(lines.dropFirst()).union([manifestName]) }
+    }
+    if entries.contains(RunRecord.fileName) && entries.contains("run.csv") {
+      return legacyNames.filter { !isFolder("\(path)/\($0)") }
+    }
+    return []
+  }
+
+  private static func isFolder(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  private func stagingPath(suffix: String) -> String {
+    "\(parent)/.\(name).\(suffix)-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0 ... .max))"
+  }
+
+  /// The text of `manifest.csv` for files named `names`.
+  static func manifest(_ names: [String]) -> String {
+    (["file"] + names.sorted() + [manifestName]).joined(separator: "\n") + "\n"
+  }
+
+  /// Writes every file and `manifest.csv`, then puts the folder in place. Sealed files of an
+  /// older report that this run does not write are dropped with it (only with `force`); files
+  /// Sealed did not write are kept (only with `force`). Cost: the files' bytes, written once.
+  ///
+  /// `written` are files already written elsewhere on the same file system (a large file
+  /// streamed to a temporary path), moved into the report under their names; they are removed
+  /// if the report cannot be written.
+  ///
+  /// Returns the report of another run that the new one replaced (one whose `run.csv` records
+  /// another reproducing command line), so that the caller can say so; nil when the folder held
+  /// no report or one of the same run.
+  @discardableResult
+  public func commit(_ files: [(name: String, contents: String)], moving written: [(name: String, path: String)] = []) throws(DataError) -> PreviousReport? {
+    func dropWritten() { for file in written { unlink(file.path) } }
+    let names = files.map(\.name) + written.map(\.name)
+    let survey: Survey
+    do {
+      survey = try Self.survey(path, writes: Set(names), force: force)
+    } catch {
+      dropWritten()
+      throw error
+    }
+    // Read now, not when prepared: another process may have written the folder since.
+    let replaced = survey.sealed.contains("run.csv") ? PreviousReport(folder: path) : nil
+    let new = files.first { $0.name == "run.csv" }.flatMap { PreviousReport(runCSV: $0.contents) }
+    let staging = stagingPath(suffix: "partial")
+    func discard() { try? FileManager.default.removeItem(atPath: staging) }
+    do {
+      try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: false)
+      for file in files {
+        try Data(file.contents.utf8).write(to: URL(fileURLWithPath: "\(staging)/\(file.name)"))
+      }
+      for file in written where rename(file.path, "\(staging)/\(file.name)") != 0 {
+        throw DataError("cannot move \(file.name) into the report (\(systemErrorText(errno)))", at: path)
+      }
+      try Data(Self.manifest(names).utf8).write(to: URL(fileURLWithPath: "\(staging)/\(Self.manifestName)"))
+      // Files the user keeps beside the report (--force): the same files, linked, in the new folder.
+      for entry in survey.foreign {
+        if link("\(path)/\(entry)", "\(staging)/\(entry)") != 0 {
+          try FileManager.default.copyItem(atPath: "\(path)/\(entry)", toPath: "\(staging)/\(entry)")
+        }
+      }
+    } catch let error as DataError {
+      dropWritten()
+      discard()
+      throw error
+    } catch {
+      dropWritten()
+      discard()
+      throw DataError("cannot write the report (\(systemErrorReason(error)))", at: path)
+    }
+    if FileManager.default.fileExists(atPath: path) {
+      let old = staging + ".old"
+      guard rename(path, old) == 0 else {
+        discard()
+        throw DataError("cannot replace the old report (\(systemErrorText(errno)))", at: path)
+      }
+      guard rename(staging, path) == 0 else {
+        _ = rename(old, path)
+        discard()
+        throw DataError("cannot put the new report in place (\(systemErrorText(errno)))", at: path)
+      }
+      Self.retire(old, into: path, known: Set(survey.sealed + survey.foreign))
+    } else if rename(staging, path) != 0 {
+      discard()
+      throw DataError("cannot put the report in place (\(systemErrorText(errno)))", at: path)
+    }
+    guard let replaced, replaced.isAnotherRun(than: new) else { return nil }
+    return replaced
+  }
+
+  /// Deletes the old report folder, except anything that appeared in it after it was surveyed,
+  /// which is moved into the new report (or, if the name is taken, left in the old folder).
+  private static func retire(_ old: String, into path: String, known: Set<String>) {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: old)) ?? []
+    var kept = false
+    for entry in entries {
+      if known.contains(entry) {
+        try? FileManager.default.removeItem(atPath: "\(old)/\(entry)")
+      } else if FileManager.default.fileExists(atPath: "\(path)/\(entry)")
+        || rename("\(old)/\(entry)", "\(path)/\(entry)") != 0
+      {
+        kept = true  // rename(2) would replace a new report file of that name: leave it here
+      }
+    }
+    if !kept { rmdir(old) }
+  }
+
+  /// Writes one file atomically (`AtomicFile`: temporary file, then rename), creating its folder.
+  public static func writeFile(_ contents: String, to path: String) throws(DataError) {
+    let url = URL(fileURLWithPath: path)
+    do {
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    } catch {
+      throw DataError("cannot write the file (\(systemErrorReason(error)))", at: path)
+    }
+    try AtomicFile.write(Data(contents.utf8), to: path)
+  }
+}

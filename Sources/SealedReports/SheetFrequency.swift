@@ -1,0 +1,75 @@
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedEngine
+import SealedAnalysis
+
+/// Every card's count within each sheet against the count the rules predict, with its
+/// standardised residual: the rows of `sheet_frequency.csv`.
+///
+/// A sheet's observed count of a card adds up its draws over every draw site using the sheet;
+/// the expected count adds up, over those sites, the boosters that used the site times the
+/// card's inclusion probability there. The residual is (observed − expected) / √(expected · d),
+/// where d is the sheet's dispersion (`Expectations.sheetCounts`, the same as the check's). The
+/// squares of a sheet's residuals add up to the
+/// statistic of `sealed check`'s "sheet ..." chi-square (before any pooling of small bins), so a
+/// residual beyond ±3 or so names the card that makes a sheet fail. Costs O(sites × sheet size).
+public struct SheetFrequency: Sendable {
+  public struct Row: Sendable {
+    public let sheet: String
+    public let card: Int
+    public let observed: Int
+    public let expected: Double
+    /// nil when the card is never expected in the sheet.
+    public let residual: Double?
+    /// The card's exact tail within its sheet, when computed (`SealedStats.CardTails`).
+    public var tail: CardTail?
+  }
+
+  public var rows: [Row]
+
+  public init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally) {
+    var rows: [Row] = []
+    for (sheetIndex, sheet) in plan.sheets.enumerated() {
+      let counts = expectations.sheetCounts(sheetIndex, tally: tally)
+      guard counts.expected.contains(where: { $0 > 0 }) else { continue }
+      let dispersion = counts.dispersion ?? 1
+      for (index, ordinal) in sheet.cards.enumerated() {
+        let e = counts.expected[index]
+        rows.append(
+          Row(
+            sheet: sheet.name, card: ordinal, observed: counts.observed[index], expected: e,
+            residual: e > 0 ? (Double(counts.observed[index]) - e) / (e * dispersion).squareRoot() : nil))
+      }
+    }
+    self.rows = rows
+  }
+
+  public static let csvHeader =
+    ["sheet", "set", "collector_number", "name", "rarity", "count", "expected_count", "residual"] + CardTail.csvHeader
+
+  /// `sheet_frequency.csv`; expected counts and residuals rounded to 6 significant decimals'
+  /// worth (1e-6), enough for a chart and stable across platforms.
+  public func table(plan: BoosterPlan) -> CSVTable {
+    var table = CSVTable(header: Self.csvHeader)
+    for row in rows {
+      let card = plan.cards[row.card]
+      table.append(
+        Self.csvRow(
+          sheet: row.sheet, card: card, number: card.collectorNumber.text, name: card.name, observed: row.observed,
+          expected: row.expected, residual: row.residual, tail: row.tail))
+    }
+    return table
+  }
+
+  /// One row of `sheet_frequency.csv` (`sealed audit` writes its sheets' rows with it too).
+  public static func csvRow(
+    sheet: String, card: Card, number: String, name: String, observed: Int, expected: Double, residual: Double?,
+    tail: CardTail?
+  ) -> [String] {
+    [
+      sheet, card.setCode, number, name, card.rarity.rawValue, String(observed),
+      CSVNumber.format((expected * 1e6).rounded() / 1e6), CSVNumber.format(residual.map { ($0 * 1e6).rounded() / 1e6 }),
+    ] + CardTail.csvFields(tail)
+  }
+}

@@ -1,0 +1,197 @@
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedEngine
+import SealedAnalysis
+
+/// The CSV reports of a simulation, exactly as the report contract defines them (README,
+/// "Reports"): `run.csv`, `slot_rarity.csv`, `card_frequency.csv`, `pool_mythics.csv`,
+/// `mythic_position.csv`, `events.csv` and `sheet_frequency.csv`. Every expected column comes from `Expectations`.
+public struct SimulationReport: Sendable {
+  public let plan: BoosterPlan
+  public let expectations: Expectations
+  public let tally: SimulationTally
+  public let run: RunInfo
+  /// `sheet_frequency.csv`'s rows; a command gives them their exact tails
+  /// (`SealedStats.CardTails`) before writing.
+  public var sheetFrequency: SheetFrequency
+
+  public init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, run: RunInfo) {
+    self.plan = plan
+    self.expectations = expectations
+    self.tally = tally
+    self.run = run
+    sheetFrequency = SheetFrequency(plan: plan, expectations: expectations, tally: tally)
+  }
+
+  /// The names of `files`.
+  public static let fileNames = [
+    "run.csv", "slot_rarity.csv", "card_frequency.csv", "pool_mythics.csv", "mythic_position.csv", "events.csv",
+    "sheet_frequency.csv",
+  ]
+
+  /// The files, by name, in the order they are documented.
+  public var files: [(name: String, table: CSVTable)] {
+    [
+      ("run.csv", runTable),
+      ("slot_rarity.csv", slotRarityTable),
+      ("card_frequency.csv", cardFrequencyTable),
+      ("pool_mythics.csv", poolMythicsTable),
+      ("mythic_position.csv", mythicPositionTable),
+      ("events.csv", eventsTable),
+      ("sheet_frequency.csv", sheetFrequency.table(plan: plan)),
+    ]
+  }
+
+  private func ratio(_ count: Int, _ total: Int) -> String {
+    total == 0 ? "" : CSVNumber.decimal(Double(count) / Double(total))
+  }
+
+  public var runTable: CSVTable {
+    var table = CSVTable(header: ["key", "value"])
+    let boosters = tally.boosters
+    let merged = run.mergedShards != nil
+    let rows: [(String, String)] = [
+      ("tool_version", run.toolVersion),
+      ("set", plan.setCode),
+      ("rules", plan.rulesName),
+      ("rules_sha256", plan.rulesSHA256),
+      ("seed", String(run.seed)),
+      ("pools", String(tally.pools)),
+      ("boosters", String(boosters)),
+      ("threads", merged ? "" : String(run.threads)),
+      ("elapsed_seconds", merged ? "" : CSVNumber.format((run.elapsedSeconds * 1000).rounded() / 1000)),
+      ("boosters_per_second", !merged && run.elapsedSeconds > 0 ? String(Int((Double(boosters) / run.elapsedSeconds).rounded())) : ""),
+      ("started_at", run.startedAt),
+      ("rules_source", plan.rulesSource),
+      ("booster_range", "1-\(plan.boosterMax)"),
+      ("pools_requested", String(run.poolsRequested)),
+      ("status", run.interrupted ? "interrupted" : "complete"),
+      ("shard", run.shard),
+      ("chunk_pools", String(Simulation.chunkPools)),
+      ("generator", "xoshiro256** per chunk, seeded by SplitMix64(seed, chunk); generator version \(Simulation.generatorVersion)"),
+      ("command", run.command),
+    ]
+    for (key, value) in rows { table.append([key, value]) }
+    return table
+  }
+
+  public var slotRarityTable: CSVTable {
+    var table = CSVTable(header: ["slot", "rarity", "count", "proportion", "expected_proportion"])
+    let observed = Self.observedSlotRarities(plan: plan, tally: tally)
+    for (index, slot) in plan.slots.enumerated() {
+      let expected = expectations.slotRarityPerPool(slot: index)
+      let expectedTotal = Rarity.allCases.reduce(0.0) { $0 + expected[$1, default: 0] }
+      let counts = observed[index]
+      let total = counts.values.reduce(0, +)
+      for rarity in Rarity.allCases where counts[rarity, default: 0] > 0 || expected[rarity, default: 0] > 0 {
+        table.append([
+          slot.name, rarity.rawValue, String(counts[rarity, default: 0]), ratio(counts[rarity, default: 0], total),
+          CSVNumber.decimal(expected[rarity, default: 0] / expectedTotal),
+        ])
+      }
+    }
+    return table
+  }
+
+  /// Cards of each rarity drawn into each slot.
+  public static func observedSlotRarities(plan: BoosterPlan, tally: SimulationTally) -> [[Rarity: Int]] {
+    var result = [[Rarity: Int]](repeating: [:], count: plan.slots.count)
+    for (siteIndex, site) in plan.sites.enumerated() {
+      let sheet = plan.sheets[site.draw.sheet]
+      for ordinal in sheet.cards {
+        let count = tally.siteCards[siteIndex * tally.cardCount + ordinal]
+        if count > 0 { result[site.draw.slot][plan.cards[ordinal].rarity, default: 0] += count }
+      }
+    }
+    return result
+  }
+
+  public var cardFrequencyTable: CSVTable {
+    var table = CSVTable(header: ["set", "collector_number", "name", "rarity", "foil", "count", "per_pool", "expected_per_pool"])
+    let copies = tally.cardCopies
+    for (ordinal, card) in plan.cards.enumerated() {
+      table.append([
+        card.setCode, card.collectorNumber.text, card.name, card.rarity.rawValue, String(plan.isFoil(ordinal)),
+        String(copies[ordinal]),
+        tally.pools == 0 ? "" : CSVNumber.decimal(Double(copies[ordinal]) / Double(tally.pools)),
+        CSVNumber.decimal(expectations.cardsPerPool[ordinal]),
+      ])
+    }
+    return table
+  }
+
+  public var poolMythicsTable: CSVTable {
+    var table = CSVTable(header: ["mythics", "pools", "proportion", "expected_proportion"])
+    let last = max(
+      tally.poolMythics.lastIndex { $0 > 0 } ?? 0, expectations.poolMythics.lastIndex { $0 > 0 } ?? 0)
+    for count in 0...last {
+      table.append([
+        String(count), String(tally.poolMythics[count]), ratio(tally.poolMythics[count], tally.pools),
+        CSVNumber.decimal(expectations.poolMythics[count]),
+      ])
+    }
+    return table
+  }
+
+  public var mythicPositionTable: CSVTable {
+    var table = CSVTable(header: ["booster_index", "pools", "proportion", "expected_proportion"])
+    for index in 0..<plan.boostersPerPool {
+      table.append([
+        String(index + 1), String(tally.mythicPositions[index]), ratio(tally.mythicPositions[index], tally.pools),
+        CSVNumber.decimal(expectations.mythicPositions[index]),
+      ])
+    }
+    return table
+  }
+
+  public var eventsTable: CSVTable {
+    var table = CSVTable(header: ["event", "given", "count", "trials", "proportion", "expected_proportion"])
+    for row in Self.eventRows(plan: plan, expectations: expectations, tally: tally) {
+      table.append([
+        row.event, row.given, String(row.count), String(row.trials), ratio(row.count, row.trials),
+        CSVNumber.decimal(row.expected),
+      ])
+    }
+    return table
+  }
+
+  /// One row of `events.csv`: boosters holding the event among boosters of a kind.
+  public struct EventRow: Sendable {
+    public let event: String
+    public let eventIndex: Int
+    public let given: String
+    /// The kind, or nil for every booster (`any`).
+    public let kind: Int?
+    public let count: Int
+    public let trials: Int
+    public let expected: Double
+  }
+
+  /// The rows of `events.csv`: each reported event for each booster kind it is given for.
+  public static func eventRows(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally) -> [EventRow] {
+    var rows: [EventRow] = []
+    for (index, event) in plan.events.enumerated() where event.isReported {
+      let lane = index + 1
+      var givens: [(String, Int?)] = event.givenKinds.map { (plan.kinds[$0], $0) }
+      if event.givenAny { givens.append(("any", nil)) }
+      for (given, kind) in givens {
+        let kinds = kind.map { [$0] } ?? Array(plan.kinds.indices)
+        let trials = kinds.reduce(0) { $0 + tally.boostersByKind[$1] }
+        let count = kinds.reduce(0) { $0 + tally.laneBoosters(kind: $1, lane: lane, atLeast: 1) }
+        rows.append(
+          EventRow(
+            event: event.name, eventIndex: index, given: given, kind: kind, count: count, trials: trials,
+            expected: expectations.eventProbability(index, kind: kind)))
+      }
+    }
+    return rows
+  }
+}
+
+extension SimulationTally {
+  /// Boosters of `kind` holding at least `minimum` cards of `lane`.
+  public func laneBoosters(kind: Int, lane: Int, atLeast minimum: Int) -> Int {
+    laneHistogram(kind: kind, lane: lane).enumerated().reduce(0) { $0 + ($1.offset >= minimum ? $1.element : 0) }
+  }
+}

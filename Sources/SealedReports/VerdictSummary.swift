@@ -1,0 +1,65 @@
+import SealedSupport
+
+/// The one line that sums up a run's checks, worded the same on the terminal and on the report
+/// page: `PASS: all 22 checks passed`, `PASS: 21 of 22 checks passed, 1 not tested`,
+/// `FAIL: 5 of 22 checks failed`, and for a run the user stopped
+/// `INTERRUPTED after 12288 of 1000000 pools: no verdict ...`, never PASS.
+///
+/// A check that could not be made (`not_tested`) is neither a pass nor a failure.
+public struct VerdictSummary: Sendable, Equatable {
+  public enum Outcome: String, Sendable {
+    case pass, fail, notTested = "not_tested", interrupted
+  }
+
+  public let passed: Int
+  public let failed: Int
+  public let notTested: Int
+  /// Pools done and pools asked for, when the user stopped the run.
+  public let interrupted: (done: Int, requested: Int)?
+
+  public init(passed: Int, failed: Int, notTested: Int, interrupted: (done: Int, requested: Int)? = nil) {
+    self.passed = passed
+    self.failed = failed
+    self.notTested = notTested
+    self.interrupted = interrupted
+  }
+
+  /// From the `verdict` values of a checks table (`pass`, `fail`, `not_tested`).
+  public init<S: Sequence>(verdicts: S, interrupted: (done: Int, requested: Int)? = nil) where S.Element == String {
+    var counts: [String: Int] = [:]
+    for verdict in verdicts { counts[verdict, default: 0] += 1 }
+    self.init(
+      passed: counts["pass"] ?? 0, failed: counts["fail"] ?? 0, notTested: counts["not_tested"] ?? 0,
+      interrupted: interrupted)
+  }
+
+  public var total: Int { passed + failed + notTested }
+
+  public var outcome: Outcome {
+    if interrupted != nil { return .interrupted }
+    if failed > 0 { return .fail }
+    return passed == 0 && notTested > 0 ? .notTested : .pass
+  }
+
+  public var text: String {
+    let untested = notTested > 0 ? ", \(notTested) not tested" : ""
+    let checks = total == 1 ? "check" : "checks"
+    switch outcome {
+    case .interrupted:
+      let (done, requested) = interrupted!
+      let found = failed > 0 ? "\(failed) of \(total) \(checks) failed" : "none of \(total) \(checks) failed"
+      return "INTERRUPTED after \(done) of \(requested) pools: no verdict (on those pools \(found)\(untested))"
+    case .fail:
+      return "FAIL: \(failed) of \(total) \(checks) failed\(untested)"
+    case .notTested:
+      return "NOT TESTED: none of the \(total) \(checks) could be made"
+    case .pass:
+      return notTested > 0 ? "PASS: \(passed) of \(total) \(checks) passed\(untested)" : "PASS: all \(total) \(checks) passed"
+    }
+  }
+
+  public static func == (lhs: VerdictSummary, rhs: VerdictSummary) -> Bool {
+    lhs.passed == rhs.passed && lhs.failed == rhs.failed && lhs.notTested == rhs.notTested
+      && lhs.interrupted?.done == rhs.interrupted?.done && lhs.interrupted?.requested == rhs.interrupted?.requested
+  }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import SealedSupport
+import SealedCards
+
+/// Writes mtg.wtf products as a Sealed rule file: sheets that list their cards
+/// (`set:number[:foil]` with weights), slots, and one variant group whose options are the
+/// product's booster variants with mtg.wtf's weights.
+///
+/// A product whose variants are one booster with some of its cards swapped for cards of other
+/// sheets is written with replacements: slots from the first variant, each other variant
+/// replacing the cards where it differs (`CompiledBoosterRules+Replacements`). Any other product
+/// (variants of different sizes, or a swap that would draw distinct cards of one sheet in two
+/// separate draws, which could then repeat) is written with slot counts: one slot per sheet, each
+/// variant setting the counts where it differs from the first (`CompiledBoosterRules+Counts`).
+/// Either way each variant draws exactly mtg.wtf's cards from each sheet.
+///
+/// Sheets may name cards of other sets than the product's: compiling then loads those sets' card
+/// data too.
+public enum CompiledBoosterRules {
+  /// The text of a rule file named `name` covering `products` (at most one per set).
+  /// Cost: O(cards listed).
+  public static func ruleFile(
+    _ products: [CompiledBoosterData.Product], name: String, source: String
+  ) throws(DataError) -> String {
+    guard !products.isEmpty else { throw DataError("expected at least one product") }
+    var seen: [String: String] = [:]
+    for product in products {
+      if let other = seen[product.set_code.lowercased()] {
+        throw DataError(
+          "products \(other) and \(product.code) are both of set \(product.set_code); a rule file holds one product per set (write each to a file of its own, or use --rules \(product.code))")
+      }
+      seen[product.set_code.lowercased()] = product.code
+    }
+    var lines: [String] = []
+    lines.append("# Written by sealed rules import from \(source): mtg.wtf's compiled booster data")
+    lines.append("# (taw/magic-sealed-data, republished by MTGJSON). Products: \(products.map(\.code).joined(separator: ", ")).")
+    lines.append("name: \(name)")
+    let names = products.map { "\($0.name) (\($0.code))" }.joined(separator: "; ")
+    lines.append("description: \(quoted("As mtg.wtf's compiled booster data defines them: \(names)."))")
+    lines.append("applies_to: [\(products.map { $0.set_code.lowercased() }.joined(separator: ", "))]")
+    lines.append("")
+    lines.append("pool:")
+    lines.append("  boosters: 6")
+    lines.append("  mythic_booster: none           # independent packs")
+    lines.append("")
+    lines.append("sets:")
+    for product in products {
+      lines += try layer(product).map { "  " + $0 }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A product's sheets as Sealed sheets: fixed sheets (every card as many times as its weight)
+  /// become one single-card sheet per card, drawn that many times.
+  struct ExpandedSheets {
+    /// Sheet name → its cards in collector-number order, whether draws are distinct, whether
+    /// they are colour-balanced.
+    var sheets: [String: (cards: [(key: String, weight: Double)], distinct: Bool, balanced: Bool)] = [:]
+    /// A fixed sheet's parts: single-card sheets and their copies.
+    var fixedParts: [String: [(sheet: String, count: Int)]] = [:]
+  }
+
+  /// One product's set layer, unindented.
+  static func layer(_ product: CompiledBoosterData.Product) throws(DataError) -> [String] {
+    let code = product.set_code.lowercased()
+    let place = "product \(product.code)"
+    guard !product.boosters.isEmpty else { throw DataError("\(place): no booster variants") }
+    let expanded = try expand(product)
+    let compositions = try product.boosters.map { booster throws(DataError) in try composition(booster, expanded, place: place) }
+    if let empty = compositions.firstIndex(where: \.isEmpty) {
+      throw DataError("\(place): booster variant \(empty + 1) draws no card; expected at least one")
+    }
+    let written =
+      replacementForm(product.boosters, compositions, expanded)
+      ?? countsForm(product.boosters, compositions, expanded)
+
+    var lines = ["\(code):", "  # \(product.name) (\(product.code))", "  sheets:"]
+    for (sheetName, sheet) in expanded.sheets.sorted(by: { $0.key < $1.key }) {
+      lines.append("    \(sheetName):")
+      if sheet.balanced { lines.append("      balanced: true") }
+      lines.append("      cards:")
+      for card in sheet.cards { lines.append("        \(quoted(card.key)): \(number(card.weight))") }
+    }
+    lines.append("  slots:")
+    for slot in written.slots {
+      let distinct = expanded.sheets[slot.key]!.distinct
+      lines.append("    - { name: \(slot.key), count: \(slot.value), sheet: \(slot.key)\(distinct ? "" : ", distinct: false") }")
+    }
+    lines.append("  variants:")
+    lines += written.variants.map { "  " + $0 }
+    if expanded.sheets.values.contains(where: { $0.cards.contains { $0.key.hasSuffix(":foil") } }) {
+      lines.append("  events:")
+      lines.append("    foil: { foil: true }")
+    }
+    return lines
+  }
+
+  /// The product's sheets, fixed sheets expanded.
+  static func expand(_ product: CompiledBoosterData.Product) throws(DataError) -> ExpandedSheets {
+    var result = ExpandedSheets()
+    for (sheetName, sheet) in product.sheets {
+      let cards = sheet.cards.sorted { cardOrder($0.key, $1.key) }.map { (key: $0.key, weight: $0.value) }
+      guard sheet.fixed == true else {
+        result.sheets[sheetName] = (cards, sheet.allow_duplicates != true, sheet.balance_colors == true)
+        continue
+      }
+      var parts: [(String, Int)] = []
+      for (index, card) in cards.enumerated() {
+        guard card.weight >= 1, card.weight == card.weight.rounded() else {
+          throw DataError(
+            "product \(product.code): fixed sheet \(sheetName) gives \(card.key) weight \(card.weight); expected a whole number of copies")
+        }
+        let part = "\(sheetName)_\(index + 1)"
+        result.sheets[part] = ([card], false, false)
+        parts.append((part, Int(card.weight)))
+      }
+      result.fixedParts[sheetName] = parts
+    }
+    return result
+  }
+
+  /// The cards a booster variant draws from each (expanded) sheet.
+  static func composition(
+    _ booster: CompiledBoosterData.Booster, _ expanded: ExpandedSheets, place: String
+  ) throws(DataError) -> [String: Int] {
+    var result: [String: Int] = [:]
+    for (sheet, count) in booster.sheets where count > 0 {
+      if let parts = expanded.fixedParts[sheet] {
+        let total = parts.reduce(0) { $0 + $1.count }
+        guard count == total else {
+          throw DataError("\(place): draws \(count) cards from fixed sheet \(sheet), which holds \(total)")
+        }
+        for part in parts { result[part.sheet, default: 0] += part.count }
+      } else {
+        guard expanded.sheets[sheet] != nil else {
+          throw DataError("\(place): a booster draws from sheet \(sheet), which the product does not define")
+        }
+        result[sheet, default: 0] += count
+      }
+    }
+    return result
+  }
+
+  /// A variant's comment line: what it draws from each sheet.
+  static func contentsComment(_ composition: [String: Int]) -> String {
+    "# " + composition.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+  }
+
+  /// How many characters two names share at their end.
+  static func commonSuffix(_ a: String, _ b: String) -> Int {
+    zip(a.reversed(), b.reversed()).prefix { $0 == $1 }.count
+  }
+
+  /// Card keys by collector number (numerically), then the rest of the key.
+  static func cardOrder(_ a: String, _ b: String) -> Bool {
+    let pa = a.split(separator: ":").map(String.init)
+    let pb = b.split(separator: ":").map(String.init)
+    let na = CollectorNumber(pa.count > 1 ? pa[1] : a)
+    let nb = CollectorNumber(pb.count > 1 ? pb[1] : b)
+    if na != nb { return na < nb }
+    return a < b
+  }
+
+  static func number(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+  }
+
+  static func quoted(_ text: String) -> String {
+    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+  }
+}

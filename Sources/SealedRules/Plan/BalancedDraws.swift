@@ -1,0 +1,98 @@
+import SealedSupport
+import SealedRules
+
+/// Exact distributions for a colour-balanced draw (see `ColorBalance`): a dynamic programme
+/// over how many cards each colour group gives, then, group by group, a distinct draw of that
+/// many cards (hypergeometric on a uniform sheet, successive sampling by weight on a weighted
+/// one).
+///
+/// Cost: the reachable group counts, at most C(count - 5 + 5, 5) states (252 for 10 cards),
+/// times six groups; on a weighted sheet also one successive-sampling programme per group and
+/// count.
+package enum BalancedDraws {
+  /// Probabilities of the number of cards taken from each of the six groups.
+  package static func groupCounts(_ balance: ColorBalance, count: Int) -> [[Int]: Double] {
+    let weights = balance.mixedWeights(count: count)
+    let sizes = (0..<6).map(balance.size(ofGroup:))
+    var current: [[Int]: Double] = [[1, 1, 1, 1, 1, 0]: 1]
+    for _ in 5..<count {
+      var next: [[Int]: Double] = [:]
+      for counts in current.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+        let probability = current[counts]!
+        // A group that has run out is chosen again: the others share its weight.
+        let open = (0..<6).filter { counts[$0] < sizes[$0] && weights[$0] > 0 }
+        let openWeight = open.reduce(0.0) { $0 + weights[$1] }
+        guard openWeight > 0 else { continue }
+        for group in open {
+          var successor = counts
+          successor[group] += 1
+          next[successor, default: 0] += probability * weights[group] / openWeight
+        }
+      }
+      current = next
+    }
+    return current
+  }
+
+  /// Each card's expected copies (by index in the sheet). Nil when a weighted group has too
+  /// many different weights to count exactly.
+  package static func inclusion(_ balance: ColorBalance, count: Int) -> [Double]? {
+    let outcomes = groupCounts(balance, count: count)
+    let order = outcomes.keys.sorted(by: { $0.lexicographicallyPrecedes($1) })
+    guard balance.weights != nil else {
+      var expectedPerGroup = [Double](repeating: 0, count: 6)
+      for counts in order {
+        for group in 0..<6 { expectedPerGroup[group] += outcomes[counts]! * Double(counts[group]) }
+      }
+      var result: [Double] = []
+      for group in 0..<6 {
+        let size = balance.size(ofGroup: group)
+        result += Array(repeating: size > 0 ? expectedPerGroup[group] / Double(size) : 0, count: size)
+      }
+      return result
+    }
+    // Weighted: a group's cards are a successive sample of its count.
+    var perGroupCount: [[Int]: [Double]] = [:]
+    var result = [Double](repeating: 0, count: balance.groupStarts[6])
+    for counts in order {
+      for group in 0..<6 where counts[group] > 0 {
+        let key = [group, counts[group]]
+        if perGroupCount[key] == nil {
+          guard let part = SuccessiveSampling.inclusion(
+            weights: balance.cardWeights(ofGroup: group), draws: counts[group], distinct: true)
+          else { return nil }
+          perGroupCount[key] = part
+        }
+        for (index, value) in perGroupCount[key]!.enumerated() {
+          result[balance.groupStarts[group] + index] += outcomes[counts]! * value
+        }
+      }
+    }
+    return result
+  }
+
+  /// Distribution of the number of drawn cards among `members` (indices in the sheet). Nil when
+  /// a weighted group has too many different weights to count exactly.
+  package static func memberCountDistribution(_ balance: ColorBalance, count: Int, members: Set<Int>) -> [Double]? {
+    var result = [Double](repeating: 0, count: count + 1)
+    let outcomes = groupCounts(balance, count: count)
+    var parts: [[Int]: [Double]] = [:]
+    for counts in outcomes.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+      var distribution = [1.0]
+      for group in 0..<6 where counts[group] > 0 {
+        let key = [group, counts[group]]
+        if parts[key] == nil {
+          let range = balance.groupStarts[group]..<balance.groupStarts[group + 1]
+          let inside = Set(range.filter(members.contains).map { $0 - range.lowerBound })
+          guard let part = SuccessiveSampling.memberCountDistribution(
+            weights: balance.cardWeights(ofGroup: group), members: inside, draws: counts[group], distinct: true)
+          else { return nil }
+          parts[key] = part
+        }
+        distribution = DiscreteDistribution.convolve(distribution, parts[key]!)
+      }
+      DiscreteDistribution.addScaled(distribution, outcomes[counts]!, to: &result)
+    }
+    return DiscreteDistribution.padded(result, to: count + 1)
+  }
+}

@@ -1,0 +1,86 @@
+import Synchronization
+import SealedSupport
+import SealedCards
+
+/// Loads a set's cards for a rule set, with the other sets whose cards the rules list by
+/// number for it (a product that mixes sets), reading each set's card file at most once: a
+/// run over many products (`sealed check-products`) shares one loader, and a set many products
+/// name is read and decoded once. Safe to use from several threads.
+///
+/// A set the card data lacks is empty, and the cards the rules list of it are known by their
+/// keys alone (`Card.placeholder`), unless the rules need the set's booster range (a filter):
+/// then a missing set is a one-line error that says how to get it.
+public final class CardSetLoader: Sendable {
+  public let location: CardDataLocation
+  private struct State {
+    var available: Set<String>?
+    var cardsBySet: [String: [Card]] = [:]
+    /// A given path (`--cards`) is read whole, once.
+    var whole: CardDatabase?
+  }
+  private let state = Mutex(State())
+
+  public init(location: CardDataLocation) {
+    self.location = location
+  }
+
+  /// The set `code` for `rules`. Cost: the first time a set is asked for, reading its file;
+  /// afterwards, O(its cards).
+  public func cardSet(_ code: String, for rules: RuleSetDefinition, boosterMax: Int? = nil) throws(DataError) -> CardSet {
+    let code = code.lowercased()
+    let others = rules.namedSets(for: code)
+    guard !rules.needsBoosterRange(for: code) else {
+      let database = try self.database(sets: [code] + others)
+      var set = try CardSet(code: code, in: database, boosterMax: boosterMax)
+      for other in others { set.otherSets[other] = try CardSet(code: other, in: database) }
+      return set
+    }
+    let available = availableSets()
+    let wanted = ([code] + others).filter { available.contains($0) || available.contains("") }
+    let database = wanted.isEmpty ? CardDatabase(cards: []) : try self.database(sets: wanted)
+    if let boosterMax, boosterMax < 1 {
+      throw DataError("--booster-max \(boosterMax): expected a collector number of at least 1")
+    }
+    return Self.cardSet(code, for: rules, in: database, boosterMax: boosterMax)
+  }
+
+  /// The set and the other sets `rules` name for it, from a database already loaded; a set the
+  /// database lacks is empty (its cards are placeholders). Cost: O(their cards).
+  public static func cardSet(_ code: String, for rules: RuleSetDefinition, in database: CardDatabase, boosterMax: Int? = nil) -> CardSet {
+    var set = CardSet(code: code, cards: database.cardsBySet[code] ?? [], boosterMax: boosterMax)
+    for other in rules.namedSets(for: code) {
+      set.otherSets[other] = CardSet(code: other, cards: database.cardsBySet[other] ?? [])
+    }
+    return set
+  }
+
+  /// The codes of the sets the location holds (`""` for a given path, which may hold any).
+  private func availableSets() -> Set<String> {
+    if let known = state.withLock({ $0.available }) { return known }
+    let codes = Set(location.availableSets().map(\.code))
+    state.withLock { $0.available = codes }
+    return codes
+  }
+
+  /// A database of `sets`, each read once (a given path read whole, once).
+  private func database(sets: [String]) throws(DataError) -> CardDatabase {
+    if case .given = location.kind {
+      if let whole = state.withLock({ $0.whole }) { return whole }
+      let whole = try location.load(sets: sets)
+      state.withLock { $0.whole = whole }
+      return whole
+    }
+    var cards: [Card] = []
+    for code in sets {
+      if let known = state.withLock({ $0.cardsBySet[code] }) {
+        cards += known
+        continue
+      }
+      // Read outside the lock: two threads may read one set at once, never a wrong one.
+      let read = try location.load(sets: [code]).cardsBySet[code] ?? []
+      state.withLock { $0.cardsBySet[code] = read }
+      cards += read
+    }
+    return CardDatabase(cards: cards)
+  }
+}

@@ -1,0 +1,53 @@
+import SealedSupport
+
+/// A spec's odds claims met with the rules: the sheets and slots they name must exist (else a
+/// spec error at the claim, listing the rules' names), and a claim about a group of cards
+/// counts them per booster in a lane of its own (or a rule event's counting the same cards).
+extension CompileContext {
+  mutating func oddsLane(_ odds: OddsClaim, claim: SpecClaim, events: inout [PlanEvent]) throws(DataError) -> Int? {
+    switch odds {
+    case .sheet(let name, _):
+      try requireSheet(name, claim: claim)
+      return nil
+    case .slot(let name, let places, let gives, _):
+      let slotNames = layer.slots.map(\.name)
+      guard slotNames.contains(name) else {
+        throw DataError(
+          "claim \"\(claim.name)\": unknown slot \"\(name)\"; the slots of rules \"\(rules.name)\" for \(set.code): \(slotNames.joined(separator: ", "))",
+          at: claim.location)
+      }
+      if let places, let largest = largestSlotCount(name), places.upperBound > largest {
+        throw DataError(
+          "claim \"\(claim.name)\": slot \"\(name)\" holds at most \(largest) card\(largest == 1 ? "" : "s"); expected card: 1 to \(largest), found \(places.upperBound)",
+          at: claim.location)
+      }
+      if let sheet = gives.sheet { try requireSheet(sheet, claim: claim) }
+      return nil
+    case .group(let group, _):
+      if let sheet = group.sheet { try requireSheet(sheet, claim: claim) }
+      let drawn = planSheets.map { (name: $0.name, cards: $0.cards, weights: $0.weights) }
+      let count = cards.count
+      let ordinals = CardGroupSelection.select(group, sheets: drawn) { cards[$0 < count ? $0 : $0 - count] }.matching
+      if let index = events.firstIndex(where: { $0.cards == ordinals }) { return index + 1 }
+      events.append(PlanEvent(name: "spec: \(claim.name)", cards: ordinals, givenKinds: [], givenAny: false, isReported: false))
+      return events.count
+    }
+  }
+
+  private func requireSheet(_ name: String, claim: SpecClaim) throws(DataError) {
+    guard layer.sheets[name] == nil else { return }
+    throw DataError(
+      "claim \"\(claim.name)\": unknown sheet \"\(name)\"; the sheets of rules \"\(rules.name)\" for \(set.code): \(layer.sheetOrder.joined(separator: ", "))",
+      at: claim.location)
+  }
+
+  /// The most cards a slot holds in any booster (its own count or one a variant sets).
+  private func largestSlotCount(_ name: String) -> Int? {
+    guard let index = layer.slots.firstIndex(where: { $0.name == name }) else { return nil }
+    var largest = layer.slots[index].count
+    for variant in layer.variants {
+      for entry in variant.counts where entry.slot == name { largest = max(largest, entry.count) }
+    }
+    return largest
+  }
+}

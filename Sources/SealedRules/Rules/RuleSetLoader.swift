@@ -1,0 +1,63 @@
+import Foundation
+import SealedSupport
+import SealedData
+
+/// Finds rule sets by name (the built-ins shipped with Sealed) or by path (a user's file).
+///
+/// The built-ins are YAML files bundled as package resources (`Resources/rules/*.yaml`) and go
+/// through exactly the same parser and compiler as a user's file.
+public enum RuleSetLoader {
+  /// The names of the built-in rule sets, in the order they are documented.
+  public static let builtInNames = ["sealed", "retail", "retail-lethe", "mtgwtf"]
+
+  /// Loads `--rules NAME|PRODUCT|FILE`: a path to an existing file (or one ending in
+  /// .yaml/.yml), else a built-in name, else the code of a product of the compiled booster data
+  /// shipped with Sealed (`mkm-play`), imported as `sealed rules import --product` writes it and
+  /// named after the product. Throws a one-line `DataError` for an unknown name or a bad file.
+  public static func load(_ nameOrPath: String) throws(DataError) -> RuleSetDefinition {
+    if BundledResources.isPath(nameOrPath) {
+      return try RuleSetParser.parse(try readText(nameOrPath), source: nameOrPath)
+    }
+    if builtInNames.contains(nameOrPath) { return try builtIn(nameOrPath) }
+    let data = try CompiledBoosterData.shipped()
+    guard let product = data.products.first(where: { $0.code == nameOrPath.lowercased() }) else {
+      throw DataError(
+        "unknown rule set \"\(nameOrPath)\"; built-in rule sets: \(builtInNames.joined(separator: ", ")), the code of a shipped product (sealed rules import --list lists them), or the path of a YAML rule file")
+    }
+    return try shippedProduct(product)
+  }
+
+  /// A product of the shipped compiled booster data as a rule set named after it.
+  public static func shippedProduct(_ product: CompiledBoosterData.Product) throws(DataError) -> RuleSetDefinition {
+    try self.product(product, source: CompiledBoosterData.shippedFileName)
+  }
+
+  /// A product of compiled booster data read from `source` (a file name, for the rule file's
+  /// header) as a rule set named after it, as `sealed rules import --product` writes it.
+  public static func product(_ product: CompiledBoosterData.Product, source: String) throws(DataError) -> RuleSetDefinition {
+    let text = try CompiledBoosterRules.ruleFile([product], name: product.code, source: source)
+    return try RuleSetParser.parse(text, source: "product:\(product.code)")
+  }
+
+  /// A built-in rule set by name.
+  public static func builtIn(_ name: String) throws(DataError) -> RuleSetDefinition {
+    let path = try BundledResources.path(folder: "rules", file: "\(name).yaml")
+    return try RuleSetParser.parse(try readText(path), source: "built-in:\(name)")
+  }
+
+  /// Parses rule-set YAML held in memory; `source` names it in errors.
+  public static func parse(_ text: String, source: String) throws(DataError) -> RuleSetDefinition {
+    try RuleSetParser.parse(text, source: source)
+  }
+
+  static func readText(_ path: String) throws(DataError) -> String {
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw DataError("no such file", at: path)
+    }
+    do {
+      return try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+      throw DataError("cannot read the file as UTF-8 text (\(systemErrorReason(error)))", at: path)
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import SealedSupport
+
+/// A spec: claims about what packs should look like, tested against a rule set's simulation
+/// by `sealed check`. See the README's "Specs" section for the file format.
+public struct SpecDefinition: Sendable {
+  public var name: String
+  public var description: String
+  /// Where it came from: a file path, or `built-in:NAME`.
+  public var source: String
+  /// The significance level for claims without their own; nil means the command's default.
+  public var alpha: Double?
+  public var claims: [SpecClaim]
+  /// The file's text, kept in a run's `tallies.json` so a merged run is checked against the
+  /// same claims.
+  public var text: String = ""
+
+  /// The claims that apply to a set.
+  public func claims(for set: String) -> [SpecClaim] {
+    claims.filter { $0.applies(to: set) }
+  }
+}
+
+/// One claim of a spec.
+public struct SpecClaim: Sendable {
+  public enum Kind: Sendable {
+    /// The share of boosters of a kind holding at least one matching card (binomial test).
+    case proportion(cards: CardFilter, given: String, expected: Double)
+    /// Every booster of a kind holds exactly `count` matching cards (exact invariant).
+    case perBooster(cards: CardFilter, given: String, count: Int)
+    /// No card appears twice in a booster (exact invariant).
+    case noDuplicates
+    /// Every booster holds exactly this many cards (exact invariant).
+    case boosterSize(Int)
+    /// Every pool holds exactly this many mythics (exact invariant).
+    case mythicsPerPool(Int)
+    /// Mythics per pool follow these probabilities, for 0, 1, 2, ... (chi-square).
+    case mythicsPerPoolDistribution([Double])
+    /// The mythic booster's position follows these weights, or is uniform when nil (chi-square).
+    case mythicPosition([Double]?)
+    /// Every matching card is equally frequent (chi-square).
+    case uniform(cards: CardFilter)
+    /// A maker's odds about the rules' sheets, slots and rarities (binomial, or an exact
+    /// invariant at 0 or 1); a published share rounded to its digits holds anywhere within
+    /// `halfUnit` of its value (0: exactly).
+    case odds(OddsClaim, halfUnit: Double)
+  }
+
+  public var name: String
+  public var kind: Kind
+  /// Sets the claim is about; nil means every set.
+  public var sets: [String]?
+  /// Sets the claim is not about.
+  public var exceptSets: [String]
+  /// The claim's own significance level, if it has one.
+  public var alpha: Double?
+  /// Where the claim is written, for messages.
+  public var location: String
+
+  public func applies(to set: String) -> Bool {
+    (sets?.contains(set) ?? true) && !exceptSets.contains(set)
+  }
+
+  /// The cards and booster kind the claim counts per booster, when it counts any.
+  public var countedCards: (cards: CardFilter, given: String)? {
+    switch kind {
+    case .proportion(let cards, let given, _), .perBooster(let cards, let given, _): (cards, given)
+    default: nil
+    }
+  }
+}

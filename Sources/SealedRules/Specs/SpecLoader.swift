@@ -1,0 +1,47 @@
+import Foundation
+import SealedSupport
+import SealedData
+
+/// Finds specs by name (the built-ins shipped with Sealed) or by path (a user's file).
+public enum SpecLoader {
+  /// The names of the built-in specs.
+  public static let builtInNames = ["sealed", "mkm-play"]
+
+  /// Loads `--spec NAME|FILE`.
+  public static func load(_ nameOrPath: String) throws(DataError) -> SpecDefinition {
+    if BundledResources.isPath(nameOrPath) {
+      return try SpecParser.parse(try RuleSetLoader.readText(nameOrPath), source: nameOrPath)
+    }
+    guard builtInNames.contains(nameOrPath) else {
+      throw DataError(
+        "unknown spec \"\(nameOrPath)\"; built-in specs: \(builtInNames.joined(separator: ", ")), or give the path of a YAML spec file")
+    }
+    return try builtIn(nameOrPath)
+  }
+
+  /// Loads the spec a rule set names with its `spec:` key: a built-in spec's name, or a path
+  /// relative to the rule file's folder.
+  public static func load(namedBy rules: RuleSetDefinition) throws(DataError) -> SpecDefinition? {
+    guard let name = rules.spec else { return nil }
+    if !BundledResources.isPath(name) || name.hasPrefix("/") || rules.source.hasPrefix("built-in:") {
+      do {
+        return try load(name)
+      } catch where error.location == nil {
+        // "unknown spec": say which rule file names it.
+        throw DataError("spec: \(error.message)", at: rules.source)
+      }
+    }
+    let folder = URL(fileURLWithPath: rules.source).deletingLastPathComponent().path
+    return try load(folder + "/" + name)
+  }
+
+  public static func builtIn(_ name: String) throws(DataError) -> SpecDefinition {
+    let path = try BundledResources.path(folder: "specs", file: "\(name).yaml")
+    return try SpecParser.parse(try RuleSetLoader.readText(path), source: "built-in:\(name)")
+  }
+
+  /// Parses spec YAML held in memory; `source` names it in errors.
+  public static func parse(_ text: String, source: String) throws(DataError) -> SpecDefinition {
+    try SpecParser.parse(text, source: source)
+  }
+}

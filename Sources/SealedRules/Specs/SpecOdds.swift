@@ -1,0 +1,188 @@
+import Foundation
+import SealedSupport
+import SealedCards
+
+/// Claims about an imported product's sheets, slots and rarities, as a maker states its odds
+/// ("slot 7 is a card of The List in 9.38% of boosters"): the spec key `odds:`.
+public enum OddsClaim: Sendable, Equatable {
+  /// Boosters that draw from the rules' sheet, as a share of all boosters (binomial).
+  case sheet(String, expected: Double)
+  /// The cards a slot gives that belong to `gives`, as a share of the slot's cards; with
+  /// `cards`, only the slot's cards at those places (1-based: 7, or 1-6 for six of them).
+  case slot(String, cards: ClosedRange<Int>?, gives: CardGroup, expected: Double)
+  /// Boosters holding at least one card of the group, as a share of all boosters.
+  case group(CardGroup, expected: Double)
+
+  /// The share claimed.
+  public var expected: Double {
+    switch self {
+    case .sheet(_, let expected), .slot(_, _, _, let expected), .group(_, let expected): expected
+    }
+  }
+}
+
+/// Cards chosen by what their keys say (the sheet that holds them, their set) and, where card
+/// data has it, their rarity: a card lacking data matches "maybe" when only its rarity is
+/// asked and its keys pass.
+public struct CardGroup: Sendable, Equatable, CustomStringConvertible {
+  /// A sheet of the rules: only cards it holds (with weight above zero).
+  public var sheet: String?
+  /// Any of these set codes (lowercase); nil means any set.
+  public var sets: [String]?
+  /// Any of these rarities; nil means any rarity.
+  public var rarities: [Rarity]?
+
+  public init(sheet: String? = nil, sets: [String]? = nil, rarities: [Rarity]? = nil) {
+    self.sheet = sheet
+    self.sets = sets
+    self.rarities = rarities
+  }
+
+  /// Whether the card belongs to the group, given whether a sheet of the group holds it: true,
+  /// false, or nil when only the rarity decides and the card has no data.
+  public func matches(_ card: Card, onSheet: Bool) -> Bool? {
+    if sheet != nil && !onSheet { return false }
+    if let sets, !sets.contains(card.setCode.lowercased()) { return false }
+    guard let rarities else { return true }
+    guard card.hasData else { return nil }
+    return rarities.contains(card.rarity)
+  }
+
+  public var description: String {
+    var parts: [String] = []
+    if let sheet { parts.append("sheet \(sheet)") }
+    if let sets { parts.append("set \(sets.joined(separator: "|"))") }
+    if let rarities { parts.append("rarity \(rarities.map(\.rawValue).joined(separator: "|"))") }
+    return parts.isEmpty ? "any card" : parts.joined(separator: ", ")
+  }
+
+  /// Reads `{ sheet, set, rarity }` (at least one).
+  static func parse(_ value: YAMLValue) throws(DataError) -> CardGroup {
+    let fields = try value.fields(allowed: ["sheet", "set", "rarity"])
+    guard !fields.entries.isEmpty else { throw value.error("expected sheet, set or rarity") }
+    var group = CardGroup()
+    group.sheet = try fields["sheet"]?.string()
+    group.sets = try fields["set"]?.strings().map { $0.lowercased() }
+    if let value = fields["rarity"] { group.rarities = try CardFilter.rarities(value) }
+    return group
+  }
+}
+
+extension OddsClaim {
+  /// Reads an `odds:` mapping: exactly one of `sheet`, `slot` (with `gives`, and `card` for
+  /// some of its cards) or `cards`; `in`, the share (0.125, 1/8 or 12.5%); and, for a
+  /// published figure, `rounded: true` (rounded to its digits: 9.38% stands for anything from
+  /// 9.375% to 9.385%) or `within: 0.01%` (a figure added up from rounded ones).
+  static func parse(_ value: YAMLValue) throws(DataError) -> (OddsClaim, halfUnit: Double) {
+    let fields = try value.fields(allowed: ["sheet", "slot", "card", "gives", "cards", "in", "rounded", "within"], required: ["in"])
+    var halfUnit = 0.0
+    if let rounded = fields["rounded"], try rounded.bool() {
+      if let within = fields["within"] { throw within.error("give rounded: true or within, not both") }
+      halfUnit = try self.halfUnit(fields["in"]!)
+    }
+    if let within = fields["within"] { halfUnit = try share(within) }
+    return (try subject(fields, value: value), halfUnit)
+  }
+
+  private static func subject(_ fields: YAMLValue.Fields, value: YAMLValue) throws(DataError) -> OddsClaim {
+    let subjects = ["sheet", "slot", "cards"].filter { fields[$0] != nil }
+    guard subjects.count == 1 else {
+      throw value.error("odds need exactly one of sheet, slot or cards")
+    }
+    let expected = try share(fields["in"]!)
+    if subjects[0] != "slot" {
+      for key in ["card", "gives"] where fields[key] != nil {
+        throw fields[key]!.error("\(key) goes with slot: NAME")
+      }
+    }
+    switch subjects[0] {
+    case "sheet":
+      return .sheet(try fields["sheet"]!.string(), expected: expected)
+    case "cards":
+      return .group(try CardGroup.parse(fields["cards"]!), expected: expected)
+    default:
+      guard let gives = fields["gives"] else { throw value.error("slot odds need gives: { sheet, set, rarity }") }
+      let cards = try fields["card"].map(places)
+      return .slot(try fields["slot"]!.string(), cards: cards, gives: try CardGroup.parse(gives), expected: expected)
+    }
+  }
+
+  /// Half a unit of a decimal share's last digit: 9.38% gives 0.00005, 0.125 gives 0.0005.
+  static func halfUnit(_ value: YAMLValue) throws(DataError) -> Double {
+    let text = try value.string().trimmingCharacters(in: .whitespaces)
+    let percent = text.hasSuffix("%")
+    let digits = percent ? String(text.dropLast()).trimmingCharacters(in: .whitespaces) : text
+    guard Double(digits) != nil, !digits.contains("e"), !digits.contains("E") else {
+      throw value.error("rounded: true needs a decimal share such as 9.38% or 0.0938, found \"\(text)\"")
+    }
+    let decimals = digits.split(separator: ".", omittingEmptySubsequences: false).dropFirst().first?.count ?? 0
+    return 0.5 * pow(10, -Double(decimals)) / (percent ? 100 : 1)
+  }
+
+  /// A slot's cards by place: `7`, or `1-6`.
+  static func places(_ value: YAMLValue) throws(DataError) -> ClosedRange<Int> {
+    let text = try value.string()
+    let bounds = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+    guard (1...2).contains(bounds.count), let low = bounds.first!, let high = bounds.last!, 1 <= low, low <= high else {
+      throw value.error("expected a card of the slot (from 1) or cards such as 1-6, found \"\(text)\"")
+    }
+    return low...high
+  }
+
+  /// A share: a number between 0 and 1, a fraction (1/8) or a percentage (12.5%).
+  static func share(_ value: YAMLValue) throws(DataError) -> Double {
+    let text = try value.string().trimmingCharacters(in: .whitespaces)
+    let number: Double
+    if text.hasSuffix("%"), let digits = Optional(text.dropLast().trimmingCharacters(in: .whitespaces)),
+      Double(digits)?.isFinite == true, let percent = Double(digits + "e-2")
+    {
+      number = percent  // 1.56% is 0.0156 as written, not 1.56 / 100 = 0.015600000000000001
+    } else if let fraction = try? value.double() {
+      number = fraction
+    } else {
+      throw value.error("expected a share such as 0.125, 1/8 or 12.5%, found \"\(text)\"")
+    }
+    guard (0...1).contains(number) else {
+      throw value.error("expected a share between 0 and 1 (0% and 100%), found \(text)")
+    }
+    return number
+  }
+}
+
+extension BoosterPlan {
+  /// The plan's sheet of this name, if boosters draw from it.
+  public func sheetIndex(named name: String) -> Int? { sheets.firstIndex { $0.name == name } }
+
+  /// The cards the plan's sheets can give (weight above zero) that belong to the group, and
+  /// those that may (no card data to say their rarity). Cost: O(cards on sheets).
+  public func ordinals(in group: CardGroup) -> (matching: Set<Int>, unknown: Set<Int>) {
+    CardGroupSelection.select(group, sheets: sheets.map { ($0.name, $0.cards, $0.weights) }) { cards[$0] }
+  }
+}
+
+/// Selects a group's cards from sheets given as (name, ordinals, weights); shared by the plan
+/// compiler (before foil ordinals are renumbered) and the checks.
+enum CardGroupSelection {
+  static func select(
+    _ group: CardGroup, sheets: [(name: String, cards: [Int], weights: [Double])], card: (Int) -> Card
+  ) -> (matching: Set<Int>, unknown: Set<Int>) {
+    var onSheet = Set<Int>()
+    var drawn = Set<Int>()
+    for sheet in sheets {
+      for (position, ordinal) in sheet.cards.enumerated() where sheet.weights[position] > 0 {
+        drawn.insert(ordinal)
+        if sheet.name == group.sheet { onSheet.insert(ordinal) }
+      }
+    }
+    var matching = Set<Int>()
+    var unknown = Set<Int>()
+    for ordinal in drawn {
+      switch group.matches(card(ordinal), onSheet: onSheet.contains(ordinal)) {
+      case true?: matching.insert(ordinal)
+      case nil: unknown.insert(ordinal)
+      case false?: break
+      }
+    }
+    return (matching, unknown)
+  }
+}

@@ -1,0 +1,193 @@
+import Foundation
+
+/// Checks that bytes are one well-formed JSON value (RFC 8259) without building it, and says
+/// where they stop being one.
+///
+/// Loaders run it before decoding, so that a malformed file is rejected with its line and
+/// column using memory of the order of its nesting depth (a decoder, or JSONSerialization,
+/// first builds a tree several times the file's size, and reports a cut file without a
+/// position). Cost: one pass over the bytes; memory O(depth).
+package enum JSONSyntax {
+  struct Problem: Equatable {
+    /// Byte offset of the first byte that cannot continue the text (the length if it ends early).
+    var offset: Int
+    var message: String
+  }
+
+  /// The first syntax error, or nil when `data` is one JSON value (with optional whitespace).
+  static func firstProblem(in data: Data) -> Problem? {
+    data.withUnsafeBytes { raw in firstProblem(in: raw.bindMemory(to: UInt8.self)) }
+  }
+
+  private enum Expect { case value, valueOrClose, key, keyOrClose, colon, commaOrClose }
+
+  static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>) -> Problem? {
+    let count = bytes.count
+    var index = 0
+    var stack: [UInt8] = []
+    var expect = Expect.value
+    let endOfFile = "unexpected end of file: the file is cut short"
+
+    func problem(_ message: String) -> Problem { Problem(offset: index, message: message) }
+
+    /// Scans a string starting at its opening quote.
+    func scanString() -> Problem? {
+      index += 1
+      while index < count {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\"") {
+          index += 1
+          return nil
+        }
+        if byte == UInt8(ascii: "\\") {
+          index += 1
+          guard index < count else { return problem(endOfFile) }
+          let escape = bytes[index]
+          if escape == UInt8(ascii: "u") {
+            for _ in 0..<4 {
+              index += 1
+              guard index < count else { return problem(endOfFile) }
+              guard isHexDigit(bytes[index]) else { return problem("expected 4 hex digits after \\u, found \(describe(bytes[index]))") }
+            }
+          } else if !"\"\\/bfnrt".utf8.contains(escape) {
+            return problem("invalid escape \\\(Character(Unicode.Scalar(escape))) in a string")
+          }
+          index += 1
+        } else if byte < 0x20 {
+          return problem("\(describe(byte)) inside a string (control characters must be escaped)")
+        } else {
+          index += 1
+        }
+      }
+      return problem(endOfFile)
+    }
+
+    func digits() -> Int {
+      let start = index
+      while index < count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+      return index - start
+    }
+
+    func scanNumber() -> Problem? {
+      if bytes[index] == UInt8(ascii: "-") { index += 1 }
+      guard index < count else { return problem(endOfFile) }
+      if bytes[index] == UInt8(ascii: "0") {
+        index += 1
+      } else if digits() == 0 {
+        return problem("expected a digit, found \(describe(bytes[index]))")
+      }
+      if index < count, bytes[index] == UInt8(ascii: ".") {
+        index += 1
+        guard index < count else { return problem(endOfFile) }
+        guard digits() > 0 else { return problem("expected a digit after '.', found \(describe(bytes[index]))") }
+      }
+      if index < count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+        index += 1
+        if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < count else { return problem(endOfFile) }
+        guard digits() > 0 else { return problem("expected a digit in the exponent, found \(describe(bytes[index]))") }
+      }
+      return nil
+    }
+
+    func scanLiteral(_ word: String) -> Problem? {
+      for expected in word.utf8 {
+        guard index < count else { return problem(endOfFile) }
+        guard bytes[index] == expected else { return problem("expected \(word), found \(describe(bytes[index]))") }
+        index += 1
+      }
+      return nil
+    }
+
+    while true {
+      while index < count, isWhitespace(bytes[index]) { index += 1 }
+      guard index < count else {
+        return stack.isEmpty && expect == .commaOrClose ? nil : problem(endOfFile)
+      }
+      let byte = bytes[index]
+      switch expect {
+      case .value, .valueOrClose:
+        if expect == .valueOrClose && byte == UInt8(ascii: "]") {
+          stack.removeLast()
+          index += 1
+          expect = .commaOrClose
+          continue
+        }
+        switch byte {
+        case UInt8(ascii: "{"):
+          stack.append(byte)
+          index += 1
+          expect = .keyOrClose
+          continue
+        case UInt8(ascii: "["):
+          stack.append(byte)
+          index += 1
+          expect = .valueOrClose
+          continue
+        case UInt8(ascii: "\""):
+          if let found = scanString() { return found }
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+          if let found = scanNumber() { return found }
+        case UInt8(ascii: "t"):
+          if let found = scanLiteral("true") { return found }
+        case UInt8(ascii: "f"):
+          if let found = scanLiteral("false") { return found }
+        case UInt8(ascii: "n"):
+          if let found = scanLiteral("null") { return found }
+        default:
+          return problem("expected a value, found \(describe(byte))")
+        }
+        expect = .commaOrClose
+      case .key, .keyOrClose:
+        if expect == .keyOrClose && byte == UInt8(ascii: "}") {
+          stack.removeLast()
+          index += 1
+          expect = .commaOrClose
+          continue
+        }
+        guard byte == UInt8(ascii: "\"") else { return problem("expected a quoted key, found \(describe(byte))") }
+        if let found = scanString() { return found }
+        expect = .colon
+      case .colon:
+        guard byte == UInt8(ascii: ":") else { return problem("expected ':' after a key, found \(describe(byte))") }
+        index += 1
+        expect = .value
+      case .commaOrClose:
+        guard let top = stack.last else { return problem("\(describe(byte)) after the end of the JSON value") }
+        let close = top == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+        if byte == UInt8(ascii: ",") {
+          index += 1
+          expect = top == UInt8(ascii: "[") ? .value : .key
+        } else if byte == close {
+          stack.removeLast()
+          index += 1
+        } else {
+          return problem("expected ',' or '\(Character(Unicode.Scalar(close)))', found \(describe(byte))")
+        }
+      }
+    }
+  }
+
+  @inline(__always) private static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+  }
+
+  private static func isHexDigit(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
+  }
+
+  /// A byte for a message: 'x' when printable ASCII, else "byte 0x00".
+  package static func describe(_ byte: UInt8) -> String {
+    if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+    if byte == 0x20 { return "a space" }
+    let hex = String(byte, radix: 16, uppercase: true)
+    return "byte 0x\(byte < 16 ? "0" : "")\(hex)"
+  }
+
+  /// Throws the first syntax error of `data` as a one-line `DataError` at its line and column.
+  package static func check(_ data: Data, source: String, expected: String) throws(DataError) {
+    guard let found = firstProblem(in: data) else { return }
+    let (line, column) = lineAndColumn(ofOffset: found.offset, in: data)
+    throw DataError("malformed JSON (\(found.message)); \(expected)", at: DataError.location(source, line: line, column: column))
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// Converts a byte offset in UTF-8 text into a 1-based line and column.
+///
+/// Cost: O(offset).
+package func lineAndColumn(ofOffset offset: Int, in bytes: some Collection<UInt8>) -> (line: Int, column: Int) {
+  var line = 1
+  var column = 1
+  for (index, byte) in bytes.enumerated() {
+    if index >= offset { break }
+    if byte == UInt8(ascii: "\n") {
+      line += 1
+      column = 1
+    } else if byte & 0xC0 != 0x80 {
+      column += 1
+    }
+  }
+  return (line, column)
+}
+
+/// A one-line error for JSON that does not parse, at the line and column where it stops being
+/// valid (JSONSerialization reports a character offset); `expected` says what the file should be.
+///
+/// `detail` is the decoder's own description, used when the text does parse as JSON (a number
+/// too large for its field, for instance): the error then names the line and column of the
+/// number it quotes, if any.
+package func malformedJSONError(_ data: Data, source: String, expected: String, detail: String? = nil) -> DataError {
+  do {
+    _ = try JSONSerialization.jsonObject(with: data)
+  } catch {
+    let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+    if let range = text.range(of: "character "),
+      let offset = Int(text[range.upperBound...].prefix(while: \.isNumber))
+    {
+      let (line, column) = lineAndColumn(ofOffset: offset, in: data)
+      let problem = text.components(separatedBy: " around").first ?? text
+      return DataError(
+        "malformed JSON (\(problem.lowercased())); \(expected)",
+        at: DataError.location(source, line: line, column: column))
+    }
+    return DataError("malformed JSON (\(text)); \(expected)", at: source)
+  }
+  if let number = firstOutOfRangeInteger(in: data) {
+    let (line, column) = lineAndColumn(ofOffset: number.offset, in: data)
+    let field = number.key.map { "field \($0): " } ?? ""
+    return DataError(
+      "\(field)\(number.text) is out of range (expected a whole number from \(Int.min) to \(Int.max)); \(expected)",
+      at: DataError.location(source, line: line, column: column))
+  }
+  if let detail { return DataError("\(detail); \(expected)", at: source) }
+  return DataError("malformed JSON; \(expected)", at: source)
+}
+
+/// The first integer literal of JSON text that does not fit an `Int`, with its byte offset and
+/// the key it is the value of (if it is a member's value). Cost: O(bytes).
+func firstOutOfRangeInteger(in data: Data) -> (offset: Int, text: String, key: String?)? {
+  let bytes = [UInt8](data)
+  var index = 0
+  var lastString: (text: String, end: Int)?
+  while index < bytes.count {
+    let byte = bytes[index]
+    if byte == UInt8(ascii: "\"") {
+      let start = index + 1
+      index += 1
+      while index < bytes.count && bytes[index] != UInt8(ascii: "\"") {
+        index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+      }
+      lastString = (String(decoding: bytes[start..<min(index, bytes.count)], as: UTF8.self), index + 1)
+      index += 1
+    } else if byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39) {
+      let start = index
+      index += 1
+      while index < bytes.count, (bytes[index] >= 0x30 && bytes[index] <= 0x39) || ".eE+-".utf8.contains(bytes[index]) {
+        index += 1
+      }
+      let text = String(decoding: bytes[start..<index], as: UTF8.self)
+      if !text.contains(where: { ".eE".contains($0) }), Int(text) == nil {
+        // The key, when only a colon and spaces separate it from the number.
+        var key: String?
+        if let last = lastString {
+          let between = bytes[last.end..<start].filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+          if between == [UInt8(ascii: ":")] { key = last.text }
+        }
+        return (start, text, key)
+      }
+    } else {
+      index += 1
+    }
+  }
+  return nil
+}
