@@ -282,7 +282,7 @@ public struct Library: Sendable {
         try staging.file.commit()
       } catch {
         for done in staged[..<index] {
-          if let old = done.old { try? AtomicFile.write(old, to: done.file.path, sync: true) } else { unlink(done.file.path) }
+          if let old = done.old { try? AtomicFile.write(old, to: done.file.path, sync: true, permissions: 0o644) } else { unlink(done.file.path) }
         }
         discard()
         throw DataError("cannot put the file in place (\(error.reason)); nothing was changed", at: staging.file.path)

@@ -87,7 +87,7 @@ public struct AtomicFile: Sendable {
   public func sync() throws(Failure) {
     let descriptor = try open(options: [.closeOnExec], access: .readOnly)
     defer { descriptor.closeQuietly() }
-    try write(Data(), to: descriptor, sync: true)
+    try self.sync(descriptor)
   }
 
   /// Creates the temporary file (it must not exist yet) holding `data`, synced to the disk
@@ -128,10 +128,10 @@ public struct AtomicFile: Sendable {
     unlink(temporaryPath)
   }
 
-  /// Replaces `path` with `data` in one call (`write`, then `commit`). Throws the failure's
-  /// standard `DataError` ("cannot write the file (REASON)" at `path`).
-  public static func write(_ data: Data, to path: String, sync: Bool = false) throws(DataError) {
-    let file = AtomicFile(path: path)
+  /// Replaces `path` with `data` in one call (`write`, then `commit`). Throws
+  /// "cannot write the file (REASON)" at `path`, whichever step failed.
+  public static func write(_ data: Data, to path: String, sync: Bool = false, permissions: mode_t = 0o666) throws(DataError) {
+    let file = AtomicFile(path: path, permissions: permissions)
     do throws(Failure) {
       try file.write(data, sync: sync)
       try file.commit()
@@ -156,7 +156,11 @@ public struct AtomicFile: Sendable {
     } catch {
       throw writeFailure(error)
     }
-    guard !sync || fsync(descriptor.rawValue) == 0 else {
+    if sync { try self.sync(descriptor) }
+  }
+
+  private func sync(_ descriptor: FileDescriptor) throws(Failure) {
+    guard fsync(descriptor.rawValue) == 0 else {
       throw Failure(step: .write, path: path, code: Errno(rawValue: errno))
     }
   }
