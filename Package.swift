@@ -33,6 +33,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
   ],
   targets: [
     // MARK: - C libraries
@@ -52,7 +53,7 @@ let package = Package(
     ),
 
     // MARK: - Modules, by stage (card data -> rules -> engine -> analysis -> reports -> checks)
-    .target(name: "SealedSupport", dependencies: ["CZlib"]),
+    .target(name: "SealedSupport", dependencies: [.product(name: "SystemPackage", package: "swift-system"), "CZlib"]),
     .target(
       name: "SealedData",
       dependencies: ["SealedSupport"],

@@ -173,46 +173,14 @@ public struct Library: Sendable {
   }
 
   private static func describe(_ error: DecodingError, data: Data, path: String) -> DataError {
-    func field(_ context: DecodingError.Context, _ extra: CodingKey? = nil) -> String {
-      var text = ""
-      for key in context.codingPath + (extra.map { [$0] } ?? []) {
-        if let index = key.intValue {
-          text += "[\(index)]"
-        } else {
-          text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-        }
-      }
-      return text
-    }
     switch error {
     case .dataCorrupted(let context) where context.codingPath.isEmpty:
       return malformedJSONError(data, source: path, expected: "fix the file or delete it", detail: context.underlyingError.map { "\($0)" } ?? context.debugDescription)
-    case .keyNotFound(let key, let context):
-      return DataError("field \(field(context, key)): missing", at: path)
-    case .typeMismatch(_, let context) where context.codingPath.isEmpty:
-      return DataError("expected a JSON object at the top level", at: path)
-    case .typeMismatch(let type, let context):
-      return DataError("field \(field(context)): expected \(typeName(type))", at: path)
-    case .valueNotFound(let type, let context):
-      return DataError("field \(field(context)): expected \(typeName(type)), found null", at: path)
-    case .dataCorrupted(let context):
-      let detail = context.debugDescription.contains("Rarity")
-        ? "expected one of \(Rarity.named.map(\.rawValue).joined(separator: ", "))"
-        : context.debugDescription
-      return DataError("field \(field(context)): \(detail)", at: path)
-    @unknown default:
-      return DataError("cannot read the file (\(error))", at: path)
-    }
-  }
-
-  private static func typeName(_ type: Any.Type) -> String {
-    switch type {
-    case is String.Type: "a string"
-    case is Int.Type, is UInt64.Type: "a whole number"
-    case is Double.Type: "a number"
-    case is Bool.Type: "true or false"
-    case is [String].Type: "an array of strings"
-    default: String(describing: type).hasPrefix("Array") ? "an array" : "an object"
+    case .dataCorrupted(let context) where context.debugDescription.contains("Rarity"):
+      let field = DecodingErrorMessage.fieldPath(context.codingPath)
+      return DataError("field \(field): expected one of \(Rarity.named.map(\.rawValue).joined(separator: ", "))", at: path)
+    default:
+      return DataError(DecodingErrorMessage.describe(error), at: path)
     }
   }
 
@@ -233,13 +201,13 @@ public struct Library: Sendable {
     let descriptor = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw DataError(
-        "cannot open the library's lock file (\(String(cString: strerror(errno)).lowercased())); set \(Self.environmentVariable) to a folder you can write",
+        "cannot open the library's lock file (\(systemErrorReason(errno))); set \(Self.environmentVariable) to a folder you can write",
         at: lockFile)
     }
     defer { close(descriptor) }  // closing releases the lock
     while flock(descriptor, LOCK_EX) != 0 {
       guard errno == EINTR else {
-        throw DataError("cannot lock the library (\(String(cString: strerror(errno)).lowercased()))", at: lockFile)
+        throw DataError("cannot lock the library (\(systemErrorReason(errno)))", at: lockFile)
       }
     }
     return try body()
@@ -277,46 +245,48 @@ public struct Library: Sendable {
           "a \(write.kind.rawValue) named \"\(write.name)\" is already saved (\(file(write.kind, write.name))); choose another name or pass --force to replace it")
       }
     }
-    var staged: [(temporary: String, target: String, old: Data?)] = []
+    var staged: [(file: AtomicFile, old: Data?)] = []
     func discard() {
-      for file in staged { unlink(file.temporary) }
+      for staging in staged { staging.file.discard() }
     }
     for write in writes {
       let folder = self.folder(write.kind)
       try Self.createFolder(folder, library: path)
-      let target = file(write.kind, write.name)
-      let temporary = (folder as NSString).appendingPathComponent(
-        ".\(write.name).json.tmp-\(getpid())-\(UInt32.random(in: 0 ... .max))")
+      let file = AtomicFile(path: self.file(write.kind, write.name), permissions: 0o644)
       do {
-        try Self.writeSynced(Data(write.text.utf8), to: temporary)
+        try file.write(Data(write.text.utf8), sync: true)
       } catch {
         discard()
-        throw DataError("cannot write into the library folder (\(error.message)); set \(Self.environmentVariable) to a folder you can write", at: folder)
+        throw DataError("cannot write into the library folder (\(error.reason)); set \(Self.environmentVariable) to a folder you can write", at: folder)
       }
-      staged.append((temporary, target, try? Data(contentsOf: URL(fileURLWithPath: target))))
+      staged.append((file, try? Data(contentsOf: URL(fileURLWithPath: file.path))))
     }
     if !replacing {
-      for (index, file) in staged.enumerated() where link(file.temporary, file.target) != 0 {
-        let taken = errno == EEXIST
-        let reason = String(cString: strerror(errno)).lowercased()
-        for done in staged[..<index] { unlink(done.target) }
-        discard()
-        let write = writes[index]
-        throw taken
-          ? DataError(
-            "a \(write.kind.rawValue) named \"\(write.name)\" is already saved (\(file.target)); choose another name or pass --force to replace it")
-          : DataError("cannot put the file in place (\(reason)); nothing was changed", at: file.target)
+      for (index, staging) in staged.enumerated() {
+        do {
+          try staging.file.commitNew()
+        } catch {
+          for done in staged[..<index] { unlink(done.file.path) }
+          discard()
+          let write = writes[index]
+          throw error.code.rawValue == EEXIST
+            ? DataError(
+              "a \(write.kind.rawValue) named \"\(write.name)\" is already saved (\(staging.file.path)); choose another name or pass --force to replace it")
+            : DataError("cannot put the file in place (\(error.reason)); nothing was changed", at: staging.file.path)
+        }
       }
-      discard()
       return
     }
-    for (index, file) in staged.enumerated() where rename(file.temporary, file.target) != 0 {
-      let reason = String(cString: strerror(errno))
-      for done in staged[..<index] {
-        if let old = done.old { try? Self.writeSynced(old, to: done.target) } else { unlink(done.target) }
+    for (index, staging) in staged.enumerated() {
+      do {
+        try staging.file.commit()
+      } catch {
+        for done in staged[..<index] {
+          if let old = done.old { try? AtomicFile.write(old, to: done.file.path, sync: true, permissions: 0o644) } else { unlink(done.file.path) }
+        }
+        discard()
+        throw DataError("cannot put the file in place (\(error.reason)); nothing was changed", at: staging.file.path)
       }
-      for rest in staged[index...] { unlink(rest.temporary) }
-      throw DataError("cannot put the file in place (\(reason.lowercased())); nothing was changed", at: file.target)
     }
   }
 
@@ -325,7 +295,7 @@ public struct Library: Sendable {
     try requireExisting(kind, name)
     let target = file(kind, name)
     guard unlink(target) == 0 else {
-      throw DataError("cannot delete the file (\(String(cString: strerror(errno)).lowercased()))", at: target)
+      throw DataError("cannot delete the file (\(systemErrorReason(errno)))", at: target)
     }
   }
 
@@ -344,7 +314,7 @@ public struct Library: Sendable {
       path += "/\(component)"
       if mkdir(path, 0o755) != 0 && errno != EEXIST {
         throw DataError(
-          "cannot create the library folder (\(String(cString: strerror(errno)).lowercased())); set \(environmentVariable) to a folder you can write",
+          "cannot create the library folder (\(systemErrorReason(errno))); set \(environmentVariable) to a folder you can write",
           at: folder)
       }
     }
@@ -352,22 +322,6 @@ public struct Library: Sendable {
       throw DataError(
         "cannot create the library folder (a file is in the way); set \(environmentVariable) to a folder you can write",
         at: folder)
-    }
-  }
-
-  private struct WriteError: Error {
-    var message: String
-  }
-
-  /// Creates `path` (which must not exist), writes `data` and syncs it to disk.
-  private static func writeSynced(_ data: Data, to path: String) throws(WriteError) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard descriptor >= 0 else { throw WriteError(message: String(cString: strerror(errno)).lowercased()) }
-    defer { close(descriptor) }
-    let failure = writeAll(data, to: descriptor) ?? (fsync(descriptor) == 0 ? nil : errno)
-    if let failure {
-      unlink(path)
-      throw WriteError(message: String(cString: strerror(failure)).lowercased())
     }
   }
 }

@@ -32,9 +32,9 @@ public enum ImageFile {
     }
   }
 
-  /// Encodes `image` as JPEG or PNG, chosen by the path's extension, writing a temporary file
-  /// beside the target and renaming it into place, so an existing file is replaced whole or not
-  /// at all.
+  /// Encodes `image` as JPEG or PNG, chosen by the path's extension, into an `AtomicFile`'s
+  /// temporary file beside the target, renamed into place, so an existing file is replaced whole
+  /// or not at all.
   public static func write(_ image: RGBImage, to path: String) throws(DataError) {
     guard let format = Format(path: path) else {
       throw DataError("unknown image type; expected a file name ending in .jpg, .jpeg or .png", at: path)
@@ -45,22 +45,21 @@ public enum ImageFile {
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
       throw DataError("no such folder", at: folder)
     }
-    let temporary = (folder as NSString).appendingPathComponent(
-      ".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0 ... .max))")
+    let file = AtomicFile(path: path)
     do {
       switch format {
-      case .jpeg: try Stb.writeJPEG(image, path: temporary, quality: jpegQuality)
-      case .png: try Stb.writePNG(image, path: temporary)
+      case .jpeg: try Stb.writeJPEG(image, path: file.temporaryPath, quality: jpegQuality)
+      case .png: try Stb.writePNG(image, path: file.temporaryPath)
       }
     } catch {
-      unlink(temporary)
+      file.discard()
       let reason = access(folder, W_OK) == 0 ? error.reason : "the folder is not writable"
       throw DataError("cannot write the image (\(reason))", at: path)
     }
-    guard rename(temporary, path) == 0 else {
-      let reason = String(cString: strerror(errno)).lowercased()
-      unlink(temporary)
-      throw DataError("cannot put the image in place (\(reason))", at: path)
+    do {
+      try file.commit()
+    } catch {
+      throw DataError("cannot put the image in place (\(error.reason))", at: path)
     }
   }
 }

@@ -42,7 +42,7 @@ public enum JSONFileKind: Sendable, Equatable {
     guard prefix[index] == UInt8(ascii: "{") else {
       let line = 1 + prefix[..<index].filter { $0 == 0x0A }.count
       let lineStart = prefix[..<index].lastIndex(of: 0x0A).map { $0 + 1 } ?? prefix.startIndex
-      return .other(MTGJSONScanner.describe(prefix[index]), line: line, column: index - lineStart + 1)
+      return .other(describeByte(prefix[index]), line: line, column: index - lineStart + 1)
     }
     index += 1
     // Read top-level keys until one decides.

@@ -34,7 +34,7 @@ struct MTGJSONBoosterProduct: Decodable, Sendable {
       return try JSONDecoder().decode([String: MTGJSONBoosterProduct].self, from: Data(bytes))
     } catch {
       throw DataError(
-        "booster: \(MTGJSONReader.describe(error)); expected MTGJSON's booster object (products with boosters and sheets of uuids)",
+        "booster: \(DecodingErrorMessage.describe(error, quoted: true)); expected MTGJSON's booster object (products with boosters and sheets of uuids)",
         at: location)
     }
   }
@@ -83,7 +83,7 @@ struct MTGJSONBoosterProduct: Decodable, Sendable {
       let data = try JSONSerialization.data(withJSONObject: product, options: [.sortedKeys])
       return try JSONDecoder().decode(CompiledBoosterData.Product.self, from: data)
     } catch {
-      throw DataError("product \(code): \(MTGJSONReader.describe(error)); the product does not convert to mtg.wtf's form")
+      throw DataError("product \(code): \(DecodingErrorMessage.describe(error, quoted: true)); the product does not convert to mtg.wtf's form")
     }
   }
 }

@@ -75,7 +75,7 @@ struct MTGJSONReader {
               card = try decoder.decode(MTGJSONCard.self, from: Data(bytes))
             } catch {
               throw DataError(
-                "\(cardPlace(key, number)): \(Self.describe(error)); expected an MTGJSON card object",
+                "\(cardPlace(key, number)): \(DecodingErrorMessage.describe(error, quoted: true)); expected an MTGJSON card object",
                 at: DataError.location(input.path, line: line))
             }
             if let missing = card.missingField {
@@ -129,35 +129,5 @@ struct MTGJSONReader {
   /// `set ZNR, card 3` in AllPrintings; `card 3 of "cards"` in a set file.
   private func cardPlace(_ key: String?, _ number: Int) -> String {
     key.map { "set \($0), card \(number)" } ?? "card \(number) of \"cards\""
-  }
-
-  /// A decoding error in a few words: the field and what was expected.
-  static func describe(_ error: Error) -> String {
-    guard let error = error as? DecodingError else { return "\(error)" }
-    func field(_ path: [CodingKey]) -> String {
-      path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-    }
-    switch error {
-    case .typeMismatch(let type, let context):
-      return "field \"\(field(context.codingPath))\": expected \(typeName(type))"
-    case .valueNotFound(let type, let context):
-      return "field \"\(field(context.codingPath))\": expected \(typeName(type)), not null"
-    case .keyNotFound(let key, _):
-      return "no \"\(key.stringValue)\""
-    case .dataCorrupted(let context):
-      return context.codingPath.isEmpty ? "malformed JSON" : "field \"\(field(context.codingPath))\": \(context.debugDescription)"
-    @unknown default:
-      return "\(error)"
-    }
-  }
-
-  private static func typeName(_ type: Any.Type) -> String {
-    switch type {
-    case is String.Type: "a string"
-    case is Double.Type, is Int.Type: "a number"
-    case is Bool.Type: "true or false"
-    case is [String].Type: "an array of strings"
-    default: "\(type)".lowercased()
-    }
   }
 }

@@ -1,3 +1,5 @@
+import SealedSupport
+
 /// Walks the structure of an MTGJSON file as a byte stream, handing over only the pieces Sealed
 /// reads, as the raw bytes they have in the file: every card object of a set's `cards` array,
 /// a set's `booster` object, its `code` and `name`, and the top-level `meta`.
@@ -175,9 +177,9 @@ struct MTGJSONScanner {
     emit: (Event) throws -> Void
   ) throws {
     guard !frames.isEmpty else {
-      if sawRoot { throw problem("unexpected \(Self.describe(byte)) after the end of the JSON object", at: index) }
+      if sawRoot { throw problem("unexpected \(describeByte(byte)) after the end of the JSON object", at: index) }
       guard byte == UInt8(ascii: "{") else {
-        throw problem("expected an MTGJSON file (a JSON object with \"meta\" and \"data\"), found \(Self.describe(byte))", at: index)
+        throw problem("expected an MTGJSON file (a JSON object with \"meta\" and \"data\"), found \(describeByte(byte))", at: index)
       }
       sawRoot = true
       frames.append(Frame(isObject: true, role: .root))
@@ -189,10 +191,10 @@ struct MTGJSONScanner {
     case UInt8(ascii: "}"), UInt8(ascii: "]"):
       let frame = frames[top]
       let closesObject = byte == UInt8(ascii: "}")
-      guard frame.isObject == closesObject else { throw problem("unexpected \(Self.describe(byte))", at: index) }
+      guard frame.isObject == closesObject else { throw problem("unexpected \(describeByte(byte))", at: index) }
       guard expect == .commaOrEnd || expect == .keyOrEnd || expect == .valueOrEnd else {
         let trailingComma = expect == .key || (expect == .value && !frame.isObject)
-        throw problem(trailingComma ? "a trailing ',' before \(Self.describe(byte))" : "expected a value, found \(Self.describe(byte))", at: index)
+        throw problem(trailingComma ? "a trailing ',' before \(describeByte(byte))" : "expected a value, found \(describeByte(byte))", at: index)
       }
       frames.removeLast()
       if case .set(let level) = frame.role {
@@ -210,7 +212,7 @@ struct MTGJSONScanner {
     default:
       switch expect {
       case .keyOrEnd, .key:
-        guard byte == UInt8(ascii: "\"") else { throw problem("expected a key (a string), found \(Self.describe(byte))", at: index) }
+        guard byte == UInt8(ascii: "\"") else { throw problem("expected a key (a string), found \(describeByte(byte))", at: index) }
         frames[top].expect = .colon
         inString = true
         escaped = false
@@ -219,9 +221,9 @@ struct MTGJSONScanner {
       case .value, .valueOrEnd:
         try valueStarts(byte, at: index, captureStart: &captureStart)
       case .colon:
-        throw problem("expected ':' after a key, found \(Self.describe(byte))", at: index)
+        throw problem("expected ':' after a key, found \(describeByte(byte))", at: index)
       case .commaOrEnd:
-        throw problem("expected ',' or '\(frames[top].isObject ? "}" : "]")' after a value, found \(Self.describe(byte))", at: index)
+        throw problem("expected ',' or '\(frames[top].isObject ? "}" : "]")' after a value, found \(describeByte(byte))", at: index)
       }
     }
   }
@@ -229,7 +231,7 @@ struct MTGJSONScanner {
   private mutating func valueStarts(_ byte: UInt8, at index: Int, captureStart: inout Int?) throws {
     let top = frames.count - 1
     guard byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\"") || Self.startsScalar(byte) else {
-      throw problem("expected a JSON value, found \(Self.describe(byte))", at: index)
+      throw problem("expected a JSON value, found \(describeByte(byte))", at: index)
     }
     if !capturing { try startCaptureIfWanted(byte, at: index, captureStart: &captureStart) }
     let frame = frames[top]
@@ -285,7 +287,7 @@ struct MTGJSONScanner {
       wanted = .field(level: level, name: String(decoding: keys[level - 1], as: UTF8.self))
     case .cards(let level):
       guard byte == UInt8(ascii: "{") else {
-        throw problem("card \(frame.elements + 1) of the \"cards\" array is not a JSON object (found \(Self.describe(byte)))", at: index)
+        throw problem("card \(frame.elements + 1) of the \"cards\" array is not a JSON object (found \(describeByte(byte)))", at: index)
       }
       wanted = .card(level: level, number: frame.elements + 1)
     default:
@@ -350,10 +352,5 @@ struct MTGJSONScanner {
 
   private func problem(_ message: String, at index: Int) -> Problem {
     Problem(message: message, line: line, column: offset + index - lineStart + 1)
-  }
-
-  static func describe(_ byte: UInt8) -> String {
-    if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-    return "byte 0x\(String(byte, radix: 16, uppercase: true))"
   }
 }

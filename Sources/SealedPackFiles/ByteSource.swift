@@ -30,7 +30,7 @@ final class FileSource: ByteSource {
     } else {
       let opened = open(path, O_RDONLY | O_CLOEXEC)
       if opened < 0 {
-        let reason = String(cString: strerror(errno))
+        let reason = systemErrorText(errno)
         throw DataError("cannot open the \(noun): \(reason)", at: path)
       }
       descriptor = opened
@@ -74,7 +74,7 @@ final class FileSource: ByteSource {
       let got = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
       if got >= 0 { return got }
       if errno == EINTR { continue }
-      let reason = String(cString: strerror(errno))
+      let reason = systemErrorText(errno)
       throw DataError("cannot read the \(noun): \(reason)", at: path)
     }
   }

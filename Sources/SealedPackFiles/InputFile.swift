@@ -20,7 +20,7 @@ public final class InputFile {
     // A missing or unreadable file in the words the other JSON readers use.
     var info = stat()
     if path != "-" && stat(path, &info) != 0 {
-      throw DataError("cannot read the file (\(String(cString: strerror(errno)).lowercased()))", at: path)
+      throw DataError("cannot read the file (\(systemErrorReason(errno)))", at: path)
     }
     let file = try FileSource(path: path, noun: noun)
     isGzipped = try file.peek(2) == GzipSource.magic

@@ -171,7 +171,7 @@ public struct ReportFolder {
         try Data(file.contents.utf8).write(to: URL(fileURLWithPath: "\(staging)/\(file.name)"))
       }
       for file in written where rename(file.path, "\(staging)/\(file.name)") != 0 {
-        throw DataError("cannot move \(file.name) into the report (\(String(cString: strerror(errno))))", at: path)
+        throw DataError("cannot move \(file.name) into the report (\(systemErrorText(errno)))", at: path)
       }
       try Data(Self.manifest(names).utf8).write(to: URL(fileURLWithPath: "\(staging)/\(Self.manifestName)"))
       // Files the user keeps beside the report (--force): the same files, linked, in the new folder.
@@ -193,17 +193,17 @@ public struct ReportFolder {
       let old = staging + ".old"
       guard rename(path, old) == 0 else {
         discard()
-        throw DataError("cannot replace the old report (\(String(cString: strerror(errno))))", at: path)
+        throw DataError("cannot replace the old report (\(systemErrorText(errno)))", at: path)
       }
       guard rename(staging, path) == 0 else {
         _ = rename(old, path)
         discard()
-        throw DataError("cannot put the new report in place (\(String(cString: strerror(errno))))", at: path)
+        throw DataError("cannot put the new report in place (\(systemErrorText(errno)))", at: path)
       }
       Self.retire(old, into: path, known: Set(survey.sealed + survey.foreign))
     } else if rename(staging, path) != 0 {
       discard()
-      throw DataError("cannot put the report in place (\(String(cString: strerror(errno))))", at: path)
+      throw DataError("cannot put the report in place (\(systemErrorText(errno)))", at: path)
     }
     guard let replaced, replaced.isAnotherRun(than: new) else { return nil }
     return replaced
@@ -226,14 +226,14 @@ public struct ReportFolder {
     if !kept { rmdir(old) }
   }
 
-  /// Writes one file atomically (temporary file, then rename), creating its folder.
+  /// Writes one file atomically (`AtomicFile`: temporary file, then rename), creating its folder.
   public static func writeFile(_ contents: String, to path: String) throws(DataError) {
     let url = URL(fileURLWithPath: path)
     do {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(contents.utf8).write(to: url, options: .atomic)
     } catch {
       throw DataError("cannot write the file (\(systemErrorReason(error)))", at: path)
     }
+    try AtomicFile.write(Data(contents.utf8), to: path)
   }
 }

@@ -109,22 +109,6 @@ public struct RunRecord: Codable, Sendable {
     return SHA256.hex(of: Array(unsealed.canonicalData()))
   }
 
-  /// A decoding error as "field tally.siteCards[3]: expected a whole number".
-  private static func describe(_ error: any Error) -> String {
-    guard let error = error as? DecodingError else { return "\(error)" }
-    func field(_ path: [any CodingKey]) -> String {
-      path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        .replacing(/^\./, with: "")
-    }
-    switch error {
-    case .keyNotFound(let key, let context): return "field \(field(context.codingPath + [key])): missing"
-    case .typeMismatch(let type, let context): return "field \(field(context.codingPath)): expected \(type)"
-    case .valueNotFound(let type, let context): return "field \(field(context.codingPath)): expected \(type), found null"
-    case .dataCorrupted(let context): return "field \(field(context.codingPath)): \(context.debugDescription)"
-    @unknown default: return "\(error)"
-    }
-  }
-
   /// What the record is, in messages: "shard 2/3" or "the run".
   public var shardName: String { shardCount == 1 ? "the run" : "shard \(shardIndex)/\(shardCount)" }
 
@@ -154,7 +138,7 @@ public struct RunRecord: Codable, Sendable {
     } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
       throw malformedJSONError(data, source: path, expected: "expected a \(fileName) written by sealed simulate")
     } catch {
-      throw DataError("not a valid run record (\(Self.describe(error)))", at: path)
+      throw DataError("not a valid run record (\(DecodingErrorMessage.describe(error)))", at: path)
     }
     guard record.format == formatVersion else {
       throw DataError(

@@ -41,7 +41,7 @@ public struct BulkImporter {
     if let sets { for code in sets { try CardStore.validate(setCode: code) } }
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else {
-      throw DataError("cannot read the file (\(String(cString: strerror(errno)).lowercased()))", at: path)
+      throw DataError("cannot read the file (\(systemErrorReason(errno)))", at: path)
     }
     defer { close(descriptor) }
     var info = stat()
@@ -60,7 +60,7 @@ public struct BulkImporter {
         let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count < 0 {
           if errno == EINTR { continue }
-          throw DataError("cannot read the file (\(String(cString: strerror(errno)).lowercased()))", at: path)
+          throw DataError("cannot read the file (\(systemErrorReason(errno)))", at: path)
         }
         if count == 0 { break }
         bytesRead += count

@@ -1,3 +1,5 @@
+import SealedSupport
+
 /// Splits the elements of a JSON array of objects out of a byte stream without parsing them:
 /// the top-level array of a file, or the array under the top-level key `"data"` of a Scryfall
 /// `list` object.
@@ -116,14 +118,14 @@ struct JSONArrayScanner {
       guard byte == expected else {
         throw problem(
           target == .topLevelArray
-            ? "expected a JSON array of card objects ('['), found \(Self.describe(byte))"
-            : "expected a JSON object ('{'), found \(Self.describe(byte))")
+            ? "expected a JSON array of card objects ('['), found \(describeByte(byte))"
+            : "expected a JSON object ('{'), found \(describeByte(byte))")
       }
     }
     let atArray = arrayDepth != nil && depth == arrayDepth! && !finishedArray
     if atArray && expectingElement && byte != UInt8(ascii: "]") {
       guard byte == UInt8(ascii: "{") else {
-        throw problem("element \(elementsSeen + 1) of the array is not a JSON object (found \(Self.describe(byte)))")
+        throw problem("element \(elementsSeen + 1) of the array is not a JSON object (found \(describeByte(byte)))")
       }
       inElement = true
       element = [byte]
@@ -136,7 +138,7 @@ struct JSONArrayScanner {
       return
     }
     if atArray && !expectingElement && byte != UInt8(ascii: ",") && byte != UInt8(ascii: "]") {
-      throw problem("expected ',' or ']' between array elements, found \(Self.describe(byte))")
+      throw problem("expected ',' or ']' between array elements, found \(describeByte(byte))")
     }
     switch byte {
     case UInt8(ascii: "\""):
@@ -166,7 +168,7 @@ struct JSONArrayScanner {
           return
         }
       }
-      guard depth > 0 else { throw problem("unexpected \(Self.describe(byte))") }
+      guard depth > 0 else { throw problem("unexpected \(describeByte(byte))") }
       depth -= 1
       if inElement && depth == arrayDepth! {
         inElement = false
@@ -208,10 +210,5 @@ struct JSONArrayScanner {
 
   private func problem(_ message: String) -> Problem {
     Problem(message: message, line: line, column: column)
-  }
-
-  private static func describe(_ byte: UInt8) -> String {
-    if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-    return "byte 0x\(String(byte, radix: 16, uppercase: true))"
   }
 }

@@ -1,4 +1,19 @@
 import Foundation
+import SystemPackage
+
+/// The system's own words for an `errno` code, as strerror(3) gives them: "No such file or
+/// directory". Every message that quotes the system's reason for a failed call goes through
+/// this function or `systemErrorReason(_:)`. Backed by swift-system's `Errno`, whose
+/// description is strerror's text. Cost: one strerror call.
+public func systemErrorText(_ code: Int32) -> String {
+  Errno(rawValue: code).description
+}
+
+/// The system's reason for an `errno` code in lowercase, for the parenthesised reason of a
+/// one-line message: "no such file or directory", "permission denied".
+public func systemErrorReason(_ code: Int32) -> String {
+  systemErrorText(code).lowercased()
+}
 
 /// A short, lowercase description of a file-system error for one-line messages: the POSIX
 /// reason ("no such file or directory", "permission denied") when there is one.
@@ -8,7 +23,7 @@ public func systemErrorReason(_ error: any Error) -> String {
     underlying.domain == NSPOSIXErrorDomain,
     let code = POSIXErrorCode(rawValue: Int32(underlying.code))
   {
-    return String(cString: strerror(code.rawValue)).lowercased()
+    return systemErrorReason(code.rawValue)
   }
   if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
     return "no such file"

@@ -194,7 +194,7 @@ import Testing
     let malformed = try Fixtures.write("[{\"code\": \"x\"}]", to: "bad.json", in: dir)
     let bad = try SealedExecutable.run(["check-products", malformed, "--pools", "10"] + out)
     #expect(bad.status == 2)
-    #expect(bad.stderr.contains("bad.json: at [0]"), "\(bad.stderr)")
+    #expect(bad.stderr.contains("bad.json: field [0]."), "\(bad.stderr)")
     let pools = try SealedExecutable.run(["check-products", "--products", "war-draft", "--pools", "0"] + out)
     #expect(pools.status == 2)
     #expect(pools.stderr.contains("--pools 0: expected a positive number of pools"), "\(pools.stderr)")

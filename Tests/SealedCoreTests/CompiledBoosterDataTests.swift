@@ -182,10 +182,13 @@ import Testing
       }
     }
     let broken = try Fixtures.write(#"[{"name": "x"}]"#, to: "broken.json", in: folder)
-    #expect {
+    let expected = "expected mtg.wtf's compiled booster data (a JSON array of products with boosters and sheets)"
+    #expect(throws: DataError("field [0].code: missing; \(expected)", at: broken)) {
       try CompiledBoosterData.read(path: broken)
-    } throws: { error in
-      ((error as? DataError)?.description ?? "").hasPrefix("\(broken): at [0]: ")
+    }
+    let wrongType = try Fixtures.write(#"[{"name": 5, "code": "x"}]"#, to: "type.json", in: folder)
+    #expect(throws: DataError("field [0].name: expected a string; \(expected)", at: wrongType)) {
+      try CompiledBoosterData.read(path: wrongType)
     }
     #expect(throws: DataError.self) { try data().product("nope") }
   }

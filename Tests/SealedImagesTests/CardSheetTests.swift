@@ -123,4 +123,15 @@ import Testing
       try ImageFile.write(image, to: folder.path + "/x.gif")
     }
   }
+
+  @Test func aFolderInTheWayOfTheImageIsKeptAndNoTemporaryFileStays() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    _ = try Fixtures.write("kept\n", to: "sheet.png/notes.txt", in: folder)
+    let path = folder.appendingPathComponent("sheet.png").path
+    #expect(throws: DataError("cannot put the image in place (is a directory)", at: path)) {
+      try ImageFile.write(RGBImage(width: 1, height: 1, pixels: [1, 2, 3]), to: path)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["sheet.png"])
+    #expect(try String(contentsOfFile: path + "/notes.txt", encoding: .utf8) == "kept\n")
+  }
 }

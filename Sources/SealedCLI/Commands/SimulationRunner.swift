@@ -123,37 +123,45 @@ struct SimulationRunner {
   func writeSamples(to target: String? = nil, rename renaming: Bool = true) throws(DataError) -> String? {
     guard options.samples > 0 else { return nil }
     let path = target ?? "notebooks-data/\(plan.reportName)/pools.csv"
-    let url = URL(fileURLWithPath: path)
-    let temporary = renaming
-      ? url.deletingLastPathComponent().appendingPathComponent(".pools.csv.partial-\(ProcessInfo.processInfo.processIdentifier)")
-      : url
+    let file = renaming ? AtomicFile(path: path) : AtomicFile(path: path, temporaryPath: path)
     do {
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-        throw DataError("cannot create a temporary file beside it", at: path)
+      try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+    } catch {
+      throw DataError("cannot write the samples (\(systemErrorReason(error)))", at: path)
+    }
+    file.discard()  // without renaming, `path` is this run's own staging file: start it anew
+    do {
+      try file.create()
+    } catch {
+      throw DataError("cannot create a temporary file beside it", at: path)
+    }
+    func append(_ text: String) throws(DataError) {
+      do {
+        try file.append(Data(text.utf8))
+      } catch {
+        throw DataError("cannot write the samples (\(error.reason))", at: path)
       }
-      let handle = try FileHandle(forWritingTo: temporary)
-      defer { try? handle.close() }
-      try handle.write(contentsOf: Data(Self.sampleLayout.headerLine.utf8))
+    }
+    do throws(DataError) {
+      try append(Self.sampleLayout.headerLine)
       var written = 0
-      try Simulation.forEachChunk(of: plan, seed: seed, count: options.samples) { pools in
+      try Simulation.forEachChunk(of: plan, seed: seed, count: options.samples) { (pools: [OpenedPool]) throws(DataError) in
         var rows = ""
         for (offset, pool) in pools.enumerated() {
           rows += Self.sampleRows(pool, number: written + offset + 1)
         }
-        try handle.write(contentsOf: Data(rows.utf8))
+        try append(rows)
         written += pools.count
       }
-      try handle.close()
-      guard !renaming || rename(temporary.path, url.path) == 0 else {
-        throw DataError("cannot put the file in place (\(String(cString: strerror(errno))))", at: path)
-      }
-    } catch let error as DataError {
-      try? FileManager.default.removeItem(at: temporary)
-      throw error
     } catch {
-      try? FileManager.default.removeItem(at: temporary)
-      throw DataError("cannot write the samples (\(systemErrorReason(error)))", at: path)
+      file.discard()
+      throw error
+    }
+    guard renaming else { return path }
+    do {
+      try file.commit()
+    } catch {
+      throw DataError("cannot put the file in place (\(error.systemText))", at: path)
     }
     return path
   }

@@ -30,18 +30,17 @@ enum PackExport {
     } catch {
       throw DataError("cannot create the folder (\(systemErrorReason(error)))", at: url.deletingLastPathComponent().path)
     }
-    let temporary = url.deletingLastPathComponent()
-      .appendingPathComponent(".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)").path
+    let file = AtomicFile(path: path)
     do {
-      try write(plan: plan, seed: seed, pools: pools, format: format, gzip: path.hasSuffix(".gz"), into: temporary)
+      try write(plan: plan, seed: seed, pools: pools, format: format, gzip: path.hasSuffix(".gz"), into: file.temporaryPath)
     } catch {
-      try? FileManager.default.removeItem(atPath: temporary)
+      file.discard()
       throw DataError(error.message, at: path)
     }
-    guard rename(temporary, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(atPath: temporary)
-      throw DataError("cannot put the file in place (\(reason))", at: path)
+    do {
+      try file.commit()
+    } catch {
+      throw DataError("cannot put the file in place (\(error.systemText))", at: path)
     }
   }
 

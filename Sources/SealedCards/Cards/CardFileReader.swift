@@ -90,31 +90,22 @@ public enum CardFileReader {
   // MARK: - Error locations
 
   private static func describe(_ error: DecodingError, data: Data, source: String) -> DataError {
+    let context: DecodingError.Context
     switch error {
-    case .dataCorrupted(let context) where context.codingPath.isEmpty:
+    case .dataCorrupted(let corrupted) where corrupted.codingPath.isEmpty:
       return malformedJSONError(data, source: source, expected: "expected a JSON array of Scryfall card objects")
-    case .typeMismatch(let type, let context):
-      return fieldError(context, expected: "a \(typeName(type))", data: data, source: source)
-    case .valueNotFound(let type, let context):
-      return fieldError(context, expected: "a \(typeName(type)), not null", data: data, source: source)
-    case .dataCorrupted(let context), .keyNotFound(_, let context):
-      return fieldError(context, expected: context.debugDescription, data: data, source: source)
+    case .typeMismatch(_, let found), .valueNotFound(_, let found), .keyNotFound(_, let found), .dataCorrupted(let found):
+      context = found
     @unknown default:
       return DataError("cannot read the file (\(error))", at: source)
     }
-  }
-
-  private static func fieldError(
-    _ context: DecodingError.Context, expected: String, data: Data, source: String
-  ) -> DataError {
+    // A list object's `data` array stands for the file's card array.
     let path = context.codingPath.filter { $0.stringValue != "data" || $0.intValue != nil }
     guard let index = path.first?.intValue else {
-      return DataError("unexpected JSON structure; expected \(expected)", at: source)
+      return DataError("\(DecodingErrorMessage.describe(error, quoted: true)); expected a JSON array of Scryfall card objects", at: source)
     }
-    let field = path.dropFirst().map { $0.intValue.map(String.init) ?? $0.stringValue }
-      .joined(separator: ".")
-    return DataError(
-      "field \"\(field)\": expected \(expected)", at: cardLocation(index, data: data, source: source))
+    let message = DecodingErrorMessage.describe(error, path: Array(path.dropFirst()), quoted: true)
+    return DataError(message, at: cardLocation(index, data: data, source: source))
   }
 
   /// `file:line: card N` for the card at `index` (0-based) in the file's card array.
@@ -184,16 +175,4 @@ public enum CardFileReader {
   private static func isWhitespace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
   }
-
-  private static func typeName(_ type: Any.Type) -> String {
-    switch type {
-    case is String.Type: "string"
-    case is Double.Type, is Int.Type: "number"
-    case is [String].Type: "array of strings"
-    case is [String: String].Type: "object of strings"
-    default: "\(type)".lowercased()
-    }
-  }
-
-
 }

@@ -100,7 +100,8 @@ public struct CardStore: Sendable, Equatable {
 public final class PendingSetFile {
   public let code: String
   public let finalPath: String
-  let temporaryPath: String
+  private let file: AtomicFile
+  var temporaryPath: String { file.temporaryPath }
   private var buffer = Data()
   private var cardsWritten = 0
   private var finished = false
@@ -109,20 +110,19 @@ public final class PendingSetFile {
   fileprivate init(store: CardStore, code: String, source: String) throws(DataError) {
     self.code = code
     finalPath = store.file(forSet: code)
-    temporaryPath = (store.path as NSString).appendingPathComponent(
-      ".\(code).json.partial-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0 ... .max))")
+    file = AtomicFile(path: finalPath, permissions: 0o644)
     let header = "{\"object\":\"list\",\"sealed_source\":\(Self.jsonString(source)),\"data\":[\n"
     buffer.append(contentsOf: Array(header.utf8))
     // Create the file now, so that an unwritable folder fails before any download.
-    let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-    guard descriptor >= 0 else {
-      throw DataError("cannot write into the card folder (\(Self.lastError()))", at: store.path)
+    do {
+      try file.create()
+    } catch {
+      throw DataError("cannot write into the card folder (\(error.reason))", at: store.path)
     }
-    close(descriptor)
   }
 
   deinit {
-    if !finished { unlink(temporaryPath) }
+    if !finished { file.discard() }
   }
 
   /// The number of card objects appended so far.
@@ -162,11 +162,7 @@ public final class PendingSetFile {
         throw DataError(
           "\(origin): card \(stray.name) is of set \(stray.setCode), not \(code); expected only cards of \(code)")
       }
-      let descriptor = open(temporaryPath, O_RDONLY)
-      if descriptor >= 0 {
-        fsync(descriptor)
-        close(descriptor)
-      }
+      try? file.sync()
       return cards
     } catch {
       discard()
@@ -177,33 +173,28 @@ public final class PendingSetFile {
   /// Renames the finished file over `<set>.json` (atomic on one file system).
   public func install() throws(DataError) {
     finished = true
-    guard rename(temporaryPath, finalPath) == 0 else {
-      let reason = Self.lastError()
-      unlink(temporaryPath)
-      throw DataError("cannot put the set in place (\(reason))", at: finalPath)
+    do {
+      try file.commit()
+    } catch {
+      throw DataError("cannot put the set in place (\(error.reason))", at: finalPath)
     }
   }
 
   /// Drops the set: the temporary file is removed, `<set>.json` is untouched.
   public func discard() {
     finished = true
-    unlink(temporaryPath)
+    file.discard()
   }
 
   private func flush() throws(DataError) {
     guard !buffer.isEmpty else { return }
-    let descriptor = open(temporaryPath, O_WRONLY | O_APPEND)
-    guard descriptor >= 0 else {
-      throw DataError("cannot write the set (\(Self.lastError()))", at: temporaryPath)
-    }
-    defer { close(descriptor) }
-    if let failure = writeAll(buffer, to: descriptor) {
-      throw DataError("cannot write the set (\(String(cString: strerror(failure)).lowercased()))", at: temporaryPath)
+    do {
+      try file.append(buffer)
+    } catch {
+      throw DataError("cannot write the set (\(error.reason))", at: temporaryPath)
     }
     buffer.removeAll(keepingCapacity: true)
   }
-
-  private static func lastError() -> String { String(cString: strerror(errno)).lowercased() }
 
   /// `text` as a JSON string literal, quotes included.
   private static func jsonString(_ text: String) -> String {

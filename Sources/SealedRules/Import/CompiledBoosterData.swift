@@ -86,23 +86,10 @@ public struct CompiledBoosterData: Sendable {
     do {
       return CompiledBoosterData(products: try JSONDecoder().decode([Product].self, from: data))
     } catch let error as DecodingError {
-      throw DataError(describe(error, data: data), at: path)
+      let expected = "expected mtg.wtf's compiled booster data (a JSON array of products with boosters and sheets)"
+      throw DataError("\(DecodingErrorMessage.describe(error)); \(expected)", at: path)
     } catch {
       throw DataError("cannot read the file (\(error))", at: path)
-    }
-  }
-
-  private static func describe(_ error: DecodingError, data: Data) -> String {
-    let expected = "expected mtg.wtf's compiled booster data (a JSON array of products with boosters and sheets)"
-    switch error {
-    case .dataCorrupted(let context) where context.codingPath.isEmpty:
-      return "malformed JSON; \(expected)"
-    case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
-      let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-      let place = path.isEmpty ? "the top" : String(path.drop(while: { $0 == "." }))
-      return "at \(place): \(context.debugDescription); \(expected)"
-    @unknown default:
-      return expected
     }
   }
 
