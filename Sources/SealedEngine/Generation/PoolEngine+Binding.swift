@@ -79,19 +79,13 @@ extension PoolEngine {
       if segment.picksCard {
         (bound.segments + index).initialize(
           to: BoundSegment(
-            allocations: UnsafePointer(bound.allocations), count: UInt64(count),
-            entries: UnsafePointer(bound.aliasEntries), picksCard: true,
-            cards: UnsafePointer(bound.cardEntries + Int(segment.aliasOffset)),
-            counts: bound.counts + Int(segment.row), position: position, coded: false,
-            codedEntries: UnsafePointer(bound.codedEntries), codedPicks: UnsafePointer(bound.codedPicks), extras: 0))
+            picksCardAt: position, count: count, cards: UnsafePointer(bound.cardEntries + Int(segment.aliasOffset)),
+            counts: bound.counts + Int(segment.row), in: bound))
       } else if segment.coded {
         (bound.segments + index).initialize(
           to: BoundSegment(
-            allocations: UnsafePointer(bound.allocations), count: UInt64(count),
-            entries: UnsafePointer(bound.aliasEntries), picksCard: false, cards: UnsafePointer(bound.cardEntries),
-            counts: bound.counts, position: position, coded: true,
-            codedEntries: UnsafePointer(bound.codedEntries + Int(segment.aliasOffset)),
-            codedPicks: UnsafePointer(bound.codedPicks + Int(segment.codedPickStart)), extras: Int(segment.extras)))
+            codedAt: position, count: count, entries: UnsafePointer(bound.codedEntries + Int(segment.aliasOffset)),
+            picks: UnsafePointer(bound.codedPicks + Int(segment.codedPickStart)), extras: Int(segment.extras), in: bound))
       } else {
         bindAlternatives(tables, segment, at: index, entry: entry, bound)
         entry += count
@@ -116,10 +110,7 @@ extension PoolEngine {
             other: first[Int(tables.aliasSecondary[alias])]))
     }
     (bound.segments + index).initialize(
-      to: BoundSegment(
-        allocations: first, count: UInt64(count), entries: UnsafePointer(bound.aliasEntries + entry), picksCard: false,
-        cards: UnsafePointer(bound.cardEntries), counts: bound.counts, position: 0, coded: false,
-        codedEntries: UnsafePointer(bound.codedEntries), codedPicks: UnsafePointer(bound.codedPicks), extras: 0))
+      to: BoundSegment(alternatives: first, count: count, entries: UnsafePointer(bound.aliasEntries + entry), in: bound))
   }
 
   /// The tables' programs. A fast program without segments of its own gets one of one
@@ -145,10 +136,7 @@ extension PoolEngine {
           to: BoundAliasEntry(threshold: .max, keep: allocation.pointee, other: allocation.pointee))
         (bound.segments + extraSegment).initialize(
           to: BoundSegment(
-            allocations: UnsafePointer(allocation), count: 1, entries: UnsafePointer(bound.aliasEntries + entry),
-            picksCard: false, cards: UnsafePointer(bound.cardEntries), counts: bound.counts, position: 0,
-            coded: false, codedEntries: UnsafePointer(bound.codedEntries), codedPicks: UnsafePointer(bound.codedPicks),
-            extras: 0))
+            alternatives: UnsafePointer(allocation), count: 1, entries: UnsafePointer(bound.aliasEntries + entry), in: bound))
         segments = UnsafePointer(bound.segments + extraSegment)
         segmentCount = 1
         entry += 1
@@ -161,5 +149,48 @@ extension PoolEngine {
           usesPicks: fast, segments: segments, segmentCount: segmentCount))
     }
     return programs
+  }
+}
+
+/// The three kinds of segment. Fields a kind does not read point at the start of their buffer in
+/// `bound`, so every segment is a valid record whatever its kind.
+extension BoundSegment {
+  /// A segment that runs one of `count` alternatives from `allocations`, chosen by the alias
+  /// entries from `entries`.
+  init(
+    alternatives allocations: UnsafePointer<BoundAllocation>, count: Int, entries: UnsafePointer<BoundAliasEntry>,
+    in bound: PoolEngine.Bound
+  ) {
+    self.init(
+      allocations: allocations, count: UInt64(count), entries: entries, picksCard: false,
+      cards: UnsafePointer(bound.cardEntries), counts: bound.counts, position: 0, coded: false,
+      codedEntries: UnsafePointer(bound.codedEntries), codedPicks: UnsafePointer(bound.codedPicks), extras: 0)
+  }
+
+  /// A segment that picks the card at `position` by the alias table of `count` entries from
+  /// `cards`, counting it at `counts` (its site's row).
+  init(
+    picksCardAt position: Int, count: Int, cards: UnsafePointer<BoundCardEntry>, counts: UnsafeMutablePointer<UInt32>,
+    in bound: PoolEngine.Bound
+  ) {
+    self.init(alternatives: UnsafePointer(bound.allocations), count: count, entries: UnsafePointer(bound.aliasEntries), in: bound)
+    picksCard = true
+    self.cards = cards
+    self.counts = counts
+    self.position = position
+  }
+
+  /// A coded segment from `position`: `extras` cards by one of the `count` coded alternatives
+  /// of the alias table at `entries`, each pick one of the 96 from `picks`.
+  init(
+    codedAt position: Int, count: Int, entries: UnsafePointer<EngineTables.CodedEntry>, picks: UnsafePointer<BoundPick>,
+    extras: Int, in bound: PoolEngine.Bound
+  ) {
+    self.init(alternatives: UnsafePointer(bound.allocations), count: count, entries: UnsafePointer(bound.aliasEntries), in: bound)
+    coded = true
+    codedEntries = entries
+    codedPicks = picks
+    self.position = position
+    self.extras = extras
   }
 }
