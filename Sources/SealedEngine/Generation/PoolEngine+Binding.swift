@@ -1,7 +1,7 @@
 /// The phases of `PoolEngine.init` that bind the tables' records to one engine's buffers: picks
 /// to its card arrays and counters, then batches, alternatives, card alias entries, segments and
 /// programs, each to the records bound before it. Every phase allocates what it returns (freed by
-/// `release()`); cost O(size of the tables), once per engine.
+/// the engine's `deinit`); cost O(size of the tables), once per engine.
 extension PoolEngine {
   /// The buffers that segments and programs point into.
   struct Bound {
@@ -29,7 +29,8 @@ extension PoolEngine {
   /// The tables' batches, each running its picks among `picks`.
   static func bindBatches(_ tables: EngineTables, picks: UnsafeMutablePointer<BoundPick>) -> UnsafeMutablePointer<BoundBatch> {
     let bound = UnsafeMutablePointer<BoundBatch>.allocate(capacity: max(tables.batches.count, 1))
-    for (index, batch) in tables.batches.enumerated() {
+    for index in tables.batches.indices {
+      let batch = tables.batches[index]
       let count = Int(batch.pickEnd - batch.pickStart)
       (bound + index).initialize(
         to: BoundBatch(
@@ -44,7 +45,8 @@ extension PoolEngine {
     _ tables: EngineTables, batches: UnsafeMutablePointer<BoundBatch>
   ) -> UnsafeMutablePointer<BoundAllocation> {
     let bound = UnsafeMutablePointer<BoundAllocation>.allocate(capacity: tables.allocations.count + tables.programs.count)
-    for (index, allocation) in tables.allocations.enumerated() {
+    for index in tables.allocations.indices {
+      let allocation = tables.allocations[index]
       (bound + index).initialize(
         to: BoundAllocation(
           firstBatch: UnsafePointer(batches + Int(allocation.batchStart)),
@@ -73,7 +75,8 @@ extension PoolEngine {
   /// choose among alternatives; returns how many alias entries they use.
   static func bindSegments(_ tables: EngineTables, _ bound: Bound) -> Int {
     var entry = 0
-    for (index, segment) in tables.segments.enumerated() {
+    for index in tables.segments.indices {
+      let segment = tables.segments[index]
       let position = Int(segment.position)
       let count = Int(segment.allocationCount)
       if segment.picksCard {
@@ -123,7 +126,8 @@ extension PoolEngine {
     var entry = firstFreeEntry
     var extraSegment = tables.segments.count
     var extraAllocation = tables.allocations.count
-    for (index, program) in tables.programs.enumerated() {
+    for index in tables.programs.indices {
+      let program = tables.programs[index]
       let fast = program.batchStart >= 0
       let firstBatch = UnsafePointer(batches + (fast ? Int(program.batchStart) : 0))
       let batchEnd = UnsafePointer(batches + (fast ? Int(program.batchStart + program.batchCount) : 0))
@@ -145,7 +149,7 @@ extension PoolEngine {
       }
       (programs + index).initialize(
         to: BoundProgram(
-          firstBatch: firstBatch, batchEnd: batchEnd, record: UnsafePointer(tables.programs.baseAddress! + index),
+          firstBatch: firstBatch, batchEnd: batchEnd, record: tables.programs.baseAddress + index,
           usesPicks: fast, segments: segments, segmentCount: segmentCount))
     }
     return programs
