@@ -192,7 +192,7 @@ struct CheckCommand: ParsableCommand {
       toolVersion: SealedCommand.version, seed: record.seed, poolsRequested: record.poolsRequested,
       threads: record.threads, elapsedSeconds: record.elapsedSeconds, startedAt: record.startedAt,
       command: ReproduceCommand.make(
-        "check", set: record.set, rules: MergeCommand.rulesOption(record), pools: record.poolsRequested, seed: record.seed,
+        "check", set: record.set, rules: record.rulesArgument, pools: record.poolsRequested, seed: record.seed,
         extra: reproducingOptions))
     let recordFile = (name: RunRecord.fileName, contents: tallied.wholeRecord(run: run).encoded())
     let folder = try ReportFolder(
