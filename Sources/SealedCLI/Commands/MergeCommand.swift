@@ -34,22 +34,16 @@ struct MergeCommand: ParsableCommand {
     guard !folders.isEmpty else { throw DataError("expected at least one shard report folder") }
     var records: [(folder: String, record: RunRecord)] = []
     for folder in folders { records.append((folder, try RunRecord.read(folder: folder))) }
-    try ShardMerge.checkShards(records)
-    let first = records[0].record
-    let rules = try RuleSetLoader.parse(first.rulesText, source: first.rulesSource)
-    let set = try cardOptions.loadSet(first.set, for: rules, boosterMax: first.boosterMax)
-    let spec = try first.spec()
-    let plan = try PlanCompiler.compile(rules, for: set, spec: spec)
-    guard RunRecord.fingerprint(plan.cards) == first.cardsFingerprint else {
-      throw DataError("the card data differs from the data the shards were run with (set \(first.set)); pass the same --cards")
+    let merged = try MergedShards(records) { (code, rules, boosterMax) throws(DataError) in
+      try cardOptions.loadSet(code, for: rules, boosterMax: boosterMax)
     }
-    let tally = try ShardMerge.tally(records, plan: plan)
+    let (first, spec, plan, tally) = (merged.first, merged.spec, merged.plan, merged.tally)
     // The shards ran apart (often on other machines): no thread count or elapsed time describes
     // the whole run, so those rows stay empty; the summary line gives the shards' total.
     var run = RunInfo(
       toolVersion: SealedCommand.version, seed: first.seed, poolsRequested: first.poolsRequested,
       threads: 0, elapsedSeconds: 0, startedAt: records.map(\.record.startedAt).min() ?? RunInfo.now(),
-      command: ReproduceCommand.make("simulate", set: first.set, rules: Self.rulesOption(first), pools: first.poolsRequested, seed: first.seed))
+      command: ReproduceCommand.make("simulate", set: first.set, rules: first.rulesArgument, pools: first.poolsRequested, seed: first.seed))
     run.mergedShards = records.count
     let expectations = try Expectations(plan: plan)
     let report = try statistics { () throws(StatisticsError) in
@@ -59,8 +53,7 @@ struct MergeCommand: ParsableCommand {
       path: out ?? "reports/\(plan.reportName)",
       writes: SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName], force: force)
     var files = report.files.map { (name: $0.name, contents: $0.table.text) }
-    let record = RunRecord(plan: plan, rulesText: first.rulesText, run: run, shard: .whole, tally: tally, spec: spec)
-    files.append((RunRecord.fileName, record.encoded()))
+    files.append((RunRecord.fileName, merged.record(run: run).encoded()))
     Note.replaced(try folder.commit(HTMLReportFile.adding(to: files, tables: report.files)), in: folder.path)
     let seconds = records.reduce(0.0) { $0 + $1.record.elapsedSeconds }
     let threadSeconds = records.reduce(0.0) { $0 + $1.record.elapsedSeconds * Double($1.record.threads) }
@@ -70,14 +63,5 @@ struct MergeCommand: ParsableCommand {
     if let spec {
       print("next: sealed check \(plan.setCode) --tallies \(folder.path) (the shards counted spec \"\(spec.name)\")")
     }
-  }
-
-  /// What `--rules` the shards were given: a built-in's name or a shipped product's code, else
-  /// the file's path.
-  static func rulesOption(_ record: RunRecord) -> String {
-    for prefix in ["built-in:", "product:"] where record.rulesSource.hasPrefix(prefix) {
-      return String(record.rulesSource.dropFirst(prefix.count))
-    }
-    return record.rulesSource
   }
 }

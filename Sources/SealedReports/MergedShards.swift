@@ -1,0 +1,52 @@
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedEngine
+
+/// The shards of one run read back and merged (`sealed merge`): their rules and spec compiled
+/// for the set's cards, and their tallies summed into the whole run's.
+package struct MergedShards {
+  /// The first shard's record (all shards agree on what they ran).
+  package let first: RunRecord
+  package let spec: SpecDefinition?
+  package let plan: BoosterPlan
+  package let tally: SimulationTally
+
+  /// Merges the shards of `records` (folder and record each): they must be shards of one run,
+  /// each once (`ShardMerge.checkShards`), run with the card data `loadSet` reads for the rules
+  /// (as the run's `--booster-max` says). Cost: one compile of the plan and a sum of the tallies.
+  package init(
+    _ records: [(folder: String, record: RunRecord)],
+    loadSet: (_ code: String, _ rules: RuleSetDefinition, _ boosterMax: Int) throws(DataError) -> CardSet
+  ) throws(DataError) {
+    try ShardMerge.checkShards(records)
+    let first = records[0].record
+    let rules = try RuleSetLoader.parse(first.rulesText, source: first.rulesSource)
+    let set = try loadSet(first.set, rules, first.boosterMax)
+    let spec = try first.spec()
+    let plan = try PlanCompiler.compile(rules, for: set, spec: spec)
+    guard RunRecord.fingerprint(plan.cards) == first.cardsFingerprint else {
+      throw DataError("the card data differs from the data the shards were run with (set \(first.set)); pass the same --cards")
+    }
+    self.first = first
+    self.spec = spec
+    self.plan = plan
+    tally = try ShardMerge.tally(records, plan: plan)
+  }
+
+  /// The record of the merged run under `run`.
+  package func record(run: RunInfo) -> RunRecord {
+    RunRecord(plan: plan, rulesText: first.rulesText, run: run, shard: .whole, tally: tally, spec: spec)
+  }
+}
+
+extension RunRecord {
+  /// What `--rules` the run was given: a built-in's name or a shipped product's code, else the
+  /// file's path (for the command line that reproduces it).
+  package var rulesArgument: String {
+    for prefix in ["built-in:", "product:"] where rulesSource.hasPrefix(prefix) {
+      return String(rulesSource.dropFirst(prefix.count))
+    }
+    return rulesSource
+  }
+}
