@@ -266,7 +266,7 @@ public struct AuditRun: Sendable {
   /// `audit.csv`: the columns of `checks.csv`, then the method and the Monte Carlo p-value with
   /// its standard error.
   public var table: CSVTable {
-    var table = CSVTable(header: CheckResult.csvHeader + ["method", "p_monte_carlo", "mc_standard_error"])
+    var table = CSVTable(file: .audit)
     for check in checks {
       table.append(check.csvRow + [check.method ?? "", CSVNumber.format(check.monteCarloP), CSVNumber.format(check.monteCarloSE)])
     }

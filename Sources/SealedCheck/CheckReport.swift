@@ -27,10 +27,10 @@ public struct CheckReport {
   }
 
   /// The files `check` writes besides the simulation's (the last three when they have rows).
-  public static let checkFiles = ["checks.csv", "mythic_fairness.csv", "claim_frequency.csv", "comparisons.csv", "compared_pool_mythics.csv"]
+  public static let checkFiles = ReportFile.checkOnly.names
 
   /// Every file a check report folder may hold (for `ReportFolder`'s up-front survey).
-  public static let fileNames = SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName] + checkFiles
+  public static let fileNames = ReportFile.checkFolder.names
 
   public let checks: CheckRun
   public let files: [(name: String, contents: String)]
@@ -48,7 +48,7 @@ public struct CheckReport {
     }
     var fairness = [MythicFairness(rules: plan.rulesName, tally: tally, expectations: expectations)]
     var comparisons = CSVTable(header: ClaimComparison.csvHeader)
-    var comparedMythics = CSVTable(header: ["rules", "mythics", "pools", "proportion", "expected_proportion"])
+    var comparedMythics = CSVTable(file: .comparedPoolMythics)
     for other in compared {
       fairness.append(MythicFairness(rules: other.plan.rulesName, tally: other.tally, expectations: other.expectations))
       for row in ClaimComparison.rows(plan: other.plan, tally: other.tally) { comparisons.append(row) }
@@ -66,11 +66,11 @@ public struct CheckReport {
     simulationReport.sheetFrequency = flagged.sheets
     let claimFrequency = flagged.claims!
     var tables = simulationReport.files
-    tables.append(("checks.csv", checks.table))
-    tables.append(("mythic_fairness.csv", MythicFairness.table(fairness)))
-    if !claimFrequency.rows.isEmpty { tables.append(("claim_frequency.csv", claimFrequency.table(plan: plan))) }
-    if !comparisons.rows.isEmpty { tables.append(("comparisons.csv", comparisons)) }
-    if !comparedMythics.rows.isEmpty { tables.append(("compared_pool_mythics.csv", comparedMythics)) }
+    tables.append((ReportFile.checks.name, checks.table))
+    tables.append((ReportFile.mythicFairness.name, MythicFairness.table(fairness)))
+    if !claimFrequency.rows.isEmpty { tables.append((ReportFile.claimFrequency.name, claimFrequency.table(plan: plan))) }
+    if !comparisons.rows.isEmpty { tables.append((ReportFile.comparisons.name, comparisons)) }
+    if !comparedMythics.rows.isEmpty { tables.append((ReportFile.comparedPoolMythics.name, comparedMythics)) }
     let files = tables.map { (name: $0.name, contents: $0.table.text) } + [record]
     self.checks = checks
     self.files = files + [(HTMLReport.fileName, try HTMLReport.render(ReportData(tables: tables)))]

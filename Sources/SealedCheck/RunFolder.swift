@@ -28,6 +28,6 @@ public struct RunFolder: Sendable {
   /// Writes `summary.csv` and `run.csv` (each replaced whole, atomically).
   public func write(_ summary: ProductSummary, run: CSVTable) throws(DataError) {
     try ReportFolder.writeFile(summary.table.text, to: (path as NSString).appendingPathComponent(ProductSummary.fileName))
-    try ReportFolder.writeFile(run.text, to: (path as NSString).appendingPathComponent("run.csv"))
+    try ReportFolder.writeFile(run.text, to: (path as NSString).appendingPathComponent(ReportFile.run.name))
   }
 }

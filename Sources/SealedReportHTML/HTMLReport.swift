@@ -1,5 +1,6 @@
 import Mustache
 import SealedSupport
+import SealedReports
 
 /// `report.html`: one self-contained page (inline SVG and CSS, no script, nothing fetched)
 /// showing a report folder's verdicts, proportions, mythic fairness, mythic booster position
@@ -7,7 +8,7 @@ import SealedSupport
 /// that reproduces it. Made from the template `Resources/report.mustache` and the charts of
 /// `SealedCharts`. Costs O(rows of the report's tables); about 15 ms and 125 kB for war after 1,000,000 pools (Benchmarks, ReportWriting).
 public enum HTMLReport {
-  public static let fileName = "report.html"
+  public static let fileName = ReportFile.page.name
 
   /// The page for a report's tables.
   public static func render(_ data: ReportData) throws(DataError) -> String {

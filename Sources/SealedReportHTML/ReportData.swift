@@ -21,7 +21,7 @@ public struct ReportData: Sendable {
     } catch {
       throw DataError("cannot read the folder (\(systemErrorReason(error))); expected a report folder", at: folder)
     }
-    guard names.contains("run.csv") else {
+    guard names.contains(ReportFile.run.name) else {
       throw DataError("no run.csv here; expected a report folder written by sealed simulate, check, merge or audit", at: folder)
     }
     var tables: [(String, CSVTable)] = []
@@ -42,7 +42,7 @@ public struct ReportData: Sendable {
   }
 
   /// The verdict table: `checks.csv`, or `audit.csv` in an audit's folder.
-  var checksName: String { tables["checks.csv"] == nil && tables["audit.csv"] != nil ? "audit.csv" : "checks.csv" }
+  var checksName: String { tables[ReportFile.checks.name] == nil && tables[ReportFile.audit.name] != nil ? ReportFile.audit.name : ReportFile.checks.name }
 
   /// For a run the user stopped (`status` interrupted in `run.csv`): the pools done and asked for.
   var interruption: (done: Int, requested: Int)? {
@@ -54,6 +54,6 @@ public struct ReportData: Sendable {
 
   /// `run.csv` as key → value.
   var run: [String: String] {
-    Dictionary(records("run.csv").compactMap { row in row["key"].map { ($0, row["value"] ?? "") } }, uniquingKeysWith: { $1 })
+    Dictionary(records(ReportFile.run.name).compactMap { row in row["key"].map { ($0, row["value"] ?? "") } }, uniquingKeysWith: { $1 })
   }
 }

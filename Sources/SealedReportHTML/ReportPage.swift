@@ -108,7 +108,7 @@ struct ReportPage {
         },
         failed: failedRow(row))
     }
-    let comparisons = data.records("comparisons.csv")
+    let comparisons = data.records(ReportFile.comparisons.name)
     for row in ordered {
       let record = Dictionary(zip(table.header, row), uniquingKeysWith: { first, _ in first })
       guard let observed = record["observed"].flatMap(Double.init), let expected = record["expected"].flatMap(Double.init),
@@ -144,12 +144,12 @@ struct ReportPage {
     findingsHeadline = data.records(data.checksName).filter { row in
       row["kind"] == "invariant" && row["verdict"] == "fail" && (row["method"] ?? "").contains("per booster")
     }.map { row in "\(row["check"] ?? "?"): \(Self.display(row["observed"] ?? "?")) violation(s) in \(row["n"] ?? "?")" }
-    let problems = data.records("boosters.csv").filter { $0["verdict"] == "fail" }
+    let problems = data.records(ReportFile.boosters.name).filter { $0["verdict"] == "fail" }
     findings = problems.prefix(Self.findingsShown).map { row in
       "\(row["booster"].map(BoosterFindings.name) ?? "?") (line \(row["line"] ?? "?")): \(row["problem"] ?? "")"
     }
     if problems.count > Self.findingsShown {
-      findings.append("… \(problems.count - Self.findingsShown) more in boosters.csv")
+      findings.append("… \(problems.count - Self.findingsShown) more in \(ReportFile.boosters.name)")
     }
     hasFindings = !findings.isEmpty || !findingsHeadline.isEmpty
   }
@@ -157,7 +157,7 @@ struct ReportPage {
   // MARK: Mythics
 
   private mutating func buildFairness(_ data: ReportData) {
-    let rows = data.records("mythic_fairness.csv")
+    let rows = data.records(ReportFile.mythicFairness.name)
     var order: [String] = []
     for row in rows where !order.contains(row["rules"] ?? "") { order.append(row["rules"] ?? "") }
     for rules in order {
@@ -176,8 +176,8 @@ struct ReportPage {
   /// Mythics per pool for the checked rules (`pool_mythics.csv`) and for each compared rule set
   /// (`compared_pool_mythics.csv`, written by `sealed check`).
   private mutating func buildPoolMythics(_ data: ReportData) {
-    let own = data.records("pool_mythics.csv")
-    let compared = data.records("compared_pool_mythics.csv")
+    let own = data.records(ReportFile.poolMythics.name)
+    let compared = data.records(ReportFile.comparedPoolMythics.name)
     var groups: [(rules: String, rows: [[String: String]])] = own.isEmpty ? [] : [(data.run["rules"] ?? "?", own)]
     for row in compared {
       let rules = row["rules"] ?? "?"
@@ -195,7 +195,7 @@ struct ReportPage {
   }
 
   private mutating func buildPosition(_ data: ReportData) {
-    let rows = data.records("mythic_position.csv")
+    let rows = data.records(ReportFile.mythicPosition.name)
     guard !rows.isEmpty else { return }
     let expected = rows.compactMap { $0["expected_proportion"].flatMap(Double.init) }
     let uniform = expected.count == rows.count && expected.allSatisfy { abs($0 - expected[0]) < 1e-12 } && expected[0] > 0
@@ -216,17 +216,17 @@ struct ReportPage {
   // MARK: Sheets
 
   private mutating func buildSheets(_ data: ReportData) {
-    if data.tables["sheet_frequency.csv"] == nil {
+    if data.tables[ReportFile.sheetFrequency.name] == nil {
       notes.append("No sheet_frequency.csv in this folder (written by an older Sealed): no strips for the rules.")
     }
     let checks = data.records(data.checksName)
     let failed = Set(checks.filter { $0["verdict"] == "fail" }.compactMap { $0["check"] })
     // The spec's "equally likely" claims first: where a card the rules favour by mistake shows.
-    claims = strips(data.records("claim_frequency.csv"), group: "claim", title: { "claim: \($0)" }, failed: { failed.contains($0) })
+    claims = strips(data.records(ReportFile.claimFrequency.name), group: "claim", title: { "claim: \($0)" }, failed: { failed.contains($0) })
     sheets = strips(
-      data.records("sheet_frequency.csv"), group: "sheet", title: { "sheet \($0)" },
+      data.records(ReportFile.sheetFrequency.name), group: "sheet", title: { "sheet \($0)" },
       failed: { sheet in failed.contains { $0.hasPrefix("sheet \(sheet):") } })
-    let exact = (data.tables["sheet_frequency.csv"] ?? data.tables["claim_frequency.csv"])?.header.contains("score") ?? false
+    let exact = (data.tables[ReportFile.sheetFrequency.name] ?? data.tables[ReportFile.claimFrequency.name])?.header.contains("score") ?? false
     sheetNote = exact
       ? "Each card's score is the exact binomial tail of its copies (p_tail: conditional on the group's total, each card Binomial(total, its expected share)) as a normal score: ±z with P(Z > z) = p_tail. A card is flagged (and named in the strip) when p_tail ≤ alpha / (2K), K the cards of every strip on this page, the dashed limits ±flag_limit: under the expectations the chance that any card of the page is flagged is at most alpha, whatever the expected counts. The columns p_tail, score, flag_limit and flagged are in the CSV."
       : "These tables were written by an older Sealed without exact tails (p_tail, score): each dot is the residual (observed − expected) / √(expected × dispersion), and no card is flagged."

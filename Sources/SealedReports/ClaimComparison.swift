@@ -19,7 +19,7 @@ public enum ClaimComparison {
     return result
   }
 
-  public static let csvHeader = ["check", "rules", "given", "n", "observed"]
+  public static let csvHeader = ReportFile.comparisons.columns
 
   /// The rows for one compared rule set, whose plan was compiled with `spec(_:set:kinds:)`:
   /// boosters of the claim's kind holding at least one matching card, over those boosters.

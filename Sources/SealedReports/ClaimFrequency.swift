@@ -44,8 +44,7 @@ public struct ClaimFrequency: Sendable {
     self.rows = rows
   }
 
-  public static let csvHeader =
-    ["claim", "set", "collector_number", "name", "rarity", "count", "expected_count", "residual"] + CardTail.csvHeader
+  public static let csvHeader = ReportFile.claimFrequency.columns
 
   /// `claim_frequency.csv`, rounded like `sheet_frequency.csv`.
   public func table(plan: BoosterPlan) -> CSVTable {

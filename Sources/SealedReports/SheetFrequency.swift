@@ -45,8 +45,7 @@ public struct SheetFrequency: Sendable {
     self.rows = rows
   }
 
-  public static let csvHeader =
-    ["sheet", "set", "collector_number", "name", "rarity", "count", "expected_count", "residual"] + CardTail.csvHeader
+  public static let csvHeader = ReportFile.sheetFrequency.columns
 
   /// `sheet_frequency.csv`; expected counts and residuals rounded to 6 significant decimals'
   /// worth (1e-6), enough for a chart and stable across platforms.

@@ -25,21 +25,18 @@ public struct SimulationReport: Sendable {
   }
 
   /// The names of `files`.
-  public static let fileNames = [
-    "run.csv", "slot_rarity.csv", "card_frequency.csv", "pool_mythics.csv", "mythic_position.csv", "events.csv",
-    "sheet_frequency.csv",
-  ]
+  public static let fileNames = ReportFile.simulation.names
 
   /// The files, by name, in the order they are documented.
   public var files: [(name: String, table: CSVTable)] {
     [
-      ("run.csv", runTable),
-      ("slot_rarity.csv", slotRarityTable),
-      ("card_frequency.csv", cardFrequencyTable),
-      ("pool_mythics.csv", poolMythicsTable),
-      ("mythic_position.csv", mythicPositionTable),
-      ("events.csv", eventsTable),
-      ("sheet_frequency.csv", sheetFrequency.table(plan: plan)),
+      (ReportFile.run.name, runTable),
+      (ReportFile.slotRarity.name, slotRarityTable),
+      (ReportFile.cardFrequency.name, cardFrequencyTable),
+      (ReportFile.poolMythics.name, poolMythicsTable),
+      (ReportFile.mythicPosition.name, mythicPositionTable),
+      (ReportFile.events.name, eventsTable),
+      (ReportFile.sheetFrequency.name, sheetFrequency.table(plan: plan)),
     ]
   }
 
@@ -48,7 +45,7 @@ public struct SimulationReport: Sendable {
   }
 
   public var runTable: CSVTable {
-    var table = CSVTable(header: ["key", "value"])
+    var table = CSVTable(file: .run)
     let boosters = tally.boosters
     let merged = run.mergedShards != nil
     let rows: [(String, String)] = [
@@ -77,7 +74,7 @@ public struct SimulationReport: Sendable {
   }
 
   public var slotRarityTable: CSVTable {
-    var table = CSVTable(header: ["slot", "rarity", "count", "proportion", "expected_proportion"])
+    var table = CSVTable(file: .slotRarity)
     let observed = Self.observedSlotRarities(plan: plan, tally: tally)
     for (index, slot) in plan.slots.enumerated() {
       let expected = expectations.slotRarityPerPool(slot: index)
@@ -108,7 +105,7 @@ public struct SimulationReport: Sendable {
   }
 
   public var cardFrequencyTable: CSVTable {
-    var table = CSVTable(header: ["set", "collector_number", "name", "rarity", "foil", "count", "per_pool", "expected_per_pool"])
+    var table = CSVTable(file: .cardFrequency)
     let copies = tally.cardCopies
     for (ordinal, card) in plan.cards.enumerated() {
       table.append([
@@ -122,7 +119,7 @@ public struct SimulationReport: Sendable {
   }
 
   public var poolMythicsTable: CSVTable {
-    var table = CSVTable(header: ["mythics", "pools", "proportion", "expected_proportion"])
+    var table = CSVTable(file: .poolMythics)
     let last = max(
       tally.poolMythics.lastIndex { $0 > 0 } ?? 0, expectations.poolMythics.lastIndex { $0 > 0 } ?? 0)
     for count in 0...last {
@@ -135,7 +132,7 @@ public struct SimulationReport: Sendable {
   }
 
   public var mythicPositionTable: CSVTable {
-    var table = CSVTable(header: ["booster_index", "pools", "proportion", "expected_proportion"])
+    var table = CSVTable(file: .mythicPosition)
     for index in 0..<plan.boostersPerPool {
       table.append([
         String(index + 1), String(tally.mythicPositions[index]), ratio(tally.mythicPositions[index], tally.pools),
@@ -146,7 +143,7 @@ public struct SimulationReport: Sendable {
   }
 
   public var eventsTable: CSVTable {
-    var table = CSVTable(header: ["event", "given", "count", "trials", "proportion", "expected_proportion"])
+    var table = CSVTable(file: .events)
     for row in Self.eventRows(plan: plan, expectations: expectations, tally: tally) {
       table.append([
         row.event, row.given, String(row.count), String(row.trials), ratio(row.count, row.trials),

@@ -79,7 +79,7 @@ struct AuditCommand: ParsableCommand {
   var power: Double = 0.8
 
   /// The files an audit writes.
-  static let files = ["run.csv", "audit.csv", "boosters.csv", "sheet_frequency.csv", HTMLReport.fileName]
+  static let files = ReportFile.auditFolder.names
 
   func run() throws {
     let started = Date()

@@ -230,7 +230,7 @@ struct CheckCommand: ParsableCommand {
       contents: RunRecord(plan: plan, rulesText: record.rulesText, run: run, shard: .whole, tally: record.tally, spec: spec).encoded())
     let folder = try ReportFolder(
       path: runOptions.out ?? "reports/\(plan.reportName)",
-      writes: SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName] + Self.checkFiles, force: runOptions.force)
+      writes: ReportFile.checkFolder.names, force: runOptions.force)
     let interrupt = InterruptFlag()
     defer { interrupt.restore() }
     let outcome = try report(

@@ -57,7 +57,7 @@ struct MergeCommand: ParsableCommand {
     }
     let folder = try ReportFolder(
       path: out ?? "reports/\(plan.reportName)",
-      writes: SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName], force: force)
+      writes: ReportFile.simulationFolder.names, force: force)
     var files = report.files.map { (name: $0.name, contents: $0.table.text) }
     let record = RunRecord(plan: plan, rulesText: first.rulesText, run: run, shard: .whole, tally: tally, spec: spec)
     files.append((RunRecord.fileName, record.encoded()))

@@ -43,7 +43,7 @@ struct SimulationRunner {
     let samplesInReport = options.out != nil && options.samples > 0
     folder = try ReportFolder(
       path: options.out ?? "reports/\(plan.reportName)",
-      writes: SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName] + extraFiles
+      writes: ReportFile.simulationFolder.names + extraFiles
         + (samplesInReport ? [Self.samplesName] : []),
       force: options.force)
     self.spec = spec
@@ -100,7 +100,7 @@ struct SimulationRunner {
     return try HTMLReportFile.adding(to: files, tables: tables)
   }
 
-  static let samplesName = "pools.csv"
+  static let samplesName = ReportFile.pools.name
 
   /// Writes the report files and the samples, and returns where the samples went: with `--out`
   /// into the report folder (`pools.csv`, with the report, all or nothing), else after the
@@ -122,7 +122,7 @@ struct SimulationRunner {
   /// (with `rename` false, the temporary file is `path` itself and stays there).
   func writeSamples(to target: String? = nil, rename renaming: Bool = true) throws(DataError) -> String? {
     guard options.samples > 0 else { return nil }
-    let path = target ?? "notebooks-data/\(plan.reportName)/pools.csv"
+    let path = target ?? "notebooks-data/\(plan.reportName)/\(Self.samplesName)"
     let file = renaming ? AtomicFile(path: path) : AtomicFile(path: path, temporaryPath: path)
     do {
       try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -172,7 +172,7 @@ struct SimulationRunner {
   /// when colourless). The rows are written by the pack file's own `PackCSVLayout`, so a sampled
   /// card and the same card opened by `sealed open` have the same values.
   static let sampleLayout = PackCSVLayout(
-    header: ["pool", "booster", "slot", "set", "collector_number", "name", "rarity", "colors", "foil"],
+    header: ReportFile.pools.columns,
     extraColumns: ["pool", "slot", "rarity", "colors"])
 
   /// The rows of pool `number` in `pools.csv`.

@@ -17,7 +17,7 @@ enum AuditReport {
   ) -> [(name: String, table: CSVTable)] {
     let plan = rules.plan
     let findings = session.findings
-    var run = CSVTable(header: ["key", "value"])
+    var run = CSVTable(file: .run)
     let rows: [(String, String)] = [
       ("command_kind", "audit"), ("set", plan.setCode), ("set_name", plan.setName), ("rules", plan.rulesName),
       ("rules_source", plan.rulesSource), ("rules_sha256", plan.rulesSHA256), ("spec", spec?.name ?? ""),
@@ -30,12 +30,13 @@ enum AuditReport {
       ("command", command), ("notes", audit.notes.joined(separator: " | ")),
     ]
     for (key, value) in rows { run.append([key, value]) }
-    var boosters = CSVTable(header: ["booster", "line", "kind", "verdict", "problem"])
+    var boosters = CSVTable(file: .boosters)
     for row in findings.listed {
       boosters.append([row.booster, String(row.line), row.kind, row.problem.isEmpty ? "pass" : "fail", row.problem])
     }
     return [
-      ("run.csv", run), ("audit.csv", audit.table), ("boosters.csv", boosters), ("sheet_frequency.csv", audit.frequencyTable),
+      (ReportFile.run.name, run), (ReportFile.audit.name, audit.table), (ReportFile.boosters.name, boosters),
+      (ReportFile.sheetFrequency.name, audit.frequencyTable),
     ]
   }
 }

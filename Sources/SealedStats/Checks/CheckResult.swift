@@ -116,10 +116,7 @@ public struct CheckResult: Sendable {
   public var isNotTested: Bool { verdict == .notTested }
 
   /// The `checks.csv` header: the report contract, then appended columns.
-  public static let csvHeader = [
-    "check", "kind", "n", "observed", "expected", "statistic", "df", "p_value", "p_adjusted", "ci_low",
-    "ci_high", "alpha", "verdict", "source", "detail", "ci_level",
-  ]
+  public static let csvHeader = ReportFile.checks.columns
 
   public var csvRow: [String] {
     [

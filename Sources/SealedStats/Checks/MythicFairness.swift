@@ -29,7 +29,7 @@ public struct MythicFairness: Sendable {
     rows = buckets.map { Row(rules: rules, difference: $0.0, observed: observed($0.1), expected: expected($0.1)) }
   }
 
-  public static let csvHeader = ["rules", "difference", "observed_proportion", "expected_proportion"]
+  public static let csvHeader = ReportFile.mythicFairness.columns
 
   /// The rows of several rule sets as one `mythic_fairness.csv`.
   public static func table(_ tables: [MythicFairness]) -> CSVTable {
