@@ -1,7 +1,6 @@
 import Foundation
 import SealedCharts
 import SealedSupport
-import SealedAudit
 import SealedReports
 
 /// The values the template shows, built from the report's tables. Every section is built
