@@ -47,13 +47,13 @@ public struct CheckReport {
       try CheckRun(plan: plan, expectations: expectations, tally: tally, alpha: alpha)
     }
     var fairness = [MythicFairness(rules: plan.rulesName, tally: tally, expectations: expectations)]
-    var comparisons = CSVTable(header: ClaimComparison.csvHeader)
-    var comparedMythics = CSVTable(file: .comparedPoolMythics)
+    var comparisons: [ComparisonRow] = []
+    var comparedMythics: [ComparedPoolShareRow] = []
     for other in compared {
       fairness.append(MythicFairness(rules: other.plan.rulesName, tally: other.tally, expectations: other.expectations))
-      for row in ClaimComparison.rows(plan: other.plan, tally: other.tally) { comparisons.append(row) }
-      let mythics = SimulationReport(plan: other.plan, expectations: other.expectations, tally: other.tally, run: run).poolMythicsTable
-      for row in mythics.rows { comparedMythics.append([other.plan.rulesName] + row) }
+      comparisons += ClaimComparison.rows(plan: other.plan, tally: other.tally)
+      let mythics = SimulationReport(plan: other.plan, expectations: other.expectations, tally: other.tally, run: run).poolMythicsRows
+      comparedMythics += mythics.map { ComparedPoolShareRow(rules: other.plan.rulesName, row: $0) }
     }
     var simulationReport = SimulationReport(plan: plan, expectations: expectations, tally: tally, run: run)
     // The page's sheets and claims are one family of cards for the flags.
@@ -65,15 +65,15 @@ public struct CheckReport {
     }
     simulationReport.sheetFrequency = flagged.sheets
     let claimFrequency = flagged.claims!
-    var tables = simulationReport.files
-    tables.append((ReportFile.checks.name, checks.table))
-    tables.append((ReportFile.mythicFairness.name, MythicFairness.table(fairness)))
-    if !claimFrequency.rows.isEmpty { tables.append((ReportFile.claimFrequency.name, claimFrequency.table(plan: plan))) }
-    if !comparisons.rows.isEmpty { tables.append((ReportFile.comparisons.name, comparisons)) }
-    if !comparedMythics.rows.isEmpty { tables.append((ReportFile.comparedPoolMythics.name, comparedMythics)) }
-    let files = tables.map { (name: $0.name, contents: $0.table.text) } + [record]
+    var contents = simulationReport.contents
+    contents.checks = checks.table
+    contents.mythicFairness = MythicFairness.rows(fairness)
+    if !claimFrequency.rows.isEmpty { contents.claimFrequency = claimFrequency.table(plan: plan) }
+    if !comparisons.isEmpty { contents.comparisons = comparisons }
+    if !comparedMythics.isEmpty { contents.comparedPoolMythics = comparedMythics }
+    let tables = contents.tables + simulationReport.otherTables
     self.checks = checks
-    self.files = files + [(HTMLReport.fileName, try HTMLReport.render(ReportData(tables: tables)))]
+    self.files = tables.map { (name: $0.name, contents: $0.table.text) } + [record, (HTMLReport.fileName, try HTMLReport.render(contents))]
   }
 
   /// Runs statistics code, turning its errors into one-line data errors.

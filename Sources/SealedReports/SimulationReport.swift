@@ -6,7 +6,8 @@ import SealedAnalysis
 
 /// The CSV reports of a simulation, exactly as the report contract defines them (README,
 /// "Reports"): `run.csv`, `slot_rarity.csv`, `card_frequency.csv`, `pool_mythics.csv`,
-/// `mythic_position.csv`, `events.csv` and `sheet_frequency.csv`. Every expected column comes from `Expectations`.
+/// `mythic_position.csv`, `events.csv` and `sheet_frequency.csv` (`ReportFile.simulation`); the
+/// page's among them as typed rows (`contents`). Every expected column comes from `Expectations`.
 public struct SimulationReport: Sendable {
   public let plan: BoosterPlan
   public let expectations: Expectations
@@ -27,16 +28,25 @@ public struct SimulationReport: Sendable {
   /// The names of `files`.
   public static let fileNames = ReportFile.simulation.names
 
-  /// The files, by name, in the order they are documented.
-  public var files: [(name: String, table: CSVTable)] {
+  /// What the page shows of the simulation: `run.csv`, `pool_mythics.csv`,
+  /// `mythic_position.csv` and `sheet_frequency.csv`, as typed rows.
+  public var contents: ReportContents {
+    var contents = ReportContents(run: runTable)
+    contents.poolMythics = poolMythicsRows
+    contents.mythicPosition = mythicPositionRows
+    contents.sheetFrequency = sheetFrequency.table(plan: plan)
+    return contents
+  }
+
+  /// The files, by name: those of `contents`, then `otherTables`.
+  public var files: [(name: String, table: CSVTable)] { contents.tables + otherTables }
+
+  /// The tables the page does not show: `slot_rarity.csv`, `card_frequency.csv`, `events.csv`.
+  public var otherTables: [(name: String, table: CSVTable)] {
     [
-      (ReportFile.run.name, runTable),
       (ReportFile.slotRarity.name, slotRarityTable),
       (ReportFile.cardFrequency.name, cardFrequencyTable),
-      (ReportFile.poolMythics.name, poolMythicsTable),
-      (ReportFile.mythicPosition.name, mythicPositionTable),
       (ReportFile.events.name, eventsTable),
-      (ReportFile.sheetFrequency.name, sheetFrequency.table(plan: plan)),
     ]
   }
 
@@ -44,8 +54,8 @@ public struct SimulationReport: Sendable {
     total == 0 ? "" : CSVNumber.decimal(Double(count) / Double(total))
   }
 
-  public var runTable: CSVTable {
-    var table = CSVTable(file: .run)
+  /// `run.csv`.
+  public var runTable: RunTable {
     let boosters = tally.boosters
     let merged = run.mergedShards != nil
     let rows: [(String, String)] = [
@@ -69,8 +79,7 @@ public struct SimulationReport: Sendable {
       ("generator", "xoshiro256** per chunk, seeded by SplitMix64(seed, chunk); generator version \(Simulation.generatorVersion)"),
       ("command", run.command),
     ]
-    for (key, value) in rows { table.append([key, value]) }
-    return table
+    return RunTable(rows.map { (key: $0.0, value: $0.1) })
   }
 
   public var slotRarityTable: CSVTable {
@@ -118,28 +127,29 @@ public struct SimulationReport: Sendable {
     return table
   }
 
-  public var poolMythicsTable: CSVTable {
-    var table = CSVTable(file: .poolMythics)
-    let last = max(
-      tally.poolMythics.lastIndex { $0 > 0 } ?? 0, expectations.poolMythics.lastIndex { $0 > 0 } ?? 0)
-    for count in 0...last {
-      table.append([
-        String(count), String(tally.poolMythics[count]), ratio(tally.poolMythics[count], tally.pools),
-        CSVNumber.decimal(expectations.poolMythics[count]),
-      ])
-    }
-    return table
+  /// The share of the pools counted in `count`, nil when no pools ran.
+  private func share(_ count: Int) -> Double? {
+    tally.pools == 0 ? nil : Double(count) / Double(tally.pools)
   }
 
-  public var mythicPositionTable: CSVTable {
-    var table = CSVTable(file: .mythicPosition)
-    for index in 0..<plan.boostersPerPool {
-      table.append([
-        String(index + 1), String(tally.mythicPositions[index]), ratio(tally.mythicPositions[index], tally.pools),
-        CSVNumber.decimal(expectations.mythicPositions[index]),
-      ])
+  /// `pool_mythics.csv`: pools by their mythics.
+  public var poolMythicsRows: [PoolShareRow] {
+    let last = max(
+      tally.poolMythics.lastIndex { $0 > 0 } ?? 0, expectations.poolMythics.lastIndex { $0 > 0 } ?? 0)
+    return (0...last).map { count in
+      PoolShareRow(
+        value: count, pools: tally.poolMythics[count], proportion: share(tally.poolMythics[count]),
+        expected: expectations.poolMythics[count])
     }
-    return table
+  }
+
+  /// `mythic_position.csv`: pools by the booster that held their mythic.
+  public var mythicPositionRows: [PoolShareRow] {
+    (0..<plan.boostersPerPool).map { index in
+      PoolShareRow(
+        value: index + 1, pools: tally.mythicPositions[index], proportion: share(tally.mythicPositions[index]),
+        expected: expectations.mythicPositions[index])
+    }
   }
 
   public var eventsTable: CSVTable {

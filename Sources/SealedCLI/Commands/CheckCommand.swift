@@ -77,7 +77,7 @@ struct CheckCommand: ParsableCommand {
       let result = runner.simulate()
       let info = runner.runInfo(result, command: "check", extra: reproducingOptions)
       Note.replaced(
-        try runner.folder.commit(runner.reportFiles(result, run: info, tables: runner.reportTables(result, run: info, alpha: alpha))),
+        try runner.folder.commit(runner.reportFiles(result, run: info, report: runner.report(result, run: info, alpha: alpha))),
         in: runner.folder.path)
       print(runner.summary(result))
       print("reports: \(runner.folder.path)/")

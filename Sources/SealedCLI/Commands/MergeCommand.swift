@@ -61,7 +61,7 @@ struct MergeCommand: ParsableCommand {
     var files = report.files.map { (name: $0.name, contents: $0.table.text) }
     let record = RunRecord(plan: plan, rulesText: first.rulesText, run: run, shard: .whole, tally: tally, spec: spec)
     files.append((RunRecord.fileName, record.encoded()))
-    Note.replaced(try folder.commit(HTMLReportFile.adding(to: files, tables: report.files)), in: folder.path)
+    Note.replaced(try folder.commit(HTMLReportFile.adding(to: files, contents: report.contents)), in: folder.path)
     let seconds = records.reduce(0.0) { $0 + $1.record.elapsedSeconds }
     let threadSeconds = records.reduce(0.0) { $0 + $1.record.elapsedSeconds * Double($1.record.threads) }
     print(

@@ -80,12 +80,12 @@ struct SimulationRunner {
       command: ReproduceCommand.make(command, set: plan.setCode, rules: planOptions.rules, pools: pools, seed: seed, extra: options))
   }
 
-  /// The simulation CSVs, with cards flagged by their exact tails at `alpha`.
-  func reportTables(
+  /// The simulation's report, with cards flagged by their exact tails at `alpha`.
+  func report(
     _ result: Simulation.Result, run: RunInfo, alpha: Double = CheckRun.defaultAlpha
-  ) throws(DataError) -> [(name: String, table: CSVTable)] {
+  ) throws(DataError) -> SimulationReport {
     try statistics { () throws(StatisticsError) in
-      try SimulationReport(plan: plan, expectations: expectations, tally: result.tally, run: run).withCardTails(alpha: alpha).files
+      try SimulationReport(plan: plan, expectations: expectations, tally: result.tally, run: run).withCardTails(alpha: alpha)
     }
   }
 
@@ -94,10 +94,10 @@ struct SimulationRunner {
     (RunRecord.fileName, RunRecord(plan: plan, rulesText: rulesText, run: run, shard: shard, tally: result.tally, spec: spec).encoded())
   }
 
-  /// The report folder's files: the CSVs of `tables`, `tallies.json` and `report.html`.
-  func reportFiles(_ result: Simulation.Result, run: RunInfo, tables: [(name: String, table: CSVTable)]) throws(DataError) -> [(name: String, contents: String)] {
-    let files = tables.map { (name: $0.name, contents: $0.table.text) } + [recordFile(result, run: run)]
-    return try HTMLReportFile.adding(to: files, tables: tables)
+  /// The report folder's files: the CSVs of `report`, `tallies.json` and `report.html`.
+  func reportFiles(_ result: Simulation.Result, run: RunInfo, report: SimulationReport) throws(DataError) -> [(name: String, contents: String)] {
+    let files = report.files.map { (name: $0.name, contents: $0.table.text) } + [recordFile(result, run: run)]
+    return try HTMLReportFile.adding(to: files, contents: report.contents)
   }
 
   static let samplesName = ReportFile.pools.name

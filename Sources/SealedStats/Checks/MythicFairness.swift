@@ -6,12 +6,7 @@ import SealedReports
 /// consecutive pools of a run (1st and 2nd, 3rd and 4th, ...), expected from the rules'
 /// distribution of mythics per pool. Rows of `mythic_fairness.csv`.
 public struct MythicFairness: Sendable {
-  public struct Row: Sendable {
-    public let rules: String
-    public let difference: String
-    public let observed: Double?
-    public let expected: Double
-  }
+  public typealias Row = MythicFairnessRow
 
   public let rows: [Row]
 
@@ -29,16 +24,6 @@ public struct MythicFairness: Sendable {
     rows = buckets.map { Row(rules: rules, difference: $0.0, observed: observed($0.1), expected: expected($0.1)) }
   }
 
-  public static let csvHeader = ReportFile.mythicFairness.columns
-
   /// The rows of several rule sets as one `mythic_fairness.csv`.
-  public static func table(_ tables: [MythicFairness]) -> CSVTable {
-    var table = CSVTable(header: csvHeader)
-    for fairness in tables {
-      for row in fairness.rows {
-        table.append([row.rules, row.difference, row.observed.map(CSVNumber.decimal) ?? "", CSVNumber.decimal(row.expected)])
-      }
-    }
-    return table
-  }
+  public static func rows(_ tables: [MythicFairness]) -> [MythicFairnessRow] { tables.flatMap(\.rows) }
 }
