@@ -70,7 +70,7 @@ let package = Package(
     .target(name: "SealedAnalysis", dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine"]),
     .target(
       name: "SealedReports",
-      dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis"]
+      dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedPackFiles"]
     ),
     .target(
       name: "SealedStats",

@@ -6,36 +6,25 @@ import SealedStats
 /// The checks an audit derives from the rules alone: lane proportions, each sheet's card
 /// frequencies, mythics per pool and the mythic booster's position.
 extension AuditRun {
-  static func ruleStatistics(_ input: AuditInput, builder: CheckBuilder) throws(StatisticsError) -> [Planned] {
-    let plan = input.catalog.plan
-    let counts = input.observed
-    let shares = input.expectations.kindShares
+  /// The rule-derived checks planned so far, and the hypotheses they test (so a lane's
+  /// complement, or a family met twice, is not tested again).
+  struct RuleChecksPlanned {
     var planned: [Planned] = []
-    // Hypotheses already planned here (a lane's complement, a family met twice).
     var keys = Set<String>()
-    var tested: [(lane: Int, kinds: [Int], distributions: [[Double]])] = []
+    var proportions: [(lane: Int, kinds: [Int], distributions: [[Double]])] = []
+  }
 
-    func proportion(lane: Int, kinds: [Int], name: String, given: String, distributions: [[Double]]) throws(StatisticsError) {
-      let real = kinds.filter { $0 < plan.kinds.count }
-      let weight = real.reduce(0) { $0 + shares[$1] }
-      guard weight > 0 else { return }
-      let p = min(max(real.reduce(0) { $0 + shares[$1] * (1 - distributions[$1][0]) } / weight, 0), 1)
-      guard p > 1e-12 && p < 1 - 1e-12 else { return }
-      let key = proportionKey(lane, kinds, p)
-      if keys.contains(key) { return }
-      // A lane whose presence is the complement of one already tested for the same boosters.
-      if tested.contains(where: { $0.kinds == kinds && isComplement($0.distributions, distributions, lane: $0.lane, other: lane, input: input, kinds: real) }) { return }
-      keys.insert(key)
-      tested.append((lane, kinds, distributions))
-      let (successes, trials) = AuditStatistic.proportionCounts(counts, lane: lane, kinds: kinds)
-      let row = try builder.proportion(
-        "boosters holding \(name)\(given)", source: .rules, successes: successes, trials: trials, expected: p,
-        detail: "expected from the rules \(CSVNumber.format((p * 1e9).rounded() / 1e9))")
-      planned.append(Planned(
-        row: row, statistic: row.kind == .binomial ? .proportion(lane: lane, kinds: kinds, p: p) : nil,
-        exactBinomial: isExactBinomial(input, lane: lane, kinds: kinds), key: key))
-    }
+  static func ruleStatistics(_ input: AuditInput, builder: CheckBuilder) throws(StatisticsError) -> [Planned] {
+    var state = RuleChecksPlanned()
+    try planLaneProportions(input, builder: builder, into: &state)
+    planCardFrequencies(input, into: &state)
+    planPoolChecks(input, into: &state)
+    return state.planned
+  }
 
+  /// Each lane's proportion of boosters holding it: over any booster, and per kind of booster.
+  static func planLaneProportions(_ input: AuditInput, builder: CheckBuilder, into state: inout RuleChecksPlanned) throws(StatisticsError) {
+    let plan = input.catalog.plan
     for (index, lane) in input.lanes.lanes.enumerated() {
       // (A lane without an exact distribution is named in the audit's notes.)
       guard let distributions = laneDistributions(input, lane: index) else { continue }
@@ -43,15 +32,77 @@ extension AuditRun {
       if let event, !event.isReported { continue }
       // With one kind of booster, "given a kind" is "any booster".
       if event == nil || event!.givenAny || plan.kinds.count == 1 {
-        try proportion(lane: index, kinds: Array(plan.kinds.indices) + [plan.kinds.count], name: lane.name, given: "", distributions: distributions)
+        try planProportion(
+          input, builder: builder, lane: index, kinds: Array(plan.kinds.indices) + [plan.kinds.count], name: lane.name, given: "",
+          distributions: distributions, into: &state)
       }
       let perKind = plan.kinds.count == 1 ? [] : event?.givenKinds ?? Array(plan.kinds.indices)
       for kind in perKind {
-        try proportion(lane: index, kinds: [kind], name: lane.name, given: " (\(plan.kinds[kind]) boosters)", distributions: distributions)
+        try planProportion(
+          input, builder: builder, lane: index, kinds: [kind], name: lane.name, given: " (\(plan.kinds[kind]) boosters)",
+          distributions: distributions, into: &state)
       }
     }
+  }
 
-    // Card frequencies: the classes of sheets that share cards form one family.
+  /// One lane's proportion over the boosters of `kinds`, unless it is certain, already planned,
+  /// or the complement of a lane already planned for the same boosters.
+  static func planProportion(
+    _ input: AuditInput, builder: CheckBuilder, lane: Int, kinds: [Int], name: String, given: String,
+    distributions: [[Double]], into state: inout RuleChecksPlanned
+  ) throws(StatisticsError) {
+    let shares = input.expectations.kindShares
+    let real = kinds.filter { $0 < input.catalog.plan.kinds.count }
+    let weight = real.reduce(0) { $0 + shares[$1] }
+    guard weight > 0 else { return }
+    let p = min(max(real.reduce(0) { $0 + shares[$1] * (1 - distributions[$1][0]) } / weight, 0), 1)
+    guard p > 1e-12 && p < 1 - 1e-12 else { return }
+    let key = proportionKey(lane, kinds, p)
+    if state.keys.contains(key) { return }
+    let isComplementOfPlanned = state.proportions.contains {
+      $0.kinds == kinds && isComplement($0.distributions, distributions, lane: $0.lane, other: lane, input: input, kinds: real)
+    }
+    if isComplementOfPlanned { return }
+    state.keys.insert(key)
+    state.proportions.append((lane, kinds, distributions))
+    let (successes, trials) = AuditStatistic.proportionCounts(input.observed, lane: lane, kinds: kinds)
+    let row = try builder.proportion(
+      "boosters holding \(name)\(given)", source: .rules, successes: successes, trials: trials, expected: p,
+      detail: "expected from the rules \(CSVNumber.format((p * 1e9).rounded() / 1e9))")
+    state.planned.append(Planned(
+      row: row, statistic: row.kind == .binomial ? .proportion(lane: lane, kinds: kinds, p: p) : nil,
+      exactBinomial: isExactBinomial(input, lane: lane, kinds: kinds), key: key))
+  }
+
+  /// Each family of cards' frequencies: the cards of sheets that share cards are one family,
+  /// tested as equally likely (when their expected shares are equal) or in the rules' proportions.
+  static func planCardFrequencies(_ input: AuditInput, into state: inout RuleChecksPlanned) {
+    let expected = input.expectations.cardsPerBooster
+    for family in cardFamilies(input) {
+      let classes = family.classes
+      let classShares = classes.map { cls in input.catalog.classOrdinals[cls].reduce(0) { $0 + expected[$1] } }
+      let uniform = classShares.allSatisfy { abs($0 - classShares[0]) <= 1e-12 * classShares[0] }
+      let key = uniform ? "uniform " + classes.map(String.init).joined(separator: ",") : nil
+      if let key, state.keys.contains(key) { continue }
+      if let key { state.keys.insert(key) }
+      let sheets = family.sheets
+      // Sheets that share cards (a foil sheet, when the file does not tell finishes apart) are
+      // one family; a long list is named by its first sheet.
+      let names = sheets.count > 3 ? ["\(sheets[0]) and \(sheets.count - 1) more sheets sharing its cards"] : sheets
+      let total = classes.reduce(0) { $0 + input.observed.copies[$1] }
+      state.planned.append(Planned(
+        row: CheckResult(
+          name: "sheet \(names.joined(separator: " + ")): \(uniform ? "cards equally likely" : "cards in proportion to the rules")",
+          kind: .chiSquare, source: .rules, n: total, alpha: input.alpha, detail: "\(classes.count) cards, copies over the boosters"),
+        statistic: .frequencies(classes: classes, shares: classShares), key: key, group: names.joined(separator: " + ")))
+    }
+  }
+
+  /// The families of card classes that some booster can hold, with more than one class each:
+  /// the classes of sheets that share cards joined (union–find), in order of their first class's
+  /// root, each with its classes in order and its sheets' names sorted.
+  static func cardFamilies(_ input: AuditInput) -> [(classes: [Int], sheets: [String])] {
+    let plan = input.catalog.plan
     let expected = input.expectations.cardsPerBooster
     var parent = Array(0..<input.catalog.classCount)
     func root(_ x: Int) -> Int {
@@ -73,51 +124,42 @@ extension AuditRun {
     }
     var familySheets: [Int: [String]] = [:]
     for (first, names) in sheetNames { familySheets[root(first), default: []] += names }
-    for rootClass in families.keys.sorted() {
+    return families.keys.sorted().compactMap { rootClass in
       let classes = families[rootClass]!.sorted()
-      guard classes.count > 1 else { continue }
-      let classShares = classes.map { cls in input.catalog.classOrdinals[cls].reduce(0) { $0 + expected[$1] } }
-      let uniform = classShares.allSatisfy { abs($0 - classShares[0]) <= 1e-12 * classShares[0] }
-      let key = uniform ? "uniform " + classes.map(String.init).joined(separator: ",") : nil
-      if let key, keys.contains(key) { continue }
-      if let key { keys.insert(key) }
-      let sheets = Array(Set(familySheets[rootClass] ?? [])).sorted()
-      // Sheets that share cards (a foil sheet, when the file does not tell finishes apart) are
-      // one family; a long list is named by its first sheet.
-      let names = sheets.count > 3 ? ["\(sheets[0]) and \(sheets.count - 1) more sheets sharing its cards"] : sheets
-      let total = classes.reduce(0) { $0 + counts.copies[$1] }
-      planned.append(Planned(
-        row: CheckResult(
-          name: "sheet \(names.joined(separator: " + ")): \(uniform ? "cards equally likely" : "cards in proportion to the rules")",
-          kind: .chiSquare, source: .rules, n: total, alpha: input.alpha, detail: "\(classes.count) cards, copies over the boosters"),
-        statistic: .frequencies(classes: classes, shares: classShares), key: key, group: names.joined(separator: " + ")))
+      guard classes.count > 1 else { return nil }
+      return (classes, Array(Set(familySheets[rootClass] ?? [])).sorted())
     }
+  }
 
-    // Mythics per pool and the mythic booster's position, over whole pools.
-    if input.grouping == .grouped && plan.boostersPerPool > 1 && counts.pools > 0 && !input.lanes.lanes.isEmpty && input.lanes.lanes[0].planLane == 0 {
-      let distribution = (0..<counts.poolMythics.count).map { $0 < input.expectations.poolMythics.count ? input.expectations.poolMythics[$0] : 0 }
-      if let fixed = distribution.firstIndex(where: { abs($0 - 1) < 1e-12 }) {
-        var row = CheckResult.invariant(
-          "exactly \(fixed) mythic\(fixed == 1 ? "" : "s") per pool", source: .rules, checked: counts.pools,
-          violations: counts.pools - counts.poolMythics[fixed], alpha: input.alpha, detail: "whole pools with another count")
-        row.method = "exact (per pool)"
-        planned.append(Planned(row: row, key: "invariant mythics per pool \(fixed)"))
-      } else {
-        planned.append(Planned(
-          row: CheckResult(name: "mythics per pool", kind: .chiSquare, source: .rules, n: counts.pools, alpha: input.alpha, detail: "whole pools by mythics"),
-          statistic: .poolMythics(probabilities: distribution)))
-      }
-      let positions = input.expectations.mythicPositions
-      if plan.mythicKind != nil, abs(positions.reduce(0, +) - 1) < 1e-9 {
-        let key = "positions " + positions.map { String(format: "%.9g", $0) }.joined(separator: ",")
-        if !keys.contains(key) {
-          planned.append(Planned(
-            row: CheckResult(name: "mythic booster position", kind: .chiSquare, source: .rules, n: counts.mythicPositions.reduce(0, +), alpha: input.alpha, detail: "which booster of a pool holds its mythic"),
-            statistic: .positions(probabilities: positions), key: key))
-        }
-      }
+  /// Mythics per pool and the mythic booster's position, over whole pools (boosters grouped in
+  /// pools of more than one, mythics counted).
+  static func planPoolChecks(_ input: AuditInput, into state: inout RuleChecksPlanned) {
+    let plan = input.catalog.plan
+    let counts = input.observed
+    guard input.grouping == .grouped && plan.boostersPerPool > 1 && counts.pools > 0 && !input.lanes.lanes.isEmpty
+      && input.lanes.lanes[0].planLane == 0
+    else { return }
+    let distribution = (0..<counts.poolMythics.count).map { $0 < input.expectations.poolMythics.count ? input.expectations.poolMythics[$0] : 0 }
+    if let fixed = distribution.firstIndex(where: { abs($0 - 1) < 1e-12 }) {
+      var row = CheckResult.invariant(
+        "exactly \(fixed) mythic\(fixed == 1 ? "" : "s") per pool", source: .rules, checked: counts.pools,
+        violations: counts.pools - counts.poolMythics[fixed], alpha: input.alpha, detail: "whole pools with another count")
+      row.method = .exactPerPool
+      state.planned.append(Planned(row: row, key: "invariant mythics per pool \(fixed)"))
+    } else {
+      state.planned.append(Planned(
+        row: CheckResult(name: "mythics per pool", kind: .chiSquare, source: .rules, n: counts.pools, alpha: input.alpha, detail: "whole pools by mythics"),
+        statistic: .poolMythics(probabilities: distribution)))
     }
-    return planned
+    let positions = input.expectations.mythicPositions
+    guard plan.mythicKind != nil, abs(positions.reduce(0, +) - 1) < 1e-9 else { return }
+    let key = "positions " + positions.map { String(format: "%.9g", $0) }.joined(separator: ",")
+    guard !state.keys.contains(key) else { return }
+    state.planned.append(Planned(
+      row: CheckResult(
+        name: "mythic booster position", kind: .chiSquare, source: .rules, n: counts.mythicPositions.reduce(0, +), alpha: input.alpha,
+        detail: "which booster of a pool holds its mythic"),
+      statistic: .positions(probabilities: positions), key: key))
   }
 
   /// Whether, for boosters of `kinds`, a booster holds a card of one lane exactly when it holds

@@ -13,7 +13,7 @@ extension AuditRun {
       "every card is one the rules put in \(plan.setCode) boosters", source: .rules, checked: findings.cards,
       violations: findings.outsideCards, alpha: input.alpha,
       detail: findings.outsideCards == 0 ? "cards outside the booster range or of another set" : findings.firstProblems())
-    cards.method = "exact (per booster)"
+    cards.method = .exactPerBooster
     let kinds = plan.kinds.count > 1
       ? "kinds identified: " + plan.kinds.indices.map { "\(plan.kinds[$0]) \(findings.identifiedKinds[$0])" }.joined(separator: ", ")
         + (findings.ambiguousKinds > 0 ? ", either \(findings.ambiguousKinds)" : "")
@@ -22,7 +22,7 @@ extension AuditRun {
       "every booster is one the rules can make", source: .rules, checked: findings.boosters,
       violations: findings.impossibleBoosters, alpha: input.alpha,
       detail: ([findings.impossibleBoosters == 0 ? "boosters whose cards no program of the rules can draw together" : findings.firstProblems()] + (kinds.isEmpty ? [] : [kinds])).joined(separator: "; "))
-    possible.method = "exact (per booster)"
+    possible.method = .exactPerBooster
     return [Planned(row: cards), Planned(row: possible)]
   }
 
@@ -36,96 +36,142 @@ extension AuditRun {
   }
 
   static func specChecks(_ input: AuditInput, builder: CheckBuilder) throws(StatisticsError) -> [Planned] {
-    let plan = input.catalog.plan
-    let counts = input.observed
     var planned: [Planned] = []
-    for (index, claim) in plan.specClaims.enumerated() {
-      let alpha = claim.alpha ?? input.alpha
-      if let problem = plan.specClaimProblems[index] {
-        planned.append(Planned(row: .unsatisfiable(claim.name, kind: SpecChecks.kind(of: claim), source: .spec, reason: problem, alpha: alpha)))
-        continue
-      }
-      func untested(_ why: String) -> Planned {
-        var row = CheckResult.untested(claim.name, kind: SpecChecks.kind(of: claim), source: .spec, alpha: alpha, reason: why)
-        row.method = "none"
-        return Planned(row: row)
-      }
-      let lane = auditLane(plan.specClaimLanes[index], input.lanes)
-      switch claim.kind {
-      case .proportion(_, let given, let expected):
-        guard let lane else { planned.append(untested("the file does not tell its cards apart")); continue }
-        let kinds = kinds(given, plan: plan)
-        let (successes, trials) = AuditStatistic.proportionCounts(counts, lane: lane, kinds: kinds)
-        var row = try builder.proportion(claim.name, source: .spec, successes: successes, trials: trials, expected: expected, alpha: alpha, detail: "\(given) boosters holding a matching card")
-        row.method = row.kind == .invariant ? "exact (per booster)" : nil
-        let exact = isExactBinomial(input, lane: lane, kinds: kinds)
-        planned.append(Planned(
-          row: row, statistic: row.kind == .binomial ? .proportion(lane: lane, kinds: kinds, p: expected) : nil,
-          exactBinomial: exact, key: proportionKey(lane, kinds, expected)))
-      case .perBooster(_, let given, let count):
-        guard let lane else { planned.append(untested("the file does not tell its cards apart")); continue }
-        let kinds = kinds(given, plan: plan)
-        let boosters = kinds.reduce(0) { $0 + counts.boostersByKind[$1] }
-        var row = CheckResult.invariant(
-          claim.name, source: .spec, checked: boosters, violations: boosters - counts.boosters(kinds: kinds, lane: lane, exactly: count),
-          alpha: alpha, detail: "\(given) boosters without exactly \(count) matching card\(count == 1 ? "" : "s")")
-        row.method = "exact (per booster)"
-        planned.append(Planned(row: row))
-      case .noDuplicates:
-        guard input.catalog.identity == .printingAndFinish else {
-          planned.append(untested("the file does not give each card's finish, so a foil and a non-foil copy look alike"))
-          continue
-        }
-        var row = CheckResult.invariant(claim.name, source: .spec, checked: input.findings.boosters, violations: input.findings.boostersWithRepeats, alpha: alpha, detail: "boosters holding a card twice")
-        row.method = "exact (per booster)"
-        planned.append(Planned(row: row))
-      case .boosterSize(let size):
-        var row = CheckResult.invariant(
-          claim.name, source: .spec, checked: input.findings.boosters,
-          violations: input.findings.boosters - (input.findings.sizes[size] ?? 0), alpha: alpha, detail: "boosters not of \(size) cards")
-        row.method = "exact (per booster)"
-        planned.append(Planned(row: row))
-      case .mythicsPerPool(let count):
-        guard input.grouping == .grouped, counts.pools > 0 else { planned.append(untested("no whole pools (the boosters are not grouped in pools)")); continue }
-        guard input.lanes.lanes.first?.planLane == 0 else { planned.append(untested("the file does not tell mythics apart")); continue }
-        var row = CheckResult.invariant(
-          claim.name, source: .spec, checked: counts.pools, violations: counts.pools - (count < counts.poolMythics.count ? counts.poolMythics[count] : 0),
-          alpha: alpha, detail: "pools without exactly \(count) mythic\(count == 1 ? "" : "s")")
-        row.method = "exact (per pool)"
-        planned.append(Planned(row: row, key: "invariant mythics per pool \(count)"))
-      case .mythicsPerPoolDistribution(let probabilities):
-        guard input.grouping == .grouped, counts.pools > 0 else { planned.append(untested("no whole pools (the boosters are not grouped in pools)")); continue }
-        guard input.lanes.lanes.first?.planLane == 0 else { planned.append(untested("the file does not tell mythics apart")); continue }
-        let cells = (0..<counts.poolMythics.count).map { $0 < probabilities.count ? probabilities[$0] : 0 }
-        planned.append(Planned(
-          row: CheckResult(name: claim.name, kind: .chiSquare, source: .spec, n: counts.pools, alpha: alpha, detail: "pools by mythics"),
-          statistic: .poolMythics(probabilities: cells)))
-      case .mythicPosition(let weights):
-        guard input.grouping == .grouped, counts.pools > 0 else { planned.append(untested("no whole pools (the boosters are not grouped in pools)")); continue }
-        guard input.lanes.lanes.first?.planLane == 0 else { planned.append(untested("the file does not tell mythics apart")); continue }
-        let positions = weights ?? Array(repeating: 1, count: plan.boostersPerPool)
-        let cells = (0..<plan.boostersPerPool).map { $0 < positions.count ? positions[$0] : 0 }
-        planned.append(Planned(
-          row: CheckResult(name: claim.name, kind: .chiSquare, source: .spec, n: counts.mythicPositions.reduce(0, +), alpha: alpha, detail: "pools' mythic boosters by position"),
-          statistic: .positions(probabilities: cells), key: "positions " + cells.map { String(format: "%.9g", $0 / cells.reduce(0, +)) }.joined(separator: ",")))
-      case .uniform(let filter):
-        let ordinals = plan.boosterRangeOrdinals.filter { filter.matches(plan.cards[$0]) }
-        let classes = Array(Set(ordinals.map { input.catalog.classOfOrdinal[$0] })).sorted()
-        let whole = classes.allSatisfy { cls in input.catalog.classOrdinals[cls].allSatisfy { ordinals.contains($0) || plan.isFoil($0) } }
-        guard classes.count > 1, whole else {
-          planned.append(untested(classes.count <= 1 ? "fewer than two matching cards" : "the file does not tell the matching cards apart"))
-          continue
-        }
-        let total = classes.reduce(0) { $0 + input.observed.copies[$1] }
-        planned.append(Planned(
-          row: CheckResult(name: claim.name, kind: .chiSquare, source: .spec, n: total, alpha: alpha, detail: "\(classes.count) cards, copies over the boosters"),
-          statistic: .frequencies(classes: classes, shares: Array(repeating: 1, count: classes.count)),
-          key: "uniform " + classes.map(String.init).joined(separator: ",")))
-      case .odds:
-        planned.append(untested("odds claims are tested on simulations (sealed check), not on opened packs"))
-      }
+    for index in input.catalog.plan.specClaims.indices {
+      planned.append(try planSpecClaim(index, input: input, builder: builder))
     }
     return planned
+  }
+
+  /// The check of the spec's claim number `index`: failed when the rules cannot satisfy it,
+  /// not tested when the file cannot show it, else an invariant or a statistic.
+  static func planSpecClaim(_ index: Int, input: AuditInput, builder: CheckBuilder) throws(StatisticsError) -> Planned {
+    let plan = input.catalog.plan
+    let claim = plan.specClaims[index]
+    let alpha = claim.alpha ?? input.alpha
+    if let problem = plan.specClaimProblems[index] {
+      return Planned(row: .unsatisfiable(claim.name, kind: SpecChecks.kind(of: claim), source: .spec, reason: problem, alpha: alpha))
+    }
+    let lane = auditLane(plan.specClaimLanes[index], input.lanes)
+    let cardsApart = "the file does not tell its cards apart"
+    switch claim.kind {
+    case .proportion(_, let given, let expected):
+      guard let lane else { return untested(claim, alpha: alpha, cardsApart) }
+      return try specProportion(claim, lane: lane, given: given, expected: expected, alpha: alpha, input: input, builder: builder)
+    case .perBooster(_, let given, let count):
+      guard let lane else { return untested(claim, alpha: alpha, cardsApart) }
+      let kinds = kinds(given, plan: plan)
+      let boosters = kinds.reduce(0) { $0 + input.observed.boostersByKind[$1] }
+      let exactly = input.observed.boosters(kinds: kinds, lane: lane, exactly: count)
+      return perBooster(
+        claim, checked: boosters, violations: boosters - exactly, alpha: alpha,
+        detail: "\(given) boosters without exactly \(count) matching card\(count == 1 ? "" : "s")")
+    case .noDuplicates:
+      guard input.catalog.identity == .printingAndFinish else {
+        return untested(claim, alpha: alpha, "the file does not give each card's finish, so a foil and a non-foil copy look alike")
+      }
+      return perBooster(
+        claim, checked: input.findings.boosters, violations: input.findings.boostersWithRepeats, alpha: alpha,
+        detail: "boosters holding a card twice")
+    case .boosterSize(let size):
+      let boosters = input.findings.boosters
+      return perBooster(
+        claim, checked: boosters, violations: boosters - (input.findings.sizes[size] ?? 0), alpha: alpha,
+        detail: "boosters not of \(size) cards")
+    case .mythicsPerPool(let count):
+      return untestedOnPools(claim, alpha: alpha, input: input) ?? specMythicsPerPool(claim, count: count, alpha: alpha, input: input)
+    case .mythicsPerPoolDistribution(let probabilities):
+      let cells = (0..<input.observed.poolMythics.count).map { $0 < probabilities.count ? probabilities[$0] : 0 }
+      return untestedOnPools(claim, alpha: alpha, input: input) ?? Planned(
+        row: CheckResult(name: claim.name, kind: .chiSquare, source: .spec, n: input.observed.pools, alpha: alpha, detail: "pools by mythics"),
+        statistic: .poolMythics(probabilities: cells))
+    case .mythicPosition(let weights):
+      return untestedOnPools(claim, alpha: alpha, input: input) ?? specMythicPosition(claim, weights: weights, alpha: alpha, input: input)
+    case .uniform(let filter):
+      return specUniform(claim, filter: filter, alpha: alpha, input: input)
+    case .odds:
+      return untested(claim, alpha: alpha, "odds claims are tested on simulations (sealed check), not on opened packs")
+    }
+  }
+
+  /// A claim the file cannot show, with the reason.
+  static func untested(_ claim: SpecClaim, alpha: Double, _ why: String) -> Planned {
+    var row = CheckResult.untested(claim.name, kind: SpecChecks.kind(of: claim), source: .spec, alpha: alpha, reason: why)
+    row.method = .notTested
+    return Planned(row: row)
+  }
+
+  /// An exact invariant of the spec counted booster by booster.
+  static func perBooster(_ claim: SpecClaim, checked: Int, violations: Int, alpha: Double, detail: String) -> Planned {
+    var row = CheckResult.invariant(claim.name, source: .spec, checked: checked, violations: violations, alpha: alpha, detail: detail)
+    row.method = .exactPerBooster
+    return Planned(row: row)
+  }
+
+  /// A proportion claim: the boosters of the given kinds holding a matching card.
+  static func specProportion(
+    _ claim: SpecClaim, lane: Int, given: String, expected: Double, alpha: Double, input: AuditInput, builder: CheckBuilder
+  ) throws(StatisticsError) -> Planned {
+    let kinds = kinds(given, plan: input.catalog.plan)
+    let (successes, trials) = AuditStatistic.proportionCounts(input.observed, lane: lane, kinds: kinds)
+    var row = try builder.proportion(
+      claim.name, source: .spec, successes: successes, trials: trials, expected: expected, alpha: alpha,
+      detail: "\(given) boosters holding a matching card")
+    row.method = row.kind == .invariant ? .exactPerBooster : nil
+    return Planned(
+      row: row, statistic: row.kind == .binomial ? .proportion(lane: lane, kinds: kinds, p: expected) : nil,
+      exactBinomial: isExactBinomial(input, lane: lane, kinds: kinds), key: proportionKey(lane, kinds, expected))
+  }
+
+  /// A claim on whole pools (mythics per pool, their distribution, the mythic booster's
+  /// position) as not tested, unless the boosters are grouped in pools and mythics are told
+  /// apart (then nil).
+  static func untestedOnPools(_ claim: SpecClaim, alpha: Double, input: AuditInput) -> Planned? {
+    guard input.grouping == .grouped, input.observed.pools > 0 else {
+      return untested(claim, alpha: alpha, "no whole pools (the boosters are not grouped in pools)")
+    }
+    guard input.lanes.lanes.first?.planLane == 0 else { return untested(claim, alpha: alpha, "the file does not tell mythics apart") }
+    return nil
+  }
+
+  /// Exactly `count` mythics in every pool: an invariant over whole pools.
+  static func specMythicsPerPool(_ claim: SpecClaim, count: Int, alpha: Double, input: AuditInput) -> Planned {
+    let counts = input.observed
+    var row = CheckResult.invariant(
+      claim.name, source: .spec, checked: counts.pools, violations: counts.pools - (count < counts.poolMythics.count ? counts.poolMythics[count] : 0),
+      alpha: alpha, detail: "pools without exactly \(count) mythic\(count == 1 ? "" : "s")")
+    row.method = .exactPerPool
+    return Planned(row: row, key: "invariant mythics per pool \(count)")
+  }
+
+  /// Which booster of a pool holds its mythic, against the claim's weights (equal by default).
+  static func specMythicPosition(_ claim: SpecClaim, weights: [Double]?, alpha: Double, input: AuditInput) -> Planned {
+    let boostersPerPool = input.catalog.plan.boostersPerPool
+    let positions = weights ?? Array(repeating: 1, count: boostersPerPool)
+    let cells = (0..<boostersPerPool).map { $0 < positions.count ? positions[$0] : 0 }
+    return Planned(
+      row: CheckResult(
+        name: claim.name, kind: .chiSquare, source: .spec, n: input.observed.mythicPositions.reduce(0, +), alpha: alpha,
+        detail: "pools' mythic boosters by position"),
+      statistic: .positions(probabilities: cells),
+      key: "positions " + cells.map { String(format: "%.9g", $0 / cells.reduce(0, +)) }.joined(separator: ","))
+  }
+
+  /// A claim that the matching cards are equally likely: not tested with fewer than two, or when
+  /// the file does not tell them apart.
+  static func specUniform(_ claim: SpecClaim, filter: CardFilter, alpha: Double, input: AuditInput) -> Planned {
+    let plan = input.catalog.plan
+    let ordinals = plan.boosterRangeOrdinals.filter { filter.matches(plan.cards[$0]) }
+    let classes = Array(Set(ordinals.map { input.catalog.classOfOrdinal[$0] })).sorted()
+    let whole = classes.allSatisfy { cls in input.catalog.classOrdinals[cls].allSatisfy { ordinals.contains($0) || plan.isFoil($0) } }
+    guard classes.count > 1, whole else {
+      return untested(claim, alpha: alpha, classes.count <= 1 ? "fewer than two matching cards" : "the file does not tell the matching cards apart")
+    }
+    let total = classes.reduce(0) { $0 + input.observed.copies[$1] }
+    return Planned(
+      row: CheckResult(name: claim.name, kind: .chiSquare, source: .spec, n: total, alpha: alpha, detail: "\(classes.count) cards, copies over the boosters"),
+      statistic: .frequencies(classes: classes, shares: Array(repeating: 1, count: classes.count)),
+      key: "uniform " + classes.map(String.init).joined(separator: ","))
   }
 
   static func proportionKey(_ lane: Int, _ kinds: [Int], _ p: Double) -> String {

@@ -68,134 +68,59 @@ public struct AuditRun: Sendable {
 
   public init(_ input: AuditInput) throws(StatisticsError) {
     var planned = try Self.plannedChecks(input)
-    var notes = input.lanes.leftOut.map { "not counted: \($0)" }
-    for (index, lane) in input.lanes.lanes.enumerated() where Self.laneDistributions(input, lane: index) == nil {
-      notes.append("not tested: \(lane.name): its count per booster has no exact distribution (a distinct draw from a sheet of too many different weights)")
-    }
-    if input.findings.ambiguousKinds > 0 {
-      notes.append("\(input.findings.ambiguousKinds) boosters could be of more than one kind; checks given a kind leave them out")
-    }
-
+    var notes = Self.notesOnWhatIsLeftOut(input)
     let tested = planned.indices.filter { planned[$0].statistic != nil }
     let statistics = tested.map { planned[$0].statistic! }
-    let observedValues = statistics.map { $0.value(input.observed) }
-    var samples: [[Double]] = []
-    if input.resamples > 0 && !statistics.isEmpty && input.observed.boosters > 0 {
-      samples = AuditNull.run(
-        catalog: input.catalog, lanes: input.lanes, boosters: input.observed.boosters, grouping: input.grouping,
-        seed: input.seed, samples: input.resamples, threads: input.threads
-      ) { counts in statistics.map { $0.value(counts) } }
-    }
-    let r = Double(samples.count)
+    let samples = Self.drawNull(input, statistics: statistics)
     var frequencyGroups: [FrequencyGroup] = []
-    let kindsAmbiguous = input.findings.ambiguousKinds > 0 && input.catalog.plan.kinds.count > 1
     for (position, index) in tested.enumerated() {
-      let statistic = statistics[position]
-      let observed = observedValues[position]
-      var row = planned[index].row
-      if kindsAmbiguous, case .proportion(_, let kinds, _) = statistic, !kinds.contains(input.catalog.plan.kinds.count) {
-        // The null knows every booster's kind; the file's boosters of unknown kind would bias
-        // the count of those identified.
-        row.method = "none"
-        row.pValue = nil
-        row.confidenceLow = nil
-        row.confidenceHigh = nil
-        row.confidenceLevel = nil
-        row.successes = nil
-        row.detail = "not tested: \(input.findings.ambiguousKinds) boosters could be of more than one kind"
-        row.verdict = .notTested
-        planned[index].row = row
-        continue
-      }
-      // The null is drawn from the rules: it is the claim's null only when the rules expect
-      // what the claim states (a spec claim that joined a rule's row), never for a spec claim
-      // of its own, which is tested by the exact or asymptotic method alone.
-      let nullApplies = row.source != .spec
-      var monteCarlo: Double? = nil
-      if !samples.isEmpty && nullApplies {
-        let tolerance = observed.isFinite ? max(1e-7, abs(observed) * 1e-9) : 0
-        let extreme = samples.reduce(0) { $0 + ($1[position] >= observed - tolerance ? 1 : 0) }
-        let p = (1 + Double(extreme)) / (1 + r)
-        monteCarlo = p
-        row.monteCarloP = p
-        row.monteCarloSE = (p * (1 - p) / r).squareRoot()
-      }
-      if case .proportion = statistic {
-        if planned[index].exactBinomial {
-          row.method = "exact binomial"
-        } else if let monteCarlo {
-          row.method = "monte carlo"
-          row.pValue = monteCarlo
-          row.detail += "; boosters of a pool are not independent for this count, so the binomial test does not apply"
-          // A Clopper–Pearson interval assumes the binomial too.
-          row.confidenceLow = nil
-          row.confidenceHigh = nil
-          row.confidenceLevel = nil
-          row.successes = nil
-        } else {
-          row.method = "binomial (approximate: boosters of a pool are not independent for this count)"
-        }
-      } else {
-        let df = statistic.degreesOfFreedom
-        let cells = statistic.expectedCells(input.observed)
-        let large = (cells.min() ?? 0) >= 5
-        var dispersion = 1.0
-        var scaling = ""
-        if case .frequencies = statistic {
-          // Distinct and colour-balanced draws make copies vary otherwise than a multinomial:
-          // the statistic is divided by its mean under the null over its degrees of freedom
-          // (first order), estimated from at least 100 samples of the null.
-          let finite = samples.map { $0[position] }.filter(\.isFinite)
-          if finite.count >= 100 && df > 0 {
-            dispersion = max(finite.reduce(0, +) / Double(finite.count) / Double(df), 1e-9)
-            scaling = ", scaled by the null's dispersion"
-          } else {
-            scaling = ", unscaled (approximate: fewer than 100 Monte Carlo samples to estimate the dispersion)"
-          }
-        }
-        if df <= 0 {
-          row.method = "none (one cell)"
-          row.pValue = nil
-          row.verdict = .notTested
-          row.detail = "not tested: one cell, nothing to compare; " + row.detail
-        } else if large || monteCarlo == nil {
-          row.method = "asymptotic chi-square" + scaling + (large ? "" : " (approximate: a cell expects fewer than 5)")
-          let scaled = observed / dispersion
-          row.pValue = observed.isInfinite ? 0 : try withGSL { () throws(GSLError) -> Double in
-            try Distributions.chiSquareUpperTail(scaled, degreesOfFreedom: Double(df))
-          }
-          if dispersion != 1 { row.detail += "; dispersion \(CSVNumber.format((dispersion * 1e6).rounded() / 1e6)) from the Monte Carlo null" }
-        } else {
-          row.method = "monte carlo"
-          row.pValue = monteCarlo
-          row.detail += "; a cell expects fewer than 5, so the chi-square distribution does not apply"
-        }
-        row.statistic = observed
-        row.degreesOfFreedom = max(df, 0)
-        if case .frequencies(let classes, let shares) = statistic, let group = planned[index].group {
-          frequencyGroups.append(FrequencyGroup(name: group, classes: classes, shares: shares, dispersion: dispersion, alpha: row.alpha))
-        }
-      }
-      // A count the rules cannot produce at all (a cell they give probability 0) refutes them
-      // whatever the method.
-      if observed == .infinity { row.pValue = 0 }
-      planned[index].row = row
+      let evaluated = try Self.evaluate(
+        planned[index], statistic: statistics[position], null: samples.map { $0[position] }, input: input)
+      planned[index].row = evaluated.row
+      if let group = evaluated.frequencyGroup { frequencyGroups.append(group) }
     }
-
     var checks = planned.map(\.row)
     let testedRows = try CheckRun.decide(&checks)
-    if !samples.isEmpty && !testedRows.isEmpty {
-      let smallest = 1 / (1 + r)
-      let level = input.alpha / Double(testedRows.count)
-      if smallest > level {
-        notes.append(
-          "with \(samples.count) Monte Carlo samples no Monte Carlo p-value goes below \(CSVNumber.format(smallest)), above alpha / \(testedRows.count) tests = \(CSVNumber.format(level)): raise --resamples for those checks to be able to fail")
-      }
+    if let note = Self.resolutionNote(samples: samples.count, tests: testedRows.count, alpha: input.alpha) {
+      notes.append(note)
     }
     self.checks = checks
     self.notes = notes
     resamples = samples.count
     frequencyTable = try Self.frequencyTable(frequencyGroups, input: input)
+  }
+
+  /// The notes on what the audit leaves out: lanes not counted, lanes without an exact
+  /// distribution, boosters of more than one possible kind.
+  static func notesOnWhatIsLeftOut(_ input: AuditInput) -> [String] {
+    var notes = input.lanes.leftOut.map { "not counted: \($0)" }
+    for (index, lane) in input.lanes.lanes.enumerated() where laneDistributions(input, lane: index) == nil {
+      notes.append("not tested: \(lane.name): its count per booster has no exact distribution (a distinct draw from a sheet of too many different weights)")
+    }
+    if input.findings.ambiguousKinds > 0 {
+      notes.append("\(input.findings.ambiguousKinds) boosters could be of more than one kind; checks given a kind leave them out")
+    }
+    return notes
+  }
+
+  /// The Monte Carlo null: `input.resamples` samples of the statistics, each over as many
+  /// boosters as the file holds, drawn by the engine (none when R is 0 or nothing is tested).
+  static func drawNull(_ input: AuditInput, statistics: [AuditStatistic]) -> [[Double]] {
+    guard input.resamples > 0 && !statistics.isEmpty && input.observed.boosters > 0 else { return [] }
+    return AuditNull.run(
+      catalog: input.catalog, lanes: input.lanes, boosters: input.observed.boosters, grouping: input.grouping,
+      seed: input.seed, samples: input.resamples, threads: input.threads
+    ) { counts in statistics.map { $0.value(counts) } }
+  }
+
+  /// The note that the Monte Carlo p-values cannot go below alpha over the number of tests,
+  /// when so few samples were drawn; nil otherwise.
+  static func resolutionNote(samples: Int, tests: Int, alpha: Double) -> String? {
+    guard samples > 0 && tests > 0 else { return nil }
+    let smallest = 1 / (1 + Double(samples))
+    let level = alpha / Double(tests)
+    guard smallest > level else { return nil }
+    return "with \(samples) Monte Carlo samples no Monte Carlo p-value goes below \(CSVNumber.format(smallest)), above alpha / \(tests) tests = \(CSVNumber.format(level)): raise --resamples for those checks to be able to fail"
   }
 
   /// Every check of an audit, before any is evaluated: the per-booster invariants, the spec's

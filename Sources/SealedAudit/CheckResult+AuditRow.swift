@@ -6,7 +6,7 @@ extension CheckResult {
   /// obtained and, when drawn, its Monte Carlo p-value and standard error.
   public var auditRow: CheckRow {
     var row = self.row
-    row.method = method
+    row.method = method?.text
     row.monteCarloP = monteCarloP
     row.monteCarloSE = monteCarloSE
     return row

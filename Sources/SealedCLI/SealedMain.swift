@@ -17,6 +17,9 @@ public enum SealedMain {
     } catch let error as DataError {
       printError(error.description)
       return 2
+    } catch let error as DataErrors {
+      for each in error.errors { printError(each.description) }
+      return 2
     } catch let error as CommandFailure {
       if !error.message.isEmpty { printError(error.message) }
       return error.status

@@ -29,3 +29,19 @@ public struct DataError: Error, CustomStringConvertible, Equatable, Sendable {
     return "\(location): \(message)"
   }
 }
+
+/// Several problems of one input, found together so that one run names them all (the unknown
+/// cards of a pack file): the command prints each on a line of its own and exits with status 2,
+/// as for one `DataError`. Never empty.
+public struct DataErrors: Error, CustomStringConvertible, Sendable {
+  public let errors: [DataError]
+
+  /// `errors` must not be empty.
+  public init(_ errors: [DataError]) {
+    precondition(!errors.isEmpty, "DataErrors holds at least one error")
+    self.errors = errors
+  }
+
+  /// One line per error.
+  public var description: String { errors.map(\.description).joined(separator: "\n") }
+}

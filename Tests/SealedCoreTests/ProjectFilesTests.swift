@@ -1,4 +1,5 @@
 import Foundation
+import SealedStats
 import SealedTestSupport
 import Testing
 
@@ -46,5 +47,34 @@ import Testing
     for name in ["EngineTests", "SimulateCommandTests", "AuditCommandTests", "PlantedRulesTests"] {
       #expect(names.contains(name))
     }
+  }
+}
+
+/// `audit.csv`'s `method` column is a closed vocabulary: docs/audit.md lists every word of it.
+@Suite struct CheckMethodWordsTests {
+  static let methods: [CheckMethod] = [
+    .exactPerBooster, .exactPerPool, .exactBinomial, .approximateBinomial, .monteCarlo, .notTested, .notTestedOneCell,
+    .asymptoticChiSquare(.multinomial, smallCells: false), .asymptoticChiSquare(.nullDispersion, smallCells: true),
+    .asymptoticChiSquare(.unscaledTooFewSamples, smallCells: false),
+  ]
+
+  @Test func docsListEveryMethodsWords() throws {
+    let docs = try ProjectFilesTests.text("docs/audit.md").replacingOccurrences(of: "\n", with: " ")
+    for method in Self.methods {
+      switch method {
+      case .asymptoticChiSquare(let scaling, let smallCells):
+        let scalingWords = method.text.dropFirst("asymptotic chi-square".count).replacingOccurrences(of: " (approximate: a cell expects fewer than 5)", with: "")
+        #expect(docs.contains("`asymptotic chi-square`"))
+        if scaling != .multinomial { #expect(docs.contains("`\(scalingWords)`"), "\(scalingWords)") }
+        if smallCells { #expect(docs.contains("` (approximate: a cell expects fewer than 5)`")) }
+      default:
+        #expect(docs.contains("`\(method.text)`"), "\(method.text)")
+      }
+    }
+  }
+
+  /// Each method has its own words, so the column tells them apart.
+  @Test func everyMethodHasItsOwnWords() {
+    #expect(Set(Self.methods.map(\.text)).count == Self.methods.count)
   }
 }

@@ -105,34 +105,14 @@ struct AuditCommand: ParsableCommand {
       path: out ?? "reports/\(plan.setCode)-audit-\(plan.rulesName)", writes: Self.files, force: force)
 
     var reader = try PackFileReader(path: packs, format: format)
-    var first: [ListedBooster] = []
-    while first.count < AuditSession.identityLookahead, let booster = try reader.next() { first.append(booster) }
-    guard !first.isEmpty else { throw DataError("no boosters in the file; expected at least one", at: reader.source) }
-    let identity = AuditSession.identity(format: reader.format, first: first)
-    var session = AuditSession(
-      plan: plan, set: loaded.set, identity: identity, grouping: grouping, source: reader.source,
-      cardData: planOptions.setOptions.cardOptions.cards)
-    do {
-      for booster in first { try session.add(booster) }
-      first = []
-      var nextReport = 100_000
-      while let booster = try reader.next() {
-        try session.add(booster)
-        if !quiet && reader.boostersRead >= nextReport {
-          FileHandle.standardError.write(Data("sealed: \(reader.boostersRead) boosters read\n".utf8))
-          nextReport += 100_000
-        }
-      }
-    } catch {
-      // The cards not in the card data found so far, then what stopped the reading.
-      try Self.reportUnknownCards(session.unknownCards, source: reader.source, then: error)
-    }
-    try Self.reportUnknownCards(session.unknownCards, source: reader.source)
+    let reading = try AuditSession.read(
+      &reader, plan: plan, set: loaded.set, grouping: grouping, cardData: planOptions.setOptions.cardOptions.cards,
+      progress: { read in
+        if !quiet { FileHandle.standardError.write(Data("sealed: \(read) boosters read\n".utf8)) }
+      })
+    let (session, identity) = (reading.session, reading.identity)
     let readSeconds = Date().timeIntervalSince(started)
-    let expectations = try Expectations(plan: plan)
-    let input = AuditInput(
-      catalog: session.catalog, lanes: session.lanes, expectations: expectations, observed: session.accumulator.counts,
-      findings: session.findings, grouping: grouping, alpha: alpha, resamples: resamples, seed: seed, threads: threads)
+    let input = session.input(expectations: try Expectations(plan: plan), alpha: alpha, resamples: resamples, seed: seed, threads: threads)
     let audit = try statistics { () throws(StatisticsError) in try AuditRun(input) }
     let elapsed = Date().timeIntervalSince(started)
 
@@ -154,17 +134,6 @@ struct AuditCommand: ParsableCommand {
     if !audit.passed { throw CommandFailure(status: 1) }
   }
 
-
-  /// Prints each card of the file that is not in the card data on a line of its own, then
-  /// throws `error`, or the line that sums them up (exit status 2). Does nothing when there are
-  /// none and no `error`.
-  private static func reportUnknownCards(_ unknown: UnknownCards, source: String, then error: DataError? = nil) throws(DataError) {
-    var errors = unknown.isEmpty ? [] : unknown.errors(source: source)
-    if let error { errors.append(error) }
-    guard let last = errors.popLast() else { return }
-    for error in errors { SealedMain.printError(error.description) }
-    throw last
-  }
 
   private func reproducingOptions(seed: UInt64, grouping: PoolGrouping, resamples: Int) -> [String] {
     var extra: [String] = []

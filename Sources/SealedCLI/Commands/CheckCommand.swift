@@ -85,7 +85,7 @@ struct CheckCommand: ParsableCommand {
       if result.interrupted { throw CommandFailure(status: 130) }
       return
     }
-    let comparisons = try comparisonPlans(for: runner.cardSet, rulesName: runner.plan.rulesName, spec: spec)
+    let comparisons = try ComparedRules.plans(compare: compare, for: runner.cardSet, rulesName: runner.plan.rulesName, spec: spec)
     let started = Date()
     // One Ctrl-C flag for the whole run: it stops the simulation and every --compare one.
     let interrupt = InterruptFlag()
@@ -159,16 +159,10 @@ struct CheckCommand: ParsableCommand {
     interrupt: InterruptFlag
   ) throws -> Outcome {
     var run = given
-    var compared: [CheckReport.Compared] = []
     let comparing = Date()
-    for (comparison, comparisonExpectations) in comparisons {
-      // A stopped run compares nothing more; a comparison cut short is left out.
-      guard !run.interrupted && !interrupt.isRaised else { break }
-      let simulated = Simulation.run(
-        .init(plan: comparison, pools: tally.pools, seed: seed, threads: runOptions.threads), shouldStop: { interrupt.isRaised })
-      guard !simulated.interrupted else { break }
-      compared.append(.init(plan: comparison, expectations: comparisonExpectations, tally: simulated.tally))
-    }
+    // A stopped run compares nothing more.
+    let compared = run.interrupted ? [] : ComparedRules.simulate(
+      comparisons, pools: tally.pools, seed: seed, threads: runOptions.threads, shouldStop: { interrupt.isRaised })
     let comparisonSeconds = Date().timeIntervalSince(comparing)
     if interrupt.isRaised { run.interrupted = true }
     let report = try CheckReport(
@@ -184,38 +178,13 @@ struct CheckCommand: ParsableCommand {
     guard !plan, runOptions.shard == nil else {
       throw DataError("--tallies checks a merged run as it is; it takes neither --plan nor --shard")
     }
-    let record = try RunRecord.read(folder: directory)
-    guard record.shardCount == 1 else {
-      throw DataError("shard \(record.shardIndex)/\(record.shardCount) of a run; merge all shards with sealed merge, then check the merged folder", at: directory)
-    }
-    guard !record.interrupted else {
-      throw DataError("the run was interrupted; its tallies are not the whole run", at: directory)
-    }
-    guard record.set == set.lowercased() else {
-      throw DataError("the tallies are of set \(record.set), not \(set)", at: directory)
-    }
+    let record = try TalliedRun.record(folder: directory, set: set)
     try refuseOptionsThatDisagree(with: record, in: directory)
-    let rules = try RuleSetLoader.parse(record.rulesText, source: record.rulesSource)
-    let spec = try record.spec()
-    if let option = specOption.spec {
-      let wanted = option == "none" ? nil : try SpecLoader.load(option)
-      guard wanted?.text == spec?.text else {
-        throw DataError(
-          "--spec \(option): the tallies in \(directory) counted \(spec.map { "spec \"\($0.name)\"" } ?? "no spec"); a merged run is checked against the spec its shards counted")
-      }
-    } else if spec == nil, let named = rules.spec {
-      throw DataError(
-        "the tallies hold no counting lanes for spec \"\(named)\", which the rules name (written by sealed simulate?); run the shards with sealed check --shard K/N, or pass --spec none to check the rules alone",
-        at: directory)
+    let cardOptions = planOptions.setOptions.cardOptions
+    let tallied = try TalliedRun(record: record, folder: directory, specOption: specOption.spec) {
+      (code, rules, boosterMax) throws(DataError) in try cardOptions.loadSet(code, for: rules, boosterMax: boosterMax)
     }
-    let cardSet = try planOptions.setOptions.cardOptions.loadSet(record.set, for: rules, boosterMax: record.boosterMax)
-    let plan = try PlanCompiler.compile(rules, for: cardSet, spec: spec)
-    guard RunRecord.fingerprint(plan.cards) == record.cardsFingerprint else {
-      throw DataError("the card data differs from the data the run used (set \(record.set)); pass the same --cards", at: directory)
-    }
-    guard SimulationTally(plan: plan).isCompatible(with: record.tally), record.tally.hasConsistentArrays else {
-      throw DataError("its tallies do not fit the rules, spec and cards (was it written by another version?)", at: directory)
-    }
+    let (spec, cardSet, plan) = (tallied.spec, tallied.cardSet, tallied.plan)
     let alpha = try checkedAlpha(spec)
     try checkTrialLimit(plan, pools: record.tally.pools)
     let expectations = try Expectations(plan: plan)
@@ -225,9 +194,7 @@ struct CheckCommand: ParsableCommand {
       command: ReproduceCommand.make(
         "check", set: record.set, rules: MergeCommand.rulesOption(record), pools: record.poolsRequested, seed: record.seed,
         extra: reproducingOptions))
-    let recordFile = (
-      name: RunRecord.fileName,
-      contents: RunRecord(plan: plan, rulesText: record.rulesText, run: run, shard: .whole, tally: record.tally, spec: spec).encoded())
+    let recordFile = (name: RunRecord.fileName, contents: tallied.wholeRecord(run: run).encoded())
     let folder = try ReportFolder(
       path: runOptions.out ?? "reports/\(plan.reportName)",
       writes: ReportFile.checkFolder.names, force: runOptions.force)
@@ -235,7 +202,7 @@ struct CheckCommand: ParsableCommand {
     defer { interrupt.restore() }
     let outcome = try report(
       plan: plan, expectations: expectations, tally: record.tally, seed: record.seed,
-      comparisons: try comparisonPlans(for: cardSet, rulesName: plan.rulesName, spec: spec), run: run, record: recordFile,
+      comparisons: try ComparedRules.plans(compare: compare, for: cardSet, rulesName: plan.rulesName, spec: spec), run: run, record: recordFile,
       alpha: alpha, interrupt: interrupt)
     Note.replaced(try folder.commit(outcome.files), in: folder.path)
     let stopped = outcome.interrupted ? (done: record.tally.pools, requested: record.tally.pools) : nil
@@ -250,38 +217,6 @@ struct CheckCommand: ParsableCommand {
     if !outcome.checks.passed { throw CommandFailure(status: 1) }
   }
 
-
-  /// The other rule sets of the mythic fairness table, compiled for the same set (with the
-  /// spec's proportion claims as counting lanes, for `comparisons.csv`).
-  private func comparisonPlans(
-    for cardSet: CardSet, rulesName: String, spec: SpecDefinition?
-  ) throws(DataError) -> [(BoosterPlan, Expectations)] {
-    let names: [String]
-    if let compare {
-      names = compare == "none" ? [] : compare.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-    } else {
-      names = RuleSetLoader.builtInNames.filter { $0 != rulesName }
-    }
-    var plans: [(BoosterPlan, Expectations)] = []
-    for name in names {
-      let rules = try RuleSetLoader.load(name)
-      if compare == nil, let covered = rules.appliesTo, !covered.contains(cardSet.code) { continue }
-      var plan: BoosterPlan
-      do {
-        plan = try PlanCompiler.compile(rules, for: cardSet)
-      } catch {
-        // By default, only the built-ins that fit the set's card data (a set known by card
-        // keys has no booster range for `sealed`'s filters).
-        if compare == nil { continue }
-        throw error
-      }
-      if let spec {
-        plan = try PlanCompiler.compile(rules, for: cardSet, spec: ClaimComparison.spec(spec, set: cardSet.code, kinds: plan.kinds))
-      }
-      plans.append((plan, try Expectations(plan: plan)))
-    }
-    return plans
-  }
 
   private func printPlan(_ runner: SimulationRunner, alpha: Double) throws {
     guard deviation > 0 && deviation < 1 else { throw DataError("--deviation \(deviation): expected a value between 0 and 1") }

@@ -44,7 +44,7 @@ struct SimulationRunner {
     folder = try ReportFolder(
       path: options.out ?? "reports/\(plan.reportName)",
       writes: ReportFile.simulationFolder.names + extraFiles
-        + (samplesInReport ? [Self.samplesName] : []),
+        + (samplesInReport ? [PoolSamples.fileName] : []),
       force: options.force)
     self.spec = spec
   }
@@ -100,8 +100,6 @@ struct SimulationRunner {
     return try HTMLReportFile.adding(to: files, contents: report.contents)
   }
 
-  static let samplesName = ReportFile.pools.name
-
   /// Writes the report files and the samples, and returns where the samples went: with `--out`
   /// into the report folder (`pools.csv`, with the report, all or nothing), else after the
   /// report to `notebooks-data/<set>-<rules>/pools.csv`.
@@ -113,80 +111,17 @@ struct SimulationRunner {
     let staged = URL(fileURLWithPath: folder.path).deletingLastPathComponent()
       .appendingPathComponent(".\(URL(fileURLWithPath: folder.path).lastPathComponent).pools-\(ProcessInfo.processInfo.processIdentifier).csv").path
     _ = try writeSamples(to: staged, rename: false)
-    Note.replaced(try folder.commit(files, moving: [(Self.samplesName, staged)]), in: folder.path)
-    return "\(folder.path)/\(Self.samplesName)"
+    Note.replaced(try folder.commit(files, moving: [(PoolSamples.fileName, staged)]), in: folder.path)
+    return "\(folder.path)/\(PoolSamples.fileName)"
   }
 
-  /// Writes the first `--samples` pools to `notebooks-data/<set>-<rules>/pools.csv` (or `path`),
-  /// a chunk of pools at a time, into a temporary file that is renamed into place when complete
-  /// (with `rename` false, the temporary file is `path` itself and stays there).
-  func writeSamples(to target: String? = nil, rename renaming: Bool = true) throws(DataError) -> String? {
+  /// Writes the first `--samples` pools to `notebooks-data/<set>-<rules>/pools.csv` (or `path`;
+  /// see `PoolSamples.write`) and returns where they went; nil without `--samples`.
+  func writeSamples(to target: String? = nil, rename: Bool = true) throws(DataError) -> String? {
     guard options.samples > 0 else { return nil }
-    let path = target ?? "notebooks-data/\(plan.reportName)/\(Self.samplesName)"
-    let file = renaming ? AtomicFile(path: path) : AtomicFile(path: path, temporaryPath: path)
-    do {
-      try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-    } catch {
-      throw DataError("cannot write the samples (\(systemErrorReason(error)))", at: path)
-    }
-    file.discard()  // without renaming, `path` is this run's own staging file: start it anew
-    do {
-      try file.create()
-    } catch {
-      throw DataError("cannot create a temporary file beside it", at: path)
-    }
-    func append(_ text: String) throws(DataError) {
-      do {
-        try file.append(Data(text.utf8))
-      } catch {
-        throw DataError("cannot write the samples (\(error.reason))", at: path)
-      }
-    }
-    do throws(DataError) {
-      try append(Self.sampleLayout.headerLine)
-      var written = 0
-      try Simulation.forEachChunk(of: plan, seed: seed, count: options.samples) { (pools: [OpenedPool]) throws(DataError) in
-        var rows = ""
-        for (offset, pool) in pools.enumerated() {
-          rows += Self.sampleRows(pool, number: written + offset + 1)
-        }
-        try append(rows)
-        written += pools.count
-      }
-    } catch {
-      file.discard()
-      throw error
-    }
-    guard renaming else { return path }
-    do {
-      try file.commit()
-    } catch {
-      throw DataError("cannot put the file in place (\(error.systemText))", at: path)
-    }
+    let path = target ?? "notebooks-data/\(plan.reportName)/\(PoolSamples.fileName)"
+    try PoolSamples.write(plan: plan, seed: seed, count: options.samples, to: path, rename: rename)
     return path
-  }
-
-  /// The columns of `pools.csv`: every column of `sealed open --format csv` (`booster` counted
-  /// within the pool, 1 to 6 under the sealed rules; `foil` true or false), after the pool, the
-  /// slot the card was drawn for, its rarity and `colors`, its colours as letters (`WU`, empty
-  /// when colourless). The rows are written by the pack file's own `PackCSVLayout`, so a sampled
-  /// card and the same card opened by `sealed open` have the same values.
-  static let sampleLayout = PackCSVLayout(
-    header: ReportFile.pools.columns,
-    extraColumns: ["pool", "slot", "rarity", "colors"])
-
-  /// The rows of pool `number` in `pools.csv`.
-  static func sampleRows(_ pool: OpenedPool, number: Int) -> String {
-    var rows = ""
-    for (index, booster) in pool.boosters.enumerated() {
-      for entry in booster {
-        // Every opened card has a set and collector number, so the layout always has a row.
-        rows += sampleLayout.row(
-          booster: String(index + 1), card: ListedCard(entry),
-          extra: [String(number), entry.slot, entry.card.rarity.rawValue, entry.card.colors.joined()]) ?? ""
-      }
-    }
-    return rows
   }
 
   /// One line about speed, for the terminal.

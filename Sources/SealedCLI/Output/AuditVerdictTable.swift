@@ -24,7 +24,7 @@ enum AuditVerdictTable {
     for check in audit.checks {
       table.append([
         VerdictTable.label(check.verdict), check.source.rawValue, check.name,
-        VerdictTable.describe(check), check.method ?? "",
+        VerdictTable.describe(check), check.method?.text ?? "",
         check.pAdjusted.map(VerdictTable.format) ?? "-",
       ])
     }

@@ -43,7 +43,7 @@ public struct CheckResult: Sendable {
   var design: CheckDesign?
   /// How the p-value was obtained (`sealed audit`): exact binomial, asymptotic chi-square,
   /// Monte Carlo, or exact per booster for an invariant.
-  public var method: String?
+  public var method: CheckMethod?
   /// The Monte Carlo p-value and its standard error (`sealed audit`), when drawn.
   public var monteCarloP: Double?
   public var monteCarloSE: Double?

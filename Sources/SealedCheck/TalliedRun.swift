@@ -1,0 +1,79 @@
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedEngine
+import SealedReports
+
+/// A merged run's tallies (`sealed check SET --tallies DIR`), checked against the set, its own
+/// rules, spec and the card data, so that they can be checked exactly as the unsharded run
+/// would be: the same plan, spec and seed, so the same `checks.csv`.
+package struct TalliedRun {
+  package let record: RunRecord
+  package let rules: RuleSetDefinition
+  package let spec: SpecDefinition?
+  package let cardSet: CardSet
+  package let plan: BoosterPlan
+
+  /// Reads `folder`'s tallies record: one refused when it is a shard of a run, an interrupted
+  /// run, or a run of another set than `set`.
+  package static func record(folder: String, set: String) throws(DataError) -> RunRecord {
+    let record = try RunRecord.read(folder: folder)
+    guard record.shardCount == 1 else {
+      throw DataError("shard \(record.shardIndex)/\(record.shardCount) of a run; merge all shards with sealed merge, then check the merged folder", at: folder)
+    }
+    guard !record.interrupted else {
+      throw DataError("the run was interrupted; its tallies are not the whole run", at: folder)
+    }
+    guard record.set == set.lowercased() else {
+      throw DataError("the tallies are of set \(record.set), not \(set)", at: folder)
+    }
+    return record
+  }
+
+  /// Compiles the record's rules and spec for the set's cards (`loadSet` reads them for the
+  /// rules, as the run's `--booster-max` says) and checks that they are the run's: the spec
+  /// named by `specOption` (nil: the record's; `none`: no spec) is the one its shards counted,
+  /// the card data is the data the run used, and the tallies fit the plan.
+  package init(
+    record: RunRecord, folder: String, specOption: String?,
+    loadSet: (_ code: String, _ rules: RuleSetDefinition, _ boosterMax: Int) throws(DataError) -> CardSet
+  ) throws(DataError) {
+    let rules = try RuleSetLoader.parse(record.rulesText, source: record.rulesSource)
+    let spec = try record.spec()
+    try Self.checkSpec(spec, option: specOption, rules: rules, folder: folder)
+    let cardSet = try loadSet(record.set, rules, record.boosterMax)
+    let plan = try PlanCompiler.compile(rules, for: cardSet, spec: spec)
+    guard RunRecord.fingerprint(plan.cards) == record.cardsFingerprint else {
+      throw DataError("the card data differs from the data the run used (set \(record.set)); pass the same --cards", at: folder)
+    }
+    guard SimulationTally(plan: plan).isCompatible(with: record.tally), record.tally.hasConsistentArrays else {
+      throw DataError("its tallies do not fit the rules, spec and cards (was it written by another version?)", at: folder)
+    }
+    self.record = record
+    self.rules = rules
+    self.spec = spec
+    self.cardSet = cardSet
+    self.plan = plan
+  }
+
+  /// A merged run is checked against the spec its shards counted: `--spec` may only name that
+  /// one, and rules that name a spec need its counting lanes in the tallies (or `--spec none`).
+  static func checkSpec(_ spec: SpecDefinition?, option: String?, rules: RuleSetDefinition, folder: String) throws(DataError) {
+    if let option {
+      let wanted = option == "none" ? nil : try SpecLoader.load(option)
+      guard wanted?.text == spec?.text else {
+        throw DataError(
+          "--spec \(option): the tallies in \(folder) counted \(spec.map { "spec \"\($0.name)\"" } ?? "no spec"); a merged run is checked against the spec its shards counted")
+      }
+    } else if spec == nil, let named = rules.spec {
+      throw DataError(
+        "the tallies hold no counting lanes for spec \"\(named)\", which the rules name (written by sealed simulate?); run the shards with sealed check --shard K/N, or pass --spec none to check the rules alone",
+        at: folder)
+    }
+  }
+
+  /// The record of the checked run: the merged tallies, as a whole run, under `run`.
+  package func wholeRecord(run: RunInfo) -> RunRecord {
+    RunRecord(plan: plan, rulesText: record.rulesText, run: run, shard: .whole, tally: record.tally, spec: spec)
+  }
+}

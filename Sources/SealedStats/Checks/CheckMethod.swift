@@ -1,0 +1,57 @@
+/// How an audit's check got its p-value, or why it has none: the `method` column of `audit.csv`
+/// and of the audit's verdict table.
+public enum CheckMethod: Sendable, Equatable {
+  /// An exact invariant counted booster by booster.
+  case exactPerBooster
+  /// An exact invariant counted over whole pools.
+  case exactPerPool
+  /// The exact binomial test: boosters independent and alike for the count.
+  case exactBinomial
+  /// The binomial test where it is only approximate: boosters of a pool are not independent
+  /// for the count, and no Monte Carlo null was drawn.
+  case approximateBinomial
+  /// The Monte Carlo null drawn by the engine: p = (1 + #{T* ≥ T}) / (1 + R).
+  case monteCarlo
+  /// The chi-square distribution, with how its statistic was scaled and whether a cell expects
+  /// fewer than 5 (then the p-value is approximate).
+  case asymptoticChiSquare(ChiSquareScaling, smallCells: Bool)
+  /// Not tested (the kinds of some boosters are unknown, or the claim cannot be tested here).
+  case notTested
+  /// Not tested: one cell, nothing to compare.
+  case notTestedOneCell
+
+  /// How an asymptotic chi-square statistic of card frequencies was scaled.
+  public enum ChiSquareScaling: Sendable, Equatable {
+    /// Not scaled: a statistic whose cells are multinomial.
+    case multinomial
+    /// Divided by the Monte Carlo null's dispersion.
+    case nullDispersion
+    /// Left unscaled for want of Monte Carlo samples to estimate the dispersion.
+    case unscaledTooFewSamples
+  }
+
+  /// The words `audit.csv` and the verdict table print.
+  public var text: String {
+    switch self {
+    case .exactPerBooster: "exact (per booster)"
+    case .exactPerPool: "exact (per pool)"
+    case .exactBinomial: "exact binomial"
+    case .approximateBinomial: "binomial (approximate: boosters of a pool are not independent for this count)"
+    case .monteCarlo: "monte carlo"
+    case .asymptoticChiSquare(let scaling, let smallCells):
+      "asymptotic chi-square" + scaling.text + (smallCells ? " (approximate: a cell expects fewer than 5)" : "")
+    case .notTested: "none"
+    case .notTestedOneCell: "none (one cell)"
+    }
+  }
+}
+
+extension CheckMethod.ChiSquareScaling {
+  var text: String {
+    switch self {
+    case .multinomial: ""
+    case .nullDispersion: ", scaled by the null's dispersion"
+    case .unscaledTooFewSamples: ", unscaled (approximate: fewer than 100 Monte Carlo samples to estimate the dispersion)"
+    }
+  }
+}
