@@ -71,7 +71,7 @@ public struct CheckReport {
     if !claimFrequency.rows.isEmpty { contents.claimFrequency = claimFrequency.table(plan: plan) }
     if !comparisons.isEmpty { contents.comparisons = comparisons }
     if !comparedMythics.isEmpty { contents.comparedPoolMythics = comparedMythics }
-    let tables = contents.tables + simulationReport.otherTables
+    let tables = contents.tables
     self.checks = checks
     self.files = tables.map { (name: $0.name, contents: $0.table.text) } + [record, (HTMLReport.fileName, try HTMLReport.render(contents))]
   }

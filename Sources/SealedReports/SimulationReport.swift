@@ -28,31 +28,22 @@ public struct SimulationReport: Sendable {
   /// The names of `files`.
   public static let fileNames = ReportFile.simulation.names
 
-  /// What the page shows of the simulation: `run.csv`, `pool_mythics.csv`,
-  /// `mythic_position.csv` and `sheet_frequency.csv`, as typed rows.
+  /// The simulation's files as typed rows.
   public var contents: ReportContents {
     var contents = ReportContents(run: runTable)
+    contents.slotRarity = slotRarityRows
+    contents.cardFrequency = cardFrequencyRows
     contents.poolMythics = poolMythicsRows
     contents.mythicPosition = mythicPositionRows
+    contents.events = Self.eventRows(plan: plan, expectations: expectations, tally: tally).map {
+      EventFrequencyRow(event: $0.event, given: $0.given, count: $0.count, trials: $0.trials, expected: $0.expected)
+    }
     contents.sheetFrequency = sheetFrequency.table(plan: plan)
     return contents
   }
 
-  /// The files, by name: those of `contents`, then `otherTables`.
-  public var files: [(name: String, table: CSVTable)] { contents.tables + otherTables }
-
-  /// The tables the page does not show: `slot_rarity.csv`, `card_frequency.csv`, `events.csv`.
-  public var otherTables: [(name: String, table: CSVTable)] {
-    [
-      (ReportFile.slotRarity.name, slotRarityTable),
-      (ReportFile.cardFrequency.name, cardFrequencyTable),
-      (ReportFile.events.name, eventsTable),
-    ]
-  }
-
-  private func ratio(_ count: Int, _ total: Int) -> String {
-    total == 0 ? "" : CSVNumber.decimal(Double(count) / Double(total))
-  }
+  /// The files, by name.
+  public var files: [(name: String, table: CSVTable)] { contents.tables }
 
   /// `run.csv`.
   public var runTable: RunTable {
@@ -82,8 +73,9 @@ public struct SimulationReport: Sendable {
     return RunTable(rows.map { (key: $0.0, value: $0.1) })
   }
 
-  public var slotRarityTable: CSVTable {
-    var table = CSVTable(file: .slotRarity)
+  /// `slot_rarity.csv`.
+  public var slotRarityRows: [SlotRarityRow] {
+    var rows: [SlotRarityRow] = []
     let observed = Self.observedSlotRarities(plan: plan, tally: tally)
     for (index, slot) in plan.slots.enumerated() {
       let expected = expectations.slotRarityPerPool(slot: index)
@@ -91,13 +83,15 @@ public struct SimulationReport: Sendable {
       let counts = observed[index]
       let total = counts.values.reduce(0, +)
       for rarity in Rarity.allCases where counts[rarity, default: 0] > 0 || expected[rarity, default: 0] > 0 {
-        table.append([
-          slot.name, rarity.rawValue, String(counts[rarity, default: 0]), ratio(counts[rarity, default: 0], total),
-          CSVNumber.decimal(expected[rarity, default: 0] / expectedTotal),
-        ])
+        let count = counts[rarity, default: 0]
+        rows.append(
+          SlotRarityRow(
+            slot: slot.name, rarity: rarity.rawValue, count: count,
+            proportion: total == 0 ? nil : Double(count) / Double(total),
+            expected: expected[rarity, default: 0] / expectedTotal))
       }
     }
-    return table
+    return rows
   }
 
   /// Cards of each rarity drawn into each slot.
@@ -113,18 +107,15 @@ public struct SimulationReport: Sendable {
     return result
   }
 
-  public var cardFrequencyTable: CSVTable {
-    var table = CSVTable(file: .cardFrequency)
+  /// `card_frequency.csv`.
+  public var cardFrequencyRows: [CardFrequencyRow] {
     let copies = tally.cardCopies
-    for (ordinal, card) in plan.cards.enumerated() {
-      table.append([
-        card.setCode, card.collectorNumber.text, card.name, card.rarity.rawValue, String(plan.isFoil(ordinal)),
-        String(copies[ordinal]),
-        tally.pools == 0 ? "" : CSVNumber.decimal(Double(copies[ordinal]) / Double(tally.pools)),
-        CSVNumber.decimal(expectations.cardsPerPool[ordinal]),
-      ])
+    return plan.cards.enumerated().map { ordinal, card in
+      CardFrequencyRow(
+        set: card.setCode, collectorNumber: card.collectorNumber.text, name: card.name, rarity: card.rarity.rawValue,
+        foil: plan.isFoil(ordinal), count: copies[ordinal], perPool: share(copies[ordinal]),
+        expected: expectations.cardsPerPool[ordinal])
     }
-    return table
   }
 
   /// The share of the pools counted in `count`, nil when no pools ran.
@@ -150,17 +141,6 @@ public struct SimulationReport: Sendable {
         value: index + 1, pools: tally.mythicPositions[index], proportion: share(tally.mythicPositions[index]),
         expected: expectations.mythicPositions[index])
     }
-  }
-
-  public var eventsTable: CSVTable {
-    var table = CSVTable(file: .events)
-    for row in Self.eventRows(plan: plan, expectations: expectations, tally: tally) {
-      table.append([
-        row.event, row.given, String(row.count), String(row.trials), ratio(row.count, row.trials),
-        CSVNumber.decimal(row.expected),
-      ])
-    }
-    return table
   }
 
   /// One row of `events.csv`: boosters holding the event among boosters of a kind.

@@ -2,11 +2,11 @@ import Foundation
 import SealedSupport
 
 extension ReportContents {
-  /// Reads the page's values back from the CSV files of a report folder (`sealed report DIR`).
+  /// Reads the values back from the CSV files of a report folder (`sealed report DIR`).
   /// A folder without `run.csv` is not a report; a field that is not what Sealed writes in its
   /// column is an error naming the file, line and column. Files the folder lacks stay nil;
-  /// columns an older Sealed did not write read as empty. Costs one read and parse of each of
-  /// the page's files.
+  /// columns an older Sealed did not write read as empty. Costs one read and parse of each
+  /// file.
   public static func read(folder: String) throws(DataError) -> ReportContents {
     let names: Set<String>
     do {
@@ -25,6 +25,9 @@ extension ReportContents {
       for record in table.records { rows.append(try CheckRow(record)) }
       contents.checks = CheckTable(file: file, columns: table.header, rows: rows)
     }
+    contents.slotRarity = try reader.rows(.slotRarity) { record throws(DataError) in try SlotRarityRow(record) }
+    contents.cardFrequency = try reader.rows(.cardFrequency) { record throws(DataError) in try CardFrequencyRow(record) }
+    contents.events = try reader.rows(.events) { record throws(DataError) in try EventFrequencyRow(record) }
     contents.comparisons = try reader.rows(.comparisons) { record throws(DataError) in try ComparisonRow(record) }
     contents.boosters = try reader.rows(.boosters) { record throws(DataError) in try BoosterFindings.Problem(record) }
     contents.mythicFairness = try reader.rows(.mythicFairness) { record throws(DataError) in try MythicFairnessRow(record) }

@@ -1,14 +1,19 @@
 import SealedSupport
 
-/// What `report.html` shows, as typed rows: the values of a report folder's CSV files that the
-/// page draws. A command fills it from what it has just computed and writes both the CSV
+/// A report folder's CSV files as typed rows, one per line: what `report.html` shows and the
+/// tables beside it. A command fills it from what it has just computed and writes both the CSV
 /// files (`tables`) and the page from it, so the page prints exactly the CSV's numbers;
 /// `sealed report DIR` reads it back from the files (`read(folder:)`, the one place a report's
-/// CSV is parsed). A file the folder does not hold is nil.
+/// CSV is parsed). A file the folder does not hold is nil. (`summary.csv` of
+/// `sealed check-products` and `pools.csv` of `--samples` are written by their own types,
+/// `ProductSummary` and `PoolSamples`.)
 public struct ReportContents: Sendable {
   public var run: RunTable
   /// `checks.csv`, or `audit.csv` in an audit's folder; nil for a simulation.
   public var checks: CheckTable?
+  public var slotRarity: [SlotRarityRow]?
+  public var cardFrequency: [CardFrequencyRow]?
+  public var events: [EventFrequencyRow]?
   public var comparisons: [ComparisonRow]?
   /// `boosters.csv` (an audit): the boosters listed, those with a problem among them.
   public var boosters: [BoosterFindings.Problem]?
@@ -33,6 +38,9 @@ public struct ReportContents: Sendable {
       for row in rows { table.append(row) }
       tables.append((file, table))
     }
+    add(.slotRarity, slotRarity?.map(\.fields))
+    add(.cardFrequency, cardFrequency?.map(\.fields))
+    add(.events, events?.map(\.fields))
     add(.comparisons, comparisons?.map(\.fields))
     add(.boosters, boosters?.map(\.fields))
     add(.mythicFairness, mythicFairness?.map(\.fields))
