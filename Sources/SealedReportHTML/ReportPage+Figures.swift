@@ -10,7 +10,7 @@ extension ReportPage {
     for row in rows where !order.contains(row.rules) { order.append(row.rules) }
     for rules in order {
       let bars = rows.filter { $0.rules == rules }.map { row in
-        BarChart.Bar(label: "±" + row.difference, observed: row.observed, expected: row.expected)
+        BarChart.Bar(label: "±" + row.difference.rawValue, observed: row.observed, expected: row.expected)
       }
       guard !bars.isEmpty else { continue }
       let chart = BarChart(title: "Mythic difference between two players, rules \(rules)", bars: bars, width: 300)
@@ -101,7 +101,7 @@ extension ReportPage {
         ? "exact tail p = \(Self.display(CSVNumber.format(card.tail?.p))), score \(Axis.fixed(points[index].0.value, decimals: 2))"
         : "residual \(Axis.fixed(points[index].0.value, decimals: 2))"
       let flag = card.tail?.flagged == true ? " — flagged" : ""
-      return "\(card.name) (\(number)\(card.rarity)): \(card.count) copies, expected \(Self.display(CSVNumber.format(card.expected))), \(measure)\(flag)"
+      return "\(card.name) (\(number)\(card.rarity.rawValue)): \(card.count) copies, expected \(Self.display(CSVNumber.format(card.expected))), \(measure)\(flag)"
     }
     let flagged = points.filter(\.0.flagged).count
     let caption = exact

@@ -86,7 +86,7 @@ public struct SimulationReport: Sendable {
         let count = counts[rarity, default: 0]
         rows.append(
           SlotRarityRow(
-            slot: slot.name, rarity: rarity.rawValue, count: count,
+            slot: slot.name, rarity: rarity, count: count,
             proportion: total == 0 ? nil : Double(count) / Double(total),
             expected: expected[rarity, default: 0] / expectedTotal))
       }
@@ -112,7 +112,7 @@ public struct SimulationReport: Sendable {
     let copies = tally.cardCopies
     return plan.cards.enumerated().map { ordinal, card in
       CardFrequencyRow(
-        set: card.setCode, collectorNumber: card.collectorNumber.text, name: card.name, rarity: card.rarity.rawValue,
+        set: card.setCode, collectorNumber: card.collectorNumber.text, name: card.name, rarity: card.rarity,
         foil: plan.isFoil(ordinal), count: copies[ordinal], perPool: share(copies[ordinal]),
         expected: expectations.cardsPerPool[ordinal])
     }

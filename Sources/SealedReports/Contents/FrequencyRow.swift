@@ -10,7 +10,7 @@ public struct FrequencyRow: Sendable {
   public var set: String
   public var collectorNumber: String
   public var name: String
-  public var rarity: String
+  public var rarity: Rarity
   public var count: Int
   public var expected: Double
   /// nil when the card is never expected in the group.
@@ -28,7 +28,7 @@ public struct FrequencyRow: Sendable {
     set = card.setCode
     collectorNumber = number
     self.name = name
-    rarity = card.rarity.rawValue
+    rarity = card.rarity
     count = observed
     self.expected = rounded(expected)
     self.residual = residual.map(rounded)
@@ -36,7 +36,7 @@ public struct FrequencyRow: Sendable {
   }
 
   public var fields: [String] {
-    [group, set, collectorNumber, name, rarity, String(count), CSVNumber.format(expected), CSVNumber.format(residual)]
+    [group, set, collectorNumber, name, rarity.rawValue, String(count), CSVNumber.format(expected), CSVNumber.format(residual)]
       + CardTail.csvFields(tail)
   }
 
@@ -45,7 +45,7 @@ public struct FrequencyRow: Sendable {
     set = record.optionalText("set") ?? ""
     collectorNumber = record.optionalText("collector_number") ?? ""
     name = try record.text("name")
-    rarity = try record.text("rarity")
+    rarity = try record.value("rarity")
     count = try record.integer("count")
     expected = try record.requiredNumber("expected_count")
     residual = try record.number("residual")

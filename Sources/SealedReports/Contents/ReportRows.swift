@@ -63,26 +63,44 @@ public struct ComparedPoolShareRow: Sendable {
   public var fields: [String] { [rules] + row.fields }
 }
 
-/// A row of `mythic_fairness.csv`: how often two players' pools differ by `difference` mythics
-/// (`0`, `1`, `2`, `3+`), observed (nil without pairs of pools) and expected.
+/// How many mythics two players' pools differ by, as `mythic_fairness.csv` counts them.
+public enum MythicDifference: String, Sendable, CaseIterable {
+  case none = "0"
+  case one = "1"
+  case two = "2"
+  case threeOrMore = "3+"
+
+  /// The differences the case counts.
+  public var range: ClosedRange<Int> {
+    switch self {
+    case .none: 0...0
+    case .one: 1...1
+    case .two: 2...2
+    case .threeOrMore: 3...Int.max
+    }
+  }
+}
+
+/// A row of `mythic_fairness.csv`: how often two players' pools differ by `difference` mythics,
+/// observed (nil without pairs of pools) and expected.
 public struct MythicFairnessRow: Sendable {
   public var rules: String
-  public var difference: String
+  public var difference: MythicDifference
   public var observed: Double?
   public var expected: Double
 
-  public init(rules: String, difference: String, observed: Double?, expected: Double) {
+  public init(rules: String, difference: MythicDifference, observed: Double?, expected: Double) {
     self.rules = rules
     self.difference = difference
     self.observed = observed
     self.expected = expected
   }
 
-  public var fields: [String] { [rules, difference, observed.map(CSVNumber.decimal) ?? "", CSVNumber.decimal(expected)] }
+  public var fields: [String] { [rules, difference.rawValue, observed.map(CSVNumber.decimal) ?? "", CSVNumber.decimal(expected)] }
 
   init(_ record: CSVRecord) throws(DataError) {
     self.init(
-      rules: try record.text("rules"), difference: try record.text("difference"),
+      rules: try record.text("rules"), difference: try record.value("difference"),
       observed: try record.number("observed_proportion"), expected: try record.requiredNumber("expected_proportion"))
   }
 }

@@ -1,15 +1,16 @@
 import SealedSupport
+import SealedCards
 
 /// A row of `slot_rarity.csv`: cards of a rarity drawn into a slot, their share of the slot's
 /// cards (nil when the slot drew none) and the rules' expected share.
 public struct SlotRarityRow: Sendable {
   public var slot: String
-  public var rarity: String
+  public var rarity: Rarity
   public var count: Int
   public var proportion: Double?
   public var expected: Double
 
-  public init(slot: String, rarity: String, count: Int, proportion: Double?, expected: Double) {
+  public init(slot: String, rarity: Rarity, count: Int, proportion: Double?, expected: Double) {
     self.slot = slot
     self.rarity = rarity
     self.count = count
@@ -18,12 +19,12 @@ public struct SlotRarityRow: Sendable {
   }
 
   public var fields: [String] {
-    [slot, rarity, String(count), proportion.map(CSVNumber.decimal) ?? "", CSVNumber.decimal(expected)]
+    [slot, rarity.rawValue, String(count), proportion.map(CSVNumber.decimal) ?? "", CSVNumber.decimal(expected)]
   }
 
   init(_ record: CSVRecord) throws(DataError) {
     self.init(
-      slot: try record.text("slot"), rarity: try record.text("rarity"), count: try record.integer("count"),
+      slot: try record.text("slot"), rarity: try record.value("rarity"), count: try record.integer("count"),
       proportion: try record.number("proportion"), expected: try record.requiredNumber("expected_proportion"))
   }
 }
@@ -34,14 +35,14 @@ public struct CardFrequencyRow: Sendable {
   public var set: String
   public var collectorNumber: String
   public var name: String
-  public var rarity: String
+  public var rarity: Rarity
   public var foil: Bool
   public var count: Int
   public var perPool: Double?
   public var expected: Double
 
   public init(
-    set: String, collectorNumber: String, name: String, rarity: String, foil: Bool, count: Int, perPool: Double?,
+    set: String, collectorNumber: String, name: String, rarity: Rarity, foil: Bool, count: Int, perPool: Double?,
     expected: Double
   ) {
     self.set = set
@@ -56,7 +57,7 @@ public struct CardFrequencyRow: Sendable {
 
   public var fields: [String] {
     [
-      set, collectorNumber, name, rarity, String(foil), String(count), perPool.map(CSVNumber.decimal) ?? "",
+      set, collectorNumber, name, rarity.rawValue, String(foil), String(count), perPool.map(CSVNumber.decimal) ?? "",
       CSVNumber.decimal(expected),
     ]
   }
@@ -65,7 +66,7 @@ public struct CardFrequencyRow: Sendable {
     guard let foil = Bool(try record.text("foil")) else { throw record.error("foil", expected: "true or false") }
     self.init(
       set: try record.text("set"), collectorNumber: try record.text("collector_number"), name: try record.text("name"),
-      rarity: try record.text("rarity"), foil: foil, count: try record.integer("count"),
+      rarity: try record.value("rarity"), foil: foil, count: try record.integer("count"),
       perPool: try record.number("per_pool"), expected: try record.requiredNumber("expected_per_pool"))
   }
 }

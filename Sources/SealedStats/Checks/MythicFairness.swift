@@ -20,8 +20,9 @@ public struct MythicFairness: Sendable {
     func expected(_ range: ClosedRange<Int>) -> Double {
       expectations.pairMythicDifferences.indices.filter(range.contains).reduce(0) { $0 + expectations.pairMythicDifferences[$1] }
     }
-    let buckets: [(String, ClosedRange<Int>)] = [("0", 0...0), ("1", 1...1), ("2", 2...2), ("3+", 3...Int.max)]
-    rows = buckets.map { Row(rules: rules, difference: $0.0, observed: observed($0.1), expected: expected($0.1)) }
+    rows = MythicDifference.allCases.map {
+      Row(rules: rules, difference: $0, observed: observed($0.range), expected: expected($0.range))
+    }
   }
 
   /// The rows of several rule sets as one `mythic_fairness.csv`.
