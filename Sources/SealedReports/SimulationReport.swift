@@ -6,8 +6,8 @@ import SealedAnalysis
 
 /// The CSV reports of a simulation, exactly as the report contract defines them (README,
 /// "Reports"): `run.csv`, `slot_rarity.csv`, `card_frequency.csv`, `pool_mythics.csv`,
-/// `mythic_position.csv`, `events.csv` and `sheet_frequency.csv` (`ReportFile.simulation`); the
-/// page's among them as typed rows (`contents`). Every expected column comes from `Expectations`.
+/// `mythic_position.csv`, `events.csv` and `sheet_frequency.csv` (`ReportFile.simulation`), as
+/// typed rows (`contents`). Every expected column comes from `Expectations`.
 public struct SimulationReport: Sendable {
   public let plan: BoosterPlan
   public let expectations: Expectations

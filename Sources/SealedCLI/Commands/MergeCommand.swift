@@ -58,10 +58,11 @@ struct MergeCommand: ParsableCommand {
     let folder = try ReportFolder(
       path: out ?? "reports/\(plan.reportName)",
       writes: ReportFile.simulationFolder.names, force: force)
-    var files = report.files.map { (name: $0.name, contents: $0.table.text) }
+    let contents = report.contents
+    var files = contents.tables.map { (name: $0.name, contents: $0.table.text) }
     let record = RunRecord(plan: plan, rulesText: first.rulesText, run: run, shard: .whole, tally: tally, spec: spec)
     files.append((RunRecord.fileName, record.encoded()))
-    Note.replaced(try folder.commit(HTMLReportFile.adding(to: files, contents: report.contents)), in: folder.path)
+    Note.replaced(try folder.commit(HTMLReportFile.adding(to: files, contents: contents)), in: folder.path)
     let seconds = records.reduce(0.0) { $0 + $1.record.elapsedSeconds }
     let threadSeconds = records.reduce(0.0) { $0 + $1.record.elapsedSeconds * Double($1.record.threads) }
     print(

@@ -96,8 +96,9 @@ struct SimulationRunner {
 
   /// The report folder's files: the CSVs of `report`, `tallies.json` and `report.html`.
   func reportFiles(_ result: Simulation.Result, run: RunInfo, report: SimulationReport) throws(DataError) -> [(name: String, contents: String)] {
-    let files = report.files.map { (name: $0.name, contents: $0.table.text) } + [recordFile(result, run: run)]
-    return try HTMLReportFile.adding(to: files, contents: report.contents)
+    let contents = report.contents
+    let files = contents.tables.map { (name: $0.name, contents: $0.table.text) } + [recordFile(result, run: run)]
+    return try HTMLReportFile.adding(to: files, contents: contents)
   }
 
   /// Writes the report files and the samples, and returns where the samples went: with `--out`
