@@ -2,11 +2,13 @@
 """Digests of everything a fixed corpus of sealed commands prints and writes.
 
 A restructuring must change no output. This script runs one build of `sealed` over a fixed
-corpus (open, simulate, a sharded simulate and its merge, check, audit, report, rules import,
+corpus (open, simulate, a sharded simulate and its merge, check, a sharded check, its merge and
+the check of its tallies, check-products, audit of each pack file format and of unknown cards,
+audit --plan, report, rules import from mtg.wtf's data and from MTGJSON files,
 sets and cards listings, a saved pool, deck edits, a hand, both exports, and bad input), in a
 fresh temporary folder with its own library and HOME, and prints one line per command and per
-file it wrote: `sha256  what`. Run times, speeds, thread counts, dates and the temporary and
-repository paths are masked first, so two builds that behave alike give identical digests.
+file it wrote: `sha256  what`. Run times, speeds, thread counts, dates and the temporary,
+repository and build folders' paths are masked first, so two builds that behave alike give identical digests.
 
     scripts/output-digests.py .build/release/sealed > before.txt     # the old code
     scripts/output-digests.py .build/release/sealed > after.txt      # the new code
@@ -62,6 +64,17 @@ CORPUS = [
     ("hand", ["hand", "alice", "--seed", "3"]),
     ("export arena", ["export", "arena", "alice", "--out", "alice.txt"]),
     ("export tts", ["export", "tts", "alice", "--out", "alice-tts.json"]),
+    ("check shard 1", ["check", "war", "--pools", "10000", "--seed", "9", "--shard", "1/2", "--out", "cshard1"]),
+    ("check shard 2", ["check", "war", "--pools", "10000", "--seed", "9", "--shard", "2/2", "--out", "cshard2"]),
+    ("merge checked", ["merge", "cshard1", "cshard2", "--out", "cmerged"]),
+    ("check tallies", ["check", "war", "--tallies", "cmerged", "--out", "chk-tallies"]),
+    ("check tallies of a shard", ["check", "war", "--tallies", "cshard1", "--out", "chk-shard"]),
+    ("check-products", ["check-products", "--products", "war-draft,dom-draft,mkm-play", "--pools", "300", "--seed", "2", "--out", "products"]),
+    ("audit 17lands", ["audit", "war", "--packs", "packs17.csv", "--seed", "3", "--resamples", "199", "--out", "aud-17"]),
+    ("audit plan", ["audit", "war", "--plan"]),
+    ("audit unknown cards", ["audit", "war", "--packs", "typos.csv", "--out", "aud-typos"]),
+    ("rules import mtgjson list", ["rules", "import", os.path.join(REPO, "Tests/Fixtures/mtgjson/NEO.json.gz"), "--list"]),
+    ("rules import mtgjson", ["rules", "import", os.path.join(REPO, "Tests/Fixtures/mtgjson/ZNR.json.gz"), "--product", "znr-default"]),
     ("bad pools", ["check", "war", "--pools", "0"]),
     ("bad set", ["open", "nosuchset"]),
     ("bad product", ["rules", "import", "--product", "nosuch"]),
@@ -78,6 +91,9 @@ MASKS = [
     # the record's own digest, which covers them).
     (re.compile(r"(?m)^([a-z_]*(seconds|per_second|threads)[a-z_]*),.*$"), r"\1,<masked>"),
     (re.compile(r'"(elapsedSeconds|threads|sha256)" ?: ?("[^"]*"|[0-9.e+-]+)'), r'"\1": <masked>'),
+    # check-products' seconds per product, in summary.csv and in its table.
+    (re.compile(r"(?m)^((?:[^,\n]*,){3}(?:pass|fail|refused),(?:[^,\n]*,){4})\d+\.\d+,"), r"\1<time>,"),
+    (re.compile(r"(?m)^(\S+ +\S+ +\S+ +(?:pass|fail|refused) +\d+ +\d+ +\d+ +)\d+\.\d+"), r"\1<time>"),
     # The folder SwiftPM copies the shipped data into is part of the build's path, named after the
     # module that holds it (sealed_SealedCore.resources before the split by stage, now
     # sealed_SealedData.resources).
@@ -85,7 +101,13 @@ MASKS = [
 ]
 
 
+# The folder of the build under test: the shipped data's path beside the executable names it.
+BINARY_FOLDER = None
+
+
 def mask(text, tmp):
+    if BINARY_FOLDER:
+        text = text.replace(BINARY_FOLDER, "<BIN>")
     text = text.replace(tmp, "<TMP>").replace(REPO, "<REPO>")
     for pattern, replacement in MASKS:
         text = pattern.sub(replacement, text)
@@ -121,12 +143,18 @@ def main():
     if not args or args[0].startswith("-"):
         sys.exit(__doc__)
     sealed = os.path.abspath(args[0])
+    global BINARY_FOLDER
+    BINARY_FOLDER = os.path.dirname(os.path.realpath(sealed))
     show = args[args.index("--show") + 1] if "--show" in args else None
     with tempfile.TemporaryDirectory(prefix="sealed-digests-") as tmp:
         work = os.path.join(tmp, "work")
         os.makedirs(work)
         env = {k: v for k, v in os.environ.items() if not k.startswith(("SEALED_", "XDG_"))}
         env.update(HOME=os.path.join(tmp, "home"), SEALED_HOME=os.path.join(tmp, "library"), NO_COLOR="1", COLUMNS="100")
+        # Input a command of the corpus reads that no earlier command writes: a pack file naming
+        # cards the data lacks (a number past the set's, a misspelt name).
+        with open(os.path.join(work, "typos.csv"), "w") as handle:
+            handle.write("booster,set,collector_number,name\n1,war,999,\n1,war,,Ob Nixilis the Hate-Twisted\n1,war,1,\n")
         before = {}
         for label, arguments in CORPUS:
             result = subprocess.run([sealed, *arguments], cwd=work, env=env, capture_output=True, timeout=600)
