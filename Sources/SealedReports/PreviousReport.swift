@@ -13,7 +13,7 @@ public struct PreviousReport: Sendable, Equatable {
   /// The report of the folder at `path`, or nil when it holds no readable `run.csv`.
   /// Cost: one read of `run.csv` (a few hundred bytes).
   public init?(folder path: String) {
-    guard let text = try? String(contentsOfFile: "\(path)/run.csv", encoding: .utf8) else { return nil }
+    guard let text = try? String(contentsOfFile: "\(path)/\(ReportFile.run.name)", encoding: .utf8) else { return nil }
     self.init(runCSV: text)
   }
 

@@ -10,7 +10,7 @@ import SealedEngine
 /// the whole run and rebuilds the CSV reports from it; it reads only records whose digest and
 /// totals hold.
 public struct RunRecord: Codable, Sendable {
-  public static let fileName = "tallies.json"
+  public static let fileName = ReportFile.tallies.name
   /// 2: with `totals` and `sha256`.
   public static let formatVersion = 2
 

@@ -24,12 +24,12 @@ public struct VerdictSummary: Sendable, Equatable {
     self.interrupted = interrupted
   }
 
-  /// From the `verdict` values of a checks table (`pass`, `fail`, `not_tested`).
-  public init<S: Sequence>(verdicts: S, interrupted: (done: Int, requested: Int)? = nil) where S.Element == String {
-    var counts: [String: Int] = [:]
+  /// From the verdicts of a checks table.
+  public init<S: Sequence>(verdicts: S, interrupted: (done: Int, requested: Int)? = nil) where S.Element == CheckVerdict {
+    var counts: [CheckVerdict: Int] = [:]
     for verdict in verdicts { counts[verdict, default: 0] += 1 }
     self.init(
-      passed: counts["pass"] ?? 0, failed: counts["fail"] ?? 0, notTested: counts["not_tested"] ?? 0,
+      passed: counts[.pass] ?? 0, failed: counts[.fail] ?? 0, notTested: counts[.notTested] ?? 0,
       interrupted: interrupted)
   }
 

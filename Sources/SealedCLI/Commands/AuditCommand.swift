@@ -79,7 +79,7 @@ struct AuditCommand: ParsableCommand {
   var power: Double = 0.8
 
   /// The files an audit writes.
-  static let files = ["run.csv", "audit.csv", "boosters.csv", "sheet_frequency.csv", HTMLReport.fileName]
+  static let files = ReportFile.auditFolder.names
 
   func run() throws {
     let started = Date()
@@ -117,12 +117,12 @@ struct AuditCommand: ParsableCommand {
 
     let command = ReproduceCommand.audit(
       set: plan.setCode, rules: planOptions.rules, packs: packs, extra: reproducingOptions(seed: seed, grouping: grouping, resamples: resamples))
-    let tables = AuditReport.tables(
+    let contents = AuditReport.contents(
       audit, session: session, rules: loaded, packs: reader.source, format: reader.format, identity: identity,
       grouping: grouping, seed: seed, alpha: alpha, spec: spec, threads: threads, elapsed: elapsed,
       startedAt: RunInfo.timestamp(started), command: command)
-    let files = tables.map { (name: $0.name, contents: $0.table.text) }
-    Note.replaced(try folder.commit(try HTMLReportFile.adding(to: files, tables: tables)), in: folder.path)
+    let files = contents.tables.map { (name: $0.name, contents: $0.table.text) }
+    Note.replaced(try folder.commit(try HTMLReportFile.adding(to: files, contents: contents)), in: folder.path)
     print(AuditVerdictTable.render(audit, session: session, spec: spec, alpha: alpha, source: reader.source, terminal: .standardOutput), terminator: "")
     let boosters = session.findings.boosters
     print(

@@ -77,7 +77,7 @@ struct CheckCommand: ParsableCommand {
       let result = runner.simulate()
       let info = runner.runInfo(result, command: "check", extra: reproducingOptions)
       Note.replaced(
-        try runner.folder.commit(runner.reportFiles(result, run: info, tables: runner.reportTables(result, run: info, alpha: alpha))),
+        try runner.folder.commit(runner.reportFiles(result, run: info, report: runner.report(result, run: info, alpha: alpha))),
         in: runner.folder.path)
       print(runner.summary(result))
       print("reports: \(runner.folder.path)/")
@@ -195,7 +195,7 @@ struct CheckCommand: ParsableCommand {
     let recordFile = (name: RunRecord.fileName, contents: tallied.wholeRecord(run: run).encoded())
     let folder = try ReportFolder(
       path: runOptions.out ?? "reports/\(plan.reportName)",
-      writes: SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName] + Self.checkFiles, force: runOptions.force)
+      writes: ReportFile.checkFolder.names, force: runOptions.force)
     let interrupt = InterruptFlag()
     defer { interrupt.restore() }
     let outcome = try report(
