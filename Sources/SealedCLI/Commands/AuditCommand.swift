@@ -17,7 +17,7 @@ struct AuditCommand: ParsableCommand {
     discussion: """
       --packs reads a CSV (booster,set,collector_number[,name][,foil]), a pasted text list (one \
       booster per block, lines like "1 Ob Nixilis, the Hate-Twisted (WAR) 100" or "WAR 100"), or \
-      17lands' package draft data (draft_data_public.SET.FORMAT.csv, or .csv.gz as it is: every \
+      17lands' public draft data (draft_data_public.SET.FORMAT.csv, or .csv.gz as it is: every \
       pick_number 0 row is an opened pack); "-" reads standard input. The file is read as a \
       stream. Each booster is checked exactly: its cards exist and can be in a booster, and the \
       rules can draw them together (naming the booster and the card when not). Then all boosters: \
