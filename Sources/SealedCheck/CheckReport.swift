@@ -43,7 +43,7 @@ public struct CheckReport {
     plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, run: RunInfo,
     record: (name: String, contents: String), alpha: Double, compared: [Compared] = []
   ) throws(DataError) {
-    let checks = try Self.statistics { () throws(StatisticsError) in
+    let checks = try statistics { () throws(StatisticsError) in
       try CheckRun(plan: plan, expectations: expectations, tally: tally, alpha: alpha)
     }
     var fairness = [MythicFairness(rules: plan.rulesName, tally: tally, expectations: expectations)]
@@ -58,7 +58,7 @@ public struct CheckReport {
     var simulationReport = SimulationReport(plan: plan, expectations: expectations, tally: tally, run: run)
     // The page's sheets and claims are one family of cards for the flags.
     let claimAlpha = { (name: String) in plan.specClaims.first { $0.name == name }?.alpha ?? alpha }
-    let flagged = try Self.statistics { () throws(StatisticsError) in
+    let flagged = try statistics { () throws(StatisticsError) in
       try CardTails.attached(
         sheets: simulationReport.sheetFrequency, claims: ClaimFrequency(plan: plan, expectations: expectations, tally: tally),
         alpha: alpha, claimAlpha: claimAlpha)
@@ -74,14 +74,5 @@ public struct CheckReport {
     let tables = contents.tables
     self.checks = checks
     self.files = tables.map { (name: $0.name, contents: $0.table.text) } + [record, (HTMLReport.fileName, try HTMLReport.render(contents))]
-  }
-
-  /// Runs statistics code, turning its errors into one-line data errors.
-  static func statistics<T>(_ body: () throws(StatisticsError) -> T) throws(DataError) -> T {
-    do {
-      return try body()
-    } catch {
-      throw DataError("statistics failed: \(error)")
-    }
   }
 }
