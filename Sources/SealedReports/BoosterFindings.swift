@@ -16,6 +16,7 @@ public struct BoosterFindings: Sendable {
   /// Every booster is listed (`boosters.csv`) up to this many; after that only boosters with a
   /// problem, up to `problemLimit` of them. The counts cover every booster.
   public static let listLimit = 10_000
+  /// The most boosters with a problem listed after the first `listLimit` boosters.
   public static let problemLimit = 10_000
 
   public private(set) var boosters = 0
@@ -41,6 +42,7 @@ public struct BoosterFindings: Sendable {
   private var problemsListed = 0
   private let kindNames: [String]
 
+  /// Empty findings for rules whose booster kinds are named `kinds` (one identified count per kind).
   public init(kinds: [String]) {
     kindNames = kinds
     identifiedKinds = Array(repeating: 0, count: kinds.count)

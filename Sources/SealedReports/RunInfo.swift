@@ -15,6 +15,7 @@ public struct RunInfo: Sendable, Codable, Equatable {
   /// --seed ...`), with the seed actually used; empty when unknown.
   public var command: String
 
+  /// The facts of a run, an unsharded ("1/1"), uninterrupted one unless said otherwise.
   public init(
     toolVersion: String, seed: UInt64, poolsRequested: Int, shard: String = "1/1", threads: Int,
     elapsedSeconds: Double, startedAt: String, interrupted: Bool = false, command: String = ""

@@ -10,6 +10,7 @@ import SealedEngine
 /// the whole run and rebuilds the CSV reports from it; it reads only records whose digest and
 /// totals hold.
 public struct RunRecord: Codable, Sendable {
+  /// The record's file name in a report folder: `tallies.json`.
   public static let fileName = ReportFile.tallies.name
   /// 2: with `totals` and `sha256`.
   public static let formatVersion = 2
@@ -48,6 +49,9 @@ public struct RunRecord: Codable, Sendable {
   public var specSource: String?
   public var specText: String?
 
+  /// The record of a run of `plan` (whose rules file reads `rulesText`) on `shard`, with its tally
+  /// and, for `sealed check`, the spec it counted; the digest is added by `encoded()`.
+  /// Cost: one pass over the plan's cards (the fingerprint) and one over the pool mythic counts (`totals`).
   public init(
     plan: BoosterPlan, rulesText: String, run: RunInfo, shard: Simulation.Shard, tally: SimulationTally,
     spec: SpecDefinition? = nil
@@ -83,6 +87,8 @@ public struct RunRecord: Codable, Sendable {
     return try SpecLoader.parse(specText, source: specSource)
   }
 
+  /// SHA-256 (hex) of the cards' set codes, collector numbers and names, one line per card in
+  /// their order: `cardsFingerprint`. Cost: one pass over the cards.
   public static func fingerprint(_ cards: [Card]) -> String {
     SHA256.hex(of: Array(cards.map { "\($0.setCode)#\($0.collectorNumber.text)=\($0.name)" }.joined(separator: "\n").utf8))
   }
