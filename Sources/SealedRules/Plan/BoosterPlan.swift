@@ -149,7 +149,9 @@ public struct PlanSheet: Sendable {
   /// For a colour-balanced sheet: its cards are ordered by colour group (W, U, B, R, G, then
   /// every other card), and group g is `cards[groupStarts[g]..<groupStarts[g + 1]]`.
   public var balance: ColorBalance?
+  /// Whether every card weighs the same. O(cards).
   public var isUniform: Bool { weights.allSatisfy { $0 == weights[0] } }
+  /// The cards' weights added up. O(cards).
   public var totalWeight: Double { weights.reduce(0, +) }
 }
 
@@ -191,6 +193,8 @@ public struct PlanEvent: Sendable {
   /// collector number), so that cards known by their keys alone could belong to it unseen.
   public var byCardData: Bool = false
 
+  /// An event named `name` counted over `cards`, reported for `givenKinds` (and all boosters when
+  /// `givenAny`), listed in reports when `isReported`.
   package init(name: String, cards: Set<Int>, givenKinds: [Int], givenAny: Bool, isReported: Bool, byCardData: Bool = false) {
     self.name = name
     self.cards = cards
