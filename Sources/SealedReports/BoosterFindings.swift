@@ -19,6 +19,7 @@ public struct BoosterFindings: Sendable {
   /// The most boosters with a problem listed after the first `listLimit` boosters.
   public static let problemLimit = 10_000
 
+  /// Boosters recorded, and the cards they hold.
   public private(set) var boosters = 0
   public private(set) var cards = 0
   /// Cards that no booster of the rules can hold (outside the booster range, another set).

@@ -3,9 +3,11 @@ public struct RunInfo: Sendable, Codable, Equatable {
   public var toolVersion: String
   public var seed: UInt64
   public var poolsRequested: Int
+  /// The shard as `INDEX/COUNT`, `1/1` for an unsharded run.
   public var shard: String
   public var threads: Int
   public var elapsedSeconds: Double
+  /// When the run started, an ISO 8601 UTC timestamp (`RunInfo.now()`).
   public var startedAt: String
   public var interrupted: Bool
   /// For a report merged from shards: how many. Its execution rows (threads, elapsed seconds,

@@ -15,12 +15,14 @@ public struct RunRecord: Codable, Sendable {
   /// 2: with `totals` and `sha256`.
   public static let formatVersion = 2
 
+  /// The record's format version (`formatVersion` when written).
   public var format: Int
   public var toolVersion: String
   /// `Simulation.generatorVersion` of the run; nil in records written before it was recorded
   /// (generator version 1).
   public var generatorVersion: Int?
   public var set: String
+  /// The plan's booster range upper end (`BoosterPlan.boosterMax`).
   public var boosterMax: Int
   /// SHA-256 over the booster-range cards (collector number and name), to tell card data apart.
   public var cardsFingerprint: String
@@ -30,7 +32,10 @@ public struct RunRecord: Codable, Sendable {
   public var rulesSHA256: String
   public var seed: UInt64
   public var poolsRequested: Int
+  /// Pools per chunk of the run (`Simulation.chunkPools`): shards split the run by chunks, so
+  /// shards merge only when they agree on it.
   public var chunkPools: Int
+  /// This record's shard, `shardIndex` (from 1) of `shardCount`.
   public var shardIndex: Int
   public var shardCount: Int
   public var interrupted: Bool

@@ -35,6 +35,7 @@ public struct CheckRow: Sendable {
   public var statistic: Double?
   public var degreesOfFreedom: Int?
   public var pValue: Double?
+  /// The Holm–Bonferroni adjusted p-value over the run's statistical checks.
   public var pAdjusted: Double?
   public var confidenceLow: Double?
   public var confidenceHigh: Double?
