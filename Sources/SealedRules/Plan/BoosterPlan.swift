@@ -136,6 +136,7 @@ public final class BoosterPlan: Sendable {
 /// A named slot and the booster positions it fills.
 public struct PlanSlot: Sendable, Equatable {
   public let name: String
+  /// The slot fills `count` consecutive booster positions from `firstPosition`.
   public let count: Int
   public let firstPosition: Int
 }
@@ -163,9 +164,12 @@ public struct PlanVariantGroup: Sendable {
 
 /// One draw of a program: `count` cards from a sheet into consecutive positions.
 public struct PlanDraw: Sendable, Equatable {
+  /// Index into `BoosterPlan.sheets`.
   public let sheet: Int
   public let count: Int
+  /// Whether the draw's cards must all differ (the slot's `distinct`).
   public let distinct: Bool
+  /// Index into `BoosterPlan.slots`.
   public let slot: Int
   public let firstPosition: Int
   /// Index into `BoosterPlan.sites`.
@@ -174,6 +178,7 @@ public struct PlanDraw: Sendable, Equatable {
 
 /// A draw in context: which kind and combination of variants it belongs to.
 public struct PlanSite: Sendable {
+  /// Indices into `BoosterPlan.kinds` and `BoosterPlan.combinations`.
   public let kind: Int
   public let combination: Int
   public let draw: PlanDraw
