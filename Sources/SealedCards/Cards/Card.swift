@@ -23,6 +23,7 @@ public struct Card: Sendable, Hashable, Codable {
   public var manaValue: Double
   /// Colours as single letters, W U B R G; multi-faced cards take the union of their faces.
   public var colors: [String]
+  /// Colour identity as single letters (Scryfall's `color_identity`; its colours when the data lacks one).
   public var colorIdentity: [String]
   /// Scryfall's layout: `normal`, `split`, `transform`, `adventure`, ...
   public var layout: String
