@@ -6,11 +6,13 @@ package enum Axis {
     package let decimals: Int
     package let percent: Bool
 
+    /// A format for ticks `step` apart: as many decimals as the step needs (of the value times 100 when `percent`).
     package init(step: Double, percent: Bool = false) {
       self.percent = percent
       decimals = LinearScale.decimals(forStep: percent ? step * 100 : step)
     }
 
+    /// `value` as tick text: fixed decimals, a "%" when `percent`, and never "-0". O(decimals).
     package func callAsFunction(_ value: Double) -> String {
       let shown = percent ? value * 100 : value
       var text = fixed(shown, decimals: decimals)

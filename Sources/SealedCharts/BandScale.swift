@@ -7,6 +7,8 @@ package struct BandScale: Sendable, Equatable {
   /// The gap between two bands as a fraction of the step (0 ≤ padding < 1).
   package let padding: Double
 
+  /// `count` equal bands across `range`, separated by gaps of `padding` (a fraction of the step).
+  /// Traps when `count` is not positive or `padding` is outside [0, 1).
   package init(count: Int, range: (Double, Double), padding: Double = 0.2) {
     precondition(count > 0, "a band scale needs at least one category")
     precondition(padding >= 0 && padding < 1, "padding must be in [0, 1)")

@@ -2,11 +2,14 @@
 /// across it, an optional reference line across the whole chart (the uniform line), and a
 /// note under each bar. O(categories).
 package struct BarChart: Sendable {
+  /// One category: its label under the bar, the observed proportion (no bar when nil), the
+  /// expected proportion (no tick when nil) and an optional note under the label.
   package struct Bar: Sendable {
     package var label: String
     package var observed: Double?
     package var expected: Double?
     package var note: String?
+    /// A bar with the given label, observed and expected proportions and optional note.
     package init(label: String, observed: Double?, expected: Double?, note: String? = nil) {
       self.label = label
       self.observed = observed
@@ -21,6 +24,8 @@ package struct BarChart: Sendable {
   package var width: Double
   package var height: Double = 200
 
+  /// A chart titled `title` of `bars` (at least one, or it traps), with an optional reference line,
+  /// `width` points wide.
   package init(title: String, bars: [Bar], reference: (value: Double, label: String)? = nil, width: Double = 360) {
     precondition(!bars.isEmpty, "a bar chart needs bars")
     self.title = title
@@ -33,6 +38,8 @@ package struct BarChart: Sendable {
   static let top = 14.0
   static let bottom = 40.0
 
+  /// The y scale: zero to a little above the tallest bar, tick or reference line (capped at 100% for
+  /// proportions), niced to four ticks. O(bars).
   package var yScale: LinearScale {
     var highest = reference?.value ?? 0
     for bar in bars { highest = max(highest, bar.observed ?? 0, bar.expected ?? 0) }
@@ -42,8 +49,11 @@ package struct BarChart: Sendable {
     return LinearScale(domain: (0, top), range: (height - Self.bottom, Self.top)).niced(count: 4)
   }
 
+  /// The x scale: one band per bar across the plot area.
   package var xScale: BandScale { BandScale(count: bars.count, range: (Self.left, width - 8), padding: 0.3) }
 
+  /// The chart as an `<svg>` element, described in text by each bar's observed and expected
+  /// percentages. O(bars).
   package func svg() -> String {
     var svg = SVG(width: width, height: height)
     let y = yScale

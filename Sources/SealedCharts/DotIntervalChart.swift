@@ -3,9 +3,11 @@
 /// dashed line, and other rule sets' values as labelled triangles. The axis zooms in on the
 /// values shown, so an interval of ±0.2 percentage points is still visible. O(markers).
 package struct DotIntervalChart: Sendable {
+  /// Another rule set's value for the same proportion, drawn as a labelled triangle.
   package struct Marker: Sendable {
     package var label: String
     package var value: Double
+    /// A marker labelled `label` at proportion `value`.
     package init(label: String, value: Double) {
       self.label = label
       self.value = value
@@ -21,6 +23,8 @@ package struct DotIntervalChart: Sendable {
   package var comparisons: [Marker]
   package var width: Double = 640
 
+  /// A chart of the observed proportion with its interval [`low`, `high`], the expected value, whether
+  /// the check failed, and optional comparison markers.
   package init(title: String, observed: Double, low: Double, high: Double, expected: Double, failed: Bool, comparisons: [Marker] = []) {
     self.title = title
     self.observed = observed
@@ -40,6 +44,8 @@ package struct DotIntervalChart: Sendable {
     return LinearScale(domain: (max(0, lowest - pad), min(1, highest + pad)), range: (32, width - 32)).niced(count: 6)
   }
 
+  /// The chart as an `<svg>` element, one row per comparison, described in text by the observed value,
+  /// its interval and the expected value. O(markers).
   package func svg() -> String {
     let rowHeight = 18.0
     let lineY = 30.0

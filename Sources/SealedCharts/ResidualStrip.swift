@@ -5,10 +5,12 @@
 /// given, not derived from the limit, so that the caller's exact rule decides.
 /// O(points log points) for finding the largest.
 package struct ResidualStrip: Sendable {
+  /// One item: its label, its standardised score, and whether the caller's rule flagged it.
   package struct Point: Sendable {
     package var label: String
     package var value: Double
     package var flagged: Bool
+    /// A point labelled `label` at score `value`, flagged or not.
     package init(label: String, value: Double, flagged: Bool) {
       self.label = label
       self.value = value
@@ -25,6 +27,8 @@ package struct ResidualStrip: Sendable {
   package var named: Int
   package var width: Double = 720
 
+  /// A strip titled `title` of `points`, with dashed limits at ±`limit` and `named` items named
+  /// (more when more are flagged, up to `maximumNamed`).
   package init(title: String, points: [Point], limit: Double, named: Int = 3) {
     self.title = title
     self.points = points
@@ -47,6 +51,7 @@ package struct ResidualStrip: Sendable {
     return Array(flagged) + Array(others)
   }
 
+  /// The strip as an `<svg>` element, the named items labelled above it. O(points log points).
   package func svg() -> String {
     let worst = worst
     let labelRows = Double(worst.count)

@@ -6,6 +6,7 @@ package struct SVG: Sendable {
   package let height: Double
   private var body = ""
 
+  /// An empty drawing `width` by `height` units.
   package init(width: Double, height: Double) {
     self.width = width
     self.height = height
@@ -40,15 +41,18 @@ package struct SVG: Sendable {
     return " \(name)=\"\(escape(value))\""
   }
 
+  /// Appends a rectangle (negative sizes drawn as zero), with `title` as its tooltip when given.
   package mutating func rect(x: Double, y: Double, width: Double, height: Double, class name: String, title: String? = nil) {
     let open = "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(max(width, 0)))\" height=\"\(Self.number(max(height, 0)))\"\(Self.attribute("class", name))"
     body += title.map { "\(open)><title>\(Self.escape($0))</title></rect>" } ?? "\(open)/>"
   }
 
+  /// Appends a line from (x1, y1) to (x2, y2).
   package mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, class name: String) {
     body += "<line x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" y2=\"\(Self.number(y2))\"\(Self.attribute("class", name))/>"
   }
 
+  /// Appends a circle centred on (cx, cy) of radius `r`, with `title` as its tooltip when given.
   package mutating func circle(cx: Double, cy: Double, r: Double, class name: String, title: String? = nil) {
     let open = "<circle cx=\"\(Self.number(cx))\" cy=\"\(Self.number(cy))\" r=\"\(Self.number(r))\"\(Self.attribute("class", name))"
     body += title.map { "\(open)><title>\(Self.escape($0))</title></circle>" } ?? "\(open)/>"
@@ -71,6 +75,7 @@ package struct SVG: Sendable {
     body += title.map { "\(open)><title>\(Self.escape($0))</title></polygon>" } ?? "\(open)/>"
   }
 
+  /// Which point of a text `x` names: its start, middle or end (SVG's `text-anchor`).
   package enum Anchor: String, Sendable { case start, middle, end }
 
   /// Real, selectable text.
@@ -86,4 +91,5 @@ package struct SVG: Sendable {
   }
 }
 
+/// The shapes `SVG.marker` draws.
 package enum MarkerShape: Sendable { case circle, diamond, triangle, square }

@@ -16,8 +16,10 @@ public struct BoosterFindings: Sendable {
   /// Every booster is listed (`boosters.csv`) up to this many; after that only boosters with a
   /// problem, up to `problemLimit` of them. The counts cover every booster.
   public static let listLimit = 10_000
+  /// The most boosters with a problem listed after the first `listLimit` boosters.
   public static let problemLimit = 10_000
 
+  /// Boosters recorded, and the cards they hold.
   public private(set) var boosters = 0
   public private(set) var cards = 0
   /// Cards that no booster of the rules can hold (outside the booster range, another set).
@@ -41,6 +43,7 @@ public struct BoosterFindings: Sendable {
   private var problemsListed = 0
   private let kindNames: [String]
 
+  /// Empty findings for rules whose booster kinds are named `kinds` (one identified count per kind).
   public init(kinds: [String]) {
     kindNames = kinds
     identifiedKinds = Array(repeating: 0, count: kinds.count)

@@ -21,6 +21,7 @@ public struct CardTail: Sendable, Equatable {
   /// card of the page is flagged is at most alpha.
   public let flagged: Bool
 
+  /// A tail with the given p-value, score, limit and flag, as `SealedStats.CardTails` computes them.
   public init(p: Double, score: Double, limit: Double, flagged: Bool) {
     self.p = p
     self.score = score

@@ -11,6 +11,8 @@ import SealedAnalysis
 /// chi-square check, so a card that rules favour by mistake stands out here even though the
 /// rules' own expectations (`sheet_frequency.csv`) agree with the simulation. O(cards × claims).
 public struct ClaimFrequency: Sendable {
+  /// One card of one claim: the claim's name, the card's ordinal in `plan.cards`, its copies, its
+  /// equal share of the claim's copies, and its residual (nil when that share is zero).
   public struct Row: Sendable {
     public let claim: String
     public let card: Int

@@ -8,6 +8,7 @@ public struct PreviousReport: Sendable, Equatable {
   /// `run.csv`'s single-line values by key (`seed`, `pools`, `boosters`, `command`, ...).
   public let values: [String: String]
 
+  /// A previous report with the given `run.csv` values.
   public init(values: [String: String]) { self.values = values }
 
   /// The report of the folder at `path`, or nil when it holds no readable `run.csv`.

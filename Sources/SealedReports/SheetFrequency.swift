@@ -15,6 +15,8 @@ import SealedAnalysis
 /// statistic of `sealed check`'s "sheet ..." chi-square (before any pooling of small bins), so a
 /// residual beyond ±3 or so names the card that makes a sheet fail. Costs O(sites × sheet size).
 public struct SheetFrequency: Sendable {
+  /// One card of one sheet: the sheet's name, the card's ordinal in `plan.cards`, its count within
+  /// the sheet and the count the rules predict.
   public struct Row: Sendable {
     public let sheet: String
     public let card: Int
@@ -28,6 +30,8 @@ public struct SheetFrequency: Sendable {
 
   public var rows: [Row]
 
+  /// The rows of every sheet the rules expect any card of, in the plan's sheet order (tails not
+  /// yet computed). Cost: O(sites × sheet size).
   public init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally) {
     var rows: [Row] = []
     for (sheetIndex, sheet) in plan.sheets.enumerated() {

@@ -17,6 +17,8 @@ public struct SimulationReport: Sendable {
   /// (`SealedStats.CardTails`) before writing.
   public var sheetFrequency: SheetFrequency
 
+  /// The reports of a run of `plan` whose counts are `tally`, computing `sheetFrequency`.
+  /// Cost: that of `SheetFrequency.init`, O(sites × sheet size).
   public init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, run: RunInfo) {
     self.plan = plan
     self.expectations = expectations

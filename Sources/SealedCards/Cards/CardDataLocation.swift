@@ -25,6 +25,7 @@ public struct CardDataLocation: Sendable {
 
   public let kind: Kind
 
+  /// The location of the given kind.
   public init(kind: Kind) { self.kind = kind }
 
   /// Resolves the location from the option and the environment, or throws a one-line

@@ -35,6 +35,7 @@ public struct CheckRow: Sendable {
   public var statistic: Double?
   public var degreesOfFreedom: Int?
   public var pValue: Double?
+  /// The Holm–Bonferroni adjusted p-value over the run's statistical checks.
   public var pAdjusted: Double?
   public var confidenceLow: Double?
   public var confidenceHigh: Double?
@@ -51,6 +52,7 @@ public struct CheckRow: Sendable {
   /// The fields of columns a file read back has and this Sealed does not know, by column.
   public var otherFields: [String: String] = [:]
 
+  /// A row with the given values (no `method`, Monte Carlo values or other fields: set them after).
   public init(
     name: String, kind: CheckKind, n: Int, observed: Double?, expected: Double?, statistic: Double?,
     degreesOfFreedom: Int?, pValue: Double?, pAdjusted: Double?, confidenceLow: Double?, confidenceHigh: Double?,
@@ -129,6 +131,7 @@ public struct CheckTable: Sendable {
   public var columns: [String]
   public var rows: [CheckRow]
 
+  /// A table of `rows` with `file`'s columns; `file` must be `.checks` or `.audit` (it traps otherwise).
   public init(file: ReportFile, rows: [CheckRow]) {
     precondition(file == .checks || file == .audit, "a check table is checks.csv or audit.csv")
     self.file = file

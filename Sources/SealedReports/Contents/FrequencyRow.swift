@@ -35,6 +35,7 @@ public struct FrequencyRow: Sendable {
     self.tail = tail.map { CardTail(p: $0.p, score: rounded($0.score), limit: rounded($0.limit), flagged: $0.flagged) }
   }
 
+  /// The row's CSV fields in the file's column order, with empty tail fields when it has no tail.
   public var fields: [String] {
     [group, set, collectorNumber, name, rarity.rawValue, String(count), CSVNumber.format(expected), CSVNumber.format(residual)]
       + CardTail.csvFields(tail)
@@ -66,6 +67,7 @@ public struct FrequencyTable: Sendable {
   /// older Sealed wrote, which the page shows by residuals.
   public var hasTails: Bool
 
+  /// A table of `rows`; `file` must be `.sheetFrequency` or `.claimFrequency` (it traps otherwise).
   public init(file: ReportFile, rows: [FrequencyRow], hasTails: Bool = true) {
     precondition(file == .sheetFrequency || file == .claimFrequency, "a frequency table is sheet_ or claim_frequency.csv")
     self.file = file

@@ -24,6 +24,7 @@ public struct ReportContents: Sendable {
   public var sheetFrequency: FrequencyTable?
   public var claimFrequency: FrequencyTable?
 
+  /// Contents holding `run.csv` only; a command sets the other files it writes.
   public init(run: RunTable) {
     self.run = run
   }

@@ -4,6 +4,7 @@ import SealedSupport
 public struct RunTable: Sendable {
   public var entries: [(key: String, value: String)]
 
+  /// A table of the given key and value rows, in that order.
   public init(_ entries: [(key: String, value: String)]) { self.entries = entries }
 
   /// The value of `key` (the last, should a key repeat); nil when the table has none.
@@ -32,6 +33,7 @@ public struct PoolShareRow: Sendable {
   public var proportion: Double?
   public var expected: Double
 
+  /// A row with the given value, pool count, proportion and expected proportion.
   public init(value: Int, pools: Int, proportion: Double?, expected: Double) {
     self.value = value
     self.pools = pools
@@ -39,6 +41,7 @@ public struct PoolShareRow: Sendable {
     self.expected = expected
   }
 
+  /// The row's CSV fields; proportions always with a decimal point, an empty field for a nil one.
   public var fields: [String] {
     [String(value), String(pools), proportion.map(CSVNumber.decimal) ?? "", CSVNumber.decimal(expected)]
   }
@@ -55,11 +58,13 @@ public struct ComparedPoolShareRow: Sendable {
   public var rules: String
   public var row: PoolShareRow
 
+  /// The row `row` under the rule set named `rules`.
   public init(rules: String, row: PoolShareRow) {
     self.rules = rules
     self.row = row
   }
 
+  /// The rule set's name, then the fields of `row`.
   public var fields: [String] { [rules] + row.fields }
 }
 
@@ -89,6 +94,7 @@ public struct MythicFairnessRow: Sendable {
   public var observed: Double?
   public var expected: Double
 
+  /// A row with the given rule set, difference, observed and expected proportions.
   public init(rules: String, difference: MythicDifference, observed: Double?, expected: Double) {
     self.rules = rules
     self.difference = difference
@@ -96,6 +102,7 @@ public struct MythicFairnessRow: Sendable {
     self.expected = expected
   }
 
+  /// The row's CSV fields; proportions always with a decimal point, an empty field for a nil one.
   public var fields: [String] { [rules, difference.rawValue, observed.map(CSVNumber.decimal) ?? "", CSVNumber.decimal(expected)] }
 
   init(_ record: CSVRecord) throws(DataError) {
@@ -114,6 +121,7 @@ public struct ComparisonRow: Sendable {
   /// nil when no booster of the kind was made.
   public var observed: Double?
 
+  /// A row with the given check, rule set, booster kind, boosters counted and observed proportion.
   public init(check: String, rules: String, given: String, n: Int, observed: Double?) {
     self.check = check
     self.rules = rules
@@ -122,6 +130,7 @@ public struct ComparisonRow: Sendable {
     self.observed = observed
   }
 
+  /// The row's CSV fields, an empty field for a nil proportion.
   public var fields: [String] { [check, rules, given, String(n), CSVNumber.format(observed)] }
 
   init(_ record: CSVRecord) throws(DataError) {

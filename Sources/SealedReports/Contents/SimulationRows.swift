@@ -10,6 +10,7 @@ public struct SlotRarityRow: Sendable {
   public var proportion: Double?
   public var expected: Double
 
+  /// A row with the given slot, rarity, count, proportion and expected proportion.
   public init(slot: String, rarity: Rarity, count: Int, proportion: Double?, expected: Double) {
     self.slot = slot
     self.rarity = rarity
@@ -18,6 +19,7 @@ public struct SlotRarityRow: Sendable {
     self.expected = expected
   }
 
+  /// The row's CSV fields; proportions always with a decimal point, an empty field for a nil one.
   public var fields: [String] {
     [slot, rarity.rawValue, String(count), proportion.map(CSVNumber.decimal) ?? "", CSVNumber.decimal(expected)]
   }
@@ -41,6 +43,7 @@ public struct CardFrequencyRow: Sendable {
   public var perPool: Double?
   public var expected: Double
 
+  /// A row with the given card, copies, copies per pool and expected copies per pool.
   public init(
     set: String, collectorNumber: String, name: String, rarity: Rarity, foil: Bool, count: Int, perPool: Double?,
     expected: Double
@@ -55,6 +58,7 @@ public struct CardFrequencyRow: Sendable {
     self.expected = expected
   }
 
+  /// The row's CSV fields (`foil` as `true` or `false`); per-pool values always with a decimal point.
   public var fields: [String] {
     [
       set, collectorNumber, name, rarity.rawValue, String(foil), String(count), perPool.map(CSVNumber.decimal) ?? "",
@@ -81,6 +85,8 @@ public struct EventFrequencyRow: Sendable {
   public var proportion: Double?
   public var expected: Double
 
+  /// A row of `count` boosters with the event among `trials` of the kind, its proportion computed
+  /// (nil when `trials` is zero), and the rules' probability `expected`.
   public init(event: String, given: String, count: Int, trials: Int, expected: Double) {
     self.event = event
     self.given = given
@@ -90,6 +96,7 @@ public struct EventFrequencyRow: Sendable {
     self.expected = expected
   }
 
+  /// The row's CSV fields; proportions always with a decimal point, an empty field for a nil one.
   public var fields: [String] {
     [event, given, String(count), String(trials), proportion.map(CSVNumber.decimal) ?? "", CSVNumber.decimal(expected)]
   }
