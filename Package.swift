@@ -80,7 +80,8 @@ let package = Package(
     .target(
       name: "SealedAudit",
       dependencies: [
-        "SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedStats", "SealedPackFiles",
+        "SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedReports", "SealedStats",
+        "SealedPackFiles",
       ]
     ),
     .target(name: "SealedDecks", dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine"]),
@@ -94,7 +95,7 @@ let package = Package(
     .target(
       name: "SealedReportHTML",
       dependencies: [
-        "SealedSupport", "SealedReports", "SealedAudit", "SealedCharts", .product(name: "Mustache", package: "swift-mustache"),
+        "SealedSupport", "SealedReports", "SealedCharts", .product(name: "Mustache", package: "swift-mustache"),
       ],
       resources: [.embedInCode("Resources/report.mustache")]
     ),

@@ -4,7 +4,7 @@
 A restructuring must change no output. This script runs one build of `sealed` over a fixed
 corpus (open, simulate, a sharded simulate and its merge, check, a sharded check, its merge and
 the check of its tallies, check-products, audit of each pack file format and of unknown cards,
-audit --plan, report, rules import from mtg.wtf's data and from MTGJSON files,
+audit --plan, report, rules import from mtg.wtf's data and from MTGJSON files, the commands' help,
 sets and cards listings, a saved pool, deck edits, a hand, both exports, and bad input), in a
 fresh temporary folder with its own library and HOME, and prints one line per command and per
 file it wrote: `sha256  what`. Run times, speeds, thread counts, dates and the temporary,
@@ -75,6 +75,16 @@ CORPUS = [
     ("audit unknown cards", ["audit", "war", "--packs", "typos.csv", "--out", "aud-typos"]),
     ("rules import mtgjson list", ["rules", "import", os.path.join(REPO, "Tests/Fixtures/mtgjson/NEO.json.gz"), "--list"]),
     ("rules import mtgjson", ["rules", "import", os.path.join(REPO, "Tests/Fixtures/mtgjson/ZNR.json.gz"), "--product", "znr-default"]),
+    ("help", ["--help"]),
+    ("help simulate", ["simulate", "--help"]),
+    ("help check", ["check", "--help"]),
+    ("help check-products", ["check-products", "--help"]),
+    ("help audit", ["audit", "--help"]),
+    ("help open", ["open", "--help"]),
+    ("help rules import", ["rules", "import", "--help"]),
+    ("help merge", ["merge", "--help"]),
+    ("help report", ["report", "--help"]),
+    ("help deck", ["deck", "--help"]),
     ("bad pools", ["check", "war", "--pools", "0"]),
     ("bad set", ["open", "nosuchset"]),
     ("bad product", ["rules", "import", "--product", "nosuch"]),

@@ -54,7 +54,7 @@ public struct AuditRun: Sendable {
   public let resamples: Int
   /// `sheet_frequency.csv`: each sheet's cards with observed and expected copies and residuals
   /// (√ of each card's share of the statistic, signed, after the dispersion).
-  public let frequencyTable: CSVTable
+  public let frequencyTable: FrequencyTable
 
   /// A planned test: its row and its statistic.
   struct Planned {
@@ -155,7 +155,7 @@ public struct AuditRun: Sendable {
 
   /// `sheet_frequency.csv`: each group's cards with observed and expected copies, residuals
   /// and exact tails, the whole table one family of cards for the flags.
-  static func frequencyTable(_ groups: [FrequencyGroup], input: AuditInput) throws(StatisticsError) -> CSVTable {
+  static func frequencyTable(_ groups: [FrequencyGroup], input: AuditInput) throws(StatisticsError) -> FrequencyTable {
     let plan = input.catalog.plan
     let counted = groups.map { group in
       let observed = group.classes.map { input.observed.copies[$0] }
@@ -164,7 +164,7 @@ public struct AuditRun: Sendable {
       return CardTails.Group(observed: observed, expected: group.shares.map { $0 / shareTotal * total }, alpha: group.alpha)
     }
     let tails = try CardTails.compute(counted)
-    var table = CSVTable(header: SheetFrequency.csvHeader)
+    var table = FrequencyTable(file: .sheetFrequency, rows: [])
     for (number, group) in groups.enumerated() {
       let observed = counted[number].observed
       let expected = counted[number].expected
@@ -172,9 +172,9 @@ public struct AuditRun: Sendable {
         let card = plan.cards[input.catalog.classOrdinals[cls][0]]
         let e = expected[position]
         let residual = e > 0 ? (Double(observed[position]) - e) / (e * group.dispersion).squareRoot() : nil
-        table.append(
-          SheetFrequency.csvRow(
-            sheet: group.name, card: card, number: input.catalog.identity == .name ? "" : card.collectorNumber.text,
+        table.rows.append(
+          FrequencyRow(
+            group: group.name, card: card, number: input.catalog.identity == .name ? "" : card.collectorNumber.text,
             name: input.catalog.classLabels[cls], observed: observed[position], expected: e, residual: residual,
             tail: tails[number][position]))
       }
@@ -186,15 +186,9 @@ public struct AuditRun: Sendable {
   public var passed: Bool { !checks.contains(where: \.failed) }
 
   /// The verdict line.
-  public var summary: VerdictSummary { VerdictSummary(verdicts: checks.map(\.verdict.rawValue)) }
+  public var summary: VerdictSummary { VerdictSummary(verdicts: checks.map(\.verdict)) }
 
   /// `audit.csv`: the columns of `checks.csv`, then the method and the Monte Carlo p-value with
   /// its standard error.
-  public var table: CSVTable {
-    var table = CSVTable(header: CheckResult.csvHeader + ["method", "p_monte_carlo", "mc_standard_error"])
-    for check in checks {
-      table.append(check.csvRow + [check.method?.text ?? "", CSVNumber.format(check.monteCarloP), CSVNumber.format(check.monteCarloSE)])
-    }
-    return table
-  }
+  public var table: CheckTable { CheckTable(file: .audit, rows: checks.map(\.auditRow)) }
 }

@@ -2,10 +2,10 @@ import ArgumentParser
 import SealedSupport
 
 /// The root `sealed` command.
-public struct SealedCommand: ParsableCommand {
-  public static let version = "0.2.0"
+package struct SealedCommand: ParsableCommand {
+  package static let version = "0.2.0"
 
-  public static let configuration = CommandConfiguration(
+  package static let configuration = CommandConfiguration(
     commandName: "sealed",
     abstract: "Simulate Magic: The Gathering booster openings and check them with statistics.",
     version: version,
@@ -16,5 +16,5 @@ public struct SealedCommand: ParsableCommand {
     ]
   )
 
-  public init() {}
+  package init() {}
 }

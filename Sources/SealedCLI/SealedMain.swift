@@ -8,8 +8,8 @@ import SealedCards
 /// Exit statuses: 0 success; 1 a check failed; 2 bad usage or bad data (one line on stderr,
 /// never a stack trace); 130 interrupted by Ctrl-C (the report of the pools completed so far
 /// is written).
-public enum SealedMain {
-  public static func run(_ arguments: [String]) -> Int32 {
+package enum SealedMain {
+  package static func run(_ arguments: [String]) -> Int32 {
     do {
       var command = try SealedCommand.parseAsRoot(arguments)
       try command.run()
@@ -91,11 +91,11 @@ public enum SealedMain {
 }
 
 /// Ends a command with a given exit status and an optional one-line message.
-public struct CommandFailure: Error {
-  public var status: Int32
-  public var message: String
+package struct CommandFailure: Error {
+  package var status: Int32
+  package var message: String
 
-  public init(status: Int32, message: String = "") {
+  package init(status: Int32, message: String = "") {
     self.status = status
     self.message = message
   }

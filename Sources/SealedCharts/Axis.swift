@@ -1,17 +1,19 @@
 /// Axes drawn from a scale: a base line, tick marks and tick labels formatted with just the
 /// decimals the tick step needs.
-public enum Axis {
+package enum Axis {
   /// Formats tick values of a given step: fixed decimals, or percentages.
-  public struct Format: Sendable {
-    public let decimals: Int
-    public let percent: Bool
+  package struct Format: Sendable {
+    package let decimals: Int
+    package let percent: Bool
 
-    public init(step: Double, percent: Bool = false) {
+    /// A format for ticks `step` apart: as many decimals as the step needs (of the value times 100 when `percent`).
+    package init(step: Double, percent: Bool = false) {
       self.percent = percent
       decimals = LinearScale.decimals(forStep: percent ? step * 100 : step)
     }
 
-    public func callAsFunction(_ value: Double) -> String {
+    /// `value` as tick text: fixed decimals, a "%" when `percent`, and never "-0". O(decimals).
+    package func callAsFunction(_ value: Double) -> String {
       let shown = percent ? value * 100 : value
       var text = fixed(shown, decimals: decimals)
       if text.hasPrefix("-"), Double(text) == 0 { text.removeFirst() }
@@ -20,7 +22,7 @@ public enum Axis {
   }
 
   /// `value` with exactly `decimals` decimals, rounding half away from zero.
-  public static func fixed(_ value: Double, decimals: Int) -> String {
+  package static func fixed(_ value: Double, decimals: Int) -> String {
     var factor = 1.0
     for _ in 0..<decimals { factor *= 10 }
     let scaled = (abs(value) * factor).rounded()
@@ -34,7 +36,7 @@ public enum Axis {
 
   /// A horizontal axis at `y` with ticks below it; returns the tick values drawn.
   @discardableResult
-  public static func bottom(
+  package static func bottom(
     _ svg: inout SVG, scale: LinearScale, y: Double, ticks count: Int = 5, percent: Bool = false, grid top: Double? = nil
   ) -> [Double] {
     let ticks = scale.ticks(count: count)
@@ -51,7 +53,7 @@ public enum Axis {
 
   /// A vertical axis at `x` with labels to its left and optional grid lines to `right`.
   @discardableResult
-  public static func left(
+  package static func left(
     _ svg: inout SVG, scale: LinearScale, x: Double, ticks count: Int = 5, percent: Bool = false, grid right: Double? = nil
   ) -> [Double] {
     let ticks = scale.ticks(count: count)

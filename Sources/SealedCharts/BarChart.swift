@@ -1,13 +1,16 @@
 /// Proportions by category: the observed proportion as a bar, the expected one as a dark tick
 /// across it, an optional reference line across the whole chart (the uniform line), and a
 /// note under each bar. O(categories).
-public struct BarChart: Sendable {
-  public struct Bar: Sendable {
-    public var label: String
-    public var observed: Double?
-    public var expected: Double?
-    public var note: String?
-    public init(label: String, observed: Double?, expected: Double?, note: String? = nil) {
+package struct BarChart: Sendable {
+  /// One category: its label under the bar, the observed proportion (no bar when nil), the
+  /// expected proportion (no tick when nil) and an optional note under the label.
+  package struct Bar: Sendable {
+    package var label: String
+    package var observed: Double?
+    package var expected: Double?
+    package var note: String?
+    /// A bar with the given label, observed and expected proportions and optional note.
+    package init(label: String, observed: Double?, expected: Double?, note: String? = nil) {
       self.label = label
       self.observed = observed
       self.expected = expected
@@ -15,13 +18,15 @@ public struct BarChart: Sendable {
     }
   }
 
-  public var title: String
-  public var bars: [Bar]
-  public var reference: (value: Double, label: String)?
-  public var width: Double
-  public var height: Double = 200
+  package var title: String
+  package var bars: [Bar]
+  package var reference: (value: Double, label: String)?
+  package var width: Double
+  package var height: Double = 200
 
-  public init(title: String, bars: [Bar], reference: (value: Double, label: String)? = nil, width: Double = 360) {
+  /// A chart titled `title` of `bars` (at least one, or it traps), with an optional reference line,
+  /// `width` points wide.
+  package init(title: String, bars: [Bar], reference: (value: Double, label: String)? = nil, width: Double = 360) {
     precondition(!bars.isEmpty, "a bar chart needs bars")
     self.title = title
     self.bars = bars
@@ -33,7 +38,9 @@ public struct BarChart: Sendable {
   static let top = 14.0
   static let bottom = 40.0
 
-  public var yScale: LinearScale {
+  /// The y scale: zero to a little above the tallest bar, tick or reference line (capped at 100% for
+  /// proportions), niced to four ticks. O(bars).
+  package var yScale: LinearScale {
     var highest = reference?.value ?? 0
     for bar in bars { highest = max(highest, bar.observed ?? 0, bar.expected ?? 0) }
     highest = max(highest, 1e-9)
@@ -42,9 +49,12 @@ public struct BarChart: Sendable {
     return LinearScale(domain: (0, top), range: (height - Self.bottom, Self.top)).niced(count: 4)
   }
 
-  public var xScale: BandScale { BandScale(count: bars.count, range: (Self.left, width - 8), padding: 0.3) }
+  /// The x scale: one band per bar across the plot area.
+  package var xScale: BandScale { BandScale(count: bars.count, range: (Self.left, width - 8), padding: 0.3) }
 
-  public func svg() -> String {
+  /// The chart as an `<svg>` element, described in text by each bar's observed and expected
+  /// percentages. O(bars).
+  package func svg() -> String {
     var svg = SVG(width: width, height: height)
     let y = yScale
     let x = xScale

@@ -2,26 +2,30 @@
 /// when the check failed) with its confidence interval as a bar, the expected value as a
 /// dashed line, and other rule sets' values as labelled triangles. The axis zooms in on the
 /// values shown, so an interval of ±0.2 percentage points is still visible. O(markers).
-public struct DotIntervalChart: Sendable {
-  public struct Marker: Sendable {
-    public var label: String
-    public var value: Double
-    public init(label: String, value: Double) {
+package struct DotIntervalChart: Sendable {
+  /// Another rule set's value for the same proportion, drawn as a labelled triangle.
+  package struct Marker: Sendable {
+    package var label: String
+    package var value: Double
+    /// A marker labelled `label` at proportion `value`.
+    package init(label: String, value: Double) {
       self.label = label
       self.value = value
     }
   }
 
-  public var title: String
-  public var observed: Double
-  public var low: Double
-  public var high: Double
-  public var expected: Double
-  public var failed: Bool
-  public var comparisons: [Marker]
-  public var width: Double = 640
+  package var title: String
+  package var observed: Double
+  package var low: Double
+  package var high: Double
+  package var expected: Double
+  package var failed: Bool
+  package var comparisons: [Marker]
+  package var width: Double = 640
 
-  public init(title: String, observed: Double, low: Double, high: Double, expected: Double, failed: Bool, comparisons: [Marker] = []) {
+  /// A chart of the observed proportion with its interval [`low`, `high`], the expected value, whether
+  /// the check failed, and optional comparison markers.
+  package init(title: String, observed: Double, low: Double, high: Double, expected: Double, failed: Bool, comparisons: [Marker] = []) {
     self.title = title
     self.observed = observed
     self.low = low
@@ -32,7 +36,7 @@ public struct DotIntervalChart: Sendable {
   }
 
   /// The x scale: every value shown, padded by a fifth of their spread on each side.
-  public var scale: LinearScale {
+  package var scale: LinearScale {
     let values = [observed, low, high, expected] + comparisons.map(\.value)
     let lowest = values.min()!
     let highest = values.max()!
@@ -40,7 +44,9 @@ public struct DotIntervalChart: Sendable {
     return LinearScale(domain: (max(0, lowest - pad), min(1, highest + pad)), range: (32, width - 32)).niced(count: 6)
   }
 
-  public func svg() -> String {
+  /// The chart as an `<svg>` element, one row per comparison, described in text by the observed value,
+  /// its interval and the expected value. O(markers).
+  package func svg() -> String {
     let rowHeight = 18.0
     let lineY = 30.0
     let axisY = lineY + 18 + rowHeight * Double(comparisons.count)

@@ -3,15 +3,15 @@ import Foundation
 /// A linear map from a domain of data values to a range of drawing coordinates (either way
 /// round: a y axis maps upwards by giving the range high-to-low), with "nice" tick values at
 /// 1, 2 or 5 times a power of ten. Every operation is O(1) except `ticks`, O(ticks).
-public struct LinearScale: Sendable, Equatable {
-  public let domainLow: Double
-  public let domainHigh: Double
-  public let rangeStart: Double
-  public let rangeEnd: Double
+package struct LinearScale: Sendable, Equatable {
+  package let domainLow: Double
+  package let domainHigh: Double
+  package let rangeStart: Double
+  package let rangeEnd: Double
 
   /// A scale from `domain` to `range`; an empty domain (low == high) is widened by one unit
   /// each way (or 1% of its value) so that nothing divides by zero.
-  public init(domain: (Double, Double), range: (Double, Double)) {
+  package init(domain: (Double, Double), range: (Double, Double)) {
     var (low, high) = domain.0 <= domain.1 ? domain : (domain.1, domain.0)
     if !(high > low) {
       let pad = low == 0 ? 1 : abs(low) * 0.01
@@ -25,23 +25,23 @@ public struct LinearScale: Sendable, Equatable {
   }
 
   /// The coordinate of `value`; values outside the domain extrapolate linearly.
-  public func callAsFunction(_ value: Double) -> Double {
+  package func callAsFunction(_ value: Double) -> Double {
     rangeStart + (value - domainLow) / (domainHigh - domainLow) * (rangeEnd - rangeStart)
   }
 
   /// The coordinate of `value`, clamped to the range.
-  public func clamped(_ value: Double) -> Double {
+  package func clamped(_ value: Double) -> Double {
     self(min(max(value, domainLow), domainHigh))
   }
 
   /// The step between about `count` ticks over the domain: 1, 2 or 5 times a power of ten.
-  public func tickStep(count: Int) -> Double {
+  package func tickStep(count: Int) -> Double {
     Self.niceStep(span: domainHigh - domainLow, count: count)
   }
 
   /// The one of 1, 2, 5 × 10^k nearest (on a log scale) to `span / count`, so that the domain
   /// gets about `count` ticks (as d3's `tickIncrement` does).
-  public static func niceStep(span: Double, count: Int) -> Double {
+  package static func niceStep(span: Double, count: Int) -> Double {
     precondition(span > 0 && span.isFinite, "span must be positive and finite")
     let raw = span / Double(max(count, 1))
     let power = pow(10, floor(log10(raw)))
@@ -52,7 +52,7 @@ public struct LinearScale: Sendable, Equatable {
 
   /// Tick values: the multiples of the nice step inside the domain, computed as integer
   /// multiples so that 0.3 is 0.3 and not 0.30000000000000004.
-  public func ticks(count: Int) -> [Double] {
+  package func ticks(count: Int) -> [Double] {
     let step = tickStep(count: count)
     let first = (domainLow / step - 1e-9).rounded(.up)
     let last = (domainHigh / step + 1e-9).rounded(.down)
@@ -62,7 +62,7 @@ public struct LinearScale: Sendable, Equatable {
   }
 
   /// The same scale with its domain widened outwards to whole tick steps.
-  public func niced(count: Int) -> LinearScale {
+  package func niced(count: Int) -> LinearScale {
     let step = tickStep(count: count)
     let decimals = Self.decimals(forStep: step)
     let low = Self.round((domainLow / step + 1e-9).rounded(.down) * step, decimals: decimals)
@@ -71,7 +71,7 @@ public struct LinearScale: Sendable, Equatable {
   }
 
   /// Decimal places that show every multiple of `step` exactly (0 for steps of 1 and above).
-  public static func decimals(forStep step: Double) -> Int {
+  package static func decimals(forStep step: Double) -> Int {
     max(0, Int((-log10(step) - 1e-9).rounded(.up)))
   }
 

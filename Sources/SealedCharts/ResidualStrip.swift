@@ -4,12 +4,14 @@
 /// above the strip. One biased card among a hundred stands out. Whether an item is flagged is
 /// given, not derived from the limit, so that the caller's exact rule decides.
 /// O(points log points) for finding the largest.
-public struct ResidualStrip: Sendable {
-  public struct Point: Sendable {
-    public var label: String
-    public var value: Double
-    public var flagged: Bool
-    public init(label: String, value: Double, flagged: Bool) {
+package struct ResidualStrip: Sendable {
+  /// One item: its label, its standardised score, and whether the caller's rule flagged it.
+  package struct Point: Sendable {
+    package var label: String
+    package var value: Double
+    package var flagged: Bool
+    /// A point labelled `label` at score `value`, flagged or not.
+    package init(label: String, value: Double, flagged: Bool) {
       self.label = label
       self.value = value
       self.flagged = flagged
@@ -17,15 +19,17 @@ public struct ResidualStrip: Sendable {
   }
 
   /// The most flagged items named above a strip.
-  public static let maximumNamed = 8
+  package static let maximumNamed = 8
 
-  public var title: String
-  public var points: [Point]
-  public var limit: Double
-  public var named: Int
-  public var width: Double = 720
+  package var title: String
+  package var points: [Point]
+  package var limit: Double
+  package var named: Int
+  package var width: Double = 720
 
-  public init(title: String, points: [Point], limit: Double, named: Int = 3) {
+  /// A strip titled `title` of `points`, with dashed limits at ±`limit` and `named` items named
+  /// (more when more are flagged, up to `maximumNamed`).
+  package init(title: String, points: [Point], limit: Double, named: Int = 3) {
     self.title = title
     self.points = points
     self.limit = limit
@@ -33,21 +37,22 @@ public struct ResidualStrip: Sendable {
   }
 
   /// A symmetric scale wide enough for every point and the limits.
-  public var scale: LinearScale {
+  package var scale: LinearScale {
     let extent = max(points.map { abs($0.value) }.max() ?? 0, limit, 3) + 0.5
     return LinearScale(domain: (-extent, extent), range: (24, width - 24)).niced(count: 8)
   }
 
   /// The indices of the points to name: the flagged ones, then the others with the largest
   /// absolute values, largest first within each.
-  public var worst: [Int] {
+  package var worst: [Int] {
     let byValue = points.indices.sorted { abs(points[$0].value) > abs(points[$1].value) }
     let flagged = byValue.filter { points[$0].flagged }.prefix(Self.maximumNamed)
     let others = byValue.filter { !points[$0].flagged }.prefix(max(named - flagged.count, 0))
     return Array(flagged) + Array(others)
   }
 
-  public func svg() -> String {
+  /// The strip as an `<svg>` element, the named items labelled above it. O(points log points).
+  package func svg() -> String {
     let worst = worst
     let labelRows = Double(worst.count)
     let top = 14 * labelRows + 8

@@ -1,25 +1,26 @@
 /// A small SVG writer: elements with class names (colours live in the page's CSS, so dark
 /// mode and print restyle every chart), real `<text>` elements, and coordinates written with at
 /// most one decimal so that charts stay small. Appending is amortised O(length).
-public struct SVG: Sendable {
-  public let width: Double
-  public let height: Double
+package struct SVG: Sendable {
+  package let width: Double
+  package let height: Double
   private var body = ""
 
-  public init(width: Double, height: Double) {
+  /// An empty drawing `width` by `height` units.
+  package init(width: Double, height: Double) {
     self.width = width
     self.height = height
   }
 
   /// A coordinate or length as text: at most one decimal, no trailing ".0", no "-0".
-  public static func number(_ value: Double) -> String {
+  package static func number(_ value: Double) -> String {
     let rounded = (value * 10).rounded() / 10
     if rounded == rounded.rounded() { return String(Int(rounded)) }
     return String(rounded)
   }
 
   /// Escapes text for XML and HTML content and attribute values.
-  public static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
     for character in text {
@@ -40,23 +41,26 @@ public struct SVG: Sendable {
     return " \(name)=\"\(escape(value))\""
   }
 
-  public mutating func rect(x: Double, y: Double, width: Double, height: Double, class name: String, title: String? = nil) {
+  /// Appends a rectangle (negative sizes drawn as zero), with `title` as its tooltip when given.
+  package mutating func rect(x: Double, y: Double, width: Double, height: Double, class name: String, title: String? = nil) {
     let open = "<rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(max(width, 0)))\" height=\"\(Self.number(max(height, 0)))\"\(Self.attribute("class", name))"
     body += title.map { "\(open)><title>\(Self.escape($0))</title></rect>" } ?? "\(open)/>"
   }
 
-  public mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, class name: String) {
+  /// Appends a line from (x1, y1) to (x2, y2).
+  package mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, class name: String) {
     body += "<line x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" y2=\"\(Self.number(y2))\"\(Self.attribute("class", name))/>"
   }
 
-  public mutating func circle(cx: Double, cy: Double, r: Double, class name: String, title: String? = nil) {
+  /// Appends a circle centred on (cx, cy) of radius `r`, with `title` as its tooltip when given.
+  package mutating func circle(cx: Double, cy: Double, r: Double, class name: String, title: String? = nil) {
     let open = "<circle cx=\"\(Self.number(cx))\" cy=\"\(Self.number(cy))\" r=\"\(Self.number(r))\"\(Self.attribute("class", name))"
     body += title.map { "\(open)><title>\(Self.escape($0))</title></circle>" } ?? "\(open)/>"
   }
 
   /// A marker shape centred on (x, y) of half-size `r`: a diamond, a triangle or a square, for
   /// telling series apart without colour.
-  public mutating func marker(_ shape: MarkerShape, x: Double, y: Double, r: Double, class name: String, title: String? = nil) {
+  package mutating func marker(_ shape: MarkerShape, x: Double, y: Double, r: Double, class name: String, title: String? = nil) {
     let points: [(Double, Double)]
     switch shape {
     case .circle:
@@ -71,19 +75,21 @@ public struct SVG: Sendable {
     body += title.map { "\(open)><title>\(Self.escape($0))</title></polygon>" } ?? "\(open)/>"
   }
 
-  public enum Anchor: String, Sendable { case start, middle, end }
+  /// Which point of a text `x` names: its start, middle or end (SVG's `text-anchor`).
+  package enum Anchor: String, Sendable { case start, middle, end }
 
   /// Real, selectable text.
-  public mutating func text(_ string: String, x: Double, y: Double, anchor: Anchor = .start, class name: String? = nil) {
+  package mutating func text(_ string: String, x: Double, y: Double, anchor: Anchor = .start, class name: String? = nil) {
     let anchorAttribute = anchor == .start ? "" : " text-anchor=\"\(anchor.rawValue)\""
     body += "<text x=\"\(Self.number(x))\" y=\"\(Self.number(y))\"\(anchorAttribute)\(Self.attribute("class", name))>\(Self.escape(string))</text>"
   }
 
   /// The finished `<svg>` element, accessible as an image named by `title` and described by
   /// `description` (both also real text for search).
-  public func element(title: String, description: String) -> String {
+  package func element(title: String, description: String) -> String {
     "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Self.number(width)) \(Self.number(height))\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" role=\"img\"><title>\(Self.escape(title))</title><desc>\(Self.escape(description))</desc>\(body)</svg>"
   }
 }
 
-public enum MarkerShape: Sendable { case circle, diamond, triangle, square }
+/// The shapes `SVG.marker` draws.
+package enum MarkerShape: Sendable { case circle, diamond, triangle, square }

@@ -27,10 +27,10 @@ public struct CheckReport {
   }
 
   /// The files `check` writes besides the simulation's (the last three when they have rows).
-  public static let checkFiles = ["checks.csv", "mythic_fairness.csv", "claim_frequency.csv", "comparisons.csv", "compared_pool_mythics.csv"]
+  public static let checkFiles = ReportFile.checkOnly.names
 
   /// Every file a check report folder may hold (for `ReportFolder`'s up-front survey).
-  public static let fileNames = SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName] + checkFiles
+  public static let fileNames = ReportFile.checkFolder.names
 
   public let checks: CheckRun
   public let files: [(name: String, contents: String)]
@@ -43,45 +43,36 @@ public struct CheckReport {
     plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, run: RunInfo,
     record: (name: String, contents: String), alpha: Double, compared: [Compared] = []
   ) throws(DataError) {
-    let checks = try Self.statistics { () throws(StatisticsError) in
+    let checks = try statistics { () throws(StatisticsError) in
       try CheckRun(plan: plan, expectations: expectations, tally: tally, alpha: alpha)
     }
     var fairness = [MythicFairness(rules: plan.rulesName, tally: tally, expectations: expectations)]
-    var comparisons = CSVTable(header: ClaimComparison.csvHeader)
-    var comparedMythics = CSVTable(header: ["rules", "mythics", "pools", "proportion", "expected_proportion"])
+    var comparisons: [ComparisonRow] = []
+    var comparedMythics: [ComparedPoolShareRow] = []
     for other in compared {
       fairness.append(MythicFairness(rules: other.plan.rulesName, tally: other.tally, expectations: other.expectations))
-      for row in ClaimComparison.rows(plan: other.plan, tally: other.tally) { comparisons.append(row) }
-      let mythics = SimulationReport(plan: other.plan, expectations: other.expectations, tally: other.tally, run: run).poolMythicsTable
-      for row in mythics.rows { comparedMythics.append([other.plan.rulesName] + row) }
+      comparisons += ClaimComparison.rows(plan: other.plan, tally: other.tally)
+      let mythics = SimulationReport(plan: other.plan, expectations: other.expectations, tally: other.tally, run: run).poolMythicsRows
+      comparedMythics += mythics.map { ComparedPoolShareRow(rules: other.plan.rulesName, row: $0) }
     }
     var simulationReport = SimulationReport(plan: plan, expectations: expectations, tally: tally, run: run)
     // The page's sheets and claims are one family of cards for the flags.
     let claimAlpha = { (name: String) in plan.specClaims.first { $0.name == name }?.alpha ?? alpha }
-    let flagged = try Self.statistics { () throws(StatisticsError) in
+    let flagged = try statistics { () throws(StatisticsError) in
       try CardTails.attached(
         sheets: simulationReport.sheetFrequency, claims: ClaimFrequency(plan: plan, expectations: expectations, tally: tally),
         alpha: alpha, claimAlpha: claimAlpha)
     }
     simulationReport.sheetFrequency = flagged.sheets
     let claimFrequency = flagged.claims!
-    var tables = simulationReport.files
-    tables.append(("checks.csv", checks.table))
-    tables.append(("mythic_fairness.csv", MythicFairness.table(fairness)))
-    if !claimFrequency.rows.isEmpty { tables.append(("claim_frequency.csv", claimFrequency.table(plan: plan))) }
-    if !comparisons.rows.isEmpty { tables.append(("comparisons.csv", comparisons)) }
-    if !comparedMythics.rows.isEmpty { tables.append(("compared_pool_mythics.csv", comparedMythics)) }
-    let files = tables.map { (name: $0.name, contents: $0.table.text) } + [record]
+    var contents = simulationReport.contents
+    contents.checks = checks.table
+    contents.mythicFairness = MythicFairness.rows(fairness)
+    if !claimFrequency.rows.isEmpty { contents.claimFrequency = claimFrequency.table(plan: plan) }
+    if !comparisons.isEmpty { contents.comparisons = comparisons }
+    if !comparedMythics.isEmpty { contents.comparedPoolMythics = comparedMythics }
+    let tables = contents.tables
     self.checks = checks
-    self.files = files + [(HTMLReport.fileName, try HTMLReport.render(ReportData(tables: tables)))]
-  }
-
-  /// Runs statistics code, turning its errors into one-line data errors.
-  static func statistics<T>(_ body: () throws(StatisticsError) -> T) throws(DataError) -> T {
-    do {
-      return try body()
-    } catch {
-      throw DataError("statistics failed: \(error)")
-    }
+    self.files = tables.map { (name: $0.name, contents: $0.table.text) } + [record, (HTMLReport.fileName, try HTMLReport.render(contents))]
   }
 }

@@ -62,12 +62,9 @@ public struct ProductSummary: Sendable {
 
   /// The columns of `summary.csv`. `seconds` is the only one that changes between two runs of
   /// the same seed (it is how long the product took, loading, simulation, checks and files).
-  public static let header = [
-    "product", "kind", "set", "verdict", "failing_checks", "checks", "not_tested", "pools", "seconds",
-    "cards_lacking_data", "seed", "reason",
-  ]
+  public static let header = ReportFile.summary.columns
 
-  public static let fileName = "summary.csv"
+  public static let fileName = ReportFile.summary.name
 
   public var rows: [Row]
 

@@ -16,7 +16,7 @@ public struct RunFolder: Sendable {
     if !force, let text = try? String(contentsOfFile: summary, encoding: .utf8),
       !text.hasPrefix(ProductSummary.header.joined(separator: ","))
     {
-      throw DataError("holds a summary.csv that sealed check-products did not write; choose another --out, or pass --force to replace it", at: summary)
+      throw DataError("holds a \(ReportFile.summary.name) that sealed check-products did not write; choose another --out, or pass --force to replace it", at: summary)
     }
     do {
       try FileManager.default.createDirectory(atPath: self.path, withIntermediateDirectories: true)
@@ -28,6 +28,6 @@ public struct RunFolder: Sendable {
   /// Writes `summary.csv` and `run.csv` (each replaced whole, atomically).
   public func write(_ summary: ProductSummary, run: CSVTable) throws(DataError) {
     try ReportFolder.writeFile(summary.table.text, to: (path as NSString).appendingPathComponent(ProductSummary.fileName))
-    try ReportFolder.writeFile(run.text, to: (path as NSString).appendingPathComponent("run.csv"))
+    try ReportFolder.writeFile(run.text, to: (path as NSString).appendingPathComponent(ReportFile.run.name))
   }
 }

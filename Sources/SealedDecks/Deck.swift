@@ -135,6 +135,7 @@ public struct Deck: Sendable, Equatable {
     }
   }
 
+  /// Equal when the names and the saved forms (the JSON the library writes) are equal. O(cards).
   public static func == (lhs: Deck, rhs: Deck) -> Bool {
     lhs.name == rhs.name && lhs.json == rhs.json
   }

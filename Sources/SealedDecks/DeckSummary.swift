@@ -20,6 +20,8 @@ public struct DeckSummary: Sendable {
   public var colorless: Int
   public var lands: Int
 
+  /// The summary of `deck`: curve, groups and colours counted over its cards. Cost: one pass over
+  /// the deck's distinct cards.
   public init(_ deck: Deck) {
     size = deck.size
     var curve = [Int](repeating: 0, count: Self.curveLabels.count)

@@ -16,6 +16,7 @@ public struct Library: Sendable {
   /// The environment variable that names the library folder.
   public static let environmentVariable = SealedHome.environmentVariable
 
+  /// The kinds of file the library keeps: pools (in `pools/`) and decks (in `decks/`).
   public enum Kind: String, Sendable, CaseIterable {
     case pool, deck
 
@@ -25,6 +26,7 @@ public struct Library: Sendable {
   /// The library folder.
   public let path: String
 
+  /// The library in the folder at `path`, standardized as `NSString.standardizingPath` does. Reads nothing.
   public init(path: String) {
     self.path = (path as NSString).standardizingPath
   }

@@ -20,6 +20,8 @@ public struct PoolCard: Sendable, Hashable, Codable {
   /// Scryfall's `normal` image of the front face, when the data has one.
   public var image: String?
 
+  /// A card with the given fields. An image address on Scryfall's retired host is made current
+  /// from the set and collector number, or dropped when there is no collector number.
   public init(
     set: String, collectorNumber: String?, name: String, rarity: Rarity, typeLine: String,
     manaCost: String = "", manaValue: Double = 0, colors: [String] = [], image: String? = nil

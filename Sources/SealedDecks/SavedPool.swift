@@ -16,6 +16,7 @@ public struct SavedPool: Sendable, Equatable {
     /// The slot the rules drew the card for (`common`, `rare`, `land`, ...).
     public var slot: String
 
+    /// A booster card of the given printing, drawn for `slot`.
     public init(set: String, collectorNumber: String, name: String, slot: String) {
       self.set = set
       self.collectorNumber = collectorNumber
@@ -37,6 +38,7 @@ public struct SavedPool: Sendable, Equatable {
     public var card: PoolCard
     public var copies: Int
 
+    /// An entry of `copies` copies of `card`.
     public init(card: PoolCard, copies: Int) {
       self.card = card
       self.copies = copies
@@ -61,6 +63,7 @@ public struct SavedPool: Sendable, Equatable {
   public var createdAt: String
   public var toolVersion: String
 
+  /// A pool with the given fields, as the library file holds them.
   public init(
     set: String, setName: String, rules: String, rulesSHA256: String, seed: UInt64,
     mythicBooster: Int?, boosters: [[BoosterCard]], cards: [Entry], basicLands: [PoolCard],
@@ -131,6 +134,7 @@ public struct SavedPool: Sendable, Equatable {
     date.formatted(.iso8601)
   }
 
+  /// Equal when the saved forms (the JSON the library writes) are equal. O(cards).
   public static func == (lhs: SavedPool, rhs: SavedPool) -> Bool { lhs.json == rhs.json }
 }
 

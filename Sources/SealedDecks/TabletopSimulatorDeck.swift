@@ -16,12 +16,15 @@ public struct TabletopSimulatorDeck: Encodable, Sendable {
   public static let cardBackURL =
     "https://backs.scryfall.io/normal/0/a/0aeebaf5-8c7d-4636-9e82-8c27447861f7.jpg"
 
+  /// An object's position, rotation and scale, in TTS's field names: one unit above the table's
+  /// centre, turned face down.
   public struct Transform: Encodable, Sendable {
     var posX = 0.0, posY = 1.0, posZ = 0.0
     var rotX = 0.0, rotY = 180.0, rotZ = 180.0
     var scaleX = 1.0, scaleY = 1.0, scaleZ = 1.0
   }
 
+  /// An object's tint (TTS's `ColorDiffuse`): the light grey TTS gives its cards.
   public struct Color: Encodable, Sendable {
     var r = 0.713235259, g = 0.713235259, b = 0.713235259
   }
@@ -37,6 +40,8 @@ public struct TabletopSimulatorDeck: Encodable, Sendable {
     public var `Type` = 0
   }
 
+  /// One copy of a card: a TTS `Card` object, its fields named as TTS's JSON names them and set to
+  /// TTS's values, with the card's name (`Nickname`), cost and type (`Description`), `CardID` and sheet.
   public struct CardObject: Encodable, Sendable {
     public var GUID: String
     public var Name = "Card"
@@ -62,6 +67,8 @@ public struct TabletopSimulatorDeck: Encodable, Sendable {
     public var XmlUI = ""
   }
 
+  /// The deck: a TTS `DeckCustom` object, its fields named as TTS's JSON names them, holding one
+  /// `CardObject` per copy (`ContainedObjects`), their ids in the same order (`DeckIDs`) and every sheet.
   public struct DeckObject: Encodable, Sendable {
     public var GUID = "d00000"
     public var Name = "DeckCustom"

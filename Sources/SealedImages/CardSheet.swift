@@ -9,29 +9,29 @@ import SealedDecks
 /// The original app's article gives the sheet as 4096 x 3994 pixels. Ten 410-pixel columns and
 /// seven 571-pixel rows make 4100 x 3997, which is what this builds: every card keeps exactly
 /// the article's card size and TTS, which divides the sheet by the grid, gets whole-pixel cards.
-public enum CardSheet {
-  public static let columns = 10
-  public static let rows = 7
-  public static let cardWidth = 410
-  public static let cardHeight = 571
+package enum CardSheet {
+  package static let columns = 10
+  package static let rows = 7
+  package static let cardWidth = 410
+  package static let cardHeight = 571
   /// 4100 x 3997.
-  public static let width = columns * cardWidth
-  public static let height = rows * cardHeight
+  package static let width = columns * cardWidth
+  package static let height = rows * cardHeight
   /// Cards a sheet holds: 70.
-  public static let capacity = columns * rows
+  package static let capacity = columns * rows
 
   /// The extensions looked for, in this order.
-  public static let imageExtensions = ["jpg", "jpeg", "png"]
+  package static let imageExtensions = ["jpg", "jpeg", "png"]
 
   /// A card's image file name without extension: `war-12`, or `war-plains` for a basic land
   /// the card data has no printing of.
-  public static func imageStem(for card: PoolCard) -> String {
+  package static func imageStem(for card: PoolCard) -> String {
     "\(card.set)-\(card.collectorNumber ?? card.name.lowercased())"
   }
 
   /// The sheet for `images`, one slot each, in order; each image is resized to 410 x 571 when
   /// it has another size.
-  public static func render(_ images: [RGBImage]) throws(DataError) -> RGBImage {
+  package static func render(_ images: [RGBImage]) throws(DataError) -> RGBImage {
     guard images.count <= capacity else {
       throw DataError("\(images.count) cards do not fit on one sheet of \(columns) x \(rows) = \(capacity) cards")
     }
@@ -48,7 +48,7 @@ public enum CardSheet {
   /// The sheet for a deck's cards (each copy once), from the images in `folder` named
   /// `SET-NUMBER.jpg` (or `.jpeg`, `.png`). Each image file is read once. Throws one line that
   /// lists the missing images (the first five, then how many more) before reading any.
-  public static func render(_ cards: [PoolCard], imagesIn folder: String) throws(DataError) -> RGBImage {
+  package static func render(_ cards: [PoolCard], imagesIn folder: String) throws(DataError) -> RGBImage {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
       throw DataError("no such folder; expected a folder of card images named SET-NUMBER.jpg", at: folder)

@@ -2,13 +2,13 @@ import Foundation
 import SealedSupport
 
 /// Reading and writing image files, with one-line errors that name the file.
-public enum ImageFile {
+package enum ImageFile {
   /// The file types `write` can produce, by extension.
-  public enum Format: Sendable {
+  package enum Format: Sendable {
     case jpeg, png
 
     /// The format for a path's extension (`.jpg`, `.jpeg`, `.png`), or nil.
-    public init?(path: String) {
+    package init?(path: String) {
       switch (path as NSString).pathExtension.lowercased() {
       case "jpg", "jpeg": self = .jpeg
       case "png": self = .png
@@ -18,10 +18,10 @@ public enum ImageFile {
   }
 
   /// The JPEG quality `write` uses: high enough that card text stays legible.
-  public static let jpegQuality = 90
+  package static let jpegQuality = 90
 
   /// Decodes an image file (JPEG, PNG and the other formats stb_image reads) into RGB.
-  public static func read(_ path: String) throws(DataError) -> RGBImage {
+  package static func read(_ path: String) throws(DataError) -> RGBImage {
     guard FileManager.default.isReadableFile(atPath: path) else {
       throw DataError(FileManager.default.fileExists(atPath: path) ? "cannot read the image (permission denied)" : "no such image", at: path)
     }
@@ -35,7 +35,7 @@ public enum ImageFile {
   /// Encodes `image` as JPEG or PNG, chosen by the path's extension, into an `AtomicFile`'s
   /// temporary file beside the target, renamed into place, so an existing file is replaced whole
   /// or not at all.
-  public static func write(_ image: RGBImage, to path: String) throws(DataError) {
+  package static func write(_ image: RGBImage, to path: String) throws(DataError) {
     guard let format = Format(path: path) else {
       throw DataError("unknown image type; expected a file name ending in .jpg, .jpeg or .png", at: path)
     }

@@ -1,34 +1,34 @@
 /// An 8-bit RGB image held in memory, rows top to bottom, three bytes per pixel.
-public struct RGBImage: Sendable, Equatable {
+package struct RGBImage: Sendable, Equatable {
   /// One pixel.
-  public struct Pixel: Sendable, Hashable, CustomStringConvertible {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
+  package struct Pixel: Sendable, Hashable, CustomStringConvertible {
+    package var red: UInt8
+    package var green: UInt8
+    package var blue: UInt8
 
-    public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
+    package init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
       self.red = red
       self.green = green
       self.blue = blue
     }
 
-    public var description: String { "rgb(\(red), \(green), \(blue))" }
+    package var description: String { "rgb(\(red), \(green), \(blue))" }
 
     /// The largest difference of one channel, for comparing pixels after lossy compression.
-    public func distance(to other: Pixel) -> Int {
+    package func distance(to other: Pixel) -> Int {
       max(
         abs(Int(red) - Int(other.red)), abs(Int(green) - Int(other.green)),
         abs(Int(blue) - Int(other.blue)))
     }
   }
 
-  public let width: Int
-  public let height: Int
+  package let width: Int
+  package let height: Int
   /// `width * height * 3` bytes.
-  public private(set) var pixels: [UInt8]
+  package private(set) var pixels: [UInt8]
 
   /// - Precondition: `pixels.count == width * height * 3`.
-  public init(width: Int, height: Int, pixels: [UInt8]) {
+  package init(width: Int, height: Int, pixels: [UInt8]) {
     precondition(width > 0 && height > 0 && pixels.count == width * height * 3, "pixel data does not match \(width) x \(height)")
     self.width = width
     self.height = height
@@ -36,7 +36,7 @@ public struct RGBImage: Sendable, Equatable {
   }
 
   /// An image of one colour.
-  public init(width: Int, height: Int, color: Pixel) {
+  package init(width: Int, height: Int, color: Pixel) {
     var pixels = [UInt8](repeating: 0, count: width * height * 3)
     for index in stride(from: 0, to: pixels.count, by: 3) {
       pixels[index] = color.red
@@ -47,14 +47,14 @@ public struct RGBImage: Sendable, Equatable {
   }
 
   /// The pixel at column `x`, row `y` (0-based from the top left).
-  public subscript(x: Int, y: Int) -> Pixel {
+  package subscript(x: Int, y: Int) -> Pixel {
     precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside \(width) x \(height)")
     let index = (y * width + x) * 3
     return Pixel(pixels[index], pixels[index + 1], pixels[index + 2])
   }
 
   /// Copies `image` onto this one with its top left corner at (`x`, `y`); it must fit.
-  public mutating func draw(_ image: RGBImage, atX x: Int, y: Int) {
+  package mutating func draw(_ image: RGBImage, atX x: Int, y: Int) {
     precondition(
       x >= 0 && y >= 0 && x + image.width <= width && y + image.height <= height,
       "a \(image.width) x \(image.height) image does not fit at (\(x), \(y)) in \(width) x \(height)")
@@ -72,7 +72,7 @@ public struct RGBImage: Sendable, Equatable {
   }
 
   /// This image resampled to `width` x `height` (itself when it already has that size).
-  public func resized(width: Int, height: Int) -> RGBImage? {
+  package func resized(width: Int, height: Int) -> RGBImage? {
     if width == self.width && height == self.height { return self }
     return try? Stb.resize(self, width: width, height: height)
   }

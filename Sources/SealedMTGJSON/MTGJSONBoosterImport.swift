@@ -28,8 +28,26 @@ public struct MTGJSONBoosterImport {
     public var name: String
     public var variants: Int
     public var sheets: Int
-    /// "yes", or "no: " and why not.
-    public var opens: String
+    /// Whether the product opens with the file's cards, and if not why.
+    public var opens: Opening
+  }
+
+  /// Whether a listed product opens with the file's cards (`--list`'s `opens` column).
+  public enum Opening: Sendable, Equatable {
+    case yes
+    /// It does not: the reason, naming the sheet and card.
+    case no(String)
+    /// Not settled: its set's cards never came by.
+    case unknown
+
+    /// The column's text: `yes`, `no: ` and the reason, or empty.
+    public var text: String {
+      switch self {
+      case .yes: "yes"
+      case .no(let reason): "no: " + reason
+      case .unknown: ""
+      }
+    }
   }
 
   /// The products asked for, converted, with the cards they name by set.
@@ -41,17 +59,21 @@ public struct MTGJSONBoosterImport {
     public var version: String?
   }
 
+  /// Added to a card "not in the file" of a file of one set.
+  static let otherSetsHint = "; cards of other sets are in AllPrintings.json"
+
   /// Every product of the file and whether it opens with the file's own cards.
   /// Throws a one-line `DataError` when the file cannot be read as MTGJSON.
   public func list() throws(DataError) -> [Listed] {
     var listed: [Listed] = []
     var pending: [Int: Item] = [:]
-    func status(_ item: Item, _ keys: [String: String], _ cards: () throws(DataError) -> CardSet) -> String {
+    func status(_ item: Item, _ keys: [String: String], hint: String = "", _ cards: () throws(DataError) -> CardSet) -> Opening {
       do throws(DataError) {
         try Self.check(try item.convert(keys), cards: try cards())
-        return "yes"
+        return .yes
       } catch {
-        return "no: " + error.description.replacingOccurrences(of: "product \(item.code): ", with: "")
+        let reason = error.description.replacingOccurrences(of: "product \(item.code): ", with: "")
+        return .no(reason + (reason.contains("not in the file") ? hint : ""))
       }
     }
     // A product whose cards are all of its set is settled as its set ends (and its cards let
@@ -59,7 +81,7 @@ public struct MTGJSONBoosterImport {
     let outcome = try collect(keep: { _, _ in true }) { item, keys in
       let row = Listed(
         code: item.code, setCode: item.set.sealedCode, name: item.product.name ?? item.set.name,
-        variants: item.product.boosters.count, sheets: item.product.sheets.count, opens: "")
+        variants: item.product.boosters.count, sheets: item.product.sheets.count, opens: .unknown)
       listed.append(row)
       guard let keys else {
         pending[listed.count - 1] = item
@@ -69,8 +91,7 @@ public struct MTGJSONBoosterImport {
     }
     if outcome.setCount == 1 {
       for (index, item) in pending {
-        listed[index].opens = status(item, outcome.keys) { outcome.cardSet(for: item) }
-        if listed[index].opens.contains("not in the file") { listed[index].opens += "; cards of other sets are in AllPrintings.json" }
+        listed[index].opens = status(item, outcome.keys, hint: Self.otherSetsHint) { outcome.cardSet(for: item) }
       }
     } else if !pending.isEmpty {
       // A third pass settles each waiting product as its set comes by, with the set's cards.
@@ -116,7 +137,7 @@ public struct MTGJSONBoosterImport {
       do throws(DataError) {
         products.append(try item.convert(outcome.keys))
       } catch {
-        let hint = outcome.setCount == 1 && error.message.contains("not in the file") ? "; cards of other sets are in AllPrintings.json" : ""
+        let hint = outcome.setCount == 1 && error.message.contains("not in the file") ? Self.otherSetsHint : ""
         throw DataError(error.message + hint, at: error.location ?? path)
       }
       cardSets[item.set.sealedCode] = outcome.cardSet(for: item)

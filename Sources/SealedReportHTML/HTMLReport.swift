@@ -1,22 +1,24 @@
 import Mustache
 import SealedSupport
+import SealedReports
 
 /// `report.html`: one self-contained page (inline SVG and CSS, no script, nothing fetched)
-/// showing a report folder's verdicts, proportions, mythic fairness, mythic booster position
+/// made from a report's typed values (`ReportContents`), showing its verdicts, proportions, mythic fairness, mythic booster position
 /// and every card's standardised residual per sheet, with the run's identity and the command
 /// that reproduces it. Made from the template `Resources/report.mustache` and the charts of
 /// `SealedCharts`. Costs O(rows of the report's tables); about 15 ms and 125 kB for war after 1,000,000 pools (Benchmarks, ReportWriting).
 public enum HTMLReport {
-  public static let fileName = "report.html"
+  public static let fileName = ReportFile.page.name
 
-  /// The page for a report's tables.
-  public static func render(_ data: ReportData) throws(DataError) -> String {
+  /// The page for a report's values: those a command has just written into its CSV files, or
+  /// those `ReportContents.read(folder:)` read back from them.
+  public static func render(_ contents: ReportContents) throws(DataError) -> String {
     let template: MustacheTemplate
     do {
       template = try MustacheTemplate(string: String(decoding: PackageResources.report_mustache, as: UTF8.self))
     } catch {
       throw DataError("the built-in report template does not parse (\(error)); this is a bug in Sealed")
     }
-    return template.render(ReportPage(data))
+    return template.render(ReportPage(contents))
   }
 }

@@ -7,6 +7,7 @@ public struct CSVTable: Sendable, Equatable {
   public var header: [String]
   public private(set) var rows: [[String]] = []
 
+  /// A table with the given header and no rows yet.
   public init(header: [String]) {
     self.header = header
   }
@@ -39,6 +40,8 @@ public struct CSVTable: Sendable, Equatable {
 /// Number formatting for reports: `.` as decimal point, no thousands separators, and enough
 /// digits that reading the text back gives the same `Double` (so `1e-300` survives).
 public enum CSVNumber {
+  /// `value` as text: whole numbers under 1e15 in size without a decimal point, others in Swift's shortest
+  /// round-trip form, and `nan`, `inf`, `-inf` for the values that are not finite.
   public static func format(_ value: Double) -> String {
     if value.isNaN { return "nan" }
     if value.isInfinite { return value > 0 ? "inf" : "-inf" }
@@ -46,6 +49,7 @@ public enum CSVNumber {
     return "\(value)"
   }
 
+  /// `value` formatted as `format(_:)` does, or an empty field when nil.
   public static func format(_ value: Double?) -> String { value.map { format($0) } ?? "" }
 
   /// A value of a column of fractions (proportions, expected values): like `format`, but a
@@ -55,5 +59,6 @@ public enum CSVNumber {
     let text = format(value)
     return text.allSatisfy({ $0.isNumber || $0 == "-" }) ? text + ".0" : text
   }
+  /// `value` in decimal digits.
   public static func format(_ value: Int) -> String { String(value) }
 }

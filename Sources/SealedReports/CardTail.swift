@@ -21,6 +21,7 @@ public struct CardTail: Sendable, Equatable {
   /// card of the page is flagged is at most alpha.
   public let flagged: Bool
 
+  /// A tail with the given p-value, score, limit and flag, as `SealedStats.CardTails` computes them.
   public init(p: Double, score: Double, limit: Double, flagged: Bool) {
     self.p = p
     self.score = score
@@ -31,12 +32,10 @@ public struct CardTail: Sendable, Equatable {
   /// The columns appended to a frequency table.
   public static let csvHeader = ["p_tail", "score", "flag_limit", "flagged"]
 
-  /// This tail's fields; empty fields for a card without one (never expected).
+  /// This tail's fields (score and limit as given: `FrequencyRow` rounds them); empty fields
+  /// for a card without one (never expected).
   public static func csvFields(_ tail: CardTail?) -> [String] {
     guard let tail else { return ["", "", "", ""] }
-    return [
-      CSVNumber.format(tail.p), CSVNumber.format((tail.score * 1e6).rounded() / 1e6),
-      CSVNumber.format((tail.limit * 1e6).rounded() / 1e6), tail.flagged ? "yes" : "no",
-    ]
+    return [CSVNumber.format(tail.p), CSVNumber.format(tail.score), CSVNumber.format(tail.limit), tail.flagged ? "yes" : "no"]
   }
 }

@@ -19,21 +19,20 @@ public enum ClaimComparison {
     return result
   }
 
-  public static let csvHeader = ["check", "rules", "given", "n", "observed"]
-
-  /// The rows for one compared rule set, whose plan was compiled with `spec(_:set:kinds:)`:
-  /// boosters of the claim's kind holding at least one matching card, over those boosters.
-  public static func rows(plan: BoosterPlan, tally: SimulationTally) -> [[String]] {
-    var rows: [[String]] = []
+  /// The rows of `comparisons.csv` for one compared rule set, whose plan was compiled with
+  /// `spec(_:set:kinds:)`: boosters of the claim's kind holding at least one matching card, over
+  /// those boosters.
+  public static func rows(plan: BoosterPlan, tally: SimulationTally) -> [ComparisonRow] {
+    var rows: [ComparisonRow] = []
     for (index, claim) in plan.specClaims.enumerated() {
       guard case .proportion(_, let given, _) = claim.kind, let lane = plan.specClaimLanes[index] else { continue }
       let kinds = given == "any" ? Array(plan.kinds.indices) : plan.kinds.indices.filter { plan.kinds[$0] == given }
       let trials = kinds.reduce(0) { $0 + tally.boostersByKind[$1] }
       let successes = kinds.reduce(0) { $0 + tally.laneBoosters(kind: $1, lane: lane, atLeast: 1) }
-      rows.append([
-        claim.name, plan.rulesName, given, String(trials),
-        trials == 0 ? "" : CSVNumber.format(Double(successes) / Double(trials)),
-      ])
+      rows.append(
+        ComparisonRow(
+          check: claim.name, rules: plan.rulesName, given: given, n: trials,
+          observed: trials == 0 ? nil : Double(successes) / Double(trials)))
     }
     return rows
   }

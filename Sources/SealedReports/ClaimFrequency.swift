@@ -11,6 +11,8 @@ import SealedAnalysis
 /// chi-square check, so a card that rules favour by mistake stands out here even though the
 /// rules' own expectations (`sheet_frequency.csv`) agree with the simulation. O(cards × claims).
 public struct ClaimFrequency: Sendable {
+  /// One card of one claim: the claim's name, the card's ordinal in `plan.cards`, its copies, its
+  /// equal share of the claim's copies, and its residual (nil when that share is zero).
   public struct Row: Sendable {
     public let claim: String
     public let card: Int
@@ -44,20 +46,15 @@ public struct ClaimFrequency: Sendable {
     self.rows = rows
   }
 
-  public static let csvHeader =
-    ["claim", "set", "collector_number", "name", "rarity", "count", "expected_count", "residual"] + CardTail.csvHeader
-
   /// `claim_frequency.csv`, rounded like `sheet_frequency.csv`.
-  public func table(plan: BoosterPlan) -> CSVTable {
-    var table = CSVTable(header: Self.csvHeader)
-    for row in rows {
-      let card = plan.cards[row.card]
-      table.append([
-        row.claim, card.setCode, card.collectorNumber.text, card.name, card.rarity.rawValue, String(row.observed),
-        CSVNumber.format((row.expected * 1e6).rounded() / 1e6),
-        CSVNumber.format(row.residual.map { ($0 * 1e6).rounded() / 1e6 }),
-      ] + CardTail.csvFields(row.tail))
-    }
-    return table
+  public func table(plan: BoosterPlan) -> FrequencyTable {
+    FrequencyTable(
+      file: .claimFrequency,
+      rows: rows.map { row in
+        let card = plan.cards[row.card]
+        return FrequencyRow(
+          group: row.claim, card: card, number: card.collectorNumber.text, name: card.name, observed: row.observed,
+          expected: row.expected, residual: row.residual, tail: row.tail)
+      })
   }
 }

@@ -9,7 +9,7 @@ import SealedPackFiles
 /// not grow with their number.
 package enum PoolSamples {
   /// The file's name in a report folder.
-  package static let fileName = "pools.csv"
+  package static let fileName = ReportFile.pools.name
 
   /// The columns of `pools.csv`: every column of `sealed open --format csv` (`booster` counted
   /// within the pool, 1 to 6 under the sealed rules; `foil` true or false), after the pool, the
@@ -17,7 +17,7 @@ package enum PoolSamples {
   /// when colourless). The rows are written by the pack file's own `PackCSVLayout`, so a sampled
   /// card and the same card opened by `sealed open` have the same values.
   package static let layout = PackCSVLayout(
-    header: ["pool", "booster", "slot", "set", "collector_number", "name", "rarity", "colors", "foil"],
+    header: ReportFile.pools.columns,
     extraColumns: ["pool", "slot", "rarity", "colors"])
 
   /// Writes the first `count` pools of `plan` from `seed` to `path`, into a temporary file

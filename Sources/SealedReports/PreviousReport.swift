@@ -8,12 +8,13 @@ public struct PreviousReport: Sendable, Equatable {
   /// `run.csv`'s single-line values by key (`seed`, `pools`, `boosters`, `command`, ...).
   public let values: [String: String]
 
+  /// A previous report with the given `run.csv` values.
   public init(values: [String: String]) { self.values = values }
 
   /// The report of the folder at `path`, or nil when it holds no readable `run.csv`.
   /// Cost: one read of `run.csv` (a few hundred bytes).
   public init?(folder path: String) {
-    guard let text = try? String(contentsOfFile: "\(path)/run.csv", encoding: .utf8) else { return nil }
+    guard let text = try? String(contentsOfFile: "\(path)/\(ReportFile.run.name)", encoding: .utf8) else { return nil }
     self.init(runCSV: text)
   }
 

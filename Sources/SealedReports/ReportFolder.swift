@@ -17,12 +17,9 @@ import SealedSupport
 /// hold `tallies.json` and `run.csv`, and then only the file names Sealed writes are Sealed's.
 public struct ReportFolder {
   /// The file listing a report's files.
-  public static let manifestName = "manifest.csv"
+  public static let manifestName = ReportFile.manifest.name
   /// The names a Sealed report folder held before `manifest.csv` existed.
-  static let legacyNames: Set<String> = [
-    "run.csv", "slot_rarity.csv", "card_frequency.csv", "pool_mythics.csv", "mythic_position.csv",
-    "events.csv", "tallies.json", "checks.csv", "mythic_fairness.csv",
-  ]
+  static let legacyNames = Set(ReportFile.legacy.names)
 
   public let path: String
   public let force: Bool
@@ -118,7 +115,7 @@ public struct ReportFolder {
       let lines = text.split(separator: "\n").map(String.init)
       if lines.first == "file" { return Set(lines.dropFirst()).union([manifestName]) }
     }
-    if entries.contains(RunRecord.fileName) && entries.contains("run.csv") {
+    if entries.contains(ReportFile.tallies.name) && entries.contains(ReportFile.run.name) {
       return legacyNames.filter { !isFolder("\(path)/\($0)") }
     }
     return []
@@ -161,8 +158,8 @@ public struct ReportFolder {
       throw error
     }
     // Read now, not when prepared: another process may have written the folder since.
-    let replaced = survey.sealed.contains("run.csv") ? PreviousReport(folder: path) : nil
-    let new = files.first { $0.name == "run.csv" }.flatMap { PreviousReport(runCSV: $0.contents) }
+    let replaced = survey.sealed.contains(ReportFile.run.name) ? PreviousReport(folder: path) : nil
+    let new = files.first { $0.name == ReportFile.run.name }.flatMap { PreviousReport(runCSV: $0.contents) }
     let staging = stagingPath(suffix: "partial")
     func discard() { try? FileManager.default.removeItem(atPath: staging) }
     do {

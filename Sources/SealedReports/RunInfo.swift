@@ -3,9 +3,11 @@ public struct RunInfo: Sendable, Codable, Equatable {
   public var toolVersion: String
   public var seed: UInt64
   public var poolsRequested: Int
+  /// The shard as `INDEX/COUNT`, `1/1` for an unsharded run.
   public var shard: String
   public var threads: Int
   public var elapsedSeconds: Double
+  /// When the run started, an ISO 8601 UTC timestamp (`RunInfo.now()`).
   public var startedAt: String
   public var interrupted: Bool
   /// For a report merged from shards: how many. Its execution rows (threads, elapsed seconds,
@@ -15,6 +17,7 @@ public struct RunInfo: Sendable, Codable, Equatable {
   /// --seed ...`), with the seed actually used; empty when unknown.
   public var command: String
 
+  /// The facts of a run, an unsharded ("1/1"), uninterrupted one unless said otherwise.
   public init(
     toolVersion: String, seed: UInt64, poolsRequested: Int, shard: String = "1/1", threads: Int,
     elapsedSeconds: Double, startedAt: String, interrupted: Bool = false, command: String = ""

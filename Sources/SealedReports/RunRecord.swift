@@ -10,16 +10,19 @@ import SealedEngine
 /// the whole run and rebuilds the CSV reports from it; it reads only records whose digest and
 /// totals hold.
 public struct RunRecord: Codable, Sendable {
-  public static let fileName = "tallies.json"
+  /// The record's file name in a report folder: `tallies.json`.
+  public static let fileName = ReportFile.tallies.name
   /// 2: with `totals` and `sha256`.
   public static let formatVersion = 2
 
+  /// The record's format version (`formatVersion` when written).
   public var format: Int
   public var toolVersion: String
   /// `Simulation.generatorVersion` of the run; nil in records written before it was recorded
   /// (generator version 1).
   public var generatorVersion: Int?
   public var set: String
+  /// The plan's booster range upper end (`BoosterPlan.boosterMax`).
   public var boosterMax: Int
   /// SHA-256 over the booster-range cards (collector number and name), to tell card data apart.
   public var cardsFingerprint: String
@@ -29,7 +32,10 @@ public struct RunRecord: Codable, Sendable {
   public var rulesSHA256: String
   public var seed: UInt64
   public var poolsRequested: Int
+  /// Pools per chunk of the run (`Simulation.chunkPools`): shards split the run by chunks, so
+  /// shards merge only when they agree on it.
   public var chunkPools: Int
+  /// This record's shard, `shardIndex` (from 1) of `shardCount`.
   public var shardIndex: Int
   public var shardCount: Int
   public var interrupted: Bool
@@ -48,6 +54,9 @@ public struct RunRecord: Codable, Sendable {
   public var specSource: String?
   public var specText: String?
 
+  /// The record of a run of `plan` (whose rules file reads `rulesText`) on `shard`, with its tally
+  /// and, for `sealed check`, the spec it counted; the digest is added by `encoded()`.
+  /// Cost: one pass over the plan's cards (the fingerprint) and one over the pool mythic counts (`totals`).
   public init(
     plan: BoosterPlan, rulesText: String, run: RunInfo, shard: Simulation.Shard, tally: SimulationTally,
     spec: SpecDefinition? = nil
@@ -83,6 +92,8 @@ public struct RunRecord: Codable, Sendable {
     return try SpecLoader.parse(specText, source: specSource)
   }
 
+  /// SHA-256 (hex) of the cards' set codes, collector numbers and names, one line per card in
+  /// their order: `cardsFingerprint`. Cost: one pass over the cards.
   public static func fingerprint(_ cards: [Card]) -> String {
     SHA256.hex(of: Array(cards.map { "\($0.setCode)#\($0.collectorNumber.text)=\($0.name)" }.joined(separator: "\n").utf8))
   }

@@ -15,6 +15,8 @@ import SealedAnalysis
 /// statistic of `sealed check`'s "sheet ..." chi-square (before any pooling of small bins), so a
 /// residual beyond ±3 or so names the card that makes a sheet fail. Costs O(sites × sheet size).
 public struct SheetFrequency: Sendable {
+  /// One card of one sheet: the sheet's name, the card's ordinal in `plan.cards`, its count within
+  /// the sheet and the count the rules predict.
   public struct Row: Sendable {
     public let sheet: String
     public let card: Int
@@ -28,6 +30,8 @@ public struct SheetFrequency: Sendable {
 
   public var rows: [Row]
 
+  /// The rows of every sheet the rules expect any card of, in the plan's sheet order (tails not
+  /// yet computed). Cost: O(sites × sheet size).
   public init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally) {
     var rows: [Row] = []
     for (sheetIndex, sheet) in plan.sheets.enumerated() {
@@ -45,31 +49,15 @@ public struct SheetFrequency: Sendable {
     self.rows = rows
   }
 
-  public static let csvHeader =
-    ["sheet", "set", "collector_number", "name", "rarity", "count", "expected_count", "residual"] + CardTail.csvHeader
-
-  /// `sheet_frequency.csv`; expected counts and residuals rounded to 6 significant decimals'
-  /// worth (1e-6), enough for a chart and stable across platforms.
-  public func table(plan: BoosterPlan) -> CSVTable {
-    var table = CSVTable(header: Self.csvHeader)
-    for row in rows {
-      let card = plan.cards[row.card]
-      table.append(
-        Self.csvRow(
-          sheet: row.sheet, card: card, number: card.collectorNumber.text, name: card.name, observed: row.observed,
-          expected: row.expected, residual: row.residual, tail: row.tail))
-    }
-    return table
-  }
-
-  /// One row of `sheet_frequency.csv` (`sealed audit` writes its sheets' rows with it too).
-  public static func csvRow(
-    sheet: String, card: Card, number: String, name: String, observed: Int, expected: Double, residual: Double?,
-    tail: CardTail?
-  ) -> [String] {
-    [
-      sheet, card.setCode, number, name, card.rarity.rawValue, String(observed),
-      CSVNumber.format((expected * 1e6).rounded() / 1e6), CSVNumber.format(residual.map { ($0 * 1e6).rounded() / 1e6 }),
-    ] + CardTail.csvFields(tail)
+  /// `sheet_frequency.csv` (values rounded as `FrequencyRow` rounds them).
+  public func table(plan: BoosterPlan) -> FrequencyTable {
+    FrequencyTable(
+      file: .sheetFrequency,
+      rows: rows.map { row in
+        let card = plan.cards[row.card]
+        return FrequencyRow(
+          group: row.sheet, card: card, number: card.collectorNumber.text, name: card.name, observed: row.observed,
+          expected: row.expected, residual: row.residual, tail: row.tail)
+      })
   }
 }

@@ -6,7 +6,8 @@ import SealedAnalysis
 
 /// The CSV reports of a simulation, exactly as the report contract defines them (README,
 /// "Reports"): `run.csv`, `slot_rarity.csv`, `card_frequency.csv`, `pool_mythics.csv`,
-/// `mythic_position.csv`, `events.csv` and `sheet_frequency.csv`. Every expected column comes from `Expectations`.
+/// `mythic_position.csv`, `events.csv` and `sheet_frequency.csv` (`ReportFile.simulation`), as
+/// typed rows (`contents`). Every expected column comes from `Expectations`.
 public struct SimulationReport: Sendable {
   public let plan: BoosterPlan
   public let expectations: Expectations
@@ -16,6 +17,8 @@ public struct SimulationReport: Sendable {
   /// (`SealedStats.CardTails`) before writing.
   public var sheetFrequency: SheetFrequency
 
+  /// The reports of a run of `plan` whose counts are `tally`, computing `sheetFrequency`.
+  /// Cost: that of `SheetFrequency.init`, O(sites × sheet size).
   public init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, run: RunInfo) {
     self.plan = plan
     self.expectations = expectations
@@ -25,30 +28,27 @@ public struct SimulationReport: Sendable {
   }
 
   /// The names of `files`.
-  public static let fileNames = [
-    "run.csv", "slot_rarity.csv", "card_frequency.csv", "pool_mythics.csv", "mythic_position.csv", "events.csv",
-    "sheet_frequency.csv",
-  ]
+  public static let fileNames = ReportFile.simulation.names
 
-  /// The files, by name, in the order they are documented.
-  public var files: [(name: String, table: CSVTable)] {
-    [
-      ("run.csv", runTable),
-      ("slot_rarity.csv", slotRarityTable),
-      ("card_frequency.csv", cardFrequencyTable),
-      ("pool_mythics.csv", poolMythicsTable),
-      ("mythic_position.csv", mythicPositionTable),
-      ("events.csv", eventsTable),
-      ("sheet_frequency.csv", sheetFrequency.table(plan: plan)),
-    ]
+  /// The simulation's files as typed rows.
+  public var contents: ReportContents {
+    var contents = ReportContents(run: runTable)
+    contents.slotRarity = slotRarityRows
+    contents.cardFrequency = cardFrequencyRows
+    contents.poolMythics = poolMythicsRows
+    contents.mythicPosition = mythicPositionRows
+    contents.events = Self.eventRows(plan: plan, expectations: expectations, tally: tally).map {
+      EventFrequencyRow(event: $0.event, given: $0.given, count: $0.count, trials: $0.trials, expected: $0.expected)
+    }
+    contents.sheetFrequency = sheetFrequency.table(plan: plan)
+    return contents
   }
 
-  private func ratio(_ count: Int, _ total: Int) -> String {
-    total == 0 ? "" : CSVNumber.decimal(Double(count) / Double(total))
-  }
+  /// The files, by name.
+  public var files: [(name: String, table: CSVTable)] { contents.tables }
 
-  public var runTable: CSVTable {
-    var table = CSVTable(header: ["key", "value"])
+  /// `run.csv`.
+  public var runTable: RunTable {
     let boosters = tally.boosters
     let merged = run.mergedShards != nil
     let rows: [(String, String)] = [
@@ -72,12 +72,12 @@ public struct SimulationReport: Sendable {
       ("generator", "xoshiro256** per chunk, seeded by SplitMix64(seed, chunk); generator version \(Simulation.generatorVersion)"),
       ("command", run.command),
     ]
-    for (key, value) in rows { table.append([key, value]) }
-    return table
+    return RunTable(rows.map { (key: $0.0, value: $0.1) })
   }
 
-  public var slotRarityTable: CSVTable {
-    var table = CSVTable(header: ["slot", "rarity", "count", "proportion", "expected_proportion"])
+  /// `slot_rarity.csv`.
+  public var slotRarityRows: [SlotRarityRow] {
+    var rows: [SlotRarityRow] = []
     let observed = Self.observedSlotRarities(plan: plan, tally: tally)
     for (index, slot) in plan.slots.enumerated() {
       let expected = expectations.slotRarityPerPool(slot: index)
@@ -85,13 +85,15 @@ public struct SimulationReport: Sendable {
       let counts = observed[index]
       let total = counts.values.reduce(0, +)
       for rarity in Rarity.allCases where counts[rarity, default: 0] > 0 || expected[rarity, default: 0] > 0 {
-        table.append([
-          slot.name, rarity.rawValue, String(counts[rarity, default: 0]), ratio(counts[rarity, default: 0], total),
-          CSVNumber.decimal(expected[rarity, default: 0] / expectedTotal),
-        ])
+        let count = counts[rarity, default: 0]
+        rows.append(
+          SlotRarityRow(
+            slot: slot.name, rarity: rarity, count: count,
+            proportion: total == 0 ? nil : Double(count) / Double(total),
+            expected: expected[rarity, default: 0] / expectedTotal))
       }
     }
-    return table
+    return rows
   }
 
   /// Cards of each rarity drawn into each slot.
@@ -107,53 +109,40 @@ public struct SimulationReport: Sendable {
     return result
   }
 
-  public var cardFrequencyTable: CSVTable {
-    var table = CSVTable(header: ["set", "collector_number", "name", "rarity", "foil", "count", "per_pool", "expected_per_pool"])
+  /// `card_frequency.csv`.
+  public var cardFrequencyRows: [CardFrequencyRow] {
     let copies = tally.cardCopies
-    for (ordinal, card) in plan.cards.enumerated() {
-      table.append([
-        card.setCode, card.collectorNumber.text, card.name, card.rarity.rawValue, String(plan.isFoil(ordinal)),
-        String(copies[ordinal]),
-        tally.pools == 0 ? "" : CSVNumber.decimal(Double(copies[ordinal]) / Double(tally.pools)),
-        CSVNumber.decimal(expectations.cardsPerPool[ordinal]),
-      ])
+    return plan.cards.enumerated().map { ordinal, card in
+      CardFrequencyRow(
+        set: card.setCode, collectorNumber: card.collectorNumber.text, name: card.name, rarity: card.rarity,
+        foil: plan.isFoil(ordinal), count: copies[ordinal], perPool: share(copies[ordinal]),
+        expected: expectations.cardsPerPool[ordinal])
     }
-    return table
   }
 
-  public var poolMythicsTable: CSVTable {
-    var table = CSVTable(header: ["mythics", "pools", "proportion", "expected_proportion"])
+  /// The share of the pools counted in `count`, nil when no pools ran.
+  private func share(_ count: Int) -> Double? {
+    tally.pools == 0 ? nil : Double(count) / Double(tally.pools)
+  }
+
+  /// `pool_mythics.csv`: pools by their mythics.
+  public var poolMythicsRows: [PoolShareRow] {
     let last = max(
       tally.poolMythics.lastIndex { $0 > 0 } ?? 0, expectations.poolMythics.lastIndex { $0 > 0 } ?? 0)
-    for count in 0...last {
-      table.append([
-        String(count), String(tally.poolMythics[count]), ratio(tally.poolMythics[count], tally.pools),
-        CSVNumber.decimal(expectations.poolMythics[count]),
-      ])
+    return (0...last).map { count in
+      PoolShareRow(
+        value: count, pools: tally.poolMythics[count], proportion: share(tally.poolMythics[count]),
+        expected: expectations.poolMythics[count])
     }
-    return table
   }
 
-  public var mythicPositionTable: CSVTable {
-    var table = CSVTable(header: ["booster_index", "pools", "proportion", "expected_proportion"])
-    for index in 0..<plan.boostersPerPool {
-      table.append([
-        String(index + 1), String(tally.mythicPositions[index]), ratio(tally.mythicPositions[index], tally.pools),
-        CSVNumber.decimal(expectations.mythicPositions[index]),
-      ])
+  /// `mythic_position.csv`: pools by the booster that held their mythic.
+  public var mythicPositionRows: [PoolShareRow] {
+    (0..<plan.boostersPerPool).map { index in
+      PoolShareRow(
+        value: index + 1, pools: tally.mythicPositions[index], proportion: share(tally.mythicPositions[index]),
+        expected: expectations.mythicPositions[index])
     }
-    return table
-  }
-
-  public var eventsTable: CSVTable {
-    var table = CSVTable(header: ["event", "given", "count", "trials", "proportion", "expected_proportion"])
-    for row in Self.eventRows(plan: plan, expectations: expectations, tally: tally) {
-      table.append([
-        row.event, row.given, String(row.count), String(row.trials), ratio(row.count, row.trials),
-        CSVNumber.decimal(row.expected),
-      ])
-    }
-    return table
   }
 
   /// One row of `events.csv`: boosters holding the event among boosters of a kind.

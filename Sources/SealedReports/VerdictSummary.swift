@@ -7,6 +7,7 @@ import SealedSupport
 ///
 /// A check that could not be made (`not_tested`) is neither a pass nor a failure.
 public struct VerdictSummary: Sendable, Equatable {
+  /// The summary's verdict, its raw value as files write it.
   public enum Outcome: String, Sendable {
     case pass, fail, notTested = "not_tested", interrupted
   }
@@ -17,6 +18,7 @@ public struct VerdictSummary: Sendable, Equatable {
   /// Pools done and pools asked for, when the user stopped the run.
   public let interrupted: (done: Int, requested: Int)?
 
+  /// A summary of the given counts, and of a stopped run when `interrupted` is given.
   public init(passed: Int, failed: Int, notTested: Int, interrupted: (done: Int, requested: Int)? = nil) {
     self.passed = passed
     self.failed = failed
@@ -24,23 +26,27 @@ public struct VerdictSummary: Sendable, Equatable {
     self.interrupted = interrupted
   }
 
-  /// From the `verdict` values of a checks table (`pass`, `fail`, `not_tested`).
-  public init<S: Sequence>(verdicts: S, interrupted: (done: Int, requested: Int)? = nil) where S.Element == String {
-    var counts: [String: Int] = [:]
+  /// From the verdicts of a checks table.
+  public init<S: Sequence>(verdicts: S, interrupted: (done: Int, requested: Int)? = nil) where S.Element == CheckVerdict {
+    var counts: [CheckVerdict: Int] = [:]
     for verdict in verdicts { counts[verdict, default: 0] += 1 }
     self.init(
-      passed: counts["pass"] ?? 0, failed: counts["fail"] ?? 0, notTested: counts["not_tested"] ?? 0,
+      passed: counts[.pass] ?? 0, failed: counts[.fail] ?? 0, notTested: counts[.notTested] ?? 0,
       interrupted: interrupted)
   }
 
+  /// All the checks: passed, failed and not tested.
   public var total: Int { passed + failed + notTested }
 
+  /// Interrupted when the run was stopped; else fail when any check failed, not tested when
+  /// none passed and some could not be made, and pass otherwise.
   public var outcome: Outcome {
     if interrupted != nil { return .interrupted }
     if failed > 0 { return .fail }
     return passed == 0 && notTested > 0 ? .notTested : .pass
   }
 
+  /// The summary line, e.g. `FAIL: 5 of 22 checks failed` (see the type's comment for each form).
   public var text: String {
     let untested = notTested > 0 ? ", \(notTested) not tested" : ""
     let checks = total == 1 ? "check" : "checks"
@@ -58,6 +64,7 @@ public struct VerdictSummary: Sendable, Equatable {
     }
   }
 
+  /// Equal when the counts and the interrupted pools (if any) are equal.
   public static func == (lhs: VerdictSummary, rhs: VerdictSummary) -> Bool {
     lhs.passed == rhs.passed && lhs.failed == rhs.failed && lhs.notTested == rhs.notTested
       && lhs.interrupted?.done == rhs.interrupted?.done && lhs.interrupted?.requested == rhs.interrupted?.requested

@@ -28,3 +28,13 @@ package func withGSL<T>(_ body: () throws(GSLError) -> T) throws(StatisticsError
     throw .gsl(error)
   }
 }
+
+/// Runs statistics code, turning its errors into one-line data errors (`statistics failed:
+/// REASON`, exit status 2 at the command line).
+package func statistics<T>(_ body: () throws(StatisticsError) -> T) throws(DataError) -> T {
+  do {
+    return try body()
+  } catch {
+    throw DataError("statistics failed: \(error)")
+  }
+}

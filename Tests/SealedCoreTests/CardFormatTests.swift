@@ -53,7 +53,7 @@ import Testing
     #expect(try CardDataLocation.resolve(option: nil, environment: ["SEALED_CARDS": file]).kind == .given(path: file, givenBy: "SEALED_CARDS"))
     let layered = try CardDataLocation.resolve(option: nil, environment: ["SEALED_HOME": home], shipped: Fixtures.shippedCards)
     #expect(layered.kind == .layered(store: CardStore(path: home + "/cards"), shipped: Fixtures.shippedCards))
-    #expect(layered.availableSets().allSatisfy { $0.origin == "shipped" })
+    #expect(layered.availableSets().allSatisfy { $0.origin == .shipped })
     #expect(layered.availableSets().count == 9 + 204)
     // Nothing shipped and nothing fetched: one line saying where it looked.
     #expect {
@@ -79,7 +79,7 @@ import Testing
     #expect(both.setCodes == ["afr", "war"])
     #expect(both.cardsBySet["war"]?.count == 1)
     #expect(location.availableSets().count == 9 + 204)
-    #expect(location.availableSets().first { $0.code == "war" }?.origin == "fetched")
+    #expect(location.availableSets().first { $0.code == "war" }?.origin == .fetched)
     #expect(store.source(ofSet: "war") == "test")
     #expect {
       try location.load(sets: ["zzz"])

@@ -82,7 +82,7 @@ import Testing
     try pending.commit(origin: "test")
     #expect(try location.load(sets: ["tst"]).cards(ofSet: "tst").map(\.name) == ["Users Card"])
     let entries = try SetCatalog.entries(of: location)
-    #expect(entries.map(\.origin) == ["fetched", "shipped"])
+    #expect(entries.map(\.origin) == [.fetched, .shipped])
     #expect(entries.first?.summary.cards == 1)
     #expect(entries.first?.source == "test")
   }
@@ -116,7 +116,7 @@ import Testing
     let all = try SetCatalog.entries(of: location, includeEmpty: true)
     #expect(all.count == 273)
     #expect(all.map(\.summary.code) == all.map(\.summary.code).sorted())
-    #expect(all.filter { $0.origin == "none" }.count == 60)
+    #expect(all.filter { $0.origin == .noData }.count == 60)
     #expect(all.filter { $0.summary.cards > 0 }.count == 213)
     #expect(all.reduce(0) { $0 + $1.summary.cards } == 52_812 + 2_407)
     let spg = try #require(all.first { $0.summary.code == "spg" })
@@ -131,6 +131,6 @@ import Testing
     #expect(try SetCatalog.entries(of: location).count == 213)
     #expect(try SetCatalog.entries(of: location, sets: ["mkm", "WAR"]).map(\.summary.code) == ["mkm", "war"])
     #expect(throws: DataError.self) { try SetCatalog.entries(of: location, sets: ["spg"]) }
-    #expect(try SetCatalog.entries(of: location, sets: ["spg"], includeEmpty: true).map(\.origin) == ["none"])
+    #expect(try SetCatalog.entries(of: location, sets: ["spg"], includeEmpty: true).map(\.origin) == [.noData])
   }
 }

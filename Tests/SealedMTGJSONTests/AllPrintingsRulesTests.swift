@@ -36,7 +36,7 @@ import Testing
     // --list settles them too, after the second pass (znr's cards) and a third (zzz's own).
     let listed = try MTGJSONBoosterImport(path: path).list()
     #expect(listed.map(\.code) == ["zzz-arena", "zzz-default", "znr-arena", "znr-default"])
-    #expect(listed.allSatisfy { $0.opens == "yes" }, "\(listed.map(\.opens))")
+    #expect(listed.allSatisfy { $0.opens == .yes }, "\(listed.map(\.opens.text))")
     let own = try MTGJSONBoosterImport(path: MTGJSONFixtures.gzipped("ZNR")).load(["default"])
     let a = try expectations(mixed)
     let b = try expectations(own)
@@ -51,7 +51,7 @@ import Testing
     let path = try MTGJSONFixtures.allPrintings([("ZNR", "ZNR"), ("NEO", "NEO")], in: dir)
     let listed = try MTGJSONBoosterImport(path: path).list()
     #expect(listed.map(\.code) == ["znr-arena", "znr-default", "neo-arena", "neo-default"])
-    #expect(listed.allSatisfy { $0.opens == "yes" })
+    #expect(listed.allSatisfy { $0.opens == .yes })
     let neo = try MTGJSONBoosterImport(path: path).load(["NEO-arena"])
     #expect(neo.products.map(\.code) == ["neo-arena"])
     #expect(neo.version == "5.2.0+test")

@@ -56,8 +56,11 @@ import Testing
     ["booster_index", "pools", "proportion", "expected_proportion"],
     (1...6).map { ["\($0)", "166", "0.166", "0.16666666666666666"] })
 
+  /// The page of a folder holding `tables`, read back as `sealed report DIR` reads it.
   func page(_ tables: [(name: String, table: CSVTable)]) throws -> String {
-    try HTMLReport.render(ReportData(tables: tables))
+    let dir = try Fixtures.temporaryDirectory()
+    for (name, table) in tables { try Fixtures.write(table.text, to: name, in: dir) }
+    return try HTMLReport.render(try ReportContents.read(folder: dir.path))
   }
 
   /// The text of the `<tbody>` rows of the verdict table, in order.
@@ -205,15 +208,26 @@ import Testing
   @Test func readsAFolderBackAndNamesBadFiles() throws {
     let dir = try Fixtures.temporaryDirectory()
     try Fixtures.write(Self.run.text, to: "run.csv", in: dir)
-    try Fixtures.write("check,detail\n\"a, quoted \"\"name\"\"\",\"two\nlines\"\n", to: "checks.csv", in: dir)
-    let data = try ReportData.read(folder: dir.path)
-    #expect(data.tables["checks.csv"]?.rows == [["a, quoted \"name\"", "two\nlines"]])
-    #expect(data.tables["run.csv"] == Self.run)
-    try Fixtures.write("check,detail\nonly one field\n", to: "checks.csv", in: dir)
-    let error = #expect(throws: DataError.self) { try ReportData.read(folder: dir.path) }
-    #expect(error?.description.contains("checks.csv") == true)
-    #expect(error?.description.contains("line 2: 1 fields, expected 2") == true)
+    var checks = Self.table(Self.CheckHeader.columns, [])
+    checks.append(["a, quoted \"name\"", "invariant", "3", "0", "0", "", "", "", "", "", "", "0.01", "pass", "rules", "two\nlines"])
+    try Fixtures.write(checks.text, to: "checks.csv", in: dir)
+    let contents = try ReportContents.read(folder: dir.path)
+    let row = try #require(contents.checks?.rows.first)
+    #expect(row.name == "a, quoted \"name\"" && row.detail == "two\nlines" && row.kind == .invariant && row.n == 3)
+    #expect(row.observed == 0 && row.statistic == nil && row.alpha == 0.01 && row.verdict == .pass && row.source == .rules)
+    #expect(contents.run.table == Self.run)
+    // Written again, the values give the file's text.
+    #expect(contents.checks?.table == checks)
+    func error(_ checks: String) throws -> String {
+      try Fixtures.write(checks, to: "checks.csv", in: dir)
+      return #expect(throws: DataError.self) { try ReportContents.read(folder: dir.path) }?.description ?? ""
+    }
+    let header = Self.CheckHeader.columns.joined(separator: ",")
+    #expect(try error("check,detail\nonly one field\n").contains("checks.csv: line 2: 1 fields, expected 2"))
+    #expect(try error("\(header)\nc,binomial,3,abc,0,,,,,,,0.01,pass,rules,\n").contains("checks.csv:2: column observed: expected a number or nothing, got \"abc\""))
+    #expect(try error("\(header)\nc,binomial,3,0,0,,,,,,,0.01,maybe,rules,\n").contains("column verdict: expected pass, fail or not_tested, got \"maybe\""))
+    #expect(try error("check,detail\nc,d\n").contains("checks.csv:2: no column kind; expected the columns check,kind,n,"))
     let empty = try Fixtures.temporaryDirectory()
-    #expect(throws: DataError.self) { try ReportData.read(folder: empty.path) }
+    #expect(throws: DataError.self) { try ReportContents.read(folder: empty.path) }
   }
 }

@@ -67,7 +67,7 @@ import Testing
     let worst = try #require(rows.max { abs($0.residual ?? 0) < abs($1.residual ?? 0) })
     #expect(truth.cards[worst.card].collectorNumber.text == "42")
     #expect((worst.residual ?? 0) > 10)
-    #expect(SheetFrequency(plan: truth, expectations: try Expectations(plan: truth), tally: tally).table(plan: truth).header == SheetFrequency.csvHeader)
+    #expect(SheetFrequency(plan: truth, expectations: try Expectations(plan: truth), tally: tally).table(plan: truth).table.header == ReportFile.sheetFrequency.columns)
   }
 
   /// The same for the spec's "equally likely" claims and their chi-square checks.

@@ -10,22 +10,22 @@ import SealedReportHTML
 
 // report.html for war under the sealed rules and spec, as `sealed check war` writes it after
 // 1,000,000 pools: setup simulates and checks once (not measured); each iteration renders the
-// page from the report's CSV tables (ReportData → HTMLReport.render), which is what the command
-// adds to its run. The budget is 0.2 s and 1 MB.
+// page from the report's typed values (ReportContents → HTMLReport.render), which is what the
+// command adds to its run. The budget is 0.2 s and 1 MB.
 
-/// The report's tables after one check run of war, sealed rules and spec, seed 1.
-func warReportTables() -> [(name: String, table: CSVTable)] {
+/// The report's values after one check run of war, sealed rules and spec, seed 1.
+func warReportContents() -> ReportContents {
   let set = Fixtures.cardSet("war")
   do {
     let plan = try PlanCompiler.compile(try RuleSetLoader.builtIn("sealed"), for: set, spec: try SpecLoader.builtIn("sealed"))
     let expectations = try Expectations(plan: plan)
     let tally = Simulation.run(.init(plan: plan, pools: 1_000_000, seed: 1, threads: 2)).tally
     let run = RunInfo(toolVersion: "bench", seed: 1, poolsRequested: 1_000_000, threads: 2, elapsedSeconds: 1, startedAt: RunInfo.now(), command: "sealed check war --rules sealed --pools 1000000 --seed 1")
-    var tables = SimulationReport(plan: plan, expectations: expectations, tally: tally, run: run).files
-    tables.append(("checks.csv", try CheckRun(plan: plan, expectations: expectations, tally: tally, alpha: 0.001).table))
-    tables.append(("mythic_fairness.csv", MythicFairness.table([MythicFairness(rules: "sealed", tally: tally, expectations: expectations)])))
-    tables.append(("claim_frequency.csv", ClaimFrequency(plan: plan, expectations: expectations, tally: tally).table(plan: plan)))
-    return tables
+    var contents = SimulationReport(plan: plan, expectations: expectations, tally: tally, run: run).contents
+    contents.checks = try CheckRun(plan: plan, expectations: expectations, tally: tally, alpha: 0.001).table
+    contents.mythicFairness = MythicFairness.rows([MythicFairness(rules: "sealed", tally: tally, expectations: expectations)])
+    contents.claimFrequency = ClaimFrequency(plan: plan, expectations: expectations, tally: tally).table(plan: plan)
+    return contents
   } catch {
     fatalError("Sealed benchmarks: cannot check war: \(error)")
   }
@@ -35,13 +35,13 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark(
     "war report.html (1,000,000 pools checked)",
     configuration: .init(metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident], maxDuration: .seconds(3))
-  ) { benchmark, tables in
+  ) { benchmark, contents in
     for _ in benchmark.scaledIterations {
-      let html = try HTMLReport.render(ReportData(tables: tables))
+      let html = try HTMLReport.render(contents)
       precondition(html.utf8.count < 1_000_000, "report.html is \(html.utf8.count) bytes")
       blackHole(html)
     }
   } setup: {
-    warReportTables()
+    warReportContents()
   }
 }

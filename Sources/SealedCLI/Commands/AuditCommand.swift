@@ -79,7 +79,7 @@ struct AuditCommand: ParsableCommand {
   var power: Double = 0.8
 
   /// The files an audit writes.
-  static let files = ["run.csv", "audit.csv", "boosters.csv", "sheet_frequency.csv", HTMLReport.fileName]
+  static let files = ReportFile.auditFolder.names
 
   func run() throws {
     let started = Date()
@@ -93,8 +93,7 @@ struct AuditCommand: ParsableCommand {
     let spec = try specOption.load(rules: planOptions.rules)
     let loaded = try planOptions.load(for: set, spec: spec)
     let plan = loaded.plan
-    let alpha = self.alpha ?? 0.01
-    guard alpha > 0 && alpha < 1 else { throw DataError("--alpha \(alpha): expected a level between 0 and 1") }
+    let alpha = try StatisticalOptions.level(self.alpha ?? 0.01)
     let grouping = poolGrouping ?? (plan.mythicKind != nil ? .grouped : .separate)
     if self.plan {
       try printPlan(loaded, grouping: grouping, alpha: alpha)
@@ -118,12 +117,12 @@ struct AuditCommand: ParsableCommand {
 
     let command = ReproduceCommand.audit(
       set: plan.setCode, rules: planOptions.rules, packs: packs, extra: reproducingOptions(seed: seed, grouping: grouping, resamples: resamples))
-    let tables = AuditReport.tables(
+    let contents = AuditReport.contents(
       audit, session: session, rules: loaded, packs: reader.source, format: reader.format, identity: identity,
       grouping: grouping, seed: seed, alpha: alpha, spec: spec, threads: threads, elapsed: elapsed,
       startedAt: RunInfo.timestamp(started), command: command)
-    let files = tables.map { (name: $0.name, contents: $0.table.text) }
-    Note.replaced(try folder.commit(try HTMLReportFile.adding(to: files, tables: tables)), in: folder.path)
+    let files = contents.tables.map { (name: $0.name, contents: $0.table.text) }
+    Note.replaced(try folder.commit(try HTMLReportFile.adding(to: files, contents: contents)), in: folder.path)
     print(AuditVerdictTable.render(audit, session: session, spec: spec, alpha: alpha, source: reader.source, terminal: .standardOutput), terminator: "")
     let boosters = session.findings.boosters
     print(
@@ -145,9 +144,7 @@ struct AuditCommand: ParsableCommand {
   }
 
   private func printPlan(_ loaded: LoadedPlan, grouping: PoolGrouping, alpha: Double) throws {
-    guard deviation > 0 && deviation < 1 else { throw DataError("--deviation \(deviation): expected a value between 0 and 1") }
-    guard power > 0 && power < 1 else { throw DataError("--power \(power): expected a value between 0 and 1") }
-    guard ratio >= 0 && ratio != 1 && ratio.isFinite else { throw DataError("--ratio \(ratio): expected a weight of 0 or more, other than 1") }
+    try StatisticalOptions.checkPlanEffect(deviation: deviation, ratio: ratio, power: power)
     let catalog = AuditCatalog(plan: loaded.plan, set: loaded.set, identity: .printingAndFinish)
     let expectations = try Expectations(plan: loaded.plan)
     let auditPlan = try statistics { () throws(StatisticsError) in

@@ -23,7 +23,7 @@ struct CardsListCommand: ParsableCommand {
     let entries = try SetCatalog.entries(of: location, sets: sets.isEmpty ? nil : sets)
     let rows = entries.map { entry -> [String] in
       [
-        entry.summary.code, entry.summary.name, String(entry.summary.cards), entry.origin, entry.source, entry.file,
+        entry.summary.code, entry.summary.name, String(entry.summary.cards), entry.origin.rawValue, entry.source, entry.file,
         entry.summary.warnings.joined(separator: "; "),
       ]
     }

@@ -77,7 +77,7 @@ struct CheckCommand: ParsableCommand {
       let result = runner.simulate()
       let info = runner.runInfo(result, command: "check", extra: reproducingOptions)
       Note.replaced(
-        try runner.folder.commit(runner.reportFiles(result, run: info, tables: runner.reportTables(result, run: info, alpha: alpha))),
+        try runner.folder.commit(runner.reportFiles(result, run: info, report: runner.report(result, run: info, alpha: alpha))),
         in: runner.folder.path)
       print(runner.summary(result))
       print("reports: \(runner.folder.path)/")
@@ -115,9 +115,7 @@ struct CheckCommand: ParsableCommand {
   }
 
   private func checkedAlpha(_ spec: SpecDefinition?) throws(DataError) -> Double {
-    let alpha = self.alpha ?? spec?.alpha ?? CheckRun.defaultAlpha
-    guard alpha > 0 && alpha < 1 else { throw DataError("--alpha \(alpha): expected a level between 0 and 1") }
-    return alpha
+    try StatisticalOptions.level(self.alpha ?? spec?.alpha ?? CheckRun.defaultAlpha)
   }
 
   private func checkTrialLimit(_ plan: BoosterPlan, pools: Int) throws(DataError) {
@@ -197,7 +195,7 @@ struct CheckCommand: ParsableCommand {
     let recordFile = (name: RunRecord.fileName, contents: tallied.wholeRecord(run: run).encoded())
     let folder = try ReportFolder(
       path: runOptions.out ?? "reports/\(plan.reportName)",
-      writes: SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName] + Self.checkFiles, force: runOptions.force)
+      writes: ReportFile.checkFolder.names, force: runOptions.force)
     let interrupt = InterruptFlag()
     defer { interrupt.restore() }
     let outcome = try report(
@@ -219,9 +217,7 @@ struct CheckCommand: ParsableCommand {
 
 
   private func printPlan(_ runner: SimulationRunner, alpha: Double) throws {
-    guard deviation > 0 && deviation < 1 else { throw DataError("--deviation \(deviation): expected a value between 0 and 1") }
-    guard power > 0 && power < 1 else { throw DataError("--power \(power): expected a value between 0 and 1") }
-    guard ratio >= 0 && ratio != 1 && ratio.isFinite else { throw DataError("--ratio \(ratio): expected a weight of 0 or more, other than 1") }
+    try StatisticalOptions.checkPlanEffect(deviation: deviation, ratio: ratio, power: power)
     // Count the run's statistical checks on a small simulation: the list depends on the plan only.
     let sample = Simulation.run(.init(plan: runner.plan, pools: Simulation.chunkPools, seed: runner.seed, threads: 1)).tally
     let checkPlan = try statistics { () throws(StatisticsError) in

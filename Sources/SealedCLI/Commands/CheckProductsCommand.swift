@@ -61,7 +61,7 @@ struct CheckProductsCommand: ParsableCommand {
     let matched = try ProductPattern.select(data.products, patterns: patterns)
     let products = try sharded(matched)
     let pools = try checkedPools()
-    if let alpha, !(alpha > 0 && alpha < 1) { throw DataError("--alpha \(alpha): expected a level between 0 and 1") }
+    if let alpha { _ = try StatisticalOptions.level(alpha) }
     let threads = try threadOption.resolve()
     let seed = try seedOption.resolve()
     let folder = try RunFolder(path: out, force: force)

@@ -51,10 +51,11 @@ struct MergeCommand: ParsableCommand {
     }
     let folder = try ReportFolder(
       path: out ?? "reports/\(plan.reportName)",
-      writes: SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName], force: force)
-    var files = report.files.map { (name: $0.name, contents: $0.table.text) }
+      writes: ReportFile.simulationFolder.names, force: force)
+    let contents = report.contents
+    var files = contents.tables.map { (name: $0.name, contents: $0.table.text) }
     files.append((RunRecord.fileName, merged.record(run: run).encoded()))
-    Note.replaced(try folder.commit(HTMLReportFile.adding(to: files, tables: report.files)), in: folder.path)
+    Note.replaced(try folder.commit(HTMLReportFile.adding(to: files, contents: contents)), in: folder.path)
     let seconds = records.reduce(0.0) { $0 + $1.record.elapsedSeconds }
     let threadSeconds = records.reduce(0.0) { $0 + $1.record.elapsedSeconds * Double($1.record.threads) }
     print(

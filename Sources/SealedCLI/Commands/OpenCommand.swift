@@ -5,6 +5,7 @@ import SealedRules
 import SealedEngine
 import SealedReports
 import SealedDecks
+import SealedPackFiles
 
 /// `sealed open`: opens one pool and shows it.
 struct OpenCommand: ParsableCommand {
@@ -45,6 +46,16 @@ struct OpenCommand: ParsableCommand {
   enum PoolFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, csv, list
     case seventeenLands = "17lands"
+
+    /// The pack file this format writes (`PackExport`), or nil for the terminal's text and JSON.
+    var packFileFormat: PackFileFormat? {
+      switch self {
+      case .text, .json: nil
+      case .csv: .csv
+      case .list: .text
+      case .seventeenLands: .seventeenLands
+      }
+    }
   }
 
   /// The most pools one pack file holds.
@@ -56,7 +67,7 @@ struct OpenCommand: ParsableCommand {
     if let out, !force, FileManager.default.fileExists(atPath: out) {
       throw DataError("the file exists; choose another --out, or pass --force to replace it", at: out)
     }
-    if let packFormat = PackExport.format(format) {
+    if let packFormat = format.packFileFormat {
       guard save == nil else { throw ValidationError("--save takes one pool shown as text or json") }
       let loaded = try planOptions.load(for: set)
       if let gaps = CardDataGaps(plan: loaded.plan) { throw DataError(gaps.refusal("pack files name their cards")) }

@@ -19,9 +19,9 @@ struct ReportCommand: ParsableCommand {
   var folder: String
 
   func run() throws {
-    let data = try ReportData.read(folder: folder)
+    let contents = try ReportContents.read(folder: folder)
     let path = (folder as NSString).appendingPathComponent(HTMLReport.fileName)
-    try ReportFolder.writeFile(try HTMLReport.render(data), to: path)
+    try ReportFolder.writeFile(try HTMLReport.render(contents), to: path)
     print("report: \(path)")
   }
 }

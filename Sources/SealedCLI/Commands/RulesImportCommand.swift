@@ -144,9 +144,9 @@ struct RulesImportCommand: ParsableCommand {
       var table = TextTable([("code", .left), ("set", .left), ("variants", .right), ("sheets", .right), ("opens", .left), ("name", .left)])
       let listed = try reader.list()
       for product in listed {
-        table.append([product.code, product.setCode, String(product.variants), String(product.sheets), product.opens, product.name])
+        table.append([product.code, product.setCode, String(product.variants), String(product.sheets), product.opens.text, product.name])
       }
-      let opens = listed.filter { $0.opens == "yes" }.count
+      let opens = listed.filter { $0.opens == .yes }.count
       print(table.text + "\(listed.count) products; the file's own cards open \(opens)", terminator: "\n")
       return
     }

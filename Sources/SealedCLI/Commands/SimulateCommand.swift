@@ -25,7 +25,7 @@ struct SimulateCommand: ParsableCommand {
     let runner = try SimulationRunner(set: set, planOptions: planOptions, options: runOptions)
     let result = runner.simulate()
     let info = runner.runInfo(result, command: "simulate")
-    let samples = try runner.commit(runner.reportFiles(result, run: info, tables: runner.reportTables(result, run: info)))
+    let samples = try runner.commit(runner.reportFiles(result, run: info, report: runner.report(result, run: info)))
     print(runner.summary(result))
     print("reports: \(runner.folder.path)/")
     if let samples { print("samples: \(samples)") }

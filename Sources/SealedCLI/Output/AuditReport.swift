@@ -6,18 +6,18 @@ import SealedAudit
 import SealedPackFiles
 import SealedStats
 
-/// The tables of an audit's report folder: `run.csv` (what was audited, how), `audit.csv`
-/// (the verdicts), `boosters.csv` (each booster with a problem, and what it is),
-/// `sheet_frequency.csv` (each sheet's cards against the rules). `report.html` is made from them.
+/// The files of an audit's report folder: `run.csv` (what was audited, how), `audit.csv`
+/// (the verdicts), `boosters.csv` (each booster listed, and what is wrong with it),
+/// `sheet_frequency.csv` (each sheet's cards against the rules). `report.html` is made from the
+/// same values.
 enum AuditReport {
-  static func tables(
+  static func contents(
     _ audit: AuditRun, session: AuditSession, rules: LoadedPlan, packs: String, format: PackFileFormat,
     identity: CardIdentity, grouping: PoolGrouping, seed: UInt64, alpha: Double, spec: SpecDefinition?, threads: Int,
     elapsed: Double, startedAt: String, command: String
-  ) -> [(name: String, table: CSVTable)] {
+  ) -> ReportContents {
     let plan = rules.plan
     let findings = session.findings
-    var run = CSVTable(header: ["key", "value"])
     let rows: [(String, String)] = [
       ("command_kind", "audit"), ("set", plan.setCode), ("set_name", plan.setName), ("rules", plan.rulesName),
       ("rules_source", plan.rulesSource), ("rules_sha256", plan.rulesSHA256), ("spec", spec?.name ?? ""),
@@ -29,13 +29,10 @@ enum AuditReport {
       ("elapsed_seconds", CSVNumber.format((elapsed * 1000).rounded() / 1000)), ("started_at", startedAt),
       ("command", command), ("notes", audit.notes.joined(separator: " | ")),
     ]
-    for (key, value) in rows { run.append([key, value]) }
-    var boosters = CSVTable(header: ["booster", "line", "kind", "verdict", "problem"])
-    for row in findings.listed {
-      boosters.append([row.booster, String(row.line), row.kind, row.problem.isEmpty ? "pass" : "fail", row.problem])
-    }
-    return [
-      ("run.csv", run), ("audit.csv", audit.table), ("boosters.csv", boosters), ("sheet_frequency.csv", audit.frequencyTable),
-    ]
+    var contents = ReportContents(run: RunTable(rows.map { (key: $0.0, value: $0.1) }))
+    contents.checks = audit.table
+    contents.boosters = findings.listed
+    contents.sheetFrequency = audit.frequencyTable
+    return contents
   }
 }

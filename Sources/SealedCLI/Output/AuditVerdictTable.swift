@@ -39,7 +39,7 @@ enum AuditVerdictTable {
     for problem in problems.prefix(10) {
       lines.append("  \(BoosterFindings.name(problem.booster)) (line \(problem.line)): \(problem.problem)")
     }
-    if findings.impossibleBoosters > 10 { lines.append("  ... \(findings.impossibleBoosters - 10) more boosters with a problem (boosters.csv lists them)") }
+    if findings.impossibleBoosters > 10 { lines.append("  ... \(findings.impossibleBoosters - 10) more boosters with a problem (\(ReportFile.boosters.name) lists them)") }
     return lines.joined(separator: "\n") + "\n"
   }
 }

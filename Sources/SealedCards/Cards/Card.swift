@@ -23,6 +23,7 @@ public struct Card: Sendable, Hashable, Codable {
   public var manaValue: Double
   /// Colours as single letters, W U B R G; multi-faced cards take the union of their faces.
   public var colors: [String]
+  /// Colour identity as single letters (Scryfall's `color_identity`; its colours when the data lacks one).
   public var colorIdentity: [String]
   /// Scryfall's layout: `normal`, `split`, `transform`, `adventure`, ...
   public var layout: String
@@ -31,6 +32,8 @@ public struct Card: Sendable, Hashable, Codable {
   /// Image addresses by size (`small`, `normal`, `large`, `png`), when the card has one image.
   public var imageURIs: [String: String]
 
+  /// A card with the given fields; what is left out defaults to a single-faced `normal` card with
+  /// no mana cost, colours or images.
   public init(
     id: String, oracleID: String? = nil, name: String, setCode: String, setName: String,
     collectorNumber: CollectorNumber, rarity: Rarity, typeLine: String, manaCost: String = "",
@@ -99,6 +102,7 @@ public struct CardFace: Sendable, Hashable, Codable {
   public var colors: [String]?
   public var imageURIs: [String: String]
 
+  /// A face with the given name and, where known, cost, type line, colours and images.
   public init(
     name: String, manaCost: String = "", typeLine: String = "", colors: [String]? = nil,
     imageURIs: [String: String] = [:]
@@ -116,13 +120,16 @@ public struct CardKey: Sendable, Hashable, Comparable, CustomStringConvertible {
   public var setCode: String
   public var collectorNumber: CollectorNumber
 
+  /// The key of the printing numbered `collectorNumber` in the set `setCode`.
   public init(setCode: String, collectorNumber: CollectorNumber) {
     self.setCode = setCode
     self.collectorNumber = collectorNumber
   }
 
+  /// The key as messages show it: `war #17`.
   public var description: String { "\(setCode) #\(collectorNumber)" }
 
+  /// Orders by set code, then by collector number (`CollectorNumber`'s order).
   public static func < (lhs: CardKey, rhs: CardKey) -> Bool {
     if lhs.setCode != rhs.setCode { return lhs.setCode < rhs.setCode }
     return lhs.collectorNumber < rhs.collectorNumber

@@ -25,6 +25,7 @@ public struct CardDataLocation: Sendable {
 
   public let kind: Kind
 
+  /// The location of the given kind.
   public init(kind: Kind) { self.kind = kind }
 
   /// Resolves the location from the option and the environment, or throws a one-line
@@ -87,13 +88,13 @@ public struct CardDataLocation: Sendable {
     let code = code.lowercased()
     let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
     if exists(store.file(forSet: code)) {
-      return Entry(code: code, file: store.file(forSet: code), origin: "fetched")
+      return Entry(code: code, file: store.file(forSet: code), origin: .fetched)
     }
     guard let shipped else { return nil }
     let scryfall = (shipped as NSString).appendingPathComponent("\(code).json")
-    if exists(scryfall) { return Entry(code: code, file: scryfall, origin: "shipped") }
+    if exists(scryfall) { return Entry(code: code, file: scryfall, origin: .shipped) }
     let field = FieldCardData(shippedCards: shipped).file(forSet: code)
-    if exists(field) { return Entry(code: code, file: field, origin: "shipped", isFieldData: true) }
+    if exists(field) { return Entry(code: code, file: field, origin: .shipped, isFieldData: true) }
     return nil
   }
 
@@ -116,8 +117,8 @@ public struct CardDataLocation: Sendable {
   public struct Entry: Sendable, Equatable {
     public var code: String
     public var file: String
-    /// `shipped` or `fetched` (the user's card folder).
-    public var origin: String
+    /// Shipped, fetched (the user's card folder), or given (a file or folder named by the user).
+    public var origin: CardDataOrigin
     /// Whether the file is of the shipped field data (`FieldCardData`).
     public var isFieldData = false
   }
@@ -128,21 +129,21 @@ public struct CardDataLocation: Sendable {
   public func availableSets() -> [Entry] {
     switch kind {
     case .given(let path, _):
-      return [Entry(code: "", file: path, origin: "given")]
+      return [Entry(code: "", file: path, origin: .given)]
     case .layered(let store, let shipped):
-      var entries = store.storedSets().map { Entry(code: $0, file: store.file(forSet: $0), origin: "fetched") }
+      var entries = store.storedSets().map { Entry(code: $0, file: store.file(forSet: $0), origin: .fetched) }
       if let shipped {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: shipped)) ?? []
         for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
           let code = String(name.dropLast(5)).lowercased()
           if !entries.contains(where: { $0.code == code }) {
-            entries.append(Entry(code: code, file: (shipped as NSString).appendingPathComponent(name), origin: "shipped"))
+            entries.append(Entry(code: code, file: (shipped as NSString).appendingPathComponent(name), origin: .shipped))
           }
         }
         let field = FieldCardData(shippedCards: shipped)
         let taken = Set(entries.map(\.code))
         for code in field.setCodes() where !taken.contains(code) {
-          entries.append(Entry(code: code, file: field.file(forSet: code), origin: "shipped", isFieldData: true))
+          entries.append(Entry(code: code, file: field.file(forSet: code), origin: .shipped, isFieldData: true))
         }
       }
       return entries.sorted { $0.code < $1.code }

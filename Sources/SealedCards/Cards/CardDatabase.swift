@@ -11,6 +11,8 @@ public struct CardDatabase: Sendable {
   /// Set codes in alphabetical order.
   public var setCodes: [String] { cardsBySet.keys.sorted() }
 
+  /// A database of `cards` read from `files`, grouped by `setCode` as given (card readers lowercase it).
+  /// Cost: O(n log n) for n cards (each set is sorted by collector number).
   public init(cards: [Card], files: [String] = []) {
     self.files = files
     self.cardsBySet = Dictionary(grouping: cards, by: \.setCode)

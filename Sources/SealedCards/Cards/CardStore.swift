@@ -19,6 +19,7 @@ public struct CardStore: Sendable, Equatable {
   /// The folder.
   public let path: String
 
+  /// The card folder at `path`, standardized as `NSString.standardizingPath` does. Reads nothing.
   public init(path: String) {
     self.path = (path as NSString).standardizingPath
   }

@@ -12,6 +12,7 @@ public struct CollectorNumber: Sendable, Hashable, Comparable, Codable, CustomSt
   /// What follows the leading integer (`"a"` in `"22a"`), or the whole text without one.
   public let suffix: Substring
 
+  /// The collector number spelled `text`, split into its leading integer and the rest. O(length).
   public init(_ text: String) {
     self.text = text
     let digits = text.prefix(while: { $0.isASCII && $0.isNumber })
@@ -19,17 +20,21 @@ public struct CollectorNumber: Sendable, Hashable, Comparable, Codable, CustomSt
     self.suffix = text[digits.endIndex...]
   }
 
+  /// Decodes the number from a JSON string.
   public init(from decoder: any Decoder) throws {
     self.init(try decoder.singleValueContainer().decode(String.self))
   }
 
+  /// Encodes the number as its text, a JSON string.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(text)
   }
 
+  /// The number's text.
   public var description: String { text }
 
+  /// Orders by leading integer (numbers without one last), then by the rest, then by the whole text.
   public static func < (lhs: CollectorNumber, rhs: CollectorNumber) -> Bool {
     switch (lhs.leadingInteger, rhs.leadingInteger) {
     case let (l?, r?) where l != r: return l < r
@@ -39,6 +44,8 @@ public struct CollectorNumber: Sendable, Hashable, Comparable, Codable, CustomSt
     }
   }
 
+  /// Equal when the texts are equal.
   public static func == (lhs: CollectorNumber, rhs: CollectorNumber) -> Bool { lhs.text == rhs.text }
+  /// Hashes the text, as `==` compares it.
   public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }

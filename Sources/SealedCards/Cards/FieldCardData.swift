@@ -18,6 +18,7 @@ public struct FieldCardData: Sendable {
   /// The folder.
   public let folder: String
 
+  /// The field data in `folder`. Reads nothing.
   public init(folder: String) { self.folder = folder }
 
   /// The field folder inside a shipped `cards` folder.

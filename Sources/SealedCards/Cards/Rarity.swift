@@ -31,5 +31,6 @@ public enum Rarity: String, Sendable, Hashable, Codable, CaseIterable, Comparabl
 
   private var order: Int { Rarity.allCases.firstIndex(of: self)! }
 
+  /// Orders by declaration: common < uncommon < rare < mythic < special < bonus < unknown.
   public static func < (lhs: Rarity, rhs: Rarity) -> Bool { lhs.order < rhs.order }
 }

@@ -15,6 +15,7 @@ public struct ShippedSetIndex: Sendable {
   /// The folder holding the index.
   public let folder: String
 
+  /// The index in `folder`. Reads nothing.
   public init(folder: String) { self.folder = folder }
 
   /// The index file.
@@ -35,6 +36,8 @@ public struct ShippedSetIndex: Sendable {
       case sources, withoutTypeLine = "without_type_line", withoutColors = "without_colors"
     }
 
+    /// Decodes one line of the index: the summary's keys, then `sources`, `without_type_line` and
+    /// `without_colors`. Throws `DecodingError` when any is missing or of the wrong type.
     public init(from decoder: any Decoder) throws {
       summary = try SetSummary(from: decoder)
       let container = try decoder.container(keyedBy: CodingKeys.self)

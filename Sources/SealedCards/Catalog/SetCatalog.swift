@@ -13,7 +13,7 @@ public enum SetCatalog {
     public var summary: SetSummary
     /// `shipped`, `fetched` (the user's card folder), `given` (--cards or SEALED_CARDS), or
     /// `none` for a set the field names that no data holds.
-    public var origin: String
+    public var origin: CardDataOrigin
     /// Where the cards came from, in words.
     public var source: String
     /// The file read, or empty.
@@ -39,7 +39,7 @@ public enum SetCatalog {
         _ = try database.cards(ofSet: missing)
       }
       return database.setCodes.filter { wanted?.contains($0) ?? true }.map { code in
-        Entry(summary: summary(code, database), origin: "given", source: "by \(givenBy)", file: path)
+        Entry(summary: summary(code, database), origin: .given, source: "by \(givenBy)", file: path)
       }
     case .layered(let store, let shipped):
       return try layeredEntries(location, store: store, shipped: shipped, wanted: wanted, includeEmpty: includeEmpty)
@@ -66,7 +66,7 @@ public enum SetCatalog {
     var entries: [Entry] = []
     var toRead: [(set: CardDataLocation.Entry, record: ShippedSetIndex.Record?)] = []
     for set in available where wanted?.contains(set.code) ?? true {
-      let record = set.origin == "shipped" ? (set.isFieldData ? field : nine)[set.code] : nil
+      let record = set.origin == .shipped ? (set.isFieldData ? field : nine)[set.code] : nil
       if let record, record.summary.cards > 0 {
         entries.append(Entry(summary: record.summaryWithGaps, origin: set.origin, source: record.sourceDescription, file: set.file))
       } else {
@@ -79,7 +79,7 @@ public enum SetCatalog {
       var summary = summary(set.code, database)
       summary.warnings += record?.gaps ?? []
       let source =
-        set.origin == "fetched"
+        set.origin == .fetched
         ? store.source(ofSet: set.code) ?? "put there by hand"
         : record?.sourceDescription ?? (set.isFieldData ? "shipped with Sealed" : shippedScryfallSource)
       entries.append(Entry(summary: summary, origin: set.origin, source: source, file: set.file))
@@ -87,7 +87,7 @@ public enum SetCatalog {
     if includeEmpty {
       let present = Set(available.map(\.code))
       for (code, record) in field where record.summary.cards == 0 && !present.contains(code) && (wanted?.contains(code) ?? true) {
-        entries.append(Entry(summary: record.summaryWithGaps, origin: "none", source: "", file: ""))
+        entries.append(Entry(summary: record.summaryWithGaps, origin: .noData, source: "", file: ""))
       }
     }
     return entries.sorted { $0.summary.code < $1.summary.code }

@@ -19,6 +19,7 @@ public struct SetSummary: Sendable, Equatable, Codable {
   /// Signs of a partial or unusual set, each a short sentence.
   public var warnings: [String]
 
+  /// The JSON keys, as `sealed sets --format json` writes them (snake case).
   public enum CodingKeys: String, CodingKey {
     case code, name, cards, boosterMax = "booster_max", commons, uncommons, rares, mythics
     case basicLands = "basic_lands", warnings

@@ -6,6 +6,8 @@ import SealedData
 /// MTGJSON republishes): a list of products, each with weighted booster variants that draw a
 /// number of cards from named sheets, and sheets of `set:number[:foil]` weights.
 public struct CompiledBoosterData: Sendable {
+  /// One product, named as the file names its fields: its name and code, the code and name of
+  /// its set, its weighted booster variants and its sheets by name.
   public struct Product: Sendable, Decodable {
     public var name: String
     public var code: String
@@ -16,6 +18,7 @@ public struct CompiledBoosterData: Sendable {
     /// The sets whose cards the sheets name (the 2025 data has it; the 2023 file does not).
     public var source_set_codes: [String]?
 
+    /// A product with the given fields.
     public init(
       name: String, code: String, set_code: String, set_name: String? = nil, boosters: [Booster],
       sheets: [String: Sheet], source_set_codes: [String]? = nil
@@ -30,17 +33,23 @@ public struct CompiledBoosterData: Sendable {
     }
   }
 
+  /// A booster variant: the cards it draws from each sheet, and its relative weight among the
+  /// product's variants.
   public struct Booster: Sendable, Decodable {
     /// Cards drawn from each sheet.
     public var sheets: [String: Int]
     public var weight: Double
 
+    /// A variant drawing `sheets` with relative weight `weight`.
     public init(sheets: [String: Int], weight: Double) {
       self.sheets = sheets
       self.weight = weight
     }
   }
 
+  /// A sheet, named as the file names its fields: card weights, and the flags `balance_colors`
+  /// (a colour-balanced draw), `allow_duplicates` (draws may repeat a card) and `fixed` (every
+  /// card in every booster, each weight a number of copies), with `total_weight` and `foil` as given.
   public struct Sheet: Sendable, Decodable {
     /// Weight of each card, keyed `set:number` or `set:number:foil`.
     public var cards: [String: Double]
@@ -50,6 +59,7 @@ public struct CompiledBoosterData: Sendable {
     public var fixed: Bool?
     public var foil: Bool?
 
+    /// A sheet with the given card weights and flags (absent flags nil).
     public init(
       cards: [String: Double], total_weight: Double? = nil, balance_colors: Bool? = nil, allow_duplicates: Bool? = nil,
       fixed: Bool? = nil, foil: Bool? = nil
@@ -68,6 +78,7 @@ public struct CompiledBoosterData: Sendable {
 
   public var products: [Product]
 
+  /// Data holding `products`, in that order.
   public init(products: [Product]) {
     self.products = products
   }

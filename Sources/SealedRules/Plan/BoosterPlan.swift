@@ -136,6 +136,7 @@ public final class BoosterPlan: Sendable {
 /// A named slot and the booster positions it fills.
 public struct PlanSlot: Sendable, Equatable {
   public let name: String
+  /// The slot fills `count` consecutive booster positions from `firstPosition`.
   public let count: Int
   public let firstPosition: Int
 }
@@ -149,7 +150,9 @@ public struct PlanSheet: Sendable {
   /// For a colour-balanced sheet: its cards are ordered by colour group (W, U, B, R, G, then
   /// every other card), and group g is `cards[groupStarts[g]..<groupStarts[g + 1]]`.
   public var balance: ColorBalance?
+  /// Whether every card weighs the same. O(cards).
   public var isUniform: Bool { weights.allSatisfy { $0 == weights[0] } }
+  /// The cards' weights added up. O(cards).
   public var totalWeight: Double { weights.reduce(0, +) }
 }
 
@@ -161,9 +164,12 @@ public struct PlanVariantGroup: Sendable {
 
 /// One draw of a program: `count` cards from a sheet into consecutive positions.
 public struct PlanDraw: Sendable, Equatable {
+  /// Index into `BoosterPlan.sheets`.
   public let sheet: Int
   public let count: Int
+  /// Whether the draw's cards must all differ (the slot's `distinct`).
   public let distinct: Bool
+  /// Index into `BoosterPlan.slots`.
   public let slot: Int
   public let firstPosition: Int
   /// Index into `BoosterPlan.sites`.
@@ -172,6 +178,7 @@ public struct PlanDraw: Sendable, Equatable {
 
 /// A draw in context: which kind and combination of variants it belongs to.
 public struct PlanSite: Sendable {
+  /// Indices into `BoosterPlan.kinds` and `BoosterPlan.combinations`.
   public let kind: Int
   public let combination: Int
   public let draw: PlanDraw
@@ -191,6 +198,8 @@ public struct PlanEvent: Sendable {
   /// collector number), so that cards known by their keys alone could belong to it unseen.
   public var byCardData: Bool = false
 
+  /// An event named `name` counted over `cards`, reported for `givenKinds` (and all boosters when
+  /// `givenAny`), listed in reports when `isReported`.
   package init(name: String, cards: Set<Int>, givenKinds: [Int], givenAny: Bool, isReported: Bool, byCardData: Bool = false) {
     self.name = name
     self.cards = cards

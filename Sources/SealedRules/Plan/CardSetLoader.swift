@@ -20,6 +20,7 @@ public final class CardSetLoader: Sendable {
   }
   private let state = Mutex(State())
 
+  /// A loader reading card data from `location`; nothing is read until a set is asked for.
   public init(location: CardDataLocation) {
     self.location = location
   }

@@ -10,6 +10,7 @@ import SealedCards
 /// every card keeps its expected count n/N exactly), in proportion to weight on a weighted sheet
 /// (successive sampling within the group).
 public struct ColorBalance: Sendable, Equatable {
+  /// The groups' names, in group order: the five colours, then every other card.
   public static let groupNames = ["W", "U", "B", "R", "G", "other"]
   /// Seven bounds: group g holds the sheet's cards `groupStarts[g]..<groupStarts[g + 1]`.
   public let groupStarts: [Int]
@@ -17,11 +18,13 @@ public struct ColorBalance: Sendable, Equatable {
   /// by group); nil when every card weighs the same.
   public let weights: [Double]?
 
+  /// The balance of a sheet with the given group bounds (seven) and, for a weighted sheet, card weights.
   public init(groupStarts: [Int], weights: [Double]? = nil) {
     self.groupStarts = groupStarts
     self.weights = weights
   }
 
+  /// How many cards group `group` holds.
   public func size(ofGroup group: Int) -> Int { groupStarts[group + 1] - groupStarts[group] }
 
   /// A group's weight: its cards' weights added up (its size on a uniform sheet).

@@ -127,6 +127,7 @@ package enum DiscreteDistribution {
     for (index, value) in b.enumerated() { a[index] += weight * value }
   }
 
+  /// `a` cut or padded with zeros to exactly `count` values. O(count).
   package static func padded(_ a: [Double], to count: Int) -> [Double] {
     a.count >= count ? Array(a.prefix(count)) : a + Array(repeating: 0, count: count - a.count)
   }

@@ -18,6 +18,8 @@ public struct CardFilter: Sendable, Hashable, CustomStringConvertible {
   /// Collector numbers (by leading integer) inside any of these ranges; nil means any.
   public var collectorNumbers: [ClosedRange<Int>]?
 
+  /// A filter of the given parts (texts lowercased, so that they match any case); `types` and
+  /// `typesExcluded` are set afterwards. No arguments: a filter every card passes.
   public init(
     rarities: [Rarity]? = nil, typeContains: [String] = [], typeExcludes: [String] = [],
     nameContains: [String] = [], nameExcludes: [String] = [],

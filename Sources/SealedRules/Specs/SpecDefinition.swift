@@ -22,6 +22,7 @@ public struct SpecDefinition: Sendable {
 
 /// One claim of a spec.
 public struct SpecClaim: Sendable {
+  /// What a claim states, and the test that checks it.
   public enum Kind: Sendable {
     /// The share of boosters of a kind holding at least one matching card (binomial test).
     case proportion(cards: CardFilter, given: String, expected: Double)
@@ -56,6 +57,7 @@ public struct SpecClaim: Sendable {
   /// Where the claim is written, for messages.
   public var location: String
 
+  /// Whether the claim is about `set`: listed in `sets` (or `sets` is nil) and not in `exceptSets`.
   public func applies(to set: String) -> Bool {
     (sets?.contains(set) ?? true) && !exceptSets.contains(set)
   }

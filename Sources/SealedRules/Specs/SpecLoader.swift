@@ -35,6 +35,8 @@ public enum SpecLoader {
     return try load(folder + "/" + name)
   }
 
+  /// The spec shipped with Sealed as `specs/NAME.yaml`, its source `built-in:NAME`. Throws a
+  /// `DataError` when there is no such spec or its text does not parse.
   public static func builtIn(_ name: String) throws(DataError) -> SpecDefinition {
     let path = try BundledResources.path(folder: "specs", file: "\(name).yaml")
     return try SpecParser.parse(try RuleSetLoader.readText(path), source: "built-in:\(name)")

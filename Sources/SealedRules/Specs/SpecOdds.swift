@@ -32,6 +32,7 @@ public struct CardGroup: Sendable, Equatable, CustomStringConvertible {
   /// Any of these rarities; nil means any rarity.
   public var rarities: [Rarity]?
 
+  /// A group of the given parts; no arguments: any card.
   public init(sheet: String? = nil, sets: [String]? = nil, rarities: [Rarity]? = nil) {
     self.sheet = sheet
     self.sets = sets
@@ -48,6 +49,7 @@ public struct CardGroup: Sendable, Equatable, CustomStringConvertible {
     return rarities.contains(card.rarity)
   }
 
+  /// The group in words, as messages and reports name it: "sheet list, rarity rare|mythic", or "any card".
   public var description: String {
     var parts: [String] = []
     if let sheet { parts.append("sheet \(sheet)") }

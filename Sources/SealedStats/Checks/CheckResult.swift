@@ -3,27 +3,10 @@ import SealedReports
 
 /// One statistical check or exact invariant of a `sealed check` run, as a row of `checks.csv`.
 public struct CheckResult: Sendable {
-  public enum Kind: String, Sendable {
-    case binomial
-    case chiSquare = "chi_square"
-    case invariant
-  }
-
-  /// A check's outcome. `notTested` is neither a pass nor a failure: the run could not test it.
-  public enum Verdict: String, Sendable {
-    case pass
-    case fail
-    case notTested = "not_tested"
-  }
-
-  /// Where the claim comes from: derived from the rule set, or stated by the spec.
-  public enum Source: String, Sendable {
-    case rules
-    case spec
-    /// One test of a hypothesis that the rules and the spec both state (same counts, same
-    /// expectation): counted once in the Holm adjustment.
-    case both = "rules+spec"
-  }
+  /// The kinds, outcomes and sources of checks are the report's (`SealedReports`).
+  public typealias Kind = CheckKind
+  public typealias Verdict = CheckVerdict
+  public typealias Source = CheckSource
 
   public var name: String
   public var kind: Kind
@@ -115,18 +98,12 @@ public struct CheckResult: Sendable {
   /// Whether the check could not be made.
   public var isNotTested: Bool { verdict == .notTested }
 
-  /// The `checks.csv` header: the report contract, then appended columns.
-  public static let csvHeader = [
-    "check", "kind", "n", "observed", "expected", "statistic", "df", "p_value", "p_adjusted", "ci_low",
-    "ci_high", "alpha", "verdict", "source", "detail", "ci_level",
-  ]
-
-  public var csvRow: [String] {
-    [
-      name, kind.rawValue, String(n), CSVNumber.format(observed), CSVNumber.format(expected),
-      CSVNumber.format(statistic), degreesOfFreedom.map(String.init) ?? "", CSVNumber.format(pValue),
-      CSVNumber.format(pAdjusted), CSVNumber.format(confidenceLow), CSVNumber.format(confidenceHigh),
-      CSVNumber.format(alpha), verdict.rawValue, source.rawValue, detail, CSVNumber.format(confidenceLevel),
-    ]
+  /// The check as a row of `checks.csv`.
+  public var row: CheckRow {
+    CheckRow(
+      name: name, kind: kind, n: n, observed: observed, expected: expected, statistic: statistic,
+      degreesOfFreedom: degreesOfFreedom, pValue: pValue, pAdjusted: pAdjusted, confidenceLow: confidenceLow,
+      confidenceHigh: confidenceHigh, alpha: alpha, verdict: verdict, source: source, detail: detail,
+      confidenceLevel: confidenceLevel)
   }
 }

@@ -115,16 +115,12 @@ public struct CheckRun: Sendable {
   /// The verdict line; `interrupted` gives the pools done and asked for when the user stopped
   /// the run, which then has no verdict.
   public func summary(interrupted: (done: Int, requested: Int)? = nil) -> VerdictSummary {
-    VerdictSummary(verdicts: checks.map(\.verdict.rawValue), interrupted: interrupted)
+    VerdictSummary(verdicts: checks.map(\.verdict), interrupted: interrupted)
   }
 
   /// Statistical checks (those with a p-value), the m of the Holm adjustment.
   public var testCount: Int { checks.filter { $0.pValue != nil }.count }
 
   /// `checks.csv`.
-  public var table: CSVTable {
-    var table = CSVTable(header: CheckResult.csvHeader)
-    for check in checks { table.append(check.csvRow) }
-    return table
-  }
+  public var table: CheckTable { CheckTable(file: .checks, rows: checks.map(\.row)) }
 }

@@ -6,12 +6,7 @@ import SealedReports
 /// consecutive pools of a run (1st and 2nd, 3rd and 4th, ...), expected from the rules'
 /// distribution of mythics per pool. Rows of `mythic_fairness.csv`.
 public struct MythicFairness: Sendable {
-  public struct Row: Sendable {
-    public let rules: String
-    public let difference: String
-    public let observed: Double?
-    public let expected: Double
-  }
+  public typealias Row = MythicFairnessRow
 
   public let rows: [Row]
 
@@ -25,20 +20,11 @@ public struct MythicFairness: Sendable {
     func expected(_ range: ClosedRange<Int>) -> Double {
       expectations.pairMythicDifferences.indices.filter(range.contains).reduce(0) { $0 + expectations.pairMythicDifferences[$1] }
     }
-    let buckets: [(String, ClosedRange<Int>)] = [("0", 0...0), ("1", 1...1), ("2", 2...2), ("3+", 3...Int.max)]
-    rows = buckets.map { Row(rules: rules, difference: $0.0, observed: observed($0.1), expected: expected($0.1)) }
+    rows = MythicDifference.allCases.map {
+      Row(rules: rules, difference: $0, observed: observed($0.range), expected: expected($0.range))
+    }
   }
-
-  public static let csvHeader = ["rules", "difference", "observed_proportion", "expected_proportion"]
 
   /// The rows of several rule sets as one `mythic_fairness.csv`.
-  public static func table(_ tables: [MythicFairness]) -> CSVTable {
-    var table = CSVTable(header: csvHeader)
-    for fairness in tables {
-      for row in fairness.rows {
-        table.append([row.rules, row.difference, row.observed.map(CSVNumber.decimal) ?? "", CSVNumber.decimal(row.expected)])
-      }
-    }
-    return table
-  }
+  public static func rows(_ tables: [MythicFairness]) -> [MythicFairnessRow] { tables.flatMap(\.rows) }
 }

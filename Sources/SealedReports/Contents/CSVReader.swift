@@ -1,12 +1,12 @@
 import SealedSupport
-import SealedReports
 
 /// Reads RFC 4180 CSV as Sealed writes it (quoted fields may hold commas, quotes and line
-/// breaks; LF or CRLF line ends) back into a `CSVTable`. O(length of the text).
-enum CSVReader {
+/// breaks; LF or CRLF line ends) back into records by column: only `sealed report DIR` reads a
+/// report's CSV (`ReportContents.read(folder:)`). O(length of the text).
+package enum CSVReader {
   /// Parses `text`; `name` names the file in errors. A row with another number of fields than
   /// the header, or an unterminated quote, is an error naming the line.
-  static func parse(_ text: String, name: String) throws(DataError) -> CSVTable {
+  package static func parse(_ text: String, name: String) throws(DataError) -> (header: [String], records: [CSVRecord]) {
     var records: [(line: Int, fields: [String])] = []
     var fields: [String] = []
     var field = ""
@@ -68,13 +68,14 @@ enum CSVReader {
       records.append((recordLine, fields))
     }
     guard let header = records.first else { throw DataError("the file is empty; expected a CSV header row", at: name) }
-    var table = CSVTable(header: header.fields)
+    let columns = CSVRecord.Columns(header.fields)
+    var rows: [CSVRecord] = []
     for record in records.dropFirst() {
       guard record.fields.count == header.fields.count else {
         throw DataError("line \(record.line): \(record.fields.count) fields, expected \(header.fields.count) like the header", at: name)
       }
-      table.append(record.fields)
+      rows.append(CSVRecord(file: name, line: record.line, columns: columns, fields: record.fields))
     }
-    return table
+    return (header.fields, rows)
   }
 }

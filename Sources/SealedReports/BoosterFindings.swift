@@ -1,6 +1,7 @@
 import SealedSupport
 
-/// What the per-booster checks of an audit found, kept as counts and a bounded list of the
+/// What the per-booster checks of an audit found (the rows of `boosters.csv` and the counts
+/// behind the audit's per-booster invariants), kept as counts and a bounded list of the
 /// boosters with a problem, so that memory does not grow with the file.
 public struct BoosterFindings: Sendable {
   /// One booster: how the file names it, its line, its kind (or kinds) under the rules, and
@@ -15,8 +16,10 @@ public struct BoosterFindings: Sendable {
   /// Every booster is listed (`boosters.csv`) up to this many; after that only boosters with a
   /// problem, up to `problemLimit` of them. The counts cover every booster.
   public static let listLimit = 10_000
+  /// The most boosters with a problem listed after the first `listLimit` boosters.
   public static let problemLimit = 10_000
 
+  /// Boosters recorded, and the cards they hold.
   public private(set) var boosters = 0
   public private(set) var cards = 0
   /// Cards that no booster of the rules can hold (outside the booster range, another set).
@@ -40,15 +43,19 @@ public struct BoosterFindings: Sendable {
   private var problemsListed = 0
   private let kindNames: [String]
 
+  /// Empty findings for rules whose booster kinds are named `kinds` (one identified count per kind).
   public init(kinds: [String]) {
     kindNames = kinds
     identifiedKinds = Array(repeating: 0, count: kinds.count)
   }
 
-  /// Records one booster: its size, the cards outside the rules' reach, repeats, and the
-  /// feasibility verdict (nil when an outside card already made it impossible).
-  public mutating func record(
-    booster: String, line: Int, size: Int, outside: [String], repeats: Bool, verdict: BoosterFeasibility.Verdict?
+  /// Records one booster: its size, the cards outside the rules' reach, repeats, and what
+  /// judging it found (`judged`: the kinds of booster it can be and why it is impossible; nil
+  /// when an outside card already made it impossible). `sealed audit` records with
+  /// `record(booster:line:size:outside:repeats:verdict:)` (SealedAudit), which passes its
+  /// feasibility verdict here.
+  package mutating func record(
+    booster: String, line: Int, size: Int, outside: [String], repeats: Bool, judged: (kinds: [Int], problem: String?)?
   ) {
     boosters += 1
     cards += size
@@ -60,16 +67,16 @@ public struct BoosterFindings: Sendable {
       boostersWithOutsideCards += 1
       reasons += outside
     }
-    if let verdict {
-      if verdict.kinds.count == 1 {
-        identifiedKinds[verdict.kinds[0]] += 1
-      } else if verdict.kinds.count > 1 {
+    if let judged {
+      if judged.kinds.count == 1 {
+        identifiedKinds[judged.kinds[0]] += 1
+      } else if judged.kinds.count > 1 {
         ambiguousKinds += 1
       }
-      if let problem = verdict.problem { reasons.append(problem) }
+      if let problem = judged.problem { reasons.append(problem) }
     }
-    if !outside.isEmpty || verdict?.problem != nil { impossibleBoosters += 1 }
-    let kind = verdict.map { $0.kinds.map { kindNames[$0] }.joined(separator: " or ") } ?? ""
+    if !outside.isEmpty || judged?.problem != nil { impossibleBoosters += 1 }
+    let kind = judged.map { $0.kinds.map { kindNames[$0] }.joined(separator: " or ") } ?? ""
     if listed.count < Self.listLimit || (!reasons.isEmpty && problemsListed < Self.problemLimit) {
       listed.append(Problem(booster: booster, line: line, kind: kind, problem: reasons.joined(separator: "; ")))
       if !reasons.isEmpty { problemsListed += 1 }

@@ -7,19 +7,10 @@ import SealedPackFiles
 /// Opened pools written as the pack files `sealed audit` reads: a CSV, a text list, or
 /// 17lands' draft layout (with a column for every card of the set). Pools are drawn and written
 /// a chunk at a time, so memory does not grow with their number.
-enum PackExport {
-  static func format(_ format: OpenCommand.PoolFormat) -> PackFileFormat? {
-    switch format {
-    case .text, .json: nil
-    case .csv: .csv
-    case .list: .text
-    case .seventeenLands: .seventeenLands
-    }
-  }
-
+package enum PackExport {
   /// Writes into a temporary file beside `path`, renamed into place when complete, so that an
   /// error or Ctrl-C never leaves half a file where a whole one was (`-`: standard output).
-  static func write(plan: BoosterPlan, seed: UInt64, pools: Int, format: PackFileFormat, to path: String) throws(DataError) {
+  package static func write(plan: BoosterPlan, seed: UInt64, pools: Int, format: PackFileFormat, to path: String) throws(DataError) {
     guard path != "-" else {
       try write(plan: plan, seed: seed, pools: pools, format: format, gzip: false, into: path)
       return
@@ -63,7 +54,7 @@ enum PackExport {
 
   /// One booster as a file lists it: numbered in file order (CSV, text), or as pack `index + 1`
   /// of draft `pool` (17lands).
-  static func listed(_ booster: [OpenedPool.Entry], pool: Int, index: Int, boostersPerPool: Int, format: PackFileFormat) -> ListedBooster {
+  package static func listed(_ booster: [OpenedPool.Entry], pool: Int, index: Int, boostersPerPool: Int, format: PackFileFormat) -> ListedBooster {
     let number = (pool - 1) * boostersPerPool + index + 1
     let label = format == .seventeenLands ? "draft \(pool) pack \(index + 1)" : format == .text ? "Booster \(number)" : String(number)
     return ListedBooster(label: label, line: 0, cards: booster.map { ListedCard($0) })

@@ -43,7 +43,7 @@ struct SimulationRunner {
     let samplesInReport = options.out != nil && options.samples > 0
     folder = try ReportFolder(
       path: options.out ?? "reports/\(plan.reportName)",
-      writes: SimulationReport.fileNames + [RunRecord.fileName, HTMLReport.fileName] + extraFiles
+      writes: ReportFile.simulationFolder.names + extraFiles
         + (samplesInReport ? [PoolSamples.fileName] : []),
       force: options.force)
     self.spec = spec
@@ -80,12 +80,12 @@ struct SimulationRunner {
       command: ReproduceCommand.make(command, set: plan.setCode, rules: planOptions.rules, pools: pools, seed: seed, extra: options))
   }
 
-  /// The simulation CSVs, with cards flagged by their exact tails at `alpha`.
-  func reportTables(
+  /// The simulation's report, with cards flagged by their exact tails at `alpha`.
+  func report(
     _ result: Simulation.Result, run: RunInfo, alpha: Double = CheckRun.defaultAlpha
-  ) throws(DataError) -> [(name: String, table: CSVTable)] {
+  ) throws(DataError) -> SimulationReport {
     try statistics { () throws(StatisticsError) in
-      try SimulationReport(plan: plan, expectations: expectations, tally: result.tally, run: run).withCardTails(alpha: alpha).files
+      try SimulationReport(plan: plan, expectations: expectations, tally: result.tally, run: run).withCardTails(alpha: alpha)
     }
   }
 
@@ -94,10 +94,11 @@ struct SimulationRunner {
     (RunRecord.fileName, RunRecord(plan: plan, rulesText: rulesText, run: run, shard: shard, tally: result.tally, spec: spec).encoded())
   }
 
-  /// The report folder's files: the CSVs of `tables`, `tallies.json` and `report.html`.
-  func reportFiles(_ result: Simulation.Result, run: RunInfo, tables: [(name: String, table: CSVTable)]) throws(DataError) -> [(name: String, contents: String)] {
-    let files = tables.map { (name: $0.name, contents: $0.table.text) } + [recordFile(result, run: run)]
-    return try HTMLReportFile.adding(to: files, tables: tables)
+  /// The report folder's files: the CSVs of `report`, `tallies.json` and `report.html`.
+  func reportFiles(_ result: Simulation.Result, run: RunInfo, report: SimulationReport) throws(DataError) -> [(name: String, contents: String)] {
+    let contents = report.contents
+    let files = contents.tables.map { (name: $0.name, contents: $0.table.text) } + [recordFile(result, run: run)]
+    return try HTMLReportFile.adding(to: files, contents: contents)
   }
 
   /// Writes the report files and the samples, and returns where the samples went: with `--out`

@@ -1,0 +1,14 @@
+import SealedReports
+import SealedStats
+
+extension CheckResult {
+  /// The check as a row of `audit.csv`: a row of `checks.csv` with how its p-value was
+  /// obtained and, when drawn, its Monte Carlo p-value and standard error.
+  public var auditRow: CheckRow {
+    var row = self.row
+    row.method = method?.text
+    row.monteCarloP = monteCarloP
+    row.monteCarloSE = monteCarloSE
+    return row
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import SealedCharts
+import SealedReports
+
+extension ReportPage {
+  // MARK: Formatting
+
+  /// A CSV value for people: integers as they are, other numbers with at most 4 significant
+  /// digits (trailing zeros dropped), very small or large ones in exponent form.
+  static func display(_ value: String) -> String {
+    guard let number = Double(value), value.contains(".") || value.contains("e") else { return value }
+    if number == 0 { return "0" }
+    let magnitude = abs(number)
+    if magnitude >= 1e-4 && magnitude < 1e7 {
+      let decimals = max(0, 3 - Int(floor(log10(magnitude))))
+      return trimmed(Axis.fixed(number, decimals: decimals))
+    }
+    let exponent = Int(floor(log10(magnitude)))
+    let mantissa = number / pow(10, Double(exponent))
+    return "\(trimmed(Axis.fixed(mantissa, decimals: 3)))e\(exponent)"
+  }
+
+  private static func trimmed(_ text: String) -> String {
+    guard text.contains(".") else { return text }
+    var result = Substring(text)
+    while result.hasSuffix("0") { result = result.dropLast() }
+    if result.hasSuffix(".") { result = result.dropLast() }
+    return String(result)
+  }
+
+  /// A confidence level as a percentage with every digit it has up to six decimals
+  /// (0.9999 → "99.99%", 0.99995 → "99.995%"), so that two levels never print alike.
+  static func level(_ value: Double) -> String {
+    let text = Axis.fixed(value * 100, decimals: 6)
+    var trimmed = Substring(text)
+    while trimmed.hasSuffix("0") { trimmed = trimmed.dropLast() }
+    if trimmed.hasSuffix(".") { trimmed = trimmed.dropLast() }
+    return trimmed + "%"
+  }
+
+  /// The verdict column in words and a mark, so that it does not rest on colour alone.
+  static func verdictCell(_ verdict: CheckVerdict) -> Cell {
+    switch verdict {
+    case .fail: Cell(text: "✗ FAIL", detail: nil, cssClass: "fail")
+    case .pass: Cell(text: "✓ pass", detail: nil, cssClass: "pass")
+    case .notTested: Cell(text: "– not tested", detail: nil, cssClass: "untested")
+    }
+  }
+
+  static func percent(_ value: Double?, decimals: Int) -> String {
+    value.map { Axis.fixed($0 * 100, decimals: decimals) + "%" } ?? "none"
+  }
+}

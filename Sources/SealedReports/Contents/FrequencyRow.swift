@@ -1,0 +1,84 @@
+import SealedSupport
+import SealedCards
+
+/// A row of `sheet_frequency.csv` or `claim_frequency.csv`: one card's copies within its group
+/// (a sheet or a spec's claim) against the expected, its standardised residual and its exact
+/// tail, with the values the file writes (expected counts, residuals, scores and limits
+/// rounded to 1e-6, enough for a chart and stable across platforms).
+public struct FrequencyRow: Sendable {
+  public var group: String
+  public var set: String
+  public var collectorNumber: String
+  public var name: String
+  public var rarity: Rarity
+  public var count: Int
+  public var expected: Double
+  /// nil when the card is never expected in the group.
+  public var residual: Double?
+  /// nil for a card without one (never expected), or in a table an older Sealed wrote.
+  public var tail: CardTail?
+
+  /// A card's row, its values rounded as the file writes them.
+  public init(
+    group: String, card: Card, number: String, name: String, observed: Int, expected: Double, residual: Double?,
+    tail: CardTail?
+  ) {
+    func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
+    self.group = group
+    set = card.setCode
+    collectorNumber = number
+    self.name = name
+    rarity = card.rarity
+    count = observed
+    self.expected = rounded(expected)
+    self.residual = residual.map(rounded)
+    self.tail = tail.map { CardTail(p: $0.p, score: rounded($0.score), limit: rounded($0.limit), flagged: $0.flagged) }
+  }
+
+  /// The row's CSV fields in the file's column order, with empty tail fields when it has no tail.
+  public var fields: [String] {
+    [group, set, collectorNumber, name, rarity.rawValue, String(count), CSVNumber.format(expected), CSVNumber.format(residual)]
+      + CardTail.csvFields(tail)
+  }
+
+  init(_ record: CSVRecord, group column: String) throws(DataError) {
+    group = try record.text(column)
+    set = record.optionalText("set") ?? ""
+    collectorNumber = record.optionalText("collector_number") ?? ""
+    name = try record.text("name")
+    rarity = try record.value("rarity")
+    count = try record.integer("count")
+    expected = try record.requiredNumber("expected_count")
+    residual = try record.number("residual")
+    if let p = try record.number("p_tail") {
+      tail = CardTail(
+        p: p, score: try record.requiredNumber("score"), limit: try record.requiredNumber("flag_limit"),
+        flagged: try record.flag("flagged"))
+    }
+  }
+}
+
+/// `sheet_frequency.csv` or `claim_frequency.csv`.
+public struct FrequencyTable: Sendable {
+  /// `.sheetFrequency` or `.claimFrequency`.
+  public var file: ReportFile
+  public var rows: [FrequencyRow]
+  /// Whether the cards have exact tails (`p_tail`, `score`, ...): false only for a table an
+  /// older Sealed wrote, which the page shows by residuals.
+  public var hasTails: Bool
+
+  /// A table of `rows`; `file` must be `.sheetFrequency` or `.claimFrequency` (it traps otherwise).
+  public init(file: ReportFile, rows: [FrequencyRow], hasTails: Bool = true) {
+    precondition(file == .sheetFrequency || file == .claimFrequency, "a frequency table is sheet_ or claim_frequency.csv")
+    self.file = file
+    self.rows = rows
+    self.hasTails = hasTails
+  }
+
+  /// The CSV file.
+  public var table: CSVTable {
+    var table = CSVTable(file: file)
+    for row in rows { table.append(row.fields) }
+    return table
+  }
+}

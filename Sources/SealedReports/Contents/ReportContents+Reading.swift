@@ -1,0 +1,75 @@
+import Foundation
+import SealedSupport
+
+extension ReportContents {
+  /// Reads the values back from the CSV files of a report folder (`sealed report DIR`).
+  /// A folder without `run.csv` is not a report; a field that is not what Sealed writes in its
+  /// column is an error naming the file, line and column. Files the folder lacks stay nil;
+  /// columns an older Sealed did not write read as empty. Costs one read and parse of each
+  /// file.
+  public static func read(folder: String) throws(DataError) -> ReportContents {
+    let names: Set<String>
+    do {
+      names = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
+    } catch {
+      throw DataError("cannot read the folder (\(systemErrorReason(error))); expected a report folder", at: folder)
+    }
+    let reader = FolderReader(folder: folder, names: names)
+    guard let run = try reader.records(.run) else {
+      throw DataError(
+        "no \(ReportFile.run.name) here; expected a report folder written by sealed simulate, check, merge or audit", at: folder)
+    }
+    var contents = ReportContents(run: try RunTable(run.records))
+    if let file = [ReportFile.checks, .audit].first(where: { names.contains($0.name) }), let table = try reader.records(file) {
+      var rows: [CheckRow] = []
+      for record in table.records { rows.append(try CheckRow(record)) }
+      contents.checks = CheckTable(file: file, columns: table.header, rows: rows)
+    }
+    contents.slotRarity = try reader.rows(.slotRarity) { record throws(DataError) in try SlotRarityRow(record) }
+    contents.cardFrequency = try reader.rows(.cardFrequency) { record throws(DataError) in try CardFrequencyRow(record) }
+    contents.events = try reader.rows(.events) { record throws(DataError) in try EventFrequencyRow(record) }
+    contents.comparisons = try reader.rows(.comparisons) { record throws(DataError) in try ComparisonRow(record) }
+    contents.boosters = try reader.rows(.boosters) { record throws(DataError) in try BoosterFindings.Problem(record) }
+    contents.mythicFairness = try reader.rows(.mythicFairness) { record throws(DataError) in try MythicFairnessRow(record) }
+    contents.poolMythics = try reader.rows(.poolMythics) { record throws(DataError) in try PoolShareRow(record, value: "mythics") }
+    contents.comparedPoolMythics = try reader.rows(.comparedPoolMythics) { record throws(DataError) in
+      ComparedPoolShareRow(rules: try record.text("rules"), row: try PoolShareRow(record, value: "mythics"))
+    }
+    contents.mythicPosition = try reader.rows(.mythicPosition) { record throws(DataError) in
+      try PoolShareRow(record, value: "booster_index")
+    }
+    contents.sheetFrequency = try reader.frequency(.sheetFrequency, group: "sheet")
+    contents.claimFrequency = try reader.frequency(.claimFrequency, group: "claim")
+    return contents
+  }
+
+  /// Reads the files of one folder.
+  private struct FolderReader {
+    let folder: String
+    let names: Set<String>
+
+    /// The header and records of `file`, or nil when the folder does not hold it.
+    func records(_ file: ReportFile) throws(DataError) -> (header: [String], records: [CSVRecord])? {
+      guard names.contains(file.name) else { return nil }
+      let path = (folder as NSString).appendingPathComponent(file.name)
+      guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        throw DataError("cannot read the file as UTF-8 text", at: path)
+      }
+      return try CSVReader.parse(text, name: path)
+    }
+
+    func rows<Row>(_ file: ReportFile, _ make: (CSVRecord) throws(DataError) -> Row) throws(DataError) -> [Row]? {
+      guard let table = try records(file) else { return nil }
+      var rows: [Row] = []
+      for record in table.records { rows.append(try make(record)) }
+      return rows
+    }
+
+    func frequency(_ file: ReportFile, group: String) throws(DataError) -> FrequencyTable? {
+      guard let table = try records(file) else { return nil }
+      var rows: [FrequencyRow] = []
+      for record in table.records { rows.append(try FrequencyRow(record, group: group)) }
+      return FrequencyTable(file: file, rows: rows, hasTails: table.header.contains("score"))
+    }
+  }
+}

@@ -1,0 +1,158 @@
+import SealedSupport
+
+/// `run.csv`: what was run and how, as key and value, in the file's order.
+public struct RunTable: Sendable {
+  public var entries: [(key: String, value: String)]
+
+  /// A table of the given key and value rows, in that order.
+  public init(_ entries: [(key: String, value: String)]) { self.entries = entries }
+
+  /// The value of `key` (the last, should a key repeat); nil when the table has none.
+  public subscript(key: String) -> String? { entries.last { $0.key == key }?.value }
+
+  /// The CSV file.
+  public var table: CSVTable {
+    var table = CSVTable(file: .run)
+    for entry in entries { table.append([entry.key, entry.value]) }
+    return table
+  }
+
+  init(_ records: [CSVRecord]) throws(DataError) {
+    var entries: [(key: String, value: String)] = []
+    for record in records { entries.append((try record.text("key"), try record.text("value"))) }
+    self.init(entries)
+  }
+}
+
+/// A row of `pool_mythics.csv` (pools holding `value` mythics) or `mythic_position.csv` (pools
+/// whose mythic booster was booster `value`): the pools counted, their proportion (nil when no
+/// pools ran) and the rules' expected proportion.
+public struct PoolShareRow: Sendable {
+  public var value: Int
+  public var pools: Int
+  public var proportion: Double?
+  public var expected: Double
+
+  /// A row with the given value, pool count, proportion and expected proportion.
+  public init(value: Int, pools: Int, proportion: Double?, expected: Double) {
+    self.value = value
+    self.pools = pools
+    self.proportion = proportion
+    self.expected = expected
+  }
+
+  /// The row's CSV fields; proportions always with a decimal point, an empty field for a nil one.
+  public var fields: [String] {
+    [String(value), String(pools), proportion.map(CSVNumber.decimal) ?? "", CSVNumber.decimal(expected)]
+  }
+
+  init(_ record: CSVRecord, value column: String) throws(DataError) {
+    self.init(
+      value: try record.integer(column), pools: try record.integer("pools"), proportion: try record.number("proportion"),
+      expected: try record.requiredNumber("expected_proportion"))
+  }
+}
+
+/// A row of `compared_pool_mythics.csv`: another rule set's mythics per pool.
+public struct ComparedPoolShareRow: Sendable {
+  public var rules: String
+  public var row: PoolShareRow
+
+  /// The row `row` under the rule set named `rules`.
+  public init(rules: String, row: PoolShareRow) {
+    self.rules = rules
+    self.row = row
+  }
+
+  /// The rule set's name, then the fields of `row`.
+  public var fields: [String] { [rules] + row.fields }
+}
+
+/// How many mythics two players' pools differ by, as `mythic_fairness.csv` counts them.
+public enum MythicDifference: String, Sendable, CaseIterable {
+  case none = "0"
+  case one = "1"
+  case two = "2"
+  case threeOrMore = "3+"
+
+  /// The differences the case counts.
+  public var range: ClosedRange<Int> {
+    switch self {
+    case .none: 0...0
+    case .one: 1...1
+    case .two: 2...2
+    case .threeOrMore: 3...Int.max
+    }
+  }
+}
+
+/// A row of `mythic_fairness.csv`: how often two players' pools differ by `difference` mythics,
+/// observed (nil without pairs of pools) and expected.
+public struct MythicFairnessRow: Sendable {
+  public var rules: String
+  public var difference: MythicDifference
+  public var observed: Double?
+  public var expected: Double
+
+  /// A row with the given rule set, difference, observed and expected proportions.
+  public init(rules: String, difference: MythicDifference, observed: Double?, expected: Double) {
+    self.rules = rules
+    self.difference = difference
+    self.observed = observed
+    self.expected = expected
+  }
+
+  /// The row's CSV fields; proportions always with a decimal point, an empty field for a nil one.
+  public var fields: [String] { [rules, difference.rawValue, observed.map(CSVNumber.decimal) ?? "", CSVNumber.decimal(expected)] }
+
+  init(_ record: CSVRecord) throws(DataError) {
+    self.init(
+      rules: try record.text("rules"), difference: try record.value("difference"),
+      observed: try record.number("observed_proportion"), expected: try record.requiredNumber("expected_proportion"))
+  }
+}
+
+/// A row of `comparisons.csv`: a spec's proportion claim measured under another rule set.
+public struct ComparisonRow: Sendable {
+  public var check: String
+  public var rules: String
+  public var given: String
+  public var n: Int
+  /// nil when no booster of the kind was made.
+  public var observed: Double?
+
+  /// A row with the given check, rule set, booster kind, boosters counted and observed proportion.
+  public init(check: String, rules: String, given: String, n: Int, observed: Double?) {
+    self.check = check
+    self.rules = rules
+    self.given = given
+    self.n = n
+    self.observed = observed
+  }
+
+  /// The row's CSV fields, an empty field for a nil proportion.
+  public var fields: [String] { [check, rules, given, String(n), CSVNumber.format(observed)] }
+
+  init(_ record: CSVRecord) throws(DataError) {
+    self.init(
+      check: try record.text("check"), rules: try record.text("rules"), given: record.optionalText("given") ?? "",
+      n: try record.integer("n"), observed: try record.number("observed"))
+  }
+}
+
+extension BoosterFindings.Problem {
+  /// Whether the booster passed its checks (no problem).
+  public var verdict: CheckVerdict { problem.isEmpty ? .pass : .fail }
+
+  /// The row of `boosters.csv`.
+  public var fields: [String] { [booster, String(line), kind, verdict.rawValue, problem] }
+
+  init(_ record: CSVRecord) throws(DataError) {
+    let verdict: CheckVerdict = try record.value("verdict")
+    let problem = try record.text("problem")
+    guard verdict != .notTested, (verdict == .fail) == !problem.isEmpty else {
+      throw record.error("verdict", expected: problem.isEmpty ? "pass (no problem)" : "fail (a problem)")
+    }
+    self.init(booster: try record.text("booster"), line: try record.integer("line"), kind: try record.text("kind"), problem: problem)
+  }
+}
