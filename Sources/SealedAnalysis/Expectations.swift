@@ -27,49 +27,68 @@ public struct Expectations: Sendable {
   /// Probability that two independent pools differ by d mythics.
   public let pairMythicDifferences: [Double]
 
+  /// The expectations of `plan`, computed in phases: each site's inclusion probabilities and
+  /// lane distributions, each kind's (over its variant combinations), then the pool's cards,
+  /// mythics per pool, mythic positions and pair differences. Throws when a distinct draw from
+  /// a weighted sheet has too many different weights to compute exactly.
   public init(plan: BoosterPlan) throws(DataError) {
     self.plan = plan
-    let size = plan.maxBoosterSize + 1
-    var siteInclusion: [[Double]] = []
-    var siteLanes: [[[Double]]] = []  // [site][lane][n]
-    for site in plan.sites {
-      let draw = site.draw
-      let sheet = plan.sheets[draw.sheet]
-      let inclusion: [Double]
-      if let balance = sheet.balance {
-        guard let computed = BalancedDraws.inclusion(balance, count: draw.count)
-        else { throw Self.tooComplex(sheet: sheet, draw: draw) }
-        inclusion = computed
-      } else {
-        guard let computed = SuccessiveSampling.inclusion(weights: sheet.weights, draws: draw.count, distinct: draw.distinct)
-        else { throw Self.tooComplex(sheet: sheet, draw: draw) }
-        inclusion = computed
-      }
-      siteInclusion.append(inclusion)
-      var lanes: [[Double]] = []
-      for lane in 0..<plan.laneCount {
-        let members: Set<Int>
-        if lane == 0 {
-          members = Set(sheet.cards.indices.filter { plan.cards[sheet.cards[$0]].rarity == .mythic })
-        } else {
-          let event = plan.events[lane - 1].cards
-          members = Set(sheet.cards.indices.filter { event.contains(sheet.cards[$0]) })
-        }
-        if let balance = sheet.balance {
-          guard let distribution = BalancedDraws.memberCountDistribution(balance, count: draw.count, members: members)
-          else { throw Self.tooComplex(sheet: sheet, draw: draw) }
-          lanes.append(distribution)
-          continue
-        }
-        guard let distribution = SuccessiveSampling.memberCountDistribution(
-          weights: sheet.weights, members: members, draws: draw.count, distinct: draw.distinct)
-        else { throw Self.tooComplex(sheet: sheet, draw: draw) }
-        lanes.append(distribution)
-      }
-      siteLanes.append(lanes)
+    let sites = try plan.sites.map { site throws(DataError) in try Self.site(site.draw, plan: plan) }
+    siteInclusion = sites.map(\.inclusion)
+    let kinds = Self.kinds(plan: plan, siteInclusion: siteInclusion, siteLanes: sites.map(\.lanes))
+    laneDistributions = kinds.lanes
+    cardsPerBoosterByKind = kinds.cards
+    let boostersPerKind = plan.expectedBoostersPerKind
+    cardsPerPool = plan.cards.indices.map { ordinal in
+      plan.kinds.indices.reduce(0) { $0 + boostersPerKind[$1] * kinds.cards[$1][ordinal] }
     }
-    self.siteInclusion = siteInclusion
+    poolMythics = Self.poolMythics(plan: plan, laneDistributions: kinds.lanes)
+    mythicPositions = (0..<plan.boostersPerPool).map { index in
+      plan.kinds.indices.reduce(0) { total, kind in
+        total + plan.probability(ofKind: kind, atBooster: index) * (1 - kinds.lanes[kind][0][0])
+      }
+    }
+    pairMythicDifferences = Self.pairDifferences(poolMythics)
+  }
 
+  /// One site's draw: expected copies of each of its sheet's cards per use (`inclusion`), and
+  /// per lane the distribution of the number of the lane's cards it draws (`lanes[lane][n]`).
+  private static func site(_ draw: PlanDraw, plan: BoosterPlan) throws(DataError) -> (inclusion: [Double], lanes: [[Double]]) {
+    let sheet = plan.sheets[draw.sheet]
+    let inclusion: [Double]?
+    if let balance = sheet.balance {
+      inclusion = BalancedDraws.inclusion(balance, count: draw.count)
+    } else {
+      inclusion = SuccessiveSampling.inclusion(weights: sheet.weights, draws: draw.count, distinct: draw.distinct)
+    }
+    guard let inclusion else { throw Self.tooComplex(sheet: sheet, draw: draw) }
+    var lanes: [[Double]] = []
+    for lane in 0..<plan.laneCount {
+      let members: Set<Int>
+      if lane == 0 {
+        members = Set(sheet.cards.indices.filter { plan.cards[sheet.cards[$0]].rarity == .mythic })
+      } else {
+        let event = plan.events[lane - 1].cards
+        members = Set(sheet.cards.indices.filter { event.contains(sheet.cards[$0]) })
+      }
+      let distribution =
+        if let balance = sheet.balance {
+          BalancedDraws.memberCountDistribution(balance, count: draw.count, members: members)
+        } else {
+          SuccessiveSampling.memberCountDistribution(
+            weights: sheet.weights, members: members, draws: draw.count, distinct: draw.distinct)
+        }
+      guard let distribution else { throw Self.tooComplex(sheet: sheet, draw: draw) }
+      lanes.append(distribution)
+    }
+    return (inclusion, lanes)
+  }
+
+  /// Per kind of booster: each lane's distribution (padded to the largest booster) and each
+  /// card's expected copies, mixing the kind's programs by their combinations' probabilities.
+  private static func kinds(
+    plan: BoosterPlan, siteInclusion: [[Double]], siteLanes: [[[Double]]]
+  ) -> (lanes: [[[Double]]], cards: [[Double]]) {
     var laneDistributions: [[[Double]]] = []
     var cardsPerBoosterByKind: [[Double]] = []
     for kind in plan.kinds.indices {
@@ -90,18 +109,15 @@ public struct Expectations: Sendable {
           }
         }
       }
-      laneDistributions.append(perLane.map { DiscreteDistribution.padded($0, to: size) })
+      laneDistributions.append(perLane.map { DiscreteDistribution.padded($0, to: plan.maxBoosterSize + 1) })
       cardsPerBoosterByKind.append(cards)
     }
-    self.laneDistributions = laneDistributions
-    self.cardsPerBoosterByKind = cardsPerBoosterByKind
+    return (laneDistributions, cardsPerBoosterByKind)
+  }
 
-    let boostersPerKind = plan.expectedBoostersPerKind
-    cardsPerPool = plan.cards.indices.map { ordinal in
-      plan.kinds.indices.reduce(0) { $0 + boostersPerKind[$1] * cardsPerBoosterByKind[$1][ordinal] }
-    }
-
-    // Mythics per pool: one mythic booster plus the rest, or independent boosters.
+  /// The distribution of mythics per pool: one mythic booster plus the rest, or independent
+  /// boosters, from each kind's mythic lane (lane 0).
+  private static func poolMythics(plan: BoosterPlan, laneDistributions: [[[Double]]]) -> [Double] {
     var pool = [1.0]
     if plan.mythicKind != nil {
       pool = laneDistributions[0][0]
@@ -109,17 +125,16 @@ public struct Expectations: Sendable {
     } else {
       for _ in 0..<plan.boostersPerPool { pool = DiscreteDistribution.convolve(pool, laneDistributions[0][0]) }
     }
-    poolMythics = DiscreteDistribution.padded(pool, to: plan.boostersPerPool * plan.maxBoosterSize + 1)
-    mythicPositions = (0..<plan.boostersPerPool).map { index in
-      plan.kinds.indices.reduce(0) { total, kind in
-        total + plan.probability(ofKind: kind, atBooster: index) * (1 - laneDistributions[kind][0][0])
-      }
-    }
+    return DiscreteDistribution.padded(pool, to: plan.boostersPerPool * plan.maxBoosterSize + 1)
+  }
+
+  /// The distribution of the difference in mythics between two independent pools.
+  private static func pairDifferences(_ poolMythics: [Double]) -> [Double] {
     var pairs = [Double](repeating: 0, count: poolMythics.count)
     for (a, p) in poolMythics.enumerated() where p > 0 {
       for (b, q) in poolMythics.enumerated() where q > 0 { pairs[abs(a - b)] += p * q }
     }
-    pairMythicDifferences = pairs
+    return pairs
   }
 
   private static func tooComplex(sheet: PlanSheet, draw: PlanDraw) -> DataError {

@@ -44,14 +44,59 @@ public struct BulkImporter {
       throw DataError("cannot read the file (\(systemErrorReason(errno)))", at: path)
     }
     defer { close(descriptor) }
-    var info = stat()
-    let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
-    let fileName = (path as NSString).lastPathComponent
-    let source = "imported from \(fileName) on \(utcDate(Date()))"
-    let wanted = sets.map(Set.init)
+    let split = try splitBySet(descriptor, path: path, store: store)
+    try split.checkEverySetWasMet(sets, language: language, path: path)
+    let stored = try split.finish(path: path)
+    for code in split.order.sorted() { try split.pending[code]!.install() }
+    return stored
+  }
 
+  /// The sets met in the file, in the order met, each with its cards in a temporary file.
+  private struct SplitSets {
     var pending: [String: PendingSetFile] = [:]
     var order: [String] = []
+
+    /// Deletes every temporary file.
+    func discard() { pending.values.forEach { $0.discard() } }
+
+    /// Throws (discarding every set) when a set asked for is missing, or no set was met.
+    func checkEverySetWasMet(_ sets: [String]?, language: String, path: String) throws(DataError) {
+      if let sets {
+        if let missing = sets.first(where: { pending[$0] == nil }) {
+          discard()
+          throw DataError("the file holds no cards of set \(missing) (language \(language)); nothing was stored", at: path)
+        }
+      }
+      guard !order.isEmpty else {
+        throw DataError("the file holds no cards in language \(language); nothing was stored", at: path)
+      }
+    }
+
+    /// Checks each set's cards, one set at a time, by code; throws (discarding every set) at
+    /// the first that is not valid.
+    func finish(path: String) throws(DataError) -> [StoredSet] {
+      var stored: [StoredSet] = []
+      for code in order.sorted() {
+        do {
+          let cards = try pending[code]!.finish(origin: "\(path): set \(code)")
+          stored.append(StoredSet(code: code, cards: cards.count, file: pending[code]!.finalPath))
+        } catch {
+          discard()
+          throw DataError("\(error.description); nothing was stored")
+        }
+      }
+      return stored
+    }
+  }
+
+  /// Reads the file in 1 MiB chunks, handing each card object of a set it keeps to that set's
+  /// temporary file. On any problem every temporary file is discarded.
+  private func splitBySet(_ descriptor: Int32, path: String, store: CardStore) throws(DataError) -> SplitSets {
+    var info = stat()
+    let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
+    let source = "imported from \((path as NSString).lastPathComponent) on \(utcDate(Date()))"
+    let wanted = sets.map(Set.init)
+    var split = SplitSets()
     var scanner = JSONArrayScanner(target: .topLevelArray)
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     var bytesRead = 0
@@ -65,57 +110,45 @@ public struct BulkImporter {
         if count == 0 { break }
         bytesRead += count
         try scanner.feed(chunk[0..<count]) { element in
-          guard let code = element.set?.lowercased() else {
-            throw DataError("card \(element.number) has no \"set\" field", at: DataError.location(path, line: element.line))
-          }
-          if let wanted, !wanted.contains(code) { return }
-          if let lang = element.lang, lang != language { return }
-          if pending[code] == nil {
-            do throws(DataError) {
-              pending[code] = try store.beginSet(code, source: source)
-            } catch {
-              throw DataError(error.message, at: DataError.location(path, line: element.line))
-            }
-            order.append(code)
-          }
-          try pending[code]!.append(cardObject: element.bytes)
+          try keep(element, wanted: wanted, in: &split, store: store, source: source, path: path)
         }
         progress?(bytesRead, size)
       }
       try scanner.finish()
     } catch let error as DataError {
-      pending.values.forEach { $0.discard() }
+      split.discard()
       throw DataError("\(error.description); nothing was stored")
     } catch let problem as JSONArrayScanner.Problem {
-      pending.values.forEach { $0.discard() }
+      split.discard()
       throw DataError(
         "\(problem.message); expected a Scryfall bulk-data file (a JSON array of card objects); nothing was stored",
         at: DataError.location(path, line: problem.line, column: problem.column))
     } catch {
-      pending.values.forEach { $0.discard() }
+      split.discard()
       throw DataError("\(error); nothing was stored", at: path)
     }
+    return split
+  }
 
-    if let sets {
-      if let missing = sets.first(where: { pending[$0] == nil }) {
-        pending.values.forEach { $0.discard() }
-        throw DataError("the file holds no cards of set \(missing) (language \(language)); nothing was stored", at: path)
-      }
+  /// Appends a card object to its set's temporary file (begun at the set's first card) when its
+  /// set is `wanted` (nil: every set) and its language the importer's.
+  private func keep(
+    _ element: JSONArrayScanner.Element, wanted: Set<String>?, in split: inout SplitSets, store: CardStore, source: String,
+    path: String
+  ) throws(DataError) {
+    guard let code = element.set?.lowercased() else {
+      throw DataError("card \(element.number) has no \"set\" field", at: DataError.location(path, line: element.line))
     }
-    guard !order.isEmpty else {
-      throw DataError("the file holds no cards in language \(language); nothing was stored", at: path)
-    }
-    var stored: [StoredSet] = []
-    for code in order.sorted() {
-      do {
-        let cards = try pending[code]!.finish(origin: "\(path): set \(code)")
-        stored.append(StoredSet(code: code, cards: cards.count, file: pending[code]!.finalPath))
+    if let wanted, !wanted.contains(code) { return }
+    if let lang = element.lang, lang != language { return }
+    if split.pending[code] == nil {
+      do throws(DataError) {
+        split.pending[code] = try store.beginSet(code, source: source)
       } catch {
-        pending.values.forEach { $0.discard() }
-        throw DataError("\(error.description); nothing was stored")
+        throw DataError(error.message, at: DataError.location(path, line: element.line))
       }
+      split.order.append(code)
     }
-    for code in order.sorted() { try pending[code]!.install() }
-    return stored
+    try split.pending[code]!.append(cardObject: element.bytes)
   }
 }

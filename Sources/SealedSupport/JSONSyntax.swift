@@ -22,149 +22,200 @@ package enum JSONSyntax {
   private enum Expect { case value, valueOrClose, key, keyOrClose, colon, commaOrClose }
 
   static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>) -> Problem? {
-    let count = bytes.count
+    var checker = Checker(bytes: bytes)
+    return checker.firstProblem()
+  }
+
+  /// One pass over the bytes: where it is, the containers open there (`[` or `{`, innermost
+  /// last) and what may come next. Each phase reads one token at `index` and either moves past
+  /// it or returns the problem found there.
+  private struct Checker {
+    let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var stack: [UInt8] = []
     var expect = Expect.value
-    let endOfFile = "unexpected end of file: the file is cut short"
+    static let endOfFile = "unexpected end of file: the file is cut short"
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     func problem(_ message: String) -> Problem { Problem(offset: index, message: message) }
 
-    /// Scans a string starting at its opening quote.
-    func scanString() -> Problem? {
+    /// Reads token after token until the value ends (nil when nothing follows it) or a byte
+    /// cannot continue it.
+    mutating func firstProblem() -> Problem? {
+      while true {
+        while index < bytes.count, isWhitespace(bytes[index]) { index += 1 }
+        guard index < bytes.count else {
+          return stack.isEmpty && expect == .commaOrClose ? nil : problem(Self.endOfFile)
+        }
+        let byte = bytes[index]
+        let found: Problem?
+        switch expect {
+        case .value, .valueOrClose: found = value(byte)
+        case .key, .keyOrClose: found = key(byte)
+        case .colon: found = colon(byte)
+        case .commaOrClose: found = commaOrClose(byte)
+        }
+        if let found { return found }
+      }
+    }
+
+    /// Moves past `]` or `}` closing the innermost container.
+    mutating func close() {
+      stack.removeLast()
       index += 1
-      while index < count {
+      expect = .commaOrClose
+    }
+
+    /// Opens an array or object at `byte`.
+    mutating func open(_ byte: UInt8, then next: Expect) {
+      stack.append(byte)
+      index += 1
+      expect = next
+    }
+
+    /// A value (or, in an array just opened, its `]`).
+    mutating func value(_ byte: UInt8) -> Problem? {
+      if expect == .valueOrClose && byte == UInt8(ascii: "]") {
+        close()
+        return nil
+      }
+      switch byte {
+      case UInt8(ascii: "{"):
+        open(byte, then: .keyOrClose)
+        return nil
+      case UInt8(ascii: "["):
+        open(byte, then: .valueOrClose)
+        return nil
+      case UInt8(ascii: "\""):
+        if let found = scanString() { return found }
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        if let found = scanNumber() { return found }
+      case UInt8(ascii: "t"):
+        if let found = scanLiteral("true") { return found }
+      case UInt8(ascii: "f"):
+        if let found = scanLiteral("false") { return found }
+      case UInt8(ascii: "n"):
+        if let found = scanLiteral("null") { return found }
+      default:
+        return problem("expected a value, found \(describe(byte))")
+      }
+      expect = .commaOrClose
+      return nil
+    }
+
+    /// An object's key (or, in an object just opened, its `}`).
+    mutating func key(_ byte: UInt8) -> Problem? {
+      if expect == .keyOrClose && byte == UInt8(ascii: "}") {
+        close()
+        return nil
+      }
+      guard byte == UInt8(ascii: "\"") else { return problem("expected a quoted key, found \(describe(byte))") }
+      if let found = scanString() { return found }
+      expect = .colon
+      return nil
+    }
+
+    /// The `:` after a key.
+    mutating func colon(_ byte: UInt8) -> Problem? {
+      guard byte == UInt8(ascii: ":") else { return problem("expected ':' after a key, found \(describe(byte))") }
+      index += 1
+      expect = .value
+      return nil
+    }
+
+    /// After a value: `,` and the next, or the innermost container's close; nothing at the top.
+    mutating func commaOrClose(_ byte: UInt8) -> Problem? {
+      guard let top = stack.last else { return problem("\(describe(byte)) after the end of the JSON value") }
+      let close = top == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+      if byte == UInt8(ascii: ",") {
+        index += 1
+        expect = top == UInt8(ascii: "[") ? .value : .key
+      } else if byte == close {
+        stack.removeLast()
+        index += 1
+      } else {
+        return problem("expected ',' or '\(Character(Unicode.Scalar(close)))', found \(describe(byte))")
+      }
+      return nil
+    }
+
+    /// Scans a string starting at its opening quote.
+    mutating func scanString() -> Problem? {
+      index += 1
+      while index < bytes.count {
         let byte = bytes[index]
         if byte == UInt8(ascii: "\"") {
           index += 1
           return nil
         }
         if byte == UInt8(ascii: "\\") {
-          index += 1
-          guard index < count else { return problem(endOfFile) }
-          let escape = bytes[index]
-          if escape == UInt8(ascii: "u") {
-            for _ in 0..<4 {
-              index += 1
-              guard index < count else { return problem(endOfFile) }
-              guard isHexDigit(bytes[index]) else { return problem("expected 4 hex digits after \\u, found \(describe(bytes[index]))") }
-            }
-          } else if !"\"\\/bfnrt".utf8.contains(escape) {
-            return problem("invalid escape \\\(Character(Unicode.Scalar(escape))) in a string")
-          }
-          index += 1
+          if let found = scanEscape() { return found }
         } else if byte < 0x20 {
           return problem("\(describe(byte)) inside a string (control characters must be escaped)")
         } else {
           index += 1
         }
       }
-      return problem(endOfFile)
+      return problem(Self.endOfFile)
     }
 
-    func digits() -> Int {
+    /// Scans an escape in a string, starting at its backslash.
+    mutating func scanEscape() -> Problem? {
+      index += 1
+      guard index < bytes.count else { return problem(Self.endOfFile) }
+      let escape = bytes[index]
+      if escape == UInt8(ascii: "u") {
+        for _ in 0..<4 {
+          index += 1
+          guard index < bytes.count else { return problem(Self.endOfFile) }
+          guard isHexDigit(bytes[index]) else { return problem("expected 4 hex digits after \\u, found \(describe(bytes[index]))") }
+        }
+      } else if !"\"\\/bfnrt".utf8.contains(escape) {
+        return problem("invalid escape \\\(Character(Unicode.Scalar(escape))) in a string")
+      }
+      index += 1
+      return nil
+    }
+
+    /// Moves past the digits at `index`; returns how many there were.
+    mutating func digits() -> Int {
       let start = index
-      while index < count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+      while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
       return index - start
     }
 
-    func scanNumber() -> Problem? {
+    /// Scans a number: sign, integer part, fraction, exponent.
+    mutating func scanNumber() -> Problem? {
       if bytes[index] == UInt8(ascii: "-") { index += 1 }
-      guard index < count else { return problem(endOfFile) }
+      guard index < bytes.count else { return problem(Self.endOfFile) }
       if bytes[index] == UInt8(ascii: "0") {
         index += 1
       } else if digits() == 0 {
         return problem("expected a digit, found \(describe(bytes[index]))")
       }
-      if index < count, bytes[index] == UInt8(ascii: ".") {
+      if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
         index += 1
-        guard index < count else { return problem(endOfFile) }
+        guard index < bytes.count else { return problem(Self.endOfFile) }
         guard digits() > 0 else { return problem("expected a digit after '.', found \(describe(bytes[index]))") }
       }
-      if index < count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+      if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
         index += 1
-        if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < count else { return problem(endOfFile) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count else { return problem(Self.endOfFile) }
         guard digits() > 0 else { return problem("expected a digit in the exponent, found \(describe(bytes[index]))") }
       }
       return nil
     }
 
-    func scanLiteral(_ word: String) -> Problem? {
+    /// Scans `true`, `false` or `null`.
+    mutating func scanLiteral(_ word: String) -> Problem? {
       for expected in word.utf8 {
-        guard index < count else { return problem(endOfFile) }
+        guard index < bytes.count else { return problem(Self.endOfFile) }
         guard bytes[index] == expected else { return problem("expected \(word), found \(describe(bytes[index]))") }
         index += 1
       }
       return nil
-    }
-
-    while true {
-      while index < count, isWhitespace(bytes[index]) { index += 1 }
-      guard index < count else {
-        return stack.isEmpty && expect == .commaOrClose ? nil : problem(endOfFile)
-      }
-      let byte = bytes[index]
-      switch expect {
-      case .value, .valueOrClose:
-        if expect == .valueOrClose && byte == UInt8(ascii: "]") {
-          stack.removeLast()
-          index += 1
-          expect = .commaOrClose
-          continue
-        }
-        switch byte {
-        case UInt8(ascii: "{"):
-          stack.append(byte)
-          index += 1
-          expect = .keyOrClose
-          continue
-        case UInt8(ascii: "["):
-          stack.append(byte)
-          index += 1
-          expect = .valueOrClose
-          continue
-        case UInt8(ascii: "\""):
-          if let found = scanString() { return found }
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-          if let found = scanNumber() { return found }
-        case UInt8(ascii: "t"):
-          if let found = scanLiteral("true") { return found }
-        case UInt8(ascii: "f"):
-          if let found = scanLiteral("false") { return found }
-        case UInt8(ascii: "n"):
-          if let found = scanLiteral("null") { return found }
-        default:
-          return problem("expected a value, found \(describe(byte))")
-        }
-        expect = .commaOrClose
-      case .key, .keyOrClose:
-        if expect == .keyOrClose && byte == UInt8(ascii: "}") {
-          stack.removeLast()
-          index += 1
-          expect = .commaOrClose
-          continue
-        }
-        guard byte == UInt8(ascii: "\"") else { return problem("expected a quoted key, found \(describe(byte))") }
-        if let found = scanString() { return found }
-        expect = .colon
-      case .colon:
-        guard byte == UInt8(ascii: ":") else { return problem("expected ':' after a key, found \(describe(byte))") }
-        index += 1
-        expect = .value
-      case .commaOrClose:
-        guard let top = stack.last else { return problem("\(describe(byte)) after the end of the JSON value") }
-        let close = top == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
-        if byte == UInt8(ascii: ",") {
-          index += 1
-          expect = top == UInt8(ascii: "[") ? .value : .key
-        } else if byte == close {
-          stack.removeLast()
-          index += 1
-        } else {
-          return problem("expected ',' or '\(Character(Unicode.Scalar(close)))', found \(describe(byte))")
-        }
-      }
     }
   }
 

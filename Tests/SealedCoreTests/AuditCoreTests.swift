@@ -96,7 +96,6 @@ import Testing
     let boosters = 60 * plan.boostersPerPool
     let counted = try #require(CountedPlan(catalog: catalog, lanes: lanes, boosters: boosters, grouping: .grouped))
     let sampler = NullSampler<PackedLanes>(counted)
-    defer { sampler.release() }
     for sample in 0..<5 {
       let fast = sampler.draw(seed: 42, sample: sample)
       let slow = AuditNull.sample(catalog: catalog, lanes: lanes, boosters: boosters, grouping: .grouped, seed: 42, index: sample)

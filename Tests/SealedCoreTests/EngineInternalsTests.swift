@@ -117,11 +117,9 @@ import Testing
       """
     let plan = try ShippedData.plan("war", yaml: yaml)
     let tables = EngineTables(plan: plan)
-    withExtendedLifetime(tables) {
-      #expect(tables.allProgramsUsePicks)
-      #expect(tables.batches.contains { $0.pickEnd - $0.pickStart > Int32(PoolEngine.unrolledPicks) })
-      #expect(tables.combinationCount == 3)
-    }
+    #expect(tables.allProgramsUsePicks)
+    #expect(tables.batches.elements.contains { $0.pickEnd - $0.pickStart > Int32(PoolEngine.unrolledPicks) })
+    #expect(tables.combinationCount == 3)
     let both = BothWays(plan, seed: 5, opened: 50, pools: 3000)
     #expect(both.sameCards)
     #expect(both.sameTallies)
@@ -149,14 +147,32 @@ import Testing
           - { name: uncommon, count: 3, sheet: uncommon }
         """
       let plan = try ShippedData.plan("war", yaml: yaml)
-      let tables = EngineTables(plan: plan)
-      withExtendedLifetime(tables) { lengths.formUnion(tables.batches.map { Int($0.pickEnd - $0.pickStart) }) }
+      lengths.formUnion(EngineTables(plan: plan).batches.elements.map { Int($0.pickEnd - $0.pickStart) })
       let both = BothWays(plan, seed: UInt64(k), opened: 20, pools: 200)
       #expect(both.sameCards, "\(k) mythics")
       #expect(both.sameTallies, "\(k) mythics")
       #expect(both.sameStream, "\(k) mythics")
     }
     #expect(lengths.isSuperset(of: 1...(PoolEngine.unrolledPicks + 1)), "batch lengths \(lengths.sorted())")
+  }
+
+  @Test func tablesReadFromATemporaryAreTheTablesBuilt() throws {
+    // Each buffer is owned by its tables and cannot be copied out of them, so reading one from
+    // temporary tables keeps them alive for the read (no withExtendedLifetime). When the
+    // buffers were bare pointers, such a read could come after the tables were freed and see
+    // memory that the next allocations reused; the temporaries here are freed one after another.
+    let plan = try ShippedData.plan("war", rules: "retail")
+    let kept = EngineTables(plan: plan)
+    func summary(_ batches: [EngineTables.Batch]) -> [UInt64] {
+      batches.flatMap { [UInt64($0.pickStart), UInt64($0.pickEnd), $0.product, $0.threshold] }
+    }
+    let expected = summary(kept.batches.elements)
+    #expect(expected.count >= 8)
+    for _ in 0..<4 {
+      #expect(summary(EngineTables(plan: plan).batches.elements) == expected)
+      #expect(EngineTables(plan: plan).programs[0].batchStart == kept.programs[0].batchStart)
+      #expect(EngineTables(plan: plan).cardArrays.withUnsafeBufferPointer { Array($0) } == kept.cardArrays.elements)
+    }
   }
 
   @Test func theSameSeedStillGivesTheSamePools() throws {

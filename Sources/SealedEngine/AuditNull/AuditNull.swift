@@ -29,15 +29,10 @@ public enum AuditNull {
       var mine: [(Int, [Double])] = []
       if let counted {
         let sampler = NullSampler<PackedLanes>(counted)
-        defer { sampler.release() }
         while let sample = claim(next, samples) { mine.append((sample, statistics(sampler.draw(seed: seed, sample: sample)))) }
       } else {
         let engine = PoolEngine(tables: tables!)
         var observer = ContentObserver(catalog: catalog, lanes: lanes, boosters: boosters, grouping: grouping)
-        defer {
-          engine.release()
-          observer.release()
-        }
         while let sample = claim(next, samples) {
           var rng = Xoshiro256StarStar(seed: seed, stream: UInt64(sample))
           engine.resetPermutations()
@@ -64,10 +59,6 @@ public enum AuditNull {
   ) -> ContentCounts {
     let engine = PoolEngine(tables: EngineTables(plan: catalog.plan))
     var observer = ContentObserver(catalog: catalog, lanes: lanes, boosters: boosters, grouping: grouping)
-    defer {
-      engine.release()
-      observer.release()
-    }
     var rng = Xoshiro256StarStar(seed: seed, stream: UInt64(index))
     observer.clear(sample: index, seed: seed)
     let per = catalog.plan.boostersPerPool
@@ -77,8 +68,9 @@ public enum AuditNull {
 }
 
 /// Counts the boosters of a null sample: the cards' classes, lane counts per kind, and for
-/// grouped boosters the mythics per whole pool. No allocation per booster.
-struct ContentObserver: PoolObserver {
+/// grouped boosters the mythics per whole pool. No allocation per booster; noncopyable, it frees
+/// its counters in `deinit`.
+struct ContentObserver: PoolObserver, ~Copyable {
   let boosters: Int
   let grouping: PoolGrouping
   let boostersPerPool: Int
@@ -130,7 +122,7 @@ struct ContentObserver: PoolObserver {
     clear()
   }
 
-  func release() {
+  deinit {
     classOf.deallocate()
     masks.deallocate()
     copies.deallocate()
@@ -289,11 +281,6 @@ final class NullSampler<Lanes: LaneCounter> {
     self.counted = counted
     engine = PoolEngine(tables: counted.tables)
     counters = ChunkTally(tables: counted.tables)
-  }
-
-  func release() {
-    engine.release()
-    counters.release()
   }
 
   func draw(seed: UInt64, sample: Int) -> ContentCounts {

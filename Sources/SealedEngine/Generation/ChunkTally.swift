@@ -13,7 +13,9 @@ import SealedSupport
 /// mythics, a foil) are counted by outcome, expanded the same way. Other boosters sum the lane
 /// masks of their cards from partly-inside sheets, look for duplicates and fill the histograms
 /// directly.
-struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
+///
+/// It owns its counters: noncopyable, it frees them in `deinit`.
+struct ChunkTally<Lanes: LaneCounter>: PoolObserver, ~Copyable {
   /// Kept alive here: `lanes` reads the tables' lane masks through raw pointers.
   private let tables: EngineTables
   let cardCount: Int
@@ -112,7 +114,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
       mythicBoosterPerProgram[program] = programMythics[program] > 0 ? 1 : 0
     }
     positionCounters = mythicPositions.baseAddress!
-    lanePositions = .allocate(capacity: max(t.positionNeedsLanes.filter { $0 }.count, 1))
+    lanePositions = .allocate(capacity: max(t.positionNeedsLanes.elements.filter { $0 }.count, 1))
     laneBounds = .allocate(capacity: t.programs.count + 1)
     var stored = 0
     for program in 0..<t.programs.count {
@@ -126,7 +128,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver {
     clear()
   }
 
-  func release() {
+  deinit {
     for buffer in [laneHistograms, programCounts, poolMythics, pairDifferences, mythicPositions, lastSeen, outcomeCounts] {
       buffer.deallocate()
     }

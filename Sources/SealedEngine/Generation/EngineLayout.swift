@@ -24,7 +24,8 @@ enum EngineLayout {
     var heat = [Double](repeating: 0, count: slots)
     // Expected accesses per booster to each 4-byte slot of the block.
     var weight = [Double](repeating: 0, count: (picksOffset + tables.picks.count * pickStride) / 4 + 1)
-    for (index, pick) in tables.picks.enumerated() {
+    for index in tables.picks.indices {
+      let pick = tables.picks[index]
       let first = Int(pick.offset)
       let range = Int(pick.range)
       let share = 1 / Double(max(range, 1))

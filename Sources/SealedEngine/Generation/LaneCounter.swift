@@ -14,7 +14,7 @@ struct PackedLanes: LaneCounter {
   var sum: UInt64 = 0
 
   init(tables: EngineTables) {
-    words = UnsafePointer(tables.lanesPacked.baseAddress!)
+    words = tables.lanesPacked.baseAddress
   }
 
   @inline(__always) mutating func reset(to program: UnsafePointer<EngineTables.Program>) {
@@ -34,8 +34,8 @@ struct WideLanes: LaneCounter {
   var highSum: UInt64 = 0
 
   init(tables: EngineTables) {
-    low = UnsafePointer(tables.lanesLow.baseAddress!)
-    high = UnsafePointer(tables.lanesHigh.baseAddress!)
+    low = tables.lanesLow.baseAddress
+    high = tables.lanesHigh.baseAddress
   }
 
   @inline(__always) mutating func reset(to program: UnsafePointer<EngineTables.Program>) {

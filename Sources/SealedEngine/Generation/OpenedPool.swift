@@ -69,7 +69,7 @@ struct PoolRecorder: PoolObserver {
     cards: UnsafePointer<Int32>
   ) {
     if plan.mythicKind == kind { mythicBooster = index }
-    let slots = tables.positionSlots.baseAddress! + program * tables.boosterSize
+    let slots = tables.positionSlots.baseAddress + program * tables.boosterSize
     boosters.append(
       (0..<Int(record.pointee.size)).map { position in
         OpenedPool.Entry(

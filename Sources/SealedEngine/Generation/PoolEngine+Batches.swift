@@ -6,7 +6,7 @@ extension PoolEngine {
   /// `poolCards` when `fillingCards` is true (a constant where this is inlined, so each caller
   /// gets a loop of its own).
   @inline(__always)
-  func runBatches<G: RandomNumberGenerator, O: PoolObserver>(
+  func runBatches<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(
     fillingCards: Bool, plain: Bool, using generator: inout G, for _: O.Type
   ) {
     // A local copy, which the optimiser keeps in registers (stores through the card pointers
@@ -56,7 +56,7 @@ extension PoolEngine {
   /// The batches from `first` to `end`: each takes one random number, and runs straight through
   /// when it has up to `unrolledPicks` picks (most batches are that short), else in a loop.
   @inline(__always)
-  static func runUnrolled<G: RandomNumberGenerator, O: PoolObserver>(
+  static func runUnrolled<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(
     from first: UnsafePointer<BoundBatch>, to end: UnsafePointer<BoundBatch>, into booster: UnsafeMutablePointer<Int32>,
     fillingCards: Bool, using rng: inout G, for _: O.Type
   ) {
@@ -95,7 +95,7 @@ extension PoolEngine {
   /// The batches from `first` to `end`, each a loop over its picks: for segments, whose loop
   /// the compiler keeps in registers only when the batch kernel is this small.
   @inline(__always)
-  static func runLooped<G: RandomNumberGenerator, O: PoolObserver>(
+  static func runLooped<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(
     from first: UnsafePointer<BoundBatch>, to end: UnsafePointer<BoundBatch>, into booster: UnsafeMutablePointer<Int32>,
     fillingCards: Bool, using rng: inout G, for _: O.Type
   ) {
@@ -119,7 +119,7 @@ extension PoolEngine {
 
   /// `count` picks from `pick` on, written out in full where `count` is a constant.
   @inline(__always)
-  static func takeRun<O: PoolObserver>(
+  static func takeRun<O: PoolObserver & ~Copyable>(
     _ count: Int, _ pick: UnsafePointer<BoundPick>, _ low: inout UInt64, _ booster: UnsafeMutablePointer<Int32>,
     _ fillingCards: Bool, _: O.Type
   ) {
@@ -132,7 +132,7 @@ extension PoolEngine {
   /// `runBatches` for observers that read no cards: nothing is written to `poolCards`. Plans
   /// whose programs have no segments of their own get a loop without them (each loop is a
   /// function of its own, so that the compiler inlines the batch kernels into it).
-  func runBatchesCounting<G: RandomNumberGenerator, O: PoolObserver>(using rng: inout G, for _: O.Type) {
+  func runBatchesCounting<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(using rng: inout G, for _: O.Type) {
     if tables.segments.isEmpty {
       runPlainBatchesCounting(using: &rng, for: O.self)
     } else {
@@ -141,17 +141,17 @@ extension PoolEngine {
   }
 
   @inline(never)
-  func runPlainBatchesCounting<G: RandomNumberGenerator, O: PoolObserver>(using rng: inout G, for _: O.Type) {
+  func runPlainBatchesCounting<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(using rng: inout G, for _: O.Type) {
     runBatches(fillingCards: false, plain: true, using: &rng, for: O.self)
   }
 
   @inline(never)
-  func runSegmentsCounting<G: RandomNumberGenerator, O: PoolObserver>(using rng: inout G, for _: O.Type) {
+  func runSegmentsCounting<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(using rng: inout G, for _: O.Type) {
     runBatches(fillingCards: false, plain: false, using: &rng, for: O.self)
   }
 
   /// `runBatches` filling `poolCards`.
-  func runBatchesFilling<G: RandomNumberGenerator, O: PoolObserver>(using rng: inout G, for _: O.Type) {
+  func runBatchesFilling<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(using rng: inout G, for _: O.Type) {
     if tables.segments.isEmpty {
       runPlainBatchesFilling(using: &rng, for: O.self)
     } else {
@@ -160,18 +160,18 @@ extension PoolEngine {
   }
 
   @inline(never)
-  func runPlainBatchesFilling<G: RandomNumberGenerator, O: PoolObserver>(using rng: inout G, for _: O.Type) {
+  func runPlainBatchesFilling<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(using rng: inout G, for _: O.Type) {
     runBatches(fillingCards: true, plain: true, using: &rng, for: O.self)
   }
 
   @inline(never)
-  func runSegmentsFilling<G: RandomNumberGenerator, O: PoolObserver>(using rng: inout G, for _: O.Type) {
+  func runSegmentsFilling<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(using rng: inout G, for _: O.Type) {
     runBatches(fillingCards: true, plain: false, using: &rng, for: O.self)
   }
 
   /// The cards of a pool booster by booster, when some programs take the general path.
   @inline(never)
-  func runBoosters<G: RandomNumberGenerator, O: PoolObserver>(using generator: inout G, for _: O.Type) {
+  func runBoosters<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(using generator: inout G, for _: O.Type) {
     var rng = generator
     defer { generator = rng }
     for index in 0..<tables.boostersPerPool {
@@ -235,7 +235,7 @@ extension PoolEngine {
   /// `chooseAllocation`, then the alternative's picks from one random number, each pick named
   /// by a byte of the alternative's codes.
   @inline(__always)
-  static func runCoded<G: RandomNumberGenerator, O: PoolObserver>(
+  static func runCoded<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(
     _ segment: UnsafePointer<BoundSegment>, into booster: UnsafeMutablePointer<Int32>, fillingCards: Bool,
     using rng: inout G, for _: O.Type
   ) {
@@ -269,7 +269,7 @@ extension PoolEngine {
   /// The card a card-picking segment takes for this booster, counted at its site, by its alias
   /// table and one 64-bit number as in `chooseAllocation`; adds the card's step to `outcome`.
   @inline(__always)
-  static func pickCard<G: RandomNumberGenerator, O: PoolObserver>(
+  static func pickCard<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(
     _ segment: UnsafePointer<BoundSegment>, outcome: inout Int, using rng: inout G, for _: O.Type
   ) -> Int32 {
     let count = segment.pointee.count
@@ -290,7 +290,7 @@ extension PoolEngine {
 
   /// Runs the batches from `first` to `end`, writing each card at its position in `booster`.
   @inline(__always)
-  static func runBatchList<G: RandomNumberGenerator, O: PoolObserver>(
+  static func runBatchList<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(
     from first: UnsafePointer<BoundBatch>, to end: UnsafePointer<BoundBatch>, into booster: UnsafeMutablePointer<Int32>,
     using rng: inout G, for _: O.Type
   ) {
@@ -310,7 +310,7 @@ extension PoolEngine {
   /// One pick: the next digit of `low` chooses an entry, which is swapped to the front of the
   /// pick's range and drawn, and counted at the pick's site when the observer asks for it.
   @inline(__always)
-  static func takeAndCount<O: PoolObserver>(
+  static func takeAndCount<O: PoolObserver & ~Copyable>(
     _ pick: UnsafePointer<BoundPick>, _ low: inout UInt64, _: O.Type
   ) -> Int32 {
     let product = low.multipliedFullWidth(by: UInt64(truncatingIfNeeded: pick.pointee.range))

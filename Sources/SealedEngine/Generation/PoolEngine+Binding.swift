@@ -1,7 +1,7 @@
 /// The phases of `PoolEngine.init` that bind the tables' records to one engine's buffers: picks
 /// to its card arrays and counters, then batches, alternatives, card alias entries, segments and
 /// programs, each to the records bound before it. Every phase allocates what it returns (freed by
-/// `release()`); cost O(size of the tables), once per engine.
+/// the engine's `deinit`); cost O(size of the tables), once per engine.
 extension PoolEngine {
   /// The buffers that segments and programs point into.
   struct Bound {
@@ -29,7 +29,8 @@ extension PoolEngine {
   /// The tables' batches, each running its picks among `picks`.
   static func bindBatches(_ tables: EngineTables, picks: UnsafeMutablePointer<BoundPick>) -> UnsafeMutablePointer<BoundBatch> {
     let bound = UnsafeMutablePointer<BoundBatch>.allocate(capacity: max(tables.batches.count, 1))
-    for (index, batch) in tables.batches.enumerated() {
+    for index in tables.batches.indices {
+      let batch = tables.batches[index]
       let count = Int(batch.pickEnd - batch.pickStart)
       (bound + index).initialize(
         to: BoundBatch(
@@ -44,7 +45,8 @@ extension PoolEngine {
     _ tables: EngineTables, batches: UnsafeMutablePointer<BoundBatch>
   ) -> UnsafeMutablePointer<BoundAllocation> {
     let bound = UnsafeMutablePointer<BoundAllocation>.allocate(capacity: tables.allocations.count + tables.programs.count)
-    for (index, allocation) in tables.allocations.enumerated() {
+    for index in tables.allocations.indices {
+      let allocation = tables.allocations[index]
       (bound + index).initialize(
         to: BoundAllocation(
           firstBatch: UnsafePointer(batches + Int(allocation.batchStart)),
@@ -73,25 +75,20 @@ extension PoolEngine {
   /// choose among alternatives; returns how many alias entries they use.
   static func bindSegments(_ tables: EngineTables, _ bound: Bound) -> Int {
     var entry = 0
-    for (index, segment) in tables.segments.enumerated() {
+    for index in tables.segments.indices {
+      let segment = tables.segments[index]
       let position = Int(segment.position)
       let count = Int(segment.allocationCount)
       if segment.picksCard {
         (bound.segments + index).initialize(
           to: BoundSegment(
-            allocations: UnsafePointer(bound.allocations), count: UInt64(count),
-            entries: UnsafePointer(bound.aliasEntries), picksCard: true,
-            cards: UnsafePointer(bound.cardEntries + Int(segment.aliasOffset)),
-            counts: bound.counts + Int(segment.row), position: position, coded: false,
-            codedEntries: UnsafePointer(bound.codedEntries), codedPicks: UnsafePointer(bound.codedPicks), extras: 0))
+            picksCardAt: position, count: count, cards: UnsafePointer(bound.cardEntries + Int(segment.aliasOffset)),
+            counts: bound.counts + Int(segment.row), in: bound))
       } else if segment.coded {
         (bound.segments + index).initialize(
           to: BoundSegment(
-            allocations: UnsafePointer(bound.allocations), count: UInt64(count),
-            entries: UnsafePointer(bound.aliasEntries), picksCard: false, cards: UnsafePointer(bound.cardEntries),
-            counts: bound.counts, position: position, coded: true,
-            codedEntries: UnsafePointer(bound.codedEntries + Int(segment.aliasOffset)),
-            codedPicks: UnsafePointer(bound.codedPicks + Int(segment.codedPickStart)), extras: Int(segment.extras)))
+            codedAt: position, count: count, entries: UnsafePointer(bound.codedEntries + Int(segment.aliasOffset)),
+            picks: UnsafePointer(bound.codedPicks + Int(segment.codedPickStart)), extras: Int(segment.extras), in: bound))
       } else {
         bindAlternatives(tables, segment, at: index, entry: entry, bound)
         entry += count
@@ -116,10 +113,7 @@ extension PoolEngine {
             other: first[Int(tables.aliasSecondary[alias])]))
     }
     (bound.segments + index).initialize(
-      to: BoundSegment(
-        allocations: first, count: UInt64(count), entries: UnsafePointer(bound.aliasEntries + entry), picksCard: false,
-        cards: UnsafePointer(bound.cardEntries), counts: bound.counts, position: 0, coded: false,
-        codedEntries: UnsafePointer(bound.codedEntries), codedPicks: UnsafePointer(bound.codedPicks), extras: 0))
+      to: BoundSegment(alternatives: first, count: count, entries: UnsafePointer(bound.aliasEntries + entry), in: bound))
   }
 
   /// The tables' programs. A fast program without segments of its own gets one of one
@@ -132,7 +126,8 @@ extension PoolEngine {
     var entry = firstFreeEntry
     var extraSegment = tables.segments.count
     var extraAllocation = tables.allocations.count
-    for (index, program) in tables.programs.enumerated() {
+    for index in tables.programs.indices {
+      let program = tables.programs[index]
       let fast = program.batchStart >= 0
       let firstBatch = UnsafePointer(batches + (fast ? Int(program.batchStart) : 0))
       let batchEnd = UnsafePointer(batches + (fast ? Int(program.batchStart + program.batchCount) : 0))
@@ -145,10 +140,7 @@ extension PoolEngine {
           to: BoundAliasEntry(threshold: .max, keep: allocation.pointee, other: allocation.pointee))
         (bound.segments + extraSegment).initialize(
           to: BoundSegment(
-            allocations: UnsafePointer(allocation), count: 1, entries: UnsafePointer(bound.aliasEntries + entry),
-            picksCard: false, cards: UnsafePointer(bound.cardEntries), counts: bound.counts, position: 0,
-            coded: false, codedEntries: UnsafePointer(bound.codedEntries), codedPicks: UnsafePointer(bound.codedPicks),
-            extras: 0))
+            alternatives: UnsafePointer(allocation), count: 1, entries: UnsafePointer(bound.aliasEntries + entry), in: bound))
         segments = UnsafePointer(bound.segments + extraSegment)
         segmentCount = 1
         entry += 1
@@ -157,9 +149,52 @@ extension PoolEngine {
       }
       (programs + index).initialize(
         to: BoundProgram(
-          firstBatch: firstBatch, batchEnd: batchEnd, record: UnsafePointer(tables.programs.baseAddress! + index),
+          firstBatch: firstBatch, batchEnd: batchEnd, record: tables.programs.baseAddress + index,
           usesPicks: fast, segments: segments, segmentCount: segmentCount))
     }
     return programs
+  }
+}
+
+/// The three kinds of segment. Fields a kind does not read point at the start of their buffer in
+/// `bound`, so every segment is a valid record whatever its kind.
+extension BoundSegment {
+  /// A segment that runs one of `count` alternatives from `allocations`, chosen by the alias
+  /// entries from `entries`.
+  init(
+    alternatives allocations: UnsafePointer<BoundAllocation>, count: Int, entries: UnsafePointer<BoundAliasEntry>,
+    in bound: PoolEngine.Bound
+  ) {
+    self.init(
+      allocations: allocations, count: UInt64(count), entries: entries, picksCard: false,
+      cards: UnsafePointer(bound.cardEntries), counts: bound.counts, position: 0, coded: false,
+      codedEntries: UnsafePointer(bound.codedEntries), codedPicks: UnsafePointer(bound.codedPicks), extras: 0)
+  }
+
+  /// A segment that picks the card at `position` by the alias table of `count` entries from
+  /// `cards`, counting it at `counts` (its site's row).
+  init(
+    picksCardAt position: Int, count: Int, cards: UnsafePointer<BoundCardEntry>, counts: UnsafeMutablePointer<UInt32>,
+    in bound: PoolEngine.Bound
+  ) {
+    self.init(alternatives: UnsafePointer(bound.allocations), count: count, entries: UnsafePointer(bound.aliasEntries), in: bound)
+    picksCard = true
+    self.cards = cards
+    self.counts = counts
+    self.position = position
+  }
+
+  /// A coded segment from `position`: `extras` cards by one of the `count` coded alternatives
+  /// of the alias table at `entries`, each pick one of the 96 from `picks`.
+  init(
+    codedAt position: Int, count: Int, entries: UnsafePointer<EngineTables.CodedEntry>, picks: UnsafePointer<BoundPick>,
+    extras: Int, in bound: PoolEngine.Bound
+  ) {
+    self.init(alternatives: UnsafePointer(bound.allocations), count: count, entries: UnsafePointer(bound.aliasEntries), in: bound)
+    coded = true
+    codedEntries = entries
+    codedPicks = picks
+    self.position = position
+    self.extras = extras
   }
 }

@@ -5,13 +5,13 @@ import SealedSupport
 extension PoolEngine {
   /// Draws a booster of a general-path program into `booster`, counting its cards when the
   /// observer asks for it.
-  func runDraws<G: RandomNumberGenerator, O: PoolObserver>(
+  func runDraws<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(
     _ record: UnsafePointer<EngineTables.Program>, program: Int, into booster: UnsafeMutablePointer<Int32>,
     using rng: inout G, for _: O.Type
   ) {
     drawAll(record, into: booster, using: &rng)
     guard O.countsCards else { return }
-    let rows = tables.positionRows.baseAddress! + program * tables.boosterSize
+    let rows = tables.positionRows.baseAddress + program * tables.boosterSize
     let counts = siteCounts.baseAddress!
     for position in 0..<Int(record.pointee.size) {
       counts[Int(rows[position]) + Int(booster[position])] &+= 1
@@ -74,8 +74,8 @@ extension PoolEngine {
     _ draw: EngineTables.Draw, sheet: UnsafeMutablePointer<Int32>, into out: UnsafeMutablePointer<Int32>,
     using rng: inout G
   ) {
-    let starts = tables.balanceStarts.baseAddress! + 7 * Int(draw.balance)
-    let cumulative = tables.balanceCumulative.baseAddress! + 6 * Int(draw.balance)
+    let starts = tables.balanceStarts.baseAddress + 7 * Int(draw.balance)
+    let cumulative = tables.balanceCumulative.baseAddress + 6 * Int(draw.balance)
     func drawFrom(_ group: Int, _ already: Int, _ position: Int, using rng: inout G) {
       let base = sheet + Int(starts[group])
       let size = Int(starts[group + 1] - starts[group])
@@ -113,7 +113,7 @@ extension PoolEngine {
   private func drawWeightedBalanced<G: RandomNumberGenerator>(
     _ draw: EngineTables.Draw, into out: UnsafeMutablePointer<Int32>, using rng: inout G
   ) {
-    let starts = tables.balanceStarts.baseAddress! + 7 * Int(draw.balance)
+    let starts = tables.balanceStarts.baseAddress + 7 * Int(draw.balance)
     let tablesStart = Int(draw.offset)
     func size(_ group: Int) -> Int { Int(starts[group + 1] - starts[group]) }
     func pick(_ group: Int, using rng: inout G) -> Int32 {

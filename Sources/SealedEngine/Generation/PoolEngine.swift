@@ -9,7 +9,11 @@ import SealedRules
 /// booster, so nothing is copied or reset per booster. The engine counts every card drawn
 /// for its draw (site) itself, in `siteCounts`, when the observer asks for it; the observer
 /// hears each booster's program when it is chosen and, if it asks, its cards once drawn.
-struct PoolEngine {
+///
+/// The engine owns its buffers: it is noncopyable and frees them in `deinit`, so they live
+/// exactly as long as the engine, and it holds `tables` (whose buffers its records point into)
+/// alive as long.
+struct PoolEngine: ~Copyable {
   let plan: BoosterPlan
   let tables: EngineTables
   /// This engine's copy of `tables.cardArrays`; its permutations get shuffled.
@@ -60,36 +64,36 @@ struct PoolEngine {
     let picksOffset = (arrayCount * 4 + 63) / 64 * 64
     let pickStride = MemoryLayout<BoundPick>.stride
     let blockOffset = EngineLayout.blockOffset(tables: tables, picksOffset: picksOffset, pickStride: pickStride)
-    block = .allocate(
+    let block = UnsafeMutableRawPointer.allocate(
       byteCount: blockOffset + picksOffset + max(tables.picks.count, 1) * pickStride, alignment: EngineLayout.pageSize)
-    arrays = UnsafeMutableBufferPointer(
-      start: (block + blockOffset).bindMemory(to: Int32.self, capacity: arrayCount), count: tables.cardArrays.count)
-    _ = arrays.initialize(from: tables.cardArrays)
+    self.block = block
+    let sheetEntries = (block + blockOffset).bindMemory(to: Int32.self, capacity: arrayCount)
+    sheetEntries.initialize(from: tables.cardArrays.baseAddress, count: tables.cardArrays.count)
+    self.sheetEntries = sheetEntries
+    arrays = UnsafeMutableBufferPointer(start: sheetEntries, count: tables.cardArrays.count)
     poolPrograms = .allocate(capacity: max(tables.boostersPerPool, 1))
     poolCards = .allocate(capacity: max(tables.boostersPerPool * tables.boosterSize, 1))
     poolOutcomes = .allocate(capacity: max(tables.boostersPerPool, 1))
     poolOutcomes.initialize(repeating: 0, count: max(tables.boostersPerPool, 1))
-    sheetEntries = arrays.baseAddress!
-    programs = UnsafePointer(tables.programs.baseAddress!)
+    programs = tables.programs.baseAddress
     let countCapacity = max(plan.sites.count * tables.cardCount, 1)
-    siteCounts = UnsafeMutableBufferPointer(
-      start: UnsafeMutableRawPointer.allocate(byteCount: countCapacity * 4, alignment: EngineLayout.pageSize)
-        .bindMemory(to: UInt32.self, capacity: countCapacity),
-      count: plan.sites.count * tables.cardCount)
-    siteCounts.initialize(repeating: 0)
-    picks = (block + blockOffset + picksOffset).bindMemory(to: BoundPick.self, capacity: max(tables.picks.count, 1))
-    let counts = siteCounts.baseAddress!
-    Self.bind(tables.picks, into: picks, arrays: sheetEntries, counts: counts)
+    let counts = UnsafeMutableRawPointer.allocate(byteCount: countCapacity * 4, alignment: EngineLayout.pageSize)
+      .bindMemory(to: UInt32.self, capacity: countCapacity)
+    counts.initialize(repeating: 0, count: countCapacity)
+    siteCounts = UnsafeMutableBufferPointer(start: counts, count: plan.sites.count * tables.cardCount)
+    let picks = (block + blockOffset + picksOffset).bindMemory(to: BoundPick.self, capacity: max(tables.picks.count, 1))
+    self.picks = picks
+    tables.picks.withUnsafeBufferPointer { Self.bind($0, into: picks, arrays: sheetEntries, counts: counts) }
     precondition(Self.unrolledPicks == 12, "runBatches has straight-line kernels for 1 to 12 picks")
     boundBatches = Self.bindBatches(tables, picks: picks)
     // Every fast program runs as segments: one that has none gets a segment of one alternative,
     // its batches, after the plan's own.
     boundAllocations = Self.bindAllocations(tables, batches: boundBatches)
     boundSegments = .allocate(capacity: tables.segments.count + tables.programs.count)
-    let entryCount = tables.segments.reduce(0) { $0 + Int($1.allocationCount) }
+    let entryCount = tables.segments.withUnsafeBufferPointer { $0.reduce(0) { $0 + Int($1.allocationCount) } }
     boundAliasEntries = .allocate(capacity: entryCount + tables.programs.count)
     codedEntries = .allocate(capacity: max(tables.codedEntries.count, 1))
-    _ = UnsafeMutableBufferPointer(start: codedEntries, count: tables.codedEntries.count).initialize(from: tables.codedEntries)
+    codedEntries.initialize(from: tables.codedEntries, count: tables.codedEntries.count)
     codedPicks = .allocate(capacity: max(tables.codedPicks.count, 1))
     Self.bind(tables.codedPicks, into: codedPicks, arrays: sheetEntries, counts: counts)
     boundCardEntries = Self.bindCardEntries(tables)
@@ -98,14 +102,14 @@ struct PoolEngine {
       cardEntries: boundCardEntries, codedEntries: codedEntries, codedPicks: codedPicks, counts: counts)
     let entriesUsed = Self.bindSegments(tables, bound)
     boundPrograms = Self.bindPrograms(tables, bound, batches: boundBatches, firstFreeEntry: entriesUsed)
-    combinationThresholds = UnsafePointer(tables.combinationThresholds.baseAddress!)
-    positionThresholds = UnsafePointer(tables.positionThresholds.baseAddress!)
-    poolBatches = UnsafePointer(tables.poolBatches.baseAddress!)
-    boosterDigitsDrawNothing = !tables.poolBatches.dropFirst().contains { $0.starts }
+    combinationThresholds = tables.combinationThresholds.baseAddress
+    positionThresholds = tables.positionThresholds.baseAddress
+    poolBatches = tables.poolBatches.baseAddress
+    boosterDigitsDrawNothing = !tables.poolBatches.indices.dropFirst().contains { tables.poolBatches[$0].starts }
   }
 
-  /// Frees the engine's buffers; call once when done.
-  func release() {
+  /// Frees the engine's buffers (the tables go with the last engine or tally holding them).
+  deinit {
     block.deallocate()
     poolPrograms.deallocate()
     poolCards.deallocate()
@@ -133,7 +137,7 @@ struct PoolEngine {
 
   /// Puts every sheet and table back in its original order, as at the start of a chunk.
   func resetPermutations() {
-    _ = arrays.update(fromContentsOf: tables.cardArrays)
+    sheetEntries.update(from: tables.cardArrays.baseAddress, count: tables.cardArrays.count)
   }
 
   /// Generates `pools` pools, handing every booster to `observer`.
@@ -143,7 +147,7 @@ struct PoolEngine {
   /// every booster's variant combination, hence its program), then the boosters' cards, then
   /// the boosters whose cards the observer reads.
   @inline(__always)
-  func generate<G: RandomNumberGenerator, O: PoolObserver>(
+  func generate<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(
     pools: Int, using rng: inout G, observer: inout O
   ) {
     let readsCards = O.needsBoosterCards || tables.anyProgramTalliesEachBooster
@@ -174,7 +178,7 @@ struct PoolEngine {
   /// Chooses the mythic booster's position and each booster's program (into `poolPrograms`),
   /// telling the observer. Returns the position (-1 without a mythic booster).
   @inline(never)
-  func choosePrograms<G: RandomNumberGenerator, O: PoolObserver>(
+  func choosePrograms<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(
     using rng: inout G, observer: inout O
   ) -> Int {
     let boosters = tables.boostersPerPool
@@ -212,7 +216,7 @@ struct PoolEngine {
   /// of the numbers drawn where `poolBatches` says. With `twoCombinations` the choice is one
   /// comparison (`choose` with a constant count). Both flags are constants where this is inlined.
   @inline(__always)
-  func chooseEach<G: RandomNumberGenerator, O: PoolObserver>(
+  func chooseEach<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(
     _ low: inout UInt64, mythicPosition: Int, otherPrograms: Int, draws: Bool, twoCombinations: Bool,
     using rng: inout G, observer: inout O
   ) {
@@ -241,7 +245,7 @@ struct PoolEngine {
 
   /// Hands the observer the cards of the boosters it reads.
   @inline(never)
-  func showCards<O: PoolObserver>(mythicPosition: Int, to observer: inout O) {
+  func showCards<O: PoolObserver & ~Copyable>(mythicPosition: Int, to observer: inout O) {
     let boosterSize = tables.boosterSize
     let otherKind = tables.hasMythicPosition ? 1 : 0
     for index in 0..<tables.boostersPerPool {
@@ -257,7 +261,7 @@ struct PoolEngine {
 
   /// Hands the observer the outcomes of the boosters whose programs count outcomes.
   @inline(never)
-  func showOutcomes<O: PoolObserver>(mythicPosition: Int, to observer: inout O) {
+  func showOutcomes<O: PoolObserver & ~Copyable>(mythicPosition: Int, to observer: inout O) {
     let otherKind = tables.hasMythicPosition ? 1 : 0
     for index in 0..<tables.boostersPerPool {
       let program = poolPrograms[index]

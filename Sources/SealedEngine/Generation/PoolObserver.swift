@@ -1,8 +1,9 @@
 import SealedSupport
 
 /// Receives the cards of each pool as the engine draws them. Conforming types are used as
-/// generic parameters, so the compiler inlines them into the engine's loop.
-protocol PoolObserver {
+/// generic parameters, so the compiler inlines them into the engine's loop. An observer that owns
+/// buffers is noncopyable and frees them in its `deinit` (`ChunkTally`, `ContentObserver`).
+protocol PoolObserver: ~Copyable {
   /// Whether `drew` is called for every booster (otherwise only for programs that
   /// `EngineTables.Program.tallyEachBooster` marks).
   static var needsBoosterCards: Bool { get }
@@ -25,7 +26,7 @@ protocol PoolObserver {
   mutating func endPool()
 }
 
-extension PoolObserver {
+extension PoolObserver where Self: ~Copyable {
   static var countsOutcomes: Bool { false }
   @inline(__always)
   mutating func counted(booster index: Int, kind: Int, outcome: Int) {}

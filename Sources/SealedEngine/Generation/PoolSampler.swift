@@ -5,7 +5,8 @@ import SealedRules
 /// each thread, and the entry point for benchmarks and embedding.
 ///
 /// Generating costs no allocation per pool or booster: counters are 32-bit buffers allocated
-/// once, added into `tally` every `Simulation.chunkPools` pools (so none can overflow).
+/// once, added into `tally` every `Simulation.chunkPools` pools (so none can overflow). The
+/// engine and counters own their buffers and free them when the sampler goes.
 public final class PoolSampler {
   public let plan: BoosterPlan
   private let engine: PoolEngine
@@ -33,12 +34,6 @@ public final class PoolSampler {
     }
   }
 
-  deinit {
-    engine.release()
-    packed?.release()
-    wide?.release()
-  }
-
   /// Puts every sheet back in collector-number order (and every weight table in its original
   /// order), as at the start of a chunk of a run.
   public func resetPermutations() {
@@ -53,21 +48,28 @@ public final class PoolSampler {
     var remaining = pools
     while remaining > 0 {
       let count = min(remaining, Simulation.chunkPools)
-      if var counters = packed {
-        counters.clear()
-        engine.clearSiteCounts()
-        engine.generate(pools: count, using: &local, observer: &counters)
-        counters.add(to: &tally, siteCounts: engine.siteCounts)
-        packed = counters
-      } else if var counters = wide {
-        counters.clear()
-        engine.clearSiteCounts()
-        engine.generate(pools: count, using: &local, observer: &counters)
-        counters.add(to: &tally, siteCounts: engine.siteCounts)
-        wide = counters
+      // The counters are moved out for the chunk and back, so the loop counts into a local.
+      if var counters = packed.take() {
+        generateChunk(pools: count, using: &local, counters: &counters)
+        packed = consume counters
+      } else if var counters = wide.take() {
+        generateChunk(pools: count, using: &local, counters: &counters)
+        wide = consume counters
       }
       remaining -= count
     }
+  }
+
+  /// One chunk of at most `Simulation.chunkPools` pools, counted by `counters` and added into
+  /// `tally`.
+  @inline(__always)
+  private func generateChunk<Lanes: LaneCounter>(
+    pools: Int, using rng: inout Xoshiro256StarStar, counters: inout ChunkTally<Lanes>
+  ) {
+    counters.clear()
+    engine.clearSiteCounts()
+    engine.generate(pools: pools, using: &rng, observer: &counters)
+    counters.add(to: &tally, siteCounts: engine.siteCounts)
   }
 
   /// Generates `pools` pools without counting anything: the cost of drawing alone, to set

@@ -258,12 +258,3 @@ enum SheetLayout {
     return integral && sheet.totalWeight <= 65_536 ? .table : .alias
   }
 }
-
-extension UnsafeMutableBufferPointer {
-  /// A new buffer holding a copy of `array` (one element of padding when it is empty).
-  static func copy(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
-    let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: Swift.max(array.count, 1))
-    _ = buffer.initialize(from: array)
-    return UnsafeMutableBufferPointer(rebasing: buffer[0..<array.count])
-  }
-}

@@ -18,7 +18,11 @@ import SealedRules
 /// also gives the card's lanes (so the booster's lane counts need no look at its cards). Programs with
 /// several cards of an alias sheet or distinct draws from weighted sheets (which need rejection)
 /// take the general per-draw path instead.
-final class EngineTables: @unchecked Sendable {
+///
+/// The tables are shared by the threads of a run and kept alive by every engine and tally that
+/// reads them, so they are an immutable class; each buffer is a `TableBuffer`, freed with the
+/// tables (there is nothing to release by hand, and a buffer cannot be read once they are gone).
+final class EngineTables: Sendable {
   /// How a draw of the general path picks its cards.
   enum Mode: Int32 {
     /// Distinct cards from a uniform sheet: partial Fisher–Yates over the sheet's persistent
@@ -189,7 +193,7 @@ final class EngineTables: @unchecked Sendable {
   /// Boosters are of one size unless variants set slot counts; `Program.size` is each one's.
   let boosterSize: Int
 
-  let programs: UnsafeMutableBufferPointer<Program>
+  let programs: TableBuffer<Program>
   /// Whether any program has `tallyEachBooster`.
   let anyProgramTalliesEachBooster: Bool
   /// Whether any program has `countsOutcomes`.
@@ -200,19 +204,19 @@ final class EngineTables: @unchecked Sendable {
   let outcomePrograms: [Int]
   /// Whether every program takes the fast path (picks in batches).
   let allProgramsUsePicks: Bool
-  let picks: UnsafeMutableBufferPointer<Pick>
-  let batches: UnsafeMutableBufferPointer<Batch>
-  let segments: UnsafeMutableBufferPointer<Segment>
-  let allocations: UnsafeMutableBufferPointer<Allocation>
-  let draws: UnsafeMutableBufferPointer<Draw>
+  let picks: TableBuffer<Pick>
+  let batches: TableBuffer<Batch>
+  let segments: TableBuffer<Segment>
+  let allocations: TableBuffer<Allocation>
+  let draws: TableBuffer<Draw>
   /// `positionRows[program * boosterSize + position]`: where the card at that position is
   /// tallied (`site * cardCount`).
-  let positionRows: UnsafeMutableBufferPointer<Int32>
+  let positionRows: TableBuffer<Int32>
   /// `positionSlots[program * boosterSize + position]`: the slot of that position.
-  let positionSlots: UnsafeMutableBufferPointer<Int32>
+  let positionSlots: TableBuffer<Int32>
   /// `positionNeedsLanes[program * boosterSize + position]`: whether the card at that position
   /// comes from a sheet partly inside some lane, so its own lane mask must be added.
-  let positionNeedsLanes: UnsafeMutableBufferPointer<Bool>
+  let positionNeedsLanes: TableBuffer<Bool>
   /// `programLaneCounts[program * laneCount + lane]`: the fixed lane counts of programs that do
   /// not need `tallyEachBooster`.
   let programLaneCounts: [Int]
@@ -220,24 +224,24 @@ final class EngineTables: @unchecked Sendable {
   /// `combinationThresholds[k * combinationCount ..< k * combinationCount + combinationCount - 1]`
   /// at or below a uniform digit in `0..<combinationRange` (see `IntegerWeights`).
   let combinationRange: UInt64
-  let combinationThresholds: UnsafeMutableBufferPointer<UInt64>
+  let combinationThresholds: TableBuffer<UInt64>
   /// Likewise for the mythic booster's position; range 1 and no thresholds for independent
   /// boosters.
   let hasMythicPosition: Bool
   let positionRange: UInt64
   /// Whether the positions are equally likely, so that the digit is the position.
   let positionDigitIsPosition: Bool
-  let positionThresholds: UnsafeMutableBufferPointer<UInt64>
+  let positionThresholds: TableBuffer<UInt64>
   /// Per digit of a pool (0: the position, 1 + b: booster b's combination): whether a new
   /// number is drawn before it.
-  let poolBatches: UnsafeMutableBufferPointer<PoolBatch>
+  let poolBatches: TableBuffer<PoolBatch>
   /// Every uniform sheet in collector-number order, then the expanded weight tables; each
   /// engine copies them and permutes its copy as it draws.
-  let cardArrays: UnsafeMutableBufferPointer<Int32>
+  let cardArrays: TableBuffer<Int32>
   /// Per balanced draw: the seven group bounds within the sheet, and the six cumulative weights
   /// with which its mixed picks choose a group (the last is the total).
-  let balanceStarts: UnsafeMutableBufferPointer<Int32>
-  let balanceCumulative: UnsafeMutableBufferPointer<UInt64>
+  let balanceStarts: TableBuffer<Int32>
+  let balanceCumulative: TableBuffer<UInt64>
   /// The alias tables of segments that pick a card: per entry its threshold, the card kept and
   /// its alias, and what each adds to the booster's outcome (see `Program.countsOutcomes`).
   let cardAliasThresholds: [UInt64]
@@ -248,15 +252,15 @@ final class EngineTables: @unchecked Sendable {
   let cardAliasOther: [Int32]
   let cardAliasKeepStep: [Int32]
   let cardAliasOtherStep: [Int32]
-  let aliasThresholds: UnsafeMutableBufferPointer<UInt64>
-  let aliasPrimary: UnsafeMutableBufferPointer<Int32>
-  let aliasSecondary: UnsafeMutableBufferPointer<Int32>
+  let aliasThresholds: TableBuffer<UInt64>
+  let aliasPrimary: TableBuffer<Int32>
+  let aliasSecondary: TableBuffer<Int32>
   /// Per card: byte lanes 0-7 and 8-15; lane 0 counts mythics, lane i+1 event i.
-  let lanesLow: UnsafeMutableBufferPointer<UInt64>
-  let lanesHigh: UnsafeMutableBufferPointer<UInt64>
+  let lanesLow: TableBuffer<UInt64>
+  let lanesHigh: TableBuffer<UInt64>
   /// Per card: the same lanes as 4-bit fields of one word, usable when no booster holds more
   /// than 15 cards.
-  let lanesPacked: UnsafeMutableBufferPointer<UInt64>
+  let lanesPacked: TableBuffer<UInt64>
 
   /// The plan these tables were built from; its events are the first lanes after mythics.
   let plan: BoosterPlan
@@ -300,7 +304,7 @@ final class EngineTables: @unchecked Sendable {
     let lanes = builder.cardLanes()
 
     let programRecords = builder.programRecords
-    self.programs = .copy(programRecords)
+    self.programs = TableBuffer(copying: programRecords)
     anyProgramTalliesEachBooster = programRecords.contains { $0.tallyEachBooster }
     anyProgramCountsOutcomes = programRecords.contains { $0.countsOutcomes }
     self.cardAliasThresholds = builder.cardAliasThresholds
@@ -313,56 +317,32 @@ final class EngineTables: @unchecked Sendable {
     self.outcomeLaneCounts = builder.outcomeLaneCounts
     self.outcomePrograms = builder.outcomePrograms
     allProgramsUsePicks = programRecords.allSatisfy { $0.batchStart >= 0 }
-    self.picks = .copy(builder.picks)
-    self.batches = .copy(builder.batches)
-    self.allocations = .copy(builder.allocations)
-    self.segments = .copy(builder.segments)
-    self.draws = .copy(builder.draws)
-    self.balanceStarts = .copy(builder.balanceStarts)
-    self.balanceCumulative = .copy(builder.balanceCumulative)
-    self.positionRows = .copy(builder.positionRows)
-    self.positionSlots = .copy(builder.positionSlots)
-    self.positionNeedsLanes = .copy(builder.positionNeedsLanes)
+    self.picks = TableBuffer(copying: builder.picks)
+    self.batches = TableBuffer(copying: builder.batches)
+    self.allocations = TableBuffer(copying: builder.allocations)
+    self.segments = TableBuffer(copying: builder.segments)
+    self.draws = TableBuffer(copying: builder.draws)
+    self.balanceStarts = TableBuffer(copying: builder.balanceStarts)
+    self.balanceCumulative = TableBuffer(copying: builder.balanceCumulative)
+    self.positionRows = TableBuffer(copying: builder.positionRows)
+    self.positionSlots = TableBuffer(copying: builder.positionSlots)
+    self.positionNeedsLanes = TableBuffer(copying: builder.positionNeedsLanes)
     self.programLaneCounts = builder.programLaneCounts
     let combinationWeights = IntegerWeights.common(combinationProbabilities)
     combinationRange = combinationWeights.first?.denominator ?? 1
-    combinationThresholds = .copy(combinationWeights.flatMap { $0.thresholds + [0] })
+    combinationThresholds = TableBuffer(copying: combinationWeights.flatMap { $0.thresholds + [0] })
     let positionWeights = positionProbabilities.map(IntegerWeights.init)
     hasMythicPosition = positionWeights != nil
     positionRange = positionWeights?.denominator ?? 1
     positionDigitIsPosition = positionWeights?.digitIsChoice ?? false
-    positionThresholds = .copy(positionWeights?.thresholds ?? [])
-    poolBatches = .copy(Self.poolBatches(boosters: boostersPerPool, positionRange: positionRange, combinationRange: combinationRange))
-    cardArrays = .copy(builder.arrays)
-    self.aliasThresholds = .copy(builder.aliasThresholds)
-    self.aliasPrimary = .copy(builder.aliasPrimary)
-    self.aliasSecondary = .copy(builder.aliasSecondary)
-    self.lanesLow = .copy(lanes.low)
-    self.lanesHigh = .copy(lanes.high)
-    self.lanesPacked = .copy(lanes.packed)
-  }
-
-  deinit {
-    programs.deallocate()
-    picks.deallocate()
-    batches.deallocate()
-    allocations.deallocate()
-    segments.deallocate()
-    draws.deallocate()
-    balanceStarts.deallocate()
-    balanceCumulative.deallocate()
-    positionRows.deallocate()
-    positionSlots.deallocate()
-    positionNeedsLanes.deallocate()
-    combinationThresholds.deallocate()
-    positionThresholds.deallocate()
-    poolBatches.deallocate()
-    cardArrays.deallocate()
-    aliasThresholds.deallocate()
-    aliasPrimary.deallocate()
-    aliasSecondary.deallocate()
-    lanesLow.deallocate()
-    lanesHigh.deallocate()
-    lanesPacked.deallocate()
+    positionThresholds = TableBuffer(copying: positionWeights?.thresholds ?? [])
+    poolBatches = TableBuffer(copying: Self.poolBatches(boosters: boostersPerPool, positionRange: positionRange, combinationRange: combinationRange))
+    cardArrays = TableBuffer(copying: builder.arrays)
+    self.aliasThresholds = TableBuffer(copying: builder.aliasThresholds)
+    self.aliasPrimary = TableBuffer(copying: builder.aliasPrimary)
+    self.aliasSecondary = TableBuffer(copying: builder.aliasSecondary)
+    self.lanesLow = TableBuffer(copying: lanes.low)
+    self.lanesHigh = TableBuffer(copying: lanes.high)
+    self.lanesPacked = TableBuffer(copying: lanes.packed)
   }
 }

@@ -61,6 +61,7 @@ package struct SpecChecks {
     given == "any" ? Array(plan.kinds.indices) : plan.kinds.indices.filter { plan.kinds[$0] == given }
   }
 
+  /// The check of one claim, by its kind; `lane` counts the claim's cards when it has any.
   private func check(_ claim: SpecClaim, lane: Int?) throws(StatisticsError) -> CheckResult {
     let alpha = claim.alpha ?? builder.alpha
     switch claim.kind {
@@ -68,22 +69,9 @@ package struct SpecChecks {
       return try OddsCheck(plan: plan, tally: tally, builder: builder, name: claim.name, alpha: alpha, lane: lane, halfUnit: halfUnit)
         .check(odds)
     case .proportion(_, let given, let expected):
-      let kinds = kinds(given)
-      let trials = kinds.reduce(0) { $0 + tally.boostersByKind[$1] }
-      let successes = kinds.reduce(0) { $0 + tally.laneBoosters(kind: $1, lane: lane!, atLeast: 1) }
-      var check = try builder.proportion(
-        claim.name, source: .spec, successes: successes, trials: trials, expected: expected, alpha: alpha,
-        detail: "\(given) boosters holding a matching card")
-      check.hypothesis = RuleChecks.proportionKey(lane: lane!, kinds: kinds, expected: expected)
-      check.design = .proportion(expected: expected, trialsPerPool: RuleChecks.boostersPerPool(plan, kinds: kinds))
-      return check
+      return try proportion(claim.name, given: given, expected: expected, lane: lane!, alpha: alpha)
     case .perBooster(_, let given, let count):
-      let kinds = kinds(given)
-      let boosters = kinds.reduce(0) { $0 + tally.boostersByKind[$1] }
-      let matching = kinds.reduce(0) { $0 + tally.laneCount(kind: $1, lane: lane!, cards: count) }
-      return .invariant(
-        claim.name, source: .spec, checked: boosters, violations: boosters - matching, alpha: alpha,
-        detail: "\(given) boosters without exactly \(count) matching card\(count == 1 ? "" : "s")")
+      return perBooster(claim.name, given: given, count: count, lane: lane!, alpha: alpha)
     case .noDuplicates:
       var check = CheckResult.invariant(
         claim.name, source: .spec, checked: tally.boosters, violations: tally.duplicateBoosters, alpha: alpha,
@@ -97,58 +85,105 @@ package struct SpecChecks {
       check.hypothesis = "invariant booster size \(size)"
       return check
     case .mythicsPerPool(let count):
-      let matching = count < tally.poolMythics.count ? tally.poolMythics[count] : 0
-      var check = CheckResult.invariant(
-        claim.name, source: .spec, checked: tally.pools, violations: tally.pools - matching, alpha: alpha,
-        detail: "pools without exactly \(count) mythic\(count == 1 ? "" : "s")")
-      check.hypothesis = "invariant mythics per pool \(count)"
-      return check
+      return mythicsPerPool(claim.name, count: count, alpha: alpha)
     case .mythicsPerPoolDistribution(let probabilities):
-      let size = max(probabilities.count, tally.poolMythics.count)
-      let observed = (0..<size).map { $0 < tally.poolMythics.count ? Double(tally.poolMythics[$0]) : 0 }
-      let expected = (0..<size).map { $0 < probabilities.count ? probabilities[$0] * Double(tally.pools) : 0 }
-      var check = try builder.distribution(
-        claim.name, source: .spec, observed: observed, expected: expected,
-        labels: (0..<size).map { "\($0) mythics" }, pooling: .adjacent, alpha: alpha, detail: "pools by mythics")
-      check.design = .distribution(shares: probabilities, countsPerPool: 1, dispersion: 1, pooling: .adjacent)
-      return check
+      return try mythicsPerPoolDistribution(claim.name, probabilities: probabilities, alpha: alpha)
     case .mythicPosition(let weights):
-      let positions = weights ?? Array(repeating: 1, count: plan.boostersPerPool)
-      let total = positions.reduce(0, +)
-      let counted = Double(tally.mythicPositions.reduce(0, +))
-      let size = max(positions.count, tally.mythicPositions.count)
-      var check = try builder.distribution(
-        claim.name, source: .spec,
-        observed: (0..<size).map { $0 < tally.mythicPositions.count ? Double(tally.mythicPositions[$0]) : 0 },
-        expected: (0..<size).map { $0 < positions.count ? positions[$0] / total * counted : 0 },
-        labels: (0..<size).map { "booster \($0 + 1)" }, pooling: .adjacent, alpha: alpha,
-        detail: "boosters holding the pool's mythic")
-      if positions.count == plan.boostersPerPool { check.hypothesis = RuleChecks.positionKey(positions) }
-      check.design = .distribution(shares: positions, countsPerPool: 1, dispersion: 1, pooling: .adjacent)
-      return check
+      return try mythicPosition(claim.name, weights: weights, alpha: alpha)
     case .uniform(let filter):
-      let ordinals = plan.boosterRangeOrdinals.filter { filter.matches(plan.cards[$0]) }
-      let copies = tally.cardCopies
-      let observed = ordinals.map { Double(copies[$0]) }
-      let total = observed.reduce(0, +)
-      guard ordinals.count > 1 else {
-        // Nothing to compare: a check that cannot fail is not a test, and not a pass either.
-        return CheckResult(
-          name: claim.name, kind: .chiSquare, source: .spec, n: Int(total), degreesOfFreedom: 0,
-          alpha: alpha, verdict: .notTested, detail: "not tested: \(ordinals.count) matching card, nothing to compare")
-      }
-      // The rules' draws (distinct, weighted, varying by variant) set the statistic's dispersion.
-      let dispersion = expectations.uniformClaimDispersion(cards: ordinals) ?? 1
-      var check = try builder.distribution(
-        claim.name, source: .spec, observed: observed,
-        expected: Array(repeating: total / Double(ordinals.count), count: ordinals.count),
-        labels: ordinals.map { plan.cards[$0].name }, pooling: .unordered, dispersion: dispersion, alpha: alpha,
-        detail: "\(ordinals.count) cards, copies over the run")
-      check.hypothesis = RuleChecks.uniformKey(ordinals)
-      check.design = .distribution(
-        shares: Array(repeating: 1, count: ordinals.count), countsPerPool: ordinals.reduce(0.0) { $0 + expectations.cardsPerPool[$1] },
-        dispersion: dispersion, pooling: .unordered)
-      return check
+      return try uniform(claim.name, filter: filter, alpha: alpha)
     }
+  }
+
+  /// A proportion claim: the share of `given` boosters holding at least one card of `lane`.
+  private func proportion(
+    _ name: String, given: String, expected: Double, lane: Int, alpha: Double
+  ) throws(StatisticsError) -> CheckResult {
+    let kinds = kinds(given)
+    let trials = kinds.reduce(0) { $0 + tally.boostersByKind[$1] }
+    let successes = kinds.reduce(0) { $0 + tally.laneBoosters(kind: $1, lane: lane, atLeast: 1) }
+    var check = try builder.proportion(
+      name, source: .spec, successes: successes, trials: trials, expected: expected, alpha: alpha,
+      detail: "\(given) boosters holding a matching card")
+    check.hypothesis = RuleChecks.proportionKey(lane: lane, kinds: kinds, expected: expected)
+    check.design = .proportion(expected: expected, trialsPerPool: RuleChecks.boostersPerPool(plan, kinds: kinds))
+    return check
+  }
+
+  /// A per-booster claim: every `given` booster holds exactly `count` cards of `lane`.
+  private func perBooster(_ name: String, given: String, count: Int, lane: Int, alpha: Double) -> CheckResult {
+    let kinds = kinds(given)
+    let boosters = kinds.reduce(0) { $0 + tally.boostersByKind[$1] }
+    let matching = kinds.reduce(0) { $0 + tally.laneCount(kind: $1, lane: lane, cards: count) }
+    return .invariant(
+      name, source: .spec, checked: boosters, violations: boosters - matching, alpha: alpha,
+      detail: "\(given) boosters without exactly \(count) matching card\(count == 1 ? "" : "s")")
+  }
+
+  /// Every pool holds exactly `count` mythics.
+  private func mythicsPerPool(_ name: String, count: Int, alpha: Double) -> CheckResult {
+    let matching = count < tally.poolMythics.count ? tally.poolMythics[count] : 0
+    var check = CheckResult.invariant(
+      name, source: .spec, checked: tally.pools, violations: tally.pools - matching, alpha: alpha,
+      detail: "pools without exactly \(count) mythic\(count == 1 ? "" : "s")")
+    check.hypothesis = "invariant mythics per pool \(count)"
+    return check
+  }
+
+  /// Pools by their number of mythics against the claimed probabilities.
+  private func mythicsPerPoolDistribution(
+    _ name: String, probabilities: [Double], alpha: Double
+  ) throws(StatisticsError) -> CheckResult {
+    let size = max(probabilities.count, tally.poolMythics.count)
+    let observed = (0..<size).map { $0 < tally.poolMythics.count ? Double(tally.poolMythics[$0]) : 0 }
+    let expected = (0..<size).map { $0 < probabilities.count ? probabilities[$0] * Double(tally.pools) : 0 }
+    var check = try builder.distribution(
+      name, source: .spec, observed: observed, expected: expected,
+      labels: (0..<size).map { "\($0) mythics" }, pooling: .adjacent, alpha: alpha, detail: "pools by mythics")
+    check.design = .distribution(shares: probabilities, countsPerPool: 1, dispersion: 1, pooling: .adjacent)
+    return check
+  }
+
+  /// The boosters holding the pool's mythic, by position, against `weights` (equal when nil).
+  private func mythicPosition(_ name: String, weights: [Double]?, alpha: Double) throws(StatisticsError) -> CheckResult {
+    let positions = weights ?? Array(repeating: 1, count: plan.boostersPerPool)
+    let total = positions.reduce(0, +)
+    let counted = Double(tally.mythicPositions.reduce(0, +))
+    let size = max(positions.count, tally.mythicPositions.count)
+    var check = try builder.distribution(
+      name, source: .spec,
+      observed: (0..<size).map { $0 < tally.mythicPositions.count ? Double(tally.mythicPositions[$0]) : 0 },
+      expected: (0..<size).map { $0 < positions.count ? positions[$0] / total * counted : 0 },
+      labels: (0..<size).map { "booster \($0 + 1)" }, pooling: .adjacent, alpha: alpha,
+      detail: "boosters holding the pool's mythic")
+    if positions.count == plan.boostersPerPool { check.hypothesis = RuleChecks.positionKey(positions) }
+    check.design = .distribution(shares: positions, countsPerPool: 1, dispersion: 1, pooling: .adjacent)
+    return check
+  }
+
+  /// The copies of the booster-range cards that `filter` matches are equally likely.
+  private func uniform(_ name: String, filter: CardFilter, alpha: Double) throws(StatisticsError) -> CheckResult {
+    let ordinals = plan.boosterRangeOrdinals.filter { filter.matches(plan.cards[$0]) }
+    let copies = tally.cardCopies
+    let observed = ordinals.map { Double(copies[$0]) }
+    let total = observed.reduce(0, +)
+    guard ordinals.count > 1 else {
+      // Nothing to compare: a check that cannot fail is not a test, and not a pass either.
+      return CheckResult(
+        name: name, kind: .chiSquare, source: .spec, n: Int(total), degreesOfFreedom: 0,
+        alpha: alpha, verdict: .notTested, detail: "not tested: \(ordinals.count) matching card, nothing to compare")
+    }
+    // The rules' draws (distinct, weighted, varying by variant) set the statistic's dispersion.
+    let dispersion = expectations.uniformClaimDispersion(cards: ordinals) ?? 1
+    var check = try builder.distribution(
+      name, source: .spec, observed: observed,
+      expected: Array(repeating: total / Double(ordinals.count), count: ordinals.count),
+      labels: ordinals.map { plan.cards[$0].name }, pooling: .unordered, dispersion: dispersion, alpha: alpha,
+      detail: "\(ordinals.count) cards, copies over the run")
+    check.hypothesis = RuleChecks.uniformKey(ordinals)
+    check.design = .distribution(
+      shares: Array(repeating: 1, count: ordinals.count), countsPerPool: ordinals.reduce(0.0) { $0 + expectations.cardsPerPool[$1] },
+      dispersion: dispersion, pooling: .unordered)
+    return check
   }
 }
