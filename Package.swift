@@ -119,7 +119,7 @@ let package = Package(
 
     // MARK: - Tests
     .target(name: "SealedTestSupport", dependencies: stages, path: "Tests/SealedTestSupport"),
-    .testTarget(name: "SealedCoreTests", dependencies: stages + ["SealedTestSupport"]),
+    .testTarget(name: "SealedStagesTests", dependencies: stages + ["SealedTestSupport"]),
     .testTarget(name: "SealedStatsTests", dependencies: stages + ["SealedTestSupport"]),
     .testTarget(name: "SealedPackFilesTests", dependencies: stages + ["SealedPackFiles", "SealedTestSupport"]),
     .testTarget(name: "SealedChartsTests", dependencies: ["SealedCharts"]),

@@ -21,12 +21,8 @@ public struct MTGJSONCardImporter {
     self.sets = sets?.map { $0.lowercased() }
   }
 
-  /// The outcome for one set.
-  public struct StoredSet: Sendable {
-    public var code: String
-    public var cards: Int
-    public var file: String
-  }
+  /// One set the import stored (shared with the other card importer).
+  public typealias StoredSet = StoredCardSet
 
   /// Imports `path` into `store` and returns the sets stored, by code.
   ///
