@@ -13,20 +13,20 @@ import SealedStats
 /// Card frequencies: the boosters at which a noncentral chi-square with the sheet's degrees of
 /// freedom, when the rarest card of the sheet is `ratio` times as likely as the rules say,
 /// exceeds the chi-square critical value with the given power.
-public struct AuditPlan: Sendable {
-  public struct Row: Sendable {
-    public let check: String
-    public let kind: CheckResult.Kind
+package struct AuditPlan: Sendable {
+  package struct Row: Sendable {
+    package let check: String
+    package let kind: CheckResult.Kind
     /// What the rules (or the spec) expect, in words.
-    public let expected: String
+    package let expected: String
     /// Boosters needed; nil when the deviation cannot be expressed (a proportion within d of 0 or 1).
-    public let boosters: Int?
+    package let boosters: Int?
   }
 
-  public let rows: [Row]
-  public let testCount: Int
+  package let rows: [Row]
+  package let testCount: Int
 
-  public init(
+  package init(
     catalog: AuditCatalog, lanes: AuditLanes, expectations: Expectations, grouping: PoolGrouping, alpha: Double,
     deviation: Double, ratio: Double, power: Double
   ) throws(StatisticsError) {

@@ -7,20 +7,20 @@ import SealedStats
 
 /// Everything an audit's verdicts are made from: the counts of the file's boosters, what the
 /// per-booster checks found, and how to draw the Monte Carlo null.
-public struct AuditInput: Sendable {
-  public var catalog: AuditCatalog
-  public var lanes: AuditLanes
-  public var expectations: Expectations
-  public var observed: ContentCounts
-  public var findings: BoosterFindings
-  public var grouping: PoolGrouping
-  public var alpha: Double
+package struct AuditInput: Sendable {
+  package var catalog: AuditCatalog
+  package var lanes: AuditLanes
+  package var expectations: Expectations
+  package var observed: ContentCounts
+  package var findings: BoosterFindings
+  package var grouping: PoolGrouping
+  package var alpha: Double
   /// Monte Carlo samples (R); 0 leaves the Monte Carlo p-values out.
-  public var resamples: Int
-  public var seed: UInt64
-  public var threads: Int
+  package var resamples: Int
+  package var seed: UInt64
+  package var threads: Int
 
-  public init(
+  package init(
     catalog: AuditCatalog, lanes: AuditLanes, expectations: Expectations, observed: ContentCounts,
     findings: BoosterFindings, grouping: PoolGrouping, alpha: Double, resamples: Int, seed: UInt64, threads: Int
   ) {
@@ -47,14 +47,14 @@ public struct AuditInput: Sendable {
 /// freedom); otherwise the Monte Carlo null itself: R samples of as many boosters drawn by the
 /// engine, p = (1 + #{T* ≥ T}) / (1 + R), with standard error √(p(1 − p)/R). Every statistical
 /// check also carries its Monte Carlo p-value when R > 0.
-public struct AuditRun: Sendable {
-  public let checks: [CheckResult]
+package struct AuditRun: Sendable {
+  package let checks: [CheckResult]
   /// Remarks on what could not be tested, and on the Monte Carlo resolution.
-  public let notes: [String]
-  public let resamples: Int
+  package let notes: [String]
+  package let resamples: Int
   /// `sheet_frequency.csv`: each sheet's cards with observed and expected copies and residuals
   /// (√ of each card's share of the statistic, signed, after the dispersion).
-  public let frequencyTable: FrequencyTable
+  package let frequencyTable: FrequencyTable
 
   /// A planned test: its row and its statistic.
   struct Planned {
@@ -66,7 +66,7 @@ public struct AuditRun: Sendable {
     var group: String?
   }
 
-  public init(_ input: AuditInput) throws(StatisticsError) {
+  package init(_ input: AuditInput) throws(StatisticsError) {
     var planned = try Self.plannedChecks(input)
     var notes = Self.notesOnWhatIsLeftOut(input)
     let tested = planned.indices.filter { planned[$0].statistic != nil }
@@ -183,12 +183,12 @@ public struct AuditRun: Sendable {
   }
 
   /// Whether no check failed (checks that could not be made are not failures, nor passes).
-  public var passed: Bool { !checks.contains(where: \.failed) }
+  package var passed: Bool { !checks.contains(where: \.failed) }
 
   /// The verdict line.
-  public var summary: VerdictSummary { VerdictSummary(verdicts: checks.map(\.verdict)) }
+  package var summary: VerdictSummary { VerdictSummary(verdicts: checks.map(\.verdict)) }
 
   /// `audit.csv`: the columns of `checks.csv`, then the method and the Monte Carlo p-value with
   /// its standard error.
-  public var table: CheckTable { CheckTable(file: .audit, rows: checks.map(\.auditRow)) }
+  package var table: CheckTable { CheckTable(file: .audit, rows: checks.map(\.auditRow)) }
 }

@@ -12,7 +12,7 @@ import SealedEngine
 ///
 /// Cost: per booster and program, O(cards × edges) with about 16 cards and 100 edges; the first
 /// possible combination of each kind ends that kind's search.
-public struct BoosterFeasibility: Sendable {
+package struct BoosterFeasibility: Sendable {
   struct Draw: Sendable {
     let sheetName: String
     let count: Int
@@ -34,9 +34,9 @@ public struct BoosterFeasibility: Sendable {
   let placeable: Set<Int>
 
   /// The numbers of cards a booster can hold under the rules.
-  public let possibleSizes: Set<Int>
+  package let possibleSizes: Set<Int>
 
-  public init(catalog: AuditCatalog) {
+  package init(catalog: AuditCatalog) {
     let plan = catalog.plan
     var programs: [Program] = []
     var placeable = Set<Int>()
@@ -74,15 +74,15 @@ public struct BoosterFeasibility: Sendable {
   }
 
   /// What the rules say about one booster.
-  public struct Verdict: Sendable, Equatable {
+  package struct Verdict: Sendable, Equatable {
     /// The kinds of booster it can be (empty: none, the booster is impossible).
-    public let kinds: [Int]
+    package let kinds: [Int]
     /// Why it is impossible, naming the cards; nil when possible.
-    public let problem: String?
+    package let problem: String?
   }
 
   /// Judges a booster given as (class, copies) pairs with distinct classes.
-  public func judge(_ cards: [(cls: Int, copies: Int)], labels: [String]) -> Verdict {
+  package func judge(_ cards: [(cls: Int, copies: Int)], labels: [String]) -> Verdict {
     let size = cards.reduce(0) { $0 + $1.copies }
     var kinds: [Int] = []
     var best: (flow: Int, unplaced: [Int], program: Int)? = nil

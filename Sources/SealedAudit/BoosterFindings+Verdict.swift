@@ -3,7 +3,7 @@ import SealedReports
 extension BoosterFindings {
   /// Records one booster: its size, the cards outside the rules' reach, repeats, and the
   /// feasibility verdict (nil when an outside card already made it impossible).
-  public mutating func record(
+  package mutating func record(
     booster: String, line: Int, size: Int, outside: [String], repeats: Bool, verdict: BoosterFeasibility.Verdict?
   ) {
     record(

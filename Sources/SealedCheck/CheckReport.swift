@@ -11,15 +11,15 @@ import SealedReportHTML
 /// claim_frequency.csv, the tables of the compared rule sets, tallies.json and report.html.
 /// `sealed check` (simulated or merged tallies) and `sealed check-products` (each product) both
 /// make their folders here, so the same tally gives the same files.
-public struct CheckReport {
+package struct CheckReport {
   /// Another rule set's simulation of the same pools, for the mythic fairness table and
   /// `comparisons.csv`.
-  public struct Compared: Sendable {
-    public var plan: BoosterPlan
-    public var expectations: Expectations
-    public var tally: SimulationTally
+  package struct Compared: Sendable {
+    package var plan: BoosterPlan
+    package var expectations: Expectations
+    package var tally: SimulationTally
 
-    public init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally) {
+    package init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally) {
       self.plan = plan
       self.expectations = expectations
       self.tally = tally
@@ -27,19 +27,19 @@ public struct CheckReport {
   }
 
   /// The files `check` writes besides the simulation's (the last three when they have rows).
-  public static let checkFiles = ReportFile.checkOnly.names
+  package static let checkFiles = ReportFile.checkOnly.names
 
   /// Every file a check report folder may hold (for `ReportFolder`'s up-front survey).
-  public static let fileNames = ReportFile.checkFolder.names
+  package static let fileNames = ReportFile.checkFolder.names
 
-  public let checks: CheckRun
-  public let files: [(name: String, contents: String)]
+  package let checks: CheckRun
+  package let files: [(name: String, contents: String)]
 
   /// Tests `tally` at `alpha` and makes the files; `record` is the run's `tallies.json`.
   /// Cost: the checks (one exact test per card and claim) and one pass over the tables; for a
   /// product of 1,000 cards, tens of milliseconds. Throws a one-line `DataError` when a
   /// statistic cannot be computed or the page cannot be rendered.
-  public init(
+  package init(
     plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, run: RunInfo,
     record: (name: String, contents: String), alpha: Double, compared: [Compared] = []
   ) throws(DataError) {

@@ -9,29 +9,29 @@ import SealedStats
 /// `sealed check` of one product of the field's compiled booster data: the product as a rule
 /// set (as `--rules CODE` reads a shipped product), with its spec if it has one, simulated
 /// from the seed `ProductSeed` derives, checked, and written as a `check` report folder.
-public struct ProductCheck: Sendable {
+package struct ProductCheck: Sendable {
   /// What every product of a run shares.
-  public struct Settings: Sendable {
-    public var pools: Int
+  package struct Settings: Sendable {
+    package var pools: Int
     /// The run's seed; each product's is derived from it (`ProductSeed`).
-    public var runSeed: UInt64
+    package var runSeed: UInt64
     /// `--alpha`; nil: the spec's, else `CheckRun.defaultAlpha`.
-    public var alpha: Double?
+    package var alpha: Double?
     /// Threads of each product's simulation.
-    public var threads: Int
+    package var threads: Int
     /// The data file's name, for the header of each product's rule file.
-    public var source: String
+    package var source: String
     /// The folder of the run: each product's report goes to `<folder>/<code>`.
-    public var folder: String
-    public var force: Bool
-    public var toolVersion: String
+    package var folder: String
+    package var force: Bool
+    package var toolVersion: String
     /// The specs of the products that have one, by product code (`ProductSpec.load`).
-    public var specs: [String: ProductSpec] = [:]
+    package var specs: [String: ProductSpec] = [:]
     /// The command line that reproduces one product's report (for its `run.csv`), given the
     /// product, its seed and its spec's `--spec` argument.
-    public var reproduce: @Sendable (CompiledBoosterData.Product, UInt64, String?) -> String
+    package var reproduce: @Sendable (CompiledBoosterData.Product, UInt64, String?) -> String
 
-    public init(
+    package init(
       pools: Int, runSeed: UInt64, alpha: Double?, threads: Int, source: String, folder: String, force: Bool,
       toolVersion: String, specs: [String: ProductSpec] = [:],
       reproduce: @escaping @Sendable (CompiledBoosterData.Product, UInt64, String?) -> String
@@ -49,15 +49,15 @@ public struct ProductCheck: Sendable {
     }
 
     /// Where the report of `product` goes.
-    public func folder(of product: CompiledBoosterData.Product) -> String {
+    package func folder(of product: CompiledBoosterData.Product) -> String {
       (folder as NSString).appendingPathComponent(product.code.lowercased())
     }
   }
 
-  public let product: CompiledBoosterData.Product
-  public let settings: Settings
+  package let product: CompiledBoosterData.Product
+  package let settings: Settings
 
-  public init(product: CompiledBoosterData.Product, settings: Settings) {
+  package init(product: CompiledBoosterData.Product, settings: Settings) {
     self.product = product
     self.settings = settings
   }
@@ -76,7 +76,7 @@ public struct ProductCheck: Sendable {
   /// compiled is a `refused` row with the one-line reason; a failure to write the report
   /// throws. Cost: reading its sets' cards (once per `cards` loader), compiling, the
   /// simulation, the checks (an exact test per card) and the files.
-  public func run(
+  package func run(
     cards: CardSetLoader, progress: (@Sendable (Int) -> Void)? = nil, shouldStop: (@Sendable () -> Bool)? = nil
   ) throws(DataError) -> ProductSummary.Row? {
     let started = DispatchTime.now()

@@ -4,11 +4,11 @@ import SealedRules
 
 /// `--products PATTERN`: shell globs over product codes (`*-play`, `mkm-*`, `war-draft`),
 /// matched without regard to case, repeatable or comma separated.
-public enum ProductPattern {
+package enum ProductPattern {
   /// The products whose codes match any of `patterns` (each may hold several, comma
   /// separated), in the data's order; all products when `patterns` is empty. Throws a
   /// one-line `DataError` for a pattern that matches no product or is empty.
-  public static func select(
+  package static func select(
     _ products: [CompiledBoosterData.Product], patterns: [String]
   ) throws(DataError) -> [CompiledBoosterData.Product] {
     let globs = patterns.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
@@ -25,7 +25,7 @@ public enum ProductPattern {
   }
 
   /// Whether `code` matches the glob (`*`, `?`, `[...]`), ignoring case.
-  public static func matches(_ glob: String, _ code: String) -> Bool {
+  package static func matches(_ glob: String, _ code: String) -> Bool {
     fnmatch(glob.lowercased(), code.lowercased(), 0) == 0
   }
 }

@@ -11,19 +11,19 @@ import Synchronization
 /// thread's work, and with one product at a time the other cores would wait through them.
 /// Each product's results depend on the run's seed and its code only, so the rows and reports
 /// are the same whatever the number of workers and threads.
-public struct ProductRun: Sendable {
+package struct ProductRun: Sendable {
   /// What came out: the rows of the products that finished, in the data's order.
-  public struct Result: Sendable {
-    public var summary: ProductSummary
+  package struct Result: Sendable {
+    package var summary: ProductSummary
     /// Whether `shouldStop` stopped the run before every product finished.
-    public var interrupted: Bool
+    package var interrupted: Bool
   }
 
-  public let products: [CompiledBoosterData.Product]
-  public let settings: ProductCheck.Settings
-  public let workers: Int
+  package let products: [CompiledBoosterData.Product]
+  package let settings: ProductCheck.Settings
+  package let workers: Int
 
-  public init(products: [CompiledBoosterData.Product], settings: ProductCheck.Settings, workers: Int) {
+  package init(products: [CompiledBoosterData.Product], settings: ProductCheck.Settings, workers: Int) {
     self.products = products
     self.settings = settings
     self.workers = max(1, min(workers, products.count))
@@ -33,7 +33,7 @@ public struct ProductRun: Sendable {
   /// so far over all products and the products finished; `shouldStop` is polled between
   /// chunks: products in flight are then dropped (nothing written), finished ones kept. The
   /// first error writing a report stops the run and is thrown.
-  public func run(
+  package func run(
     cards: CardSetLoader, progress: (@Sendable (_ pools: Int, _ products: Int) -> Void)? = nil,
     shouldStop: (@Sendable () -> Bool)? = nil
   ) throws(DataError) -> Result {

@@ -8,9 +8,9 @@ import SealedEngine
 /// `seed(product) = SplitMix64.mix(runSeed ^ FNV-1a-64(code))`, with the code in lowercase
 /// UTF-8. `sealed check SET --rules CODE --seed <that seed> --compare none` then reproduces the
 /// product's report (its `run.csv` names that command).
-public enum ProductSeed {
+package enum ProductSeed {
   /// The seed of product `code` in a run seeded `runSeed`.
-  public static func derive(runSeed: UInt64, code: String) -> UInt64 {
+  package static func derive(runSeed: UInt64, code: String) -> UInt64 {
     SplitMix64.mix(runSeed ^ fnv1a64(code.lowercased()))
   }
 

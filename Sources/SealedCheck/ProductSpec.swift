@@ -6,15 +6,15 @@ import SealedRules
 /// file named after its code in a folder of specs (`--specs DIR`: `DIR/mkm-play.yaml`), else
 /// without a folder the built-in spec of that name if Sealed ships one. Products without one
 /// are checked on their rules alone.
-public struct ProductSpec: Sendable {
+package struct ProductSpec: Sendable {
   /// What `sealed check --spec` takes to load it again: the file's path or the built-in name.
-  public var argument: String
-  public var definition: SpecDefinition
+  package var argument: String
+  package var definition: SpecDefinition
 
   /// The specs of `products` that have one, by lowercase code. Throws the spec's one-line
   /// `DataError` when a spec file does not parse (checked before any product runs). Cost: a
   /// `stat` per product and parsing the specs found.
-  public static func load(for products: [CompiledBoosterData.Product], folder: String?) throws(DataError) -> [String: ProductSpec] {
+  package static func load(for products: [CompiledBoosterData.Product], folder: String?) throws(DataError) -> [String: ProductSpec] {
     if let folder {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {

@@ -4,9 +4,9 @@ import SealedReports
 import SealedStats
 
 /// `summary.csv` of `sealed check-products`: one row per product checked, in the data's order.
-public struct ProductSummary: Sendable {
+package struct ProductSummary: Sendable {
   /// A product's outcome.
-  public enum Verdict: String, Sendable {
+  package enum Verdict: String, Sendable {
     /// Every check passed or could not be made; no invariant was violated.
     case pass
     /// A statistical check failed at its Holm-adjusted level, or an invariant was violated.
@@ -15,26 +15,26 @@ public struct ProductSummary: Sendable {
     case refused
   }
 
-  public struct Row: Sendable, Equatable {
-    public var product: String
-    public var kind: String
-    public var set: String
-    public var verdict: Verdict = .pass
+  package struct Row: Sendable, Equatable {
+    package var product: String
+    package var kind: String
+    package var set: String
+    package var verdict: Verdict = .pass
     /// The names of the failing checks.
-    public var failing: [String] = []
+    package var failing: [String] = []
     /// Checks made (statistical and invariants) and checks that could not be made.
-    public var checks = 0
-    public var notTested = 0
-    public var pools = 0
-    public var seconds = 0.0
+    package var checks = 0
+    package var notTested = 0
+    package var pools = 0
+    package var seconds = 0.0
     /// Cards the product's sheets hold that lack card data (known by `set:number` alone); empty
     /// in the CSV for a refused product (nothing was compiled; its reason says what lacks data).
-    public var lacking = 0
-    public var seed: UInt64
+    package var lacking = 0
+    package var seed: UInt64
     /// Why the product was refused.
-    public var reason = ""
+    package var reason = ""
 
-    public init(product: CompiledBoosterData.Product, seed: UInt64) {
+    package init(product: CompiledBoosterData.Product, seed: UInt64) {
       self.product = product.code.lowercased()
       kind = ProductKind.of(product)
       set = product.set_code.lowercased()
@@ -52,7 +52,7 @@ public struct ProductSummary: Sendable {
     }
 
     /// The row of `summary.csv`.
-    public var csvRow: [String] {
+    package var csvRow: [String] {
       [
         product, kind, set, verdict.rawValue, failing.joined(separator: "; "), String(checks), String(notTested),
         String(pools), String(format: "%.2f", seconds), verdict == .refused ? "" : String(lacking), String(seed), reason,
@@ -62,18 +62,18 @@ public struct ProductSummary: Sendable {
 
   /// The columns of `summary.csv`. `seconds` is the only one that changes between two runs of
   /// the same seed (it is how long the product took, loading, simulation, checks and files).
-  public static let header = ReportFile.summary.columns
+  package static let header = ReportFile.summary.columns
 
-  public static let fileName = ReportFile.summary.name
+  package static let fileName = ReportFile.summary.name
 
-  public var rows: [Row]
+  package var rows: [Row]
 
-  public init(rows: [Row]) {
+  package init(rows: [Row]) {
     self.rows = rows
   }
 
   /// `summary.csv`.
-  public var table: CSVTable {
+  package var table: CSVTable {
     var table = CSVTable(header: Self.header)
     for row in rows { table.append(row.csvRow) }
     return table
@@ -81,10 +81,10 @@ public struct ProductSummary: Sendable {
 
   /// Whether any product failed (a refused product is not a failure of the data's rules but
   /// a product Sealed cannot check; it does not pass either, and counts as failing the run).
-  public var failed: Bool { rows.contains { $0.verdict != .pass } }
+  package var failed: Bool { rows.contains { $0.verdict != .pass } }
 
   /// "538 products: 530 pass, 3 fail, 5 refused; 171 with cards lacking data".
-  public var totals: String {
+  package var totals: String {
     let count = { (verdict: Verdict) in rows.filter { $0.verdict == verdict }.count }
     let lacking = rows.filter { $0.lacking > 0 }.count
     return "\(rows.count) product\(rows.count == 1 ? "" : "s"): \(count(.pass)) pass, \(count(.fail)) fail, \(count(.refused)) refused; \(lacking) with cards lacking data"

@@ -5,11 +5,11 @@ import SealedReports
 /// The folder of a `sealed check-products` run: `summary.csv`, `run.csv` and a report folder
 /// per product. It may hold an earlier run (its summary is replaced); a `summary.csv` that
 /// Sealed did not write is refused unless `force`.
-public struct RunFolder: Sendable {
-  public let path: String
+package struct RunFolder: Sendable {
+  package let path: String
 
   /// Checks up front that the folder can take the run. Throws a one-line `DataError`.
-  public init(path: String, force: Bool) throws(DataError) {
+  package init(path: String, force: Bool) throws(DataError) {
     guard !path.isEmpty else { throw DataError("--out: expected a folder for the run, got an empty path") }
     self.path = URL(fileURLWithPath: path).standardizedFileURL.path
     let summary = (self.path as NSString).appendingPathComponent(ProductSummary.fileName)
@@ -26,7 +26,7 @@ public struct RunFolder: Sendable {
   }
 
   /// Writes `summary.csv` and `run.csv` (each replaced whole, atomically).
-  public func write(_ summary: ProductSummary, run: CSVTable) throws(DataError) {
+  package func write(_ summary: ProductSummary, run: CSVTable) throws(DataError) {
     try ReportFolder.writeFile(summary.table.text, to: (path as NSString).appendingPathComponent(ProductSummary.fileName))
     try ReportFolder.writeFile(run.text, to: (path as NSString).appendingPathComponent(ReportFile.run.name))
   }

@@ -11,21 +11,21 @@ import SealedCards
 /// are in memory at most) and only then are all of them renamed into place: an import stores
 /// every set it names or none. Memory: a 1 MiB chunk, the object being read, and at most
 /// 32 KiB of buffered cards per set met.
-public struct BulkImporter {
+package struct BulkImporter {
   /// The sets to keep (lowercase codes); nil keeps every set of the file.
-  public var sets: [String]?
+  package var sets: [String]?
   /// Keep only card objects printed in this language (Scryfall's `lang`); objects without
   /// `lang` are kept. `all_cards` holds every language, `default_cards` English where it exists.
-  public var language: String = "en"
+  package var language: String = "en"
   /// Called as the file is read, with the bytes read so far and the file's size.
-  public var progress: ((Int, Int) -> Void)?
+  package var progress: ((Int, Int) -> Void)?
 
-  public init(sets: [String]? = nil) {
+  package init(sets: [String]? = nil) {
     self.sets = sets?.map { $0.lowercased() }
   }
 
   /// One set the import stored (shared with the other card importer).
-  public typealias StoredSet = StoredCardSet
+  package typealias StoredSet = StoredCardSet
 
   /// Imports `path` into `store` and returns the sets stored, by code.
   ///
@@ -33,7 +33,7 @@ public struct BulkImporter {
   /// an array of objects (with the line and column), a truncated file, a set of `sets` the file
   /// does not hold, or a set whose cards are not valid Scryfall cards.
   /// Cost: one pass over the file plus one parse of each kept set.
-  public func importFile(_ path: String, into store: CardStore) throws(DataError) -> [StoredSet] {
+  package func importFile(_ path: String, into store: CardStore) throws(DataError) -> [StoredSet] {
     if let sets { for code in sets { try CardStore.validate(setCode: code) } }
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else {

@@ -5,12 +5,12 @@ import Foundation
 #endif
 
 /// An HTTP response: status, headers (lowercased names) and body.
-public struct HTTPResponse: Sendable {
-  public var status: Int
-  public var headers: [String: String]
-  public var body: Data
+package struct HTTPResponse: Sendable {
+  package var status: Int
+  package var headers: [String: String]
+  package var body: Data
 
-  public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+  package init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
     self.status = status
     self.headers = headers
     self.body = body
@@ -18,27 +18,27 @@ public struct HTTPResponse: Sendable {
 }
 
 /// Why a request got no HTTP response at all.
-public struct TransportError: Error, Sendable {
+package struct TransportError: Error, Sendable {
   /// A short lowercase reason: "connection refused", "timed out after 30 s", ...
-  public var reason: String
+  package var reason: String
 }
 
 /// Makes blocking HTTP GET requests with Foundation's URLSession (libcurl on Linux): no extra
 /// package, no connection reuse across `HTTPClient` values. One request at a time.
-public struct HTTPClient: Sendable {
+package struct HTTPClient: Sendable {
   /// Seconds to wait for a response before giving up.
-  public var timeout: TimeInterval
+  package var timeout: TimeInterval
   /// Headers sent with every request (Scryfall asks for a User-Agent and an Accept header).
-  public var headers: [String: String]
+  package var headers: [String: String]
 
-  public init(timeout: TimeInterval, headers: [String: String]) {
+  package init(timeout: TimeInterval, headers: [String: String]) {
     self.timeout = timeout
     self.headers = headers
   }
 
   /// Sends one GET request and waits for the whole response.
   /// Cost: one round trip; the body is held in memory.
-  public func get(_ url: URL) throws(TransportError) -> HTTPResponse {
+  package func get(_ url: URL) throws(TransportError) -> HTTPResponse {
     var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     let configuration = URLSessionConfiguration.ephemeral

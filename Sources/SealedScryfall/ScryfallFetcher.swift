@@ -13,22 +13,22 @@ import SealedCards
 /// Every page is checked before anything is stored: valid JSON, a Scryfall `list` object, cards
 /// only of the set asked for, and in the end as many cards as Scryfall announced. The set is
 /// then written atomically, so a failure leaves the card folder as it was.
-public struct ScryfallFetcher {
+package struct ScryfallFetcher {
   /// Scryfall's API.
-  public static let defaultAPI = URL(string: "https://api.scryfall.com")!
+  package static let defaultAPI = URL(string: "https://api.scryfall.com")!
 
-  public var api: URL
-  public var client: HTTPClient
+  package var api: URL
+  package var client: HTTPClient
   /// The least time between two requests.
-  public var requestInterval: TimeInterval = 0.1
+  package var requestInterval: TimeInterval = 0.1
   /// How many times a request answered with 429 or 5xx is tried again.
-  public var maxRetries = 3
+  package var maxRetries = 3
   /// The first wait before trying again when the answer has no `Retry-After`; doubles each time.
-  public var backoff: TimeInterval = 1
+  package var backoff: TimeInterval = 1
   /// The longest wait honoured from a `Retry-After` header.
-  public var maxWait: TimeInterval = 60
+  package var maxWait: TimeInterval = 60
   /// Called after each page with the set, the cards so far and the total Scryfall announced.
-  public var progress: ((String, Int, Int?) -> Void)?
+  package var progress: ((String, Int, Int?) -> Void)?
 
   private var lastRequest: Date?
 
@@ -36,7 +36,7 @@ public struct ScryfallFetcher {
   ///   - api: the API's base address (tests point it at a local server).
   ///   - timeout: seconds to wait for each response.
   ///   - userAgent: the product and version that identify Sealed to Scryfall.
-  public init(api: URL = defaultAPI, timeout: TimeInterval = 30, userAgent: String) {
+  package init(api: URL = defaultAPI, timeout: TimeInterval = 30, userAgent: String) {
     self.api = api
     self.client = HTTPClient(
       timeout: timeout,
@@ -44,7 +44,7 @@ public struct ScryfallFetcher {
   }
 
   /// The first search page's address for a set.
-  public func searchURL(forSet code: String) -> URL {
+  package func searchURL(forSet code: String) -> URL {
     var components = URLComponents(url: api, resolvingAgainstBaseURL: false)!
     components.path = (components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path) + "/cards/search"
     components.queryItems = [
@@ -64,7 +64,7 @@ public struct ScryfallFetcher {
   /// a timeout, an unknown set (with Scryfall's `details`), 429 or 5xx beyond the retries, a
   /// truncated or non-JSON page, cards of another set.
   /// Cost: one request per 175 cards, at least `requestInterval` apart; one set in memory.
-  public mutating func fetch(set code: String, into store: CardStore) throws(DataError) -> [Card] {
+  package mutating func fetch(set code: String, into store: CardStore) throws(DataError) -> [Card] {
     let code = code.lowercased()
     try CardStore.validate(setCode: code)
     let source = "fetched from \(api.absoluteString) on \(utcDate(Date()))"
