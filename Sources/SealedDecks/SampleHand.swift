@@ -1,4 +1,5 @@
 import SealedSupport
+import SealedEngine
 
 /// Sample opening hands: cards drawn from a deck without replacement.
 public enum SampleHand {
@@ -20,5 +21,18 @@ public enum SampleHand {
       deck.swapAt(index, pick)
     }
     return Array(deck.prefix(count))
+  }
+}
+
+extension SampleHand {
+  /// `count` opening hands of `deck`, drawn from `seed` (xoshiro256**: the same seed gives the
+  /// same hands), each hand's cards in the deck's order. Cost: one shuffle prefix per hand.
+  public static func hands(of deck: Deck, count: Int, seed: UInt64) -> [[PoolCard]] {
+    let cards = deck.expandedCards
+    var generator = Xoshiro256StarStar(seed: seed)
+    let order = Dictionary(deck.cards.enumerated().map { ($1.card.id, $0) }, uniquingKeysWith: { a, _ in a })
+    return (0..<count).map { _ in
+      draw(handSize, from: cards, using: &generator).sorted { order[$0.id, default: 0] < order[$1.id, default: 0] }
+    }
   }
 }

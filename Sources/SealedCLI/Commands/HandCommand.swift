@@ -55,12 +55,7 @@ struct HandCommand: ParsableCommand {
       throw DataError("cannot compute the odds for deck \(name): \(error)")
     }
     seedOption.noteRandom((seed, given))
-    var generator = Xoshiro256StarStar(seed: seed)
-    let order = Dictionary(deck.cards.enumerated().map { ($1.card.id, $0) }, uniquingKeysWith: { a, _ in a })
-    let hands = (0..<draws).map { _ in
-      SampleHand.draw(SampleHand.handSize, from: cards, using: &generator)
-        .sorted { order[$0.id, default: 0] < order[$1.id, default: 0] }
-    }
+    let hands = SampleHand.hands(of: deck, count: draws, seed: seed)
     let report = HandReport(
       deck: deck, seed: seed, lands: lands, hands: hands, opening: opening, table: table, odds: odds)
     switch format {
