@@ -76,6 +76,7 @@ CORPUS = [
     ("audit 17lands", ["audit", "war", "--packs", "packs17.csv", "--seed", "3", "--resamples", "199", "--out", "aud-17"]),
     ("audit plan", ["audit", "war", "--plan"]),
     ("audit unknown cards", ["audit", "war", "--packs", "typos.csv", "--out", "aud-typos"]),
+    ("rules import list", ["rules", "import", "--list"]),
     ("rules import mtgjson list", ["rules", "import", os.path.join(REPO, "Tests/Fixtures/mtgjson/NEO.json.gz"), "--list"]),
     ("rules import mtgjson", ["rules", "import", os.path.join(REPO, "Tests/Fixtures/mtgjson/ZNR.json.gz"), "--product", "znr-default"]),
     ("help", ["--help"]),

@@ -108,28 +108,17 @@ struct RulesImportCommand: ParsableCommand {
   /// Each product and whether the card data simulates it with names, on card keys (some cards
   /// lack data), or not at all (one line saying why). The card data is read once.
   private func listing(_ data: CompiledBoosterData, source file: String) throws(DataError) -> String {
-    let database = try cardOptions.loadDatabase()
+    let listed = ProductListing.list(data, source: file, database: try cardOptions.loadDatabase())
     var table = TextTable([("code", .left), ("set", .left), ("variants", .right), ("sheets", .right), ("simulates", .left), ("name", .left)])
     var counts = (names: 0, keys: 0, no: 0)
-    for product in data.products {
-      let code = product.set_code.lowercased()
-      var status: String
-      do throws(DataError) {
-        let text = try CompiledBoosterRules.ruleFile([product], name: product.code, source: file)
-        let rules = try RuleSetLoader.parse(text, source: product.code)
-        let plan = try PlanCompiler.compile(rules, for: CardOptions.cardSet(code, for: rules, in: database))
-        if let gaps = CardDataGaps(plan: plan) {
-          status = "on card keys: \(gaps.summary); \(gaps.fetchCommand)"
-          counts.keys += 1
-        } else {
-          status = "yes, with names"
-          counts.names += 1
-        }
-      } catch {
-        status = "no: " + error.description
-        counts.no += 1
+    for row in listed {
+      switch row.simulates {
+      case .withNames: counts.names += 1
+      case .onCardKeys: counts.keys += 1
+      case .no: counts.no += 1
       }
-      table.append([product.code, code, String(product.boosters.count), String(product.sheets.count), status, product.name])
+      let product = row.product
+      table.append([product.code, product.set_code.lowercased(), String(product.boosters.count), String(product.sheets.count), row.simulates.text, product.name])
     }
     return table.text
       + "\(data.products.count) products; with this card data \(counts.names) simulate with names, \(counts.keys) on card keys, \(counts.no) not at all\n"

@@ -20,12 +20,6 @@ struct CardOptions: ParsableArguments {
     try CardSetLoader(location: CardDataLocation.resolve(option: cards)).cardSet(code, for: rules, boosterMax: boosterMax)
   }
 
-  /// The set and the other sets `rules` name for it, from a database already loaded; a set the
-  /// database lacks is empty (its cards are placeholders).
-  static func cardSet(_ code: String, for rules: RuleSetDefinition, in database: CardDatabase, boosterMax: Int? = nil) -> CardSet {
-    CardSetLoader.cardSet(code, for: rules, in: database, boosterMax: boosterMax)
-  }
-
   /// Loads the card data; with `sets`, only those sets are read from the default places.
   func loadDatabase(sets: [String]? = nil) throws(DataError) -> CardDatabase {
     try CardDataLocation.load(option: cards, sets: sets)

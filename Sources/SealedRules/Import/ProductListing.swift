@@ -1,0 +1,47 @@
+import SealedSupport
+import SealedCards
+
+/// One product of mtg.wtf's compiled booster data and whether a card database simulates it
+/// (`sealed rules import --list`).
+public struct ProductListing: Sendable {
+  /// Whether the product simulates with the card data.
+  public enum Simulates: Sendable, Equatable {
+    /// Every card it names is in the data.
+    case withNames
+    /// Some cards lack data: it simulates and checks on card keys. What lacks, and the command
+    /// that fetches it.
+    case onCardKeys(summary: String, fetchCommand: String)
+    /// It does not compile against the data: why, in one line.
+    case no(String)
+
+    /// The `simulates` column's words.
+    public var text: String {
+      switch self {
+      case .withNames: "yes, with names"
+      case .onCardKeys(let summary, let fetchCommand): "on card keys: \(summary); \(fetchCommand)"
+      case .no(let reason): "no: " + reason
+      }
+    }
+  }
+
+  public let product: CompiledBoosterData.Product
+  public let simulates: Simulates
+
+  /// Every product of `data` compiled against `database` (the card data read once); `source`
+  /// names the file in the rule files made. Cost: one rule file parsed and one plan compiled
+  /// per product.
+  public static func list(_ data: CompiledBoosterData, source: String, database: CardDatabase) -> [ProductListing] {
+    data.products.map { product in
+      do throws(DataError) {
+        let text = try CompiledBoosterRules.ruleFile([product], name: product.code, source: source)
+        let rules = try RuleSetLoader.parse(text, source: product.code)
+        let set = CardSetLoader.cardSet(product.set_code.lowercased(), for: rules, in: database)
+        let plan = try PlanCompiler.compile(rules, for: set)
+        guard let gaps = CardDataGaps(plan: plan) else { return ProductListing(product: product, simulates: .withNames) }
+        return ProductListing(product: product, simulates: .onCardKeys(summary: gaps.summary, fetchCommand: gaps.fetchCommand))
+      } catch {
+        return ProductListing(product: product, simulates: .no(error.description))
+      }
+    }
+  }
+}
