@@ -137,10 +137,6 @@ struct CheckCommand: ParsableCommand {
     return extra
   }
 
-  /// Tests the tally and makes the report folder's files: the simulation's CSVs and `record`,
-  /// checks.csv, mythic_fairness.csv, the comparison tables and report.html. Returns the checks,
-  /// the files and the seconds the comparison simulations took. The same for a simulated run and
-  /// for merged tallies, so both give the same checks.csv.
   /// What `report` made: the checks, the files, how many --compare simulations ran whole and
   /// in how long, and whether Ctrl-C stopped the run (the simulation or a comparison).
   private struct Outcome {
@@ -151,6 +147,10 @@ struct CheckCommand: ParsableCommand {
     let interrupted: Bool
   }
 
+  /// Tests the tally and makes the report folder's files: the simulation's CSVs and `record`,
+  /// checks.csv, mythic_fairness.csv, the comparison tables and report.html. Returns the checks,
+  /// the files and the seconds the comparison simulations took. The same for a simulated run and
+  /// for merged tallies, so both give the same checks.csv.
   private func report(
     plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, seed: UInt64,
     comparisons: [(BoosterPlan, Expectations)], run given: RunInfo, record: (name: String, contents: String), alpha: Double,
@@ -214,7 +214,6 @@ struct CheckCommand: ParsableCommand {
     if outcome.interrupted { throw CommandFailure(status: 130) }
     if !outcome.checks.passed { throw CommandFailure(status: 1) }
   }
-
 
   private func printPlan(_ runner: SimulationRunner, alpha: Double) throws {
     try StatisticalOptions.checkPlanEffect(deviation: deviation, ratio: ratio, power: power)
