@@ -1,7 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// The stage modules that tests of a later stage import beside their own.
+/// The stage modules that the project-wide tests and the test targets of the later modules
+/// (statistics, checks, pack files, report pages, importers, the CLI) import beside their own;
+/// each stage module's own test target names only the stages it uses.
 let stages: [Target.Dependency] = [
   "SealedSupport", "SealedData", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedReports",
   "SealedStats", "SealedAudit", "SealedDecks",
@@ -118,8 +120,37 @@ let package = Package(
     .executableTarget(name: "sealed", dependencies: ["SealedCLI"]),
 
     // MARK: - Tests
-    .target(name: "SealedTestSupport", dependencies: stages, path: "Tests/SealedTestSupport"),
-    .testTarget(name: "SealedStagesTests", dependencies: stages + ["SealedTestSupport"]),
+    .target(
+      name: "SealedTestSupport", dependencies: ["SealedSupport", "SealedCards", "SealedRules"], path: "Tests/SealedTestSupport"
+    ),
+    // One test target per stage module, naming the stages its tests use; a file that tests
+    // several stages sits with the latest of them.
+    .testTarget(name: "SealedSupportTests", dependencies: ["SealedSupport", "SealedTestSupport"]),
+    .testTarget(name: "SealedCardsTests", dependencies: ["SealedSupport", "SealedCards", "SealedTestSupport"]),
+    .testTarget(name: "SealedRulesTests", dependencies: ["SealedSupport", "SealedRules", "SealedTestSupport"]),
+    .testTarget(
+      name: "SealedEngineTests",
+      dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedTestSupport"]
+    ),
+    .testTarget(
+      name: "SealedAnalysisTests",
+      dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedTestSupport"]
+    ),
+    .testTarget(
+      name: "SealedReportsTests",
+      dependencies: ["SealedSupport", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedReports", "SealedTestSupport"]
+    ),
+    .testTarget(
+      name: "SealedAuditTests",
+      dependencies: ["SealedSupport", "SealedCards", "SealedEngine", "SealedAudit", "SealedTestSupport"]
+    ),
+    .testTarget(
+      name: "SealedDecksTests",
+      dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedDecks", "SealedTestSupport"]
+    ),
+    // The project as a whole: its manifests, CI's suite names, the sizes of Sources/, the shipped
+    // data against the stages that read it, the fuzz corpora through their loaders.
+    .testTarget(name: "SealedProjectTests", dependencies: stages + ["SealedTestSupport"]),
     .testTarget(name: "SealedStatsTests", dependencies: stages + ["SealedTestSupport"]),
     .testTarget(name: "SealedPackFilesTests", dependencies: stages + ["SealedPackFiles", "SealedTestSupport"]),
     .testTarget(name: "SealedChartsTests", dependencies: ["SealedCharts"]),
