@@ -72,6 +72,18 @@ package struct TalliedRun {
     }
   }
 
+  /// The facts of the checked run for `run.csv`: the merged run's seed, pools, threads, time
+  /// and start, and `sealed check` with `extra` (the options beside set, rules, pools and seed)
+  /// as the command line that reproduces it unsharded.
+  package func run(toolVersion: String, extra: [String]) -> RunInfo {
+    RunInfo(
+      toolVersion: toolVersion, seed: record.seed, poolsRequested: record.poolsRequested,
+      threads: record.threads, elapsedSeconds: record.elapsedSeconds, startedAt: record.startedAt,
+      command: ReproduceCommand.make(
+        "check", set: record.set, rules: record.rulesArgument, pools: record.poolsRequested, seed: record.seed,
+        extra: extra))
+  }
+
   /// The record of the checked run: the merged tallies, as a whole run, under `run`.
   package func wholeRecord(run: RunInfo) -> RunRecord {
     RunRecord(plan: plan, rulesText: record.rulesText, run: run, shard: .whole, tally: record.tally, spec: spec)
