@@ -25,13 +25,10 @@ package struct MergedShards {
   ) throws(DataError) {
     try ShardMerge.checkShards(records)
     let first = records[0].record
-    let rules = try RuleSetLoader.parse(first.rulesText, source: first.rulesSource)
-    let set = try loadSet(first.set, rules, first.boosterMax)
-    let spec = try first.spec()
-    let plan = try PlanCompiler.compile(rules, for: set, spec: spec)
-    guard RunRecord.fingerprint(plan.cards) == first.cardsFingerprint else {
-      throw DataError("the card data differs from the data the shards were run with (set \(first.set)); pass the same --cards")
-    }
+    let compiled = try first.compiled(
+      loadSet: loadSet,
+      cardsDiffer: DataError("the card data differs from the data the shards were run with (set \(first.set)); pass the same --cards"))
+    let (spec, plan) = (compiled.spec, compiled.plan)
     self.first = first
     shardCount = records.count
     startedAt = records.map(\.record.startedAt).min() ?? RunInfo.now()
