@@ -227,6 +227,11 @@ import Testing
     #expect(try error("\(header)\nc,binomial,3,abc,0,,,,,,,0.01,pass,rules,\n").contains("checks.csv:2: column observed: expected a number or nothing, got \"abc\""))
     #expect(try error("\(header)\nc,binomial,3,0,0,,,,,,,0.01,maybe,rules,\n").contains("column verdict: expected pass, fail or not_tested, got \"maybe\""))
     #expect(try error("check,detail\nc,d\n").contains("checks.csv:2: no column kind; expected the columns check,kind,n,"))
+    // A method is one of the words audit.csv writes, read into its case.
+    #expect(try error("\(header),method\nc,binomial,3,0,0,,,,,,,0.01,pass,rules,,exact\n").contains(
+      "checks.csv:2: column method: expected a method as audit.csv writes it (docs/audit.md lists them), got \"exact\""))
+    try Fixtures.write("\(header),method\nc,invariant,3,0,0,,,,,,,0.01,pass,rules,,exact (per booster)\n", to: "checks.csv", in: dir)
+    #expect(try ReportContents.read(folder: dir.path).checks?.rows.first?.method == .exactPerBooster)
     let empty = try Fixtures.temporaryDirectory()
     #expect(throws: DataError.self) { try ReportContents.read(folder: empty.path) }
   }
