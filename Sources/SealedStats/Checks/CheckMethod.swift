@@ -1,6 +1,6 @@
 /// How an audit's check got its p-value, or why it has none: the `method` column of `audit.csv`
 /// and of the audit's verdict table.
-public enum CheckMethod: Sendable, Equatable {
+package enum CheckMethod: Sendable, Equatable {
   /// An exact invariant counted booster by booster.
   case exactPerBooster
   /// An exact invariant counted over whole pools.
@@ -21,7 +21,7 @@ public enum CheckMethod: Sendable, Equatable {
   case notTestedOneCell
 
   /// How an asymptotic chi-square statistic of card frequencies was scaled.
-  public enum ChiSquareScaling: Sendable, Equatable {
+  package enum ChiSquareScaling: Sendable, Equatable {
     /// Not scaled: a statistic whose cells are multinomial.
     case multinomial
     /// Divided by the Monte Carlo null's dispersion.
@@ -31,7 +31,7 @@ public enum CheckMethod: Sendable, Equatable {
   }
 
   /// The words `audit.csv` and the verdict table print.
-  public var text: String {
+  package var text: String {
     switch self {
     case .exactPerBooster: "exact (per booster)"
     case .exactPerPool: "exact (per pool)"
