@@ -26,8 +26,10 @@ extension AuditRun {
     return [Planned(row: cards), Planned(row: possible)]
   }
 
-  static func kinds(_ given: String, plan: BoosterPlan) -> [Int] {
-    given == "any" ? Array(plan.kinds.indices) + [plan.kinds.count] : plan.kinds.indices.filter { plan.kinds[$0] == given }
+  /// The audit's kind indices a claim's `given` covers: `any` adds the index of boosters whose
+  /// kind is ambiguous (`plan.kinds.count`).
+  static func kinds(_ given: KindSelector, plan: BoosterPlan) -> [Int] {
+    given.indices(in: plan.kinds) + (given == .any ? [plan.kinds.count] : [])
   }
 
   static func auditLane(_ planLane: Int?, _ lanes: AuditLanes) -> Int? {
@@ -110,7 +112,7 @@ extension AuditRun {
 
   /// A proportion claim: the boosters of the given kinds holding a matching card.
   static func specProportion(
-    _ claim: SpecClaim, lane: Int, given: String, expected: Double, alpha: Double, input: AuditInput, builder: CheckBuilder
+    _ claim: SpecClaim, lane: Int, given: KindSelector, expected: Double, alpha: Double, input: AuditInput, builder: CheckBuilder
   ) throws(StatisticsError) -> Planned {
     let kinds = kinds(given, plan: input.catalog.plan)
     let (successes, trials) = AuditStatistic.proportionCounts(input.observed, lane: lane, kinds: kinds)

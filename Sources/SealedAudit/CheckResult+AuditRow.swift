@@ -6,7 +6,7 @@ extension CheckResult {
   /// obtained and, when drawn, its Monte Carlo p-value and standard error.
   package var auditRow: CheckRow {
     var row = self.row
-    row.method = method?.text
+    row.method = method
     row.monteCarloP = monteCarloP
     row.monteCarloSE = monteCarloSE
     return row

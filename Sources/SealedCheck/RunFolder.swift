@@ -18,16 +18,13 @@ package struct RunFolder: Sendable {
     {
       throw DataError("holds a \(ReportFile.summary.name) that sealed check-products did not write; choose another --out, or pass --force to replace it", at: summary)
     }
-    do {
-      try FileManager.default.createDirectory(atPath: self.path, withIntermediateDirectories: true)
-    } catch {
-      throw DataError("cannot create the folder (\(systemErrorReason(error)))", at: self.path)
-    }
+    try Folder.create(self.path)
   }
 
   /// Writes `summary.csv` and `run.csv` (each replaced whole, atomically).
-  package func write(_ summary: ProductSummary, run: CSVTable) throws(DataError) {
-    try ReportFolder.writeFile(summary.table.text, to: (path as NSString).appendingPathComponent(ProductSummary.fileName))
-    try ReportFolder.writeFile(run.text, to: (path as NSString).appendingPathComponent(ReportFile.run.name))
+  package func write(_ result: ProductRun.Result, facts: ProductRunFacts, elapsed: Double) throws(DataError) {
+    try ReportFolder.writeFile(result.summary.table.text, to: (path as NSString).appendingPathComponent(ProductSummary.fileName))
+    try ReportFolder.writeFile(
+      facts.table(result, elapsed: elapsed).text, to: (path as NSString).appendingPathComponent(ReportFile.run.name))
   }
 }

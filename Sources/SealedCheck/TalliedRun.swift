@@ -38,22 +38,18 @@ package struct TalliedRun {
     record: RunRecord, folder: String, specOption: String?,
     loadSet: (_ code: String, _ rules: RuleSetDefinition, _ boosterMax: Int) throws(DataError) -> CardSet
   ) throws(DataError) {
-    let rules = try RuleSetLoader.parse(record.rulesText, source: record.rulesSource)
-    let spec = try record.spec()
-    try Self.checkSpec(spec, option: specOption, rules: rules, folder: folder)
-    let cardSet = try loadSet(record.set, rules, record.boosterMax)
-    let plan = try PlanCompiler.compile(rules, for: cardSet, spec: spec)
-    guard RunRecord.fingerprint(plan.cards) == record.cardsFingerprint else {
-      throw DataError("the card data differs from the data the run used (set \(record.set)); pass the same --cards", at: folder)
-    }
-    guard SimulationTally(plan: plan).isCompatible(with: record.tally), record.tally.hasConsistentArrays else {
+    let compiled = try record.compiled(
+      checkSpec: { (spec, rules) throws(DataError) in try Self.checkSpec(spec, option: specOption, rules: rules, folder: folder) },
+      loadSet: loadSet,
+      cardsDiffer: DataError("the card data differs from the data the run used (set \(record.set)); pass the same --cards", at: folder))
+    guard SimulationTally(plan: compiled.plan).isCompatible(with: record.tally), record.tally.hasConsistentArrays else {
       throw DataError("its tallies do not fit the rules, spec and cards (was it written by another version?)", at: folder)
     }
     self.record = record
-    self.rules = rules
-    self.spec = spec
-    self.cardSet = cardSet
-    self.plan = plan
+    rules = compiled.rules
+    spec = compiled.spec
+    cardSet = compiled.cardSet
+    plan = compiled.plan
   }
 
   /// A merged run is checked against the spec its shards counted: `--spec` may only name that
@@ -70,6 +66,18 @@ package struct TalliedRun {
         "the tallies hold no counting lanes for spec \"\(named)\", which the rules name (written by sealed simulate?); run the shards with sealed check --shard K/N, or pass --spec none to check the rules alone",
         at: folder)
     }
+  }
+
+  /// The facts of the checked run for `run.csv`: the merged run's seed, pools, threads, time
+  /// and start, and `sealed check` with `extra` (the options beside set, rules, pools and seed)
+  /// as the command line that reproduces it unsharded.
+  package func run(toolVersion: String, extra: [String]) -> RunInfo {
+    RunInfo(
+      toolVersion: toolVersion, seed: record.seed, poolsRequested: record.poolsRequested,
+      threads: record.threads, elapsedSeconds: record.elapsedSeconds, startedAt: record.startedAt,
+      command: ReproduceCommand.make(
+        "check", set: record.set, rules: record.rulesArgument, pools: record.poolsRequested, seed: record.seed,
+        extra: extra))
   }
 
   /// The record of the checked run: the merged tallies, as a whole run, under `run`.

@@ -44,10 +44,10 @@ struct MTGJSONBoosterProduct: Decodable, Sendable {
   ///
   /// Goes through mtg.wtf's published JSON form, which `CompiledBoosterData.Product` decodes:
   /// the one place where the two forms meet, so that a change of that struct needs no change
-  /// here. Throws when a uuid has no key (naming the sheet and the uuid).
+  /// here. Throws when a uuid has no key (naming the sheet and the uuid, `namesMissingCards`).
   func compiledProduct(
     code: String, setCode: String, setName: String, key: (String) -> String?
-  ) throws(DataError) -> CompiledBoosterData.Product {
+  ) throws(ConversionError) -> CompiledBoosterData.Product {
     var sheetObjects: [String: Any] = [:]
     for (sheetName, sheet) in sheets.sorted(by: { $0.key < $1.key }) {
       var cards: [String: Double] = [:]
@@ -61,8 +61,10 @@ struct MTGJSONBoosterProduct: Decodable, Sendable {
         cards[finished, default: 0] += weight
       }
       if let first = missing.min() {
-        throw DataError(
-          "product \(code): sheet \(sheetName) names \(missing.count) card\(missing.count == 1 ? "" : "s") not in the file (uuid \(first)\(missing.count > 1 ? " and others" : ""))")
+        throw ConversionError(
+          error: DataError(
+            "product \(code): sheet \(sheetName) names \(missing.count) card\(missing.count == 1 ? "" : "s") not in the file (uuid \(first)\(missing.count > 1 ? " and others" : ""))"),
+          namesMissingCards: true)
       }
       var object: [String: Any] = ["cards": cards, "total_weight": sheet.totalWeight ?? cards.values.reduce(0, +)]
       if let flag = sheet.foil { object["foil"] = flag }
@@ -83,7 +85,17 @@ struct MTGJSONBoosterProduct: Decodable, Sendable {
       let data = try JSONSerialization.data(withJSONObject: product, options: [.sortedKeys])
       return try JSONDecoder().decode(CompiledBoosterData.Product.self, from: data)
     } catch {
-      throw DataError("product \(code): \(DecodingErrorMessage.describe(error, quoted: true)); the product does not convert to mtg.wtf's form")
+      throw ConversionError(
+        error: DataError("product \(code): \(DecodingErrorMessage.describe(error, quoted: true)); the product does not convert to mtg.wtf's form"),
+        namesMissingCards: false)
     }
+  }
+
+  /// Why a product does not convert to mtg.wtf's form.
+  struct ConversionError: Error {
+    /// The one-line message, naming the product.
+    var error: DataError
+    /// Whether a sheet names cards the file does not hold (in a file of one set: another set's).
+    var namesMissingCards: Bool
   }
 }

@@ -68,12 +68,20 @@ package struct MTGJSONBoosterImport {
     var listed: [Listed] = []
     var pending: [Int: Item] = [:]
     func status(_ item: Item, _ keys: [String: String], hint: String = "", _ cards: () throws(DataError) -> CardSet) -> Opening {
+      func reason(_ error: DataError) -> String {
+        error.description.replacingOccurrences(of: "product \(item.code): ", with: "")
+      }
+      let product: CompiledBoosterData.Product
+      do throws(MTGJSONBoosterProduct.ConversionError) {
+        product = try item.convert(keys)
+      } catch {
+        return .no(reason(error.error) + (error.namesMissingCards ? hint : ""))
+      }
       do throws(DataError) {
-        try Self.check(try item.convert(keys), cards: try cards())
+        try Self.check(product, cards: try cards())
         return .yes
       } catch {
-        let reason = error.description.replacingOccurrences(of: "product \(item.code): ", with: "")
-        return .no(reason + (reason.contains("not in the file") ? hint : ""))
+        return .no(reason(error))
       }
     }
     // A product whose cards are all of its set is settled as its set ends (and its cards let
@@ -134,11 +142,11 @@ package struct MTGJSONBoosterImport {
     var products: [CompiledBoosterData.Product] = []
     var cardSets: [String: CardSet] = [:]
     for item in outcome.items {
-      do throws(DataError) {
+      do throws(MTGJSONBoosterProduct.ConversionError) {
         products.append(try item.convert(outcome.keys))
       } catch {
-        let hint = outcome.setCount == 1 && error.message.contains("not in the file") ? Self.otherSetsHint : ""
-        throw DataError(error.message + hint, at: error.location ?? path)
+        let hint = outcome.setCount == 1 && error.namesMissingCards ? Self.otherSetsHint : ""
+        throw DataError(error.error.message + hint, at: error.error.location ?? path)
       }
       cardSets[item.set.sealedCode] = outcome.cardSet(for: item)
     }
@@ -165,7 +173,7 @@ package struct MTGJSONBoosterImport {
     var set: MTGJSONSet
     var ownCards: [Card]
 
-    func convert(_ keys: [String: String]) throws(DataError) -> CompiledBoosterData.Product {
+    func convert(_ keys: [String: String]) throws(MTGJSONBoosterProduct.ConversionError) -> CompiledBoosterData.Product {
       try product.compiledProduct(code: code, setCode: set.sealedCode, setName: set.name) { keys[$0] }
     }
   }

@@ -32,11 +32,11 @@ public struct MTGJSONContents: Sendable {
         let products = try MTGJSONBoosterProduct.products(from: booster, location: set.boosterLocation)
         for name in products.keys.sorted() {
           let code = "\(set.sealedCode)-\(name)"
-          do throws(DataError) {
+          do throws(MTGJSONBoosterProduct.ConversionError) {
             contents.products.append(
               try products[name]!.compiledProduct(code: code, setCode: set.sealedCode, setName: set.name) { keys[$0] })
           } catch {
-            contents.unresolved[code] = error.description
+            contents.unresolved[code] = error.error.description
           }
         }
       }

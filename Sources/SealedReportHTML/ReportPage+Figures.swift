@@ -94,7 +94,13 @@ extension ReportPage {
     guard points.count > 1 else { return nil }
     let limit = cards.compactMap { $0.tail?.limit }.first ?? 0
     let strip = ResidualStrip(title: title, points: points.map(\.0), limit: limit)
-    let items = strip.worst.map { index -> String in
+    // The strip names at most `ResidualStrip.maximumNamed` flagged cards; the list below it
+    // names every flagged card, the others after those, by |score|.
+    let onStrip = strip.worst
+    let flaggedOffStrip = points.indices
+      .filter { points[$0].0.flagged && !onStrip.contains($0) }
+      .sorted { abs(points[$0].0.value) > abs(points[$1].0.value) }
+    let items = (onStrip + flaggedOffStrip).map { index -> String in
       let card = points[index].1
       let number = card.collectorNumber.isEmpty ? "" : "#\(card.collectorNumber), "
       let measure = exact

@@ -143,7 +143,7 @@ struct ReportPage {
   /// boosters with a problem (the card that cannot be placed named), first of the page.
   private mutating func buildFindings(_ contents: ReportContents) {
     findingsHeadline = (contents.checks?.rows ?? []).filter { check in
-      check.kind == .invariant && check.verdict == .fail && (check.method ?? "").contains("per booster")
+      check.kind == .invariant && check.verdict == .fail && check.method?.isPerBooster == true
     }.map { check in "\(check.name): \(Self.display(CSVNumber.format(check.observed))) violation(s) in \(check.n)" }
     let problems = (contents.boosters ?? []).filter { $0.verdict == .fail }
     findings = problems.prefix(Self.findingsShown).map { row in

@@ -13,7 +13,7 @@ package enum ClaimComparison {
     result.claims = spec.claims(for: set).compactMap { claim in
       guard case .proportion(let cards, let given, let expected) = claim.kind else { return nil }
       var copy = claim
-      copy.kind = .proportion(cards: cards, given: kinds.contains(given) ? given : "any", expected: expected)
+      copy.kind = .proportion(cards: cards, given: given.isAvailable(in: kinds) ? given : .any, expected: expected)
       return copy
     }
     return result
@@ -26,12 +26,12 @@ package enum ClaimComparison {
     var rows: [ComparisonRow] = []
     for (index, claim) in plan.specClaims.enumerated() {
       guard case .proportion(_, let given, _) = claim.kind, let lane = plan.specClaimLanes[index] else { continue }
-      let kinds = given == "any" ? Array(plan.kinds.indices) : plan.kinds.indices.filter { plan.kinds[$0] == given }
+      let kinds = given.indices(in: plan.kinds)
       let trials = kinds.reduce(0) { $0 + tally.boostersByKind[$1] }
       let successes = kinds.reduce(0) { $0 + tally.laneBoosters(kind: $1, lane: lane, atLeast: 1) }
       rows.append(
         ComparisonRow(
-          check: claim.name, rules: plan.rulesName, given: given, n: trials,
+          check: claim.name, rules: plan.rulesName, given: given.description, n: trials,
           observed: trials == 0 ? nil : Double(successes) / Double(trials)))
     }
     return rows

@@ -11,6 +11,10 @@ package struct MergedShards {
   package let spec: SpecDefinition?
   package let plan: BoosterPlan
   package let tally: SimulationTally
+  /// How many shards were merged.
+  package let shardCount: Int
+  /// When the earliest shard started.
+  package let startedAt: String
 
   /// Merges the shards of `records` (folder and record each): they must be shards of one run,
   /// each once (`ShardMerge.checkShards`), run with the card data `loadSet` reads for the rules
@@ -21,17 +25,29 @@ package struct MergedShards {
   ) throws(DataError) {
     try ShardMerge.checkShards(records)
     let first = records[0].record
-    let rules = try RuleSetLoader.parse(first.rulesText, source: first.rulesSource)
-    let set = try loadSet(first.set, rules, first.boosterMax)
-    let spec = try first.spec()
-    let plan = try PlanCompiler.compile(rules, for: set, spec: spec)
-    guard RunRecord.fingerprint(plan.cards) == first.cardsFingerprint else {
-      throw DataError("the card data differs from the data the shards were run with (set \(first.set)); pass the same --cards")
-    }
+    let compiled = try first.compiled(
+      loadSet: loadSet,
+      cardsDiffer: DataError("the card data differs from the data the shards were run with (set \(first.set)); pass the same --cards"))
+    let (spec, plan) = (compiled.spec, compiled.plan)
     self.first = first
+    shardCount = records.count
+    startedAt = records.map(\.record.startedAt).min() ?? RunInfo.now()
     self.spec = spec
     self.plan = plan
     tally = try ShardMerge.tally(records, plan: plan)
+  }
+
+  /// The facts of the merged run for `run.csv`. The shards ran apart (often on other
+  /// machines): no thread count or elapsed time describes the whole run, so those rows stay
+  /// empty; it started when its first shard did, and `sealed simulate` reproduces it.
+  package func run(toolVersion: String) -> RunInfo {
+    var run = RunInfo(
+      toolVersion: toolVersion, seed: first.seed, poolsRequested: first.poolsRequested, threads: 0, elapsedSeconds: 0,
+      startedAt: startedAt,
+      command: ReproduceCommand.make(
+        "simulate", set: first.set, rules: first.rulesArgument, pools: first.poolsRequested, seed: first.seed))
+    run.mergedShards = shardCount
+    return run
   }
 
   /// The record of the merged run under `run`.

@@ -15,12 +15,7 @@ package enum PackExport {
       try write(plan: plan, seed: seed, pools: pools, format: format, gzip: false, into: path)
       return
     }
-    let url = URL(fileURLWithPath: path)
-    do {
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    } catch {
-      throw DataError("cannot create the folder (\(systemErrorReason(error)))", at: url.deletingLastPathComponent().path)
-    }
+    try Folder.create(holding: path)
     let file = AtomicFile(path: path)
     do {
       try write(plan: plan, seed: seed, pools: pools, format: format, gzip: path.hasSuffix(".gz"), into: file.temporaryPath)

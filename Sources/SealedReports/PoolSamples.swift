@@ -26,11 +26,7 @@ package enum PoolSamples {
   /// again, a chunk at a time, and one row per card. Throws a one-line error naming `path`.
   package static func write(plan: BoosterPlan, seed: UInt64, count: Int, to path: String, rename renaming: Bool = true) throws(DataError) {
     let file = renaming ? AtomicFile(path: path) : AtomicFile(path: path, temporaryPath: path)
-    do {
-      try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-    } catch {
-      throw DataError("cannot write the samples (\(systemErrorReason(error)))", at: path)
-    }
+    try Folder.create(holding: path)
     file.discard()  // without renaming, `path` is this run's own staging file: start it anew
     do {
       try file.create()

@@ -18,21 +18,15 @@ package struct PreviousReport: Sendable, Equatable {
     self.init(runCSV: text)
   }
 
-  /// The `key,value` rows of a `run.csv`; values quoted as RFC 4180 quotes them are unquoted
-  /// (values that span lines are skipped: none of those `summary` shows does).
+  /// The `key,value` rows of a `run.csv`, read by the reader `sealed report` uses
+  /// (`CSVReader`, into a `RunTable`); nil when the text is not a `run.csv` of Sealed's or has
+  /// no rows.
   package init?(runCSV text: String) {
-    var values: [String: String] = [:]
-    for line in text.split(separator: "\n", omittingEmptySubsequences: true).dropFirst() {
-      guard let comma = line.firstIndex(of: ",") else { continue }
-      var value = line[line.index(after: comma)...]
-      if value.hasPrefix("\"") {
-        guard value.count >= 2, value.hasSuffix("\"") else { continue }
-        value = value.dropFirst().dropLast()
-      }
-      values[String(line[..<comma])] = value.replacingOccurrences(of: "\"\"", with: "\"")
-    }
-    guard !values.isEmpty else { return nil }
-    self.values = values
+    guard let parsed = try? CSVReader.parse(text, name: ReportFile.run.name), let table = try? RunTable(parsed.records),
+      !table.entries.isEmpty
+    else { return nil }
+    // The last of a repeated key, as `RunTable`'s subscript reads it.
+    self.values = Dictionary(table.entries.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
   }
 
   /// The command line that reproduces the run, when `run.csv` records it.

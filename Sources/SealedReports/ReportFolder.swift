@@ -41,11 +41,7 @@ package struct ReportFolder {
     guard self.path != "/", self.path != workingDirectory else {
       throw DataError("is the working directory or the root; expected a folder of its own for the report", at: self.path)
     }
-    do {
-      try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-    } catch {
-      throw DataError("cannot create the folder (\(systemErrorReason(error)))", at: parent)
-    }
+    try Folder.create(parent)
     _ = try Self.survey(self.path, writes: writes.isEmpty ? nil : Set(writes), force: force)
     let probe = stagingPath(suffix: "probe")
     do {
@@ -225,12 +221,7 @@ package struct ReportFolder {
 
   /// Writes one file atomically (`AtomicFile`: temporary file, then rename), creating its folder.
   package static func writeFile(_ contents: String, to path: String) throws(DataError) {
-    let url = URL(fileURLWithPath: path)
-    do {
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    } catch {
-      throw DataError("cannot write the file (\(systemErrorReason(error)))", at: path)
-    }
+    try Folder.create(holding: path)
     try AtomicFile.write(Data(contents.utf8), to: path)
   }
 }

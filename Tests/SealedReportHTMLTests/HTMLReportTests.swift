@@ -95,6 +95,28 @@ import Testing
     #expect(sheets.components(separatedBy: "class=\"note fail\"").count == 2)
   }
 
+  /// A strip names at most `ResidualStrip.maximumNamed` flagged cards; the list below it names
+  /// every one (an audit's sheet once flagged 13, and 5 were on the page nowhere).
+  @Test func everyFlaggedCardIsListedWhenMoreAreFlaggedThanTheStripNames() throws {
+    let flaggedNumbers = Set(1...13)
+    let sheets = Self.table(
+      ["sheet", "set", "collector_number", "name", "rarity", "count", "expected_count", "residual", "p_tail", "score", "flag_limit", "flagged"],
+      (1...60).map { number in
+        let flagged = flaggedNumbers.contains(number)
+        let score = flagged ? String(4.5 + Double(number) / 10) : String(Double(number % 9) / 4 - 1)
+        return ["common", "war", String(number), "Card \(number)", "common", "9", "4", "0", flagged ? "1e-9" : "0.4", score, "4.056", flagged ? "yes" : "no"]
+      })
+    let html = try page([("run.csv", Self.run), ("sheet_frequency.csv", sheets)])
+    let section = try #require(html.components(separatedBy: "id=\"sheets\"").last)
+    #expect(section.contains("60 cards; 13 flagged"))
+    for number in flaggedNumbers {
+      #expect(section.contains("<li>Card \(number) (#\(number), common): 9 copies,"), "Card \(number)")
+    }
+    // The strip itself labels the eight largest.
+    #expect(section.components(separatedBy: "class=\"note fail\"").count == 9)
+    #expect(section.components(separatedBy: " — flagged</li>").count == 14)
+  }
+
   @Test func tablesWithoutExactTailsShowResidualsAndFlagNothing() throws {
     let html = try page([("run.csv", Self.run), ("sheet_frequency.csv", Self.sheets)])
     let sheets = try #require(html.components(separatedBy: "id=\"sheets\"").last)
@@ -227,6 +249,11 @@ import Testing
     #expect(try error("\(header)\nc,binomial,3,abc,0,,,,,,,0.01,pass,rules,\n").contains("checks.csv:2: column observed: expected a number or nothing, got \"abc\""))
     #expect(try error("\(header)\nc,binomial,3,0,0,,,,,,,0.01,maybe,rules,\n").contains("column verdict: expected pass, fail or not_tested, got \"maybe\""))
     #expect(try error("check,detail\nc,d\n").contains("checks.csv:2: no column kind; expected the columns check,kind,n,"))
+    // A method is one of the words audit.csv writes, read into its case.
+    #expect(try error("\(header),method\nc,binomial,3,0,0,,,,,,,0.01,pass,rules,,exact\n").contains(
+      "checks.csv:2: column method: expected a method as audit.csv writes it (docs/audit.md lists them), got \"exact\""))
+    try Fixtures.write("\(header),method\nc,invariant,3,0,0,,,,,,,0.01,pass,rules,,exact (per booster)\n", to: "checks.csv", in: dir)
+    #expect(try ReportContents.read(folder: dir.path).checks?.rows.first?.method == .exactPerBooster)
     let empty = try Fixtures.temporaryDirectory()
     #expect(throws: DataError.self) { try ReportContents.read(folder: empty.path) }
   }

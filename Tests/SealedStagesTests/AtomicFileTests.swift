@@ -129,4 +129,17 @@ import Testing
     let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
   }
+
+  /// Every writer makes the folder of the file it writes through `Folder`, with one message
+  /// naming the folder that could not be made.
+  @Test func aFolderThatCannotBeMadeIsNamedInOneLine() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    let blocker = try Fixtures.write("", to: "blocker", in: folder)
+    try Folder.create(holding: folder.path + "/new/deeper/file.txt")
+    #expect(FileManager.default.fileExists(atPath: folder.path + "/new/deeper"))
+    try Folder.create(folder.path + "/new")  // already there: nothing happens
+    let error = #expect(throws: DataError.self) { try Folder.create(holding: blocker + "/sub/file.txt") }
+    #expect(error?.location == blocker + "/sub")
+    #expect(error?.message.hasPrefix("cannot create the folder (") == true, "\(String(describing: error))")
+  }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SealedStats
+import SealedReports
 import SealedTestSupport
 import Testing
 
@@ -74,8 +75,13 @@ import Testing
     }
   }
 
-  /// Each method has its own words, so the column tells them apart.
+  /// Each method has its own words, so the column tells them apart, and `sealed report` reads
+  /// every method back from them.
   @Test func everyMethodHasItsOwnWords() {
     #expect(Set(Self.methods.map(\.text)).count == Self.methods.count)
+    #expect(Set(CheckMethod.allCases.map(\.text)).count == CheckMethod.allCases.count)
+    for method in Self.methods + CheckMethod.allCases { #expect(CheckMethod(text: method.text) == method, "\(method.text)") }
+    #expect(CheckMethod(text: "exact") == nil)
+    #expect(CheckMethod.allCases.filter(\.isPerBooster) == [.exactPerBooster])
   }
 }

@@ -107,4 +107,28 @@ import Testing
       "no card data: no public extract shipped with Sealed holds this set (sealed cards fetch spg downloads it from Scryfall)"
     ])
   }
+
+  /// `sources` is read once into the extracts it names; `firstPrintingsOnly` asks those.
+  @Test func eachSetsSourcesAreReadIntoTheirExtracts() throws {
+    let records = try #require(try Self.field.index.records())
+    #expect(try #require(records["mkm"]).extracts == [.howRare])
+    #expect(try #require(records["afr"]).extracts == [.mtgjson])
+    #expect(try #require(records["10e"]).extracts == [.mtgjson, .howRare])
+    #expect(try #require(records["spg"]).extracts == [])
+    #expect(records.values.filter(\.firstPrintingsOnly).count == Self.rows.filter { $0.sources.hasPrefix("how-rare") }.count)
+    let nine = try #require(try ShippedSetIndex(folder: Fixtures.shippedCards).records())
+    #expect(nine.values.allSatisfy { $0.extracts == [.scryfall] })
+  }
+
+  @Test func aSourceOfNoKnownExtractIsAnErrorNamingTheLine() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    let line = #"{"code":"abc","name":"A","cards":0,"booster_max":null,"commons":null,"uncommons":null,"rares":null,"#
+      + #""mythics":null,"basic_lands":0,"warnings":[],"sources":"MTGJSON v5 (2021) + a scan","without_type_line":0,"without_colors":0}"#
+    let path = try Fixtures.write(line + "\n", to: ShippedSetIndex.fileName, in: folder)
+    #expect(
+      throws: DataError(
+        #"field sources: unknown source "a scan"; expected Scryfall; ..., MTGJSON ... or how-rare ..., joined by " + "; expected one set's summary and sources as a JSON object"#,
+        at: DataError.location(path, line: 1))
+    ) { try ShippedSetIndex(folder: folder.path).records() }
+  }
 }

@@ -94,7 +94,7 @@ struct AuditCommand: ParsableCommand {
     let loaded = try planOptions.load(for: set, spec: spec)
     let plan = loaded.plan
     let alpha = try StatisticalOptions.level(self.alpha ?? 0.01)
-    let grouping = poolGrouping ?? (plan.mythicKind != nil ? .grouped : .separate)
+    let grouping = poolGrouping ?? .default(for: plan)
     if self.plan {
       try printPlan(loaded, grouping: grouping, alpha: alpha)
       return

@@ -92,9 +92,10 @@ struct CheckCommand: ParsableCommand {
     defer { interrupt.restore() }
     let result = runner.simulate(interrupt: interrupt)
     let info = runner.runInfo(result, command: "check", extra: reproducingOptions)
-    let outcome = try report(
+    let outcome = try CheckOutcome(
       plan: runner.plan, expectations: runner.expectations, tally: result.tally, seed: runner.seed,
-      comparisons: comparisons, run: info, record: runner.recordFile(result, run: info), alpha: alpha, interrupt: interrupt)
+      comparisons: comparisons, run: info, record: runner.recordFile(result, run: info), alpha: alpha,
+      threads: runOptions.threads, shouldStop: { interrupt.isRaised })
     let samples = try runner.commit(outcome.files)
     let stopped = outcome.interrupted ? (done: result.completedPools, requested: runner.pools) : nil
     print(
@@ -137,39 +138,6 @@ struct CheckCommand: ParsableCommand {
     return extra
   }
 
-  /// What `report` made: the checks, the files, how many --compare simulations ran whole and
-  /// in how long, and whether Ctrl-C stopped the run (the simulation or a comparison).
-  private struct Outcome {
-    let checks: CheckRun
-    let files: [(name: String, contents: String)]
-    let comparisonsRun: Int
-    let comparisonSeconds: Double
-    let interrupted: Bool
-  }
-
-  /// Tests the tally and makes the report folder's files: the simulation's CSVs and `record`,
-  /// checks.csv, mythic_fairness.csv, the comparison tables and report.html. Returns the checks,
-  /// the files and the seconds the comparison simulations took. The same for a simulated run and
-  /// for merged tallies, so both give the same checks.csv.
-  private func report(
-    plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, seed: UInt64,
-    comparisons: [(BoosterPlan, Expectations)], run given: RunInfo, record: (name: String, contents: String), alpha: Double,
-    interrupt: InterruptFlag
-  ) throws -> Outcome {
-    var run = given
-    let comparing = Date()
-    // A stopped run compares nothing more.
-    let compared = run.interrupted ? [] : ComparedRules.simulate(
-      comparisons, pools: tally.pools, seed: seed, threads: runOptions.threads, shouldStop: { interrupt.isRaised })
-    let comparisonSeconds = Date().timeIntervalSince(comparing)
-    if interrupt.isRaised { run.interrupted = true }
-    let report = try CheckReport(
-      plan: plan, expectations: expectations, tally: tally, run: run, record: record, alpha: alpha, compared: compared)
-    return Outcome(
-      checks: report.checks, files: report.files, comparisonsRun: compared.count,
-      comparisonSeconds: comparisonSeconds, interrupted: run.interrupted)
-  }
-
   /// `--tallies DIR`: checks the merged tallies of a sharded run exactly as the unsharded run
   /// would be checked (the same plan, spec and seed, so the same checks.csv).
   private func checkTallies(_ directory: String) throws {
@@ -186,22 +154,17 @@ struct CheckCommand: ParsableCommand {
     let alpha = try checkedAlpha(spec)
     try checkTrialLimit(plan, pools: record.tally.pools)
     let expectations = try Expectations(plan: plan)
-    let run = RunInfo(
-      toolVersion: SealedCommand.version, seed: record.seed, poolsRequested: record.poolsRequested,
-      threads: record.threads, elapsedSeconds: record.elapsedSeconds, startedAt: record.startedAt,
-      command: ReproduceCommand.make(
-        "check", set: record.set, rules: record.rulesArgument, pools: record.poolsRequested, seed: record.seed,
-        extra: reproducingOptions))
+    let run = tallied.run(toolVersion: SealedCommand.version, extra: reproducingOptions)
     let recordFile = (name: RunRecord.fileName, contents: tallied.wholeRecord(run: run).encoded())
     let folder = try ReportFolder(
       path: runOptions.out ?? "reports/\(plan.reportName)",
       writes: ReportFile.checkFolder.names, force: runOptions.force)
     let interrupt = InterruptFlag()
     defer { interrupt.restore() }
-    let outcome = try report(
+    let outcome = try CheckOutcome(
       plan: plan, expectations: expectations, tally: record.tally, seed: record.seed,
       comparisons: try ComparedRules.plans(compare: compare, for: cardSet, rulesName: plan.rulesName, spec: spec), run: run, record: recordFile,
-      alpha: alpha, interrupt: interrupt)
+      alpha: alpha, threads: runOptions.threads, shouldStop: { interrupt.isRaised })
     Note.replaced(try folder.commit(outcome.files), in: folder.path)
     let stopped = outcome.interrupted ? (done: record.tally.pools, requested: record.tally.pools) : nil
     print(
@@ -217,12 +180,9 @@ struct CheckCommand: ParsableCommand {
 
   private func printPlan(_ runner: SimulationRunner, alpha: Double) throws {
     try StatisticalOptions.checkPlanEffect(deviation: deviation, ratio: ratio, power: power)
-    // Count the run's statistical checks on a small simulation: the list depends on the plan only.
-    let sample = Simulation.run(.init(plan: runner.plan, pools: Simulation.chunkPools, seed: runner.seed, threads: 1)).tally
-    let checkPlan = try statistics { () throws(StatisticsError) in
-      let run = try CheckRun(plan: runner.plan, expectations: runner.expectations, tally: sample, alpha: alpha)
-      return try CheckPlan(plan: runner.plan, expectations: runner.expectations, alpha: alpha, deviation: deviation, ratio: ratio, power: power, sample: run)
-    }
+    let checkPlan = try CheckPlan.sampled(
+      plan: runner.plan, expectations: runner.expectations, seed: runner.seed, alpha: alpha, deviation: deviation,
+      ratio: ratio, power: power)
     print(PlanTable.render(checkPlan, plan: runner.plan), terminator: "")
   }
 }

@@ -91,9 +91,11 @@ struct CheckProductsCommand: ParsableCommand {
     let result = try run.run(cards: cards, progress: { pools, _ in progress.update(pools) }, shouldStop: { interrupt.isRaised })
     progress.finish()
     let elapsed = Date().timeIntervalSince(started)
-    try folder.write(
-      result.summary,
-      run: runTable(result, matched: products.count, pools: pools, seed: seed.seed, threads: threads, started: started, elapsed: elapsed))
+    let facts = ProductRunFacts(
+      toolVersion: SealedCommand.version, data: file ?? CompiledBoosterData.shippedFileName, patterns: patterns,
+      shard: shard?.shard.description, matched: products.count, pools: pools, seed: seed.seed, specs: specs, alpha: alpha,
+      threads: threads, started: started)
+    try folder.write(result, facts: facts, elapsed: elapsed)
     print(ProductTable.render(result.summary), terminator: "")
     print(result.summary.totals)
     if result.interrupted {
@@ -141,27 +143,5 @@ struct CheckProductsCommand: ParsableCommand {
       return (["sealed", "check-products", file, "--products", product.code, "--pools", String(pools), "--seed", String(runSeed)] + specs + alpha)
         .map(ReproduceCommand.quote).joined(separator: " ")
     }
-  }
-
-  /// `run.csv` of the run's folder: what was run and whether it finished.
-  private func runTable(
-    _ result: ProductRun.Result, matched: Int, pools: Int, seed: UInt64, threads: Int, started: Date, elapsed: Double
-  ) -> CSVTable {
-    var table = CSVTable(header: ["key", "value"])
-    table.append(["tool_version", SealedCommand.version])
-    table.append(["data", file ?? CompiledBoosterData.shippedFileName])
-    table.append(["products", patterns.isEmpty ? "*" : patterns.joined(separator: ",")])
-    if let shard { table.append(["shard", shard.shard.description]) }
-    table.append(["products_matched", String(matched)])
-    table.append(["products_finished", String(result.summary.rows.count)])
-    table.append(["pools", String(pools)])
-    table.append(["seed", String(seed)])
-    table.append(["specs", specs ?? ""])
-    table.append(["alpha", alpha.map { String($0) } ?? ""])
-    table.append(["status", result.interrupted ? "interrupted" : "complete"])
-    table.append(["threads", String(threads)])
-    table.append(["elapsed_seconds", String(format: "%.2f", elapsed)])
-    table.append(["started_at", RunInfo.timestamp(started)])
-    return table
   }
 }

@@ -1,7 +1,4 @@
 import ArgumentParser
-import Foundation
-import SealedSupport
-import SealedDecks
 
 /// `sealed deck`: build and look at the decks in the library.
 struct DeckCommand: ParsableCommand {
@@ -18,13 +15,4 @@ struct DeckCommand: ParsableCommand {
       DeckDuplicateCommand.self, DeckDeleteCommand.self,
     ]
   )
-}
-
-extension Library {
-  /// Saves a changed deck over its file, stamping the time of the change.
-  func saveChanged(_ deck: Deck) throws(DataError) {
-    var deck = deck
-    deck.modifiedAt = Date().formatted(.iso8601)
-    try save([Library.file(for: deck)], replacing: true)
-  }
 }

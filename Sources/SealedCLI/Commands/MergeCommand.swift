@@ -37,14 +37,9 @@ struct MergeCommand: ParsableCommand {
     let merged = try MergedShards(records) { (code, rules, boosterMax) throws(DataError) in
       try cardOptions.loadSet(code, for: rules, boosterMax: boosterMax)
     }
-    let (first, spec, plan, tally) = (merged.first, merged.spec, merged.plan, merged.tally)
-    // The shards ran apart (often on other machines): no thread count or elapsed time describes
-    // the whole run, so those rows stay empty; the summary line gives the shards' total.
-    var run = RunInfo(
-      toolVersion: SealedCommand.version, seed: first.seed, poolsRequested: first.poolsRequested,
-      threads: 0, elapsedSeconds: 0, startedAt: records.map(\.record.startedAt).min() ?? RunInfo.now(),
-      command: ReproduceCommand.make("simulate", set: first.set, rules: first.rulesArgument, pools: first.poolsRequested, seed: first.seed))
-    run.mergedShards = records.count
+    let (spec, plan, tally) = (merged.spec, merged.plan, merged.tally)
+    // No thread count or elapsed time describes the whole run; the summary line gives the shards' total.
+    let run = merged.run(toolVersion: SealedCommand.version)
     let expectations = try Expectations(plan: plan)
     let report = try statistics { () throws(StatisticsError) in
       try SimulationReport(plan: plan, expectations: expectations, tally: tally, run: run).withCardTails(alpha: CheckRun.defaultAlpha)

@@ -80,7 +80,7 @@ struct OpenCommand: ParsableCommand {
     }
     let library = Library.fromEnvironment()
     if let save {
-      try SavePool.check(name: save, in: library, replacing: force)
+      try library.checkFreeName(save, replacing: force)
     } else if force && out == nil {
       throw ValidationError("--force only makes sense with --save NAME or --out FILE")
     }
@@ -90,7 +90,10 @@ struct OpenCommand: ParsableCommand {
     seedOption.noteRandom(seed)
     let pool = Simulation.openPools(plan, seed: seed.seed, count: 1)[0]
     if let save {
-      try SavePool.save(pool, plan: plan, seed: seed.seed, set: cardSet, as: save, in: library, replacing: force)
+      let deck = try library.savePool(
+        pool, plan: plan, seed: seed.seed, set: cardSet, as: save, toolVersion: SealedCommand.version, replacing: force)
+      Note.write(
+        "saved pool \(save) and deck \(save) (\(deck.size) cards: its rares and mythics) in \(library.path); next: sealed deck show \(save)")
     }
     let terminal = out == nil ? Terminal.standardOutput : .plain
     let text =

@@ -41,14 +41,50 @@ package struct ShippedSetIndex: Sendable {
     package init(from decoder: any Decoder) throws {
       summary = try SetSummary(from: decoder)
       let container = try decoder.container(keyedBy: CodingKeys.self)
-      sources = try container.decode(String.self, forKey: .sources)
+      let text = try container.decode(String.self, forKey: .sources)
+      sources = text
+      extracts = try text.isEmpty ? [] : text.components(separatedBy: " + ").map { part throws in
+        guard let extract = Extract(part) else {
+          throw DecodingError.dataCorruptedError(
+            forKey: .sources, in: container,
+            debugDescription: "unknown source \"\(part)\"; expected Scryfall; ..., MTGJSON ... or how-rare ..., joined by \" + \"")
+        }
+        return extract
+      }
       withoutTypeLine = try container.decode(Int.self, forKey: .withoutTypeLine)
       withoutColors = try container.decode(Int.self, forKey: .withoutColors)
     }
 
+    /// The public extracts named in `sources`, in its order.
+    package var extracts: [Extract]
+
+    /// A public extract the field's card data is composed from (its README names them).
+    package enum Extract: Sendable, Equatable {
+      /// Scryfall's own data for the set, every printing (the nine sets of `cards/`).
+      case scryfall
+      /// An MTGJSON v5 set file, which lists every printing of the set's cards.
+      case mtgjson
+      /// how-rare's filtered Scryfall data, which holds each card's first printing only.
+      case howRare
+
+      /// The extract a part of `sources` names (`Scryfall; 2019`, `MTGJSON v5 (2021)`,
+      /// `how-rare (Scryfall, 2026-01)`); nil for any other text.
+      init?(_ part: String) {
+        if part.hasPrefix("Scryfall;") {
+          self = .scryfall
+        } else if part.hasPrefix("MTGJSON ") {
+          self = .mtgjson
+        } else if part.hasPrefix("how-rare ") {
+          self = .howRare
+        } else {
+          return nil
+        }
+      }
+    }
+
     /// Whether the sources list only each card's first printing: how-rare's Scryfall extract
     /// alone, without an MTGJSON file that lists every printing.
-    package var firstPrintingsOnly: Bool { sources.contains("how-rare") && !sources.contains("MTGJSON") }
+    package var firstPrintingsOnly: Bool { extracts.contains(.howRare) && !extracts.contains(.mtgjson) }
 
     /// What is known to be missing from the set beyond what its summary's warnings say (those
     /// come from the cards themselves), each a short sentence.
@@ -96,7 +132,7 @@ package struct ShippedSetIndex: Sendable {
         records[record.summary.code] = record
       } catch {
         throw DataError(
-          "expected one set's summary and sources as a JSON object (\(error.localizedDescription))",
+          "\(DecodingErrorMessage.describe(error)); expected one set's summary and sources as a JSON object",
           at: DataError.location(path, line: number + 1))
       }
     }

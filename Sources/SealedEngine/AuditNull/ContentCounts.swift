@@ -1,9 +1,19 @@
+import SealedRules
+
 /// How an audit's boosters came out of pools, which decides how its null draws them.
 package enum PoolGrouping: String, Sendable {
   /// The file lists whole pools one after the other: boosters 1 to P are one pool, and so on.
   case grouped
   /// Every booster comes from a pool of its own.
   case separate
+}
+
+extension PoolGrouping {
+  /// The grouping an audit assumes unless told: grouped for rules with a mythic booster (one
+  /// per pool, so the file is read as whole pools), else separate.
+  package static func `default`(for plan: BoosterPlan) -> PoolGrouping {
+    plan.mythicKind != nil ? .grouped : .separate
+  }
 }
 
 /// What an audit counts over its boosters, as flat arrays of exact counts: the same for the

@@ -79,6 +79,16 @@ package struct CSVRecord {
     return value
   }
 
+  /// An audit check's method, in the words `CheckMethod.text` writes; nil for an empty field
+  /// or an absent column (a check file's).
+  func method(_ column: String) throws(DataError) -> CheckMethod? {
+    guard let text = optionalText(column), !text.isEmpty else { return nil }
+    guard let method = CheckMethod(text: text) else {
+      throw error(column, expected: "a method as audit.csv writes it (docs/audit.md lists them)")
+    }
+    return method
+  }
+
   /// `yes` or `no`.
   func flag(_ column: String) throws(DataError) -> Bool {
     switch try text(column) {

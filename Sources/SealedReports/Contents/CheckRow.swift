@@ -46,7 +46,7 @@ package struct CheckRow: Sendable {
   package var confidenceLevel: Double?
   /// `audit.csv`'s: how the p-value was obtained, and the Monte Carlo p-value with its
   /// standard error.
-  package var method: String?
+  package var method: CheckMethod?
   package var monteCarloP: Double?
   package var monteCarloSE: Double?
   /// The fields of columns a file read back has and this Sealed does not know, by column.
@@ -96,7 +96,7 @@ package struct CheckRow: Sendable {
     case "source": source.rawValue
     case "detail": detail
     case "ci_level": CSVNumber.format(confidenceLevel)
-    case "method": method ?? ""
+    case "method": method?.text ?? ""
     case "p_monte_carlo": CSVNumber.format(monteCarloP)
     case "mc_standard_error": CSVNumber.format(monteCarloSE)
     default: otherFields[column]
@@ -114,7 +114,7 @@ package struct CheckRow: Sendable {
       confidenceLow: try record.number("ci_low"), confidenceHigh: try record.number("ci_high"),
       alpha: try record.requiredNumber("alpha"), verdict: try record.value("verdict"), source: try record.value("source"),
       detail: record.optionalText("detail") ?? "", confidenceLevel: try record.number("ci_level"))
-    method = record.optionalText("method")
+    method = try record.method("method")
     monteCarloP = try record.number("p_monte_carlo")
     monteCarloSE = try record.number("mc_standard_error")
     for column in record.columns where ReportFile.audit.columns.firstIndex(of: column) == nil {

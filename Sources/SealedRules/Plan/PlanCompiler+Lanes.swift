@@ -73,7 +73,7 @@ extension CompileContext {
         claimProblems.append(nil)
         continue
       }
-      guard given == "any" || kinds.contains(given) else {
+      guard given.isAvailable(in: kinds) else {
         claimLanes.append(nil)
         claimProblems.append(
           "rules \"\(rules.name)\" have no \(given) (their boosters: \(kinds.joined(separator: ", ")))")

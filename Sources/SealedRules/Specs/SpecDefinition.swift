@@ -25,9 +25,9 @@ package struct SpecClaim: Sendable {
   /// What a claim states, and the test that checks it.
   package enum Kind: Sendable {
     /// The share of boosters of a kind holding at least one matching card (binomial test).
-    case proportion(cards: CardFilter, given: String, expected: Double)
+    case proportion(cards: CardFilter, given: KindSelector, expected: Double)
     /// Every booster of a kind holds exactly `count` matching cards (exact invariant).
-    case perBooster(cards: CardFilter, given: String, count: Int)
+    case perBooster(cards: CardFilter, given: KindSelector, count: Int)
     /// No card appears twice in a booster (exact invariant).
     case noDuplicates
     /// Every booster holds exactly this many cards (exact invariant).
@@ -63,7 +63,7 @@ package struct SpecClaim: Sendable {
   }
 
   /// The cards and booster kind the claim counts per booster, when it counts any.
-  package var countedCards: (cards: CardFilter, given: String)? {
+  package var countedCards: (cards: CardFilter, given: KindSelector)? {
     switch kind {
     case .proportion(let cards, let given, _), .perBooster(let cards, let given, _): (cards, given)
     default: nil

@@ -128,16 +128,13 @@ enum SpecParser {
     throw value.error("expected no_duplicates, booster_size, mythics_per_pool or per_booster")
   }
 
-  /// The booster kinds a claim may be given: those any rules can have, and `any`.
-  static let kinds = ["any", "booster", "mythic_booster", "non_mythic_booster"]
-
-  private static func kind(_ value: YAMLValue?) throws(DataError) -> String {
-    guard let value else { return "any" }
+  private static func kind(_ value: YAMLValue?) throws(DataError) -> KindSelector {
+    guard let value else { return .any }
     let text = try value.string()
-    guard kinds.contains(text) else {
-      throw value.error("unknown booster kind \"\(text)\"; expected one of \(kinds.joined(separator: ", "))")
+    guard let selector = KindSelector(word: text) else {
+      throw value.error("unknown booster kind \"\(text)\"; expected one of \(KindSelector.words.joined(separator: ", "))")
     }
-    return text
+    return selector
   }
 
   private static func filter(_ value: YAMLValue) throws(DataError) -> CardFilter {

@@ -56,11 +56,6 @@ package struct SpecChecks {
     }
   }
 
-  /// The kinds a claim's `given` covers.
-  private func kinds(_ given: String) -> [Int] {
-    given == "any" ? Array(plan.kinds.indices) : plan.kinds.indices.filter { plan.kinds[$0] == given }
-  }
-
   /// The check of one claim, by its kind; `lane` counts the claim's cards when it has any.
   private func check(_ claim: SpecClaim, lane: Int?) throws(StatisticsError) -> CheckResult {
     let alpha = claim.alpha ?? builder.alpha
@@ -97,9 +92,9 @@ package struct SpecChecks {
 
   /// A proportion claim: the share of `given` boosters holding at least one card of `lane`.
   private func proportion(
-    _ name: String, given: String, expected: Double, lane: Int, alpha: Double
+    _ name: String, given: KindSelector, expected: Double, lane: Int, alpha: Double
   ) throws(StatisticsError) -> CheckResult {
-    let kinds = kinds(given)
+    let kinds = given.indices(in: plan.kinds)
     let trials = kinds.reduce(0) { $0 + tally.boostersByKind[$1] }
     let successes = kinds.reduce(0) { $0 + tally.laneBoosters(kind: $1, lane: lane, atLeast: 1) }
     var check = try builder.proportion(
@@ -111,8 +106,8 @@ package struct SpecChecks {
   }
 
   /// A per-booster claim: every `given` booster holds exactly `count` cards of `lane`.
-  private func perBooster(_ name: String, given: String, count: Int, lane: Int, alpha: Double) -> CheckResult {
-    let kinds = kinds(given)
+  private func perBooster(_ name: String, given: KindSelector, count: Int, lane: Int, alpha: Double) -> CheckResult {
+    let kinds = given.indices(in: plan.kinds)
     let boosters = kinds.reduce(0) { $0 + tally.boostersByKind[$1] }
     let matching = kinds.reduce(0) { $0 + tally.laneCount(kind: $1, lane: lane, cards: count) }
     return .invariant(

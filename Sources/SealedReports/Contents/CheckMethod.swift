@@ -44,6 +44,25 @@ package enum CheckMethod: Sendable, Equatable {
     case .notTestedOneCell: "none (one cell)"
     }
   }
+
+  /// Every method, each once (a chi-square with each scaling, with and without small cells).
+  package static let allCases: [CheckMethod] =
+    [.exactPerBooster, .exactPerPool, .exactBinomial, .approximateBinomial, .monteCarlo]
+    + [ChiSquareScaling.multinomial, .nullDispersion, .unscaledTooFewSamples].flatMap { scaling in
+      [false, true].map { CheckMethod.asymptoticChiSquare(scaling, smallCells: $0) }
+    }
+    + [.notTested, .notTestedOneCell]
+
+  /// The method whose words are `text` (as `audit.csv` writes them); nil for other words.
+  /// Cost: a comparison with each method's words.
+  package init?(text: String) {
+    guard let method = Self.allCases.first(where: { $0.text == text }) else { return nil }
+    self = method
+  }
+
+  /// Whether the method counts an exact invariant booster by booster (a failed one points at
+  /// the boosters that break it).
+  package var isPerBooster: Bool { self == .exactPerBooster }
 }
 
 extension CheckMethod.ChiSquareScaling {

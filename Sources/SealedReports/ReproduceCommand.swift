@@ -3,19 +3,21 @@ import Foundation
 /// The command line that reproduces a run, written into `run.csv` (`command`) and shown by
 /// `report.html`: the subcommand, the set, the options that change the results (never the
 /// thread count, the report folder or the card data's location) and the seed actually used.
-enum ReproduceCommand {
-  static func make(_ subcommand: String, set: String, rules: String, pools: Int, seed: UInt64, extra: [String] = []) -> String {
+package enum ReproduceCommand {
+  /// `sealed SUBCOMMAND SET --rules R --pools N --seed S` and `extra`, each word quoted as
+  /// `quote` says.
+  package static func make(_ subcommand: String, set: String, rules: String, pools: Int, seed: UInt64, extra: [String] = []) -> String {
     (["sealed", subcommand, set, "--rules", rules, "--pools", String(pools), "--seed", String(seed)] + extra)
       .map(quote).joined(separator: " ")
   }
 
   /// `sealed audit SET --rules R --packs FILE ...`.
-  static func audit(set: String, rules: String, packs: String, extra: [String]) -> String {
+  package static func audit(set: String, rules: String, packs: String, extra: [String]) -> String {
     (["sealed", "audit", set, "--rules", rules, "--packs", packs] + extra).map(quote).joined(separator: " ")
   }
 
   /// A word as a POSIX shell reads it back: as it is when it is plain, else in single quotes.
-  static func quote(_ word: String) -> String {
+  package static func quote(_ word: String) -> String {
     let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
       (scalar.value < 128 && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))) || "-_./:=,+%@".unicodeScalars.contains(scalar)
     }

@@ -1,0 +1,61 @@
+import Foundation
+import SealedReports
+
+/// What a `sealed check-products` run was, for its folder's `run.csv`: the data and products
+/// asked for, how it was run, and (with its result) whether it finished.
+package struct ProductRunFacts: Sendable {
+  package var toolVersion: String
+  /// The booster data file as given, or the shipped file's name.
+  package var data: String
+  /// `--products`' patterns; empty: every product.
+  package var patterns: [String]
+  /// `--shard K/N`, when given.
+  package var shard: String?
+  /// The products of this run (of its shard).
+  package var matched: Int
+  package var pools: Int
+  package var seed: UInt64
+  /// `--specs`, when given.
+  package var specs: String?
+  package var alpha: Double?
+  package var threads: Int
+  package var started: Date
+
+  package init(
+    toolVersion: String, data: String, patterns: [String], shard: String?, matched: Int, pools: Int, seed: UInt64,
+    specs: String?, alpha: Double?, threads: Int, started: Date
+  ) {
+    self.toolVersion = toolVersion
+    self.data = data
+    self.patterns = patterns
+    self.shard = shard
+    self.matched = matched
+    self.pools = pools
+    self.seed = seed
+    self.specs = specs
+    self.alpha = alpha
+    self.threads = threads
+    self.started = started
+  }
+
+  /// `run.csv`: these facts, with how many products of `result` finished, whether the run
+  /// was interrupted and the `elapsed` seconds. Cost: a few rows.
+  package func table(_ result: ProductRun.Result, elapsed: Double) -> CSVTable {
+    var table = CSVTable(header: ["key", "value"])
+    table.append(["tool_version", toolVersion])
+    table.append(["data", data])
+    table.append(["products", patterns.isEmpty ? "*" : patterns.joined(separator: ",")])
+    if let shard { table.append(["shard", shard]) }
+    table.append(["products_matched", String(matched)])
+    table.append(["products_finished", String(result.summary.rows.count)])
+    table.append(["pools", String(pools)])
+    table.append(["seed", String(seed)])
+    table.append(["specs", specs ?? ""])
+    table.append(["alpha", alpha.map { String($0) } ?? ""])
+    table.append(["status", result.interrupted ? "interrupted" : "complete"])
+    table.append(["threads", String(threads)])
+    table.append(["elapsed_seconds", String(format: "%.2f", elapsed)])
+    table.append(["started_at", RunInfo.timestamp(started)])
+    return table
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import SealedSupport
+
+extension Library {
+  /// One card's change in a deck edit: the copies added (or removed), and the copies the
+  /// deck then holds out of those the pool opened (nil: a basic land, unlimited).
+  package struct DeckChange: Sendable, Equatable {
+    package var card: PoolCard
+    package var count: Int
+    package var held: Int
+    package var opened: Int?
+  }
+
+  /// Adds (or, with `adding` false, removes) `count` copies of each card `queries` name to
+  /// deck `name`, reading, changing and saving it under the library lock so that concurrent
+  /// edits all count. A card named twice counts twice. Returns the deck as saved and each
+  /// card's change; throws, saving nothing, when a card is unknown or a count would leave the
+  /// pool's copies. Cost: one read and one atomic write of the deck file.
+  package func editDeck(_ name: String, cards queries: [String], count: Int, adding: Bool) throws -> (Deck, [DeckChange]) {
+    try withLock(creating: false) { () throws -> (Deck, [DeckChange]) in
+      var deck = try deck(name)
+      var edits: [(card: PoolCard, count: Int)] = []
+      for query in queries {
+        let card = try deck.findCard(query)
+        if let index = edits.firstIndex(where: { $0.card.id == card.id }) {
+          edits[index].count += count
+        } else {
+          edits.append((card, count))
+        }
+      }
+      var changes: [DeckChange] = []
+      for (card, count) in edits {
+        if adding {
+          try deck.add(card, count: count)
+        } else {
+          try deck.remove(card, count: count)
+        }
+        changes.append(DeckChange(card: card, count: count, held: deck.copies(of: card), opened: deck.opened(card)))
+      }
+      try saveChanged(deck)
+      return (deck, changes)
+    }
+  }
+
+  /// Saves a changed deck over its file, stamping the time of the change. Cost: one atomic
+  /// write of the deck file.
+  package func saveChanged(_ deck: Deck) throws(DataError) {
+    var deck = deck
+    deck.modifiedAt = Date().formatted(.iso8601)
+    try save([Self.file(for: deck)], replacing: true)
+  }
+}
