@@ -52,7 +52,7 @@ package struct ProductRunFacts: Sendable {
     table.append(["seed", String(seed)])
     table.append(["specs", specs ?? ""])
     table.append(["alpha", alpha.map { String($0) } ?? ""])
-    table.append(["status", result.interrupted ? "interrupted" : "complete"])
+    table.append(["status", RunStatus(interrupted: result.interrupted).rawValue])
     table.append(["threads", String(threads)])
     table.append(["elapsed_seconds", String(format: "%.2f", elapsed)])
     table.append(["started_at", RunInfo.timestamp(started)])

@@ -47,7 +47,7 @@ struct ReportPage {
     let set = run["set"] ?? "?"
     let rules = run["rules"] ?? "?"
     let seed = run["seed"] ?? "?"
-    let isAudit = run["command_kind"] == "audit"
+    let isAudit = run.isAudit
     title = isAudit
       ? "Sealed audit: \(set) · \(rules) · \(run["boosters"] ?? "?") boosters opened"
       : "Sealed report: \(set) · \(rules) · seed \(seed)"

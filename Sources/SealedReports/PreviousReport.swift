@@ -44,7 +44,7 @@ package struct PreviousReport: Sendable, Equatable {
     let words = command?.split(separator: " ") ?? []
     let kind = values["command_kind"] ?? (words.count > 1 ? String(words[1]) : "")
     var parts: [String] = []
-    if kind == "audit" {
+    if kind == RunTable.auditKind {
       parts.append(values["packs"].map { "audit of \($0)" } ?? "audit")
       if let boosters = values["boosters"] { parts.append("\(boosters) boosters") }
       if let seed = values["seed"] { parts.append("seed \(seed)") }
@@ -53,7 +53,7 @@ package struct PreviousReport: Sendable, Equatable {
       if let seed = values["seed"] { parts.append("seed \(seed)") }
       if let pools = values["pools"] { parts.append("\(pools) pools") }
     }
-    if values["status"] == "interrupted" { parts.append("interrupted") }
+    if values["status"] == RunStatus.interrupted.rawValue { parts.append(RunStatus.interrupted.rawValue) }
     if let started = values["started_at"], !started.isEmpty { parts.append("started \(started)") }
     return parts.joined(separator: ", ")
   }

@@ -50,3 +50,25 @@ public struct RunInfo: Sendable, Codable, Equatable {
 }
 
 import Foundation
+
+/// `run.csv`'s `status`: whether the run did all it was asked.
+package enum RunStatus: String, Sendable, CaseIterable {
+  case complete
+  /// Stopped by Ctrl-C: the report holds what was done.
+  case interrupted
+
+  /// The status of a run that was, or was not, interrupted.
+  package init(interrupted: Bool) { self = interrupted ? .interrupted : .complete }
+}
+
+extension RunTable {
+  /// `command_kind` of an audit's `run.csv` (the other commands' kind is their command line's
+  /// second word).
+  package static let auditKind = "audit"
+
+  /// The run's `status`; nil when the file has none (or words Sealed does not write).
+  package var status: RunStatus? { self["status"].flatMap(RunStatus.init(rawValue:)) }
+
+  /// Whether the report is an audit's (`command_kind` audit).
+  package var isAudit: Bool { self["command_kind"] == Self.auditKind }
+}

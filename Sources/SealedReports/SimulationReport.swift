@@ -66,7 +66,7 @@ public struct SimulationReport: Sendable {
       ("rules_source", plan.rulesSource),
       ("booster_range", "1-\(plan.boosterMax)"),
       ("pools_requested", String(run.poolsRequested)),
-      ("status", run.interrupted ? "interrupted" : "complete"),
+      ("status", RunStatus(interrupted: run.interrupted).rawValue),
       ("shard", run.shard),
       ("chunk_pools", String(Simulation.chunkPools)),
       ("generator", "xoshiro256** per chunk, seeded by SplitMix64(seed, chunk); generator version \(Simulation.generatorVersion)"),

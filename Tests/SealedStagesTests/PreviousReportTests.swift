@@ -26,4 +26,13 @@ import Testing
     #expect(PreviousReport(runCSV: "key,value\ncommand,\"unterminated\n") == nil)
     #expect(PreviousReport(runCSV: "") == nil)
   }
+
+  @Test func aRunsStatusAndKindAreReadIntoTheirCases() {
+    let audit = RunTable([(key: "command_kind", value: "audit"), (key: "status", value: "interrupted")])
+    #expect(audit.isAudit && audit.status == .interrupted)
+    let simulation = RunTable([(key: "status", value: "complete")])
+    #expect(!simulation.isAudit && simulation.status == .complete)
+    #expect(RunTable([(key: "status", value: "done")]).status == nil)
+    #expect(RunStatus(interrupted: true) == .interrupted && RunStatus(interrupted: false) == .complete)
+  }
 }

@@ -118,9 +118,9 @@ struct AuditCommand: ParsableCommand {
     let command = ReproduceCommand.audit(
       set: plan.setCode, rules: planOptions.rules, packs: packs, extra: reproducingOptions(seed: seed, grouping: grouping, resamples: resamples))
     let contents = AuditReport.contents(
-      audit, session: session, rules: loaded, packs: reader.source, format: reader.format, identity: identity,
+      audit, session: session, plan: plan, packs: reader.source, format: reader.format, identity: identity,
       grouping: grouping, seed: seed, alpha: alpha, spec: spec, threads: threads, elapsed: elapsed,
-      startedAt: RunInfo.timestamp(started), command: command)
+      startedAt: RunInfo.timestamp(started), command: command, toolVersion: SealedCommand.version)
     let files = contents.tables.map { (name: $0.name, contents: $0.table.text) }
     Note.replaced(try folder.commit(try HTMLReportFile.adding(to: files, contents: contents)), in: folder.path)
     print(AuditVerdictTable.render(audit, session: session, spec: spec, alpha: alpha, source: reader.source, terminal: .standardOutput), terminator: "")

@@ -26,15 +26,3 @@ struct PackFileLayout: ExpressibleByArgument, Sendable {
 
   static var allValueStrings: [String] { PackFileFormat.allCases.map(\.optionName) }
 }
-
-extension PackFileFormat {
-  /// The layout's name on the command line and in `run.csv`: the name `sealed open --format`
-  /// writes it under and `sealed audit --format` reads it under.
-  var optionName: String {
-    switch self {
-    case .csv: "csv"
-    case .text: "list"
-    case .seventeenLands: "17lands"
-    }
-  }
-}

@@ -54,7 +54,7 @@ public struct ReportContents: Sendable {
 
   /// For a run the user stopped (`status` interrupted in `run.csv`): the pools done and asked for.
   package var interruption: (done: Int, requested: Int)? {
-    guard run["status"] == "interrupted" else { return nil }
+    guard run.status == .interrupted else { return nil }
     let done = run["pools"].flatMap(Int.init) ?? 0
     return (done, run["pools_requested"].flatMap(Int.init) ?? done)
   }

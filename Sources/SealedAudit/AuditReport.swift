@@ -2,7 +2,6 @@ import SealedSupport
 import SealedRules
 import SealedEngine
 import SealedReports
-import SealedAudit
 import SealedPackFiles
 import SealedStats
 
@@ -10,21 +9,23 @@ import SealedStats
 /// (the verdicts), `boosters.csv` (each booster listed, and what is wrong with it),
 /// `sheet_frequency.csv` (each sheet's cards against the rules). `report.html` is made from the
 /// same values.
-enum AuditReport {
-  static func contents(
-    _ audit: AuditRun, session: AuditSession, rules: LoadedPlan, packs: String, format: PackFileFormat,
+package enum AuditReport {
+  /// The report of `audit`, made from `session`'s boosters of `packs` (read as `format`, cards
+  /// told apart by `identity`) under `plan`, with how it was run. Cost: the rows of the tables
+  /// already made; nothing is written.
+  package static func contents(
+    _ audit: AuditRun, session: AuditSession, plan: BoosterPlan, packs: String, format: PackFileFormat,
     identity: CardIdentity, grouping: PoolGrouping, seed: UInt64, alpha: Double, spec: SpecDefinition?, threads: Int,
-    elapsed: Double, startedAt: String, command: String
+    elapsed: Double, startedAt: String, command: String, toolVersion: String
   ) -> ReportContents {
-    let plan = rules.plan
     let findings = session.findings
     let rows: [(String, String)] = [
-      ("command_kind", "audit"), ("set", plan.setCode), ("set_name", plan.setName), ("rules", plan.rulesName),
+      ("command_kind", RunTable.auditKind), ("set", plan.setCode), ("set_name", plan.setName), ("rules", plan.rulesName),
       ("rules_source", plan.rulesSource), ("rules_sha256", plan.rulesSHA256), ("spec", spec?.name ?? ""),
       ("packs", packs), ("format", format.optionName), ("card_identity", identity.rawValue), ("boosters", String(findings.boosters)),
       ("cards", String(findings.cards)), ("pools", grouping == .grouped ? String(session.accumulator.counts.pools) : ""),
       ("pool_grouping", grouping.rawValue), ("resamples", String(audit.resamples)), ("seed", String(seed)),
-      ("alpha", CSVNumber.format(alpha)), ("tool_version", SealedCommand.version),
+      ("alpha", CSVNumber.format(alpha)), ("tool_version", toolVersion),
       ("generator", String(Simulation.generatorVersion)), ("threads", String(threads)),
       ("elapsed_seconds", CSVNumber.format((elapsed * 1000).rounded() / 1000)), ("started_at", startedAt),
       ("command", command), ("notes", audit.notes.joined(separator: " | ")),
