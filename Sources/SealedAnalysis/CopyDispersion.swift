@@ -14,7 +14,7 @@ import SealedSupport
 extension Expectations {
   /// The variance of one card's copies from one use of a site (`index` in the site's sheet): a
   /// distinct draw gives 0 or 1 copy, π(1 − π); a draw with replacement is binomial, k p (1 − p).
-  public func siteCopyVariance(site: Int, index: Int) -> Double {
+  package func siteCopyVariance(site: Int, index: Int) -> Double {
     let draw = plan.sites[site].draw
     let inclusion = siteInclusion[site][index]
     if draw.distinct && draw.count > 1 { return inclusion * (1 - inclusion) }
@@ -29,7 +29,7 @@ extension Expectations {
   /// With C_i a card's copies and T their total, the mean is
   /// (Σ Var C_i − Var T / n) / (E T / n). Nil when a count distribution is too large to
   /// compute, or the cards are never drawn.
-  public func uniformClaimDispersion(cards: [Int]) -> Double? {
+  package func uniformClaimDispersion(cards: [Int]) -> Double? {
     let n = Double(cards.count)
     guard cards.count > 1 else { return nil }
     let position = Dictionary(uniqueKeysWithValues: cards.enumerated().map { ($0.element, $0.offset) })

@@ -10,22 +10,22 @@ import SealedEngine
 /// Cost: small. Distinct draws from weighted sheets use `SuccessiveSampling`, whose cost grows
 /// with the number of different weights; the built-in rule sets take milliseconds.
 public struct Expectations: Sendable {
-  public let plan: BoosterPlan
+  package let plan: BoosterPlan
   /// `siteInclusion[site][i]`: expected copies of the site's sheet card i per use of the site.
-  public let siteInclusion: [[Double]]
+  package let siteInclusion: [[Double]]
   /// `laneDistributions[kind][lane][n]`: probability that a booster of the kind holds exactly n
   /// cards of the lane (lane 0 mythics, lane i event i - 1).
-  public let laneDistributions: [[[Double]]]
+  package let laneDistributions: [[[Double]]]
   /// Expected copies of each card (by ordinal) per booster of each kind.
-  public let cardsPerBoosterByKind: [[Double]]
+  package let cardsPerBoosterByKind: [[Double]]
   /// Expected copies of each card (by ordinal) per pool.
-  public let cardsPerPool: [Double]
+  package let cardsPerPool: [Double]
   /// Probability of each number of mythics in a pool.
-  public let poolMythics: [Double]
+  package let poolMythics: [Double]
   /// Probability that booster b of a pool holds at least one mythic.
-  public let mythicPositions: [Double]
+  package let mythicPositions: [Double]
   /// Probability that two independent pools differ by d mythics.
-  public let pairMythicDifferences: [Double]
+  package let pairMythicDifferences: [Double]
 
   /// The expectations of `plan`, computed in phases: each site's inclusion probabilities and
   /// lane distributions, each kind's (over its variant combinations), then the pool's cards,
@@ -146,12 +146,12 @@ public struct Expectations: Sendable {
 
   /// Probability that a booster of `kind` (nil: any booster of a pool) holds at least one card
   /// of `event`.
-  public func eventProbability(_ event: Int, kind: Int?) -> Double {
+  package func eventProbability(_ event: Int, kind: Int?) -> Double {
     probability(lane: event + 1, kind: kind) { $0 >= 1 }
   }
 
   /// Probability that a booster of `kind` (nil: any booster) has a lane count meeting `test`.
-  public func probability(lane: Int, kind: Int?, where test: (Int) -> Bool) -> Double {
+  package func probability(lane: Int, kind: Int?, where test: (Int) -> Bool) -> Double {
     func forKind(_ kind: Int) -> Double {
       laneDistributions[kind][lane].enumerated().reduce(0) { $0 + (test($1.offset) ? $1.element : 0) }
     }
@@ -164,7 +164,7 @@ public struct Expectations: Sendable {
   }
 
   /// Expected cards of each rarity in a slot per pool.
-  public func slotRarityPerPool(slot: Int) -> [Rarity: Double] {
+  package func slotRarityPerPool(slot: Int) -> [Rarity: Double] {
     let weights = plan.expectedBoostersPerKind
     var result: [Rarity: Double] = [:]
     for kind in plan.kinds.indices {

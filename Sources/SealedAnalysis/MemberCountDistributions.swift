@@ -7,7 +7,7 @@ extension Expectations {
   /// computation as the plan's own lanes (`laneDistributions`), for cards that no lane counts.
   /// Nil when a distinct draw from a weighted sheet has too many different weights.
   /// Cost: one count distribution per site, then a convolution per program.
-  public func memberCountDistributions(members: Set<Int>) -> [[Double]]? {
+  package func memberCountDistributions(members: Set<Int>) -> [[Double]]? {
     var siteDistributions: [[Double]] = []
     for site in plan.sites {
       let draw = site.draw
@@ -38,14 +38,14 @@ extension Expectations {
   }
 
   /// The share of each kind among a pool's boosters (the kinds' expected counts over the pool).
-  public var kindShares: [Double] {
+  package var kindShares: [Double] {
     let perPool = plan.expectedBoostersPerKind
     let total = perPool.reduce(0, +)
     return perPool.map { $0 / total }
   }
 
   /// Expected copies of each card (by ordinal) per booster, over the kinds in their shares.
-  public var cardsPerBooster: [Double] {
+  package var cardsPerBooster: [Double] {
     let shares = kindShares
     return plan.cards.indices.map { ordinal in
       plan.kinds.indices.reduce(0) { $0 + shares[$1] * cardsPerBoosterByKind[$1][ordinal] }

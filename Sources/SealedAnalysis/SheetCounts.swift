@@ -4,13 +4,13 @@ import SealedEngine
 
 /// One sheet's copies over a run: each card's observed and expected count, summed over the
 /// draw sites that use the sheet, and the dispersion of Pearson's statistic over them.
-public struct SheetCounts: Sendable {
-  public let observed: [Int]
-  public let expected: [Double]
+package struct SheetCounts: Sendable {
+  package let observed: [Int]
+  package let expected: [Double]
   /// The ratio of the statistic's exact mean, Σ Var O_i / E_i over the cards expected at all,
   /// to their number less one: (n − k)/(n − 1) for k distinct of n equally likely, 1 for draws
   /// with replacement. Nil when fewer than two cards are expected.
-  public let dispersion: Double?
+  package let dispersion: Double?
 }
 
 extension Expectations {
@@ -18,7 +18,7 @@ extension Expectations {
   /// `sheet_frequency.csv` both read them). Every use of a site draws a fixed number of the
   /// sheet's cards, so the total is fixed and the statistic's mean is Σ Var O_i / E_i.
   /// Cost: O(sites × sheet size).
-  public func sheetCounts(_ index: Int, tally: SimulationTally) -> SheetCounts {
+  package func sheetCounts(_ index: Int, tally: SimulationTally) -> SheetCounts {
     let sheet = plan.sheets[index]
     var observed = [Int](repeating: 0, count: sheet.cards.count)
     for (siteIndex, site) in plan.sites.enumerated() where site.draw.sheet == index {
@@ -34,7 +34,7 @@ extension Expectations {
 
   /// The expected copies of sheet `index`'s cards per pool, and the dispersion of its
   /// statistic, from the plan alone (what `sealed check --plan` sizes a run by).
-  public func sheetExpectationPerPool(_ index: Int) -> (expected: [Double], dispersion: Double?) {
+  package func sheetExpectationPerPool(_ index: Int) -> (expected: [Double], dispersion: Double?) {
     let perKind = plan.expectedBoostersPerKind
     return sheetExpectation(index) { site in perKind[site.kind] * plan.combinationProbabilities[site.kind][site.combination] }
   }

@@ -17,9 +17,9 @@ import SealedSupport
 /// `COPIES NAME (SET) NUMBER`; a basic land the card data had no printing of is `COPIES NAME`.
 /// Names are written as Arena writes them: both halves of a split card (`Assure // Assemble`),
 /// the front face of every other card of two faces (adventures, double-faced cards).
-public enum ArenaDeckList {
+package enum ArenaDeckList {
   /// The text of `deck`, ending with a line feed. Cost: linear in the pool's cards.
-  public static func text(_ deck: Deck) -> String {
+  package static func text(_ deck: Deck) -> String {
     var lines = ["Deck"] + deck.cards.map { line(copies: $0.copies, card: $0.card) }
     let sideboard = self.sideboard(deck)
     if !sideboard.isEmpty {
@@ -30,7 +30,7 @@ public enum ArenaDeckList {
 
   /// The opened cards not in the deck, with their copies, by collector number; basic lands
   /// are left out.
-  public static func sideboard(_ deck: Deck) -> [Deck.Entry] {
+  package static func sideboard(_ deck: Deck) -> [Deck.Entry] {
     deck.pool.cards.compactMap { entry in
       guard !entry.card.isUnlimited else { return nil }
       let left = entry.copies - deck.copies(of: entry.card)
@@ -39,7 +39,7 @@ public enum ArenaDeckList {
   }
 
   /// `4 Card Name (SET) 123`.
-  public static func line(copies: Int, card: PoolCard) -> String {
+  package static func line(copies: Int, card: PoolCard) -> String {
     guard let number = card.collectorNumber else { return "\(copies) \(name(of: card))" }
     return "\(copies) \(name(of: card)) (\(setCode(card.set))) \(number)"
   }
@@ -48,7 +48,7 @@ public enum ArenaDeckList {
   /// sorceries, or both are Rooms) in full, `Assure // Assemble`; the front face of any other
   /// card of two faces (`Ardenvale Tactician` for `Ardenvale Tactician // Dizzying Swoop`).
   /// A saved pool keeps type lines, not Scryfall's layouts, so the faces' type lines decide.
-  public static func name(of card: PoolCard) -> String {
+  package static func name(of card: PoolCard) -> String {
     let names = card.name.components(separatedBy: " // ")
     guard names.count > 1 else { return card.name }
     let faces = card.typeLine.components(separatedBy: " // ")
@@ -58,7 +58,7 @@ public enum ArenaDeckList {
 
   /// The set code Arena uses, in capitals: Scryfall's, except Dominaria's (`dom`), which Arena
   /// calls `DAR`.
-  public static func setCode(_ set: String) -> String {
+  package static func setCode(_ set: String) -> String {
     let code = set.uppercased()
     return arenaCodes[code] ?? code
   }

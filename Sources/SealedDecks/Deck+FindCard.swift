@@ -6,7 +6,7 @@ extension Deck {
   /// (`12`, `#12`), a name (case-insensitive) or the unique beginning of a name. Throws a
   /// one-line error that lists the candidates when the beginning is ambiguous, or suggests the
   /// closest names when nothing matches.
-  public func findCard(_ query: String) throws(DataError) -> PoolCard {
+  package func findCard(_ query: String) throws(DataError) -> PoolCard {
     let choices = self.choices
     let trimmed = query.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty else { throw DataError("expected a card name or collector number, found an empty string") }

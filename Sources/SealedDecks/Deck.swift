@@ -8,26 +8,26 @@ import SealedSupport
 /// pool's rares and mythics, as the original app's did.
 public struct Deck: Sendable, Equatable {
   /// One card of the deck with its copies.
-  public struct Entry: Sendable, Hashable {
-    public var card: PoolCard
-    public var copies: Int
+  package struct Entry: Sendable, Hashable {
+    package var card: PoolCard
+    package var copies: Int
   }
 
   /// The size a sealed deck aims for.
-  public static let targetSize = 40
+  package static let targetSize = 40
 
   /// The deck's name: its file name in the library (not stored inside the file).
-  public var name: String
+  package var name: String
   /// The saved pool the deck was started from.
-  public var poolName: String
-  public var pool: SavedPool
+  package var poolName: String
+  package var pool: SavedPool
   /// The cards, nonland cards by mana value then name, then lands by name.
-  public private(set) var cards: [Entry]
-  public var createdAt: String
-  public var modifiedAt: String
+  package private(set) var cards: [Entry]
+  package var createdAt: String
+  package var modifiedAt: String
 
   /// A new deck holding every copy of the pool's rares and mythics.
-  public init(name: String, pool: SavedPool, poolName: String, date: Date = Date()) {
+  package init(name: String, pool: SavedPool, poolName: String, date: Date = Date()) {
     self.name = name
     self.poolName = poolName
     self.pool = pool
@@ -54,37 +54,37 @@ public struct Deck: Sendable, Equatable {
   }
 
   /// The number of cards, copies counted.
-  public var size: Int { cards.reduce(0) { $0 + $1.copies } }
+  package var size: Int { cards.reduce(0) { $0 + $1.copies } }
 
   /// Every card the deck may hold, in the card picker's order: the opened cards by collector
   /// number, then the basic lands.
-  public var choices: [PoolCard] {
+  package var choices: [PoolCard] {
     pool.cards.map(\.card).filter { !$0.isUnlimited } + pool.basicLands
   }
 
   /// The most cards a deck may hold (basic lands are unlimited otherwise; this keeps hands and
   /// exports of hand-edited files finite).
-  public static let maximumCards = 1000
+  package static let maximumCards = 1000
 
   /// How many copies of `card` were opened; nil for a basic land, which is unlimited.
-  public func opened(_ card: PoolCard) -> Int? {
+  package func opened(_ card: PoolCard) -> Int? {
     if card.isUnlimited { return nil }
     return pool.cards.first { $0.card.id == card.id }?.copies ?? 0
   }
 
   /// How many copies of `card` the deck holds.
-  public func copies(of card: PoolCard) -> Int {
+  package func copies(of card: PoolCard) -> Int {
     cards.first { $0.card.id == card.id }?.copies ?? 0
   }
 
   /// Every card of the deck, each copy separately, in deck order.
-  public var expandedCards: [PoolCard] {
+  package var expandedCards: [PoolCard] {
     cards.flatMap { Array(repeating: $0.card, count: $0.copies) }
   }
 
   /// Adds `count` copies of `card`, or throws a one-line reason and changes nothing:
   /// "Ajani's Pridemate: 2 opened, 2 already in the deck".
-  public mutating func add(_ card: PoolCard, count: Int = 1) throws(DataError) {
+  package mutating func add(_ card: PoolCard, count: Int = 1) throws(DataError) {
     guard count >= 1 && count <= Self.maximumCards else {
       throw DataError("--count \(count): expected 1 to \(Self.maximumCards) copies")
     }
@@ -112,7 +112,7 @@ public struct Deck: Sendable, Equatable {
   }
 
   /// Removes `count` copies of `card`, or throws a one-line reason and changes nothing.
-  public mutating func remove(_ card: PoolCard, count: Int = 1) throws(DataError) {
+  package mutating func remove(_ card: PoolCard, count: Int = 1) throws(DataError) {
     guard count >= 1 && count <= Self.maximumCards else {
       throw DataError("--count \(count): expected 1 to \(Self.maximumCards) copies")
     }

@@ -2,23 +2,23 @@
 /// colours.
 public struct DeckSummary: Sendable {
   /// The mana curve's buckets: mana value 0 to 6, then 7 and more.
-  public static let curveLabels = ["0", "1", "2", "3", "4", "5", "6", "7+"]
+  package static let curveLabels = ["0", "1", "2", "3", "4", "5", "6", "7+"]
   /// Colours in the order of the colour pie, then colourless.
-  public static let colorOrder = ["W", "U", "B", "R", "G"]
+  package static let colorOrder = ["W", "U", "B", "R", "G"]
 
   /// Cards in the deck, copies counted.
-  public var size: Int
+  package var size: Int
   /// Nonland cards (copies counted) by mana value, `curveLabels` order.
-  public var curve: [Int]
+  package var curve: [Int]
   /// Cards by group, in `CardCategory.allCases` order; each card counts once (see
   /// `PoolCard.category`), so the counts add up to the size.
-  public var types: [(category: CardCategory, cards: Int)]
+  package var types: [(category: CardCategory, cards: Int)]
   /// Nonland cards of each colour (`colorOrder`), copies counted; a two-colour card counts for
   /// both colours.
-  public var colors: [(color: String, cards: Int)]
+  package var colors: [(color: String, cards: Int)]
   /// Nonland cards without colour.
-  public var colorless: Int
-  public var lands: Int
+  package var colorless: Int
+  package var lands: Int
 
   /// The summary of `deck`: curve, groups and colours counted over its cards. Cost: one pass over
   /// the deck's distinct cards.
@@ -53,7 +53,7 @@ public struct DeckSummary: Sendable {
   }
 
   /// The deck's colours, for example `WG`; empty for a colourless deck.
-  public var colorIdentity: String {
+  package var colorIdentity: String {
     colors.filter { $0.cards > 0 }.map(\.color).joined()
   }
 

@@ -4,11 +4,11 @@ import SealedSupport
 extension Library {
   /// One card's change in a deck edit: the copies added (or removed), and the copies the
   /// deck then holds out of those the pool opened (nil: a basic land, unlimited).
-  public struct DeckChange: Sendable, Equatable {
-    public var card: PoolCard
-    public var count: Int
-    public var held: Int
-    public var opened: Int?
+  package struct DeckChange: Sendable, Equatable {
+    package var card: PoolCard
+    package var count: Int
+    package var held: Int
+    package var opened: Int?
   }
 
   /// Adds (or, with `adding` false, removes) `count` copies of each card `queries` name to
@@ -16,7 +16,7 @@ extension Library {
   /// edits all count. A card named twice counts twice. Returns the deck as saved and each
   /// card's change; throws, saving nothing, when a card is unknown or a count would leave the
   /// pool's copies. Cost: one read and one atomic write of the deck file.
-  public func editDeck(_ name: String, cards queries: [String], count: Int, adding: Bool) throws -> (Deck, [DeckChange]) {
+  package func editDeck(_ name: String, cards queries: [String], count: Int, adding: Bool) throws -> (Deck, [DeckChange]) {
     try withLock(creating: false) { () throws -> (Deck, [DeckChange]) in
       var deck = try deck(name)
       var edits: [(card: PoolCard, count: Int)] = []
@@ -44,7 +44,7 @@ extension Library {
 
   /// Saves a changed deck over its file, stamping the time of the change. Cost: one atomic
   /// write of the deck file.
-  public func saveChanged(_ deck: Deck) throws(DataError) {
+  package func saveChanged(_ deck: Deck) throws(DataError) {
     var deck = deck
     deck.modifiedAt = Date().formatted(.iso8601)
     try save([Self.file(for: deck)], replacing: true)

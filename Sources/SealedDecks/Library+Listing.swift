@@ -4,16 +4,16 @@ extension Library {
   /// One saved pool or deck as `sealed decks` lists it: what it was opened from, its cards, and
   /// a note (a pool's boosters; a deck's pool, size and colours; or why its file cannot be read,
   /// in which case the other fields are nil).
-  public struct Listing: Sendable, Encodable, Equatable {
-    public let kind: Kind
-    public let name: String
-    public let set: String?
-    public let setName: String?
-    public let rules: String?
-    public let seed: UInt64?
-    public let cards: Int?
-    public let note: String
-    public let createdAt: String?
+  package struct Listing: Sendable, Encodable, Equatable {
+    package let kind: Kind
+    package let name: String
+    package let set: String?
+    package let setName: String?
+    package let rules: String?
+    package let seed: UInt64?
+    package let cards: Int?
+    package let note: String
+    package let createdAt: String?
 
     enum CodingKeys: String, CodingKey {
       case kind, name, set, rules, seed, cards, note
@@ -24,7 +24,7 @@ extension Library {
 
   /// Every saved pool, then every deck, by name; a file that cannot be read is listed with the
   /// reason rather than stopping the listing. Cost: reads and decodes every file of the library.
-  public func listing() -> [Listing] {
+  package func listing() -> [Listing] {
     names(.pool).map { name in
       do throws(DataError) {
         let pool = try pool(name)

@@ -7,7 +7,7 @@ extension Library {
   /// Checks that a pool and deck can be saved as `name` (`sealed open --save NAME`): a valid
   /// name, and, unless `replacing`, no pool or deck saved under it. Call it before opening
   /// anything, so that a taken name costs nothing. Cost: a stat per kind.
-  public func checkFreeName(_ name: String, replacing: Bool) throws(DataError) {
+  package func checkFreeName(_ name: String, replacing: Bool) throws(DataError) {
     try Self.validate(name: name, for: .pool)
     guard !replacing else { return }
     for kind in Kind.allCases where exists(kind, name) {
@@ -20,7 +20,7 @@ extension Library {
   /// both or neither, under the library lock; returns the deck. Cost: two small files written
   /// atomically.
   @discardableResult
-  public func savePool(
+  package func savePool(
     _ opened: OpenedPool, plan: BoosterPlan, seed: UInt64, set: CardSet, as name: String, toolVersion: String,
     replacing: Bool
   ) throws -> Deck {

@@ -14,35 +14,35 @@ import SealedCards
 /// edits from several processes each see the others' changes.
 public struct Library: Sendable {
   /// The environment variable that names the library folder.
-  public static let environmentVariable = SealedHome.environmentVariable
+  package static let environmentVariable = SealedHome.environmentVariable
 
   /// The kinds of file the library keeps: pools (in `pools/`) and decks (in `decks/`).
-  public enum Kind: String, Sendable, CaseIterable {
+  package enum Kind: String, Sendable, CaseIterable {
     case pool, deck
 
     var folder: String { self == .pool ? "pools" : "decks" }
   }
 
   /// The library folder.
-  public let path: String
+  package let path: String
 
   /// The library in the folder at `path`, standardized as `NSString.standardizingPath` does. Reads nothing.
-  public init(path: String) {
+  package init(path: String) {
     self.path = (path as NSString).standardizingPath
   }
 
   /// The library named by the environment.
-  public static func fromEnvironment(
+  package static func fromEnvironment(
     _ environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Library {
     Library(path: SealedHome.path(environment: environment))
   }
 
   /// The folder of one kind of file.
-  public func folder(_ kind: Kind) -> String { (path as NSString).appendingPathComponent(kind.folder) }
+  package func folder(_ kind: Kind) -> String { (path as NSString).appendingPathComponent(kind.folder) }
 
   /// The file of a pool or deck.
-  public func file(_ kind: Kind, _ name: String) -> String {
+  package func file(_ kind: Kind, _ name: String) -> String {
     (folder(kind) as NSString).appendingPathComponent("\(name).json")
   }
 
@@ -50,7 +50,7 @@ public struct Library: Sendable {
 
   /// Checks a name for a new pool or deck: 1 to 64 letters, digits, `-`, `_` or `.`, starting
   /// with a letter or digit (it becomes a file name).
-  public static func validate(name: String, for kind: Kind) throws(DataError) {
+  package static func validate(name: String, for kind: Kind) throws(DataError) {
     let allowed = name.unicodeScalars.allSatisfy {
       ($0.isASCII && (CharacterSet.alphanumerics.contains($0))) || "-_.".unicodeScalars.contains($0)
     }
@@ -61,14 +61,14 @@ public struct Library: Sendable {
   }
 
   /// The saved names of one kind, sorted.
-  public func names(_ kind: Kind) -> [String] {
+  package func names(_ kind: Kind) -> [String] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder(kind))) ?? []
     return entries.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
       .map { String($0.dropLast(5)) }.sorted()
   }
 
   /// Whether a pool or deck of that name is saved.
-  public func exists(_ kind: Kind, _ name: String) -> Bool {
+  package func exists(_ kind: Kind, _ name: String) -> Bool {
     FileManager.default.fileExists(atPath: file(kind, name))
   }
 
@@ -93,7 +93,7 @@ public struct Library: Sendable {
   // MARK: - Reading
 
   /// Reads a saved pool.
-  public func pool(_ name: String) throws(DataError) -> SavedPool {
+  package func pool(_ name: String) throws(DataError) -> SavedPool {
     try requireExisting(.pool, name)
     let path = file(.pool, name)
     return try Self.decodePool(Self.read(path), path: path)
@@ -111,7 +111,7 @@ public struct Library: Sendable {
   }
 
   /// Reads a saved deck, checking its cards against its pool.
-  public func deck(_ name: String) throws(DataError) -> Deck {
+  package func deck(_ name: String) throws(DataError) -> Deck {
     try requireExisting(.deck, name)
     let path = file(.deck, name)
     return try Self.decodeDeck(Self.read(path), name: name, path: path)
@@ -190,14 +190,14 @@ public struct Library: Sendable {
   // MARK: - Locking
 
   /// The lock file of the library.
-  public var lockFile: String { (path as NSString).appendingPathComponent(".lock") }
+  package var lockFile: String { (path as NSString).appendingPathComponent(".lock") }
 
   /// Runs `body` holding an exclusive `flock` on the library's `.lock` file, so that a
   /// read-modify-write of other Sealed processes waits for this one. With `creating` false and
   /// no library folder, there is nothing to protect and `body` runs unlocked. Not re-entrant:
   /// `body` must not call `withLock` itself. Cost: one open and one flock (waits while another
   /// process holds the lock).
-  public func withLock<T>(creating: Bool = true, _ body: () throws -> T) throws -> T {
+  package func withLock<T>(creating: Bool = true, _ body: () throws -> T) throws -> T {
     if !creating && !FileManager.default.fileExists(atPath: path) { return try body() }
     try Self.createFolder(path, library: path)
     let descriptor = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -219,8 +219,8 @@ public struct Library: Sendable {
 
   /// One file to write.
   public struct Write: Sendable {
-    public var kind: Kind
-    public var name: String
+    package var kind: Kind
+    package var name: String
     public var text: String
   }
 
@@ -240,7 +240,7 @@ public struct Library: Sendable {
   /// `replacing` is true; then each file is linked to its name (`link(2)` fails if the name
   /// exists), so that of two processes saving one new name, exactly one succeeds even without
   /// the library lock.
-  public func save(_ writes: [Write], replacing: Bool = false) throws(DataError) {
+  package func save(_ writes: [Write], replacing: Bool = false) throws(DataError) {
     if !replacing {
       for write in writes where exists(write.kind, write.name) {
         throw DataError(
@@ -293,7 +293,7 @@ public struct Library: Sendable {
   }
 
   /// Deletes a saved pool or deck.
-  public func delete(_ kind: Kind, _ name: String) throws(DataError) {
+  package func delete(_ kind: Kind, _ name: String) throws(DataError) {
     try requireExisting(kind, name)
     let target = file(kind, name)
     guard unlink(target) == 0 else {

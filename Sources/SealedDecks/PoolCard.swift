@@ -3,26 +3,26 @@ import SealedCards
 
 /// A card as a saved pool or deck keeps it: everything `deck show`, `hand` and `export tts` need,
 /// so that they work without the card data.
-public struct PoolCard: Sendable, Hashable, Codable {
+package struct PoolCard: Sendable, Hashable, Codable {
   /// The five basic land names, which a deck may hold in any number.
-  public static let basicLandNames = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
+  package static let basicLandNames = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
 
-  public var set: String
+  package var set: String
   /// The collector number; nil only for a basic land the card data had no printing of.
-  public var collectorNumber: String?
-  public var name: String
-  public var rarity: Rarity
-  public var typeLine: String
-  public var manaCost: String
-  public var manaValue: Double
+  package var collectorNumber: String?
+  package var name: String
+  package var rarity: Rarity
+  package var typeLine: String
+  package var manaCost: String
+  package var manaValue: Double
   /// Colours as single letters, W U B R G.
-  public var colors: [String]
+  package var colors: [String]
   /// Scryfall's `normal` image of the front face, when the data has one.
-  public var image: String?
+  package var image: String?
 
   /// A card with the given fields. An image address on Scryfall's retired host is made current
   /// from the set and collector number, or dropped when there is no collector number.
-  public init(
+  package init(
     set: String, collectorNumber: String?, name: String, rarity: Rarity, typeLine: String,
     manaCost: String = "", manaValue: Double = 0, colors: [String] = [], image: String? = nil
   ) {
@@ -42,7 +42,7 @@ public struct PoolCard: Sendable, Hashable, Codable {
 
   /// Decodes a saved card; an image address on Scryfall's retired host (pools saved before it
   /// was retired) is made current.
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
       set: try container.decode(String.self, forKey: .set),
@@ -54,7 +54,7 @@ public struct PoolCard: Sendable, Hashable, Codable {
   }
 
   /// The record of a loaded card; the image is the front face's `normal` one.
-  public init(_ card: Card) {
+  package init(_ card: Card) {
     self.init(
       set: card.setCode, collectorNumber: card.collectorNumber.text, name: card.name,
       rarity: card.rarity, typeLine: card.typeLine, manaCost: card.manaCost,
@@ -62,7 +62,7 @@ public struct PoolCard: Sendable, Hashable, Codable {
   }
 
   /// A basic land of `set` that the card data has no printing of: a name and a type line.
-  public static func basicLand(_ name: String, set: String) -> PoolCard {
+  package static func basicLand(_ name: String, set: String) -> PoolCard {
     PoolCard(set: set, collectorNumber: nil, name: name, rarity: .common, typeLine: "Basic Land — \(name)")
   }
 
@@ -80,15 +80,15 @@ public struct PoolCard: Sendable, Hashable, Codable {
 
   /// The card's identity inside a pool: set and collector number, or set and name for a basic
   /// land without a printing.
-  public var id: PoolCardID {
+  package var id: PoolCardID {
     PoolCardID(set: set, collectorNumber: collectorNumber, name: collectorNumber == nil ? name : nil)
   }
 
   /// `war #12`, or `war Plains` for a basic land without a printing.
-  public var label: String { collectorNumber.map { "\(set) #\($0)" } ?? "\(set) \(name)" }
+  package var label: String { collectorNumber.map { "\(set) #\($0)" } ?? "\(set) \(name)" }
 
   /// The type line of the front face (before ` // `).
-  public var frontTypeLine: Substring {
+  package var frontTypeLine: Substring {
     guard let range = typeLine.range(of: " // ") else { return typeLine[...] }
     return typeLine[..<range.lowerBound]
   }
@@ -99,18 +99,18 @@ public struct PoolCard: Sendable, Hashable, Codable {
   }
 
   /// Whether the front face is a land.
-  public var isLand: Bool { frontTypes.contains("land") }
+  package var isLand: Bool { frontTypes.contains("land") }
 
   /// Whether this is one of the five basic lands (Plains, Island, Swamp, Mountain, Forest), of
   /// which a deck may hold any number.
-  public var isUnlimited: Bool {
+  package var isUnlimited: Bool {
     Self.basicLandNames.contains(name) && frontTypes.contains("basic") && frontTypes.contains("land")
   }
 
   /// The card's group in a deck's type breakdown: the first of lands, creatures, planeswalkers,
   /// instants, sorceries, enchantments and artifacts among its front face's types, so that an
   /// artifact creature counts once, as a creature.
-  public var category: CardCategory {
+  package var category: CardCategory {
     let types = frontTypes
     for category in CardCategory.precedence where types.contains(category.typeWord) {
       return category
@@ -120,15 +120,15 @@ public struct PoolCard: Sendable, Hashable, Codable {
 }
 
 /// Identity of a card inside a pool.
-public struct PoolCardID: Sendable, Hashable {
-  public var set: String
-  public var collectorNumber: String?
+package struct PoolCardID: Sendable, Hashable {
+  package var set: String
+  package var collectorNumber: String?
   /// Set only when there is no collector number.
-  public var name: String?
+  package var name: String?
 }
 
 /// The groups of a deck's type breakdown.
-public enum CardCategory: String, Sendable, CaseIterable {
+package enum CardCategory: String, Sendable, CaseIterable {
   case creatures, instants, sorceries, enchantments, artifacts, planeswalkers, lands, other
 
   /// The order in which a card's types decide its group.

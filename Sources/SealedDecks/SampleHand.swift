@@ -2,16 +2,16 @@ import SealedSupport
 import SealedEngine
 
 /// Sample opening hands: cards drawn from a deck without replacement.
-public enum SampleHand {
+package enum SampleHand {
   /// The size of an opening hand.
-  public static let handSize = 7
+  package static let handSize = 7
 
   /// Draws `count` cards from `cards` without replacement: the first `count` steps of a
   /// Fisher–Yates shuffle, each choice exactly uniform (`bounded`). The same generator state
   /// gives the same hand. Cost: O(cards) to copy, O(count) to draw.
   ///
   /// - Precondition: `count <= cards.count`.
-  public static func draw<Element, G: RandomNumberGenerator>(
+  package static func draw<Element, G: RandomNumberGenerator>(
     _ count: Int, from cards: [Element], using generator: inout G
   ) -> [Element] {
     precondition(count >= 0 && count <= cards.count, "cannot draw \(count) cards from \(cards.count)")
@@ -27,7 +27,7 @@ public enum SampleHand {
 extension SampleHand {
   /// `count` opening hands of `deck`, drawn from `seed` (xoshiro256**: the same seed gives the
   /// same hands), each hand's cards in the deck's order. Cost: one shuffle prefix per hand.
-  public static func hands(of deck: Deck, count: Int, seed: UInt64) -> [[PoolCard]] {
+  package static func hands(of deck: Deck, count: Int, seed: UInt64) -> [[PoolCard]] {
     let cards = deck.expandedCards
     var generator = Xoshiro256StarStar(seed: seed)
     let order = Dictionary(deck.cards.enumerated().map { ($1.card.id, $0) }, uniquingKeysWith: { a, _ in a })

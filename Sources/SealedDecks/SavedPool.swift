@@ -9,15 +9,15 @@ import SealedEngine
 /// lands), so that decks built from it need no card data.
 public struct SavedPool: Sendable, Equatable {
   /// One card of a booster.
-  public struct BoosterCard: Sendable, Hashable, Codable {
-    public var set: String
-    public var collectorNumber: String
-    public var name: String
+  package struct BoosterCard: Sendable, Hashable, Codable {
+    package var set: String
+    package var collectorNumber: String
+    package var name: String
     /// The slot the rules drew the card for (`common`, `rare`, `land`, ...).
-    public var slot: String
+    package var slot: String
 
     /// A booster card of the given printing, drawn for `slot`.
-    public init(set: String, collectorNumber: String, name: String, slot: String) {
+    package init(set: String, collectorNumber: String, name: String, slot: String) {
       self.set = set
       self.collectorNumber = collectorNumber
       self.name = name
@@ -34,37 +34,37 @@ public struct SavedPool: Sendable, Equatable {
   }
 
   /// One distinct opened card with the number of copies opened.
-  public struct Entry: Sendable, Hashable {
-    public var card: PoolCard
-    public var copies: Int
+  package struct Entry: Sendable, Hashable {
+    package var card: PoolCard
+    package var copies: Int
 
     /// An entry of `copies` copies of `card`.
-    public init(card: PoolCard, copies: Int) {
+    package init(card: PoolCard, copies: Int) {
       self.card = card
       self.copies = copies
     }
   }
 
-  public var set: String
-  public var setName: String
-  public var rules: String
-  public var rulesSHA256: String
-  public var seed: UInt64
+  package var set: String
+  package var setName: String
+  package var rules: String
+  package var rulesSHA256: String
+  package var seed: UInt64
   /// The mythic booster, counted from 1, when the rules have one.
-  public var mythicBooster: Int?
+  package var mythicBooster: Int?
   /// Booster contents in opening order.
-  public var boosters: [[BoosterCard]]
+  package var boosters: [[BoosterCard]]
   /// Each distinct opened card once, with its copies, ordered by collector number.
-  public var cards: [Entry]
+  package var cards: [Entry]
   /// One printing per basic land name (from the set's basic lands, or a bare name and type line
   /// when the data has none); a deck may hold any number of these.
-  public var basicLands: [PoolCard]
+  package var basicLands: [PoolCard]
   /// When the pool was opened (ISO 8601) and by which version of Sealed.
-  public var createdAt: String
-  public var toolVersion: String
+  package var createdAt: String
+  package var toolVersion: String
 
   /// A pool with the given fields, as the library file holds them.
-  public init(
+  package init(
     set: String, setName: String, rules: String, rulesSHA256: String, seed: UInt64,
     mythicBooster: Int?, boosters: [[BoosterCard]], cards: [Entry], basicLands: [PoolCard],
     createdAt: String, toolVersion: String
@@ -85,7 +85,7 @@ public struct SavedPool: Sendable, Equatable {
   /// The record of a pool just opened with `plan` and `seed`. The basic lands are the first
   /// printing of each basic land name among `setCards` (the whole set, not only the booster
   /// range); names the set has no printing of get a bare record.
-  public init(
+  package init(
     opened pool: OpenedPool, plan: BoosterPlan, seed: UInt64, setCards: [Card], toolVersion: String,
     date: Date = Date()
   ) {
@@ -121,10 +121,10 @@ public struct SavedPool: Sendable, Equatable {
   }
 
   /// The number of cards opened.
-  public var openedCount: Int { boosters.reduce(0) { $0 + $1.count } }
+  package var openedCount: Int { boosters.reduce(0) { $0 + $1.count } }
 
   /// The rares and mythics, in opening order (the app's "top cards").
-  public var topCards: [PoolCard] {
+  package var topCards: [PoolCard] {
     let byID = Dictionary(cards.map { ($0.card.id, $0.card) }, uniquingKeysWith: { first, _ in first })
     return boosters.joined().compactMap { byID[$0.id] }.filter { $0.rarity == .rare || $0.rarity == .mythic }
   }

@@ -10,109 +10,109 @@ import SealedCards
 /// face for double-faced cards), numbered from 1 in deck order; a card's `CardID` is that number
 /// times 100 (the first and only card of its sheet), and copies repeat it. Every card carries its
 /// name as `Nickname`, so TTS shows it on hover and in search.
-public struct TabletopSimulatorDeck: Encodable, Sendable {
+package struct TabletopSimulatorDeck: Encodable, Sendable {
   /// Scryfall's image of the standard Magic card back (card back id
   /// 0aeebaf5-8c7d-4636-9e82-8c27447861f7, the `card_back_id` of every normal card).
-  public static let cardBackURL =
+  package static let cardBackURL =
     "https://backs.scryfall.io/normal/0/a/0aeebaf5-8c7d-4636-9e82-8c27447861f7.jpg"
 
   /// An object's position, rotation and scale, in TTS's field names: one unit above the table's
   /// centre, turned face down.
-  public struct Transform: Encodable, Sendable {
+  package struct Transform: Encodable, Sendable {
     var posX = 0.0, posY = 1.0, posZ = 0.0
     var rotX = 0.0, rotY = 180.0, rotZ = 180.0
     var scaleX = 1.0, scaleY = 1.0, scaleZ = 1.0
   }
 
   /// An object's tint (TTS's `ColorDiffuse`): the light grey TTS gives its cards.
-  public struct Color: Encodable, Sendable {
+  package struct Color: Encodable, Sendable {
     var r = 0.713235259, g = 0.713235259, b = 0.713235259
   }
 
   /// One image sheet: here always a single card (1 x 1).
-  public struct CustomDeckEntry: Encodable, Sendable, Equatable {
-    public var FaceURL: String
-    public var BackURL: String
-    public var NumWidth = 1
-    public var NumHeight = 1
-    public var BackIsHidden = true
-    public var UniqueBack = false
-    public var `Type` = 0
+  package struct CustomDeckEntry: Encodable, Sendable, Equatable {
+    package var FaceURL: String
+    package var BackURL: String
+    package var NumWidth = 1
+    package var NumHeight = 1
+    package var BackIsHidden = true
+    package var UniqueBack = false
+    package var `Type` = 0
   }
 
   /// One copy of a card: a TTS `Card` object, its fields named as TTS's JSON names them and set to
   /// TTS's values, with the card's name (`Nickname`), cost and type (`Description`), `CardID` and sheet.
-  public struct CardObject: Encodable, Sendable {
-    public var GUID: String
-    public var Name = "Card"
-    public var Transform = TabletopSimulatorDeck.Transform()
-    public var Nickname: String
-    public var Description: String
-    public var GMNotes = ""
-    public var ColorDiffuse = Color()
-    public var Locked = false
-    public var Grid = true
-    public var Snap = true
-    public var Autoraise = true
-    public var Sticky = true
-    public var Tooltip = true
-    public var GridProjection = false
-    public var HideWhenFaceDown = true
-    public var Hands = true
-    public var CardID: Int
-    public var SidewaysCard = false
-    public var CustomDeck: [String: CustomDeckEntry]
-    public var LuaScript = ""
-    public var LuaScriptState = ""
-    public var XmlUI = ""
+  package struct CardObject: Encodable, Sendable {
+    package var GUID: String
+    package var Name = "Card"
+    package var Transform = TabletopSimulatorDeck.Transform()
+    package var Nickname: String
+    package var Description: String
+    package var GMNotes = ""
+    package var ColorDiffuse = Color()
+    package var Locked = false
+    package var Grid = true
+    package var Snap = true
+    package var Autoraise = true
+    package var Sticky = true
+    package var Tooltip = true
+    package var GridProjection = false
+    package var HideWhenFaceDown = true
+    package var Hands = true
+    package var CardID: Int
+    package var SidewaysCard = false
+    package var CustomDeck: [String: CustomDeckEntry]
+    package var LuaScript = ""
+    package var LuaScriptState = ""
+    package var XmlUI = ""
   }
 
   /// The deck: a TTS `DeckCustom` object, its fields named as TTS's JSON names them, holding one
   /// `CardObject` per copy (`ContainedObjects`), their ids in the same order (`DeckIDs`) and every sheet.
-  public struct DeckObject: Encodable, Sendable {
-    public var GUID = "d00000"
-    public var Name = "DeckCustom"
-    public var Transform = TabletopSimulatorDeck.Transform()
-    public var Nickname: String
-    public var Description: String
-    public var GMNotes = ""
-    public var ColorDiffuse = Color()
-    public var Locked = false
-    public var Grid = true
-    public var Snap = true
-    public var Autoraise = true
-    public var Sticky = true
-    public var Tooltip = true
-    public var GridProjection = false
-    public var HideWhenFaceDown = true
-    public var Hands = false
-    public var SidewaysCard = false
-    public var DeckIDs: [Int]
-    public var CustomDeck: [String: CustomDeckEntry]
-    public var LuaScript = ""
-    public var LuaScriptState = ""
-    public var XmlUI = ""
-    public var ContainedObjects: [CardObject]
+  package struct DeckObject: Encodable, Sendable {
+    package var GUID = "d00000"
+    package var Name = "DeckCustom"
+    package var Transform = TabletopSimulatorDeck.Transform()
+    package var Nickname: String
+    package var Description: String
+    package var GMNotes = ""
+    package var ColorDiffuse = Color()
+    package var Locked = false
+    package var Grid = true
+    package var Snap = true
+    package var Autoraise = true
+    package var Sticky = true
+    package var Tooltip = true
+    package var GridProjection = false
+    package var HideWhenFaceDown = true
+    package var Hands = false
+    package var SidewaysCard = false
+    package var DeckIDs: [Int]
+    package var CustomDeck: [String: CustomDeckEntry]
+    package var LuaScript = ""
+    package var LuaScriptState = ""
+    package var XmlUI = ""
+    package var ContainedObjects: [CardObject]
   }
 
-  public var SaveName: String
-  public var GameMode = ""
-  public var Gravity = 0.5
-  public var PlayArea = 0.5
-  public var Date = ""
-  public var Table = ""
-  public var Sky = ""
-  public var Note = ""
-  public var Rules = ""
-  public var XmlUI = ""
-  public var LuaScript = ""
-  public var LuaScriptState = ""
-  public var TabStates: [String: String] = [:]
-  public var VersionNumber = ""
-  public var ObjectStates: [DeckObject]
+  package var SaveName: String
+  package var GameMode = ""
+  package var Gravity = 0.5
+  package var PlayArea = 0.5
+  package var Date = ""
+  package var Table = ""
+  package var Sky = ""
+  package var Note = ""
+  package var Rules = ""
+  package var XmlUI = ""
+  package var LuaScript = ""
+  package var LuaScriptState = ""
+  package var TabStates: [String: String] = [:]
+  package var VersionNumber = ""
+  package var ObjectStates: [DeckObject]
 
   /// The saved object for `deck`, or an error for an empty deck.
-  public init(_ deck: Deck) throws(DataError) {
+  package init(_ deck: Deck) throws(DataError) {
     guard deck.size > 0 else {
       throw DataError("deck \(deck.name) is empty; add cards with 'sealed deck add \(deck.name) CARD'")
     }
@@ -144,7 +144,7 @@ public struct TabletopSimulatorDeck: Encodable, Sendable {
   /// The card's Scryfall `normal` image (an address on Scryfall's retired image host made
   /// current, `ScryfallImage`); for a card the data has no image of (a basic land of a partial
   /// set), Scryfall's documented named-card image request, which redirects to it.
-  public static func imageURL(for card: PoolCard) -> String {
+  package static func imageURL(for card: PoolCard) -> String {
     if let image = card.image, !image.isEmpty, let number = card.collectorNumber {
       return ScryfallImage.current(image, set: card.set, number: number)
     }

@@ -4,7 +4,7 @@ import SealedPackFiles
 /// What a JSON file given to `sealed cards import` or `sealed rules import` holds, told from
 /// its first bytes (after a gunzip): a JSON array (Scryfall's bulk data, or mtg.wtf's compiled
 /// booster data), a Scryfall list object, or an MTGJSON file.
-public enum JSONFileKind: Sendable, Equatable {
+package enum JSONFileKind: Sendable, Equatable {
   case array
   case scryfallList
   case mtgjson
@@ -13,7 +13,7 @@ public enum JSONFileKind: Sendable, Equatable {
 
   /// Reads at most the first 64 KiB of `path` (gzipped or not). Throws a one-line `DataError`
   /// for a missing or unreadable file, corrupt gzip data, or an empty file.
-  public static func detect(path: String) throws(DataError) -> (kind: JSONFileKind, gzipped: Bool) {
+  package static func detect(path: String) throws(DataError) -> (kind: JSONFileKind, gzipped: Bool) {
     let input = try InputFile(path: path, noun: "file")
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
     defer { buffer.deallocate() }

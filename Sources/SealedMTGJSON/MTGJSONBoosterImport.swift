@@ -16,24 +16,24 @@ import SealedRules
 /// (for `list`, the products that name other sets' cards, without their own set's cards).
 /// Cost: one pass over the file; two when a product names cards of other sets, three for
 /// `list` (the third settles those products with their own set's cards).
-public struct MTGJSONBoosterImport {
-  public let path: String
+package struct MTGJSONBoosterImport {
+  package let path: String
 
-  public init(path: String) { self.path = path }
+  package init(path: String) { self.path = path }
 
   /// One product of the file, for `--list`.
-  public struct Listed: Sendable {
-    public var code: String
-    public var setCode: String
-    public var name: String
-    public var variants: Int
-    public var sheets: Int
+  package struct Listed: Sendable {
+    package var code: String
+    package var setCode: String
+    package var name: String
+    package var variants: Int
+    package var sheets: Int
     /// Whether the product opens with the file's cards, and if not why.
-    public var opens: Opening
+    package var opens: Opening
   }
 
   /// Whether a listed product opens with the file's cards (`--list`'s `opens` column).
-  public enum Opening: Sendable, Equatable {
+  package enum Opening: Sendable, Equatable {
     case yes
     /// It does not: the reason, naming the sheet and card.
     case no(String)
@@ -41,7 +41,7 @@ public struct MTGJSONBoosterImport {
     case unknown
 
     /// The column's text: `yes`, `no: ` and the reason, or empty.
-    public var text: String {
+    package var text: String {
       switch self {
       case .yes: "yes"
       case .no(let reason): "no: " + reason
@@ -51,12 +51,12 @@ public struct MTGJSONBoosterImport {
   }
 
   /// The products asked for, converted, with the cards they name by set.
-  public struct Loaded: Sendable {
-    public var products: [CompiledBoosterData.Product]
+  package struct Loaded: Sendable {
+    package var products: [CompiledBoosterData.Product]
     /// Each product's set with the other sets its sheets name, as `CardSet`s.
-    public var cardSets: [String: CardSet]
+    package var cardSets: [String: CardSet]
     /// The file's `meta.version`, when it has one.
-    public var version: String?
+    package var version: String?
   }
 
   /// Added to a card "not in the file" of a file of one set.
@@ -64,7 +64,7 @@ public struct MTGJSONBoosterImport {
 
   /// Every product of the file and whether it opens with the file's own cards.
   /// Throws a one-line `DataError` when the file cannot be read as MTGJSON.
-  public func list() throws(DataError) -> [Listed] {
+  package func list() throws(DataError) -> [Listed] {
     var listed: [Listed] = []
     var pending: [Int: Item] = [:]
     func status(_ item: Item, _ keys: [String: String], hint: String = "", _ cards: () throws(DataError) -> CardSet) -> Opening {
@@ -118,7 +118,7 @@ public struct MTGJSONBoosterImport {
   /// The products with these codes (`znr-default`, or `default` in a file of one set).
   /// Throws a one-line `DataError` for a product the file does not hold (listing the file's
   /// products of that set), a bare name that several sets use, or a uuid not in the file.
-  public func load(_ codes: [String]) throws(DataError) -> Loaded {
+  package func load(_ codes: [String]) throws(DataError) -> Loaded {
     let wanted = codes.map { $0.lowercased() }
     var matched: [String: String] = [:]
     let bareNames = wanted.filter { !$0.contains("-") }
@@ -155,7 +155,7 @@ public struct MTGJSONBoosterImport {
 
   /// Compiles the product's rule file against `cards`, as `open` would; throws naming the
   /// product. Cost: milliseconds.
-  public static func check(_ product: CompiledBoosterData.Product, cards: CardSet) throws(DataError) {
+  package static func check(_ product: CompiledBoosterData.Product, cards: CardSet) throws(DataError) {
     do {
       let text = try CompiledBoosterRules.ruleFile([product], name: "check", source: product.code)
       _ = try PlanCompiler.compile(try RuleSetLoader.parse(text, source: product.code), for: cards)

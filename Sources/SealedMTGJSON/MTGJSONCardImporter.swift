@@ -11,18 +11,18 @@ import SealedCards
 /// written to a temporary file and checked before the next set is read. Only when the whole
 /// file was read are the sets renamed into place: an import stores every set it names or none.
 /// Memory: one set's entries, whatever the size of the file.
-public struct MTGJSONCardImporter {
+package struct MTGJSONCardImporter {
   /// The sets to keep (codes, any case); nil keeps every set of the file.
-  public var sets: [String]?
+  package var sets: [String]?
   /// Called after each set is read, with the number of sets read so far and the set's code.
-  public var progress: ((Int, String) -> Void)?
+  package var progress: ((Int, String) -> Void)?
 
-  public init(sets: [String]? = nil) {
+  package init(sets: [String]? = nil) {
     self.sets = sets?.map { $0.lowercased() }
   }
 
   /// One set the import stored (shared with the other card importer).
-  public typealias StoredSet = StoredCardSet
+  package typealias StoredSet = StoredCardSet
 
   /// Imports `path` into `store` and returns the sets stored, by code.
   ///
@@ -30,7 +30,7 @@ public struct MTGJSONCardImporter {
   /// file, a file that is not MTGJSON (with the line and column), a card without a name,
   /// number, rarity or uuid, an unknown rarity, or a set of `sets` the file does not hold.
   /// Cost: one pass over the file, one parse of each card kept, one check of each set stored.
-  public func importFile(_ path: String, into store: CardStore) throws(DataError) -> [StoredSet] {
+  package func importFile(_ path: String, into store: CardStore) throws(DataError) -> [StoredSet] {
     if let sets { for code in sets { try CardStore.validate(setCode: code) } }
     let wanted = sets.map(Set.init)
     var reader = MTGJSONReader(path: path)

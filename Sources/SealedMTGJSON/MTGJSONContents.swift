@@ -12,7 +12,7 @@ public struct MTGJSONContents: Sendable {
     /// Products whose every card is of this set, converted; by code.
     public var products: [CompiledBoosterData.Product]
     /// Products naming cards the set does not hold, with the one-line reason.
-    public var unresolved: [String: String]
+    package var unresolved: [String: String]
   }
 
   public var sets: [SetContents]

@@ -7,16 +7,16 @@ import SealedSupport
 ///
 /// Memory: a 256 KiB input buffer and zlib's 32 KiB window when gzipped, whatever the size of
 /// the file. Not thread-safe.
-public final class InputFile {
+package final class InputFile {
   /// The path as given ("<stdin>" for "-").
-  public let path: String
+  package let path: String
   /// Whether the file is gzipped.
-  public let isGzipped: Bool
+  package let isGzipped: Bool
   private let source: ByteSource
 
   /// Opens `path` ("-" reads standard input); `noun` names the file in errors ("MTGJSON file").
   /// Throws a one-line `DataError` for a missing file or a folder.
-  public init(path: String, noun: String) throws(DataError) {
+  package init(path: String, noun: String) throws(DataError) {
     // A missing or unreadable file in the words the other JSON readers use.
     var info = stat()
     if path != "-" && stat(path, &info) != 0 {
@@ -29,7 +29,7 @@ public final class InputFile {
   }
 
   /// Reads bytes held in memory (gzipped or not) as if from a file named `path`.
-  public init(bytes: [UInt8], path: String) throws(DataError) {
+  package init(bytes: [UInt8], path: String) throws(DataError) {
     let memory = MemorySource(bytes)
     isGzipped = bytes.starts(with: GzipSource.magic)
     source = isGzipped ? try GzipSource(memory, path: path) : memory
@@ -38,7 +38,7 @@ public final class InputFile {
 
   /// Fills `buffer` from its start; returns how many bytes were written, 0 at the end.
   /// Throws a one-line `DataError` for a read error or corrupt or truncated gzip data.
-  public func read(into buffer: UnsafeMutableRawBufferPointer) throws(DataError) -> Int {
+  package func read(into buffer: UnsafeMutableRawBufferPointer) throws(DataError) -> Int {
     try source.read(into: buffer)
   }
 }

@@ -4,19 +4,19 @@ import SealedSupport
 /// data: a set code and collector number, a name, or both.
 public struct ListedCard: Sendable, Equatable {
   /// The set code in lower case, when the file gives one (17lands' files name cards only).
-  public var setCode: String?
+  package var setCode: String?
   /// The collector number as written (`100`, `221a`, `★12`), when the file gives one.
-  public var collectorNumber: String?
+  package var collectorNumber: String?
   /// The card's name as written, when the file gives one.
-  public var name: String?
+  package var name: String?
   /// Whether the copy is foil; nil when the file does not say.
-  public var foil: Bool?
+  package var foil: Bool?
   /// Copies of this card in the booster (at least 1).
-  public var count: Int
+  package var count: Int
   /// The 1-based line of the file that lists it.
-  public var line: Int
+  package var line: Int
 
-  public init(setCode: String? = nil, collectorNumber: String? = nil, name: String? = nil, foil: Bool? = nil, count: Int = 1, line: Int) {
+  package init(setCode: String? = nil, collectorNumber: String? = nil, name: String? = nil, foil: Bool? = nil, count: Int = 1, line: Int) {
     self.setCode = setCode
     self.collectorNumber = collectorNumber
     self.name = name
@@ -30,17 +30,17 @@ public struct ListedCard: Sendable, Equatable {
 public struct ListedBooster: Sendable, Equatable {
   /// How the file names the booster: the CSV's `booster` value, `booster N` for the N-th block
   /// of a text list, `draft ID pack N` for 17lands' data.
-  public var label: String
+  package var label: String
   /// The 1-based line where the booster starts.
-  public var line: Int
+  package var line: Int
   public var cards: [ListedCard]
 
-  public init(label: String, line: Int, cards: [ListedCard]) {
+  package init(label: String, line: Int, cards: [ListedCard]) {
     self.label = label
     self.line = line
     self.cards = cards
   }
 
   /// Cards in the booster, counting copies.
-  public var size: Int { cards.reduce(0) { $0 + $1.count } }
+  package var size: Int { cards.reduce(0) { $0 + $1.count } }
 }

@@ -5,15 +5,15 @@ import SealedSupport
 /// --samples`, which carries those columns among its own. One function writes a card's values for
 /// both, so the two files cannot drift: a column of the pack file is in every layout, filled the
 /// same way. Cost: a row is one string built from its fields.
-public struct PackCSVLayout: Sendable {
+package struct PackCSVLayout: Sendable {
   /// The columns of the pack file's CSV layout, in its order; every layout holds them all.
-  public static let cardColumns = ["booster", "set", "collector_number", "name", "foil"]
+  package static let cardColumns = ["booster", "set", "collector_number", "name", "foil"]
 
   /// The pack file's layout.
-  public static let packFile = PackCSVLayout(header: cardColumns, extraColumns: [])
+  package static let packFile = PackCSVLayout(header: cardColumns, extraColumns: [])
 
   /// The columns, in order.
-  public let header: [String]
+  package let header: [String]
   private let sources: [Source]
 
   private enum Source: Sendable {
@@ -24,7 +24,7 @@ public struct PackCSVLayout: Sendable {
   /// A layout with the columns `header`: each of `cardColumns` once, and each of `extraColumns`
   /// (whose values every row gives, in the order of `extraColumns`). A header that leaves out a
   /// card column or names a column of neither list is a programming error.
-  public init(header: [String], extraColumns: [String]) {
+  package init(header: [String], extraColumns: [String]) {
     precondition(Set(Self.cardColumns).isSubset(of: header), "a layout of opened cards holds every pack-file column")
     self.header = header
     sources = header.map { column -> Source in
@@ -42,12 +42,12 @@ public struct PackCSVLayout: Sendable {
   }
 
   /// The header line, with its line feed.
-  public var headerLine: String { header.map(Self.quoted).joined(separator: ",") + "\n" }
+  package var headerLine: String { header.map(Self.quoted).joined(separator: ",") + "\n" }
 
   /// One row, with its line feed: `card`'s set, collector number, name and finish (`true`,
   /// `false`, or nothing when unknown), `booster` and the `extra` values. Nil when the card has
   /// no set or collector number, which the layout needs.
-  public func row(booster: String, card: ListedCard, extra: [String] = []) -> String? {
+  package func row(booster: String, card: ListedCard, extra: [String] = []) -> String? {
     guard let set = card.setCode, let number = card.collectorNumber else { return nil }
     let fields = sources.map { source -> String in
       switch source {

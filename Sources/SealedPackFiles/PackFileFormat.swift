@@ -13,7 +13,7 @@ public enum PackFileFormat: String, Sendable, CaseIterable {
 extension PackFileFormat {
   /// The layout's name on the command line and in `run.csv`: the name `sealed open --format`
   /// writes it under and `sealed audit --format` reads it under.
-  public var optionName: String {
+  package var optionName: String {
     switch self {
     case .csv: "csv"
     case .text: "list"

@@ -16,11 +16,11 @@ public struct PackFileReader: ~Copyable {
   /// The layout being read, as given or as detected from the first line.
   public let format: PackFileFormat
   /// The path, or `<stdin>` for standard input; errors name it.
-  public let source: String
+  package let source: String
   /// Whether the data is gzipped (detected from its first two bytes).
-  public let isGzipped: Bool
+  package let isGzipped: Bool
   /// Boosters handed out by `next()` so far.
-  public private(set) var boostersRead = 0
+  package private(set) var boostersRead = 0
   private let parser: any BoosterParser
 
   /// Opens `path` (`-` reads standard input). Gzip is recognized by its magic bytes, whatever the
@@ -31,7 +31,7 @@ public struct PackFileReader: ~Copyable {
   ///
   /// Throws a one-line `DataError` for a missing file, a folder, an empty file, or a header that
   /// lacks the format's required columns.
-  public init(path: String, format: PackFileFormat? = nil) throws(DataError) {
+  package init(path: String, format: PackFileFormat? = nil) throws(DataError) {
     let file = try FileSource(path: path)
     let gzipped = try file.peek(2) == GzipSource.magic
     let bytes: ByteSource = gzipped ? try GzipSource(file, path: file.path) : file
@@ -109,7 +109,7 @@ public struct PackFileReader: ~Copyable {
   }
 
   /// Every booster of `path`, for small files and tests: memory grows with the file.
-  public static func readAll(path: String, format: PackFileFormat? = nil) throws(DataError) -> [ListedBooster] {
+  package static func readAll(path: String, format: PackFileFormat? = nil) throws(DataError) -> [ListedBooster] {
     var reader = try PackFileReader(path: path, format: format)
     var boosters: [ListedBooster] = []
     while let booster = try reader.next() { boosters.append(booster) }

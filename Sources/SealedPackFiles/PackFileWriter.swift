@@ -14,11 +14,11 @@ import SealedSupport
 ///   cards taken). Cards are written by name; their counts are summed per name. A label
 ///   `draft ID pack N` gives the draft id and pack number; any other label is the draft id of
 ///   pack 1.
-public final class PackFileWriter {
+package final class PackFileWriter {
   /// The layout written.
-  public let format: PackFileFormat
+  package let format: PackFileFormat
   /// Boosters written so far.
-  public private(set) var boostersWritten = 0
+  package private(set) var boostersWritten = 0
   private let sink: ByteSink
   private let cardNames: [String]
   private let columnOf: [String: Int]
@@ -30,7 +30,7 @@ public final class PackFileWriter {
   /// Creates (or truncates) `path` (`-` is standard output) and writes the header. `cardNames`
   /// are the 17lands count columns, in order, a name given twice written once (ignored for the
   /// other layouts; required for 17lands). Throws a one-line `DataError` when the file cannot be written.
-  public init(
+  package init(
     path: String, format: PackFileFormat, gzip: Bool = false, cardNames: [String] = [], poolColumns: Bool = false,
     picksPerPack: Int = 1
   ) throws(DataError) {
@@ -66,13 +66,13 @@ public final class PackFileWriter {
   }
 
   /// Writes `boosters` one after another.
-  public func write(_ boosters: [ListedBooster]) throws(DataError) {
+  package func write(_ boosters: [ListedBooster]) throws(DataError) {
     for booster in boosters { try write(booster) }
   }
 
   /// Writes one booster. Throws when the layout cannot hold a card of it (CSV: no set or number;
   /// text: nothing to name it by; 17lands: no name, or a name not among `cardNames`).
-  public func write(_ booster: ListedBooster) throws(DataError) {
+  package func write(_ booster: ListedBooster) throws(DataError) {
     switch format {
     case .csv: try writeCSV(booster)
     case .text: try writeText(booster)
@@ -82,12 +82,12 @@ public final class PackFileWriter {
   }
 
   /// Flushes, finishes the gzip stream and closes the file. Writing after it is an error.
-  public func close() throws(DataError) {
+  package func close() throws(DataError) {
     try sink.close()
   }
 
   /// Writes `boosters` to `path` in one call.
-  public static func write(
+  package static func write(
     _ boosters: [ListedBooster], to path: String, format: PackFileFormat, gzip: Bool = false, cardNames: [String] = []
   ) throws(DataError) {
     let writer = try PackFileWriter(path: path, format: format, gzip: gzip, cardNames: cardNames)

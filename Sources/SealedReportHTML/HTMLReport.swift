@@ -8,7 +8,7 @@ import SealedReports
 /// that reproduces it. Made from the template `Resources/report.mustache` and the charts of
 /// `SealedCharts`. Costs O(rows of the report's tables); about 15 ms and 125 kB for war after 1,000,000 pools (Benchmarks, ReportWriting).
 public enum HTMLReport {
-  public static let fileName = ReportFile.page.name
+  package static let fileName = ReportFile.page.name
 
   /// The page for a report's values: those a command has just written into its CSV files, or
   /// those `ReportContents.read(folder:)` read back from them.

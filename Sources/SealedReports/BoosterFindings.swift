@@ -3,48 +3,48 @@ import SealedSupport
 /// What the per-booster checks of an audit found (the rows of `boosters.csv` and the counts
 /// behind the audit's per-booster invariants), kept as counts and a bounded list of the
 /// boosters with a problem, so that memory does not grow with the file.
-public struct BoosterFindings: Sendable {
+package struct BoosterFindings: Sendable {
   /// One booster: how the file names it, its line, its kind (or kinds) under the rules, and
   /// what is wrong with it (empty when nothing).
-  public struct Problem: Sendable, Equatable {
-    public let booster: String
-    public let line: Int
-    public let kind: String
-    public let problem: String
+  package struct Problem: Sendable, Equatable {
+    package let booster: String
+    package let line: Int
+    package let kind: String
+    package let problem: String
   }
 
   /// Every booster is listed (`boosters.csv`) up to this many; after that only boosters with a
   /// problem, up to `problemLimit` of them. The counts cover every booster.
-  public static let listLimit = 10_000
+  package static let listLimit = 10_000
   /// The most boosters with a problem listed after the first `listLimit` boosters.
-  public static let problemLimit = 10_000
+  package static let problemLimit = 10_000
 
   /// Boosters recorded, and the cards they hold.
-  public private(set) var boosters = 0
-  public private(set) var cards = 0
+  package private(set) var boosters = 0
+  package private(set) var cards = 0
   /// Cards that no booster of the rules can hold (outside the booster range, another set).
-  public private(set) var outsideCards = 0
+  package private(set) var outsideCards = 0
   /// Boosters holding such a card.
-  public private(set) var boostersWithOutsideCards = 0
+  package private(set) var boostersWithOutsideCards = 0
   /// Boosters that no program of the rules can make.
-  public private(set) var impossibleBoosters = 0
+  package private(set) var impossibleBoosters = 0
   /// Boosters holding some card (class) more than once.
-  public private(set) var boostersWithRepeats = 0
+  package private(set) var boostersWithRepeats = 0
   /// Boosters by size.
-  public private(set) var sizes: [Int: Int] = [:]
+  package private(set) var sizes: [Int: Int] = [:]
   /// Boosters identified as each kind (exactly one kind possible).
-  public private(set) var identifiedKinds: [Int]
+  package private(set) var identifiedKinds: [Int]
   /// Possible boosters that more than one kind could have made.
-  public private(set) var ambiguousKinds = 0
+  package private(set) var ambiguousKinds = 0
   /// The boosters listed: every one up to `listLimit`, then those with a problem.
-  public private(set) var listed: [Problem] = []
+  package private(set) var listed: [Problem] = []
   /// The boosters with a problem among `listed`.
-  public var problems: [Problem] { listed.filter { !$0.problem.isEmpty } }
+  package var problems: [Problem] { listed.filter { !$0.problem.isEmpty } }
   private var problemsListed = 0
   private let kindNames: [String]
 
   /// Empty findings for rules whose booster kinds are named `kinds` (one identified count per kind).
-  public init(kinds: [String]) {
+  package init(kinds: [String]) {
     kindNames = kinds
     identifiedKinds = Array(repeating: 0, count: kinds.count)
   }
@@ -84,13 +84,13 @@ public struct BoosterFindings: Sendable {
   }
 
   /// "booster 12" for a booster labelled 12; a label that says what it is stays as it is.
-  public static func name(_ label: String) -> String {
+  package static func name(_ label: String) -> String {
     let lower = label.lowercased()
     return ["booster", "pack", "draft"].contains { lower.hasPrefix($0) } ? label : "booster \(label)"
   }
 
   /// The first few problems as one line for a verdict's detail.
-  public func firstProblems(_ count: Int = 3) -> String {
+  package func firstProblems(_ count: Int = 3) -> String {
     listed.lazy.filter { !$0.problem.isEmpty }.prefix(count).map { "\(Self.name($0.booster)) (line \($0.line)): \($0.problem)" }.joined(separator: " | ")
   }
 }

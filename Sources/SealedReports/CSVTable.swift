@@ -3,23 +3,23 @@ import SealedSupport
 
 /// A table written as RFC 4180 CSV: UTF-8, comma separated, a header row, LF line ends,
 /// fields quoted only when they hold a comma, a quote or a line break.
-public struct CSVTable: Sendable, Equatable {
-  public var header: [String]
-  public private(set) var rows: [[String]] = []
+package struct CSVTable: Sendable, Equatable {
+  package var header: [String]
+  package private(set) var rows: [[String]] = []
 
   /// A table with the given header and no rows yet.
-  public init(header: [String]) {
+  package init(header: [String]) {
     self.header = header
   }
 
   /// Appends a row; it must have as many fields as the header.
-  public mutating func append(_ row: [String]) {
+  package mutating func append(_ row: [String]) {
     precondition(row.count == header.count, "CSV row has \(row.count) fields, header has \(header.count)")
     rows.append(row)
   }
 
   /// The CSV text, ending with a line feed.
-  public var text: String {
+  package var text: String {
     var text = ""
     for row in [header] + rows {
       text += row.map(Self.quote).joined(separator: ",")
@@ -29,7 +29,7 @@ public struct CSVTable: Sendable, Equatable {
   }
 
   /// Quotes a field when RFC 4180 requires it.
-  public static func quote(_ field: String) -> String {
+  package static func quote(_ field: String) -> String {
     guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
       return field
     }
@@ -39,10 +39,10 @@ public struct CSVTable: Sendable, Equatable {
 
 /// Number formatting for reports: `.` as decimal point, no thousands separators, and enough
 /// digits that reading the text back gives the same `Double` (so `1e-300` survives).
-public enum CSVNumber {
+package enum CSVNumber {
   /// `value` as text: whole numbers under 1e15 in size without a decimal point, others in Swift's shortest
   /// round-trip form, and `nan`, `inf`, `-inf` for the values that are not finite.
-  public static func format(_ value: Double) -> String {
+  package static func format(_ value: Double) -> String {
     if value.isNaN { return "nan" }
     if value.isInfinite { return value > 0 ? "inf" : "-inf" }
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
@@ -50,15 +50,15 @@ public enum CSVNumber {
   }
 
   /// `value` formatted as `format(_:)` does, or an empty field when nil.
-  public static func format(_ value: Double?) -> String { value.map { format($0) } ?? "" }
+  package static func format(_ value: Double?) -> String { value.map { format($0) } ?? "" }
 
   /// A value of a column of fractions (proportions, expected values): like `format`, but a
   /// whole number keeps a decimal point ("1.0", "0.0"), so that every such column reads as
   /// decimals, even one whose values all happen to be whole.
-  public static func decimal(_ value: Double) -> String {
+  package static func decimal(_ value: Double) -> String {
     let text = format(value)
     return text.allSatisfy({ $0.isNumber || $0 == "-" }) ? text + ".0" : text
   }
   /// `value` in decimal digits.
-  public static func format(_ value: Int) -> String { String(value) }
+  package static func format(_ value: Int) -> String { String(value) }
 }

@@ -6,23 +6,23 @@
 /// Computed by `SealedStats.CardTails` (GSL's binomial distribution): conditional on the
 /// group's total copies n, a card expected a share q of them has Binomial(n, q) copies under
 /// the multinomial model (distinct draws vary less, so the tail is conservative).
-public struct CardTail: Sendable, Equatable {
+package struct CardTail: Sendable, Equatable {
   /// The one-sided exact tail in the direction of the deviation: P(X >= x) above the
   /// expectation, P(X <= x) below it (at most 1).
-  public let p: Double
+  package let p: Double
   /// The tail as a signed normal score: ±z with P(Z > z) = p, 0 when p >= 1/2 (p below 1e-300
   /// counts as 1e-300, so a score is at most about 37).
-  public let score: Double
+  package let score: Double
   /// The bound on |score|: z with P(Z > z) = alpha / (2K) for K cards expected over all the
   /// groups of the report page, a two-sided Bonferroni bound at family-wise level alpha (the
   /// level of the group's check).
-  public let limit: Double
+  package let limit: Double
   /// Whether p <= alpha / (2K): the card is flagged. Under the expectations the chance that any
   /// card of the page is flagged is at most alpha.
-  public let flagged: Bool
+  package let flagged: Bool
 
   /// A tail with the given p-value, score, limit and flag, as `SealedStats.CardTails` computes them.
-  public init(p: Double, score: Double, limit: Double, flagged: Bool) {
+  package init(p: Double, score: Double, limit: Double, flagged: Bool) {
     self.p = p
     self.score = score
     self.limit = limit
@@ -30,11 +30,11 @@ public struct CardTail: Sendable, Equatable {
   }
 
   /// The columns appended to a frequency table.
-  public static let csvHeader = ["p_tail", "score", "flag_limit", "flagged"]
+  package static let csvHeader = ["p_tail", "score", "flag_limit", "flagged"]
 
   /// This tail's fields (score and limit as given: `FrequencyRow` rounds them); empty fields
   /// for a card without one (never expected).
-  public static func csvFields(_ tail: CardTail?) -> [String] {
+  package static func csvFields(_ tail: CardTail?) -> [String] {
     guard let tail else { return ["", "", "", ""] }
     return [CSVNumber.format(tail.p), CSVNumber.format(tail.score), CSVNumber.format(tail.limit), tail.flagged ? "yes" : "no"]
   }

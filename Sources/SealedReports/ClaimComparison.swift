@@ -5,10 +5,10 @@ import SealedEngine
 /// A spec's proportion claims measured under another rule set (`sealed check --compare`): the
 /// rows of `comparisons.csv`, which `report.html` draws beside the checked run's proportions
 /// (war: the article's 78% uncommon planeswalkers beside retail's 92/121 = 76.0%).
-public enum ClaimComparison {
+package enum ClaimComparison {
   /// The spec to compile another rule set with: its proportion claims for the set, each counted
   /// over the same booster kind when the other rules have it, else over every booster (`any`).
-  public static func spec(_ spec: SpecDefinition, set: String, kinds: [String]) -> SpecDefinition {
+  package static func spec(_ spec: SpecDefinition, set: String, kinds: [String]) -> SpecDefinition {
     var result = spec
     result.claims = spec.claims(for: set).compactMap { claim in
       guard case .proportion(let cards, let given, let expected) = claim.kind else { return nil }
@@ -22,7 +22,7 @@ public enum ClaimComparison {
   /// The rows of `comparisons.csv` for one compared rule set, whose plan was compiled with
   /// `spec(_:set:kinds:)`: boosters of the claim's kind holding at least one matching card, over
   /// those boosters.
-  public static func rows(plan: BoosterPlan, tally: SimulationTally) -> [ComparisonRow] {
+  package static func rows(plan: BoosterPlan, tally: SimulationTally) -> [ComparisonRow] {
     var rows: [ComparisonRow] = []
     for (index, claim) in plan.specClaims.enumerated() {
       guard case .proportion(_, let given, _) = claim.kind, let lane = plan.specClaimLanes[index] else { continue }

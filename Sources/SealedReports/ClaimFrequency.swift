@@ -13,17 +13,17 @@ import SealedAnalysis
 public struct ClaimFrequency: Sendable {
   /// One card of one claim: the claim's name, the card's ordinal in `plan.cards`, its copies, its
   /// equal share of the claim's copies, and its residual (nil when that share is zero).
-  public struct Row: Sendable {
-    public let claim: String
-    public let card: Int
-    public let observed: Int
-    public let expected: Double
-    public let residual: Double?
+  package struct Row: Sendable {
+    package let claim: String
+    package let card: Int
+    package let observed: Int
+    package let expected: Double
+    package let residual: Double?
     /// The card's exact tail within its claim, when computed (`SealedStats.CardTails`).
-    public var tail: CardTail?
+    package var tail: CardTail?
   }
 
-  public var rows: [Row]
+  package var rows: [Row]
 
   /// The rows of the plan's uniform claims (none when it was compiled without a spec).
   public init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally) {

@@ -4,16 +4,16 @@ import SealedSupport
 /// The run of a report folder that a new report replaces, as its `run.csv` describes it: what
 /// a command says when it replaces another run's report, so that a report is never replaced
 /// silently.
-public struct PreviousReport: Sendable, Equatable {
+package struct PreviousReport: Sendable, Equatable {
   /// `run.csv`'s single-line values by key (`seed`, `pools`, `boosters`, `command`, ...).
-  public let values: [String: String]
+  package let values: [String: String]
 
   /// A previous report with the given `run.csv` values.
-  public init(values: [String: String]) { self.values = values }
+  package init(values: [String: String]) { self.values = values }
 
   /// The report of the folder at `path`, or nil when it holds no readable `run.csv`.
   /// Cost: one read of `run.csv` (a few hundred bytes).
-  public init?(folder path: String) {
+  package init?(folder path: String) {
     guard let text = try? String(contentsOfFile: "\(path)/\(ReportFile.run.name)", encoding: .utf8) else { return nil }
     self.init(runCSV: text)
   }
@@ -21,7 +21,7 @@ public struct PreviousReport: Sendable, Equatable {
   /// The `key,value` rows of a `run.csv`, read by the reader `sealed report` uses
   /// (`CSVReader`, into a `RunTable`); nil when the text is not a `run.csv` of Sealed's or has
   /// no rows.
-  public init?(runCSV text: String) {
+  package init?(runCSV text: String) {
     guard let parsed = try? CSVReader.parse(text, name: ReportFile.run.name), let table = try? RunTable(parsed.records),
       !table.entries.isEmpty
     else { return nil }
@@ -30,17 +30,17 @@ public struct PreviousReport: Sendable, Equatable {
   }
 
   /// The command line that reproduces the run, when `run.csv` records it.
-  public var command: String? { values["command"].flatMap { $0.isEmpty ? nil : $0 } }
+  package var command: String? { values["command"].flatMap { $0.isEmpty ? nil : $0 } }
 
   /// Whether `other` is a report of another run: another reproducing command line (or none).
-  public func isAnotherRun(than other: PreviousReport?) -> Bool {
+  package func isAnotherRun(than other: PreviousReport?) -> Bool {
     guard let command, let theirs = other?.command else { return true }
     return command != theirs
   }
 
   /// What the run was, in a few words: `simulate, seed 7, 1000 pools` or
   /// `audit of box.txt, 36 boosters, seed 1`; `interrupted` when it was.
-  public var summary: String {
+  package var summary: String {
     let words = command?.split(separator: " ") ?? []
     let kind = values["command_kind"] ?? (words.count > 1 ? String(words[1]) : "")
     var parts: [String] = []

@@ -2,7 +2,7 @@
 /// report file's name and header are spelled. Writers take the header from here
 /// (`CSVTable(file:)`), `ReportFolder` its list of Sealed's files, and `sealed report DIR` the
 /// files it reads back (`ReportContents.read(folder:)`).
-public enum ReportFile: String, CaseIterable, Sendable {
+package enum ReportFile: String, CaseIterable, Sendable {
   // A simulation's files (`sealed simulate`, `merge`, and `check` before its own).
   case run = "run.csv"
   case slotRarity = "slot_rarity.csv"
@@ -32,10 +32,10 @@ public enum ReportFile: String, CaseIterable, Sendable {
   case manifest = "manifest.csv"
 
   /// The file's name in the folder.
-  public var name: String { rawValue }
+  package var name: String { rawValue }
 
   /// The columns of a CSV file, in order (empty for `tallies.json` and `report.html`).
-  public var columns: [String] {
+  package var columns: [String] {
     switch self {
     case .run: ["key", "value"]
     case .slotRarity: ["slot", "rarity", "count", "proportion", "expected_proportion"]
@@ -76,17 +76,17 @@ public enum ReportFile: String, CaseIterable, Sendable {
   ]
 
   /// The files of a simulation, in the order they are documented.
-  public static let simulation: [ReportFile] = [
+  package static let simulation: [ReportFile] = [
     .run, .slotRarity, .cardFrequency, .poolMythics, .mythicPosition, .events, .sheetFrequency,
   ]
   /// The files `sealed check` writes besides the simulation's (the last three when they have rows).
-  public static let checkOnly: [ReportFile] = [.checks, .mythicFairness, .claimFrequency, .comparisons, .comparedPoolMythics]
+  package static let checkOnly: [ReportFile] = [.checks, .mythicFairness, .claimFrequency, .comparisons, .comparedPoolMythics]
   /// The files of an audit's folder.
-  public static let auditFolder: [ReportFile] = [.run, .audit, .boosters, .sheetFrequency, .page]
+  package static let auditFolder: [ReportFile] = [.run, .audit, .boosters, .sheetFrequency, .page]
   /// The files of a simulation's folder (`simulate`, `merge`): its CSVs, tallies and page.
-  public static let simulationFolder: [ReportFile] = simulation + [.tallies, .page]
+  package static let simulationFolder: [ReportFile] = simulation + [.tallies, .page]
   /// The files of a check's folder.
-  public static let checkFolder: [ReportFile] = simulationFolder + checkOnly
+  package static let checkFolder: [ReportFile] = simulationFolder + checkOnly
   /// The files a Sealed report folder held before `manifest.csv` existed.
   static let legacy: [ReportFile] = [
     .run, .slotRarity, .cardFrequency, .poolMythics, .mythicPosition, .events, .tallies, .checks, .mythicFairness,
@@ -95,12 +95,12 @@ public enum ReportFile: String, CaseIterable, Sendable {
 
 extension Array where Element == ReportFile {
   /// The files' names.
-  public var names: [String] { map(\.name) }
+  package var names: [String] { map(\.name) }
 }
 
 extension CSVTable {
   /// An empty table with `file`'s columns.
-  public init(file: ReportFile) {
+  package init(file: ReportFile) {
     self.init(header: file.columns)
   }
 }

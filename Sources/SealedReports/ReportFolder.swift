@@ -15,14 +15,14 @@ import SealedSupport
 /// `checks.csv` under a `simulate`) is refused too unless `force`, so that a folder never holds
 /// files of two different runs. Folders written before manifests count as Sealed's when they
 /// hold `tallies.json` and `run.csv`, and then only the file names Sealed writes are Sealed's.
-public struct ReportFolder {
+package struct ReportFolder {
   /// The file listing a report's files.
-  public static let manifestName = ReportFile.manifest.name
+  package static let manifestName = ReportFile.manifest.name
   /// The names a Sealed report folder held before `manifest.csv` existed.
   static let legacyNames = Set(ReportFile.legacy.names)
 
-  public let path: String
-  public let force: Bool
+  package let path: String
+  package let force: Bool
   private let parent: String
   private let name: String
 
@@ -30,7 +30,7 @@ public struct ReportFolder {
   /// nothing Sealed must not replace (given the files the run will write, `writes`), so a long
   /// run does not end in a refusal. Nothing is left on disk by this check. Cost: one listing
   /// of the folder.
-  public init(path: String, writes: [String] = [], force: Bool = false) throws(DataError) {
+  package init(path: String, writes: [String] = [], force: Bool = false) throws(DataError) {
     guard !path.isEmpty else { throw DataError("--out: expected a folder for the report, got an empty path") }
     let url = URL(fileURLWithPath: path).standardizedFileURL
     self.path = url.path
@@ -143,7 +143,7 @@ public struct ReportFolder {
   /// another reproducing command line), so that the caller can say so; nil when the folder held
   /// no report or one of the same run.
   @discardableResult
-  public func commit(_ files: [(name: String, contents: String)], moving written: [(name: String, path: String)] = []) throws(DataError) -> PreviousReport? {
+  package func commit(_ files: [(name: String, contents: String)], moving written: [(name: String, path: String)] = []) throws(DataError) -> PreviousReport? {
     func dropWritten() { for file in written { unlink(file.path) } }
     let names = files.map(\.name) + written.map(\.name)
     let survey: Survey
@@ -220,7 +220,7 @@ public struct ReportFolder {
   }
 
   /// Writes one file atomically (`AtomicFile`: temporary file, then rename), creating its folder.
-  public static func writeFile(_ contents: String, to path: String) throws(DataError) {
+  package static func writeFile(_ contents: String, to path: String) throws(DataError) {
     try Folder.create(holding: path)
     try AtomicFile.write(Data(contents.utf8), to: path)
   }

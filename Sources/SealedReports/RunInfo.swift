@@ -1,21 +1,21 @@
 /// The facts about a run that `run.csv` records.
 public struct RunInfo: Sendable, Codable, Equatable {
-  public var toolVersion: String
-  public var seed: UInt64
-  public var poolsRequested: Int
+  package var toolVersion: String
+  package var seed: UInt64
+  package var poolsRequested: Int
   /// The shard as `INDEX/COUNT`, `1/1` for an unsharded run.
-  public var shard: String
-  public var threads: Int
-  public var elapsedSeconds: Double
+  package var shard: String
+  package var threads: Int
+  package var elapsedSeconds: Double
   /// When the run started, an ISO 8601 UTC timestamp (`RunInfo.now()`).
-  public var startedAt: String
-  public var interrupted: Bool
+  package var startedAt: String
+  package var interrupted: Bool
   /// For a report merged from shards: how many. Its execution rows (threads, elapsed seconds,
   /// boosters per second) are then left empty: the shards ran on separate machines.
-  public var mergedShards: Int?
+  package var mergedShards: Int?
   /// The command line that reproduces the run (`sealed simulate war --rules sealed --pools ...
   /// --seed ...`), with the seed actually used; empty when unknown.
-  public var command: String
+  package var command: String
 
   /// The facts of a run, an unsharded ("1/1"), uninterrupted one unless said otherwise.
   public init(
@@ -35,13 +35,13 @@ public struct RunInfo: Sendable, Codable, Equatable {
 
   /// The rows that describe how a run was executed rather than what it computed; they may differ
   /// between two runs of the same seed (and between a merged run and an unsharded one).
-  public static let executionKeys: Set<String> = ["threads", "elapsed_seconds", "boosters_per_second", "started_at"]
+  package static let executionKeys: Set<String> = ["threads", "elapsed_seconds", "boosters_per_second", "started_at"]
 
   /// The current time as an ISO 8601 UTC timestamp with second precision.
   public static func now() -> String { timestamp(Date()) }
 
   /// A time as an ISO 8601 UTC timestamp with second precision.
-  public static func timestamp(_ date: Date) -> String {
+  package static func timestamp(_ date: Date) -> String {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime]
     formatter.timeZone = TimeZone(identifier: "UTC")
@@ -52,23 +52,23 @@ public struct RunInfo: Sendable, Codable, Equatable {
 import Foundation
 
 /// `run.csv`'s `status`: whether the run did all it was asked.
-public enum RunStatus: String, Sendable, CaseIterable {
+package enum RunStatus: String, Sendable, CaseIterable {
   case complete
   /// Stopped by Ctrl-C: the report holds what was done.
   case interrupted
 
   /// The status of a run that was, or was not, interrupted.
-  public init(interrupted: Bool) { self = interrupted ? .interrupted : .complete }
+  package init(interrupted: Bool) { self = interrupted ? .interrupted : .complete }
 }
 
 extension RunTable {
   /// `command_kind` of an audit's `run.csv` (the other commands' kind is their command line's
   /// second word).
-  public static let auditKind = "audit"
+  package static let auditKind = "audit"
 
   /// The run's `status`; nil when the file has none (or words Sealed does not write).
-  public var status: RunStatus? { self["status"].flatMap(RunStatus.init(rawValue:)) }
+  package var status: RunStatus? { self["status"].flatMap(RunStatus.init(rawValue:)) }
 
   /// Whether the report is an audit's (`command_kind` audit).
-  public var isAudit: Bool { self["command_kind"] == Self.auditKind }
+  package var isAudit: Bool { self["command_kind"] == Self.auditKind }
 }

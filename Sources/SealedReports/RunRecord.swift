@@ -11,53 +11,53 @@ import SealedEngine
 /// totals hold.
 public struct RunRecord: Codable, Sendable {
   /// The record's file name in a report folder: `tallies.json`.
-  public static let fileName = ReportFile.tallies.name
+  package static let fileName = ReportFile.tallies.name
   /// 2: with `totals` and `sha256`.
-  public static let formatVersion = 2
+  package static let formatVersion = 2
 
   /// The record's format version (`formatVersion` when written).
-  public var format: Int
-  public var toolVersion: String
+  package var format: Int
+  package var toolVersion: String
   /// `Simulation.generatorVersion` of the run; nil in records written before it was recorded
   /// (generator version 1).
-  public var generatorVersion: Int?
-  public var set: String
+  package var generatorVersion: Int?
+  package var set: String
   /// The plan's booster range upper end (`BoosterPlan.boosterMax`).
-  public var boosterMax: Int
+  package var boosterMax: Int
   /// SHA-256 over the booster-range cards (collector number and name), to tell card data apart.
-  public var cardsFingerprint: String
-  public var rulesName: String
-  public var rulesSource: String
-  public var rulesText: String
-  public var rulesSHA256: String
-  public var seed: UInt64
-  public var poolsRequested: Int
+  package var cardsFingerprint: String
+  package var rulesName: String
+  package var rulesSource: String
+  package var rulesText: String
+  package var rulesSHA256: String
+  package var seed: UInt64
+  package var poolsRequested: Int
   /// Pools per chunk of the run (`Simulation.chunkPools`): shards split the run by chunks, so
   /// shards merge only when they agree on it.
-  public var chunkPools: Int
+  package var chunkPools: Int
   /// This record's shard, `shardIndex` (from 1) of `shardCount`.
-  public var shardIndex: Int
-  public var shardCount: Int
-  public var interrupted: Bool
-  public var threads: Int
-  public var elapsedSeconds: Double
-  public var startedAt: String
-  public var tally: SimulationTally
+  package var shardIndex: Int
+  package var shardCount: Int
+  package var interrupted: Bool
+  package var threads: Int
+  package var elapsedSeconds: Double
+  package var startedAt: String
+  package var tally: SimulationTally
   /// What the tally's counts add up to (nil only in records of format 1).
-  public var totals: TallyTotals?
+  package var totals: TallyTotals?
   /// SHA-256 of the record encoded without this field (sorted keys, compact): a record changed
   /// after Sealed wrote it no longer matches its digest.
-  public var sha256: String?
+  package var sha256: String?
   /// The spec whose claims the run counted (`sealed check`, also with `--shard`): its source and
   /// text. The tallies then hold the claims' counting lanes, so `sealed merge` and
   /// `sealed check --tallies` compile the plan with the same spec. Nil for `sealed simulate`.
-  public var specSource: String?
-  public var specText: String?
+  package var specSource: String?
+  package var specText: String?
 
   /// The record of a run of `plan` (whose rules file reads `rulesText`) on `shard`, with its tally
   /// and, for `sealed check`, the spec it counted; the digest is added by `encoded()`.
   /// Cost: one pass over the plan's cards (the fingerprint) and one over the pool mythic counts (`totals`).
-  public init(
+  package init(
     plan: BoosterPlan, rulesText: String, run: RunInfo, shard: Simulation.Shard, tally: SimulationTally,
     spec: SpecDefinition? = nil
   ) {
@@ -87,19 +87,19 @@ public struct RunRecord: Codable, Sendable {
   }
 
   /// The spec the run counted, parsed from its recorded text.
-  public func spec() throws(DataError) -> SpecDefinition? {
+  package func spec() throws(DataError) -> SpecDefinition? {
     guard let specText, let specSource else { return nil }
     return try SpecLoader.parse(specText, source: specSource)
   }
 
   /// SHA-256 (hex) of the cards' set codes, collector numbers and names, one line per card in
   /// their order: `cardsFingerprint`. Cost: one pass over the cards.
-  public static func fingerprint(_ cards: [Card]) -> String {
+  package static func fingerprint(_ cards: [Card]) -> String {
     SHA256.hex(of: Array(cards.map { "\($0.setCode)#\($0.collectorNumber.text)=\($0.name)" }.joined(separator: "\n").utf8))
   }
 
   /// The record with its totals and digest, as the text of `tallies.json`.
-  public func encoded() -> String {
+  package func encoded() -> String {
     var sealed = self
     sealed.totals = tally.totals
     sealed.sha256 = sealed.digest()
@@ -121,10 +121,10 @@ public struct RunRecord: Codable, Sendable {
   }
 
   /// What the record is, in messages: "shard 2/3" or "the run".
-  public var shardName: String { shardCount == 1 ? "the run" : "shard \(shardIndex)/\(shardCount)" }
+  package var shardName: String { shardCount == 1 ? "the run" : "shard \(shardIndex)/\(shardCount)" }
 
   /// Reads `tallies.json` from a report folder, verified (see `decode`).
-  public static func read(folder: String) throws(DataError) -> RunRecord {
+  package static func read(folder: String) throws(DataError) -> RunRecord {
     let path = (folder as NSString).appendingPathComponent(fileName)
     guard FileManager.default.fileExists(atPath: path) else {
       throw DataError("no \(fileName) here; expected a report folder written by sealed simulate or sealed check", at: folder)

@@ -64,7 +64,7 @@ public enum ShardMerge {
 
   /// The tally of the whole run: each shard's tally checked against the plan (its shape, its
   /// pools, every site's cards) and added. Call `checkShards` first. Cost: O(shards x tally size).
-  public static func tally(_ records: [(folder: String, record: RunRecord)], plan: BoosterPlan) throws(DataError) -> SimulationTally {
+  package static func tally(_ records: [(folder: String, record: RunRecord)], plan: BoosterPlan) throws(DataError) -> SimulationTally {
     var tally = SimulationTally(plan: plan)
     for (folder, record) in records {
       let path = "\(folder)/\(RunRecord.fileName)"

@@ -14,25 +14,25 @@ import SealedAnalysis
 /// squares of a sheet's residuals add up to the
 /// statistic of `sealed check`'s "sheet ..." chi-square (before any pooling of small bins), so a
 /// residual beyond ±3 or so names the card that makes a sheet fail. Costs O(sites × sheet size).
-public struct SheetFrequency: Sendable {
+package struct SheetFrequency: Sendable {
   /// One card of one sheet: the sheet's name, the card's ordinal in `plan.cards`, its count within
   /// the sheet and the count the rules predict.
-  public struct Row: Sendable {
-    public let sheet: String
-    public let card: Int
-    public let observed: Int
-    public let expected: Double
+  package struct Row: Sendable {
+    package let sheet: String
+    package let card: Int
+    package let observed: Int
+    package let expected: Double
     /// nil when the card is never expected in the sheet.
-    public let residual: Double?
+    package let residual: Double?
     /// The card's exact tail within its sheet, when computed (`SealedStats.CardTails`).
-    public var tail: CardTail?
+    package var tail: CardTail?
   }
 
-  public var rows: [Row]
+  package var rows: [Row]
 
   /// The rows of every sheet the rules expect any card of, in the plan's sheet order (tails not
   /// yet computed). Cost: O(sites × sheet size).
-  public init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally) {
+  package init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally) {
     var rows: [Row] = []
     for (sheetIndex, sheet) in plan.sheets.enumerated() {
       let counts = expectations.sheetCounts(sheetIndex, tally: tally)
@@ -50,7 +50,7 @@ public struct SheetFrequency: Sendable {
   }
 
   /// `sheet_frequency.csv` (values rounded as `FrequencyRow` rounds them).
-  public func table(plan: BoosterPlan) -> FrequencyTable {
+  package func table(plan: BoosterPlan) -> FrequencyTable {
     FrequencyTable(
       file: .sheetFrequency,
       rows: rows.map { row in

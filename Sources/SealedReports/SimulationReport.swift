@@ -9,13 +9,13 @@ import SealedAnalysis
 /// `mythic_position.csv`, `events.csv` and `sheet_frequency.csv` (`ReportFile.simulation`), as
 /// typed rows (`contents`). Every expected column comes from `Expectations`.
 public struct SimulationReport: Sendable {
-  public let plan: BoosterPlan
-  public let expectations: Expectations
-  public let tally: SimulationTally
-  public let run: RunInfo
+  package let plan: BoosterPlan
+  package let expectations: Expectations
+  package let tally: SimulationTally
+  package let run: RunInfo
   /// `sheet_frequency.csv`'s rows; a command gives them their exact tails
   /// (`SealedStats.CardTails`) before writing.
-  public var sheetFrequency: SheetFrequency
+  package var sheetFrequency: SheetFrequency
 
   /// The reports of a run of `plan` whose counts are `tally`, computing `sheetFrequency`.
   /// Cost: that of `SheetFrequency.init`, O(sites × sheet size).
@@ -28,7 +28,7 @@ public struct SimulationReport: Sendable {
   }
 
   /// The names of `files`.
-  public static let fileNames = ReportFile.simulation.names
+  package static let fileNames = ReportFile.simulation.names
 
   /// The simulation's files as typed rows.
   public var contents: ReportContents {
@@ -45,10 +45,10 @@ public struct SimulationReport: Sendable {
   }
 
   /// The files, by name.
-  public var files: [(name: String, table: CSVTable)] { contents.tables }
+  package var files: [(name: String, table: CSVTable)] { contents.tables }
 
   /// `run.csv`.
-  public var runTable: RunTable {
+  package var runTable: RunTable {
     let boosters = tally.boosters
     let merged = run.mergedShards != nil
     let rows: [(String, String)] = [
@@ -76,7 +76,7 @@ public struct SimulationReport: Sendable {
   }
 
   /// `slot_rarity.csv`.
-  public var slotRarityRows: [SlotRarityRow] {
+  package var slotRarityRows: [SlotRarityRow] {
     var rows: [SlotRarityRow] = []
     let observed = Self.observedSlotRarities(plan: plan, tally: tally)
     for (index, slot) in plan.slots.enumerated() {
@@ -97,7 +97,7 @@ public struct SimulationReport: Sendable {
   }
 
   /// Cards of each rarity drawn into each slot.
-  public static func observedSlotRarities(plan: BoosterPlan, tally: SimulationTally) -> [[Rarity: Int]] {
+  package static func observedSlotRarities(plan: BoosterPlan, tally: SimulationTally) -> [[Rarity: Int]] {
     var result = [[Rarity: Int]](repeating: [:], count: plan.slots.count)
     for (siteIndex, site) in plan.sites.enumerated() {
       let sheet = plan.sheets[site.draw.sheet]
@@ -110,7 +110,7 @@ public struct SimulationReport: Sendable {
   }
 
   /// `card_frequency.csv`.
-  public var cardFrequencyRows: [CardFrequencyRow] {
+  package var cardFrequencyRows: [CardFrequencyRow] {
     let copies = tally.cardCopies
     return plan.cards.enumerated().map { ordinal, card in
       CardFrequencyRow(
@@ -126,7 +126,7 @@ public struct SimulationReport: Sendable {
   }
 
   /// `pool_mythics.csv`: pools by their mythics.
-  public var poolMythicsRows: [PoolShareRow] {
+  package var poolMythicsRows: [PoolShareRow] {
     let last = max(
       tally.poolMythics.lastIndex { $0 > 0 } ?? 0, expectations.poolMythics.lastIndex { $0 > 0 } ?? 0)
     return (0...last).map { count in
@@ -137,7 +137,7 @@ public struct SimulationReport: Sendable {
   }
 
   /// `mythic_position.csv`: pools by the booster that held their mythic.
-  public var mythicPositionRows: [PoolShareRow] {
+  package var mythicPositionRows: [PoolShareRow] {
     (0..<plan.boostersPerPool).map { index in
       PoolShareRow(
         value: index + 1, pools: tally.mythicPositions[index], proportion: share(tally.mythicPositions[index]),
@@ -146,19 +146,19 @@ public struct SimulationReport: Sendable {
   }
 
   /// One row of `events.csv`: boosters holding the event among boosters of a kind.
-  public struct EventRow: Sendable {
-    public let event: String
-    public let eventIndex: Int
-    public let given: String
+  package struct EventRow: Sendable {
+    package let event: String
+    package let eventIndex: Int
+    package let given: String
     /// The kind, or nil for every booster (`any`).
-    public let kind: Int?
-    public let count: Int
-    public let trials: Int
-    public let expected: Double
+    package let kind: Int?
+    package let count: Int
+    package let trials: Int
+    package let expected: Double
   }
 
   /// The rows of `events.csv`: each reported event for each booster kind it is given for.
-  public static func eventRows(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally) -> [EventRow] {
+  package static func eventRows(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally) -> [EventRow] {
     var rows: [EventRow] = []
     for (index, event) in plan.events.enumerated() where event.isReported {
       let lane = index + 1
@@ -180,7 +180,7 @@ public struct SimulationReport: Sendable {
 
 extension SimulationTally {
   /// Boosters of `kind` holding at least `minimum` cards of `lane`.
-  public func laneBoosters(kind: Int, lane: Int, atLeast minimum: Int) -> Int {
+  package func laneBoosters(kind: Int, lane: Int, atLeast minimum: Int) -> Int {
     laneHistogram(kind: kind, lane: lane).enumerated().reduce(0) { $0 + ($1.offset >= minimum ? $1.element : 0) }
   }
 }

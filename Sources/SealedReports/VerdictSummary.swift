@@ -6,20 +6,20 @@ import SealedSupport
 /// `INTERRUPTED after 12288 of 1000000 pools: no verdict ...`, never PASS.
 ///
 /// A check that could not be made (`not_tested`) is neither a pass nor a failure.
-public struct VerdictSummary: Sendable, Equatable {
+package struct VerdictSummary: Sendable, Equatable {
   /// The summary's verdict, its raw value as files write it.
-  public enum Outcome: String, Sendable {
+  package enum Outcome: String, Sendable {
     case pass, fail, notTested = "not_tested", interrupted
   }
 
-  public let passed: Int
-  public let failed: Int
-  public let notTested: Int
+  package let passed: Int
+  package let failed: Int
+  package let notTested: Int
   /// Pools done and pools asked for, when the user stopped the run.
-  public let interrupted: (done: Int, requested: Int)?
+  package let interrupted: (done: Int, requested: Int)?
 
   /// A summary of the given counts, and of a stopped run when `interrupted` is given.
-  public init(passed: Int, failed: Int, notTested: Int, interrupted: (done: Int, requested: Int)? = nil) {
+  package init(passed: Int, failed: Int, notTested: Int, interrupted: (done: Int, requested: Int)? = nil) {
     self.passed = passed
     self.failed = failed
     self.notTested = notTested
@@ -27,7 +27,7 @@ public struct VerdictSummary: Sendable, Equatable {
   }
 
   /// From the verdicts of a checks table.
-  public init<S: Sequence>(verdicts: S, interrupted: (done: Int, requested: Int)? = nil) where S.Element == CheckVerdict {
+  package init<S: Sequence>(verdicts: S, interrupted: (done: Int, requested: Int)? = nil) where S.Element == CheckVerdict {
     var counts: [CheckVerdict: Int] = [:]
     for verdict in verdicts { counts[verdict, default: 0] += 1 }
     self.init(
@@ -36,18 +36,18 @@ public struct VerdictSummary: Sendable, Equatable {
   }
 
   /// All the checks: passed, failed and not tested.
-  public var total: Int { passed + failed + notTested }
+  package var total: Int { passed + failed + notTested }
 
   /// Interrupted when the run was stopped; else fail when any check failed, not tested when
   /// none passed and some could not be made, and pass otherwise.
-  public var outcome: Outcome {
+  package var outcome: Outcome {
     if interrupted != nil { return .interrupted }
     if failed > 0 { return .fail }
     return passed == 0 && notTested > 0 ? .notTested : .pass
   }
 
   /// The summary line, e.g. `FAIL: 5 of 22 checks failed` (see the type's comment for each form).
-  public var text: String {
+  package var text: String {
     let untested = notTested > 0 ? ", \(notTested) not tested" : ""
     let checks = total == 1 ? "check" : "checks"
     switch outcome {
@@ -65,7 +65,7 @@ public struct VerdictSummary: Sendable, Equatable {
   }
 
   /// Equal when the counts and the interrupted pools (if any) are equal.
-  public static func == (lhs: VerdictSummary, rhs: VerdictSummary) -> Bool {
+  package static func == (lhs: VerdictSummary, rhs: VerdictSummary) -> Bool {
     lhs.passed == rhs.passed && lhs.failed == rhs.failed && lhs.notTested == rhs.notTested
       && lhs.interrupted?.done == rhs.interrupted?.done && lhs.interrupted?.requested == rhs.interrupted?.requested
   }

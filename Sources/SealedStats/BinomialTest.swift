@@ -15,9 +15,9 @@
 /// Cost: O(log n) probability-mass evaluations and two tail probabilities, each O(1) GSL
 /// calls; no loop over the outcomes. Accuracy: that of `Distributions`' binomial functions,
 /// about 1e-15·n relative (2e-7 at n = 10^8).
-public struct BinomialTest: Equatable, Sendable {
+package struct BinomialTest: Equatable, Sendable {
   /// Which deviation from p the test looks for.
-  public enum Alternative: String, CaseIterable, Sendable {
+  package enum Alternative: String, CaseIterable, Sendable {
     /// Too many or too few successes.
     case twoSided = "two-sided"
     /// Too few successes: the true probability is less than p.
@@ -27,25 +27,25 @@ public struct BinomialTest: Equatable, Sendable {
   }
 
   /// k, the observed successes.
-  public let successes: Int
+  package let successes: Int
   /// n, the number of trials.
-  public let trials: Int
+  package let trials: Int
   /// p, the success probability under the null hypothesis.
-  public let probability: Double
+  package let probability: Double
   /// The alternative hypothesis.
-  public let alternative: Alternative
+  package let alternative: Alternative
   /// The p-value: the probability, under the null hypothesis, of an outcome at least as
   /// extreme as k.
-  public let pValue: Double
+  package let pValue: Double
 
   /// k / n, the observed proportion of successes.
-  public var proportion: Double { Double(successes) / Double(trials) }
+  package var proportion: Double { Double(successes) / Double(trials) }
 
   /// Tests k successes in n trials against success probability p.
   ///
   /// Throws for n < 1, k outside 0...n, p outside [0, 1], or n above
   /// `Distributions.maximumBinomialTrials`.
-  public init(
+  package init(
     successes k: Int, trials n: Int, probability p: Double = 0.5, alternative: Alternative = .twoSided
   ) throws(StatisticsError) {
     guard n >= 1, k >= 0, k <= n else {
@@ -69,7 +69,7 @@ public struct BinomialTest: Equatable, Sendable {
 
   /// The Clopper–Pearson interval for the success probability at confidence `level`, one-sided
   /// when the test is (like scipy's `proportion_ci(method='exact')`).
-  public func confidenceInterval(level: Double = 0.95) throws(StatisticsError) -> ClopperPearsonInterval {
+  package func confidenceInterval(level: Double = 0.95) throws(StatisticsError) -> ClopperPearsonInterval {
     try ClopperPearsonInterval(successes: successes, trials: trials, level: level, alternative: alternative)
   }
 

@@ -13,15 +13,15 @@ import SealedReports
 /// expectations is at most alpha, whatever the expected counts (a normal residual bound is not
 /// valid below a few copies) and however the groups overlap. Cost: one or two GSL binomial
 /// tails per card.
-public enum CardTails {
+package enum CardTails {
   /// One group of a page: its cards' copies, their expected copies, and the level of the check
   /// the group belongs to.
-  public struct Group: Sendable {
-    public var observed: [Int]
-    public var expected: [Double]
-    public var alpha: Double
+  package struct Group: Sendable {
+    package var observed: [Int]
+    package var expected: [Double]
+    package var alpha: Double
 
-    public init(observed: [Int], expected: [Double], alpha: Double) {
+    package init(observed: [Int], expected: [Double], alpha: Double) {
       self.observed = observed
       self.expected = expected
       self.alpha = alpha
@@ -30,7 +30,7 @@ public enum CardTails {
 
   /// The tails of every group's cards, in order; nil for a card expected nowhere (e = 0),
   /// whose copies the invariants judge.
-  public static func compute(_ groups: [Group]) throws(StatisticsError) -> [[CardTail?]] {
+  package static func compute(_ groups: [Group]) throws(StatisticsError) -> [[CardTail?]] {
     for group in groups where group.observed.count != group.expected.count || !(group.alpha > 0 && group.alpha < 1) {
       throw .invalidArgument("card tails: \(group.observed.count) counts for \(group.expected.count) expectations at alpha \(group.alpha)")
     }
@@ -41,7 +41,7 @@ public enum CardTails {
   }
 
   /// The tails of one group alone (a family of its own cards).
-  public static func compute(observed: [Int], expected: [Double], alpha: Double) throws(StatisticsError) -> [CardTail?] {
+  package static func compute(observed: [Int], expected: [Double], alpha: Double) throws(StatisticsError) -> [CardTail?] {
     try compute([Group(observed: observed, expected: expected, alpha: alpha)])[0]
   }
 
@@ -71,7 +71,7 @@ public enum CardTails {
 
   /// A page's frequency tables with every card given its tail: the sheets' cards at `alpha`,
   /// each claim's at the claim's level (`claimAlpha` of its name), all one family.
-  public static func attached(
+  package static func attached(
     sheets: SheetFrequency, claims: ClaimFrequency? = nil, alpha: Double, claimAlpha: (String) -> Double = { _ in 0 }
   ) throws(StatisticsError) -> (sheets: SheetFrequency, claims: ClaimFrequency?) {
     let sheetGroups = groups(sheets.rows.map(\.sheet))
@@ -113,7 +113,7 @@ public enum CardTails {
 extension SimulationReport {
   /// The report with `sheet_frequency.csv`'s cards given their exact tails at `alpha` (the
   /// page's only family of cards).
-  public func withCardTails(alpha: Double) throws(StatisticsError) -> SimulationReport {
+  package func withCardTails(alpha: Double) throws(StatisticsError) -> SimulationReport {
     var report = self
     report.sheetFrequency = try CardTails.attached(sheets: sheetFrequency, alpha: alpha).sheets
     return report

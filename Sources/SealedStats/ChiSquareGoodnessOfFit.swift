@@ -21,38 +21,38 @@ import SealedSupport
 /// The expected counts need not add up to the observed total (scipy's `chisquare` insists they
 /// do); it is the caller's model. Cost: O(m²) for m categories (pooling) and one GSL call.
 /// The corresponding GSL function is `gsl_cdf_chisq_Q`.
-public struct ChiSquareGoodnessOfFit: Equatable, Sendable {
+package struct ChiSquareGoodnessOfFit: Equatable, Sendable {
   /// One bin of the test: one category, or several pooled.
-  public struct Bin: Equatable, Sendable {
+  package struct Bin: Equatable, Sendable {
     /// The indices of the original categories in this bin, ascending.
-    public let indices: [Int]
+    package let indices: [Int]
     /// The observed count of the bin.
-    public let observed: Double
+    package let observed: Double
     /// The expected count of the bin.
-    public let expected: Double
+    package let expected: Double
   }
 
   /// The bins the statistic was computed from, ordered by their first index.
-  public let bins: [Bin]
+  package let bins: [Bin]
   /// The categories left out because they expected 0 and observed 0.
-  public let droppedIndices: [Int]
+  package let droppedIndices: [Int]
   /// Σ (O - E)² / E over `bins`, before dividing by the dispersion.
-  public let pearsonStatistic: Double
+  package let pearsonStatistic: Double
   /// The variance scale the statistic was divided by.
-  public let dispersion: Double
+  package let dispersion: Double
   /// The test statistic, `pearsonStatistic / dispersion`.
-  public let statistic: Double
+  package let statistic: Double
   /// The degrees of freedom: bins - 1 - estimated parameters, or 0 (see above).
-  public let degreesOfFreedom: Int
+  package let degreesOfFreedom: Int
   /// P(χ² > statistic) with `degreesOfFreedom`.
-  public let pValue: Double
+  package let pValue: Double
 
   /// Tests `observed` counts against `expected` counts, category by category.
   ///
   /// Throws when the arrays are empty or differ in length, a count is negative or not finite,
   /// `minimumExpected` is negative, `estimatedParameters` is negative, or `dispersion` is not
   /// positive and finite.
-  public init(
+  package init(
     observed: [Double], expected: [Double], minimumExpected: Double = 5, pooling: Pooling = .adjacent,
     estimatedParameters: Int = 0, dispersion: Double = 1
   ) throws(StatisticsError) {
@@ -122,7 +122,7 @@ public struct ChiSquareGoodnessOfFit: Equatable, Sendable {
   }
 
   /// Tests integer `observed` counts against `expected` counts; see the main initializer.
-  public init(
+  package init(
     observed: [Int], expected: [Double], minimumExpected: Double = 5, pooling: Pooling = .adjacent,
     estimatedParameters: Int = 0, dispersion: Double = 1
   ) throws(StatisticsError) {
@@ -136,7 +136,7 @@ public struct ChiSquareGoodnessOfFit: Equatable, Sendable {
   ///
   /// Throws also when a proportion is negative or not finite, the proportions do not add up to
   /// 1 (within 1e-9), or the total is not positive and finite.
-  public init(
+  package init(
     observed: [Double], proportions: [Double], total: Double? = nil, minimumExpected: Double = 5,
     pooling: Pooling = .adjacent, estimatedParameters: Int = 0, dispersion: Double = 1
   ) throws(StatisticsError) {
@@ -157,7 +157,7 @@ public struct ChiSquareGoodnessOfFit: Equatable, Sendable {
   }
 
   /// Tests integer `observed` counts against expected `proportions`; see above.
-  public init(
+  package init(
     observed: [Int], proportions: [Double], total: Double? = nil, minimumExpected: Double = 5,
     pooling: Pooling = .adjacent, estimatedParameters: Int = 0, dispersion: Double = 1
   ) throws(StatisticsError) {

@@ -1,6 +1,6 @@
 extension ChiSquareGoodnessOfFit {
   /// How bins whose expected count is below the minimum are merged before the test.
-  public enum Pooling: String, CaseIterable, Sendable {
+  package enum Pooling: String, CaseIterable, Sendable {
     /// For ordered categories (0, 1, 2, ... mythics per pool): working in from both ends, the
     /// first bin is merged into its right neighbour while it is below the minimum, then the
     /// last into its left neighbour; any small bin left inside is then merged, smallest first,

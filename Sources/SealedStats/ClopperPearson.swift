@@ -18,19 +18,19 @@
 /// 1e-7, because it is steep in p there.
 ///
 /// Cost: at most 2 × 64 binomial tail evaluations.
-public struct ClopperPearsonInterval: Equatable, Sendable {
+package struct ClopperPearsonInterval: Equatable, Sendable {
   /// The lower confidence bound, in [0, 1].
-  public let lower: Double
+  package let lower: Double
   /// The upper confidence bound, in [lower, 1].
-  public let upper: Double
+  package let upper: Double
   /// The confidence level, in (0, 1).
-  public let level: Double
+  package let level: Double
 
   /// The interval for k successes in n trials.
   ///
   /// Throws for n < 1, k outside 0...n, n above `Distributions.maximumBinomialTrials`, or a
   /// level outside (0, 1) (scipy also takes 0 and 1, where the interval degenerates).
-  public init(
+  package init(
     successes k: Int, trials n: Int, level: Double = 0.95,
     alternative: BinomialTest.Alternative = .twoSided
   ) throws(StatisticsError) {

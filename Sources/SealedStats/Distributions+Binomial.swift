@@ -28,14 +28,14 @@ import Foundation
 /// term, far below GSL's own.
 extension Distributions {
   /// The largest number of trials the binomial functions accept, 2^38 (about 2.7·10^11).
-  public static let maximumBinomialTrials = 1 << 38
+  package static let maximumBinomialTrials = 1 << 38
 
   /// P(X = k) for X ~ Binomial(n, p).
   ///
   /// Cost: O(1). Throws for n < 0, n > `maximumBinomialTrials`, k outside 0...n or p outside
   /// [0, 1]. For n >= 2^32 it uses `gsl_sf_lnbeta_e` (see above). The corresponding GSL
   /// function is `gsl_ran_binomial_pdf`.
-  public static func binomialPMF(_ k: Int, trials n: Int, probability p: Double) throws(GSLError) -> Double {
+  package static func binomialPMF(_ k: Int, trials n: Int, probability p: Double) throws(GSLError) -> Double {
     try requireBinomial(k, n, p, "binomialPMF")
     if let (k32, n32) = narrow(k, n) { return try GSL.binomialPDF(k32, p, n32) }
     return try binomialPMFFromBeta(k, trials: n, probability: p)
@@ -47,7 +47,7 @@ extension Distributions {
   /// O(√(n·p·(1-p))) bridge described above near the mean of a large n. Throws like
   /// `binomialPMF`. For n >= 2^32 it uses `gsl_cdf_beta_Q`. The corresponding GSL function is
   /// `gsl_cdf_binomial_P`.
-  public static func binomialCDF(_ k: Int, trials n: Int, probability p: Double) throws(GSLError) -> Double {
+  package static func binomialCDF(_ k: Int, trials n: Int, probability p: Double) throws(GSLError) -> Double {
     try requireBinomial(k, n, p, "binomialCDF")
     if let value = gslCDF(k, n, p) { return value }
     return try bridgedCDF(k, trials: n, probability: p)
@@ -57,7 +57,7 @@ extension Distributions {
   ///
   /// Cost and errors as `binomialCDF`. For n >= 2^32 it uses `gsl_cdf_beta_P`. The
   /// corresponding GSL function is `gsl_cdf_binomial_Q`.
-  public static func binomialSurvival(_ k: Int, trials n: Int, probability p: Double) throws(GSLError) -> Double {
+  package static func binomialSurvival(_ k: Int, trials n: Int, probability p: Double) throws(GSLError) -> Double {
     try requireBinomial(k, n, p, "binomialSurvival")
     if let value = gslSurvival(k, n, p) { return value }
     return try bridgedSurvival(k, trials: n, probability: p)
@@ -193,7 +193,7 @@ extension Distributions {
 extension Distributions {
   /// ln P(X = k) for X ~ Binomial(n, p), from GSL's ln C(n, k); −∞ where the probability is 0.
   /// Cost: O(1).
-  public static func binomialLogPMF(_ k: Int, trials n: Int, probability p: Double) throws(GSLError) -> Double {
+  package static func binomialLogPMF(_ k: Int, trials n: Int, probability p: Double) throws(GSLError) -> Double {
     guard n >= 0, k >= 0, k <= n, n <= Int(UInt32.max) else {
       throw GSLError(call: "binomialLogPMF(\(k), \(n), \(p))", status: GSLError.domainError, detail: "k must be in 0...n, n below 2^32")
     }

@@ -11,7 +11,7 @@ extension Distributions {
   /// Cost: O(1) (three `gsl_sf_lnchoose`). Throws for negative counts, a population above
   /// `UInt32.max`, more draws than the population, or k > t. The corresponding GSL function is
   /// `gsl_ran_hypergeometric_pdf`.
-  public static func hypergeometricPMF(
+  package static func hypergeometricPMF(
     _ k: Int, successes n1: Int, failures n2: Int, draws t: Int
   ) throws(GSLError) -> Double {
     let (k, n1, n2, t) = try requireHypergeometric(k, n1, n2, t, "hypergeometricPMF")
@@ -24,7 +24,7 @@ extension Distributions {
   /// terms no longer change the sum, so O(spread of the distribution) terms and at most
   /// O(min(t, n1)). Throws like `hypergeometricPMF`. The corresponding GSL function is
   /// `gsl_cdf_hypergeometric_P`.
-  public static func hypergeometricCDF(
+  package static func hypergeometricCDF(
     _ k: Int, successes n1: Int, failures n2: Int, draws t: Int
   ) throws(GSLError) -> Double {
     let (k, n1, n2, t) = try requireHypergeometric(k, n1, n2, t, "hypergeometricCDF")
@@ -35,7 +35,7 @@ extension Distributions {
   ///
   /// Cost and errors as `hypergeometricCDF`. The corresponding GSL function is
   /// `gsl_cdf_hypergeometric_Q`.
-  public static func hypergeometricSurvival(
+  package static func hypergeometricSurvival(
     _ k: Int, successes n1: Int, failures n2: Int, draws t: Int
   ) throws(GSLError) -> Double {
     let (k, n1, n2, t) = try requireHypergeometric(k, n1, n2, t, "hypergeometricSurvival")

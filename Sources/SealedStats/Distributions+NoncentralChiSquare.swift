@@ -3,7 +3,7 @@ import SealedSupport
 extension Distributions {
   /// The x with P(X > x) = q for X ~ chi-square with `degreesOfFreedom`: the critical value of
   /// a chi-square test at level q. Cost: O(1) iterations of GSL's `gsl_cdf_chisq_Qinv`.
-  public static func chiSquareUpperQuantile(_ q: Double, degreesOfFreedom: Double) throws(GSLError) -> Double {
+  package static func chiSquareUpperQuantile(_ q: Double, degreesOfFreedom: Double) throws(GSLError) -> Double {
     guard q > 0, q < 1, degreesOfFreedom > 0, degreesOfFreedom.isFinite else {
       throw GSLError(
         call: "chiSquareUpperQuantile(\(q), degreesOfFreedom: \(degreesOfFreedom))", status: GSLError.domainError,
@@ -16,7 +16,7 @@ extension Distributions {
   /// has no noncentral chi-square, so it is the Poisson mixture
   /// Σ_j Poisson(j; λ/2) · P(χ²_{df+2j} > x), summed outward from the Poisson mode until the
   /// remaining Poisson weight is below 1e-15. Cost: O(√λ) GSL calls (plus a few dozen).
-  public static func noncentralChiSquareUpperTail(
+  package static func noncentralChiSquareUpperTail(
     _ x: Double, degreesOfFreedom: Double, noncentrality lambda: Double
   ) throws(GSLError) -> Double {
     guard !x.isNaN, degreesOfFreedom > 0, degreesOfFreedom.isFinite, lambda >= 0, lambda < 4e9 else {

@@ -9,14 +9,14 @@ import SealedSupport
 ///
 /// The binomial functions are in `Distributions+Binomial.swift`, the hypergeometric ones in
 /// `Distributions+Hypergeometric.swift`.
-public enum Distributions {
+package enum Distributions {
   // MARK: - Chi-square
 
   /// P(X > x) for X ~ chi-square with `degreesOfFreedom` (> 0); 1 for x <= 0, 0 for x = +∞.
   ///
   /// Cost: O(1) (GSL's incomplete gamma function). The corresponding GSL function is
   /// `gsl_cdf_chisq_Q`.
-  public static func chiSquareUpperTail(_ x: Double, degreesOfFreedom: Double) throws(GSLError) -> Double {
+  package static func chiSquareUpperTail(_ x: Double, degreesOfFreedom: Double) throws(GSLError) -> Double {
     guard !x.isNaN, degreesOfFreedom > 0, degreesOfFreedom.isFinite else {
       throw GSLError(
         call: "chiSquareUpperTail(\(x), degreesOfFreedom: \(degreesOfFreedom))", status: GSLError.domainError,
@@ -31,14 +31,14 @@ public enum Distributions {
   /// Φ(x) = P(Z <= x) for a standard normal Z.
   ///
   /// Cost: O(1). The corresponding GSL function is `gsl_cdf_ugaussian_P`.
-  public static func normalCDF(_ x: Double) throws(GSLError) -> Double {
+  package static func normalCDF(_ x: Double) throws(GSLError) -> Double {
     try GSL.gaussianP(x)
   }
 
   /// P(Z > x) = 1 - Φ(x) for a standard normal Z, accurate far into the upper tail.
   ///
   /// Cost: O(1). The corresponding GSL function is `gsl_cdf_ugaussian_Q`.
-  public static func normalSurvival(_ x: Double) throws(GSLError) -> Double {
+  package static func normalSurvival(_ x: Double) throws(GSLError) -> Double {
     try GSL.gaussianQ(x)
   }
 
@@ -46,7 +46,7 @@ public enum Distributions {
   ///
   /// Cost: O(1) (a rational approximation). The corresponding GSL function is
   /// `gsl_cdf_ugaussian_Pinv`.
-  public static func normalQuantile(_ probability: Double) throws(GSLError) -> Double {
+  package static func normalQuantile(_ probability: Double) throws(GSLError) -> Double {
     try requireProbability(probability, "normalQuantile")
     return try GSL.gaussianPinv(probability)
   }
@@ -56,7 +56,7 @@ public enum Distributions {
   /// `normalQuantile(1 - q)` for small q, which loses the digits of q.
   ///
   /// Cost: O(1). The corresponding GSL function is `gsl_cdf_ugaussian_Qinv`.
-  public static func normalUpperQuantile(_ probability: Double) throws(GSLError) -> Double {
+  package static func normalUpperQuantile(_ probability: Double) throws(GSLError) -> Double {
     try requireProbability(probability, "normalUpperQuantile")
     return try GSL.gaussianQinv(probability)
   }
@@ -71,7 +71,7 @@ public enum Distributions {
   /// a and b). Once a·b/(a+b) passes about 10^6, the continued fraction does not converge within
   /// about 0.7 standard deviations of the mean and this throws (the binomial functions bridge
   /// around that). The corresponding GSL function is `gsl_cdf_beta_P`.
-  public static func betaCDF(_ x: Double, a: Double, b: Double) throws(GSLError) -> Double {
+  package static func betaCDF(_ x: Double, a: Double, b: Double) throws(GSLError) -> Double {
     try requireBeta(x, a, b, "betaCDF")
     return try GSL.betaP(x, a, b)
   }
@@ -79,7 +79,7 @@ public enum Distributions {
   /// P(X > x) = 1 - I_x(a, b) for X ~ Beta(a, b), accurate when it is small.
   ///
   /// Cost and accuracy as `betaCDF`. The corresponding GSL function is `gsl_cdf_beta_Q`.
-  public static func betaSurvival(_ x: Double, a: Double, b: Double) throws(GSLError) -> Double {
+  package static func betaSurvival(_ x: Double, a: Double, b: Double) throws(GSLError) -> Double {
     try requireBeta(x, a, b, "betaSurvival")
     return try GSL.betaQ(x, a, b)
   }
@@ -95,7 +95,7 @@ public enum Distributions {
   /// `GSLError.toleranceNotReached`. `ClopperPearsonInterval` finds its beta quantiles by
   /// bisection on the binomial tails instead. Cost: O(1) to about 70 CDF evaluations. The
   /// corresponding GSL function is `gsl_cdf_beta_Pinv`.
-  public static func betaQuantile(_ probability: Double, a: Double, b: Double) throws(GSLError) -> Double {
+  package static func betaQuantile(_ probability: Double, a: Double, b: Double) throws(GSLError) -> Double {
     try requireProbability(probability, "betaQuantile")
     try requireBeta(0.5, a, b, "betaQuantile")
     let x = try GSL.betaPinv(probability, a, b)
@@ -109,7 +109,7 @@ public enum Distributions {
   ///
   /// Same method, check, cost and limits as `betaQuantile`. The corresponding GSL function is
   /// `gsl_cdf_beta_Qinv`.
-  public static func betaUpperQuantile(_ probability: Double, a: Double, b: Double) throws(GSLError) -> Double {
+  package static func betaUpperQuantile(_ probability: Double, a: Double, b: Double) throws(GSLError) -> Double {
     try requireProbability(probability, "betaUpperQuantile")
     try requireBeta(0.5, a, b, "betaUpperQuantile")
     let x = try GSL.betaQinv(probability, a, b)

@@ -3,15 +3,15 @@ import SealedSupport
 
 /// The one-sample Kolmogorov–Smirnov test against the uniform distribution on [0, 1], used to
 /// check that p-values are uniform under correct rules.
-public struct KolmogorovSmirnov: Sendable {
+package struct KolmogorovSmirnov: Sendable {
   /// D = sup |F_n(x) − x|, the largest distance between the empirical and uniform CDFs.
-  public let statistic: Double
+  package let statistic: Double
   /// P(D ≥ statistic) for n values, exact (Marsaglia, Tsang and Wang 2003, "Evaluating
   /// Kolmogorov's distribution", the matrix-power algorithm; scipy's `kstwo.sf` for n ≤ 140 and
   /// its `kstest` agree). Cost: O(k³ log n) with k = ⌈n D⌉.
-  public let pValue: Double
+  package let pValue: Double
 
-  public init(uniform values: [Double]) throws(StatisticsError) {
+  package init(uniform values: [Double]) throws(StatisticsError) {
     guard !values.isEmpty else { throw .invalidArgument("the Kolmogorov–Smirnov test needs at least one value") }
     if let bad = values.first(where: { !($0 >= 0 && $0 <= 1) }) {
       throw .invalidArgument("value \(bad) is outside [0, 1]")

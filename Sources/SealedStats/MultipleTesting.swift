@@ -1,7 +1,7 @@
 import SealedSupport
 
 /// Adjustments of p-values when several hypotheses are tested at once.
-public enum MultipleTesting {
+package enum MultipleTesting {
   /// Holm–Bonferroni adjusted p-values, in the order of the input.
   ///
   /// With the m p-values sorted ascending as p(1) <= ... <= p(m), the adjusted value of p(i) is
@@ -15,7 +15,7 @@ public enum MultipleTesting {
   ///
   /// Throws `.invalidArgument` when a p-value is NaN or outside [0, 1], so the result never
   /// contains NaN.
-  public static func holm(_ pValues: [Double]) throws(StatisticsError) -> [Double] {
+  package static func holm(_ pValues: [Double]) throws(StatisticsError) -> [Double] {
     if let bad = pValues.firstIndex(where: { !($0 >= 0 && $0 <= 1) }) {
       throw .invalidArgument("p-value \(pValues[bad]) at index \(bad) is outside [0, 1]")
     }

@@ -7,23 +7,23 @@
 /// has seen the opening hand plus one card per draw step: on the play (going first, no draw on
 /// turn 1) 7 + (T - 1) cards, on the draw 7 + T. Every probability comes from GSL through
 /// `Distributions.hypergeometricPMF` and `hypergeometricSurvival`.
-public struct OpeningHandOdds: Sendable {
+package struct OpeningHandOdds: Sendable {
   /// Cards in the deck and lands among them.
-  public let deckSize: Int
-  public let lands: Int
+  package let deckSize: Int
+  package let lands: Int
   /// Cards in the opening hand (7).
-  public let handSize: Int
+  package let handSize: Int
 
   /// One cell of the "at least k lands by turn T" table.
-  public struct Cell: Sendable, Equatable {
-    public var lands: Int
-    public var turn: Int
-    public var onThePlay: Double
-    public var onTheDraw: Double
+  package struct Cell: Sendable, Equatable {
+    package var lands: Int
+    package var turn: Int
+    package var onThePlay: Double
+    package var onTheDraw: Double
   }
 
   /// Throws for a deck smaller than the hand, a negative land count or more lands than cards.
-  public init(deckSize: Int, lands: Int, handSize: Int = 7) throws(StatisticsError) {
+  package init(deckSize: Int, lands: Int, handSize: Int = 7) throws(StatisticsError) {
     guard handSize >= 1 else { throw .invalidArgument("hand size \(handSize): expected at least 1 card") }
     guard deckSize >= handSize else {
       throw .invalidArgument("a deck of \(deckSize) cards cannot deal a hand of \(handSize)")
@@ -38,12 +38,12 @@ public struct OpeningHandOdds: Sendable {
 
   /// Cards seen by the start of turn `turn`'s main phase, capped at the deck size: the hand plus
   /// `turn - 1` draws on the play, `turn` draws on the draw.
-  public func cardsSeen(byTurn turn: Int, onThePlay: Bool) -> Int {
+  package func cardsSeen(byTurn turn: Int, onThePlay: Bool) -> Int {
     min(deckSize, handSize + max(0, onThePlay ? turn - 1 : turn))
   }
 
   /// P(exactly k lands in the opening hand), for k = 0...handSize.
-  public func openingHand() throws(StatisticsError) -> [Double] {
+  package func openingHand() throws(StatisticsError) -> [Double] {
     var result: [Double] = []
     for k in 0...handSize {
       result.append(try withGSL { () throws(GSLError) -> Double in
@@ -54,7 +54,7 @@ public struct OpeningHandOdds: Sendable {
   }
 
   /// P(at least `k` lands among the cards seen by turn `turn`); 1 for k <= 0.
-  public func atLeast(_ k: Int, byTurn turn: Int, onThePlay: Bool) throws(StatisticsError) -> Double {
+  package func atLeast(_ k: Int, byTurn turn: Int, onThePlay: Bool) throws(StatisticsError) -> Double {
     guard turn >= 1 else { throw .invalidArgument("turn \(turn): expected 1 or later") }
     if k <= 0 { return 1 }
     let seen = cardsSeen(byTurn: turn, onThePlay: onThePlay)
@@ -67,7 +67,7 @@ public struct OpeningHandOdds: Sendable {
 
   /// The table of `atLeast` for every k in `lands` and every turn in `turns`, on the play and on
   /// the draw; rows by k, then turn.
-  public func table(lands: ClosedRange<Int> = 2...5, turns: [Int] = [2, 3, 4]) throws(StatisticsError) -> [Cell] {
+  package func table(lands: ClosedRange<Int> = 2...5, turns: [Int] = [2, 3, 4]) throws(StatisticsError) -> [Cell] {
     var cells: [Cell] = []
     for k in lands {
       for turn in turns {

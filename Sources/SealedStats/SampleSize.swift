@@ -15,13 +15,13 @@ import SealedSupport
 ///
 /// Both ignore the far rejection region (the chance of rejecting on the wrong side), as the
 /// textbook formula does. Cost: O(1).
-public enum SampleSize {
+package enum SampleSize {
   /// The trials needed to detect that the success probability is `p1` rather than `p0`.
   ///
   /// Throws when p0 or p1 is outside (0, 1), p0 == p1, α or power is outside (0, 1), or the
   /// answer exceeds 2^53. The corresponding GSL functions are `gsl_cdf_ugaussian_Qinv` (for
   /// z_{1-α/2}) and `gsl_cdf_ugaussian_Pinv` (for z_power).
-  public static func trials(
+  package static func trials(
     null p0: Double, alternative p1: Double, significance alpha: Double = 0.05, power: Double = 0.8
   ) throws(StatisticsError) -> Int {
     try check(p0, p1, alpha)
@@ -44,7 +44,7 @@ public enum SampleSize {
   ///
   /// Throws when trials < 1, p0 or p1 is outside (0, 1), p0 == p1, or α is outside (0, 1). The
   /// corresponding GSL functions are `gsl_cdf_ugaussian_Qinv` and `gsl_cdf_ugaussian_P`.
-  public static func power(
+  package static func power(
     trials n: Int, null p0: Double, alternative p1: Double, significance alpha: Double = 0.05
   ) throws(StatisticsError) -> Double {
     try check(p0, p1, alpha)

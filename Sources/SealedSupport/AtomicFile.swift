@@ -18,17 +18,17 @@ import SystemPackage
 /// loss; it waits for the disk (milliseconds to seconds), so only files a user cannot easily
 /// make again (saved pools and decks, card data) ask for it. The folder must exist. The value
 /// holds no open file, only the two paths: it is cheap to copy and to keep.
-public struct AtomicFile: Sendable {
+package struct AtomicFile: Sendable {
   /// The file being replaced.
-  public let path: String
+  package let path: String
   /// The hidden file beside it that receives the bytes.
-  public let temporaryPath: String
+  package let temporaryPath: String
   /// The mode a new file is created with, before the umask (0o666: the umask decides).
-  public let permissions: mode_t
+  package let permissions: mode_t
 
   /// Prepares to replace `path`; nothing is written yet. `temporaryPath` defaults to
   /// `.NAME.partial-PID-RANDOM` in the same folder (it must be on the same file system).
-  public init(path: String, temporaryPath: String? = nil, permissions: mode_t = 0o666) {
+  package init(path: String, temporaryPath: String? = nil, permissions: mode_t = 0o666) {
     self.path = path
     self.permissions = permissions
     let folder = (path as NSString).deletingLastPathComponent
@@ -38,53 +38,53 @@ public struct AtomicFile: Sendable {
   }
 
   /// A failed step of writing an `AtomicFile`.
-  public struct Failure: Error, Sendable, CustomStringConvertible {
-    public enum Step: Sendable {
+  package struct Failure: Error, Sendable, CustomStringConvertible {
+    package enum Step: Sendable {
       /// Creating, writing or syncing the temporary file.
       case write
       /// Putting the temporary file in place (rename, or link for `commitNew`).
       case commit
     }
 
-    public let step: Step
+    package let step: Step
     /// The target file.
-    public let path: String
+    package let path: String
     /// Why, as the system says it.
-    public let code: Errno
+    package let code: Errno
 
     /// The system's reason in lowercase: "permission denied".
-    public var reason: String { systemErrorReason(code.rawValue) }
+    package var reason: String { systemErrorReason(code.rawValue) }
     /// The system's reason in its own words: "Permission denied".
-    public var systemText: String { systemErrorText(code.rawValue) }
+    package var systemText: String { systemErrorText(code.rawValue) }
 
     /// The standard one-line error, at the target: "cannot write the file (REASON)" or, when
     /// the file was written but could not be put in place, "cannot put the file in place (REASON)".
-    public var dataError: DataError {
+    package var dataError: DataError {
       switch step {
       case .write: DataError("cannot write the file (\(reason))", at: path)
       case .commit: DataError("cannot put the file in place (\(reason))", at: path)
       }
     }
 
-    public var description: String { dataError.description }
+    package var description: String { dataError.description }
   }
 
   /// Creates the temporary file, empty; it must not exist yet, so that a folder that cannot be
   /// written fails before any work is done.
-  public func create() throws(Failure) {
+  package func create() throws(Failure) {
     try open(options: [.create, .exclusiveCreate, .closeOnExec]).closeQuietly()
   }
 
   /// Appends `data` to the temporary file made by `create`. Cost: one open, the write, one
   /// close, so that nothing stays open between calls.
-  public func append(_ data: Data) throws(Failure) {
+  package func append(_ data: Data) throws(Failure) {
     let descriptor = try open(options: [.append, .closeOnExec])
     defer { descriptor.closeQuietly() }
     try write(data, to: descriptor, sync: false)
   }
 
   /// Syncs the temporary file to the disk (fsync(2)).
-  public func sync() throws(Failure) {
+  package func sync() throws(Failure) {
     let descriptor = try open(options: [.closeOnExec], access: .readOnly)
     defer { descriptor.closeQuietly() }
     try self.sync(descriptor)
@@ -92,7 +92,7 @@ public struct AtomicFile: Sendable {
 
   /// Creates the temporary file (it must not exist yet) holding `data`, synced to the disk
   /// with `sync`. On failure the temporary file is removed.
-  public func write(_ data: Data, sync: Bool = false) throws(Failure) {
+  package func write(_ data: Data, sync: Bool = false) throws(Failure) {
     do throws(Failure) {
       let descriptor = try open(options: [.create, .exclusiveCreate, .closeOnExec])
       defer { descriptor.closeQuietly() }
@@ -105,7 +105,7 @@ public struct AtomicFile: Sendable {
 
   /// Renames the temporary file over the target, replacing it if it exists. On failure the
   /// temporary file is removed and the target is as it was.
-  public func commit() throws(Failure) {
+  package func commit() throws(Failure) {
     guard rename(temporaryPath, path) == 0 else {
       let code = Errno(rawValue: errno)
       discard()
@@ -116,7 +116,7 @@ public struct AtomicFile: Sendable {
   /// Puts the temporary file in place only if the target does not exist: link(2) fails with
   /// `EEXIST` when the name is taken, even by another process at the same moment. Then removes
   /// the temporary name. On failure the temporary file is removed.
-  public func commitNew() throws(Failure) {
+  package func commitNew() throws(Failure) {
     let linked = link(temporaryPath, path) == 0
     let code = Errno(rawValue: errno)
     discard()
@@ -124,13 +124,13 @@ public struct AtomicFile: Sendable {
   }
 
   /// Removes the temporary file, if it is there; the target is untouched.
-  public func discard() {
+  package func discard() {
     unlink(temporaryPath)
   }
 
   /// Replaces `path` with `data` in one call (`write`, then `commit`). Throws
   /// "cannot write the file (REASON)" at `path`, whichever step failed.
-  public static func write(_ data: Data, to path: String, sync: Bool = false, permissions: mode_t = 0o666) throws(DataError) {
+  package static func write(_ data: Data, to path: String, sync: Bool = false, permissions: mode_t = 0o666) throws(DataError) {
     let file = AtomicFile(path: path, permissions: permissions)
     do throws(Failure) {
       try file.write(data, sync: sync)

@@ -5,17 +5,17 @@
 /// status 2.
 public struct DataError: Error, CustomStringConvertible, Equatable, Sendable {
   /// Where the problem is: a path, optionally followed by `:line` or `:line:column`.
-  public var location: String?
+  package var location: String?
   /// What is wrong, and what was expected instead.
-  public var message: String
+  package var message: String
 
-  public init(_ message: String, at location: String? = nil) {
+  package init(_ message: String, at location: String? = nil) {
     self.location = location
     self.message = message
   }
 
   /// Builds a location of the form `path:line:column`, leaving out what is unknown.
-  public static func location(_ path: String, line: Int? = nil, column: Int? = nil) -> String {
+  package static func location(_ path: String, line: Int? = nil, column: Int? = nil) -> String {
     var text = path
     if let line {
       text += ":\(line)"
@@ -33,15 +33,15 @@ public struct DataError: Error, CustomStringConvertible, Equatable, Sendable {
 /// Several problems of one input, found together so that one run names them all (the unknown
 /// cards of a pack file): the command prints each on a line of its own and exits with status 2,
 /// as for one `DataError`. Never empty.
-public struct DataErrors: Error, CustomStringConvertible, Sendable {
-  public let errors: [DataError]
+package struct DataErrors: Error, CustomStringConvertible, Sendable {
+  package let errors: [DataError]
 
   /// `errors` must not be empty.
-  public init(_ errors: [DataError]) {
+  package init(_ errors: [DataError]) {
     precondition(!errors.isEmpty, "DataErrors holds at least one error")
     self.errors = errors
   }
 
   /// One line per error.
-  public var description: String { errors.map(\.description).joined(separator: "\n") }
+  package var description: String { errors.map(\.description).joined(separator: "\n") }
 }

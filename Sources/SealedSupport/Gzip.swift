@@ -4,16 +4,16 @@ import Foundation
 /// Whole-file gzip decompression through zlib, for small files read at once (the compressed
 /// card data shipped with Sealed: one set, at most a few MB inflated). Streams of any size go
 /// through SealedPackFiles' `GzipSource` instead.
-public enum Gzip {
+package enum Gzip {
   /// Whether `data` starts with the gzip magic bytes 1f 8b.
-  public static func isCompressed(_ data: Data) -> Bool {
+  package static func isCompressed(_ data: Data) -> Bool {
     data.count >= 2 && data[data.startIndex] == 0x1F && data[data.startIndex + 1] == 0x8B
   }
 
   /// The inflated bytes of gzip `data`, one member after another (as `gunzip` reads
   /// `cat a.gz b.gz`). Throws a one-line `DataError` at `source` for corrupt or truncated data.
   /// Cost: O(inflated size) time and memory.
-  public static func inflate(_ data: Data, source: String) throws(DataError) -> Data {
+  package static func inflate(_ data: Data, source: String) throws(DataError) -> Data {
     var stream = z_stream()
     // 15 + 16: a 32 KiB window, gzip header and trailer.
     guard inflateInit2_(&stream, 15 + 16, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {

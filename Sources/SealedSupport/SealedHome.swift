@@ -5,12 +5,12 @@ import Foundation
 ///
 /// It is `$SEALED_HOME`, else `$XDG_DATA_HOME/sealed` (an absolute path only, as the XDG base
 /// directory specification says), else `~/.local/share/sealed`.
-public enum SealedHome {
+package enum SealedHome {
   /// The environment variable that names the folder.
-  public static let environmentVariable = "SEALED_HOME"
+  package static let environmentVariable = "SEALED_HOME"
 
   /// The folder named by the environment. It may not exist yet.
-  public static func path(
+  package static func path(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> String {
     if let home = environment[environmentVariable], !home.isEmpty {

@@ -5,19 +5,19 @@ import SystemPackage
 /// directory". Every message that quotes the system's reason for a failed call goes through
 /// this function or `systemErrorReason(_:)`. Backed by swift-system's `Errno`, whose
 /// description is strerror's text. Cost: one strerror call.
-public func systemErrorText(_ code: Int32) -> String {
+package func systemErrorText(_ code: Int32) -> String {
   Errno(rawValue: code).description
 }
 
 /// The system's reason for an `errno` code in lowercase, for the parenthesised reason of a
 /// one-line message: "no such file or directory", "permission denied".
-public func systemErrorReason(_ code: Int32) -> String {
+package func systemErrorReason(_ code: Int32) -> String {
   systemErrorText(code).lowercased()
 }
 
 /// A short, lowercase description of a file-system error for one-line messages: the POSIX
 /// reason ("no such file or directory", "permission denied") when there is one.
-public func systemErrorReason(_ error: any Error) -> String {
+package func systemErrorReason(_ error: any Error) -> String {
   let nsError = error as NSError
   if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
     underlying.domain == NSPOSIXErrorDomain,

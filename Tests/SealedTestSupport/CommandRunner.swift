@@ -1,15 +1,15 @@
 import Foundation
 
 /// Runs the built `sealed` executable and captures what it printed.
-public struct CommandResult: Sendable {
-  public var status: Int32
-  public var stdout: String
-  public var stderr: String
+package struct CommandResult: Sendable {
+  package var status: Int32
+  package var stdout: String
+  package var stderr: String
 }
 
-public enum SealedExecutable {
+package enum SealedExecutable {
   /// The `sealed` binary beside the test bundle in the build products folder.
-  public static var url: URL {
+  package static var url: URL {
     let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     var folder = bundle.deletingLastPathComponent()
     // On macOS the test binary sits inside an .xctest bundle.
@@ -23,7 +23,7 @@ public enum SealedExecutable {
 
   /// Runs `sealed` with `arguments`; `environment` entries are added to (or, with an empty value,
   /// removed from) the test process's environment.
-  public static func run(
+  package static func run(
     _ arguments: [String], environment: [String: String] = [:], workingDirectory: URL? = nil,
     stdin: String? = nil, executable: URL? = nil
   ) throws -> CommandResult {

@@ -2,66 +2,66 @@
 /// independently of Sealed's floating-point analysis (from a product's JSON, by hand). Not part
 /// of Sealed's API; plain schoolbook arithmetic, fast enough for fractions of a few thousand
 /// bits.
-public struct ExactFraction: Sendable, Equatable, CustomStringConvertible {
-  public let numerator: BigNatural
-  public let denominator: BigNatural
+package struct ExactFraction: Sendable, Equatable, CustomStringConvertible {
+  package let numerator: BigNatural
+  package let denominator: BigNatural
 
   /// `numerator / denominator` in lowest terms; the denominator must not be 0.
-  public init(_ numerator: BigNatural, _ denominator: BigNatural) {
+  package init(_ numerator: BigNatural, _ denominator: BigNatural) {
     precondition(!denominator.isZero, "a fraction's denominator is 0")
     let divisor = BigNatural.gcd(numerator, denominator)
     self.numerator = numerator.dividedExactly(by: divisor)
     self.denominator = denominator.dividedExactly(by: divisor)
   }
 
-  public init(_ numerator: UInt64, _ denominator: UInt64 = 1) {
+  package init(_ numerator: UInt64, _ denominator: UInt64 = 1) {
     self.init(BigNatural(numerator), BigNatural(denominator))
   }
 
   /// A fraction from a weight of the compiled data (a whole number, up to 2^53).
-  public init(weight: Double) {
+  package init(weight: Double) {
     precondition(weight >= 0 && weight == weight.rounded() && weight < 0x1p53, "not a whole weight: \(weight)")
     self.init(UInt64(weight))
   }
 
-  public static let zero = ExactFraction(0)
-  public static let one = ExactFraction(1)
+  package static let zero = ExactFraction(0)
+  package static let one = ExactFraction(1)
 
-  public static func + (a: ExactFraction, b: ExactFraction) -> ExactFraction {
+  package static func + (a: ExactFraction, b: ExactFraction) -> ExactFraction {
     if a.numerator.isZero { return b }
     if b.numerator.isZero { return a }
     return ExactFraction(a.numerator * b.denominator + b.numerator * a.denominator, a.denominator * b.denominator)
   }
 
   /// `a - b`, which must not be negative.
-  public static func - (a: ExactFraction, b: ExactFraction) -> ExactFraction {
+  package static func - (a: ExactFraction, b: ExactFraction) -> ExactFraction {
     ExactFraction(a.numerator * b.denominator - b.numerator * a.denominator, a.denominator * b.denominator)
   }
 
-  public static func * (a: ExactFraction, b: ExactFraction) -> ExactFraction {
+  package static func * (a: ExactFraction, b: ExactFraction) -> ExactFraction {
     ExactFraction(a.numerator * b.numerator, a.denominator * b.denominator)
   }
 
-  public static func / (a: ExactFraction, b: ExactFraction) -> ExactFraction {
+  package static func / (a: ExactFraction, b: ExactFraction) -> ExactFraction {
     ExactFraction(a.numerator * b.denominator, a.denominator * b.numerator)
   }
 
   /// The nearest double (to within a few units in the last place).
-  public var doubleValue: Double {
+  package var doubleValue: Double {
     let shift = max(numerator.bitWidth, denominator.bitWidth) - 60
     guard shift > 0 else { return numerator.doubleValue / denominator.doubleValue }
     return (numerator >> shift).doubleValue / (denominator >> shift).doubleValue
   }
 
-  public var description: String { "\(numerator)/\(denominator)" }
+  package var description: String { "\(numerator)/\(denominator)" }
 }
 
 /// A natural number of any size, as 32-bit limbs, least significant first, without leading
 /// zero limbs.
-public struct BigNatural: Sendable, Equatable, Comparable, CustomStringConvertible {
+package struct BigNatural: Sendable, Equatable, Comparable, CustomStringConvertible {
   var limbs: [UInt32]
 
-  public init(_ value: UInt64) {
+  package init(_ value: UInt64) {
     limbs = [UInt32(truncatingIfNeeded: value), UInt32(truncatingIfNeeded: value >> 32)]
     normalize()
   }
@@ -75,10 +75,10 @@ public struct BigNatural: Sendable, Equatable, Comparable, CustomStringConvertib
     while let last = limbs.last, last == 0 { limbs.removeLast() }
   }
 
-  public var isZero: Bool { limbs.isEmpty }
+  package var isZero: Bool { limbs.isEmpty }
   var isEven: Bool { limbs.first.map { $0 & 1 == 0 } ?? true }
 
-  public var bitWidth: Int {
+  package var bitWidth: Int {
     guard let last = limbs.last else { return 0 }
     return 32 * (limbs.count - 1) + (32 - last.leadingZeroBitCount)
   }
@@ -88,11 +88,11 @@ public struct BigNatural: Sendable, Equatable, Comparable, CustomStringConvertib
     return 0
   }
 
-  public var doubleValue: Double {
+  package var doubleValue: Double {
     limbs.reversed().reduce(0.0) { $0 * 4_294_967_296 + Double($1) }
   }
 
-  public static func + (a: BigNatural, b: BigNatural) -> BigNatural {
+  package static func + (a: BigNatural, b: BigNatural) -> BigNatural {
     var result: [UInt32] = []
     var carry: UInt64 = 0
     for index in 0..<max(a.limbs.count, b.limbs.count) {
@@ -105,7 +105,7 @@ public struct BigNatural: Sendable, Equatable, Comparable, CustomStringConvertib
   }
 
   /// `a - b`; `b` must not exceed `a`.
-  public static func - (a: BigNatural, b: BigNatural) -> BigNatural {
+  package static func - (a: BigNatural, b: BigNatural) -> BigNatural {
     precondition(a >= b, "negative difference")
     var result: [UInt32] = []
     var borrow: Int64 = 0
@@ -118,7 +118,7 @@ public struct BigNatural: Sendable, Equatable, Comparable, CustomStringConvertib
     return BigNatural(limbs: result)
   }
 
-  public static func * (a: BigNatural, b: BigNatural) -> BigNatural {
+  package static func * (a: BigNatural, b: BigNatural) -> BigNatural {
     guard !a.isZero, !b.isZero else { return BigNatural(0) }
     var result = [UInt32](repeating: 0, count: a.limbs.count + b.limbs.count)
     for (i, x) in a.limbs.enumerated() {
@@ -133,7 +133,7 @@ public struct BigNatural: Sendable, Equatable, Comparable, CustomStringConvertib
     return BigNatural(limbs: result)
   }
 
-  public static func >> (a: BigNatural, shift: Int) -> BigNatural {
+  package static func >> (a: BigNatural, shift: Int) -> BigNatural {
     let limbShift = shift / 32
     let bitShift = shift % 32
     guard limbShift < a.limbs.count else { return BigNatural(0) }
@@ -146,7 +146,7 @@ public struct BigNatural: Sendable, Equatable, Comparable, CustomStringConvertib
     return BigNatural(limbs: result)
   }
 
-  public static func << (a: BigNatural, shift: Int) -> BigNatural {
+  package static func << (a: BigNatural, shift: Int) -> BigNatural {
     guard !a.isZero else { return a }
     var result = [UInt32](repeating: 0, count: shift / 32)
     let bitShift = shift % 32
@@ -159,7 +159,7 @@ public struct BigNatural: Sendable, Equatable, Comparable, CustomStringConvertib
     return BigNatural(limbs: result)
   }
 
-  public static func < (a: BigNatural, b: BigNatural) -> Bool {
+  package static func < (a: BigNatural, b: BigNatural) -> Bool {
     if a.limbs.count != b.limbs.count { return a.limbs.count < b.limbs.count }
     for index in a.limbs.indices.reversed() where a.limbs[index] != b.limbs[index] {
       return a.limbs[index] < b.limbs[index]
@@ -199,7 +199,7 @@ public struct BigNatural: Sendable, Equatable, Comparable, CustomStringConvertib
     return BigNatural(limbs: quotient)
   }
 
-  public var description: String {
+  package var description: String {
     guard !isZero else { return "0" }
     var digits: [Character] = []
     var value = self

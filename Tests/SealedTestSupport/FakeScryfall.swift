@@ -4,9 +4,9 @@ import Foundation
 /// pages the shipped card data 175 cards at a time, as Scryfall does, with `has_more`,
 /// `next_page` and `total_cards`; a `Fault` makes it fail the way the real service can.
 /// Not part of Sealed's API.
-public final class FakeScryfall: @unchecked Sendable {
+package final class FakeScryfall: @unchecked Sendable {
   /// A way to misbehave.
-  public enum Fault: Sendable, Equatable {
+  package enum Fault: Sendable, Equatable {
     case none
     /// Answer 429 (with `Retry-After: 0`) to the first `count` requests.
     case rateLimited(count: Int)
@@ -26,13 +26,13 @@ public final class FakeScryfall: @unchecked Sendable {
     case wrongTotal
   }
 
-  public static let pageSize = 175
-  public let server: LocalHTTPServer
-  public var baseURL: String { server.baseURL }
-  public var requests: [LocalHTTPServer.Request] { server.requests }
+  package static let pageSize = 175
+  package let server: LocalHTTPServer
+  package var baseURL: String { server.baseURL }
+  package var requests: [LocalHTTPServer.Request] { server.requests }
 
   /// - Parameter cards: raw card objects per lowercase set code, in collector-number order.
-  public init(cards: [String: [Data]], fault: Fault = .none) throws {
+  package init(cards: [String: [Data]], fault: Fault = .none) throws {
     let state = State()
     server = try LocalHTTPServer { request in
       Self.reply(to: request, cards: cards, fault: fault, state: state)
@@ -41,7 +41,7 @@ public final class FakeScryfall: @unchecked Sendable {
   }
 
   /// Serves the shipped card data of the given sets.
-  public convenience init(shippedSets: [String], fault: Fault = .none) throws {
+  package convenience init(shippedSets: [String], fault: Fault = .none) throws {
     var cards: [String: [Data]] = [:]
     for code in shippedSets {
       cards[code] = try Self.cardObjects(inFile: Fixtures.shippedCardFile("\(code).json"))
@@ -50,7 +50,7 @@ public final class FakeScryfall: @unchecked Sendable {
   }
 
   /// The card objects of a JSON array file, each re-encoded on its own.
-  public static func cardObjects(inFile path: String) throws -> [Data] {
+  package static func cardObjects(inFile path: String) throws -> [Data] {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
     guard let array = try JSONSerialization.jsonObject(with: data) as? [Any] else {
       throw LocalHTTPServer.ServerError("\(path) is not a JSON array")

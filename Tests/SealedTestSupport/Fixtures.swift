@@ -1,38 +1,38 @@
 import Foundation
 
 /// Paths and scratch folders shared by the test suites. Not part of Sealed's API.
-public enum Fixtures {
+package enum Fixtures {
   /// The repository root, found from this file's location.
-  public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+  package static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// The Scryfall card data shipped with Sealed (`Sources/SealedData/Resources/cards`), which
   /// the tests read whatever the environment says.
-  public static let shippedCards: String = repositoryRoot
+  package static let shippedCards: String = repositoryRoot
     .appendingPathComponent("Sources/SealedData/Resources/cards").path
 
   /// mtg.wtf's compiled booster data of July 2025 shipped with Sealed
   /// (`Sources/SealedData/Resources/boosters`, gzipped).
-  public static let shippedBoosters: String = repositoryRoot
+  package static let shippedBoosters: String = repositoryRoot
     .appendingPathComponent("Sources/SealedData/Resources/boosters/sealed_basic_data_2025-07.json.gz").path
 
   /// mtg.wtf's compiled booster data of May 2023 (`Tests/Fixtures/mtgwtf`).
-  public static let boosters2023: String = repositoryRoot
+  package static let boosters2023: String = repositoryRoot
     .appendingPathComponent("Tests/Fixtures/mtgwtf/sealed_basic_data.json").path
 
   /// One shipped set file, e.g. `war.json`.
-  public static func shippedCardFile(_ name: String) -> String {
+  package static func shippedCardFile(_ name: String) -> String {
     (shippedCards as NSString).appendingPathComponent(name)
   }
 
   /// The text of a built-in rule set's file (`Sources/SealedData/Resources/rules/NAME.yaml`),
   /// for tests that plant a change in it.
-  public static func builtInRules(_ name: String) throws -> String {
+  package static func builtInRules(_ name: String) throws -> String {
     try String(contentsOf: repositoryRoot.appendingPathComponent("Sources/SealedData/Resources/rules/\(name).yaml"), encoding: .utf8)
   }
 
   /// A new empty folder under the system's temporary directory.
-  public static func temporaryDirectory(_ label: String = "sealed-tests") throws -> URL {
+  package static func temporaryDirectory(_ label: String = "sealed-tests") throws -> URL {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("\(label)-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -41,7 +41,7 @@ public enum Fixtures {
 
   /// Writes `text` to `name` inside `directory` and returns its path.
   @discardableResult
-  public static func write(_ text: String, to name: String, in directory: URL) throws -> String {
+  package static func write(_ text: String, to name: String, in directory: URL) throws -> String {
     let url = directory.appendingPathComponent(name)
     try FileManager.default.createDirectory(
       at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -50,7 +50,7 @@ public enum Fixtures {
   }
 
   /// A minimal valid Scryfall card object as one line of JSON.
-  public static func cardJSON(
+  package static func cardJSON(
     set: String = "tst", number: String, name: String, rarity: String = "common",
     typeLine: String = "Creature — Test", manaCost: String = "{1}{W}", cmc: Double = 2
   ) -> String {

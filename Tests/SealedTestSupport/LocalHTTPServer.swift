@@ -7,9 +7,9 @@ import Foundation
 /// A real HTTP/1.1 server on 127.0.0.1 for tests: it listens on a port the system picks,
 /// answers each request on a thread of its own through `handler`, and closes every connection
 /// after one answer. Not part of Sealed's API.
-public final class LocalHTTPServer: @unchecked Sendable {
+package final class LocalHTTPServer: @unchecked Sendable {
   /// What to do with one request.
-  public enum Reply: Sendable {
+  package enum Reply: Sendable {
     /// A complete answer.
     case respond(status: Int, headers: [String: String], body: Data)
     /// Send the headers and the first `bytes` bytes of `body` (with the full Content-Length),
@@ -20,14 +20,14 @@ public final class LocalHTTPServer: @unchecked Sendable {
   }
 
   /// A request as the server saw it.
-  public struct Request: Sendable {
-    public var path: String
-    public var query: [String: String]
-    public var headers: [String: String]
+  package struct Request: Sendable {
+    package var path: String
+    package var query: [String: String]
+    package var headers: [String: String]
   }
 
-  public let port: UInt16
-  public var baseURL: String { "http://127.0.0.1:\(port)" }
+  package let port: UInt16
+  package var baseURL: String { "http://127.0.0.1:\(port)" }
 
   private let listener: Int32
   private let handler: @Sendable (Request) -> Reply
@@ -36,7 +36,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
   private var stopped = false
 
   /// Starts listening; throws when no socket can be had.
-  public init(handler: @escaping @Sendable (Request) -> Reply) throws {
+  package init(handler: @escaping @Sendable (Request) -> Reply) throws {
     self.handler = handler
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw ServerError("socket: \(String(cString: strerror(errno)))") }
@@ -66,14 +66,14 @@ public final class LocalHTTPServer: @unchecked Sendable {
   deinit { stop() }
 
   /// The requests received so far, in order of arrival.
-  public var requests: [Request] {
+  package var requests: [Request] {
     lock.lock()
     defer { lock.unlock() }
     return received
   }
 
   /// Stops accepting connections.
-  public func stop() {
+  package func stop() {
     lock.lock()
     let wasStopped = stopped
     stopped = true
@@ -163,8 +163,8 @@ public final class LocalHTTPServer: @unchecked Sendable {
     }
   }
 
-  public struct ServerError: Error, CustomStringConvertible {
-    public var description: String
+  package struct ServerError: Error, CustomStringConvertible {
+    package var description: String
     init(_ description: String) { self.description = description }
   }
 }

@@ -11,9 +11,9 @@ import SealedRules
 /// card), or distinct cards in proportion to weight, one after another (successive sampling;
 /// 1 / N each on a uniform sheet, and so on a colour-balanced uniform sheet too, whose balancing
 /// keeps every card's rate).
-public enum ProductExpectations {
+package enum ProductExpectations {
   /// Per card key (`set:number`, `set:number:foil`), its expected copies per booster.
-  public static func perBooster(_ product: CompiledBoosterData.Product) -> [String: ExactFraction] {
+  package static func perBooster(_ product: CompiledBoosterData.Product) -> [String: ExactFraction] {
     let total = product.boosters.reduce(ExactFraction.zero) { $0 + ExactFraction(weight: $1.weight) }
     var result: [String: ExactFraction] = [:]
     for booster in product.boosters {
@@ -29,7 +29,7 @@ public enum ProductExpectations {
   }
 
   /// Each card's expected copies from one draw of `count` cards from a sheet.
-  public static func copies(of sheet: CompiledBoosterData.Sheet, drawing count: Int) -> [String: ExactFraction] {
+  package static func copies(of sheet: CompiledBoosterData.Sheet, drawing count: Int) -> [String: ExactFraction] {
     let weights = sheet.cards.mapValues { ExactFraction(weight: $0) }
     if sheet.fixed == true { return weights }
     let total = weights.values.reduce(ExactFraction.zero, +)
@@ -48,7 +48,7 @@ public enum ProductExpectations {
   /// For cards of the given weights drawn one after another in proportion to weight, without
   /// replacement, `draws` times: the probability that a card of each weight is drawn. A dynamic
   /// programme over how many cards of each weight were drawn, in exact fractions.
-  public static func successiveSampling(_ cards: [String: Double], draws: Int) -> [Double: ExactFraction] {
+  package static func successiveSampling(_ cards: [String: Double], draws: Int) -> [Double: ExactFraction] {
     let classes = Dictionary(grouping: cards.values, by: { $0 }).map { (weight: $0.key, size: $0.value.count) }
       .sorted { $0.weight < $1.weight }
     var states: [[Int]: ExactFraction] = [Array(repeating: 0, count: classes.count): .one]

@@ -4,7 +4,7 @@ import Foundation
 extension SealedExecutable {
   /// Kills `process` (SIGKILL) if it is still running after `seconds`, so that a test of
   /// Ctrl-C fails instead of hanging, and leaves no process behind. Cancel it when done.
-  public static func killAfter(_ seconds: Double, _ process: Process) -> DispatchWorkItem {
+  package static func killAfter(_ seconds: Double, _ process: Process) -> DispatchWorkItem {
     let pid = process.processIdentifier
     let item = DispatchWorkItem { if process.isRunning { kill(pid, SIGKILL) } }
     DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: item)
@@ -13,14 +13,14 @@ extension SealedExecutable {
 }
 
 /// A `sealed` process started for a Ctrl-C test, standard output and error piped.
-public struct StartedSealed {
-  public let process: Process
-  public let output: Pipe
+package struct StartedSealed {
+  package let process: Process
+  package let output: Pipe
   /// What standard error said up to the text waited for (or all of it, if it closed first).
-  public let stderr: String
+  package let stderr: String
 
   /// Standard output to its end (call after the signal; it returns when the process closes it).
-  public func readOutput() -> String {
+  package func readOutput() -> String {
     String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   }
 }
@@ -29,7 +29,7 @@ extension SealedExecutable {
   /// Starts `sealed arguments` and reads its standard error until `text` appears: a process the
   /// test runner starts inherits SIGINT ignored until sealed installs its handler, so a Ctrl-C
   /// test waits for a line printed after that before it sends SIGINT.
-  public static func start(_ arguments: [String], waitingFor text: String) throws -> StartedSealed {
+  package static func start(_ arguments: [String], waitingFor text: String) throws -> StartedSealed {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments

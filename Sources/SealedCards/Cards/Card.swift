@@ -7,34 +7,34 @@ public struct Card: Sendable, Hashable, Codable {
   /// Scryfall's id of this printing.
   public var id: String
   /// Scryfall's id shared by every printing of the same card, when known.
-  public var oracleID: String?
+  package var oracleID: String?
   public var name: String
   /// The lowercase set code, for example `war`.
   public var setCode: String
-  public var setName: String
+  package var setName: String
   public var collectorNumber: CollectorNumber
   public var rarity: Rarity
   /// The full type line; multi-faced cards join their faces with ` // `.
   public var typeLine: String
   /// The mana cost as Scryfall writes it (`{1}{U}{U}`); empty for lands. Multi-faced cards
   /// without a top-level cost take their faces' costs joined with ` // `.
-  public var manaCost: String
+  package var manaCost: String
   /// The mana value (Scryfall's `cmc`).
-  public var manaValue: Double
+  package var manaValue: Double
   /// Colours as single letters, W U B R G; multi-faced cards take the union of their faces.
-  public var colors: [String]
+  package var colors: [String]
   /// Colour identity as single letters (Scryfall's `color_identity`; its colours when the data lacks one).
-  public var colorIdentity: [String]
+  package var colorIdentity: [String]
   /// Scryfall's layout: `normal`, `split`, `transform`, `adventure`, ...
-  public var layout: String
+  package var layout: String
   /// The faces of split, adventure and double-faced cards; empty for single-faced cards.
-  public var faces: [CardFace]
+  package var faces: [CardFace]
   /// Image addresses by size (`small`, `normal`, `large`, `png`), when the card has one image.
-  public var imageURIs: [String: String]
+  package var imageURIs: [String: String]
 
   /// A card with the given fields; what is left out defaults to a single-faced `normal` card with
   /// no mana cost, colours or images.
-  public init(
+  package init(
     id: String, oracleID: String? = nil, name: String, setCode: String, setName: String,
     collectorNumber: CollectorNumber, rarity: Rarity, typeLine: String, manaCost: String = "",
     manaValue: Double = 0, colors: [String] = [], colorIdentity: [String] = [],
@@ -62,7 +62,7 @@ public struct Card: Sendable, Hashable, Codable {
 
   /// A card Sealed knows only by its key, for a rule that names it where the card data lacks it:
   /// named `set:number`, of rarity `unknown`, with no type line or colours.
-  public static func placeholder(set: String, number: String) -> Card {
+  package static func placeholder(set: String, number: String) -> Card {
     let key = "\(set):\(number)"
     return Card(
       id: key, name: key, setCode: set, setName: set.uppercased(), collectorNumber: CollectorNumber(number),
@@ -70,14 +70,14 @@ public struct Card: Sendable, Hashable, Codable {
   }
 
   /// Whether the card comes from card data (not a placeholder known only by its key).
-  public var hasData: Bool { rarity != .unknown }
+  package var hasData: Bool { rarity != .unknown }
 
   /// Whether the card's colours are known: it comes from card data that gives its type line
   /// (some composed data gives a card's name and rarity only).
-  public var hasColourData: Bool { hasData && !typeLine.isEmpty }
+  package var hasColourData: Bool { hasData && !typeLine.isEmpty }
 
   /// The type line of the front face (the part before ` // `).
-  public var frontTypeLine: Substring {
+  package var frontTypeLine: Substring {
     guard let range = typeLine.range(of: " // ") else { return typeLine[...] }
     return typeLine[..<range.lowerBound]
   }
@@ -89,21 +89,21 @@ public struct Card: Sendable, Hashable, Codable {
   }
 
   /// The address of the front face's image at the given size, from the card or its first face.
-  public func imageURI(_ size: String = "normal") -> String? {
+  package func imageURI(_ size: String = "normal") -> String? {
     imageURIs[size] ?? faces.first?.imageURIs[size]
   }
 }
 
 /// One face of a multi-faced card.
-public struct CardFace: Sendable, Hashable, Codable {
-  public var name: String
-  public var manaCost: String
-  public var typeLine: String
-  public var colors: [String]?
-  public var imageURIs: [String: String]
+package struct CardFace: Sendable, Hashable, Codable {
+  package var name: String
+  package var manaCost: String
+  package var typeLine: String
+  package var colors: [String]?
+  package var imageURIs: [String: String]
 
   /// A face with the given name and, where known, cost, type line, colours and images.
-  public init(
+  package init(
     name: String, manaCost: String = "", typeLine: String = "", colors: [String]? = nil,
     imageURIs: [String: String] = [:]
   ) {
@@ -117,11 +117,11 @@ public struct CardFace: Sendable, Hashable, Codable {
 
 /// The identity of a printing: set code and collector number.
 public struct CardKey: Sendable, Hashable, Comparable, CustomStringConvertible {
-  public var setCode: String
-  public var collectorNumber: CollectorNumber
+  package var setCode: String
+  package var collectorNumber: CollectorNumber
 
   /// The key of the printing numbered `collectorNumber` in the set `setCode`.
-  public init(setCode: String, collectorNumber: CollectorNumber) {
+  package init(setCode: String, collectorNumber: CollectorNumber) {
     self.setCode = setCode
     self.collectorNumber = collectorNumber
   }

@@ -16,21 +16,21 @@ public struct CardDataLocation: Sendable {
   public static let environmentVariable = "SEALED_CARDS"
 
   /// Where the data comes from.
-  public enum Kind: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
     /// One path given by `--cards` or by `SEALED_CARDS` (`givenBy` says which).
     case given(path: String, givenBy: String)
     /// The user's card folder over the shipped data (either may be missing, not both).
     case layered(store: CardStore, shipped: String?)
   }
 
-  public let kind: Kind
+  package let kind: Kind
 
   /// The location of the given kind.
-  public init(kind: Kind) { self.kind = kind }
+  package init(kind: Kind) { self.kind = kind }
 
   /// Resolves the location from the option and the environment, or throws a one-line
   /// `DataError` saying what is missing. Cost: a few `stat` calls.
-  public static func resolve(
+  package static func resolve(
     option: String?,
     environment: [String: String] = ProcessInfo.processInfo.environment,
     shipped: String? = BundledResources.directory("cards")
@@ -60,13 +60,13 @@ public struct CardDataLocation: Sendable {
   ///
   /// - Parameter sets: when given, only these sets are read from the default places (a given
   ///   path is always read whole); an unknown set is an error that lists the available ones.
-  public static func load(option: String?, sets: [String]? = nil) throws(DataError) -> CardDatabase {
+  package static func load(option: String?, sets: [String]? = nil) throws(DataError) -> CardDatabase {
     try resolve(option: option).load(sets: sets)
   }
 
   /// Reads the data. Cost: O(bytes read); with `sets`, only those sets' files are read from
   /// the default places (found by name, without listing the folders).
-  public func load(sets: [String]? = nil) throws(DataError) -> CardDatabase {
+  package func load(sets: [String]? = nil) throws(DataError) -> CardDatabase {
     switch kind {
     case .given(let path, _):
       return try CardDatabase.load(path: path)
@@ -83,7 +83,7 @@ public struct CardDataLocation: Sendable {
 
   /// The file of one set in the default places, by the order of precedence, or nil. Cost: at
   /// most three `stat` calls.
-  public func entry(forSet code: String) -> Entry? {
+  package func entry(forSet code: String) -> Entry? {
     guard case .layered(let store, let shipped) = kind, (try? CardStore.validate(setCode: code)) != nil else { return nil }
     let code = code.lowercased()
     let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
@@ -114,19 +114,19 @@ public struct CardDataLocation: Sendable {
   }
 
   /// One set file of the default places and where it came from.
-  public struct Entry: Sendable, Equatable {
-    public var code: String
-    public var file: String
+  package struct Entry: Sendable, Equatable {
+    package var code: String
+    package var file: String
     /// Shipped, fetched (the user's card folder), or given (a file or folder named by the user).
-    public var origin: CardDataOrigin
+    package var origin: CardDataOrigin
     /// Whether the file is of the shipped field data (`FieldCardData`).
-    public var isFieldData = false
+    package var isFieldData = false
   }
 
   /// The set files of the default places, by set code: the user's folder first, then shipped
   /// sets the user does not have (the nine full sets, then the field data's). For a given path,
   /// its files as `given`. Cost: three folder listings.
-  public func availableSets() -> [Entry] {
+  package func availableSets() -> [Entry] {
     switch kind {
     case .given(let path, _):
       return [Entry(code: "", file: path, origin: .given)]

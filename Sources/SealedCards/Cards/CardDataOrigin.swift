@@ -1,5 +1,5 @@
 /// Where a set's card data comes from: `sealed cards list`'s `origin` column.
-public enum CardDataOrigin: String, Sendable, Equatable {
+package enum CardDataOrigin: String, Sendable, Equatable {
   /// Shipped with Sealed (the nine Scryfall sets and the field's data).
   case shipped
   /// Fetched or imported into the user's card folder.

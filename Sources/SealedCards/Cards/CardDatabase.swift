@@ -4,12 +4,12 @@ import SealedSupport
 /// Every card loaded from one file or folder, grouped by set.
 public struct CardDatabase: Sendable {
   /// The files that were read, in reading order.
-  public let files: [String]
+  package let files: [String]
   /// Cards per lowercase set code, each list ordered by collector number.
-  public let cardsBySet: [String: [Card]]
+  package let cardsBySet: [String: [Card]]
 
   /// Set codes in alphabetical order.
-  public var setCodes: [String] { cardsBySet.keys.sorted() }
+  package var setCodes: [String] { cardsBySet.keys.sorted() }
 
   /// A database of `cards` read from `files`, grouped by `setCode` as given (card readers lowercase it).
   /// Cost: O(n log n) for n cards (each set is sorted by collector number).
@@ -21,7 +21,7 @@ public struct CardDatabase: Sendable {
 
   /// The cards of one set, ordered by collector number, or a `DataError` that lists the sets
   /// that are available.
-  public func cards(ofSet code: String) throws(DataError) -> [Card] {
+  package func cards(ofSet code: String) throws(DataError) -> [Card] {
     if let cards = cardsBySet[code.lowercased()] { return cards }
     throw DataError(
       "unknown set \"\(code)\"; available sets: \(setCodes.joined(separator: ", "))"
@@ -59,7 +59,7 @@ public struct CardDatabase: Sendable {
   }
 
   /// Loads the given JSON files in order, with the same rules as `load(path:)`.
-  public static func load(files: [String]) throws(DataError) -> CardDatabase {
+  package static func load(files: [String]) throws(DataError) -> CardDatabase {
     var cards: [Card] = []
     var seen: [CardKey: (name: String, location: String)] = [:]
     for file in files {

@@ -9,7 +9,7 @@ public enum CardFileReader {
   /// Throws a `DataError` naming the file (and line and column, or card number and line) for an
   /// unreadable or empty file, malformed JSON, a card without `set`, `collector_number`, `name`
   /// or `rarity`, or an unknown rarity. Cost: O(file size).
-  public static func read(path: String) throws(DataError) -> [Card] {
+  package static func read(path: String) throws(DataError) -> [Card] {
     try parse(contents(ofFile: path), source: path)
   }
 
@@ -21,7 +21,7 @@ public enum CardFileReader {
   /// The bytes of a card file, inflated when it is gzipped (it starts with gzip's magic bytes,
   /// whatever its name). Throws a one-line `DataError` naming the file when it cannot be read
   /// or its compressed data is corrupt. Cost: O(file size).
-  public static func contents(ofFile path: String) throws(DataError) -> Data {
+  package static func contents(ofFile path: String) throws(DataError) -> Data {
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -32,7 +32,7 @@ public enum CardFileReader {
   }
 
   /// Whether a file name is that of a card file: `.json`, or `.json.gz` for gzipped data.
-  public static func isCardFileName(_ name: String) -> Bool {
+  package static func isCardFileName(_ name: String) -> Bool {
     let lowercased = name.lowercased()
     return lowercased.hasSuffix(".json") || lowercased.hasSuffix(".json.gz")
   }

@@ -15,36 +15,36 @@ import SealedSupport
 /// A set is written to a temporary file in the folder, checked (it parses, every card is of
 /// that set) and synced, then renamed over `<set>.json`: the set is there whole or not at all,
 /// and a failed write leaves the earlier file as it was.
-public struct CardStore: Sendable, Equatable {
+package struct CardStore: Sendable, Equatable {
   /// The folder.
-  public let path: String
+  package let path: String
 
   /// The card folder at `path`, standardized as `NSString.standardizingPath` does. Reads nothing.
-  public init(path: String) {
+  package init(path: String) {
     self.path = (path as NSString).standardizingPath
   }
 
   /// The card folder inside the folder named by the environment (see `SealedHome`).
-  public static func fromEnvironment(
+  package static func fromEnvironment(
     _ environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> CardStore {
     CardStore(path: (SealedHome.path(environment: environment) as NSString).appendingPathComponent("cards"))
   }
 
   /// The file that holds one set.
-  public func file(forSet code: String) -> String {
+  package func file(forSet code: String) -> String {
     (path as NSString).appendingPathComponent("\(code.lowercased()).json")
   }
 
   /// The set codes stored here (from the file names), sorted.
-  public func storedSets() -> [String] {
+  package func storedSets() -> [String] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
     return entries.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
       .map { String($0.dropLast(5)) }.sorted()
   }
 
   /// Throws unless `code` looks like a Scryfall set code: 2 to 8 ASCII letters or digits.
-  public static func validate(setCode code: String) throws(DataError) {
+  package static func validate(setCode code: String) throws(DataError) {
     let valid = (2...8).contains(code.count)
       && code.unicodeScalars.allSatisfy { $0.isASCII && CharacterSet.alphanumerics.contains($0) }
     guard valid else {
@@ -56,7 +56,7 @@ public struct CardStore: Sendable, Equatable {
 
   /// Where a stored set came from, as recorded on the first line of its file, or nil for a file
   /// without that record (one the user put there). Reads only the first line.
-  public func source(ofSet code: String) -> String? {
+  package func source(ofSet code: String) -> String? {
     guard let handle = FileHandle(forReadingAtPath: file(forSet: code)) else { return nil }
     defer { try? handle.close() }
     guard let head = try? handle.read(upToCount: 4096),
@@ -75,7 +75,7 @@ public struct CardStore: Sendable, Equatable {
   ///
   /// Creates the folder when needed. Throws when the set code is malformed or the folder
   /// cannot be created or written.
-  public func beginSet(_ code: String, source: String) throws(DataError) -> PendingSetFile {
+  package func beginSet(_ code: String, source: String) throws(DataError) -> PendingSetFile {
     let code = code.lowercased()
     try Self.validate(setCode: code)
     try createFolder()
@@ -98,9 +98,9 @@ public struct CardStore: Sendable, Equatable {
 ///
 /// Memory: at most `bufferLimit` bytes of cards are held before they go to the file, so a
 /// bulk import can keep a writer open for every set it meets. Not thread-safe.
-public final class PendingSetFile {
-  public let code: String
-  public let finalPath: String
+package final class PendingSetFile {
+  package let code: String
+  package let finalPath: String
   private let file: AtomicFile
   var temporaryPath: String { file.temporaryPath }
   private var buffer = Data()
@@ -127,10 +127,10 @@ public final class PendingSetFile {
   }
 
   /// The number of card objects appended so far.
-  public var count: Int { cardsWritten }
+  package var count: Int { cardsWritten }
 
   /// Appends one card object, given as the bytes of a JSON object.
-  public func append(cardObject bytes: some Collection<UInt8>) throws(DataError) {
+  package func append(cardObject bytes: some Collection<UInt8>) throws(DataError) {
     if cardsWritten > 0 { buffer.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "\n")]) }
     buffer.append(contentsOf: bytes)
     cardsWritten += 1
@@ -139,7 +139,7 @@ public final class PendingSetFile {
 
   /// Checks the whole file, then renames it over `<set>.json` (`finish` then `install`).
   @discardableResult
-  public func commit(origin: String) throws(DataError) -> [Card] {
+  package func commit(origin: String) throws(DataError) -> [Card] {
     let cards = try finish(origin: origin)
     try install()
     return cards
@@ -148,7 +148,7 @@ public final class PendingSetFile {
   /// Writes what is buffered and checks the whole file: it parses as Scryfall cards, holds at
   /// least one card, and every card is of this set; then syncs it to disk. Returns the cards.
   /// On an error the temporary file is removed. Memory: the set's cards.
-  public func finish(origin: String) throws(DataError) -> [Card] {
+  package func finish(origin: String) throws(DataError) -> [Card] {
     buffer.append(contentsOf: Array("\n]}\n".utf8))
     do throws(DataError) {
       try flush()
@@ -172,7 +172,7 @@ public final class PendingSetFile {
   }
 
   /// Renames the finished file over `<set>.json` (atomic on one file system).
-  public func install() throws(DataError) {
+  package func install() throws(DataError) {
     finished = true
     do {
       try file.commit()
@@ -182,7 +182,7 @@ public final class PendingSetFile {
   }
 
   /// Drops the set: the temporary file is removed, `<set>.json` is untouched.
-  public func discard() {
+  package func discard() {
     finished = true
     file.discard()
   }

@@ -6,14 +6,14 @@ import SealedSupport
 /// sorts after every number with one), then by the rest of the string.
 public struct CollectorNumber: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
   /// The number exactly as the card data spells it.
-  public let text: String
+  package let text: String
   /// The leading decimal integer, if the number starts with a digit.
   public let leadingInteger: Int?
   /// What follows the leading integer (`"a"` in `"22a"`), or the whole text without one.
-  public let suffix: Substring
+  package let suffix: Substring
 
   /// The collector number spelled `text`, split into its leading integer and the rest. O(length).
-  public init(_ text: String) {
+  package init(_ text: String) {
     self.text = text
     let digits = text.prefix(while: { $0.isASCII && $0.isNumber })
     self.leadingInteger = digits.isEmpty ? nil : Int(digits)

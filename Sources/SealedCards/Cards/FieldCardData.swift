@@ -9,35 +9,35 @@ import SealedSupport
 /// Beside the files, a `ShippedSetIndex` (`sets.jsonl`) holds one line per set the field names,
 /// with the facts of the sources' `index.csv`: `sealed sets` reads it instead of inflating 204
 /// sets; a set's own file is inflated only when a command asks for that set.
-public struct FieldCardData: Sendable {
+package struct FieldCardData: Sendable {
   /// The folder's name inside the shipped `cards` folder.
-  public static let folderName = "field"
+  package static let folderName = "field"
   /// The ending of each set's file.
-  public static let fileSuffix = ".json.gz"
+  package static let fileSuffix = ".json.gz"
 
   /// The folder.
-  public let folder: String
+  package let folder: String
 
   /// The field data in `folder`. Reads nothing.
-  public init(folder: String) { self.folder = folder }
+  package init(folder: String) { self.folder = folder }
 
   /// The field folder inside a shipped `cards` folder.
-  public init(shippedCards: String) {
+  package init(shippedCards: String) {
     folder = (shippedCards as NSString).appendingPathComponent(Self.folderName)
   }
 
   /// The set codes with a file here, from the file names, sorted. Cost: one folder listing.
-  public func setCodes() -> [String] {
+  package func setCodes() -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     return names.filter { $0.hasSuffix(Self.fileSuffix) && !$0.hasPrefix(".") }
       .map { String($0.dropLast(Self.fileSuffix.count)).lowercased() }.sorted()
   }
 
   /// The file of one set.
-  public func file(forSet code: String) -> String {
+  package func file(forSet code: String) -> String {
     (folder as NSString).appendingPathComponent("\(code.lowercased())\(Self.fileSuffix)")
   }
 
   /// The index of the field's sets.
-  public var index: ShippedSetIndex { ShippedSetIndex(folder: folder) }
+  package var index: ShippedSetIndex { ShippedSetIndex(folder: folder) }
 }

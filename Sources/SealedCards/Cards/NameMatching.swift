@@ -3,10 +3,10 @@ import SealedSupport
 
 /// Finding what the user meant: card names by unique prefix, and the closest names to suggest
 /// when nothing matches.
-public enum NameMatching {
+package enum NameMatching {
   /// Lowercased, without diacritics, with typographic apostrophes made plain, so that
   /// "ajani’s" finds "Ajani's" and "lim-dul" finds "Lim-Dûl".
-  public static func normalized(_ text: String) -> String {
+  package static func normalized(_ text: String) -> String {
     text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
       .replacingOccurrences(of: "’", with: "'")
       .trimmingCharacters(in: .whitespaces)
@@ -14,7 +14,7 @@ public enum NameMatching {
 
   /// The Levenshtein distance between two strings (insertions, deletions and substitutions of
   /// characters). Cost: O(a·b) time, O(b) memory.
-  public static func editDistance(_ a: String, _ b: String) -> Int {
+  package static func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)
     if a.isEmpty { return b.count }
@@ -37,7 +37,7 @@ public enum NameMatching {
   /// distance from the query, or one more than the distance from the name's beginning of about
   /// the query's length (so a typo in the first word of a long card name still finds it); names
   /// within about a third of the query's length, and with the best score, are returned.
-  public static func closest(to query: String, among names: [String], limit: Int = 3) -> [String] {
+  package static func closest(to query: String, among names: [String], limit: Int = 3) -> [String] {
     let wanted = normalized(query)
     guard !wanted.isEmpty else { return [] }
     var seen = Set<String>()
@@ -58,7 +58,7 @@ public enum NameMatching {
   }
 
   /// ` (did you mean "A" or "B"?)`-style text for a message, or "" when there is nothing close.
-  public static func suggestion(_ names: [String]) -> String {
+  package static func suggestion(_ names: [String]) -> String {
     switch names.count {
     case 0: return ""
     case 1: return "; did you mean \"\(names[0])\"?"

@@ -11,13 +11,13 @@ public enum Rarity: String, Sendable, Hashable, Codable, CaseIterable, Comparabl
   case unknown
 
   /// The four rarities that fill booster sheets, in ascending order.
-  public static let boosterRarities: [Rarity] = [.common, .uncommon, .rare, .mythic]
+  package static let boosterRarities: [Rarity] = [.common, .uncommon, .rare, .mythic]
 
   /// The rarities card data and rule files may name (every one but `unknown`).
-  public static let named: [Rarity] = allCases.filter { $0 != .unknown }
+  package static let named: [Rarity] = allCases.filter { $0 != .unknown }
 
   /// A one-letter mark for terminal output: C, U, R, M, S, B, or ? for unknown.
-  public var letter: Character {
+  package var letter: Character {
     switch self {
     case .common: "C"
     case .uncommon: "U"

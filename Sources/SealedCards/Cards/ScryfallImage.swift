@@ -6,12 +6,12 @@ import SealedSupport
 /// request, `https://api.scryfall.com/cards/{set}/{number}?format=image`, rather than guessing new
 /// paths, so an address on the retired host becomes that request, with the size (`version`) and
 /// face its path named. Any other address (`cards.scryfall.io` in current data) is kept as it is.
-public enum ScryfallImage {
+package enum ScryfallImage {
   /// The retired image host.
-  public static let retiredHost = "img.scryfall.com"
+  package static let retiredHost = "img.scryfall.com"
 
   /// Whether `url` names the retired host. Cost: a comparison of its first characters.
-  public static func isRetired(_ url: String) -> Bool {
+  package static func isRetired(_ url: String) -> Bool {
     url.hasPrefix("https://\(retiredHost)/") || url.hasPrefix("http://\(retiredHost)/")
   }
 
@@ -21,7 +21,7 @@ public enum ScryfallImage {
   /// `url` unchanged, or, when it names the retired host, Scryfall's image request for card
   /// `number` of `set` (lower case): `…/cards/war/100?format=image&version=normal`, with
   /// `&face=back` for a back face's image. Cost: a few string operations, no URL parsing.
-  public static func current(_ url: String, set: String, number: String) -> String {
+  package static func current(_ url: String, set: String, number: String) -> String {
     guard isRetired(url) else { return url }
     // Retired paths read /cards/{version}/{front|back}/x/y/{id}.jpg, or, older,
     // /cards/{version}/{lang}/{set}/{number}.jpg with `a` and `b` after a two-faced card's number.

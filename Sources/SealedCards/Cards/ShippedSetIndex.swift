@@ -8,29 +8,29 @@ import SealedSupport
 /// `scripts/make-field-cards.py` makes it from the data (the tests check that it still agrees),
 /// so that `sealed sets` summarises the shipped sets without reading or inflating their files.
 /// The name does not end in `.json`, so `--cards FOLDER` never reads it as cards.
-public struct ShippedSetIndex: Sendable {
+package struct ShippedSetIndex: Sendable {
   /// The index's file name inside a shipped folder.
-  public static let fileName = "sets.jsonl"
+  package static let fileName = "sets.jsonl"
 
   /// The folder holding the index.
-  public let folder: String
+  package let folder: String
 
   /// The index in `folder`. Reads nothing.
-  public init(folder: String) { self.folder = folder }
+  package init(folder: String) { self.folder = folder }
 
   /// The index file.
-  public var path: String { (folder as NSString).appendingPathComponent(Self.fileName) }
+  package var path: String { (folder as NSString).appendingPathComponent(Self.fileName) }
 
   /// One shipped set (or a set the field names that no shipped data holds): its summary, and
   /// what its sources lack.
-  public struct Record: Sendable, Equatable, Decodable {
+  package struct Record: Sendable, Equatable, Decodable {
     /// The set's summary as made from its data (zero cards for a set with no data).
-    public var summary: SetSummary
+    package var summary: SetSummary
     /// The sources the set's cards were composed from; empty for a set with no data.
-    public var sources: String
+    package var sources: String
     /// Cards without a type line, and without colours, as the sources' index counts them.
-    public var withoutTypeLine: Int
-    public var withoutColors: Int
+    package var withoutTypeLine: Int
+    package var withoutColors: Int
 
     enum CodingKeys: String, CodingKey {
       case sources, withoutTypeLine = "without_type_line", withoutColors = "without_colors"
@@ -38,7 +38,7 @@ public struct ShippedSetIndex: Sendable {
 
     /// Decodes one line of the index: the summary's keys, then `sources`, `without_type_line` and
     /// `without_colors`. Throws `DecodingError` when any is missing or of the wrong type.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
       summary = try SetSummary(from: decoder)
       let container = try decoder.container(keyedBy: CodingKeys.self)
       let text = try container.decode(String.self, forKey: .sources)
@@ -56,10 +56,10 @@ public struct ShippedSetIndex: Sendable {
     }
 
     /// The public extracts named in `sources`, in its order.
-    public var extracts: [Extract]
+    package var extracts: [Extract]
 
     /// A public extract the field's card data is composed from (its README names them).
-    public enum Extract: Sendable, Equatable {
+    package enum Extract: Sendable, Equatable {
       /// Scryfall's own data for the set, every printing (the nine sets of `cards/`).
       case scryfall
       /// An MTGJSON v5 set file, which lists every printing of the set's cards.
@@ -84,11 +84,11 @@ public struct ShippedSetIndex: Sendable {
 
     /// Whether the sources list only each card's first printing: how-rare's Scryfall extract
     /// alone, without an MTGJSON file that lists every printing.
-    public var firstPrintingsOnly: Bool { extracts.contains(.howRare) && !extracts.contains(.mtgjson) }
+    package var firstPrintingsOnly: Bool { extracts.contains(.howRare) && !extracts.contains(.mtgjson) }
 
     /// What is known to be missing from the set beyond what its summary's warnings say (those
     /// come from the cards themselves), each a short sentence.
-    public var gaps: [String] {
+    package var gaps: [String] {
       let code = summary.code
       guard summary.cards > 0 else {
         return ["no card data: no public extract shipped with Sealed holds this set (sealed cards fetch \(code) downloads it from Scryfall)"]
@@ -102,20 +102,20 @@ public struct ShippedSetIndex: Sendable {
     }
 
     /// The summary with the gaps added to its warnings.
-    public var summaryWithGaps: SetSummary {
+    package var summaryWithGaps: SetSummary {
       var summary = summary
       summary.warnings += gaps
       return summary
     }
 
     /// Where the set's cards came from, for listings.
-    public var sourceDescription: String { "shipped with Sealed (\(sources))" }
+    package var sourceDescription: String { "shipped with Sealed (\(sources))" }
   }
 
   /// The records by set code, or nil when the folder has no index. Throws a one-line
   /// `DataError` naming the file and line for an index that cannot be read. Cost: O(index
   /// size), about 80 KB for the field data.
-  public func records() throws(DataError) -> [String: Record]? {
+  package func records() throws(DataError) -> [String: Record]? {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
     let data: Data
     do {

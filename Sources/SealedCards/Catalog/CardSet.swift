@@ -7,15 +7,15 @@ import SealedSupport
 /// default and needs an explicit range.
 public struct CardSet: Sendable {
   public let code: String
-  public let name: String
+  package let name: String
   /// Every card of the set in the data, ordered by collector number.
   public let cards: [Card]
   /// The highest collector number boosters draw from, if known.
   public let boosterMax: Int?
   /// The default range derived from the basic lands, whether or not it was overridden.
-  public let defaultBoosterMax: Int?
+  package let defaultBoosterMax: Int?
   /// Other sets whose cards the rules name by number (a product that mixes sets), by code.
-  public var otherSets: [String: CardSet] = [:]
+  package var otherSets: [String: CardSet] = [:]
 
   /// - Parameter boosterMax: overrides the range derived from the basic lands.
   public init(code: String, cards: [Card], boosterMax: Int? = nil) {
@@ -37,7 +37,7 @@ public struct CardSet: Sendable {
 
   /// The cards inside the booster range (all of them in collector-number order), or an error
   /// when the range is unknown.
-  public func boosterCards() throws(DataError) -> [Card] {
+  package func boosterCards() throws(DataError) -> [Card] {
     guard let boosterMax else {
       throw DataError(
         "set \(code) has no basic lands, so its booster range is unknown (the data looks partial); pass --booster-max N to draw from collector numbers 1...N"

@@ -7,28 +7,28 @@ import SealedSupport
 /// Shipped sets are summarised from their `ShippedSetIndex`, so listing every set reads none of
 /// the nine shipped Scryfall files and inflates none of the 204 gzipped field files; every other
 /// file (the user's) is read and summarised.
-public enum SetCatalog {
+package enum SetCatalog {
   /// One set: its summary (with what is known to be missing in its warnings) and its origin.
-  public struct Entry: Sendable, Equatable {
-    public var summary: SetSummary
+  package struct Entry: Sendable, Equatable {
+    package var summary: SetSummary
     /// `shipped`, `fetched` (the user's card folder), `given` (--cards or SEALED_CARDS), or
     /// `none` for a set the field names that no data holds.
-    public var origin: CardDataOrigin
+    package var origin: CardDataOrigin
     /// Where the cards came from, in words.
-    public var source: String
+    package var source: String
     /// The file read, or empty.
-    public var file: String
+    package var file: String
   }
 
   /// The source of the nine full Scryfall sets shipped with Sealed.
-  public static let shippedScryfallSource = "shipped with Sealed (Scryfall; 2019)"
+  package static let shippedScryfallSource = "shipped with Sealed (Scryfall; 2019)"
 
   /// Every set of `location`, ordered by code, or only `sets` (an unknown one is an error).
   ///
   /// - Parameter includeEmpty: also list the sets the field's booster data names for which no
   ///   data ships (zero cards; origin `none`), so that the gap shows.
   /// Cost: reading and parsing the user's files, plus the shipped indexes (about 80 KB).
-  public static func entries(
+  package static func entries(
     of location: CardDataLocation, sets: [String]? = nil, includeEmpty: Bool = false
   ) throws(DataError) -> [Entry] {
     let wanted = sets.map { Set($0.map { $0.lowercased() }) }

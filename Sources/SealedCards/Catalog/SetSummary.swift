@@ -2,25 +2,25 @@ import SealedSupport
 
 /// What `sealed sets` reports about one set: counts per rarity inside the booster range and
 /// warnings about data that looks partial.
-public struct SetSummary: Sendable, Equatable, Codable {
-  public var code: String
-  public var name: String
+package struct SetSummary: Sendable, Equatable, Codable {
+  package var code: String
+  package var name: String
   /// All cards of the set in the data.
-  public var cards: Int
+  package var cards: Int
   /// The booster range's upper end, or nil when it is unknown.
-  public var boosterMax: Int?
+  package var boosterMax: Int?
   /// Non-basic cards per rarity inside the booster range; nil when the range is unknown.
-  public var commons: Int?
-  public var uncommons: Int?
-  public var rares: Int?
-  public var mythics: Int?
+  package var commons: Int?
+  package var uncommons: Int?
+  package var rares: Int?
+  package var mythics: Int?
   /// Basic lands in the data.
-  public var basicLands: Int
+  package var basicLands: Int
   /// Signs of a partial or unusual set, each a short sentence.
-  public var warnings: [String]
+  package var warnings: [String]
 
   /// The JSON keys, as `sealed sets --format json` writes them (snake case).
-  public enum CodingKeys: String, CodingKey {
+  package enum CodingKeys: String, CodingKey {
     case code, name, cards, boosterMax = "booster_max", commons, uncommons, rares, mythics
     case basicLands = "basic_lands", warnings
   }
@@ -29,7 +29,7 @@ public struct SetSummary: Sendable, Equatable, Codable {
   static let basicLandNames = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
 
   /// Summarises a set. Cost: O(cards log cards).
-  public init(_ set: CardSet) {
+  package init(_ set: CardSet) {
     code = set.code
     name = set.name
     cards = set.cards.count

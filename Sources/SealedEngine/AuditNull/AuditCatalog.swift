@@ -3,7 +3,7 @@ import SealedCards
 import SealedRules
 
 /// How precisely a pack file names its cards, which decides what an audit can tell apart.
-public enum CardIdentity: String, Sendable {
+package enum CardIdentity: String, Sendable {
   /// Set, collector number and finish (a CSV with a `foil` column, a text list).
   case printingAndFinish = "printing and finish"
   /// Set and collector number, finish unknown: a foil and a non-foil copy count as one card.
@@ -17,15 +17,15 @@ public enum CardIdentity: String, Sendable {
 /// The audit counts *classes*: a card ordinal of the plan when the file states printing and
 /// finish, a printing's ordinals (both finishes) when it states no finish, and every ordinal of
 /// a name when it names cards only. Cost: built once, O(cards); a lookup is a hash.
-public struct AuditCatalog: Sendable {
-  public let plan: BoosterPlan
-  public let identity: CardIdentity
+package struct AuditCatalog: Sendable {
+  package let plan: BoosterPlan
+  package let identity: CardIdentity
   /// The class of each ordinal of the plan.
-  public let classOfOrdinal: [Int]
+  package let classOfOrdinal: [Int]
   /// Each class's ordinals (ascending).
-  public let classOrdinals: [[Int]]
+  package let classOrdinals: [[Int]]
   /// A name for each class in reports: `Name (war 100)`, `Name (war 100, foil)` or `Name`.
-  public let classLabels: [String]
+  package let classLabels: [String]
   /// Cards of the sets these rules draw from that no booster can hold (outside the booster
   /// range), by printing key.
   private let setCards: [String: Card]
@@ -36,14 +36,14 @@ public struct AuditCatalog: Sendable {
   private let rangeText: String
 
   /// What a listed card is under the rules.
-  public enum Resolution: Sendable, Equatable {
+  package enum Resolution: Sendable, Equatable {
     /// A card the rules can put in a booster: its class.
     case card(Int)
     /// A real card that no booster of these rules can hold, and why.
     case outside(String)
   }
 
-  public init(plan: BoosterPlan, set: CardSet, identity: CardIdentity) {
+  package init(plan: BoosterPlan, set: CardSet, identity: CardIdentity) {
     self.plan = plan
     self.identity = identity
     var classOf = [Int](repeating: -1, count: plan.cards.count)
@@ -99,13 +99,13 @@ public struct AuditCatalog: Sendable {
     rangeText = set.boosterMax.map { "1-\($0)" } ?? "unknown"
   }
 
-  public var classCount: Int { classOrdinals.count }
+  package var classCount: Int { classOrdinals.count }
 
   /// Resolves a card as a file names it. `otherSet` looks up a card of a set the rules do not
   /// draw from (nil when that set's data has no such number; it throws when the set's data is
   /// missing). Throws a `DataError` without location (the caller adds file and line) for a card
   /// that does not exist, a name that disagrees with the number, or an ambiguous name.
-  public func resolve(
+  package func resolve(
     setCode: String?, number: String?, name: String?, foil: Bool?,
     otherSet: (String, String) throws(DataError) -> Card?
   ) throws(DataError) -> Resolution {

@@ -6,22 +6,22 @@ import SealedCards
 ///
 /// A lane is counted only when each audit class lies wholly inside or outside it: a file that
 /// names cards without their finish cannot count foils, for instance. At most 64 lanes.
-public struct AuditLanes: Sendable {
-  public struct Lane: Sendable {
-    public let name: String
+package struct AuditLanes: Sendable {
+  package struct Lane: Sendable {
+    package let name: String
     /// The plan's lane for it (0 mythics, i + 1 event i), when the plan counts it too.
-    public let planLane: Int?
+    package let planLane: Int?
     /// Member ordinals.
-    public let members: Set<Int>
+    package let members: Set<Int>
   }
 
-  public let lanes: [Lane]
+  package let lanes: [Lane]
   /// Per class: bit i set when the class belongs to lane i.
-  public let classMasks: [UInt64]
+  package let classMasks: [UInt64]
   /// Lanes left out, and why.
-  public let leftOut: [String]
+  package let leftOut: [String]
 
-  public init(catalog: AuditCatalog) {
+  package init(catalog: AuditCatalog) {
     let plan = catalog.plan
     var candidates: [Lane] = []
     func rarity(_ rarity: Rarity) -> Set<Int> { Set(plan.cards.indices.filter { plan.cards[$0].rarity == rarity }) }

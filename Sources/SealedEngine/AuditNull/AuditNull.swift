@@ -12,9 +12,9 @@ import SealedRules
 /// pools, at a position drawn uniformly for each pool (from the seed, the sample and the pool).
 /// Cost: R × N boosters drawn, plus `statistics` once per sample; memory: one engine and one
 /// set of counters per thread, and R rows of statistics.
-public enum AuditNull {
+package enum AuditNull {
   /// Draws `samples` samples of `boosters` boosters and returns `statistics` of each, in order.
-  public static func run(
+  package static func run(
     catalog: AuditCatalog, lanes: AuditLanes, boosters: Int, grouping: PoolGrouping, seed: UInt64, samples: Int,
     threads: Int, statistics: @escaping @Sendable (ContentCounts) -> [Double]
   ) -> [[Double]] {
@@ -54,7 +54,7 @@ public enum AuditNull {
   }
 
   /// Draws one sample and returns its counts (for tests and for showing what the null draws).
-  public static func sample(
+  package static func sample(
     catalog: AuditCatalog, lanes: AuditLanes, boosters: Int, grouping: PoolGrouping, seed: UInt64, index: Int
   ) -> ContentCounts {
     let engine = PoolEngine(tables: EngineTables(plan: catalog.plan))

@@ -1,7 +1,7 @@
 import SealedRules
 
 /// How an audit's boosters came out of pools, which decides how its null draws them.
-public enum PoolGrouping: String, Sendable {
+package enum PoolGrouping: String, Sendable {
   /// The file lists whole pools one after the other: boosters 1 to P are one pool, and so on.
   case grouped
   /// Every booster comes from a pool of its own.
@@ -11,37 +11,37 @@ public enum PoolGrouping: String, Sendable {
 extension PoolGrouping {
   /// The grouping an audit assumes unless told: grouped for rules with a mythic booster (one
   /// per pool, so the file is read as whole pools), else separate.
-  public static func `default`(for plan: BoosterPlan) -> PoolGrouping {
+  package static func `default`(for plan: BoosterPlan) -> PoolGrouping {
     plan.mythicKind != nil ? .grouped : .separate
   }
 }
 
 /// What an audit counts over its boosters, as flat arrays of exact counts: the same for the
 /// boosters of a file and for each of the null's samples, so both give the same statistics.
-public struct ContentCounts: Sendable, Equatable {
-  public let classCount: Int
-  public let laneCount: Int
+package struct ContentCounts: Sendable, Equatable {
+  package let classCount: Int
+  package let laneCount: Int
   /// Booster kinds of the rules; kind `kindCount` counts boosters whose kind is unknown.
-  public let kindCount: Int
-  public let maxSize: Int
-  public let boostersPerPool: Int
+  package let kindCount: Int
+  package let maxSize: Int
+  package let boostersPerPool: Int
 
-  public var boosters = 0
+  package var boosters = 0
   /// `[kind]`, with one more entry for boosters of unknown kind.
-  public var boostersByKind: [Int]
+  package var boostersByKind: [Int]
   /// `[class]`: copies of each class over all boosters.
-  public var copies: [Int]
+  package var copies: [Int]
   /// `[(kind * laneCount + lane) * (maxSize + 1) + n]`: boosters of the kind holding n cards
   /// of the lane.
-  public var laneHistograms: [Int]
+  package var laneHistograms: [Int]
   /// Whole pools counted (grouped boosters only).
-  public var pools = 0
+  package var pools = 0
   /// `[n]`: whole pools holding n mythics (lane 0).
-  public var poolMythics: [Int]
+  package var poolMythics: [Int]
   /// `[b]`: whole pools whose booster b holds a mythic.
-  public var mythicPositions: [Int]
+  package var mythicPositions: [Int]
 
-  public init(classCount: Int, laneCount: Int, kindCount: Int, maxSize: Int, boostersPerPool: Int) {
+  package init(classCount: Int, laneCount: Int, kindCount: Int, maxSize: Int, boostersPerPool: Int) {
     self.classCount = classCount
     self.laneCount = laneCount
     self.kindCount = kindCount
@@ -55,7 +55,7 @@ public struct ContentCounts: Sendable, Equatable {
   }
 
   /// Boosters of the kinds holding at least `atLeast` cards of the lane.
-  public func boosters(kinds: [Int], lane: Int, atLeast: Int = 1) -> Int {
+  package func boosters(kinds: [Int], lane: Int, atLeast: Int = 1) -> Int {
     var total = 0
     for kind in kinds {
       let start = (kind * laneCount + lane) * (maxSize + 1)
@@ -65,21 +65,21 @@ public struct ContentCounts: Sendable, Equatable {
   }
 
   /// Boosters of the kinds holding exactly n cards of the lane.
-  public func boosters(kinds: [Int], lane: Int, exactly n: Int) -> Int {
+  package func boosters(kinds: [Int], lane: Int, exactly n: Int) -> Int {
     guard n <= maxSize else { return 0 }
     return kinds.reduce(0) { $0 + laneHistograms[($1 * laneCount + lane) * (maxSize + 1) + n] }
   }
 }
 
 /// Counts boosters of a file into `ContentCounts`, one at a time.
-public struct ContentAccumulator: Sendable {
-  public private(set) var counts: ContentCounts
+package struct ContentAccumulator: Sendable {
+  package private(set) var counts: ContentCounts
   private let classMasks: [UInt64]
   private var poolLaneZero = 0
   private var poolHasMythic: [Bool]
   private var inPool = 0
 
-  public init(catalog: AuditCatalog, lanes: AuditLanes) {
+  package init(catalog: AuditCatalog, lanes: AuditLanes) {
     let plan = catalog.plan
     counts = ContentCounts(
       classCount: catalog.classCount, laneCount: lanes.lanes.count, kindCount: plan.kinds.count,
@@ -90,7 +90,7 @@ public struct ContentAccumulator: Sendable {
 
   /// Adds a booster: its classes with copies, and its kind (nil when unknown or ambiguous).
   /// `grouping` says whether it is the next booster of a pool.
-  public mutating func add(_ cards: [(cls: Int, copies: Int)], kind: Int?, grouping: PoolGrouping) {
+  package mutating func add(_ cards: [(cls: Int, copies: Int)], kind: Int?, grouping: PoolGrouping) {
     let kindIndex = kind ?? counts.kindCount
     counts.boosters += 1
     counts.boostersByKind[kindIndex] += 1

@@ -3,30 +3,30 @@ import SealedCards
 import SealedRules
 
 /// One opened pool: its boosters, card by card, in position order.
-public struct OpenedPool: Sendable {
+package struct OpenedPool: Sendable {
   /// One card in a booster: the card, its finish and the slot it was drawn for.
-  public struct Entry: Sendable, Hashable {
-    public let card: Card
-    public let foil: Bool
-    public let slot: String
+  package struct Entry: Sendable, Hashable {
+    package let card: Card
+    package let foil: Bool
+    package let slot: String
   }
 
   /// Boosters in opening order.
-  public let boosters: [[Entry]]
+  package let boosters: [[Entry]]
   /// Which booster was the mythic booster, when the rule set has one.
-  public let mythicBooster: Int?
+  package let mythicBooster: Int?
 
   /// The rares and mythics, in opening order.
-  public var topCards: [Card] { topEntries.map(\.card) }
+  package var topCards: [Card] { topEntries.map(\.card) }
 
   /// The rares and mythics with their finish, in opening order.
-  public var topEntries: [Entry] {
+  package var topEntries: [Entry] {
     boosters.joined().filter { $0.card.rarity == .rare || $0.card.rarity == .mythic }
   }
 
   /// Each distinct card and finish once with the copies opened, ordered by collector number
   /// (a card's non-foil copies before its foil ones).
-  public var cardsWithCopies: [(card: Card, foil: Bool, copies: Int)] {
+  package var cardsWithCopies: [(card: Card, foil: Bool, copies: Int)] {
     struct Key: Hashable {
       var card: CardKey
       var foil: Bool

@@ -36,7 +36,7 @@ public final class PoolSampler {
 
   /// Puts every sheet back in collector-number order (and every weight table in its original
   /// order), as at the start of a chunk of a run.
-  public func resetPermutations() {
+  package func resetPermutations() {
     engine.resetPermutations()
   }
 
@@ -82,7 +82,7 @@ public final class PoolSampler {
   }
 
   /// Generates `pools` pools and returns them card by card (allocates; for display).
-  public func open(pools: Int, using rng: inout Xoshiro256StarStar) -> [OpenedPool] {
+  package func open(pools: Int, using rng: inout Xoshiro256StarStar) -> [OpenedPool] {
     var recorder = PoolRecorder(tables: engine.tables)
     engine.generate(pools: pools, using: &rng, observer: &recorder)
     return recorder.pools

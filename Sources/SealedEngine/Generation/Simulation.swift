@@ -13,7 +13,7 @@ import SealedRules
 /// 32-bit chunk counters.
 public enum Simulation {
   /// Pools per chunk. Part of the definition of a run: changing it changes the pools a seed gives.
-  public static let chunkPools = 4096
+  package static let chunkPools = 4096
   /// The version of the way a seed becomes pools: it changes whenever the same seed would give
   /// other pools, so that reports and shards of different generators are told apart. Version 2
   /// (Sealed 0.2.0): picks in batches tested before drawing, variant choices as exact digits.
@@ -23,16 +23,16 @@ public enum Simulation {
   /// of a weighted sheet or of a sheet partly inside some lane (a rare slot with mythics, the
   /// foil) is picked by an alias table over the sheet's cards; a balanced draw's card of each
   /// colour is picked with the booster's other fixed picks, before its remaining cards.
-  public static let generatorVersion = 4
+  package static let generatorVersion = 4
 
   /// What to run.
   public struct Request: Sendable {
-    public var plan: BoosterPlan
-    public var pools: Int
-    public var seed: UInt64
-    public var threads: Int
+    package var plan: BoosterPlan
+    package var pools: Int
+    package var seed: UInt64
+    package var threads: Int
     /// Run only part `index` (1-based) of `count` equal parts of the chunks.
-    public var shard: Shard
+    package var shard: Shard
 
     public init(plan: BoosterPlan, pools: Int, seed: UInt64, threads: Int, shard: Shard = .whole) {
       self.plan = plan
@@ -45,12 +45,12 @@ public enum Simulation {
 
   /// Part K of N of a run, split on chunk boundaries.
   public struct Shard: Sendable, Equatable, CustomStringConvertible {
-    public var index: Int
-    public var count: Int
+    package var index: Int
+    package var count: Int
 
     public static let whole = Shard(index: 1, count: 1)
 
-    public init(index: Int, count: Int) {
+    package init(index: Int, count: Int) {
       self.index = index
       self.count = count
     }
@@ -58,7 +58,7 @@ public enum Simulation {
     public var description: String { "\(index)/\(count)" }
 
     /// The chunks of this shard among `chunks` chunks.
-    public func chunks(of chunks: Int) -> Range<Int> {
+    package func chunks(of chunks: Int) -> Range<Int> {
       let lower = chunks * (index - 1) / count
       let upper = chunks * index / count
       return lower..<upper
@@ -69,17 +69,17 @@ public enum Simulation {
   public struct Result: Sendable {
     public var tally: SimulationTally
     /// Pools run; fewer than requested when the run was interrupted.
-    public var completedPools: Int
-    public var interrupted: Bool
-    public var elapsedSeconds: Double
+    package var completedPools: Int
+    package var interrupted: Bool
+    package var elapsedSeconds: Double
     /// Threads that ran: the request's, at most one per chunk.
-    public var threads: Int
+    package var threads: Int
     /// When the run started.
-    public var startedAt: Date
+    package var startedAt: Date
   }
 
   /// The number of pools in chunk `chunk` of a run of `pools` pools.
-  public static func pools(inChunk chunk: Int, of pools: Int) -> Int {
+  package static func pools(inChunk chunk: Int, of pools: Int) -> Int {
     min(chunkPools, pools - chunk * chunkPools)
   }
 
@@ -147,7 +147,7 @@ public enum Simulation {
 
   /// The first `count` pools of a run with `seed`, exactly as `run` generates them.
   /// Cost: proportional to the pools of the chunks they fall in.
-  public static func openPools(_ plan: BoosterPlan, seed: UInt64, count: Int) -> [OpenedPool] {
+  package static func openPools(_ plan: BoosterPlan, seed: UInt64, count: Int) -> [OpenedPool] {
     var pools: [OpenedPool] = []
     forEachChunk(of: plan, seed: seed, count: count) { pools += $0 }
     return pools
@@ -155,7 +155,7 @@ public enum Simulation {
 
   /// Calls `body` with the first `count` pools of a run with `seed`, one chunk of pools at a
   /// time, so that long sample files need not hold every pool in memory.
-  public static func forEachChunk<E: Error>(
+  package static func forEachChunk<E: Error>(
     of plan: BoosterPlan, seed: UInt64, count: Int, _ body: ([OpenedPool]) throws(E) -> Void
   ) throws(E) {
     let sampler = PoolSampler(plan: plan)

@@ -7,37 +7,37 @@ import SealedRules
 /// integers, the total is the same whatever the order, which keeps runs reproducible across
 /// thread counts and machines.
 public struct SimulationTally: Sendable, Equatable, Codable {
-  public let cardCount: Int
-  public let kindCount: Int
-  public let combinationCount: Int
-  public let siteCount: Int
-  public let laneCount: Int
-  public let boostersPerPool: Int
+  package let cardCount: Int
+  package let kindCount: Int
+  package let combinationCount: Int
+  package let siteCount: Int
+  package let laneCount: Int
+  package let boostersPerPool: Int
   /// The largest booster size; per-booster counts run from 0 to this.
-  public let maxBoosterSize: Int
+  package let maxBoosterSize: Int
 
   public var pools: Int = 0
   /// Boosters generated, per kind.
-  public var boostersByKind: [Int]
+  package var boostersByKind: [Int]
   /// `[kind * combinationCount + combination]`: how often each variant combination was chosen.
-  public var combinations: [Int]
+  package var combinations: [Int]
   /// `[site * cardCount + ordinal]`: copies of each card drawn by each site.
-  public var siteCards: [Int]
+  package var siteCards: [Int]
   /// `[(kind * laneCount + lane) * (maxBoosterSize + 1) + n]`: boosters of a kind holding exactly
   /// n cards of a lane (lane 0: mythics; lane i: event i - 1).
-  public var laneHistograms: [Int]
+  package var laneHistograms: [Int]
   /// `[n]`: pools holding exactly n mythics.
-  public var poolMythics: [Int]
+  package var poolMythics: [Int]
   /// `[b]`: pools whose booster b holds at least one mythic.
-  public var mythicPositions: [Int]
+  package var mythicPositions: [Int]
   /// `[d]`: pairs of consecutive pools (1st and 2nd, 3rd and 4th, ...) whose mythic counts
   /// differ by d, as two players opening side by side.
-  public var pairMythicDifferences: [Int]
+  package var pairMythicDifferences: [Int]
   /// `[n]`: boosters of n cards, by the programs that made them (every program fills the same
   /// positions); `cardsDrawn`, the cards actually tallied, checks it.
-  public var boosterSizes: [Int]
+  package var boosterSizes: [Int]
   /// Boosters holding some card more than once.
-  public var duplicateBoosters: Int = 0
+  package var duplicateBoosters: Int = 0
 
   /// An empty tally of `plan`'s own lanes and pools.
   public init(plan: BoosterPlan) {
@@ -84,7 +84,7 @@ public struct SimulationTally: Sendable, Equatable, Codable {
   }
 
   /// Whether both tallies have the same shape (same plan) and consistent arrays.
-  public func isCompatible(with other: SimulationTally) -> Bool {
+  package func isCompatible(with other: SimulationTally) -> Bool {
     cardCount == other.cardCount && kindCount == other.kindCount
       && combinationCount == other.combinationCount && siteCount == other.siteCount
       && laneCount == other.laneCount && boostersPerPool == other.boostersPerPool
@@ -92,7 +92,7 @@ public struct SimulationTally: Sendable, Equatable, Codable {
   }
 
   /// Whether every array has the length the shape implies (a tally read from a file might not).
-  public var hasConsistentArrays: Bool {
+  package var hasConsistentArrays: Bool {
     // Shape fields read from a file may be anything: bound them before multiplying.
     let shape = [cardCount, kindCount, combinationCount, siteCount, laneCount, boostersPerPool, maxBoosterSize]
     guard shape.allSatisfy({ $0 >= 0 && $0 <= 1 << 16 }) else { return false }
@@ -115,25 +115,25 @@ public struct SimulationTally: Sendable, Equatable, Codable {
   public var boosters: Int { boostersByKind.reduce(0, +) }
 
   /// Cards tallied in all (over every draw).
-  public var cardsDrawn: Int { siteCards.reduce(0, +) }
+  package var cardsDrawn: Int { siteCards.reduce(0, +) }
 
   /// Boosters not of `size` cards; at least 1 when the cards tallied differ from what
   /// `size`-card boosters would hold (a card too many or too few anywhere), so that the count
   /// never exceeds the boosters checked unless the tally itself is inconsistent.
-  public func boostersNotOfSize(_ size: Int) -> Int {
+  package func boostersNotOfSize(_ size: Int) -> Int {
     boostersNotOfSizes([size])
   }
 
   /// Boosters of none of `sizes`; at least 1 when the cards tallied differ from what boosters
   /// of the sizes counted would hold.
-  public func boostersNotOfSizes(_ sizes: [Int]) -> Int {
+  package func boostersNotOfSizes(_ sizes: [Int]) -> Int {
     let ofSizes = Set(sizes).reduce(0) { $0 + ($1 < boosterSizes.count ? boosterSizes[$1] : 0) }
     let held = boosterSizes.indices.reduce(0) { $0 + $1 * boosterSizes[$1] }
     return max(boosters - ofSizes, cardsDrawn == held ? 0 : 1)
   }
 
   /// Copies of each card over all sites, by ordinal.
-  public var cardCopies: [Int] {
+  package var cardCopies: [Int] {
     var copies = Array(repeating: 0, count: cardCount)
     for site in 0..<siteCount {
       for ordinal in 0..<cardCount { copies[ordinal] += siteCards[site * cardCount + ordinal] }
@@ -142,12 +142,12 @@ public struct SimulationTally: Sendable, Equatable, Codable {
   }
 
   /// Boosters of `kind` holding exactly `n` cards of `lane`.
-  public func laneCount(kind: Int, lane: Int, cards n: Int) -> Int {
+  package func laneCount(kind: Int, lane: Int, cards n: Int) -> Int {
     laneHistograms[(kind * laneCount + lane) * (maxBoosterSize + 1) + n]
   }
 
   /// The histogram of per-booster counts for a lane and kind.
-  public func laneHistogram(kind: Int, lane: Int) -> ArraySlice<Int> {
+  package func laneHistogram(kind: Int, lane: Int) -> ArraySlice<Int> {
     let start = (kind * laneCount + lane) * (maxBoosterSize + 1)
     return laneHistograms[start..<(start + maxBoosterSize + 1)]
   }

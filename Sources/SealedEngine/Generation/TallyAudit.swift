@@ -2,15 +2,15 @@ import SealedSupport
 import SealedRules
 
 /// The totals a tally's counts must add up to, recorded beside them in `tallies.json`.
-public struct TallyTotals: Codable, Equatable, Sendable {
-  public var pools: Int
-  public var boosters: Int
+package struct TallyTotals: Codable, Equatable, Sendable {
+  package var pools: Int
+  package var boosters: Int
   /// Cards tallied over every draw.
-  public var cards: Int
+  package var cards: Int
   /// Mythics over every pool.
-  public var mythics: Int
+  package var mythics: Int
 
-  public init(pools: Int, boosters: Int, cards: Int, mythics: Int) {
+  package init(pools: Int, boosters: Int, cards: Int, mythics: Int) {
     self.pools = pools
     self.boosters = boosters
     self.cards = cards
@@ -23,7 +23,7 @@ extension SimulationTally {
   static let largestCount = 1 << 53
 
   /// The tally's totals, computed from its counts. Cost: O(size of the tally).
-  public var totals: TallyTotals {
+  package var totals: TallyTotals {
     var mythics = 0
     for (n, pools) in poolMythics.enumerated() { mythics &+= n &* pools }
     return TallyTotals(pools: pools, boosters: boosters, cards: cardsDrawn, mythics: mythics)
@@ -35,7 +35,7 @@ extension SimulationTally {
   /// pool, every kind's variant combinations and lane histograms to its boosters, pool mythics
   /// to pools and to the mythics of the boosters, booster sizes to boosters and to the cards
   /// drawn. Cost: O(size of the tally).
-  public func inconsistency(with totals: TallyTotals) -> String? {
+  package func inconsistency(with totals: TallyTotals) -> String? {
     guard hasConsistentArrays else { return "the arrays' lengths do not fit the tally's shape" }
     let arrays: [(String, [Int])] = [
       ("boostersByKind", boostersByKind), ("combinations", combinations), ("siteCards", siteCards),
@@ -116,7 +116,7 @@ extension SimulationTally {
   /// The first way the counts disagree with the plan they were counted under: every site (one
   /// draw of one booster program) tallies exactly its count of cards for each booster of its
   /// combination, all from its sheet. Cost: O(size of the tally).
-  public func inconsistency(with plan: BoosterPlan) -> String? {
+  package func inconsistency(with plan: BoosterPlan) -> String? {
     for (index, site) in plan.sites.enumerated() {
       let boosters = combinations[site.kind * combinationCount + site.combination]
       let row = siteCards[(index * cardCount)..<((index + 1) * cardCount)]

@@ -5,7 +5,7 @@ extension RandomNumberGenerator {
   ///
   /// - Precondition: `bound > 0`.
   @inlinable @inline(__always)
-  public mutating func bounded(_ bound: UInt64) -> UInt64 {
+  package mutating func bounded(_ bound: UInt64) -> UInt64 {
     var product = next().multipliedFullWidth(by: bound)
     if product.low < bound {
       let threshold = (0 &- bound) % bound

@@ -22,7 +22,7 @@ public struct Xoshiro256StarStar: RandomNumberGenerator, Sendable {
 
   /// The generator for one chunk of a run: an independent stream derived from the run's seed
   /// and the chunk's index, so that any chunk can be generated on any thread, in any order.
-  public init(seed: UInt64, stream: UInt64) {
+  package init(seed: UInt64, stream: UInt64) {
     self.init(seed: SplitMix64.mix(seed ^ SplitMix64.mix(stream &+ 0x632B_E59B_D9B4_E019)))
   }
 

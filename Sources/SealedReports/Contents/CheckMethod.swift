@@ -1,6 +1,6 @@
 /// How an audit's check got its p-value, or why it has none: the `method` column of `audit.csv`
 /// and of the audit's verdict table.
-public enum CheckMethod: Sendable, Equatable {
+package enum CheckMethod: Sendable, Equatable {
   /// An exact invariant counted booster by booster.
   case exactPerBooster
   /// An exact invariant counted over whole pools.
@@ -21,7 +21,7 @@ public enum CheckMethod: Sendable, Equatable {
   case notTestedOneCell
 
   /// How an asymptotic chi-square statistic of card frequencies was scaled.
-  public enum ChiSquareScaling: Sendable, Equatable {
+  package enum ChiSquareScaling: Sendable, Equatable {
     /// Not scaled: a statistic whose cells are multinomial.
     case multinomial
     /// Divided by the Monte Carlo null's dispersion.
@@ -31,7 +31,7 @@ public enum CheckMethod: Sendable, Equatable {
   }
 
   /// The words `audit.csv` and the verdict table print.
-  public var text: String {
+  package var text: String {
     switch self {
     case .exactPerBooster: "exact (per booster)"
     case .exactPerPool: "exact (per pool)"
@@ -46,7 +46,7 @@ public enum CheckMethod: Sendable, Equatable {
   }
 
   /// Every method, each once (a chi-square with each scaling, with and without small cells).
-  public static let allCases: [CheckMethod] =
+  package static let allCases: [CheckMethod] =
     [.exactPerBooster, .exactPerPool, .exactBinomial, .approximateBinomial, .monteCarlo]
     + [ChiSquareScaling.multinomial, .nullDispersion, .unscaledTooFewSamples].flatMap { scaling in
       [false, true].map { CheckMethod.asymptoticChiSquare(scaling, smallCells: $0) }
@@ -55,14 +55,14 @@ public enum CheckMethod: Sendable, Equatable {
 
   /// The method whose words are `text` (as `audit.csv` writes them); nil for other words.
   /// Cost: a comparison with each method's words.
-  public init?(text: String) {
+  package init?(text: String) {
     guard let method = Self.allCases.first(where: { $0.text == text }) else { return nil }
     self = method
   }
 
   /// Whether the method counts an exact invariant booster by booster (a failed one points at
   /// the boosters that break it).
-  public var isPerBooster: Bool { self == .exactPerBooster }
+  package var isPerBooster: Bool { self == .exactPerBooster }
 }
 
 extension CheckMethod.ChiSquareScaling {

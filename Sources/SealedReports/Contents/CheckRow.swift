@@ -1,21 +1,21 @@
 import SealedSupport
 
 /// What a check tests with: `kind` in `checks.csv`.
-public enum CheckKind: String, Sendable, CaseIterable {
+package enum CheckKind: String, Sendable, CaseIterable {
   case binomial
   case chiSquare = "chi_square"
   case invariant
 }
 
 /// A check's outcome. `notTested` is neither a pass nor a failure: the run could not test it.
-public enum CheckVerdict: String, Sendable, CaseIterable {
+package enum CheckVerdict: String, Sendable, CaseIterable {
   case pass
   case fail
   case notTested = "not_tested"
 }
 
 /// Where a check's claim comes from: derived from the rule set, or stated by the spec.
-public enum CheckSource: String, Sendable, CaseIterable {
+package enum CheckSource: String, Sendable, CaseIterable {
   case rules
   case spec
   /// One test of a hypothesis that the rules and the spec both state (same counts, same
@@ -26,34 +26,34 @@ public enum CheckSource: String, Sendable, CaseIterable {
 /// One row of `checks.csv` (or of `audit.csv`, which adds how each p-value was obtained), with
 /// the values the file writes: what `report.html` shows in its verdict table and charts. Made
 /// from a `CheckResult` (SealedStats) or read back from the file (`sealed report DIR`).
-public struct CheckRow: Sendable {
-  public var name: String
-  public var kind: CheckKind
-  public var n: Int
-  public var observed: Double?
-  public var expected: Double?
-  public var statistic: Double?
-  public var degreesOfFreedom: Int?
-  public var pValue: Double?
+package struct CheckRow: Sendable {
+  package var name: String
+  package var kind: CheckKind
+  package var n: Int
+  package var observed: Double?
+  package var expected: Double?
+  package var statistic: Double?
+  package var degreesOfFreedom: Int?
+  package var pValue: Double?
   /// The Holm–Bonferroni adjusted p-value over the run's statistical checks.
-  public var pAdjusted: Double?
-  public var confidenceLow: Double?
-  public var confidenceHigh: Double?
-  public var alpha: Double
-  public var verdict: CheckVerdict
-  public var source: CheckSource
-  public var detail: String
-  public var confidenceLevel: Double?
+  package var pAdjusted: Double?
+  package var confidenceLow: Double?
+  package var confidenceHigh: Double?
+  package var alpha: Double
+  package var verdict: CheckVerdict
+  package var source: CheckSource
+  package var detail: String
+  package var confidenceLevel: Double?
   /// `audit.csv`'s: how the p-value was obtained, and the Monte Carlo p-value with its
   /// standard error.
-  public var method: CheckMethod?
-  public var monteCarloP: Double?
-  public var monteCarloSE: Double?
+  package var method: CheckMethod?
+  package var monteCarloP: Double?
+  package var monteCarloSE: Double?
   /// The fields of columns a file read back has and this Sealed does not know, by column.
-  public var otherFields: [String: String] = [:]
+  package var otherFields: [String: String] = [:]
 
   /// A row with the given values (no `method`, Monte Carlo values or other fields: set them after).
-  public init(
+  package init(
     name: String, kind: CheckKind, n: Int, observed: Double?, expected: Double?, statistic: Double?,
     degreesOfFreedom: Int?, pValue: Double?, pAdjusted: Double?, confidenceLow: Double?, confidenceHigh: Double?,
     alpha: Double, verdict: CheckVerdict, source: CheckSource, detail: String, confidenceLevel: Double?
@@ -78,7 +78,7 @@ public struct CheckRow: Sendable {
 
   /// The text of `column` as the file writes it (`CSVNumber.format` for numbers); nil for a
   /// column the row does not have.
-  public func field(_ column: String) -> String? {
+  package func field(_ column: String) -> String? {
     switch column {
     case "check": name
     case "kind": kind.rawValue
@@ -126,13 +126,13 @@ public struct CheckRow: Sendable {
 /// The verdict table of a report: `checks.csv` (`sealed check`) or `audit.csv` (`sealed audit`).
 public struct CheckTable: Sendable {
   /// `.checks` or `.audit`.
-  public var file: ReportFile
+  package var file: ReportFile
   /// The columns shown: the file's (`file.columns`), or those of a file read back.
-  public var columns: [String]
-  public var rows: [CheckRow]
+  package var columns: [String]
+  package var rows: [CheckRow]
 
   /// A table of `rows` with `file`'s columns; `file` must be `.checks` or `.audit` (it traps otherwise).
-  public init(file: ReportFile, rows: [CheckRow]) {
+  package init(file: ReportFile, rows: [CheckRow]) {
     precondition(file == .checks || file == .audit, "a check table is checks.csv or audit.csv")
     self.file = file
     columns = file.columns
@@ -145,10 +145,10 @@ public struct CheckTable: Sendable {
   }
 
   /// The fields of `row` in `columns`' order.
-  public func fields(_ row: CheckRow) -> [String] { columns.map { row.field($0) ?? "" } }
+  package func fields(_ row: CheckRow) -> [String] { columns.map { row.field($0) ?? "" } }
 
   /// The CSV file.
-  public var table: CSVTable {
+  package var table: CSVTable {
     var table = CSVTable(header: columns)
     for row in rows { table.append(fields(row)) }
     return table

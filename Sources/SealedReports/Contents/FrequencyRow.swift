@@ -5,21 +5,21 @@ import SealedCards
 /// (a sheet or a spec's claim) against the expected, its standardised residual and its exact
 /// tail, with the values the file writes (expected counts, residuals, scores and limits
 /// rounded to 1e-6, enough for a chart and stable across platforms).
-public struct FrequencyRow: Sendable {
-  public var group: String
-  public var set: String
-  public var collectorNumber: String
-  public var name: String
-  public var rarity: Rarity
-  public var count: Int
-  public var expected: Double
+package struct FrequencyRow: Sendable {
+  package var group: String
+  package var set: String
+  package var collectorNumber: String
+  package var name: String
+  package var rarity: Rarity
+  package var count: Int
+  package var expected: Double
   /// nil when the card is never expected in the group.
-  public var residual: Double?
+  package var residual: Double?
   /// nil for a card without one (never expected), or in a table an older Sealed wrote.
-  public var tail: CardTail?
+  package var tail: CardTail?
 
   /// A card's row, its values rounded as the file writes them.
-  public init(
+  package init(
     group: String, card: Card, number: String, name: String, observed: Int, expected: Double, residual: Double?,
     tail: CardTail?
   ) {
@@ -36,7 +36,7 @@ public struct FrequencyRow: Sendable {
   }
 
   /// The row's CSV fields in the file's column order, with empty tail fields when it has no tail.
-  public var fields: [String] {
+  package var fields: [String] {
     [group, set, collectorNumber, name, rarity.rawValue, String(count), CSVNumber.format(expected), CSVNumber.format(residual)]
       + CardTail.csvFields(tail)
   }
@@ -61,14 +61,14 @@ public struct FrequencyRow: Sendable {
 /// `sheet_frequency.csv` or `claim_frequency.csv`.
 public struct FrequencyTable: Sendable {
   /// `.sheetFrequency` or `.claimFrequency`.
-  public var file: ReportFile
-  public var rows: [FrequencyRow]
+  package var file: ReportFile
+  package var rows: [FrequencyRow]
   /// Whether the cards have exact tails (`p_tail`, `score`, ...): false only for a table an
   /// older Sealed wrote, which the page shows by residuals.
-  public var hasTails: Bool
+  package var hasTails: Bool
 
   /// A table of `rows`; `file` must be `.sheetFrequency` or `.claimFrequency` (it traps otherwise).
-  public init(file: ReportFile, rows: [FrequencyRow], hasTails: Bool = true) {
+  package init(file: ReportFile, rows: [FrequencyRow], hasTails: Bool = true) {
     precondition(file == .sheetFrequency || file == .claimFrequency, "a frequency table is sheet_ or claim_frequency.csv")
     self.file = file
     self.rows = rows
@@ -76,7 +76,7 @@ public struct FrequencyTable: Sendable {
   }
 
   /// The CSV file.
-  public var table: CSVTable {
+  package var table: CSVTable {
     var table = CSVTable(file: file)
     for row in rows { table.append(row.fields) }
     return table

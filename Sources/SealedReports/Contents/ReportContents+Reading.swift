@@ -7,7 +7,7 @@ extension ReportContents {
   /// column is an error naming the file, line and column. Files the folder lacks stay nil;
   /// columns an older Sealed did not write read as empty. Costs one read and parse of each
   /// file.
-  public static func read(folder: String) throws(DataError) -> ReportContents {
+  package static func read(folder: String) throws(DataError) -> ReportContents {
     let names: Set<String>
     do {
       names = Set(try FileManager.default.contentsOfDirectory(atPath: folder))

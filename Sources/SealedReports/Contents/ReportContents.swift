@@ -8,29 +8,29 @@ import SealedSupport
 /// `sealed check-products` and `pools.csv` of `--samples` are written by their own types,
 /// `ProductSummary` and `PoolSamples`.)
 public struct ReportContents: Sendable {
-  public var run: RunTable
+  package var run: RunTable
   /// `checks.csv`, or `audit.csv` in an audit's folder; nil for a simulation.
   public var checks: CheckTable?
-  public var slotRarity: [SlotRarityRow]?
-  public var cardFrequency: [CardFrequencyRow]?
-  public var events: [EventFrequencyRow]?
-  public var comparisons: [ComparisonRow]?
+  package var slotRarity: [SlotRarityRow]?
+  package var cardFrequency: [CardFrequencyRow]?
+  package var events: [EventFrequencyRow]?
+  package var comparisons: [ComparisonRow]?
   /// `boosters.csv` (an audit): the boosters listed, those with a problem among them.
-  public var boosters: [BoosterFindings.Problem]?
+  package var boosters: [BoosterFindings.Problem]?
   public var mythicFairness: [MythicFairnessRow]?
-  public var poolMythics: [PoolShareRow]?
-  public var comparedPoolMythics: [ComparedPoolShareRow]?
-  public var mythicPosition: [PoolShareRow]?
-  public var sheetFrequency: FrequencyTable?
+  package var poolMythics: [PoolShareRow]?
+  package var comparedPoolMythics: [ComparedPoolShareRow]?
+  package var mythicPosition: [PoolShareRow]?
+  package var sheetFrequency: FrequencyTable?
   public var claimFrequency: FrequencyTable?
 
   /// Contents holding `run.csv` only; a command sets the other files it writes.
-  public init(run: RunTable) {
+  package init(run: RunTable) {
     self.run = run
   }
 
   /// The CSV files it holds, by name.
-  public var tables: [(name: String, table: CSVTable)] {
+  package var tables: [(name: String, table: CSVTable)] {
     var tables: [(ReportFile, CSVTable)] = [(.run, run.table)]
     if let checks { tables.append((checks.file, checks.table)) }
     func add(_ file: ReportFile, _ rows: [[String]]?) {
@@ -53,7 +53,7 @@ public struct ReportContents: Sendable {
   }
 
   /// For a run the user stopped (`status` interrupted in `run.csv`): the pools done and asked for.
-  public var interruption: (done: Int, requested: Int)? {
+  package var interruption: (done: Int, requested: Int)? {
     guard run.status == .interrupted else { return nil }
     let done = run["pools"].flatMap(Int.init) ?? 0
     return (done, run["pools_requested"].flatMap(Int.init) ?? done)

@@ -1,17 +1,17 @@
 import SealedSupport
 
 /// `run.csv`: what was run and how, as key and value, in the file's order.
-public struct RunTable: Sendable {
-  public var entries: [(key: String, value: String)]
+package struct RunTable: Sendable {
+  package var entries: [(key: String, value: String)]
 
   /// A table of the given key and value rows, in that order.
-  public init(_ entries: [(key: String, value: String)]) { self.entries = entries }
+  package init(_ entries: [(key: String, value: String)]) { self.entries = entries }
 
   /// The value of `key` (the last, should a key repeat); nil when the table has none.
-  public subscript(key: String) -> String? { entries.last { $0.key == key }?.value }
+  package subscript(key: String) -> String? { entries.last { $0.key == key }?.value }
 
   /// The CSV file.
-  public var table: CSVTable {
+  package var table: CSVTable {
     var table = CSVTable(file: .run)
     for entry in entries { table.append([entry.key, entry.value]) }
     return table
@@ -27,14 +27,14 @@ public struct RunTable: Sendable {
 /// A row of `pool_mythics.csv` (pools holding `value` mythics) or `mythic_position.csv` (pools
 /// whose mythic booster was booster `value`): the pools counted, their proportion (nil when no
 /// pools ran) and the rules' expected proportion.
-public struct PoolShareRow: Sendable {
-  public var value: Int
-  public var pools: Int
-  public var proportion: Double?
-  public var expected: Double
+package struct PoolShareRow: Sendable {
+  package var value: Int
+  package var pools: Int
+  package var proportion: Double?
+  package var expected: Double
 
   /// A row with the given value, pool count, proportion and expected proportion.
-  public init(value: Int, pools: Int, proportion: Double?, expected: Double) {
+  package init(value: Int, pools: Int, proportion: Double?, expected: Double) {
     self.value = value
     self.pools = pools
     self.proportion = proportion
@@ -42,7 +42,7 @@ public struct PoolShareRow: Sendable {
   }
 
   /// The row's CSV fields; proportions always with a decimal point, an empty field for a nil one.
-  public var fields: [String] {
+  package var fields: [String] {
     [String(value), String(pools), proportion.map(CSVNumber.decimal) ?? "", CSVNumber.decimal(expected)]
   }
 
@@ -54,29 +54,29 @@ public struct PoolShareRow: Sendable {
 }
 
 /// A row of `compared_pool_mythics.csv`: another rule set's mythics per pool.
-public struct ComparedPoolShareRow: Sendable {
-  public var rules: String
-  public var row: PoolShareRow
+package struct ComparedPoolShareRow: Sendable {
+  package var rules: String
+  package var row: PoolShareRow
 
   /// The row `row` under the rule set named `rules`.
-  public init(rules: String, row: PoolShareRow) {
+  package init(rules: String, row: PoolShareRow) {
     self.rules = rules
     self.row = row
   }
 
   /// The rule set's name, then the fields of `row`.
-  public var fields: [String] { [rules] + row.fields }
+  package var fields: [String] { [rules] + row.fields }
 }
 
 /// How many mythics two players' pools differ by, as `mythic_fairness.csv` counts them.
-public enum MythicDifference: String, Sendable, CaseIterable {
+package enum MythicDifference: String, Sendable, CaseIterable {
   case none = "0"
   case one = "1"
   case two = "2"
   case threeOrMore = "3+"
 
   /// The differences the case counts.
-  public var range: ClosedRange<Int> {
+  package var range: ClosedRange<Int> {
     switch self {
     case .none: 0...0
     case .one: 1...1
@@ -89,13 +89,13 @@ public enum MythicDifference: String, Sendable, CaseIterable {
 /// A row of `mythic_fairness.csv`: how often two players' pools differ by `difference` mythics,
 /// observed (nil without pairs of pools) and expected.
 public struct MythicFairnessRow: Sendable {
-  public var rules: String
-  public var difference: MythicDifference
-  public var observed: Double?
-  public var expected: Double
+  package var rules: String
+  package var difference: MythicDifference
+  package var observed: Double?
+  package var expected: Double
 
   /// A row with the given rule set, difference, observed and expected proportions.
-  public init(rules: String, difference: MythicDifference, observed: Double?, expected: Double) {
+  package init(rules: String, difference: MythicDifference, observed: Double?, expected: Double) {
     self.rules = rules
     self.difference = difference
     self.observed = observed
@@ -103,7 +103,7 @@ public struct MythicFairnessRow: Sendable {
   }
 
   /// The row's CSV fields; proportions always with a decimal point, an empty field for a nil one.
-  public var fields: [String] { [rules, difference.rawValue, observed.map(CSVNumber.decimal) ?? "", CSVNumber.decimal(expected)] }
+  package var fields: [String] { [rules, difference.rawValue, observed.map(CSVNumber.decimal) ?? "", CSVNumber.decimal(expected)] }
 
   init(_ record: CSVRecord) throws(DataError) {
     self.init(
@@ -113,16 +113,16 @@ public struct MythicFairnessRow: Sendable {
 }
 
 /// A row of `comparisons.csv`: a spec's proportion claim measured under another rule set.
-public struct ComparisonRow: Sendable {
-  public var check: String
-  public var rules: String
-  public var given: String
-  public var n: Int
+package struct ComparisonRow: Sendable {
+  package var check: String
+  package var rules: String
+  package var given: String
+  package var n: Int
   /// nil when no booster of the kind was made.
-  public var observed: Double?
+  package var observed: Double?
 
   /// A row with the given check, rule set, booster kind, boosters counted and observed proportion.
-  public init(check: String, rules: String, given: String, n: Int, observed: Double?) {
+  package init(check: String, rules: String, given: String, n: Int, observed: Double?) {
     self.check = check
     self.rules = rules
     self.given = given
@@ -131,7 +131,7 @@ public struct ComparisonRow: Sendable {
   }
 
   /// The row's CSV fields, an empty field for a nil proportion.
-  public var fields: [String] { [check, rules, given, String(n), CSVNumber.format(observed)] }
+  package var fields: [String] { [check, rules, given, String(n), CSVNumber.format(observed)] }
 
   init(_ record: CSVRecord) throws(DataError) {
     self.init(
@@ -142,10 +142,10 @@ public struct ComparisonRow: Sendable {
 
 extension BoosterFindings.Problem {
   /// Whether the booster passed its checks (no problem).
-  public var verdict: CheckVerdict { problem.isEmpty ? .pass : .fail }
+  package var verdict: CheckVerdict { problem.isEmpty ? .pass : .fail }
 
   /// The row of `boosters.csv`.
-  public var fields: [String] { [booster, String(line), kind, verdict.rawValue, problem] }
+  package var fields: [String] { [booster, String(line), kind, verdict.rawValue, problem] }
 
   init(_ record: CSVRecord) throws(DataError) {
     let verdict: CheckVerdict = try record.value("verdict")

@@ -3,15 +3,15 @@ import SealedCards
 
 /// A row of `slot_rarity.csv`: cards of a rarity drawn into a slot, their share of the slot's
 /// cards (nil when the slot drew none) and the rules' expected share.
-public struct SlotRarityRow: Sendable {
-  public var slot: String
-  public var rarity: Rarity
-  public var count: Int
-  public var proportion: Double?
-  public var expected: Double
+package struct SlotRarityRow: Sendable {
+  package var slot: String
+  package var rarity: Rarity
+  package var count: Int
+  package var proportion: Double?
+  package var expected: Double
 
   /// A row with the given slot, rarity, count, proportion and expected proportion.
-  public init(slot: String, rarity: Rarity, count: Int, proportion: Double?, expected: Double) {
+  package init(slot: String, rarity: Rarity, count: Int, proportion: Double?, expected: Double) {
     self.slot = slot
     self.rarity = rarity
     self.count = count
@@ -20,7 +20,7 @@ public struct SlotRarityRow: Sendable {
   }
 
   /// The row's CSV fields; proportions always with a decimal point, an empty field for a nil one.
-  public var fields: [String] {
+  package var fields: [String] {
     [slot, rarity.rawValue, String(count), proportion.map(CSVNumber.decimal) ?? "", CSVNumber.decimal(expected)]
   }
 
@@ -33,18 +33,18 @@ public struct SlotRarityRow: Sendable {
 
 /// A row of `card_frequency.csv`: a card's copies over the run, per pool (nil when no pools
 /// ran) and as the rules expect.
-public struct CardFrequencyRow: Sendable {
-  public var set: String
-  public var collectorNumber: String
-  public var name: String
-  public var rarity: Rarity
-  public var foil: Bool
-  public var count: Int
-  public var perPool: Double?
-  public var expected: Double
+package struct CardFrequencyRow: Sendable {
+  package var set: String
+  package var collectorNumber: String
+  package var name: String
+  package var rarity: Rarity
+  package var foil: Bool
+  package var count: Int
+  package var perPool: Double?
+  package var expected: Double
 
   /// A row with the given card, copies, copies per pool and expected copies per pool.
-  public init(
+  package init(
     set: String, collectorNumber: String, name: String, rarity: Rarity, foil: Bool, count: Int, perPool: Double?,
     expected: Double
   ) {
@@ -59,7 +59,7 @@ public struct CardFrequencyRow: Sendable {
   }
 
   /// The row's CSV fields (`foil` as `true` or `false`); per-pool values always with a decimal point.
-  public var fields: [String] {
+  package var fields: [String] {
     [
       set, collectorNumber, name, rarity.rawValue, String(foil), String(count), perPool.map(CSVNumber.decimal) ?? "",
       CSVNumber.decimal(expected),
@@ -77,17 +77,17 @@ public struct CardFrequencyRow: Sendable {
 
 /// A row of `events.csv`: boosters of a kind (`given`, or `any`) holding an event, their share
 /// (nil without such boosters) and the rules' probability.
-public struct EventFrequencyRow: Sendable {
-  public var event: String
-  public var given: String
-  public var count: Int
-  public var trials: Int
-  public var proportion: Double?
-  public var expected: Double
+package struct EventFrequencyRow: Sendable {
+  package var event: String
+  package var given: String
+  package var count: Int
+  package var trials: Int
+  package var proportion: Double?
+  package var expected: Double
 
   /// A row of `count` boosters with the event among `trials` of the kind, its proportion computed
   /// (nil when `trials` is zero), and the rules' probability `expected`.
-  public init(event: String, given: String, count: Int, trials: Int, expected: Double) {
+  package init(event: String, given: String, count: Int, trials: Int, expected: Double) {
     self.event = event
     self.given = given
     self.count = count
@@ -97,7 +97,7 @@ public struct EventFrequencyRow: Sendable {
   }
 
   /// The row's CSV fields; proportions always with a decimal point, an empty field for a nil one.
-  public var fields: [String] {
+  package var fields: [String] {
     [event, given, String(count), String(trials), proportion.map(CSVNumber.decimal) ?? "", CSVNumber.decimal(expected)]
   }
 

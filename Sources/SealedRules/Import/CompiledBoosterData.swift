@@ -9,17 +9,17 @@ public struct CompiledBoosterData: Sendable {
   /// One product, named as the file names its fields: its name and code, the code and name of
   /// its set, its weighted booster variants and its sheets by name.
   public struct Product: Sendable, Decodable {
-    public var name: String
-    public var code: String
-    public var set_code: String
-    public var set_name: String?
-    public var boosters: [Booster]
-    public var sheets: [String: Sheet]
+    package var name: String
+    package var code: String
+    package var set_code: String
+    package var set_name: String?
+    package var boosters: [Booster]
+    package var sheets: [String: Sheet]
     /// The sets whose cards the sheets name (the 2025 data has it; the 2023 file does not).
-    public var source_set_codes: [String]?
+    package var source_set_codes: [String]?
 
     /// A product with the given fields.
-    public init(
+    package init(
       name: String, code: String, set_code: String, set_name: String? = nil, boosters: [Booster],
       sheets: [String: Sheet], source_set_codes: [String]? = nil
     ) {
@@ -35,13 +35,13 @@ public struct CompiledBoosterData: Sendable {
 
   /// A booster variant: the cards it draws from each sheet, and its relative weight among the
   /// product's variants.
-  public struct Booster: Sendable, Decodable {
+  package struct Booster: Sendable, Decodable {
     /// Cards drawn from each sheet.
-    public var sheets: [String: Int]
-    public var weight: Double
+    package var sheets: [String: Int]
+    package var weight: Double
 
     /// A variant drawing `sheets` with relative weight `weight`.
-    public init(sheets: [String: Int], weight: Double) {
+    package init(sheets: [String: Int], weight: Double) {
       self.sheets = sheets
       self.weight = weight
     }
@@ -50,17 +50,17 @@ public struct CompiledBoosterData: Sendable {
   /// A sheet, named as the file names its fields: card weights, and the flags `balance_colors`
   /// (a colour-balanced draw), `allow_duplicates` (draws may repeat a card) and `fixed` (every
   /// card in every booster, each weight a number of copies), with `total_weight` and `foil` as given.
-  public struct Sheet: Sendable, Decodable {
+  package struct Sheet: Sendable, Decodable {
     /// Weight of each card, keyed `set:number` or `set:number:foil`.
-    public var cards: [String: Double]
-    public var total_weight: Double?
-    public var balance_colors: Bool?
-    public var allow_duplicates: Bool?
-    public var fixed: Bool?
-    public var foil: Bool?
+    package var cards: [String: Double]
+    package var total_weight: Double?
+    package var balance_colors: Bool?
+    package var allow_duplicates: Bool?
+    package var fixed: Bool?
+    package var foil: Bool?
 
     /// A sheet with the given card weights and flags (absent flags nil).
-    public init(
+    package init(
       cards: [String: Double], total_weight: Double? = nil, balance_colors: Bool? = nil, allow_duplicates: Bool? = nil,
       fixed: Bool? = nil, foil: Bool? = nil
     ) {
@@ -73,20 +73,20 @@ public struct CompiledBoosterData: Sendable {
     }
 
     /// The sets its cards belong to.
-    public var sets: Set<String> { Set(cards.keys.compactMap { $0.split(separator: ":").first.map { String($0).lowercased() } }) }
+    package var sets: Set<String> { Set(cards.keys.compactMap { $0.split(separator: ":").first.map { String($0).lowercased() } }) }
   }
 
-  public var products: [Product]
+  package var products: [Product]
 
   /// Data holding `products`, in that order.
-  public init(products: [Product]) {
+  package init(products: [Product]) {
     self.products = products
   }
 
   /// Reads the file, plain or gzipped. Throws a one-line `DataError` naming the file (and the
   /// product or field where the JSON does not have the compiled form). Cost: O(file size); the
   /// 4 MB file of 329 products parses in well under a second.
-  public static func read(path: String) throws(DataError) -> CompiledBoosterData {
+  package static func read(path: String) throws(DataError) -> CompiledBoosterData {
     var data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -105,14 +105,14 @@ public struct CompiledBoosterData: Sendable {
   }
 
   /// The product with this code. Cost: O(products).
-  public func product(_ code: String) throws(DataError) -> Product {
+  package func product(_ code: String) throws(DataError) -> Product {
     try find(code).product
   }
 
   /// The product with this code, or the one that took its place when mtg.wtf renamed its
   /// products in 2024 (`war` became `war-draft`, `me1` became `me1-mtgo`), with a note that
   /// says so. Throws a one-line `DataError` that names the set's products when there is none.
-  public func find(_ code: String) throws(DataError) -> (product: Product, note: String?) {
+  package func find(_ code: String) throws(DataError) -> (product: Product, note: String?) {
     let code = code.lowercased()
     if let product = products.first(where: { $0.code == code }) { return (product, nil) }
     for (suffix, what) in Self.renamedSuffixes {
@@ -131,15 +131,15 @@ public struct CompiledBoosterData: Sendable {
   static let renamedSuffixes = [("-draft", "draft boosters"), ("-mtgo", "Magic Online products")]
 
   /// The name of the data file shipped with Sealed (mtg.wtf's data of July 2025).
-  public static let shippedFileName = "sealed_basic_data_2025-07.json.gz"
+  package static let shippedFileName = "sealed_basic_data_2025-07.json.gz"
 
   /// The path of the shipped data, or a one-line error when the resource is missing.
-  public static func shippedPath() throws(DataError) -> String {
+  package static func shippedPath() throws(DataError) -> String {
     try BundledResources.path(folder: "boosters", file: shippedFileName)
   }
 
   /// The shipped data (538 products). Cost: about 0.2 s (inflating and decoding 3.5 MB).
-  public static func shipped() throws(DataError) -> CompiledBoosterData {
+  package static func shipped() throws(DataError) -> CompiledBoosterData {
     try read(path: shippedPath())
   }
 }

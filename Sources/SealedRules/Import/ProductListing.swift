@@ -3,9 +3,9 @@ import SealedCards
 
 /// One product of mtg.wtf's compiled booster data and whether a card database simulates it
 /// (`sealed rules import --list`).
-public struct ProductListing: Sendable {
+package struct ProductListing: Sendable {
   /// Whether the product simulates with the card data.
-  public enum Simulates: Sendable, Equatable {
+  package enum Simulates: Sendable, Equatable {
     /// Every card it names is in the data.
     case withNames
     /// Some cards lack data: it simulates and checks on card keys. What lacks, and the command
@@ -15,7 +15,7 @@ public struct ProductListing: Sendable {
     case no(String)
 
     /// The `simulates` column's words.
-    public var text: String {
+    package var text: String {
       switch self {
       case .withNames: "yes, with names"
       case .onCardKeys(let summary, let fetchCommand): "on card keys: \(summary); \(fetchCommand)"
@@ -24,13 +24,13 @@ public struct ProductListing: Sendable {
     }
   }
 
-  public let product: CompiledBoosterData.Product
-  public let simulates: Simulates
+  package let product: CompiledBoosterData.Product
+  package let simulates: Simulates
 
   /// Every product of `data` compiled against `database` (the card data read once); `source`
   /// names the file in the rule files made. Cost: one rule file parsed and one plan compiled
   /// per product.
-  public static func list(_ data: CompiledBoosterData, source: String, database: CardDatabase) -> [ProductListing] {
+  package static func list(_ data: CompiledBoosterData, source: String, database: CardDatabase) -> [ProductListing] {
     data.products.map { product in
       do throws(DataError) {
         let text = try CompiledBoosterRules.ruleFile([product], name: product.code, source: source)

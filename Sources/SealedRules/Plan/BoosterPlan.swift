@@ -6,53 +6,53 @@ import SealedCards
 /// by every worker thread.
 public final class BoosterPlan: Sendable {
   /// The rule set's name, source and fingerprint.
-  public let rulesName: String
-  public let rulesSource: String
-  public let rulesSHA256: String
-  public let setCode: String
-  public let setName: String
+  package let rulesName: String
+  package let rulesSource: String
+  package let rulesSHA256: String
+  package let setCode: String
+  package let setName: String
   /// The booster range's upper end: boosters draw from collector numbers 1...boosterMax.
-  public let boosterMax: Int
+  package let boosterMax: Int
   /// The cards inside the booster range; a card's index here is its *ordinal*. Ordinals from
   /// `firstFoilOrdinal` on are the foil finishes of cards that some foil sheet holds.
-  public let cards: [Card]
+  package let cards: [Card]
   /// The first foil ordinal: the number of non-foil cards (the booster range, then cards that
   /// sheets list by number outside it).
-  public let firstFoilOrdinal: Int
+  package let firstFoilOrdinal: Int
   /// The ordinals of the booster range's non-foil cards, which filters and spec claims look at.
-  public let boosterRangeOrdinals: Range<Int>
+  package let boosterRangeOrdinals: Range<Int>
   /// Booster kinds: `mythic_booster` and `non_mythic_booster` when exactly one booster per pool
   /// is the mythic booster, else just `booster`.
-  public let kinds: [String]
+  package let kinds: [String]
   public let boostersPerPool: Int
   /// Probability that booster `b` of a pool is the mythic booster; nil when boosters are
   /// independent (every booster is of kind 0).
-  public let mythicBoosterPositionProbabilities: [Double]?
+  package let mythicBoosterPositionProbabilities: [Double]?
   /// The slots, in booster order.
-  public let slots: [PlanSlot]
+  package let slots: [PlanSlot]
   /// The sheets that slots and replacements draw from.
-  public let sheets: [PlanSheet]
+  package let sheets: [PlanSheet]
   /// Variant groups and the combinations of their options (one option per group).
-  public let variantGroups: [PlanVariantGroup]
-  public let combinations: [[Int]]
+  package let variantGroups: [PlanVariantGroup]
+  package let combinations: [[Int]]
   /// `combinationProbabilities[kind][combination]`.
-  public let combinationProbabilities: [[Double]]
+  package let combinationProbabilities: [[Double]]
   /// `programs[kind][combination]`: the draws that make one booster.
-  public let programs: [[[PlanDraw]]]
+  package let programs: [[[PlanDraw]]]
   /// Every draw of every program, each tallied separately; `PlanDraw.site` indexes this.
-  public let sites: [PlanSite]
+  package let sites: [PlanSite]
   /// Declared events; each is also a counting *lane* (lane 0 counts mythics).
-  public let events: [PlanEvent]
+  package let events: [PlanEvent]
   /// The largest number of cards a booster can hold.
-  public let maxBoosterSize: Int
+  package let maxBoosterSize: Int
   /// The spec claims that apply to this set (when compiled with a spec), and for each the lane
   /// that counts its cards per booster, if it counts any.
-  public let specClaims: [SpecClaim]
-  public let specClaimLanes: [Int?]
+  package let specClaims: [SpecClaim]
+  package let specClaimLanes: [Int?]
   /// For each spec claim, why the rules cannot satisfy it by construction (for example a claim
   /// about the mythic booster when the rules have independent boosters), or nil. Such a claim is
   /// a failed check, not an input error.
-  public let specClaimProblems: [String?]
+  package let specClaimProblems: [String?]
 
   init(
     rules: RuleSetDefinition, set: CardSet, cards: [Card], firstFoilOrdinal: Int, boosterRangeCount: Int, kinds: [String], boostersPerPool: Int,
@@ -89,33 +89,33 @@ public final class BoosterPlan: Sendable {
   }
 
   /// Whether the ordinal is a foil finish.
-  public func isFoil(_ ordinal: Int) -> Bool { ordinal >= firstFoilOrdinal }
+  package func isFoil(_ ordinal: Int) -> Bool { ordinal >= firstFoilOrdinal }
 
   /// Whether any sheet holds foil cards.
-  public var hasFoils: Bool { cards.count > firstFoilOrdinal }
+  package var hasFoils: Bool { cards.count > firstFoilOrdinal }
 
   /// The name of the run's report folder: `SET-RULES` (`war-retail`), or the rules' name alone
   /// when it already starts with the set's code, as rules named after a product do
   /// (`mkm-play`, `mkm-collector`).
-  public var reportName: String {
+  package var reportName: String {
     rulesName.hasPrefix(setCode + "-") ? rulesName : "\(setCode)-\(rulesName)"
   }
 
   /// Lanes counted per booster: lane 0 is mythics, lane `i + 1` is `events[i]`.
-  public var laneCount: Int { events.count + 1 }
+  package var laneCount: Int { events.count + 1 }
 
   /// The kind index of the mythic booster, when there is one.
-  public var mythicKind: Int? { mythicBoosterPositionProbabilities == nil ? nil : 0 }
+  package var mythicKind: Int? { mythicBoosterPositionProbabilities == nil ? nil : 0 }
 
   /// Probability that booster `index` of a pool is of kind `kind`.
-  public func probability(ofKind kind: Int, atBooster index: Int) -> Double {
+  package func probability(ofKind kind: Int, atBooster index: Int) -> Double {
     guard let positions = mythicBoosterPositionProbabilities else { return kind == 0 ? 1 : 0 }
     return kind == 0 ? positions[index] : 1 - positions[index]
   }
 
   /// The probability that a booster of the pool holds n cards, n from 0 to `maxBoosterSize`
   /// (boosters differ in size only when variants set slot counts).
-  public var boosterSizeProbabilities: [Double] {
+  package var boosterSizeProbabilities: [Double] {
     let perKind = expectedBoostersPerKind
     let boosters = perKind.reduce(0, +)
     var result = [Double](repeating: 0, count: maxBoosterSize + 1)
@@ -128,75 +128,75 @@ public final class BoosterPlan: Sendable {
   }
 
   /// Expected number of boosters of each kind in a pool.
-  public var expectedBoostersPerKind: [Double] {
+  package var expectedBoostersPerKind: [Double] {
     kinds.indices.map { kind in (0..<boostersPerPool).reduce(0) { $0 + probability(ofKind: kind, atBooster: $1) } }
   }
 }
 
 /// A named slot and the booster positions it fills.
-public struct PlanSlot: Sendable, Equatable {
-  public let name: String
+package struct PlanSlot: Sendable, Equatable {
+  package let name: String
   /// The slot fills `count` consecutive booster positions from `firstPosition`.
-  public let count: Int
-  public let firstPosition: Int
+  package let count: Int
+  package let firstPosition: Int
 }
 
 /// A sheet compiled against the set: card ordinals with their relative weights.
-public struct PlanSheet: Sendable {
-  public let name: String
-  public let cards: [Int]
+package struct PlanSheet: Sendable {
+  package let name: String
+  package let cards: [Int]
   /// Relative weight of each card in `cards` (all 1 for a uniform sheet).
-  public let weights: [Double]
+  package let weights: [Double]
   /// For a colour-balanced sheet: its cards are ordered by colour group (W, U, B, R, G, then
   /// every other card), and group g is `cards[groupStarts[g]..<groupStarts[g + 1]]`.
-  public var balance: ColorBalance?
+  package var balance: ColorBalance?
   /// Whether every card weighs the same. O(cards).
-  public var isUniform: Bool { weights.allSatisfy { $0 == weights[0] } }
+  package var isUniform: Bool { weights.allSatisfy { $0 == weights[0] } }
   /// The cards' weights added up. O(cards).
-  public var totalWeight: Double { weights.reduce(0, +) }
+  package var totalWeight: Double { weights.reduce(0, +) }
 }
 
 /// A variant group: exactly one of its options applies to each booster.
-public struct PlanVariantGroup: Sendable {
-  public let name: String
-  public let options: [String]
+package struct PlanVariantGroup: Sendable {
+  package let name: String
+  package let options: [String]
 }
 
 /// One draw of a program: `count` cards from a sheet into consecutive positions.
-public struct PlanDraw: Sendable, Equatable {
+package struct PlanDraw: Sendable, Equatable {
   /// Index into `BoosterPlan.sheets`.
-  public let sheet: Int
-  public let count: Int
+  package let sheet: Int
+  package let count: Int
   /// Whether the draw's cards must all differ (the slot's `distinct`).
-  public let distinct: Bool
+  package let distinct: Bool
   /// Index into `BoosterPlan.slots`.
-  public let slot: Int
-  public let firstPosition: Int
+  package let slot: Int
+  package let firstPosition: Int
   /// Index into `BoosterPlan.sites`.
-  public let site: Int
+  package let site: Int
 }
 
 /// A draw in context: which kind and combination of variants it belongs to.
-public struct PlanSite: Sendable {
+package struct PlanSite: Sendable {
   /// Indices into `BoosterPlan.kinds` and `BoosterPlan.combinations`.
-  public let kind: Int
-  public let combination: Int
-  public let draw: PlanDraw
+  package let kind: Int
+  package let combination: Int
+  package let draw: PlanDraw
 }
 
 /// A declared event: a booster holding at least one of `cards`.
-public struct PlanEvent: Sendable {
-  public let name: String
+package struct PlanEvent: Sendable {
+  package let name: String
   /// Card ordinals that count for the event.
-  public let cards: Set<Int>
+  package let cards: Set<Int>
   /// Kind indices to report, and whether to report all boosters together (`any`).
-  public let givenKinds: [Int]
-  public let givenAny: Bool
+  package let givenKinds: [Int]
+  package let givenAny: Bool
   /// Whether reports list the event (spec-only lanes are counted but not listed).
-  public let isReported: Bool
+  package let isReported: Bool
   /// Whether its cards were chosen by what card data says (a filter on rarity, type, name or
   /// collector number), so that cards known by their keys alone could belong to it unseen.
-  public var byCardData: Bool = false
+  package var byCardData: Bool = false
 
   /// An event named `name` counted over `cards`, reported for `givenKinds` (and all boosters when
   /// `givenAny`), listed in reports when `isReported`.

@@ -3,16 +3,16 @@ import SealedSupport
 /// The cards of a plan that the card data lacks: cards known by their keys alone
 /// (`Card.placeholder`), which the engine draws and the checks count like any other, but which
 /// have no name, rarity, type or colours.
-public struct CardDataGaps: Sendable, Equatable {
+package struct CardDataGaps: Sendable, Equatable {
   /// The cards the plan's sheets hold (a card and its foil finish counted once) that lack card
   /// data, and all of them.
-  public let missing: Int
-  public let total: Int
+  package let missing: Int
+  package let total: Int
   /// The sets of the cards that lack data, in order.
-  public let sets: [String]
+  package let sets: [String]
 
   /// The gaps of a plan, or nil when every card has its data. Cost: O(cards).
-  public init?(plan: BoosterPlan) {
+  package init?(plan: BoosterPlan) {
     let held = Set(plan.sheets.flatMap(\.cards).map { plan.cards[$0].key })
     let lacking = plan.cards[0..<plan.firstFoilOrdinal].filter { !$0.hasData && held.contains($0.key) }
     guard !lacking.isEmpty else { return nil }
@@ -22,26 +22,26 @@ public struct CardDataGaps: Sendable, Equatable {
   }
 
   /// `sealed cards fetch SET ...`: the command that gets the missing sets.
-  public var fetchCommand: String { "sealed cards fetch \(sets.joined(separator: " "))" }
+  package var fetchCommand: String { "sealed cards fetch \(sets.joined(separator: " "))" }
 
   /// "312 of 1143 cards lack card data (sets plst, spg)".
-  public var summary: String {
+  package var summary: String {
     "\(missing) of \(total) cards lack card data (set\(sets.count == 1 ? "" : "s") \(sets.joined(separator: ", ")))"
   }
 
   /// The one line `simulate` and `check` print: what lacks data, what that means, how to get it.
-  public var note: String {
+  package var note: String {
     "\(summary): they show as set:number with rarity unknown, and checks that need rarities are not tested; \(fetchCommand)"
   }
 
   /// The one-line refusal of something that needs the cards' names (`what`, like "sealed open
   /// shows cards by name").
-  public func refusal(_ what: String) -> String {
+  package func refusal(_ what: String) -> String {
     "\(what), and \(summary); \(fetchCommand), or check the product on its card keys with sealed check"
   }
 }
 
 extension BoosterPlan {
   /// The ordinals (either finish) of cards known by their keys alone, without card data.
-  public var ordinalsLackingData: Set<Int> { Set(cards.indices.filter { !cards[$0].hasData }) }
+  package var ordinalsLackingData: Set<Int> { Set(cards.indices.filter { !cards[$0].hasData }) }
 }

@@ -10,8 +10,8 @@ import SealedCards
 /// A set the card data lacks is empty, and the cards the rules list of it are known by their
 /// keys alone (`Card.placeholder`), unless the rules need the set's booster range (a filter):
 /// then a missing set is a one-line error that says how to get it.
-public final class CardSetLoader: Sendable {
-  public let location: CardDataLocation
+package final class CardSetLoader: Sendable {
+  package let location: CardDataLocation
   private struct State {
     var available: Set<String>?
     var cardsBySet: [String: [Card]] = [:]
@@ -21,13 +21,13 @@ public final class CardSetLoader: Sendable {
   private let state = Mutex(State())
 
   /// A loader reading card data from `location`; nothing is read until a set is asked for.
-  public init(location: CardDataLocation) {
+  package init(location: CardDataLocation) {
     self.location = location
   }
 
   /// The set `code` for `rules`. Cost: the first time a set is asked for, reading its file;
   /// afterwards, O(its cards).
-  public func cardSet(_ code: String, for rules: RuleSetDefinition, boosterMax: Int? = nil) throws(DataError) -> CardSet {
+  package func cardSet(_ code: String, for rules: RuleSetDefinition, boosterMax: Int? = nil) throws(DataError) -> CardSet {
     let code = code.lowercased()
     let others = rules.namedSets(for: code)
     guard !rules.needsBoosterRange(for: code) else {
@@ -47,7 +47,7 @@ public final class CardSetLoader: Sendable {
 
   /// The set and the other sets `rules` name for it, from a database already loaded; a set the
   /// database lacks is empty (its cards are placeholders). Cost: O(their cards).
-  public static func cardSet(_ code: String, for rules: RuleSetDefinition, in database: CardDatabase, boosterMax: Int? = nil) -> CardSet {
+  package static func cardSet(_ code: String, for rules: RuleSetDefinition, in database: CardDatabase, boosterMax: Int? = nil) -> CardSet {
     var set = CardSet(code: code, cards: database.cardsBySet[code] ?? [], boosterMax: boosterMax)
     for other in rules.namedSets(for: code) {
       set.otherSets[other] = CardSet(code: other, cards: database.cardsBySet[other] ?? [])

@@ -4,7 +4,7 @@ extension BoosterPlan {
   /// a draw of several cards with duplicates allowed (`distinct: false`), or two draws of one
   /// booster whose sheets share a card (a card's foil finish is another card). Empty when every
   /// booster holds distinct cards by construction. Cost: O(draws × sheet size).
-  public var repeatReasons: [String] {
+  package var repeatReasons: [String] {
     var reasons: [String] = []
     func add(_ reason: String) { if !reasons.contains(reason) { reasons.append(reason) } }
     for (kind, kindPrograms) in programs.enumerated() {

@@ -4,23 +4,23 @@
 /// substring); `typeExcludes` and `nameExcludes` reject a card holding any of them. `types`
 /// matches whole type words, as mtg.wtf's `t:` does: `[legendary, creature]` takes a
 /// "Legendary Artifact Creature", which the substring "legendary creature" does not.
-public struct CardFilter: Sendable, Hashable, CustomStringConvertible {
+package struct CardFilter: Sendable, Hashable, CustomStringConvertible {
   /// Any of these rarities; nil means any rarity.
-  public var rarities: [Rarity]?
-  public var typeContains: [String] = []
-  public var typeExcludes: [String] = []
+  package var rarities: [Rarity]?
+  package var typeContains: [String] = []
+  package var typeExcludes: [String] = []
   /// Words that must all be words of the type line (any order); empty means no condition.
-  public var types: [String] = []
+  package var types: [String] = []
   /// Words that, all together among the type line's words, reject a card.
-  public var typesExcluded: [String] = []
-  public var nameContains: [String] = []
-  public var nameExcludes: [String] = []
+  package var typesExcluded: [String] = []
+  package var nameContains: [String] = []
+  package var nameExcludes: [String] = []
   /// Collector numbers (by leading integer) inside any of these ranges; nil means any.
-  public var collectorNumbers: [ClosedRange<Int>]?
+  package var collectorNumbers: [ClosedRange<Int>]?
 
   /// A filter of the given parts (texts lowercased, so that they match any case); `types` and
   /// `typesExcluded` are set afterwards. No arguments: a filter every card passes.
-  public init(
+  package init(
     rarities: [Rarity]? = nil, typeContains: [String] = [], typeExcludes: [String] = [],
     nameContains: [String] = [], nameExcludes: [String] = [],
     collectorNumbers: [ClosedRange<Int>]? = nil
@@ -34,7 +34,7 @@ public struct CardFilter: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Whether the card passes every part of the filter. Cost: O(length of the texts).
-  public func matches(_ card: Card) -> Bool {
+  package func matches(_ card: Card) -> Bool {
     if let rarities, !rarities.contains(card.rarity) { return false }
     if !typeContains.isEmpty || !typeExcludes.isEmpty || !types.isEmpty || !typesExcluded.isEmpty {
       let type = card.typeLine.lowercased()
@@ -60,7 +60,7 @@ public struct CardFilter: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The filter in rule-file syntax, for messages.
-  public var description: String {
+  package var description: String {
     var parts: [String] = []
     if let rarities { parts.append("rarity: \(rarities.map(\.rawValue).joined(separator: "|"))") }
     if !typeContains.isEmpty { parts.append("type_contains: \(typeContains.joined(separator: ", "))") }

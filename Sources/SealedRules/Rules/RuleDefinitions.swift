@@ -3,24 +3,24 @@ import SealedSupport
 /// The parsed form of a rule-set file, before it meets any cards. See `docs/rules.md`.
 public struct RuleSetDefinition: Sendable {
   /// The rule set's name (`sealed`, `retail`, or a user file's `name`).
-  public var name: String
-  public var description: String
+  package var name: String
+  package var description: String
   /// Where it came from: a file path, or `built-in:NAME`.
-  public var source: String
+  package var source: String
   /// The file's text, hashed into reports so a run names exactly the rules it used.
-  public var text: String
+  package var text: String
   /// The sets the rule set covers; nil means every set.
-  public var appliesTo: [String]?
+  package var appliesTo: [String]?
   /// The spec the rules claim to meet (`spec:` key: a built-in spec's name or a file path,
   /// relative to the rule file); `sealed check` applies it unless `--spec` says otherwise.
-  public var spec: String?
+  package var spec: String?
   /// Sheets, slots, variants and events shared by every set.
   var base: RuleLayer
   /// Per-set changes layered on top of `base`.
   var setLayers: [String: RuleLayer]
 
   /// The sets other than `code` whose cards the rules for `code` list by number.
-  public func namedSets(for code: String) -> [String] {
+  package func namedSets(for code: String) -> [String] {
     let layers = [base] + (setLayers[code].map { [$0] } ?? [])
     let sets = layers.flatMap(\.sheets).flatMap(\.explicitCards).map(\.set)
     return Set(sets).subtracting([code]).sorted()
@@ -29,7 +29,7 @@ public struct RuleSetDefinition: Sendable {
   /// Whether the rules for `code` look at the set's booster range: a sheet made by a filter,
   /// or an event with filter keys. Rules whose sheets all list their cards (imported products)
   /// do not, so they compile for a set without card data, on placeholders.
-  public func needsBoosterRange(for code: String) -> Bool {
+  package func needsBoosterRange(for code: String) -> Bool {
     let layers = [base] + (setLayers[code].map { [$0] } ?? [])
     let sheets = layers.flatMap(\.sheets)
     let filterSheet = sheets.contains { sheet in
@@ -43,7 +43,7 @@ public struct RuleSetDefinition: Sendable {
   }
 
   /// The SHA-256 of the file's text, in lowercase hex.
-  public var sha256: String { SHA256.hex(of: Array(text.utf8)) }
+  package var sha256: String { SHA256.hex(of: Array(text.utf8)) }
 }
 
 /// One layer of a rule set: the shared part, or one set's changes.

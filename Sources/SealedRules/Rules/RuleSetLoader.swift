@@ -8,13 +8,13 @@ import SealedData
 /// through exactly the same parser and compiler as a user's file.
 public enum RuleSetLoader {
   /// The names of the built-in rule sets, in the order they are documented.
-  public static let builtInNames = ["sealed", "retail", "retail-lethe", "mtgwtf"]
+  package static let builtInNames = ["sealed", "retail", "retail-lethe", "mtgwtf"]
 
   /// Loads `--rules NAME|PRODUCT|FILE`: a path to an existing file (or one ending in
   /// .yaml/.yml), else a built-in name, else the code of a product of the compiled booster data
   /// shipped with Sealed (`mkm-play`), imported as `sealed rules import --product` writes it and
   /// named after the product. Throws a one-line `DataError` for an unknown name or a bad file.
-  public static func load(_ nameOrPath: String) throws(DataError) -> RuleSetDefinition {
+  package static func load(_ nameOrPath: String) throws(DataError) -> RuleSetDefinition {
     if BundledResources.isPath(nameOrPath) {
       return try RuleSetParser.parse(try readText(nameOrPath), source: nameOrPath)
     }
@@ -28,13 +28,13 @@ public enum RuleSetLoader {
   }
 
   /// A product of the shipped compiled booster data as a rule set named after it.
-  public static func shippedProduct(_ product: CompiledBoosterData.Product) throws(DataError) -> RuleSetDefinition {
+  package static func shippedProduct(_ product: CompiledBoosterData.Product) throws(DataError) -> RuleSetDefinition {
     try self.product(product, source: CompiledBoosterData.shippedFileName)
   }
 
   /// A product of compiled booster data read from `source` (a file name, for the rule file's
   /// header) as a rule set named after it, as `sealed rules import --product` writes it.
-  public static func product(_ product: CompiledBoosterData.Product, source: String) throws(DataError) -> RuleSetDefinition {
+  package static func product(_ product: CompiledBoosterData.Product, source: String) throws(DataError) -> RuleSetDefinition {
     let text = try CompiledBoosterRules.ruleFile([product], name: product.code, source: source)
     return try RuleSetParser.parse(text, source: "product:\(product.code)")
   }

@@ -3,27 +3,27 @@ import SealedSupport
 /// A spec: claims about what packs should look like, tested against a rule set's simulation
 /// by `sealed check`. See the README's "Specs" section for the file format.
 public struct SpecDefinition: Sendable {
-  public var name: String
-  public var description: String
+  package var name: String
+  package var description: String
   /// Where it came from: a file path, or `built-in:NAME`.
-  public var source: String
+  package var source: String
   /// The significance level for claims without their own; nil means the command's default.
-  public var alpha: Double?
-  public var claims: [SpecClaim]
+  package var alpha: Double?
+  package var claims: [SpecClaim]
   /// The file's text, kept in a run's `tallies.json` so a merged run is checked against the
   /// same claims.
-  public var text: String = ""
+  package var text: String = ""
 
   /// The claims that apply to a set.
-  public func claims(for set: String) -> [SpecClaim] {
+  package func claims(for set: String) -> [SpecClaim] {
     claims.filter { $0.applies(to: set) }
   }
 }
 
 /// One claim of a spec.
-public struct SpecClaim: Sendable {
+package struct SpecClaim: Sendable {
   /// What a claim states, and the test that checks it.
-  public enum Kind: Sendable {
+  package enum Kind: Sendable {
     /// The share of boosters of a kind holding at least one matching card (binomial test).
     case proportion(cards: CardFilter, given: KindSelector, expected: Double)
     /// Every booster of a kind holds exactly `count` matching cards (exact invariant).
@@ -46,24 +46,24 @@ public struct SpecClaim: Sendable {
     case odds(OddsClaim, halfUnit: Double)
   }
 
-  public var name: String
-  public var kind: Kind
+  package var name: String
+  package var kind: Kind
   /// Sets the claim is about; nil means every set.
-  public var sets: [String]?
+  package var sets: [String]?
   /// Sets the claim is not about.
-  public var exceptSets: [String]
+  package var exceptSets: [String]
   /// The claim's own significance level, if it has one.
-  public var alpha: Double?
+  package var alpha: Double?
   /// Where the claim is written, for messages.
-  public var location: String
+  package var location: String
 
   /// Whether the claim is about `set`: listed in `sets` (or `sets` is nil) and not in `exceptSets`.
-  public func applies(to set: String) -> Bool {
+  package func applies(to set: String) -> Bool {
     (sets?.contains(set) ?? true) && !exceptSets.contains(set)
   }
 
   /// The cards and booster kind the claim counts per booster, when it counts any.
-  public var countedCards: (cards: CardFilter, given: KindSelector)? {
+  package var countedCards: (cards: CardFilter, given: KindSelector)? {
     switch kind {
     case .proportion(let cards, let given, _), .perBooster(let cards, let given, _): (cards, given)
     default: nil

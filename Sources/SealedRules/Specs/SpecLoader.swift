@@ -5,10 +5,10 @@ import SealedData
 /// Finds specs by name (the built-ins shipped with Sealed) or by path (a user's file).
 public enum SpecLoader {
   /// The names of the built-in specs.
-  public static let builtInNames = ["sealed", "mkm-play"]
+  package static let builtInNames = ["sealed", "mkm-play"]
 
   /// Loads `--spec NAME|FILE`.
-  public static func load(_ nameOrPath: String) throws(DataError) -> SpecDefinition {
+  package static func load(_ nameOrPath: String) throws(DataError) -> SpecDefinition {
     if BundledResources.isPath(nameOrPath) {
       return try SpecParser.parse(try RuleSetLoader.readText(nameOrPath), source: nameOrPath)
     }
@@ -21,7 +21,7 @@ public enum SpecLoader {
 
   /// Loads the spec a rule set names with its `spec:` key: a built-in spec's name, or a path
   /// relative to the rule file's folder.
-  public static func load(namedBy rules: RuleSetDefinition) throws(DataError) -> SpecDefinition? {
+  package static func load(namedBy rules: RuleSetDefinition) throws(DataError) -> SpecDefinition? {
     guard let name = rules.spec else { return nil }
     if !BundledResources.isPath(name) || name.hasPrefix("/") || rules.source.hasPrefix("built-in:") {
       do {

@@ -4,7 +4,7 @@ import SealedCards
 
 /// Claims about an imported product's sheets, slots and rarities, as a maker states its odds
 /// ("slot 7 is a card of The List in 9.38% of boosters"): the spec key `odds:`.
-public enum OddsClaim: Sendable, Equatable {
+package enum OddsClaim: Sendable, Equatable {
   /// Boosters that draw from the rules' sheet, as a share of all boosters (binomial).
   case sheet(String, expected: Double)
   /// The cards a slot gives that belong to `gives`, as a share of the slot's cards; with
@@ -14,7 +14,7 @@ public enum OddsClaim: Sendable, Equatable {
   case group(CardGroup, expected: Double)
 
   /// The share claimed.
-  public var expected: Double {
+  package var expected: Double {
     switch self {
     case .sheet(_, let expected), .slot(_, _, _, let expected), .group(_, let expected): expected
     }
@@ -24,16 +24,16 @@ public enum OddsClaim: Sendable, Equatable {
 /// Cards chosen by what their keys say (the sheet that holds them, their set) and, where card
 /// data has it, their rarity: a card lacking data matches "maybe" when only its rarity is
 /// asked and its keys pass.
-public struct CardGroup: Sendable, Equatable, CustomStringConvertible {
+package struct CardGroup: Sendable, Equatable, CustomStringConvertible {
   /// A sheet of the rules: only cards it holds (with weight above zero).
-  public var sheet: String?
+  package var sheet: String?
   /// Any of these set codes (lowercase); nil means any set.
-  public var sets: [String]?
+  package var sets: [String]?
   /// Any of these rarities; nil means any rarity.
-  public var rarities: [Rarity]?
+  package var rarities: [Rarity]?
 
   /// A group of the given parts; no arguments: any card.
-  public init(sheet: String? = nil, sets: [String]? = nil, rarities: [Rarity]? = nil) {
+  package init(sheet: String? = nil, sets: [String]? = nil, rarities: [Rarity]? = nil) {
     self.sheet = sheet
     self.sets = sets
     self.rarities = rarities
@@ -41,7 +41,7 @@ public struct CardGroup: Sendable, Equatable, CustomStringConvertible {
 
   /// Whether the card belongs to the group, given whether a sheet of the group holds it: true,
   /// false, or nil when only the rarity decides and the card has no data.
-  public func matches(_ card: Card, onSheet: Bool) -> Bool? {
+  package func matches(_ card: Card, onSheet: Bool) -> Bool? {
     if sheet != nil && !onSheet { return false }
     if let sets, !sets.contains(card.setCode.lowercased()) { return false }
     guard let rarities else { return true }
@@ -50,7 +50,7 @@ public struct CardGroup: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The group in words, as messages and reports name it: "sheet list, rarity rare|mythic", or "any card".
-  public var description: String {
+  package var description: String {
     var parts: [String] = []
     if let sheet { parts.append("sheet \(sheet)") }
     if let sets { parts.append("set \(sets.joined(separator: "|"))") }
@@ -153,11 +153,11 @@ extension OddsClaim {
 
 extension BoosterPlan {
   /// The plan's sheet of this name, if boosters draw from it.
-  public func sheetIndex(named name: String) -> Int? { sheets.firstIndex { $0.name == name } }
+  package func sheetIndex(named name: String) -> Int? { sheets.firstIndex { $0.name == name } }
 
   /// The cards the plan's sheets can give (weight above zero) that belong to the group, and
   /// those that may (no card data to say their rarity). Cost: O(cards on sheets).
-  public func ordinals(in group: CardGroup) -> (matching: Set<Int>, unknown: Set<Int>) {
+  package func ordinals(in group: CardGroup) -> (matching: Set<Int>, unknown: Set<Int>) {
     CardGroupSelection.select(group, sheets: sheets.map { ($0.name, $0.cards, $0.weights) }) { cards[$0] }
   }
 }

@@ -20,54 +20,54 @@ import SealedAnalysis
 ///   position) the cells with a share below 1% are pooled with their neighbours as the test
 ///   pools small cells (below 5 expected in 500 counts), so that a tail no run could test cell
 ///   by cell (6 mythics in a pool: 6e-12) does not set the size.
-public struct CheckPlan: Sendable {
-  public struct Row: Sendable {
-    public enum Test: String, Sendable {
+package struct CheckPlan: Sendable {
+  package struct Row: Sendable {
+    package enum Test: String, Sendable {
       case binomial
       case chiSquare = "chi_square"
     }
 
-    public let name: String
-    public let test: Test
+    package let name: String
+    package let test: Test
     /// Binomial: the proportion. Chi-square: the least detectable cell's share under the rules.
-    public let expected: Double
+    package let expected: Double
     /// Binomial: the alternative proportion that needs the most pools (p ± deviation, toward
     /// 1/2). Chi-square: that cell's share when it is `ratio` times as likely.
-    public let alternative: Double
+    package let alternative: Double
     /// Trials (binomial) or counts (chi-square) over the run.
-    public let trials: Int
+    package let trials: Int
     /// Trials or counts per pool.
-    public let trialsPerPool: Double
+    package let trialsPerPool: Double
     /// Pools needed; nil when no number of pools reaches the power (at most 2^40 are tried),
     /// or when the rules give the check nothing to count.
-    public let pools: Int?
+    package let pools: Int?
 
     /// Whether the rules give the check anything to count (a claim about cards they never
     /// draw counts nothing, and no run can size it).
-    public var counts: Bool { trialsPerPool > 0 }
+    package var counts: Bool { trialsPerPool > 0 }
   }
 
-  public let rows: [Row]
-  public let alpha: Double
-  public let tests: Int
-  public let deviation: Double
-  public let ratio: Double
-  public let power: Double
+  package let rows: [Row]
+  package let alpha: Double
+  package let tests: Int
+  package let deviation: Double
+  package let ratio: Double
+  package let power: Double
 
   /// The row that needs the most pools (a row no number of pools serves counts as the most),
   /// among the rows with something to count.
-  public var largest: Row? { rows.filter(\.counts).max { ($0.pools ?? .max) < ($1.pools ?? .max) } }
+  package var largest: Row? { rows.filter(\.counts).max { ($0.pools ?? .max) < ($1.pools ?? .max) } }
 
   /// The pools needed for every row (nil when some row cannot be served).
-  public var pools: Int? { rows.isEmpty ? 0 : largest?.pools }
+  package var pools: Int? { rows.isEmpty ? 0 : largest?.pools }
 
   /// The row of a check, by name.
-  public func row(_ name: String) -> Row? { rows.first { $0.name == name } }
+  package func row(_ name: String) -> Row? { rows.first { $0.name == name } }
 
   /// The plan for the tests of a run: one row for each of its statistical checks, sized by the
   /// check's design (which depends on the plan only, so a small sample run of the same plan
   /// gives the list).
-  public init(
+  package init(
     plan: BoosterPlan, expectations: Expectations, alpha: Double, deviation: Double, ratio: Double = 1.2,
     power: Double, sample: CheckRun
   ) throws(StatisticsError) {

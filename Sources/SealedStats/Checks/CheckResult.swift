@@ -2,40 +2,40 @@ import SealedSupport
 import SealedReports
 
 /// One statistical check or exact invariant of a `sealed check` run, as a row of `checks.csv`.
-public struct CheckResult: Sendable {
+package struct CheckResult: Sendable {
   /// The kinds, outcomes and sources of checks are the report's (`SealedReports`).
-  public typealias Kind = CheckKind
-  public typealias Verdict = CheckVerdict
-  public typealias Source = CheckSource
+  package typealias Kind = CheckKind
+  package typealias Verdict = CheckVerdict
+  package typealias Source = CheckSource
 
-  public var name: String
-  public var kind: Kind
-  public var source: Source
+  package var name: String
+  package var kind: Kind
+  package var source: Source
   /// Binomial: trials. Chi-square: total count. Invariant: units checked (boosters or pools).
-  public var n: Int
+  package var n: Int
   /// Binomial: observed proportion. Invariant: violations. Chi-square: nil.
-  public var observed: Double?
+  package var observed: Double?
   /// Binomial: expected proportion. Invariant: 0. Chi-square: nil.
-  public var expected: Double?
-  public var statistic: Double?
-  public var degreesOfFreedom: Int?
-  public var pValue: Double?
+  package var expected: Double?
+  package var statistic: Double?
+  package var degreesOfFreedom: Int?
+  package var pValue: Double?
   /// The Holm–Bonferroni adjusted p-value over the run's statistical checks.
-  public var pAdjusted: Double?
+  package var pAdjusted: Double?
   /// Clopper–Pearson interval (binomial checks), at confidence `confidenceLevel`: the level at
   /// which Holm's procedure decided the check's verdict (see `CheckRun`).
-  public var confidenceLow: Double?
-  public var confidenceHigh: Double?
-  public var confidenceLevel: Double?
+  package var confidenceLow: Double?
+  package var confidenceHigh: Double?
+  package var confidenceLevel: Double?
   /// Successes of a binomial check, to recompute its interval at the Holm level.
   package var successes: Int?
-  public var alpha: Double
+  package var alpha: Double
   /// Pass, fail, or not tested: a check that could not be run on these counts (no trials, one
   /// card to compare, a file that does not tell the cards apart) says so and never counts as a
   /// pass.
-  public var verdict: Verdict
+  package var verdict: Verdict
   /// A short human explanation: pooled bins, the worst cells, the kinds of boosters counted.
-  public var detail: String
+  package var detail: String
   /// What the check tests, when two checks could test the same thing (the same counts against
   /// the same expectation): checks with equal keys are one hypothesis and share one row.
   var hypothesis: String?
@@ -43,10 +43,10 @@ public struct CheckResult: Sendable {
   var design: CheckDesign?
   /// How the p-value was obtained (`sealed audit`): exact binomial, asymptotic chi-square,
   /// Monte Carlo, or exact per booster for an invariant.
-  public var method: CheckMethod?
+  package var method: CheckMethod?
   /// The Monte Carlo p-value and its standard error (`sealed audit`), when drawn.
-  public var monteCarloP: Double?
-  public var monteCarloSE: Double?
+  package var monteCarloP: Double?
+  package var monteCarloSE: Double?
 
   package init(
     name: String, kind: Kind, source: Source, n: Int, observed: Double? = nil, expected: Double? = nil,
@@ -89,17 +89,17 @@ public struct CheckResult: Sendable {
   }
 
   /// Whether the check failed because the rules cannot satisfy it by construction.
-  public var isUnsatisfiable: Bool { failed && n == 0 && pValue == nil && detail.hasPrefix("cannot hold: ") }
+  package var isUnsatisfiable: Bool { failed && n == 0 && pValue == nil && detail.hasPrefix("cannot hold: ") }
 
   /// Whether the check was made and passed.
-  public var passed: Bool { verdict == .pass }
+  package var passed: Bool { verdict == .pass }
   /// Whether the check was made and failed.
-  public var failed: Bool { verdict == .fail }
+  package var failed: Bool { verdict == .fail }
   /// Whether the check could not be made.
-  public var isNotTested: Bool { verdict == .notTested }
+  package var isNotTested: Bool { verdict == .notTested }
 
   /// The check as a row of `checks.csv`.
-  public var row: CheckRow {
+  package var row: CheckRow {
     CheckRow(
       name: name, kind: kind, n: n, observed: observed, expected: expected, statistic: statistic,
       degreesOfFreedom: degreesOfFreedom, pValue: pValue, pAdjusted: pAdjusted, confidenceLow: confidenceLow,

@@ -11,9 +11,9 @@ import SealedReports
 public struct CheckRun: Sendable {
   /// The significance level when neither the command line nor the spec gives one; also the
   /// level at which `simulate` and `merge` flag cards on their report pages.
-  public static let defaultAlpha = 0.001
+  package static let defaultAlpha = 0.001
 
-  public let checks: [CheckResult]
+  package let checks: [CheckResult]
 
   /// Evaluates the rule-derived checks, then the spec's claims (when the plan was compiled with
   /// a spec), and adjusts the p-values of all statistical checks together.
@@ -105,21 +105,21 @@ public struct CheckRun: Sendable {
   }
 
   /// Whether no check failed (checks that could not be made are not failures, nor passes).
-  public var passed: Bool { !checks.contains(where: \.failed) }
+  package var passed: Bool { !checks.contains(where: \.failed) }
 
-  public var failures: [CheckResult] { checks.filter(\.failed) }
+  package var failures: [CheckResult] { checks.filter(\.failed) }
 
   /// The checks the run could not make.
-  public var untested: [CheckResult] { checks.filter(\.isNotTested) }
+  package var untested: [CheckResult] { checks.filter(\.isNotTested) }
 
   /// The verdict line; `interrupted` gives the pools done and asked for when the user stopped
   /// the run, which then has no verdict.
-  public func summary(interrupted: (done: Int, requested: Int)? = nil) -> VerdictSummary {
+  package func summary(interrupted: (done: Int, requested: Int)? = nil) -> VerdictSummary {
     VerdictSummary(verdicts: checks.map(\.verdict), interrupted: interrupted)
   }
 
   /// Statistical checks (those with a p-value), the m of the Holm adjustment.
-  public var testCount: Int { checks.filter { $0.pValue != nil }.count }
+  package var testCount: Int { checks.filter { $0.pValue != nil }.count }
 
   /// `checks.csv`.
   public var table: CheckTable { CheckTable(file: .checks, rows: checks.map(\.row)) }

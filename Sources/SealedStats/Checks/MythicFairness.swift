@@ -6,9 +6,9 @@ import SealedReports
 /// consecutive pools of a run (1st and 2nd, 3rd and 4th, ...), expected from the rules'
 /// distribution of mythics per pool. Rows of `mythic_fairness.csv`.
 public struct MythicFairness: Sendable {
-  public typealias Row = MythicFairnessRow
+  package typealias Row = MythicFairnessRow
 
-  public let rows: [Row]
+  package let rows: [Row]
 
   public init(rules: String, tally: SimulationTally, expectations: Expectations) {
     let pairs = tally.pairMythicDifferences.reduce(0, +)

@@ -205,24 +205,24 @@ enum GSL {
 /// (`GSLError.domainError`), `call` names the Sealed function and `detail` says what is wrong.
 public struct GSLError: Error, CustomStringConvertible, Equatable, Sendable {
   /// The call, with its arguments.
-  public var call: String
+  package var call: String
   /// GSL's status code (`GSL_EDOM`, `GSL_ERANGE`, ...).
-  public var status: Int32
+  package var status: Int32
   /// What was wrong with the arguments, when Sealed caught it before calling GSL.
-  public var detail: String?
+  package var detail: String?
 
-  public init(call: String, status: Int32, detail: String? = nil) {
+  package init(call: String, status: Int32, detail: String? = nil) {
     self.call = call
     self.status = status
     self.detail = detail
   }
 
   /// GSL's "input domain error" status (`GSL_EDOM`).
-  public static let domainError = Int32(GSL_EDOM)
+  package static let domainError = Int32(GSL_EDOM)
   /// GSL's "loss of accuracy" status (`GSL_ELOSS`).
-  public static let lossOfAccuracy = Int32(GSL_ELOSS)
+  package static let lossOfAccuracy = Int32(GSL_ELOSS)
   /// GSL's "failed to reach the specified tolerance" status (`GSL_ETOL`).
-  public static let toleranceNotReached = Int32(GSL_ETOL)
+  package static let toleranceNotReached = Int32(GSL_ETOL)
 
   public var description: String {
     let reason = GSL.describe(status)
