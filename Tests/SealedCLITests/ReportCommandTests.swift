@@ -124,4 +124,18 @@ import Testing
     #expect(bad.stderr.contains("run.csv: line 2: 1 fields, expected 2"))
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("report.html").path))
   }
+
+  /// An audit's method column holds the words audit.csv writes; others are one line, exit 2.
+  @Test func reportRefusesAnAuditMethodItDoesNotKnow() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    try Fixtures.write("key,value\ncommand_kind,audit\nset,war\n", to: "run.csv", in: dir)
+    let header = "check,kind,n,observed,expected,statistic,df,p_value,p_adjusted,ci_low,ci_high,alpha,verdict,source,detail,method"
+    let audit = try Fixtures.write("\(header)\nc,invariant,3,0,0,,,,,,,0.01,pass,rules,,exactly\n", to: "audit.csv", in: dir)
+    let result = try SealedExecutable.run(["report", dir.path])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "sealed: error: \(audit):2: column method: expected a method as audit.csv writes it (docs/audit.md lists them), got \"exactly\"\n")
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("report.html").path))
+  }
 }
