@@ -36,9 +36,7 @@ public struct DeckSummary: Sendable {
         lands += entry.copies
         continue
       }
-      let value = card.manaValue.isFinite ? min(max(card.manaValue, 0), 1000) : 0
-      let bucket = min(Int(value.rounded(.down)), Self.curveLabels.count - 1)
-      curve[bucket] += entry.copies
+      curve[Self.curveBucket(of: card)] += entry.copies
       if card.colors.isEmpty { colorless += entry.copies }
       for color in card.colors { colors[color, default: 0] += entry.copies }
     }
@@ -50,6 +48,14 @@ public struct DeckSummary: Sendable {
     self.colors = Self.colorOrder.map { ($0, colors[$0, default: 0]) }
     self.colorless = colorless
     self.lands = lands
+  }
+
+  /// The mana curve bucket of a card (an index of `curveLabels`): its mana value rounded down,
+  /// 7 and more together; a value that is not a number counts as 0. Lands are left out of the
+  /// curve by the caller.
+  package static func curveBucket(of card: PoolCard) -> Int {
+    let value = card.manaValue.isFinite ? min(max(card.manaValue, 0), 1000) : 0
+    return min(Int(value.rounded(.down)), curveLabels.count - 1)
   }
 
   /// The deck's colours, for example `WG`; empty for a colourless deck.

@@ -49,4 +49,18 @@ extension Library {
     deck.modifiedAt = Date().formatted(.iso8601)
     try save([Self.file(for: deck)], replacing: true)
   }
+
+  /// Copies deck `name` as `new` under the library lock (`sealed deck duplicate`), refusing to
+  /// replace a saved deck named `new` unless `replacing`. Returns the copy. Cost: one read and
+  /// one atomic write of a deck file.
+  package func duplicateDeck(_ name: String, as new: String, replacing: Bool) throws -> Deck {
+    try Self.validate(name: new, for: .deck)
+    guard new != name else { throw DataError("the copy needs a name other than \(name)") }
+    return try withLock(creating: false) { () throws -> Deck in
+      var deck = try deck(name)
+      deck.name = new
+      try save([Self.file(for: deck)], replacing: replacing)
+      return deck
+    }
+  }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Exact land odds for a deck: how many lands the opening hand holds, and how likely it is to
 /// have seen at least k lands by a given turn.
 ///
@@ -78,5 +80,14 @@ package struct OpeningHandOdds: Sendable {
       }
     }
     return cells
+  }
+
+  /// A probability as `sealed hand` and the app print it: a percentage with two decimals
+  /// (`  32.30 %`, `100.00 %`), right-aligned in eight characters, and `< 0.01 %` for a
+  /// positive value that would round to zero.
+  package static func percentText(_ probability: Double) -> String {
+    if probability > 0 && probability < 0.00005 { return "< 0.01 %" }
+    let text = String(format: "%.2f %%", probability * 100)
+    return String(repeating: " ", count: max(0, 8 - text.count)) + text
   }
 }

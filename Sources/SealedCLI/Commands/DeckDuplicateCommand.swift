@@ -18,15 +18,7 @@ struct DeckDuplicateCommand: ParsableCommand {
   var force = false
 
   func run() throws {
-    try Library.validate(name: new, for: .deck)
-    guard new != name else { throw DataError("the copy needs a name other than \(name)") }
-    let library = Library.fromEnvironment()
-    let deck = try library.withLock(creating: false) { () throws -> Deck in
-      var deck = try library.deck(name)
-      deck.name = new
-      try library.save([Library.file(for: deck)], replacing: force)
-      return deck
-    }
+    let deck = try Library.fromEnvironment().duplicateDeck(name, as: new, replacing: force)
     print("Deck \(new): a copy of \(name) (\(DeckSummary(deck).sizeNote))")
   }
 }

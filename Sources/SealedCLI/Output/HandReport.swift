@@ -68,11 +68,7 @@ struct HandReport {
   }
 
   /// `  32.30 %`, `< 0.01 %`, `100.00 %`: eight characters.
-  static func percent(_ probability: Double) -> String {
-    if probability > 0 && probability < 0.00005 { return "< 0.01 %" }
-    let text = String(format: "%.2f %%", probability * 100)
-    return String(repeating: " ", count: max(0, 8 - text.count)) + text
-  }
+  static func percent(_ probability: Double) -> String { OpeningHandOdds.percentText(probability) }
 
   static func decimal(_ value: Double) -> String { String(format: "%.2f", value) }
 
