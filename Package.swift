@@ -14,6 +14,9 @@ let package = Package(
   // No `platforms`: Sealed is built and tested on Linux only (README, Requirements).
   products: [
     .executable(name: "sealed", targets: ["sealed"]),
+    // The browser app (`sealed serve`), an executable of its own so that the main job's first
+    // build does not compile Hummingbird and SwiftNIO (README, The app in a browser).
+    .executable(name: "sealed-serve", targets: ["sealed-serve"]),
     // One library per stage (README, Layout); the benchmarks and fuzz targets use them too.
     .library(name: "SealedSupport", targets: ["SealedSupport"]),
     .library(name: "SealedData", targets: ["SealedData"]),
@@ -36,6 +39,8 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+    // The browser app's HTTP server; its ConfigurationSupport trait (swift-configuration) is left out.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
   ],
   targets: [
     // MARK: - C libraries
@@ -118,6 +123,24 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "sealed", dependencies: ["SealedCLI"]),
+    // The browser app: the JSON API over the library and the page's files (docs/serve.md).
+    .target(
+      name: "SealedServer",
+      dependencies: [
+        "SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedReports", "SealedStats", "SealedDecks",
+        "SealedImages", "SealedCheck", .product(name: "Hummingbird", package: "hummingbird"),
+      ],
+      resources: [
+        .embedInCode("Resources/index.html"), .embedInCode("Resources/app.css"), .embedInCode("Resources/app.js"),
+        .embedInCode("Resources/api.js"), .embedInCode("Resources/cards.js"), .embedInCode("Resources/choose.js"),
+        .embedInCode("Resources/open.js"), .embedInCode("Resources/build.js"), .embedInCode("Resources/hand.js"),
+        .embedInCode("Resources/decks.js"), .embedInCode("Resources/checks.js"), .embedInCode("Resources/ui.js"),
+      ]
+    ),
+    .executableTarget(
+      name: "sealed-serve",
+      dependencies: ["SealedServer", "SealedSupport", "SealedDecks", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
 
     // MARK: - Tests
     .target(
@@ -159,6 +182,8 @@ let package = Package(
     .testTarget(name: "SealedMTGJSONTests", dependencies: stages + ["SealedMTGJSON", "SealedPackFiles", "SealedTestSupport"]),
     .testTarget(name: "SealedScryfallTests", dependencies: stages + ["SealedScryfall", "SealedTestSupport"]),
     .testTarget(name: "SealedCheckTests", dependencies: stages + ["SealedCheck", "SealedTestSupport"]),
+    .testTarget(
+      name: "SealedServerTests", dependencies: stages + ["sealed", "sealed-serve", "SealedServer", "SealedTestSupport"]),
     .testTarget(
       name: "SealedCLITests", dependencies: stages + ["sealed", "SealedCLI", "SealedCheck", "SealedImages", "SealedTestSupport"]),
   ],

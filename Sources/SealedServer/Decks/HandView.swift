@@ -1,0 +1,75 @@
+import SealedSupport
+import SealedStats
+import SealedDecks
+
+/// A sample opening hand and the exact odds of lands, as `sealed hand NAME --seed S --format
+/// json` gives them (the same hand for the same deck and seed), with each probability also as
+/// `sealed hand` prints it.
+struct HandView: Encodable, Sendable {
+  struct Probability: Encodable, Sendable {
+    var lands: Int
+    var probability: Double
+    /// `  32.30 %`, as `sealed hand` prints it.
+    var percent: String
+  }
+
+  struct AtLeast: Encodable, Sendable {
+    var lands: Int
+    var turn: Int
+    var cards_seen_on_the_play: Int
+    var cards_seen_on_the_draw: Int
+    var on_the_play: Double
+    var on_the_draw: Double
+    var on_the_play_percent: String
+    var on_the_draw_percent: String
+  }
+
+  var deck: String
+  var seed: SeedText
+  var deck_size: Int
+  var lands: Int
+  var hand_size: Int
+  var hand: [CardView]
+  var hand_lands: Int
+  var opening_hand: [Probability]
+  var at_least: [AtLeast]
+
+  /// One hand of `deck` drawn from `seed` (`SampleHand.hands`) and the odds
+  /// (`OpeningHandOdds`, GSL's hypergeometric distribution). Throws for a deck of fewer than
+  /// seven cards.
+  init(_ deck: Deck, seed: SeedText) throws(APIError) {
+    let cards = deck.expandedCards
+    guard cards.count >= SampleHand.handSize else {
+      throw APIError.unprocessable("deck \(deck.name) has \(cards.count) cards; a hand needs at least \(SampleHand.handSize)")
+    }
+    let lands = cards.filter(\.isLand).count
+    let odds: OpeningHandOdds
+    let opening: [Double]
+    let table: [OpeningHandOdds.Cell]
+    do {
+      odds = try OpeningHandOdds(deckSize: cards.count, lands: lands, handSize: SampleHand.handSize)
+      opening = try odds.openingHand()
+      table = try odds.table()
+    } catch {
+      throw APIError.unprocessable("cannot compute the odds for deck \(deck.name): \(error)")
+    }
+    let hand = SampleHand.hands(of: deck, count: 1, seed: seed.value)[0]
+    self.deck = deck.name
+    self.seed = seed
+    deck_size = cards.count
+    self.lands = lands
+    hand_size = odds.handSize
+    self.hand = hand.map(CardView.init)
+    hand_lands = hand.filter(\.isLand).count
+    opening_hand = opening.enumerated().map {
+      Probability(lands: $0, probability: $1, percent: OpeningHandOdds.percentText($1))
+    }
+    at_least = table.map {
+      AtLeast(
+        lands: $0.lands, turn: $0.turn, cards_seen_on_the_play: odds.cardsSeen(byTurn: $0.turn, onThePlay: true),
+        cards_seen_on_the_draw: odds.cardsSeen(byTurn: $0.turn, onThePlay: false), on_the_play: $0.onThePlay,
+        on_the_draw: $0.onTheDraw, on_the_play_percent: OpeningHandOdds.percentText($0.onThePlay),
+        on_the_draw_percent: OpeningHandOdds.percentText($0.onTheDraw))
+    }
+  }
+}

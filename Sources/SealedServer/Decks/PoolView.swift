@@ -1,0 +1,53 @@
+import SealedCards
+import SealedRules
+import SealedEngine
+import SealedDecks
+
+/// The Open screen: the pools of one event, every player's opened from one seed (player k's is
+/// the k-th pool of the run, as `sealed open SET --seed S --pools N --format csv` lists them),
+/// each with its rares and mythics first, then its boosters.
+struct PoolView: Encodable, Sendable {
+  /// A card of a booster, with the slot it was drawn for and its finish.
+  struct Opened: Encodable, Sendable {
+    var card: CardView
+    var slot: String
+    var foil: Bool
+  }
+
+  /// One player's pool.
+  struct Player: Encodable, Sendable {
+    var player: Int
+    /// The name the deck is saved under unless the user gives another.
+    var deck_name: String
+    /// The booster that held the mythic, counted from 1, when the rules have one.
+    var mythic_booster: Int?
+    var top_cards: [Opened]
+    var boosters: [[Opened]]
+    var opened: Int
+  }
+
+  var set: String
+  var set_name: String
+  var rules: String
+  var seed: SeedText
+  var boosters_per_pool: Int
+  var pools: [Player]
+
+  /// The first `players` pools of `plan` (compiled from `rules`) from `seed`. Cost: opening them (microseconds each).
+  init(plan: BoosterPlan, rules: String, seed: SeedText, players: Int) {
+    set = plan.setCode
+    set_name = plan.setName
+    self.rules = rules
+    self.seed = seed
+    boosters_per_pool = plan.boostersPerPool
+    let opened = Simulation.openPools(plan, seed: seed.value, count: players)
+    pools = opened.enumerated().map { index, pool in
+      let view = { (entry: OpenedPool.Entry) in Opened(card: CardView(PoolCard(entry.card)), slot: entry.slot, foil: entry.foil) }
+      let draft = DraftReference(set: plan.setCode, rules: rules, seed: seed, player: index + 1, cards: nil)
+      return Player(
+        player: index + 1, deck_name: draft.defaultName, mythic_booster: pool.mythicBooster.map { $0 + 1 },
+        top_cards: pool.topEntries.map(view), boosters: pool.boosters.map { $0.map(view) },
+        opened: pool.boosters.reduce(0) { $0 + $1.count })
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Hummingbird
+import SealedSupport
+
+/// Reads a request's JSON body, refusing with one line what is not the expected JSON: a body
+/// over `limit` bytes (413), another content type (415), malformed JSON (400, with line and
+/// column) or a field of the wrong kind (400, naming the field).
+enum JSONBody {
+  /// The most bytes a request body may hold: a deck of a thousand cards fits many times over.
+  static let limit = 64 * 1024
+
+  /// Decodes the body of `request` as `T`. Cost: the body read once and decoded once.
+  static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws(APIError) -> T {
+    let contentType = request.headers[.contentType]?.lowercased() ?? ""
+    guard contentType.hasPrefix("application/json") else {
+      throw APIError(.unsupportedMediaType, "expected a JSON body (Content-Type: application/json), found \(contentType.isEmpty ? "no content type" : contentType)")
+    }
+    if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+      throw APIError(.contentTooLarge, "the request body is \(length) bytes; at most \(limit) are read")
+    }
+    let buffer: ByteBuffer
+    do {
+      buffer = try await request.body.collect(upTo: limit)
+    } catch {
+      throw APIError(.contentTooLarge, "the request body is over \(limit) bytes; at most \(limit) are read")
+    }
+    let data = Data(buffer.readableBytesView)
+    do {
+      try JSONSyntax.check(data, source: "request body", expected: "send a JSON object")
+    } catch {
+      throw APIError.badRequest(error.description)
+    }
+    do {
+      return try JSONDecoder().decode(T.self, from: data)
+    } catch let error as DecodingError {
+      throw APIError.badRequest("request body: \(DecodingErrorMessage.describe(error))")
+    } catch {
+      throw APIError.badRequest("request body: \(error)")
+    }
+  }
+}

@@ -1,0 +1,37 @@
+// The app's router: each screen is a module that draws itself into <main> from the API.
+import * as choose from "/assets/choose.js";
+import * as open from "/assets/open.js";
+import * as build from "/assets/build.js";
+import * as decks from "/assets/decks.js";
+import * as checks from "/assets/checks.js";
+import { el, closeOverlay, route, useImages } from "/assets/ui.js";
+
+const screens = { "": choose, open, build, deck: build, decks, checks, reports: checks };
+
+async function show() {
+  closeOverlay();
+  const { path, params } = route();
+  const screen = screens[path[0] || ""] || choose;
+  const main = document.getElementById("screen");
+  for (const link of document.querySelectorAll("[data-nav]")) {
+    const name = path[0] || "choose";
+    link.classList.toggle("current", link.dataset.nav === (name === "open" || name === "build" || name === "deck" ? "choose" : name));
+  }
+  try {
+    await screen.render(main, path, params);
+  } catch (error) {
+    main.replaceChildren(el("section.problem", el("h1", "Something went wrong"), el("p.error-line", error.message),
+      el("p", el("a", { href: "#/" }, "Back to choosing a set"))));
+  }
+}
+
+window.addEventListener("hashchange", show);
+window.addEventListener("keydown", (event) => { if (event.key === "Escape") closeOverlay(); });
+document.getElementById("overlay").addEventListener("click", (event) => { if (event.target.id === "overlay") closeOverlay(); });
+const switchBox = document.getElementById("use-images");
+switchBox.checked = useImages();
+switchBox.addEventListener("change", () => {
+  localStorage.setItem("sealed.images", switchBox.checked ? "on" : "off");
+  show();
+});
+show();

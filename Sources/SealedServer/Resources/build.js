@@ -1,0 +1,206 @@
+// Build: the pool as a grid of cards (a diamond per copy opened, filled when in the deck, the
+// card at half opacity when every copy is used), the deck list as card headers, the curve,
+// types and count against 40. Every change goes to the server, which applies the deck rules.
+import { api } from "/assets/api.js";
+import { el, link, toast, showOverlay, closeOverlay } from "/assets/ui.js";
+import { cardFace, cardHeader } from "/assets/cards.js";
+import { showHand, showExport } from "/assets/hand.js";
+
+const state = { reference: null, view: null, tiles: new Map(), filters: { colours: new Set(), type: "", rarities: new Set(), values: new Set() } };
+
+function draftKey(draft) {
+  return `sealed.draft.${draft.set}.${draft.rules}.${draft.seed}.${draft.player}`;
+}
+
+/** Sends a change of one copy of card `id` ("add" or "remove") and redraws what it changed. */
+async function change(id, how) {
+  try {
+    const view = await api("/api/deck/edit", { deck: state.reference, card: id, change: how });
+    setView(view);
+  } catch (error) {
+    toast(error.message, true);
+  }
+}
+
+function setView(view) {
+  state.view = view;
+  if (view.draft) {
+    state.reference = view.draft;
+    sessionStorage.setItem(draftKey(view.draft), JSON.stringify(view.draft.cards));
+  }
+  updateTiles();
+  drawDeck();
+  const zoomed = document.querySelector("#overlay .zoom[data-id]");
+  if (zoomed) zoom(zoomed.dataset.id);
+}
+
+function choice(id) {
+  return state.view.picker.find((entry) => entry.card.id === id);
+}
+
+function diamonds(entry) {
+  if (entry.opened === null) return entry.copies ? `${entry.copies} in the deck` : "any number";
+  return "◆".repeat(Math.min(entry.copies, entry.opened)) + "◇".repeat(Math.max(entry.opened - entry.copies, 0));
+}
+
+function updateTiles() {
+  for (const entry of state.view.picker) {
+    const tile = state.tiles.get(entry.card.id);
+    if (!tile) continue;
+    tile.querySelector(".diamonds").textContent = diamonds(entry);
+    tile.classList.toggle("used-up", entry.used_up);
+    tile.classList.toggle("in-deck", entry.copies > 0);
+    tile.dataset.copies = entry.copies;
+  }
+}
+
+function tile(entry) {
+  const id = entry.card.id;
+  const node = el("div.pick", { dataset: { id, land: entry.card.land ? "yes" : "no", basic: entry.card.basic ? "yes" : "no" }, title: "Click: add a copy (or, when every copy is in, take one out). Right-click: take one out." },
+    el("div.diamonds"), cardFace(entry.card, "normal"),
+    el("button.zoom-button", { type: "button", title: "Zoom", "aria-label": `Zoom ${entry.card.name}`, onclick: (event) => { event.stopPropagation(); zoom(id); } }, "⤢"));
+  node.addEventListener("click", () => { const now = choice(id); change(id, now.used_up ? "remove" : "add"); });
+  node.addEventListener("contextmenu", (event) => { event.preventDefault(); if (choice(id).copies > 0) change(id, "remove"); });
+  return node;
+}
+
+/** The card at full size, with its copies and buttons to add and take out one. */
+function zoom(id) {
+  const entry = choice(id);
+  if (!entry) return;
+  const opened = entry.opened === null ? "a basic land: any number" : `${entry.opened} opened`;
+  showOverlay(el("div.zoom", { dataset: { id } },
+    cardFace(entry.card, "zoomed"),
+    el("div.zoom-side",
+      el("h2", entry.card.name),
+      el("p", entry.card.type_line),
+      el("p.meta", `${entry.card.set.toUpperCase()} ${entry.card.collector_number ? "#" + entry.card.collector_number : ""} · ${entry.card.rarity} · ${opened}`),
+      el("p.copies-line", `${entry.copies} in the deck`),
+      el("div.actions",
+        el("button.minus", { type: "button", disabled: entry.copies === 0, onclick: () => change(id, "remove") }, "−"),
+        el("button.plus", { type: "button", disabled: entry.used_up, onclick: () => change(id, "add") }, "+")))), "Card");
+}
+
+function matches(card) {
+  const { colours, type, rarities, values } = state.filters;
+  if (colours.size) {
+    const own = card.colors.length > 1 ? ["M", ...card.colors] : card.colors.length ? card.colors : ["C"];
+    if (!own.some((colour) => colours.has(colour))) return false;
+  }
+  if (type && card.category !== type) return false;
+  if (rarities.size && !rarities.has(card.rarity)) return false;
+  if (values.size && !values.has(card.curve)) return false;
+  return true;
+}
+
+function applyFilters() {
+  let shown = 0;
+  for (const entry of state.view.picker) {
+    const visible = matches(entry.card);
+    state.tiles.get(entry.card.id).hidden = !visible;
+    if (visible) shown += 1;
+  }
+  document.getElementById("shown").textContent = `${shown} of ${state.view.picker.length} cards shown`;
+}
+
+function chips(name, values, labels, set) {
+  return el("div.chips", { role: "group", "aria-label": name }, values.map((value, index) => el("button.chip", {
+    type: "button", dataset: { filter: name, value }, "aria-pressed": "false",
+    onclick: (event) => {
+      if (set.has(value)) set.delete(value); else set.add(value);
+      event.currentTarget.setAttribute("aria-pressed", set.has(value) ? "true" : "false");
+      applyFilters();
+    },
+  }, labels[index])));
+}
+
+function filters() {
+  const types = ["creatures", "instants", "sorceries", "enchantments", "artifacts", "planeswalkers", "lands", "other"];
+  const select = el("select", { "aria-label": "type", onchange: (event) => { state.filters.type = event.target.value; applyFilters(); } },
+    el("option", { value: "" }, "every type"), types.map((type) => el("option", { value: type }, type)));
+  return el("div.filters",
+    chips("colour", ["W", "U", "B", "R", "G", "C", "M"], ["W", "U", "B", "R", "G", "colourless", "multicolour"], state.filters.colours),
+    select,
+    chips("rarity", ["common", "uncommon", "rare", "mythic"], ["common", "uncommon", "rare", "mythic"], state.filters.rarities),
+    chips("mana value", ["0", "1", "2", "3", "4", "5", "6", "7+"], ["0", "1", "2", "3", "4", "5", "6", "7+"], state.filters.values),
+    el("span#shown.meta", { id: "shown" }));
+}
+
+function curve(view) {
+  const most = Math.max(1, ...view.curve.map((bucket) => bucket.cards));
+  return el("div.curve", { "aria-label": "mana curve" }, view.curve.map((bucket) => el("div.bar", { dataset: { value: bucket.name } },
+    el("span.n", bucket.cards || ""), el("span.fill", { style: `height: ${(bucket.cards / most) * 100}%` }), el("span.label", bucket.name))));
+}
+
+function saveBox(view) {
+  if (!view.saved) {
+    const name = el("input", { id: "save-name", value: view.name, size: 24, "aria-label": "deck name" });
+    return el("form.save", { onsubmit: async (event) => {
+      event.preventDefault();
+      try {
+        const saved = await api("/api/decks/save", { deck: state.reference, name: name.value.trim() });
+        sessionStorage.removeItem(draftKey(state.reference));
+        toast(`Saved deck ${saved.name}`);
+        location.hash = link(`deck/${encodeURIComponent(saved.name)}`);
+      } catch (error) { toast(error.message, true); }
+    } }, name, el("button#save.primary", { type: "submit", id: "save" }, "Save deck"));
+  }
+  const copy = el("input", { id: "copy-name", value: `${view.name}-2`, size: 20, "aria-label": "name of the copy" });
+  return el("form.save", { onsubmit: async (event) => {
+    event.preventDefault();
+    try {
+      const made = await api("/api/decks/duplicate", { name: view.name, new: copy.value.trim() });
+      toast(`Copied to ${made.name}`);
+      location.hash = link(`deck/${encodeURIComponent(made.name)}`);
+    } catch (error) { toast(error.message, true); }
+  } }, copy, el("button", { type: "submit", id: "duplicate" }, "Duplicate"));
+}
+
+function drawDeck() {
+  const view = state.view;
+  const side = document.getElementById("deck-side");
+  side.replaceChildren(
+    el("div.deck-title", el("h2", view.name), el(`span.badge${view.saved ? ".saved" : ""}`, view.saved ? "saved: changes are kept as you make them" : "not saved")),
+    el("div.count", { id: "count" }, el("strong", view.size), ` of ${view.target_size}`, el("span.note", view.size_note),
+      el("span.meter", el("span", { style: `width: ${Math.min(100, (view.size / view.target_size) * 100)}%` }))),
+    el("div.deck-actions",
+      el("button#hand-button", { type: "button", id: "hand-button", onclick: () => showHand(state.reference) }, "Sample hand"),
+      el("button#export-button", { type: "button", id: "export-button", onclick: () => showExport(state.reference, view) }, "Export"),
+      saveBox(view)),
+    el("div.stats", curve(view),
+      el("ul.types", view.types.map((type) => el("li", { dataset: { type: type.name } }, el("span", type.name), el("strong", type.cards))))),
+    el("p.meta", `${view.lands} lands · colours ${view.colors || "none"} · pool ${view.pool.name}, ${view.pool.set_name}, ${view.pool.rules}, seed ${view.pool.seed}`),
+    el("ol.deck-list", { id: "deck-list" }, view.cards.map((entry) => el("li", { onclick: () => zoom(entry.card.id) }, cardHeader(entry.card, entry.copies)))));
+}
+
+async function load(path, params) {
+  if (path[0] === "deck") {
+    state.reference = path[1];
+    return api("/api/deck", { deck: path[1] });
+  }
+  const draft = { set: params.set, rules: params.rules || "sealed", seed: params.seed, player: parseInt(params.player || "1", 10) };
+  const kept = sessionStorage.getItem(draftKey(draft));
+  if (kept) draft.cards = JSON.parse(kept);
+  state.reference = draft;
+  return api("/api/deck", { deck: draft });
+}
+
+export async function render(main, path, params) {
+  closeOverlay();
+  const view = await load(path, params);
+  state.view = view;
+  if (view.draft) state.reference = view.draft;
+  state.tiles = new Map();
+  state.filters = { colours: new Set(), type: "", rarities: new Set(), values: new Set() };
+  const grid = el("div.grid", { id: "pool" }, view.picker.map((entry) => {
+    const node = tile(entry);
+    state.tiles.set(entry.card.id, node);
+    return node;
+  }));
+  main.replaceChildren(el("section.builder",
+    el("div.pool-side", el("h1", `${view.pool.set_name}: the pool`), filters(), grid),
+    el("aside.deck-side", { id: "deck-side" })));
+  updateTiles();
+  drawDeck();
+  applyFilters();
+}

@@ -1,0 +1,50 @@
+// Saved decks: the library sealed deck uses, with its pools; open, duplicate, delete.
+import { api } from "/assets/api.js";
+import { el, link, toast } from "/assets/ui.js";
+
+function actions(entry, redraw) {
+  if (entry.kind !== "deck") return el("td");
+  const copy = el("input", { value: `${entry.name}-2`, size: 16, "aria-label": `name of the copy of ${entry.name}` });
+  const remove = el("button.danger", { type: "button", dataset: { deck: entry.name }, onclick: async (event) => {
+    const button = event.currentTarget;
+    if (button.dataset.armed !== "yes") {
+      button.dataset.armed = "yes";
+      button.textContent = "Really delete?";
+      return;
+    }
+    try {
+      await api("/api/decks/delete", { name: entry.name });
+      toast(`Deleted deck ${entry.name}`);
+      redraw();
+    } catch (error) { toast(error.message, true); }
+  } }, "Delete");
+  return el("td.actions",
+    el("form.inline", { onsubmit: async (event) => {
+      event.preventDefault();
+      try {
+        const made = await api("/api/decks/duplicate", { name: entry.name, new: copy.value.trim() });
+        toast(`Copied ${entry.name} to ${made.name}`);
+        redraw();
+      } catch (error) { toast(error.message, true); }
+    } }, copy, el("button", { type: "submit" }, "Duplicate")),
+    remove);
+}
+
+export async function render(main) {
+  const redraw = () => render(main);
+  const entries = await api("/api/decks");
+  const rows = entries.map((entry) => el("tr", { dataset: { kind: entry.kind, name: entry.name } },
+    el("td", entry.kind),
+    el("td", entry.kind === "deck" ? el("a", { href: link(`deck/${encodeURIComponent(entry.name)}`) }, entry.name) : entry.name),
+    el("td", entry.set_name ? `${entry.set_name} (${entry.set})` : ""),
+    el("td", entry.rules || ""),
+    el("td.num", entry.cards ?? ""),
+    el("td", entry.note),
+    actions(entry, redraw)));
+  main.replaceChildren(el("section.decks",
+    el("h1", "Saved pools and decks"),
+    el("p.hint", "The library sealed decks lists and sealed deck edits: a change made here shows in sealed deck show, and the other way round."),
+    entries.length === 0 ? el("p.hint", "Nothing saved yet.") : el("table.library",
+      el("thead", el("tr", ["kind", "name", "set", "rules", "cards", "note", ""].map((title) => el("th", title)))),
+      el("tbody", rows))));
+}

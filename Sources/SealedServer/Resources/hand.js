@@ -1,0 +1,59 @@
+// Sample hand and Export, over the builder: a hand of seven drawn by the server again and
+// again, with the exact land odds `sealed hand` prints; the deck's files as downloads.
+import { api, download } from "/assets/api.js";
+import { el, toast, showOverlay } from "/assets/ui.js";
+import { cardFace } from "/assets/cards.js";
+
+function oddsTables(hand) {
+  const opening = el("table.odds.opening", { id: "opening-odds" },
+    el("caption", `Lands in the opening hand (exact: hypergeometric, ${hand.deck_size} cards of which ${hand.lands} lands, ${hand.hand_size} drawn)`),
+    el("tbody", hand.opening_hand.map((row) => el("tr", { dataset: { lands: row.lands } },
+      el("th", row.lands), el("td.percent", row.percent.trim()),
+      el("td.bar", el("span", { style: `width: ${row.probability * 100}%` }))))));
+  const turns = [...new Set(hand.at_least.map((cell) => cell.turn))];
+  const ks = [...new Set(hand.at_least.map((cell) => cell.lands))];
+  const atLeast = el("table.odds.at-least", { id: "at-least-odds" },
+    el("caption", "At least k lands by turn T (cards seen: on the play 7 + T - 1, on the draw 7 + T)"),
+    el("thead", el("tr", el("th", "k"), turns.map((turn) => el("th", { colspan: 2 }, `turn ${turn}`))),
+      el("tr", el("th"), turns.map(() => [el("th", "play"), el("th", "draw")]))),
+    el("tbody", ks.map((k) => el("tr", el("th", k), turns.map((turn) => {
+      const cell = hand.at_least.find((entry) => entry.lands === k && entry.turn === turn);
+      return [el("td.percent", cell.on_the_play_percent.trim()), el("td.percent", cell.on_the_draw_percent.trim())];
+    })))));
+  return el("div.odds-tables", opening, atLeast);
+}
+
+/** Draws a hand of the deck (a new seed each time) and shows it with the odds. */
+export async function showHand(reference, seed) {
+  let hand;
+  try {
+    hand = await api("/api/deck/hand", seed === undefined ? { deck: reference } : { deck: reference, seed });
+  } catch (error) {
+    toast(error.message, true);
+    return;
+  }
+  const again = el("button.primary", { type: "button", id: "draw-again", onclick: () => showHand(reference) }, "Draw again");
+  showOverlay(el("div.hand", { id: "hand", dataset: { seed: hand.seed } },
+    el("h2", `Sample hand: ${hand.hand_lands} land${hand.hand_lands === 1 ? "" : "s"} of ${hand.hand_size}`),
+    el("p.meta", `Deck ${hand.deck}: ${hand.deck_size} cards, ${hand.lands} lands · seed ${hand.seed} (sealed hand ${hand.deck} --seed ${hand.seed} draws it again once saved)`),
+    el("div.hand-cards", hand.hand.map((card) => cardFace(card, "normal"))),
+    el("div.actions", again),
+    oddsTables(hand)), "Sample hand");
+  again.focus();
+}
+
+/** The deck's files: Tabletop Simulator's saved object and card sheet, and the Arena list. */
+export function showExport(reference, view) {
+  const button = (format, label, detail) => el("div.export", { dataset: { format } },
+    el("button.primary", { type: "button", id: `export-${format}`, onclick: async () => {
+      try {
+        const name = await download(`/api/deck/export/${format}`, { deck: reference });
+        toast(`Downloaded ${name}`);
+      } catch (error) { toast(error.message, true); }
+    } }, label), el("p.meta", detail));
+  showOverlay(el("div.exports", { id: "exports" },
+    el("h2", `Export ${view.name} (${view.size} cards)`),
+    button("tts", "Tabletop Simulator deck (.json)", "The saved object sealed export tts writes: put it in Tabletop Simulator's Saved Objects folder; each card shows its Scryfall image."),
+    button("sheet", "Card sheet, 10 × 7 (.jpg)", "The 4100 × 3997 sheet of sealed export tts --sheet, for Tabletop Simulator's Custom Deck import; made from the card images in sealed serve's --images folder."),
+    button("arena", "Arena decklist (.txt)", "The list sealed export arena writes: the deck, then the rest of the pool as the sideboard; paste it into Arena's Decks › Import or a deck site.")), "Export");
+}

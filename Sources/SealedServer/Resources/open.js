@@ -1,0 +1,47 @@
+// Open: every player's pool of one event seed, the rares and mythics first (as the app showed
+// them), then the boosters; each pool's link opens the same pool anywhere.
+import { api } from "/assets/api.js";
+import { el, link } from "/assets/ui.js";
+import { cardFace, rarityWord } from "/assets/cards.js";
+
+function playerTabs(view, current, params) {
+  if (view.pools.length < 2) return null;
+  return el("nav.players", view.pools.map((pool) => el(`a${pool.player === current ? ".current" : ""}`,
+    { href: link("open", { ...params, player: pool.player }) }, `Player ${pool.player}`)));
+}
+
+function booster(cards, index, mythicBooster) {
+  const mythic = mythicBooster === index + 1 ? " · the mythic booster" : "";
+  return el("details.booster", { dataset: { booster: index + 1 } },
+    el("summary", `Booster ${index + 1} (${cards.length} cards${mythic})`),
+    el("div.row", cards.map((opened) => {
+      const face = cardFace(opened.card, "small", opened.foil);
+      face.title = `${opened.card.name} · ${rarityWord(opened.card.rarity)} · slot ${opened.slot}${opened.foil ? " · foil" : ""}`;
+      return face;
+    })));
+}
+
+export async function render(main, path, params) {
+  const view = await api(`/api/pools?${new URLSearchParams({ set: params.set || "", rules: params.rules || "sealed", seed: params.seed || "", players: params.players || "1" })}`);
+  if (!params.seed) {
+    // A random seed was drawn: put it in the link, so that this pool can be opened again.
+    history.replaceState(null, "", link("open", { ...params, seed: view.seed }));
+    params.seed = view.seed;
+  }
+  const player = Math.min(Math.max(parseInt(params.player || "1", 10) || 1, 1), view.pools.length);
+  const pool = view.pools[player - 1];
+  const title = `${view.set_name} (${view.set}) · ${view.rules} · seed ${view.seed}`;
+  const buildLink = link("build", { set: view.set, rules: view.rules, seed: view.seed, player });
+  const shareLink = `${location.origin}/${link("open", { ...params, player })}`;
+  main.replaceChildren(el("section.open",
+    el("h1", title),
+    el("p.meta", `${view.pools.length === 1 ? "One player" : `${view.pools.length} players`}, ${view.boosters_per_pool} boosters each · player ${player}: ${pool.opened} cards`),
+    playerTabs(view, player, params),
+    el("h2", `Rares and mythics (${pool.top_cards.length})`),
+    el("div.top-cards", pool.top_cards.map((opened) => cardFace(opened.card, "large", opened.foil))),
+    el("div.actions",
+      el("a.button.primary", { href: buildLink, id: "continue" }, "Continue to the deck builder"),
+      el("input.share", { readonly: true, value: shareLink, title: "This pool's link", size: 60, onfocus: (event) => event.target.select() })),
+    el("h2", "The boosters"),
+    el("div.boosters", pool.boosters.map((cards, index) => booster(cards, index, pool.mythic_booster)))));
+}

@@ -1,0 +1,109 @@
+import Hummingbird
+import SealedRules
+import SealedDecks
+
+/// The API of the Choose, Open, Build, Sample hand, Export and Saved decks screens
+/// (docs/serve.md lists each route with its request and reply).
+enum DeckRoutes {
+  struct DeckRequest: Decodable { var deck: DeckReference }
+  struct EditRequest: Decodable {
+    var deck: DeckReference
+    var card: String
+    var change: String
+  }
+  struct HandRequest: Decodable {
+    var deck: DeckReference
+    var seed: SeedText?
+  }
+  struct SaveRequest: Decodable {
+    var deck: DraftReference
+    var name: String
+  }
+  struct DuplicateRequest: Decodable {
+    var name: String
+    var new: String
+  }
+  struct NameRequest: Decodable { var name: String }
+
+  static func add(to router: Router<BasicRequestContext>, state: AppState) {
+    router.get("/api/catalog") { _, _ in
+      let sets = try APIError.refusing { try Catalog.sets(of: state.plans.location) }
+      let decks = try await state.decks.listing()
+      return Reply.json(Catalog(sets: sets, rule_sets: RuleSetLoader.builtInNames, products: state.products.listing(from: state.plans.location), decks: decks))
+    }
+    router.get("/api/pools") { request, _ in
+      Reply.json(try pools(request.uri.queryParameters, plans: state.plans))
+    }
+    router.post("/api/deck") { request, _ in
+      let body = try await JSONBody.decode(DeckRequest.self, from: request)
+      let deck = try await state.decks.deck(body.deck)
+      if case .draft(var draft) = body.deck {
+        draft.cards = deck.cards.map { DraftReference.Card(id: $0.card.label, copies: $0.copies) }
+        return Reply.json(DeckView(deck, draft: draft))
+      }
+      return Reply.json(DeckView(deck, draft: nil))
+    }
+    router.post("/api/deck/edit") { request, _ in
+      let body = try await JSONBody.decode(EditRequest.self, from: request)
+      guard body.change == "add" || body.change == "remove" else {
+        throw APIError.badRequest("change \"\(body.change)\": expected add or remove")
+      }
+      return Reply.json(try await state.decks.edit(body.deck, card: body.card, adding: body.change == "add"))
+    }
+    router.post("/api/deck/hand") { request, _ in
+      let body = try await JSONBody.decode(HandRequest.self, from: request)
+      return Reply.json(try HandView(try await state.decks.deck(body.deck), seed: body.seed ?? .random()))
+    }
+    router.post("/api/deck/export/:format") { request, context in
+      let name = try context.parameters.require("format")
+      guard let format = DeckExport(rawValue: name) else {
+        throw APIError.notFound("no export \"\(name)\"; expected arena, tts or sheet")
+      }
+      let body = try await JSONBody.decode(DeckRequest.self, from: request)
+      let file = try format.file(of: try await state.decks.deck(body.deck), imagesFolder: state.configuration.imagesFolder)
+      return Reply.download(file.data, type: file.type, fileName: file.name)
+    }
+    addLibraryRoutes(to: router, state: state)
+  }
+
+  /// The saved decks: list, save a draft, duplicate, delete.
+  static func addLibraryRoutes(to router: Router<BasicRequestContext>, state: AppState) {
+    router.get("/api/decks") { _, _ in Reply.json(try await state.decks.listing()) }
+    router.post("/api/decks/save") { request, _ in
+      let body = try await JSONBody.decode(SaveRequest.self, from: request)
+      return Reply.json(try await state.decks.save(body.deck, as: body.name), status: .created)
+    }
+    router.post("/api/decks/duplicate") { request, _ in
+      let body = try await JSONBody.decode(DuplicateRequest.self, from: request)
+      return Reply.json(try await state.decks.duplicate(body.name, as: body.new), status: .created)
+    }
+    router.post("/api/decks/delete") { request, _ in
+      let body = try await JSONBody.decode(NameRequest.self, from: request)
+      try await state.decks.delete(body.name)
+      return Reply.json(["deleted": body.name])
+    }
+  }
+
+  /// `GET /api/pools?set=war&rules=sealed&seed=1&players=2`: the event's pools; without a
+  /// seed, a random one (the reply names it, so the link can be made reproducible).
+  static func pools(_ query: Parameters, plans: PlanSource) throws(APIError) -> PoolView {
+    guard let set = query.get("set") else { throw APIError.badRequest("expected ?set=CODE (and rules=, seed=, players=)") }
+    let rules = query.get("rules") ?? "sealed"
+    let seed: SeedText
+    if let text = query.get("seed"), !text.isEmpty {
+      guard let value = UInt64(text) else {
+        throw APIError.badRequest("seed \"\(text)\": expected a whole number from 0 to 18446744073709551615")
+      }
+      seed = SeedText(value)
+    } else {
+      seed = .random()
+    }
+    let playersText = query.get("players") ?? "1"
+    guard let players = Int(playersText), (1...DraftReference.maximumPlayers).contains(players) else {
+      throw APIError.badRequest("players \"\(playersText)\": expected 1 to \(DraftReference.maximumPlayers)")
+    }
+    let loaded = try plans.plan(set: set, rules: rules)
+    if let gaps = CardDataGaps(plan: loaded.plan) { throw APIError.unprocessable(gaps.refusal("a pool is shown by card names")) }
+    return PoolView(plan: loaded.plan, rules: rules, seed: seed, players: players)
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Hummingbird
+import SealedSupport
+import SealedDecks
+
+/// The browser app: a Hummingbird server on the user's machine that serves the page's own files
+/// (no CDN: it works with no network) and a small JSON API over the library (docs/serve.md).
+/// Everything the page shows is computed here, by the library: deck rules, curves, hand odds,
+/// exports, checks.
+package enum SealedServer {
+  /// Serves until the process receives SIGINT or SIGTERM (Ctrl-C), then stops accepting
+  /// requests, cancels running checks and returns. `onReady` gets the address (with the port
+  /// chosen when `port` is 0) once the server listens. Throws when the configuration is bad,
+  /// there is no card data, or the address cannot be bound.
+  package static func run(_ configuration: ServerConfiguration, onReady: @escaping @Sendable (String) -> Void) async throws {
+    let configuration = try configuration.validated()
+    let state = try AppState(configuration)
+    let router = Router()
+    router.add(middleware: RequestGuard(port: state.port, hostName: Self.isAddress(configuration.host) ? nil : configuration.host))
+    AssetRoutes.add(to: router)
+    DeckRoutes.add(to: router, state: state)
+    CheckRoutes.add(to: router, state: state)
+    ReportRoutes.add(to: router, state: state)
+    var app = Application(
+      router: router,
+      configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "sealed"),
+      onServerRunning: { channel in
+        let port = channel.localAddress?.port ?? configuration.port
+        state.port.set(port)
+        onReady(Self.address(host: configuration.host, port: port))
+      })
+    // The server's own log would repeat what the terminal already says; only errors show.
+    app.logger.logLevel = .error
+    defer { state.checks.cancelAll() }
+    try await app.runService()
+  }
+
+  /// `http://127.0.0.1:8040/`; an IPv6 address in brackets.
+  static func address(host: String, port: Int) -> String {
+    let shown = host.contains(":") ? "[\(host)]" : host
+    return "http://\(shown):\(port)/"
+  }
+
+  /// Whether `host` is an IP address literal rather than a name.
+  static func isAddress(_ host: String) -> Bool {
+    host.contains(":") || host.split(separator: ".").allSatisfy { UInt8($0) != nil }
+  }
+}
+
+/// What the routes share: the configuration, card data and plans, the library, the product
+/// listing, the running checks and the reports folder.
+final class AppState: Sendable {
+  let configuration: ServerConfiguration
+  let port: ListeningPort
+  let plans: PlanSource
+  let decks: DeckService
+  let products = ProductCatalog()
+  let checks: CheckJobs
+  let reports: ReportBrowser
+
+  init(_ configuration: ServerConfiguration) throws(DataError) {
+    self.configuration = configuration
+    port = ListeningPort(configuration.port)
+    plans = try PlanSource(cards: configuration.cards)
+    decks = DeckService(plans: plans, access: LibraryAccess(configuration.library))
+    reports = ReportBrowser(root: configuration.reportsFolder)
+    checks = CheckJobs(reportsFolder: configuration.reportsFolder, loader: plans.loader)
+  }
+}

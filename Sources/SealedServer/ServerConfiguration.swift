@@ -1,0 +1,63 @@
+import Foundation
+import SealedSupport
+import SealedDecks
+
+/// What `sealed serve` serves and where: the address it listens on, the deck library it edits,
+/// the folder of reports it browses and writes checks into, and where card data and card images
+/// come from.
+package struct ServerConfiguration: Sendable {
+  /// The address to listen on: 127.0.0.1 unless the user names another.
+  package var host: String
+  /// The port; 0 lets the system choose a free one (the address printed names it).
+  package var port: Int
+  /// The deck library (`$SEALED_HOME`), shared with `sealed deck`.
+  package var library: Library
+  /// The folder whose report folders the app lists and serves, and where its checks write.
+  package var reportsFolder: String
+  /// A folder of card images named SET-NUMBER.jpg for the Tabletop Simulator sheet, as
+  /// `sealed export tts --images` takes; nil: the sheet cannot be made.
+  package var imagesFolder: String?
+  /// Card data given by `--cards` (nil: `$SEALED_CARDS`, the user's sets and the shipped data).
+  package var cards: String?
+
+  /// The default address.
+  package static let defaultHost = "127.0.0.1"
+  /// The default port.
+  package static let defaultPort = 8040
+
+  /// A configuration; paths are made absolute against the current folder.
+  package init(
+    host: String = defaultHost, port: Int = defaultPort, library: Library = .fromEnvironment(),
+    reportsFolder: String = "reports", imagesFolder: String? = nil, cards: String? = nil
+  ) {
+    self.host = host
+    self.port = port
+    self.library = library
+    self.reportsFolder = Self.absolute(reportsFolder)
+    self.imagesFolder = imagesFolder.map(Self.absolute)
+    self.cards = cards.map(Self.absolute)
+  }
+
+  static func absolute(_ path: String) -> String {
+    if path.hasPrefix("/") { return (path as NSString).standardizingPath }
+    let current = FileManager.default.currentDirectoryPath
+    return ((current as NSString).appendingPathComponent(path) as NSString).standardizingPath
+  }
+
+  /// Checks the values before the server starts: a port from 0 to 65535, a host that is a name
+  /// or an address, an images folder that exists. Each problem is one line.
+  package func validated() throws(DataError) -> ServerConfiguration {
+    guard (0...65_535).contains(port) else { throw DataError("--port \(port): expected a port from 0 to 65535 (0: any free port)") }
+    let hostCharacters = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: ".-:"))
+    guard !host.isEmpty, host.unicodeScalars.allSatisfy({ $0.isASCII && hostCharacters.contains($0) }) else {
+      throw DataError("--host \(host): expected an address such as 127.0.0.1, 0.0.0.0 or ::1, or a host name")
+    }
+    if let imagesFolder {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: imagesFolder, isDirectory: &isFolder), isFolder.boolValue else {
+        throw DataError("no such folder; expected a folder of card images named SET-NUMBER.jpg", at: imagesFolder)
+      }
+    }
+    return self
+  }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import SealedSupport
+import SealedServer
+
+/// Runs `sealed-serve` and returns its exit status: 0 after Ctrl-C, 2 for bad usage or data
+/// (one line on standard error) or an address it cannot listen on.
+enum ServeMain {
+  static func run(_ arguments: [String]) async -> Int32 {
+    let command: ServeCommand
+    do {
+      command = try ServeCommand.parse(arguments)
+    } catch {
+      if ServeCommand.exitCode(for: error) == .success {
+        print(ServeCommand.fullMessage(for: error))
+        return 0
+      }
+      let message = ServeCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
+      printError("\(message) (see 'sealed serve --help')")
+      return 2
+    }
+    let configuration = command.serverConfiguration()
+    do {
+      try await SealedServer.run(configuration) { address in
+        // Unbuffered: whoever started the server reads the address at once.
+        FileHandle.standardOutput.write(Data((greeting(address, configuration) + "\n").utf8))
+      }
+      FileHandle.standardOutput.write(Data("Sealed stopped.\n".utf8))
+      return 0
+    } catch let error as DataError {
+      printError(error.description)
+      return 2
+    } catch {
+      printError("cannot serve on \(configuration.host):\(configuration.port) (\(error)); choose another --port or --host")
+      return 2
+    }
+  }
+
+  /// What the terminal shows once the server listens: the address first.
+  static func greeting(_ address: String, _ configuration: ServerConfiguration) -> String {
+    var lines = ["Sealed is at \(address)", "  decks: \(configuration.library.path)", "  reports: \(configuration.reportsFolder)"]
+    if configuration.host != ServerConfiguration.defaultHost && configuration.host != "localhost" {
+      lines.append("  note: listening on \(configuration.host): other machines that reach it can open, edit and delete decks")
+    }
+    lines.append("Ctrl-C stops it.")
+    return lines.joined(separator: "\n")
+  }
+
+  /// Writes `sealed: error: LINE` on standard error.
+  static func printError(_ message: String) {
+    FileHandle.standardError.write(Data("sealed: error: \(message.replacingOccurrences(of: "\n", with: " "))\n".utf8))
+  }
+}
