@@ -3,7 +3,7 @@ import SealedSupport
 
 /// The root `sealed` command.
 package struct SealedCommand: ParsableCommand {
-  package static let version = "0.2.0"
+  package static let version = SealedVersion.current
 
   package static let configuration = CommandConfiguration(
     commandName: "sealed",
@@ -12,7 +12,7 @@ package struct SealedCommand: ParsableCommand {
     subcommands: [
       SetsCommand.self, CardsCommand.self, RulesCommand.self, OpenCommand.self, SimulateCommand.self, CheckCommand.self, CheckProductsCommand.self,
       AuditCommand.self, MergeCommand.self, ReportCommand.self,
-      DecksCommand.self, DeckCommand.self, HandCommand.self, ExportCommand.self,
+      DecksCommand.self, DeckCommand.self, HandCommand.self, ExportCommand.self, ServeCommand.self,
     ]
   )
 

@@ -220,3 +220,10 @@ extension ExportTTSCommand: Exemplified {
     Example("sealed export tts alice --sheet alice.jpg --images card-images", "With the 10 x 7 card sheet made from local card images."),
   ]
 }
+
+extension ServeCommand: Exemplified {
+  static let examples = [
+    Example("sealed serve", "Start the app; open the address it prints (http://127.0.0.1:8040/) in a browser. Ctrl-C stops it."),
+    Example("sealed serve --port 0 --images card-images", "On any free port, with local card images for the Tabletop Simulator card sheet."),
+  ]
+}
