@@ -1,0 +1,163 @@
+import Foundation
+import SealedTestSupport
+import Testing
+
+/// The API of Choose, Open, Build, Sample hand, Export and Saved decks, held to the commands
+/// that compute the same things: the pools are `sealed open`'s, a saved deck is `sealed deck
+/// show`'s, a hand is `sealed hand`'s and the files are `sealed export`'s, byte for byte.
+@Suite struct DeckAPITests {
+  @Test func theCatalogOffersSetsRulesProductsAndDecks() throws {
+    let server = try RunningServer()
+    defer { server.stop() }
+    _ = try server.save("alice")
+    let catalog = try JSONValue.object(server.get("/api/catalog"))
+    let sets = catalog["sets"] as! [[String: Any]]
+    let war = try #require(sets.first { $0["code"] as? String == "war" })
+    #expect(war["name"] as? String == "War of the Spark")
+    #expect(war["rules"] as? [String] == ["sealed", "retail", "retail-lethe", "mtgwtf"])
+    #expect(Set(sets.map { $0["code"] as! String }) == ["dom", "eld", "grn", "m19", "m20", "rix", "rna", "war", "xln"])
+    #expect(catalog["rule_sets"] as? [String] == ["sealed", "retail", "retail-lethe", "mtgwtf"])
+    let decks = catalog["decks"] as! [[String: Any]]
+    #expect(decks.map { "\($0["kind"]!) \($0["name"]!)" } == ["pool alice", "deck alice"])
+    // The products are listed in the background; once ready, by kind, each saying whether it opens.
+    var products = catalog["products"] as! [String: Any]
+    for _ in 0..<600 where products["status"] as? String == "loading" {
+      Thread.sleep(forTimeInterval: 0.2)
+      products = try JSONValue.object(server.get("/api/catalog"))["products"] as! [String: Any]
+    }
+    #expect(products["status"] as? String == "ready")
+    let kinds = products["kinds"] as! [[String: Any]]
+    let all = kinds.flatMap { $0["products"] as! [[String: Any]] }
+    #expect(all.count == 538)
+    #expect(Set(kinds.map { $0["kind"] as! String }).isSuperset(of: ["draft", "play", "collector", "set"]))
+    let warDraft = try #require(all.first { $0["code"] as? String == "war-draft" })
+    #expect(warDraft["simulates"] as? String == "names")
+    let keysOnly = try #require(all.first { $0["simulates"] as? String == "keys" })
+    let note = try #require(keysOnly["note"] as? String)
+    #expect(note.hasPrefix("its cards lack names: ") && note.contains("get them with: sealed cards fetch "), "\(note)")
+  }
+
+  /// Player k's pool is the k-th pool of the seed: player 1's is `sealed open war --seed 7`'s.
+  @Test func eachPlayersPoolIsTheSeedsPoolOfThatNumber() throws {
+    let server = try RunningServer()
+    defer { server.stop() }
+    let view = try JSONValue.object(server.get("/api/pools?set=war&rules=sealed&seed=7&players=3"))
+    #expect(view["seed"] as? String == "7")
+    let pools = view["pools"] as! [[String: Any]]
+    #expect(pools.count == 3)
+    let opened = try JSONValue.object(server.sealed(["open", "war", "--seed", "7", "--format", "json"]).stdout)
+    let names = { (cards: [[String: Any]]) in cards.map { ($0["card"] as! [String: Any])["name"] as! String } }
+    #expect(names(pools[0]["top_cards"] as! [[String: Any]]) == (opened["top_cards"] as! [[String: Any]]).map { $0["name"] as! String })
+    let boosters = (pools[0]["boosters"] as! [[[String: Any]]]).map(names)
+    #expect(boosters == (opened["boosters"] as! [[String: Any]]).map { ($0["cards"] as! [[String: Any]]).map { $0["name"] as! String } })
+    // Rares and mythics first: every top card is rare or mythic, six of them under the sealed rules.
+    let top = (pools[1]["top_cards"] as! [[String: Any]]).map { ($0["card"] as! [String: Any])["rarity"] as! String }
+    #expect(top.count == 6 && top.allSatisfy { $0 == "rare" || $0 == "mythic" })
+    // Player 3's boosters are boosters 13 to 18 of the pack file of three pools.
+    let csv = try server.sealed(["open", "war", "--seed", "7", "--pools", "3", "--format", "csv"]).stdout
+    let rows = csv.split(separator: "\n").dropFirst().map { $0.split(separator: ",", maxSplits: 3).map(String.init) }
+    let third = rows.filter { (13...18).contains(Int($0[0]) ?? 0) }.map { "\($0[1]) #\($0[2])" }
+    let viewed = (pools[2]["boosters"] as! [[[String: Any]]]).joined().map { ($0["card"] as! [String: Any])["id"] as! String }
+    #expect(third == viewed, "\(csv.prefix(200))")
+    #expect(pools[2]["opened"] as? Int == 90)
+    // Without a seed, the reply names the random one, so the page can link to the pool.
+    let random = try JSONValue.object(server.get("/api/pools?set=war&rules=sealed"))
+    #expect(UInt64(random["seed"] as! String) != nil)
+  }
+
+  @Test func aDraftFollowsTheDeckRules() throws {
+    let server = try RunningServer()
+    defer { server.stop() }
+    let draft = RunningServer.draft(seed: 1)
+    let view = try server.view(draft)
+    #expect(view["saved"] as? Bool == false)
+    #expect(view["name"] as? String == "war-sealed-1-p1")
+    // A new deck holds the pool's rares and mythics, as sealed open --save starts it.
+    #expect(view["size"] as? Int == 6)
+    #expect(view["size_note"] as? String == "6 of 40 cards, 34 to go")
+    let single = try #require(view.picker.first { ($0["opened"] as? Int) == 1 && ($0["copies"] as? Int) == 0 })
+    let id = (single["card"] as! [String: Any])["id"] as! String
+    let added = try JSONValue.object(server.edit(draft, card: id))
+    #expect(added["size"] as? Int == 7)
+    let choice = added.picker.first { ($0["card"] as! [String: Any])["id"] as? String == id }!
+    #expect(choice["copies"] as? Int == 1 && choice["used_up"] as? Bool == true)
+    // A second copy of a card opened once is refused with the library's one line.
+    let next = try JSONValue.serialized(added["draft"]!)
+    let again = try server.edit(next, card: id)
+    #expect(again.status == 422)
+    let name = (single["card"] as! [String: Any])["name"] as! String
+    #expect(again.errorMessage == "\(name): 1 opened, 1 already in the deck")
+    // Basic lands go in any number.
+    var current = next
+    for _ in 0..<20 { current = try JSONValue.serialized(JSONValue.object(server.edit(current, card: "war #250"))["draft"]!) }
+    let lands = try server.view(current)
+    #expect(lands["size"] as? Int == 27)
+    #expect(lands.deckCards.contains { $0.id == "war #250" && $0.copies == 20 })
+    #expect((lands["types"] as! [[String: Any]]).first { $0["name"] as? String == "lands" }?["cards"] as? Int == 20)
+  }
+
+  @Test func aSavedDeckIsTheLibrarysAndTheCommandsSeeIt() throws {
+    let server = try RunningServer()
+    defer { server.stop() }
+    let saved = try server.save("bob", seed: 3)
+    #expect(saved["saved"] as? Bool == true && saved["name"] as? String == "bob")
+    let ids = saved.picker.compactMap { entry -> String? in
+      let card = entry["card"] as! [String: Any]
+      return (card["land"] as! Bool) || (entry["used_up"] as! Bool) ? nil : card["id"] as? String
+    }
+    for id in ids.prefix(17) { #expect(try server.edit("\"bob\"", card: id).status == 200) }
+    for _ in 0..<17 { #expect(try server.edit("\"bob\"", card: "war #250").status == 200) }
+    let view = try server.view("\"bob\"")
+    #expect(view["size"] as? Int == 40)
+    let shown = try JSONValue.object(server.sealed(["deck", "show", "bob", "--format", "json"]).stdout)
+    #expect(shown["size"] as? Int == 40)
+    let shownCards = (shown["cards"] as! [[String: Any]]).map { "\($0["set"]!) #\($0["collector_number"]!) \($0["copies"]!)" }
+    #expect(shownCards == view.deckCards.map { "\($0.id) \($0.copies)" })
+    // A change made with sealed deck shows in the app.
+    let removed = try server.sealed(["deck", "remove", "bob", "#250"])
+    #expect(removed.status == 0, "\(removed.stderr)")
+    #expect(try server.view("\"bob\"")["size"] as? Int == 39)
+    // Hands and files are the commands' own, byte for byte.
+    let hand = try JSONValue.object(server.post("/api/deck/hand", json: "{\"deck\":\"bob\",\"seed\":\"11\"}"))
+    let printed = try JSONValue.object(server.sealed(["hand", "bob", "--seed", "11", "--format", "json"]).stdout)
+    let handNames = (hand["hand"] as! [[String: Any]]).map { $0["name"] as! String }
+    #expect(handNames == ((printed["hands"] as! [[String: Any]])[0]["cards"] as! [[String: Any]]).map { $0["name"] as! String })
+    #expect((hand["opening_hand"] as! [[String: Any]]).map { $0["probability"] as! Double } == (printed["opening_hand"] as! [[String: Any]]).map { $0["probability"] as! Double })
+    let text = try server.sealed(["hand", "bob", "--seed", "11"]).stdout
+    for row in hand["opening_hand"] as! [[String: Any]] {
+      #expect(text.contains("  \(row["lands"]!)  \(row["percent"]!)"), "\(row)")
+    }
+    let arena = try server.post("/api/deck/export/arena", json: "{\"deck\":\"bob\"}")
+    #expect(arena.headers["content-disposition"] == "attachment; filename=\"bob.txt\"")
+    #expect(arena.text == (try server.sealed(["export", "arena", "bob"]).stdout))
+    let tts = try server.post("/api/deck/export/tts", json: "{\"deck\":\"bob\"}")
+    #expect(tts.headers["content-disposition"] == "attachment; filename=\"bob.json\"")
+    #expect(tts.text == (try server.sealed(["export", "tts", "bob"]).stdout))
+    let sheet = try server.post("/api/deck/export/sheet", json: "{\"deck\":\"bob\"}")
+    #expect(sheet.status == 422)
+    #expect(sheet.errorMessage?.hasPrefix("the card sheet is made from card images named SET-NUMBER.jpg; start sealed serve with --images DIR") == true)
+  }
+
+  @Test func decksAreDuplicatedAndDeleted() throws {
+    let server = try RunningServer()
+    defer { server.stop() }
+    _ = try server.save("carol", seed: 4)
+    let copy = try server.post("/api/decks/duplicate", json: "{\"name\":\"carol\",\"new\":\"carol-2\"}")
+    #expect(copy.status == 201)
+    #expect(try server.sealed(["deck", "show", "carol-2", "--format", "json"]).status == 0)
+    let taken = try server.post("/api/decks/duplicate", json: "{\"name\":\"carol\",\"new\":\"carol-2\"}")
+    #expect(taken.status == 409)
+    #expect(taken.errorMessage?.hasPrefix("a deck named \"carol-2\" is already saved") == true)
+    let deleted = try server.post("/api/decks/delete", json: "{\"name\":\"carol-2\"}")
+    #expect(deleted.status == 200)
+    let names = try JSONValue.array(server.get("/api/decks")).map { "\($0["kind"]!) \($0["name"]!)" }
+    #expect(names == ["pool carol", "deck carol"])
+  }
+}
+
+extension JSONValue {
+  /// A JSON value (from a reply) written back as JSON text.
+  static func serialized(_ value: Any) throws -> String {
+    String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
+  }
+}

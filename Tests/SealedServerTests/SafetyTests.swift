@@ -1,0 +1,140 @@
+import Foundation
+import SealedTestSupport
+import Testing
+
+/// What the app refuses: requests that would change the library from another site or another
+/// host name, report paths that leave the reports folder, and malformed, oversized or unknown
+/// input; each refusal is a 4xx with a one-line message, and nothing is changed.
+@Suite struct SafetyTests {
+  /// The saved deck's file, to show that a refused request left it as it was.
+  func deckFile(_ server: RunningServer, _ name: String) throws -> Data {
+    try Data(contentsOf: server.home.appendingPathComponent("decks/\(name).json"))
+  }
+
+  @Test func onlyTheAppsOwnOriginMayChangeTheLibrary() throws {
+    let server = try RunningServer()
+    defer { server.stop() }
+    _ = try server.save("alice")
+    let before = try deckFile(server, "alice")
+    let delete = "{\"name\":\"alice\"}"
+    let cases: [(origin: String?, headers: [String: String], message: String)] = [
+      ("http://evil.example", [:], "refused a POST from http://evil.example: only the app's own page (http://127.0.0.1:\(server.port)) may change the library"),
+      ("null", [:], "refused a POST from null: only the app's own page (http://127.0.0.1:\(server.port)) may change the library"),
+      ("http://127.0.0.1:\(server.port + 1)", [:], "refused a POST from http://127.0.0.1:\(server.port + 1): only the app's own page (http://127.0.0.1:\(server.port)) may change the library"),
+      (server.origin, ["Sec-Fetch-Site": "cross-site"], "refused a POST from another site (Sec-Fetch-Site: cross-site)"),
+    ]
+    for (origin, headers, message) in cases {
+      let reply = try server.post("/api/decks/delete", json: delete, origin: origin, headers: headers)
+      #expect(reply.status == 403, "\(origin ?? "-")")
+      #expect(reply.errorMessage == message)
+    }
+    var headers = ["Content-Type": "application/json"]
+    let noOrigin = try RawHTTP.send(port: server.port, method: "POST", path: "/api/decks/delete", headers: headers, body: Data(delete.utf8))
+    #expect(noOrigin.status == 403)
+    #expect(noOrigin.errorMessage?.hasSuffix("it had no Origin") == true)
+    // A form of another site posts text, not JSON: refused before its body is read.
+    headers = ["Content-Type": "text/plain", "Origin": server.origin]
+    let form = try RawHTTP.send(port: server.port, method: "POST", path: "/api/decks/delete", headers: headers, body: Data(delete.utf8))
+    #expect(form.status == 415)
+    #expect(try deckFile(server, "alice") == before)
+    // The app's own page may.
+    let own = try server.post("/api/decks/delete", json: delete)
+    #expect(own.status == 200)
+    #expect(!FileManager.default.fileExists(atPath: server.home.appendingPathComponent("decks/alice.json").path))
+  }
+
+  /// A page of another site whose name resolves to 127.0.0.1 (DNS rebinding) sends its own name
+  /// as Host: refused, for reading as for changing.
+  @Test func anotherHostNameIsRefused() throws {
+    let server = try RunningServer()
+    defer { server.stop() }
+    _ = try server.save("alice")
+    for host in ["evil.example:\(server.port)", "127.0.0.1.evil.example:\(server.port)", "127.0.0.1:\(server.port + 1)", "localhost"] {
+      let read = try server.get("/api/decks", headers: ["Host": host])
+      #expect(read.status == 403, "\(host)")
+      #expect(read.errorMessage == "the Host header names another server; open the app at http://127.0.0.1:\(server.port)/")
+      let change = try server.post(
+        "/api/decks/delete", json: "{\"name\":\"alice\"}", origin: "http://\(host)", headers: ["Host": host])
+      #expect(change.status == 403, "\(host)")
+    }
+    for host in ["localhost:\(server.port)", "127.0.0.1:\(server.port)"] {
+      #expect(try server.get("/api/decks", headers: ["Host": host]).status == 200, "\(host)")
+    }
+    #expect(FileManager.default.fileExists(atPath: server.home.appendingPathComponent("decks/alice.json").path))
+  }
+
+  @Test func reportBrowsingStaysInTheReportsFolder() throws {
+    let server = try RunningServer()
+    defer { server.stop() }
+    let folder = server.reports.appendingPathComponent("war-sealed")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data("<html><body>report</body></html>".utf8).write(to: folder.appendingPathComponent("report.html"))
+    try Data("key,value\nseed,1\n".utf8).write(to: folder.appendingPathComponent("run.csv"))
+    let outside = server.reports.deletingLastPathComponent().appendingPathComponent("secret.txt")
+    try Data("secret".utf8).write(to: outside)
+    try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.txt").path, withDestinationPath: outside.path)
+    try FileManager.default.createSymbolicLink(atPath: server.reports.appendingPathComponent("up").path, withDestinationPath: server.reports.deletingLastPathComponent().path)
+    try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("inside.csv").path, withDestinationPath: folder.appendingPathComponent("run.csv").path)
+
+    let page = try server.get("/reports/war-sealed/report.html")
+    #expect(page.status == 200 && page.text.contains("report"))
+    #expect(page.headers["content-security-policy"]?.hasPrefix("default-src 'none'") == true)
+    #expect(try server.get("/reports/war-sealed/inside.csv").text == "key,value\nseed,1\n")
+    let listing = try JSONValue.object(server.get("/api/reports"))
+    #expect((listing["reports"] as! [[String: Any]]).map { $0["path"] as! String } == ["war-sealed"])
+
+    let refused: [(path: String, status: Int)] = [
+      ("/reports/../secret.txt", 400), ("/reports/war-sealed/../../secret.txt", 400),
+      ("/reports/%2e%2e/secret.txt", 400), ("/reports/%2E%2E%2Fsecret.txt", 400), ("/reports/war-sealed/..%2f..%2fsecret.txt", 400),
+      ("/reports/%252e%252e/secret.txt", 404), ("/reports/war-sealed/%00report.html", 400), ("/reports/.%2e/secret.txt", 400),
+      ("/reports/war-sealed/link.txt", 403), ("/reports/up/secret.txt", 403), ("/reports/up", 403),
+      ("/reports/war-sealed/nothing.csv", 404), ("/reports/%zz", 400),
+    ]
+    for (path, status) in refused {
+      let reply = try server.get(path)
+      #expect(reply.status == status, "\(path): \(reply.status) \(reply.text)")
+      #expect(!reply.text.contains("secret") || reply.errorMessage != nil, "\(path) leaked the file")
+      #expect(reply.errorMessage.map { !$0.contains("\n") } ?? false, "\(path): \(reply.text)")
+    }
+  }
+
+  @Test func badInputIsA4xxInOneLineAndChangesNothing() throws {
+    let server = try RunningServer()
+    defer { server.stop() }
+    _ = try server.save("alice")
+    let before = try deckFile(server, "alice")
+    let listing = try server.get("/api/decks").text
+    let cases: [(path: String, body: String, status: Int, message: String)] = [
+      ("/api/deck/edit", "{\"deck\":\"alice\",\"card\":", 400, "request body:1:25: malformed JSON (unexpected end of file: the file is cut short); send a JSON object"),
+      ("/api/deck/edit", "{\"deck\":\"alice\",\"card\":7,\"change\":\"add\"}", 400, "request body: field card: expected a string, found a number"),
+      ("/api/deck/edit", "{\"deck\":\"alice\",\"card\":\"war #9999\",\"change\":\"add\"}", 404, "no card \"war #9999\" in the pool of deck alice; expected an id such as \"war #"),
+      ("/api/deck/edit", "{\"deck\":\"alice\",\"card\":\"war #250\",\"change\":\"steal\"}", 400, "change \"steal\": expected add or remove"),
+      ("/api/deck/edit", "{\"deck\":\"nobody\",\"card\":\"war #250\",\"change\":\"add\"}", 404, "no deck \"nobody\" in "),
+      ("/api/deck", "{\"deck\":\"../../etc/passwd\"}", 422, "\"../../etc/passwd\" is not a valid deck name"),
+      ("/api/deck", "{\"deck\":{\"set\":\"zzz\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1}}", 404, "unknown set \"zzz\""),
+      ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"nope\",\"seed\":\"1\",\"player\":1}}", 404, "unknown rule set \"nope\""),
+      ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"/etc/passwd\",\"seed\":\"1\",\"player\":1}}", 400, "set \"war\" and rules \"/etc/passwd\": expected codes"),
+      ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"-1\",\"player\":1}}", 400, "request body: "),
+      ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":9}}", 400, "player 9: expected 1 to 8"),
+      ("/api/decks/save", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1},\"name\":\"alice\"}", 409, "a pool named \"alice\" is already saved"),
+      ("/api/decks/delete", "{\"name\":\"nobody\"}", 404, "no deck \"nobody\" in "),
+      ("/api/checks", "{\"set\":\"war\",\"pools\":0}", 400, "pools 0: expected 1 to 10000000 pools"),
+    ]
+    for (path, body, status, message) in cases {
+      let reply = try server.post(path, json: body)
+      #expect(reply.status == status, "\(path) \(body): \(reply.status) \(reply.text)")
+      let line = reply.errorMessage ?? ""
+      #expect(line.hasPrefix(message), "\(path) \(body): \(line)")
+      #expect(!line.contains("\n"))
+    }
+    // An oversized body is refused before it is read whole.
+    let huge = "{\"deck\":\"alice\",\"card\":\"" + String(repeating: "x", count: 200_000) + "\",\"change\":\"add\"}"
+    let oversized = try server.post("/api/deck/edit", json: huge)
+    #expect(oversized.status == 413)
+    #expect(oversized.errorMessage == "the request body is \(huge.utf8.count) bytes; at most 65536 are read")
+    #expect(try deckFile(server, "alice") == before)
+    #expect(try server.get("/api/decks").text == listing)
+    #expect(try server.get("/api/pools?set=zzz").status == 404)
+    #expect(try server.get("/api/pools?set=war&players=99").errorMessage == "players \"99\": expected 1 to 8")
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import SealedTestSupport
+import Testing
+
+/// `sealed serve`: it listens on 127.0.0.1, prints its address, serves its page with no network,
+/// refuses bad options in one line, and stops cleanly on Ctrl-C.
+@Suite struct ServerLifecycleTests {
+  @Test func itServesThePageAndStopsOnCtrlC() throws {
+    let server = try RunningServer()
+    #expect(server.greeting.hasPrefix("Sealed is at http://127.0.0.1:\(server.port)/\n"))
+    #expect(server.greeting.contains("  decks: \(server.home.path)"))
+    #expect(server.greeting.contains("  reports: \(server.reports.path)"))
+    let page = try server.get("/")
+    #expect(page.status == 200)
+    #expect(page.headers["content-type"] == "text/html; charset=utf-8")
+    #expect(page.text.contains("<script type=\"module\" src=\"/assets/app.js\"></script>"))
+    #expect(page.headers["content-security-policy"]?.contains("script-src 'self'") == true)
+    #expect(page.headers["x-content-type-options"] == "nosniff")
+    // Every file the page loads is the server's own: no CDN, no address elsewhere but Scryfall's images.
+    for asset in ["app.js", "ui.js", "api.js", "cards.js", "choose.js", "open.js", "build.js", "hand.js", "decks.js", "checks.js", "app.css"] {
+      let reply = try server.get("/assets/\(asset)")
+      #expect(reply.status == 200, "\(asset)")
+      #expect(reply.body.count > 500, "\(asset)")
+      #expect(!reply.text.contains("http://") && !reply.text.contains("https://cdn"), "\(asset) names another server")
+    }
+    let missing = try server.get("/api/nothing")
+    #expect(missing.status == 404)
+    #expect(missing.errorMessage == "no such page or API route: GET /api/nothing")
+    let stopped = server.stop()
+    #expect(stopped.status == 0, "\(stopped.errors)")
+    #expect(stopped.output == "Sealed stopped.\n")
+    #expect(stopped.errors.isEmpty)
+  }
+
+  @Test func badOptionsAreOneLineAndExit2() throws {
+    let port = try SealedExecutable.run(["--port", "70000"], executable: RunningServer.executable)
+    #expect(port.status == 2)
+    #expect(port.stderr == "sealed: error: --port 70000: expected a port from 0 to 65535 (0: any free port)\n")
+    let images = try SealedExecutable.run(["--port", "0", "--images", "/nonexistent-images"], executable: RunningServer.executable)
+    #expect(images.status == 2)
+    #expect(images.stderr == "sealed: error: /nonexistent-images: no such folder; expected a folder of card images named SET-NUMBER.jpg\n")
+    let unknown = try SealedExecutable.run(["--prot", "1"], executable: RunningServer.executable)
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.hasPrefix("sealed: error: Unknown option '--prot'"))
+    #expect(unknown.stderr.split(separator: "\n").count == 1)
+  }
+
+  /// A port already taken is one line and exit 2, not a stack trace.
+  @Test func aTakenPortIsOneLine() throws {
+    let server = try RunningServer()
+    let second = try SealedExecutable.run(["--port", String(server.port)], executable: RunningServer.executable)
+    #expect(second.status == 2)
+    #expect(second.stderr.hasPrefix("sealed: error: cannot serve on 127.0.0.1:\(server.port) ("), "\(second.stderr)")
+    #expect(second.stderr.hasSuffix("; choose another --port or --host\n"))
+    #expect(second.stderr.split(separator: "\n").count == 1)
+    server.stop()
+  }
+
+  /// `sealed serve` starts the server built beside it, with the options it was given.
+  @Test func sealedServeStartsTheServer() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    let process = Process()
+    process.executableURL = SealedExecutable.url
+    process.arguments = ["serve", "--port", "0", "--reports", folder.path]
+    var environment = ProcessInfo.processInfo.environment
+    environment["SEALED_HOME"] = folder.appendingPathComponent("home").path
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let watchdog = SealedExecutable.killAfter(120, process)
+    defer { watchdog.cancel() }
+    var seen = ""
+    while !seen.contains("Ctrl-C stops it.") {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      seen += String(decoding: chunk, as: UTF8.self)
+    }
+    #expect(seen.hasPrefix("Sealed is at http://127.0.0.1:"))
+    #expect(seen.contains("  reports: \(folder.path)\n"))
+    kill(process.processIdentifier, SIGINT)
+    let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(rest == "Sealed stopped.\n")
+  }
+}

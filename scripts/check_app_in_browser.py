@@ -1,0 +1,422 @@
+"""Drives the Sealed app in headless Chromium; run through scripts/check-app-in-browser.
+
+Every check prints one line, "ok    WHAT" or "FAIL  WHAT: WHY"; the exit status is 1 if any
+failed. Nothing leaves the machine: Chromium resolves no host name, so card images from
+Scryfall fail and the app draws its card faces, as it does offline.
+"""
+import argparse
+import http.server
+import json
+import os
+import re
+import shutil
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import zlib
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException, WebDriverException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+FAILURES = []
+
+
+def check(what, condition, why=""):
+    print(f"{'ok   ' if condition else 'FAIL '} {what}{'' if condition else ': ' + str(why)}", flush=True)
+    if not condition:
+        FAILURES.append(what)
+    return condition
+
+
+class App:
+    """sealed-serve in a temporary folder, and the sealed command on the same library."""
+
+    def __init__(self, sealed, serve, work):
+        self.sealed, self.work = sealed, work
+        self.home, self.reports, self.images = (os.path.join(work, name) for name in ("home", "reports", "images"))
+        os.makedirs(self.images)
+        self.env = {key: value for key, value in os.environ.items() if key != "SEALED_CARDS"}
+        self.env["SEALED_HOME"] = self.home
+        self.process = subprocess.Popen(
+            [serve, "--port", "0", "--reports", self.reports, "--images", self.images],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=self.env, cwd=work)
+        greeting = ""
+        while "Ctrl-C stops it." not in greeting:
+            line = self.process.stdout.readline()
+            if not line:
+                raise SystemExit(f"sealed-serve did not start: {greeting}{self.process.stderr.read()}")
+            greeting += line
+        self.url = re.search(r"http://127\.0\.0\.1:\d+/", greeting).group(0)
+
+    def run(self, *arguments):
+        result = subprocess.run([self.sealed, *arguments], capture_output=True, text=True, env=self.env, timeout=300)
+        if result.returncode != 0:
+            raise RuntimeError(f"sealed {' '.join(arguments)}: {result.stderr}")
+        return result.stdout
+
+    def stop(self):
+        self.process.send_signal(signal.SIGINT)
+        out, err = self.process.communicate(timeout=120)
+        return self.process.returncode, out, err
+
+
+def browser(downloads):
+    options = webdriver.ChromeOptions()
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1440,1000", "--hide-scrollbars",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"):
+        options.add_argument(flag)
+    options.add_experimental_option("prefs", {"download.default_directory": downloads, "download.prompt_for_download": False})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+    return driver
+
+
+def wait(driver, condition, seconds=60):
+    return WebDriverWait(driver, seconds, poll_frequency=0.1).until(condition)
+
+
+def css(driver, selector):
+    return driver.find_elements(By.CSS_SELECTOR, selector)
+
+
+def deck_size(driver):
+    """The deck's size as the page shows it (read by script: the deck side is redrawn on each change)."""
+    text = driver.execute_script("const n = document.querySelector('#count strong'); return n ? n.textContent : '-1'")
+    return int(text)
+
+
+def click_until(driver, selector, size):
+    """Clicks the first tile matching `selector` whose click adds, until the deck holds `size`."""
+    while deck_size(driver) < size:
+        before = deck_size(driver)
+        tiles = [tile for tile in css(driver, selector) if "used-up" not in tile.get_attribute("class")]
+        if not tiles:
+            return False
+        tiles[0].click()
+        wait(driver, lambda d: deck_size(d) != before)
+    return True
+
+
+def write_png(path, width=60, height=84, colour=(180, 40, 40)):
+    rows = b"".join(b"\x00" + bytes(colour) * width for _ in range(height))
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def jpeg_size(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    at = 2
+    while at < len(data):
+        marker, length = data[at + 1], struct.unpack(">H", data[at + 2:at + 4])[0]
+        if marker in (0xC0, 0xC1, 0xC2):
+            height, width = struct.unpack(">HH", data[at + 5:at + 9])
+            return width, height
+        at += 2 + length
+    return None
+
+
+def downloaded(folder, suffix, seconds=60):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        names = [name for name in os.listdir(folder) if name.endswith(suffix)]
+        if names:
+            path = os.path.join(folder, names[0])
+            time.sleep(0.3)
+            return path
+        time.sleep(0.1)
+    return None
+
+
+def shot(driver, shots, name):
+    if shots:
+        driver.save_screenshot(os.path.join(shots, f"app-{name}.png"))
+
+
+def choose_and_open(driver, app, shots):
+    driver.get(app.url)
+    wait(driver, lambda d: css(d, '.set-tile[data-set="war"] a.rule'))
+    check("Choose lists War of the Spark with its rule sets",
+          [a.text for a in css(driver, '.set-tile[data-set="war"] a.rule')] == ["sealed", "retail", "retail-lethe", "mtgwtf"])
+    driver.find_element(By.ID, "players").send_keys("2")
+    seed = driver.find_element(By.ID, "seed")
+    seed.clear()
+    seed.send_keys("42")
+    css(driver, '.set-tile[data-set="war"] a.rule[data-rules="sealed"]')[0].click()
+    wait(driver, lambda d: css(d, ".top-cards .card"))
+    check("the pool's link holds the event's seed and players", "seed=42" in driver.current_url and "players=2" in driver.current_url, driver.current_url)
+    top = css(driver, ".top-cards .card")
+    rarities = [re.search(r"r-(\w+)", card.get_attribute("class")).group(1) for card in top]
+    check("Open shows the rares and mythics first: six, one of them mythic", len(top) == 6 and rarities.count("mythic") == 1
+          and all(r in ("rare", "mythic") for r in rarities), rarities)
+    headings = [h.text for h in css(driver, "section.open h2")]
+    check("the rares and mythics come before the boosters", headings and headings[0].startswith("Rares and mythics") and headings[-1] == "The boosters", headings)
+    check("two players, each with a pool", len(css(driver, "nav.players a")) == 2)
+    css(driver, "details.booster summary")[0].click()
+    shot(driver, shots, "open")
+    return [card.get_attribute("data-id") for card in top]
+
+
+def build_deck(driver, top_ids, shots):
+    driver.find_element(By.ID, "continue").click()
+    wait(driver, lambda d: css(d, ".pick") and css(d, "#count strong"))
+    listed = [node.get_attribute("data-id") for node in css(driver, "#deck-list .card-header")]
+    check("the deck starts with the pool's rares and mythics", sorted(listed) == sorted(top_ids), (listed, top_ids))
+    check("no card image is broken", driver.execute_script(
+        "return [...document.images].every(image => image.complete && image.naturalWidth > 0)"))
+    used = css(driver, ".pick.used-up")
+    opacity = driver.execute_script("return getComputedStyle(arguments[0].querySelector('.card')).opacity", used[0]) if used else None
+    check("a card whose every copy is in the deck shows at half opacity, its diamonds filled",
+          used and opacity == "0.5" and "◇" not in used[0].find_element(By.CSS_SELECTOR, ".diamonds").text, (opacity,))
+    css(driver, '.chip[data-filter="colour"][data-value="U"]')[0].click()
+    shown = [tile for tile in css(driver, ".pick") if tile.is_displayed()]
+    blue = all(re.search(r"\bc-(u|multi)\b", tile.find_element(By.CSS_SELECTOR, ".card").get_attribute("class")) for tile in shown)
+    check("the colour filter shows only blue and multicolour cards", shown and blue, len(shown))
+    css(driver, '.chip[data-filter="colour"][data-value="U"]')[0].click()
+    check("nonland cards added by clicks", click_until(driver, '.pick[data-land="no"]', 23))
+    lands = css(driver, '.pick[data-basic="yes"]')
+    for land, count in zip(lands[:2], (9, 8)):
+        for _ in range(count):
+            before = deck_size(driver)
+            land.click()
+            wait(driver, lambda d: deck_size(d) == before + 1)
+    check("a 40-card deck built by clicks", deck_size(driver) == 40 and "40 of 40 cards" in driver.find_element(By.ID, "count").text)
+    single = [t for t in css(driver, '.pick.used-up[data-land="no"]') if t.find_element(By.CSS_SELECTOR, ".diamonds").text == "◆"]
+    single[0].click()
+    wait(driver, lambda d: deck_size(d) == 39)
+    single[0].click()
+    wait(driver, lambda d: deck_size(d) == 40)
+    check("a click takes out a card whose only copy is in, another puts it back", True)
+    curve = [int(bar.find_element(By.CSS_SELECTOR, ".n").text or 0) for bar in css(driver, ".curve .bar")]
+    types = {li.get_attribute("data-type"): int(li.find_element(By.CSS_SELECTOR, "strong").text) for li in css(driver, "ul.types li")}
+    check("the curve counts the nonland cards and the types add up to 40",
+          sum(types.values()) == 40 and sum(curve) == 40 - types.get("lands", 0) and types.get("lands", 0) >= 17, (curve, types))
+    driver.execute_script("arguments[0].querySelector('.zoom-button').click()", single[0])
+    wait(driver, lambda d: css(d, "#overlay .card.zoomed"))
+    check("a card zooms to full size", css(driver, "#overlay .card.zoomed")[0].size["width"] >= 300)
+    css(driver, "body")[0].send_keys(Keys.ESCAPE)
+    wait(driver, lambda d: not d.find_element(By.ID, "overlay").is_displayed())
+    shot(driver, shots, "build")
+
+
+def hand_and_exports(driver, app, shots):
+    driver.find_element(By.ID, "hand-button").click()
+    wait(driver, lambda d: css(d, "#hand .hand-cards .card"))
+    hand = {"seed": driver.find_element(By.ID, "hand").get_attribute("data-seed"),
+            "cards": [card.get_attribute("aria-label") for card in css(driver, "#hand .hand-cards .card")],
+            "odds": [row.find_element(By.CSS_SELECTOR, "td.percent").text for row in css(driver, "#opening-odds tbody tr")]}
+    check("a sample hand of seven cards with the odds of 0 to 7 lands", len(hand["cards"]) == 7 and len(hand["odds"]) == 8, hand)
+    shot(driver, shots, "hand")
+    driver.find_element(By.ID, "draw-again").click()
+    wait(driver, lambda d: css(d, "#hand") and d.find_element(By.ID, "hand").get_attribute("data-seed") != hand["seed"])
+    check("drawing again deals another hand", len(css(driver, "#hand .hand-cards .card")) == 7)
+    css(driver, "body")[0].send_keys(Keys.ESCAPE)
+    ids = {node.get_attribute("data-id") for node in css(driver, "#deck-list .card-header")}
+    for card_id in ids:
+        set_code, number = card_id.split(" #")
+        write_png(os.path.join(app.images, f"{set_code}-{number}.png"))
+    downloads = os.path.join(app.work, "downloads")
+    driver.find_element(By.ID, "export-button").click()
+    wait(driver, lambda d: css(d, "#exports"))
+    shot(driver, shots, "export")
+    files = {}
+    for kind, suffix in (("tts", ".json"), ("arena", ".txt"), ("sheet", ".jpg")):
+        driver.find_element(By.ID, f"export-{kind}").click()
+        files[kind] = downloaded(downloads, suffix)
+        check(f"the {kind} export downloads a {suffix} file", files[kind] is not None)
+    saved = json.load(open(files["tts"])) if files["tts"] else {}
+    objects = saved.get("ObjectStates", [{}])[0].get("ContainedObjects", [])
+    check("the Tabletop Simulator file holds the 40 cards", len(objects) == 40, len(objects))
+    arena = open(files["arena"]).read().split("\n\n")[0].splitlines() if files["arena"] else []
+    check("the Arena list's deck holds 40 cards", arena[:1] == ["Deck"] and sum(int(line.split(" ")[0]) for line in arena[1:]) == 40, arena[:3])
+    check("the card sheet is the 10 x 7 sheet of 410 x 571 cards", files["sheet"] and jpeg_size(files["sheet"]) == (4100, 3997),
+          files["sheet"] and jpeg_size(files["sheet"]))
+    css(driver, "body")[0].send_keys(Keys.ESCAPE)
+    return hand, files
+
+
+def save_and_compare(driver, app, hand, files, shots):
+    name = driver.find_element(By.ID, "save-name").get_attribute("value")
+    driver.find_element(By.ID, "save").click()
+    wait(driver, lambda d: d.current_url.endswith(f"#/deck/{name}") and css(d, ".badge.saved"))
+    driver.refresh()
+    wait(driver, lambda d: css(d, "#count strong") and css(d, ".badge.saved"))
+    check("the saved deck reloads with its 40 cards", deck_size(driver) == 40)
+    shown = json.loads(app.run("deck", "show", name, "--format", "json"))
+    page = [(node.get_attribute("data-id"), node.find_element(By.CSS_SELECTOR, ".copies").text) for node in css(driver, "#deck-list .card-header")]
+    cli = [(f"{card['set']} #{card['collector_number']}", f"{card['copies']}×") for card in shown["cards"]]
+    check("sealed deck show finds the deck as the page shows it", shown["size"] == 40 and page == cli, (page[:3], cli[:3]))
+    check("the Tabletop Simulator file is sealed export tts's", open(files["tts"]).read() == app.run("export", "tts", name))
+    check("the Arena list is sealed export arena's", open(files["arena"]).read() == app.run("export", "arena", name))
+    printed = json.loads(app.run("hand", name, "--seed", hand["seed"], "--format", "json"))
+    names = [card["name"] for card in printed["hands"][0]["cards"]]
+    check("the page's hand is sealed hand's for its seed", sorted(names) == sorted(hand["cards"]), (names, hand["cards"]))
+    text = app.run("hand", name, "--seed", hand["seed"])
+    printed_odds = all(re.search(rf"^  {k}  +{re.escape(p)}(  |$)", text, re.M) for k, p in enumerate(hand["odds"]))
+    check("the page's odds are the ones sealed hand prints", printed_odds, hand["odds"])
+    lands = [t for t in css(driver, '.pick[data-basic="yes"]') if int(t.get_attribute("data-copies")) > 0]
+    driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('contextmenu', {bubbles: true}))", lands[0])
+    wait(driver, lambda d: deck_size(d) == 39)
+    check("a change in the browser shows in sealed deck show", json.loads(app.run("deck", "show", name, "--format", "json"))["size"] == 39)
+    app.run("deck", "add", name, "#" + lands[0].get_attribute("data-id").split(" #")[1])
+    driver.refresh()
+    wait(driver, lambda d: css(d, "#count strong"))
+    check("a change by sealed deck add shows in the browser", deck_size(driver) == 40)
+    return name
+
+
+def decks_screen(driver, app, name, shots):
+    driver.get(app.url + "#/decks")
+    wait(driver, lambda d: css(d, f'tr[data-kind="deck"][data-name="{name}"]'))
+    row = css(driver, f'tr[data-kind="deck"][data-name="{name}"]')[0]
+    copy = row.find_element(By.CSS_SELECTOR, "form.inline input")
+    copy.clear()
+    copy.send_keys(f"{name}-copy")
+    row.find_element(By.CSS_SELECTOR, "form.inline button").click()
+    wait(driver, lambda d: css(d, f'tr[data-name="{name}-copy"]'))
+    check("a deck is duplicated", json.loads(app.run("deck", "show", f"{name}-copy", "--format", "json"))["size"] == 40)
+    shot(driver, shots, "decks")
+    for _ in range(2):
+        css(driver, f'button[data-deck="{name}-copy"]')[0].click()
+    wait(driver, lambda d: not css(d, f'tr[data-name="{name}-copy"]'))
+    check("a deck is deleted", f"{name}-copy" not in app.run("decks"))
+
+
+def another_site(driver, app, name):
+    """A page served from another origin that posts to the app as a form and with fetch."""
+    target = app.url + "api/decks/delete"
+    page = f"""<!doctype html><title>elsewhere</title>
+<form id=f method=post action="{target}" enctype="text/plain"><input name='{{"name":"{name}","x":"' value='"}}'></form>
+<script>
+fetch("{target}", {{method: "POST", mode: "no-cors", headers: {{"Content-Type": "text/plain"}}, body: JSON.stringify({{name: "{name}"}})}});
+fetch("{target}", {{method: "POST", headers: {{"Content-Type": "application/json"}}, body: JSON.stringify({{name: "{name}"}})}}).catch(() => {{}});
+setTimeout(() => document.getElementById("f").submit(), 500);
+</script>"""
+    folder = os.path.join(app.work, "elsewhere")
+    os.makedirs(folder)
+    with open(os.path.join(folder, "index.html"), "w") as f:
+        f.write(page)
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *arguments):
+            pass
+    handler = lambda *a, **k: Quiet(*a, directory=folder, **k)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    driver.get(f"http://127.0.0.1:{server.server_address[1]}/index.html")
+    time.sleep(2.5)
+    server.shutdown()
+    check("a page of another site cannot delete a deck", name in app.run("decks") and json.loads(app.run("deck", "show", name, "--format", "json"))["size"] == 40)
+
+
+def checks_and_reports(driver, app, shots):
+    driver.get(app.url + "#/checks")
+    wait(driver, lambda d: css(d, "form.check-form"))
+    pools = driver.find_element(By.CSS_SELECTOR, 'input[name="pools"]')
+    pools.clear()
+    pools.send_keys("20000")
+    driver.find_element(By.CSS_SELECTOR, 'input[name="seed"]').send_keys("1")
+    driver.find_element(By.ID, "start-check").click()
+    wait(driver, lambda d: css(d, 'tr[data-state="done"], tr[data-state="failed"]'), 600)
+    verdict = css(driver, "tr[data-check] td.verdict")[0].text
+    printed = app.run("check", "war", "--pools", "20000", "--seed", "1", "--quiet", "--out", os.path.join(app.work, "cli-check"))
+    expected = next((line for line in printed.splitlines() if line.startswith(("PASS", "FAIL"))), "?")
+    check("a check from the browser ends with sealed check's verdict", verdict == expected, (verdict, expected))
+    shot(driver, shots, "checks")
+    link = css(driver, 'tr[data-check] a[href$="report.html"]')[0].get_attribute("href")
+    driver.get(link)
+    wait(driver, lambda d: expected in d.find_element(By.TAG_NAME, "body").text)
+    check("its report page opens", True)
+    driver.get(app.url + "#/reports")
+    wait(driver, lambda d: css(d, 'tr[data-folder="war-sealed"]'))
+    files = [a.text for a in css(driver, 'tr[data-folder="war-sealed"] td.files a')]
+    check("the report folders are listed with their files", "checks.csv" in files and "run.csv" in files, files)
+    shot(driver, shots, "reports")
+
+
+def products(driver, app, shots):
+    """The shipped products by kind, listed in the background since Choose first asked."""
+    driver.get(app.url)
+    wait(driver, lambda d: css(d, "details.kind"), 900)
+    kinds = [node.get_attribute("data-kind") for node in css(driver, "details.kind")]
+    check("Choose lists the shipped products by kind", {"draft", "play", "collector"} <= set(kinds), kinds)
+    play = css(driver, 'details.kind[data-kind="play"]')
+    if play:
+        play[0].find_element(By.TAG_NAME, "summary").click()
+    notes = [node.text for node in css(driver, "td.note") if node.text]
+    check("a product whose cards lack names says so and how to get them",
+          any(note.startswith("its cards lack names: ") and "sealed cards fetch " in note for note in notes), notes[:2])
+    driver.execute_script("window.scrollTo(0, 0)")
+    shot(driver, shots, "choose")
+
+
+def console_problems(driver):
+    problems = []
+    for entry in driver.get_log("browser"):
+        message = entry["message"]
+        # Scryfall's images cannot load here (no host name resolves): the page draws the cards.
+        if "scryfall" in message and "ERR_NAME_NOT_RESOLVED" in message:
+            continue
+        # The page of another site's refused requests.
+        if "elsewhere" in message or "403" in message and "/api/decks/delete" in message:
+            continue
+        if entry["level"] in ("SEVERE", "WARNING"):
+            problems.append(message)
+    return problems
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--sealed", required=True)
+    parser.add_argument("--serve", required=True)
+    parser.add_argument("--shots", help="write a screenshot of each screen here")
+    arguments = parser.parse_args()
+    work = tempfile.mkdtemp(prefix="sealed-app-")
+    shots = arguments.shots and os.path.abspath(arguments.shots)
+    if shots:
+        os.makedirs(shots, exist_ok=True)
+    app = App(os.path.abspath(arguments.sealed), os.path.abspath(arguments.serve), work)
+    os.makedirs(os.path.join(work, "downloads"))
+    driver = browser(os.path.join(work, "downloads"))
+    try:
+        top = choose_and_open(driver, app, shots)
+        build_deck(driver, top, shots)
+        hand, files = hand_and_exports(driver, app, shots)
+        name = save_and_compare(driver, app, hand, files, shots)
+        decks_screen(driver, app, name, shots)
+        checks_and_reports(driver, app, shots)
+        products(driver, app, shots)
+        problems = console_problems(driver)
+        check("no console errors", not problems, problems[:3])
+        another_site(driver, app, name)
+    except TimeoutException as error:
+        check("the flow finished", False, f"timed out at {driver.current_url}: {error.msg or ''}")
+        shot(driver, work, "timeout")
+    except WebDriverException as error:
+        check("the flow finished", False, f"at {driver.current_url}: {(error.msg or '').splitlines()[0] if error.msg else error}")
+        shot(driver, work, "problem")
+    finally:
+        driver.quit()
+        status, out, err = app.stop()
+        check("Ctrl-C stops the server cleanly", status == 0 and out.endswith("Sealed stopped.\n"), (status, err[-300:]))
+    if FAILURES:
+        print(f"{len(FAILURES)} check(s) failed; the work folder is {work}")
+        sys.exit(1)
+    shutil.rmtree(work, ignore_errors=True)
+    print("all checks passed")
+
+
+if __name__ == "__main__":
+    main()
