@@ -20,7 +20,7 @@ import time
 import zlib
 
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException, WebDriverException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -82,7 +82,8 @@ def browser(downloads):
 
 
 def wait(driver, condition, seconds=60):
-    return WebDriverWait(driver, seconds, poll_frequency=0.1).until(condition)
+    """Waits for `condition`; an element redrawn while it was read is read again."""
+    return WebDriverWait(driver, seconds, poll_frequency=0.1, ignored_exceptions=[StaleElementReferenceException]).until(condition)
 
 
 def css(driver, selector):
@@ -143,6 +144,8 @@ def downloaded(folder, suffix, seconds=60):
 
 def shot(driver, shots, name):
     if shots:
+        driver.execute_script("window.scrollTo(0, 0)")
+        time.sleep(0.3)
         driver.save_screenshot(os.path.join(shots, f"app-{name}.png"))
 
 

@@ -90,7 +90,7 @@ import Testing
       (["chek", "war"], "unknown command \"chek\"; did you mean \"check\"? (see 'sealed --help')"),
       (["deck", "ad", "alice", "island"], "unknown command \"ad\"; did you mean \"add\"? (see 'sealed deck --help')"),
       (["export", "arna", "alice"], "unknown command \"arna\"; did you mean \"arena\"? (see 'sealed export --help')"),
-      (["zzz"], "unknown command \"zzz\"; expected one of sets, cards, rules, open, simulate, check, check-products, audit, merge, report, decks, deck, hand, export (see 'sealed --help')"),
+      (["zzz"], "unknown command \"zzz\"; expected one of sets, cards, rules, open, simulate, check, check-products, audit, merge, report, decks, deck, hand, export, serve (see 'sealed --help')"),
     ]
     for (arguments, message) in cases {
       let result = try SealedExecutable.run(arguments)

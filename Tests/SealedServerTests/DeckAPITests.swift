@@ -59,7 +59,7 @@ import Testing
     let third = rows.filter { (13...18).contains(Int($0[0]) ?? 0) }.map { "\($0[1]) #\($0[2])" }
     let viewed = (pools[2]["boosters"] as! [[[String: Any]]]).joined().map { ($0["card"] as! [String: Any])["id"] as! String }
     #expect(third == viewed, "\(csv.prefix(200))")
-    #expect(pools[2]["opened"] as? Int == 90)
+    #expect(pools[2]["opened"] as? Int == viewed.count)
     // Without a seed, the reply names the random one, so the page can link to the pool.
     let random = try JSONValue.object(server.get("/api/pools?set=war&rules=sealed"))
     #expect(UInt64(random["seed"] as! String) != nil)

@@ -105,8 +105,8 @@ import Testing
     let before = try deckFile(server, "alice")
     let listing = try server.get("/api/decks").text
     let cases: [(path: String, body: String, status: Int, message: String)] = [
-      ("/api/deck/edit", "{\"deck\":\"alice\",\"card\":", 400, "request body:1:25: malformed JSON (unexpected end of file: the file is cut short); send a JSON object"),
-      ("/api/deck/edit", "{\"deck\":\"alice\",\"card\":7,\"change\":\"add\"}", 400, "request body: field card: expected a string, found a number"),
+      ("/api/deck/edit", "{\"deck\":\"alice\",\"card\":", 400, "request body:1:24: malformed JSON (unexpected end of file: the file is cut short); send a JSON object"),
+      ("/api/deck/edit", "{\"deck\":\"alice\",\"card\":7,\"change\":\"add\"}", 400, "request body: field card: expected a string"),
       ("/api/deck/edit", "{\"deck\":\"alice\",\"card\":\"war #9999\",\"change\":\"add\"}", 404, "no card \"war #9999\" in the pool of deck alice; expected an id such as \"war #"),
       ("/api/deck/edit", "{\"deck\":\"alice\",\"card\":\"war #250\",\"change\":\"steal\"}", 400, "change \"steal\": expected add or remove"),
       ("/api/deck/edit", "{\"deck\":\"nobody\",\"card\":\"war #250\",\"change\":\"add\"}", 404, "no deck \"nobody\" in "),

@@ -12,14 +12,20 @@ function draftKey(draft) {
   return `sealed.draft.${draft.set}.${draft.rules}.${draft.seed}.${draft.player}`;
 }
 
-/** Sends a change of one copy of card `id` ("add" or "remove") and redraws what it changed. */
-async function change(id, how) {
-  try {
-    const view = await api("/api/deck/edit", { deck: state.reference, card: id, change: how });
-    setView(view);
-  } catch (error) {
-    toast(error.message, true);
-  }
+let pending = Promise.resolve();
+
+/** Sends a change of one copy of card `id` ("add" or "remove") and redraws what it changed.
+ * Changes go one after another: each draft change starts from the draft the last one returned. */
+function change(id, how) {
+  pending = pending.then(async () => {
+    try {
+      const view = await api("/api/deck/edit", { deck: state.reference, card: id, change: how });
+      setView(view);
+    } catch (error) {
+      toast(error.message, true);
+    }
+  });
+  return pending;
 }
 
 function setView(view) {

@@ -31,7 +31,7 @@ export function frameClass(card) {
 
 /** The CSS gradient of a card's colours (for borders): one colour, or one band per colour. */
 export function colourGradient(card) {
-  const tones = { W: "#f4efd2", U: "#4b8fd1", B: "#55504c", R: "#d8553a", G: "#3f8f55" };
+  const tones = { W: "#d9cd93", U: "#4b8fd1", B: "#55504c", R: "#d8553a", G: "#3f8f55" };
   const colours = card.colors.map((colour) => tones[colour]).filter(Boolean);
   if (colours.length === 0) return card.land ? "linear-gradient(90deg, #a28b6b, #a28b6b)" : "linear-gradient(90deg, #a6a6a6, #a6a6a6)";
   if (colours.length === 1) return `linear-gradient(90deg, ${colours[0]}, ${colours[0]})`;
@@ -40,12 +40,14 @@ export function colourGradient(card) {
 
 /** A card at `size` ("small", "normal" or "large"): the drawn face, then the image over it. */
 export function cardFace(card, size = "normal", foil = false) {
-  const face = el(`div.card.${size}.${frameClass(card)}.r-${card.rarity}`, { dataset: { id: card.id }, "aria-label": card.name },
+  // The title and type line shrink to fit, as the app's did, rather than wrap.
+  const fit = `--fit: ${card.name.length + 1.9 * card.mana_symbols.length + 1}; --fit-type: ${card.type_line.length + 4}`;
+  const face = el(`div.card.${size}.${frameClass(card)}.r-${card.rarity}`, { dataset: { id: card.id }, "aria-label": card.name, style: fit },
     el("div.face",
       el("div.title", el("span.name", card.name), manaCost(card)),
       el("div.art", el("span.set-line", `${card.set.toUpperCase()} ${card.collector_number ? "#" + card.collector_number : ""}`)),
       el("div.type", el("span.type-line", card.type_line), el("span.rarity-mark", { title: card.rarity }, card.rarity[0].toUpperCase())),
-      el("div.rules", card.rarity)));
+      el("div.rules", `${rarityWord(card.rarity)}${card.collector_number ? "" : " · no printing in the data"}`)));
   if (foil) face.classList.add("foil");
   if (card.image && useImages()) {
     const image = new Image();

@@ -35,7 +35,7 @@ export async function showHand(reference, seed) {
   const again = el("button.primary", { type: "button", id: "draw-again", onclick: () => showHand(reference) }, "Draw again");
   showOverlay(el("div.hand", { id: "hand", dataset: { seed: hand.seed } },
     el("h2", `Sample hand: ${hand.hand_lands} land${hand.hand_lands === 1 ? "" : "s"} of ${hand.hand_size}`),
-    el("p.meta", `Deck ${hand.deck}: ${hand.deck_size} cards, ${hand.lands} lands · seed ${hand.seed} (sealed hand ${hand.deck} --seed ${hand.seed} draws it again once saved)`),
+    el("p.meta", `Deck ${hand.deck}: ${hand.deck_size} cards, ${hand.lands} lands · seed ${hand.seed} (sealed hand ${hand.deck} --seed ${hand.seed} deals this hand${typeof reference === "string" ? "" : " once the deck is saved"})`),
     el("div.hand-cards", hand.hand.map((card) => cardFace(card, "normal"))),
     el("div.actions", again),
     oddsTables(hand)), "Sample hand");

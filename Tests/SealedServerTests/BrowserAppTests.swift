@@ -1,0 +1,55 @@
+import Foundation
+import SealedTestSupport
+import Testing
+
+/// Whether Debian's `chromium` and `chromium-driver` are on the PATH.
+private let browserInstalled: Bool = {
+  let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+  return ["chromium", "chromedriver"].allSatisfy { name in
+    folders.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
+  }
+}()
+
+/// The app in a real browser: `scripts/check-app-in-browser` drives headless Chromium through
+/// the whole flow (choose war, open a pool for two players, the rares and mythics first, a
+/// 40-card deck built by clicks, hands, every export downloaded and held to `sealed export`,
+/// save, reload, `sealed deck show`, edits from both sides, duplicate and delete, a check and
+/// its report, the product listing, a page of another site that tries to delete the deck, and
+/// Ctrl-C). Skipped when Chromium or its driver is absent (`.ci/run` installs them; the script
+/// installs them too when run by hand, and selenium into a virtual environment).
+@Suite(.enabled(if: browserInstalled, "chromium or chromium-driver is not installed: apt-get install chromium chromium-driver, or run scripts/check-app-in-browser once, which installs them"))
+struct BrowserAppTests {
+  @Test func theWholeFlowWorksInABrowser() throws {
+    let shots = try Fixtures.temporaryDirectory().appendingPathComponent("shots")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = [
+      Fixtures.repositoryRoot.appendingPathComponent("scripts/check-app-in-browser").path,
+      "--sealed", SealedExecutable.url.path, "--serve", RunningServer.executable.path, "--shots", shots.path,
+    ]
+    var environment = ProcessInfo.processInfo.environment
+    environment["SEALED_CARDS"] = nil
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let watchdog = SealedExecutable.killAfter(1800, process)
+    defer { watchdog.cancel() }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(text)")
+    #expect(text.hasSuffix("all checks passed\n"), "\(text)")
+    for line in [
+      "ok    Open shows the rares and mythics first: six, one of them mythic", "ok    a 40-card deck built by clicks",
+      "ok    sealed deck show finds the deck as the page shows it", "ok    the Tabletop Simulator file is sealed export tts's",
+      "ok    the Arena list is sealed export arena's", "ok    the card sheet is the 10 x 7 sheet of 410 x 571 cards",
+      "ok    a page of another site cannot delete a deck", "ok    no console errors",
+    ] {
+      #expect(text.contains(line + "\n"), "\(line)")
+    }
+    for screen in ["choose", "open", "build", "hand", "export", "decks", "checks", "reports"] {
+      #expect(FileManager.default.fileExists(atPath: shots.appendingPathComponent("app-\(screen).png").path), "\(screen)")
+    }
+  }
+}
