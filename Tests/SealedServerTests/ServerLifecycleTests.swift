@@ -84,4 +84,17 @@ import Testing
     #expect(process.terminationStatus == 0)
     #expect(rest == "Sealed stopped.\n")
   }
+
+  /// Without sealed-serve beside it, `sealed serve` says in one line how to build it.
+  @Test func sealedServeSaysHowToBuildTheServer() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    let lonely = folder.appendingPathComponent("sealed")
+    try FileManager.default.copyItem(at: SealedExecutable.url, to: lonely)
+    let result = try SealedExecutable.run(["serve", "--port", "0"], executable: lonely)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "sealed: error: the app's server, sealed-serve, is not built beside sealed (\(folder.resolvingSymlinksInPath().path)); build it once with 'swift build --product sealed-serve' (Hummingbird and SwiftNIO: a few minutes the first time), or start it with 'swift run sealed-serve'\n"
+    )
+  }
 }
