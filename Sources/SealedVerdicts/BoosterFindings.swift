@@ -11,6 +11,14 @@ package struct BoosterFindings: Sendable {
     package let line: Int
     package let kind: String
     package let problem: String
+
+    /// A booster's row: its label, line, kind (or kinds) and problem (empty when none).
+    package init(booster: String, line: Int, kind: String, problem: String) {
+      self.booster = booster
+      self.line = line
+      self.kind = kind
+      self.problem = problem
+    }
   }
 
   /// Every booster is listed (`boosters.csv`) up to this many; after that only boosters with a

@@ -28,14 +28,4 @@ package struct CardTail: Sendable, Equatable {
     self.limit = limit
     self.flagged = flagged
   }
-
-  /// The columns appended to a frequency table.
-  package static let csvHeader = ["p_tail", "score", "flag_limit", "flagged"]
-
-  /// This tail's fields (score and limit as given: `FrequencyRow` rounds them); empty fields
-  /// for a card without one (never expected).
-  package static func csvFields(_ tail: CardTail?) -> [String] {
-    guard let tail else { return ["", "", "", ""] }
-    return [CSVNumber.format(tail.p), CSVNumber.format(tail.score), CSVNumber.format(tail.limit), tail.flagged ? "yes" : "no"]
-  }
 }

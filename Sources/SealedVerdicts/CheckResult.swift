@@ -1,9 +1,7 @@
-import SealedSupport
-import SealedReports
-
-/// One statistical check or exact invariant of a `sealed check` run, as a row of `checks.csv`.
+/// One statistical check or exact invariant of a run (`sealed check`, `sealed audit`): what the
+/// statistics conclude (SealedStats, SealedAudit) and what a row of `checks.csv` or
+/// `audit.csv` holds (SealedReports lays it out and reads it back, `sealed report DIR`).
 package struct CheckResult: Sendable {
-  /// The kinds, outcomes and sources of checks are the report's (`SealedReports`).
   package typealias Kind = CheckKind
   package typealias Verdict = CheckVerdict
   package typealias Source = CheckSource
@@ -38,21 +36,23 @@ package struct CheckResult: Sendable {
   package var detail: String
   /// What the check tests, when two checks could test the same thing (the same counts against
   /// the same expectation): checks with equal keys are one hypothesis and share one row.
-  var hypothesis: String?
+  package var hypothesis: String?
   /// What the check compares per pool, for `sealed check --plan` (statistical checks only).
-  var design: CheckDesign?
+  package var design: CheckDesign?
   /// How the p-value was obtained (`sealed audit`): exact binomial, asymptotic chi-square,
   /// Monte Carlo, or exact per booster for an invariant.
   package var method: CheckMethod?
   /// The Monte Carlo p-value and its standard error (`sealed audit`), when drawn.
   package var monteCarloP: Double?
   package var monteCarloSE: Double?
+  /// The fields of a file read back whose columns this Sealed does not know, by column.
+  package var otherFields: [String: String] = [:]
 
   package init(
     name: String, kind: Kind, source: Source, n: Int, observed: Double? = nil, expected: Double? = nil,
     statistic: Double? = nil, degreesOfFreedom: Int? = nil, pValue: Double? = nil,
-    confidenceLow: Double? = nil, confidenceHigh: Double? = nil, alpha: Double, verdict: Verdict = .pass,
-    detail: String = ""
+    pAdjusted: Double? = nil, confidenceLow: Double? = nil, confidenceHigh: Double? = nil,
+    confidenceLevel: Double? = nil, alpha: Double, verdict: Verdict = .pass, detail: String = ""
   ) {
     self.name = name
     self.kind = kind
@@ -63,8 +63,10 @@ package struct CheckResult: Sendable {
     self.statistic = statistic
     self.degreesOfFreedom = degreesOfFreedom
     self.pValue = pValue
+    self.pAdjusted = pAdjusted
     self.confidenceLow = confidenceLow
     self.confidenceHigh = confidenceHigh
+    self.confidenceLevel = confidenceLevel
     self.alpha = alpha
     self.verdict = verdict
     self.detail = detail
@@ -97,13 +99,4 @@ package struct CheckResult: Sendable {
   package var failed: Bool { verdict == .fail }
   /// Whether the check could not be made.
   package var isNotTested: Bool { verdict == .notTested }
-
-  /// The check as a row of `checks.csv`.
-  package var row: CheckRow {
-    CheckRow(
-      name: name, kind: kind, n: n, observed: observed, expected: expected, statistic: statistic,
-      degreesOfFreedom: degreesOfFreedom, pValue: pValue, pAdjusted: pAdjusted, confidenceLow: confidenceLow,
-      confidenceHigh: confidenceHigh, alpha: alpha, verdict: verdict, source: source, detail: detail,
-      confidenceLevel: confidenceLevel)
-  }
 }

@@ -2,16 +2,16 @@ import SealedSupport
 import SealedRules
 import SealedEngine
 import SealedAnalysis
+import SealedVerdicts
 import SealedReports
 import SealedStats
-import SealedReportHTML
 
 /// The checks and the report folder's files of one `sealed check` run, made from its tally:
 /// the simulation's CSVs (cards flagged by their exact tails), checks.csv, mythic_fairness.csv,
 /// claim_frequency.csv, the tables of the compared rule sets, tallies.json and report.html.
 /// `sealed check` (simulated or merged tallies) and `sealed check-products` (each product) both
 /// make their folders here, so the same tally gives the same files.
-package struct CheckReport {
+public struct CheckReport {
   /// Another rule set's simulation of the same pools, for the mythic fairness table and
   /// `comparisons.csv`.
   package struct Compared: Sendable {
@@ -33,7 +33,17 @@ package struct CheckReport {
   package static let fileNames = ReportFile.checkFolder.names
 
   package let checks: CheckRun
+  /// The report's typed values: what the CSVs hold and the page shows.
+  public let contents: ReportContents
   package let files: [(name: String, contents: String)]
+
+  /// The report of a run compared with no other rule set (what the benchmarks render).
+  public init(
+    plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, run: RunInfo,
+    record: (name: String, contents: String), alpha: Double
+  ) throws(DataError) {
+    try self.init(plan: plan, expectations: expectations, tally: tally, run: run, record: record, alpha: alpha, compared: [])
+  }
 
   /// Tests `tally` at `alpha` and makes the files; `record` is the run's `tallies.json`.
   /// Cost: the checks (one exact test per card and claim) and one pass over the tables; for a
@@ -51,7 +61,7 @@ package struct CheckReport {
     var comparedMythics: [ComparedPoolShareRow] = []
     for other in compared {
       fairness.append(MythicFairness(rules: other.plan.rulesName, tally: other.tally, expectations: other.expectations))
-      comparisons += ClaimComparison.rows(plan: other.plan, tally: other.tally)
+      comparisons += ComparisonRow.rows(ClaimComparison.counts(plan: other.plan, tally: other.tally), rules: other.plan.rulesName)
       let mythics = SimulationReport(plan: other.plan, expectations: other.expectations, tally: other.tally, run: run).poolMythicsRows
       comparedMythics += mythics.map { ComparedPoolShareRow(rules: other.plan.rulesName, row: $0) }
     }
@@ -60,19 +70,20 @@ package struct CheckReport {
     let claimAlpha = { (name: String) in plan.specClaims.first { $0.name == name }?.alpha ?? alpha }
     let flagged = try statistics { () throws(StatisticsError) in
       try CardTails.attached(
-        sheets: simulationReport.sheetFrequency, claims: ClaimFrequency(plan: plan, expectations: expectations, tally: tally),
+        sheets: simulationReport.sheetFrequency,
+        claims: GroupFrequency.claims(plan: plan, expectations: expectations, tally: tally),
         alpha: alpha, claimAlpha: claimAlpha)
     }
     simulationReport.sheetFrequency = flagged.sheets
     let claimFrequency = flagged.claims!
     var contents = simulationReport.contents
-    contents.checks = checks.table
-    contents.mythicFairness = MythicFairness.rows(fairness)
-    if !claimFrequency.rows.isEmpty { contents.claimFrequency = claimFrequency.table(plan: plan) }
+    contents.checks = CheckTable(checks)
+    contents.mythicFairness = MythicFairnessRow.rows(fairness)
+    if !claimFrequency.rows.isEmpty { contents.claimFrequency = claimFrequency.table(.claimFrequency, plan: plan) }
     if !comparisons.isEmpty { contents.comparisons = comparisons }
     if !comparedMythics.isEmpty { contents.comparedPoolMythics = comparedMythics }
-    let tables = contents.tables
     self.checks = checks
-    self.files = tables.map { (name: $0.name, contents: $0.table.text) } + [record, (HTMLReport.fileName, try HTMLReport.render(contents))]
+    self.contents = contents
+    self.files = try ReportFiles.make(contents, adding: [record])
   }
 }

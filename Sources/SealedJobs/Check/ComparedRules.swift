@@ -4,7 +4,6 @@ import SealedCards
 import SealedRules
 import SealedEngine
 import SealedAnalysis
-import SealedReports
 
 /// The other rule sets a `sealed check` compares its own with (the mythic fairness table and
 /// `comparisons.csv`): each compiled for the same set, with the spec's proportion claims as

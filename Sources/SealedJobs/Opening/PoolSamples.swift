@@ -1,4 +1,5 @@
 import Foundation
+import SealedReports
 import SealedSupport
 import SealedRules
 import SealedEngine

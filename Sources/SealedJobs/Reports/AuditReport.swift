@@ -3,7 +3,10 @@ import SealedRules
 import SealedEngine
 import SealedReports
 import SealedPackFiles
+import SealedAnalysis
+import SealedVerdicts
 import SealedStats
+import SealedAudit
 
 /// The files of an audit's report folder: `run.csv` (what was audited, how), `audit.csv`
 /// (the verdicts), `boosters.csv` (each booster listed, and what is wrong with it),
@@ -31,9 +34,9 @@ package enum AuditReport {
       ("command", command), ("notes", audit.notes.joined(separator: " | ")),
     ]
     var contents = ReportContents(run: RunTable(rows.map { (key: $0.0, value: $0.1) }))
-    contents.checks = audit.table
+    contents.checks = CheckTable(file: .audit, rows: audit.checks)
     contents.boosters = findings.listed
-    contents.sheetFrequency = audit.frequencyTable
+    contents.sheetFrequency = audit.frequencyTable.table(.sheetFrequency, plan: plan)
     return contents
   }
 }

@@ -3,49 +3,64 @@ import SealedCards
 import SealedRules
 import SealedEngine
 import SealedAnalysis
+import SealedVerdicts
+import SealedReports
+import SealedStats
+import SealedReportHTML
 
 /// The CSV reports of a simulation, exactly as the report contract defines them (README,
 /// "Reports"): `run.csv`, `slot_rarity.csv`, `card_frequency.csv`, `pool_mythics.csv`,
 /// `mythic_position.csv`, `events.csv` and `sheet_frequency.csv` (`ReportFile.simulation`), as
 /// typed rows (`contents`). Every expected column comes from `Expectations`.
-public struct SimulationReport: Sendable {
+package struct SimulationReport: Sendable {
   package let plan: BoosterPlan
   package let expectations: Expectations
   package let tally: SimulationTally
   package let run: RunInfo
-  /// `sheet_frequency.csv`'s rows; a command gives them their exact tails
-  /// (`SealedStats.CardTails`) before writing.
-  package var sheetFrequency: SheetFrequency
+  /// `sheet_frequency.csv`'s rows; a job gives them their exact tails (`withCardTails`, or
+  /// with a check's claims, `CheckReport`) before writing.
+  package var sheetFrequency: GroupFrequency
 
   /// The reports of a run of `plan` whose counts are `tally`, computing `sheetFrequency`.
-  /// Cost: that of `SheetFrequency.init`, O(sites × sheet size).
-  public init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, run: RunInfo) {
+  /// Cost: that of `GroupFrequency.sheets`, O(sites × sheet size).
+  package init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, run: RunInfo) {
     self.plan = plan
     self.expectations = expectations
     self.tally = tally
     self.run = run
-    sheetFrequency = SheetFrequency(plan: plan, expectations: expectations, tally: tally)
+    sheetFrequency = GroupFrequency.sheets(plan: plan, expectations: expectations, tally: tally)
   }
 
   /// The names of `files`.
   package static let fileNames = ReportFile.simulation.names
 
   /// The simulation's files as typed rows.
-  public var contents: ReportContents {
+  package var contents: ReportContents {
     var contents = ReportContents(run: runTable)
     contents.slotRarity = slotRarityRows
     contents.cardFrequency = cardFrequencyRows
     contents.poolMythics = poolMythicsRows
     contents.mythicPosition = mythicPositionRows
-    contents.events = Self.eventRows(plan: plan, expectations: expectations, tally: tally).map {
+    contents.events = ObservedCounts.events(plan: plan, expectations: expectations, tally: tally).map {
       EventFrequencyRow(event: $0.event, given: $0.given, count: $0.count, trials: $0.trials, expected: $0.expected)
     }
-    contents.sheetFrequency = sheetFrequency.table(plan: plan)
+    contents.sheetFrequency = sheetFrequency.table(.sheetFrequency, plan: plan)
     return contents
   }
 
-  /// The files, by name.
-  package var files: [(name: String, table: CSVTable)] { contents.tables }
+  /// The report with `sheet_frequency.csv`'s cards given their exact tails at `alpha` (the
+  /// page's only family of cards).
+  package func withCardTails(alpha: Double) throws(StatisticsError) -> SimulationReport {
+    var report = self
+    report.sheetFrequency = try CardTails.attached(sheets: sheetFrequency, alpha: alpha).sheets
+    return report
+  }
+
+  /// The report folder's files: the CSVs, `record` (`tallies.json`) and `report.html` made
+  /// from the same values. Throws when the page cannot be rendered.
+  package func files(record: (name: String, contents: String)) throws(DataError) -> [(name: String, contents: String)] {
+    try ReportFiles.make(contents, adding: [record])
+  }
 
   /// `run.csv`.
   package var runTable: RunTable {
@@ -78,7 +93,7 @@ public struct SimulationReport: Sendable {
   /// `slot_rarity.csv`.
   package var slotRarityRows: [SlotRarityRow] {
     var rows: [SlotRarityRow] = []
-    let observed = Self.observedSlotRarities(plan: plan, tally: tally)
+    let observed = ObservedCounts.slotRarities(plan: plan, tally: tally)
     for (index, slot) in plan.slots.enumerated() {
       let expected = expectations.slotRarityPerPool(slot: index)
       let expectedTotal = Rarity.allCases.reduce(0.0) { $0 + expected[$1, default: 0] }
@@ -94,19 +109,6 @@ public struct SimulationReport: Sendable {
       }
     }
     return rows
-  }
-
-  /// Cards of each rarity drawn into each slot.
-  package static func observedSlotRarities(plan: BoosterPlan, tally: SimulationTally) -> [[Rarity: Int]] {
-    var result = [[Rarity: Int]](repeating: [:], count: plan.slots.count)
-    for (siteIndex, site) in plan.sites.enumerated() {
-      let sheet = plan.sheets[site.draw.sheet]
-      for ordinal in sheet.cards {
-        let count = tally.siteCards[siteIndex * tally.cardCount + ordinal]
-        if count > 0 { result[site.draw.slot][plan.cards[ordinal].rarity, default: 0] += count }
-      }
-    }
-    return result
   }
 
   /// `card_frequency.csv`.
@@ -143,44 +145,5 @@ public struct SimulationReport: Sendable {
         value: index + 1, pools: tally.mythicPositions[index], proportion: share(tally.mythicPositions[index]),
         expected: expectations.mythicPositions[index])
     }
-  }
-
-  /// One row of `events.csv`: boosters holding the event among boosters of a kind.
-  package struct EventRow: Sendable {
-    package let event: String
-    package let eventIndex: Int
-    package let given: String
-    /// The kind, or nil for every booster (`any`).
-    package let kind: Int?
-    package let count: Int
-    package let trials: Int
-    package let expected: Double
-  }
-
-  /// The rows of `events.csv`: each reported event for each booster kind it is given for.
-  package static func eventRows(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally) -> [EventRow] {
-    var rows: [EventRow] = []
-    for (index, event) in plan.events.enumerated() where event.isReported {
-      let lane = index + 1
-      var givens: [(String, Int?)] = event.givenKinds.map { (plan.kinds[$0], $0) }
-      if event.givenAny { givens.append(("any", nil)) }
-      for (given, kind) in givens {
-        let kinds = kind.map { [$0] } ?? Array(plan.kinds.indices)
-        let trials = kinds.reduce(0) { $0 + tally.boostersByKind[$1] }
-        let count = kinds.reduce(0) { $0 + tally.laneBoosters(kind: $1, lane: lane, atLeast: 1) }
-        rows.append(
-          EventRow(
-            event: event.name, eventIndex: index, given: given, kind: kind, count: count, trials: trials,
-            expected: expectations.eventProbability(index, kind: kind)))
-      }
-    }
-    return rows
-  }
-}
-
-extension SimulationTally {
-  /// Boosters of `kind` holding at least `minimum` cards of `lane`.
-  package func laneBoosters(kind: Int, lane: Int, atLeast minimum: Int) -> Int {
-    laneHistogram(kind: kind, lane: lane).enumerated().reduce(0) { $0 + ($1.offset >= minimum ? $1.element : 0) }
   }
 }

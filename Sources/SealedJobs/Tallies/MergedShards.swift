@@ -1,4 +1,5 @@
 import SealedSupport
+import SealedReports
 import SealedCards
 import SealedRules
 import SealedEngine

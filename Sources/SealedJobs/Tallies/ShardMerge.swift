@@ -55,11 +55,10 @@ public enum ShardMerge {
     }
   }
 
-  /// The pools of shard K/N of a run of `pools` pools in chunks of `chunkPools`.
+  /// The pools of the shard `record` holds of its run.
   static func shardPools(_ record: RunRecord) -> Int {
-    let chunks = (record.poolsRequested + record.chunkPools - 1) / record.chunkPools
-    let range = Simulation.Shard(index: record.shardIndex, count: record.shardCount).chunks(of: chunks)
-    return min(range.upperBound * record.chunkPools, record.poolsRequested) - range.lowerBound * record.chunkPools
+    Simulation.Shard(index: record.shardIndex, count: record.shardCount)
+      .pools(ofRun: record.poolsRequested, chunkPools: record.chunkPools)
   }
 
   /// The tally of the whole run: each shard's tally checked against the plan (its shape, its
