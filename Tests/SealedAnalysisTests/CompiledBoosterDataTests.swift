@@ -68,42 +68,6 @@ import Testing
     #expect(body(oldText) == body(newText))
   }
 
-  /// Every product of the 2023 file compiles on the shipped card data (on placeholders where
-  /// the data lacks cards) and its packs come out at the size the product says, unless a
-  /// colour-balanced sheet lacks its cards' colours: refused in one line.
-  @Test func everyProductOf2023CompilesAndSimulatesOrIsRefusedInOneLine() throws {
-    let database = try ShippedData.database()
-    var opened: [String] = []
-    var withNames: [String] = []
-    for product in try data().products {
-      let text = try CompiledBoosterRules.ruleFile([product], name: "p", source: "test")
-      let rules = try RuleSetLoader.parse(text, source: "\(product.code).yaml")
-      var set = CardSet(code: product.set_code, cards: database.cardsBySet[product.set_code] ?? [])
-      for other in rules.namedSets(for: product.set_code) { set.otherSets[other] = CardSet(code: other, cards: database.cardsBySet[other] ?? []) }
-      let plan: BoosterPlan
-      switch Result(catching: { () throws(DataError) in try PlanCompiler.compile(rules, for: set) }) {
-      case .success(let compiled):
-        plan = compiled
-      case .failure(let error):
-        #expect(error.message.contains("is colour-balanced, and ") && error.message.contains("sealed cards fetch"), "\(product.code): \(error)")
-        continue
-      }
-      let sizes = Set(product.boosters.map { $0.sheets.values.reduce(0, +) })
-      let pools = Simulation.openPools(plan, seed: 1, count: 3)
-      #expect(pools.allSatisfy { $0.boosters.allSatisfy { sizes.contains($0.count) } }, "\(product.code)")
-      opened.append(product.code)
-      if CardDataGaps(plan: plan) == nil { withNames.append(product.code) }
-    }
-    // The seven draft boosters of the complete shipped sets have every card's data; war's
-    // Japanese boosters lack the ★ planeswalkers; m20's and eld's data are partial (their
-    // products that stay inside it have every card's data).
-    #expect(Set(Self.draftProducts).isSubset(of: withNames))
-    #expect(opened.contains("war-jp") && !withNames.contains("war-jp"))
-    #expect(withNames.count == 40, "\(withNames)")
-    // 141 products of 2023 have colour-balanced commons of sets the shipped data lacks.
-    #expect(opened.count == 188, "\(opened.count)")
-  }
-
   @Test func theBuiltInMtgwtfIsWhatTheImporterWrites() throws {
     let data = try ShippedData.boosters()
     var products: [CompiledBoosterData.Product] = []

@@ -9,7 +9,7 @@ private let chromiumPath: String? = (ProcessInfo.processInfo.environment["PATH"]
 /// `report.html` in a real browser: `scripts/check-report-in-browser` passes on a real report
 /// and fails on a page that logs an error and fetches an image from the network. Skipped when
 /// Chromium is absent (`.ci/run` installs it; the script installs it too when run by hand).
-@Suite(.enabled(if: chromiumPath != nil, "chromium is not installed: apt-get install chromium, or run scripts/check-report-in-browser once, which installs it"))
+@Suite(.heavy, .enabled(if: chromiumPath != nil, "chromium is not installed: apt-get install chromium, or run scripts/check-report-in-browser once, which installs it"))
 struct BrowserReportTests {
   let script = Fixtures.repositoryRoot.appendingPathComponent("scripts/check-report-in-browser").path
 

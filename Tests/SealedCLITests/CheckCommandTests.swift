@@ -208,7 +208,7 @@ import Testing
 
   /// A run checked in 4 shards (check --shard K/4, merge, check --tallies) gives the unsharded
   /// run's reports byte for byte, run.csv's execution rows excepted.
-  @Test func fourShardsMergedAndCheckedEqualTheUnshardedCheck() throws {
+  @Test(.heavy) func fourShardsMergedAndCheckedEqualTheUnshardedCheck() throws {
     let dir = try Fixtures.temporaryDirectory()
     let common = ["--pools", "20000", "--seed", "12", "--quiet"] + cards
     for k in 1...4 {

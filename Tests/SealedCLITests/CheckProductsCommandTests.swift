@@ -1,5 +1,5 @@
 import Foundation
-import SealedCheck
+import SealedJobs
 import SealedSupport
 import SealedTestSupport
 import Testing

@@ -38,7 +38,7 @@ import Testing
     // audit's --resamples.
     let box = dir.appendingPathComponent("box.csv").path
     _ = try ok(["open", "war", "--pools", "2", "--seed", "3", "--format", "csv", "--out", box] + cards)
-    let audit = ["audit", "war", "--packs", box, "--quiet"] + cards
+    let audit = ["audit", "war", "--packs", box, "--seed", "1", "--quiet"] + cards
     _ = try ok(audit + ["--resamples", "1e2", "--out", dir.appendingPathComponent("r1").path])
     _ = try ok(audit + ["--resamples", "100", "--out", dir.appendingPathComponent("r2").path])
     #expect(try String(contentsOf: dir.appendingPathComponent("r1/audit.csv"), encoding: .utf8) == String(contentsOf: dir.appendingPathComponent("r2/audit.csv"), encoding: .utf8))

@@ -7,7 +7,7 @@ import Testing
   let data = Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/mtgwtf/sealed_basic_data.json").path
   let cards = ["--cards", Fixtures.shippedCards]
 
-  @Test func listSaysWhichProductsTheCardDataOpens() throws {
+  @Test(.heavy) func listSaysWhichProductsTheCardDataOpens() throws {
     let result = try SealedExecutable.run(["rules", "import", data, "--list"] + cards)
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -37,7 +37,7 @@ import Testing
   }
 
   /// Without a file, the data shipped with Sealed (2025); an old code finds its new product.
-  @Test func theShippedDataIsTheDefaultAndOldCodesFindTheirProducts() throws {
+  @Test(.heavy) func theShippedDataIsTheDefaultAndOldCodesFindTheirProducts() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("war.yaml").path
     let result = try SealedExecutable.run(["rules", "import", "--product", "war", "--out", out] + cards)

@@ -1,6 +1,7 @@
 import Foundation
 import SealedSupport
 import SealedReports
+import SealedJobs
 import SealedTestSupport
 import Testing
 

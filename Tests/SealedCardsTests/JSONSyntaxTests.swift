@@ -1,7 +1,6 @@
 import Foundation
 @testable import SealedSupport
 @testable import SealedCards
-@testable import SealedEngine
 import SealedTestSupport
 import Testing
 
@@ -25,9 +24,11 @@ import Testing
     }
   }
 
-  /// Random one-byte changes: the validator and JSONSerialization agree on which texts are JSON.
+  /// Random one-byte changes: the validator and JSONSerialization agree on which texts are JSON,
+  /// except where Foundation's parser is more lenient than RFC 8259: it takes a trailing comma
+  /// before `]` or `}`, which the validator refuses (as JSON does).
   @Test func agreesWithJSONSerializationOnRandomChanges() throws {
-    var random = SplitMix64(seed: 7)
+    var random = TestRandom(seed: 7)
     let bytes = Array(Self.sample.utf8)
     let alphabet = Array("{}[]\",:0123456789.eE+-tfnul \\x\n".utf8) + [0x00, 0x1F, 0xC3]
     var invalid = 0
@@ -42,7 +43,11 @@ import Testing
       let data = Data(changed)
       let parses = (try? JSONSerialization.jsonObject(with: data)) != nil
       // Invalid UTF-8 is left to the decoder; compare only valid UTF-8 texts.
-      guard String(validating: changed, as: UTF8.self) != nil else { continue }
+      guard let text = String(validating: changed, as: UTF8.self) else { continue }
+      if parses, text.contains(/,\s*[\]}]/) {
+        #expect(JSONSyntax.firstProblem(in: data) != nil, "a trailing comma is not JSON: \(text)")
+        continue
+      }
       #expect((JSONSyntax.firstProblem(in: data) == nil) == parses, "\(String(decoding: changed, as: UTF8.self))")
       if !parses { invalid += 1 }
     }

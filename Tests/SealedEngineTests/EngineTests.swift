@@ -169,7 +169,7 @@ import Testing
     #expect(Simulation.openPools(plan, seed: 3, count: 200).allSatisfy { $0.mythicBooster != nil })
   }
 
-  @Test func aPlanWithEveryKindOfDrawIsReproducibleAndTalliesItsPools() throws {
+  @Test(.heavy) func aPlanWithEveryKindOfDrawIsReproducibleAndTalliesItsPools() throws {
     // Alias and weighted-distinct sheets (the general path), a mythic booster at unequal
     // positions, a variant, cards that can repeat and an event partly inside a sheet.
     let yaml = """

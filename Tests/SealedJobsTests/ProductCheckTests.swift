@@ -5,6 +5,7 @@ import SealedRules
 import SealedEngine
 import SealedAnalysis
 import SealedStats
+import SealedJobs
 import SealedTestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import SealedCheck
+import SealedJobs
 import SealedSupport
 import SealedRules
 import Testing

@@ -4,6 +4,7 @@ import Foundation
 @testable import SealedEngine
 @testable import SealedAnalysis
 @testable import SealedReports
+@testable import SealedJobs
 import SealedTestSupport
 import Testing
 
@@ -35,7 +36,7 @@ import Testing
     let tally = try ShardMerge.tally(records, plan: plan)
     let run = RunInfo(toolVersion: "test", seed: 11, poolsRequested: pools, threads: 1, elapsedSeconds: 1, startedAt: "x")
     let report = SimulationReport(plan: plan, expectations: expectations, tally: tally, run: run)
-    return report.files.map { "\($0.name)\n\($0.table.text)" }.joined()
+    return report.contents.tables.map { "\($0.name)\n\($0.table.text)" }.joined()
   }
 
   /// Re-encodes a record after `change`, with a digest that fits the changed contents (as someone
@@ -119,7 +120,7 @@ import Testing
   /// 1,000 random small corruptions of one shard's tallies.json (a changed byte or digit, a cut,
   /// a spliced token, a deleted or repeated span): each is refused, or the merged report is
   /// byte-identical to the merge of the intact shards.
-  @Test func randomCorruptionsAreRefusedOrChangeNothing() throws {
+  @Test(.heavy) func randomCorruptionsAreRefusedOrChangeNothing() throws {
     let plan = try ShippedData.plan("war")
     let expectations = try Expectations(plan: plan)
     let texts = Self.shardTexts(plan)

@@ -3,14 +3,13 @@ import SealedSupport
 import SealedRules
 import SealedEngine
 import SealedAnalysis
-import SealedReports
 import SealedStats
 @testable import SealedStats
 import SealedTestSupport
 import Testing
 
 /// `sheet_frequency.csv`: each card's standardised residual within its sheet.
-@Suite struct SheetFrequencyTests {
+@Suite struct GroupFrequencyTests {
   /// The squares of a sheet's residuals add up to the statistic of the sheet's chi-square check,
   /// so the residual strip shows exactly what that check tests.
   @Test(arguments: ["sealed", "retail"])
@@ -18,11 +17,11 @@ import Testing
     let plan = try ShippedData.plan("war", rules: rules)
     let expectations = try Expectations(plan: plan)
     let tally = Simulation.run(.init(plan: plan, pools: 8_000, seed: 4, threads: 2)).tally
-    let frequency = SheetFrequency(plan: plan, expectations: expectations, tally: tally)
+    let frequency = GroupFrequency.sheets(plan: plan, expectations: expectations, tally: tally)
     let checks = try CheckRun(plan: plan, expectations: expectations, tally: tally, alpha: 0.001).checks
     var compared = 0
     for sheet in plan.sheets where sheet.cards.count > 1 {
-      let rows = frequency.rows.filter { $0.sheet == sheet.name }
+      let rows = frequency.rows.filter { $0.group == sheet.name }
       #expect(rows.count == sheet.cards.count)
       let check = try #require(checks.first { $0.name.hasPrefix("sheet \(sheet.name):") })
       guard !check.detail.contains("pooled") else { continue }  // pooling changes the statistic
@@ -44,7 +43,7 @@ import Testing
     let plan = try ShippedData.plan("m19", yaml: yaml)
     let expectations = try Expectations(plan: plan)
     let tally = Simulation.run(.init(plan: plan, pools: 4_000, seed: 5, threads: 2)).tally
-    let rows = SheetFrequency(plan: plan, expectations: expectations, tally: tally).rows.filter { $0.sheet == "common" }
+    let rows = GroupFrequency.sheets(plan: plan, expectations: expectations, tally: tally).rows.filter { $0.group == "common" }
     let check = try #require(
       try CheckRun(plan: plan, expectations: expectations, tally: tally, alpha: 0.001).checks
         .first { $0.name == "sheet common: cards in proportion to weight" })
@@ -63,11 +62,10 @@ import Testing
     // The expectations of the correct rules, against which the biased run is judged.
     let truth = try ShippedData.plan("war")
     let tally = Simulation.run(.init(plan: plan, pools: 20_000, seed: 2, threads: 2)).tally
-    let rows = SheetFrequency(plan: truth, expectations: try Expectations(plan: truth), tally: tally).rows.filter { $0.sheet == "common" }
+    let rows = GroupFrequency.sheets(plan: truth, expectations: try Expectations(plan: truth), tally: tally).rows.filter { $0.group == "common" }
     let worst = try #require(rows.max { abs($0.residual ?? 0) < abs($1.residual ?? 0) })
     #expect(truth.cards[worst.card].collectorNumber.text == "42")
     #expect((worst.residual ?? 0) > 10)
-    #expect(SheetFrequency(plan: truth, expectations: try Expectations(plan: truth), tally: tally).table(plan: truth).table.header == ReportFile.sheetFrequency.columns)
   }
 
   /// The same for the spec's "equally likely" claims and their chi-square checks.
@@ -75,14 +73,14 @@ import Testing
     let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("sealed"), for: ShippedData.set("war"), spec: SpecLoader.builtIn("sealed"))
     let tally = Simulation.run(.init(plan: plan, pools: 5_000, seed: 6, threads: 2)).tally
     let expectations = try Expectations(plan: plan)
-    let rows = ClaimFrequency(plan: plan, expectations: expectations, tally: tally).rows
+    let rows = GroupFrequency.claims(plan: plan, expectations: expectations, tally: tally).rows
     // The claims' own checks (in a run, a claim the rules state too shares the rules' row).
-    let checks = try SpecChecks(plan: plan, expectations: expectations, tally: tally, builder: CheckBuilder(alpha: 0.001)).all()
-    let claims = Set(rows.map(\.claim))
+    let checks = try SpecChecks(context: CheckContext(plan: plan, expectations: expectations, tally: tally, builder: CheckBuilder(alpha: 0.001))).all()
+    let claims = Set(rows.map(\.group))
     #expect(claims.count >= 3)
     for claim in claims {
       let check = try #require(checks.first { $0.name == claim })
-      let sum = rows.filter { $0.claim == claim }.reduce(0.0) { $0 + ($1.residual ?? 0) * ($1.residual ?? 0) }
+      let sum = rows.filter { $0.group == claim }.reduce(0.0) { $0 + ($1.residual ?? 0) * ($1.residual ?? 0) }
       #expect(abs(sum - (check.statistic ?? -1)) <= 1e-9 * max(1, sum), "\(claim)")
     }
   }

@@ -11,7 +11,7 @@ import Testing
 /// Under correct rules every check's p-value is uniform on [0, 1]: neither piled towards 1
 /// (power lost, as the spec's uniformity claims were without a dispersion correction) nor
 /// towards 0 (false alarms). 200 seeds per check, Kolmogorov–Smirnov p > 0.01.
-@Suite struct PValueUniformityTests {
+@Suite(.heavy) struct PValueUniformityTests {
   /// p-values of every statistical check over seeds 1...200, by check name. Spec claims are
   /// also computed alone (`spec alone: ` + name), as they are when the rules do not state them.
   func pValues(_ plan: BoosterPlan, pools: Int, seeds: Int = 200) throws -> [String: [Double]] {
@@ -21,7 +21,7 @@ import Testing
       let tally = Simulation.run(.init(plan: plan, pools: pools, seed: UInt64(seed), threads: 2)).tally
       let run = try CheckRun(plan: plan, expectations: expectations, tally: tally, alpha: 0.001)
       for check in run.checks { if let p = check.pValue { result[check.name, default: []].append(p) } }
-      let alone = try SpecChecks(plan: plan, expectations: expectations, tally: tally, builder: CheckBuilder(alpha: 0.001)).all()
+      let alone = try SpecChecks(context: CheckContext(plan: plan, expectations: expectations, tally: tally, builder: CheckBuilder(alpha: 0.001))).all()
       for check in alone { if let p = check.pValue { result["spec alone: " + check.name, default: []].append(p) } }
     }
     return result
