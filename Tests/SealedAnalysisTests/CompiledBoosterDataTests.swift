@@ -57,7 +57,7 @@ import Testing
   }
 
   /// The seven draft boosters of the built-in `mtgwtf` did not change between the two files.
-  @Test(arguments: draftProducts)
+  @Test(.heavy, arguments: draftProducts)
   func draftBoostersAreTheSameIn2023And2025(_ code: String) throws {
     let old = try data().product(code)
     let new = try ShippedData.boosters().product("\(code)-draft")
@@ -80,7 +80,7 @@ import Testing
   /// `retail` (filters, variant groups, the foil sheet by chances) and the imported draft
   /// products (mtg.wtf's card lists and weights) predict the same copies of every card and
   /// finish per pack, and the same foil rate.
-  @Test(arguments: draftProducts)
+  @Test(.heavy, arguments: draftProducts)
   func retailAgreesWithTheImportedDraftBooster(_ code: String) throws {
     let retail = try ShippedData.plan(code, rules: "retail")
     let mtgwtf = try ShippedData.plan(code, rules: "mtgwtf")

@@ -146,7 +146,7 @@ import Testing
   /// comes near). Audited against the rules that made them, the rules' own position check passes,
   /// and the spec's uniform claim, which those rules do not expect, fails without a Monte Carlo
   /// p-value (the null is the rules', not the claim's).
-  @Test func aMythicBoosterAlwaysFirstFailsThePositionCheck() throws {
+  @Test(.heavy) func aMythicBoosterAlwaysFirstFailsThePositionCheck() throws {
     let dir = try Fixtures.temporaryDirectory()
     let sealed = try Fixtures.builtInRules("sealed")
     let first = sealed.replacingOccurrences(
@@ -177,7 +177,7 @@ import Testing
 
   /// Where both exist, the Monte Carlo p-value estimates the exact binomial one: within a few
   /// of its standard errors (independent packs, so the binomial test is exact).
-  @Test func monteCarloPValuesAgreeWithExactBinomialOnes() throws {
+  @Test(.heavy) func monteCarloPValuesAgreeWithExactBinomialOnes() throws {
     let dir = try Fixtures.temporaryDirectory()
     let file = try packs("csv", rules: "retail", pools: 50, seed: 4, name: "retail.csv", in: dir)
     let result = try audit(["war", "--rules", "retail", "--packs", file, "--resamples", "4000", "--seed", "9"], in: dir)
@@ -192,7 +192,7 @@ import Testing
     }
   }
 
-  @Test func theTextListAndTheCSVOfTheSameBoostersGiveTheSameReport() throws {
+  @Test(.heavy) func theTextListAndTheCSVOfTheSameBoostersGiveTheSameReport() throws {
     let dir = try Fixtures.temporaryDirectory()
     let csv = try packs("csv", rules: "retail", pools: 10, seed: 6, name: "packs.csv", in: dir)
     let list = try packs("list", rules: "retail", pools: 10, seed: 6, name: "packs.txt", in: dir)
@@ -227,7 +227,7 @@ import Testing
     #expect(sheetRow?["method"]?.hasPrefix("asymptotic chi-square") == true)
   }
 
-  @Test func badInputIsOneLineNamingTheFileLineAndBooster() throws {
+  @Test(.heavy) func badInputIsOneLineNamingTheFileLineAndBooster() throws {
     let dir = try Fixtures.temporaryDirectory()
     let file = try packs("csv", pools: 1, seed: 3, name: "war.csv", in: dir)
     let good = try String(contentsOfFile: file, encoding: .utf8)
@@ -327,7 +327,7 @@ import Testing
     #expect(try read(dir, "audit.csv", out: "drawn") == read(dir, "audit.csv", out: "again"))
   }
 
-  @Test func standardInputAndAnyThreadCountGiveTheSameAudit() throws {
+  @Test(.heavy) func standardInputAndAnyThreadCountGiveTheSameAudit() throws {
     let dir = try Fixtures.temporaryDirectory()
     let file = try packs("csv", pools: 12, seed: 5, name: "war.csv", in: dir)
     let one = try audit(["war", "--packs", file, "--resamples", "300", "--threads", "1", "--seed", "2"], in: dir, out: "one")

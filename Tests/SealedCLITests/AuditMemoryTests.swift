@@ -34,7 +34,7 @@ import Testing
     return (process.terminationStatus, peak)
   }
 
-  @Test func anAuditOfFourTimesTheBoostersTakesTheSameMemory() throws {
+  @Test(.heavy) func anAuditOfFourTimesTheBoostersTakesTheSameMemory() throws {
     let dir = try Fixtures.temporaryDirectory()
     var peaks: [Int] = []
     var sizes: [Int] = []

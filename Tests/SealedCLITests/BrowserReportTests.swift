@@ -27,7 +27,7 @@ struct BrowserReportTests {
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 
-  @Test func aRealReportPassesAndABrokenPageFails() throws {
+  @Test(.heavy) func aRealReportPassesAndABrokenPageFails() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("war-sealed")
     let check = try SealedExecutable.run(
@@ -60,7 +60,7 @@ struct BrowserReportTests {
   }
 
   /// An audit's report (audit.csv, the residual strips of its sheets) passes the same checks.
-  @Test func anAuditReportPasses() throws {
+  @Test(.heavy) func anAuditReportPasses() throws {
     let dir = try Fixtures.temporaryDirectory()
     let packs = dir.appendingPathComponent("packs.csv").path
     let opened = try SealedExecutable.run(

@@ -20,7 +20,7 @@ import Testing
     return String(result.stderr.dropFirst("sealed: error: ".count).dropLast())
   }
 
-  @Test func countsTakeTheSameFormsInEveryCommand() throws {
+  @Test(.heavy) func countsTakeTheSameFormsInEveryCommand() throws {
     // open --pools and --seed: 1000, 1_000 and 1e3 are the same pools.
     let open = ["open", "war", "--format", "csv"] + cards
     let plain = try ok(open + ["--pools", "20", "--seed", "1000"])
@@ -49,7 +49,7 @@ import Testing
     #expect(try ok(["hand", "a", "--draws", "1e1", "--seed", "7"], home: home) == (try ok(["hand", "a", "--draws", "10", "--seed", "7"], home: home)))
   }
 
-  @Test func everyBadNumberIsNamedWithWhatWasExpected() throws {
+  @Test(.heavy) func everyBadNumberIsNamedWithWhatWasExpected() throws {
     let forms = "(a whole number, written like 1000, 1_000 or 1e3)"
     let out = try Fixtures.temporaryDirectory().appendingPathComponent("r").path
     let simulate = ["simulate", "war", "--quiet", "--out", out] + cards

@@ -12,7 +12,7 @@ import Testing
     stderr.split(separator: "\n").first { $0.hasPrefix("sealed: replaced the report of another run in ") }.map(String.init)
   }
 
-  @Test func theDefaultFolderOfAnotherRunIsReplacedWithOneLine() throws {
+  @Test(.heavy) func theDefaultFolderOfAnotherRunIsReplacedWithOneLine() throws {
     let dir = try Fixtures.temporaryDirectory()
     let folder = dir.appendingPathComponent("reports/war-sealed").resolvingSymlinksInPath().path
     func simulate(_ options: [String]) throws -> CommandResult {

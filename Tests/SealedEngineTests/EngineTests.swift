@@ -73,7 +73,7 @@ import Testing
     }
   }
 
-  @Test func theSameSeedGivesTheSamePools() throws {
+  @Test(.heavy) func theSameSeedGivesTheSamePools() throws {
     let plan = try ShippedData.plan("war", rules: "retail")
     let a = Simulation.openPools(plan, seed: 99, count: 5000).map { $0.boosters.map { $0.map(\.card.key) } }
     let b = Simulation.openPools(plan, seed: 99, count: 5000).map { $0.boosters.map { $0.map(\.card.key) } }
@@ -99,7 +99,7 @@ import Testing
     #expect(merged == one)
   }
 
-  @Test func tallyCountsWhatTheOpenedPoolsHold() throws {
+  @Test(.heavy) func tallyCountsWhatTheOpenedPoolsHold() throws {
     let plan = try ShippedData.plan("war")
     let pools = Simulation.openPools(plan, seed: 8, count: 300)
     let tally = Simulation.run(.init(plan: plan, pools: 300, seed: 8, threads: 1)).tally

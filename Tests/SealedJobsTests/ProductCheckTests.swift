@@ -27,7 +27,7 @@ import Testing
     return try CheckRun(plan: expected, expectations: Expectations(plan: expected), tally: tally, alpha: 0.001)
   }
 
-  @Test(arguments: ["woe-set", "eld-collector", "mkm-play", "one-jumpstart", "afr-theme-b", "dbl-draft", "war-arena"])
+  @Test(.heavy, arguments: ["woe-set", "eld-collector", "mkm-play", "one-jumpstart", "afr-theme-b", "dbl-draft", "war-arena"])
   func aProductPassesItsOwnChecks(_ code: String) throws {
     let plan = try plan(code)
     let result = try check(plan, pools: 10_000, seed: 31)

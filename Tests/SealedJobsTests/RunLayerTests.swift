@@ -21,7 +21,7 @@ import Testing
     return settings
   }
 
-  @Test func everyLimitIsCheckedWhenTheJobIsMade() throws {
+  @Test(.heavy) func everyLimitIsCheckedWhenTheJobIsMade() throws {
     let out = try Fixtures.temporaryDirectory().appendingPathComponent("r")
     let cases: [(SimulationJob.Settings, String)] = [
       (settings("-5", out: out), "--pools -5: expected a positive number of pools"),

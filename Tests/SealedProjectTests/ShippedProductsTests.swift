@@ -69,7 +69,7 @@ import Testing
     return opened
   }
 
-  @Test func everyProductOf2025CompilesAndSimulatesOrIsRefusedInOneLine() throws {
+  @Test(.heavy) func everyProductOf2025CompilesAndSimulatesOrIsRefusedInOneLine() throws {
     let opened = try Self.openEveryProduct(of: ShippedData.boosters())
     let (simulated, withNames, refused, negative) = (opened.simulated, opened.withNames, opened.refused, opened.negative)
     // The counts docs/rules.md gives. bfz's and ogw's devoid commons are colourless by their
@@ -83,7 +83,7 @@ import Testing
   /// The 2023 file (Tests/Fixtures/mtgwtf) on the same card data: 312 of its 329 products
   /// simulate (258 with every card's name), the 17 others are refused in one line (colour-
   /// balanced commons of sets whose data has no colours).
-  @Test func everyProductOf2023CompilesAndSimulatesOrIsRefusedInOneLine() throws {
+  @Test(.heavy) func everyProductOf2023CompilesAndSimulatesOrIsRefusedInOneLine() throws {
     let opened = try Self.openEveryProduct(of: CompiledBoosterData.read(path: Fixtures.boosters2023))
     #expect(opened.simulated + opened.refused.count == 329)
     #expect(opened.simulated == 312 && opened.withNames == 258, "\(opened.simulated) simulate, \(opened.withNames) with names")

@@ -34,7 +34,7 @@ import Testing
     }
   }
 
-  @Test func warUnderSealedWithTheArticlesSpec() throws {
+  @Test(.heavy) func warUnderSealedWithTheArticlesSpec() throws {
     let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("sealed"), for: ShippedData.set("war"), spec: SpecLoader.builtIn("sealed"))
     let values = try pValues(plan, pools: 5000)
     // The 10 tests of the run, and the same 10 claims of the spec computed alone.
@@ -45,7 +45,7 @@ import Testing
 
   /// Retail as printed: colour-balanced commons (their first-order dispersion is the distinct
   /// draw's, since every card keeps its indicator variance), foils, weighted sheets.
-  @Test func warUnderRetailAsPrinted() throws {
+  @Test(.heavy) func warUnderRetailAsPrinted() throws {
     let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("retail"), for: ShippedData.set("war"), spec: nil)
     let values = try pValues(plan, pools: 2000)
     #expect(values["sheet common: cards equally likely"]?.count == 200)
@@ -54,7 +54,7 @@ import Testing
   }
 
   /// The quirks of the other sets: dom's legendary uncommon, grn's and rna's guildgate.
-  @Test(arguments: ["dom", "grn"])
+  @Test(.heavy, arguments: ["dom", "grn"])
   func otherSetsUnderSealed(_ set: String) throws {
     let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("sealed"), for: ShippedData.set(set), spec: SpecLoader.builtIn("sealed"))
     let values = try pValues(plan, pools: 2000)
@@ -64,7 +64,7 @@ import Testing
 
   /// Weighted distinct draws ("successive sampling"): 10 commons from a sheet that favours low
   /// collector numbers by 1%, checked against the rules' own weights.
-  @Test func weightedDistinctDraws() throws {
+  @Test(.heavy) func weightedDistinctDraws() throws {
     let text = try String(contentsOfFile: BundledResourcesPath.rules("sealed"), encoding: .utf8).replacingOccurrences(
       of: "  common:   { rarity: common, type_excludes: Basic Land }",
       with: "  common:   { rarity: common, type_excludes: Basic Land, weights: [{ collector_numbers: 1-132, weight: 1.5 }] }")
