@@ -52,18 +52,18 @@ package enum SealedServer {
 final class AppState: Sendable {
   let configuration: ServerConfiguration
   let port: ListeningPort
-  let plans: PlanSource
+  let plans: PlanCache
   let decks: DeckService
   let products = ProductCatalog()
-  let checks: CheckJobs
+  let checks: BrowserChecks
   let reports: ReportBrowser
 
   init(_ configuration: ServerConfiguration) throws(DataError) {
     self.configuration = configuration
     port = ListeningPort(configuration.port)
-    plans = try PlanSource(cards: configuration.cards)
+    plans = try PlanCache(cards: configuration.cards)
     decks = DeckService(plans: plans, access: LibraryAccess(configuration.library))
     reports = ReportBrowser(root: configuration.reportsFolder)
-    checks = CheckJobs(reportsFolder: configuration.reportsFolder, loader: plans.loader)
+    checks = BrowserChecks(reportsFolder: configuration.reportsFolder, plans: plans)
   }
 }

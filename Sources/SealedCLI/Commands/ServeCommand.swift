@@ -1,10 +1,7 @@
 import ArgumentParser
-import Foundation
-import SealedSupport
 
-/// `sealed serve`: starts the browser app, `sealed-serve`, an executable of its own built
-/// beside `sealed` (its server, Hummingbird on SwiftNIO, would add minutes to the first build
-/// of `sealed`; README, The app in a browser). Its options are passed on unchanged.
+/// `sealed serve`: becomes the browser app's server, `sealed-serve` (`AppServer`), with its
+/// options passed on unchanged.
 struct ServeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve",
@@ -31,23 +28,11 @@ struct ServeCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Scryfall card data: a JSON file or a folder of .json files.", valueName: "path"))
   var cards: String?
 
-  /// The server's name beside `sealed`.
-  static let serverName = "sealed-serve"
-
   func run() throws {
-    let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-    let server = folder.appendingPathComponent(Self.serverName).path
-    guard FileManager.default.isExecutableFile(atPath: server) else {
-      let release = folder.path.hasSuffix("/release") ? " -c release" : ""
-      throw DataError(
-        "the app's server, \(Self.serverName), is not built beside sealed (\(folder.path)); build it once with 'swift build\(release) --product \(Self.serverName)' (Hummingbird and SwiftNIO: a few minutes the first time), or start it with 'swift run\(release) \(Self.serverName)'")
-    }
-    var arguments = [server]
+    var arguments: [String] = []
     for (name, value) in [("--port", port), ("--host", host), ("--reports", reports), ("--images", images), ("--cards", cards)] {
       if let value { arguments += [name, value] }
     }
-    let cArguments = arguments.map { strdup($0) } + [nil]
-    execv(server, cArguments)
-    throw DataError("cannot start \(server) (\(String(cString: strerror(errno))))")
+    try AppServer.exec(arguments)
   }
 }

@@ -3,7 +3,7 @@ import Synchronization
 import SealedSupport
 import SealedCards
 import SealedRules
-import SealedCheck
+import SealedJobs
 
 /// The field's shipped booster products (mtg.wtf's data), grouped by kind, each with whether
 /// the card data opens it with card names. Listing them compiles every product (538) against

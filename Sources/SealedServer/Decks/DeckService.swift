@@ -1,15 +1,15 @@
 import Foundation
 import SealedSupport
 import SealedRules
-import SealedEngine
 import SealedDecks
+import SealedJobs
 
 /// What the app does with decks, each through the library: a draft's deck is rebuilt from its
 /// pool with `Deck.add`, so the deck rules are the library's; a saved deck is read, changed and
 /// written back under the library's lock (`Library.withLock`), so that edits from many clients
 /// and from `sealed deck` all count.
 struct DeckService: Sendable {
-  let plans: PlanSource
+  let plans: PlanCache
   let access: LibraryAccess
 
   /// The deck `reference` names. Cost: a saved deck's file read, or a draft's pool opened and
@@ -29,12 +29,10 @@ struct DeckService: Sendable {
     guard (1...DraftReference.maximumPlayers).contains(draft.player) else {
       throw APIError.badRequest("player \(draft.player): expected 1 to \(DraftReference.maximumPlayers)")
     }
-    let loaded = try plans.plan(set: draft.set, rules: draft.rules)
-    if let gaps = CardDataGaps(plan: loaded.plan) {
-      throw APIError.unprocessable(gaps.refusal("a pool is shown by card names"))
-    }
-    let opened = Simulation.openPools(loaded.plan, seed: draft.seed.value, count: draft.player)[draft.player - 1]
-    let pool = SavedPool(opened: opened, plan: loaded.plan, seed: draft.seed.value, setCards: loaded.set.cards, toolVersion: SealedVersion.current)
+    let opening = try plans.opening(set: draft.set, rules: draft.rules, seed: draft.seed)
+    let opened = opening.pools(draft.player)[draft.player - 1]
+    let pool = SavedPool(
+      opened: opened, plan: opening.plan, seed: opening.seed, setCards: opening.loaded.set.cards, toolVersion: SealedVersion.current)
     var deck = Deck(name: draft.defaultName, pool: pool, poolName: draft.defaultName)
     guard let cards = draft.cards else { return deck }
     return try APIError.refusing { () throws -> Deck in

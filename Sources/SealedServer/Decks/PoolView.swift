@@ -2,6 +2,7 @@ import SealedCards
 import SealedRules
 import SealedEngine
 import SealedDecks
+import SealedJobs
 
 /// The Open screen: the pools of one event, every player's opened from one seed (player k's is
 /// the k-th pool of the run, as `sealed open SET --seed S --pools N --format csv` lists them),
@@ -33,14 +34,17 @@ struct PoolView: Encodable, Sendable {
   var boosters_per_pool: Int
   var pools: [Player]
 
-  /// The first `players` pools of `plan` (compiled from `rules`) from `seed`. Cost: opening them (microseconds each).
-  init(plan: BoosterPlan, rules: String, seed: SeedText, players: Int) {
+  /// The first `players` pools of `opening` (its plan compiled from `rules`). Cost: opening
+  /// them (microseconds each).
+  init(_ opening: OpenJob, rules: String, players: Int) {
+    let plan = opening.plan
+    let seed = SeedText(opening.seed)
     set = plan.setCode
     set_name = plan.setName
     self.rules = rules
     self.seed = seed
     boosters_per_pool = plan.boostersPerPool
-    let opened = Simulation.openPools(plan, seed: seed.value, count: players)
+    let opened = opening.pools(players)
     pools = opened.enumerated().map { index, pool in
       let view = { (entry: OpenedPool.Entry) in Opened(card: CardView(PoolCard(entry.card)), slot: entry.slot, foil: entry.foil) }
       let draft = DraftReference(set: plan.setCode, rules: rules, seed: seed, player: index + 1, cards: nil)

@@ -5,7 +5,7 @@ enum CheckRoutes {
   static func add(to router: Router<BasicRequestContext>, state: AppState) {
     router.get("/api/checks") { _, _ in Reply.json(state.checks.all) }
     router.post("/api/checks") { request, _ in
-      let body = try await JSONBody.decode(CheckJobs.Request.self, from: request)
+      let body = try await JSONBody.decode(BrowserChecks.Request.self, from: request)
       return Reply.json(try state.checks.start(body), status: .accepted)
     }
     router.get("/api/checks/:id") { _, context in

@@ -86,7 +86,7 @@ enum DeckRoutes {
 
   /// `GET /api/pools?set=war&rules=sealed&seed=1&players=2`: the event's pools; without a
   /// seed, a random one (the reply names it, so the link can be made reproducible).
-  static func pools(_ query: Parameters, plans: PlanSource) throws(APIError) -> PoolView {
+  static func pools(_ query: Parameters, plans: PlanCache) throws(APIError) -> PoolView {
     guard let set = query.get("set") else { throw APIError.badRequest("expected ?set=CODE (and rules=, seed=, players=)") }
     let rules = query.get("rules") ?? "sealed"
     let seed: SeedText
@@ -102,8 +102,6 @@ enum DeckRoutes {
     guard let players = Int(playersText), (1...DraftReference.maximumPlayers).contains(players) else {
       throw APIError.badRequest("players \"\(playersText)\": expected 1 to \(DraftReference.maximumPlayers)")
     }
-    let loaded = try plans.plan(set: set, rules: rules)
-    if let gaps = CardDataGaps(plan: loaded.plan) { throw APIError.unprocessable(gaps.refusal("a pool is shown by card names")) }
-    return PoolView(plan: loaded.plan, rules: rules, seed: seed, players: players)
+    return PoolView(try plans.opening(set: set, rules: rules, seed: seed), rules: rules, players: players)
   }
 }
