@@ -17,7 +17,7 @@ private let browserInstalled: Bool = {
 /// its report, the product listing, a page of another site that tries to delete the deck, and
 /// Ctrl-C). Skipped when Chromium or its driver is absent (`.ci/run` installs them; the script
 /// installs them too when run by hand, and selenium into a virtual environment).
-@Suite(.enabled(if: browserInstalled, "chromium or chromium-driver is not installed: apt-get install chromium chromium-driver, or run scripts/check-app-in-browser once, which installs them"))
+@Suite(.heavy, .enabled(if: browserInstalled, "chromium or chromium-driver is not installed: apt-get install chromium chromium-driver, or run scripts/check-app-in-browser once, which installs them"))
 struct BrowserAppTests {
   @Test func theWholeFlowWorksInABrowser() throws {
     let shots = try Fixtures.temporaryDirectory().appendingPathComponent("shots")

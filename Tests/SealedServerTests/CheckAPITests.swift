@@ -15,7 +15,7 @@ import Testing
     throw TestFailure("check \(id) did not finish in \(seconds) s")
   }
 
-  @Test func aCheckFromTheBrowserIsSealedChecks() throws {
+  @Test(.heavy) func aCheckFromTheBrowserIsSealedChecks() throws {
     let server = try RunningServer()
     defer { server.stop() }
     let started = try server.post("/api/checks", json: "{\"set\":\"war\",\"rules\":\"sealed\",\"pools\":20000,\"seed\":\"1\"}")

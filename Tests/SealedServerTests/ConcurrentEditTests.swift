@@ -22,7 +22,7 @@ import Testing
             sys.exit(1)
     """
 
-  @Test func everyEditOfManyClientsCounts() throws {
+  @Test(.heavy) func everyEditOfManyClientsCounts() throws {
     let server = try RunningServer()
     defer { server.stop() }
     _ = try server.save("shared", seed: 5)
