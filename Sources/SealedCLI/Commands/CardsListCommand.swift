@@ -8,7 +8,7 @@ import SealedReports
 struct CardsListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list",
-    abstract: "List the sets available, where each comes from (shipped, fetched, given) and its warnings.")
+    abstract: "List the sets available, where each comes from (shipped, fetched, imported, local, given) and its warnings.")
 
   @OptionGroup var cardOptions: CardOptions
 

@@ -49,7 +49,7 @@ struct CheckProductsCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Folder of the run (default: reports/check-products/).", valueName: "dir"))
   var out: String = "reports/check-products"
 
-  @Flag(help: "Replace a summary.csv that Sealed did not write, and write into report folders as sealed check --force does.")
+  @Flag(help: "Drop what an earlier run or report left in DIR that this run does not rewrite, keep files Sealed did not write beside the run, and write into report folders as sealed check --force does.")
   var force = false
 
   @Flag(help: "No progress bar.")
@@ -64,7 +64,7 @@ struct CheckProductsCommand: ParsableCommand {
     if let alpha { _ = try StatisticalOptions.level(alpha) }
     let threads = try threadOption.resolve()
     let seed = try seedOption.resolve()
-    let folder = try RunFolder(path: out, force: force)
+    let folder = try RunFolder(path: out, products: products.map(\.code), force: force)
     // Products side by side, one thread each; a run of fewer products than threads gives each
     // product's simulation the threads left over.
     let workers = max(1, min(threads, products.count))

@@ -64,15 +64,16 @@ struct OpenCommand: ParsableCommand {
   func run() throws {
     let pools = try self.pools.value("--pools", in: 1...Self.maximumPools, unit: "pools")
     let seed = try seedOption.resolve()
-    if let out, !force, FileManager.default.fileExists(atPath: out) {
-      throw DataError("the file exists; choose another --out, or pass --force to replace it", at: out)
-    }
+    if let out { try OutputFile.checkWritable(out, option: "--out", force: force) }
     if let packFormat = format.packFileFormat {
       guard save == nil else { throw ValidationError("--save takes one pool shown as text or json") }
       let loaded = try planOptions.load(for: set)
       if let gaps = CardDataGaps(plan: loaded.plan) { throw DataError(gaps.refusal("pack files name their cards")) }
       seedOption.noteRandom(seed)
-      try PackExport.write(plan: loaded.plan, seed: seed.seed, pools: pools, format: packFormat, to: out ?? "-")
+      try PackExport.write(plan: loaded.plan, seed: seed.seed, pools: pools, format: packFormat, to: out ?? "-", force: force)
+      if let out {
+        Note.write("wrote \(out): \(pools) pool\(pools == 1 ? "" : "s") of \(loaded.plan.setCode) under \(loaded.plan.rulesName), seed \(seed.seed), as \(format.rawValue)")
+      }
       return
     }
     guard pools == 1 else {
@@ -101,7 +102,7 @@ struct OpenCommand: ParsableCommand {
       ? JSONOutput.encode(PoolJSON(plan: plan, seed: seed.seed, pool: pool))
       : PoolText.render(pool, plan: plan, seed: seed.seed, terminal: terminal)
     if let out {
-      try ReportFolder.writeFile(text, to: out)
+      try OutputFile.write(Data(text.utf8), to: out, option: "--out", force: force)
       Note.write("wrote \(out): pool of \(plan.setCode) under \(plan.rulesName), seed \(seed.seed), as \(format.rawValue)")
     } else {
       print(text, terminator: "")

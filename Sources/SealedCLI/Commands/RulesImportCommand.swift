@@ -40,6 +40,9 @@ struct RulesImportCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Write the rule file here instead of standard output.", valueName: "file"))
   var out: String?
 
+  @Flag(help: "With --out: replace an existing file.")
+  var force = false
+
   @OptionGroup var cardOptions: CardOptions
 
   func validate() throws {
@@ -47,6 +50,7 @@ struct RulesImportCommand: ParsableCommand {
   }
 
   func run() throws {
+    if let out { try OutputFile.checkWritable(out, option: "--out", force: force) }
     let path = try file ?? CompiledBoosterData.shippedPath()
     if file != nil {
       let (kind, _) = try JSONFileKind.detect(path: path)
@@ -89,7 +93,7 @@ struct RulesImportCommand: ParsableCommand {
   /// The rule file to --out, or to standard output.
   private func write(_ text: String, products count: Int) throws {
     if let out {
-      try ReportFolder.writeFile(text, to: out)
+      try OutputFile.write(Data(text.utf8), to: out, option: "--out", force: force)
       FileHandle.standardError.write(Data("sealed: wrote \(out) (\(count) product\(count == 1 ? "" : "s"))\n".utf8))
     } else {
       print(text, terminator: "")

@@ -47,7 +47,13 @@ struct SimulationRunner {
         + (samplesInReport ? [PoolSamples.fileName] : []),
       force: options.force)
     self.spec = spec
+    if options.samples > 0 && options.out == nil {
+      try PoolSamples.checkReplaceable(samplesPath, force: options.force)
+    }
   }
+
+  /// Where `--samples` go without `--out`.
+  var samplesPath: String { "notebooks-data/\(plan.reportName)/\(PoolSamples.fileName)" }
 
   /// Runs the simulation; the result says whether Ctrl-C cut it short. `interrupt` is the
   /// command's Ctrl-C flag when the command runs more than this simulation (without it, Ctrl-C
@@ -120,7 +126,7 @@ struct SimulationRunner {
   /// see `PoolSamples.write`) and returns where they went; nil without `--samples`.
   func writeSamples(to target: String? = nil, rename: Bool = true) throws(DataError) -> String? {
     guard options.samples > 0 else { return nil }
-    let path = target ?? "notebooks-data/\(plan.reportName)/\(PoolSamples.fileName)"
+    let path = target ?? samplesPath
     try PoolSamples.write(plan: plan, seed: seed, count: options.samples, to: path, rename: rename)
     return path
   }

@@ -11,8 +11,9 @@ package enum SetCatalog {
   /// One set: its summary (with what is known to be missing in its warnings) and its origin.
   package struct Entry: Sendable, Equatable {
     package var summary: SetSummary
-    /// `shipped`, `fetched` (the user's card folder), `given` (--cards or SEALED_CARDS), or
-    /// `none` for a set the field names that no data holds.
+    /// `shipped`, `fetched`, `imported` or `local` (the user's card folder, by the source the
+    /// file records), `given` (--cards or SEALED_CARDS), or `none` for a set the field names
+    /// that no data holds.
     package var origin: CardDataOrigin
     /// Where the cards came from, in words.
     package var source: String
@@ -78,10 +79,13 @@ package enum SetCatalog {
     for (set, record) in toRead {
       var summary = summary(set.code, database)
       summary.warnings += record?.gaps ?? []
-      let source =
-        set.origin == .fetched
-        ? store.source(ofSet: set.code) ?? "put there by hand"
-        : record?.sourceDescription ?? (set.isFieldData ? "shipped with Sealed" : shippedScryfallSource)
+      if set.origin == .fetched {
+        let recorded = store.source(ofSet: set.code)
+        entries.append(
+          Entry(summary: summary, origin: CardDataOrigin(cardFolderSource: recorded), source: recorded ?? "put there by hand", file: set.file))
+        continue
+      }
+      let source = record?.sourceDescription ?? (set.isFieldData ? "shipped with Sealed" : shippedScryfallSource)
       entries.append(Entry(summary: summary, origin: set.origin, source: source, file: set.file))
     }
     if includeEmpty {
