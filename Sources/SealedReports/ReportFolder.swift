@@ -208,7 +208,7 @@ package struct ReportFolder {
       throw DataError("cannot put the report in place (\(systemErrorText(errno)))", at: path)
     }
     guard let replaced, replaced.isAnotherRun(than: new) else { return nil }
-    return replaced
+    return replaced.comparedWith(new)
   }
 
   /// Deletes the old report folder, except anything that appeared in it after it was surveyed,

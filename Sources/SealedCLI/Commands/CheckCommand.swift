@@ -58,6 +58,8 @@ struct CheckCommand: ParsableCommand {
   var tallies: String?
 
   func run() throws {
+    // The whole run: loading the cards and rules and compiling them too.
+    let started = Date()
     if let tallies {
       try checkTallies(tallies)
       return
@@ -86,7 +88,6 @@ struct CheckCommand: ParsableCommand {
       return
     }
     let comparisons = try ComparedRules.plans(compare: compare, for: runner.cardSet, rulesName: runner.plan.rulesName, spec: spec)
-    let started = Date()
     // One Ctrl-C flag for the whole run: it stops the simulation and every --compare one.
     let interrupt = InterruptFlag()
     defer { interrupt.restore() }

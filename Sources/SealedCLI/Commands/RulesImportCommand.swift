@@ -19,8 +19,10 @@ struct RulesImportCommand: ParsableCommand {
       by its bare name in a file of one set. --list shows every product of the file and whether \
       the card data can open it. --product CODE (repeatable, one product per set) writes the \
       equivalent rule file to --out or standard output; it is compiled against the card data \
-      first (an MTGJSON file's own cards), so a card that cannot be found is a one-line error \
-      naming the product, sheet and card. An old code (war) finds the product that took its \
+      first (an MTGJSON file's own cards): a product of an MTGJSON file that does not compile is \
+      a one-line error naming the product, sheet and card, and one of mtg.wtf's data that this \
+      card data cannot run (a colour-balanced sheet whose cards lack colours) is written with a \
+      note saying why. An old code (war) finds the product that took its \
       place (war-draft), with a note. The file works everywhere a rule file does (open, \
       simulate, check, the deck commands).
       """)
@@ -83,7 +85,17 @@ struct RulesImportCommand: ParsableCommand {
     let source = out ?? "\(ruleName).yaml"
     let rules = try RuleSetLoader.parse(text, source: source)
     for product in chosen {
-      if let gaps = CardDataGaps(plan: try compile(rules, product)) {
+      // A product that this card data cannot compile (a colour-balanced sheet whose cards lack
+      // colours) is still the data's product: its rule file is written, and the note says why it
+      // does not run yet, so that an error naming `product:CODE` can be read in the file.
+      let plan: BoosterPlan
+      do {
+        plan = try compile(rules, product)
+      } catch {
+        Note.write("note: \(error.message); the rule file is written as the data defines it, and runs once the card data has what it needs")
+        continue
+      }
+      if let gaps = CardDataGaps(plan: plan) {
         Note.write("note: product \(product.code): \(gaps.summary); it simulates and checks on card keys; \(gaps.fetchCommand)")
       }
     }
@@ -122,7 +134,16 @@ struct RulesImportCommand: ParsableCommand {
       case .no: counts.no += 1
       }
       let product = row.product
-      table.append([product.code, product.set_code.lowercased(), String(product.boosters.count), String(product.sheets.count), row.simulates.text, product.name])
+      // The why goes under the row: as a column it made every line hundreds of characters wide.
+      let (word, why): (String, String?) =
+        switch row.simulates {
+        case .withNames: ("yes, with names", nil)
+        case .onCardKeys(let summary, let fetchCommand): ("on card keys", "\(summary); \(fetchCommand)")
+        case .no(let reason): ("no", reason)
+        }
+      table.append(
+        [product.code, product.set_code.lowercased(), String(product.boosters.count), String(product.sheets.count), word, product.name],
+        notes: why.map { [$0] } ?? [])
     }
     return table.text
       + "\(data.products.count) products; with this card data \(counts.names) simulate with names, \(counts.keys) on card keys, \(counts.no) not at all\n"
@@ -137,7 +158,13 @@ struct RulesImportCommand: ParsableCommand {
       var table = TextTable([("code", .left), ("set", .left), ("variants", .right), ("sheets", .right), ("opens", .left), ("name", .left)])
       let listed = try reader.list()
       for product in listed {
-        table.append([product.code, product.setCode, String(product.variants), String(product.sheets), product.opens.text, product.name])
+        let (word, why): (String, String?) =
+          switch product.opens {
+          case .yes: ("yes", nil)
+          case .no(let reason): ("no", reason)
+          case .unknown: ("", nil)
+          }
+        table.append([product.code, product.setCode, String(product.variants), String(product.sheets), word, product.name], notes: why.map { [$0] } ?? [])
       }
       let opens = listed.filter { $0.opens == .yes }.count
       print(table.text + "\(listed.count) products; the file's own cards open \(opens)", terminator: "\n")

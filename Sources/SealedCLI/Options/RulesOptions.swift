@@ -39,7 +39,7 @@ struct LoadedPlan {
 struct SeedOption: ParsableArguments {
   @Option(
     name: .customLong("seed"), parsing: .unconditional,
-    help: ArgumentHelp("Seed for the random generator (0 to 2^64 - 1); the same seed gives the same result.", valueName: "n"))
+    help: ArgumentHelp("Seed for the random generator (0 to 2^64 - 1); the same seed gives the same result with the same generator version (sealed --version); an older version's pools cannot be asked for.", valueName: "n"))
   var seedArgument: WholeNumber?
 
   /// The given seed, checked; nil without `--seed`.

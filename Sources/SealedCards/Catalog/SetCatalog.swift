@@ -24,7 +24,8 @@ package enum SetCatalog {
   /// The source of the nine full Scryfall sets shipped with Sealed.
   package static let shippedScryfallSource = "shipped with Sealed (Scryfall; 2019)"
 
-  /// Every set of `location`, ordered by code, or only `sets` (an unknown one is an error).
+  /// Every set of `location`, ordered by code, or only `sets`, in the order given (an unknown one
+  /// is an error).
   ///
   /// - Parameter includeEmpty: also list the sets the field's booster data names for which no
   ///   data ships (zero cards; origin `none`), so that the gap shows.
@@ -39,11 +40,12 @@ package enum SetCatalog {
       if let wanted, let missing = wanted.sorted().first(where: { database.cardsBySet[$0] == nil }) {
         _ = try database.cards(ofSet: missing)
       }
-      return database.setCodes.filter { wanted?.contains($0) ?? true }.map { code in
+      let entries = database.setCodes.filter { wanted?.contains($0) ?? true }.map { code in
         Entry(summary: summary(code, database), origin: .given, source: "by \(givenBy)", file: path)
       }
+      return ordered(entries, as: sets)
     case .layered(let store, let shipped):
-      return try layeredEntries(location, store: store, shipped: shipped, wanted: wanted, includeEmpty: includeEmpty)
+      return ordered(try layeredEntries(location, store: store, shipped: shipped, wanted: wanted, includeEmpty: includeEmpty), as: sets)
     }
   }
 
@@ -95,6 +97,14 @@ package enum SetCatalog {
       }
     }
     return entries.sorted { $0.summary.code < $1.summary.code }
+  }
+
+  /// `entries` in the order `sets` names them (each once), or as they are without `sets`.
+  static func ordered(_ entries: [Entry], as sets: [String]?) -> [Entry] {
+    guard let sets else { return entries }
+    var position: [String: Int] = [:]
+    for code in sets.map({ $0.lowercased() }) where position[code] == nil { position[code] = position.count }
+    return entries.sorted { (position[$0.summary.code] ?? .max, $0.summary.code) < (position[$1.summary.code] ?? .max, $1.summary.code) }
   }
 
   private static func summary(_ code: String, _ database: CardDatabase) -> SetSummary {
