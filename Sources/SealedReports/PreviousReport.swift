@@ -45,11 +45,17 @@ package struct PreviousReport: Sendable, Equatable {
 
   /// This report, with the options by which its command line differs from `new`'s: an option
   /// it had with another value (`--resamples 99 (now 9999)`) or that the new one lacks
-  /// (`--quiet`), and one only the new one has (`without --samples 10`).
+  /// (`--quiet`), and one only the new one has (`without --samples 10`). Only runs of the same
+  /// command are compared (another command's options say nothing about this run), and not by
+  /// the options the summary names already (`--seed`, `--pools`, `--packs`).
   package func comparedWith(_ new: PreviousReport?) -> PreviousReport {
     var report = self
-    let mine = Self.options(command), theirs = Self.options(new?.command)
+    let command = { (line: String?) in (line ?? "").split(separator: " ").prefix(2).joined(separator: " ") }
+    guard let new, command(self.command) == command(new.command) else { return report }
     let name = { (option: String) in String(option.prefix { $0 != " " }) }
+    let said: Set<String> = ["--seed", "--pools", "--packs"]
+    let mine = Self.options(self.command).filter { !said.contains(name($0)) }
+    let theirs = Self.options(new.command).filter { !said.contains(name($0)) }
     var differences: [String] = []
     for option in mine where !theirs.contains(option) {
       let now = theirs.filter { name($0) == name(option) }.map { String($0.dropFirst(name(option).count + 1)) }
@@ -91,7 +97,7 @@ package struct PreviousReport: Sendable, Equatable {
       if let pools = values["pools"] { parts.append("\(pools) pools") }
     }
     if values["status"] == RunStatus.interrupted.rawValue { parts.append(RunStatus.interrupted.rawValue) }
-    parts += differences.filter { !$0.hasPrefix("--seed ") && !$0.hasPrefix("--pools ") && !$0.hasPrefix("without --seed ") && !$0.hasPrefix("without --pools ") }
+    parts += differences
     if let started = values["started_at"], !started.isEmpty { parts.append("started \(started)") }
     return parts.joined(separator: ", ")
   }

@@ -37,6 +37,8 @@ import Testing
     let simulate = PreviousReport(values: ["command": "sealed simulate war --pools 1000 --seed 1", "seed": "1", "pools": "1000"])
     #expect(simulate.comparedWith(PreviousReport(values: ["command": "sealed simulate war --pools 2000 --seed 2"])).summary == "simulate, seed 1, 1000 pools")
     #expect(simulate.comparedWith(simulate).differences.isEmpty)
+    // Another command's options say nothing about this run.
+    #expect(simulate.comparedWith(PreviousReport(values: ["command": "sealed check war --pools 1000 --seed 1 --compare none"])).differences.isEmpty)
   }
 
   @Test func textThatIsNotARunCSVIsNoReport() {
