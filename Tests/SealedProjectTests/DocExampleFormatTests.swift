@@ -62,6 +62,14 @@ import Testing
     ])
   }
 
+  /// A closing fence with text after it is no closing fence: the block would run on.
+  @Test func aClosingFenceStandsAlone() {
+    let page = DocPage(path: "docs/b.md", text: "```text\n$ sealed sets\n``` And then prose.\n\n```text\n$ sealed decks\n```\n")
+    // The block runs on to the next lone fence, past the next block's opening.
+    #expect(page.problems.map(\.location) == ["docs/b.md:3", "docs/b.md:5"])
+    #expect(page.problems.first?.message == "a fence with text after it inside a block; a closing ``` stands on a line of its own")
+  }
+
   @Test func timesSpeedsAndDatesAreMasked() {
     #expect(DocOutput.mask("36 boosters read and checked in 0.02 s; whole audit 0.10 s  ") == "36 boosters read and checked in <time>; whole audit <time>")
     #expect(DocOutput.mask("52.7 M boosters/s, started 2026-11-24T02:36:44Z") == "<speed>, started <date>")

@@ -63,6 +63,10 @@ package struct DocPage: Sendable {
       var body: [(line: Int, text: String)] = []
       var end = index + 1
       while end < lines.count, lines[end].trimmingCharacters(in: .whitespaces) != "```" {
+        // A closing fence stands alone: "``` text" goes on the block (and the page with it).
+        if lines[end].trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+          problems.append(.init(location: "\(path):\(end + 1)", message: "a fence with text after it inside a block; a closing ``` stands on a line of its own"))
+        }
         body.append((end + 1, String(lines[end].dropFirst(min(fence.indent, lines[end].prefix { $0 == " " }.count)))))
         end += 1
       }
