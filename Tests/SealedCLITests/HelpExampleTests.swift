@@ -72,7 +72,7 @@ import Testing
   /// examples, last): each uses only what earlier ones wrote (box.txt, the pool alice, the
   /// shards) and writes nothing an earlier one wrote (no --force needed). An example already run
   /// is not run again. Those that say they need the network or a downloaded file are parsed.
-  @Test func everyHelpEndsWithExamplesThatWork() throws {
+  @Test(.heavy) func everyHelpEndsWithExamplesThatWork() throws {
     let paths = try commandPaths()
     #expect(paths.count >= 25)
     #expect(paths.contains(["export", "arena"]))

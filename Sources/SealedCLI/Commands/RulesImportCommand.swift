@@ -54,24 +54,10 @@ struct RulesImportCommand: ParsableCommand {
   func run() throws {
     if let out { try OutputFile.checkWritable(out, option: "--out", force: force) }
     let path = try file ?? CompiledBoosterData.shippedPath()
-    if file != nil {
-      let (kind, _) = try JSONFileKind.detect(path: path)
-      switch kind {
-      case .mtgjson:
-        return try runMTGJSON(path)
-      case .array:
-        break
-      case .scryfallList:
-        throw DataError("this is Scryfall card data, which holds no booster rules; expected mtg.wtf's compiled booster data or an MTGJSON file", at: path)
-      case .other(let found, let line, let column):
-        throw DataError(
-          "expected mtg.wtf's compiled booster data (a JSON array of products) or an MTGJSON file, found \(found)",
-          at: DataError.location(path, line: line, column: column))
-      }
-    }
+    if file != nil, try JSONFileKind.isMTGJSONBoosterData(path: path) { return try runMTGJSON(path) }
     let data = try CompiledBoosterData.read(path: path)
     if list {
-      print(try listing(data, source: path), terminator: "")
+      print(ImportListing.render(ProductListing.list(data, source: path, database: try cardOptions.loadDatabase()), of: data), terminator: "")
       return
     }
     var chosen: [CompiledBoosterData.Product] = []
@@ -85,19 +71,8 @@ struct RulesImportCommand: ParsableCommand {
     let source = out ?? "\(ruleName).yaml"
     let rules = try RuleSetLoader.parse(text, source: source)
     for product in chosen {
-      // A product that this card data cannot compile (a colour-balanced sheet whose cards lack
-      // colours) is still the data's product: its rule file is written, and the note says why it
-      // does not run yet, so that an error naming `product:CODE` can be read in the file.
-      let plan: BoosterPlan
-      do {
-        plan = try compile(rules, product)
-      } catch {
-        Note.write("note: \(error.message); the rule file is written as the data defines it, and runs once the card data has what it needs")
-        continue
-      }
-      if let gaps = CardDataGaps(plan: plan) {
-        Note.write("note: product \(product.code): \(gaps.summary); it simulates and checks on card keys; \(gaps.fetchCommand)")
-      }
+      let note = ImportedProductNote.note(for: product, in: rules) { code, rules throws(DataError) in try cardOptions.loadSet(code, for: rules) }
+      if let note { Note.write("note: \(note)") }
     }
     try write(text, products: chosen.count)
   }
@@ -112,62 +87,13 @@ struct RulesImportCommand: ParsableCommand {
     }
   }
 
-  /// Compiles the rules for the product's set, naming the product in any error.
-  private func compile(_ rules: RuleSetDefinition, _ product: CompiledBoosterData.Product) throws(DataError) -> BoosterPlan {
-    do {
-      return try PlanCompiler.compile(rules, for: cardOptions.loadSet(product.set_code.lowercased(), for: rules))
-    } catch {
-      throw DataError("product \(product.code): \(error.description)")
-    }
-  }
-
-  /// Each product and whether the card data simulates it with names, on card keys (some cards
-  /// lack data), or not at all (one line saying why). The card data is read once.
-  private func listing(_ data: CompiledBoosterData, source file: String) throws(DataError) -> String {
-    let listed = ProductListing.list(data, source: file, database: try cardOptions.loadDatabase())
-    var table = TextTable([("code", .left), ("set", .left), ("variants", .right), ("sheets", .right), ("simulates", .left), ("name", .left)])
-    var counts = (names: 0, keys: 0, no: 0)
-    for row in listed {
-      switch row.simulates {
-      case .withNames: counts.names += 1
-      case .onCardKeys: counts.keys += 1
-      case .no: counts.no += 1
-      }
-      let product = row.product
-      // The why goes under the row: as a column it made every line hundreds of characters wide.
-      let (word, why): (String, String?) =
-        switch row.simulates {
-        case .withNames: ("yes, with names", nil)
-        case .onCardKeys(let summary, let fetchCommand): ("on card keys", "\(summary); \(fetchCommand)")
-        case .no(let reason): ("no", reason)
-        }
-      table.append(
-        [product.code, product.set_code.lowercased(), String(product.boosters.count), String(product.sheets.count), word, product.name],
-        notes: why.map { [$0] } ?? [])
-    }
-    return table.text
-      + "\(data.products.count) products; with this card data \(counts.names) simulate with names, \(counts.keys) on card keys, \(counts.no) not at all\n"
-  }
-
   // MARK: - MTGJSON
 
   /// The products of an MTGJSON file: converted through its own cards, compiled against them.
   private func runMTGJSON(_ file: String) throws {
     let reader = MTGJSONBoosterImport(path: file)
     if list {
-      var table = TextTable([("code", .left), ("set", .left), ("variants", .right), ("sheets", .right), ("opens", .left), ("name", .left)])
-      let listed = try reader.list()
-      for product in listed {
-        let (word, why): (String, String?) =
-          switch product.opens {
-          case .yes: ("yes", nil)
-          case .no(let reason): ("no", reason)
-          case .unknown: ("", nil)
-          }
-        table.append([product.code, product.setCode, String(product.variants), String(product.sheets), word, product.name], notes: why.map { [$0] } ?? [])
-      }
-      let opens = listed.filter { $0.opens == .yes }.count
-      print(table.text + "\(listed.count) products; the file's own cards open \(opens)", terminator: "\n")
+      print(ImportListing.render(try reader.list()), terminator: "\n")
       return
     }
     let loaded = try reader.load(products)
