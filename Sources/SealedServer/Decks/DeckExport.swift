@@ -40,7 +40,7 @@ enum DeckExport: String, CaseIterable, Sendable {
     defer { unlink(temporary) }
     return try APIError.refusing {
       let image = try CardSheet.render(deck.expandedCards, imagesIn: folder)
-      try ImageFile.write(image, to: temporary)
+      try ImageFile.write(image, to: temporary, force: false)
       return (try Data(contentsOf: URL(fileURLWithPath: temporary)), "image/jpeg", "\(deck.name)-sheet.jpg")
     }
   }
