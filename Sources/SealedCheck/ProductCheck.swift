@@ -82,6 +82,7 @@ package struct ProductCheck: Sendable {
     let started = DispatchTime.now()
     let seed = ProductSeed.derive(runSeed: settings.runSeed, code: product.code)
     var row = ProductSummary.Row(product: product, seed: seed)
+    row.spec = settings.specs[product.code.lowercased()]?.argument ?? ""
     let prepared: Prepared
     do {
       prepared = try prepare(cards: cards)

@@ -33,6 +33,11 @@ package struct ProductSummary: Sendable {
     package var seed: UInt64
     /// Why the product was refused.
     package var reason = ""
+    /// The spec the product was held to (`--spec`'s argument: a built-in name or a file), if any;
+    /// its claims tested and not tested (nil without a spec, or when nothing was checked).
+    package var spec = ""
+    package var claimsTested: Int?
+    package var claimsNotTested: Int?
 
     package init(product: CompiledBoosterData.Product, seed: UInt64) {
       self.product = product.code.lowercased()
@@ -49,6 +54,10 @@ package struct ProductSummary: Sendable {
       notTested = run.untested.count
       self.pools = pools
       self.lacking = lacking
+      guard !spec.isEmpty else { return }
+      let claims = run.checks.filter { $0.source != .rules }
+      claimsNotTested = claims.filter(\.isNotTested).count
+      claimsTested = claims.count - claimsNotTested!
     }
 
     /// The row of `summary.csv`.
@@ -56,6 +65,7 @@ package struct ProductSummary: Sendable {
       [
         product, kind, set, verdict.rawValue, failing.joined(separator: "; "), String(checks), String(notTested),
         String(pools), String(format: "%.2f", seconds), verdict == .refused ? "" : String(lacking), String(seed), reason,
+        spec, claimsTested.map(String.init) ?? "", claimsNotTested.map(String.init) ?? "",
       ]
     }
   }

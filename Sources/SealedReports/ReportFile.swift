@@ -54,7 +54,7 @@ package enum ReportFile: String, CaseIterable, Sendable {
     case .summary:
       [
         "product", "kind", "set", "verdict", "failing_checks", "checks", "not_tested", "pools", "seconds",
-        "cards_lacking_data", "seed", "reason",
+        "cards_lacking_data", "seed", "reason", "spec", "claims_tested", "claims_not_tested",
       ]
     case .pools: ["pool", "booster", "slot", "set", "collector_number", "name", "rarity", "colors", "foil"]
     case .tallies, .page: []
