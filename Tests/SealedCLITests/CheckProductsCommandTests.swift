@@ -6,7 +6,7 @@ import Testing
 
 /// `sealed check-products` on a handful of products with small runs.
 @Suite struct CheckProductsCommandTests {
-  static let header = "product,kind,set,verdict,failing_checks,checks,not_tested,pools,seconds,cards_lacking_data,seed,reason"
+  static let header = "product,kind,set,verdict,failing_checks,checks,not_tested,pools,seconds,cards_lacking_data,seed,reason,spec,claims_tested,claims_not_tested"
 
   /// The rows of a summary.csv, split on commas (only a refused row's reason is quoted).
   static func rows(_ folder: URL) throws -> [[String]] {

@@ -108,7 +108,7 @@ extension CheckCommand: Exemplified {
 
 extension CheckProductsCommand: Exemplified {
   static let examples = [
-    Example("sealed check-products --products \"*-play\" --pools 1e4 --seed 1", "Check every Play Booster of the shipped data; a report folder each in reports/check-products/."),
+    Example("sealed check-products --products \"eoe-play,mkm-*\" --pools 1e4 --seed 1", "Check eoe's Play Booster and mkm's products, each Play Booster against its published odds too; a report folder each in reports/check-products/."),
     Example("sealed check-products --products war-draft,mkm-play --pools 1e4 --seed 1 --threads 1 --out reports/one-thread", "The same results for these two, on one thread."),
     Example("sealed check-products sealed_basic_data.json --products war,dom --pools 1e4 --seed 1 --out reports/2023", "Products of another data file (mtg.wtf's of 2023)."),
   ]
