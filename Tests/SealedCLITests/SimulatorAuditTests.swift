@@ -96,6 +96,18 @@ import Testing
     #expect(claim["verdict"] == "pass" && claim["n"] == "2000", "\(claim)")
     #expect(abs(Double(claim["expected"] ?? "")! - 352799.0 / 2508800) < 1e-12)
     #expect(claim["method"] == "exact binomial", "\(claim)")
+    // The p-value is scipy's exact two-sided binomial test of the same count (when scipy is
+    // there to ask): scipy.stats.binomtest(k, n, p).pvalue.
+    if RoughEdgeTests.scipyAvailable {
+      let n = Int(claim["n"] ?? "")!
+      let k = Int((Double(claim["observed"] ?? "")! * Double(n)).rounded())
+      let scipy = try SealedExecutable.run(
+        ["python3", "-c", "from scipy.stats import binomtest; print(repr(float(binomtest(\(k), \(n), \(claim["expected"]!)).pvalue)))"],
+        executable: URL(fileURLWithPath: "/usr/bin/env"))
+      let reference = try #require(Double(scipy.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(scipy.stderr)")
+      let p = Double(claim["p_value"] ?? "")!
+      #expect(abs(p - reference) <= 1e-9 * max(reference, 1e-300), "\(p) against scipy's \(reference)")
+    }
     let slot = try row(dir, "the rare slot is a treatment")
     #expect(slot["verdict"] == "not_tested" && slot["detail"]?.contains("which slot a card came from") == true)
     let sheet = try row(dir, "a Special Guest's sheet")
