@@ -21,11 +21,15 @@ struct OddsCheck {
   let reading: FigureReading
 
   func check(_ odds: OddsClaim) throws(StatisticsError) -> CheckResult {
+    var result: CheckResult
     switch odds {
-    case .sheet(let sheet, let expected): return try sheetDrawn(sheet, expected)
-    case .group(let group, let expected): return try groupHeld(group, expected)
-    case .slot(let slot, let places, let gives, let expected): return try slotGives(slot, places: places, gives, expected)
+    case .sheet(let sheet, let expected): result = try sheetDrawn(sheet, expected)
+    case .group(let group, let expected): result = try groupHeld(group, expected)
+    case .slot(let slot, let places, let gives, let expected): result = try slotGives(slot, places: places, gives, expected)
     }
+    // A claim of 0 or 1 is an invariant, tested or not.
+    if result.isNotTested && (odds.expected == 0 || odds.expected == 1) { result.kind = .invariant }
+    return result
   }
 
   private var allKinds: [Int] { Array(plan.kinds.indices) }
