@@ -5,8 +5,8 @@ import PackageDescription
 /// (statistics, checks, pack files, report pages, importers, the CLI) import beside their own;
 /// each stage module's own test target names only the stages it uses.
 let stages: [Target.Dependency] = [
-  "SealedSupport", "SealedData", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedReports",
-  "SealedStats", "SealedAudit", "SealedDecks",
+  "SealedSupport", "SealedData", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedVerdicts",
+  "SealedReports", "SealedStats", "SealedAudit", "SealedDecks",
 ]
 
 let package = Package(
@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "SealedRules", targets: ["SealedRules"]),
     .library(name: "SealedEngine", targets: ["SealedEngine"]),
     .library(name: "SealedAnalysis", targets: ["SealedAnalysis"]),
+    .library(name: "SealedVerdicts", targets: ["SealedVerdicts"]),
     .library(name: "SealedReports", targets: ["SealedReports"]),
     .library(name: "SealedStats", targets: ["SealedStats"]),
     .library(name: "SealedAudit", targets: ["SealedAudit"]),
@@ -29,7 +30,7 @@ let package = Package(
     .library(name: "SealedReportHTML", targets: ["SealedReportHTML"]),
     .library(name: "SealedPackFiles", targets: ["SealedPackFiles"]),
     .library(name: "SealedMTGJSON", targets: ["SealedMTGJSON"]),
-    .library(name: "SealedCheck", targets: ["SealedCheck"]),
+    .library(name: "SealedJobs", targets: ["SealedJobs"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -54,7 +55,7 @@ let package = Package(
       providers: [.apt(["libstb-dev"])]
     ),
 
-    // MARK: - Modules, by stage (card data -> rules -> engine -> analysis -> reports -> checks)
+    // MARK: - Modules, by stage (card data -> rules -> plan -> engine -> tallies -> checks -> reports; the run layer)
     .target(name: "SealedSupport", dependencies: [.product(name: "SystemPackage", package: "swift-system"), "CZlib"]),
     .target(
       name: "SealedData",
@@ -69,20 +70,22 @@ let package = Package(
       dependencies: ["SealedSupport", "SealedData", "SealedCards", .product(name: "Yams", package: "Yams")]
     ),
     .target(name: "SealedEngine", dependencies: ["SealedSupport", "SealedCards", "SealedRules"]),
-    .target(name: "SealedAnalysis", dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine"]),
     .target(
-      name: "SealedReports",
-      dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedPackFiles"]
-    ),
+      name: "SealedAnalysis", dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedVerdicts"]),
+    // What a check concluded (checks.csv's rows, card tails, an audit's booster findings): made
+    // by the statistics, laid out by the reports; neither knows the other.
+    .target(name: "SealedVerdicts", dependencies: ["SealedSupport"]),
+    // The report files, their rows and CSV: layout only, nothing of the engine.
+    .target(name: "SealedReports", dependencies: ["SealedSupport", "SealedCards", "SealedVerdicts"]),
     .target(
       name: "SealedStats",
-      dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedReports", "CGSL"]
+      dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedVerdicts", "CGSL"]
     ),
     .target(name: "SealedPackFiles", dependencies: ["SealedSupport", "CZlib"]),
     .target(
       name: "SealedAudit",
       dependencies: [
-        "SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedReports", "SealedStats",
+        "SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedVerdicts", "SealedStats",
         "SealedPackFiles",
       ]
     ),
@@ -97,22 +100,26 @@ let package = Package(
     .target(
       name: "SealedReportHTML",
       dependencies: [
-        "SealedSupport", "SealedReports", "SealedCharts", .product(name: "Mustache", package: "swift-mustache"),
+        "SealedSupport", "SealedVerdicts", "SealedReports", "SealedCharts", .product(name: "Mustache", package: "swift-mustache"),
       ],
       resources: [.embedInCode("Resources/report.mustache")]
     ),
+    // The run layer: every run (simulate, check, check-products, audit, open) validated once,
+    // run with progress and stop callbacks, and made into its report's files. The only place
+    // beside Benchmarks/ that starts the engine.
     .target(
-      name: "SealedCheck",
+      name: "SealedJobs",
       dependencies: [
-        "SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedReports", "SealedStats",
-        "SealedReportHTML",
+        "SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedVerdicts", "SealedReports",
+        "SealedStats", "SealedAudit", "SealedPackFiles", "SealedReportHTML",
       ]
     ),
     .target(
       name: "SealedCLI",
       dependencies: [
-        "SealedSupport", "SealedData", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedReports",
-        "SealedStats", "SealedAudit", "SealedDecks", "SealedCheck", "SealedImages", "SealedScryfall", "SealedReportHTML",
+        "SealedSupport", "SealedData", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedVerdicts",
+        "SealedReports", "SealedStats", "SealedAudit", "SealedDecks", "SealedJobs", "SealedImages", "SealedScryfall",
+        "SealedReportHTML",
         "SealedPackFiles", "SealedMTGJSON",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -150,7 +157,7 @@ let package = Package(
     ),
     // The project as a whole: its manifests, CI's suite names, the sizes of Sources/, the shipped
     // data against the stages that read it, the fuzz corpora through their loaders.
-    .testTarget(name: "SealedProjectTests", dependencies: stages + ["SealedTestSupport"]),
+    .testTarget(name: "SealedProjectTests", dependencies: stages + ["SealedJobs", "SealedTestSupport"]),
     .testTarget(name: "SealedStatsTests", dependencies: stages + ["SealedTestSupport"]),
     .testTarget(name: "SealedPackFilesTests", dependencies: stages + ["SealedPackFiles", "SealedTestSupport"]),
     .testTarget(name: "SealedChartsTests", dependencies: ["SealedCharts"]),
@@ -158,9 +165,9 @@ let package = Package(
     .testTarget(name: "SealedImagesTests", dependencies: ["SealedImages", "SealedDecks", "SealedTestSupport"]),
     .testTarget(name: "SealedMTGJSONTests", dependencies: stages + ["SealedMTGJSON", "SealedPackFiles", "SealedTestSupport"]),
     .testTarget(name: "SealedScryfallTests", dependencies: stages + ["SealedScryfall", "SealedTestSupport"]),
-    .testTarget(name: "SealedCheckTests", dependencies: stages + ["SealedCheck", "SealedTestSupport"]),
+    .testTarget(name: "SealedJobsTests", dependencies: stages + ["SealedJobs", "SealedTestSupport"]),
     .testTarget(
-      name: "SealedCLITests", dependencies: stages + ["sealed", "SealedCLI", "SealedCheck", "SealedImages", "SealedTestSupport"]),
+      name: "SealedCLITests", dependencies: stages + ["sealed", "SealedCLI", "SealedJobs", "SealedImages", "SealedTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

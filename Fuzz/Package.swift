@@ -18,7 +18,7 @@ let package = Package(
     .executableTarget(name: "FuzzRules", dependencies: [sealed("SealedSupport"), sealed("SealedCards"), sealed("SealedRules"), sealed("SealedAnalysis"), support]),
     .executableTarget(name: "FuzzSpecs", dependencies: [sealed("SealedSupport"), sealed("SealedRules"), support]),
     .executableTarget(name: "FuzzLibrary", dependencies: [sealed("SealedSupport"), sealed("SealedDecks"), support]),
-    .executableTarget(name: "FuzzTallies", dependencies: [sealed("SealedSupport"), sealed("SealedReports"), support]),
+    .executableTarget(name: "FuzzTallies", dependencies: [sealed("SealedSupport"), sealed("SealedJobs"), support]),
     .executableTarget(name: "FuzzPackFiles", dependencies: [sealed("SealedSupport"), sealed("SealedPackFiles"), support]),
     .executableTarget(
       name: "FuzzMTGJSON",

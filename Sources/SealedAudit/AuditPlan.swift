@@ -1,7 +1,7 @@
 import SealedSupport
 import SealedEngine
 import SealedAnalysis
-import SealedReports
+import SealedVerdicts
 import SealedStats
 
 /// How many opened boosters an audit needs for each of its statistical checks to detect a

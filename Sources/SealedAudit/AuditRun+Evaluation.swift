@@ -1,5 +1,5 @@
 import SealedSupport
-import SealedReports
+import SealedVerdicts
 import SealedStats
 
 /// One planned statistical check evaluated: its method chosen, its p-value and Monte Carlo

@@ -1,6 +1,6 @@
 import Foundation
 import SealedSupport
-import SealedReports
+import SealedVerdicts
 import SealedStats
 
 /// The checks an audit derives from the rules alone: lane proportions, each sheet's card

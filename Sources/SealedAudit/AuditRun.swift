@@ -2,7 +2,7 @@ import Foundation
 import SealedSupport
 import SealedEngine
 import SealedAnalysis
-import SealedReports
+import SealedVerdicts
 import SealedStats
 
 /// Everything an audit's verdicts are made from: the counts of the file's boosters, what the
@@ -54,7 +54,7 @@ package struct AuditRun: Sendable {
   package let resamples: Int
   /// `sheet_frequency.csv`: each sheet's cards with observed and expected copies and residuals
   /// (√ of each card's share of the statistic, signed, after the dispersion).
-  package let frequencyTable: FrequencyTable
+  package let frequencyTable: GroupFrequency
 
   /// A planned test: its row and its statistic.
   struct Planned {
@@ -66,12 +66,19 @@ package struct AuditRun: Sendable {
     var group: String?
   }
 
-  package init(_ input: AuditInput) throws(StatisticsError) {
+  /// Draws the Monte Carlo null of an audit's statistics: `input.resamples` samples of
+  /// `statistics`, each over as many boosters as the file holds (the run layer's
+  /// `AuditJob.drawNull`, which starts the engine; none when R is 0 or nothing is tested).
+  package typealias NullDrawing = (_ input: AuditInput, _ statistics: [AuditStatistic]) -> [[Double]]
+
+  /// Plans the audit's checks, draws their null with `drawNull`, evaluates each by its method
+  /// and adjusts them together (Holm). Throws when a statistic cannot be computed.
+  package init(_ input: AuditInput, null drawNull: NullDrawing) throws(StatisticsError) {
     var planned = try Self.plannedChecks(input)
     var notes = Self.notesOnWhatIsLeftOut(input)
     let tested = planned.indices.filter { planned[$0].statistic != nil }
     let statistics = tested.map { planned[$0].statistic! }
-    let samples = Self.drawNull(input, statistics: statistics)
+    let samples = input.resamples > 0 && !statistics.isEmpty && input.observed.boosters > 0 ? drawNull(input, statistics) : []
     var frequencyGroups: [FrequencyGroup] = []
     for (position, index) in tested.enumerated() {
       let evaluated = try Self.evaluate(
@@ -101,16 +108,6 @@ package struct AuditRun: Sendable {
       notes.append("\(input.findings.ambiguousKinds) boosters could be of more than one kind; checks given a kind leave them out")
     }
     return notes
-  }
-
-  /// The Monte Carlo null: `input.resamples` samples of the statistics, each over as many
-  /// boosters as the file holds, drawn by the engine (none when R is 0 or nothing is tested).
-  static func drawNull(_ input: AuditInput, statistics: [AuditStatistic]) -> [[Double]] {
-    guard input.resamples > 0 && !statistics.isEmpty && input.observed.boosters > 0 else { return [] }
-    return AuditNull.run(
-      catalog: input.catalog, lanes: input.lanes, boosters: input.observed.boosters, grouping: input.grouping,
-      seed: input.seed, samples: input.resamples, threads: input.threads
-    ) { counts in statistics.map { $0.value(counts) } }
   }
 
   /// The note that the Monte Carlo p-values cannot go below alpha over the number of tests,
@@ -155,8 +152,7 @@ package struct AuditRun: Sendable {
 
   /// `sheet_frequency.csv`: each group's cards with observed and expected copies, residuals
   /// and exact tails, the whole table one family of cards for the flags.
-  static func frequencyTable(_ groups: [FrequencyGroup], input: AuditInput) throws(StatisticsError) -> FrequencyTable {
-    let plan = input.catalog.plan
+  static func frequencyTable(_ groups: [FrequencyGroup], input: AuditInput) throws(StatisticsError) -> GroupFrequency {
     let counted = groups.map { group in
       let observed = group.classes.map { input.observed.copies[$0] }
       let total = Double(observed.reduce(0, +))
@@ -164,19 +160,16 @@ package struct AuditRun: Sendable {
       return CardTails.Group(observed: observed, expected: group.shares.map { $0 / shareTotal * total }, alpha: group.alpha)
     }
     let tails = try CardTails.compute(counted)
-    var table = FrequencyTable(file: .sheetFrequency, rows: [])
+    var table = GroupFrequency(rows: [])
     for (number, group) in groups.enumerated() {
-      let observed = counted[number].observed
-      let expected = counted[number].expected
       for (position, cls) in group.classes.enumerated() {
-        let card = plan.cards[input.catalog.classOrdinals[cls][0]]
-        let e = expected[position]
-        let residual = e > 0 ? (Double(observed[position]) - e) / (e * group.dispersion).squareRoot() : nil
-        table.rows.append(
-          FrequencyRow(
-            group: group.name, card: card, number: input.catalog.identity == .name ? "" : card.collectorNumber.text,
-            name: input.catalog.classLabels[cls], observed: observed[position], expected: e, residual: residual,
-            tail: tails[number][position]))
+        var row = GroupFrequency.Row(
+          group: group.name, card: input.catalog.classOrdinals[cls][0], observed: counted[number].observed[position],
+          expected: counted[number].expected[position], dispersion: group.dispersion)
+        row.tail = tails[number][position]
+        row.label = input.catalog.classLabels[cls]
+        row.isNumbered = input.catalog.identity != .name
+        table.rows.append(row)
       }
     }
     return table
@@ -187,8 +180,4 @@ package struct AuditRun: Sendable {
 
   /// The verdict line.
   package var summary: VerdictSummary { VerdictSummary(verdicts: checks.map(\.verdict)) }
-
-  /// `audit.csv`: the columns of `checks.csv`, then the method and the Monte Carlo p-value with
-  /// its standard error.
-  package var table: CheckTable { CheckTable(file: .audit, rows: checks.map(\.auditRow)) }
 }

@@ -3,7 +3,7 @@ import SealedSupport
 import SealedCards
 import SealedRules
 import SealedEngine
-import SealedReports
+import SealedVerdicts
 import SealedPackFiles
 
 /// Reads a pack file booster by booster and runs the per-booster checks: every card resolved

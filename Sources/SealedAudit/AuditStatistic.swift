@@ -5,7 +5,7 @@ import SealedStats
 
 /// One aggregate statistic of an audit, computed the same way from a file's counts and from
 /// each of the null's samples (larger is more extreme).
-enum AuditStatistic: Sendable {
+package enum AuditStatistic: Sendable {
   /// Boosters of `kinds` holding a card of `lane`, against probability `p`: −ln of the
   /// binomial probability of the count (the ordering of the exact two-sided test).
   case proportion(lane: Int, kinds: [Int], p: Double)
@@ -17,7 +17,7 @@ enum AuditStatistic: Sendable {
   case positions(probabilities: [Double])
 
   /// The statistic's value for some counts.
-  func value(_ counts: ContentCounts) -> Double {
+  package func value(_ counts: ContentCounts) -> Double {
     switch self {
     case .proportion(let lane, let kinds, let p):
       let (successes, trials) = Self.proportionCounts(counts, lane: lane, kinds: kinds)

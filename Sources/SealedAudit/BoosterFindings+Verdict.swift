@@ -1,4 +1,4 @@
-import SealedReports
+import SealedVerdicts
 
 extension BoosterFindings {
   /// Records one booster: its size, the cards outside the rules' reach, repeats, and the

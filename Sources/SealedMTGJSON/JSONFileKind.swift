@@ -84,3 +84,23 @@ package enum JSONFileKind: Sendable, Equatable {
     byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
   }
 }
+
+extension JSONFileKind {
+  /// Whether the file at `path` is an MTGJSON file (true) or mtg.wtf's compiled booster data
+  /// (false), for `sealed rules import`; a one-line `DataError` for Scryfall card data, which
+  /// holds no booster rules, or for anything else. Cost: `detect`.
+  package static func isMTGJSONBoosterData(path: String) throws(DataError) -> Bool {
+    switch try detect(path: path).kind {
+    case .mtgjson:
+      return true
+    case .array:
+      return false
+    case .scryfallList:
+      throw DataError("this is Scryfall card data, which holds no booster rules; expected mtg.wtf's compiled booster data or an MTGJSON file", at: path)
+    case .other(let found, let line, let column):
+      throw DataError(
+        "expected mtg.wtf's compiled booster data (a JSON array of products) or an MTGJSON file, found \(found)",
+        at: DataError.location(path, line: line, column: column))
+    }
+  }
+}

@@ -1,6 +1,7 @@
 import Mustache
 import SealedSupport
 import SealedReports
+import SealedVerdicts
 
 /// `report.html`: one self-contained page (inline SVG and CSS, no script, nothing fetched)
 /// made from a report's typed values (`ReportContents`), showing its verdicts, proportions, mythic fairness, mythic booster position

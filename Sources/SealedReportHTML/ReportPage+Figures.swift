@@ -1,5 +1,7 @@
 import SealedCharts
+import SealedSupport
 import SealedReports
+import SealedVerdicts
 
 /// The page's charts of mythics and of every card against its expected frequency.
 extension ReportPage {

@@ -1,6 +1,7 @@
 import Foundation
 import SealedCharts
 import SealedReports
+import SealedVerdicts
 
 extension ReportPage {
   // MARK: Formatting

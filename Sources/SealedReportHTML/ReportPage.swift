@@ -2,6 +2,7 @@ import Foundation
 import SealedCharts
 import SealedSupport
 import SealedReports
+import SealedVerdicts
 
 /// The values the template shows, built from a report's typed values (`ReportContents`). Every
 /// number is printed from the text its CSV file holds (`CSVNumber`), so the page and the files
@@ -112,7 +113,7 @@ struct ReportPage {
 
   /// A binomial check's observed proportion in its interval against the expected, with the
   /// other rule sets' proportions (`comparisons.csv`) beside it; nil for a check without one.
-  private static func proportionFigure(_ check: SealedReports.CheckRow, comparisons: [ComparisonRow]) -> Figure? {
+  private static func proportionFigure(_ check: CheckResult, comparisons: [ComparisonRow]) -> Figure? {
     guard let observed = check.observed, let expected = check.expected, let low = check.confidenceLow,
       let high = check.confidenceHigh
     else { return nil }

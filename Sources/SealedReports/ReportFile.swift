@@ -1,3 +1,5 @@
+import SealedVerdicts
+
 /// Every file Sealed writes into a report folder, with the columns of each CSV: the one place a
 /// report file's name and header are spelled. Writers take the header from here
 /// (`CSVTable(file:)`), `ReportFolder` its list of Sealed's files, and `sealed report DIR` the

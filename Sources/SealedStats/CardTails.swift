@@ -1,5 +1,6 @@
 import SealedSupport
-import SealedReports
+import SealedAnalysis
+import SealedVerdicts
 
 /// Exact tail probabilities of the cards of a report page's groups (each sheet's cards against
 /// the rules, each claim's cards against equal shares), for flagging the cards whose copies are
@@ -69,33 +70,20 @@ package enum CardTails {
     }
   }
 
-  /// A page's frequency tables with every card given its tail: the sheets' cards at `alpha`,
-  /// each claim's at the claim's level (`claimAlpha` of its name), all one family.
+  /// A page's groups with every card given its tail: the sheets' cards at `alpha`, each
+  /// claim's at the claim's level (`claimAlpha` of its name), all one family.
   package static func attached(
-    sheets: SheetFrequency, claims: ClaimFrequency? = nil, alpha: Double, claimAlpha: (String) -> Double = { _ in 0 }
-  ) throws(StatisticsError) -> (sheets: SheetFrequency, claims: ClaimFrequency?) {
-    let sheetGroups = groups(sheets.rows.map(\.sheet))
-    let claimGroups = claims.map { groups($0.rows.map(\.claim)) } ?? []
-    var all = sheetGroups.map { group in
-      Group(observed: group.map { sheets.rows[$0].observed }, expected: group.map { sheets.rows[$0].expected }, alpha: alpha)
-    }
+    sheets: GroupFrequency, claims: GroupFrequency? = nil, alpha: Double, claimAlpha: (String) -> Double = { _ in 0 }
+  ) throws(StatisticsError) -> (sheets: GroupFrequency, claims: GroupFrequency?) {
+    let sheetGroups = groups(sheets.rows.map(\.group))
+    let claimGroups = claims.map { groups($0.rows.map(\.group)) } ?? []
+    var all = sheetGroups.map { Group(members: $0, of: sheets, alpha: alpha) }
     if let claims {
-      all += claimGroups.map { group in
-        Group(
-          observed: group.map { claims.rows[$0].observed }, expected: group.map { claims.rows[$0].expected },
-          alpha: claimAlpha(claims.rows[group[0]].claim))
-      }
+      all += claimGroups.map { Group(members: $0, of: claims, alpha: claimAlpha(claims.rows[$0[0]].group)) }
     }
     let tails = try compute(all)
-    var newSheets = sheets
-    for (number, group) in sheetGroups.enumerated() {
-      for (position, index) in group.enumerated() { newSheets.rows[index].tail = tails[number][position] }
-    }
-    guard var newClaims = claims else { return (newSheets, nil) }
-    for (number, group) in claimGroups.enumerated() {
-      for (position, index) in group.enumerated() { newClaims.rows[index].tail = tails[sheetGroups.count + number][position] }
-    }
-    return (newSheets, newClaims)
+    let newSheets = sheets.withTails(tails[..<sheetGroups.count], groups: sheetGroups)
+    return (newSheets, claims?.withTails(tails[sheetGroups.count...], groups: claimGroups))
   }
 
   /// The indices of rows with equal names, grouped, in order of first appearance.
@@ -110,12 +98,21 @@ package enum CardTails {
   }
 }
 
-extension SimulationReport {
-  /// The report with `sheet_frequency.csv`'s cards given their exact tails at `alpha` (the
-  /// page's only family of cards).
-  package func withCardTails(alpha: Double) throws(StatisticsError) -> SimulationReport {
-    var report = self
-    report.sheetFrequency = try CardTails.attached(sheets: sheetFrequency, alpha: alpha).sheets
-    return report
+extension CardTails.Group {
+  /// The group of `frequency`'s rows at `members`, tested at `alpha`.
+  init(members: [Int], of frequency: GroupFrequency, alpha: Double) {
+    self.init(
+      observed: members.map { frequency.rows[$0].observed }, expected: members.map { frequency.rows[$0].expected }, alpha: alpha)
+  }
+}
+
+extension GroupFrequency {
+  /// The rows with the tails of `groups` (row indices of each group, in order) set.
+  fileprivate func withTails(_ tails: ArraySlice<[CardTail?]>, groups: [[Int]]) -> GroupFrequency {
+    var result = self
+    for (group, groupTails) in zip(groups, tails) {
+      for (position, index) in group.enumerated() { result.rows[index].tail = groupTails[position] }
+    }
+    return result
   }
 }

@@ -1,4 +1,5 @@
 import SealedSupport
+import SealedVerdicts
 
 /// Pearson's chi-square goodness-of-fit test of observed counts against expected counts.
 ///

@@ -1,16 +1,9 @@
+import SealedVerdicts
+
 extension ChiSquareGoodnessOfFit {
-  /// How bins whose expected count is below the minimum are merged before the test.
-  package enum Pooling: String, CaseIterable, Sendable {
-    /// For ordered categories (0, 1, 2, ... mythics per pool): working in from both ends, the
-    /// first bin is merged into its right neighbour while it is below the minimum, then the
-    /// last into its left neighbour; any small bin left inside is then merged, smallest first,
-    /// into whichever neighbour expects less (the left one on a tie). Bins stay contiguous.
-    case adjacent
-    /// For categories without an order (card names, colours): all small bins go into one
-    /// "other" bin; if that is still below the minimum, it is merged with the bin that expects
-    /// least (the first one on a tie).
-    case unordered
-  }
+  /// How bins whose expected count is below the minimum are merged before the test
+  /// (`ChiSquarePooling`, which a check's design names too).
+  package typealias Pooling = ChiSquarePooling
 
   /// Groups `indices` (of bins with positive expected counts, ascending) so that every group
   /// expects at least `minimum`, when that is possible. Each group is ascending; the groups are

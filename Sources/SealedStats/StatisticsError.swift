@@ -6,13 +6,13 @@ import SealedSupport
 /// interval, chi-square goodness of fit, Holm adjustment, sample size) check their inputs and
 /// throw `.invalidArgument` with a one-line reason; a failure inside GSL comes through as
 /// `.gsl`. None of them aborts the process.
-public enum StatisticsError: Error, CustomStringConvertible, Equatable, Sendable {
+package enum StatisticsError: Error, CustomStringConvertible, Equatable, Sendable {
   /// An argument is outside what the function accepts; the text names it and says why.
   case invalidArgument(String)
   /// A GSL function failed (or a `Distributions` function rejected its arguments).
   case gsl(GSLError)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .invalidArgument(let reason): "invalid argument: \(reason)"
     case .gsl(let error): error.description

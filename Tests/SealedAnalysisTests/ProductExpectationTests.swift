@@ -21,7 +21,7 @@ import Testing
     "fin-play", "znr-set", "ust-draft", "j25-jumpstart",
   ]
 
-  @Test(arguments: products)
+  @Test(.heavy, arguments: products)
   func expectationsAreTheExactFractions(_ code: String) throws {
     let (product, plan) = try ShippedData.productPlan(code)
     let expectations = try Expectations(plan: plan)

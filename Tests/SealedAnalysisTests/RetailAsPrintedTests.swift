@@ -94,7 +94,7 @@ import Testing
     #expect(commons.count == 101 && commons.allSatisfy { close($0, (391.0 / 40) / 101) })
   }
 
-  @Test(arguments: ["war", "dom", "grn", "rna", "m19", "xln", "rix"])
+  @Test(.heavy, arguments: ["war", "dom", "grn", "rna", "m19", "xln", "rix"])
   func everyBoosterHasACommonOfEachColour(_ code: String) throws {
     let plan = try ShippedData.plan(code, rules: "retail")
     var foils = 0

@@ -25,7 +25,7 @@ import Testing
     return order.map { ($0, copies[$0]!) }
   }
 
-  @Test(arguments: [("war", "sealed"), ("war", "retail"), ("war", "mtgwtf"), ("dom", "mtgwtf"), ("grn", "retail"), ("m19", "mtgwtf")])
+  @Test(.heavy, arguments: [("war", "sealed"), ("war", "retail"), ("war", "mtgwtf"), ("dom", "mtgwtf"), ("grn", "retail"), ("m19", "mtgwtf")])
   func everyBoosterTheEngineDrawsIsPossible(set: String, rules: String) throws {
     let plan = try ShippedData.plan(set, rules: rules)
     let catalog = AuditCatalog(plan: plan, set: try ShippedData.set(set), identity: .printingAndFinish)

@@ -146,7 +146,7 @@ import Testing
   /// comes near). Audited against the rules that made them, the rules' own position check passes,
   /// and the spec's uniform claim, which those rules do not expect, fails without a Monte Carlo
   /// p-value (the null is the rules', not the claim's).
-  @Test func aMythicBoosterAlwaysFirstFailsThePositionCheck() throws {
+  @Test(.heavy) func aMythicBoosterAlwaysFirstFailsThePositionCheck() throws {
     let dir = try Fixtures.temporaryDirectory()
     let sealed = try Fixtures.builtInRules("sealed")
     let first = sealed.replacingOccurrences(
@@ -177,7 +177,7 @@ import Testing
 
   /// Where both exist, the Monte Carlo p-value estimates the exact binomial one: within a few
   /// of its standard errors (independent packs, so the binomial test is exact).
-  @Test func monteCarloPValuesAgreeWithExactBinomialOnes() throws {
+  @Test(.heavy) func monteCarloPValuesAgreeWithExactBinomialOnes() throws {
     let dir = try Fixtures.temporaryDirectory()
     let file = try packs("csv", rules: "retail", pools: 50, seed: 4, name: "retail.csv", in: dir)
     let result = try audit(["war", "--rules", "retail", "--packs", file, "--resamples", "4000", "--seed", "9"], in: dir)
@@ -192,13 +192,13 @@ import Testing
     }
   }
 
-  @Test func theTextListAndTheCSVOfTheSameBoostersGiveTheSameReport() throws {
+  @Test(.heavy) func theTextListAndTheCSVOfTheSameBoostersGiveTheSameReport() throws {
     let dir = try Fixtures.temporaryDirectory()
     let csv = try packs("csv", rules: "retail", pools: 10, seed: 6, name: "packs.csv", in: dir)
     let list = try packs("list", rules: "retail", pools: 10, seed: 6, name: "packs.txt", in: dir)
     #expect(try String(contentsOfFile: list, encoding: .utf8).contains("*F*"))
-    let a = try audit(["war", "--rules", "retail", "--packs", csv, "--resamples", "199"], in: dir, out: "a")
-    let b = try audit(["war", "--rules", "retail", "--packs", list, "--resamples", "199"], in: dir, out: "b")
+    let a = try audit(["war", "--rules", "retail", "--packs", csv, "--resamples", "199", "--seed", "8"], in: dir, out: "a")
+    let b = try audit(["war", "--rules", "retail", "--packs", list, "--resamples", "199", "--seed", "8"], in: dir, out: "b")
     #expect(a.status == 0 && b.status == 0, "\(a.stdout)\(b.stdout)")
     #expect(try read(dir, "audit.csv", out: "a") == read(dir, "audit.csv", out: "b"))
     #expect(try read(dir, "sheet_frequency.csv", out: "a") == read(dir, "sheet_frequency.csv", out: "b"))
@@ -206,7 +206,7 @@ import Testing
 
   /// 20,000 packs in 17lands' layout (gzipped, a column for every card of the set) pass against
   /// the rules that drew them and fail against rules with one rare twice as likely.
-  @Test func seventeenLandsPacksPassTheirRulesAndFailADoubledRare() throws {
+  @Test(.heavy) func seventeenLandsPacksPassTheirRulesAndFailADoubledRare() throws {
     let dir = try Fixtures.temporaryDirectory()
     let file = try packs("17lands", rules: "mtgwtf", pools: 3334, seed: 12, name: "draft_data_public.WAR.PremierDraft.csv.gz", in: dir)
     let header = try SealedExecutable.run(["sh", "-c", "gzip -dc '\(file)' | head -1"], executable: URL(fileURLWithPath: "/usr/bin/env"))
@@ -227,7 +227,7 @@ import Testing
     #expect(sheetRow?["method"]?.hasPrefix("asymptotic chi-square") == true)
   }
 
-  @Test func badInputIsOneLineNamingTheFileLineAndBooster() throws {
+  @Test(.heavy) func badInputIsOneLineNamingTheFileLineAndBooster() throws {
     let dir = try Fixtures.temporaryDirectory()
     let file = try packs("csv", pools: 1, seed: 3, name: "war.csv", in: dir)
     let good = try String(contentsOfFile: file, encoding: .utf8)
@@ -315,11 +315,23 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["mine.csv"])
   }
 
-  @Test func standardInputAndAnyThreadCountGiveTheSameAudit() throws {
+  /// An audit without --seed draws one, as simulate and check do, and says which: that seed
+  /// gives the same report again.
+  @Test func aDrawnSeedIsShownAndReproducesTheAudit() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let file = try packs("csv", pools: 4, seed: 9, name: "war.csv", in: dir)
+    let drawn = try audit(["war", "--packs", file, "--resamples", "99"], in: dir, out: "drawn")
+    let seed = try #require(drawn.stderr.firstMatch(of: /random seed (\d+) \(repeat with --seed \1\)/)?.1)
+    let again = try audit(["war", "--packs", file, "--resamples", "99", "--seed", String(seed)], in: dir, out: "again")
+    #expect(drawn.status == 0 && again.status == 0 && !again.stderr.contains("random seed"), "\(drawn.stderr)\(again.stderr)")
+    #expect(try read(dir, "audit.csv", out: "drawn") == read(dir, "audit.csv", out: "again"))
+  }
+
+  @Test(.heavy) func standardInputAndAnyThreadCountGiveTheSameAudit() throws {
     let dir = try Fixtures.temporaryDirectory()
     let file = try packs("csv", pools: 12, seed: 5, name: "war.csv", in: dir)
-    let one = try audit(["war", "--packs", file, "--resamples", "300", "--threads", "1"], in: dir, out: "one")
-    let piped = try audit(["war", "--packs", "-", "--resamples", "300", "--threads", "2"], in: dir, out: "two", stdin: try String(contentsOfFile: file, encoding: .utf8))
+    let one = try audit(["war", "--packs", file, "--resamples", "300", "--threads", "1", "--seed", "2"], in: dir, out: "one")
+    let piped = try audit(["war", "--packs", "-", "--resamples", "300", "--threads", "2", "--seed", "2"], in: dir, out: "two", stdin: try String(contentsOfFile: file, encoding: .utf8))
     #expect(one.status == 0 && piped.status == 0, "\(one.stdout)\(piped.stdout)\(piped.stderr)")
     #expect(try read(dir, "audit.csv", out: "one") == read(dir, "audit.csv", out: "two"))
   }

@@ -5,7 +5,7 @@ import Testing
 /// `sealed audit` reads its file as a stream: the peak memory of an audit of four times as many
 /// boosters grows by far less than the file. Each audit runs in a process of its own, whose peak
 /// resident set size is read while it runs.
-@Suite struct AuditMemoryTests {
+@Suite(.heavy) struct AuditMemoryTests {
   /// Runs `sealed` with `arguments` and returns its exit status and peak resident set size in
   /// kB: the largest `VmHWM` of /proc/PID/status seen while it runs, polled every 10 ms. (The
   /// peak `wait4` reports would include the test process's own memory, which the child shares
@@ -34,7 +34,7 @@ import Testing
     return (process.terminationStatus, peak)
   }
 
-  @Test func anAuditOfFourTimesTheBoostersTakesTheSameMemory() throws {
+  @Test(.heavy) func anAuditOfFourTimesTheBoostersTakesTheSameMemory() throws {
     let dir = try Fixtures.temporaryDirectory()
     var peaks: [Int] = []
     var sizes: [Int] = []

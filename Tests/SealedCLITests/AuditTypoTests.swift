@@ -35,7 +35,7 @@ import Testing
     return (result, path)
   }
 
-  @Test func everyMisspeltNameIsNamedAtItsLineWithASuggestionInOneRun() throws {
+  @Test(.heavy) func everyMisspeltNameIsNamedAtItsLineWithASuggestionInOneRun() throws {
     let dir = try Fixtures.temporaryDirectory()
     var lines = try list(in: dir, blankLines: true)
     let original = lines
@@ -82,7 +82,7 @@ import Testing
     #expect(fixed.stdout.contains("12 boosters"), "\(fixed.stdout)")
   }
 
-  @Test func aBoosterHeaderStartsABoosterWithoutABlankLineBeforeIt() throws {
+  @Test(.heavy) func aBoosterHeaderStartsABoosterWithoutABlankLineBeforeIt() throws {
     let dir = try Fixtures.temporaryDirectory()
     let spaced = try audit(try list(in: dir, blankLines: true), name: "spaced.txt", in: dir).0
     let packed = try audit(try list(in: dir, blankLines: false), name: "packed.txt", in: dir).0

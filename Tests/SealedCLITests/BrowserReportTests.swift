@@ -9,7 +9,7 @@ private let chromiumPath: String? = (ProcessInfo.processInfo.environment["PATH"]
 /// `report.html` in a real browser: `scripts/check-report-in-browser` passes on a real report
 /// and fails on a page that logs an error and fetches an image from the network. Skipped when
 /// Chromium is absent (`.ci/run` installs it; the script installs it too when run by hand).
-@Suite(.enabled(if: chromiumPath != nil, "chromium is not installed: apt-get install chromium, or run scripts/check-report-in-browser once, which installs it"))
+@Suite(.heavy, .enabled(if: chromiumPath != nil, "chromium is not installed: apt-get install chromium, or run scripts/check-report-in-browser once, which installs it"))
 struct BrowserReportTests {
   let script = Fixtures.repositoryRoot.appendingPathComponent("scripts/check-report-in-browser").path
 
@@ -27,7 +27,7 @@ struct BrowserReportTests {
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 
-  @Test func aRealReportPassesAndABrokenPageFails() throws {
+  @Test(.heavy) func aRealReportPassesAndABrokenPageFails() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("war-sealed")
     let check = try SealedExecutable.run(
@@ -60,7 +60,7 @@ struct BrowserReportTests {
   }
 
   /// An audit's report (audit.csv, the residual strips of its sheets) passes the same checks.
-  @Test func anAuditReportPasses() throws {
+  @Test(.heavy) func anAuditReportPasses() throws {
     let dir = try Fixtures.temporaryDirectory()
     let packs = dir.appendingPathComponent("packs.csv").path
     let opened = try SealedExecutable.run(

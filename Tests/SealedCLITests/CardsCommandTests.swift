@@ -71,7 +71,7 @@ import Testing
     #expect(usage.stderr.contains("--timeout 0.0: expected a positive number of seconds"))
   }
 
-  @Test func importStoresTheSetsOfABulkFile() throws {
+  @Test(.heavy) func importStoresTheSetsOfABulkFile() throws {
     let (home, env) = try environment()
     let folder = try Fixtures.temporaryDirectory("sealed-bulk")
     let bulk = try BulkFile.nineSets(in: folder)

@@ -10,7 +10,7 @@ import Testing
     try Fixtures.builtInRules("sealed")
   }
 
-  @Test func correctRulesPassAndWriteEveryReport() throws {
+  @Test(.heavy) func correctRulesPassAndWriteEveryReport() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("war-sealed")
     let result = try SealedExecutable.run(
@@ -35,7 +35,7 @@ import Testing
 
   /// `--plan` sizes every statistical check the run then prints: under retail the foil sheet
   /// (it said "pools needed: 2137", the largest event, before sheets and rarity mixes counted).
-  @Test func planSizesEveryCheckTheRunMakes() throws {
+  @Test(.heavy) func planSizesEveryCheckTheRunMakes() throws {
     let dir = try Fixtures.temporaryDirectory()
     let plan = try SealedExecutable.run(["check", "war", "--rules", "retail", "--plan"] + cards)
     #expect(plan.status == 0, "\(plan.stderr)")
@@ -61,7 +61,7 @@ import Testing
   /// Ctrl-C stops the simulation and the --compare simulations within a second, and no line
   /// says PASS: the run has no verdict. Before, the three comparisons ran on for 8.8 s and it
   /// printed "PASS: all 29 checks passed" with exit 130.
-  @Test func ctrlCStopsEverySimulationAndGivesNoVerdict() throws {
+  @Test(.heavy) func ctrlCStopsEverySimulationAndGivesNoVerdict() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("r")
     // No --seed: the "random seed" line on standard error comes once Ctrl-C is caught (a
@@ -105,7 +105,7 @@ import Testing
     #expect(checks.contains(",fail,"))
   }
 
-  @Test func planSaysHowManyPoolsAndThoseCatchEightyPercent() throws {
+  @Test(.heavy) func planSaysHowManyPoolsAndThoseCatchEightyPercent() throws {
     let dir = try Fixtures.temporaryDirectory()
     let path = try Fixtures.write(
       try sealedText().replacingOccurrences(of: "non_mythic_booster: 0.78", with: "non_mythic_booster: 0.80")
@@ -166,7 +166,7 @@ import Testing
 
   /// The spec comes from the rules' `spec:` key (a copy of the built-in file keeps it), or
   /// `--spec`; without either the table header says so.
-  @Test func theRulesNameTheirSpec() throws {
+  @Test(.heavy) func theRulesNameTheirSpec() throws {
     let dir = try Fixtures.temporaryDirectory()
     let copy = try Fixtures.write(try sealedText(), to: "copy.yaml", in: dir)
     let checked = try SealedExecutable.run(
@@ -208,7 +208,7 @@ import Testing
 
   /// A run checked in 4 shards (check --shard K/4, merge, check --tallies) gives the unsharded
   /// run's reports byte for byte, run.csv's execution rows excepted.
-  @Test func fourShardsMergedAndCheckedEqualTheUnshardedCheck() throws {
+  @Test(.heavy) func fourShardsMergedAndCheckedEqualTheUnshardedCheck() throws {
     let dir = try Fixtures.temporaryDirectory()
     let common = ["--pools", "20000", "--seed", "12", "--quiet"] + cards
     for k in 1...4 {

@@ -1,5 +1,5 @@
 import Foundation
-import SealedCheck
+import SealedJobs
 import SealedSupport
 import SealedTestSupport
 import Testing
@@ -47,7 +47,7 @@ import Testing
 
   /// A product's folder holds what sealed check writes for it with the product's seed, and its
   /// run.csv names that command.
-  @Test func aProductsReportIsTheReportOfSealedCheck() throws {
+  @Test(.heavy) func aProductsReportIsTheReportOfSealedCheck() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("run")
     let result = try SealedExecutable.run(["check-products", "--products", "war-draft", "--pools", "3000", "--seed", "11", "--out", out.path, "--quiet"])
@@ -130,7 +130,7 @@ import Testing
     #expect(run.contains("command,sealed check-products \(wrong) --products war-draft --pools 2000 --seed 5 --specs \(specs)\n"), "\(run)")
   }
 
-  @Test func theSameSeedGivesTheSameResultsWhateverTheThreads() throws {
+  @Test(.heavy) func theSameSeedGivesTheSameResultsWhateverTheThreads() throws {
     let dir = try Fixtures.temporaryDirectory()
     var folders: [URL] = []
     for threads in ["1", "2", "3"] {
@@ -157,7 +157,7 @@ import Testing
 
   /// Ctrl-C keeps the products that finished: summary.csv lists them, run.csv says the run
   /// was interrupted, and a product cut short leaves no folder.
-  @Test func ctrlCKeepsTheProductsThatFinished() throws {
+  @Test(.heavy) func ctrlCKeepsTheProductsThatFinished() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("run")
     // The line comes once Ctrl-C is caught.
@@ -181,7 +181,7 @@ import Testing
     #expect(Set(folders) == Set(rows.filter { $0[3] != "refused" }.map { $0[0] }))
   }
 
-  @Test func badInputIsOneLineAndStatusTwo() throws {
+  @Test(.heavy) func badInputIsOneLineAndStatusTwo() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = ["--out", dir.appendingPathComponent("r").path, "--quiet"]
     let pattern = try SealedExecutable.run(["check-products", "--products", "mkm-play,nothing-*", "--pools", "10"] + out)

@@ -90,7 +90,7 @@ import Testing
     #expect(stdout == (try String(contentsOf: out, encoding: .utf8)))
   }
 
-  @Test func theSheetIs4100By3997FromLocalImages() throws {
+  @Test(.heavy) func theSheetIs4100By3997FromLocalImages() throws {
     let sealed = try LibraryRunner()
     try sealed.open("war", seed: 1, save: "alice")
     try sealed.buildFortyCardDeck("alice")

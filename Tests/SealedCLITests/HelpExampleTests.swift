@@ -55,7 +55,7 @@ import Testing
   /// Examples that need the network or files Sealed does not ship: they must parse.
   static let parsedOnly = ["sealed cards fetch ", "sealed cards import ", "sealed export tts alice --sheet "]
 
-  @Test func everyHelpEndsWithExamplesThatWork() throws {
+  @Test(.heavy) func everyHelpEndsWithExamplesThatWork() throws {
     let paths = try commandPaths()
     #expect(paths.count >= 25)
     #expect(paths.contains(["export", "arena"]))

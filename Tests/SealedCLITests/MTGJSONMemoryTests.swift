@@ -43,7 +43,7 @@ import Testing
     return path
   }
 
-  @Test func anImportOfSixTimesTheSetsTakesTheSameMemory() throws {
+  @Test(.heavy) func anImportOfSixTimesTheSetsTakesTheSameMemory() throws {
     let dir = try Fixtures.temporaryDirectory()
     var peaks: [Int] = []
     var sizes: [Int] = []

@@ -22,7 +22,7 @@ import Testing
     ("a Special Guest in 1.56% of boosters", ",pass,spec,"),
   ]
 
-  @Test(arguments: ["specs/mkm-play.yaml", "mkm-play"])
+  @Test(.heavy, arguments: ["specs/mkm-play.yaml", "mkm-play"])
   func theMkmPlaySpecGivesEveryClaimItsVerdict(_ spec: String) throws {
     let out = try Fixtures.temporaryDirectory().appendingPathComponent("mkm")
     let specArgument = spec.hasSuffix(".yaml") ? Fixtures.repositoryRoot.appendingPathComponent(spec).path : spec

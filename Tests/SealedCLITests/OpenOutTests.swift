@@ -7,7 +7,7 @@ import Testing
 @Suite struct OpenOutTests {
   let cards = ["--cards", Fixtures.shippedCards]
 
-  @Test func everyFormatGoesIntoAFileInAFolderThatDidNotExist() throws {
+  @Test(.heavy) func everyFormatGoesIntoAFileInAFolderThatDidNotExist() throws {
     let dir = try Fixtures.temporaryDirectory()
     for format in ["text", "json", "csv", "list", "17lands"] {
       let path = dir.appendingPathComponent("new/\(format)/pool.out").path

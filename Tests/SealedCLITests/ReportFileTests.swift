@@ -19,7 +19,7 @@ import Testing
     try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
   }
 
-  @Test func everyWrittenFileIsInTheRegistryWithItsColumns() throws {
+  @Test(.heavy) func everyWrittenFileIsInTheRegistryWithItsColumns() throws {
     let dir = try Fixtures.temporaryDirectory()
     let simulated = dir.appendingPathComponent("sim")
     let checked = dir.appendingPathComponent("chk")
@@ -48,7 +48,7 @@ import Testing
 
   /// `sealed report DIR` reads the values the command wrote: written again they give each CSV
   /// file's bytes, and the page it makes is the page the command made from the values it had.
-  @Test func reportReadsBackTheValuesTheCommandsWrote() throws {
+  @Test(.heavy) func reportReadsBackTheValuesTheCommandsWrote() throws {
     let dir = try Fixtures.temporaryDirectory()
     let packs = dir.appendingPathComponent("packs.csv").path
     try run(["open", "war", "--format", "csv", "--pools", "12", "--seed", "6", "--out", packs] + cards, quiet: false)

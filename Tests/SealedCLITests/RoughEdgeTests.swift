@@ -13,7 +13,7 @@ import Testing
     return result.stderr
   }
 
-  @Test func poolCountsSayWhatIsWrong() throws {
+  @Test(.heavy) func poolCountsSayWhatIsWrong() throws {
     let out = try Fixtures.temporaryDirectory().appendingPathComponent("r").path
     let base = ["simulate", "war", "--out", out, "--quiet"] + cards
     #expect(try oneLine(base + ["--pools", "-5"]) == "sealed: error: --pools -5: expected a positive number of pools\n")
@@ -97,7 +97,7 @@ import Testing
     return (process.terminationStatus, stdout, stderr)
   }
 
-  @Test(.enabled(if: scipyAvailable, "needs python3 with scipy"))
+  @Test(.heavy, .enabled(if: scipyAvailable, "needs python3 with scipy"))
   func verifyWithScipySaysWhatIsMissingAndPrintsPlainNumbers() throws {
     let dir = try Fixtures.temporaryDirectory()
     let simulated = dir.appendingPathComponent("simulated").path

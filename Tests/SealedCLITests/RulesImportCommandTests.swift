@@ -7,7 +7,7 @@ import Testing
   let data = Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/mtgwtf/sealed_basic_data.json").path
   let cards = ["--cards", Fixtures.shippedCards]
 
-  @Test func listSaysWhichProductsTheCardDataOpens() throws {
+  @Test(.heavy) func listSaysWhichProductsTheCardDataOpens() throws {
     let result = try SealedExecutable.run(["rules", "import", data, "--list"] + cards)
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -18,7 +18,7 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("war-jp ") && $0.contains("on card keys: 36 of 300 cards lack card data (set war)") && $0.contains("sealed cards fetch war") })
   }
 
-  @Test func aProductBecomesARuleFileThatOpensPacks() throws {
+  @Test(.heavy) func aProductBecomesARuleFileThatOpensPacks() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("war-draft.yaml").path
     let result = try SealedExecutable.run(["rules", "import", data, "--product", "war", "--out", out] + cards)
@@ -37,7 +37,7 @@ import Testing
   }
 
   /// Without a file, the data shipped with Sealed (2025); an old code finds its new product.
-  @Test func theShippedDataIsTheDefaultAndOldCodesFindTheirProducts() throws {
+  @Test(.heavy) func theShippedDataIsTheDefaultAndOldCodesFindTheirProducts() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("war.yaml").path
     let result = try SealedExecutable.run(["rules", "import", "--product", "war", "--out", out] + cards)
@@ -56,7 +56,7 @@ import Testing
   }
 
   /// `--rules PRODUCT` names a product of the shipped data; its report folder is named after it.
-  @Test func aShippedProductIsARuleSetNamedAfterIt() throws {
+  @Test(.heavy) func aShippedProductIsARuleSetNamedAfterIt() throws {
     let dir = try Fixtures.temporaryDirectory()
     let checked = try SealedExecutable.run(
       ["check", "war", "--rules", "war-draft", "--pools", "2000", "--seed", "1", "--compare", "none", "--quiet"] + cards,

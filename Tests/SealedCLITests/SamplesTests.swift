@@ -16,7 +16,7 @@ import Testing
     return (header, rows)
   }
 
-  @Test(arguments: ["retail", "sealed"]) func samplesAreTheSeedsOpenedPoolsCardForCard(_ rules: String) throws {
+  @Test(.heavy, arguments: ["retail", "sealed"]) func samplesAreTheSeedsOpenedPoolsCardForCard(_ rules: String) throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("report")
     let pools = 30

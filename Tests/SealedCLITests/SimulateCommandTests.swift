@@ -1,6 +1,7 @@
 import Foundation
 import SealedSupport
 import SealedReports
+import SealedJobs
 import SealedTestSupport
 import Testing
 
@@ -64,7 +65,7 @@ import Testing
     #expect(rows.count == 1 + 3 * 6 * 14)
   }
 
-  @Test func threadCountsGiveIdenticalReports() throws {
+  @Test(.heavy) func threadCountsGiveIdenticalReports() throws {
     let dir = try Fixtures.temporaryDirectory()
     var folders: [URL] = []
     for threads in [1, 2, 3] {
@@ -81,7 +82,7 @@ import Testing
     #expect(try runRows(folders[0]) == runRows(folders[1]))
   }
 
-  @Test func mergedShardsEqualTheWholeRun() throws {
+  @Test(.heavy) func mergedShardsEqualTheWholeRun() throws {
     let dir = try Fixtures.temporaryDirectory()
     let whole = dir.appendingPathComponent("whole")
     let arguments = ["simulate", "dom", "--pools", "20000", "--seed", "9", "--quiet"] + cards
@@ -133,7 +134,7 @@ import Testing
     #expect(mixed.stderr.contains("(version 1) makes other pools from the same seed"))
   }
 
-  @Test func badInputExitsWithTwoAndLeavesTheOldReportAlone() throws {
+  @Test(.heavy) func badInputExitsWithTwoAndLeavesTheOldReportAlone() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("report")
     #expect(try SealedExecutable.run(["simulate", "war", "--pools", "5000", "--seed", "1", "--out", out.path, "--quiet"] + cards).status == 0)
@@ -171,7 +172,7 @@ import Testing
 }
 
 @Suite struct InterruptTests {
-  @Test func ctrlCWritesTheReportOfTheCompletedPools() throws {
+  @Test(.heavy) func ctrlCWritesTheReportOfTheCompletedPools() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("report")
     // No --seed: the "random seed" line comes just before Ctrl-C is caught (the test runner's
@@ -219,7 +220,7 @@ import Testing
     #expect(here.stderr.contains("is the working directory"))
   }
 
-  @Test func aReportFolderKeepsWhatSealedDidNotWrite() throws {
+  @Test(.heavy) func aReportFolderKeepsWhatSealedDidNotWrite() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("D")
     let first = ["simulate", "war", "--pools", "1000", "--seed", "1", "--out", out.path, "--quiet"] + cards
@@ -238,7 +239,7 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["D"])
   }
 
-  @Test func simulateDoesNotLeaveACheckReportHalfReplaced() throws {
+  @Test(.heavy) func simulateDoesNotLeaveACheckReportHalfReplaced() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("war-sealed").path
     let check = try SealedExecutable.run(["check", "war", "--pools", "2000", "--seed", "1", "--out", out, "--compare", "none", "--quiet"] + cards)
@@ -259,7 +260,7 @@ import Testing
     #expect(try String(contentsOfFile: out + "/checks.csv", encoding: .utf8) == checks)
   }
 
-  @Test func plansAndErrorsLeaveNothingBehind() throws {
+  @Test(.heavy) func plansAndErrorsLeaveNothingBehind() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("reports/war-sealed").path
     let plan = try SealedExecutable.run(["check", "war", "--plan", "--out", out] + cards)

@@ -8,7 +8,7 @@ import Testing
 @Suite struct TalliesOptionTests {
   let cards = ["--cards", Fixtures.shippedCards]
 
-  @Test func optionsThatDisagreeWithTheTalliesAreRefused() throws {
+  @Test(.heavy) func optionsThatDisagreeWithTheTalliesAreRefused() throws {
     let dir = try Fixtures.temporaryDirectory()
     let tallies = dir.appendingPathComponent("t").path
     let shard = try SealedExecutable.run(

@@ -9,7 +9,7 @@ import Testing
 @Suite struct VocabularyTests {
   let cards = ["--cards", Fixtures.shippedCards]
 
-  @Test func thePackFileLayoutsHaveTheSameNamesInOpenAndAudit() throws {
+  @Test(.heavy) func thePackFileLayoutsHaveTheSameNamesInOpenAndAudit() throws {
     let dir = try Fixtures.temporaryDirectory()
     let box = dir.appendingPathComponent("box.txt").path
     let opened = try SealedExecutable.run(["open", "war", "--rules", "retail", "--pools", "6", "--seed", "4", "--format", "list", "--out", box] + cards)
@@ -49,7 +49,7 @@ import Testing
     #expect(!help.contains("--pools"))
   }
 
-  @Test func whatPeopleReadIsTextInEveryCommand() throws {
+  @Test(.heavy) func whatPeopleReadIsTextInEveryCommand() throws {
     let home = try Fixtures.temporaryDirectory().appendingPathComponent("home")
     let environment = ["SEALED_HOME": home.path]
     for command in [["sets"] + cards, ["cards", "list"] + cards, ["decks"]] {

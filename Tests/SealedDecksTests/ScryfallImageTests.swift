@@ -22,7 +22,7 @@ import Testing
     return deck
   }
 
-  @Test(arguments: ["war", "dom", "grn", "rna", "m19", "xln", "rix", "m20", "eld"])
+  @Test(.heavy, arguments: ["war", "dom", "grn", "rna", "m19", "xln", "rix", "m20", "eld"])
   func everyShippedSetsExportNamesNoRetiredHost(_ set: String) throws {
     let source = try String(contentsOfFile: Fixtures.shippedCardFile("\(set).json"), encoding: .utf8)
     #expect(source.contains("img.scryfall.com"), "the shipped data names the retired host, so the test means something")

@@ -39,7 +39,7 @@ import Testing
     (index % 10 * 410 + 205, index / 10 * 571 + 285)
   }
 
-  @Test func theSheetIsTenBySevenCardsOf410By571() throws {
+  @Test(.heavy) func theSheetIsTenBySevenCardsOf410By571() throws {
     #expect(CardSheet.width == 4100)
     #expect(CardSheet.height == 3997)
     #expect(CardSheet.capacity == 70)
@@ -58,7 +58,7 @@ import Testing
     #expect(sheet[4099, 3996] == RGBImage.Pixel(0, 0, 0))
   }
 
-  @Test func aDeckSheetFromImageFilesWithCopiesAndResizing() throws {
+  @Test(.heavy) func aDeckSheetFromImageFilesWithCopiesAndResizing() throws {
     let folder = try imageFolder(cards: 6)
     // 40 cards: copies of six different images, like a sealed deck.
     var deck: [PoolCard] = []

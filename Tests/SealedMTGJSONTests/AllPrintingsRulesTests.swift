@@ -24,7 +24,7 @@ import Testing
 
   /// Set ZZZ holds NEO's cards and ZNR's booster object and comes before ZNR in the file: its
   /// product names only znr cards, found in the second pass, and expects what znr-default does.
-  @Test func aProductNamingAnotherSetsCardsResolvesThem() throws {
+  @Test(.heavy) func aProductNamingAnotherSetsCardsResolvesThem() throws {
     let dir = try Fixtures.temporaryDirectory()
     let path = try MTGJSONFixtures.allPrintings([("NEO", "ZZZ"), ("ZNR", "ZNR")], in: dir, boosterOf: ["ZZZ": "ZNR"])
     let mixed = try MTGJSONBoosterImport(path: path).load(["zzz-default"])
@@ -46,7 +46,7 @@ import Testing
     }
   }
 
-  @Test func productsAreNamedBySetAndABareNameMustBeUnique() throws {
+  @Test(.heavy) func productsAreNamedBySetAndABareNameMustBeUnique() throws {
     let dir = try Fixtures.temporaryDirectory()
     let path = try MTGJSONFixtures.allPrintings([("ZNR", "ZNR"), ("NEO", "NEO")], in: dir)
     let listed = try MTGJSONBoosterImport(path: path).list()

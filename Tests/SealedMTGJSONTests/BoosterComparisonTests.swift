@@ -118,7 +118,7 @@ import Testing
   /// Unfolded, what must agree whatever the printings: the booster variants' probabilities, the
   /// expected rares and mythics, foils and cards per booster; and for znr every rarity (neo's
   /// double-faced sheet mixes commons and uncommons in other proportions in 2023, below).
-  @Test(arguments: [("ZNR", "znr"), ("NEO", "neo")])
+  @Test(.heavy, arguments: [("ZNR", "znr"), ("NEO", "neo")])
   func raritiesAndFoilsPerBoosterAgree(set: String, code: String) throws {
     let (product, cards) = try mtgjson(set)
     let theirProduct = try mtgwtf(code)

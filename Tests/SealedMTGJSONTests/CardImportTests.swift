@@ -126,7 +126,7 @@ import Testing
     #expect(try cards(plainStore, "neo") == cards(gzStore, "neo"))
   }
 
-  @Test func allPrintingsStoresEverySetOrTheOnesAskedFor() throws {
+  @Test(.heavy) func allPrintingsStoresEverySetOrTheOnesAskedFor() throws {
     let dir = try Fixtures.temporaryDirectory()
     let path = try MTGJSONFixtures.allPrintings([("BRO", "BRO"), ("NEO", "NEO"), ("ZNR", "ZNR"), ("ZNR", "ZZ1")], in: dir)
     let (store, stored) = try importing(path)

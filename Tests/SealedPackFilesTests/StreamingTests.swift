@@ -61,7 +61,7 @@ import Testing
     #expect(cards == read * 14)
   }
 
-  @Test func twentyMegabytesOfCSVStream() throws {
+  @Test(.heavy) func twentyMegabytesOfCSVStream() throws {
     let (path, rows) = try Self.generate("packs.csv", megabytes: 20, header: "booster,set,collector_number,name,foil\n") { row in
       "b\(row / 15),war,\(row % 250 + 1),\"Name, \(row % 250)\",\(row % 15 == 0 ? "true" : "")\n"
     }

@@ -16,8 +16,8 @@ import Testing
     "SealedRules": "imported by Benchmarks and Fuzz",
     "SealedEngine": "imported by Benchmarks",
     "SealedAnalysis": "imported by Benchmarks and Fuzz",
-    "SealedReports": "imported by Benchmarks and Fuzz",
-    "SealedStats": "imported by Benchmarks",
+    "SealedReports": "imported by Benchmarks",
+    "SealedJobs": "imported by Benchmarks and Fuzz",
     "SealedDecks": "imported by Benchmarks and Fuzz",
     "SealedReportHTML": "imported by Benchmarks",
     "SealedPackFiles": "imported by Fuzz",
@@ -26,7 +26,7 @@ import Testing
 
   /// The modules only this package imports: not one `public` declaration.
   static let packageOnly: Set<String> = [
-    "SealedAudit", "SealedCheck", "SealedScryfall", "SealedImages", "SealedCharts", "SealedCLI", "sealed",
+    "SealedAudit", "SealedStats", "SealedVerdicts", "SealedScryfall", "SealedImages", "SealedCharts", "SealedCLI", "sealed",
   ]
 
   /// The lines (from 1) of `text` holding the word `public` in code, outside strings and comments.

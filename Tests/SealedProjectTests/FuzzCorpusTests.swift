@@ -4,6 +4,7 @@ import SealedCards
 import SealedRules
 import SealedAnalysis
 import SealedReports
+import SealedJobs
 import SealedDecks
 import SealedTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import SealedStats
 import SealedReports
+import SealedVerdicts
 import SealedTestSupport
 import Testing
 
@@ -48,6 +49,25 @@ import Testing
     for name in ["EngineTests", "SimulateCommandTests", "AuditCommandTests", "PlantedRulesTests"] {
       #expect(names.contains(name))
     }
+    // A heavy suite or test (`.heavy`: skipped by the debug run) must run in the release step,
+    // or its checks would be dropped: the suite that holds it is named there.
+    var heavy = 0
+    for case let file as URL in FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)!
+    where file.pathExtension == "swift" && !file.path.contains("SealedTestSupport") {
+      let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+      var suite = ""
+      for (index, line) in lines.enumerated() {
+        let declaration = line.hasPrefix("@Suite") && !line.contains("struct ") && index + 1 < lines.count ? lines[index + 1] : line
+        if line.hasPrefix("@Suite") || (index > 0 && lines[index - 1].hasPrefix("@Suite")), let range = declaration.range(of: "struct ") {
+          suite = String(declaration[range.upperBound...].prefix { $0.isLetter || $0.isNumber })
+        }
+        let attribute = line.drop { $0 == " " }
+        guard (attribute.hasPrefix("@Test(") || attribute.hasPrefix("@Suite(")) && attribute.contains("(.heavy") else { continue }
+        heavy += 1
+        #expect(names.contains(suite), "\(file.lastPathComponent):\(index + 1): a heavy test of \(suite), which CI's release step does not run")
+      }
+    }
+    #expect(heavy >= 10)
   }
 }
 

@@ -56,7 +56,7 @@ import Testing
 
   /// Each set's file holds the cards index.csv counts, and sets.jsonl holds the summary that
   /// `sealed sets` would make from them, with index.csv's facts.
-  @Test(arguments: rows)
+  @Test(.heavy, arguments: rows)
   func eachSetAgreesWithTheIndexAndTheSummaries(_ row: Row) throws {
     let records = try #require(try Self.field.index.records())
     let record = try #require(records[row.code])

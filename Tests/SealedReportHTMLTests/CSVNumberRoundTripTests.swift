@@ -1,3 +1,4 @@
+import SealedSupport
 import SealedReports
 import Testing
 

@@ -42,7 +42,7 @@ import Testing
     CardStore(path: try Fixtures.temporaryDirectory("sealed-import").appendingPathComponent("cards").path)
   }
 
-  @Test func aBulkFileOfTheNineSetsStoresNineSetsEqualToTheShippedOnes() throws {
+  @Test(.heavy) func aBulkFileOfTheNineSetsStoresNineSetsEqualToTheShippedOnes() throws {
     let folder = try Fixtures.temporaryDirectory("sealed-bulk")
     let bulk = try Self.bulkFile(in: folder)
     let store = try store()

@@ -23,7 +23,7 @@ import Testing
   }
 
   /// The plan's rows are the statistical checks of a real run of another size, one for one.
-  @Test(arguments: [("war", "sealed", true), ("war", "retail", false), ("war", "mtgwtf", false), ("dom", "retail", true), ("grn", "sealed", false)])
+  @Test(.heavy, arguments: [("war", "sealed", true), ("war", "retail", false), ("war", "mtgwtf", false), ("dom", "retail", true), ("grn", "sealed", false)])
   func thePlanHasARowForEveryTestTheRunMakes(set: String, rules: String, spec: Bool) throws {
     let (plan, expectations, checkPlan) = try plan(set, rules, spec: spec)
     let tally = Simulation.run(.init(plan: plan, pools: 20000, seed: 7, threads: 2)).tally

@@ -25,7 +25,7 @@ import Testing
 
   /// False alarms are what make a validator useless: the article's rules against the article's
   /// claims pass at alpha 0.001 for 20 seeds.
-  @Test func correctRulesPassForTwentySeeds() throws {
+  @Test(.heavy) func correctRulesPassForTwentySeeds() throws {
     let plan = try plan("war", rules: RuleSetLoader.builtIn("sealed"))
     for seed in 1...20 {
       let result = try run(plan, pools: 20_000, seed: UInt64(seed))
@@ -39,7 +39,7 @@ import Testing
     }
   }
 
-  @Test(arguments: [("war", "retail"), ("dom", "retail"), ("grn", "retail"), ("rna", "sealed"), ("dom", "sealed"), ("war", "retail-lethe"), ("dom", "retail-lethe"), ("xln", "retail")])
+  @Test(.heavy, arguments: [("war", "retail"), ("dom", "retail"), ("grn", "retail"), ("rna", "sealed"), ("dom", "sealed"), ("war", "retail-lethe"), ("dom", "retail-lethe"), ("xln", "retail")])
   func otherRuleSetsPassTheirOwnChecks(_ set: String, _ rules: String) throws {
     let plan = try plan(set, rules: RuleSetLoader.builtIn(rules), spec: rules == "sealed" ? "sealed" : nil)
     for seed in [11, 12, 13] {

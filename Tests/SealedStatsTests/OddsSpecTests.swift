@@ -5,6 +5,7 @@ import SealedRules
 import SealedEngine
 import SealedAnalysis
 import SealedStats
+import SealedVerdicts
 import SealedTestSupport
 import Testing
 

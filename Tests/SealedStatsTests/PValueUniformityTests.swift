@@ -11,7 +11,7 @@ import Testing
 /// Under correct rules every check's p-value is uniform on [0, 1]: neither piled towards 1
 /// (power lost, as the spec's uniformity claims were without a dispersion correction) nor
 /// towards 0 (false alarms). 200 seeds per check, Kolmogorov–Smirnov p > 0.01.
-@Suite struct PValueUniformityTests {
+@Suite(.heavy) struct PValueUniformityTests {
   /// p-values of every statistical check over seeds 1...200, by check name. Spec claims are
   /// also computed alone (`spec alone: ` + name), as they are when the rules do not state them.
   func pValues(_ plan: BoosterPlan, pools: Int, seeds: Int = 200) throws -> [String: [Double]] {
@@ -21,7 +21,7 @@ import Testing
       let tally = Simulation.run(.init(plan: plan, pools: pools, seed: UInt64(seed), threads: 2)).tally
       let run = try CheckRun(plan: plan, expectations: expectations, tally: tally, alpha: 0.001)
       for check in run.checks { if let p = check.pValue { result[check.name, default: []].append(p) } }
-      let alone = try SpecChecks(plan: plan, expectations: expectations, tally: tally, builder: CheckBuilder(alpha: 0.001)).all()
+      let alone = try SpecChecks(context: CheckContext(plan: plan, expectations: expectations, tally: tally, builder: CheckBuilder(alpha: 0.001))).all()
       for check in alone { if let p = check.pValue { result["spec alone: " + check.name, default: []].append(p) } }
     }
     return result
@@ -34,7 +34,7 @@ import Testing
     }
   }
 
-  @Test func warUnderSealedWithTheArticlesSpec() throws {
+  @Test(.heavy) func warUnderSealedWithTheArticlesSpec() throws {
     let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("sealed"), for: ShippedData.set("war"), spec: SpecLoader.builtIn("sealed"))
     let values = try pValues(plan, pools: 5000)
     // The 10 tests of the run, and the same 10 claims of the spec computed alone.
@@ -45,7 +45,7 @@ import Testing
 
   /// Retail as printed: colour-balanced commons (their first-order dispersion is the distinct
   /// draw's, since every card keeps its indicator variance), foils, weighted sheets.
-  @Test func warUnderRetailAsPrinted() throws {
+  @Test(.heavy) func warUnderRetailAsPrinted() throws {
     let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("retail"), for: ShippedData.set("war"), spec: nil)
     let values = try pValues(plan, pools: 2000)
     #expect(values["sheet common: cards equally likely"]?.count == 200)
@@ -54,7 +54,7 @@ import Testing
   }
 
   /// The quirks of the other sets: dom's legendary uncommon, grn's and rna's guildgate.
-  @Test(arguments: ["dom", "grn"])
+  @Test(.heavy, arguments: ["dom", "grn"])
   func otherSetsUnderSealed(_ set: String) throws {
     let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("sealed"), for: ShippedData.set(set), spec: SpecLoader.builtIn("sealed"))
     let values = try pValues(plan, pools: 2000)
@@ -64,7 +64,7 @@ import Testing
 
   /// Weighted distinct draws ("successive sampling"): 10 commons from a sheet that favours low
   /// collector numbers by 1%, checked against the rules' own weights.
-  @Test func weightedDistinctDraws() throws {
+  @Test(.heavy) func weightedDistinctDraws() throws {
     let text = try String(contentsOfFile: BundledResourcesPath.rules("sealed"), encoding: .utf8).replacingOccurrences(
       of: "  common:   { rarity: common, type_excludes: Basic Land }",
       with: "  common:   { rarity: common, type_excludes: Basic Land, weights: [{ collector_numbers: 1-132, weight: 1.5 }] }")

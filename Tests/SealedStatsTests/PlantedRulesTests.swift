@@ -54,7 +54,7 @@ import Testing
     #expect(result.failures.map(\.name) == ["rare planeswalkers equally likely"])
   }
 
-  @Test func aMythicPlaneswalkerDrawnOneAndAFifthTimesAsOftenFails() throws {
+  @Test(.heavy) func aMythicPlaneswalkerDrawnOneAndAFifthTimesAsOftenFails() throws {
     let rules = try wrongRules(
       "gideon-1.2",
       [(Self.planeswalkerMythic, "      planeswalker_mythic:   { rarity: mythic,   type_contains: planeswalker, weights: [{ collector_numbers: \"13\", weight: 1.2 }] }")])
@@ -190,7 +190,7 @@ import Testing
     #expect(try CheckRun(plan: right, expectations: Expectations(plan: right), tally: good, alpha: 0.001).passed)
   }
 
-  @Test func commonsThatFavourOneCardByFivePercentFail() throws {
+  @Test(.heavy) func commonsThatFavourOneCardByFivePercentFail() throws {
     // Not the balancing retail has: one common (Battlefield Promotion, #5) drawn 5% more often
     // than the others.
     let text = try String(contentsOfFile: BundledResourcesPath.rules("retail"), encoding: .utf8)

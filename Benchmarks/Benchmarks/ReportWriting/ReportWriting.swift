@@ -5,8 +5,8 @@ import SealedRules
 import SealedEngine
 import SealedAnalysis
 import SealedReports
-import SealedStats
 import SealedReportHTML
+import SealedJobs
 
 // report.html for war under the sealed rules and spec, as `sealed check war` writes it after
 // 1,000,000 pools: setup simulates and checks once (not measured); each iteration renders the
@@ -21,11 +21,8 @@ func warReportContents() -> ReportContents {
     let expectations = try Expectations(plan: plan)
     let tally = Simulation.run(.init(plan: plan, pools: 1_000_000, seed: 1, threads: 2)).tally
     let run = RunInfo(toolVersion: "bench", seed: 1, poolsRequested: 1_000_000, threads: 2, elapsedSeconds: 1, startedAt: RunInfo.now(), command: "sealed check war --rules sealed --pools 1000000 --seed 1")
-    var contents = SimulationReport(plan: plan, expectations: expectations, tally: tally, run: run).contents
-    contents.checks = try CheckRun(plan: plan, expectations: expectations, tally: tally, alpha: 0.001).table
-    contents.mythicFairness = MythicFairness.rows([MythicFairness(rules: "sealed", tally: tally, expectations: expectations)])
-    contents.claimFrequency = ClaimFrequency(plan: plan, expectations: expectations, tally: tally).table(plan: plan)
-    return contents
+    return try CheckReport(plan: plan, expectations: expectations, tally: tally, run: run, record: ("tallies.json", ""), alpha: 0.001)
+      .contents
   } catch {
     fatalError("Sealed benchmarks: cannot check war: \(error)")
   }

@@ -1,7 +1,7 @@
 import Foundation
 import FuzzSupport
 import SealedSupport
-import SealedReports
+import SealedJobs
 
 /// `tallies.json` (`sealed merge`): any bytes give a verified record or a one-line `DataError`.
 @_cdecl("LLVMFuzzerTestOneInput")

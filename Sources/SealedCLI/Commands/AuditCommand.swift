@@ -1,13 +1,10 @@
 import ArgumentParser
 import Foundation
 import SealedSupport
-import SealedEngine
-import SealedAnalysis
-import SealedReports
-import SealedStats
 import SealedAudit
+import SealedEngine
+import SealedJobs
 import SealedPackFiles
-import SealedReportHTML
 
 /// `sealed audit`: holds boosters people really opened against a rule set.
 struct AuditCommand: ParsableCommand {
@@ -78,81 +75,37 @@ struct AuditCommand: ParsableCommand {
   @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the probability of detecting it.", valueName: "p"))
   var power: Double = 0.8
 
-  /// The files an audit writes.
-  static let files = ReportFile.auditFolder.names
-
   func run() throws {
-    let started = Date()
     if let poolsMisused {
       throw DataError("--pools \(poolsMisused): --pools is a number of pools, which an audit does not take; how the file's boosters came out of pools is --pool-grouping grouped|separate")
     }
-    let resamples = try self.resamples.value("--resamples", in: 0...1_000_000, unit: "samples")
-    let threads = try threadOption.resolve()
-    let seed = try seedOption.given() ?? 1
-    let format = try self.format?.resolve()
-    let spec = try specOption.load(rules: planOptions.rules)
-    let loaded = try planOptions.load(for: set, spec: spec)
-    let plan = loaded.plan
-    let alpha = try StatisticalOptions.level(self.alpha ?? 0.01)
-    let grouping = poolGrouping ?? .default(for: plan)
-    if self.plan {
-      try printPlan(loaded, grouping: grouping, alpha: alpha)
+    let job = try AuditJob(settings())
+    if plan {
+      let auditPlan = try job.plan(deviation: deviation, ratio: ratio, power: power)
+      print(
+        AuditPlanTable.render(auditPlan, plan: job.plan, deviation: deviation, ratio: ratio, power: power, alpha: job.alpha),
+        terminator: "")
       return
     }
-    guard let packs else { throw ValidationError("--packs FILE is required (or --plan)") }
-    let folder = try ReportFolder(
-      path: out ?? "reports/\(plan.setCode)-audit-\(plan.rulesName)", writes: Self.files, force: force)
-
-    var reader = try PackFileReader(path: packs, format: format)
-    let reading = try AuditSession.read(
-      &reader, plan: plan, set: loaded.set, grouping: grouping, cardData: planOptions.setOptions.cardOptions.cards,
-      progress: { read in
-        if !quiet { FileHandle.standardError.write(Data("sealed: \(read) boosters read\n".utf8)) }
-      })
-    let (session, identity) = (reading.session, reading.identity)
-    let readSeconds = Date().timeIntervalSince(started)
-    let input = session.input(expectations: try Expectations(plan: plan), alpha: alpha, resamples: resamples, seed: seed, threads: threads)
-    let audit = try statistics { () throws(StatisticsError) in try AuditRun(input) }
-    let elapsed = Date().timeIntervalSince(started)
-
-    let command = ReproduceCommand.audit(
-      set: plan.setCode, rules: planOptions.rules, packs: packs, extra: reproducingOptions(seed: seed, grouping: grouping, resamples: resamples))
-    let contents = AuditReport.contents(
-      audit, session: session, plan: plan, packs: reader.source, format: reader.format, identity: identity,
-      grouping: grouping, seed: seed, alpha: alpha, spec: spec, threads: threads, elapsed: elapsed,
-      startedAt: RunInfo.timestamp(started), command: command, toolVersion: SealedCommand.version)
-    let files = contents.tables.map { (name: $0.name, contents: $0.table.text) }
-    Note.replaced(try folder.commit(try HTMLReportFile.adding(to: files, contents: contents)), in: folder.path)
-    print(AuditVerdictTable.render(audit, session: session, spec: spec, alpha: alpha, source: reader.source, terminal: .standardOutput), terminator: "")
-    let boosters = session.findings.boosters
-    print(
-      String(
-        format: "%d booster%@ read and checked in %.2f s; %d Monte Carlo samples; whole audit %.2f s", boosters,
-        boosters == 1 ? "" : "s", readSeconds, audit.resamples, elapsed))
-    print("reports: \(folder.path)/")
-    if !audit.passed { throw CommandFailure(status: 1) }
-  }
-
-
-  private func reproducingOptions(seed: UInt64, grouping: PoolGrouping, resamples: Int) -> [String] {
-    var extra: [String] = []
-    if let format { extra += ["--format", format.text] }
-    if let spec = specOption.spec { extra += ["--spec", spec] }
-    if let alpha { extra += ["--alpha", String(alpha)] }
-    extra += ["--resamples", String(resamples), "--pool-grouping", grouping.rawValue, "--seed", String(seed)]
-    return extra
-  }
-
-  private func printPlan(_ loaded: LoadedPlan, grouping: PoolGrouping, alpha: Double) throws {
-    try StatisticalOptions.checkPlanEffect(deviation: deviation, ratio: ratio, power: power)
-    let catalog = AuditCatalog(plan: loaded.plan, set: loaded.set, identity: .printingAndFinish)
-    let expectations = try Expectations(plan: loaded.plan)
-    let auditPlan = try statistics { () throws(StatisticsError) in
-      try AuditPlan(
-        catalog: catalog, lanes: AuditLanes(catalog: catalog), expectations: expectations, grouping: grouping, alpha: alpha,
-        deviation: deviation, ratio: ratio, power: power)
+    guard packs != nil else { throw ValidationError("--packs FILE is required (or --plan)") }
+    let reading = try job.read { read in
+      if !quiet { FileHandle.standardError.write(Data("sealed: \(read) boosters read\n".utf8)) }
     }
-    print(AuditPlanTable.render(auditPlan, plan: loaded.plan, deviation: deviation, ratio: ratio, power: power, alpha: alpha), terminator: "")
+    seedOption.noteRandom((job.seed, job.seedWasGiven))
+    let outcome = try job.audit(reading)
+    Note.replaced(try job.write(outcome), in: job.folder!.path)
+    try AuditOutput.print(outcome, of: job)
+  }
+
+  /// The audit these options ask for.
+  private func settings() throws -> AuditJob.Settings {
+    var settings = AuditJob.Settings(source: try planOptions.source(for: set), toolVersion: SealedCommand.version)
+    (settings.packs, settings.format) = (packs, try format?.resolve())
+    settings.spec = try specOption.load(rules: planOptions.rules)
+    (settings.specArgument, settings.alpha, settings.resamples) = (specOption.spec, alpha, resamples)
+    (settings.grouping, settings.seed, settings.threads) = (poolGrouping, try seedOption.given(), threadOption.threadArgument)
+    (settings.out, settings.force) = (out, force)
+    return settings
   }
 }
 

@@ -1,14 +1,9 @@
 import ArgumentParser
 import Foundation
-import SealedCheck
+import SealedJobs
 import SealedSupport
-import SealedCards
 import SealedRules
-import SealedEngine
-import SealedAnalysis
-import SealedReports
 import SealedStats
-import SealedReportHTML
 
 /// `sealed check`: simulate, test the counts against the rules and a spec, report a verdict.
 struct CheckCommand: ParsableCommand {
@@ -58,131 +53,44 @@ struct CheckCommand: ParsableCommand {
   var tallies: String?
 
   func run() throws {
-    if let tallies {
-      try checkTallies(tallies)
-      return
-    }
-    let spec = try specOption.load(rules: planOptions.rules)
-    let alpha = try checkedAlpha(spec)
-    let runner = try SimulationRunner(
-      set: set, planOptions: planOptions, options: runOptions, spec: spec, extraFiles: Self.checkFiles)
-    try checkTrialLimit(runner.plan, pools: runner.pools)
+    let job = try tallies.map { try CheckJob(tallies: talliesSettings($0)) } ?? CheckJob(settings(), note: Note.write)
     if plan {
-      try printPlan(runner, alpha: alpha)
+      print(PlanTable.render(try job.plan(deviation: deviation, ratio: ratio, power: power), plan: job.plan), terminator: "")
       return
     }
-    if runOptions.shard != nil {
-      // One shard of a checked run: its reports and tallies (with the spec's counting lanes)
-      // for sealed merge; the checks run on the merged tallies (--tallies).
-      let result = runner.simulate()
-      let info = runner.runInfo(result, command: "check", extra: reproducingOptions)
-      Note.replaced(
-        try runner.folder.commit(runner.reportFiles(result, run: info, report: runner.report(result, run: info, alpha: alpha))),
-        in: runner.folder.path)
-      print(runner.summary(result))
-      print("reports: \(runner.folder.path)/")
-      print("next: sealed merge the shards' folders, then sealed check \(runner.plan.setCode) --tallies MERGED")
-      if result.interrupted { throw CommandFailure(status: 130) }
-      return
+    if let simulation = job.simulation { runOptions.seedOption.noteRandom((job.seed, simulation.seedWasGiven)) }
+    let outcome = try JobProgress.run(total: job.simulation?.request.shardPools ?? 0, quiet: runOptions.quiet) { progress, stop in
+      try job.run(progress: progress, shouldStop: { stop.isRaised })
     }
-    let comparisons = try ComparedRules.plans(compare: compare, for: runner.cardSet, rulesName: runner.plan.rulesName, spec: spec)
-    let started = Date()
-    // One Ctrl-C flag for the whole run: it stops the simulation and every --compare one.
-    let interrupt = InterruptFlag()
-    defer { interrupt.restore() }
-    let result = runner.simulate(interrupt: interrupt)
-    let info = runner.runInfo(result, command: "check", extra: reproducingOptions)
-    let outcome = try CheckOutcome(
-      plan: runner.plan, expectations: runner.expectations, tally: result.tally, seed: runner.seed,
-      comparisons: comparisons, run: info, record: runner.recordFile(result, run: info), alpha: alpha,
-      threads: runOptions.threads, shouldStop: { interrupt.isRaised })
-    let samples = try runner.commit(outcome.files)
-    let stopped = outcome.interrupted ? (done: result.completedPools, requested: runner.pools) : nil
-    print(
-      VerdictTable.render(
-        outcome.checks, plan: runner.plan, spec: spec, alpha: alpha, pools: result.tally.pools, seed: runner.seed,
-        terminal: .standardOutput, interrupted: stopped),
-      terminator: "")
-    print(runner.summary(result))
-    print(
-      String(
-        format: "whole run: %.2f s (simulation %.2f s, %d of %d --compare simulation(s) %.2f s, checks and reports the rest)",
-        Date().timeIntervalSince(started), result.elapsedSeconds, outcome.comparisonsRun, comparisons.count,
-        outcome.comparisonSeconds))
-    print("reports: \(runner.folder.path)/")
-    if let samples { print("samples: \(samples)") }
-    if outcome.interrupted { throw CommandFailure(status: 130) }
-    if !outcome.checks.passed { throw CommandFailure(status: 1) }
+    let written = try job.write(outcome)
+    Note.replaced(written.replaced, in: job.folder.path)
+    try CheckOutput.print(outcome, of: job, spec: job.spec, samples: written.samples)
   }
 
-  private func checkedAlpha(_ spec: SpecDefinition?) throws(DataError) -> Double {
-    try StatisticalOptions.level(self.alpha ?? spec?.alpha ?? CheckRun.defaultAlpha)
+  /// The check of a simulation these options ask for.
+  private func settings() throws -> CheckJob.Settings {
+    let spec = try specOption.load(rules: planOptions.rules)
+    return CheckJob.Settings(
+      simulation: try runOptions.settings(source: planOptions.source(for: set), spec: spec), specArgument: specOption.spec,
+      alpha: alpha, compare: compare)
   }
 
-  private func checkTrialLimit(_ plan: BoosterPlan, pools: Int) throws(DataError) {
-    let trialLimit = Distributions.maximumBinomialTrials / plan.boostersPerPool
-    guard pools <= trialLimit else {
-      throw DataError("--pools \(pools): sealed check tests at most \(trialLimit) pools (its exact binomial tests take at most 2^38 boosters); use sealed simulate for larger runs")
-    }
-  }
-
-  /// The files `check` writes besides the simulation's (the last three when they have rows).
-  static let checkFiles = CheckReport.checkFiles
-
-  /// The options beside set, rules, pools and seed that the reproducing command line needs.
-  private var reproducingOptions: [String] {
-    var extra: [String] = []
-    if let spec = specOption.spec { extra += ["--spec", spec] }
-    if let alpha { extra += ["--alpha", String(alpha)] }
-    if let compare { extra += ["--compare", compare] }
-    return extra
-  }
-
-  /// `--tallies DIR`: checks the merged tallies of a sharded run exactly as the unsharded run
-  /// would be checked (the same plan, spec and seed, so the same checks.csv).
-  private func checkTallies(_ directory: String) throws {
+  /// `--tallies DIR`: the merged tallies of a sharded run, checked as the unsharded run would
+  /// be (the options given must agree with the run's).
+  private func talliesSettings(_ directory: String) throws -> CheckJob.TalliesSettings {
     guard !plan, runOptions.shard == nil else {
       throw DataError("--tallies checks a merged run as it is; it takes neither --plan nor --shard")
     }
-    let record = try TalliedRun.record(folder: directory, set: set)
-    try refuseOptionsThatDisagree(with: record, in: directory)
-    let cardOptions = planOptions.setOptions.cardOptions
-    let tallied = try TalliedRun(record: record, folder: directory, specOption: specOption.spec) {
-      (code, rules, boosterMax) throws(DataError) in try cardOptions.loadSet(code, for: rules, boosterMax: boosterMax)
-    }
-    let (spec, cardSet, plan) = (tallied.spec, tallied.cardSet, tallied.plan)
-    let alpha = try checkedAlpha(spec)
-    try checkTrialLimit(plan, pools: record.tally.pools)
-    let expectations = try Expectations(plan: plan)
-    let run = tallied.run(toolVersion: SealedCommand.version, extra: reproducingOptions)
-    let recordFile = (name: RunRecord.fileName, contents: tallied.wholeRecord(run: run).encoded())
-    let folder = try ReportFolder(
-      path: runOptions.out ?? "reports/\(plan.reportName)",
-      writes: ReportFile.checkFolder.names, force: runOptions.force)
-    let interrupt = InterruptFlag()
-    defer { interrupt.restore() }
-    let outcome = try CheckOutcome(
-      plan: plan, expectations: expectations, tally: record.tally, seed: record.seed,
-      comparisons: try ComparedRules.plans(compare: compare, for: cardSet, rulesName: plan.rulesName, spec: spec), run: run, record: recordFile,
-      alpha: alpha, threads: runOptions.threads, shouldStop: { interrupt.isRaised })
-    Note.replaced(try folder.commit(outcome.files), in: folder.path)
-    let stopped = outcome.interrupted ? (done: record.tally.pools, requested: record.tally.pools) : nil
-    print(
-      VerdictTable.render(
-        outcome.checks, plan: plan, spec: spec, alpha: alpha, pools: record.tally.pools, seed: record.seed,
-        terminal: .standardOutput, interrupted: stopped),
-      terminator: "")
-    print("\(plan.setCode) · \(plan.rulesName) · seed \(record.seed): \(record.tally.pools) pools checked from \(directory)")
-    print("reports: \(folder.path)/")
-    if outcome.interrupted { throw CommandFailure(status: 130) }
-    if !outcome.checks.passed { throw CommandFailure(status: 1) }
-  }
-
-  private func printPlan(_ runner: SimulationRunner, alpha: Double) throws {
-    try StatisticalOptions.checkPlanEffect(deviation: deviation, ratio: ratio, power: power)
-    let checkPlan = try CheckPlan.sampled(
-      plan: runner.plan, expectations: runner.expectations, seed: runner.seed, alpha: alpha, deviation: deviation,
-      ratio: ratio, power: power)
-    print(PlanTable.render(checkPlan, plan: runner.plan), terminator: "")
+    var settings = CheckJob.TalliesSettings(directory: directory, set: set, toolVersion: SealedCommand.version)
+    settings.rules = planOptions.rulesArgument
+    settings.pools = runOptions.poolsArgument
+    settings.seed = try runOptions.seedOption.given()
+    settings.boosterMax = try planOptions.setOptions.boosterMax()
+    settings.samples = runOptions.sampleCount
+    settings.cards = planOptions.setOptions.cardOptions.cards
+    settings.specArgument = specOption.spec
+    (settings.alpha, settings.compare, settings.threads) = (alpha, compare, runOptions.threadOption.threadArgument)
+    (settings.out, settings.force) = (runOptions.out, runOptions.force)
+    return settings
   }
 }

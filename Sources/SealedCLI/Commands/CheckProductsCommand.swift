@@ -1,11 +1,7 @@
 import ArgumentParser
 import Foundation
-import SealedCheck
+import SealedJobs
 import SealedSupport
-import SealedCards
-import SealedRules
-import SealedReports
-import SealedStats
 
 /// `sealed check-products`: `sealed check` of every product of the field's compiled booster
 /// data (or those a pattern picks) in one run, with a summary.
@@ -56,92 +52,31 @@ struct CheckProductsCommand: ParsableCommand {
   var quiet = false
 
   func run() throws {
-    let data = try file.map { path throws(DataError) in try CompiledBoosterData.read(path: path) } ?? CompiledBoosterData.shipped()
-    guard !data.products.isEmpty else { throw DataError("holds no products; expected mtg.wtf's compiled booster data", at: file ?? CompiledBoosterData.shippedFileName) }
-    let matched = try ProductPattern.select(data.products, patterns: patterns)
-    let products = try sharded(matched)
-    let pools = try checkedPools()
-    if let alpha { _ = try StatisticalOptions.level(alpha) }
-    let threads = try threadOption.resolve()
-    let seed = try seedOption.resolve()
-    let folder = try RunFolder(path: out, force: force)
-    // Products side by side, one thread each; a run of fewer products than threads gives each
-    // product's simulation the threads left over.
-    let workers = max(1, min(threads, products.count))
-    let settings = ProductCheck.Settings(
-      pools: pools, runSeed: seed.seed, alpha: alpha, threads: max(1, threads / workers),
-      source: file.map { ($0 as NSString).lastPathComponent } ?? CompiledBoosterData.shippedFileName,
-      folder: folder.path, force: force, toolVersion: SealedCommand.version,
-      specs: try ProductSpec.load(for: products, folder: specs), reproduce: reproducer(pools: pools, runSeed: seed.seed))
-    for product in products {
-      _ = try ReportFolder(path: settings.folder(of: product), writes: CheckReport.fileNames, force: force)
-    }
-    let cards = CardSetLoader(location: try CardDataLocation.resolve(option: cardOptions.cards))
-    let run = ProductRun(products: products, settings: settings, workers: workers)
-
-    let interrupt = InterruptFlag()
-    defer { interrupt.restore() }
-    seedOption.noteRandom(seed)
+    var settings = ProductsJob.Settings(toolVersion: SealedCommand.version)
+    (settings.file, settings.patterns, settings.pools) = (file, patterns, poolsArgument)
+    (settings.seed, settings.threads, settings.cards) = (try seedOption.given(), threadOption.threadArgument, cardOptions.cards)
+    (settings.specs, settings.alpha, settings.shard) = (specs, alpha, shard?.shard)
+    (settings.out, settings.force) = (out, force)
+    let job = try ProductsJob(settings)
+    seedOption.noteRandom((job.seed, settings.seed != nil))
     Note.write(
-      "\(matched.count) of \(data.products.count) products match\(patterns.isEmpty ? "" : " " + patterns.joined(separator: ","))"
-        + (shard == nil ? "" : "; shard \(shard!.shard) has \(products.count)")
-        + "; checking \(products.count) at \(pools) pools each on \(threads) thread(s)")
-    let progress = ProgressBar(total: products.count * pools, unit: "pools", enabled: !quiet)
-    let started = Date()
-    let result = try run.run(cards: cards, progress: { pools, _ in progress.update(pools) }, shouldStop: { interrupt.isRaised })
-    progress.finish()
-    let elapsed = Date().timeIntervalSince(started)
-    let facts = ProductRunFacts(
-      toolVersion: SealedCommand.version, data: file ?? CompiledBoosterData.shippedFileName, patterns: patterns,
-      shard: shard?.shard.description, matched: products.count, pools: pools, seed: seed.seed, specs: specs, alpha: alpha,
-      threads: threads, started: started)
-    try folder.write(result, facts: facts, elapsed: elapsed)
-    print(ProductTable.render(result.summary), terminator: "")
-    print(result.summary.totals)
-    if result.interrupted {
-      print("INTERRUPTED after \(result.summary.rows.count) of \(products.count) products; the summary lists those that finished")
+      "\(job.matched) of \(job.available) products match\(patterns.isEmpty ? "" : " " + patterns.joined(separator: ","))"
+        + (shard == nil ? "" : "; shard \(shard!.shard) has \(job.products.count)")
+        + "; checking \(job.products.count) at \(job.pools) pools each on \(job.threads) thread(s)")
+    let outcome = try JobProgress.run(total: job.products.count * job.pools, quiet: quiet) { progress, stop in
+      try job.run(progress: { pools, _ in progress(pools) }, shouldStop: { stop.isRaised })
     }
-    print(String(format: "whole run: %.1f s for %d products of %d pools on %d thread(s)", elapsed, result.summary.rows.count, pools, threads))
-    print("summary: \(folder.path)/\(ProductSummary.fileName)")
-    print("reports: \(folder.path)/<product>/")
-    if result.interrupted { throw CommandFailure(status: 130) }
-    if result.summary.failed { throw CommandFailure(status: 1) }
-  }
-
-  /// `--pools`, checked: positive and within what the exact binomial tests take (a product's
-  /// pool is six boosters).
-  private func checkedPools() throws(DataError) -> Int {
-    let pools = try poolsArgument.wholeValue("--pools", expected: "a positive number of pools")
-    let limit = Distributions.maximumBinomialTrials / 6
-    guard pools > 0, pools <= limit else {
-      throw DataError("--pools \(poolsArgument.text): expected a positive number of pools, at most \(limit) (the exact tests take at most 2^38 boosters)")
+    try job.write(outcome)
+    let summary = outcome.result.summary
+    print(ProductTable.render(summary), terminator: "")
+    print(summary.totals)
+    if outcome.result.interrupted {
+      print("INTERRUPTED after \(summary.rows.count) of \(job.products.count) products; the summary lists those that finished")
     }
-    return pools
-  }
-
-  /// The products of `--shard K/N`: part K of N equal parts, in the data's order.
-  private func sharded(_ products: [CompiledBoosterData.Product]) throws(DataError) -> [CompiledBoosterData.Product] {
-    guard let shard = shard?.shard else { return products }
-    guard shard.count >= 1, shard.index >= 1, shard.index <= shard.count, shard.count <= products.count else {
-      throw DataError("--shard \(shard): expected K/N with 1 <= K <= N <= \(products.count) (the products matched)")
-    }
-    return Array(products[shard.chunks(of: products.count)])
-  }
-
-  /// The command line that reproduces one product's report: `sealed check` with its seed for
-  /// a shipped product, else this command on that product alone.
-  private func reproducer(pools: Int, runSeed: UInt64) -> @Sendable (CompiledBoosterData.Product, UInt64, String?) -> String {
-    let file = self.file
-    let specs = self.specs.map { ["--specs", $0] } ?? []
-    let alpha = self.alpha.map { ["--alpha", String($0)] } ?? []
-    return { product, seed, spec in
-      guard let file else {
-        return ReproduceCommand.make(
-          "check", set: product.set_code.lowercased(), rules: product.code, pools: pools, seed: seed,
-          extra: (spec.map { ["--spec", $0] } ?? []) + ["--compare", "none"] + alpha)
-      }
-      return (["sealed", "check-products", file, "--products", product.code, "--pools", String(pools), "--seed", String(runSeed)] + specs + alpha)
-        .map(ReproduceCommand.quote).joined(separator: " ")
-    }
+    print(String(format: "whole run: %.1f s for %d products of %d pools on %d thread(s)", outcome.elapsedSeconds, summary.rows.count, job.pools, job.threads))
+    print("summary: \(job.folder.path)/\(ProductSummary.fileName)")
+    print("reports: \(job.folder.path)/<product>/")
+    if outcome.result.interrupted { throw CommandFailure(status: 130) }
+    if summary.failed { throw CommandFailure(status: 1) }
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SealedSupport
 import SealedDecks
 
 /// `sealed deck remove NAME CARD...`.

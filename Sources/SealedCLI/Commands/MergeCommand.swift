@@ -1,11 +1,7 @@
 import ArgumentParser
 import Foundation
 import SealedSupport
-import SealedRules
-import SealedAnalysis
-import SealedReports
-import SealedStats
-import SealedReportHTML
+import SealedJobs
 
 /// `sealed merge`: adds shard reports into the report of the whole run.
 struct MergeCommand: ParsableCommand {
@@ -31,33 +27,16 @@ struct MergeCommand: ParsableCommand {
   var force = false
 
   func run() throws {
-    guard !folders.isEmpty else { throw DataError("expected at least one shard report folder") }
-    var records: [(folder: String, record: RunRecord)] = []
-    for folder in folders { records.append((folder, try RunRecord.read(folder: folder))) }
-    let merged = try MergedShards(records) { (code, rules, boosterMax) throws(DataError) in
-      try cardOptions.loadSet(code, for: rules, boosterMax: boosterMax)
-    }
-    let (spec, plan, tally) = (merged.spec, merged.plan, merged.tally)
-    // No thread count or elapsed time describes the whole run; the summary line gives the shards' total.
-    let run = merged.run(toolVersion: SealedCommand.version)
-    let expectations = try Expectations(plan: plan)
-    let report = try statistics { () throws(StatisticsError) in
-      try SimulationReport(plan: plan, expectations: expectations, tally: tally, run: run).withCardTails(alpha: CheckRun.defaultAlpha)
-    }
-    let folder = try ReportFolder(
-      path: out ?? "reports/\(plan.reportName)",
-      writes: ReportFile.simulationFolder.names, force: force)
-    let contents = report.contents
-    var files = contents.tables.map { (name: $0.name, contents: $0.table.text) }
-    files.append((RunRecord.fileName, merged.record(run: run).encoded()))
-    Note.replaced(try folder.commit(HTMLReportFile.adding(to: files, contents: contents)), in: folder.path)
-    let seconds = records.reduce(0.0) { $0 + $1.record.elapsedSeconds }
-    let threadSeconds = records.reduce(0.0) { $0 + $1.record.elapsedSeconds * Double($1.record.threads) }
+    var settings = MergeJob.Settings(folders: folders, toolVersion: SealedCommand.version)
+    (settings.cards, settings.out, settings.force) = (cardOptions.cards, out, force)
+    let job = try MergeJob(settings)
+    let outcome = try job.run()
+    Note.replaced(try job.write(outcome), in: job.folder.path)
     print(
-      "merged \(records.count) shards: \(tally.pools) pools (\(tally.boosters) boosters); the shards ran \(String(format: "%.2f", seconds)) s in all, \(String(format: "%.2f", threadSeconds)) thread-seconds")
-    print("reports: \(folder.path)/")
-    if let spec {
-      print("next: sealed check \(plan.setCode) --tallies \(folder.path) (the shards counted spec \"\(spec.name)\")")
+      "merged \(outcome.shards) shards: \(outcome.pools) pools (\(outcome.boosters) boosters); the shards ran \(String(format: "%.2f", outcome.seconds)) s in all, \(String(format: "%.2f", outcome.threadSeconds)) thread-seconds")
+    print("reports: \(job.folder.path)/")
+    if let spec = job.merged.spec {
+      print("next: sealed check \(job.merged.plan.setCode) --tallies \(job.folder.path) (the shards counted spec \"\(spec.name)\")")
     }
   }
 }

@@ -6,6 +6,7 @@ import SealedEngine
 import SealedReports
 import SealedDecks
 import SealedPackFiles
+import SealedJobs
 
 /// `sealed open`: opens one pool and shows it.
 struct OpenCommand: ParsableCommand {
@@ -27,7 +28,7 @@ struct OpenCommand: ParsableCommand {
   @Option(help: "Output format: text or json (one pool, shown), or csv, list or 17lands (the pack files sealed audit reads, --pools pools of them).")
   var format: PoolFormat = .text
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Pools to open, for csv, list and 17lands output (1 to 10000000; 1000, 1_000 or 1e3).", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Pools to open, for csv, list and 17lands output (1 to \(RunLimits.maximumOpenedPools); 1000, 1_000 or 1e3).", valueName: "n"))
   var pools: WholeNumber = WholeNumber(1)
 
   @Option(help: ArgumentHelp("Write the output to this file instead of standard output, in any format (a missing folder is created; csv, list and 17lands are gzipped when it ends in .gz).", valueName: "file"))
@@ -58,21 +59,18 @@ struct OpenCommand: ParsableCommand {
     }
   }
 
-  /// The most pools one pack file holds.
-  static let maximumPools = 10_000_000
-
   func run() throws {
-    let pools = try self.pools.value("--pools", in: 1...Self.maximumPools, unit: "pools")
-    let seed = try seedOption.resolve()
+    let pools = try RunLimits.openedPools(self.pools)
+    let seed = try seedOption.given()
     if let out, !force, FileManager.default.fileExists(atPath: out) {
       throw DataError("the file exists; choose another --out, or pass --force to replace it", at: out)
     }
     if let packFormat = format.packFileFormat {
       guard save == nil else { throw ValidationError("--save takes one pool shown as text or json") }
-      let loaded = try planOptions.load(for: set)
-      if let gaps = CardDataGaps(plan: loaded.plan) { throw DataError(gaps.refusal("pack files name their cards")) }
-      seedOption.noteRandom(seed)
-      try PackExport.write(plan: loaded.plan, seed: seed.seed, pools: pools, format: packFormat, to: out ?? "-")
+      let job = try OpenJob(source: planOptions.source(for: set), seed: seed)
+      try job.requireCardData(for: "pack files name their cards")
+      seedOption.noteRandom((job.seed, job.seedWasGiven))
+      try job.writePackFile(pools: pools, format: packFormat, to: out ?? "-")
       return
     }
     guard pools == 1 else {
@@ -84,25 +82,29 @@ struct OpenCommand: ParsableCommand {
     } else if force && out == nil {
       throw ValidationError("--force only makes sense with --save NAME or --out FILE")
     }
-    let loaded = try planOptions.load(for: set)
-    if let gaps = CardDataGaps(plan: loaded.plan) { throw DataError(gaps.refusal("sealed open shows cards by name")) }
-    let (plan, cardSet) = (loaded.plan, loaded.set)
-    seedOption.noteRandom(seed)
-    let pool = Simulation.openPools(plan, seed: seed.seed, count: 1)[0]
+    let job = try OpenJob(source: planOptions.source(for: set), seed: seed)
+    try job.requireCardData(for: "sealed open shows cards by name")
+    seedOption.noteRandom((job.seed, job.seedWasGiven))
+    try show(job.pools(1)[0], of: job, library: library)
+  }
+
+  /// Saves the pool when asked (`--save`), then prints it or writes it to `--out`.
+  private func show(_ pool: OpenedPool, of job: OpenJob, library: Library) throws {
+    let plan = job.plan
     if let save {
       let deck = try library.savePool(
-        pool, plan: plan, seed: seed.seed, set: cardSet, as: save, toolVersion: SealedCommand.version, replacing: force)
+        pool, plan: plan, seed: job.seed, set: job.loaded.set, as: save, toolVersion: SealedCommand.version, replacing: force)
       Note.write(
         "saved pool \(save) and deck \(save) (\(deck.size) cards: its rares and mythics) in \(library.path); next: sealed deck show \(save)")
     }
     let terminal = out == nil ? Terminal.standardOutput : .plain
     let text =
       format == .json
-      ? JSONOutput.encode(PoolJSON(plan: plan, seed: seed.seed, pool: pool))
-      : PoolText.render(pool, plan: plan, seed: seed.seed, terminal: terminal)
+      ? JSONOutput.encode(PoolJSON(plan: plan, seed: job.seed, pool: pool))
+      : PoolText.render(pool, plan: plan, seed: job.seed, terminal: terminal)
     if let out {
       try ReportFolder.writeFile(text, to: out)
-      Note.write("wrote \(out): pool of \(plan.setCode) under \(plan.rulesName), seed \(seed.seed), as \(format.rawValue)")
+      Note.write("wrote \(out): pool of \(plan.setCode) under \(plan.rulesName), seed \(job.seed), as \(format.rawValue)")
     } else {
       print(text, terminator: "")
     }

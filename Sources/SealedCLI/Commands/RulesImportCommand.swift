@@ -48,24 +48,10 @@ struct RulesImportCommand: ParsableCommand {
 
   func run() throws {
     let path = try file ?? CompiledBoosterData.shippedPath()
-    if file != nil {
-      let (kind, _) = try JSONFileKind.detect(path: path)
-      switch kind {
-      case .mtgjson:
-        return try runMTGJSON(path)
-      case .array:
-        break
-      case .scryfallList:
-        throw DataError("this is Scryfall card data, which holds no booster rules; expected mtg.wtf's compiled booster data or an MTGJSON file", at: path)
-      case .other(let found, let line, let column):
-        throw DataError(
-          "expected mtg.wtf's compiled booster data (a JSON array of products) or an MTGJSON file, found \(found)",
-          at: DataError.location(path, line: line, column: column))
-      }
-    }
+    if file != nil, try JSONFileKind.isMTGJSONBoosterData(path: path) { return try runMTGJSON(path) }
     let data = try CompiledBoosterData.read(path: path)
     if list {
-      print(try listing(data, source: path), terminator: "")
+      print(ImportListing.render(ProductListing.list(data, source: path, database: try cardOptions.loadDatabase()), of: data), terminator: "")
       return
     }
     var chosen: [CompiledBoosterData.Product] = []
@@ -105,38 +91,13 @@ struct RulesImportCommand: ParsableCommand {
     }
   }
 
-  /// Each product and whether the card data simulates it with names, on card keys (some cards
-  /// lack data), or not at all (one line saying why). The card data is read once.
-  private func listing(_ data: CompiledBoosterData, source file: String) throws(DataError) -> String {
-    let listed = ProductListing.list(data, source: file, database: try cardOptions.loadDatabase())
-    var table = TextTable([("code", .left), ("set", .left), ("variants", .right), ("sheets", .right), ("simulates", .left), ("name", .left)])
-    var counts = (names: 0, keys: 0, no: 0)
-    for row in listed {
-      switch row.simulates {
-      case .withNames: counts.names += 1
-      case .onCardKeys: counts.keys += 1
-      case .no: counts.no += 1
-      }
-      let product = row.product
-      table.append([product.code, product.set_code.lowercased(), String(product.boosters.count), String(product.sheets.count), row.simulates.text, product.name])
-    }
-    return table.text
-      + "\(data.products.count) products; with this card data \(counts.names) simulate with names, \(counts.keys) on card keys, \(counts.no) not at all\n"
-  }
-
   // MARK: - MTGJSON
 
   /// The products of an MTGJSON file: converted through its own cards, compiled against them.
   private func runMTGJSON(_ file: String) throws {
     let reader = MTGJSONBoosterImport(path: file)
     if list {
-      var table = TextTable([("code", .left), ("set", .left), ("variants", .right), ("sheets", .right), ("opens", .left), ("name", .left)])
-      let listed = try reader.list()
-      for product in listed {
-        table.append([product.code, product.setCode, String(product.variants), String(product.sheets), product.opens.text, product.name])
-      }
-      let opens = listed.filter { $0.opens == .yes }.count
-      print(table.text + "\(listed.count) products; the file's own cards open \(opens)", terminator: "\n")
+      print(ImportListing.render(try reader.list()), terminator: "\n")
       return
     }
     let loaded = try reader.load(products)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SealedSupport
+import SealedJobs
 
 /// `sealed simulate`: many pools, tallied, written as CSV reports.
 struct SimulateCommand: ParsableCommand {
@@ -22,13 +23,16 @@ struct SimulateCommand: ParsableCommand {
   @OptionGroup var runOptions: RunOptions
 
   func run() throws {
-    let runner = try SimulationRunner(set: set, planOptions: planOptions, options: runOptions)
-    let result = runner.simulate()
-    let info = runner.runInfo(result, command: "simulate")
-    let samples = try runner.commit(runner.reportFiles(result, run: info, report: runner.report(result, run: info)))
-    print(runner.summary(result))
-    print("reports: \(runner.folder.path)/")
-    if let samples { print("samples: \(samples)") }
-    if result.interrupted { throw CommandFailure(status: 130) }
+    let job = try SimulationJob(runOptions.settings(source: planOptions.source(for: set)), note: Note.write)
+    runOptions.seedOption.noteRandom((job.request.seed, job.seedWasGiven))
+    let outcome = try JobProgress.run(total: job.request.shardPools, quiet: runOptions.quiet) { progress, stop in
+      try job.run(progress: progress, shouldStop: { stop.isRaised })
+    }
+    let written = try job.write(outcome.files)
+    Note.replaced(written.replaced, in: job.folder.path)
+    print(SimulationSummary.line(job, outcome.result))
+    print("reports: \(job.folder.path)/")
+    if let samples = written.samples { print("samples: \(samples)") }
+    if outcome.result.interrupted { throw CommandFailure(status: 130) }
   }
 }

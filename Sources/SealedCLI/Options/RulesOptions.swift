@@ -2,6 +2,7 @@ import ArgumentParser
 import SealedSupport
 import SealedCards
 import SealedRules
+import SealedJobs
 
 /// `--rules NAME|FILE` together with the card options; compiles the plan for one set.
 struct PlanOptions: ParsableArguments {
@@ -17,29 +18,17 @@ struct PlanOptions: ParsableArguments {
   /// `--rules`, or `sealed`.
   var rules: String { rulesArgument ?? "sealed" }
 
-  /// Loads the rules and the cards and compiles them for `set` (with a spec's counting lanes,
-  /// when given). The set keeps all its cards: boosters see only the booster range, but a
-  /// saved pool also keeps the set's basic lands.
-  func load(for set: String, spec: SpecDefinition? = nil) throws(DataError) -> LoadedPlan {
-    let definition = try RuleSetLoader.load(rules)
-    let cardSet = try setOptions.loadSet(set, for: definition)
-    return LoadedPlan(
-      rules: definition, set: cardSet, plan: try PlanCompiler.compile(definition, for: cardSet, spec: spec))
+  /// Where the run's plan comes from: `set`, these rules, the card data and booster range.
+  func source(for set: String) throws(DataError) -> PlanSource {
+    PlanSource(set: set, rules: rules, cards: setOptions.cardOptions.cards, boosterMax: try setOptions.boosterMax())
   }
-}
-
-/// A rule set, a set's cards and the plan compiled from them.
-struct LoadedPlan {
-  let rules: RuleSetDefinition
-  let set: CardSet
-  let plan: BoosterPlan
 }
 
 /// `--seed S`: a 64-bit seed; without it a random one is drawn and reported.
 struct SeedOption: ParsableArguments {
   @Option(
     name: .customLong("seed"), parsing: .unconditional,
-    help: ArgumentHelp("Seed for the random generator (0 to 2^64 - 1); the same seed gives the same result.", valueName: "n"))
+    help: ArgumentHelp("Seed for the random generator (0 to 2^64 - 1); the same seed gives the same result. Without it a random seed is drawn and shown on standard error, in every command.", valueName: "n"))
   var seedArgument: WholeNumber?
 
   /// The given seed, checked; nil without `--seed`.

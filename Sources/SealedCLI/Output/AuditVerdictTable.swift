@@ -1,4 +1,5 @@
 import SealedSupport
+import SealedVerdicts
 import SealedRules
 import SealedReports
 import SealedAudit

@@ -1,4 +1,4 @@
-import SealedCheck
+import SealedJobs
 
 /// The table `sealed check-products` prints: a row per product checked.
 enum ProductTable {

@@ -1,4 +1,5 @@
 import Foundation
+import SealedVerdicts
 import SealedSupport
 import SealedRules
 import SealedReports

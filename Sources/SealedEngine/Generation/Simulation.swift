@@ -78,10 +78,6 @@ public enum Simulation {
     package var startedAt: Date
   }
 
-  /// The number of pools in chunk `chunk` of a run of `pools` pools.
-  package static func pools(inChunk chunk: Int, of pools: Int) -> Int {
-    min(chunkPools, pools - chunk * chunkPools)
-  }
 
   /// Runs the request. `progress` is called from worker threads with the pools completed so
   /// far; `shouldStop` is polled between chunks, and when it returns true the run finishes the
@@ -92,8 +88,7 @@ public enum Simulation {
     shouldStop: (@Sendable () -> Bool)? = nil
   ) -> Result {
     let plan = request.plan
-    let totalChunks = (request.pools + chunkPools - 1) / chunkPools
-    let chunks = request.shard.chunks(of: totalChunks)
+    let chunks = request.shardChunks
     let state = RunState(firstChunk: chunks.lowerBound)
     let threadCount = max(1, min(request.threads, chunks.count))
     let partials = Mutex<[SimulationTally]>([])
@@ -109,7 +104,7 @@ public enum Simulation {
     var tally = SimulationTally(plan: plan)
     for partial in partials.withLock({ $0 }) { tally.add(partial) }
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-    let expected = chunks.reduce(0) { $0 + pools(inChunk: $1, of: request.pools) }
+    let expected = request.shardPools
     return Result(
       tally: tally, completedPools: tally.pools, interrupted: tally.pools < expected,
       elapsedSeconds: elapsed, threads: threadCount, startedAt: startedAt)
@@ -135,7 +130,7 @@ public enum Simulation {
       if shouldStop?() == true { break }
       let chunk = state.next.wrappingAdd(1, ordering: .relaxed).oldValue
       guard chunk < chunks.upperBound else { break }
-      let pools = Self.pools(inChunk: chunk, of: request.pools)
+      let pools = request.pools(inChunk: chunk)
       var rng = Xoshiro256StarStar(seed: request.seed, stream: UInt64(chunk))
       sampler.resetPermutations()
       sampler.generate(pools: pools, using: &rng)

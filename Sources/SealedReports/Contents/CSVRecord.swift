@@ -1,4 +1,5 @@
 import Foundation
+import SealedVerdicts
 import SealedSupport
 
 /// One row of a report's CSV file read back (`sealed report DIR`): its fields by column, and

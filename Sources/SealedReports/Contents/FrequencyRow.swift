@@ -1,5 +1,6 @@
 import SealedSupport
 import SealedCards
+import SealedVerdicts
 
 /// A row of `sheet_frequency.csv` or `claim_frequency.csv`: one card's copies within its group
 /// (a sheet or a spec's claim) against the expected, its standardised residual and its exact
@@ -38,7 +39,14 @@ package struct FrequencyRow: Sendable {
   /// The row's CSV fields in the file's column order, with empty tail fields when it has no tail.
   package var fields: [String] {
     [group, set, collectorNumber, name, rarity.rawValue, String(count), CSVNumber.format(expected), CSVNumber.format(residual)]
-      + CardTail.csvFields(tail)
+      + Self.tailFields(tail)
+  }
+
+  /// A tail's fields (score and limit as given: `init` rounds them); empty fields for a card
+  /// without one (never expected).
+  static func tailFields(_ tail: CardTail?) -> [String] {
+    guard let tail else { return ["", "", "", ""] }
+    return [CSVNumber.format(tail.p), CSVNumber.format(tail.score), CSVNumber.format(tail.limit), tail.flagged ? "yes" : "no"]
   }
 
   init(_ record: CSVRecord, group column: String) throws(DataError) {

@@ -1,4 +1,5 @@
 import Foundation
+import SealedVerdicts
 import SealedSupport
 
 extension ReportContents {
@@ -21,8 +22,8 @@ extension ReportContents {
     }
     var contents = ReportContents(run: try RunTable(run.records))
     if let file = [ReportFile.checks, .audit].first(where: { names.contains($0.name) }), let table = try reader.records(file) {
-      var rows: [CheckRow] = []
-      for record in table.records { rows.append(try CheckRow(record)) }
+      var rows: [CheckResult] = []
+      for record in table.records { rows.append(try CheckResult(record)) }
       contents.checks = CheckTable(file: file, columns: table.header, rows: rows)
     }
     contents.slotRarity = try reader.rows(.slotRarity) { record throws(DataError) in try SlotRarityRow(record) }

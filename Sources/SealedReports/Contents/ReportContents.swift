@@ -1,4 +1,5 @@
 import SealedSupport
+import SealedVerdicts
 
 /// A report folder's CSV files as typed rows, one per line: what `report.html` shows and the
 /// tables beside it. A command fills it from what it has just computed and writes both the CSV

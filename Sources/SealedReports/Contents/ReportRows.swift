@@ -1,4 +1,5 @@
 import SealedSupport
+import SealedVerdicts
 
 /// `run.csv`: what was run and how, as key and value, in the file's order.
 package struct RunTable: Sendable {
@@ -66,24 +67,6 @@ package struct ComparedPoolShareRow: Sendable {
 
   /// The rule set's name, then the fields of `row`.
   package var fields: [String] { [rules] + row.fields }
-}
-
-/// How many mythics two players' pools differ by, as `mythic_fairness.csv` counts them.
-package enum MythicDifference: String, Sendable, CaseIterable {
-  case none = "0"
-  case one = "1"
-  case two = "2"
-  case threeOrMore = "3+"
-
-  /// The differences the case counts.
-  package var range: ClosedRange<Int> {
-    switch self {
-    case .none: 0...0
-    case .one: 1...1
-    case .two: 2...2
-    case .threeOrMore: 3...Int.max
-    }
-  }
 }
 
 /// A row of `mythic_fairness.csv`: how often two players' pools differ by `difference` mythics,

@@ -17,6 +17,10 @@ import SealedCards
 /// Sheets may name cards of other sets than the product's: compiling then loads those sets' card
 /// data too.
 public enum CompiledBoosterRules {
+  /// The boosters of a pool of an imported product: six independent packs, as a sealed event
+  /// opens them.
+  package static let boostersPerPool = 6
+
   /// The text of a rule file named `name` covering `products` (at most one per set).
   /// Cost: O(cards listed).
   public static func ruleFile(
@@ -40,7 +44,7 @@ public enum CompiledBoosterRules {
     lines.append("applies_to: [\(products.map { $0.set_code.lowercased() }.joined(separator: ", "))]")
     lines.append("")
     lines.append("pool:")
-    lines.append("  boosters: 6")
+    lines.append("  boosters: \(Self.boostersPerPool)")
     lines.append("  mythic_booster: none           # independent packs")
     lines.append("")
     lines.append("sets:")

@@ -1,5 +1,5 @@
 import SealedSupport
-import SealedReports
+import SealedVerdicts
 
 /// Builds the individual tests; shared by the rule-derived checks and the spec checks.
 package struct CheckBuilder {

@@ -2,13 +2,13 @@ import SealedSupport
 import SealedRules
 import SealedEngine
 import SealedAnalysis
-import SealedReports
+import SealedVerdicts
 
 /// All checks of a `sealed check` run, with Holm–Bonferroni adjusted p-values and verdicts.
 ///
 /// A run passes when every statistical check's adjusted p-value is at or above its alpha and
 /// every exact invariant holds (one violation fails it).
-public struct CheckRun: Sendable {
+package struct CheckRun: Sendable {
   /// The significance level when neither the command line nor the spec gives one; also the
   /// level at which `simulate` and `merge` flag cards on their report pages.
   package static let defaultAlpha = 0.001
@@ -17,12 +17,13 @@ public struct CheckRun: Sendable {
 
   /// Evaluates the rule-derived checks, then the spec's claims (when the plan was compiled with
   /// a spec), and adjusts the p-values of all statistical checks together.
-  public init(
+  package init(
     plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, alpha: Double
   ) throws(StatisticsError) {
     let builder = CheckBuilder(alpha: alpha)
-    var checks = try RuleChecks(plan: plan, expectations: expectations, tally: tally, builder: builder).all()
-    checks += try SpecChecks(plan: plan, expectations: expectations, tally: tally, builder: builder).all()
+    let context = CheckContext(plan: plan, expectations: expectations, tally: tally, builder: builder)
+    var checks = try RuleChecks(context: context).all()
+    checks += try SpecChecks(context: context).all()
     checks = Self.merged(checks)
     try Self.decide(&checks)
     self.checks = checks
@@ -120,7 +121,4 @@ public struct CheckRun: Sendable {
 
   /// Statistical checks (those with a p-value), the m of the Holm adjustment.
   package var testCount: Int { checks.filter { $0.pValue != nil }.count }
-
-  /// `checks.csv`.
-  public var table: CheckTable { CheckTable(file: .checks, rows: checks.map(\.row)) }
 }

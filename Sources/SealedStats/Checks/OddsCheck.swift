@@ -2,7 +2,7 @@ import Foundation
 import SealedSupport
 import SealedRules
 import SealedEngine
-import SealedReports
+import SealedVerdicts
 
 /// A spec's odds claim tested against the counts: every count is exact (which variant each
 /// booster took, the cards each draw gave, the cards of a lane per booster), so each claim is

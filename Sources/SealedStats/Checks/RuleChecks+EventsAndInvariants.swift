@@ -3,7 +3,7 @@ import SealedCards
 import SealedRules
 import SealedEngine
 import SealedAnalysis
-import SealedReports
+import SealedVerdicts
 
 /// Checks 3 to 5 of `RuleChecks`: declared events and fixed counts per booster, mythic
 /// fairness, and the exact invariants.
@@ -60,7 +60,7 @@ extension RuleChecks {
           detail: "boosters of that kind with another count"))
     }
     var tested: [(lane: Int, kinds: [Int], index: Int)] = []
-    for row in SimulationReport.eventRows(plan: plan, expectations: expectations, tally: tally) {
+    for row in ObservedCounts.events(plan: plan, expectations: expectations, tally: tally) {
       let lane = row.eventIndex + 1
       if laneLacksData(lane) {
         if untested.insert(lane).inserted { checks.append(untestedLane(lane)) }

@@ -3,7 +3,7 @@ import SealedCards
 import SealedRules
 import SealedEngine
 import SealedAnalysis
-import SealedReports
+import SealedVerdicts
 
 /// The checks derived from a rule set alone: what its own analytic expectations predict,
 /// against what the simulation counted. No expectation here is entered by hand.
@@ -25,21 +25,8 @@ import SealedReports
 ///    df = boosters - 1), and the mythic difference between paired pools.
 /// 5. Exact invariants: every card from its draw's sheet, no duplicates in a booster, booster
 ///    size.
-struct RuleChecks {
-  let plan: BoosterPlan
-  let expectations: Expectations
-  let tally: SimulationTally
-  let builder: CheckBuilder
-  /// Cards the sheets draw that have no card data: checks that need it are not tested.
-  let missing: CardsWithoutData
-
-  init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, builder: CheckBuilder) {
-    self.plan = plan
-    self.expectations = expectations
-    self.tally = tally
-    self.builder = builder
-    missing = CardsWithoutData(plan: plan)
-  }
+struct RuleChecks: ContextualChecks {
+  let context: CheckContext
 
   func all() throws(StatisticsError) -> [CheckResult] {
     var checks: [CheckResult] = []
@@ -55,7 +42,7 @@ struct RuleChecks {
   // MARK: 1. Rarity per slot
 
   func slotRarities() throws(StatisticsError) -> [CheckResult] {
-    let observed = SimulationReport.observedSlotRarities(plan: plan, tally: tally)
+    let observed = ObservedCounts.slotRarities(plan: plan, tally: tally)
     var checks: [CheckResult] = []
     for (index, slot) in plan.slots.enumerated() {
       if missing.touches(cardsDrawn(slot: index)) {

@@ -1,25 +1,13 @@
 import SealedSupport
+import SealedVerdicts
 import SealedRules
 import SealedEngine
 import SealedAnalysis
 
 /// The checks a spec states: each claim that applies to the set, tested against the counts.
 /// The plan must have been compiled with the spec, so that its claims have counting lanes.
-package struct SpecChecks {
-  let plan: BoosterPlan
-  let expectations: Expectations
-  let tally: SimulationTally
-  let builder: CheckBuilder
-  /// Cards the sheets draw that have no card data: claims about what card data says are not tested.
-  let missing: CardsWithoutData
-
-  init(plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, builder: CheckBuilder) {
-    self.plan = plan
-    self.expectations = expectations
-    self.tally = tally
-    self.builder = builder
-    missing = CardsWithoutData(plan: plan)
-  }
+package struct SpecChecks: ContextualChecks {
+  let context: CheckContext
 
   func all() throws(StatisticsError) -> [CheckResult] {
     var checks: [CheckResult] = []

@@ -203,7 +203,7 @@ enum GSL {
 /// A GSL function returned an error status or NaN, or a `Distributions` function was given
 /// arguments outside its domain; then `status` is GSL's code for such a problem
 /// (`GSLError.domainError`), `call` names the Sealed function and `detail` says what is wrong.
-public struct GSLError: Error, CustomStringConvertible, Equatable, Sendable {
+package struct GSLError: Error, CustomStringConvertible, Equatable, Sendable {
   /// The call, with its arguments.
   package var call: String
   /// GSL's status code (`GSL_EDOM`, `GSL_ERANGE`, ...).
@@ -224,7 +224,7 @@ public struct GSLError: Error, CustomStringConvertible, Equatable, Sendable {
   /// GSL's "failed to reach the specified tolerance" status (`GSL_ETOL`).
   package static let toleranceNotReached = Int32(GSL_ETOL)
 
-  public var description: String {
+  package var description: String {
     let reason = GSL.describe(status)
     guard let detail else { return "\(call) failed: \(reason)" }
     return "\(call) failed: \(reason) (\(detail))"

@@ -1,0 +1,34 @@
+import SealedRules
+import SealedMTGJSON
+
+/// The tables `sealed rules import --list` prints: the products of mtg.wtf's data with whether
+/// the card data simulates them, or an MTGJSON file's products with whether its own cards open them.
+enum ImportListing {
+  /// Each product and whether the card data simulates it with names, on card keys (some cards
+  /// lack data), or not at all (one line saying why), then the counts.
+  static func render(_ listed: [ProductListing], of data: CompiledBoosterData) -> String {
+    var table = TextTable([("code", .left), ("set", .left), ("variants", .right), ("sheets", .right), ("simulates", .left), ("name", .left)])
+    var counts = (names: 0, keys: 0, no: 0)
+    for row in listed {
+      switch row.simulates {
+      case .withNames: counts.names += 1
+      case .onCardKeys: counts.keys += 1
+      case .no: counts.no += 1
+      }
+      let product = row.product
+      table.append([product.code, product.set_code.lowercased(), String(product.boosters.count), String(product.sheets.count), row.simulates.text, product.name])
+    }
+    return table.text
+      + "\(data.products.count) products; with this card data \(counts.names) simulate with names, \(counts.keys) on card keys, \(counts.no) not at all\n"
+  }
+
+  /// An MTGJSON file's products and whether its own cards open them, then the counts.
+  static func render(_ listed: [MTGJSONBoosterImport.Listed]) -> String {
+    var table = TextTable([("code", .left), ("set", .left), ("variants", .right), ("sheets", .right), ("opens", .left), ("name", .left)])
+    for product in listed {
+      table.append([product.code, product.setCode, String(product.variants), String(product.sheets), product.opens.text, product.name])
+    }
+    let opens = listed.filter { $0.opens == .yes }.count
+    return table.text + "\(listed.count) products; the file's own cards open \(opens)"
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedEngine
+import SealedAnalysis
+
+/// The other rule sets a `sealed check` compares its own with (the mythic fairness table and
+/// `comparisons.csv`): each compiled for the same set, with the spec's proportion claims as
+/// counting lanes.
+package enum ComparedRules {
+  /// The rule sets named by `--compare` (a comma-separated list of names or files; `none`: no
+  /// comparison), or by default every built-in rule set other than `rulesName` that applies to
+  /// the set and fits its card data. Throws when a named rule set does not compile for the set.
+  package static func plans(
+    compare: String?, for cardSet: CardSet, rulesName: String, spec: SpecDefinition?
+  ) throws(DataError) -> [(BoosterPlan, Expectations)] {
+    let names: [String]
+    if let compare {
+      names = compare == "none" ? [] : compare.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    } else {
+      names = RuleSetLoader.builtInNames.filter { $0 != rulesName }
+    }
+    var plans: [(BoosterPlan, Expectations)] = []
+    for name in names {
+      let rules = try RuleSetLoader.load(name)
+      if compare == nil, let covered = rules.appliesTo, !covered.contains(cardSet.code) { continue }
+      var plan: BoosterPlan
+      do {
+        plan = try PlanCompiler.compile(rules, for: cardSet)
+      } catch {
+        // By default, only the built-ins that fit the set's card data (a set known by card
+        // keys has no booster range for `sealed`'s filters).
+        if compare == nil { continue }
+        throw error
+      }
+      if let spec {
+        plan = try PlanCompiler.compile(rules, for: cardSet, spec: ClaimComparison.spec(spec, set: cardSet.code, kinds: plan.kinds))
+      }
+      plans.append((plan, try Expectations(plan: plan)))
+    }
+    return plans
+  }
+}
+
+extension ComparedRules {
+  /// Simulates `pools` pools of each plan from `seed`, in order, until `shouldStop` says so: a
+  /// comparison cut short is left out and none starts after it. Cost: one simulation per plan,
+  /// as long as the run's own.
+  package static func simulate(
+    _ plans: [(BoosterPlan, Expectations)], pools: Int, seed: UInt64, threads: Int, shouldStop: @escaping @Sendable () -> Bool
+  ) -> [CheckReport.Compared] {
+    var compared: [CheckReport.Compared] = []
+    for (plan, expectations) in plans {
+      guard !shouldStop() else { break }
+      let simulated = Simulation.run(.init(plan: plan, pools: pools, seed: seed, threads: threads), shouldStop: shouldStop)
+      guard !simulated.interrupted else { break }
+      compared.append(.init(plan: plan, expectations: expectations, tally: simulated.tally))
+    }
+    return compared
+  }
+}

@@ -1,0 +1,42 @@
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedEngine
+import SealedPackFiles
+
+/// Pools opened and shown, saved or written as pack files (`sealed open`, the app's event of
+/// several players): the first pools of a run from a seed, exactly as a simulation of that
+/// seed draws them, so the same seed gives the same pools anywhere.
+package struct OpenJob: Sendable {
+  package let loaded: LoadedPlan
+  package let seed: UInt64
+  package let seedWasGiven: Bool
+
+  package var plan: BoosterPlan { loaded.plan }
+
+  /// Loads the rules and the cards; `seed` nil draws a random one. Cost: compiling the plan.
+  package init(source: PlanSource, seed: UInt64?) throws(DataError) {
+    loaded = try source.load()
+    var system = SystemRandomNumberGenerator()
+    self.seed = seed ?? system.next() >> 11
+    seedWasGiven = seed != nil
+  }
+
+  /// Throws, naming `purpose` (what needs the names), when the plan draws cards known by their
+  /// keys alone.
+  package func requireCardData(for purpose: String) throws(DataError) {
+    if let gaps = CardDataGaps(plan: plan) { throw DataError(gaps.refusal(purpose)) }
+  }
+
+  /// The first `count` pools of the seed: one per player of an event. Cost: the chunks of
+  /// pools they fall in.
+  package func pools(_ count: Int) -> [OpenedPool] {
+    Simulation.openPools(plan, seed: seed, count: count)
+  }
+
+  /// Writes the first `pools` pools (at most `RunLimits.maximumOpenedPools`) as a pack file
+  /// of `format` to `path` (`-`: standard output; `.gz`: gzipped), whole or not at all.
+  package func writePackFile(pools: Int, format: PackFileFormat, to path: String) throws(DataError) {
+    try PackExport.write(plan: plan, seed: seed, pools: pools, format: format, to: path)
+  }
+}

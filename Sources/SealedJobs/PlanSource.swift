@@ -1,0 +1,53 @@
+import SealedSupport
+import SealedCards
+import SealedRules
+
+/// Where a run's plan comes from: a set, a rule set (a built-in's name, a shipped product's
+/// code or a YAML file's path), the card data (`--cards`, else the default places) and a
+/// booster range override. Every job compiles its plan through it.
+package struct PlanSource: Sendable {
+  package var set: String
+  /// `--rules` as given; `sealed` when none was.
+  package var rules: String
+  /// `--cards`: a card file or folder; nil for `$SEALED_CARDS`, the fetched and shipped sets.
+  package var cards: String?
+  /// `--booster-max`: boosters draw from collector numbers 1...N (nil: the set's own range).
+  package var boosterMax: Int?
+
+  package init(set: String, rules: String = "sealed", cards: String? = nil, boosterMax: Int? = nil) {
+    self.set = set
+    self.rules = rules
+    self.cards = cards
+    self.boosterMax = boosterMax
+  }
+
+  /// Loads the rules and the cards and compiles them for the set (with a spec's counting
+  /// lanes, when given). The set keeps all its cards: boosters see only the booster range, but
+  /// a saved pool also keeps the set's basic lands. Cost: reading the rules and the set's card
+  /// file, and compiling the plan.
+  package func load(spec: SpecDefinition? = nil) throws(DataError) -> LoadedPlan {
+    let definition = try RuleSetLoader.load(rules)
+    let cardSet = try loadSet(for: definition)
+    return LoadedPlan(rules: definition, set: cardSet, plan: try PlanCompiler.compile(definition, for: cardSet, spec: spec))
+  }
+
+  /// The set, with the other sets whose cards `rules` list by number for it.
+  package func loadSet(for rules: RuleSetDefinition) throws(DataError) -> CardSet {
+    try Self.loadSet(set, for: rules, cards: cards, boosterMax: boosterMax)
+  }
+
+  /// The set `code` for `rules`, from `cards` (nil: the default places), drawing from
+  /// collector numbers 1...`boosterMax` when given. A set the card data lacks is empty, and the
+  /// cards the rules list of it are known by their keys alone, unless the rules need its
+  /// booster range: then it is a one-line error that says how to get it.
+  package static func loadSet(_ code: String, for rules: RuleSetDefinition, cards: String?, boosterMax: Int?) throws(DataError) -> CardSet {
+    try CardSetLoader(location: CardDataLocation.resolve(option: cards)).cardSet(code, for: rules, boosterMax: boosterMax)
+  }
+}
+
+/// A rule set, a set's cards and the plan compiled from them.
+package struct LoadedPlan: Sendable {
+  package let rules: RuleSetDefinition
+  package let set: CardSet
+  package let plan: BoosterPlan
+}

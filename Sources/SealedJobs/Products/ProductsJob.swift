@@ -1,0 +1,123 @@
+import Foundation
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedEngine
+import SealedReports
+
+/// `sealed check-products`: `sealed check` of every product of a compiled booster data file
+/// (or those the patterns pick), several at once, with a summary. Every option is validated
+/// and every product's report folder checked when the job is made.
+package struct ProductsJob: Sendable {
+  /// What a run of products is asked for.
+  package struct Settings: Sendable {
+    /// mtg.wtf's compiled booster data, plain or gzipped; nil for the data shipped with Sealed.
+    package var file: String?
+    /// `--products`: globs of product codes; empty for every product.
+    package var patterns: [String] = []
+    package var pools = WholeNumber(100_000)
+    /// nil: a random seed, drawn when the job is made.
+    package var seed: UInt64?
+    /// nil: one thread per core.
+    package var threads: WholeNumber?
+    package var cards: String?
+    /// `--specs`: a folder of specs named after products; nil for the built-in ones.
+    package var specs: String?
+    package var alpha: Double?
+    /// Part K of N of the products, in the data's order.
+    package var shard: Simulation.Shard?
+    package var out = "reports/check-products"
+    package var force = false
+    package var toolVersion: String
+
+    package init(toolVersion: String) {
+      self.toolVersion = toolVersion
+    }
+  }
+
+  /// What a finished (or stopped) run gives.
+  package struct Outcome: Sendable {
+    package let result: ProductRun.Result
+    package let started: Date
+    package let elapsedSeconds: Double
+  }
+
+  package let settings: Settings
+  /// The products the file holds, those the patterns matched, and those of this run's shard.
+  package let available: Int
+  package let matched: Int
+  package let products: [CompiledBoosterData.Product]
+  package let pools: Int
+  package let seed: UInt64
+  package let threads: Int
+  package let folder: RunFolder
+  let run: ProductRun
+  let cards: CardSetLoader
+
+  /// Reads the data, picks the products, validates the options, reads the specs and checks
+  /// every product's report folder up front. Cost: reading the data file and the specs.
+  package init(_ settings: Settings) throws(DataError) {
+    let data: CompiledBoosterData
+    if let file = settings.file { data = try CompiledBoosterData.read(path: file) } else { data = try CompiledBoosterData.shipped() }
+    let dataName = settings.file ?? CompiledBoosterData.shippedFileName
+    guard !data.products.isEmpty else { throw DataError("holds no products; expected mtg.wtf's compiled booster data", at: dataName) }
+    let matched = try ProductPattern.select(data.products, patterns: settings.patterns)
+    let products = try Self.sharded(matched, settings.shard)
+    pools = try RunLimits.productPools(settings.pools)
+    if let alpha = settings.alpha { _ = try RunLimits.level(alpha) }
+    threads = try settings.threads.map { given throws(DataError) in try RunLimits.threads(given) } ?? ProcessInfo.processInfo.activeProcessorCount
+    var system = SystemRandomNumberGenerator()
+    seed = settings.seed ?? system.next() >> 11
+    folder = try RunFolder(path: settings.out, force: settings.force)
+    // Products side by side, one thread each; a run of fewer products than threads gives each
+    // product's simulation the threads left over.
+    let workers = max(1, min(threads, products.count))
+    let check = ProductCheck.Settings(
+      pools: pools, runSeed: seed, alpha: settings.alpha, threads: max(1, threads / workers),
+      source: settings.file.map { ($0 as NSString).lastPathComponent } ?? CompiledBoosterData.shippedFileName,
+      folder: folder.path, force: settings.force, toolVersion: settings.toolVersion,
+      specs: try ProductSpec.load(for: products, folder: settings.specs),
+      reproduce: ReproduceCommand.product(file: settings.file, pools: pools, runSeed: seed, specs: settings.specs, alpha: settings.alpha))
+    for product in products {
+      _ = try ReportFolder(path: check.folder(of: product), writes: CheckReport.fileNames, force: settings.force)
+    }
+    cards = CardSetLoader(location: try CardDataLocation.resolve(option: settings.cards))
+    run = ProductRun(products: products, settings: check, workers: workers)
+    self.settings = settings
+    available = data.products.count
+    self.matched = matched.count
+    self.products = products
+  }
+
+  /// The products of part K of N, in the data's order.
+  private static func sharded(
+    _ products: [CompiledBoosterData.Product], _ shard: Simulation.Shard?
+  ) throws(DataError) -> [CompiledBoosterData.Product] {
+    guard let shard else { return products }
+    guard shard.count >= 1, shard.index >= 1, shard.index <= shard.count, shard.count <= products.count else {
+      throw DataError("--shard \(shard): expected K/N with 1 <= K <= N <= \(products.count) (the products matched)")
+    }
+    return Array(products[shard.chunks(of: products.count)])
+  }
+
+  /// Checks every product. `progress` hears the pools simulated so far over all products and
+  /// the products finished (from worker threads); `shouldStop` drops the products in flight
+  /// (nothing written for them) and keeps the finished ones. The first error writing a report
+  /// stops the run and is thrown.
+  package func run(
+    progress: (@Sendable (_ pools: Int, _ products: Int) -> Void)? = nil, shouldStop: (@Sendable () -> Bool)? = nil
+  ) throws(DataError) -> Outcome {
+    let started = Date()
+    let result = try run.run(cards: cards, progress: progress, shouldStop: shouldStop)
+    return Outcome(result: result, started: started, elapsedSeconds: Date().timeIntervalSince(started))
+  }
+
+  /// Writes `summary.csv` and `run.csv` of the outcome (each replaced whole).
+  package func write(_ outcome: Outcome) throws(DataError) {
+    let facts = ProductRunFacts(
+      toolVersion: settings.toolVersion, data: settings.file ?? CompiledBoosterData.shippedFileName,
+      patterns: settings.patterns, shard: settings.shard?.description, matched: products.count, pools: pools,
+      seed: seed, specs: settings.specs, alpha: settings.alpha, threads: threads, started: outcome.started)
+    try folder.write(outcome.result, facts: facts, elapsed: outcome.elapsedSeconds)
+  }
+}

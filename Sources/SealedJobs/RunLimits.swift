@@ -1,0 +1,102 @@
+import SealedSupport
+import SealedRules
+import SealedEngine
+import SealedStats
+
+/// Every limit a run's options are held to, in one place: the commands take their ranges from
+/// here (for their help and their parsing) and the jobs validate by these functions, so a
+/// number is checked once and worded one way. Each error is one line naming the option as the
+/// user wrote it. Every function is O(1).
+package enum RunLimits {
+  /// Worker threads.
+  package static let threads = 1...1024
+  /// The most pools `--samples` writes (about 4 KB of CSV per pool).
+  package static let maximumSamples = 100_000
+  /// The most pools one pack file of `sealed open` holds.
+  package static let maximumOpenedPools = 10_000_000
+  /// The Monte Carlo samples an audit may draw for each check's null.
+  package static let resamples = 0...1_000_000
+
+  /// `--threads`: 1 to 1024.
+  package static func threads(_ given: WholeNumber) throws(DataError) -> Int {
+    try given.value("--threads", in: threads, expected: "between \(threads.lowerBound) and \(threads.upperBound)")
+  }
+
+  /// `--pools` of a simulation of `plan`: positive, and every count exact (`Simulation.Request`).
+  package static func pools(_ given: WholeNumber, plan: BoosterPlan) throws(DataError) -> Int {
+    let pools = try positivePools(given)
+    let limit = Simulation.Request.maximumPools(for: plan)
+    guard pools <= limit else {
+      throw DataError("--pools \(given.text): too large to count exactly; at most \(limit) pools for this rule set (split the run with --shard)")
+    }
+    return pools
+  }
+
+  /// `--pools` of a checked run: its exact binomial tests take at most 2^38 boosters.
+  package static func checkedPools(_ pools: Int, plan: BoosterPlan) throws(DataError) {
+    let limit = Distributions.maximumBinomialTrials / plan.boostersPerPool
+    guard pools <= limit else {
+      throw DataError("--pools \(pools): sealed check tests at most \(limit) pools (its exact binomial tests take at most 2^38 boosters); use sealed simulate for larger runs")
+    }
+  }
+
+  /// `--pools` of each product of `sealed check-products` (a pool of an imported product is
+  /// `CompiledBoosterRules.boostersPerPool` boosters).
+  package static func productPools(_ given: WholeNumber) throws(DataError) -> Int {
+    let pools = try given.wholeValue("--pools", expected: "a positive number of pools")
+    let limit = Distributions.maximumBinomialTrials / CompiledBoosterRules.boostersPerPool
+    guard pools > 0, pools <= limit else {
+      throw DataError("--pools \(given.text): expected a positive number of pools, at most \(limit) (the exact tests take at most 2^38 boosters)")
+    }
+    return pools
+  }
+
+  /// `--samples` of a run of `pools` pools: at most the run's pools and `maximumSamples`.
+  package static func samples(_ given: WholeNumber, pools: Int) throws(DataError) -> Int {
+    let most = min(pools, maximumSamples)
+    return try given.value("--samples", in: 0...most, expected: "0 to \(most) pools (at most --pools and \(maximumSamples))")
+  }
+
+  /// `--shard K/N` of a run of `pools` pools: 1 <= K <= N, and no more shards than chunks.
+  package static func shard(_ shard: Simulation.Shard, request: Simulation.Request) throws(DataError) {
+    switch request.problem {
+    case .invalidShard:
+      throw DataError("--shard \(shard): expected K/N with 1 <= K <= N")
+    case .moreShardsThanChunks(let chunks):
+      throw DataError(
+        "--shard \(shard): a run of \(request.pools) pools has only \(chunks) chunk(s) of \(Simulation.chunkPools) pools; use at most \(chunks) shards")
+    case .noPools, .tooManyPools, nil:
+      return
+    }
+  }
+
+  /// `--pools` of `sealed open`'s pack files: 1 to `maximumOpenedPools`.
+  package static func openedPools(_ given: WholeNumber) throws(DataError) -> Int {
+    try given.value("--pools", in: 1...maximumOpenedPools, unit: "pools")
+  }
+
+  /// `--resamples` of an audit.
+  package static func resamples(_ given: WholeNumber) throws(DataError) -> Int {
+    try given.value("--resamples", in: resamples, unit: "samples")
+  }
+
+  /// `--alpha`: a level strictly between 0 and 1.
+  package static func level(_ alpha: Double) throws(DataError) -> Double {
+    guard alpha > 0 && alpha < 1 else { throw DataError("--alpha \(alpha): expected a level between 0 and 1") }
+    return alpha
+  }
+
+  /// `--deviation`, `--power` and `--ratio` of a `--plan`: a deviation and a power strictly
+  /// between 0 and 1, and a ratio of 0 or more, other than 1.
+  package static func planEffect(deviation: Double, ratio: Double, power: Double) throws(DataError) {
+    guard deviation > 0 && deviation < 1 else { throw DataError("--deviation \(deviation): expected a value between 0 and 1") }
+    guard power > 0 && power < 1 else { throw DataError("--power \(power): expected a value between 0 and 1") }
+    guard ratio >= 0 && ratio != 1 && ratio.isFinite else { throw DataError("--ratio \(ratio): expected a weight of 0 or more, other than 1") }
+  }
+
+  private static func positivePools(_ given: WholeNumber) throws(DataError) -> Int {
+    let pools = try given.wholeValue("--pools", expected: "a positive number of pools")
+    guard pools > 0 else { throw DataError("--pools \(given.text): expected a positive number of pools") }
+    return pools
+  }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedEngine
+import SealedAnalysis
+import SealedReports
+import SealedStats
+
+/// A simulation with its report folder: `sealed simulate`, and the simulating part of `sealed
+/// check` (a whole run, or one shard of it). Made once from its settings, which are validated
+/// against every limit before any work (`RunLimits`); run with progress and stop callbacks;
+/// its outcome's files written by the report layer (`ReportFolder`), whole or not at all.
+package struct SimulationJob: Sendable {
+  /// What a simulation is asked for.
+  package struct Settings: Sendable {
+    package var source: PlanSource
+    /// The spec whose claims get counting lanes (`sealed check`), or nil.
+    package var spec: SpecDefinition?
+    package var pools = WholeNumber(1_000_000)
+    /// nil: a random seed, drawn when the job is made (`seedWasGiven` false).
+    package var seed: UInt64?
+    /// nil: one thread per core.
+    package var threads: WholeNumber?
+    package var shard: Simulation.Shard = .whole
+    /// The first pools written long form (`pools.csv`).
+    package var samples = WholeNumber(0)
+    /// The report folder; nil: `reports/<set>-<rules>/`.
+    package var out: String?
+    package var force = false
+    /// The command that reproduces the run (`simulate` or `check`) and its options beside set,
+    /// rules, pools and seed (`--spec`, `--alpha`, `--compare`).
+    package var command = "simulate"
+    package var reproducingOptions: [String] = []
+    /// The report files the command writes besides the simulation's (a check's).
+    package var extraFiles: [String] = []
+    /// The level at which the report page flags cards.
+    package var alpha = CheckRun.defaultAlpha
+    package var toolVersion: String
+
+    package init(source: PlanSource, toolVersion: String) {
+      self.source = source
+      self.toolVersion = toolVersion
+    }
+  }
+
+  /// What a finished (or stopped) simulation gives: the engine's result, the run's facts and
+  /// the report folder's files, not yet written.
+  package struct Outcome: Sendable {
+    package let result: Simulation.Result
+    package let run: RunInfo
+    package let files: [(name: String, contents: String)]
+  }
+
+  /// Where the files went.
+  package struct Written: Sendable {
+    /// The report of another run the folder held, now replaced.
+    package let replaced: PreviousReport?
+    /// Where `pools.csv` went, when `--samples` asked for it.
+    package let samples: String?
+  }
+
+  package let settings: Settings
+  package let loaded: LoadedPlan
+  package let expectations: Expectations
+  /// The run: its plan, pools, seed, threads and shard.
+  package let request: Simulation.Request
+  package let seedWasGiven: Bool
+  /// `--samples`, checked.
+  package let samples: Int
+  package let folder: ReportFolder
+
+  package var plan: BoosterPlan { loaded.plan }
+
+  /// Loads the rules and cards, validates every option against the plan and checks the report
+  /// folder up front, so that a long run never ends in a refusal. `note` hears what the user
+  /// should know (cards lacking data). Cost: compiling the plan and its exact expectations.
+  package init(_ settings: Settings, note: (String) -> Void = { _ in }) throws(DataError) {
+    let loaded = try settings.source.load(spec: settings.spec)
+    if let gaps = CardDataGaps(plan: loaded.plan) { note("note: \(gaps.note)") }
+    let pools = try RunLimits.pools(settings.pools, plan: loaded.plan)
+    let threads = try settings.threads.map { given throws(DataError) in try RunLimits.threads(given) }
+    let samples = try RunLimits.samples(settings.samples, pools: pools)
+    var system = SystemRandomNumberGenerator()
+    let request = Simulation.Request(
+      plan: loaded.plan, pools: pools, seed: settings.seed ?? system.next() >> 11,
+      threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, shard: settings.shard)
+    try Self.checkShard(request, samples: samples)
+    self.settings = settings
+    self.loaded = loaded
+    self.request = request
+    self.samples = samples
+    seedWasGiven = settings.seed != nil
+    expectations = try Expectations(plan: loaded.plan)
+    folder = try ReportFolder(
+      path: settings.out ?? "reports/\(loaded.plan.reportName)",
+      writes: ReportFile.simulationFolder.names + settings.extraFiles
+        + (settings.out != nil && samples > 0 ? [PoolSamples.fileName] : []),
+      force: settings.force)
+  }
+
+  private static func checkShard(_ request: Simulation.Request, samples: Int) throws(DataError) {
+    let shard = request.shard
+    if shard.count >= 1, shard.index >= 1, shard.index <= shard.count, samples > 0, shard.index != 1 {
+      throw DataError("--samples with --shard \(shard): samples are the run's first pools, which shard 1/\(shard.count) holds")
+    }
+    try RunLimits.shard(shard, request: request)
+  }
+
+  /// Simulates the request. `progress` hears the pools done so far (from worker threads);
+  /// `shouldStop` is polled between chunks, and a stopped run reports the chunks it finished.
+  package func simulate(
+    progress: (@Sendable (Int) -> Void)? = nil, shouldStop: (@Sendable () -> Bool)? = nil
+  ) -> Simulation.Result {
+    Simulation.run(request, progress: progress, shouldStop: shouldStop)
+  }
+
+  /// Simulates and makes the report folder's files: the simulation's CSVs (cards flagged by
+  /// their exact tails at `settings.alpha`), `tallies.json` and `report.html`.
+  package func run(
+    progress: (@Sendable (Int) -> Void)? = nil, shouldStop: (@Sendable () -> Bool)? = nil
+  ) throws(DataError) -> Outcome {
+    let result = simulate(progress: progress, shouldStop: shouldStop)
+    let run = runInfo(result)
+    let report = try statistics { () throws(StatisticsError) in
+      try SimulationReport(plan: plan, expectations: expectations, tally: result.tally, run: run)
+        .withCardTails(alpha: settings.alpha)
+    }
+    return Outcome(result: result, run: run, files: try report.files(record: recordFile(result, run: run)))
+  }
+
+  /// The run's facts, and the command line that reproduces it.
+  package func runInfo(_ result: Simulation.Result) -> RunInfo {
+    var options = settings.reproducingOptions
+    if let boosterMax = settings.source.boosterMax { options += ["--booster-max", String(boosterMax)] }
+    if request.shard != .whole { options += ["--shard", request.shard.description] }
+    return RunInfo(
+      toolVersion: settings.toolVersion, seed: request.seed, poolsRequested: request.pools, shard: request.shard.description,
+      threads: result.threads, elapsedSeconds: result.elapsedSeconds, startedAt: RunInfo.timestamp(result.startedAt),
+      interrupted: result.interrupted,
+      command: ReproduceCommand.make(
+        settings.command, set: plan.setCode, rules: settings.source.rules, pools: request.pools, seed: request.seed,
+        extra: options))
+  }
+
+  /// `tallies.json`: the run's record, with the spec's counting lanes when it counted a spec.
+  package func recordFile(_ result: Simulation.Result, run: RunInfo) -> (name: String, contents: String) {
+    let record = RunRecord(
+      plan: plan, rulesText: loaded.rules.text, run: run, shard: request.shard, tally: result.tally, spec: settings.spec)
+    return (RunRecord.fileName, record.encoded())
+  }
+}

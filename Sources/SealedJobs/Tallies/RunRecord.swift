@@ -1,0 +1,174 @@
+import Foundation
+import SealedReports
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedEngine
+
+/// The machine-readable record of a run (`tallies.json` in every report folder): the exact
+/// rules text, the run's identity and the raw tallies, with the totals the tallies add up to
+/// and a SHA-256 digest of everything else. `sealed merge` adds shard records into the record of
+/// the whole run and rebuilds the CSV reports from it; it reads only records whose digest and
+/// totals hold.
+public struct RunRecord: Codable, Sendable {
+  /// The record's file name in a report folder: `tallies.json`.
+  package static let fileName = ReportFile.tallies.name
+  /// 2: with `totals` and `sha256`.
+  package static let formatVersion = 2
+
+  /// The record's format version (`formatVersion` when written).
+  package var format: Int
+  package var toolVersion: String
+  /// `Simulation.generatorVersion` of the run; nil in records written before it was recorded
+  /// (generator version 1).
+  package var generatorVersion: Int?
+  package var set: String
+  /// The plan's booster range upper end (`BoosterPlan.boosterMax`).
+  package var boosterMax: Int
+  /// SHA-256 over the booster-range cards (collector number and name), to tell card data apart.
+  package var cardsFingerprint: String
+  package var rulesName: String
+  package var rulesSource: String
+  package var rulesText: String
+  package var rulesSHA256: String
+  package var seed: UInt64
+  package var poolsRequested: Int
+  /// Pools per chunk of the run (`Simulation.chunkPools`): shards split the run by chunks, so
+  /// shards merge only when they agree on it.
+  package var chunkPools: Int
+  /// This record's shard, `shardIndex` (from 1) of `shardCount`.
+  package var shardIndex: Int
+  package var shardCount: Int
+  package var interrupted: Bool
+  package var threads: Int
+  package var elapsedSeconds: Double
+  package var startedAt: String
+  package var tally: SimulationTally
+  /// What the tally's counts add up to (nil only in records of format 1).
+  package var totals: TallyTotals?
+  /// SHA-256 of the record encoded without this field (sorted keys, compact): a record changed
+  /// after Sealed wrote it no longer matches its digest.
+  package var sha256: String?
+  /// The spec whose claims the run counted (`sealed check`, also with `--shard`): its source and
+  /// text. The tallies then hold the claims' counting lanes, so `sealed merge` and
+  /// `sealed check --tallies` compile the plan with the same spec. Nil for `sealed simulate`.
+  package var specSource: String?
+  package var specText: String?
+
+  /// The record of a run of `plan` (whose rules file reads `rulesText`) on `shard`, with its tally
+  /// and, for `sealed check`, the spec it counted; the digest is added by `encoded()`.
+  /// Cost: one pass over the plan's cards (the fingerprint) and one over the pool mythic counts (`totals`).
+  package init(
+    plan: BoosterPlan, rulesText: String, run: RunInfo, shard: Simulation.Shard, tally: SimulationTally,
+    spec: SpecDefinition? = nil
+  ) {
+    format = Self.formatVersion
+    toolVersion = run.toolVersion
+    generatorVersion = Simulation.generatorVersion
+    set = plan.setCode
+    boosterMax = plan.boosterMax
+    cardsFingerprint = Self.fingerprint(plan.cards)
+    rulesName = plan.rulesName
+    rulesSource = plan.rulesSource
+    self.rulesText = rulesText
+    rulesSHA256 = plan.rulesSHA256
+    seed = run.seed
+    poolsRequested = run.poolsRequested
+    chunkPools = Simulation.chunkPools
+    shardIndex = shard.index
+    shardCount = shard.count
+    interrupted = run.interrupted
+    threads = run.threads
+    elapsedSeconds = run.elapsedSeconds
+    startedAt = run.startedAt
+    self.tally = tally
+    totals = tally.totals
+    specSource = spec?.source
+    specText = spec?.text
+  }
+
+  /// The spec the run counted, parsed from its recorded text.
+  package func spec() throws(DataError) -> SpecDefinition? {
+    guard let specText, let specSource else { return nil }
+    return try SpecLoader.parse(specText, source: specSource)
+  }
+
+  /// SHA-256 (hex) of the cards' set codes, collector numbers and names, one line per card in
+  /// their order: `cardsFingerprint`. Cost: one pass over the cards.
+  package static func fingerprint(_ cards: [Card]) -> String {
+    SHA256.hex(of: Array(cards.map { "\($0.setCode)#\($0.collectorNumber.text)=\($0.name)" }.joined(separator: "\n").utf8))
+  }
+
+  /// The record with its totals and digest, as the text of `tallies.json`.
+  package func encoded() -> String {
+    var sealed = self
+    sealed.totals = tally.totals
+    sealed.sha256 = sealed.digest()
+    return String(decoding: sealed.canonicalData(), as: UTF8.self) + "\n"
+  }
+
+  /// The record without its digest, encoded with sorted keys.
+  private func canonicalData() -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return (try? encoder.encode(self)) ?? Data()
+  }
+
+  /// SHA-256 of the record encoded without `sha256`.
+  func digest() -> String {
+    var unsealed = self
+    unsealed.sha256 = nil
+    return SHA256.hex(of: Array(unsealed.canonicalData()))
+  }
+
+  /// What the record is, in messages: "shard 2/3" or "the run".
+  package var shardName: String { shardCount == 1 ? "the run" : "shard \(shardIndex)/\(shardCount)" }
+
+  /// Reads `tallies.json` from a report folder, verified (see `decode`).
+  package static func read(folder: String) throws(DataError) -> RunRecord {
+    let path = (folder as NSString).appendingPathComponent(fileName)
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw DataError("no \(fileName) here; expected a report folder written by sealed simulate or sealed check", at: folder)
+    }
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw DataError("cannot read the file (\(systemErrorReason(error)))", at: path)
+    }
+    return try decode(data, path: path)
+  }
+
+  /// Decodes a record and checks that it is the one Sealed wrote: its format, its digest, and
+  /// that its counts add up to its totals and to each other (`SimulationTally.inconsistency`).
+  /// Every refusal is one line naming `path`, the shard and what disagrees. Cost: O(bytes).
+  public static func decode(_ data: Data, path: String) throws(DataError) -> RunRecord {
+    try JSONSyntax.check(data, source: path, expected: "expected a \(fileName) written by sealed simulate")
+    let record: RunRecord
+    do {
+      record = try JSONDecoder().decode(RunRecord.self, from: data)
+    } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
+      throw malformedJSONError(data, source: path, expected: "expected a \(fileName) written by sealed simulate")
+    } catch {
+      throw DataError("not a valid run record (\(DecodingErrorMessage.describe(error)))", at: path)
+    }
+    guard record.format == formatVersion else {
+      throw DataError(
+        "format \(record.format) is not supported; expected \(formatVersion) (records of format 1 carry no digest: run the shard again with this Sealed)",
+        at: path)
+    }
+    guard let recorded = record.sha256, let totals = record.totals else {
+      throw DataError("\(record.shardName): no \(record.sha256 == nil ? "sha256" : "totals") field; the file was not written by Sealed as it is", at: path)
+    }
+    let computed = record.digest()
+    guard recorded == computed else {
+      throw DataError(
+        "\(record.shardName): the contents do not match their SHA-256 (recorded \(recorded.prefix(12)), computed \(computed.prefix(12))); the file was changed after Sealed wrote it",
+        at: path)
+    }
+    if let problem = record.tally.inconsistency(with: totals) {
+      throw DataError("\(record.shardName): the tallies do not add up: \(problem)", at: path)
+    }
+    return record
+  }
+}
