@@ -72,7 +72,9 @@ let package = Package(
     .target(name: "SealedAnalysis", dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine"]),
     .target(
       name: "SealedReports",
-      dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedPackFiles"]
+      dependencies: [
+        "SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedPackFiles", "SealedRelease",
+      ]
     ),
     .target(
       name: "SealedStats",
@@ -92,6 +94,8 @@ let package = Package(
       name: "SealedMTGJSON",
       dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedPackFiles"]
     ),
+    // Release validation (rules stage): exact diff of two data releases, and lint of a product.
+    .target(name: "SealedRelease", dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedMTGJSON"]),
     .target(name: "SealedImages", dependencies: ["SealedSupport", "SealedDecks", "CStb"]),
     .target(name: "SealedCharts"),
     .target(
@@ -99,13 +103,13 @@ let package = Package(
       dependencies: [
         "SealedSupport", "SealedReports", "SealedCharts", .product(name: "Mustache", package: "swift-mustache"),
       ],
-      resources: [.embedInCode("Resources/report.mustache")]
+      resources: [.embedInCode("Resources/report.mustache"), .embedInCode("Resources/release-diff.mustache")]
     ),
     .target(
       name: "SealedCheck",
       dependencies: [
         "SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedReports", "SealedStats",
-        "SealedReportHTML",
+        "SealedReportHTML", "SealedRelease", "SealedMTGJSON",
       ]
     ),
     .target(
@@ -113,7 +117,7 @@ let package = Package(
       dependencies: [
         "SealedSupport", "SealedData", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedReports",
         "SealedStats", "SealedAudit", "SealedDecks", "SealedCheck", "SealedImages", "SealedScryfall", "SealedReportHTML",
-        "SealedPackFiles", "SealedMTGJSON",
+        "SealedPackFiles", "SealedMTGJSON", "SealedRelease",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -153,6 +157,10 @@ let package = Package(
     .testTarget(name: "SealedProjectTests", dependencies: stages + ["SealedTestSupport"]),
     .testTarget(name: "SealedStatsTests", dependencies: stages + ["SealedTestSupport"]),
     .testTarget(name: "SealedPackFilesTests", dependencies: stages + ["SealedPackFiles", "SealedTestSupport"]),
+    .testTarget(
+      name: "SealedReleaseTests",
+      dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedRelease", "SealedTestSupport"]
+    ),
     .testTarget(name: "SealedChartsTests", dependencies: ["SealedCharts"]),
     .testTarget(name: "SealedReportHTMLTests", dependencies: stages + ["SealedReportHTML", "SealedTestSupport"]),
     .testTarget(name: "SealedImagesTests", dependencies: ["SealedImages", "SealedDecks", "SealedTestSupport"]),
@@ -160,7 +168,8 @@ let package = Package(
     .testTarget(name: "SealedScryfallTests", dependencies: stages + ["SealedScryfall", "SealedTestSupport"]),
     .testTarget(name: "SealedCheckTests", dependencies: stages + ["SealedCheck", "SealedTestSupport"]),
     .testTarget(
-      name: "SealedCLITests", dependencies: stages + ["sealed", "SealedCLI", "SealedCheck", "SealedImages", "SealedTestSupport"]),
+      name: "SealedCLITests",
+      dependencies: stages + ["sealed", "SealedCLI", "SealedCheck", "SealedImages", "SealedRelease", "SealedTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -19,9 +19,11 @@ struct CheckProductsCommand: ParsableCommand {
       writes; sealed report works on each), summary.csv and run.csv in DIR, and a table. Each \
       product's seed is derived from --seed and its code, so the same seed gives the same \
       results whatever the thread count. A product that cannot be compiled is a row with verdict \
-      refused and the reason. Ctrl-C keeps the products that finished. \
-      Exit status: 0 every product passes, 1 a product fails or is refused, 2 bad input, 130 \
-      interrupted.
+      refused and the reason. Each product is also linted (the field's conventions, as sealed \
+      rules lint): summary.csv's lint column says ok or warn and its warnings column what; a \
+      warning is not a failure unless --strict. Ctrl-C keeps the products that finished. \
+      Exit status: 0 every product passes, 1 a product fails or is refused (or, with --strict, \
+      warns), 2 bad input, 130 interrupted.
       """)
 
   @Argument(help: ArgumentHelp("mtg.wtf's compiled booster data, plain or gzipped (default: the data shipped with Sealed, July 2025).", valueName: "file"))
@@ -54,6 +56,9 @@ struct CheckProductsCommand: ParsableCommand {
 
   @Flag(help: "No progress bar.")
   var quiet = false
+
+  @Flag(help: "A product whose lint warns fails the run (exit 1).")
+  var strict = false
 
   func run() throws {
     let data = try file.map { path throws(DataError) in try CompiledBoosterData.read(path: path) } ?? CompiledBoosterData.shipped()
@@ -98,6 +103,10 @@ struct CheckProductsCommand: ParsableCommand {
     try folder.write(result, facts: facts, elapsed: elapsed)
     print(ProductTable.render(result.summary), terminator: "")
     print(result.summary.totals)
+    print(result.summary.lintTotals)
+    let warnings = result.summary.rows.flatMap(\.warnings)
+    for warning in warnings.prefix(20) { print("  " + warning.text) }
+    if warnings.count > 20 { print("  ... (\(warnings.count) in all; summary.csv's warnings column lists them)") }
     if result.interrupted {
       print("INTERRUPTED after \(result.summary.rows.count) of \(products.count) products; the summary lists those that finished")
     }
@@ -105,7 +114,7 @@ struct CheckProductsCommand: ParsableCommand {
     print("summary: \(folder.path)/\(ProductSummary.fileName)")
     print("reports: \(folder.path)/<product>/")
     if result.interrupted { throw CommandFailure(status: 130) }
-    if result.summary.failed { throw CommandFailure(status: 1) }
+    if result.summary.failed(strict: strict) { throw CommandFailure(status: 1) }
   }
 
   /// `--pools`, checked: positive and within what the exact binomial tests take (a product's

@@ -82,6 +82,20 @@ extension RulesImportCommand: Exemplified {
   ]
 }
 
+extension RulesDiffCommand: Exemplified {
+  static let examples = [
+    Example("sealed rules diff sealed_basic_data.json --out reports/2023-2025", "mtg.wtf's data of 2023 against the July 2025 data shipped with Sealed (exit 1: it changed)."),
+    Example("sealed rules diff sealed_basic_data.json sealed_basic_data.json --out reports/same", "A release against itself: nothing changed, exit 0."),
+  ]
+}
+
+extension RulesLintCommand: Exemplified {
+  static let examples = [
+    Example("sealed rules lint", "Lint every product of the shipped data: one line per warning."),
+    Example("sealed rules lint sealed_basic_data.json --products \"*-draft,war\" --strict", "Lint another file's products; exit 1 if any warns."),
+  ]
+}
+
 extension OpenCommand: Exemplified {
   static let examples = [
     Example("sealed open war --seed 1", "One pool: each booster, the rares and mythics, the pool by card."),
