@@ -23,6 +23,8 @@ package struct ReleaseDiffRun: Sendable {
 
   package var oldPath: String
   package var newPath: String
+  /// How `run.csv` and the page name the new file (the shipped file's name when it was not given).
+  package var newName: String?
   package var out: String
   package var force: Bool
   package var toolVersion: String
@@ -44,7 +46,8 @@ package struct ReleaseDiffRun: Sendable {
     let names = ReportFile.releaseDiffFolder.names
     let folder = try ReportFolder(path: out, writes: names, force: force)
     let old = try ReleaseFile.read(path: oldPath)
-    let new = try ReleaseFile.read(path: newPath)
+    var new = try ReleaseFile.read(path: newPath)
+    if let newName { new.path = newName }
     let diff = ReleaseDiff(old: old.products, new: new.products, cards: ReleaseCards(loader: cards))
     let report = ReleaseDiffReport(diff: diff, old: old, new: new, toolVersion: toolVersion, command: command)
     let page = try ReleaseDiffPage.render(report)

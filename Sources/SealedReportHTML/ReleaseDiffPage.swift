@@ -62,7 +62,7 @@ package enum ReleaseDiffPage {
       verdictClass: changed ? "fail" : "pass",
       identity: report.identity.filter { $0.key != "command" }.map { Pair(key: $0.key, value: $0.value) },
       command: run["command"] ?? "", counts: report.counts.map { Count(status: $0.status, count: $0.count) },
-      productRows: report.products.filter { $0.status != "unchanged" },
+      productRows: Self.listedProducts(report),
       hasProductRows: report.products.contains { $0.status != "unchanged" }, charts: charts, hasCharts: !charts.isEmpty,
       chartNote: "Up to \(chartedProducts) products with the largest changes among their shares (variants, booster sizes, sheets, rarities), up to \(barsPerChart) shares each.",
       changeRows: Array(shown), hasChanges: !shown.isEmpty,
@@ -89,6 +89,17 @@ package enum ReleaseDiffPage {
       }.joined(separator: " · ")
       return Figure(title: product, caption: caption, svg: chart.svg())
     }
+  }
+
+  /// The products the page lists: changed first (renamed ones with changes among them), then
+  /// removed, renamed only, added; unchanged ones only in products.csv.
+  static func listedProducts(_ report: ReleaseDiffReport) -> [ReleaseDiffReport.ProductRow] {
+    func rank(_ row: ReleaseDiffReport.ProductRow) -> Int {
+      if row.changes != "0" { return 0 }
+      return ["changed": 0, "removed": 1, "renamed": 2, "added": 3][row.status] ?? 4
+    }
+    return report.products.enumerated().filter { $0.element.status != "unchanged" }
+      .sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
   }
 
   static func fileName(_ path: String) -> String { (path as NSString).lastPathComponent }

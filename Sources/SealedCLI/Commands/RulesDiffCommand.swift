@@ -47,17 +47,18 @@ struct RulesDiffCommand: ParsableCommand {
     let newPath = try new ?? CompiledBoosterData.shippedPath()
     let command = (["sealed", "rules", "diff", old] + (new.map { [$0] } ?? []) + ["--out", out]).map(ReproduceCommand.quote)
       .joined(separator: " ")
-    let job = ReleaseDiffRun(oldPath: old, newPath: newPath, out: out, force: force, toolVersion: SealedCommand.version, command: command)
+    var job = ReleaseDiffRun(oldPath: old, newPath: newPath, out: out, force: force, toolVersion: SealedCommand.version, command: command)
+    if new == nil { job.newName = CompiledBoosterData.shippedFileName }
     let outcome = try job.run(cards: CardSetLoader(location: try CardDataLocation.resolve(option: cardOptions.cards)))
-    print(Self.render(outcome, top: top, newName: new ?? CompiledBoosterData.shippedFileName), terminator: "")
+    print(Self.render(outcome, top: top), terminator: "")
     if outcome.diff.changed { throw CommandFailure(status: 1) }
   }
 
   /// What the command prints: the two files, the products by status, the largest changes.
-  static func render(_ outcome: ReleaseDiffRun.Outcome, top: Int, newName: String) -> String {
+  static func render(_ outcome: ReleaseDiffRun.Outcome, top: Int) -> String {
     let diff = outcome.diff
     var text = "old: \(outcome.old.path) (\(outcome.old.form.rawValue), \(outcome.old.products.count) products)\n"
-    text += "new: \(newName) (\(outcome.new.form.rawValue), \(outcome.new.products.count) products)\n"
+    text += "new: \(outcome.new.path) (\(outcome.new.form.rawValue), \(outcome.new.products.count) products)\n"
     text += "products: " + ReleaseDiff.Status.allCases.map { "\(diff.count($0)) \($0.rawValue)" }.joined(separator: ", ") + "\n"
     for status in [ReleaseDiff.Status.removed, .renamed] {
       let entries = diff.products.filter { $0.status == status }
