@@ -104,6 +104,7 @@ import Testing
       ["rules", "diff", Fixtures.shippedBoosters, file.path, "--out", dir.appendingPathComponent("diff").path, "--top", "40"])
     #expect(result.status == 1, "\(result.stderr)")
     #expect(result.stdout.contains("products: 0 added, 1 removed, 0 renamed, 3 changed, 534 unchanged"), "\(result.stdout)")
+    #expect(result.stdout.split(separator: "\n").last?.hasPrefix("FAIL: the releases differ: 1 removed, 3 changed (") == true)
     let products = try Self.rows(dir.appendingPathComponent("diff/products.csv"))
     #expect(products.contains { $0["status"] == "removed" && $0["old_product"] == "mkm-play" })
     #expect(Set(products.filter { $0["status"] == "changed" }.map { $0["new_product"]! }) == ["fdn-play", "war-draft", "otj-play"])
@@ -163,6 +164,7 @@ import Testing
     #expect(lines.last == "lint: 3 of 3 products warn (3 warnings)")
     let strict = try SealedExecutable.run(["rules", "lint", file.path, "--products", "fdn-play", "--strict"])
     #expect(strict.status == 1)
+    #expect(strict.stdout.hasSuffix("FAIL: lint: 1 of 1 products warn (1 warning)\n"))
     // The same products of the shipped data raise nothing.
     let clean = try SealedExecutable.run(["rules", "lint", "--products", "fdn-play,war-draft,otj-play", "--strict"])
     #expect(clean.status == 0)
@@ -186,6 +188,7 @@ import Testing
     #expect(header.hasSuffix(",reason,lint,warnings"))
     let strict = try SealedExecutable.run(arguments + ["--strict", "--out", dir.appendingPathComponent("strict").path])
     #expect(strict.status == 1)
+    #expect(strict.stdout.contains("\nFAIL: --strict: the lint of 1 product(s) warns\n"))
   }
 
   @Test func aFileAgainstItselfChangedNothing() throws {
@@ -194,6 +197,7 @@ import Testing
       ["rules", "diff", Fixtures.shippedBoosters, Fixtures.shippedBoosters, "--out", dir.appendingPathComponent("same").path])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("products: 0 added, 0 removed, 0 renamed, 0 changed, 538 unchanged\nnothing changed\n"))
+    #expect(result.stdout.hasSuffix("PASS: the releases are the same: 538 products, no measure changed\n"))
     let changes = try String(contentsOf: dir.appendingPathComponent("same/changes.csv"), encoding: .utf8)
     #expect(changes == "product,old_product,measure,subject,old,new,old_exact,new_exact,relative_change\n")
   }

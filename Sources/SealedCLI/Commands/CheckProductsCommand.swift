@@ -114,6 +114,9 @@ struct CheckProductsCommand: ParsableCommand {
     print("summary: \(folder.path)/\(ProductSummary.fileName)")
     print("reports: \(folder.path)/<product>/")
     if result.interrupted { throw CommandFailure(status: 130) }
+    if strict && !result.summary.failed && result.summary.failed(strict: true) {
+      print("FAIL: --strict: the lint of \(result.summary.rows.filter { !$0.warnings.isEmpty }.count) product(s) warns")
+    }
     if result.summary.failed(strict: strict) { throw CommandFailure(status: 1) }
   }
 

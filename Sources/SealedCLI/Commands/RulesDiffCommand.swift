@@ -79,6 +79,12 @@ struct RulesDiffCommand: ParsableCommand {
       text += table.text
     }
     text += "report: \(outcome.folder)/ (run.csv, products.csv, changes.csv, report.html)\n"
+    if diff.changed {
+      let counts = ReleaseDiff.Status.allCases.filter { $0 != .unchanged && diff.count($0) > 0 }.map { "\(diff.count($0)) \($0.rawValue)" }
+      text += "FAIL: the releases differ: \(counts.joined(separator: ", ")) (\(diff.changes.count) measures changed)\n"
+    } else {
+      text += "PASS: the releases are the same: \(diff.products.count) products, no measure changed\n"
+    }
     return text
   }
 }
@@ -121,9 +127,10 @@ struct RulesLintCommand: ParsableCommand {
     }
     let count = warned.reduce(0) { $0 + $1.warnings.count }
     print(
-      warned.isEmpty
-        ? "lint: no warnings (\(linted.count) products)"
-        : "lint: \(warned.count) of \(linted.count) products warn (\(count) warning\(count == 1 ? "" : "s"))")
+      (strict && !warned.isEmpty ? "FAIL: " : "")
+        + (warned.isEmpty
+          ? "lint: no warnings (\(linted.count) products)"
+          : "lint: \(warned.count) of \(linted.count) products warn (\(count) warning\(count == 1 ? "" : "s"))"))
     if strict && !warned.isEmpty { throw CommandFailure(status: 1) }
   }
 }
