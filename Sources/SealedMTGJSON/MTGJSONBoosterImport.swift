@@ -154,14 +154,17 @@ package struct MTGJSONBoosterImport {
   }
 
   /// Every product of the file, converted, in the file's order; a uuid the file does not hold
-  /// is kept as the key `uuid:<uuid>` (a card key no card data has), so that the product is
-  /// still there to compare or lint. Memory: the kept products' own sets' cards while reading.
+  /// is kept as a key no card data has, so that the product is still there to compare or lint:
+  /// `uuid:<uuid>` in a file of several sets (AllPrintings: the card does not exist),
+  /// `uuid-other-set:<uuid>` in a file of one set (another set's card, which the file cannot
+  /// hold). Memory: the kept products' own sets' cards while reading.
   package func allProducts() throws(DataError) -> [CompiledBoosterData.Product] {
     let outcome = try collect(keep: { _, _ in true })
+    let prefix = outcome.setCount == 1 ? "uuid-other-set:" : "uuid:"
     var products: [CompiledBoosterData.Product] = []
     for item in outcome.items {
       do throws(MTGJSONBoosterProduct.ConversionError) {
-        products.append(try item.convert(outcome.keys, unresolved: { "uuid:" + $0 }))
+        products.append(try item.convert(outcome.keys, unresolved: { prefix + $0 }))
       } catch {
         throw DataError(error.error.message, at: error.error.location ?? path)
       }

@@ -18,7 +18,7 @@ package struct ReleaseFile: Sendable {
 
   /// Reads `path`. Throws a one-line `DataError` naming the file when it is neither form. An
   /// MTGJSON product's cards are named `set:number` through the file's own cards; a uuid the
-  /// file does not hold stays `uuid:<uuid>`. Cost: one pass over the file (two for an
+  /// file does not hold stays `uuid:<uuid>` (`uuid-other-set:<uuid>` in a file of one set). Cost: one pass over the file (two for an
   /// AllPrintings whose products name other sets' cards).
   package static func read(path: String) throws(DataError) -> ReleaseFile {
     let (kind, _) = try JSONFileKind.detect(path: path)

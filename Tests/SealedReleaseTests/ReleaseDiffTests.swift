@@ -123,6 +123,17 @@ import SealedTestSupport
     #expect(warnings.contains("source-sets war-draft source_set_codes: lists dom, which no sheet names"))
   }
 
+  /// An MTGJSON uuid that no card of an AllPrintings file has (taw/magic-sealed-data #38) is
+  /// named; another set's uuid in a file of one set is not an error.
+  @Test func aUuidNoCardHasIsNamed() throws {
+    var product = Self.clean()
+    product.sheets["rare"]!.cards["uuid:0000-dead"] = 1
+    product.sheets["rare"]!.cards["uuid-other-set:0000-beef"] = 1
+    product.source_set_codes = nil
+    let warnings = try Self.lint(product)
+    #expect(warnings == ["unknown-card war-draft sheet rare card uuid 0000-dead: no card of the file has this uuid"])
+  }
+
   @Test func theSizeRuleKnowsTheSetsPublishedAtAnotherSize() throws {
     var product = Self.clean()
     product.code = "cmr-draft"
