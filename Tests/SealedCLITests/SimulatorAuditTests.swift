@@ -87,7 +87,7 @@ import Testing
     return Dictionary(uniqueKeysWithValues: zip(header, fields))
   }
 
-  @Test(.enabled(if: python, "needs python3"))
+  @Test(.heavy, .enabled(if: python, "needs python3"))
   func aCorrectGeneratorsPackedBoostersPass() throws {
     let dir = try Fixtures.temporaryDirectory()
     let result = try pipedAudit(generator: "", dir: dir)
@@ -118,7 +118,7 @@ import Testing
 
   /// The same generator with the showcase and borderless printings at ten times their weight
   /// (non-foil; about 0.6 of boosters hold one instead of 0.14): the claim fails, exit 1.
-  @Test(.enabled(if: python, "needs python3"))
+  @Test(.heavy, .enabled(if: python, "needs python3"))
   func aTreatmentAtTenTimesItsWeightFailsItsClaim() throws {
     let dir = try Fixtures.temporaryDirectory()
     let result = try pipedAudit(generator: "--scale dsk:324-367=10", dir: dir)

@@ -23,6 +23,7 @@ import Testing
     "SealedVerdicts": (["SealedEngine", "SealedReports", "SealedStats", "SealedRules"], "a check's result is plain values"),
     "SealedAnalysis": (["SealedReports", "SealedStats", "SealedJobs"], "observed and expected values come before the checks"),
     "SealedEngine": (["SealedAnalysis", "SealedReports", "SealedStats", "SealedJobs"], "the engine comes before what reads its tallies"),
+    "SealedRelease": (["SealedEngine", "SealedReports", "SealedJobs"], "a release's shares are exact, from the JSON: no simulation, no layout"),
   ]
 
   /// The longest a command's file may be: it parses, makes a job, runs it and prints.

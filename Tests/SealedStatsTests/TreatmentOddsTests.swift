@@ -5,6 +5,7 @@ import SealedRules
 import SealedEngine
 import SealedAnalysis
 import SealedStats
+import SealedVerdicts
 import SealedTestSupport
 import Testing
 
@@ -164,7 +165,7 @@ import Testing
   /// Every built-in spec named after a product compiles against that product of the shipped
   /// data (its sheets and slots exist), the way check-products applies it; mom-draft's rules
   /// are refused offline (colour-balanced commons without colours), so its spec is parsed only.
-  @Test func everyBuiltInProductSpecCompilesAgainstItsProduct() throws {
+  @Test(.heavy) func everyBuiltInProductSpecCompilesAgainstItsProduct() throws {
     let products = SpecLoader.builtInNames.filter { $0 != "sealed" }
     #expect(products.count == 9)
     for code in products {

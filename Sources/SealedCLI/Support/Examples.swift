@@ -82,6 +82,21 @@ extension RulesImportCommand: Exemplified {
   ]
 }
 
+extension RulesDiffCommand: Exemplified {
+  static let examples = [
+    Example("sealed rules diff sealed_basic_data.json --out reports/2023-2025", "mtg.wtf's data of 2023 against the July 2025 data shipped with Sealed (exit 1: it changed)."),
+    Example("sealed rules diff sealed_basic_data.json sealed_basic_data.json --out reports/same", "A release against itself: nothing changed, exit 0."),
+  ]
+}
+
+extension RulesLintCommand: Exemplified {
+  static let examples = [
+    Example("sealed rules lint", "Lint every product of the shipped data: one line per warning."),
+    Example("sealed rules lint --products \"*-play\" --strict", "The Play Boosters only; exit 1 if any warns."),
+    Example("sealed rules lint sealed_basic_data.json --products war,dom,m19", "Three products of another file (mtg.wtf's of 2023)."),
+  ]
+}
+
 extension OpenCommand: Exemplified {
   static let examples = [
     Example("sealed open war --seed 1", "One pool: each booster, the rares and mythics, the pool by card."),

@@ -5,6 +5,7 @@ import SealedEngine
 import SealedAnalysis
 import SealedReports
 import SealedStats
+import SealedRelease
 
 /// `sealed check` of one product of the field's compiled booster data: the product as a rule
 /// set (as `--rules CODE` reads a shipped product), with its spec if it has one, simulated
@@ -85,6 +86,7 @@ package struct ProductCheck: Sendable {
     row.spec = settings.specs[product.code.lowercased()]?.argument ?? ""
     let prepared: Prepared
     do {
+      row.warnings = try ProductLint.warnings(product, kind: row.kind, cards: ReleaseCards(loader: cards))
       prepared = try prepare(cards: cards)
     } catch {
       row.verdict = .refused
