@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SealedSupport
 import SealedCards
+import SealedRules
 
 /// Runs `sealed` with the given arguments and returns the process exit status.
 ///
@@ -15,10 +16,10 @@ package enum SealedMain {
       try command.run()
       return 0
     } catch let error as DataError {
-      printError(error.description)
+      printError(described(error))
       return 2
     } catch let error as DataErrors {
-      for each in error.errors { printError(each.description) }
+      for each in error.errors { printError(described(each)) }
       return 2
     } catch let error as CommandFailure {
       if !error.message.isEmpty { printError(error.message) }
@@ -44,6 +45,12 @@ package enum SealedMain {
       if !message.isEmpty { printError(message) }
       return code.rawValue
     }
+  }
+
+  /// The error's line, with where to see the shipped file it names (`ShippedSource`).
+  static func described(_ error: DataError) -> String {
+    guard let guide = ShippedSource.guide(for: error.location) else { return error.description }
+    return "\(error.description) (\(guide))"
   }
 
   /// Writes `sealed: error: MESSAGE` as one line on standard error.

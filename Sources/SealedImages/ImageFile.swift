@@ -34,11 +34,12 @@ package enum ImageFile {
 
   /// Encodes `image` as JPEG or PNG, chosen by the path's extension, into an `AtomicFile`'s
   /// temporary file beside the target, renamed into place, so an existing file is replaced whole
-  /// or not at all.
-  package static func write(_ image: RGBImage, to path: String) throws(DataError) {
+  /// or not at all, and only with `force` (`OutputFile`, the `--sheet` file).
+  package static func write(_ image: RGBImage, to path: String, force: Bool) throws(DataError) {
     guard let format = Format(path: path) else {
       throw DataError("unknown image type; expected a file name ending in .jpg, .jpeg or .png", at: path)
     }
+    try OutputFile.checkWritable(path, option: "--sheet", force: force)
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path
     var isDirectory: ObjCBool = false
@@ -56,10 +57,6 @@ package enum ImageFile {
       let reason = access(folder, W_OK) == 0 ? error.reason : "the folder is not writable"
       throw DataError("cannot write the image (\(reason))", at: path)
     }
-    do {
-      try file.commit()
-    } catch {
-      throw DataError("cannot put the image in place (\(error.reason))", at: path)
-    }
+    try OutputFile.commit(file, option: "--sheet", force: force)
   }
 }

@@ -8,6 +8,11 @@ package struct PreviousReport: Sendable, Equatable {
   /// `run.csv`'s single-line values by key (`seed`, `pools`, `boosters`, `command`, ...).
   package let values: [String: String]
 
+  /// The options by which this run's command line differs from the run that replaced it
+  /// (`--resamples 99`, or `without --quiet` for one only the new run has); set by
+  /// `comparedWith(_:)`, empty until then.
+  package private(set) var differences: [String] = []
+
   /// A previous report with the given `run.csv` values.
   package init(values: [String: String]) { self.values = values }
 
@@ -38,8 +43,46 @@ package struct PreviousReport: Sendable, Equatable {
     return command != theirs
   }
 
+  /// This report, with the options by which its command line differs from `new`'s: an option
+  /// it had with another value (`--resamples 99 (now 9999)`) or that the new one lacks
+  /// (`--quiet`), and one only the new one has (`without --samples 10`). Only runs of the same
+  /// command are compared (another command's options say nothing about this run), and not by
+  /// the options the summary names already (`--seed`, `--pools`, `--packs`).
+  package func comparedWith(_ new: PreviousReport?) -> PreviousReport {
+    var report = self
+    let command = { (line: String?) in (line ?? "").split(separator: " ").prefix(2).joined(separator: " ") }
+    guard let new, command(self.command) == command(new.command) else { return report }
+    let name = { (option: String) in String(option.prefix { $0 != " " }) }
+    let said: Set<String> = ["--seed", "--pools", "--packs"]
+    let mine = Self.options(self.command).filter { !said.contains(name($0)) }
+    let theirs = Self.options(new.command).filter { !said.contains(name($0)) }
+    var differences: [String] = []
+    for option in mine where !theirs.contains(option) {
+      let now = theirs.filter { name($0) == name(option) }.map { String($0.dropFirst(name(option).count + 1)) }
+      differences.append(now.isEmpty ? option : "\(option) (now \(now.joined(separator: ", ")))")
+    }
+    for option in theirs where !mine.contains(option) && !mine.contains(where: { name($0) == name(option) }) {
+      differences.append("without \(option)")
+    }
+    report.differences = differences
+    return report
+  }
+
+  /// A command line's options, each with its value (`--resamples 99`), in order; the words
+  /// before the first option (`sealed audit war`) are left out. Quoted words keep their quotes.
+  static func options(_ command: String?) -> [String] {
+    let words = (command ?? "").split(separator: " ").map(String.init)
+    var options: [String] = []
+    for (index, word) in words.enumerated() where word.hasPrefix("--") {
+      let value = index + 1 < words.count && !words[index + 1].hasPrefix("--") ? " " + words[index + 1] : ""
+      options.append(word + value)
+    }
+    return options
+  }
+
   /// What the run was, in a few words: `simulate, seed 7, 1000 pools` or
-  /// `audit of box.txt, 36 boosters, seed 1`; `interrupted` when it was.
+  /// `audit of box.txt, 36 boosters, seed 1`; `interrupted` when it was; then the options by
+  /// which it differs from the new run (`--resamples 99`), when it was compared with one.
   package var summary: String {
     let words = command?.split(separator: " ") ?? []
     let kind = values["command_kind"] ?? (words.count > 1 ? String(words[1]) : "")
@@ -54,6 +97,7 @@ package struct PreviousReport: Sendable, Equatable {
       if let pools = values["pools"] { parts.append("\(pools) pools") }
     }
     if values["status"] == RunStatus.interrupted.rawValue { parts.append(RunStatus.interrupted.rawValue) }
+    parts += differences
     if let started = values["started_at"], !started.isEmpty { parts.append("started \(started)") }
     return parts.joined(separator: ", ")
   }

@@ -44,7 +44,9 @@ package enum ReportFile: String, CaseIterable, Sendable {
     switch self {
     case .run: ["key", "value"]
     case .slotRarity: ["slot", "rarity", "count", "proportion", "expected_proportion"]
-    case .cardFrequency: ["set", "collector_number", "name", "rarity", "foil", "count", "per_pool", "expected_per_pool"]
+    // `foil` was inserted before `count` when foils came; the columns are a contract (new ones
+    // are appended, none moved), so it is appended, after the columns it had pushed along.
+    case .cardFrequency: ["set", "collector_number", "name", "rarity", "count", "per_pool", "expected_per_pool", "foil"]
     case .poolMythics: Self.poolMythicsColumns
     case .mythicPosition: ["booster_index", "pools", "proportion", "expected_proportion"]
     case .events: ["event", "given", "count", "trials", "proportion", "expected_proportion"]

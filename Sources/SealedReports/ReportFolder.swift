@@ -103,8 +103,10 @@ package struct ReportFolder {
   }
 
   /// The entries of a report folder that Sealed wrote: those its manifest lists, or for a
-  /// report written before manifests, Sealed's file names.
-  private static func sealedNames(in path: String, entries: [String]) -> Set<String> {
+  /// folder written before manifests, Sealed's file names (a simulate or check report's, or a
+  /// `sealed check-products` run's: `summary.csv`, `run.csv` and the product folders its summary
+  /// names). Cost: one read of the manifest, or of the summary.
+  package static func sealedNames(in path: String, entries: [String]) -> Set<String> {
     if entries.contains(manifestName),
       let text = try? String(contentsOfFile: "\(path)/\(manifestName)", encoding: .utf8)
     {
@@ -113,6 +115,13 @@ package struct ReportFolder {
     }
     if entries.contains(ReportFile.tallies.name) && entries.contains(ReportFile.run.name) {
       return legacyNames.filter { !isFolder("\(path)/\($0)") }
+    }
+    let summary = ReportFile.summary
+    if entries.contains(summary.name), let text = try? String(contentsOfFile: "\(path)/\(summary.name)", encoding: .utf8),
+      text.hasPrefix(summary.columns.joined(separator: ",") + "\n")
+    {
+      let products = text.split(separator: "\n").dropFirst().compactMap { $0.split(separator: ",").first.map(String.init) }
+      return Set(products.filter { isFolder("\(path)/\($0)") } + [summary.name, ReportFile.run.name].filter(entries.contains))
     }
     return []
   }
@@ -199,7 +208,7 @@ package struct ReportFolder {
       throw DataError("cannot put the report in place (\(systemErrorText(errno)))", at: path)
     }
     guard let replaced, replaced.isAnotherRun(than: new) else { return nil }
-    return replaced
+    return replaced.comparedWith(new)
   }
 
   /// Deletes the old report folder, except anything that appeared in it after it was surveyed,
@@ -217,6 +226,16 @@ package struct ReportFolder {
       }
     }
     if !kept { rmdir(old) }
+  }
+
+  /// Throws unless `name` in the report folder `path` may be rewritten (by `sealed report`):
+  /// it is missing, or Sealed's (its manifest lists it), or `force` is given.
+  package static func checkRewritable(_ name: String, in path: String, force: Bool) throws(DataError) {
+    let file = "\(path)/\(name)"
+    guard !force, FileManager.default.fileExists(atPath: file) else { return }
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+    guard !sealedNames(in: path, entries: entries).contains(name) else { return }
+    throw DataError("the file exists and Sealed did not write it (the folder's \(manifestName) does not list it); pass --force to replace it", at: file)
   }
 
   /// Writes one file atomically (`AtomicFile`: temporary file, then rename), creating its folder.

@@ -1,5 +1,3 @@
-import SealedSupport
-
 /// A whole number as every option of Sealed takes it: digits with optional `_` separators
 /// (`1000`, `1_000`), or an exact scientific form (`1e3`, `2.5e3`), with an optional sign.
 ///

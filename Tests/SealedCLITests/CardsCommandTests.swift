@@ -84,7 +84,7 @@ import Testing
 
       """)
     let list = try SealedExecutable.run(["cards", "list", "--format", "csv"], environment: env)
-    #expect(list.stdout.contains("rix,Rivals of Ixalan,205,fetched,imported from bulk.json on "))
+    #expect(list.stdout.contains("rix,Rivals of Ixalan,205,imported,imported from bulk.json on "))
 
     let cut = try Fixtures.write("[\(Fixtures.cardJSON(set: "war", number: "1", name: "A")),", to: "cut.json", in: folder)
     let bad = try SealedExecutable.run(["cards", "import", cut], environment: env)

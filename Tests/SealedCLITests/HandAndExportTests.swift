@@ -103,7 +103,7 @@ import Testing
       let number = card["collector_number"] as! String
       let color = RGBImage.Pixel(UInt8(40 + index * 9 % 200), UInt8(250 - index * 11 % 200), UInt8(index * 37 % 256))
       colors[number] = color
-      try ImageFile.write(RGBImage(width: 488, height: 680, color: color), to: images.appendingPathComponent("war-\(number).jpg").path)
+      try ImageFile.write(RGBImage(width: 488, height: 680, color: color), to: images.appendingPathComponent("war-\(number).jpg").path, force: false)
     }
     let sheet = images.appendingPathComponent("sheet.jpg")
     let result = try sealed.run(["export", "tts", "alice", "--sheet", sheet.path, "--images", images.path, "--out", images.appendingPathComponent("alice.json").path])

@@ -52,7 +52,10 @@ import Testing
     #expect(lines.last == "2 products; the file's own cards open 2")
     let bro = try SealedExecutable.run(["rules", "import", Self.file("BRO"), "--list"], environment: environment(home))
     #expect(bro.status == 0)
-    #expect(bro.stdout.contains("no: sheet brrRetroArtifact names 126 cards not in the file"))
+    let broLines = bro.stdout.split(separator: "\n").map(String.init)
+    let refused = try #require(broLines.firstIndex { $0.hasPrefix("bro-default ") })
+    #expect(broLines[refused].contains("  no  "))
+    #expect(broLines[refused + 1].trimmingCharacters(in: .whitespaces).hasPrefix("sheet brrRetroArtifact names 126 cards not in the file"))
     #expect(bro.stdout.hasSuffix("2 products; the file's own cards open 0\n"))
   }
 

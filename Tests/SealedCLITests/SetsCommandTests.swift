@@ -68,11 +68,11 @@ import Testing
     let mine = try SealedExecutable.run(["sets", "dgm", "--format", "csv"], environment: env)
     #expect(mine.stdout.split(separator: "\n").last?.hasPrefix("dgm,Test Set,1,") == true)
     let listed = try SealedExecutable.run(["cards", "list", "dgm", "--format", "csv"], environment: env)
-    #expect(listed.stdout.split(separator: "\n").last?.hasPrefix("dgm,Test Set,1,fetched,put there by hand,\(home.path)/cards/dgm.json,") == true)
+    #expect(listed.stdout.split(separator: "\n").last?.hasPrefix("dgm,Test Set,1,local,put there by hand,\(home.path)/cards/dgm.json,") == true)
 
     let unknown = try SealedExecutable.run(["sets", "zzz"], environment: env)
     #expect(unknown.status == 2)
-    #expect(unknown.stderr == "sealed: error: unknown set \"zzz\"; 213 sets are available (sealed sets lists them); sealed cards fetch zzz downloads it from Scryfall\n")
+    #expect(unknown.stderr == "sealed: error: unknown set \"zzz\"; 213 sets have card data here (sealed sets lists them); sealed cards fetch zzz downloads a set from Scryfall\n")
   }
 
   @Test func noDataAnywhereSaysWhereItLooked() throws {

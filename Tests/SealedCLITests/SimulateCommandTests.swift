@@ -33,7 +33,7 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("notebooks-data").path))
     let headers = [
       "slot_rarity.csv": "slot,rarity,count,proportion,expected_proportion",
-      "card_frequency.csv": "set,collector_number,name,rarity,foil,count,per_pool,expected_per_pool",
+      "card_frequency.csv": "set,collector_number,name,rarity,count,per_pool,expected_per_pool,foil",
       "pool_mythics.csv": "mythics,pools,proportion,expected_proportion",
       "mythic_position.csv": "booster_index,pools,proportion,expected_proportion",
       "events.csv": "event,given,count,trials,proportion,expected_proportion",

@@ -84,7 +84,7 @@ import Testing
     #expect {
       try location.load(sets: ["zzz"])
     } throws: { error in
-      (error as? DataError)?.description == "unknown set \"zzz\"; 213 sets are available (sealed sets lists them); sealed cards fetch zzz downloads it from Scryfall"
+      (error as? DataError)?.description == "unknown set \"zzz\"; 213 sets have card data here (sealed sets lists them); sealed cards fetch zzz downloads a set from Scryfall"
     }
   }
 

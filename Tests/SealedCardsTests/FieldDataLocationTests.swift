@@ -59,7 +59,7 @@ import Testing
       "set spg has no card data: the field's booster data names it, but no public extract shipped with Sealed holds it; sealed cards fetch spg downloads it from Scryfall"
     )) { try location.load(sets: ["spg"]) }
     #expect(throws: DataError(
-      "unknown set \"zzz\"; 213 sets are available (sealed sets lists them); sealed cards fetch zzz downloads it from Scryfall"
+      "unknown set \"zzz\"; 213 sets have card data here (sealed sets lists them); sealed cards fetch zzz downloads a set from Scryfall"
     )) { try location.load(sets: ["zzz"]) }
   }
 

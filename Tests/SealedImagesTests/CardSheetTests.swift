@@ -29,7 +29,7 @@ import Testing
       let size = index % 2 == 0 ? (488, 680) : (410, 571)
       let image = RGBImage(width: size.0, height: size.1, color: Self.color(index))
       let name = "tst-\(index).\(index % 4 < 2 ? "png" : "jpg")"
-      try ImageFile.write(image, to: folder.appendingPathComponent(name).path)
+      try ImageFile.write(image, to: folder.appendingPathComponent(name).path, force: false)
     }
     return folder
   }
@@ -74,7 +74,7 @@ import Testing
 
     // Written as JPEG and read back, the sheet keeps its size and colours.
     let output = folder.appendingPathComponent("sheet.jpg").path
-    try ImageFile.write(sheet, to: output)
+    try ImageFile.write(sheet, to: output, force: false)
     let read = try ImageFile.read(output)
     #expect(read.width == 4100 && read.height == 3997)
     for slot in [0, 3, 17, 39] {
@@ -116,11 +116,13 @@ import Testing
     for index in 0..<(7 * 5) { pixels += [UInt8(index), UInt8(255 - index), UInt8(index * 7 % 256)] }
     let image = RGBImage(width: 7, height: 5, pixels: pixels)
     let path = folder.appendingPathComponent("small.png").path
-    try ImageFile.write(image, to: path)
+    try ImageFile.write(image, to: path, force: false)
     #expect(try ImageFile.read(path) == image)
+    #expect(throws: OutputFile.refusal(path, option: "--sheet")) { try ImageFile.write(image, to: path, force: false) }
+    try ImageFile.write(image, to: path, force: true)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["small.png"])
     #expect(throws: DataError("unknown image type; expected a file name ending in .jpg, .jpeg or .png", at: folder.path + "/x.gif")) {
-      try ImageFile.write(image, to: folder.path + "/x.gif")
+      try ImageFile.write(image, to: folder.path + "/x.gif", force: false)
     }
   }
 
@@ -128,8 +130,8 @@ import Testing
     let folder = try Fixtures.temporaryDirectory()
     _ = try Fixtures.write("kept\n", to: "sheet.png/notes.txt", in: folder)
     let path = folder.appendingPathComponent("sheet.png").path
-    #expect(throws: DataError("cannot put the image in place (is a directory)", at: path)) {
-      try ImageFile.write(RGBImage(width: 1, height: 1, pixels: [1, 2, 3]), to: path)
+    #expect(throws: DataError("is a folder; expected the name of a file for --sheet", at: path)) {
+      try ImageFile.write(RGBImage(width: 1, height: 1, pixels: [1, 2, 3]), to: path, force: true)
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["sheet.png"])
     #expect(try String(contentsOfFile: path + "/notes.txt", encoding: .utf8) == "kept\n")

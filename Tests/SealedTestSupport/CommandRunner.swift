@@ -22,15 +22,15 @@ package enum SealedExecutable {
   }
 
   /// Runs `sealed` with `arguments`; `environment` entries are added to (or, with an empty value,
-  /// removed from) the test process's environment.
+  /// removed from) the test process's environment, or to `replacingEnvironment` when given.
   package static func run(
     _ arguments: [String], environment: [String: String] = [:], workingDirectory: URL? = nil,
-    stdin: String? = nil, executable: URL? = nil
+    stdin: String? = nil, executable: URL? = nil, replacingEnvironment: [String: String]? = nil
   ) throws -> CommandResult {
     let process = Process()
     process.executableURL = executable ?? url
     process.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
+    var env = replacingEnvironment ?? ProcessInfo.processInfo.environment
     for (key, value) in environment {
       env[key] = value.isEmpty ? nil : value
     }

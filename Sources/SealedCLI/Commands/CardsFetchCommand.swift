@@ -34,6 +34,9 @@ struct CardsFetchCommand: ParsableCommand {
   @Flag(help: "No progress line on standard error.")
   var quiet = false
 
+  @Flag(help: "Replace a set file of your card folder that Sealed did not store (put there by hand); a set fetched or imported before is replaced anyway.")
+  var force = false
+
   func run() throws {
     guard timeout > 0, timeout.isFinite else { throw DataError("--timeout \(timeout): expected a positive number of seconds") }
     let retries = try self.retries.value("--retries", in: 0...10, unit: "retries")
@@ -41,8 +44,12 @@ struct CardsFetchCommand: ParsableCommand {
     guard let base = URL(string: api), base.scheme == "http" || base.scheme == "https", base.host != nil else {
       throw DataError("--api \(api): expected an http or https address like https://api.scryfall.com")
     }
-    for code in sets { try CardStore.validate(setCode: code.lowercased()) }
-    let store = CardStore.fromEnvironment()
+    var store = CardStore.fromEnvironment()
+    store.replacesUnrecorded = force
+    for code in sets {
+      try CardStore.validate(setCode: code.lowercased())
+      try store.checkReplaceable(code.lowercased())
+    }
     var fetcher = ScryfallFetcher(api: base, timeout: timeout, userAgent: "Sealed/\(SealedCommand.version)")
     fetcher.maxRetries = retries
     fetcher.backoff = backoff

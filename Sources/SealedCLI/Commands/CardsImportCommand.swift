@@ -30,6 +30,9 @@ struct CardsImportCommand: ParsableCommand {
   @Flag(help: "No progress line on standard error.")
   var quiet = false
 
+  @Flag(help: "Replace set files of your card folder that Sealed did not store (put there by hand); sets fetched or imported before are replaced anyway.")
+  var force = false
+
   func run() throws {
     let (kind, gzipped) = try JSONFileKind.detect(path: file)
     switch kind {
@@ -51,7 +54,8 @@ struct CardsImportCommand: ParsableCommand {
         FileHandle.standardError.write(Data("\r\u{1B}[2K\(done >> 20) of \(total >> 20) MiB read (\(percent)%)".utf8))
       }
     }
-    let store = CardStore.fromEnvironment()
+    var store = CardStore.fromEnvironment()
+    store.replacesUnrecorded = force
     defer { if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) } }
     let stored = try importer.importFile(file, into: store)
     for set in stored {
@@ -72,7 +76,9 @@ struct CardsImportCommand: ParsableCommand {
       }
     }
     defer { if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) } }
-    let stored = try importer.importFile(file, into: CardStore.fromEnvironment())
+    var store = CardStore.fromEnvironment()
+    store.replacesUnrecorded = force
+    let stored = try importer.importFile(file, into: store)
     for set in stored {
       print("\(set.code): \(set.cards) cards stored in \(set.file)")
     }

@@ -8,7 +8,7 @@ import SealedReports
 struct CardsListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list",
-    abstract: "List the sets available, where each comes from (shipped, fetched, given) and its warnings.")
+    abstract: "List the sets available, where each comes from (shipped, fetched, imported, local, given) and its warnings.")
 
   @OptionGroup var cardOptions: CardOptions
 
@@ -21,18 +21,18 @@ struct CardsListCommand: ParsableCommand {
   func run() throws {
     let location = try CardDataLocation.resolve(option: cardOptions.cards)
     let entries = try SetCatalog.entries(of: location, sets: sets.isEmpty ? nil : sets)
+    print(Self.render(entries, as: format), terminator: "")
+  }
+
+  static let header = ["code", "name", "cards", "origin", "source", "file", "warnings"]
+
+  static func render(_ entries: [SetCatalog.Entry], as format: ListingFormat) -> String {
     let rows = entries.map { entry -> [String] in
       [
         entry.summary.code, entry.summary.name, String(entry.summary.cards), entry.origin.rawValue, entry.source, entry.file,
         entry.summary.warnings.joined(separator: "; "),
       ]
     }
-    print(Self.render(rows, as: format), terminator: "")
-  }
-
-  static let header = ["code", "name", "cards", "origin", "source", "file", "warnings"]
-
-  static func render(_ rows: [[String]], as format: ListingFormat) -> String {
     switch format {
     case .csv:
       var table = CSVTable(header: header)
@@ -41,8 +41,13 @@ struct CardsListCommand: ParsableCommand {
     case .json:
       return JSONOutput.encode(rows.map { Dictionary(uniqueKeysWithValues: zip(header, $0)) })
     case .text:
-      var table = TextTable(header.map { ($0, $0 == "cards" ? .right : .left) })
-      rows.forEach { table.append($0) }
+      // The source, the file and the warnings go under each set's row, one a line: as columns
+      // they made every line hundreds of characters wide.
+      var table = TextTable(header.prefix(4).map { ($0, $0 == "cards" ? .right : .left) })
+      for (row, entry) in zip(rows, entries) {
+        let notes = [("source: ", entry.source), ("file: ", entry.file)].filter { !$0.1.isEmpty }.map { $0.0 + $0.1 }
+        table.append(Array(row.prefix(4)), notes: notes + entry.summary.warnings)
+      }
       return table.text
     }
   }

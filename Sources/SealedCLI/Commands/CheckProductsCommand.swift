@@ -47,7 +47,7 @@ struct CheckProductsCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Folder of the run (default: reports/check-products/).", valueName: "dir"))
   var out: String = "reports/check-products"
 
-  @Flag(help: "Replace a summary.csv that Sealed did not write, and write into report folders as sealed check --force does.")
+  @Flag(help: "Drop what an earlier run or report left in DIR that this run does not rewrite, keep files Sealed did not write beside the run, and write into report folders as sealed check --force does.")
   var force = false
 
   @Flag(help: "No progress bar.")

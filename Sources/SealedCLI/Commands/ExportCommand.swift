@@ -34,14 +34,18 @@ struct ExportArenaCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Write the decklist here instead of standard output (a missing folder is created).", valueName: "file"))
   var out: String?
 
+  @Flag(help: "With --out: replace an existing file.")
+  var force = false
+
   func run() throws {
+    if let out { try OutputFile.checkWritable(out, option: "--out", force: force) }
     let deck = try Library.fromEnvironment().deck(name)
     let text = ArenaDeckList.text(deck)
     guard let out else {
       print(text, terminator: "")
       return
     }
-    try ReportFolder.writeFile(text, to: out)
+    try OutputFile.write(Data(text.utf8), to: out, option: "--out", force: force)
     let sideboard = ArenaDeckList.sideboard(deck).reduce(0) { $0 + $1.copies }
     Note.write("wrote \(out): Arena decklist of deck \(name), \(deck.size) cards and a sideboard of \(sideboard)")
   }
@@ -73,12 +77,17 @@ struct ExportTTSCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Folder of card images named SET-NUMBER.jpg, for --sheet.", valueName: "dir"))
   var images: String?
 
+  @Flag(help: "Replace the --out and --sheet files if they exist.")
+  var force = false
+
   func validate() throws {
     if sheet != nil && images == nil { throw ValidationError("--sheet needs --images DIR, the folder of card images") }
     if images != nil && sheet == nil { throw ValidationError("--images needs --sheet FILE, the image to write") }
   }
 
   func run() throws {
+    if let out { try OutputFile.checkWritable(out, option: "--out", force: force) }
+    if let sheet { try OutputFile.checkWritable(sheet, option: "--sheet", force: force) }
     let deck = try Library.fromEnvironment().deck(name)
     let saved = try TabletopSimulatorDeck(deck)
     if let sheet, let images {
@@ -86,13 +95,13 @@ struct ExportTTSCommand: ParsableCommand {
         throw DataError("unknown image type; expected a sheet name ending in .jpg, .jpeg or .png", at: sheet)
       }
       let image = try CardSheet.render(deck.expandedCards, imagesIn: images)
-      try ImageFile.write(image, to: sheet)
+      try ImageFile.write(image, to: sheet, force: force)
       Note.write(
         "wrote \(sheet): \(image.width) x \(image.height) pixels, \(deck.size) of \(CardSheet.capacity) slots (\(CardSheet.columns) x \(CardSheet.rows))")
     }
     let json = JSONOutput.encode(saved)
     if let out {
-      try ReportFolder.writeFile(json, to: out)
+      try OutputFile.write(Data(json.utf8), to: out, option: "--out", force: force)
       Note.write("wrote \(out): Tabletop Simulator deck \(name), \(deck.size) cards (\(deck.cards.count) different)")
     } else {
       print(json, terminator: "")

@@ -62,15 +62,16 @@ struct OpenCommand: ParsableCommand {
   func run() throws {
     let pools = try RunLimits.openedPools(self.pools)
     let seed = try seedOption.given()
-    if let out, !force, FileManager.default.fileExists(atPath: out) {
-      throw DataError("the file exists; choose another --out, or pass --force to replace it", at: out)
-    }
+    if let out { try OutputFile.checkWritable(out, option: "--out", force: force) }
     if let packFormat = format.packFileFormat {
       guard save == nil else { throw ValidationError("--save takes one pool shown as text or json") }
       let job = try OpenJob(source: planOptions.source(for: set), seed: seed)
       try job.requireCardData(for: "pack files name their cards")
       seedOption.noteRandom((job.seed, job.seedWasGiven))
-      try job.writePackFile(pools: pools, format: packFormat, to: out ?? "-")
+      try job.writePackFile(pools: pools, format: packFormat, to: out ?? "-", force: force)
+      if let out {
+        Note.write("wrote \(out): \(pools) pool\(pools == 1 ? "" : "s") of \(job.plan.setCode) under \(job.plan.rulesName), seed \(job.seed), as \(format.rawValue)")
+      }
       return
     }
     guard pools == 1 else {
@@ -103,7 +104,7 @@ struct OpenCommand: ParsableCommand {
       ? JSONOutput.encode(PoolJSON(plan: plan, seed: job.seed, pool: pool))
       : PoolText.render(pool, plan: plan, seed: job.seed, terminal: terminal)
     if let out {
-      try ReportFolder.writeFile(text, to: out)
+      try OutputFile.write(Data(text.utf8), to: out, option: "--out", force: force)
       Note.write("wrote \(out): pool of \(plan.setCode) under \(plan.rulesName), seed \(job.seed), as \(format.rawValue)")
     } else {
       print(text, terminator: "")

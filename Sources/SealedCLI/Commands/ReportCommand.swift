@@ -12,13 +12,17 @@ struct ReportCommand: ParsableCommand {
     discussion: """
       Reads run.csv and the other CSV files of the folder (checks.csv and mythic_fairness.csv \
       when sealed check wrote them) and writes report.html beside them, replacing it \
-      atomically. Needs no card data and simulates nothing.
+      atomically (a report.html Sealed did not write only with --force). Needs no card data and simulates nothing.
       """)
 
   @Argument(help: "A report folder.")
   var folder: String
 
+  @Flag(help: "Replace a report.html that the folder's manifest.csv does not list (one Sealed did not write).")
+  var force = false
+
   func run() throws {
+    try ReportFolder.checkRewritable(HTMLReport.fileName, in: folder, force: force)
     let contents = try ReportContents.read(folder: folder)
     let path = (folder as NSString).appendingPathComponent(HTMLReport.fileName)
     try ReportFolder.writeFile(try HTMLReport.render(contents), to: path)

@@ -19,8 +19,10 @@ struct RulesImportCommand: ParsableCommand {
       by its bare name in a file of one set. --list shows every product of the file and whether \
       the card data can open it. --product CODE (repeatable, one product per set) writes the \
       equivalent rule file to --out or standard output; it is compiled against the card data \
-      first (an MTGJSON file's own cards), so a card that cannot be found is a one-line error \
-      naming the product, sheet and card. An old code (war) finds the product that took its \
+      first (an MTGJSON file's own cards): a product of an MTGJSON file that does not compile is \
+      a one-line error naming the product, sheet and card, and one of mtg.wtf's data that this \
+      card data cannot run (a colour-balanced sheet whose cards lack colours) is written with a \
+      note saying why. An old code (war) finds the product that took its \
       place (war-draft), with a note. The file works everywhere a rule file does (open, \
       simulate, check, the deck commands).
       """)
@@ -40,6 +42,9 @@ struct RulesImportCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Write the rule file here instead of standard output.", valueName: "file"))
   var out: String?
 
+  @Flag(help: "With --out: replace an existing file.")
+  var force = false
+
   @OptionGroup var cardOptions: CardOptions
 
   func validate() throws {
@@ -47,6 +52,7 @@ struct RulesImportCommand: ParsableCommand {
   }
 
   func run() throws {
+    if let out { try OutputFile.checkWritable(out, option: "--out", force: force) }
     let path = try file ?? CompiledBoosterData.shippedPath()
     if file != nil, try JSONFileKind.isMTGJSONBoosterData(path: path) { return try runMTGJSON(path) }
     let data = try CompiledBoosterData.read(path: path)
@@ -65,9 +71,8 @@ struct RulesImportCommand: ParsableCommand {
     let source = out ?? "\(ruleName).yaml"
     let rules = try RuleSetLoader.parse(text, source: source)
     for product in chosen {
-      if let gaps = CardDataGaps(plan: try compile(rules, product)) {
-        Note.write("note: product \(product.code): \(gaps.summary); it simulates and checks on card keys; \(gaps.fetchCommand)")
-      }
+      let note = ImportedProductNote.note(for: product, in: rules) { code, rules throws(DataError) in try cardOptions.loadSet(code, for: rules) }
+      if let note { Note.write("note: \(note)") }
     }
     try write(text, products: chosen.count)
   }
@@ -75,19 +80,10 @@ struct RulesImportCommand: ParsableCommand {
   /// The rule file to --out, or to standard output.
   private func write(_ text: String, products count: Int) throws {
     if let out {
-      try ReportFolder.writeFile(text, to: out)
+      try OutputFile.write(Data(text.utf8), to: out, option: "--out", force: force)
       FileHandle.standardError.write(Data("sealed: wrote \(out) (\(count) product\(count == 1 ? "" : "s"))\n".utf8))
     } else {
       print(text, terminator: "")
-    }
-  }
-
-  /// Compiles the rules for the product's set, naming the product in any error.
-  private func compile(_ rules: RuleSetDefinition, _ product: CompiledBoosterData.Product) throws(DataError) -> BoosterPlan {
-    do {
-      return try PlanCompiler.compile(rules, for: cardOptions.loadSet(product.set_code.lowercased(), for: rules))
-    } catch {
-      throw DataError("product \(product.code): \(error.description)")
     }
   }
 

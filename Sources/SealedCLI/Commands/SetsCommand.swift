@@ -11,8 +11,9 @@ struct SetsCommand: ParsableCommand {
     abstract: "List the sets in the card data with their booster range and rarity counts.",
     discussion: """
       Counts are of non-basic cards inside the booster range (collector numbers 1...N, N the \
-      highest basic land). The warnings column says what each set's data lacks: partial sets, \
-      missing collector numbers, cards without type line or colours, missing printings. Sets \
+      highest basic land). The warnings say what each set's data lacks: partial sets, \
+      missing collector numbers, cards without type line or colours, missing printings (in the \
+      text table, one a line under the set's row; a column in csv and json). Sets \
       the field's booster data names but no shipped data holds are listed with 0 cards.
       """)
 
@@ -54,10 +55,11 @@ struct SetsCommand: ParsableCommand {
     case .json:
       return JSONOutput.encode(summaries.map(SetSummary.JSONRow.init))
     case .text:
-      var table = TextTable(
-        header.map { ($0, $0 == "code" || $0 == "name" || $0 == "warnings" ? .left : .right) })
+      // The warnings go under each set's row, one a line: as a column they made every line
+      // hundreds of characters wide.
+      var table = TextTable(header.dropLast().map { ($0, $0 == "code" || $0 == "name" ? .left : .right) })
       for summary in summaries {
-        table.append(fields(summary, missing: "-") + [summary.warnings.joined(separator: "; ")])
+        table.append(fields(summary, missing: "-"), notes: summary.warnings)
       }
       return table.text
     }

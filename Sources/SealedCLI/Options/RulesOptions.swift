@@ -28,7 +28,7 @@ struct PlanOptions: ParsableArguments {
 struct SeedOption: ParsableArguments {
   @Option(
     name: .customLong("seed"), parsing: .unconditional,
-    help: ArgumentHelp("Seed for the random generator (0 to 2^64 - 1); the same seed gives the same result. Without it a random seed is drawn and shown on standard error, in every command.", valueName: "n"))
+    help: ArgumentHelp("Seed for the random generator (0 to 2^64 - 1); the same seed gives the same result with the same generator version (sealed --version); an older version's pools cannot be asked for. Without it a random seed is drawn and shown on standard error, in every command.", valueName: "n"))
   var seedArgument: WholeNumber?
 
   /// The given seed, checked; nil without `--seed`.

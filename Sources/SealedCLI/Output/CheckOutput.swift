@@ -23,10 +23,11 @@ enum CheckOutput {
       terminator: "")
     if let simulation = job.simulation, let result = outcome.simulation {
       Swift.print(SimulationSummary.line(simulation, result))
+      // The whole run: loading the cards and rules and compiling them too.
       Swift.print(
         String(
           format: "whole run: %.2f s (simulation %.2f s, %d of %d --compare simulation(s) %.2f s, checks and reports the rest)",
-          outcome.elapsedSeconds, result.elapsedSeconds, outcome.comparisonsRun, outcome.comparisons, outcome.comparisonSeconds))
+          job.preparationSeconds + outcome.elapsedSeconds, result.elapsedSeconds, outcome.comparisonsRun, outcome.comparisons, outcome.comparisonSeconds))
     } else if let directory = job.talliesDirectory {
       Swift.print("\(job.plan.setCode) · \(job.plan.rulesName) · seed \(job.seed): \(outcome.pools) pools checked from \(directory)")
     }

@@ -16,7 +16,16 @@ enum ImportListing {
       case .no: counts.no += 1
       }
       let product = row.product
-      table.append([product.code, product.set_code.lowercased(), String(product.boosters.count), String(product.sheets.count), row.simulates.text, product.name])
+      // The why goes under the row: as a column it made every line hundreds of characters wide.
+      let (word, why): (String, String?) =
+        switch row.simulates {
+        case .withNames: ("yes, with names", nil)
+        case .onCardKeys(let summary, let fetchCommand): ("on card keys", "\(summary); \(fetchCommand)")
+        case .no(let reason): ("no", reason)
+        }
+      table.append(
+        [product.code, product.set_code.lowercased(), String(product.boosters.count), String(product.sheets.count), word, product.name],
+        notes: why.map { [$0] } ?? [])
     }
     return table.text
       + "\(data.products.count) products; with this card data \(counts.names) simulate with names, \(counts.keys) on card keys, \(counts.no) not at all\n"
@@ -26,7 +35,13 @@ enum ImportListing {
   static func render(_ listed: [MTGJSONBoosterImport.Listed]) -> String {
     var table = TextTable([("code", .left), ("set", .left), ("variants", .right), ("sheets", .right), ("opens", .left), ("name", .left)])
     for product in listed {
-      table.append([product.code, product.setCode, String(product.variants), String(product.sheets), product.opens.text, product.name])
+      let (word, why): (String, String?) =
+        switch product.opens {
+        case .yes: ("yes", nil)
+        case .no(let reason): ("no", reason)
+        case .unknown: ("", nil)
+        }
+      table.append([product.code, product.setCode, String(product.variants), String(product.sheets), word, product.name], notes: why.map { [$0] } ?? [])
     }
     let opens = listed.filter { $0.opens == .yes }.count
     return table.text + "\(listed.count) products; the file's own cards open \(opens)"

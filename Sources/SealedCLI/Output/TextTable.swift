@@ -4,12 +4,19 @@ struct TextTable {
 
   var columns: [(title: String, alignment: Alignment)]
   var rows: [[String]] = []
+  /// Lines printed under each row, indented under its second column and wrapped at `noteWidth`
+  /// (long free text such as a set's warnings, which as a column would make every line long).
+  var notes: [[String]] = []
+  static let noteWidth = 100
 
   init(_ columns: [(String, Alignment)]) {
     self.columns = columns.map { (title: $0.0, alignment: $0.1) }
   }
 
-  mutating func append(_ row: [String]) { rows.append(row) }
+  mutating func append(_ row: [String], notes: [String] = []) {
+    rows.append(row)
+    self.notes.append(notes)
+  }
 
   /// The rendered table: a header, a rule, then the rows; trailing spaces trimmed.
   var text: String {
@@ -25,7 +32,31 @@ struct TextTable {
     }
     var lines = [line(columns.map(\.title))]
     lines.append(line(widths.map { String(repeating: "-", count: $0) }))
-    lines += rows.map(line)
+    let indent = String(repeating: " ", count: (widths.first ?? 0) + 2)
+    for (index, row) in rows.enumerated() {
+      lines.append(line(row))
+      for note in notes[index] { lines += Self.wrap(note, width: Self.noteWidth - indent.count).map { indent + $0 } }
+    }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `text` broken at spaces into lines of at most `width` characters (a longer word, or a
+  /// short first word and the word after it, stay whole), continuation lines indented by two
+  /// spaces.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ") {
+      let prefix = lines.isEmpty ? "" : "  "
+      // A short label (`file:`) stays with the word after it.
+      if !current.isEmpty, current.count > 12 || current.contains(" "), prefix.count + current.count + 1 + word.count > width {
+        lines.append(prefix + current)
+        current = String(word)
+      } else {
+        current += (current.isEmpty ? "" : " ") + word
+      }
+    }
+    if !current.isEmpty { lines.append((lines.isEmpty ? "" : "  ") + current) }
+    return lines
   }
 }

@@ -1,8 +1,10 @@
 import ArgumentParser
 
 /// A command whose `--help` ends with examples: real command lines that work on the card data
-/// shipped with Sealed, run in this order from an empty folder (the tests run them so:
-/// `HelpExampleTests`), each with what it does.
+/// shipped with Sealed, run from an empty folder in the order of the command list (each
+/// command's after its parent's, the overview's last; the tests run them so:
+/// `HelpExampleTests`), each with what it does. An example that needs more (the network, a file
+/// downloaded elsewhere) says so, and the tests only parse it.
 protocol Exemplified {
   static var examples: [Example] { get }
 }
@@ -11,17 +13,26 @@ protocol Exemplified {
 struct Example: Sendable {
   let command: String
   let purpose: String
+  /// What the example needs beyond the shipped card data and the examples before it ("the
+  /// network"), shown after its purpose as `(needs …)`; nil when it runs as it is.
+  let needs: String?
 
-  init(_ command: String, _ purpose: String) {
+  init(_ command: String, _ purpose: String, needs: String? = nil) {
     self.command = command
     self.purpose = purpose
+    self.needs = needs
   }
+
+  /// What the network examples need.
+  static let network = "the network"
+  /// What the examples of a Scryfall bulk-data file need.
+  static let bulkFile = "a bulk-data file downloaded from Scryfall"
 
   /// The `EXAMPLES:` section that ends the help of `command` (without a final line feed), or
   /// "" when it has none.
   static func section(for command: ParsableCommand.Type) -> String {
     guard let examples = (command as? any Exemplified.Type)?.examples, !examples.isEmpty else { return "" }
-    let lines = examples.map { "  \($0.command)\n      \($0.purpose)" }
+    let lines = examples.map { "  \($0.command)\n      \($0.purpose)\($0.needs.map { " (needs \($0))" } ?? "")" }
     return "EXAMPLES:\n" + lines.joined(separator: "\n")
   }
 }
@@ -44,8 +55,8 @@ extension SetsCommand: Exemplified {
 extension CardsCommand: Exemplified {
   static let examples = [
     Example("sealed cards list", "The sets available and where each comes from."),
-    Example("sealed cards fetch mh3", "Download Modern Horizons 3 from Scryfall into your card folder."),
-    Example("sealed cards import default-cards.json --sets mh3,woe", "Store two sets of a Scryfall bulk-data file."),
+    Example("sealed cards fetch mh3", "Download Modern Horizons 3 from Scryfall into your card folder.", needs: Example.network),
+    Example("sealed cards import default-cards.json --sets mh3,woe", "Store two sets of a Scryfall bulk-data file.", needs: Example.bulkFile),
   ]
 }
 
@@ -58,15 +69,15 @@ extension CardsListCommand: Exemplified {
 
 extension CardsFetchCommand: Exemplified {
   static let examples = [
-    Example("sealed cards fetch mh3", "Download Modern Horizons 3 from Scryfall."),
-    Example("sealed cards fetch woe lci --quiet", "Two sets, without the progress line."),
+    Example("sealed cards fetch mh3", "Download Modern Horizons 3 from Scryfall.", needs: Example.network),
+    Example("sealed cards fetch woe lci --quiet", "Two sets, without the progress line.", needs: Example.network),
   ]
 }
 
 extension CardsImportCommand: Exemplified {
   static let examples = [
-    Example("sealed cards import default-cards.json", "Store every set of Scryfall's default_cards bulk file."),
-    Example("sealed cards import all-cards.json --sets mh3,woe", "Only two sets of the all_cards file."),
+    Example("sealed cards import default-cards.json", "Store every set of Scryfall's default_cards bulk file.", needs: Example.bulkFile),
+    Example("sealed cards import all-cards.json --sets mh3,woe", "Only two sets of the all_cards file.", needs: Example.bulkFile),
   ]
 }
 
@@ -76,8 +87,8 @@ extension RulesCommand: Exemplified {
 
 extension RulesImportCommand: Exemplified {
   static let examples = [
-    Example("sealed rules import sealed_basic_data.json --list", "Every product of mtg.wtf's booster data, and whether the card data can open it."),
-    Example("sealed rules import sealed_basic_data.json --product war --out war-draft.yaml", "War of the Spark's draft booster as a rule file."),
+    Example("sealed rules import --list", "Every product of mtg.wtf's booster data shipped with Sealed, and whether the card data can open it."),
+    Example("sealed rules import --product war-draft --out war-draft.yaml", "War of the Spark's draft booster as a rule file."),
     Example("sealed open war --rules war-draft.yaml --seed 1", "Open a pool under that rule file."),
   ]
 }
@@ -117,14 +128,14 @@ extension CheckCommand: Exemplified {
   static let examples = [
     Example("sealed check war --pools 1e5 --seed 1", "Test 100,000 pools against the rules and the article's claims."),
     Example("sealed check war --rules retail --plan", "How many pools each check needs to find a 2-point deviation."),
-    Example("sealed check war --tallies merged", "Check a run merged from shards (see sealed merge)."),
+    Example("sealed check mkm --rules mkm-play --pools 1e4 --seed 1", "A product of the shipped booster data as the rules: Murders at Karlov Manor's Play Booster."),
   ]
 }
 
 extension CheckProductsCommand: Exemplified {
   static let examples = [
     Example("sealed check-products --products \"eoe-play,mkm-*\" --pools 1e4 --seed 1", "Check eoe's Play Booster and mkm's products, each Play Booster against its published odds too; a report folder each in reports/check-products/."),
-    Example("sealed check-products --products war-draft,mkm-play --pools 1e4 --seed 1 --threads 1 --out reports/one-thread", "The same results for these two, on one thread."),
+    Example("sealed check-products --products war-draft,mkm-play --pools 1e4 --seed 1 --threads 1 --out reports/two-products", "The same results for these two, on one thread, in a folder of their own."),
     Example("sealed check-products sealed_basic_data.json --products war,dom --pools 1e4 --seed 1 --out reports/2023", "Products of another data file (mtg.wtf's of 2023)."),
   ]
 }
@@ -232,6 +243,6 @@ extension ExportArenaCommand: Exemplified {
 extension ExportTTSCommand: Exemplified {
   static let examples = [
     Example("sealed export tts alice --out alice.json", "The saved object; copy it into Tabletop Simulator's Saved Objects folder."),
-    Example("sealed export tts alice --sheet alice.jpg --images card-images", "With the 10 x 7 card sheet made from local card images."),
+    Example("sealed export tts alice --sheet alice.jpg --images card-images", "With the 10 x 7 card sheet made from local card images.", needs: "card images in card-images/, downloaded from Scryfall"),
   ]
 }

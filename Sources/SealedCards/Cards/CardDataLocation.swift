@@ -99,18 +99,38 @@ public struct CardDataLocation: Sendable {
   }
 
   /// The error for a set the default places do not have: a set the field names but no shipped
-  /// data holds says so; otherwise the available sets are listed (or counted, when many).
+  /// data holds says so; a product code (`blb-play`) names the `--rules` that opens it; a set's
+  /// name (`bloomburrow`) its code; otherwise the sets with data are counted (or listed, when
+  /// few), and a well-formed code gets the `sealed cards fetch` that downloads it.
   func unknownSet(_ code: String, available: [Entry]) -> DataError {
-    if case .layered(_, let shipped?) = kind,
-      let record = try? FieldCardData(shippedCards: shipped).index.records()?[code], record.summary.cards == 0
-    {
+    var names: [String: String] = [:]
+    if case .layered(_, let shipped?) = kind {
+      let field = (try? FieldCardData(shippedCards: shipped).index.records()) ?? nil
+      if let record = field?[code], record.summary.cards == 0 {
+        return DataError(
+          "set \(code) has no card data: the field's booster data names it, but no public extract shipped with Sealed holds it; sealed cards fetch \(code) downloads it from Scryfall")
+      }
+      let nine = (try? ShippedSetIndex(folder: shipped).records()) ?? nil
+      for (code, record) in (field ?? [:]).merging(nine ?? [:], uniquingKeysWith: { $1 }) where record.summary.cards > 0 {
+        names[record.summary.name] = code
+      }
+    }
+    let codes = Set(available.map(\.code))
+    if let dash = code.firstIndex(of: "-"), codes.contains(String(code[..<dash])) {
+      let set = code[..<dash]
       return DataError(
-        "set \(code) has no card data: the field's booster data names it, but no public extract shipped with Sealed holds it; sealed cards fetch \(code) downloads it from Scryfall")
+        "unknown set \"\(code)\": that looks like a product of the field's booster data, of set \(set): give it as the rules, as in sealed check \(set) --rules \(code) (sealed rules import --list lists the products)")
+    }
+    // A name is longer than a code: short words would find short names by chance.
+    let close = code.count < 6 ? [] : NameMatching.closest(to: code, among: Array(names.keys), limit: 3).compactMap { name in names[name].map { "\($0) (\(name))" } }
+    if !close.isEmpty {
+      return DataError("unknown set \"\(code)\": sets are named by their code; did you mean \(close.joined(separator: " or "))?")
     }
     let listing = available.count <= 20
-      ? "available sets: \(available.map(\.code).joined(separator: ", "))"
-      : "\(available.count) sets are available (sealed sets lists them)"
-    return DataError("unknown set \"\(code)\"; \(listing); sealed cards fetch \(code) downloads it from Scryfall")
+      ? "the sets with card data: \(available.map(\.code).joined(separator: ", "))"
+      : "\(available.count) sets have card data here (sealed sets lists them)"
+    let fetch = (try? CardStore.validate(setCode: code)) != nil ? "; sealed cards fetch \(code) downloads a set from Scryfall" : ""
+    return DataError("unknown set \"\(code)\"; \(listing)\(fetch)")
   }
 
   /// One set file of the default places and where it came from.

@@ -18,10 +18,15 @@ import SealedSupport
 package struct CardStore: Sendable, Equatable {
   /// The folder.
   package let path: String
+  /// Whether a set file that Sealed did not store (it records no source: one put there by hand)
+  /// may be replaced (`--force`). A set Sealed fetched or imported is replaced anyway: storing it
+  /// again is an update.
+  package var replacesUnrecorded = false
 
   /// The card folder at `path`, standardized as `NSString.standardizingPath` does. Reads nothing.
-  package init(path: String) {
+  package init(path: String, replacesUnrecorded: Bool = false) {
     self.path = (path as NSString).standardizingPath
+    self.replacesUnrecorded = replacesUnrecorded
   }
 
   /// The card folder inside the folder named by the environment (see `SealedHome`).
@@ -73,13 +78,23 @@ package struct CardStore: Sendable, Equatable {
 
   /// Starts writing one set; nothing is visible under `<set>.json` until `commit()`.
   ///
-  /// Creates the folder when needed. Throws when the set code is malformed or the folder
-  /// cannot be created or written.
+  /// Creates the folder when needed. Throws when the set code is malformed, the folder
+  /// cannot be created or written, or the set's file is one Sealed did not store (without
+  /// `replacesUnrecorded`).
   package func beginSet(_ code: String, source: String) throws(DataError) -> PendingSetFile {
     let code = code.lowercased()
     try Self.validate(setCode: code)
+    try checkReplaceable(code)
     try createFolder()
     return try PendingSetFile(store: self, code: code, source: source)
+  }
+
+  /// Throws unless set `code` may be stored: its file is missing, or Sealed stored it (it records
+  /// its source), or `replacesUnrecorded`. Cost: one `stat` and a read of the first line.
+  package func checkReplaceable(_ code: String) throws(DataError) {
+    let path = file(forSet: code)
+    guard !replacesUnrecorded, FileManager.default.fileExists(atPath: path), source(ofSet: code) == nil else { return }
+    throw DataError("the file exists and Sealed did not store it (it records no source: put there by hand?); pass --force to replace it", at: path)
   }
 
   private func createFolder() throws(DataError) {

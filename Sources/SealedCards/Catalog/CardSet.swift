@@ -32,7 +32,12 @@ public struct CardSet: Sendable {
     if let boosterMax, boosterMax < 1 {
       throw DataError("--booster-max \(boosterMax): expected a collector number of at least 1")
     }
-    self.init(code: code.lowercased(), cards: try database.cards(ofSet: code), boosterMax: boosterMax)
+    let cards = try database.cards(ofSet: code)
+    // A range past the set's last card would silently mean "every card": refuse it.
+    if let boosterMax, let highest = cards.compactMap(\.collectorNumber.leadingInteger).max(), boosterMax > highest {
+      throw DataError("--booster-max \(boosterMax): set \(code.lowercased())'s highest collector number is \(highest); expected 1 to \(highest)")
+    }
+    self.init(code: code.lowercased(), cards: cards, boosterMax: boosterMax)
   }
 
   /// The cards inside the booster range (all of them in collector-number order), or an error

@@ -11,8 +11,9 @@ package enum SetCatalog {
   /// One set: its summary (with what is known to be missing in its warnings) and its origin.
   package struct Entry: Sendable, Equatable {
     package var summary: SetSummary
-    /// `shipped`, `fetched` (the user's card folder), `given` (--cards or SEALED_CARDS), or
-    /// `none` for a set the field names that no data holds.
+    /// `shipped`, `fetched`, `imported` or `local` (the user's card folder, by the source the
+    /// file records), `given` (--cards or SEALED_CARDS), or `none` for a set the field names
+    /// that no data holds.
     package var origin: CardDataOrigin
     /// Where the cards came from, in words.
     package var source: String
@@ -23,7 +24,8 @@ package enum SetCatalog {
   /// The source of the nine full Scryfall sets shipped with Sealed.
   package static let shippedScryfallSource = "shipped with Sealed (Scryfall; 2019)"
 
-  /// Every set of `location`, ordered by code, or only `sets` (an unknown one is an error).
+  /// Every set of `location`, ordered by code, or only `sets`, in the order given (an unknown one
+  /// is an error).
   ///
   /// - Parameter includeEmpty: also list the sets the field's booster data names for which no
   ///   data ships (zero cards; origin `none`), so that the gap shows.
@@ -38,11 +40,12 @@ package enum SetCatalog {
       if let wanted, let missing = wanted.sorted().first(where: { database.cardsBySet[$0] == nil }) {
         _ = try database.cards(ofSet: missing)
       }
-      return database.setCodes.filter { wanted?.contains($0) ?? true }.map { code in
+      let entries = database.setCodes.filter { wanted?.contains($0) ?? true }.map { code in
         Entry(summary: summary(code, database), origin: .given, source: "by \(givenBy)", file: path)
       }
+      return ordered(entries, as: sets)
     case .layered(let store, let shipped):
-      return try layeredEntries(location, store: store, shipped: shipped, wanted: wanted, includeEmpty: includeEmpty)
+      return ordered(try layeredEntries(location, store: store, shipped: shipped, wanted: wanted, includeEmpty: includeEmpty), as: sets)
     }
   }
 
@@ -78,10 +81,13 @@ package enum SetCatalog {
     for (set, record) in toRead {
       var summary = summary(set.code, database)
       summary.warnings += record?.gaps ?? []
-      let source =
-        set.origin == .fetched
-        ? store.source(ofSet: set.code) ?? "put there by hand"
-        : record?.sourceDescription ?? (set.isFieldData ? "shipped with Sealed" : shippedScryfallSource)
+      if set.origin == .fetched {
+        let recorded = store.source(ofSet: set.code)
+        entries.append(
+          Entry(summary: summary, origin: CardDataOrigin(cardFolderSource: recorded), source: recorded ?? "put there by hand", file: set.file))
+        continue
+      }
+      let source = record?.sourceDescription ?? (set.isFieldData ? "shipped with Sealed" : shippedScryfallSource)
       entries.append(Entry(summary: summary, origin: set.origin, source: source, file: set.file))
     }
     if includeEmpty {
@@ -91,6 +97,14 @@ package enum SetCatalog {
       }
     }
     return entries.sorted { $0.summary.code < $1.summary.code }
+  }
+
+  /// `entries` in the order `sets` names them (each once), or as they are without `sets`.
+  static func ordered(_ entries: [Entry], as sets: [String]?) -> [Entry] {
+    guard let sets else { return entries }
+    var position: [String: Int] = [:]
+    for code in sets.map({ $0.lowercased() }) where position[code] == nil { position[code] = position.count }
+    return entries.sorted { (position[$0.summary.code] ?? .max, $0.summary.code) < (position[$1.summary.code] ?? .max, $1.summary.code) }
   }
 
   private static func summary(_ code: String, _ database: CardDatabase) -> SetSummary {

@@ -9,12 +9,15 @@ import SealedPackFiles
 /// a chunk at a time, so memory does not grow with their number.
 package enum PackExport {
   /// Writes into a temporary file beside `path`, renamed into place when complete, so that an
-  /// error or Ctrl-C never leaves half a file where a whole one was (`-`: standard output).
-  package static func write(plan: BoosterPlan, seed: UInt64, pools: Int, format: PackFileFormat, to path: String) throws(DataError) {
+  /// error or Ctrl-C never leaves half a file where a whole one was (`-`: standard output). An
+  /// existing file is replaced only with `force` (`OutputFile`: checked up front and again when
+  /// the file is put in place).
+  package static func write(plan: BoosterPlan, seed: UInt64, pools: Int, format: PackFileFormat, to path: String, force: Bool) throws(DataError) {
     guard path != "-" else {
       try write(plan: plan, seed: seed, pools: pools, format: format, gzip: false, into: path)
       return
     }
+    try OutputFile.checkWritable(path, option: "--out", force: force)
     try Folder.create(holding: path)
     let file = AtomicFile(path: path)
     do {
@@ -23,11 +26,7 @@ package enum PackExport {
       file.discard()
       throw DataError(error.message, at: path)
     }
-    do {
-      try file.commit()
-    } catch {
-      throw DataError("cannot put the file in place (\(error.systemText))", at: path)
-    }
+    try OutputFile.commit(file, option: "--out", force: force)
   }
 
   private static func write(plan: BoosterPlan, seed: UInt64, pools: Int, format: PackFileFormat, gzip: Bool, into path: String) throws(DataError) {

@@ -68,7 +68,7 @@ package struct ProductsJob: Sendable {
     threads = try settings.threads.map { given throws(DataError) in try RunLimits.threads(given) } ?? ProcessInfo.processInfo.activeProcessorCount
     var system = SystemRandomNumberGenerator()
     seed = settings.seed ?? system.next() >> 11
-    folder = try RunFolder(path: settings.out, force: settings.force)
+    folder = try RunFolder(path: settings.out, products: products.map(\.code), force: settings.force)
     // Products side by side, one thread each; a run of fewer products than threads gives each
     // product's simulation the threads left over.
     let workers = max(1, min(threads, products.count))

@@ -2,29 +2,55 @@ import Foundation
 import SealedSupport
 import SealedReports
 
-/// The folder of a `sealed check-products` run: `summary.csv`, `run.csv` and a report folder
-/// per product. It may hold an earlier run (its summary is replaced); a `summary.csv` that
-/// Sealed did not write is refused unless `force`.
+/// The folder of a `sealed check-products` run: `summary.csv`, `run.csv`, `manifest.csv` and a
+/// report folder per product. It never mixes two runs: it may hold an earlier run whose product
+/// folders this run all rewrites; the files and folders of another earlier run or report (a
+/// `sealed simulate` report, products this run does not check) are refused unless `force`,
+/// which drops them when the run's summary is written; entries Sealed did not write are refused
+/// unless `force`, which keeps them beside the run (a `summary.csv` or `run.csv` of someone
+/// else's is then replaced).
 package struct RunFolder: Sendable {
   package let path: String
+  /// Entries of an earlier run or report that this run does not rewrite: dropped by `write`
+  /// (there are some only with `force`).
+  private let earlier: [String]
 
-  /// Checks up front that the folder can take the run. Throws a one-line `DataError`.
-  package init(path: String, force: Bool) throws(DataError) {
+  /// The names this run writes at the top of its folder, besides the product folders.
+  static let ownFiles = [ReportFile.summary.name, ReportFile.run.name, ReportFile.manifest.name]
+
+  /// Checks up front that the folder can take a run of `products` (their codes). Throws a
+  /// one-line `DataError`. Cost: one listing of the folder and one read of its manifest or summary.
+  package init(path: String, products: [String], force: Bool) throws(DataError) {
     guard !path.isEmpty else { throw DataError("--out: expected a folder for the run, got an empty path") }
     self.path = URL(fileURLWithPath: path).standardizedFileURL.path
-    let summary = (self.path as NSString).appendingPathComponent(ProductSummary.fileName)
-    if !force, let text = try? String(contentsOfFile: summary, encoding: .utf8),
-      !text.hasPrefix(ProductSummary.header.joined(separator: ","))
-    {
-      throw DataError("holds a \(ReportFile.summary.name) that sealed check-products did not write; choose another --out, or pass --force to replace it", at: summary)
+    let entries = ((try? FileManager.default.contentsOfDirectory(atPath: self.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    let sealed = ReportFolder.sealedNames(in: self.path, entries: entries)
+    let foreign = entries.filter { !sealed.contains($0) }
+    if let first = foreign.first, !force {
+      let others = foreign.count > 1 ? " (and \(foreign.count - 1) other entries)" : ""
+      throw DataError(
+        "holds \(first)\(others), which Sealed did not write; choose another --out, or pass --force to write the run beside them (they are kept; a summary.csv or run.csv among them is replaced)",
+        at: self.path)
+    }
+    let written = Set(Self.ownFiles + products)
+    earlier = entries.filter { sealed.contains($0) && !written.contains($0) }
+    if let first = earlier.first, !force {
+      throw DataError(
+        "holds \(first) of an earlier run or report, which this run does not write; the folder would mix the two: choose another --out, or pass --force to drop it",
+        at: self.path)
     }
     try Folder.create(self.path)
   }
 
-  /// Writes `summary.csv` and `run.csv` (each replaced whole, atomically).
+  /// Writes `summary.csv`, `run.csv` and `manifest.csv` (each replaced whole, atomically), then
+  /// drops what an earlier run or report left that this run does not rewrite.
   package func write(_ result: ProductRun.Result, facts: ProductRunFacts, elapsed: Double) throws(DataError) {
     try ReportFolder.writeFile(result.summary.table.text, to: (path as NSString).appendingPathComponent(ProductSummary.fileName))
     try ReportFolder.writeFile(
       facts.table(result, elapsed: elapsed).text, to: (path as NSString).appendingPathComponent(ReportFile.run.name))
+    let folders = result.summary.rows.map(\.product).filter { FileManager.default.fileExists(atPath: "\(path)/\($0)/\(ReportFile.manifest.name)") }
+    let manifest = (["file"] + (Self.ownFiles + folders).sorted()).joined(separator: "\n") + "\n"
+    try ReportFolder.writeFile(manifest, to: (path as NSString).appendingPathComponent(ReportFile.manifest.name))
+    for entry in earlier { try? FileManager.default.removeItem(atPath: "\(path)/\(entry)") }
   }
 }

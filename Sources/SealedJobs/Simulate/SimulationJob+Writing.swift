@@ -24,7 +24,7 @@ extension SimulationJob {
   /// see `PoolSamples.write`) and returns where they went; nil without `--samples`.
   private func writeSamples(to target: String? = nil, rename: Bool = true) throws(DataError) -> String? {
     guard samples > 0 else { return nil }
-    let path = target ?? "notebooks-data/\(plan.reportName)/\(PoolSamples.fileName)"
+    let path = target ?? samplesPath
     try PoolSamples.write(plan: plan, seed: request.seed, count: samples, to: path, rename: rename)
     return path
   }

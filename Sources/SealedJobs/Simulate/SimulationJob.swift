@@ -97,7 +97,13 @@ package struct SimulationJob: Sendable {
       writes: ReportFile.simulationFolder.names + settings.extraFiles
         + (settings.out != nil && samples > 0 ? [PoolSamples.fileName] : []),
       force: settings.force)
+    if samples > 0 && settings.out == nil {
+      try PoolSamples.checkReplaceable(samplesPath, force: settings.force)
+    }
   }
+
+  /// Where `--samples` go without `--out`: `notebooks-data/<set>-<rules>/pools.csv`.
+  package var samplesPath: String { "notebooks-data/\(plan.reportName)/\(PoolSamples.fileName)" }
 
   private static func checkShard(_ request: Simulation.Request, samples: Int) throws(DataError) {
     let shard = request.shard

@@ -61,8 +61,8 @@ package struct CardFrequencyRow: Sendable {
   /// The row's CSV fields (`foil` as `true` or `false`); per-pool values always with a decimal point.
   package var fields: [String] {
     [
-      set, collectorNumber, name, rarity.rawValue, String(foil), String(count), perPool.map(CSVNumber.decimal) ?? "",
-      CSVNumber.decimal(expected),
+      set, collectorNumber, name, rarity.rawValue, String(count), perPool.map(CSVNumber.decimal) ?? "",
+      CSVNumber.decimal(expected), String(foil),
     ]
   }
 

@@ -1,0 +1,95 @@
+import Foundation
+import SealedEngine
+import SealedTestSupport
+import Testing
+
+/// The rough edges a newcomer hits first (issue 33), each a test that failed before its fix.
+@Suite struct NewcomerRoughEdgeTests {
+  let environment: [String: String]
+
+  init() throws {
+    environment = ["SEALED_HOME": try Fixtures.temporaryDirectory().path, "SEALED_CARDS": ""]
+  }
+
+  func run(_ arguments: [String]) throws -> CommandResult {
+    try SealedExecutable.run(arguments, environment: environment)
+  }
+
+  /// A product's code or a set's name where a set code goes points to what was meant, and the
+  /// count the message gives is the count `sealed sets` shows.
+  @Test func aProductCodeOrASetNameGetsAPointerToTheSetCode() throws {
+    let message = #"unknown set "blb-play": that looks like a product of the field's booster data, of set blb: give it as the rules, as in sealed check blb --rules blb-play (sealed rules import --list lists the products)"#
+    let product = try run(["open", "blb-play"])
+    #expect(product.status == 2)
+    #expect(product.stderr == "sealed: error: \(message)\n")
+    // The command it names works.
+    let out = try Fixtures.temporaryDirectory().appendingPathComponent("r").path
+    #expect(try run(["check", "blb", "--rules", "blb-play", "--pools", "100", "--seed", "1", "--out", out, "--quiet"]).status == 0)
+    let name = try run(["sets", "bloomburrow"])
+    #expect(name.stderr == "sealed: error: unknown set \"bloomburrow\": sets are named by their code; did you mean blb (Bloomburrow)?\n")
+    let unknown = try run(["sets", "zzz"])
+    let count = try #require(unknown.stderr.firstMatch(of: /; (\d+) sets have card data here \(sealed sets lists them\); sealed cards fetch zzz downloads a set from Scryfall/))
+    let rows = try run(["sets", "--format", "csv"]).stdout.split(separator: "\n").dropFirst()
+    #expect(Int(count.1) == rows.filter { $0.split(separator: ",", omittingEmptySubsequences: false)[2] != "0" }.count)
+    #expect(Int(count.1)! < rows.count)  // sets the field names without data are listed, not counted
+    // A short word is no set name: no guess.
+    #expect(!(try run(["sets", "blb2"]).stderr.contains("did you mean")))
+  }
+
+  /// An error in a rule file that ships inside Sealed says how to see that file.
+  @Test func anErrorInShippedRulesSaysWhereToSeeThem() throws {
+    let product = try run(["open", "one", "--rules", "one-draft"])
+    #expect(product.status == 2)
+    #expect(product.stderr.hasPrefix("sealed: error: product:one-draft:"))
+    #expect(product.stderr.hasSuffix(" (product:one-draft is the rule file sealed rules import --product one-draft prints)\n"))
+    #expect(try run(["rules", "import", "--product", "one-draft"]).status == 0)
+    let builtIn = try run(["open", "lea"])
+    #expect(builtIn.status == 2)
+    let guide = try #require(builtIn.stderr.firstMatch(of: /\(built-in:sealed is the rule set (\S+) or the spec (\S+), shipped with Sealed\)\n$/))
+    #expect(String(guide.1).hasSuffix("/rules/sealed.yaml") && FileManager.default.fileExists(atPath: String(guide.1)))
+    #expect(String(guide.2).hasSuffix("/specs/sealed.yaml") && FileManager.default.fileExists(atPath: String(guide.2)))
+  }
+
+  /// The listings fit a terminal: their warnings go under each row instead of a column of
+  /// hundreds of characters (the file of `cards list` is a path as long as the build's).
+  @Test func listingsFitATerminal() throws {
+    let sets = try run(["sets"]).stdout.split(separator: "\n")
+    #expect(sets.count > 273)
+    #expect(sets.allSatisfy { $0.count <= 120 }, "\(sets.map(\.count).max() ?? 0) columns")
+    let cards = try run(["cards", "list"]).stdout.split(separator: "\n")
+    #expect(cards.filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("file: ") }.allSatisfy { $0.count <= 120 }, "\(cards.map(\.count).max() ?? 0) columns")
+    #expect(cards.contains { $0.hasPrefix("      collector numbers missing: ") })
+  }
+
+  @Test func setsComeInTheOrderAsked() throws {
+    let listed = try run(["sets", "war", "blb", "fdn", "war", "--format", "csv"]).stdout.split(separator: "\n").dropFirst()
+    #expect(listed.map { $0.prefix { $0 != "," } } == ["war", "blb", "fdn"])
+    let cards = try run(["cards", "list", "war", "afr", "--format", "csv"]).stdout.split(separator: "\n").dropFirst()
+    #expect(cards.map { $0.prefix { $0 != "," } } == ["war", "afr"])
+  }
+
+  @Test func aBoosterRangePastTheSetsLastCardIsRefused() throws {
+    let refused = try run(["open", "war", "--booster-max", "99999", "--seed", "1"])
+    #expect(refused.status == 2)
+    #expect(refused.stderr == "sealed: error: --booster-max 99999: set war's highest collector number is 275; expected 1 to 275\n")
+    #expect(try run(["open", "war", "--booster-max", "275", "--seed", "1"]).status == 0)
+  }
+
+  /// `check`'s "whole run" is the whole command: loading the cards and the product and compiling
+  /// them too, which took 0.76 of 0.81 s and were left out.
+  @Test func checksWholeRunIncludesLoadingTheRules() throws {
+    let out = try Fixtures.temporaryDirectory().appendingPathComponent("r").path
+    let started = Date()
+    let result = try run(["check", "mkm", "--rules", "mkm-play", "--pools", "100", "--seed", "1", "--out", out, "--quiet"])
+    let wall = Date().timeIntervalSince(started)
+    let whole = try #require(result.stdout.firstMatch(of: /whole run: (\d+\.\d\d) s/))
+    #expect(Double(whole.1)! >= 0.5 * wall, "whole run \(whole.1) s of \(wall) s")
+  }
+
+  /// A seed's pools belong to a generator version; the binary says which it has.
+  @Test func theVersionNamesTheGenerator() throws {
+    #expect(try run(["--version"]).stdout == "0.2.0 (generator version \(Simulation.generatorVersion))\n")
+    let help = try run(["open", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(help.contains("the same seed gives the same result with the same generator version (sealed --version); an older version's pools cannot be asked for."))
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import SealedSupport
+import SealedTestSupport
+import Testing
+
+/// Issue 33: nothing is overwritten without --force. Every command that writes a file where the
+/// user says refuses to replace one that is there with one message (`OutputFile.refusal`) and
+/// leaves it as it was; with --force it replaces it. A report folder never mixes two runs.
+@Suite struct OverwriteTests {
+  let dir: URL
+  let environment: [String: String]
+
+  init() throws {
+    dir = try Fixtures.temporaryDirectory()
+    environment = ["SEALED_HOME": dir.appendingPathComponent("home").path, "SEALED_CARDS": ""]
+  }
+
+  func run(_ arguments: [String]) throws -> CommandResult {
+    try SealedExecutable.run(arguments, environment: environment, workingDirectory: dir)
+  }
+
+  /// Puts `notes.txt` (the user's) at `name`, runs `arguments` with `name` where they write:
+  /// refused with the one message and the file kept; then with --force, replaced.
+  func expectRefusedThenForced(_ arguments: [String], writing name: String, option: String = "--out") throws {
+    let path = try Fixtures.write("my notes\n", to: name, in: dir)
+    let refused = try run(arguments)
+    #expect(refused.status == 2, "\(arguments): \(refused.stderr)")
+    #expect(refused.stderr == "sealed: error: \(OutputFile.refusal(name, option: option))\n", "\(arguments)")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "my notes\n", "\(arguments) changed the file")
+    let forced = try run(arguments + ["--force"])
+    #expect(forced.status == 0, "\(arguments) --force: \(forced.stderr)")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) != "my notes\n", "\(arguments) --force did not replace the file")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent).allSatisfy { !$0.hasPrefix(".") })
+  }
+
+  @Test func everyFileWriterRefusesAnExistingFileWithoutForce() throws {
+    #expect(try run(["open", "war", "--seed", "1", "--save", "alice"]).status == 0)
+    try expectRefusedThenForced(["open", "war", "--seed", "1", "--out", "pool.txt"], writing: "pool.txt")
+    try expectRefusedThenForced(["open", "war", "--pools", "2", "--seed", "1", "--format", "list", "--out", "box.txt"], writing: "box.txt")
+    try expectRefusedThenForced(["export", "arena", "alice", "--out", "decks/alice.txt"], writing: "decks/alice.txt")
+    try expectRefusedThenForced(["export", "tts", "alice", "--out", "alice.json"], writing: "alice.json")
+    try expectRefusedThenForced(["rules", "import", "--product", "war-draft", "--out", "war-draft.yaml"], writing: "war-draft.yaml")
+    // The card sheet is refused before the images are looked for.
+    _ = try Fixtures.write("my image\n", to: "sheet.jpg", in: dir)
+    let sheet = try run(["export", "tts", "alice", "--sheet", "sheet.jpg", "--images", "nowhere"])
+    #expect(sheet.stderr == "sealed: error: \(OutputFile.refusal("sheet.jpg", option: "--sheet"))\n")
+    // A folder where a file goes is refused even with --force.
+    try FileManager.default.createDirectory(at: dir.appendingPathComponent("folder.txt"), withIntermediateDirectories: true)
+    let folder = try run(["export", "arena", "alice", "--out", "folder.txt", "--force"])
+    #expect(folder.stderr == "sealed: error: folder.txt: is a folder; expected the name of a file for --out\n")
+  }
+
+  /// `sealed report DIR` replaces the report.html Sealed wrote, but not one the folder's manifest
+  /// does not list.
+  @Test func reportReplacesOnlyTheReportPageSealedWrote() throws {
+    #expect(try run(["simulate", "war", "--pools", "300", "--seed", "1", "--out", "sim", "--quiet"]).status == 0)
+    #expect(try run(["report", "sim"]).status == 0)
+    let manifest = dir.appendingPathComponent("sim/manifest.csv")
+    let listed = try String(contentsOf: manifest, encoding: .utf8)
+    try listed.replacingOccurrences(of: "report.html\n", with: "").write(to: manifest, atomically: true, encoding: .utf8)
+    let refused = try run(["report", "sim"])
+    #expect(refused.status == 2)
+    #expect(refused.stderr == "sealed: error: sim/report.html: the file exists and Sealed did not write it (the folder's manifest.csv does not list it); pass --force to replace it\n")
+    #expect(try run(["report", "sim", "--force"]).status == 0)
+  }
+
+  /// The issue's case: simulate, then check-products into the same folder, left a folder of two
+  /// runs. Now refused; --force drops the simulation's files, so the folder holds one run.
+  @Test func checkProductsNeverMixesItsRunWithAnotherReport() throws {
+    #expect(try run(["simulate", "war", "--pools", "300", "--seed", "1", "--out", "reports/one", "--quiet"]).status == 0)
+    let products = ["check-products", "--products", "war-draft", "--pools", "300", "--seed", "1", "--out", "reports/one", "--quiet"]
+    let refused = try run(products)
+    #expect(refused.status == 2)
+    #expect(refused.stderr.hasPrefix("sealed: error: \(dir.path)/reports/one: holds card_frequency.csv of an earlier run or report, which this run does not write; the folder would mix the two"), "\(refused.stderr)")
+    #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("reports/one/tallies.json").path))
+    let forced = try run(products + ["--force"])
+    #expect(forced.status == 0, "\(forced.stderr)")
+    let entries = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("reports/one").path).sorted()
+    #expect(entries == ["manifest.csv", "run.csv", "summary.csv", "war-draft"])
+    // The same run again needs no --force; a run of other products would leave war-draft's.
+    #expect(try run(products).status == 0)
+    let other = try run(["check-products", "--products", "dom-draft", "--pools", "300", "--seed", "1", "--out", "reports/one", "--quiet"])
+    #expect(other.stderr.contains("holds war-draft of an earlier run or report"), "\(other.stderr)")
+    // And the other way: a simulation into a check-products folder would drop its summary.
+    let simulate = try run(["simulate", "war", "--pools", "300", "--seed", "1", "--out", "reports/one", "--quiet"])
+    #expect(simulate.status == 2)
+    #expect(simulate.stderr.contains("which this command does not write"), "\(simulate.stderr)")
+    // A file of the user's is kept beside the run with --force, and refused without.
+    _ = try Fixtures.write("mine\n", to: "reports/one/notes.txt", in: dir)
+    #expect(try run(products).stderr.contains("holds notes.txt, which Sealed did not write"))
+    #expect(try run(products + ["--force"]).status == 0)
+    #expect(try String(contentsOf: dir.appendingPathComponent("reports/one/notes.txt"), encoding: .utf8) == "mine\n")
+  }
+
+  /// A set file put into the card folder by hand (no record of its source) is replaced by a
+  /// fetch or an import only with --force; one Sealed stored is an update.
+  @Test func theCardFolderKeepsASetPutThereByHand() throws {
+    let cards = dir.appendingPathComponent("home/cards")
+    let mine = try Fixtures.write("[" + Fixtures.cardJSON(set: "tst", number: "1", name: "Mine") + "]\n", to: "tst.json", in: cards)
+    // Refused before any request: the address answers nothing.
+    let fetch = try run(["cards", "fetch", "tst", "--api", "http://127.0.0.1:9", "--quiet"])
+    #expect(fetch.status == 2)
+    #expect(fetch.stderr == "sealed: error: \(mine): the file exists and Sealed did not store it (it records no source: put there by hand?); pass --force to replace it\n")
+    let bulk = try Fixtures.write("[" + Fixtures.cardJSON(set: "tst", number: "2", name: "Theirs") + "]\n", to: "bulk.json", in: dir)
+    let refused = try run(["cards", "import", bulk, "--quiet"])
+    #expect(refused.status == 2, "\(refused.stdout)")
+    #expect(refused.stderr.contains("put there by hand"))
+    #expect(try String(contentsOfFile: mine, encoding: .utf8).contains("Mine"))
+    let list = try run(["cards", "list", "tst", "--format", "csv"])
+    #expect(list.stdout.contains("tst,Test Set,1,local,put there by hand,"), "\(list.stdout)")
+    #expect(try run(["cards", "import", bulk, "--quiet", "--force"]).status == 0)
+    #expect(try String(contentsOfFile: mine, encoding: .utf8).contains("Theirs"))
+    // Imported, it is listed as imported (not fetched), and importing again is an update.
+    #expect(try run(["cards", "list", "tst", "--format", "csv"]).stdout.contains("tst,Test Set,1,imported,imported from bulk.json on "))
+    #expect(try run(["cards", "import", bulk, "--quiet"]).status == 0)
+  }
+
+  /// `--samples` without `--out` go to notebooks-data/: a pools.csv Sealed did not write there is
+  /// not replaced without --force.
+  @Test func samplesDoNotReplaceAFileSealedDidNotWrite() throws {
+    let simulate = ["simulate", "war", "--pools", "300", "--seed", "1", "--samples", "2", "--quiet"]
+    #expect(try run(simulate).status == 0)
+    #expect(try run(simulate).status == 0)
+    let path = try Fixtures.write("pool,mine\n", to: "notebooks-data/war-sealed/pools.csv", in: dir)
+    let refused = try run(simulate)
+    #expect(refused.status == 2)
+    #expect(refused.stderr == "sealed: error: notebooks-data/war-sealed/pools.csv: the file exists and is not samples Sealed wrote; choose another --out, or pass --force to replace it\n")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "pool,mine\n")
+    #expect(try run(simulate + ["--force"]).status == 0)
+  }
+}
