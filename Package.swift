@@ -171,7 +171,7 @@ let package = Package(
     .testTarget(name: "SealedImagesTests", dependencies: ["SealedImages", "SealedDecks", "SealedTestSupport"]),
     .testTarget(name: "SealedMTGJSONTests", dependencies: stages + ["SealedMTGJSON", "SealedPackFiles", "SealedTestSupport"]),
     .testTarget(name: "SealedScryfallTests", dependencies: stages + ["SealedScryfall", "SealedTestSupport"]),
-    .testTarget(name: "SealedJobsTests", dependencies: stages + ["SealedJobs", "SealedTestSupport"]),
+    .testTarget(name: "SealedJobsTests", dependencies: stages + ["SealedJobs", "SealedRelease", "SealedTestSupport"]),
     .testTarget(
       name: "SealedCLITests",
       dependencies: stages + ["sealed", "SealedCLI", "SealedJobs", "SealedImages", "SealedRelease", "SealedTestSupport"]),
