@@ -100,6 +100,8 @@ let package = Package(
       name: "SealedMTGJSON",
       dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedPackFiles"]
     ),
+    // Release validation (rules stage): exact diff of two data releases, and lint of a product.
+    .target(name: "SealedRelease", dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedMTGJSON"]),
     .target(name: "SealedImages", dependencies: ["SealedSupport", "SealedDecks", "CStb"]),
     .target(name: "SealedCharts"),
     .target(
@@ -107,7 +109,7 @@ let package = Package(
       dependencies: [
         "SealedSupport", "SealedVerdicts", "SealedReports", "SealedCharts", .product(name: "Mustache", package: "swift-mustache"),
       ],
-      resources: [.embedInCode("Resources/report.mustache")]
+      resources: [.embedInCode("Resources/report.mustache"), .embedInCode("Resources/release-diff.mustache")]
     ),
     // The run layer: every run (simulate, check, check-products, audit, open) validated once,
     // run with progress and stop callbacks, and made into its report's files. The only place
@@ -116,7 +118,7 @@ let package = Package(
       name: "SealedJobs",
       dependencies: [
         "SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedVerdicts", "SealedReports",
-        "SealedStats", "SealedAudit", "SealedPackFiles", "SealedReportHTML",
+        "SealedStats", "SealedAudit", "SealedPackFiles", "SealedReportHTML", "SealedRelease",
       ]
     ),
     .target(
@@ -125,7 +127,7 @@ let package = Package(
         "SealedSupport", "SealedData", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedVerdicts",
         "SealedReports", "SealedStats", "SealedAudit", "SealedDecks", "SealedJobs", "SealedImages", "SealedScryfall",
         "SealedReportHTML",
-        "SealedPackFiles", "SealedMTGJSON",
+        "SealedPackFiles", "SealedMTGJSON", "SealedRelease",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -184,16 +186,21 @@ let package = Package(
     .testTarget(name: "SealedProjectTests", dependencies: stages + ["SealedJobs", "SealedTestSupport"]),
     .testTarget(name: "SealedStatsTests", dependencies: stages + ["SealedTestSupport"]),
     .testTarget(name: "SealedPackFilesTests", dependencies: stages + ["SealedPackFiles", "SealedTestSupport"]),
+    .testTarget(
+      name: "SealedReleaseTests",
+      dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedRelease", "SealedTestSupport"]
+    ),
     .testTarget(name: "SealedChartsTests", dependencies: ["SealedCharts"]),
     .testTarget(name: "SealedReportHTMLTests", dependencies: stages + ["SealedReportHTML", "SealedTestSupport"]),
     .testTarget(name: "SealedImagesTests", dependencies: ["SealedImages", "SealedDecks", "SealedTestSupport"]),
     .testTarget(name: "SealedMTGJSONTests", dependencies: stages + ["SealedMTGJSON", "SealedPackFiles", "SealedTestSupport"]),
     .testTarget(name: "SealedScryfallTests", dependencies: stages + ["SealedScryfall", "SealedTestSupport"]),
-    .testTarget(name: "SealedJobsTests", dependencies: stages + ["SealedJobs", "SealedTestSupport"]),
+    .testTarget(name: "SealedJobsTests", dependencies: stages + ["SealedJobs", "SealedRelease", "SealedTestSupport"]),
     .testTarget(
       name: "SealedServerTests", dependencies: stages + ["sealed", "sealed-serve", "SealedServer", "SealedTestSupport"]),
     .testTarget(
-      name: "SealedCLITests", dependencies: stages + ["sealed", "SealedCLI", "SealedJobs", "SealedImages", "SealedTestSupport"]),
+      name: "SealedCLITests",
+      dependencies: stages + ["sealed", "SealedCLI", "SealedJobs", "SealedImages", "SealedRelease", "SealedTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -40,6 +40,28 @@ def verdict_line(checks, run):
     return f"PASS: {total - untested} of {total} {noun} passed{also}" if untested else f"PASS: all {total} {noun} passed"
 
 
+def check_release_diff(check, text, headings, run, table):
+    """A `sealed rules diff` page: its title, verdict, the counts of run.csv, every product
+    listed that is not unchanged, and the largest changes of changes.csv, as its CSVs give them."""
+    name = lambda path: os.path.basename(path or "?")
+    check(f"Sealed release diff: {name(run.get('old'))} → {name(run.get('new'))}" in headings, "the title names the two files")
+    for key in ("old_products", "new_products", "changes", "command"):
+        check(run.get(key, "?") in text, f"run.csv's {key} ({run.get(key)}) is in the text")
+    verdict = "CHANGED:" if run.get("changed") == "yes" else "UNCHANGED: every product and every measure is the same"
+    check(verdict in text, f"the verdict '{verdict}'")
+    for heading in ("Run", "Products"):
+        check(heading in headings, f"heading '{heading}'")
+    products = [row for row in table("products.csv") or [] if row["status"] != "unchanged"]
+    missing = [row["old_product"] or row["new_product"] for row in products if (row["old_product"] or row["new_product"]) not in text]
+    check(not missing, f"all {len(products)} products not unchanged are listed" + "".join("\n      " + code for code in missing[:5]))
+    changes = table("changes.csv") or []
+    if changes:
+        check("Largest changes" in headings, "heading 'Largest changes'")
+        top = changes[:50]
+        absent = [row["subject"] for row in top if row["subject"] not in text or row["new"] not in text]
+        check(not absent, f"the {len(top)} largest changes are in the text with their values" + "".join("\n      " + s for s in absent[:5]))
+
+
 def chromium(args, timeout=120):
     return subprocess.run(["chromium", *CHROMIUM_FLAGS, *args], capture_output=True, text=True, timeout=timeout)
 
@@ -182,7 +204,10 @@ def main():
         text, headings = reader.text, reader.headings
         run = {row["key"]: row["value"] for row in table("run.csv") or []}
         audit = run.get("command_kind") == "audit"
-        if audit:
+        if run.get("command_kind") == "rules-diff":
+            check_release_diff(check, text, headings, run, table)
+            keys, expected_headings = (), ()
+        elif audit:
             check(f"Sealed audit: {run.get('set')} · {run.get('rules')} · {run.get('boosters')} boosters opened" in headings, "the title names set, rules and boosters")
             keys, expected_headings = ("rules_sha256", "boosters", "packs", "resamples"), ("Run",)
         else:
@@ -190,11 +215,11 @@ def main():
             keys, expected_headings = ("rules_sha256", "pools", "boosters", "seed"), ("Run", "Mythics", "Every card against its expected frequency")
         for key in keys:
             check(run.get(key, "?") in text, f"run.csv's {key} ({run.get(key)}) is in the text")
-        if run.get("command"):
+        if run.get("command") and run.get("command_kind") != "rules-diff":
             check(run["command"] in text, "the command that reproduces the run is in the text")
         for heading in expected_headings:
             check(heading in headings, f"heading '{heading}'")
-        checks = table("audit.csv" if audit else "checks.csv")
+        checks = None if run.get("command_kind") == "rules-diff" else table("audit.csv" if audit else "checks.csv")
         if checks is not None:
             failed = [row["check"] for row in checks if row["verdict"] == "fail"]
             verdict = verdict_line(checks, run)
@@ -209,7 +234,7 @@ def main():
             if proportions:
                 check("Proportions against their expected values" in headings, "heading 'Proportions against their expected values'")
                 check(all(row["check"] in headings for row in proportions), f"a chart for each of the {len(proportions)} proportions")
-        sheets = table("sheet_frequency.csv") or []
+        sheets = [] if run.get("command_kind") == "rules-diff" else table("sheet_frequency.csv") or []
         names = {row["sheet"] for row in sheets}
         value = "score" if sheets and "score" in sheets[0] else "residual"
         strips = [name for name in names if sum(1 for row in sheets if row["sheet"] == name and row[value]) > 1]

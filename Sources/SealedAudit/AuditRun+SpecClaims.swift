@@ -92,8 +92,8 @@ extension AuditRun {
       return untestedOnPools(claim, alpha: alpha, input: input) ?? specMythicPosition(claim, weights: weights, alpha: alpha, input: input)
     case .uniform(let filter):
       return specUniform(claim, filter: filter, alpha: alpha, input: input)
-    case .odds:
-      return untested(claim, alpha: alpha, "odds claims are tested on simulations (sealed check), not on opened packs")
+    case .odds(let odds, let reading):
+      return try oddsClaim(claim, odds, reading: reading, lane: lane, alpha: alpha, input: input, builder: builder)
     }
   }
 

@@ -153,6 +153,25 @@ package struct MTGJSONBoosterImport {
     return Loaded(products: products, cardSets: cardSets, version: outcome.version)
   }
 
+  /// Every product of the file, converted, in the file's order; a uuid the file does not hold
+  /// is kept as a key no card data has, so that the product is still there to compare or lint:
+  /// `uuid:<uuid>` in a file of several sets (AllPrintings: the card does not exist),
+  /// `uuid-other-set:<uuid>` in a file of one set (another set's card, which the file cannot
+  /// hold). Memory: the kept products' own sets' cards while reading.
+  package func allProducts() throws(DataError) -> [CompiledBoosterData.Product] {
+    let outcome = try collect(keep: { _, _ in true })
+    let prefix = outcome.setCount == 1 ? "uuid-other-set:" : "uuid:"
+    var products: [CompiledBoosterData.Product] = []
+    for item in outcome.items {
+      do throws(MTGJSONBoosterProduct.ConversionError) {
+        products.append(try item.convert(outcome.keys, unresolved: { prefix + $0 }))
+      } catch {
+        throw DataError(error.error.message, at: error.error.location ?? path)
+      }
+    }
+    return products
+  }
+
   /// Compiles the product's rule file against `cards`, as `open` would; throws naming the
   /// product. Cost: milliseconds.
   package static func check(_ product: CompiledBoosterData.Product, cards: CardSet) throws(DataError) {
@@ -173,8 +192,10 @@ package struct MTGJSONBoosterImport {
     var set: MTGJSONSet
     var ownCards: [Card]
 
-    func convert(_ keys: [String: String]) throws(MTGJSONBoosterProduct.ConversionError) -> CompiledBoosterData.Product {
-      try product.compiledProduct(code: code, setCode: set.sealedCode, setName: set.name) { keys[$0] }
+    func convert(
+      _ keys: [String: String], unresolved: ((String) -> String)? = nil
+    ) throws(MTGJSONBoosterProduct.ConversionError) -> CompiledBoosterData.Product {
+      try product.compiledProduct(code: code, setCode: set.sealedCode, setName: set.name) { keys[$0] ?? unresolved?($0) }
     }
   }
 

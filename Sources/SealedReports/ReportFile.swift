@@ -24,6 +24,9 @@ package enum ReportFile: String, CaseIterable, Sendable {
   case boosters = "boosters.csv"
   // `sealed check-products`' folder of products.
   case summary = "summary.csv"
+  // `sealed rules diff`'s folder: the products of two releases and the measures that changed.
+  case releaseProducts = "products.csv"
+  case releaseChanges = "changes.csv"
   /// The pools sampled with `--samples` (a report file when written with `--out`).
   case pools = "pools.csv"
   /// The tallies a report is made from (JSON, `RunRecord`).
@@ -58,8 +61,11 @@ package enum ReportFile: String, CaseIterable, Sendable {
     case .summary:
       [
         "product", "kind", "set", "verdict", "failing_checks", "checks", "not_tested", "pools", "seconds",
-        "cards_lacking_data", "seed", "reason",
+        "cards_lacking_data", "seed", "reason", "lint", "warnings", "spec", "claims_tested", "claims_not_tested",
       ]
+    case .releaseProducts: ["status", "old_product", "new_product", "name", "changes", "largest_relative_change", "note"]
+    case .releaseChanges:
+      ["product", "old_product", "measure", "subject", "old", "new", "old_exact", "new_exact", "relative_change"]
     case .pools: ["pool", "booster", "slot", "set", "collector_number", "name", "rarity", "colors", "foil"]
     case .tallies, .page: []
     case .manifest: ["file"]
@@ -91,6 +97,8 @@ package enum ReportFile: String, CaseIterable, Sendable {
   package static let simulationFolder: [ReportFile] = simulation + [.tallies, .page]
   /// The files of a check's folder.
   package static let checkFolder: [ReportFile] = simulationFolder + checkOnly
+  /// The files of a release diff's folder (`sealed rules diff`).
+  package static let releaseDiffFolder: [ReportFile] = [.run, .releaseProducts, .releaseChanges, .page]
   /// The files a Sealed report folder held before `manifest.csv` existed.
   static let legacy: [ReportFile] = [
     .run, .slotRarity, .cardFrequency, .poolMythics, .mythicPosition, .events, .tallies, .checks, .mythicFairness,

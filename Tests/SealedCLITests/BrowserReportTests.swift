@@ -75,4 +75,24 @@ struct BrowserReportTests {
     #expect(result.stdout.contains("ok    the title names set, rules and boosters"))
     #expect(result.stdout.contains("ok    the verdict 'PASS: all "))
   }
+
+  /// `sealed rules diff`'s page: mtg.wtf's 2023 file against the shipped data passes the checks
+  /// (title, verdict, every product not unchanged and the 50 largest changes in its text, no
+  /// request, screenshots, PDF); the same page with a product's row removed fails, naming it.
+  @Test func aReleaseDiffPagePassesAndAPageMissingAProductFails() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let out = dir.appendingPathComponent("diff")
+    let diff = try SealedExecutable.run(["rules", "diff", Fixtures.boosters2023, "--out", out.path])
+    #expect(diff.status == 1, "\(diff.stderr)")
+    let good = try run([out.path, "--shots", dir.appendingPathComponent("shots").path])
+    #expect(good.status == 0, "\(good.stdout)")
+    #expect(good.stdout.contains("ok    the verdict 'CHANGED:'"))
+    #expect(good.stdout.contains("ok    all 393 products not unchanged are listed"))
+    let page = out.appendingPathComponent("report.html")
+    let html = try String(contentsOf: page, encoding: .utf8)
+    try Data(html.replacingOccurrences(of: "<td>cmb1</td>", with: "<td></td>").utf8).write(to: page)
+    let bad = try run([out.path, "--shots", dir.appendingPathComponent("shots").path])
+    #expect(bad.status == 1, "\(bad.stdout)")
+    #expect(bad.stdout.contains("FAIL  all 393 products not unchanged are listed\n      cmb1"))
+  }
 }

@@ -195,7 +195,7 @@ import Testing
       try sealedText().replacingOccurrences(of: "\nspec: sealed ", with: "\nspec: sealde "), to: "unknown.yaml", in: dir)
     let refused = try SealedExecutable.run(["check", "war", "--rules", unknown, "--pools", "100", "--quiet"] + cards)
     #expect(refused.status == 2)
-    #expect(refused.stderr == "sealed: error: \(unknown): spec: unknown spec \"sealde\"; built-in specs: sealed, mkm-play, or give the path of a YAML spec file\n", "\(refused.stderr)")
+    #expect(refused.stderr == "sealed: error: \(unknown): spec: unknown spec \"sealde\"; built-in specs: sealed, mkm-play, otj-play, mh3-play, blb-play, dft-play, tdm-play, fin-play, eoe-play, mom-draft, or give the path of a YAML spec file\n", "\(refused.stderr)")
   }
 
   /// Interval bounds get the digits it takes to show on which side of the expected value they lie.

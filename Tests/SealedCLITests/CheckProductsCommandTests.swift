@@ -6,7 +6,7 @@ import Testing
 
 /// `sealed check-products` on a handful of products with small runs.
 @Suite struct CheckProductsCommandTests {
-  static let header = "product,kind,set,verdict,failing_checks,checks,not_tested,pools,seconds,cards_lacking_data,seed,reason"
+  static let header = "product,kind,set,verdict,failing_checks,checks,not_tested,pools,seconds,cards_lacking_data,seed,reason,lint,warnings,spec,claims_tested,claims_not_tested"
 
   /// The rows of a summary.csv, split on commas (only a refused row's reason is quoted).
   static func rows(_ folder: URL) throws -> [[String]] {
@@ -34,6 +34,9 @@ import Testing
     #expect(rows[2][9] == "0")
     #expect(Int(rows[1][9])! > 0)
     #expect(rows[1][10] == String(ProductSeed.derive(runSeed: 3, code: "mkm-play")))
+    // The shipped products' lint raises nothing (docs/validating-data.md).
+    #expect(rows.allSatisfy { $0[12] == "ok" && $0[13].isEmpty })
+    #expect(result.stdout.contains("\nlint: no warnings (3 products)\n"))
     for row in rows {
       let files = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent(row[0]).path).sorted()
       #expect(files.contains("checks.csv") && files.contains("report.html") && files.contains("tallies.json"), "\(files)")

@@ -31,8 +31,10 @@ import Testing
     try run(["open", "war", "--format", "csv", "--pools", "20", "--seed", "6", "--out", packs] + cards, quiet: false)
     try run(["audit", "war", "--packs", packs, "--seed", "1", "--out", audited.path] + cards)
     try run(["check-products", "--products", "war-draft", "--pools", "2000", "--seed", "3", "--out", products.path])
+    let diff = dir.appendingPathComponent("diff")
+    try run(["rules", "diff", Fixtures.boosters2023, Fixtures.boosters2023, "--out", diff.path], quiet: false)
     var seen = Set<ReportFile>()
-    for folder in [simulated, checked, audited, products, products.appendingPathComponent("war-draft")] {
+    for folder in [simulated, checked, audited, products, products.appendingPathComponent("war-draft"), diff] {
       for name in try files(folder) where name != "war-draft" {
         let file = try #require(ReportFile(rawValue: name), "\(folder.lastPathComponent)/\(name) is not in ReportFile")
         seen.insert(file)

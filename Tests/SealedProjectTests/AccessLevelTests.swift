@@ -26,8 +26,8 @@ import Testing
 
   /// The modules only this package imports: not one `public` declaration.
   static let packageOnly: Set<String> = [
-    "SealedAudit", "SealedStats", "SealedVerdicts", "SealedScryfall", "SealedImages", "SealedCharts", "SealedCLI", "sealed",
-    "SealedServer", "sealed-serve",
+    "SealedAudit", "SealedStats", "SealedVerdicts", "SealedRelease", "SealedScryfall", "SealedImages", "SealedCharts", "SealedCLI",
+    "sealed", "SealedServer", "sealed-serve",
   ]
 
   /// The lines (from 1) of `text` holding the word `public` in code, outside strings and comments.

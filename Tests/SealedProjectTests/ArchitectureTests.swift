@@ -25,6 +25,7 @@ import Testing
     "SealedEngine": (["SealedAnalysis", "SealedReports", "SealedStats", "SealedJobs"], "the engine comes before what reads its tallies"),
     "SealedJobs": (["SealedCLI", "SealedServer"], "the run layer serves the commands and the app alike, and knows neither"),
     "SealedServer": (["SealedCLI"], "the app calls the run layer's jobs as the commands do, not the commands"),
+    "SealedRelease": (["SealedEngine", "SealedReports", "SealedJobs"], "a release's shares are exact, from the JSON: no simulation, no layout"),
   ]
 
   /// The web server's packages, and the one module that may import them (networking sits in a

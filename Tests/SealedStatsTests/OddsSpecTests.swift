@@ -221,8 +221,9 @@ import Testing
   @Test(arguments: [("9.38%", 0.00005), ("87.5%", 0.0005), ("0.125", 0.0005), ("2%", 0.005), ("0.1", 0.05)])
   func theHalfUnitOfAFigure(_ figure: String, _ half: Double) throws {
     let spec = try SpecLoader.parse(Self.spec("{ sheet: s, in: \(figure), rounded: true }"), source: "odds.yaml")
-    guard case .odds(_, let halfUnit) = spec.claims[0].kind else { Issue.record("not an odds claim"); return }
-    #expect(abs(halfUnit - half) < 1e-15, "\(figure): \(halfUnit)")
+    guard case .odds(_, let reading) = spec.claims[0].kind else { Issue.record("not an odds claim"); return }
+    #expect(reading.kind == .rounded && reading.below == reading.above, "\(figure): \(reading)")
+    #expect(abs(reading.below - half) < 1e-15, "\(figure): \(reading.below)")
   }
 
   /// A percentage is the decimal as written: 1.56% is the double nearest 0.0156.
@@ -255,13 +256,13 @@ import Testing
     ("{ sheet: the_list, slot: x, in: 1 }", "odds need exactly one of sheet, slot or cards"),
     ("{ sheet: the_list, in: 125% }", "claims[0].odds.in: expected a share between 0 and 1 (0% and 100%), found 125%"),
     ("{ sheet: the_list, in: lots }", "expected a share such as 0.125, 1/8 or 12.5%, found \"lots\""),
-    ("{ slot: x, in: 1 }", "slot odds need gives: { sheet, set, rarity }"),
+    ("{ slot: x, in: 1 }", "slot odds need gives: { sheet, set, numbers, rarity, foil }"),
     ("{ sheet: the_list, gives: { set: spg }, in: 1 }", "gives goes with slot: NAME"),
     ("{ slot: x, card: 0, gives: { set: spg }, in: 1 }", "expected a card of the slot (from 1) or cards such as 1-6, found \"0\""),
     ("{ cards: { rarity: shiny }, in: 1 }", "unknown rarity \"shiny\""),
-    ("{ cards: { colour: red }, in: 1 }", "unknown key \"colour\"; expected one of sheet, set, rarity"),
+    ("{ cards: { colour: red }, in: 1 }", "unknown key \"colour\"; expected one of sheet, set, numbers, rarity, foil"),
     ("{ sheet: s, in: 1/8, rounded: true }", "rounded: true needs a decimal share such as 9.38% or 0.0938, found \"1/8\""),
-    ("{ sheet: s, in: 12.5%, rounded: true, within: 0.01% }", "give rounded: true or within, not both"),
+    ("{ sheet: s, in: 12.5%, rounded: true, within: 0.01% }", "give one of rounded: true, truncated: true, approximate: true or within, not several"),
     ("{ sheet: s, in: 12.5%, within: 2 }", "expected a share between 0 and 1"),
   ])
   func malformedOddsAreOneLineErrors(_ claim: String, _ message: String) throws {

@@ -15,9 +15,11 @@ struct CheckProductsCommand: ParsableCommand {
       writes; sealed report works on each), summary.csv and run.csv in DIR, and a table. Each \
       product's seed is derived from --seed and its code, so the same seed gives the same \
       results whatever the thread count. A product that cannot be compiled is a row with verdict \
-      refused and the reason. Ctrl-C keeps the products that finished. \
-      Exit status: 0 every product passes, 1 a product fails or is refused, 2 bad input, 130 \
-      interrupted.
+      refused and the reason. Each product is also linted (the field's conventions, as sealed \
+      rules lint): summary.csv's lint column says ok or warn and its warnings column what; a \
+      warning is not a failure unless --strict. Ctrl-C keeps the products that finished. \
+      Exit status: 0 every product passes, 1 a product fails or is refused (or, with --strict, \
+      warns), 2 bad input, 130 interrupted.
       """)
 
   @Argument(help: ArgumentHelp("mtg.wtf's compiled booster data, plain or gzipped (default: the data shipped with Sealed, July 2025).", valueName: "file"))
@@ -51,6 +53,9 @@ struct CheckProductsCommand: ParsableCommand {
   @Flag(help: "No progress bar.")
   var quiet = false
 
+  @Flag(help: "A product whose lint warns fails the run (exit 1).")
+  var strict = false
+
   func run() throws {
     var settings = ProductsJob.Settings(toolVersion: SealedCommand.version)
     (settings.file, settings.patterns, settings.pools) = (file, patterns, poolsArgument)
@@ -70,6 +75,7 @@ struct CheckProductsCommand: ParsableCommand {
     let summary = outcome.result.summary
     print(ProductTable.render(summary), terminator: "")
     print(summary.totals)
+    print(ProductTable.lint(summary), terminator: "")
     if outcome.result.interrupted {
       print("INTERRUPTED after \(summary.rows.count) of \(job.products.count) products; the summary lists those that finished")
     }
@@ -77,6 +83,9 @@ struct CheckProductsCommand: ParsableCommand {
     print("summary: \(job.folder.path)/\(ProductSummary.fileName)")
     print("reports: \(job.folder.path)/<product>/")
     if outcome.result.interrupted { throw CommandFailure(status: 130) }
-    if summary.failed { throw CommandFailure(status: 1) }
+    if strict && !summary.failed && summary.failed(strict: true) {
+      print("FAIL: --strict: the lint of \(summary.rows.filter { !$0.warnings.isEmpty }.count) product(s) warns")
+    }
+    if summary.failed(strict: strict) { throw CommandFailure(status: 1) }
   }
 }

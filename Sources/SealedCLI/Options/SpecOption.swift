@@ -4,7 +4,7 @@ import SealedRules
 
 /// `--spec NAME|FILE|none`: the claims `check` and `audit` test besides the rules' own.
 struct SpecOption: ParsableArguments {
-  @Option(help: ArgumentHelp("A built-in spec (sealed, mkm-play) or a YAML spec file; 'none' for the rules' own checks only. Default: the spec the rules name with their 'spec:' key, if any.", valueName: "name|file"))
+  @Option(help: ArgumentHelp("A built-in spec (sealed, or a product's published odds: mkm-play, otj-play, ...) or a YAML spec file; 'none' for the rules' own checks only. Default: the spec the rules name with their 'spec:' key, if any.", valueName: "name|file"))
   var spec: String?
 
   /// `--spec`, else the spec the rules (`--rules`) name with their `spec:` key, else none.

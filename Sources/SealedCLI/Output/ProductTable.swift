@@ -17,6 +17,15 @@ enum ProductTable {
     return table.text
   }
 
+  /// The lint's totals, then its first 20 warnings, indented.
+  static func lint(_ summary: ProductSummary) -> String {
+    var text = summary.lintTotals + "\n"
+    let warnings = summary.rows.flatMap(\.warnings)
+    for warning in warnings.prefix(20) { text += "  " + warning.text + "\n" }
+    if warnings.count > 20 { text += "  ... (\(warnings.count) in all; summary.csv's warnings column lists them)\n" }
+    return text
+  }
+
   static func shortened(_ text: String, to length: Int) -> String {
     text.count <= length ? text : String(text.prefix(length - 3)) + "..."
   }

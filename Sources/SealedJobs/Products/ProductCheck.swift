@@ -5,6 +5,7 @@ import SealedEngine
 import SealedAnalysis
 import SealedReports
 import SealedStats
+import SealedRelease
 
 /// `sealed check` of one product of the field's compiled booster data: the product as a rule
 /// set (as `--rules CODE` reads a shipped product), with its spec if it has one, simulated
@@ -82,8 +83,10 @@ package struct ProductCheck: Sendable {
     let started = DispatchTime.now()
     let seed = ProductSeed.derive(runSeed: settings.runSeed, code: product.code)
     var row = ProductSummary.Row(product: product, seed: seed)
+    row.spec = settings.specs[product.code.lowercased()]?.argument ?? ""
     let prepared: Prepared
     do {
+      row.warnings = try ProductLint.warnings(product, kind: row.kind, cards: ReleaseCards(loader: cards))
       prepared = try prepare(cards: cards)
     } catch {
       row.verdict = .refused

@@ -2,6 +2,7 @@ import Foundation
 import SealedRules
 import SealedReports
 import SealedStats
+import SealedRelease
 
 /// `summary.csv` of `sealed check-products`: one row per product checked, in the data's order.
 package struct ProductSummary: Sendable {
@@ -33,6 +34,16 @@ package struct ProductSummary: Sendable {
     package var seed: UInt64
     /// Why the product was refused.
     package var reason = ""
+    /// What the lint found (`ProductLint`): the `lint` and `warnings` columns.
+    package var warnings: [LintWarning] = []
+
+    /// `warn` when the lint found anything, else `ok`.
+    package var lint: String { warnings.isEmpty ? "ok" : "warn" }
+    /// The spec the product was held to (`--spec`'s argument: a built-in name or a file), if any;
+    /// its claims tested and not tested (nil without a spec, or when nothing was checked).
+    package var spec = ""
+    package var claimsTested: Int?
+    package var claimsNotTested: Int?
 
     package init(product: CompiledBoosterData.Product, seed: UInt64) {
       self.product = product.code.lowercased()
@@ -49,6 +60,10 @@ package struct ProductSummary: Sendable {
       notTested = run.untested.count
       self.pools = pools
       self.lacking = lacking
+      guard !spec.isEmpty else { return }
+      let claims = run.checks.filter { $0.source != .rules }
+      claimsNotTested = claims.filter(\.isNotTested).count
+      claimsTested = claims.count - claimsNotTested!
     }
 
     /// The row of `summary.csv`.
@@ -56,6 +71,8 @@ package struct ProductSummary: Sendable {
       [
         product, kind, set, verdict.rawValue, failing.joined(separator: "; "), String(checks), String(notTested),
         String(pools), String(format: "%.2f", seconds), verdict == .refused ? "" : String(lacking), String(seed), reason,
+        lint, warnings.map(\.text).joined(separator: "; "),
+        spec, claimsTested.map(String.init) ?? "", claimsNotTested.map(String.init) ?? "",
       ]
     }
   }
@@ -82,6 +99,17 @@ package struct ProductSummary: Sendable {
   /// Whether any product failed (a refused product is not a failure of the data's rules but
   /// a product Sealed cannot check; it does not pass either, and counts as failing the run).
   package var failed: Bool { rows.contains { $0.verdict != .pass } }
+
+  /// "lint: 2 of 538 products warn (4 warnings)", or "lint: no warnings (538 products)".
+  package var lintTotals: String {
+    let warned = rows.filter { !$0.warnings.isEmpty }
+    guard !warned.isEmpty else { return "lint: no warnings (\(rows.count) product\(rows.count == 1 ? "" : "s"))" }
+    let count = warned.reduce(0) { $0 + $1.warnings.count }
+    return "lint: \(warned.count) of \(rows.count) products warn (\(count) warning\(count == 1 ? "" : "s"))"
+  }
+
+  /// Whether the run fails: a product failed or was refused, or, when `strict`, its lint warned.
+  package func failed(strict: Bool) -> Bool { failed || (strict && rows.contains { !$0.warnings.isEmpty }) }
 
   /// "538 products: 530 pass, 3 fail, 5 refused; 171 with cards lacking data".
   package var totals: String {

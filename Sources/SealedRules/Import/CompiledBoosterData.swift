@@ -128,7 +128,7 @@ public struct CompiledBoosterData: Sendable {
 
   /// The suffixes an old product code may have gained, in the order they are tried, and what
   /// they name.
-  static let renamedSuffixes = [("-draft", "draft boosters"), ("-mtgo", "Magic Online products")]
+  package static let renamedSuffixes = [("-draft", "draft boosters"), ("-mtgo", "Magic Online products")]
 
   /// The name of the data file shipped with Sealed (mtg.wtf's data of July 2025).
   package static let shippedFileName = "sealed_basic_data_2025-07.json.gz"

@@ -55,6 +55,15 @@ package final class CardSetLoader: Sendable {
     return set
   }
 
+  /// Every card of set `code` in the card data, or none when the data lacks the set. Cost: the
+  /// first time a set is asked for (here or by `cardSet`), reading its file; afterwards, none.
+  package func cards(ofSet code: String) throws(DataError) -> [Card] {
+    let code = code.lowercased()
+    let available = availableSets()
+    guard available.contains(code) || available.contains("") else { return [] }
+    return try database(sets: [code]).cardsBySet[code] ?? []
+  }
+
   /// The codes of the sets the location holds (`""` for a given path, which may hold any).
   private func availableSets() -> Set<String> {
     if let known = state.withLock({ $0.available }) { return known }

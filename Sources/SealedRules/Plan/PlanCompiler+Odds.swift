@@ -27,7 +27,7 @@ extension CompileContext {
       if let sheet = group.sheet { try requireSheet(sheet, claim: claim) }
       let drawn = planSheets.map { (name: $0.name, cards: $0.cards, weights: $0.weights) }
       let count = cards.count
-      let ordinals = CardGroupSelection.select(group, sheets: drawn) { cards[$0 < count ? $0 : $0 - count] }.matching
+      let ordinals = CardGroupSelection.select(group, sheets: drawn, isFoil: { $0 >= count }) { cards[$0 < count ? $0 : $0 - count] }.matching
       if let index = events.firstIndex(where: { $0.cards == ordinals }) { return index + 1 }
       events.append(PlanEvent(name: "spec: \(claim.name)", cards: ordinals, givenKinds: [], givenAny: false, isReported: false))
       return events.count

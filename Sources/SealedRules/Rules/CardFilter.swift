@@ -108,22 +108,25 @@ package struct CardFilter: Sendable, Hashable, CustomStringConvertible {
     filter.typesExcluded = try fields["types_excludes"]?.strings().flatMap { $0.lowercased().split(separator: " ").map(String.init) } ?? []
     filter.nameContains = try fields["name_contains"]?.strings().map { $0.lowercased() } ?? []
     filter.nameExcludes = try fields["name_excludes"]?.strings().map { $0.lowercased() } ?? []
-    if let value = fields["collector_numbers"] {
-      var ranges: [ClosedRange<Int>] = []
-      for text in try value.strings() {
-        for piece in text.split(separator: ",") {
-          let bounds = piece.split(separator: "-").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-          guard (1...2).contains(bounds.count), let low = bounds.first!, let high = bounds.last!,
-            low <= high
-          else {
-            throw value.error("expected collector numbers such as \"1-50\" or \"7\", found \"\(piece)\"")
-          }
-          ranges.append(low...high)
-        }
-      }
-      filter.collectorNumbers = ranges
-    }
+    if let value = fields["collector_numbers"] { filter.collectorNumbers = try collectorNumberRanges(value) }
     return filter
+  }
+
+  /// Reads collector-number ranges: `"1-50"`, `7`, `"320-361, 442-446"` or a list of them.
+  static func collectorNumberRanges(_ value: YAMLValue) throws(DataError) -> [ClosedRange<Int>] {
+    var ranges: [ClosedRange<Int>] = []
+    for text in try value.strings() {
+      for piece in text.split(separator: ",") {
+        let bounds = piece.split(separator: "-").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard (1...2).contains(bounds.count), let low = bounds.first!, let high = bounds.last!,
+          low <= high
+        else {
+          throw value.error("expected collector numbers such as \"1-50\" or \"7\", found \"\(piece)\"")
+        }
+        ranges.append(low...high)
+      }
+    }
+    return ranges
   }
 }
 

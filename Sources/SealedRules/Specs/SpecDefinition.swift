@@ -42,8 +42,8 @@ package struct SpecClaim: Sendable {
     case uniform(cards: CardFilter)
     /// A maker's odds about the rules' sheets, slots and rarities (binomial, or an exact
     /// invariant at 0 or 1); a published share rounded to its digits holds anywhere within
-    /// `halfUnit` of its value (0: exactly).
-    case odds(OddsClaim, halfUnit: Double)
+    /// the shares `reading` accepts (exact: the figure alone).
+    case odds(OddsClaim, reading: FigureReading)
   }
 
   package var name: String

@@ -5,7 +5,9 @@ import SealedData
 /// Finds specs by name (the built-ins shipped with Sealed) or by path (a user's file).
 public enum SpecLoader {
   /// The names of the built-in specs.
-  package static let builtInNames = ["sealed", "mkm-play"]
+  package static let builtInNames = [
+    "sealed", "mkm-play", "otj-play", "mh3-play", "blb-play", "dft-play", "tdm-play", "fin-play", "eoe-play", "mom-draft",
+  ]
 
   /// Loads `--spec NAME|FILE`.
   package static func load(_ nameOrPath: String) throws(DataError) -> SpecDefinition {

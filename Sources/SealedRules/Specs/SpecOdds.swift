@@ -21,9 +21,9 @@ package enum OddsClaim: Sendable, Equatable {
   }
 }
 
-/// Cards chosen by what their keys say (the sheet that holds them, their set) and, where card
-/// data has it, their rarity: a card lacking data matches "maybe" when only its rarity is
-/// asked and its keys pass.
+/// Cards chosen by what their keys say (the sheet that holds them, their set, their collector
+/// number) and, where card data has it, their rarity: a card lacking data matches "maybe" when
+/// only its rarity is asked and its keys pass.
 package struct CardGroup: Sendable, Equatable, CustomStringConvertible {
   /// A sheet of the rules: only cards it holds (with weight above zero).
   package var sheet: String?
@@ -31,41 +31,60 @@ package struct CardGroup: Sendable, Equatable, CustomStringConvertible {
   package var sets: [String]?
   /// Any of these rarities; nil means any rarity.
   package var rarities: [Rarity]?
+  /// Collector numbers whose leading integer lies in one of these ranges (`442a` is 442), the
+  /// way a maker's treatments (borderless, showcase, ...) are numbered; nil means any number.
+  package var numbers: [ClosedRange<Int>]?
+  /// Only foil copies (true) or only non-foil ones (false); nil means either finish.
+  package var foil: Bool?
 
   /// A group of the given parts; no arguments: any card.
-  package init(sheet: String? = nil, sets: [String]? = nil, rarities: [Rarity]? = nil) {
+  package init(
+    sheet: String? = nil, sets: [String]? = nil, rarities: [Rarity]? = nil, numbers: [ClosedRange<Int>]? = nil, foil: Bool? = nil
+  ) {
     self.sheet = sheet
     self.sets = sets
     self.rarities = rarities
+    self.numbers = numbers
+    self.foil = foil
   }
 
-  /// Whether the card belongs to the group, given whether a sheet of the group holds it: true,
-  /// false, or nil when only the rarity decides and the card has no data.
-  package func matches(_ card: Card, onSheet: Bool) -> Bool? {
+  /// Whether the card belongs to the group, given whether a sheet of the group holds it and
+  /// whether it is a foil copy: true, false, or nil when only the rarity decides and the card
+  /// has no data.
+  package func matches(_ card: Card, onSheet: Bool, isFoil: Bool) -> Bool? {
     if sheet != nil && !onSheet { return false }
+    if let foil, foil != isFoil { return false }
     if let sets, !sets.contains(card.setCode.lowercased()) { return false }
+    if let numbers {
+      guard let number = card.collectorNumber.leadingInteger, numbers.contains(where: { $0.contains(number) }) else { return false }
+    }
     guard let rarities else { return true }
     guard card.hasData else { return nil }
     return rarities.contains(card.rarity)
   }
 
-  /// The group in words, as messages and reports name it: "sheet list, rarity rare|mythic", or "any card".
+  /// The group in words, as messages and reports name it: "sheet list, numbers 320-361|442-446,
+  /// rarity rare|mythic", or "any card".
   package var description: String {
     var parts: [String] = []
     if let sheet { parts.append("sheet \(sheet)") }
     if let sets { parts.append("set \(sets.joined(separator: "|"))") }
+    if let foil { parts.append(foil ? "foil" : "non-foil") }
+    if let numbers { parts.append("numbers \(numbers.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: "|"))") }
     if let rarities { parts.append("rarity \(rarities.map(\.rawValue).joined(separator: "|"))") }
     return parts.isEmpty ? "any card" : parts.joined(separator: ", ")
   }
 
-  /// Reads `{ sheet, set, rarity }` (at least one).
+  /// Reads `{ sheet, set, numbers, rarity, foil }` (at least one).
   static func parse(_ value: YAMLValue) throws(DataError) -> CardGroup {
-    let fields = try value.fields(allowed: ["sheet", "set", "rarity"])
-    guard !fields.entries.isEmpty else { throw value.error("expected sheet, set or rarity") }
+    let fields = try value.fields(allowed: ["sheet", "set", "numbers", "rarity", "foil"])
+    guard !fields.entries.isEmpty else { throw value.error("expected sheet, set, numbers, rarity or foil") }
     var group = CardGroup()
     group.sheet = try fields["sheet"]?.string()
     group.sets = try fields["set"]?.strings().map { $0.lowercased() }
     if let value = fields["rarity"] { group.rarities = try CardFilter.rarities(value) }
+    if let value = fields["numbers"] { group.numbers = try CardFilter.collectorNumberRanges(value) }
+    group.foil = try fields["foil"]?.bool()
     return group
   }
 }
@@ -73,17 +92,13 @@ package struct CardGroup: Sendable, Equatable, CustomStringConvertible {
 extension OddsClaim {
   /// Reads an `odds:` mapping: exactly one of `sheet`, `slot` (with `gives`, and `card` for
   /// some of its cards) or `cards`; `in`, the share (0.125, 1/8 or 12.5%); and, for a
-  /// published figure, `rounded: true` (rounded to its digits: 9.38% stands for anything from
-  /// 9.375% to 9.385%) or `within: 0.01%` (a figure added up from rounded ones).
-  static func parse(_ value: YAMLValue) throws(DataError) -> (OddsClaim, halfUnit: Double) {
-    let fields = try value.fields(allowed: ["sheet", "slot", "card", "gives", "cards", "in", "rounded", "within"], required: ["in"])
-    var halfUnit = 0.0
-    if let rounded = fields["rounded"], try rounded.bool() {
-      if let within = fields["within"] { throw within.error("give rounded: true or within, not both") }
-      halfUnit = try self.halfUnit(fields["in"]!)
-    }
-    if let within = fields["within"] { halfUnit = try share(within) }
-    return (try subject(fields, value: value), halfUnit)
+  /// published figure, how it was written (`FigureReading`): `rounded: true`, `truncated: true`,
+  /// `approximate: true` or `within: 0.01%`, at most one.
+  static func parse(_ value: YAMLValue) throws(DataError) -> (OddsClaim, reading: FigureReading) {
+    let fields = try value.fields(
+      allowed: ["sheet", "slot", "card", "gives", "cards", "in"] + FigureReading.keys, required: ["in"])
+    let reading = try FigureReading.parse(fields, figure: fields["in"]!)
+    return (try subject(fields, value: value), reading)
   }
 
   private static func subject(_ fields: YAMLValue.Fields, value: YAMLValue) throws(DataError) -> OddsClaim {
@@ -103,22 +118,10 @@ extension OddsClaim {
     case "cards":
       return .group(try CardGroup.parse(fields["cards"]!), expected: expected)
     default:
-      guard let gives = fields["gives"] else { throw value.error("slot odds need gives: { sheet, set, rarity }") }
+      guard let gives = fields["gives"] else { throw value.error("slot odds need gives: { sheet, set, numbers, rarity, foil }") }
       let cards = try fields["card"].map(places)
       return .slot(try fields["slot"]!.string(), cards: cards, gives: try CardGroup.parse(gives), expected: expected)
     }
-  }
-
-  /// Half a unit of a decimal share's last digit: 9.38% gives 0.00005, 0.125 gives 0.0005.
-  static func halfUnit(_ value: YAMLValue) throws(DataError) -> Double {
-    let text = try value.string().trimmingCharacters(in: .whitespaces)
-    let percent = text.hasSuffix("%")
-    let digits = percent ? String(text.dropLast()).trimmingCharacters(in: .whitespaces) : text
-    guard Double(digits) != nil, !digits.contains("e"), !digits.contains("E") else {
-      throw value.error("rounded: true needs a decimal share such as 9.38% or 0.0938, found \"\(text)\"")
-    }
-    let decimals = digits.split(separator: ".", omittingEmptySubsequences: false).dropFirst().first?.count ?? 0
-    return 0.5 * pow(10, -Double(decimals)) / (percent ? 100 : 1)
   }
 
   /// A slot's cards by place: `7`, or `1-6`.
@@ -158,7 +161,7 @@ extension BoosterPlan {
   /// The cards the plan's sheets can give (weight above zero) that belong to the group, and
   /// those that may (no card data to say their rarity). Cost: O(cards on sheets).
   package func ordinals(in group: CardGroup) -> (matching: Set<Int>, unknown: Set<Int>) {
-    CardGroupSelection.select(group, sheets: sheets.map { ($0.name, $0.cards, $0.weights) }) { cards[$0] }
+    CardGroupSelection.select(group, sheets: sheets.map { ($0.name, $0.cards, $0.weights) }, isFoil: isFoil) { cards[$0] }
   }
 }
 
@@ -166,7 +169,7 @@ extension BoosterPlan {
 /// compiler (before foil ordinals are renumbered) and the checks.
 enum CardGroupSelection {
   static func select(
-    _ group: CardGroup, sheets: [(name: String, cards: [Int], weights: [Double])], card: (Int) -> Card
+    _ group: CardGroup, sheets: [(name: String, cards: [Int], weights: [Double])], isFoil: (Int) -> Bool, card: (Int) -> Card
   ) -> (matching: Set<Int>, unknown: Set<Int>) {
     var onSheet = Set<Int>()
     var drawn = Set<Int>()
@@ -179,7 +182,7 @@ enum CardGroupSelection {
     var matching = Set<Int>()
     var unknown = Set<Int>()
     for ordinal in drawn {
-      switch group.matches(card(ordinal), onSheet: onSheet.contains(ordinal)) {
+      switch group.matches(card(ordinal), onSheet: onSheet.contains(ordinal), isFoil: isFoil(ordinal)) {
       case true?: matching.insert(ordinal)
       case nil: unknown.insert(ordinal)
       case false?: break

@@ -33,8 +33,8 @@ enum SpecParser {
     case "proportion": kind = try parseProportion(fields["proportion"]!)
     case "distribution": kind = try parseDistribution(fields["distribution"]!)
     case "odds":
-      let (odds, halfUnit) = try OddsClaim.parse(fields["odds"]!)
-      kind = .odds(odds, halfUnit: halfUnit)
+      let (odds, reading) = try OddsClaim.parse(fields["odds"]!)
+      kind = .odds(odds, reading: reading)
     default: kind = try parseInvariant(fields["invariant"]!)
     }
     return SpecClaim(

@@ -17,15 +17,19 @@ struct OddsCheck {
   let alpha: Double
   /// The lane counting a group claim's cards.
   let lane: Int?
-  /// A rounded published share holds anywhere within this of its value (0: exactly).
-  let halfUnit: Double
+  /// How the published figure reads: the shares it accepts.
+  let reading: FigureReading
 
   func check(_ odds: OddsClaim) throws(StatisticsError) -> CheckResult {
+    var result: CheckResult
     switch odds {
-    case .sheet(let sheet, let expected): return try sheetDrawn(sheet, expected)
-    case .group(let group, let expected): return try groupHeld(group, expected)
-    case .slot(let slot, let places, let gives, let expected): return try slotGives(slot, places: places, gives, expected)
+    case .sheet(let sheet, let expected): result = try sheetDrawn(sheet, expected)
+    case .group(let group, let expected): result = try groupHeld(group, expected)
+    case .slot(let slot, let places, let gives, let expected): result = try slotGives(slot, places: places, gives, expected)
     }
+    // A claim of 0 or 1 is an invariant, tested or not.
+    if result.isNotTested && (odds.expected == 0 || odds.expected == 1) { result.kind = .invariant }
+    return result
   }
 
   private var allKinds: [Int] { Array(plan.kinds.indices) }
@@ -35,22 +39,11 @@ struct OddsCheck {
   /// share of the range gives; 1 when the observed share lies inside it), which `expected`
   /// then holds, the stated figure in the detail.
   private func proportion(_ successes: Int, _ trials: Int, _ stated: Double, trialsPerPool: Double, detail: String) throws(StatisticsError) -> CheckResult {
-    var expected = stated
-    var detail = detail
-    if halfUnit > 0 && trials > 0 && stated > 0 && stated < 1 {
-      let low = max(stated - halfUnit, Double.leastNonzeroMagnitude)
-      let high = min(stated + halfUnit, 1 - Double.ulpOfOne)
-      expected = min(max(Double(successes) / Double(trials), low), high)
-      detail += "; stated \(Self.share(stated)) within \(Self.share(halfUnit)): any share from \(Self.share(low)) to \(Self.share(high)), tested at the nearest"
-    }
-    var check = try builder.proportion(name, source: .spec, successes: successes, trials: trials, expected: expected, alpha: alpha, detail: detail)
+    let (expected, note) = PublishedFigure.testedShare(successes: successes, trials: trials, stated: stated, reading: reading)
+    var check = try builder.proportion(
+      name, source: .spec, successes: successes, trials: trials, expected: expected, alpha: alpha, detail: detail + note)
     if check.kind == .binomial { check.design = .proportion(expected: stated, trialsPerPool: trialsPerPool) }
     return check
-  }
-
-  /// A share for a detail, at most 10 significant digits (no 0.015550000000000001).
-  static func share(_ value: Double) -> String {
-    CSVNumber.format(Double(String(format: "%.10g", value))!)
   }
 
   private func untested(_ reason: String) -> CheckResult {
@@ -148,6 +141,36 @@ struct OddsCheck {
 
   /// Why a claim about a group was not tested: cards that may belong to it lack card data.
   private func lacking(_ ordinals: Set<Int>, asked group: CardGroup) -> String {
+    PublishedFigure.lacking(ordinals, asked: group, plan: plan)
+  }
+}
+
+/// A published figure held to a count: the share it is tested at, and the words a check's
+/// detail gives it. Shared by `sealed check` (`OddsCheck`) and `sealed audit`.
+package enum PublishedFigure {
+  /// The share a figure is tested at, given the counts: the figure itself when it is exact (or
+  /// 0 or 1, an invariant), else the share of the range it accepts nearest the observed one,
+  /// with the words the detail adds ("; stated 1.5%, approximate (...): any share from 1.4%
+  /// to 1.6%, tested at the nearest"). Shared by `sealed check` and `sealed audit`.
+  package static func testedShare(successes: Int, trials: Int, stated: Double, reading: FigureReading) -> (Double, String) {
+    guard !reading.isExact && trials > 0 && stated > 0 && stated < 1 else { return (stated, "") }
+    let range = reading.range(of: stated)
+    let low = max(range.lowerBound, Double.leastNonzeroMagnitude)
+    let high = min(range.upperBound, 1 - Double.ulpOfOne)
+    let expected = min(max(Double(successes) / Double(trials), low), high)
+    let how = reading.kind == .within || reading.kind == .rounded && reading.below == reading.above
+      ? "within \(share(reading.below))" : reading.words
+    return (expected, "; stated \(share(stated)) \(how): any share from \(share(low)) to \(share(high)), tested at the nearest")
+  }
+
+  /// A share for a detail, at most 10 significant digits (no 0.015550000000000001).
+  package static func share(_ value: Double) -> String {
+    CSVNumber.format(Double(String(format: "%.10g", value))!)
+  }
+
+  /// Why a claim about a group was not tested: cards of the plan (`ordinals`) that may belong
+  /// to it lack card data, and how to get it.
+  package static func lacking(_ ordinals: Set<Int>, asked group: CardGroup, plan: BoosterPlan) -> String {
     let sets = Set(ordinals.map { plan.cards[$0].setCode.lowercased() }).sorted()
     return "\(ordinals.count) card\(ordinals.count == 1 ? "" : "s") that may be of \(group) lack card data (sets \(sets.joined(separator: ", "))), so their rarity is unknown; sealed cards fetch \(sets.joined(separator: " ")) gets it"
   }

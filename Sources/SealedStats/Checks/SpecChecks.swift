@@ -48,8 +48,8 @@ package struct SpecChecks: ContextualChecks {
   private func check(_ claim: SpecClaim, lane: Int?) throws(StatisticsError) -> CheckResult {
     let alpha = claim.alpha ?? builder.alpha
     switch claim.kind {
-    case .odds(let odds, let halfUnit):
-      return try OddsCheck(plan: plan, tally: tally, builder: builder, name: claim.name, alpha: alpha, lane: lane, halfUnit: halfUnit)
+    case .odds(let odds, let reading):
+      return try OddsCheck(plan: plan, tally: tally, builder: builder, name: claim.name, alpha: alpha, lane: lane, reading: reading)
         .check(odds)
     case .proportion(_, let given, let expected):
       return try proportion(claim.name, given: given, expected: expected, lane: lane!, alpha: alpha)

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import SealedJobs
+import SealedSupport
+
+/// `sealed rules diff OLD [NEW]`: two releases of booster data compared exactly.
+struct RulesDiffCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "diff",
+    abstract: "Compare two releases of booster data exactly: products added, removed, renamed and changed.",
+    discussion: """
+      OLD and NEW are mtg.wtf's compiled booster data or MTGJSON files (a set file or \
+      AllPrintings.json), plain or gzipped; without NEW, the data shipped with Sealed. Products \
+      are paired by code, an old code finding the one it was renamed to as sealed rules import \
+      finds it (war: war-draft). For each product in both, every share is computed exactly from \
+      the JSON, without simulating: each variant's share of boosters, each booster size's, each \
+      sheet's, each card's expected copies per booster, and each rarity's share of each sheet's \
+      draws where the card data gives rarities. Prints the largest relative changes and writes \
+      run.csv, products.csv (every product with its status), changes.csv (every measure that \
+      changed, largest relative change first) and report.html to DIR. Exit status: 0 nothing \
+      changed, 1 something did, 2 bad input.
+      """)
+
+  @Argument(help: ArgumentHelp("The older release: mtg.wtf's compiled booster data or an MTGJSON file, plain or gzipped.", valueName: "old"))
+  var old: String
+
+  @Argument(help: ArgumentHelp("The newer release (default: the data shipped with Sealed, July 2025).", valueName: "new"))
+  var new: String?
+
+  @Option(help: ArgumentHelp("Changes to print, largest first (default 15; changes.csv has all).", valueName: "n"))
+  var top: Int = 15
+
+  @Option(help: ArgumentHelp("Folder of the report (default: reports/rules-diff/).", valueName: "dir"))
+  var out: String = "reports/rules-diff"
+
+  @Flag(help: "Replace a report folder that holds files Sealed did not write.")
+  var force = false
+
+  @OptionGroup var cardOptions: CardOptions
+
+  func run() throws {
+    guard top >= 0 else { throw DataError("--top \(top): expected 0 or more changes to print") }
+    var settings = ReleaseDiffJob.Settings(old: old, toolVersion: SealedCommand.version)
+    (settings.new, settings.cards, settings.out, settings.force) = (new, cardOptions.cards, out, force)
+    let job = try ReleaseDiffJob(settings)
+    let outcome = try job.run()
+    try job.write(outcome)
+    print(ReleaseDiffOutput.render(outcome, of: job, top: top), terminator: "")
+    if outcome.diff.changed { throw CommandFailure(status: 1) }
+  }
+}

@@ -1,0 +1,89 @@
+import SealedSupport
+
+/// An exact non-negative rational number, numerator and denominator in 128 bits, always in
+/// lowest terms: the shares a release diff compares (a variant's weight over the product's, a
+/// card's weight times its draws over its sheet's weight). The shipped data's largest reduced
+/// share needs 35 bits, so 128 bits leave room for the products of the sums; an operation whose
+/// result would not fit throws `Fraction.Overflow` rather than round. Cost: a gcd per operation.
+package struct Fraction: Sendable, Hashable, CustomStringConvertible {
+  package let numerator: Int128
+  package let denominator: Int128
+
+  /// The result of an operation does not fit in 128 bits.
+  package struct Overflow: Error, Sendable {}
+
+  package static let zero = Fraction(reduced: 0, 1)
+  package static let one = Fraction(reduced: 1, 1)
+
+  private init(reduced numerator: Int128, _ denominator: Int128) {
+    self.numerator = numerator
+    self.denominator = denominator
+  }
+
+  /// `numerator / denominator` in lowest terms (the denominator positive, not zero).
+  package init(_ numerator: Int128, _ denominator: Int128) {
+    precondition(denominator > 0, "a fraction's denominator is positive")
+    let divisor = Self.gcd(numerator.magnitude, denominator.magnitude)
+    self.init(reduced: numerator / Int128(divisor), denominator / Int128(divisor))
+  }
+
+  /// A whole number.
+  package init(_ whole: Int) {
+    self.init(reduced: Int128(whole), 1)
+  }
+
+  /// A weight of the data as a whole number, or nil when it is not one (negative, fractional,
+  /// not finite, or beyond 2^63).
+  package static func whole(_ value: Double) -> Fraction? {
+    guard value.isFinite, value >= 0, value == value.rounded(), value < 9.2e18 else { return nil }
+    return Fraction(reduced: Int128(Int64(value)), 1)
+  }
+
+  package static func gcd(_ a: UInt128, _ b: UInt128) -> UInt128 {
+    var (a, b) = (a, b)
+    while b != 0 { (a, b) = (b, a % b) }
+    return max(a, 1)
+  }
+
+  private static func checked(_ result: (partialValue: Int128, overflow: Bool)) throws(Overflow) -> Int128 {
+    guard !result.overflow else { throw Overflow() }
+    return result.partialValue
+  }
+
+  package static func + (a: Fraction, b: Fraction) throws(Overflow) -> Fraction {
+    let divisor = Int128(gcd(a.denominator.magnitude, b.denominator.magnitude))
+    let left = try checked(a.numerator.multipliedReportingOverflow(by: b.denominator / divisor))
+    let right = try checked(b.numerator.multipliedReportingOverflow(by: a.denominator / divisor))
+    let sum = try checked(left.addingReportingOverflow(right))
+    let denominator = try checked((a.denominator / divisor).multipliedReportingOverflow(by: b.denominator))
+    return Fraction(sum, denominator)
+  }
+
+  package static func - (a: Fraction, b: Fraction) throws(Overflow) -> Fraction {
+    try a + Fraction(reduced: -b.numerator, b.denominator)
+  }
+
+  package static func * (a: Fraction, b: Fraction) throws(Overflow) -> Fraction {
+    // Cross-reduce first so that the products stay as small as the result.
+    let first = Int128(gcd(a.numerator.magnitude, b.denominator.magnitude))
+    let second = Int128(gcd(b.numerator.magnitude, a.denominator.magnitude))
+    let numerator = try checked((a.numerator / first).multipliedReportingOverflow(by: b.numerator / second))
+    let denominator = try checked((a.denominator / second).multipliedReportingOverflow(by: b.denominator / first))
+    return Fraction(numerator, denominator)
+  }
+
+  /// `a / b`; `b` must not be zero.
+  package static func / (a: Fraction, b: Fraction) throws(Overflow) -> Fraction {
+    precondition(b.numerator != 0, "division by a zero fraction")
+    let inverse = b.numerator < 0 ? Fraction(reduced: -b.denominator, -b.numerator) : Fraction(reduced: b.denominator, b.numerator)
+    return try a * inverse
+  }
+
+  package var isZero: Bool { numerator == 0 }
+
+  /// The nearest double (for printing and ordering; comparisons of equality use the exact value).
+  package var doubleValue: Double { Double(numerator) / Double(denominator) }
+
+  /// `7/121`, or `3` for a whole number.
+  package var description: String { denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)" }
+}

@@ -1,0 +1,50 @@
+import SealedRules
+
+extension ProductLint {
+  /// unused-sheet, missing-sheet, total-weight, bad-weight, impossible-draw and source-sets:
+  /// the product's structure, which needs no card data.
+  static func sheetsAndDraws(_ product: CompiledBoosterData.Product, warn: (LintRule, String, String) -> Void) {
+    var drawn: Set<String> = []
+    for (index, booster) in product.boosters.enumerated() {
+      let place = variantPlace(index, of: product)
+      if !(booster.weight > 0 && booster.weight == booster.weight.rounded()) {
+        warn(.badWeight, place, "weight \(number(booster.weight)); expected a positive whole number")
+      }
+      for (name, count) in booster.sheets.sorted(by: { $0.key < $1.key }) {
+        drawn.insert(name)
+        guard let sheet = product.sheets[name] else {
+          warn(.missingSheet, place, "draws \(count) from sheet \(name), which the product does not define")
+          continue
+        }
+        let copies = sheet.cards.values.reduce(0, +)
+        if sheet.fixed == true, Double(count) != copies {
+          warn(.impossibleDraw, place, "draws \(count) from fixed sheet \(name), which holds \(number(copies)) copies")
+        } else if sheet.fixed != true, sheet.allow_duplicates != true, count > sheet.cards.count {
+          warn(.impossibleDraw, place, "draws \(count) distinct cards from sheet \(name), which holds \(sheet.cards.count)")
+        }
+      }
+    }
+    for (name, sheet) in product.sheets.sorted(by: { $0.key < $1.key }) {
+      if !drawn.contains(name) { warn(.unusedSheet, "sheet \(name)", "no variant draws from it") }
+      if sheet.cards.isEmpty { warn(.badWeight, "sheet \(name)", "holds no cards") }
+      for (key, weight) in sheet.cards.sorted(by: { $0.key < $1.key }) where !(weight > 0 && weight == weight.rounded()) {
+        warn(.badWeight, "sheet \(name) card \(key)", "weight \(number(weight)); expected a positive whole number")
+      }
+      let sum = sheet.cards.values.reduce(0, +)
+      if let total = sheet.total_weight, total != sum {
+        warn(.totalWeight, "sheet \(name)", "total_weight \(number(total)), but its cards' weights add up to \(number(sum))")
+      }
+    }
+    if let listed = product.source_set_codes {
+      let named = Set(product.sheets.values.flatMap(\.sets))
+      let given = Set(listed.map { $0.lowercased() })
+      if named != given {
+        let missing = named.subtracting(given).sorted()
+        let extra = given.subtracting(named).sorted()
+        let parts = (missing.isEmpty ? [] : ["sheets name \(missing.joined(separator: ", ")), not listed"])
+          + (extra.isEmpty ? [] : ["lists \(extra.joined(separator: ", ")), which no sheet names"])
+        warn(.sourceSets, "source_set_codes", parts.joined(separator: " and "))
+      }
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import SealedSupport
+import SealedRules
+
+/// Two data releases compared product by product, exactly (`sealed rules diff OLD NEW`):
+/// products added, removed and renamed, and for each product in both, every measure of
+/// `ProductMeasures` whose exact value differs, largest relative change first.
+package struct ReleaseDiff: Sendable {
+  /// What happened to a product.
+  package enum Status: String, Sendable, CaseIterable {
+    case added, removed, renamed, changed, unchanged
+  }
+
+  /// One product of either release.
+  package struct ProductEntry: Sendable {
+    package var status: Status
+    package var oldCode: String?
+    package var newCode: String?
+    package var name: String
+    /// Measures that changed (a renamed product may have changed too).
+    package var changes = 0
+    /// The largest relative change of its measures, nil when none changed.
+    package var largest: Double?
+    /// Why the product could not be compared exactly, when it could not.
+    package var note = ""
+  }
+
+  /// One measure that differs.
+  package struct Change: Sendable {
+    /// The product's code in the new release.
+    package var product: String
+    /// Its code in the old release, when it was renamed.
+    package var oldProduct: String?
+    package var key: ProductMeasures.Key
+    /// The values; nil where the release does not have the measure (a card added to a sheet).
+    package var old: Fraction?
+    package var new: Fraction?
+
+    /// (new − old) / old; infinity when old is absent or zero, -1 when new is.
+    package var relative: Double {
+      guard let old, !old.isZero else { return .infinity }
+      return ((new?.doubleValue ?? 0) - old.doubleValue) / old.doubleValue
+    }
+  }
+
+  package var products: [ProductEntry] = []
+  /// Every change, largest relative change (in absolute value) first; ties by product, measure
+  /// and subject.
+  package var changes: [Change] = []
+
+  /// Whether anything changed: a product added, removed, renamed or changed.
+  package var changed: Bool { products.contains { $0.status != .unchanged } }
+
+  /// How many products have each status.
+  package func count(_ status: Status) -> Int { products.filter { $0.status == status }.count }
+
+  /// Compares the releases; rarities come from `cards` (nil: no rarity measures). Cost: the
+  /// measures of every paired product, O(cards of its sheets) each.
+  package init(old: [CompiledBoosterData.Product], new: [CompiledBoosterData.Product], cards: ReleaseCards?) {
+    let pairing = ProductPairing(old: old, new: new)
+    for pair in pairing.pairs {
+      var entry = ProductEntry(
+        status: pair.renamed ? .renamed : .unchanged, oldCode: pair.old.code, newCode: pair.new.code, name: pair.new.name)
+      let (folded, renamings) = SheetRenames.fold(pair.old, into: pair.new)
+      if !renamings.isEmpty { entry.note = "sheets renamed: " + renamings.joined(separator: ", ") }
+      do throws(DataError) {
+        let found = try Self.changes(ProductPairing.Pair(old: folded, new: pair.new), cards: cards)
+        changes += found
+        entry.changes = found.count
+        entry.largest = found.map { abs($0.relative) }.max()
+        if !found.isEmpty && !pair.renamed { entry.status = .changed }
+      } catch {
+        entry.note = [entry.note, error.description].filter { !$0.isEmpty }.joined(separator: "; ")
+        if !pair.renamed { entry.status = .changed }
+      }
+      products.append(entry)
+    }
+    products += pairing.removed.map { ProductEntry(status: .removed, oldCode: $0.code, newCode: nil, name: $0.name) }
+    products += pairing.added.map { ProductEntry(status: .added, oldCode: nil, newCode: $0.code, name: $0.name) }
+    changes.sort(by: Self.order)
+  }
+
+  /// The measures of a pair that differ.
+  static func changes(_ pair: ProductPairing.Pair, cards: ReleaseCards?) throws(DataError) -> [Change] {
+    let old = try ProductMeasures(pair.old, cards: cards).values
+    let new = try ProductMeasures(pair.new, cards: cards).values
+    var found: [Change] = []
+    for key in Set(old.keys).union(new.keys) where old[key] != new[key] {
+      found.append(
+        Change(product: pair.new.code, oldProduct: pair.renamed ? pair.old.code : nil, key: key, old: old[key], new: new[key]))
+    }
+    return found
+  }
+
+  static func order(_ a: Change, _ b: Change) -> Bool {
+    let (x, y) = (abs(a.relative), abs(b.relative))
+    if x != y { return x > y }
+    if a.product != b.product { return a.product < b.product }
+    let measures = ProductMeasures.Measure.allCases
+    if a.key.measure != b.key.measure {
+      return measures.firstIndex(of: a.key.measure)! < measures.firstIndex(of: b.key.measure)!
+    }
+    return a.key.subject < b.key.subject
+  }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import SealedSupport
+import SealedJobs
+import SealedRelease
+import SealedTestSupport
+import Testing
+
+/// `sealed rules diff` and `sealed rules lint` as jobs of the run layer: made (the folder checked
+/// first, then the files read), run to an outcome with its files, written.
+@Suite struct ReleaseJobTests {
+  static let znr = Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/mtgjson/ZNR.json.gz").path
+
+  /// A folder holding a file Sealed did not write is refused before either release is read:
+  /// the error is the folder's, although the old file does not exist.
+  @Test func theFolderIsCheckedBeforeTheFilesAreRead() throws {
+    let out = try Fixtures.temporaryDirectory().appendingPathComponent("diff")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    try Data("mine\n".utf8).write(to: out.appendingPathComponent("notes.txt"))
+    var settings = ReleaseDiffJob.Settings(old: "/nonexistent/old.json", toolVersion: "test")
+    settings.new = Self.znr
+    settings.out = out.path
+    settings.cards = Fixtures.shippedCards
+    let error = try #require(throws: DataError.self) { try ReleaseDiffJob(settings) }
+    #expect(error.description.contains(out.path), "\(error)")
+    #expect(!error.description.contains("nonexistent"), "\(error)")
+  }
+
+  /// A release against itself: nothing changed; the outcome holds the folder's four files, which
+  /// `write` puts there (run.csv saying `changed,no`).
+  @Test func aReleaseAgainstItselfWritesItsFourFiles() throws {
+    let out = try Fixtures.temporaryDirectory().appendingPathComponent("same")
+    var settings = ReleaseDiffJob.Settings(old: Self.znr, toolVersion: "test")
+    settings.new = Self.znr
+    settings.out = out.path
+    settings.cards = Fixtures.shippedCards
+    let job = try ReleaseDiffJob(settings)
+    let outcome = try job.run()
+    #expect(!outcome.diff.changed)
+    #expect(outcome.files.map(\.name) == ["run.csv", "products.csv", "changes.csv", "report.html"])
+    #expect(outcome.report.changes.isEmpty && !outcome.report.products.isEmpty)
+    try job.write(outcome)
+    let run = try String(contentsOf: out.appendingPathComponent("run.csv"), encoding: .utf8)
+    #expect(run.contains("\nchanged,no\n") && run.contains("\ncommand_kind,rules-diff\n"), "\(run)")
+    #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("report.html").path))
+  }
+
+  /// The lint job picks products by pattern and lints each; a pattern that matches nothing is
+  /// a one-line error when the job is made.
+  @Test func aLintJobLintsThePickedProducts() throws {
+    var settings = ReleaseLintJob.Settings()
+    settings.file = Self.znr
+    settings.cards = Fixtures.shippedCards
+    let all = try ReleaseLintJob(settings).run()
+    #expect(!all.linted.isEmpty && all.warned.isEmpty)
+    #expect(all.totals == "lint: no warnings (\(all.linted.count) products)")
+    settings.patterns = ["nothing-*"]
+    #expect(throws: DataError.self) { try ReleaseLintJob(settings) }
+  }
+}

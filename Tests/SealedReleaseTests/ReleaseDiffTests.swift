@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+import SealedCards
+import SealedRules
+import SealedTestSupport
+@testable import SealedRelease
+
+/// The release diff's pieces on small products whose exact shares are worked out by hand here.
+@Suite struct ReleaseDiffTests {
+  typealias Product = CompiledBoosterData.Product
+  typealias Sheet = CompiledBoosterData.Sheet
+  typealias Booster = CompiledBoosterData.Booster
+
+  /// war-draft's shape in small: a rare sheet (war:1 twice, war:13 once) drawn by both variants,
+  /// commons drawn 2 or 3 at a time.
+  static func product(code: String = "war-draft", set: String = "war", commonWeight: Double = 1, variantWeight: Double = 3) -> Product {
+    Product(
+      name: "Test", code: code, set_code: set,
+      boosters: [
+        Booster(sheets: ["rare": 1, "common": 2], weight: variantWeight),
+        Booster(sheets: ["rare": 1, "common": 3], weight: 1),
+      ],
+      sheets: [
+        "rare": Sheet(cards: ["war:1": 2, "war:13": 1]),
+        "common": Sheet(cards: ["war:10": commonWeight, "war:101": 1, "war:103": 1, "war:105": 1]),
+      ])
+  }
+
+  static let cards = ReleaseCards(loader: CardSetLoader(location: .init(kind: .given(path: Fixtures.shippedCards, givenBy: "--cards"))))
+
+  @Test func measuresAreTheSharesWorkedOutByHand() throws {
+    let values = try ProductMeasures(Self.product(), cards: Self.cards).values
+    func value(_ measure: ProductMeasures.Measure, _ subject: String) -> Fraction? { values[.init(measure: measure, subject: subject)] }
+    // Variants 3:1; sizes 3 and 4.
+    #expect(value(.variant, "common 2, rare 1") == Fraction(3, 4))
+    #expect(value(.boosterSize, "3") == Fraction(3, 4))
+    #expect(value(.boosterSize, "4") == Fraction(1, 4))
+    #expect(value(.sheetShare, "common") == Fraction(1))
+    // Commons per booster 3/4 × 2 + 1/4 × 3 = 9/4, shared by 4 cards of weight 1: 9/16 each.
+    #expect(value(.card, "war:101") == Fraction(9, 16))
+    // The rare sheet, one draw per booster: war:1 2/3, war:13 1/3.
+    #expect(value(.card, "war:1") == Fraction(2, 3))
+    // Rarities from the shipped war data: war:1 is rare, war:13 mythic.
+    #expect(value(.rarity, "rare: rare") == Fraction(2, 3))
+    #expect(value(.rarity, "rare: mythic") == Fraction(1, 3))
+  }
+
+  @Test func aProductComparedWithItselfChangesNothingAndAWeightIsFound() throws {
+    #expect(ReleaseDiff(old: [Self.product()], new: [Self.product()], cards: nil).changed == false)
+    let diff = ReleaseDiff(old: [Self.product()], new: [Self.product(commonWeight: 10)], cards: nil)
+    #expect(diff.count(.changed) == 1)
+    // war:10 goes from 9/4 × 1/4 = 9/16 to 9/4 × 10/13 = 45/26; the others to 9/52.
+    let first = try #require(diff.changes.first)
+    #expect(first.key == .init(measure: .card, subject: "war:10"))
+    #expect(first.old == Fraction(9, 16) && first.new == Fraction(45, 26))
+    #expect(diff.changes.first { $0.key.subject == "war:101" }?.new == Fraction(9, 52))
+    // Scaling every weight of a sheet changes no share.
+    var scaled = Self.product()
+    scaled.sheets["rare"] = Sheet(cards: ["war:1": 20, "war:13": 10])
+    #expect(ReleaseDiff(old: [Self.product()], new: [scaled], cards: nil).changed == false)
+  }
+
+  @Test func renamedProductsAndSheetsArePaired() {
+    let old = [Self.product(code: "war"), Self.product(code: "dom", set: "dom"), Self.product(code: "cmb1", set: "cmb1")]
+    var renamedSheet = Self.product()
+    renamedSheet.sheets["common_with_showcase"] = renamedSheet.sheets.removeValue(forKey: "common")
+    renamedSheet.boosters = renamedSheet.boosters.map { Booster(sheets: ["rare": 1, "common_with_showcase": $0.sheets["common"]!], weight: $0.weight) }
+    let new = [renamedSheet, Self.product(code: "dom-draft", set: "dom"), Self.product(code: "mkm-play", set: "mkm")]
+    let diff = ReleaseDiff(old: old, new: new, cards: nil)
+    #expect(diff.products.map(\.status) == [.renamed, .renamed, .removed, .added])
+    #expect(diff.products[0].changes == 0)
+    #expect(diff.products[0].note == "sheets renamed: common → common_with_showcase")
+    // An older file given second finds its codes too, and MTGJSON's SET-default is the draft booster.
+    #expect(ProductPairing(old: [Self.product()], new: [Self.product(code: "war")]).pairs.count == 1)
+    #expect(ProductPairing(old: [Self.product(code: "war-default")], new: [Self.product()]).pairs.count == 1)
+  }
+}
+
+/// Each lint rule on a product built to break it, and silent on one that does not.
+@Suite struct ProductLintTests {
+  typealias Sheet = CompiledBoosterData.Sheet
+  typealias Booster = CompiledBoosterData.Booster
+
+  static func lint(_ product: CompiledBoosterData.Product, kind: String = "draft") throws -> [String] {
+    try ProductLint.warnings(product, kind: kind, cards: ReleaseDiffTests.cards).map(\.text)
+  }
+
+  /// A clean 15-card draft booster of war: 10 commons, 3 uncommons, a rare, a basic land.
+  static func clean() -> CompiledBoosterData.Product {
+    func sheet(_ numbers: ClosedRange<Int>, weight: Double = 1) -> Sheet {
+      Sheet(cards: Dictionary(uniqueKeysWithValues: numbers.map { ("war:\($0)", weight) }))
+    }
+    return CompiledBoosterData.Product(
+      name: "Test", code: "war-draft", set_code: "war",
+      boosters: [Booster(sheets: ["common": 10, "uncommon": 3, "rare": 1, "basic": 1], weight: 1)],
+      sheets: ["common": sheet(1...20), "uncommon": sheet(21...30), "rare": sheet(31...40), "basic": sheet(250...254)],
+      source_set_codes: ["war"])
+  }
+
+  @Test func aCleanProductRaisesNothing() throws {
+    #expect(try Self.lint(Self.clean()) == [])
+  }
+
+  @Test func eachRuleNamesTheProductAndWhere() throws {
+    var product = Self.clean()
+    let rarity = try #require(try ReleaseDiffTests.cards.card(CardKeyText("war:31"))?.rarity.rawValue)
+    let peers = try (32...40).filter { try ReleaseDiffTests.cards.card(CardKeyText("war:\($0)"))?.rarity.rawValue == rarity }.count
+    product.sheets["rare"]!.cards["war:31"] = 10
+    product.boosters[0].sheets["common"] = 11
+    product.sheets["uncommon"]!.cards["war:999"] = product.sheets["uncommon"]!.cards.removeValue(forKey: "war:21")
+    product.sheets["orphan"] = Sheet(cards: ["war:1": 1])
+    product.boosters.append(Booster(sheets: ["common": 10, "uncommon": 3, "rares": 1, "basic": 1], weight: 0))
+    product.sheets["basic"]!.total_weight = 6
+    product.source_set_codes = ["war", "dom"]
+    let warnings = try Self.lint(product)
+    #expect(warnings.contains("weight-magnitude war-draft sheet rare card war:31: weight 10 is 10 times the 1 that \(peers) other \(rarity) cards of the sheet have"))
+    #expect(warnings.contains("booster-size war-draft variant 1 of 2: draws 16 cards where a Draft Booster is published at 15"))
+    #expect(warnings.contains { $0.hasPrefix("unknown-card war-draft sheet uncommon card war:999: the card data of war has no such card, and has the") })
+    #expect(warnings.contains("unused-sheet war-draft sheet orphan: no variant draws from it"))
+    #expect(warnings.contains("missing-sheet war-draft variant 2 of 2: draws 1 from sheet rares, which the product does not define"))
+    #expect(warnings.contains("total-weight war-draft sheet basic: total_weight 6, but its cards' weights add up to 5"))
+    #expect(warnings.contains("bad-weight war-draft variant 2 of 2: weight 0, expected a positive whole number"))
+    #expect(warnings.contains("source-sets war-draft source_set_codes: lists dom, which no sheet names"))
+  }
+
+  /// An MTGJSON uuid that no card of an AllPrintings file has (taw/magic-sealed-data #38) is
+  /// named; another set's uuid in a file of one set is not an error.
+  @Test func aUuidNoCardHasIsNamed() throws {
+    var product = Self.clean()
+    product.sheets["rare"]!.cards["uuid:0000-dead"] = 1
+    product.sheets["rare"]!.cards["uuid-other-set:0000-beef"] = 1
+    product.source_set_codes = nil
+    let warnings = try Self.lint(product)
+    #expect(warnings == ["unknown-card war-draft sheet rare card uuid 0000-dead: no card of the file has this uuid"])
+  }
+
+  @Test func theSizeRuleKnowsTheSetsPublishedAtAnotherSize() throws {
+    var product = Self.clean()
+    product.code = "cmr-draft"
+    product.set_code = "cmr"
+    #expect(try Self.lint(product).contains("booster-size cmr-draft variant 1 of 1: draws 15 cards where cmr's Draft Booster is published at 20"))
+    #expect(try Self.lint(Self.clean(), kind: "collector").isEmpty)
+  }
+}
