@@ -264,6 +264,12 @@ import Testing
     ("{ sheet: s, in: 1/8, rounded: true }", "rounded: true needs a decimal share such as 9.38% or 0.0938, found \"1/8\""),
     ("{ sheet: s, in: 12.5%, rounded: true, within: 0.01% }", "give one of rounded: true, truncated: true, approximate: true or within, not several"),
     ("{ sheet: s, in: 12.5%, within: 2 }", "expected a share between 0 and 1"),
+    // Treatment odds (collector-number ranges, finishes, how a figure reads: issue 34).
+    ("{ cards: { numbers: 10-5 }, in: 1 }", "claims[0].odds.cards.numbers: expected collector numbers such as \"1-50\" or \"7\", found \"10-5\""),
+    ("{ cards: { numbers: borderless }, in: 1 }", "expected collector numbers such as \"1-50\" or \"7\", found \"borderless\""),
+    ("{ cards: { foil: maybe }, in: 1 }", "claims[0].odds.cards.foil:"),
+    ("{ sheet: s, in: 1.5%, truncated: true, approximate: true }", "give one of rounded: true, truncated: true, approximate: true or within, not several"),
+    ("{ sheet: s, in: 1/64, approximate: true }", "approximate: true needs a decimal share such as 9.38% or 0.0938, found \"1/64\""),
   ])
   func malformedOddsAreOneLineErrors(_ claim: String, _ message: String) throws {
     do {

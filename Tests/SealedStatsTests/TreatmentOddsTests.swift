@@ -142,24 +142,6 @@ import Testing
     #expect(abs(range.lowerBound - low) < 1e-12 && abs(range.upperBound - high) < 1e-12, "\(figure) \(reading): \(range)")
   }
 
-  @Test(arguments: [
-    ("{ cards: { numbers: 10-5 }, in: 1 }", "claims[0].odds.cards.numbers: expected collector numbers such as \"1-50\" or \"7\", found \"10-5\""),
-    ("{ cards: { numbers: borderless }, in: 1 }", "expected collector numbers such as \"1-50\" or \"7\", found \"borderless\""),
-    ("{ cards: { foil: maybe }, in: 1 }", "claims[0].odds.cards.foil:"),
-    ("{ sheet: s, in: 1.5%, truncated: true, approximate: true }", "give one of rounded: true, truncated: true, approximate: true or within, not several"),
-    ("{ sheet: s, in: 1/64, approximate: true }", "approximate: true needs a decimal share such as 9.38% or 0.0938, found \"1/64\""),
-  ])
-  func malformedTreatmentOddsAreOneLineErrors(_ claim: String, _ message: String) throws {
-    do {
-      _ = try SpecLoader.parse(Self.spec(claim), source: "odds.yaml")
-      Issue.record("no error for \(claim)")
-    } catch {
-      #expect(error.description.contains(message), "\(error.description)")
-      #expect(error.description.hasPrefix("odds.yaml:4:"), "\(error.description)")
-      #expect(!error.description.contains("\n"))
-    }
-  }
-
   // MARK: The built-in library
 
   /// Every built-in spec named after a product compiles against that product of the shipped
