@@ -26,35 +26,13 @@ import Testing
   /// audit.csv as rows by check name.
   func rows(_ dir: URL, out: String = "report") throws -> [String: [String: String]] {
     let lines = try read(dir, "audit.csv", out: out).split(separator: "\n").map(String.init)
-    let header = Self.fields(lines[0])
+    let header = CSVLine.fields(lines[0])
     var result: [String: [String: String]] = [:]
     for line in lines.dropFirst() {
-      let fields = Self.fields(line)
+      let fields = CSVLine.fields(line)
       result[fields[0]] = Dictionary(uniqueKeysWithValues: zip(header, fields))
     }
     return result
-  }
-
-  /// The fields of one CSV line (quotes as Sealed writes them).
-  static func fields(_ line: String) -> [String] {
-    var fields: [String] = []
-    var field = ""
-    var quoted = false
-    var previous: Character = " "
-    for character in line {
-      if character == "\"" {
-        if quoted && previous == "\"" { field.append("\"") }
-        quoted.toggle()
-      } else if character == "," && !quoted {
-        fields.append(field)
-        field = ""
-      } else {
-        field.append(character)
-      }
-      previous = character
-    }
-    fields.append(field)
-    return fields
   }
 
   @Test func thirtySixBoostersDrawnFromSealedPass() throws {
@@ -108,7 +86,7 @@ import Testing
     #expect(result.stdout.contains("booster 20 (line"))
     #expect(result.stdout.contains("2 times, where these draws give it at most 1 time"))
     let boosters = try read(dir, "boosters.csv").split(separator: "\n").map(String.init)
-    let failed = boosters.filter { $0.contains(",fail,") }.map { Self.fields($0)[0] }
+    let failed = boosters.filter { $0.contains(",fail,") }.map { CSVLine.fields($0)[0] }
     #expect(Set(failed).isSuperset(of: ["12", "20"]))
     #expect(failed.contains("5"), "\(boosters.filter { $0.hasPrefix("5,") })")
     #expect(result.stdout.contains("booster 5 (line"))
@@ -252,7 +230,7 @@ import Testing
     lines.remove(at: 5)
     try expectError(lines.joined(separator: "\n"), name: "size.csv", [":2:", "booster 1 has 13 cards", "hold 14"])
     try expectError("", name: "empty.csv", [])
-    let warBooster = good.split(separator: "\n").dropFirst().map { Self.fields(String($0)) }.filter { $0[0] == "1" }.map { "WAR " + $0[2] }
+    let warBooster = good.split(separator: "\n").dropFirst().map { CSVLine.fields(String($0)) }.filter { $0[0] == "1" }.map { "WAR " + $0[2] }
     let domBooster = (1...14).map { "DOM \($0)" }
     try expectError(
       (warBooster + [""] + domBooster).joined(separator: "\n") + "\n", name: "mixed.txt", [":16:", "booster 2", "holds only cards of set dom"])

@@ -14,9 +14,9 @@ import Testing
       ["check-products", "--products", "otj-play,war-draft", "--pools", "3000", "--seed", "5", "--out", out.path, "--quiet"])
     #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
     let lines = try String(contentsOf: out.appendingPathComponent("summary.csv"), encoding: .utf8).split(separator: "\n").map(String.init)
-    let header = AuditCommandTests.fields(lines[0])
+    let header = CSVLine.fields(lines[0])
     #expect(Array(header.suffix(3)) == ["spec", "claims_tested", "claims_not_tested"], "\(header)")
-    let rows = lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, AuditCommandTests.fields($0))) }
+    let rows = lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, CSVLine.fields($0))) }
     let otj = try #require(rows.first { $0["product"] == "otj-play" })
     #expect(otj["verdict"] == "fail" && otj["spec"] == "otj-play", "\(otj)")
     #expect(otj["claims_tested"] == "5" && otj["claims_not_tested"] == "0", "\(otj)")

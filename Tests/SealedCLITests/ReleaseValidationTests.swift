@@ -71,29 +71,8 @@ import Testing
   /// A CSV file as rows of fields (Sealed quotes fields with commas; these tests read simple ones).
   static func rows(_ url: URL) throws -> [[String: String]] {
     let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
-    let header = splitCSV(lines[0])
-    return lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, splitCSV($0))) }
-  }
-
-  static func splitCSV(_ line: String) -> [String] {
-    var fields: [String] = []
-    var field = ""
-    var quoted = false
-    var previous: Character = " "
-    for character in line {
-      if character == "\"" {
-        if quoted, previous == "\"" { field.append("\"") }
-        quoted.toggle()
-      } else if character == ",", !quoted {
-        fields.append(field)
-        field = ""
-      } else {
-        field.append(character)
-      }
-      previous = character
-    }
-    fields.append(field)
-    return fields
+    let header = CSVLine.fields(lines[0])
+    return lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, CSVLine.fields($0))) }
   }
 
   @Test(.heavy) func theDiffAgainstTheShippedFileNamesEveryPlantedChange() throws {

@@ -11,8 +11,8 @@ import Testing
   /// The rows of a CSV text as dictionaries by column, and its header.
   static func rows(_ text: String) -> (header: [String], rows: [[String: String]]) {
     let lines = text.split(separator: "\n").map(String.init)
-    let header = AuditCommandTests.fields(lines[0])
-    let rows = lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, AuditCommandTests.fields($0))) }
+    let header = CSVLine.fields(lines[0])
+    let rows = lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, CSVLine.fields($0))) }
     return (header, rows)
   }
 

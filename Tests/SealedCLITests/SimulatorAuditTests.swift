@@ -82,8 +82,8 @@ import Testing
   func row(_ dir: URL, _ name: String) throws -> [String: String] {
     let lines = try String(contentsOfFile: dir.appendingPathComponent("report/audit.csv").path, encoding: .utf8)
       .split(separator: "\n").map(String.init)
-    let header = AuditCommandTests.fields(lines[0])
-    let fields = try #require(lines.dropFirst().map(AuditCommandTests.fields).first { $0[0] == name }, "no row \(name)")
+    let header = CSVLine.fields(lines[0])
+    let fields = try #require(lines.dropFirst().map(CSVLine.fields).first { $0[0] == name }, "no row \(name)")
     return Dictionary(uniqueKeysWithValues: zip(header, fields))
   }
 

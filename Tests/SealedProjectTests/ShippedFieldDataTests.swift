@@ -22,28 +22,12 @@ import Testing
     let path = (field.folder as NSString).appendingPathComponent("index.csv")
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
     return text.split(whereSeparator: \.isNewline).dropFirst().map { line in
-      let fields = splitCSV(String(line))
+      let fields = CSVLine.fields(String(line))
       return Row(
         code: fields[0], cards: Int(fields[1]) ?? -1, sources: fields[2], withoutTypeLine: Int(fields[3]) ?? -1,
         withoutColors: Int(fields[4]) ?? -1)
     }
   }()
-
-  static func splitCSV(_ line: String) -> [String] {
-    var fields: [String] = []
-    var field = ""
-    var quoted = false
-    for character in line {
-      switch character {
-      case "\"": quoted.toggle()
-      case "," where !quoted:
-        fields.append(field)
-        field = ""
-      default: field.append(character)
-      }
-    }
-    return fields + [field]
-  }
 
   @Test func theIndexNamesEverySetTheReadmeCounts() throws {
     #expect(Self.rows.count == 264)
