@@ -95,7 +95,10 @@ let package = Package(
       ]
     ),
     .target(name: "SealedDecks", dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine"]),
-    .target(name: "SealedScryfall", dependencies: ["SealedSupport", "SealedCards"]),
+    // Networking: HTTP GET through Foundation's URLSession, retries on 429 and 5xx, streamed
+    // downloads (sealed cards fetch, sealed rules fetch); no other stage makes a request.
+    .target(name: "SealedNetwork", dependencies: ["SealedSupport"]),
+    .target(name: "SealedScryfall", dependencies: ["SealedSupport", "SealedCards", "SealedNetwork"]),
     .target(
       name: "SealedMTGJSON",
       dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedPackFiles"]
@@ -118,7 +121,7 @@ let package = Package(
       name: "SealedJobs",
       dependencies: [
         "SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedVerdicts", "SealedReports",
-        "SealedStats", "SealedAudit", "SealedPackFiles", "SealedReportHTML", "SealedRelease",
+        "SealedStats", "SealedAudit", "SealedPackFiles", "SealedReportHTML", "SealedRelease", "SealedNetwork",
       ]
     ),
     .target(
@@ -194,6 +197,7 @@ let package = Package(
     .testTarget(name: "SealedReportHTMLTests", dependencies: stages + ["SealedReportHTML", "SealedTestSupport"]),
     .testTarget(name: "SealedImagesTests", dependencies: ["SealedImages", "SealedDecks", "SealedTestSupport"]),
     .testTarget(name: "SealedMTGJSONTests", dependencies: stages + ["SealedMTGJSON", "SealedPackFiles", "SealedTestSupport"]),
+    .testTarget(name: "SealedNetworkTests", dependencies: ["SealedSupport", "SealedNetwork", "SealedTestSupport"]),
     .testTarget(name: "SealedScryfallTests", dependencies: stages + ["SealedScryfall", "SealedTestSupport"]),
     .testTarget(name: "SealedJobsTests", dependencies: stages + ["SealedJobs", "SealedRelease", "SealedTestSupport"]),
     .testTarget(

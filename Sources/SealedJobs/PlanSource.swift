@@ -13,12 +13,16 @@ package struct PlanSource: Sendable {
   package var cards: String?
   /// `--booster-max`: boosters draw from collector numbers 1...N (nil: the set's own range).
   package var boosterMax: Int?
+  /// `--data`: the booster data release a product's code is looked up in (`shipped`, a
+  /// release's name, a file; nil: the release in use, `BoosterRelease.resolve`).
+  package var data: String?
 
-  package init(set: String, rules: String = "sealed", cards: String? = nil, boosterMax: Int? = nil) {
+  package init(set: String, rules: String = "sealed", cards: String? = nil, boosterMax: Int? = nil, data: String? = nil) {
     self.set = set
     self.rules = rules
     self.cards = cards
     self.boosterMax = boosterMax
+    self.data = data
   }
 
   /// Loads the rules and the cards and compiles them for the set (with a spec's counting
@@ -26,9 +30,11 @@ package struct PlanSource: Sendable {
   /// a saved pool also keeps the set's basic lands. Cost: reading the rules and the set's card
   /// file, and compiling the plan.
   package func load(spec: SpecDefinition? = nil) throws(DataError) -> LoadedPlan {
-    let definition = try RuleSetLoader.load(rules)
+    let release = RuleSetLoader.namesProduct(rules) ? try BoosterRelease.resolve(data) : nil
+    let definition = try RuleSetLoader.load(rules, release: release)
     let cardSet = try loadSet(for: definition)
-    return LoadedPlan(rules: definition, set: cardSet, plan: try PlanCompiler.compile(definition, for: cardSet, spec: spec))
+    return LoadedPlan(
+      rules: definition, set: cardSet, plan: try PlanCompiler.compile(definition, for: cardSet, spec: spec), release: release)
   }
 
   /// The set, with the other sets whose cards `rules` list by number for it.
@@ -50,4 +56,11 @@ package struct LoadedPlan: Sendable {
   package let rules: RuleSetDefinition
   package let set: CardSet
   package let plan: BoosterPlan
+  /// The booster data release the product named by `--rules` came from; nil for a built-in or
+  /// a rule file.
+  package var release: BoosterRelease? = nil
+
+  /// `--data REFERENCE` for the command line that reproduces a run: a product's release pinned,
+  /// so that a later fetch does not change what the command runs.
+  package var reproducingData: [String] { release.map { ["--data", $0.reference] } ?? [] }
 }

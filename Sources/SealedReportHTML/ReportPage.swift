@@ -54,6 +54,7 @@ struct ReportPage {
       : "Sealed report: \(set) · \(rules) · seed \(seed)"
     let keys = [
       ("set", "set"), ("rules", "rules"), ("rules_source", "rules source"), ("rules_sha256", "rules SHA-256"),
+      ("booster_data", "booster data"),
       ("seed", "seed"), ("pools", "pools"), ("boosters", "boosters"), ("status", "status"), ("shard", "shard"),
       ("packs", "packs read"), ("format", "file format"), ("card_identity", "cards named by"),
       ("pool_grouping", "boosters in pools"), ("resamples", "Monte Carlo samples"), ("notes", "notes"),

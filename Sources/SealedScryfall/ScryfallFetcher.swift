@@ -1,6 +1,7 @@
 import Foundation
 import SealedSupport
 import SealedCards
+import SealedNetwork
 
 /// Downloads every card of a set from Scryfall's search API and stores it in a `CardStore`.
 ///
@@ -100,28 +101,23 @@ package struct ScryfallFetcher {
   // MARK: - Requests
 
   private mutating func get(_ url: URL, set code: String, page: Int) throws(DataError) -> Data {
-    var attempt = 0
-    while true {
-      waitForTurn()
-      let response: HTTPResponse
-      do {
-        response = try client.get(url)
-      } catch {
-        throw DataError("set \(code), page \(page): the request to \(url.host ?? url.absoluteString) failed (\(error.reason)); nothing was stored")
+    let retries = HTTPRetries(maxRetries: maxRetries, backoff: backoff, maxWait: maxWait)
+    do throws(HTTPFailure) {
+      return try retries.run { () throws(TransportError) -> HTTPResponse in
+        waitForTurn()
+        return try client.get(url)
+      }.body
+    } catch {
+      switch error {
+      case .transport(let reason):
+        throw DataError("set \(code), page \(page): the request to \(url.host ?? url.absoluteString) failed (\(reason)); nothing was stored")
+      case .stopped:
+        throw DataError("set \(code), page \(page): stopped; nothing was stored")
+      case .status(let status, let body, let tries, let retriable):
+        let details = Self.errorDetails(body)
+        let what = status == 404 ? "Scryfall knows no cards of set \(code)" : "Scryfall answered HTTP \(status)\(retriable ? " after \(tries) tries" : "")"
+        throw DataError("set \(code), page \(page): \(what)\(details.map { ": \($0)" } ?? ""); nothing was stored")
       }
-      if response.status == 200 { return response.body }
-      let retriable = response.status == 429 || (500...599).contains(response.status)
-      if retriable && attempt < maxRetries {
-        let wait = Self.retryAfter(response.headers["retry-after"]).map { min($0, maxWait) }
-          ?? backoff * Double(1 << attempt)
-        attempt += 1
-        Thread.sleep(forTimeInterval: wait)
-        continue
-      }
-      let details = Self.errorDetails(response.body)
-      let tries = retriable ? " after \(attempt + 1) tries" : ""
-      let what = response.status == 404 ? "Scryfall knows no cards of set \(code)" : "Scryfall answered HTTP \(response.status)\(tries)"
-      throw DataError("set \(code), page \(page): \(what)\(details.map { ": \($0)" } ?? ""); nothing was stored")
     }
   }
 
@@ -131,12 +127,6 @@ package struct ScryfallFetcher {
       if elapsed < requestInterval { Thread.sleep(forTimeInterval: requestInterval - elapsed) }
     }
     lastRequest = Date()
-  }
-
-  /// Seconds from a `Retry-After` header given in seconds (an HTTP date is not honoured).
-  static func retryAfter(_ value: String?) -> TimeInterval? {
-    guard let value, let seconds = Double(value.trimmingCharacters(in: .whitespaces)), seconds >= 0 else { return nil }
-    return seconds
   }
 
   /// The `details` of a Scryfall error object, when the body is one.

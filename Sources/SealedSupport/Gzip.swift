@@ -1,9 +1,9 @@
 import CZlib
 import Foundation
 
-/// Whole-file gzip decompression through zlib, for small files read at once (the compressed
-/// card data shipped with Sealed: one set, at most a few MB inflated). Streams of any size go
-/// through SealedPackFiles' `GzipSource` instead.
+/// Whole-file gzip through zlib, for small files read or written at once (the compressed card
+/// data shipped with Sealed: one set, at most a few MB inflated; an installed data release's
+/// products). Streams of any size go through SealedPackFiles' `GzipSource` and `ByteSink`.
 package enum Gzip {
   /// Whether `data` starts with the gzip magic bytes 1f 8b.
   package static func isCompressed(_ data: Data) -> Bool {
@@ -52,6 +52,33 @@ package enum Gzip {
       }
     }
     if let failure { throw failure }
+    return output
+  }
+
+  /// `data` as one gzip member (zlib's default level, no file name or time in the header, so
+  /// the same bytes give the same file). Cost: O(size) time and memory.
+  package static func deflate(_ data: Data) -> Data {
+    var stream = z_stream()
+    // 15 + 16: a 32 KiB window, with a gzip header and trailer; memory level 8 as gzip uses.
+    guard deflateInit2_(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK
+    else { preconditionFailure("zlib refused its default settings") }
+    defer { deflateEnd(&stream) }
+    var output = Data()
+    let chunk = 1 << 16
+    var buffer = [UInt8](repeating: 0, count: chunk)
+    data.withUnsafeBytes { (input: UnsafeRawBufferPointer) in
+      stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: UInt8.self))
+      stream.avail_in = UInt32(input.count)
+      var status = Z_OK
+      while status != Z_STREAM_END {
+        status = buffer.withUnsafeMutableBufferPointer { out -> Int32 in
+          stream.next_out = out.baseAddress
+          stream.avail_out = UInt32(chunk)
+          return CZlib.deflate(&stream, Z_FINISH)
+        }
+        output.append(contentsOf: buffer[0..<(chunk - Int(stream.avail_out))])
+      }
+    }
     return output
   }
 }

@@ -1,7 +1,7 @@
-/// SHA-256 (FIPS 180-4), used only to fingerprint rule files in reports; Foundation on Linux has
-/// no digest API. Cost: O(bytes).
+/// SHA-256 (FIPS 180-4): fingerprints of rule files in reports and of downloaded data releases;
+/// Foundation on Linux has no digest API. Cost: O(bytes).
 package enum SHA256 {
-  private static let k: [UInt32] = [
+  fileprivate static let k: [UInt32] = [
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
     0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -14,28 +14,67 @@ package enum SHA256 {
 
   /// The digest of `bytes` as 64 lowercase hex digits.
   package static func hex(of bytes: [UInt8]) -> String {
-    digest(bytes).map { byte in
-      let text = String(byte, radix: 16)
-      return byte < 16 ? "0" + text : text
-    }.joined()
+    var hasher = Hasher()
+    bytes.withUnsafeBytes { hasher.update($0) }
+    return hasher.finalizeHex()
   }
 
-  static func digest(_ bytes: [UInt8]) -> [UInt8] {
-    var h: [UInt32] = [
-      0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-    ]
-    var message = bytes
-    let bitLength = UInt64(bytes.count) &* 8
-    message.append(0x80)
-    while message.count % 64 != 56 { message.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+  /// A digest computed piece by piece, for data that arrives in parts (a download) and should
+  /// not be held whole. Cost: O(bytes), 64 bytes of buffer.
+  package struct Hasher: Sendable {
+    private var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+    private var block: [UInt8] = []
+    private var length: UInt64 = 0
+    private var w = [UInt32](repeating: 0, count: 64)
 
-    var w = [UInt32](repeating: 0, count: 64)
-    for chunk in stride(from: 0, to: message.count, by: 64) {
+    package init() { block.reserveCapacity(64) }
+
+    /// Adds `bytes` to the message.
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
+      length &+= UInt64(bytes.count)
+      var index = bytes.startIndex
+      if !block.isEmpty {
+        while index < bytes.endIndex && block.count < 64 {
+          block.append(bytes[index])
+          index += 1
+        }
+        guard block.count == 64 else { return }
+        block.withUnsafeBytes { compress($0, at: 0) }
+        block.removeAll(keepingCapacity: true)
+      }
+      while bytes.endIndex - index >= 64 {
+        compress(bytes, at: index)
+        index += 64
+      }
+      block.append(contentsOf: bytes[index...])
+    }
+
+    /// The digest of everything added; the hasher is spent.
+    package mutating func finalize() -> [UInt8] {
+      let bitLength = length &* 8
+      var tail = block
+      tail.append(0x80)
+      while tail.count % 64 != 56 { tail.append(0) }
+      for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+      tail.withUnsafeBytes { buffer in
+        for start in stride(from: 0, to: buffer.count, by: 64) { compress(buffer, at: start) }
+      }
+      return h.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
+    }
+
+    /// The digest as 64 lowercase hex digits.
+    package mutating func finalizeHex() -> String {
+      finalize().map { byte in
+        let text = String(byte, radix: 16)
+        return byte < 16 ? "0" + text : text
+      }.joined()
+    }
+
+    /// One 64-byte block of `bytes` from `start`.
+    private mutating func compress(_ bytes: UnsafeRawBufferPointer, at start: Int) {
       for i in 0..<16 {
-        let base = chunk + i * 4
-        w[i] = UInt32(message[base]) << 24 | UInt32(message[base + 1]) << 16
-          | UInt32(message[base + 2]) << 8 | UInt32(message[base + 3])
+        let base = start + i * 4
+        w[i] = UInt32(bytes[base]) << 24 | UInt32(bytes[base + 1]) << 16 | UInt32(bytes[base + 2]) << 8 | UInt32(bytes[base + 3])
       }
       for i in 16..<64 {
         let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
@@ -46,7 +85,7 @@ package enum SHA256 {
       for i in 0..<64 {
         let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
         let choice = (e & f) ^ (~e & g)
-        let t1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
+        let t1 = hh &+ s1 &+ choice &+ SHA256.k[i] &+ w[i]
         let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
         let majority = (a & b) ^ (a & c) ^ (b & c)
         let t2 = s0 &+ majority
@@ -55,8 +94,7 @@ package enum SHA256 {
       h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d
       h[4] &+= e; h[5] &+= f; h[6] &+= g; h[7] &+= hh
     }
-    return h.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
-  }
 
-  private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+    private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+  }
 }

@@ -101,7 +101,7 @@ struct AuditCommand: ParsableCommand {
   private func settings() throws -> AuditJob.Settings {
     var settings = AuditJob.Settings(source: try planOptions.source(for: set), toolVersion: SealedCommand.version)
     (settings.packs, settings.format) = (packs, try format?.resolve())
-    settings.spec = try specOption.load(rules: planOptions.rules)
+    settings.spec = try specOption.load(rules: planOptions.rules, data: planOptions.dataOption.data)
     (settings.specArgument, settings.alpha, settings.resamples) = (specOption.spec, alpha, resamples)
     (settings.grouping, settings.seed, settings.threads) = (poolGrouping, try seedOption.given(), threadOption.threadArgument)
     (settings.out, settings.force) = (out, force)

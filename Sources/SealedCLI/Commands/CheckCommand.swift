@@ -69,7 +69,7 @@ struct CheckCommand: ParsableCommand {
 
   /// The check of a simulation these options ask for.
   private func settings() throws -> CheckJob.Settings {
-    let spec = try specOption.load(rules: planOptions.rules)
+    let spec = try specOption.load(rules: planOptions.rules, data: planOptions.dataOption.data)
     return CheckJob.Settings(
       simulation: try runOptions.settings(source: planOptions.source(for: set), spec: spec), specArgument: specOption.spec,
       alpha: alpha, compare: compare)

@@ -4,7 +4,7 @@ import ArgumentParser
 struct RulesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "rules",
-    abstract: "Rule files from the field's booster data (mtg.wtf's compiled products); diff and lint a release.",
-    subcommands: [RulesImportCommand.self, RulesDiffCommand.self, RulesLintCommand.self]
+    abstract: "Rule files from the field's booster data (mtg.wtf's compiled products); fetch, list, diff and lint its releases.",
+    subcommands: [RulesImportCommand.self, RulesFetchCommand.self, RulesReleasesCommand.self, RulesDiffCommand.self, RulesLintCommand.self]
   )
 }

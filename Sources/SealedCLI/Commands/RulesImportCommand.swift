@@ -12,8 +12,10 @@ struct RulesImportCommand: ParsableCommand {
     commandName: "import",
     abstract: "Write mtg.wtf products (its compiled booster data, or an MTGJSON file's boosters) as a Sealed rule file.",
     discussion: """
-      Without FILE, the data shipped with Sealed (mtg.wtf's of July 2025, 538 products) is read. \
-      A FILE is mtg.wtf's compiled booster data (sealed_basic_data.json, plain or gzipped) or an \
+      Without FILE, the release in use is read: the newest sealed rules fetch installed, else the \
+      data shipped with Sealed (mtg.wtf's of July 2025, 538 products); FILE may also name a \
+      release (shipped, previous, a name sealed rules releases lists). A FILE is mtg.wtf's \
+      compiled booster data (sealed_basic_data.json, plain or gzipped) or an \
       MTGJSON file (a set file such as ZNR.json, or AllPrintings.json, plain or gzipped), told \
       apart from its content; an MTGJSON product is named SET-NAME (znr-default, neo-arena), or \
       by its bare name in a file of one set. --list shows every product of the file and whether \
@@ -27,7 +29,7 @@ struct RulesImportCommand: ParsableCommand {
       simulate, check, the deck commands).
       """)
 
-  @Argument(help: ArgumentHelp("mtg.wtf's compiled booster data (plain or gzipped), or an MTGJSON file (.json or .json.gz); default: the data shipped with Sealed.", valueName: "file"))
+  @Argument(help: ArgumentHelp("mtg.wtf's compiled booster data (plain or gzipped), an MTGJSON file (.json or .json.gz), or a release (shipped, previous, a release's name); default: the release in use.", valueName: "file"))
   var file: String?
 
   @Option(name: .customLong("product"), help: ArgumentHelp("A product code, like war-draft, mkm-play, dom-arena or (MTGJSON) znr-default.", valueName: "code"))
@@ -53,11 +55,11 @@ struct RulesImportCommand: ParsableCommand {
 
   func run() throws {
     if let out { try OutputFile.checkWritable(out, option: "--out", force: force) }
-    let path = try file ?? CompiledBoosterData.shippedPath()
-    if file != nil, try JSONFileKind.isMTGJSONBoosterData(path: path) { return try runMTGJSON(path) }
-    let data = try CompiledBoosterData.read(path: path)
+    let release = try BoosterRelease.resolve(file)
+    if release.kind == .file, try JSONFileKind.isMTGJSONBoosterData(path: release.path) { return try runMTGJSON(release.path) }
+    let data = try release.read()
     if list {
-      print(ImportListing.render(ProductListing.list(data, source: path, database: try cardOptions.loadDatabase()), of: data), terminator: "")
+      print(ImportListing.render(ProductListing.list(data, source: release.label, database: try cardOptions.loadDatabase()), of: data), terminator: "")
       return
     }
     var chosen: [CompiledBoosterData.Product] = []
@@ -67,7 +69,7 @@ struct RulesImportCommand: ParsableCommand {
       chosen.append(found.product)
     }
     let ruleName = name ?? (chosen.count == 1 ? chosen[0].code : "mtgwtf-" + chosen.map(\.code).joined(separator: "-"))
-    let text = try CompiledBoosterRules.ruleFile(chosen, name: ruleName, source: (path as NSString).lastPathComponent)
+    let text = try CompiledBoosterRules.ruleFile(chosen, name: ruleName, source: release.label)
     let source = out ?? "\(ruleName).yaml"
     let rules = try RuleSetLoader.parse(text, source: source)
     for product in chosen {

@@ -7,11 +7,12 @@ import SealedJobs
 /// `--rules NAME|FILE` together with the card options; compiles the plan for one set.
 struct PlanOptions: ParsableArguments {
   @OptionGroup var setOptions: SetOptions
+  @OptionGroup var dataOption: DataOption
 
   @Option(
     name: .customLong("rules"),
     help: ArgumentHelp(
-      "A built-in rule set (sealed, retail, retail-lethe, mtgwtf), the code of a product of the field's data shipped with Sealed (mkm-play, war-draft; sealed rules import --list), or the path of a YAML rule file (default: sealed).",
+      "A built-in rule set (sealed, retail, retail-lethe, mtgwtf), the code of a product of the field's booster data in use (mkm-play, war-draft; sealed rules import --list), or the path of a YAML rule file (default: sealed).",
       valueName: "name|product|file"))
   var rulesArgument: String?
 
@@ -20,7 +21,7 @@ struct PlanOptions: ParsableArguments {
 
   /// Where the run's plan comes from: `set`, these rules, the card data and booster range.
   func source(for set: String) throws(DataError) -> PlanSource {
-    PlanSource(set: set, rules: rules, cards: setOptions.cardOptions.cards, boosterMax: try setOptions.boosterMax())
+    PlanSource(set: set, rules: rules, cards: setOptions.cardOptions.cards, boosterMax: try setOptions.boosterMax(), data: dataOption.data)
   }
 }
 

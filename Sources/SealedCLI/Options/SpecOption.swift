@@ -7,9 +7,11 @@ struct SpecOption: ParsableArguments {
   @Option(help: ArgumentHelp("A built-in spec (sealed, or a product's published odds: mkm-play, otj-play, ...) or a YAML spec file; 'none' for the rules' own checks only. Default: the spec the rules name with their 'spec:' key, if any.", valueName: "name|file"))
   var spec: String?
 
-  /// `--spec`, else the spec the rules (`--rules`) name with their `spec:` key, else none.
-  func load(rules: String) throws(DataError) -> SpecDefinition? {
+  /// `--spec`, else the spec the rules (`--rules`, a product's code looked up in `data`) name
+  /// with their `spec:` key, else none.
+  func load(rules: String, data: String? = nil) throws(DataError) -> SpecDefinition? {
     if let spec { return spec == "none" ? nil : try SpecLoader.load(spec) }
-    return try SpecLoader.load(namedBy: RuleSetLoader.load(rules))
+    let release = RuleSetLoader.namesProduct(rules) ? try BoosterRelease.resolve(data) : nil
+    return try SpecLoader.load(namedBy: RuleSetLoader.load(rules, release: release))
   }
 }

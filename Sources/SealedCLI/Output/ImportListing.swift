@@ -20,7 +20,7 @@ enum ImportListing {
       let (word, why): (String, String?) =
         switch row.simulates {
         case .withNames: ("yes, with names", nil)
-        case .onCardKeys(let summary, let fetchCommand): ("on card keys", "\(summary); \(fetchCommand)")
+        case .onCardKeys(let summary, _): ("on card keys", "\(summary); sealed cards fetch --product \(product.code)")
         case .no(let reason): ("no", reason)
         }
       table.append(

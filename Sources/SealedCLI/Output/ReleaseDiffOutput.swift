@@ -4,16 +4,19 @@ import SealedRelease
 /// What `sealed rules diff` prints: the two files, the products by status, the largest
 /// changes, where the report is, and the verdict line.
 enum ReleaseDiffOutput {
-  /// What the command prints: the two files, the products by status, the largest changes.
-  static func render(_ outcome: ReleaseDiffJob.Outcome, of job: ReleaseDiffJob, top: Int) -> String {
+  /// What the command prints: the two files, the products by status, the largest changes, and
+  /// (with `verdict`) the PASS or FAIL line; `sealed rules fetch` prints its own last line.
+  static func render(_ outcome: ReleaseDiffJob.Outcome, of job: ReleaseDiffJob, top: Int, verdict: Bool = true) -> String {
     let diff = outcome.diff
     var text = "old: \(job.old.path) (\(job.old.form.rawValue), \(job.old.products.count) products)\n"
     text += "new: \(job.new.path) (\(job.new.form.rawValue), \(job.new.products.count) products)\n"
     text += "products: " + ReleaseDiff.Status.allCases.map { "\(diff.count($0)) \($0.rawValue)" }.joined(separator: ", ") + "\n"
-    for status in [ReleaseDiff.Status.removed, .renamed] {
+    for status in [ReleaseDiff.Status.added, .removed, .renamed, .changed] {
       let entries = diff.products.filter { $0.status == status }
       guard !entries.isEmpty else { continue }
-      let names = entries.prefix(12).map { status == .renamed ? "\($0.oldCode!) -> \($0.newCode!)" : $0.oldCode! }
+      let names = entries.prefix(12).map {
+        status == .renamed ? "\($0.oldCode!) -> \($0.newCode!)" : $0.newCode ?? $0.oldCode!
+      }
       text += "\(status.rawValue): \(names.joined(separator: ", "))\(entries.count > 12 ? ", ... (\(entries.count) in all)" : "")\n"
     }
     if diff.changes.isEmpty {
@@ -29,6 +32,7 @@ enum ReleaseDiffOutput {
       text += table.text
     }
     text += "report: \(job.folder.path)/ (run.csv, products.csv, changes.csv, report.html)\n"
+    guard verdict else { return text }
     if diff.changed {
       let counts = ReleaseDiff.Status.allCases.filter { $0 != .unchanged && diff.count($0) > 0 }.map { "\(diff.count($0)) \($0.rawValue)" }
       text += "FAIL: the releases differ: \(counts.joined(separator: ", ")) (\(diff.changes.count) measures changed)\n"

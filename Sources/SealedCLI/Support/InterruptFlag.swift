@@ -12,7 +12,8 @@ final class InterruptFlag: @unchecked Sendable {
   private let state = State()
   private let source: DispatchSourceSignal
 
-  init() {
+  /// `message` is what the first Ctrl-C prints (after `sealed: `): what the command does now.
+  init(message: String = "interrupted; finishing the current chunks and writing the report (Ctrl-C again to quit now)") {
     signal(SIGINT, SIG_IGN)
     source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "sealed.interrupt"))
     source.setEventHandler { [state] in
@@ -20,7 +21,7 @@ final class InterruptFlag: @unchecked Sendable {
         FileHandle.standardError.write(Data("\nsealed: interrupted again; exiting without a report\n".utf8))
         exit(130)
       }
-      FileHandle.standardError.write(Data("\nsealed: interrupted; finishing the current chunks and writing the report (Ctrl-C again to quit now)\n".utf8))
+      FileHandle.standardError.write(Data("\nsealed: \(message)\n".utf8))
     }
     source.resume()
   }

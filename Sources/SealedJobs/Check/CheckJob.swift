@@ -107,7 +107,8 @@ package struct CheckJob: Sendable {
     toolVersion = simulation.toolVersion
     reproducingOptions = settings.reproducingOptions
     comparisons = job.request.shard == .whole
-      ? try ComparedRules.plans(compare: settings.compare, for: job.loaded.set, rulesName: job.plan.rulesName, spec: spec)
+      ? try ComparedRules.plans(
+        compare: settings.compare, for: job.loaded.set, rulesName: job.plan.rulesName, spec: spec, data: simulation.source.data)
       : []
     preparationSeconds = Date().timeIntervalSince(started)
   }

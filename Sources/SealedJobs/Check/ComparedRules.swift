@@ -11,9 +11,10 @@ import SealedAnalysis
 package enum ComparedRules {
   /// The rule sets named by `--compare` (a comma-separated list of names or files; `none`: no
   /// comparison), or by default every built-in rule set other than `rulesName` that applies to
-  /// the set and fits its card data. Throws when a named rule set does not compile for the set.
+  /// the set and fits its card data; a product's code is looked up in the release `data` names
+  /// (nil: the one in use). Throws when a named rule set does not compile for the set.
   package static func plans(
-    compare: String?, for cardSet: CardSet, rulesName: String, spec: SpecDefinition?
+    compare: String?, for cardSet: CardSet, rulesName: String, spec: SpecDefinition?, data: String? = nil
   ) throws(DataError) -> [(BoosterPlan, Expectations)] {
     let names: [String]
     if let compare {
@@ -23,7 +24,7 @@ package enum ComparedRules {
     }
     var plans: [(BoosterPlan, Expectations)] = []
     for name in names {
-      let rules = try RuleSetLoader.load(name)
+      let rules = try RuleSetLoader.load(name, release: RuleSetLoader.namesProduct(name) ? BoosterRelease.resolve(data) : nil)
       if compare == nil, let covered = rules.appliesTo, !covered.contains(cardSet.code) { continue }
       var plan: BoosterPlan
       do {

@@ -11,7 +11,8 @@ import SealedReports
 package struct ProductsJob: Sendable {
   /// What a run of products is asked for.
   package struct Settings: Sendable {
-    /// mtg.wtf's compiled booster data, plain or gzipped; nil for the data shipped with Sealed.
+    /// The release (`BoosterRelease.resolve`: `shipped`, a release's name, or a file of mtg.wtf's
+    /// compiled booster data, plain or gzipped); nil for the release in use.
     package var file: String?
     /// `--products`: globs of product codes; empty for every product.
     package var patterns: [String] = []
@@ -53,13 +54,15 @@ package struct ProductsJob: Sendable {
   package let folder: RunFolder
   let run: ProductRun
   let cards: CardSetLoader
+  /// The booster data release the products come from.
+  package let release: BoosterRelease
 
   /// Reads the data, picks the products, validates the options, reads the specs and checks
   /// every product's report folder up front. Cost: reading the data file and the specs.
   package init(_ settings: Settings) throws(DataError) {
-    let data: CompiledBoosterData
-    if let file = settings.file { data = try CompiledBoosterData.read(path: file) } else { data = try CompiledBoosterData.shipped() }
-    let dataName = settings.file ?? CompiledBoosterData.shippedFileName
+    let release = try BoosterRelease.resolve(settings.file)
+    let data = try release.read()
+    let dataName = release.display
     guard !data.products.isEmpty else { throw DataError("holds no products; expected mtg.wtf's compiled booster data", at: dataName) }
     let matched = try ProductPattern.select(data.products, patterns: settings.patterns)
     let products = try Self.sharded(matched, settings.shard)
@@ -74,16 +77,17 @@ package struct ProductsJob: Sendable {
     let workers = max(1, min(threads, products.count))
     let check = ProductCheck.Settings(
       pools: pools, runSeed: seed, alpha: settings.alpha, threads: max(1, threads / workers),
-      source: settings.file.map { ($0 as NSString).lastPathComponent } ?? CompiledBoosterData.shippedFileName,
+      source: release.label,
       folder: folder.path, force: settings.force, toolVersion: settings.toolVersion,
       specs: try ProductSpec.load(for: products, folder: settings.specs),
-      reproduce: ReproduceCommand.product(file: settings.file, pools: pools, runSeed: seed, specs: settings.specs, alpha: settings.alpha))
+      reproduce: ReproduceCommand.product(file: release.isShipped ? nil : release.reference, pools: pools, runSeed: seed, specs: settings.specs, alpha: settings.alpha))
     for product in products {
       _ = try ReportFolder(path: check.folder(of: product), writes: CheckReport.fileNames, force: settings.force)
     }
     cards = CardSetLoader(location: try CardDataLocation.resolve(option: settings.cards))
     run = ProductRun(products: products, settings: check, workers: workers)
     self.settings = settings
+    self.release = release
     available = data.products.count
     self.matched = matched.count
     self.products = products
@@ -115,7 +119,7 @@ package struct ProductsJob: Sendable {
   /// Writes `summary.csv` and `run.csv` of the outcome (each replaced whole).
   package func write(_ outcome: Outcome) throws(DataError) {
     let facts = ProductRunFacts(
-      toolVersion: settings.toolVersion, data: settings.file ?? CompiledBoosterData.shippedFileName,
+      toolVersion: settings.toolVersion, data: release.label,
       patterns: settings.patterns, shard: settings.shard?.description, matched: products.count, pools: pools,
       seed: seed, specs: settings.specs, alpha: settings.alpha, threads: threads, started: outcome.started)
     try folder.write(outcome.result, facts: facts, elapsed: outcome.elapsedSeconds)

@@ -12,10 +12,13 @@ import SealedRelease
 package struct ReleaseDiffJob: Sendable {
   /// What a diff is asked for.
   package struct Settings: Sendable {
-    /// The older release: mtg.wtf's compiled booster data or an MTGJSON file, plain or gzipped.
+    /// The older release (`BoosterRelease.resolve`: `shipped`, `previous`, a release's name, or
+    /// mtg.wtf's compiled booster data or an MTGJSON file, plain or gzipped).
     package var old: String
-    /// The newer release; nil for the data shipped with Sealed.
+    /// The newer release, likewise; nil for the release in use.
     package var new: String?
+    /// Where OLD and NEW are looked up when they name installed releases.
+    package var store: ReleaseStore = .fromEnvironment()
     package var cards: String?
     package var out = "reports/rules-diff"
     package var force = false
@@ -36,7 +39,8 @@ package struct ReleaseDiffJob: Sendable {
 
   package let settings: Settings
   package let old: ReleaseFile
-  /// The newer release, named as `run.csv` names it (the shipped file's name when not given).
+  /// The newer release, named as `run.csv` names it (`shipped (FILE)`, a release's name, or the
+  /// file as given).
   package let new: ReleaseFile
   package let folder: ReportFolder
   let cards: CardSetLoader
@@ -47,16 +51,16 @@ package struct ReleaseDiffJob: Sendable {
   package init(_ settings: Settings) throws(DataError) {
     folder = try ReportFolder(path: settings.out, writes: ReportFile.releaseDiffFolder.names, force: settings.force)
     cards = CardSetLoader(location: try CardDataLocation.resolve(option: settings.cards))
-    old = try ReleaseFile.read(path: settings.old)
-    var new = try ReleaseFile.read(path: try Self.path(settings.new))
-    if settings.new == nil { new.path = CompiledBoosterData.shippedFileName }
-    self.new = new
+    old = try Self.read(try BoosterRelease.resolve(settings.old, store: settings.store))
+    new = try Self.read(try BoosterRelease.resolve(settings.new, store: settings.store))
     self.settings = settings
   }
 
-  /// `path`, or the shipped data's when nil.
-  static func path(_ path: String?) throws(DataError) -> String {
-    if let path { path } else { try CompiledBoosterData.shippedPath() }
+  /// The release's products, named as `display` names it.
+  static func read(_ release: BoosterRelease) throws(DataError) -> ReleaseFile {
+    var file = try ReleaseFile.read(path: release.path)
+    file.path = release.display
+    return file
   }
 
   /// The command line `run.csv` records: `sealed rules diff OLD [NEW] --out DIR`.

@@ -9,7 +9,8 @@ import SealedRelease
 package struct ReleaseLintJob: Sendable {
   /// What a lint is asked for.
   package struct Settings: Sendable {
-    /// mtg.wtf's compiled booster data or an MTGJSON file; nil for the data shipped with Sealed.
+    /// The release (`BoosterRelease.resolve`: `shipped`, a release's name, or mtg.wtf's compiled
+    /// booster data or an MTGJSON file); nil for the release in use.
     package var file: String?
     /// `--products`: globs of product codes; empty for every product.
     package var patterns: [String] = []
@@ -42,7 +43,7 @@ package struct ReleaseLintJob: Sendable {
 
   /// Reads the release and picks its products. Cost: reading the file.
   package init(_ settings: Settings) throws(DataError) {
-    let release = try ReleaseFile.read(path: try ReleaseDiffJob.path(settings.file))
+    let release = try ReleaseDiffJob.read(try BoosterRelease.resolve(settings.file))
     products = try ProductPattern.select(release.products, patterns: settings.patterns)
     cards = CardSetLoader(location: try CardDataLocation.resolve(option: settings.cards))
     self.settings = settings

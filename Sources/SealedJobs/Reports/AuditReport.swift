@@ -22,7 +22,7 @@ package enum AuditReport {
     elapsed: Double, startedAt: String, command: String, toolVersion: String
   ) -> ReportContents {
     let findings = session.findings
-    let rows: [(String, String)] = [
+    var rows: [(String, String)] = [
       ("command_kind", RunTable.auditKind), ("set", plan.setCode), ("set_name", plan.setName), ("rules", plan.rulesName),
       ("rules_source", plan.rulesSource), ("rules_sha256", plan.rulesSHA256), ("spec", spec?.name ?? ""),
       ("packs", packs), ("format", format.optionName), ("card_identity", identity.rawValue), ("boosters", String(findings.boosters)),
@@ -33,6 +33,7 @@ package enum AuditReport {
       ("elapsed_seconds", CSVNumber.format((elapsed * 1000).rounded() / 1000)), ("started_at", startedAt),
       ("command", command), ("notes", audit.notes.joined(separator: " | ")),
     ]
+    if let data = plan.boosterData, let at = rows.firstIndex(where: { $0.0 == "rules_sha256" }) { rows.insert(("booster_data", data), at: at + 1) }
     var contents = ReportContents(run: RunTable(rows.map { (key: $0.0, value: $0.1) }))
     contents.checks = CheckTable(file: .audit, rows: audit.checks)
     contents.boosters = findings.listed

@@ -66,7 +66,7 @@ package struct SimulationReport: Sendable {
   package var runTable: RunTable {
     let boosters = tally.boosters
     let merged = run.mergedShards != nil
-    let rows: [(String, String)] = [
+    var rows: [(String, String)] = [
       ("tool_version", run.toolVersion),
       ("set", plan.setCode),
       ("rules", plan.rulesName),
@@ -87,6 +87,7 @@ package struct SimulationReport: Sendable {
       ("generator", "xoshiro256** per chunk, seeded by SplitMix64(seed, chunk); generator version \(Simulation.generatorVersion)"),
       ("command", run.command),
     ]
+    if let data = plan.boosterData, let at = rows.firstIndex(where: { $0.0 == "rules_source" }) { rows.insert(("booster_data", data), at: at + 1) }
     return RunTable(rows.map { (key: $0.0, value: $0.1) })
   }
 

@@ -140,6 +140,7 @@ package struct SimulationJob: Sendable {
     var options = settings.reproducingOptions
     if let boosterMax = settings.source.boosterMax { options += ["--booster-max", String(boosterMax)] }
     if request.shard != .whole { options += ["--shard", request.shard.description] }
+    options += loaded.reproducingData
     return RunInfo(
       toolVersion: settings.toolVersion, seed: request.seed, poolsRequested: request.pools, shard: request.shard.description,
       threads: result.threads, elapsedSeconds: result.elapsedSeconds, startedAt: RunInfo.timestamp(result.startedAt),

@@ -94,10 +94,12 @@ public struct CompiledBoosterData: Sendable {
       throw DataError("cannot read the file (\(systemErrorReason(error)))", at: path)
     }
     if Gunzip.isCompressed(data) { data = try Gunzip.inflate(data, source: path) }
+    let expected = "expected mtg.wtf's compiled booster data (a JSON array of products with boosters and sheets)"
+    // A cut or garbled file is named by line and column, which the decoder does not give.
+    try JSONSyntax.check(data, source: path, expected: expected)
     do {
       return CompiledBoosterData(products: try JSONDecoder().decode([Product].self, from: data))
     } catch let error as DecodingError {
-      let expected = "expected mtg.wtf's compiled booster data (a JSON array of products with boosters and sheets)"
       throw DataError("\(DecodingErrorMessage.describe(error)); \(expected)", at: path)
     } catch {
       throw DataError("cannot read the file (\(error))", at: path)

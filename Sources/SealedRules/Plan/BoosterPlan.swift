@@ -9,6 +9,8 @@ public final class BoosterPlan: Sendable {
   package let rulesName: String
   package let rulesSource: String
   package let rulesSHA256: String
+  /// The booster data release the rules were made from (`RuleSetDefinition.boosterData`), if any.
+  package let boosterData: String?
   package let setCode: String
   package let setName: String
   /// The booster range's upper end: boosters draw from collector numbers 1...boosterMax.
@@ -64,6 +66,7 @@ public final class BoosterPlan: Sendable {
     rulesName = rules.name
     rulesSource = rules.source
     rulesSHA256 = rules.sha256
+    boosterData = rules.boosterData
     setCode = set.code
     setName = set.name
     boosterMax = set.boosterMax ?? 0

@@ -10,6 +10,8 @@ package struct CardDataGaps: Sendable, Equatable {
   package let total: Int
   /// The sets of the cards that lack data, in order.
   package let sets: [String]
+  /// The product whose rules the plan compiled (`--rules CODE`), when it was one.
+  package let product: String?
 
   /// The gaps of a plan, or nil when every card has its data. Cost: O(cards).
   package init?(plan: BoosterPlan) {
@@ -19,10 +21,15 @@ package struct CardDataGaps: Sendable, Equatable {
     missing = lacking.count
     total = held.count
     sets = Set(lacking.map(\.setCode)).sorted()
+    product = plan.rulesSource.hasPrefix("product:") ? String(plan.rulesSource.dropFirst("product:".count)) : nil
   }
 
-  /// `sealed cards fetch SET ...`: the command that gets the missing sets.
-  package var fetchCommand: String { "sealed cards fetch \(sets.joined(separator: " "))" }
+  /// The command that gets the missing cards: `sealed cards fetch --product CODE` for a
+  /// product's rules (every set its sheets name that the card data lacks or holds in part),
+  /// else `sealed cards fetch SET ...`.
+  package var fetchCommand: String {
+    product.map { "sealed cards fetch --product \($0)" } ?? "sealed cards fetch \(sets.joined(separator: " "))"
+  }
 
   /// "312 of 1143 cards lack card data (sets plst, spg)".
   package var summary: String {

@@ -11,20 +11,27 @@ public enum RuleSetLoader {
   package static let builtInNames = ["sealed", "retail", "retail-lethe", "mtgwtf"]
 
   /// Loads `--rules NAME|PRODUCT|FILE`: a path to an existing file (or one ending in
-  /// .yaml/.yml), else a built-in name, else the code of a product of the compiled booster data
-  /// shipped with Sealed (`mkm-play`), imported as `sealed rules import --product` writes it and
-  /// named after the product. Throws a one-line `DataError` for an unknown name or a bad file.
-  package static func load(_ nameOrPath: String) throws(DataError) -> RuleSetDefinition {
+  /// .yaml/.yml), else a built-in name, else the code of a product of `release` (nil: the
+  /// release in use, `BoosterRelease.resolve(nil)`: the newest installed, else the data shipped
+  /// with Sealed), imported as `sealed rules import --product` writes it and named after the
+  /// product. Throws a one-line `DataError` for an unknown name or a bad file.
+  package static func load(_ nameOrPath: String, release: BoosterRelease? = nil) throws(DataError) -> RuleSetDefinition {
     if BundledResources.isPath(nameOrPath) {
       return try RuleSetParser.parse(try readText(nameOrPath), source: nameOrPath)
     }
     if builtInNames.contains(nameOrPath) { return try builtIn(nameOrPath) }
-    let data = try CompiledBoosterData.shipped()
+    let release = if let release { release } else { try BoosterRelease.resolve(nil) }
+    let data = try release.read()
     guard let product = data.products.first(where: { $0.code == nameOrPath.lowercased() }) else {
       throw DataError(
-        "unknown rule set \"\(nameOrPath)\"; built-in rule sets: \(builtInNames.joined(separator: ", ")), the code of a shipped product (sealed rules import --list lists them), or the path of a YAML rule file")
+        "unknown rule set \"\(nameOrPath)\"; built-in rule sets: \(builtInNames.joined(separator: ", ")), the code of a product of the booster data in use (\(release.display); sealed rules import --list lists them), or the path of a YAML rule file")
     }
-    return try shippedProduct(product)
+    return try self.product(product, source: release.label)
+  }
+
+  /// Whether `--rules` names a product of the booster data (neither a file nor a built-in).
+  package static func namesProduct(_ nameOrPath: String) -> Bool {
+    !BundledResources.isPath(nameOrPath) && !builtInNames.contains(nameOrPath)
   }
 
   /// A product of the shipped compiled booster data as a rule set named after it.

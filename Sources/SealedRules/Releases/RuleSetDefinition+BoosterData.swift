@@ -1,0 +1,18 @@
+extension RuleSetDefinition {
+  /// The booster data release the rules were made from, as the rule file's header names it
+  /// (`# Written by sealed rules import from LABEL: mtg.wtf's compiled booster data`, the line
+  /// `CompiledBoosterRules.ruleFile` writes): a product given to `--rules` by its code, a file
+  /// written by `sealed rules import`, the built-in `mtgwtf`. Nil for rules written by hand.
+  /// `run.csv` records it as `booster_data`. Cost: a scan of the comment lines at the top.
+  package var boosterData: String? {
+    let prefix = "# Written by sealed rules import from "
+    let suffix = ": mtg.wtf's compiled booster data"
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      guard line.hasPrefix("#") else { return nil }
+      guard line.hasPrefix(prefix), line.hasSuffix(suffix) else { continue }
+      let label = line.dropFirst(prefix.count).dropLast(suffix.count)
+      return label.isEmpty ? nil : String(label)
+    }
+    return nil
+  }
+}
