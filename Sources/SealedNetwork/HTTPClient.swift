@@ -46,6 +46,11 @@ package protocol HTTPBodySink: AnyObject, Sendable {
 package struct TransferProgress: Sendable, Equatable {
   package var received: Int64
   package var expected: Int64?
+
+  package init(received: Int64, expected: Int64?) {
+    self.received = received
+    self.expected = expected
+  }
 }
 
 /// Makes blocking HTTP GET requests with Foundation's URLSession (libcurl on Linux): no extra

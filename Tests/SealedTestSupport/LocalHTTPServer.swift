@@ -17,6 +17,9 @@ package final class LocalHTTPServer: @unchecked Sendable {
     case truncated(status: Int, body: Data, bytes: Int)
     /// Keep the connection open and say nothing for `seconds`.
     case silence(seconds: Double)
+    /// Send the headers and the first `bytes` bytes of `body` (with the full Content-Length),
+    /// then say nothing more for `seconds` before closing: a download that stalls half-way.
+    case stalled(status: Int, body: Data, bytes: Int, seconds: Double)
   }
 
   /// A request as the server saw it.
@@ -130,6 +133,9 @@ package final class LocalHTTPServer: @unchecked Sendable {
     case .truncated(let status, let body, let bytes):
       send(connection, head: Self.head(status: status, headers: ["Content-Type": "application/json"], length: body.count), body: body.prefix(bytes))
     case .silence(let seconds):
+      Thread.sleep(forTimeInterval: seconds)
+    case .stalled(let status, let body, let bytes, let seconds):
+      send(connection, head: Self.head(status: status, headers: [:], length: body.count), body: body.prefix(bytes))
       Thread.sleep(forTimeInterval: seconds)
     }
   }

@@ -52,8 +52,8 @@ final class ProductCatalog: Sendable {
   func load(from location: CardDataLocation) {
     let result: Listing
     do throws(DataError) {
-      let path = try CompiledBoosterData.shippedPath()
-      let data = try CompiledBoosterData.read(path: path)
+      let release = try BoosterRelease.resolve(nil)
+      let (path, data) = (release.path, try release.read())
       let listed = ProductListing.list(data, source: (path as NSString).lastPathComponent, database: try location.load())
       result = Listing(status: "ready", kinds: Self.grouped(listed), note: nil)
     } catch {

@@ -1,0 +1,127 @@
+import Foundation
+import SealedSupport
+import SealedNetwork
+import SealedTestSupport
+import Synchronization
+import Testing
+
+/// `HTTPClient` and `HTTPRetries` against a real HTTP server on 127.0.0.1: a download streamed
+/// to a file with its digest, the retries on 429 and 5xx, a final 404, a timeout, a connection
+/// cut off, and a stop. No test touches the internet.
+@Suite struct HTTPClientTests {
+  let client = HTTPClient(timeout: 5, headers: ["User-Agent": "SealedTests/1"])
+  /// 300 kB of varied bytes: several parts on the wire.
+  static let body = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 / 251) })
+
+  func file() throws -> DownloadFile {
+    try DownloadFile(path: try Fixtures.temporaryDirectory("sealed-http").appendingPathComponent("body").path)
+  }
+
+  @Test func aDownloadIsStreamedToItsFileWithItsDigestAndProgress() throws {
+    let server = try LocalHTTPServer { _ in .respond(status: 200, headers: [:], body: Self.body) }
+    let sink = try file()
+    let seen = Mutex<[TransferProgress]>([])
+    let response = try client.get(URL(string: server.baseURL + "/data.json")!, sink: sink, progress: { progress in seen.withLock { $0.append(progress) } }, shouldStop: nil)
+    #expect(response.status == 200 && response.body.isEmpty)
+    let (bytes, sha256) = try sink.finish()
+    #expect(bytes == Int64(Self.body.count))
+    #expect(sha256 == SHA256.hex(of: Array(Self.body)))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: sink.path)) == Self.body)
+    let progress = seen.withLock { $0 }
+    #expect(progress.last == TransferProgress(received: Int64(Self.body.count), expected: Int64(Self.body.count)))
+    #expect(progress.map(\.received) == progress.map(\.received).sorted())
+    #expect(server.requests.first?.headers["user-agent"] == "SealedTests/1")
+  }
+
+  @Test func rateLimitsAreTriedAgainAfterRetryAfter() throws {
+    let count = Atomic(0)
+    let server = try LocalHTTPServer { _ in
+      count.add(1, ordering: .relaxed).oldValue == 0
+        ? .respond(status: 429, headers: ["Retry-After": "1"], body: Data("slow down".utf8))
+        : .respond(status: 200, headers: [:], body: Self.body)
+    }
+    let sink = try file()
+    let start = Date()
+    let response = try HTTPRetries(maxRetries: 3, backoff: 0.01).run { () throws(TransportError) -> HTTPResponse in
+      try client.get(URL(string: server.baseURL + "/x")!, sink: sink, progress: nil, shouldStop: nil)
+    }
+    #expect(response.status == 200)
+    // Retry-After: 1 was honoured, not the 0.01 s backoff.
+    #expect(Date().timeIntervalSince(start) >= 1)
+    #expect(server.requests.count == 2)
+    // The error page of the first answer is not part of the file.
+    #expect(try sink.finish().bytes == Int64(Self.body.count))
+  }
+
+  @Test func serverErrorsRunOutOfRetries() throws {
+    let server = try LocalHTTPServer { _ in .respond(status: 503, headers: [:], body: Data("busy".utf8)) }
+    #expect {
+      try HTTPRetries(maxRetries: 2, backoff: 0.01).run { () throws(TransportError) -> HTTPResponse in
+        try client.get(URL(string: server.baseURL + "/x")!)
+      }
+    } throws: { error in
+      guard case .status(503, let body, 3, true) = error as? HTTPFailure else { return false }
+      return body == Data("busy".utf8)
+    }
+    #expect(server.requests.count == 3)
+  }
+
+  @Test func notFoundIsFinal() throws {
+    let server = try LocalHTTPServer { _ in .respond(status: 404, headers: [:], body: Data()) }
+    #expect {
+      try HTTPRetries(maxRetries: 3, backoff: 0.01).run { () throws(TransportError) -> HTTPResponse in
+        try client.get(URL(string: server.baseURL + "/x")!)
+      }
+    } throws: { error in
+      if case .status(404, _, 1, false) = error as? HTTPFailure { return true }
+      return false
+    }
+    #expect(server.requests.count == 1)
+  }
+
+  @Test func aStalledServerTimesOut() throws {
+    let server = try LocalHTTPServer { _ in .stalled(status: 200, body: Self.body, bytes: 1000, seconds: 10) }
+    let quick = HTTPClient(timeout: 1, headers: [:])
+    let start = Date()
+    #expect {
+      try quick.get(URL(string: server.baseURL + "/x")!, sink: try file(), progress: nil, shouldStop: nil)
+    } throws: { error in
+      (error as? TransportError)?.reason == "timed out after 1 s"
+    }
+    #expect(Date().timeIntervalSince(start) < 8)
+  }
+
+  @Test func aConnectionCutOffIsATransportError() throws {
+    let server = try LocalHTTPServer { _ in .truncated(status: 200, body: Self.body, bytes: 1000) }
+    #expect {
+      try client.get(URL(string: server.baseURL + "/x")!, sink: try file(), progress: nil, shouldStop: nil)
+    } throws: { error in
+      guard let error = error as? TransportError else { return false }
+      return !error.stopped && !error.reason.isEmpty && !error.reason.contains("\n")
+    }
+  }
+
+  @Test func theStopCallbackEndsATransferAndTheWaits() throws {
+    let server = try LocalHTTPServer { _ in .stalled(status: 200, body: Self.body, bytes: 1000, seconds: 10) }
+    let start = Date()
+    let stop = { Date().timeIntervalSince(start) > 0.3 }
+    #expect {
+      try client.get(URL(string: server.baseURL + "/x")!, sink: try file(), progress: nil, shouldStop: stop)
+    } throws: { error in
+      (error as? TransportError)?.stopped == true
+    }
+    #expect(Date().timeIntervalSince(start) < 3)
+    // A wait between retries ends too.
+    let busy = try LocalHTTPServer { _ in .respond(status: 503, headers: ["Retry-After": "30"], body: Data()) }
+    let again = Date()
+    #expect {
+      try HTTPRetries().run(shouldStop: { Date().timeIntervalSince(again) > 0.3 }) { () throws(TransportError) -> HTTPResponse in
+        try client.get(URL(string: busy.baseURL + "/x")!)
+      }
+    } throws: { error in
+      if case .stopped = error as? HTTPFailure { return true }
+      return false
+    }
+    #expect(Date().timeIntervalSince(again) < 3)
+  }
+}
