@@ -72,7 +72,7 @@ import Testing
     #expect(checked.stdout.contains("reports: \(dir.appendingPathComponent("reports/war-draft").standardizedFileURL.path)/"), "\(checked.stdout)")
     let unknown = try SealedExecutable.run(["open", "war", "--rules", "war-nope"] + cards)
     #expect(unknown.status == 2)
-    #expect(unknown.stderr.contains("the code of a shipped product (sealed rules import --list lists them)"), "\(unknown.stderr)")
+    #expect(unknown.stderr.contains("the code of a product of the booster data in use (shipped; sealed rules import --list lists them)"), "\(unknown.stderr)")
   }
 
   @Test func errorsAreOneLineWithStatusTwo() throws {
@@ -82,8 +82,8 @@ import Testing
       (["rules", "import", data, "--product", "nope"], "no product \"nope\" in the data (329 products)"),
       (["rules", "import", data, "--product", "war", "--product", "war-arena"], "products war and war-arena are both of set war; a rule file holds one product per set"),
       (["rules", "import", data, "--product", "war", "--list"], "give either --list or --product CODE"),
-      (["rules", "import", broken, "--list"], "\(broken): malformed JSON"),
-      (["rules", "import", dir.appendingPathComponent("missing.json").path, "--list"], "cannot read the file"),
+      (["rules", "import", broken, "--list"], "\(broken):1:3: malformed JSON (unexpected end of file: the file is cut short)"),
+      (["rules", "import", dir.appendingPathComponent("missing.json").path, "--list"], "\(dir.path)/missing.json: no such file"),
     ]
     for (arguments, message) in cases {
       let result = try SealedExecutable.run(arguments + cards)

@@ -184,7 +184,7 @@ import Testing
     do {
       _ = try RuleSetLoader.load("realistic")
     } catch {
-      #expect("\(error)" == "unknown rule set \"realistic\"; built-in rule sets: sealed, retail, retail-lethe, mtgwtf, the code of a shipped product (sealed rules import --list lists them), or the path of a YAML rule file")
+      #expect("\(error)" == "unknown rule set \"realistic\"; built-in rule sets: sealed, retail, retail-lethe, mtgwtf, the code of a product of the booster data in use (shipped; sealed rules import --list lists them), or the path of a YAML rule file")
     }
   }
 

@@ -22,8 +22,8 @@ package struct BoosterRelease: Sendable, Equatable {
   package var path: String
   /// How a command line names it again: `shipped`, the release's name, or the file's absolute path.
   package var reference: String
-  /// How output names it: `shipped (sealed_basic_data_2025-07.json.gz)`, the release's name,
-  /// or the path as given.
+  /// How output names it: the shipped file's name (`sealed_basic_data_2025-07.json.gz`), the
+  /// release's name, or the path as given.
   package var display: String
   /// How a rule file made from one of its products names it (`sealed rules import`'s header
   /// line), and so `run.csv`'s `booster_data`: the shipped file's name, an installed release's
@@ -38,7 +38,7 @@ package struct BoosterRelease: Sendable, Equatable {
   /// The data shipped with Sealed (mtg.wtf's of July 2025).
   package static func shipped() throws(DataError) -> BoosterRelease {
     let name = CompiledBoosterData.shippedFileName
-    return BoosterRelease(kind: .shipped, path: try CompiledBoosterData.shippedPath(), reference: "shipped", display: "shipped (\(name))", label: name)
+    return BoosterRelease(kind: .shipped, path: try CompiledBoosterData.shippedPath(), reference: "shipped", display: name, label: name)
   }
 
   /// An installed release.
@@ -71,7 +71,9 @@ package struct BoosterRelease: Sendable, Equatable {
       return try shipped()
     default:
       if let release = store.release(named: given) { return installed(release) }
+      let looksLikePath = given.contains("/") || given.contains(".")
       guard FileManager.default.fileExists(atPath: given) else {
+        if looksLikePath { throw DataError("no such file\(origin)", at: given) }
         let names = store.releases().map(\.name)
         let known = (words + names).joined(separator: ", ")
         throw DataError("\(given)\(origin): no such release or file; expected \(known) (sealed rules releases lists them) or the path of a file")

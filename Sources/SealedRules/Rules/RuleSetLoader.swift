@@ -24,7 +24,7 @@ public enum RuleSetLoader {
     let data = try release.read()
     guard let product = data.products.first(where: { $0.code == nameOrPath.lowercased() }) else {
       throw DataError(
-        "unknown rule set \"\(nameOrPath)\"; built-in rule sets: \(builtInNames.joined(separator: ", ")), the code of a product of the booster data in use (\(release.display); sealed rules import --list lists them), or the path of a YAML rule file")
+        "unknown rule set \"\(nameOrPath)\"; built-in rule sets: \(builtInNames.joined(separator: ", ")), the code of a product of the booster data in use (\(release.reference); sealed rules import --list lists them), or the path of a YAML rule file")
     }
     return try self.product(product, source: release.label)
   }
