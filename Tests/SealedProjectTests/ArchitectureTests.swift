@@ -26,6 +26,10 @@ import Testing
     "SealedJobs": (["SealedCLI", "SealedServer"], "the run layer serves the commands and the app alike, and knows neither"),
     "SealedServer": (["SealedCLI"], "the app calls the run layer's jobs as the commands do, not the commands"),
     "SealedRelease": (["SealedEngine", "SealedReports", "SealedJobs"], "a release's shares are exact, from the JSON: no simulation, no layout"),
+    "SealedDecks": (
+      ["SealedStats", "SealedReports", "SealedJobs"],
+      "a deck is its cards and the library; a hand's odds (GSL) are the run layer's HandJob, which the command and the app share"
+    ),
   ]
 
   /// The web server's packages, and the one module that may import them (networking sits in a
