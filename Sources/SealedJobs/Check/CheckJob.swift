@@ -64,6 +64,17 @@ package struct CheckJob: Sendable {
     package var passed: Bool { checks?.passed ?? true }
   }
 
+  /// Where a running check is, as `run` tells a live page: its own simulation, each
+  /// comparison's, then the statistical tests and the report's files.
+  package enum Step: Sendable, Equatable {
+    /// The run's own simulation, with its pools done so far.
+    case simulating(done: Int)
+    /// Comparison `number` of `count`, of rule set `rules`, with its pools done so far.
+    case comparing(rules: String, number: Int, count: Int, done: Int)
+    /// The statistical tests and the report's files.
+    case testing
+  }
+
   /// Where the tallies come from.
   enum Counts: Sendable {
     case simulation(SimulationJob)
