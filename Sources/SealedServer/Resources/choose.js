@@ -40,8 +40,8 @@ function boosterRange(set) {
   const input = el("input", { type: "number", min: 1, max: set.highest_number || undefined, value: set.highest_number || "",
     name: "booster_max", "aria-label": `booster range of ${set.code}`, inputmode: "numeric" });
   const field = el("div.booster-range",
-    el("label", "Boosters draw from collector numbers 1 to ", input),
-    el("p.hint", `Its card data has no basic lands, so the set's own booster range is unknown: give it here (the data goes to #${set.highest_number}).`));
+    el("label", "Booster range: #1 to ", input),
+    el("p.hint", `No basic lands in its data, so the collector numbers boosters draw from are not known: give the last (the data goes to #${set.highest_number}).`));
   const value = () => {
     const number = parseInt(input.value, 10);
     if (!(number >= 1)) {
