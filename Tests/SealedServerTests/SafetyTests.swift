@@ -80,8 +80,13 @@ import Testing
     #expect(page.status == 200 && page.text.contains("report"))
     #expect(page.headers["content-security-policy"]?.hasPrefix("default-src 'none'") == true)
     #expect(try server.get("/reports/war-sealed/inside.csv").text == "key,value\nseed,1\n")
+    try Data("check,kind,verdict,detail\n\"slot common, only commons\",invariant,pass,\"a, b\"\nmythic rate,binomial,fail,x\n".utf8)
+      .write(to: folder.appendingPathComponent("checks.csv"))
     let listing = try JSONValue.object(server.get("/api/reports"))
     #expect((listing["reports"] as! [[String: Any]]).map { $0["path"] as! String } == ["war-sealed"])
+    // What the folder's run.csv and checks.csv say (a quoted comma is no column).
+    let run = try #require((listing["reports"] as! [[String: Any]])[0]["run"] as? [String: Any])
+    #expect(run["seed"] as? String == "1" && run["verdicts"] as? [String: Int] == ["pass": 1, "fail": 1], "\(run)")
 
     let refused: [(path: String, status: Int)] = [
       ("/reports/../secret.txt", 400), ("/reports/war-sealed/../../secret.txt", 400),
