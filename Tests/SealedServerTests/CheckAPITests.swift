@@ -42,16 +42,10 @@ import Testing
     let folder = try #require(started["folder"] as? String)
     #expect(folder.hasPrefix("war-sealed-seed1-"), "\(folder)")
     let busy = try server.post("/api/checks", json: "{\"set\":\"war\",\"pools\":1000}")
-    // Every step shows: the run's own simulation, each comparison, then the tests.
-    var steps: [String] = []
-    let finished = try waitFor(server, id) { status in
-      if let step = status["step"] as? String, !step.isEmpty, steps.last != step { steps.append(step) }
-      return status["state"] as? String != "running"
-    }
+    let finished = try waitFor(server, id) { $0["state"] as? String != "running" }
     #expect(busy.status == 409 || finished["state"] as? String == "done")
     #expect(busy.status != 409 || busy.errorMessage?.hasSuffix("is running: wait for it, or press its Cancel button") == true)
     #expect(finished["state"] as? String == "done")
-    #expect(steps.contains("simulating") && steps.contains { $0.hasPrefix("comparing with ") }, "\(steps)")
     let out = server.reports.deletingLastPathComponent().appendingPathComponent("cli-check")
     let cli = try server.sealed(["check", "war", "--pools", "20000", "--seed", "1", "--out", out.path, "--quiet"])
     #expect(cli.status == 0, "\(cli.stderr)")
@@ -101,7 +95,14 @@ import Testing
 
     let long = try start(server, "{\"set\":\"war\",\"pools\":10000000,\"seed\":\"2\"}")
     let id = long["id"] as! Int
-    _ = try waitFor(server, id) { ($0["done_pools"] as? Int ?? 0) > 0 }
+    // Every step shows, with its pools: the run's own simulation, then each comparison's; it is
+    // cancelled during a comparison (the run's own pools all done: still no verdict).
+    let simulating = try waitFor(server, id) { ($0["done_pools"] as? Int ?? 0) > 0 }
+    #expect(simulating["step"] as? String == "simulating" || (simulating["step"] as? String ?? "").hasPrefix("comparing with "))
+    #expect(simulating["step_total"] as? Int == 10_000_000 && (simulating["step_done"] as? Int ?? 0) > 0, "\(simulating)")
+    let comparing = try waitFor(server, id) { ($0["step"] as? String ?? "").hasPrefix("comparing with ") || $0["state"] as? String != "running" }
+    let step = comparing["step"] as? String ?? ""
+    #expect(step.hasPrefix("comparing with ") && step.hasSuffix(" of 3)") && comparing["step_total"] as? Int == 10_000_000, "\(comparing)")
     let cancelled = try server.post("/api/checks/\(id)/cancel", json: "{}")
     #expect(cancelled.status == 200)
     let stopped = try waitFor(server, id) { $0["state"] as? String != "running" }
