@@ -30,7 +30,7 @@ struct PoolCount: Decodable, Sendable, Equatable {
   /// The count, or a refusal (400) in the Pools field's words unless it is a whole number in
   /// `range`.
   func value(in range: ClosedRange<Int>) throws(APIError) -> Int {
-    let limits = "enter a whole number from \(range.lowerBound) to \(range.upperBound.formatted())"
+    let limits = "enter a whole number from \(range.lowerBound) to \(range.upperBound.formatted(.number.locale(Locale(identifier: "en_US"))))"
     guard number.isFinite, number == number.rounded() else { throw APIError.badRequest("Pools: \(text) is not a whole number; \(limits)") }
     guard number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
       let larger = number > Double(range.upperBound) ? " (a larger run: sealed check on the command line)" : ""
