@@ -2,6 +2,7 @@ import Foundation
 import SealedSupport
 import SealedRules
 import SealedEngine
+import SealedAnalysis
 import SealedVerdicts
 
 /// A spec's odds claim tested against the counts: every count is exact (which variant each
@@ -20,7 +21,38 @@ struct OddsCheck {
   /// How the published figure reads: the shares it accepts.
   let reading: FigureReading
 
-  func check(_ odds: OddsClaim) throws(StatisticsError) -> CheckResult {
+  /// The claim's checks: where the data decides its share exactly (`ExactShare`) and the
+  /// figure reads as an exact range, two: the data against the maker (the exact share against
+  /// the range: kind `exact`, no p-value) and the engine against the data (the simulation
+  /// against the exact share, named "<claim> (engine)"); else one, the simulation against the
+  /// figure's range (data against the maker, as simulated).
+  func checks(_ odds: OddsClaim) throws(StatisticsError) -> [CheckResult] {
+    guard let range = reading.exactRange, case .exact(let share) = ExactShare.of(odds, plan: plan) else {
+      var simulated = try simulated(odds)
+      simulated.tests = .dataAgainstMaker
+      return [simulated]
+    }
+    var data = CheckResult(
+      name: name, kind: .exact, source: .spec, n: 0, observed: share.doubleValue, expected: odds.expected, alpha: alpha,
+      verdict: range.contains(share) ? .pass : .fail,
+      detail: "the data's share is exactly \(share) (\(PublishedFigure.share(share.doubleValue))); stated \(PublishedFigure.share(odds.expected))"
+        + (reading.isExact ? "" : " \(reading.kind == .within ? "within \(PublishedFigure.share(reading.below))" : reading.words)")
+        + ": \(range.lowerBound == range.upperBound ? "exactly that" : "any share from \(PublishedFigure.share(range.lowerBound.doubleValue)) to \(PublishedFigure.share(range.upperBound.doubleValue))"), "
+        + (range.contains(share) ? "inside" : "outside"))
+    data.tests = .dataAgainstMaker
+    data.exactShare = share.description
+    let engineCheck = OddsCheck(
+      plan: plan, tally: tally, builder: builder, name: name + " (engine)", alpha: alpha, lane: lane, reading: .exact)
+    var engine = try engineCheck.simulated(odds.stating(share.doubleValue))
+    engine.tests = .engineAgainstData
+    engine.exactShare = share.description
+    engine.detail += "; against the data's exact share \(share)"
+    return [data, engine]
+  }
+
+  /// The claim tested on the simulation's counts alone, against the range of shares its
+  /// figure accepts.
+  func simulated(_ odds: OddsClaim) throws(StatisticsError) -> CheckResult {
     var result: CheckResult
     switch odds {
     case .sheet(let sheet, let expected): result = try sheetDrawn(sheet, expected)
