@@ -1,4 +1,5 @@
 import Foundation
+import SealedSupport
 import Testing
 import SealedCards
 import SealedRules
