@@ -18,9 +18,15 @@ import Testing
     return CardSetLoader(location: CardDataLocation(kind: .layered(store: CardStore(path: store), shipped: Fixtures.shippedCards)))
   }()
 
+  /// The plans the tests share, compiled once.
+  static let plans: [String: Result<BoosterPlan, any Error>] = Dictionary(
+    uniqueKeysWithValues: ["dft-play", "tdm-play", "otj-play"].map { code in (code, Result { try compile(code) }) })
+
   /// A product of the shipped data compiled with its built-in spec, on the shipped card data
   /// (which gives the main sets' rarities), as `sealed check-products` compiles it.
-  func plan(_ code: String) throws -> BoosterPlan {
+  func plan(_ code: String) throws -> BoosterPlan { try Self.plans[code]!.get() }
+
+  static func compile(_ code: String) throws -> BoosterPlan {
     let product = try ShippedData.boosters().product(code)
     let rules = try RuleSetLoader.product(product, source: "test")
     return try PlanCompiler.compile(rules, for: Self.cards.cardSet(product.set_code, for: rules), spec: SpecLoader.builtIn(code))

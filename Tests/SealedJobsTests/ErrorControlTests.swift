@@ -9,7 +9,7 @@ import Testing
 /// screen flags is confirmed from an independent seed with more pools, and only the
 /// confirmation can fail it; the run folder keeps the confirmations of this run only; and a
 /// run given an earlier `findings.csv` as its baseline says what is new.
-@Suite struct ErrorControlTests {
+@Suite(.heavy) struct ErrorControlTests {
   func job(
     _ products: [String], pools: Int = 1_000, seed: UInt64, screenAlpha: Double = ErrorControl.defaultScreenAlpha,
     out: URL, baseline: String? = nil, force: Bool = false

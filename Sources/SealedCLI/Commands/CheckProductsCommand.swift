@@ -43,20 +43,7 @@ struct CheckProductsCommand: ParsableCommand {
   @Option(help: ArgumentHelp("A folder of specs named after products (DIR/mkm-play.yaml): each product with one is also checked against it (default: a built-in spec named after the product, if any).", valueName: "dir"))
   var specs: String?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("The whole run's family-wise error rate: the chance of reporting any product without an error as failing (default 0.001).", valueName: "a"))
-  var alpha: Double = 0.001
-
-  @Option(name: .customLong("screen-alpha"), parsing: .unconditional, help: ArgumentHelp("Each product's screen level: a product failing a statistical check at it is confirmed (default 0.01).", valueName: "a"))
-  var screenAlpha: Double = 0.01
-
-  @Option(name: .customLong("confirm-pools"), parsing: .unconditional, help: ArgumentHelp("Pools of a confirmation (default: 4 times --pools).", valueName: "n"))
-  var confirmPools: WholeNumber?
-
-  @Option(parsing: .unconditional, help: ArgumentHelp("The products the run's error rate is shared over (default: the products matched, before --shard).", valueName: "n"))
-  var family: WholeNumber?
-
-  @Option(help: ArgumentHelp("An earlier run's findings.csv: the run fails only on findings it lacks.", valueName: "file"))
-  var baseline: String?
+  @OptionGroup var control: ProductControlOptions
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Run only part K of N equal parts of the products (in the data's order), for several machines.", valueName: "k/n"))
   var shard: ShardArgument?
@@ -77,10 +64,14 @@ struct CheckProductsCommand: ParsableCommand {
     var settings = ProductsJob.Settings(toolVersion: SealedCommand.version)
     (settings.file, settings.patterns, settings.pools) = (file, patterns, poolsArgument)
     (settings.seed, settings.threads, settings.cards) = (try seedOption.given(), threadOption.threadArgument, cardOptions.cards)
-    (settings.specs, settings.alpha, settings.screenAlpha, settings.shard) = (specs, alpha, screenAlpha, shard?.shard)
-    (settings.confirmPools, settings.family, settings.baseline) = (confirmPools, family, baseline)
-    (settings.out, settings.force) = (out, force)
+    (settings.specs, settings.shard, settings.out, settings.force) = (specs, shard?.shard, out, force)
+    control.apply(to: &settings)
     let job = try ProductsJob(settings)
+    if control.plan {
+      let plan = try job.plan(deviation: control.deviation, ratio: control.ratio, power: control.power)
+      print(ProductPlanTable.render(plan, pools: job.pools), terminator: "")
+      return
+    }
     seedOption.noteRandom((job.seed, settings.seed != nil))
     Note.write(
       "\(job.matched) of \(job.available) products match\(patterns.isEmpty ? "" : " " + patterns.joined(separator: ","))"

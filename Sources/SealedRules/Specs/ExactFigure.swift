@@ -35,7 +35,8 @@ package enum ExactFigure {
   }
 
   /// The shares a figure accepts, read as `kind` says (`within` its own margin's text),
-  /// clamped to 0...1; nil when a part cannot be read exactly.
+  /// clamped to 0...1; nil when a part cannot be read exactly or the figure is no share (the
+  /// spec's parser then says why, in one line).
   package static func range(figure: String, kind: FigureReading.Kind, within: String?) -> ClosedRange<Fraction>? {
     guard let stated = share(figure) else { return nil }
     let below: Fraction
@@ -50,8 +51,9 @@ package enum ExactFigure {
       guard let unit = unit(figure), let half = try? unit / Fraction(2) else { return nil }
       (below, above) = kind == .rounded ? (half, half) : kind == .truncated ? (.zero, unit) : (unit, unit)
     }
-    guard let low = try? stated - below, let high = try? stated + above else { return nil }
-    return max(low, .zero)...min(high, .one)
+    guard stated <= .one, let low = try? stated - below, let high = try? stated + above else { return nil }
+    let (clampedLow, clampedHigh) = (max(low, .zero), min(high, .one))
+    return clampedLow <= clampedHigh ? clampedLow...clampedHigh : nil
   }
 }
 
