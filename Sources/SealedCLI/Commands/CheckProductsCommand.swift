@@ -66,6 +66,7 @@ struct CheckProductsCommand: ParsableCommand {
     (settings.seed, settings.threads, settings.cards) = (try seedOption.given(), threadOption.threadArgument, cardOptions.cards)
     (settings.specs, settings.shard, settings.out, settings.force) = (specs, shard?.shard, out, force)
     control.apply(to: &settings)
+    settings.writes = !control.plan
     let job = try ProductsJob(settings)
     if control.plan {
       let plan = try job.plan(deviation: control.deviation, ratio: control.ratio, power: control.power)
@@ -91,8 +92,8 @@ struct CheckProductsCommand: ParsableCommand {
       print("INTERRUPTED after \(summary.rows.count) of \(job.products.count) products; the summary lists those that finished")
     }
     print(String(format: "whole run: %.1f s for %d products of %d pools on %d thread(s)", outcome.elapsedSeconds, summary.rows.count, job.pools, job.threads))
-    print("summary: \(job.folder.path)/\(ProductSummary.fileName)")
-    print("reports: \(job.folder.path)/<product>/")
+    print("summary: \(job.folder!.path)/\(ProductSummary.fileName)")
+    print("reports: \(job.folder!.path)/<product>/")
     if outcome.result.interrupted { throw CommandFailure(status: 130) }
     if let comparison = outcome.comparison {
       print(FindingsOutput.verdict(comparison))

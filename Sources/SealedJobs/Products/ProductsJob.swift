@@ -33,6 +33,8 @@ package struct ProductsJob: Sendable {
     package var family: WholeNumber?
     /// `--baseline`: an earlier run's `findings.csv`.
     package var baseline: String?
+    /// Whether the job writes a run folder; false for `--plan`, which only prints.
+    package var writes = true
     /// Part K of N of the products, in the data's order.
     package var shard: Simulation.Shard?
     package var out = "reports/check-products"
@@ -65,7 +67,8 @@ package struct ProductsJob: Sendable {
   package let control: ErrorControl
   package let seed: UInt64
   package let threads: Int
-  package let folder: RunFolder
+  /// The run's folder; nil for a job that writes nothing (`--plan`).
+  package let folder: RunFolder?
   /// The baseline's findings, read up front.
   let baseline: [Finding]?
   let run: ProductRun
@@ -88,16 +91,17 @@ package struct ProductsJob: Sendable {
     threads = try settings.threads.map { given throws(DataError) in try RunLimits.threads(given) } ?? ProcessInfo.processInfo.activeProcessorCount
     seed = settings.seed ?? RunSeed.random()
     baseline = try settings.baseline.map { file throws(DataError) in try BaselineComparison.read(file) }
-    folder = try RunFolder(path: settings.out, products: products.map(\.code), force: settings.force)
+    let folder = try settings.writes ? RunFolder(path: settings.out, products: products.map(\.code), force: settings.force) : nil
+    self.folder = folder
     // Products side by side, one thread each; a run of fewer products than threads gives each
     // product's simulation the threads left over.
     let workers = max(1, min(threads, products.count))
     let check = ProductCheck.Settings(
       pools: pools, confirmPools: confirmPools, runSeed: seed, control: control, threads: max(1, threads / workers),
       file: settings.file, source: settings.file.map { ($0 as NSString).lastPathComponent } ?? CompiledBoosterData.shippedFileName,
-      folder: folder.path, force: settings.force, toolVersion: settings.toolVersion,
+      folder: folder?.path ?? settings.out, force: settings.force, toolVersion: settings.toolVersion,
       specs: try ProductSpec.load(for: products, folder: settings.specs), specsFolder: settings.specs)
-    for product in products {
+    for product in products where settings.writes {
       _ = try ReportFolder(path: check.folder(of: product), writes: CheckReport.fileNames, force: settings.force)
       _ = try ReportFolder(path: check.confirmFolder(of: product), writes: CheckReport.fileNames, force: settings.force)
     }
@@ -146,6 +150,7 @@ package struct ProductsJob: Sendable {
       confirmPools: confirmPools, seed: seed, specs: settings.specs, control: control, baseline: outcome.comparison,
       threads: threads, started: outcome.started)
     let findings = FindingsTable(findings: outcome.findings, status: outcome.comparison?.status)
+    guard let folder else { throw DataError("this job writes no run folder (it was made to plan)") }
     try folder.write(outcome.result, findings: findings, facts: facts, elapsed: outcome.elapsedSeconds)
   }
 
