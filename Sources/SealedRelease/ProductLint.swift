@@ -21,6 +21,11 @@ package enum ProductLint {
     boosterSizes(product, kind: kind, warn: warn)
     try unknownCards(product, cards: cards, warn: warn)
     sheetsAndDraws(product, warn: warn)
+    finishes(product, warn: warn)
+    guests(product, warn: warn)
+    try rarities(product, cards: cards, warn: warn)
+    try rareSlots(product, kind: kind, cards: cards, warn: warn)
+    balancedDraws(product, warn: warn)
     return found.sorted { LintRule.allCases.firstIndex(of: $0.rule)! < LintRule.allCases.firstIndex(of: $1.rule)! }
   }
 

@@ -85,35 +85,51 @@ import SealedTestSupport
     try ProductLint.warnings(product, kind: kind, cards: ReleaseDiffTests.cards).map(\.text)
   }
 
-  /// A clean 15-card draft booster of war: 10 commons, 3 uncommons, a rare, a basic land.
-  static func clean() -> CompiledBoosterData.Product {
-    func sheet(_ numbers: ClosedRange<Int>, weight: Double = 1) -> Sheet {
+  /// war's cards of `rarity` in the shipped card data, lowest numbers first.
+  static func numbers(_ rarity: Rarity, _ count: Int) throws -> [Int] {
+    let cards = try ReleaseDiffTests.cards.cards(ofSet: "war")
+    let numbers = cards.filter { $0.value.rarity == rarity && !$0.value.typeLine.contains("Basic") }.keys.compactMap { Int($0) }.sorted()
+    return Array(numbers.prefix(count))
+  }
+
+  /// A clean 15-card draft booster of war: 10 commons of 20, 3 uncommons of 10, a rare of 10, a
+  /// basic land of 5, each sheet holding the rarity it is named for.
+  static func clean() throws -> CompiledBoosterData.Product {
+    func sheet(_ numbers: [Int], weight: Double = 1) -> Sheet {
       Sheet(cards: Dictionary(uniqueKeysWithValues: numbers.map { ("war:\($0)", weight) }))
     }
     return CompiledBoosterData.Product(
       name: "Test", code: "war-draft", set_code: "war",
       boosters: [Booster(sheets: ["common": 10, "uncommon": 3, "rare": 1, "basic": 1], weight: 1)],
-      sheets: ["common": sheet(1...20), "uncommon": sheet(21...30), "rare": sheet(31...40), "basic": sheet(250...254)],
+      sheets: [
+        "common": sheet(try numbers(.common, 20)), "uncommon": sheet(try numbers(.uncommon, 10)),
+        "rare": sheet(try numbers(.rare, 10)), "basic": sheet(Array(250...254)),
+      ],
       source_set_codes: ["war"])
   }
 
   @Test func aCleanProductRaisesNothing() throws {
     #expect(try Self.lint(Self.clean()) == [])
+    #expect(try Self.lint(Self.clean(), kind: "play").contains { $0.hasPrefix("booster-size") })
+    #expect(try Self.lint(Self.clean(), kind: "play").allSatisfy { $0.hasPrefix("booster-size") })
   }
 
   @Test func eachRuleNamesTheProductAndWhere() throws {
-    var product = Self.clean()
-    let rarity = try #require(try ReleaseDiffTests.cards.card(CardKeyText("war:31"))?.rarity.rawValue)
-    let peers = try (32...40).filter { try ReleaseDiffTests.cards.card(CardKeyText("war:\($0)"))?.rarity.rawValue == rarity }.count
-    product.sheets["rare"]!.cards["war:31"] = 10
+    var product = try Self.clean()
+    let rares = try Self.numbers(.rare, 10)
+    let first = "war:\(rares[0])"
+    let peers = rares.count - 1
+    let rarity = "rare"
+    product.sheets["rare"]!.cards[first] = 10
     product.boosters[0].sheets["common"] = 11
-    product.sheets["uncommon"]!.cards["war:999"] = product.sheets["uncommon"]!.cards.removeValue(forKey: "war:21")
-    product.sheets["orphan"] = Sheet(cards: ["war:1": 1])
+    let uncommon = "war:\(try Self.numbers(.uncommon, 1)[0])"
+    product.sheets["uncommon"]!.cards["war:999"] = product.sheets["uncommon"]!.cards.removeValue(forKey: uncommon)
+    product.sheets["orphan"] = Sheet(cards: [first: 1])
     product.boosters.append(Booster(sheets: ["common": 10, "uncommon": 3, "rares": 1, "basic": 1], weight: 0))
     product.sheets["basic"]!.total_weight = 6
     product.source_set_codes = ["war", "dom"]
     let warnings = try Self.lint(product)
-    #expect(warnings.contains("weight-magnitude war-draft sheet rare card war:31: weight 10 is 10 times the 1 that \(peers) other \(rarity) cards of the sheet have"))
+    #expect(warnings.contains("weight-magnitude war-draft sheet rare card \(first): weight 10 is 10 times the 1 that \(peers) other \(rarity) cards of the sheet have"))
     #expect(warnings.contains("booster-size war-draft variant 1 of 2: draws 16 cards where a Draft Booster is published at 15"))
     #expect(warnings.contains { $0.hasPrefix("unknown-card war-draft sheet uncommon card war:999: the card data of war has no such card, and has the") })
     #expect(warnings.contains("unused-sheet war-draft sheet orphan: no variant draws from it"))
@@ -126,7 +142,7 @@ import SealedTestSupport
   /// An MTGJSON uuid that no card of an AllPrintings file has (taw/magic-sealed-data #38) is
   /// named; another set's uuid in a file of one set is not an error.
   @Test func aUuidNoCardHasIsNamed() throws {
-    var product = Self.clean()
+    var product = try Self.clean()
     product.sheets["rare"]!.cards["uuid:0000-dead"] = 1
     product.sheets["rare"]!.cards["uuid-other-set:0000-beef"] = 1
     product.source_set_codes = nil
@@ -135,10 +151,10 @@ import SealedTestSupport
   }
 
   @Test func theSizeRuleKnowsTheSetsPublishedAtAnotherSize() throws {
-    var product = Self.clean()
+    var product = try Self.clean()
     product.code = "cmr-draft"
     product.set_code = "cmr"
     #expect(try Self.lint(product).contains("booster-size cmr-draft variant 1 of 1: draws 15 cards where cmr's Draft Booster is published at 20"))
-    #expect(try Self.lint(Self.clean(), kind: "collector").isEmpty)
+    #expect(try Self.lint(try Self.clean(), kind: "collector").isEmpty)
   }
 }
