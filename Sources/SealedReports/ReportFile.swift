@@ -63,7 +63,7 @@ package enum ReportFile: String, CaseIterable, Sendable {
         "product", "kind", "set", "verdict", "failing_checks", "checks", "not_tested", "pools", "seconds",
         "cards_lacking_data", "seed", "reason", "lint", "warnings", "spec", "claims_tested", "claims_not_tested",
       ]
-    case .releaseProducts: ["status", "old_product", "new_product", "name", "changes", "largest_relative_change", "note"]
+    case .releaseProducts: ["status", "old_product", "new_product", "name", "changes", "largest_relative_change", "note", "consequence", "summary"]
     case .releaseChanges:
       ["product", "old_product", "measure", "subject", "old", "new", "old_exact", "new_exact", "relative_change"]
     case .pools: ["pool", "booster", "slot", "set", "collector_number", "name", "rarity", "colors", "foil"]

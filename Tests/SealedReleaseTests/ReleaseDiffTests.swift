@@ -76,6 +76,42 @@ import SealedTestSupport
   }
 }
 
+extension ReleaseDiffTests {
+  /// Issue 39: per changed product, one line of what changed in words, most consequential
+  /// first, each value exact.
+  @Test func theSummarySaysWhatChangedMostConsequentialFirst() throws {
+    // Odds only: war:10's weight ×10, its expected copies 9/16 → 45/26 (worked out above).
+    let odds = ReleaseDiff(old: [Self.product()], new: [Self.product(commonWeight: 10)], cards: nil)
+    #expect(odds.products[0].summary?.consequence == .odds)
+    #expect(odds.products[0].summary?.text
+      == "largest odds changes: card war:10 per booster 9/16 → 45/26 (+208%), card war:101 per booster 9/16 → 9/52 (-69%)")
+    // A size: the 3-common variant draws 3, so every booster holds 4 cards.
+    var bigger = Self.product(code: "dom-draft", set: "dom")
+    bigger.boosters[0].sheets["common"] = 3
+    // A finish: the rare sheet's cards become foil; a new sheet; the common sheet replaced by one
+    // that allows duplicates.
+    var foil = Self.product(code: "mkm-play", set: "mkm")
+    foil.sheets["rare"] = Sheet(cards: ["war:1:foil": 2, "war:13:foil": 1])
+    foil.sheets["common_with_duplicates"] = Sheet(cards: foil.sheets.removeValue(forKey: "common")!.cards, allow_duplicates: true)
+    foil.sheets["bonus"] = Sheet(cards: ["war:2": 1])
+    foil.boosters = foil.boosters.map {
+      Booster(sheets: ["rare": 1, "common_with_duplicates": $0.sheets["common"]!, "bonus": 1], weight: $0.weight)
+    }
+    let old = [Self.product(), Self.product(code: "dom-draft", set: "dom"), Self.product(code: "mkm-play", set: "mkm")]
+    let diff = ReleaseDiff(old: old, new: [Self.product(commonWeight: 10), bigger, foil], cards: nil)
+    let ordered = diff.summaryOrder.map { diff.products[$0] }
+    #expect(ordered.map(\.newCode) == ["dom-draft", "mkm-play", "war-draft"])
+    #expect(ordered[0].summary?.text.hasPrefix("booster size 3 in 3/4, 4 in 1/4 → 4; largest odds changes: ") == true)
+    #expect(ordered[1].summary?.consequence == .size)
+    #expect(ordered[1].summary?.text.hasPrefix(
+      "booster size 3 in 3/4, 4 in 1/4 → 4 in 3/4, 5 in 1/4; finish: rare non-foil → foil; new sheets: bonus; "
+        + "sheets replaced: common → common_with_duplicates (now allow_duplicates); cards: 3 added (war), 2 removed (war)") == true,
+      "\(ordered[1].summary?.text ?? "")")
+    // The same release twice: no summary at all.
+    #expect(ReleaseDiff(old: old, new: old, cards: nil).summaryOrder.isEmpty)
+  }
+}
+
 /// Each lint rule on a product built to break it, and silent on one that does not.
 @Suite struct ProductLintTests {
   typealias Sheet = CompiledBoosterData.Sheet
