@@ -45,7 +45,8 @@ extension LintRule {
       "the shipped fin-collector's foil_rare_mythic, vow-collector's foil_rare_mythic_showcase, clb-collector-sample's foil_showcase_common_uncommon and woe-collector-sample's alt_frame_foil, all non-foil (the definitions lacked `foil: true`)"
     case .mixedFinish: "the shipped slc's 30 slots, each a card in both finishes (mtg.wtf's MTGJSON export skips slc for it)"
     case .guestSet: "the shipped eoe-play's special_guest, TDM's Special Guests (spg 104-113; eoe-play.yaml: `code: \"TDM\"` under \"TODO\")"
-    case .sheetRarity: "ltr-collector's foil_uncommon_showcase with borderless commons; print sheets of 1993-1999 whose cards the card data rates otherwise"
+    case .sheetRarity:
+      "the shipped s99's rare sheet holding s99:112, one of eight starter-only cards that mtg.wtf's newer s99.yaml leaves out of the booster"
     case .rareSlot: "a variant that lost its rare slot in an edit (the 2023 and 2025 files have none)"
     case .balancedDraw: "a balanced slot edited down to a few cards (the 2023 and 2025 files have none)"
     }

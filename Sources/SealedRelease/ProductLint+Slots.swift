@@ -59,7 +59,7 @@ extension ProductLint {
       for (name, count) in variant.sheets.sorted(by: { $0.key < $1.key }) where (1...smallBalancedDraw).contains(count) {
         guard product.sheets[name]?.balance_colors == true else { continue }
         warn(
-          .balancedDraw, variantPlace(index, of: product),
+          .balancedDraw, variantPlace(index, of: product) + " sheet \(name)",
           "draws \(count) card\(count == 1 ? "" : "s") from colour-balanced sheet \(name), too few to balance (mtg.wtf warns at \(smallBalancedDraw) or fewer)")
       }
     }

@@ -135,7 +135,7 @@ import SealedTestSupport
     product.boosters[0].sheets["uncommon"] = 8
     product.sheets["uncommon"]!.allow_duplicates = true
     #expect(try Self.lint(product) == [
-      "balanced-draw war-draft variant 1 of 1: draws 5 cards from colour-balanced sheet common, too few to balance (mtg.wtf warns at 5 or fewer)",
+      "balanced-draw war-draft variant 1 of 1 sheet common: draws 5 cards from colour-balanced sheet common, too few to balance (mtg.wtf warns at 5 or fewer)",
     ])
   }
 

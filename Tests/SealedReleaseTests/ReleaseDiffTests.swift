@@ -169,7 +169,7 @@ extension ReleaseDiffTests {
     #expect(warnings.contains("booster-size war-draft variant 1 of 2: draws 16 cards where a Draft Booster is published at 15"))
     #expect(warnings.contains { $0.hasPrefix("unknown-card war-draft sheet uncommon card war:999: the card data of war has no such card, and has the") })
     #expect(warnings.contains("unused-sheet war-draft sheet orphan: no variant draws from it"))
-    #expect(warnings.contains("missing-sheet war-draft variant 2 of 2: draws 1 from sheet rares, which the product does not define"))
+    #expect(warnings.contains("missing-sheet war-draft variant 2 of 2 sheet rares: draws 1 from sheet rares, which the product does not define"))
     #expect(warnings.contains("total-weight war-draft sheet basic: total_weight 6, but its cards' weights add up to 5"))
     #expect(warnings.contains("bad-weight war-draft variant 2 of 2: weight 0, expected a positive whole number"))
     #expect(warnings.contains("source-sets war-draft source_set_codes: lists dom, which no sheet names"))
