@@ -2,10 +2,10 @@ import SealedSupport
 import SealedCards
 import SealedRules
 
-/// The field's conventions, held against one product of the compiled data (`LintRule`): what
-/// `sealed check-products` reports as its `lint` verdict and `sealed rules lint` lists. Reads
-/// only the product and the card data of the sets it names; simulates nothing. Cost: O(cards
-/// of its sheets), plus reading each set's card data once per `ReleaseCards`.
+/// The conventions of the source format (`LintRule`), held against one product of the compiled
+/// data: what `sealed check-products` reports as its `lint` verdict and `sealed rules lint`
+/// lists. Reads only the product and the card data of the sets it names; simulates nothing.
+/// Cost: O(cards of its sheets), plus reading each set's card data once per `ReleaseCards`.
 package enum ProductLint {
   /// The warnings of `product`, whose kind (`play`, `draft`, ...; `ProductKind`) is `kind`,
   /// in rule order. Card data that cannot be read is a `DataError`.

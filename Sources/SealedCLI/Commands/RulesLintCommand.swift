@@ -5,7 +5,7 @@ import SealedJobs
 struct RulesLintCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lint",
-    abstract: "Hold every product of a release to the field's conventions, without simulating.",
+    abstract: "Hold every product of a release to the conventions its source format states, without simulating.",
     discussion: """
       The lint sealed check-products reports in its lint and warnings columns, alone and in \
       seconds, holding every product to the conventions mtg.wtf's and MTGJSON's formats state: \
