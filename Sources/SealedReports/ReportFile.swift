@@ -70,7 +70,7 @@ package enum ReportFile: String, CaseIterable, Sendable {
         "screen", "confirm_pools", "confirm_seed", "data_vs_maker", "engine_vs_data",
       ]
     case .findings: ["product", "source", "check", "found", "status"]
-    case .releaseProducts: ["status", "old_product", "new_product", "name", "changes", "largest_relative_change", "note"]
+    case .releaseProducts: ["status", "old_product", "new_product", "name", "changes", "largest_relative_change", "note", "consequence", "summary"]
     case .releaseChanges:
       ["product", "old_product", "measure", "subject", "old", "new", "old_exact", "new_exact", "relative_change"]
     case .pools: ["pool", "booster", "slot", "set", "collector_number", "name", "rarity", "colors", "foil"]

@@ -34,7 +34,7 @@ import Testing
     #expect(rows[2][9] == "0")
     #expect(Int(rows[1][9])! > 0)
     #expect(rows[1][10] == String(ProductSeed.derive(runSeed: 3, code: "mkm-play")))
-    // The shipped products' lint raises nothing (docs/validating-data.md).
+    // These three shipped products raise no lint warning (docs/validating-data.md lists those that do).
     #expect(rows.allSatisfy { $0[12] == "ok" && $0[13].isEmpty })
     #expect(result.stdout.contains("\nlint: no warnings (3 products)\n"))
     for row in rows {

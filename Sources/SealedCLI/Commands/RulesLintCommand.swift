@@ -5,16 +5,20 @@ import SealedJobs
 struct RulesLintCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lint",
-    abstract: "Hold every product of a release to the field's conventions, without simulating.",
+    abstract: "Hold every product of a release to the conventions its source format states, without simulating.",
     discussion: """
       The lint sealed check-products reports in its lint and warnings columns, alone and in \
-      seconds: a weight 10, 100 or 1000 times out of line with the cards of its rarity and finish \
-      on its sheet, a booster whose size is not the size its kind is published at, a card key the \
-      card data does not have where it has every other card of that set the product names, a \
-      sheet no variant draws, a variant drawing a sheet that does not exist, a total_weight that \
-      is not its sheet's sum, a weight that is not a positive whole number, a draw its sheet \
-      cannot give, source_set_codes that are not the sets the sheets name. Prints one line per \
-      warning. Exit status: 0 (1 with --strict when anything warns), 2 bad input.
+      seconds, holding every product to the conventions mtg.wtf's and MTGJSON's formats state: \
+      a sheet named foil (or non-foil) holds cards of that finish, and no sheet mixes both; \
+      Special Guests and bonus sheets are drawn by their own set's boosters; a sheet named for \
+      a rarity holds that rarity (card data's rarities; cards without data are not judged); \
+      every Play and Draft Booster has a rare slot; a colour-balanced sheet is drawn more than 5 \
+      times; a weight is not 10, 100 or 1000 times out of line with its group; a booster has \
+      the size its kind is published at; every card key names a card; every sheet is drawn, \
+      every drawn sheet exists, total_weight is its sheet's sum, weights are positive whole \
+      numbers, draws fit their sheets, source_set_codes are the sets the sheets name. Prints \
+      one line per warning (rule, product, where, what). Exit status: 0 (1 with --strict when \
+      anything warns), 2 bad input.
       """)
 
   @Argument(help: ArgumentHelp("mtg.wtf's compiled booster data or an MTGJSON file, plain or gzipped (default: the data shipped with Sealed).", valueName: "file"))
