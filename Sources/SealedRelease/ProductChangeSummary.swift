@@ -1,3 +1,4 @@
+import SealedSupport
 import Foundation
 import SealedRules
 

@@ -15,7 +15,8 @@ import Testing
     var found: [(command: String, output: [String])] = []
     for block in page.components(separatedBy: "```text\n").dropFirst() {
       let lines = block.components(separatedBy: "\n```")[0].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      guard let first = lines.first, first.hasPrefix("$ sealed rules lint") else { continue }
+      // A pipeline (`| tail -3`) is the shell's: DocExampleTests runs it.
+      guard let first = lines.first, first.hasPrefix("$ sealed rules lint"), !first.contains("|") else { continue }
       found.append((String(first.dropFirst(2)), Array(lines.dropFirst())))
     }
     return found
@@ -28,7 +29,7 @@ import Testing
     for full in [shipped, old] {
       #expect(!full.output.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("...") }, "\(full.command) is listed in full")
     }
-    #expect(shipped.output.last?.hasPrefix("lint: ") == true && shipped.output.last?.hasSuffix(" of 538 products warn (81 warnings)") == true)
+    #expect(shipped.output.contains("lint: 33 of 538 products warn (81 warnings)"), "\(shipped.output.suffix(2))")
     let dir = try Fixtures.temporaryDirectory()
     try FileManager.default.copyItem(
       atPath: Fixtures.repositoryRoot.appendingPathComponent("docs/examples/validating-data/sealed_basic_data.json")

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import SealedJobs
 
@@ -17,8 +18,10 @@ struct RulesLintCommand: ParsableCommand {
       the size its kind is published at; every card key names a card; every sheet is drawn, \
       every drawn sheet exists, total_weight is its sheet's sum, weights are positive whole \
       numbers, draws fit their sheets, source_set_codes are the sets the sheets name. Prints \
-      one line per warning (rule, product, where, what). Exit status: 0 (1 with --strict when \
-      anything warns), 2 bad input.
+      one line per warning (rule, product, where, what) and writes them to DIR/findings.csv; \
+      with --baseline FILE (an earlier findings.csv) only the new ones fail the run. Exit \
+      status: 0 (1 with --strict when anything warns; with --baseline, when anything is new), \
+      2 bad input.
       """)
 
   @Argument(help: ArgumentHelp("mtg.wtf's compiled booster data or an MTGJSON file, plain or gzipped (default: the data shipped with Sealed).", valueName: "file"))
@@ -30,17 +33,35 @@ struct RulesLintCommand: ParsableCommand {
   @Flag(help: "Exit 1 when any product warns.")
   var strict = false
 
+  @Option(help: ArgumentHelp("An earlier run's findings.csv (of rules lint or check-products), or shipped for the known findings of the shipped data: the run fails only on lint findings it lacks.", valueName: "file"))
+  var baseline: String?
+
+  @Option(help: ArgumentHelp("Folder for findings.csv and run.csv (default: reports/rules-lint/).", valueName: "dir"))
+  var out = "reports/rules-lint"
+
+  @Flag(help: "Replace what the folder holds that an earlier report or run left, and keep files Sealed did not write beside the report.")
+  var force = false
+
   @OptionGroup var cardOptions: CardOptions
 
   func run() throws {
     var settings = ReleaseLintJob.Settings()
     (settings.file, settings.patterns, settings.cards) = (file, patterns, cardOptions.cards)
-    let outcome = try ReleaseLintJob(settings).run()
+    (settings.baseline, settings.out, settings.force, settings.toolVersion) = (baseline, out, force, SealedCommand.version)
+    let job = try ReleaseLintJob(settings)
+    let outcome = try job.run()
+    try job.write(outcome)
     let warned = outcome.warned
     for entry in warned {
       for warning in entry.warnings { print(warning.text) }
     }
-    print((strict && !warned.isEmpty ? "FAIL: " : "") + outcome.totals)
-    if strict && !warned.isEmpty { throw CommandFailure(status: 1) }
+    print((strict && !warned.isEmpty && outcome.comparison == nil ? "FAIL: " : "") + outcome.totals)
+    print(FindingsOutput.render(outcome.findings, comparison: outcome.comparison, file: (out as NSString).appendingPathComponent("findings.csv")), terminator: "")
+    if let comparison = outcome.comparison {
+      print(FindingsOutput.verdict(comparison))
+      if !comparison.nothingNew { throw CommandFailure(status: 1) }
+    } else if strict && !warned.isEmpty {
+      throw CommandFailure(status: 1)
+    }
   }
 }

@@ -16,7 +16,7 @@ struct ProductControlOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: ArgumentHelp("The products the run's error rate is shared over (default: the products matched, before --shard).", valueName: "n"))
   var family: WholeNumber?
 
-  @Option(help: ArgumentHelp("An earlier run's findings.csv: the run fails only on findings it lacks.", valueName: "file"))
+  @Option(help: ArgumentHelp("An earlier run's findings.csv, or shipped for the known findings of the shipped data: the run fails only on findings it lacks.", valueName: "file"))
   var baseline: String?
 
   @Flag(help: "Print the pools each product needs to detect --deviation in each proportion and --ratio in each chi-square claim with --power under the run's error control, and stop.")

@@ -1,5 +1,6 @@
 import Foundation
 import SealedSupport
+import SealedRules
 import SealedReports
 
 /// A run's findings against a baseline (`--baseline FILE`, the `findings.csv` of an earlier
@@ -26,9 +27,13 @@ package struct BaselineComparison: Sendable {
     gone = baseline.filter { checked.contains($0.product) && !now.contains($0.key) && seen.insert($0.key).inserted }
   }
 
-  /// Reads a baseline: a `findings.csv`. A file that cannot be read or is not one is a
-  /// one-line `DataError` naming it.
-  package static func read(_ file: String) throws(DataError) -> [Finding] {
+  /// The word that names the shipped data's baseline instead of a file.
+  package static let shippedWord = "shipped"
+
+  /// Reads a baseline: a `findings.csv`, or `shipped` for the shipped data's. A file that
+  /// cannot be read or is not one is a one-line `DataError` naming it.
+  package static func read(_ given: String) throws(DataError) -> [Finding] {
+    let file = given == shippedWord ? try CompiledBoosterData.shippedBaselinePath() : given
     let text: String
     do {
       text = try String(contentsOfFile: file, encoding: .utf8)
