@@ -110,7 +110,11 @@ package struct ProductCheck: Sendable {
       let confirmed = try stage(
         prepared, pools: settings.confirmPools, seed: confirmSeed, alpha: settings.control.confirmAlpha, confirming: true,
         progress: more, stop: stop)
-      guard let confirmed else { return nil }
+      guard let confirmed else {
+        // Stopped in its confirmation: the product has no verdict, and so no folder either.
+        try? FileManager.default.removeItem(atPath: settings.folder(of: product))
+        return nil
+      }
       confirmation = confirmed
       row.confirm = (settings.confirmPools, confirmSeed)
     }
