@@ -121,6 +121,35 @@ import Testing
     // Largest relative change first.
     let relative = changes.map { Double($0["relative_change"]!.replacingOccurrences(of: "inf", with: "Infinity"))! }
     #expect(zip(relative, relative.dropFirst()).allSatisfy { abs($0) >= abs($1) })
+    // In words, most consequential first: the larger booster, then the card key replaced, then
+    // the ×10 weight, each with its exact values; products.csv holds the same lines.
+    let summary = ["  otj-play: booster size 14 → 14 in ", "  war-draft: cards: 1 added (war), 1 removed (war); largest odds changes: ",
+      "  fdn-play: largest odds changes: card fdn:106 per booster \(card["old_exact"]!) → \(card["new_exact"]!) ("]
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    let found = summary.map { prefix in lines.firstIndex { $0.hasPrefix(prefix) } }
+    #expect(found.allSatisfy { $0 != nil }, "\(result.stdout)")
+    #expect(found.compactMap { $0 } == found.compactMap { $0 }.sorted() && found.first! == 4, "\(result.stdout)")
+    #expect(lines[3] == "what changed, most consequential first (3 products):")
+    for (line, code) in zip(summary, ["otj-play", "war-draft", "fdn-play"]) {
+      let row = try #require(products.first { $0["new_product"] == code })
+      #expect(line.hasPrefix("  \(code): \(row["summary"]!.prefix(line.count - code.count - 4))"), "\(row)")
+    }
+    #expect(products.first { $0["new_product"] == "otj-play" }?["consequence"] == "size")
+    #expect(products.first { $0["new_product"] == "fdn-play" }?["consequence"] == "odds")
+  }
+
+  /// Issue 39 ("Done when"): the diff of mtg.wtf's 2023 file against the shipped data prints,
+  /// among its first lines, the products whose boosters changed size or a sheet's finish, in words.
+  @Test(.heavy) func theDiffOf2023Against2025SaysFirstWhatChangedSizeAndFinish() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let result = try SealedExecutable.run(["rules", "diff", Fixtures.boosters2023, "--out", dir.appendingPathComponent("diff").path])
+    #expect(result.status == 1, "\(result.stderr)")
+    let first = result.stdout.split(separator: "\n").prefix(12).map(String.init)
+    for code in ["bro", "dmu", "mom", "one"] {
+      #expect(first.contains { $0.hasPrefix("  \(code)-jumpstart: booster size 19 → 20; ") }, "\(first)")
+    }
+    #expect(first.contains { $0.hasPrefix("  dmu-collector: finish: foil_alt_border_rare_mythic non-foil → foil; ") })
+    #expect(first.contains { $0.hasPrefix("  snc-collector: finish: foil_rare_mythic_showcase non-foil → foil; ") })
   }
 
   /// `n/d` in lowest terms, as changes.csv writes an exact value.

@@ -99,6 +99,14 @@ package struct CheckJob: Sendable {
   /// its exact tests can take the run's boosters (`RunLimits.checkedPools`) and that the
   /// `--compare` rule sets compile for the set. Cost: compiling every plan and expectation.
   package init(_ settings: Settings, note: (String) -> Void = { _ in }) throws(DataError) {
+    try self.init(settings, prepared: nil, note: note)
+  }
+
+  /// The check of a simulation of a plan already compiled with its expectations (`sealed
+  /// check-products`' products), or, `prepared` nil, of the plan `settings` name.
+  package init(
+    _ settings: Settings, prepared: (loaded: LoadedPlan, expectations: Expectations)?, note: (String) -> Void = { _ in }
+  ) throws(DataError) {
     let started = Date()
     let alpha = try RunLimits.level(settings.alpha ?? settings.simulation.spec?.alpha ?? CheckRun.defaultAlpha)
     var simulation = settings.simulation
@@ -106,7 +114,12 @@ package struct CheckJob: Sendable {
     simulation.reproducingOptions = settings.reproducingOptions
     simulation.extraFiles = CheckReport.checkFiles
     simulation.alpha = alpha
-    let job = try SimulationJob(simulation, note: note)
+    let job: SimulationJob
+    if let prepared {
+      job = try SimulationJob(simulation, prepared: prepared, note: note)
+    } else {
+      job = try SimulationJob(simulation, note: note)
+    }
     try RunLimits.checkedPools(job.request.pools, plan: job.plan)
     counts = .simulation(job)
     plan = job.plan

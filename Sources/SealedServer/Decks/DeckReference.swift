@@ -31,8 +31,7 @@ struct SeedText: Codable, Sendable, Equatable {
 
   /// A fresh random seed of 53 bits, as `sealed open` draws one.
   static func random() -> SeedText {
-    var system = SystemRandomNumberGenerator()
-    return SeedText(system.next() >> 11)
+    SeedText(RunSeed.random())
   }
 }
 
