@@ -121,7 +121,7 @@ let package = Package(
       name: "SealedJobs",
       dependencies: [
         "SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedVerdicts", "SealedReports",
-        "SealedStats", "SealedAudit", "SealedPackFiles", "SealedReportHTML", "SealedRelease", "SealedNetwork",
+        "SealedStats", "SealedAudit", "SealedPackFiles", "SealedReportHTML", "SealedRelease", "SealedDecks", "SealedNetwork",
       ]
     ),
     .target(
@@ -130,7 +130,7 @@ let package = Package(
         "SealedSupport", "SealedData", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedVerdicts",
         "SealedReports", "SealedStats", "SealedAudit", "SealedDecks", "SealedJobs", "SealedImages", "SealedScryfall",
         "SealedReportHTML",
-        "SealedPackFiles", "SealedMTGJSON", "SealedRelease",
+        "SealedPackFiles", "SealedMTGJSON", "SealedRelease", "SealedNetwork",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
