@@ -68,6 +68,8 @@ package enum ReportFile: String, CaseIterable, Sendable {
         "cards_lacking_data", "seed", "reason", "lint", "warnings", "spec", "claims_tested", "claims_not_tested",
         // Appended with the run's error control and exact claims (docs/check-products.md).
         "screen", "confirm_pools", "confirm_seed", "data_vs_maker", "engine_vs_data",
+        // Appended with releases fetched (`sealed rules fetch`): the release the product came from.
+        "booster_data",
       ]
     case .findings: ["product", "source", "check", "found", "status"]
     case .releaseProducts: ["status", "old_product", "new_product", "name", "changes", "largest_relative_change", "note", "consequence", "summary"]

@@ -6,7 +6,7 @@ import Testing
 
 /// `sealed check-products` on a handful of products with small runs.
 @Suite struct CheckProductsCommandTests {
-  static let header = "product,kind,set,verdict,failing_checks,checks,not_tested,pools,seconds,cards_lacking_data,seed,reason,lint,warnings,spec,claims_tested,claims_not_tested,screen,confirm_pools,confirm_seed,data_vs_maker,engine_vs_data"
+  static let header = "product,kind,set,verdict,failing_checks,checks,not_tested,pools,seconds,cards_lacking_data,seed,reason,lint,warnings,spec,claims_tested,claims_not_tested,screen,confirm_pools,confirm_seed,data_vs_maker,engine_vs_data,booster_data"
 
   /// The rows of a summary.csv, split on commas (only a refused row's reason is quoted).
   static func rows(_ folder: URL) throws -> [[String]] {
@@ -200,7 +200,7 @@ import Testing
     #expect(pattern.stderr == "sealed: error: --products nothing-*: no product code matches it (538 products; patterns are globs like *-play or mkm-*; sealed rules import --list lists the codes)\n", "\(pattern.stderr)")
     let missing = try SealedExecutable.run(["check-products", dir.appendingPathComponent("none.json").path, "--pools", "10"] + out)
     #expect(missing.status == 2)
-    #expect(missing.stderr.contains("none.json: cannot read the file"), "\(missing.stderr)")
+    #expect(missing.stderr.contains("none.json: no such file"), "\(missing.stderr)")
     #expect(missing.stderr.split(separator: "\n").count == 1)
     let malformed = try Fixtures.write("[{\"code\": \"x\"}]", to: "bad.json", in: dir)
     let bad = try SealedExecutable.run(["check-products", malformed, "--pools", "10"] + out)

@@ -194,7 +194,7 @@ import Testing
     #expect(summary[0]["lint"] == "warn")
     #expect(summary[0]["warnings"]?.hasPrefix("weight-magnitude fdn-play sheet rare_mythic_with_showcase card fdn:106: ") == true)
     let header = try String(contentsOf: dir.appendingPathComponent("run/summary.csv"), encoding: .utf8).split(separator: "\n")[0]
-    #expect(header.hasSuffix(",reason,lint,warnings,spec,claims_tested,claims_not_tested,screen,confirm_pools,confirm_seed,data_vs_maker,engine_vs_data"))
+    #expect(header.hasSuffix(",reason,lint,warnings,spec,claims_tested,claims_not_tested,screen,confirm_pools,confirm_seed,data_vs_maker,engine_vs_data,booster_data"))
     let strict = try SealedExecutable.run(arguments + ["--strict", "--out", dir.appendingPathComponent("strict").path])
     #expect(strict.status == 1)
     #expect(strict.stdout.contains("\nFAIL: --strict: the lint of 1 product(s) warns\n"))

@@ -26,7 +26,8 @@ package struct ProductCheck: Sendable {
     /// The release as a command line names it again (`BoosterRelease.reference`; nil: the shipped
     /// data), which decides how a product's report names the command that reproduces it.
     package var file: String?
-    /// The data file's name, for the header of each product's rule file.
+    /// The release's label (`BoosterRelease.label`), for the header of each product's rule file
+    /// and summary.csv's `booster_data`.
     package var source: String
     /// The folder of the run: each product's report goes to `<folder>/<code>`, its
     /// confirmation's to `<folder>/confirm/<code>`.
@@ -90,6 +91,7 @@ package struct ProductCheck: Sendable {
     let seed = ProductSeed.derive(runSeed: settings.runSeed, code: product.code)
     var row = ProductSummary.Row(product: product, seed: seed)
     row.spec = spec?.argument ?? ""
+    row.boosterData = settings.source
     let prepared: (loaded: LoadedPlan, expectations: Expectations)
     do {
       row.warnings = try ProductLint.warnings(product, kind: row.kind, cards: ReleaseCards(loader: cards))

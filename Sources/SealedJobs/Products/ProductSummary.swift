@@ -74,6 +74,9 @@ package struct ProductSummary: Sendable {
     /// or empty when the product had no such check.
     package var dataAgainstMaker = ""
     package var engineAgainstData = ""
+    /// The booster data release the product comes from (`BoosterRelease.label`: the shipped
+    /// file's name, or an installed release's name, when and where it was fetched, and digest).
+    package var boosterData = ""
 
     /// A product that cannot be compiled, and why.
     mutating func refuse(_ reason: String, seconds: Double) {
@@ -117,7 +120,7 @@ package struct ProductSummary: Sendable {
         lint, warnings.map(\.text).joined(separator: "; "),
         spec, claimsTested.map(String.init) ?? "", claimsNotTested.map(String.init) ?? "",
         flagged.map { $0 ? "flagged" : "pass" } ?? "", confirmPools.map(String.init) ?? "", confirmSeed.map(String.init) ?? "",
-        dataAgainstMaker, engineAgainstData,
+        dataAgainstMaker, engineAgainstData, boosterData,
       ]
     }
   }
