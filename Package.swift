@@ -141,7 +141,7 @@ let package = Package(
       name: "SealedServer",
       dependencies: [
         "SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedStats", "SealedDecks", "SealedImages",
-        "SealedJobs", .product(name: "Hummingbird", package: "hummingbird"),
+        "SealedJobs", "SealedScryfall", "SealedNetwork", .product(name: "Hummingbird", package: "hummingbird"),
       ],
       resources: [
         .embedInCode("Resources/index.html"), .embedInCode("Resources/app.css"), .embedInCode("Resources/app.js"),

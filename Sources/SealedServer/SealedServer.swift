@@ -20,6 +20,7 @@ package enum SealedServer {
     AssetRoutes.add(to: router, state: state)
     DeckRoutes.add(to: router, state: state)
     CheckRoutes.add(to: router, state: state)
+    FetchRoutes.add(to: router, state: state)
     ReportRoutes.add(to: router, state: state)
     var app = Application(
       router: router,
@@ -31,7 +32,10 @@ package enum SealedServer {
       })
     // The server's own log would repeat what the terminal already says; only errors show.
     app.logger.logLevel = .error
-    defer { state.checks.cancelAll() }
+    defer {
+      state.checks.cancelAll()
+      state.fetches.cancelAll()
+    }
     try await app.runService()
   }
 
@@ -48,7 +52,7 @@ package enum SealedServer {
 }
 
 /// What the routes share: the configuration, card data and plans, the library, the product
-/// listing, the running checks and the reports folder.
+/// listing, the running checks and fetches, and the reports folder.
 final class AppState: Sendable {
   let configuration: ServerConfiguration
   let port: ListeningPort
@@ -56,6 +60,7 @@ final class AppState: Sendable {
   let decks: DeckService
   let products = ProductCatalog()
   let checks: BrowserChecks
+  let fetches: BrowserFetches
   let reports: ReportBrowser
 
   init(_ configuration: ServerConfiguration) throws(DataError) {
@@ -65,5 +70,6 @@ final class AppState: Sendable {
     decks = DeckService(plans: plans, access: LibraryAccess(configuration.library))
     reports = ReportBrowser(root: configuration.reportsFolder)
     checks = BrowserChecks(reportsFolder: configuration.reportsFolder, plans: plans)
+    fetches = BrowserFetches(plans: plans, products: products, scryfallAPI: configuration.scryfallAPI, releaseFrom: configuration.releaseFrom)
   }
 }

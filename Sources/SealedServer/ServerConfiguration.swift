@@ -20,6 +20,13 @@ package struct ServerConfiguration: Sendable {
   /// Card data given by `--cards` (nil: `$SEALED_CARDS`, the user's sets and the shipped data).
   package var cards: String?
 
+  /// Scryfall's API, where the app fetches a product's cards: `SEALED_SCRYFALL_API` (a
+  /// mirror, or the tests' server on 127.0.0.1), else Scryfall's.
+  package var scryfallAPI: URL
+  /// Where the app fetches a newer release of booster data from: `SEALED_RELEASE_FROM` (an
+  /// address or a file, as `sealed rules fetch --from` takes), else mtg.wtf's published file.
+  package var releaseFrom: String?
+
   /// The default address.
   package static let defaultHost = "127.0.0.1"
   /// The default port.
@@ -36,6 +43,9 @@ package struct ServerConfiguration: Sendable {
     self.reportsFolder = Self.absolute(reportsFolder)
     self.imagesFolder = imagesFolder.map(Self.absolute)
     self.cards = cards.map(Self.absolute)
+    let environment = ProcessInfo.processInfo.environment
+    scryfallAPI = environment["SEALED_SCRYFALL_API"].flatMap { $0.isEmpty ? nil : URL(string: $0) } ?? URL(string: "https://api.scryfall.com")!
+    releaseFrom = environment["SEALED_RELEASE_FROM"].flatMap { $0.isEmpty ? nil : $0 }
   }
 
   static func absolute(_ path: String) -> String {
@@ -51,6 +61,9 @@ package struct ServerConfiguration: Sendable {
     let hostCharacters = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: ".-:"))
     guard !host.isEmpty, host.unicodeScalars.allSatisfy({ $0.isASCII && hostCharacters.contains($0) }) else {
       throw DataError("--host \(host): expected an address such as 127.0.0.1, 0.0.0.0 or ::1, or a host name")
+    }
+    guard let scheme = scryfallAPI.scheme, ["http", "https"].contains(scheme), scryfallAPI.host != nil else {
+      throw DataError("SEALED_SCRYFALL_API \(scryfallAPI.absoluteString): expected an http or https address like https://api.scryfall.com")
     }
     if let imagesFolder {
       var isFolder: ObjCBool = false

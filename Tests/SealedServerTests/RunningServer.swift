@@ -29,7 +29,8 @@ final class RunningServer: @unchecked Sendable {
   var environment: [String: String] { ["SEALED_HOME": home.path, "SEALED_CARDS": ""] }
 
   /// Starts the server in a temporary folder and waits (at most 60 s) for its address.
-  init(arguments extra: [String] = [], home given: URL? = nil) throws {
+  /// `variables` are set in its environment besides (`SEALED_SCRYFALL_API`, `SEALED_RELEASE_FROM`).
+  init(arguments extra: [String] = [], home given: URL? = nil, variables: [String: String] = [:]) throws {
     let folder = try Fixtures.temporaryDirectory("sealed-serve-tests")
     home = given ?? folder.appendingPathComponent("home")
     reports = folder.appendingPathComponent("reports")
@@ -40,6 +41,8 @@ final class RunningServer: @unchecked Sendable {
     var environment = ProcessInfo.processInfo.environment
     environment["SEALED_HOME"] = home.path
     environment["SEALED_CARDS"] = nil
+    environment["SEALED_DATA"] = nil
+    environment.merge(variables) { $1 }
     process.environment = environment
     process.currentDirectoryURL = folder
     output = Pipe()

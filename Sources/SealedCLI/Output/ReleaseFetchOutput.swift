@@ -21,10 +21,8 @@ enum ReleaseFetchOutput {
     guard outcome.changed else {
       return text + "installed: \(name)\(again) is the release in use now; its products are those of \(outcome.previous.reference)\n"
     }
-    let counts = ReleaseDiff.Status.allCases.filter { $0 != .unchanged && diff.outcome.diff.count($0) > 0 }
-      .map { "\(diff.outcome.diff.count($0)) \($0.rawValue)" }.joined(separator: ", ")
     return text
-      + "CHANGED: \(name)\(again) is the release in use now: \(counts) against \(outcome.previous.reference) (kept; --data \(outcome.previous.reference) uses it)\n"
+      + "CHANGED: \(name)\(again) is the release in use now: \(outcome.changeCounts) against \(outcome.previous.reference) (kept; --data \(outcome.previous.reference) uses it)\n"
   }
 
   /// The lint's totals, and its first warnings.

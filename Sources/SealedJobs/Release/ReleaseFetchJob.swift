@@ -53,6 +53,14 @@ package struct ReleaseFetchJob: Sendable {
     /// Whether the release in use changed: a release was installed or chosen again and its
     /// products differ from the previous release's.
     package var changed: Bool { diff?.outcome.diff.changed ?? false }
+
+    /// The products that changed against the release before, counted by status
+    /// (`1 added, 1 changed`); empty when nothing was compared or nothing changed.
+    package var changeCounts: String {
+      guard let diff = diff?.outcome.diff else { return "" }
+      return ReleaseDiff.Status.allCases.filter { $0 != .unchanged && diff.count($0) > 0 }
+        .map { "\(diff.count($0)) \($0.rawValue)" }.joined(separator: ", ")
+    }
   }
 
   package let settings: Settings

@@ -78,6 +78,14 @@ final class PlanCache: Sendable {
     return number
   }
 
+  /// Drops every kept plan and collector number, so that the next ones are made from the card
+  /// data and the release of booster data as they are now (after a fetch).
+  func forget() {
+    plans.withLock { $0.removeAll() }
+    order.withLock { $0.removeAll() }
+    highest.withLock { $0.removeAll() }
+  }
+
   /// Whether `text` can be a set, rule set or product code (never a path: the app opens no
   /// rule file by name).
   static func isCode(_ text: String) -> Bool {

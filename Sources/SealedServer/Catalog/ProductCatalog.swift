@@ -42,10 +42,17 @@ final class ProductCatalog: Sendable {
     var total: Int
     /// Seconds the listing took (or has taken so far).
     var seconds: Double
+    /// The release of booster data listed, as output names it (`BoosterRelease.display`: the
+    /// shipped file's name or an installed release's name), and its label (when and where it
+    /// was fetched, its SHA-256); nil until read.
+    var release: String? = nil
+    var release_label: String? = nil
   }
 
   private let state = Mutex(Listing(status: "loading", kinds: [], note: "listing the shipped products", listed: 0, total: 0, seconds: 0))
   private let started = Mutex<Date?>(nil)
+  /// Which listing is current: `restart` moves it on, and a listing begun before is dropped.
+  private let generation = Mutex(0)
   /// Products compiled per batch: small enough for progress to move often.
   static let batchSize = 16
 
@@ -58,7 +65,8 @@ final class ProductCatalog: Sendable {
       return true
     }
     guard first else { return }
-    let thread = Thread { self.load(from: location) }
+    let current = generation.withLock { $0 }
+    let thread = Thread { self.load(from: location, generation: current) }
     thread.stackSize = 8 << 20
     thread.start()
   }
@@ -75,7 +83,7 @@ final class ProductCatalog: Sendable {
   /// Lists the products against `location`'s card data, in batches on every core, counting
   /// them as they are listed. Cost: one read of all the card data and one plan compiled per
   /// product; call it off the request path.
-  func load(from location: CardDataLocation) {
+  func load(from location: CardDataLocation, generation current: Int = 0) {
     let begun = Date()
     let result: Listing
     do throws(DataError) {
@@ -83,15 +91,30 @@ final class ProductCatalog: Sendable {
       let data = try release.read()
       let database = try location.load()
       let total = data.products.count
-      state.withLock { $0.total = total }
+      let isCurrent = { @Sendable in self.generation.withLock { $0 == current } }
+      if isCurrent() { state.withLock { $0.total = total; $0.release = release.display } }
       let listed = Self.list(data, source: release.label, database: database) { count in
-        state.withLock { $0.listed += count }
+        if isCurrent() { self.state.withLock { $0.listed += count } }
       }
-      result = Listing(status: "ready", kinds: Self.grouped(listed), note: nil, listed: total, total: total, seconds: Date().timeIntervalSince(begun))
+      result = Listing(
+        status: "ready", kinds: Self.grouped(listed), note: nil, listed: total, total: total, seconds: Date().timeIntervalSince(begun),
+        release: release.display, release_label: release.label)
     } catch {
       result = Listing(status: "failed", kinds: [], note: error.description, listed: 0, total: 0, seconds: Date().timeIntervalSince(begun))
     }
-    state.withLock { $0 = result }
+    generation.withLock { generation in
+      if generation == current { state.withLock { $0 = result } }
+    }
+  }
+
+  /// Lists the products again, from the card data and the release in use as they are now (after
+  /// a fetch): the listing says it is loading until the new one is done.
+  func restart() {
+    generation.withLock { generation in
+      generation += 1
+      state.withLock { $0 = Listing(status: "loading", kinds: [], note: "listing the products", listed: 0, total: 0, seconds: 0) }
+    }
+    started.withLock { $0 = nil }
   }
 
   /// `ProductListing.list` of `data`, a batch of `batchSize` products at a time on every

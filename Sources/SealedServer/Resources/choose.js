@@ -1,6 +1,7 @@
-// Choose: a set with a built-in rule set, a shipped product by kind, or a saved deck.
+// Choose: a set with a built-in rule set, a product of the release in use by kind (its cards
+// fetched with a button when they lack names; a newer release fetched too), or a saved deck.
 import { api } from "/assets/api.js";
-import { el, link, count, every, stop, onReturn } from "/assets/ui.js";
+import { el, link, count, every, stop, onReturn, toast } from "/assets/ui.js";
 
 function eventSettings() {
   const players = el("select", { id: "players", name: "players" },
@@ -73,9 +74,89 @@ function listingProgress(products) {
   const share = products.total ? (products.listed / products.total) * 100 : 0;
   const seconds = `${Math.round(products.seconds)} s`;
   const words = products.total
-    ? `Listing the shipped products: ${count(products.listed)} of ${count(products.total)} checked against the card data (${seconds})`
-    : `Reading the shipped products (${seconds})`;
+    ? `Listing the products: ${count(products.listed)} of ${count(products.total)} checked against the card data (${seconds})`
+    : `Reading the products (${seconds})`;
   return el("div.listing", { id: "listing-progress" }, el("p.hint", words), el("span.meter", el("span", { style: `width: ${share}%` })));
+}
+
+/** "12 of 175 cards", "1.2 of 4.8 MB": how far a fetch's step is. */
+function fetchAmount(fetch) {
+  if (fetch.unit === "bytes") {
+    const mb = (n) => (n / 1e6).toFixed(1);
+    return fetch.total ? `${mb(fetch.done)} of ${mb(fetch.total)} MB` : `${mb(fetch.done)} MB`;
+  }
+  return fetch.total ? `${count(fetch.done)} of ${count(fetch.total)} ${fetch.unit}` : (fetch.done ? `${count(fetch.done)} ${fetch.unit}` : "");
+}
+
+/** A fetch's live line: its step and progress with a Cancel button, then what it did or why not. */
+function fetchPanel(fetch) {
+  if (fetch.state === "running") {
+    const share = fetch.total ? Math.min(100, (fetch.done / fetch.total) * 100) : 0;
+    const cancel = el("button.cancel-fetch", { type: "button", onclick: async () => {
+      cancel.disabled = true;
+      try { await api(`/api/fetches/${fetch.id}/cancel`, {}); } catch (error) { toast(error.message, true); }
+    } }, "Cancel");
+    return el("div.fetch", { dataset: { fetch: fetch.id, state: fetch.state } },
+      el("p.hint", [fetch.step, fetchAmount(fetch), `${Math.round(fetch.seconds)} s`].filter(Boolean).join(" · ")),
+      el("span.meter", el("span", { style: `width: ${share}%` })), cancel);
+  }
+  if (fetch.state === "failed") return el("p.error-line.fetch", { dataset: { fetch: fetch.id, state: fetch.state } }, fetch.error);
+  return el("p.hint.fetch", { dataset: { fetch: fetch.id, state: fetch.state } }, fetch.state === "cancelled" ? `Cancelled: ${fetch.result || ""}` : fetch.result);
+}
+
+/**
+ * Starts a fetch (`body`: `{ kind: "cards", product }` or `{ kind: "release" }`), shows its
+ * progress in `holder` twice a second, and calls `done` with its last status when it ends.
+ */
+async function startFetch(body, holder, done) {
+  let fetch;
+  try {
+    fetch = await api("/api/fetches", body);
+  } catch (error) {
+    holder.replaceChildren(el("p.error-line", error.message));
+    return;
+  }
+  holder.replaceChildren(fetchPanel(fetch));
+  const timer = every(500, async () => {
+    try {
+      fetch = await api(`/api/fetches/${fetch.id}`);
+      holder.replaceChildren(fetchPanel(fetch));
+      if (fetch.state !== "running") { stop(timer); done(fetch); }
+    } catch (error) { stop(timer); holder.replaceChildren(el("p.error-line", error.message)); }
+  });
+}
+
+/** The button that fetches a product's cards, then opens it. */
+function fetchCardsButton(product) {
+  const holder = el("div.fetch-holder");
+  const button = el("button.fetch-cards", { type: "button", dataset: { product: product.code }, onclick: () => {
+    button.disabled = true;
+    startFetch({ kind: "cards", product: product.code }, holder, (fetch) => {
+      button.disabled = false;
+      if (fetch.state === "done" && /every card of its sheets has card data/.test(fetch.result || "")) {
+        location.hash = openLink(fetch.set, fetch.product);
+      }
+    });
+  } }, "Fetch its cards and open");
+  return el("div.fetch-cards-cell", button, holder);
+}
+
+/** Which release the products are of, and the button that fetches a newer one. */
+function releaseLine(products, holder) {
+  const name = products.release || "the booster data in use";
+  const about = products.release_label && products.release_label !== products.release ? ` (${products.release_label})` : "";
+  const status = el("div.fetch-holder", { id: "release-fetch" });
+  const button = el("button.fetch-release", { type: "button", onclick: () => {
+    button.disabled = true;
+    startFetch({ kind: "release" }, status, () => {
+      button.disabled = false;
+      followProducts(holder);
+    });
+  } }, "Fetch a newer release");
+  return el("div.release", { id: "release" },
+    el("p.hint", "Booster data in use: ", el("strong.release-name", name), about,
+      ". A product whose cards lack names has a button that fetches them and opens it; it can be checked on card keys without."),
+    button, status);
 }
 
 function productKinds(products) {
@@ -86,7 +167,7 @@ function productKinds(products) {
     el("table.products", el("tbody", kind.products.map((product) => el("tr", { dataset: { product: product.code } },
       el("td.code-cell", product.simulates === "names" ? opener(product.set, product.code, product.code, "product") : el("span.code", product.code)),
       el("td", product.name),
-      product.simulates === "names" ? null : el("td.note", product.note))))))));
+      product.simulates === "names" ? null : el("td.note", product.note, product.simulates === "keys" ? fetchCardsButton(product) : null))))))));
 }
 
 function savedDecks(decks) {
@@ -103,6 +184,8 @@ function followProducts(holder) {
     try {
       const catalog = await api("/api/catalog");
       holder.replaceChildren(productKinds(catalog.products));
+      const line = document.querySelector("#release .release-name");
+      if (line && catalog.products.release) line.textContent = catalog.products.release;
       if (catalog.products.status !== "loading") stop(timer);
     } catch (error) { stop(timer); holder.replaceChildren(el("p.error-line", error.message)); }
   });
@@ -111,6 +194,7 @@ function followProducts(holder) {
 export async function render(main) {
   const catalog = await api("/api/catalog");
   const products = el("div", { id: "products" }, productKinds(catalog.products));
+  const release = el("div", { id: "release-holder" }, releaseLine(catalog.products, products));
   if (catalog.products.status === "loading") followProducts(products);
   const decks = el("div", { id: "saved-decks" }, savedDecks(catalog.decks));
   // Decks saved or deleted elsewhere (sealed deck, another tab) show when the tab is back.
@@ -124,7 +208,7 @@ export async function render(main) {
     setTiles(catalog.sets),
     el("h2", "Saved decks"),
     decks,
-    el("h2", "Shipped products, by kind"),
-    el("p.hint", "mtg.wtf's booster products (July 2025). A product whose cards lack names cannot be opened here; it can still be checked."),
+    el("h2", "Products of the field, by kind"),
+    release,
     products));
 }
