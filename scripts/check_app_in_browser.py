@@ -42,15 +42,74 @@ def check(what, condition, why=""):
     return condition
 
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class FetchSources:
+    """What the app's fetch buttons download, served on 127.0.0.1 (never the internet): a newer
+    release of booster data at /newest.json (four products of the tests' newer release: otj-play
+    changed, otj-play-arena added), and Scryfall's search API at /cards/search playing a card for
+    every key of otj-play-arena's sheets, each answer held back 0.4 s so that the page's progress
+    shows."""
+
+    def __init__(self):
+        import gzip
+        with gzip.open(os.path.join(ROOT, "Tests/Fixtures/mtgwtf/sealed_basic_data_newer.json.gz")) as file:
+            newer = json.load(file)
+        products = [product for product in newer if product["code"] in ("war-draft", "dom-draft", "otj-play", "otj-play-arena")]
+        release = json.dumps(products, sort_keys=True).encode()
+        arena = next(product for product in products if product["code"] == "otj-play-arena")
+        keys = sorted({":".join(key.split(":")[:2]) for sheet in arena["sheets"].values() for key in sheet["cards"]})
+        cards = {}
+        for key in keys:
+            code, number = key.split(":")
+            cards.setdefault(code, []).append({
+                "object": "card", "id": f"{code}-{number}", "name": f"Card {key}", "set": code, "set_name": "Test Set",
+                "collector_number": number, "rarity": "common", "type_line": "Creature — Test", "mana_cost": "{1}{W}", "cmc": 2,
+                "colors": ["W"], "color_identity": ["W"], "layout": "normal"})
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                from urllib.parse import urlparse, parse_qs
+                url = urlparse(self.path)
+                if url.path == "/newest.json":
+                    return self.answer(200, release)
+                query = parse_qs(url.query)
+                code = (query.get("q") or [""])[0].removeprefix("e:").lower()
+                if url.path != "/cards/search" or code not in cards:
+                    return self.answer(404, json.dumps({"object": "error", "code": "not_found", "status": 404, "details": "No such set."}).encode())
+                time.sleep(0.4)
+                page = {"object": "list", "total_cards": len(cards[code]), "has_more": False, "data": cards[code]}
+                self.answer(200, json.dumps(page).encode())
+
+            def answer(self, status, body):
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *arguments):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.base = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+
 class App:
     """sealed-serve in a temporary folder, and the sealed command on the same library."""
 
-    def __init__(self, sealed, serve, work):
+    def __init__(self, sealed, serve, work, sources):
         self.sealed, self.work = sealed, work
         self.home, self.reports, self.images = (os.path.join(work, name) for name in ("home", "reports", "images"))
         os.makedirs(self.images)
         self.env = {key: value for key, value in os.environ.items() if key != "SEALED_CARDS"}
         self.env["SEALED_HOME"] = self.home
+        self.env["SEALED_DATA"] = ""
+        self.env["SEALED_RELEASE_FROM"] = sources.base + "/newest.json"
+        self.env["SEALED_SCRYFALL_API"] = sources.base
+        self.env["NO_PROXY"] = "127.0.0.1"
         self.process = subprocess.Popen(
             [serve, "--port", "0", "--reports", self.reports, "--images", self.images],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=self.env, cwd=work)
@@ -544,6 +603,47 @@ def products(driver, app, shots):
     driver.execute_script("window.scrollTo(0, 0)")
 
 
+def fetch_buttons(driver, app):
+    """The Choose screen names the release in use; its button fetches a newer one (from the local
+    server), which the listing then names and lists; a product whose cards lack names is fetched
+    and opened with one click, its progress shown while the sets come in."""
+    driver.get(app.url)
+    wait(driver, lambda d: css(d, "#release .release-name") and css(d, "details.kind"), 900)
+    named = css(driver, "#release .release-name")[0].text
+    check("Choose names the release in use", named == "sealed_basic_data_2025-07.json.gz", named)
+    css(driver, "button.fetch-release")[0].click()
+    wait(driver, lambda d: css(d, '#release-fetch .fetch[data-state="done"], #release-fetch .fetch[data-state="failed"]'), 300)
+    said = css(driver, "#release-fetch .fetch")[0].text
+    check("the release button fetches the newer release and says what changed",
+          re.fullmatch(r"mtgwtf-[0-9a-f]{8} is the release in use now: 1 added, 535 removed, 1 changed against shipped", said), said)
+    name = said.split(" ")[0]
+    wait(driver, lambda d: css(d, 'tr[data-product="otj-play-arena"]') and css(d, "#release .release-name")[0].text == name, 300)
+    check("Choose lists the fetched release's products and names it", len(css(driver, "tr[data-product]")) == 4,
+          [node.get_attribute("data-product") for node in css(driver, "tr[data-product]")])
+    app_release = app.run("rules", "releases")
+    check("the command line uses the release the app fetched", re.search(re.escape(name) + r"\s+yes", app_release), app_release)
+    play = css(driver, 'details.kind[data-kind="play"]')
+    if play:
+        play[0].find_element(By.TAG_NAME, "summary").click()
+    button = css(driver, 'tr[data-product="otj-play-arena"] button.fetch-cards')
+    check("a product whose cards lack names has a button that fetches them", button, "no button")
+    if not button:
+        return
+    button[0].click()
+    seen = []
+    deadline = time.time() + 300
+    while time.time() < deadline and "#/open" not in driver.current_url:
+        try:
+            seen += [node.text for node in css(driver, '.fetch[data-state="running"]')]
+        except StaleElementReferenceException:
+            pass
+        time.sleep(0.1)
+    check("its progress shows while the sets come in", any(text.startswith("fetching ") and " set" in text for text in seen), seen[:3])
+    wait(driver, lambda d: css(d, ".top-cards .card") or css(d, "section.problem"), 300)
+    check("one click fetched its cards and opened it", "rules=otj-play-arena" in driver.current_url and css(driver, ".top-cards .card"),
+          driver.current_url)
+
+
 # What leaves the window, and the controls smaller than a finger, on the screen shown: the page
 # wider than the window, an element past its right edge (but inside a wide table's own
 # scrolling box, .scroll-x, or a card's drawn face), a panel that scrolls sideways; and, when
@@ -664,7 +764,7 @@ def main():
     shots = arguments.shots and os.path.abspath(arguments.shots)
     if shots:
         os.makedirs(shots, exist_ok=True)
-    app = App(os.path.abspath(arguments.sealed), os.path.abspath(arguments.serve), work)
+    app = App(os.path.abspath(arguments.sealed), os.path.abspath(arguments.serve), work, FetchSources())
     os.makedirs(os.path.join(work, "downloads"))
     driver = browser(os.path.join(work, "downloads"))
     try:
@@ -680,6 +780,7 @@ def main():
         problems = console_problems(driver)
         check("no console errors", not problems, problems[:3])
         another_site(driver, app, name)
+        fetch_buttons(driver, app)
     except TimeoutException as error:
         check("the flow finished", False, f"timed out at {driver.current_url}: {error.msg or ''}")
         shot(driver, work, "timeout")
