@@ -4,7 +4,8 @@ import SealedRules
 import SealedDecks
 
 /// What the Choose screen offers: the sets with card data and the built-in rule sets that
-/// apply to each, the shipped products by kind (`ProductCatalog`), and the saved decks.
+/// apply to each, the products of the release in use by kind (`ProductCatalog`), and the saved
+/// decks.
 struct Catalog: Encodable, Sendable {
   /// A set with card data and the built-in rule sets that may open it.
   struct SetEntry: Encodable, Sendable {

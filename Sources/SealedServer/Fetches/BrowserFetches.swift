@@ -101,8 +101,8 @@ final class BrowserFetches: Sendable {
     return "a fetch of \(what) is running: wait for it, or press its Cancel button"
   }
 
-  /// Fetches each set `product` lacks, in turn; between two sets (and pages) it stops when
-  /// cancelled. Every failure is one line with what to do.
+  /// Fetches each set `product` lacks, in turn; between two sets it stops when cancelled (a set
+  /// under way is finished and stored whole). Every failure is one line with what to do.
   private func fetchCards(of product: CompiledBoosterData.Product, release: BoosterRelease, context: JobBoard<Status>.Context) {
     var stored: [String] = []
     do throws(DataError) {
