@@ -6,11 +6,12 @@ import SealedRules
 import SealedJobs
 
 /// The field's booster products of the release in use (the shipped mtg.wtf data, or a newer
-/// release `sealed rules fetch` or the app installed), grouped by kind, each with whether
-/// the card data opens it with card names. Listing them compiles every product (538) against
-/// all the card data, so it is done once (again after a fetch), off the request path: it starts when the app's page
-/// is first served (or the catalog first asked for), runs in batches on every core, and until
-/// it is done the listing says how far it is (`listed` of `total`), which the page shows.
+/// release `sealed rules fetch` or the app installed), grouped by kind, each with whether the
+/// card data opens it with card names. Listing them compiles every product (538) against all
+/// the card data, so it is done once (again after a fetch), off the request path: it starts
+/// when the app's page is first served (or the catalog first asked for), runs in batches on
+/// every core, and until it is done the listing says how far it is (`listed` of `total`),
+/// which the page shows.
 final class ProductCatalog: Sendable {
   /// One product: what it is, and whether the app can open it.
   struct Product: Encodable, Sendable {
