@@ -639,9 +639,10 @@ def fetch_buttons(driver, app):
             pass
         time.sleep(0.1)
     check("its progress shows while the sets come in", any(text.startswith("fetching ") and " set" in text for text in seen), seen[:3])
-    wait(driver, lambda d: css(d, ".top-cards .card") or css(d, "section.problem"), 300)
-    check("one click fetched its cards and opened it", "rules=otj-play-arena" in driver.current_url and css(driver, ".top-cards .card"),
-          driver.current_url)
+    # The served cards are all common: the pool shows its boosters, and no rares first.
+    wait(driver, lambda d: css(d, ".booster") or css(d, "section.problem"), 300)
+    check("one click fetched its cards and opened it", "rules=otj-play-arena" in driver.current_url and len(css(driver, ".booster")) == 6,
+          (driver.current_url, len(css(driver, ".booster"))))
 
 
 # What leaves the window, and the controls smaller than a finger, on the screen shown: the page
