@@ -103,7 +103,7 @@ public enum CompiledBoosterRules {
   static func expand(_ product: CompiledBoosterData.Product) throws(DataError) -> ExpandedSheets {
     var result = ExpandedSheets()
     for (sheetName, sheet) in product.sheets {
-      let cards = sheet.cards.sorted { cardOrder($0.key, $1.key) }.map { (key: $0.key, weight: $0.value) }
+      let cards = inCardOrder(sheet.cards)
       guard sheet.fixed == true else {
         result.sheets[sheetName] = (cards, sheet.allow_duplicates != true, sheet.balance_colors == true)
         continue
@@ -155,14 +155,18 @@ public enum CompiledBoosterRules {
     zip(a.reversed(), b.reversed()).prefix { $0 == $1 }.count
   }
 
-  /// Card keys by collector number (numerically), then the rest of the key.
-  static func cardOrder(_ a: String, _ b: String) -> Bool {
-    let pa = a.split(separator: ":").map(String.init)
-    let pb = b.split(separator: ":").map(String.init)
-    let na = CollectorNumber(pa.count > 1 ? pa[1] : a)
-    let nb = CollectorNumber(pb.count > 1 ? pb[1] : b)
-    if na != nb { return na < nb }
-    return a < b
+  /// A sheet's cards by collector number (numerically, `CollectorNumber`'s order), then by the
+  /// whole key, each key's number read once. Cost: O(n log n) comparisons for n cards.
+  static func inCardOrder(_ cards: [String: Double]) -> [(key: String, weight: Double)] {
+    cards.map { (number: sortNumber($0.key), key: $0.key, weight: $0.value) }
+      .sorted { $0.number != $1.number ? $0.number < $1.number : $0.key < $1.key }
+      .map { (key: $0.key, weight: $0.weight) }
+  }
+
+  /// The collector number a key sorts by: its second `:`-separated part, or the whole key.
+  static func sortNumber(_ key: String) -> CollectorNumber {
+    let parts = key.split(separator: ":")
+    return CollectorNumber(parts.count > 1 ? String(parts[1]) : key)
   }
 
   static func number(_ value: Double) -> String {

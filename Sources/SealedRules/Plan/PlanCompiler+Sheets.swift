@@ -115,8 +115,7 @@ extension CompileContext {
     // Indices from cards.count on are foil finishes (cards.count + ordinal).
     var weights = [Double](repeating: 0, count: 2 * cards.count)
     for explicit in sheet.explicitCards {
-      let card = PlanCompiler.resolve(explicit, in: set)
-      let ordinal = cards.firstIndex { $0.key == card.key }!
+      let ordinal = ordinals[numbers.resolve(explicit, in: set).key]!
       weights[explicit.foil ? cards.count + ordinal : ordinal] += explicit.weight
     }
     if let filter = sheet.filter {
