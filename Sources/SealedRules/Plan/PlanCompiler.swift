@@ -15,6 +15,18 @@ public enum PlanCompiler {
   public static func compile(
     _ rules: RuleSetDefinition, for set: CardSet, spec: SpecDefinition? = nil
   ) throws(DataError) -> BoosterPlan {
+    do {
+      return try compileDefinition(rules, for: set, spec: spec)
+    } catch {
+      guard rules.positionsOmitted else { throw error }
+      // Made without its text's positions: the text, read, gives the error with them.
+      return try compileDefinition(try RuleSetParser.parse(rules.text, source: rules.source), for: set, spec: spec)
+    }
+  }
+
+  private static func compileDefinition(
+    _ rules: RuleSetDefinition, for set: CardSet, spec: SpecDefinition?
+  ) throws(DataError) -> BoosterPlan {
     if let covered = rules.appliesTo, !covered.contains(set.code) {
       throw DataError(
         "rule set \"\(rules.name)\" does not cover set \(set.code); it covers \(covered.joined(separator: ", "))",
@@ -55,7 +67,11 @@ public enum PlanCompiler {
         if !inRangeKeys.contains(card.key) { extras[card.key] = card }
       }
     }
-    let cards = inRange + extras.values.sorted { ($0.setCode == set.code ? "" : $0.setCode, $0.collectorNumber) < ($1.setCode == set.code ? "" : $1.setCode, $1.collectorNumber) }
+    // Sorted by (set, number), the set's own first; keys and indices are sorted, not cards.
+    let others = Array(extras.values)
+    let order = others.indices.map { (set: others[$0].setCode == set.code ? "" : others[$0].setCode, number: others[$0].collectorNumber, index: $0) }
+      .sorted { ($0.set, $0.number) < ($1.set, $1.number) }
+    let cards = inRange + order.map { others[$0.index] }
     return (cards, inRange.count, rangeError)
   }
 }
@@ -152,6 +168,8 @@ struct CompileContext {
   var kinds: [String] = []
   /// Compiled sheets by name, and the plan's sheet list (only sheets that are drawn from).
   var sheetCache: [String: [(ordinal: Int, weight: Double)]] = [:]
+  /// Colour-balanced sheets' cards in group order, with their groups, by name.
+  var balancedSheets: [String: (entries: [(ordinal: Int, weight: Double)], groups: [Int])] = [:]
   var planSheets: [PlanSheet] = []
   var planSheetIndex: [String: Int] = [:]
 
