@@ -118,7 +118,7 @@ let package = Package(
       name: "SealedJobs",
       dependencies: [
         "SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedAnalysis", "SealedVerdicts", "SealedReports",
-        "SealedStats", "SealedAudit", "SealedPackFiles", "SealedReportHTML", "SealedRelease",
+        "SealedStats", "SealedAudit", "SealedPackFiles", "SealedReportHTML", "SealedRelease", "SealedDecks",
       ]
     ),
     .target(

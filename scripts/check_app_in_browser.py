@@ -2,7 +2,10 @@
 
 Every check prints one line, "ok    WHAT" or "FAIL  WHAT: WHY"; the exit status is 1 if any
 failed. Nothing leaves the machine: Chromium resolves no host name, so card images from
-Scryfall fail and the app draws its card faces, as it does offline.
+Scryfall fail and the app draws its card faces, as it does offline. The flow runs at 1440 x 900;
+then every screen is measured at a phone's 390 x 844, a tablet's 768 x 1024 and 1440 x 900 (no
+screen wider than the window; on the phone and tablet every control at least 44 px each way),
+and photographed at each width with --shots.
 """
 import argparse
 import http.server
@@ -27,6 +30,9 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 FAILURES = []
+# API routes the flow asks something of on purpose that the server refuses (a bad name, a name
+# taken, too many pools): the browser logs each refusal, which is no console error.
+PROVOKED = []
 
 
 def check(what, condition, why=""):
@@ -70,7 +76,7 @@ class App:
 
 def browser(downloads):
     options = webdriver.ChromeOptions()
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1440,1000", "--hide-scrollbars",
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1440,900", "--hide-scrollbars",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"):
         options.add_argument(flag)
@@ -108,6 +114,16 @@ def click_until(driver, selector, size):
     return True
 
 
+def panel_holds_its_controls(driver, why=False):
+    """Whether the deck panel shows all of its controls, none cut off or scrolled sideways."""
+    found = driver.execute_script("""
+        const side = document.getElementById('deck-side'), box = side.getBoundingClientRect();
+        const cut = [...side.querySelectorAll('button, input, .card-header')].filter(e => e.getBoundingClientRect().right > box.right + 0.5)
+          .map(e => (e.id || e.className) + ' ' + Math.round(e.getBoundingClientRect().right) + ' > ' + Math.round(box.right));
+        return {entries: side.querySelectorAll('#deck-list li').length, sideways: side.scrollWidth - side.clientWidth, cut};""")
+    return found if why else found["entries"] >= 10 and found["sideways"] <= 0 and not found["cut"]
+
+
 def write_png(path, width=60, height=84, colour=(180, 40, 40)):
     rows = b"".join(b"\x00" + bytes(colour) * width for _ in range(height))
     def chunk(kind, body):
@@ -142,16 +158,36 @@ def downloaded(folder, suffix, seconds=60):
     return None
 
 
-def shot(driver, shots, name):
+# The widths every screen is measured and photographed at: a phone, a tablet, a desktop. The
+# photographs of the desktop are app-SCREEN.png, the others app-SCREEN-phone.png and -tablet.png.
+WIDTHS = ((390, 844, "phone"), (768, 1024, "tablet"), (1440, 900, ""))
+
+
+def shot(driver, shots, name, device=""):
     if shots:
         driver.execute_script("window.scrollTo(0, 0)")
         time.sleep(0.3)
-        driver.save_screenshot(os.path.join(shots, f"app-{name}.png"))
+        driver.save_screenshot(os.path.join(shots, f"app-{name}{'-' + device if device else ''}.png"))
+
+
+def toast_after(driver, action, seconds=20):
+    """Clears the message line, does `action`, and returns the next message the page shows."""
+    driver.execute_script("const t = document.getElementById('toast'); t.hidden = true; t.textContent = ''")
+    action()
+    wait(driver, lambda d: d.find_element(By.ID, "toast").is_displayed() and d.find_element(By.ID, "toast").text, seconds)
+    return driver.find_element(By.ID, "toast").text
+
+
+def command_words(text):
+    """The command line's words that a message in the browser must not hold."""
+    return [word for word in ("--force", "--booster-max", "sealed deck add", "--out") if word in text]
 
 
 def choose_and_open(driver, app, shots):
     driver.get(app.url)
     wait(driver, lambda d: css(d, '.set-tile[data-set="war"] a.rule'))
+    check("Choose shows how far the products' listing is, or the products, at once",
+          css(driver, "#listing-progress") or css(driver, "details.kind"), driver.find_element(By.ID, "products").text)
     check("Choose lists War of the Spark with its rule sets",
           [a.text for a in css(driver, '.set-tile[data-set="war"] a.rule')] == ["sealed", "retail", "retail-lethe", "mtgwtf"])
     driver.find_element(By.ID, "players").send_keys("2")
@@ -169,7 +205,6 @@ def choose_and_open(driver, app, shots):
     check("the rares and mythics come before the boosters", headings and headings[0].startswith("Rares and mythics") and headings[-1] == "The boosters", headings)
     check("two players, each with a pool", len(css(driver, "nav.players a")) == 2)
     css(driver, "details.booster summary")[0].click()
-    shot(driver, shots, "open")
     return [card.get_attribute("data-id") for card in top]
 
 
@@ -190,12 +225,22 @@ def build_deck(driver, top_ids, shots):
     check("the colour filter shows only blue and multicolour cards", shown and blue, len(shown))
     css(driver, '.chip[data-filter="colour"][data-value="U"]')[0].click()
     check("nonland cards added by clicks", click_until(driver, '.pick[data-land="no"]', 23))
-    lands = css(driver, '.pick[data-basic="yes"]')
-    for land, count in zip(lands[:2], (9, 8)):
+    check("the deck panel of a deck not saved holds all of Save deck, with ten or more entries", panel_holds_its_controls(driver),
+          panel_holds_its_controls(driver, why=True))
+    basics = {tile.find_element(By.CSS_SELECTOR, ".card").get_attribute("aria-label"): tile for tile in css(driver, '.pick[data-basic="yes"]')}
+    for name, count in (("Island", 9), ("Mountain", 8)):
         for _ in range(count):
             before = deck_size(driver)
-            land.click()
+            basics[name].click()
             wait(driver, lambda d: deck_size(d) == before + 1)
+    island = basics["Island"].find_element(By.CSS_SELECTOR, ".diamonds").text
+    check("9 Islands show 9 filled diamonds", island == "◆" * 9, island)
+    driver.execute_script("arguments[0].querySelector('.zoom-button').click()", basics["Island"])
+    wait(driver, lambda d: css(d, "#overlay .zoom .meta"))
+    line = css(driver, "#overlay .zoom .meta")[0].text
+    check("a basic land's zoom says any number may go in", line.endswith("a basic land: any number may go in") and "undefined" not in line, line)
+    css(driver, "body")[0].send_keys(Keys.ESCAPE)
+    wait(driver, lambda d: not d.find_element(By.ID, "overlay").is_displayed())
     check("a 40-card deck built by clicks", deck_size(driver) == 40 and "40 of 40 cards" in driver.find_element(By.ID, "count").text)
     single = [t for t in css(driver, '.pick.used-up[data-land="no"]') if t.find_element(By.CSS_SELECTOR, ".diamonds").text == "◆"]
     single[0].click()
@@ -212,7 +257,6 @@ def build_deck(driver, top_ids, shots):
     check("a card zooms to full size", css(driver, "#overlay .card.zoomed")[0].size["width"] >= 300)
     css(driver, "body")[0].send_keys(Keys.ESCAPE)
     wait(driver, lambda d: not d.find_element(By.ID, "overlay").is_displayed())
-    shot(driver, shots, "build")
 
 
 def hand_and_exports(driver, app, shots):
@@ -222,7 +266,6 @@ def hand_and_exports(driver, app, shots):
             "cards": [card.get_attribute("aria-label") for card in css(driver, "#hand .hand-cards .card")],
             "odds": [row.find_element(By.CSS_SELECTOR, "td.percent").text for row in css(driver, "#opening-odds tbody tr")]}
     check("a sample hand of seven cards with the odds of 0 to 7 lands", len(hand["cards"]) == 7 and len(hand["odds"]) == 8, hand)
-    shot(driver, shots, "hand")
     driver.find_element(By.ID, "draw-again").click()
     wait(driver, lambda d: css(d, "#hand") and d.find_element(By.ID, "hand").get_attribute("data-seed") != hand["seed"])
     check("drawing again deals another hand", len(css(driver, "#hand .hand-cards .card")) == 7)
@@ -234,7 +277,6 @@ def hand_and_exports(driver, app, shots):
     downloads = os.path.join(app.work, "downloads")
     driver.find_element(By.ID, "export-button").click()
     wait(driver, lambda d: css(d, "#exports"))
-    shot(driver, shots, "export")
     files = {}
     for kind, suffix in (("tts", ".json"), ("arena", ".txt"), ("sheet", ".jpg")):
         driver.find_element(By.ID, f"export-{kind}").click()
@@ -253,6 +295,15 @@ def hand_and_exports(driver, app, shots):
 
 def save_and_compare(driver, app, hand, files, shots):
     name = driver.find_element(By.ID, "save-name").get_attribute("value")
+    box = driver.find_element(By.ID, "save-name")
+    box.clear()
+    box.send_keys("my deck")
+    PROVOKED.append("/api/decks/save")
+    message = toast_after(driver, lambda: driver.find_element(By.ID, "save").click())
+    check("a deck name that cannot be a file name is refused in the page's words",
+          message.startswith('"my deck" is not a valid deck name') and not command_words(message) and "\n" not in message, message)
+    box.clear()
+    box.send_keys(name)
     driver.find_element(By.ID, "save").click()
     wait(driver, lambda d: d.current_url.endswith(f"#/deck/{name}") and css(d, ".badge.saved"))
     driver.refresh()
@@ -274,10 +325,13 @@ def save_and_compare(driver, app, hand, files, shots):
     driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('contextmenu', {bubbles: true}))", lands[0])
     wait(driver, lambda d: deck_size(d) == 39)
     check("a change in the browser shows in sealed deck show", json.loads(app.run("deck", "show", name, "--format", "json"))["size"] == 39)
+    # The open tab follows the library: a change by sealed deck shows without a reload, and says so.
+    driver.execute_script("const t = document.getElementById('toast'); t.hidden = true; t.textContent = ''")
     app.run("deck", "add", name, "#" + lands[0].get_attribute("data-id").split(" #")[1])
-    driver.refresh()
-    wait(driver, lambda d: css(d, "#count strong"))
-    check("a change by sealed deck add shows in the browser", deck_size(driver) == 40)
+    wait(driver, lambda d: deck_size(d) == 40, 15)
+    note = driver.find_element(By.ID, "toast").text
+    check("a change by sealed deck add shows in the open tab without a reload, and the page says so",
+          deck_size(driver) == 40 and "was changed elsewhere" in note, note)
     return name
 
 
@@ -291,7 +345,19 @@ def decks_screen(driver, app, name, shots):
     row.find_element(By.CSS_SELECTOR, "form.inline button").click()
     wait(driver, lambda d: css(d, f'tr[data-name="{name}-copy"]'))
     check("a deck is duplicated", json.loads(app.run("deck", "show", f"{name}-copy", "--format", "json"))["size"] == 40)
-    shot(driver, shots, "decks")
+    row = css(driver, f'tr[data-kind="deck"][data-name="{name}"]')[0]
+    copy = row.find_element(By.CSS_SELECTOR, "form.inline input")
+    copy.clear()
+    copy.send_keys(f"{name}-copy")
+    PROVOKED.append("/api/decks/duplicate")
+    message = toast_after(driver, lambda: row.find_element(By.CSS_SELECTOR, "form.inline button").click())
+    check("a name already taken says to type another, not the command line's --force",
+          message == f'a deck named "{name}-copy" is already saved; type another name', message)
+    app.run("deck", "duplicate", name, f"{name}-elsewhere")
+    wait(driver, lambda d: css(d, f'tr[data-name="{name}-elsewhere"]'), 15)
+    check("the Decks screen follows the library: a deck saved by sealed deck shows without a reload", True)
+    app.run("deck", "delete", f"{name}-elsewhere", "--yes")
+    wait(driver, lambda d: not css(d, f'tr[data-name="{name}-elsewhere"]'), 15)
     for _ in range(2):
         css(driver, f'button[data-deck="{name}-copy"]')[0].click()
     wait(driver, lambda d: not css(d, f'tr[data-name="{name}-copy"]'))
@@ -324,37 +390,151 @@ setTimeout(() => document.getElementById("f").submit(), 500);
     check("a page of another site cannot delete a deck", name in app.run("decks") and json.loads(app.run("deck", "show", name, "--format", "json"))["size"] == 40)
 
 
+def start_check(driver, rules, pools, seed, set_code="war"):
+    """Fills the check form and starts a check; returns the new row's check number."""
+    before = {row.get_attribute("data-check") for row in css(driver, "tr[data-check]")}
+    for field, value in (("set", set_code), ("rules", rules), ("pools", pools), ("seed", seed)):
+        box = driver.find_element(By.CSS_SELECTOR, f'form.check-form input[name="{field}"]')
+        box.clear()
+        box.send_keys(value)
+    driver.find_element(By.ID, "start-check").click()
+    wait(driver, lambda d: {row.get_attribute("data-check") for row in css(d, "tr[data-check]")} - before)
+    return ({row.get_attribute("data-check") for row in css(driver, "tr[data-check]")} - before).pop()
+
+
+def row_of(driver, check_id):
+    return driver.find_element(By.CSS_SELECTOR, f'tr[data-check="{check_id}"]')
+
+
+def finished(driver, check_id, seconds=900):
+    wait(driver, lambda d: row_of(d, check_id).get_attribute("data-state") != "running", seconds)
+    return row_of(driver, check_id)
+
+
+def folder_files(app, folder):
+    path = os.path.join(app.reports, folder)
+    return {name: open(os.path.join(path, name), "rb").read() for name in sorted(os.listdir(path))}
+
+
 def checks_and_reports(driver, app, shots):
     driver.get(app.url + "#/checks")
-    wait(driver, lambda d: css(d, "form.check-form"))
-    pools = driver.find_element(By.CSS_SELECTOR, 'input[name="pools"]')
-    pools.clear()
-    pools.send_keys("20000")
-    driver.find_element(By.CSS_SELECTOR, 'input[name="seed"]').send_keys("1")
-    driver.find_element(By.ID, "start-check").click()
-    wait(driver, lambda d: css(d, 'tr[data-state="done"], tr[data-state="failed"]'), 600)
-    verdict = css(driver, "tr[data-check] td.verdict")[0].text
+    wait(driver, lambda d: css(d, "form.check-form") and css(d, "#past-reports p, #past-reports table"))
+    def too_many():
+        box = driver.find_element(By.CSS_SELECTOR, 'input[name="pools"]')
+        box.clear()
+        box.send_keys("1e30")
+        driver.find_element(By.ID, "start-check").click()
+    PROVOKED.append("/api/checks")
+    message = toast_after(driver, too_many)
+    check("pools of 1e30 are refused as out of range, not as malformed JSON",
+          message.startswith("Pools: 1e30 is out of range; enter a whole number from 1 to 10,000,000"), message)
+    first = start_check(driver, "sealed", "20000", "1")
+    row = finished(driver, first)
+    verdict = row.find_element(By.CSS_SELECTOR, "td.verdict").text
+    folder = row.get_attribute("data-folder")
     printed = app.run("check", "war", "--pools", "20000", "--seed", "1", "--quiet", "--out", os.path.join(app.work, "cli-check"))
     expected = next((line for line in printed.splitlines() if line.startswith(("PASS", "FAIL"))), "?")
     check("a check from the browser ends with sealed check's verdict", verdict == expected, (verdict, expected))
-    shot(driver, shots, "checks")
-    link = css(driver, 'tr[data-check] a[href$="report.html"]')[0].get_attribute("href")
+    kept = folder_files(app, folder)
+    second = start_check(driver, "sealed", "20000", "2")
+    other = finished(driver, second).get_attribute("data-folder")
+    check("two checks of one set and rules leave two reports, the first intact",
+          other != folder and folder_files(app, folder) == kept and "report.html" in folder_files(app, other), (folder, other))
+    link = row_of(driver, first).find_element(By.CSS_SELECTOR, 'a[href$="report.html"]').get_attribute("href")
+    cancel_beside_an_earlier_report(driver, app)
+    wait(driver, lambda d: len(css(d, "#past-reports tr[data-folder]")) >= 4)
+    past = [row.get_attribute("data-folder") for row in css(driver, "#past-reports tr[data-folder]")]
+    check("the Checks screen lists past reports, newest first", folder in past and other in past and past.index(other) < past.index(folder), past)
     driver.get(link)
     wait(driver, lambda d: expected in d.find_element(By.TAG_NAME, "body").text)
     check("its report page opens", True)
     driver.get(app.url + "#/reports")
-    wait(driver, lambda d: css(d, 'tr[data-folder="war-sealed"]'))
-    files = [a.text for a in css(driver, 'tr[data-folder="war-sealed"] td.files a')]
+    wait(driver, lambda d: css(d, f'tr[data-folder="{folder}"]'))
+    files = [a.text for a in css(driver, f'tr[data-folder="{folder}"] td.files a')]
     check("the report folders are listed with their files", "checks.csv" in files and "run.csv" in files, files)
-    shot(driver, shots, "reports")
+
+
+def progress_moves_every_second(driver, check_id, seconds=1.6):
+    """Samples the running check's progress (its step and pools, not its clock) for `seconds`:
+    within every second of it the progress must have moved."""
+    samples = []
+    end = time.time() + seconds
+    while time.time() < end:
+        try:
+            text = row_of(driver, check_id).find_element(By.CSS_SELECTOR, "td.progress").text
+        except (WebDriverException, StaleElementReferenceException):
+            text = samples[-1][1] if samples else ""
+        samples.append((time.time(), re.sub(r" · \d+ s$", "", text)))
+        time.sleep(0.1)
+    changes = [at for (at, text), (_, previous) in zip(samples[1:], samples) if text != previous]
+    start = samples[0][0]
+    windows = [start + k * 0.5 for k in range(int((samples[-1][0] - start - 1) / 0.5) + 1)]
+    still = [round(w - start, 1) for w in windows if not any(w <= at <= w + 1 for at in changes)]
+    return not still and len(changes) >= 2, (len(changes), still, samples[-1][1])
+
+
+def cancel_beside_an_earlier_report(driver, app):
+    """An earlier war/mtgwtf report, then a long war/mtgwtf check, cancelled: it ends cancelled
+    with its own report of the pools done; the earlier one stays whole."""
+    earlier = start_check(driver, "mtgwtf", "1000", "1")
+    earlier_folder = finished(driver, earlier).get_attribute("data-folder")
+    kept = folder_files(app, earlier_folder)
+    long = start_check(driver, "mtgwtf", "10000000", "2")
+    moved, why = progress_moves_every_second(driver, long)
+    check("a running check's progress moves at least once a second", moved, why)
+    row_of(driver, long).find_element(By.CSS_SELECTOR, "button[data-cancel]").click()
+    row = finished(driver, long)
+    verdict = row.find_element(By.CSS_SELECTOR, "td.verdict").text
+    folder = row.get_attribute("data-folder")
+    written = folder_files(app, folder) if os.path.isdir(os.path.join(app.reports, folder)) else {}
+    check("a cancel beside an earlier report ends cancelled, with the report of the pools done",
+          row.get_attribute("data-state") == "cancelled" and verdict.startswith("INTERRUPTED after ") and "report.html" in written
+          and b"status,interrupted" in written.get("run.csv", b""), (row.get_attribute("data-state"), verdict))
+    check("the earlier report of the same set and rules is left whole", folder_files(app, earlier_folder) == kept)
+
+
+def sets_offer_nothing_that_fails(driver, app):
+    """Every rule set offered on Choose opens its set (eld and m20, whose data has no basic
+    lands, with the booster range their tiles offer), and the Checks form asks for the range."""
+    driver.get(app.url)
+    wait(driver, lambda d: css(d, ".set-tile a.rule"))
+    offers = driver.execute_script("""
+        return [...document.querySelectorAll('.set-tile')].flatMap(tile => {
+          const range = tile.querySelector('input[name=booster_max]');
+          return [...tile.querySelectorAll('a.rule')].map(a => ({set: a.dataset.set, rules: a.dataset.rules, booster_max: range ? range.value : ''}));
+        });""")
+    failing = []
+    for offer in offers:
+        query = "&".join(f"{key}={value}" for key, value in offer.items() if value) + "&seed=1"
+        status = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1]; fetch('/api/pools?' + arguments[0]).then(r => done(r.status), () => done(0));", query)
+        if status != 200:
+            failing.append((offer, status))
+    eld = [offer for offer in offers if offer["set"] == "eld"]
+    check("eld offers nothing that fails: every rule set on Choose opens its set", eld and not failing, failing or offers)
+    css(driver, '.set-tile[data-set="eld"] a.rule')[0].click()
+    wait(driver, lambda d: css(d, ".top-cards .card") or css(d, "section.problem"))
+    check("eld's sealed opens from Choose with its booster range", css(driver, ".top-cards .card") and "booster_max=249" in driver.current_url,
+          driver.current_url)
+    driver.get(app.url + "#/checks")
+    wait(driver, lambda d: css(d, "form.check-form"))
+    box = driver.find_element(By.CSS_SELECTOR, 'form.check-form input[name="set"]')
+    box.clear()
+    box.send_keys("eld")
+    field = driver.find_element(By.CSS_SELECTOR, 'form.check-form input[name="booster_max"]')
+    check("the check form asks eld for its booster range", field.is_displayed() and field.get_attribute("value") == "249")
 
 
 def products(driver, app, shots):
-    """The shipped products by kind, listed in the background since Choose first asked."""
+    """The shipped products by kind, listed in the background since the page was first served."""
     driver.get(app.url)
     wait(driver, lambda d: css(d, "details.kind"), 900)
     kinds = [node.get_attribute("data-kind") for node in css(driver, "details.kind")]
     check("Choose lists the shipped products by kind", {"draft", "play", "collector"} <= set(kinds), kinds)
+    labels = [node.find_element(By.TAG_NAME, "summary").text for node in css(driver, "details.kind")]
+    check("each kind is named in the products' words (no \"booster boosters\", no \"jp boosters\")",
+          any(label.startswith("Japanese Draft Boosters") for label in labels)
+          and not any(re.search(r"\b(booster|jp) boosters", label, re.I) for label in labels), labels)
     play = css(driver, 'details.kind[data-kind="play"]')
     if play:
         play[0].find_element(By.TAG_NAME, "summary").click()
@@ -362,7 +542,98 @@ def products(driver, app, shots):
     check("a product whose cards lack names says so and how to get them",
           any(note.startswith("its cards lack names: ") and "sealed cards fetch " in note for note in notes), notes[:2])
     driver.execute_script("window.scrollTo(0, 0)")
-    shot(driver, shots, "choose")
+
+
+# What leaves the window, and the controls smaller than a finger, on the screen shown: the page
+# wider than the window, an element past its right edge (but inside a wide table's own
+# scrolling box, .scroll-x, or a card's drawn face), a panel that scrolls sideways; and, when
+# asked, every control under 44 px either way (links in running text aside).
+MEASURE = """
+const width = document.documentElement.clientWidth, problems = [];
+const name = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (typeof e.className === 'string' && e.className.trim() ? '.' + e.className.trim().split(/\\s+/).join('.') : '');
+const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
+const overlay = document.getElementById('overlay');
+if (document.documentElement.scrollWidth > width) problems.push('the page is ' + document.documentElement.scrollWidth + ' px wide');
+for (const e of document.querySelectorAll('body *')) {
+  if (!shown(e) || e.closest('.scroll-x, .card, [hidden]')) continue;
+  const right = e.getBoundingClientRect().right;
+  if (right > width + 0.5) problems.push(name(e) + ' reaches ' + Math.round(right) + ' px');
+}
+for (const box of document.querySelectorAll('.deck-side, .panel, .filter-box')) {
+  if (shown(box) && box.scrollWidth > box.clientWidth + 1) problems.push(name(box) + ' scrolls sideways by ' + (box.scrollWidth - box.clientWidth) + ' px');
+}
+if (arguments[0]) {
+  const controls = document.querySelectorAll('a, button, input:not([type=checkbox]):not([type=hidden]), select, summary, .pick, label.images-toggle');
+  for (const e of controls) {
+    if (!shown(e) || e.closest('p, .card, [hidden]') || (!overlay.hidden && !overlay.contains(e))) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width < 44 || r.height < 44) problems.push(name(e) + ' "' + (e.textContent || e.value || '').trim().slice(0, 20) + '" is ' + Math.round(r.width) + ' x ' + Math.round(r.height));
+  }
+}
+return problems.slice(0, 8);
+"""
+
+
+def screens(app, deck, draft):
+    """Every screen: its name, and how to reach it from the one before (it returns once the
+    screen is drawn)."""
+    def at(route, ready):
+        def go(driver):
+            driver.get(app.url + route)
+            wait(driver, lambda d: css(d, ready), 120)
+        return go
+
+    def press(selector, ready):
+        def go(driver):
+            driver.execute_script("arguments[0].click()", css(driver, selector)[0])
+            wait(driver, lambda d: css(d, ready))
+        return go
+
+    def open_booster(driver):
+        at("#/open?set=war&rules=sealed&seed=42&players=2&player=1", ".top-cards .card")(driver)
+        css(driver, "details.booster summary")[0].click()
+    return [
+        ("choose", at("#/", "details.kind")),
+        ("open", open_booster),
+        ("draft", at(draft, "#deck-list .card-header")),
+        ("build", at(f"#/deck/{deck}", "#deck-list .card-header")),
+        ("zoom", press(".pick .zoom-button", "#overlay .zoom")),
+        ("hand", press("#hand-button", "#hand .hand-cards .card")),
+        ("export", press("#export-button", "#exports")),
+        ("decks", at("#/decks", "table.library")),
+        ("checks", at("#/checks", "#past-reports table")),
+        ("reports", at("#/reports", "table.library")),
+    ]
+
+
+def layout_at_every_width(driver, app, deck, shots):
+    """Every screen at a phone's, a tablet's and a desktop's width: nothing wider than the
+    window (but wide tables, inside their own box); on the phone and the tablet every control at
+    least 44 px each way; a photograph of each (but the draft and the zoom, which the build
+    screen's photograph stands for)."""
+    draft = "#/build?set=war&rules=sealed&seed=42&player=2"
+    driver.get(app.url + draft)
+    wait(driver, lambda d: css(d, ".pick") and css(d, "#count strong"))
+    click_until(driver, '.pick[data-land="no"]', 16)
+    for width, height, device in WIDTHS:
+        driver.set_window_size(width, height)
+        wide, small = [], []
+        for name, reach in screens(app, deck, draft):
+            reach(driver)
+            time.sleep(0.2)
+            wide += [f"{name}: {problem}" for problem in driver.execute_script(MEASURE, False)]
+            if device:
+                small += [f"{name}: {problem}" for problem in driver.execute_script(MEASURE, True) if problem.startswith(("a", "button", "input", "select", "summary", "div.pick", "label")) and " is " in problem]
+            if name not in ("draft", "zoom"):
+                shot(driver, shots, name, device)
+            if name in ("zoom", "hand", "export"):
+                css(driver, "body")[0].send_keys(Keys.ESCAPE)
+                wait(driver, lambda d: not d.find_element(By.ID, "overlay").is_displayed())
+        label = f"{width} x {height}"
+        check(f"no screen is wider than the window at {label}", not wide, wide[:6])
+        if device:
+            check(f"every control is at least 44 px each way at {label} ({device})", not small, small[:6])
+    driver.set_window_size(1440, 900)
 
 
 def console_problems(driver):
@@ -374,6 +645,9 @@ def console_problems(driver):
             continue
         # The page of another site's refused requests.
         if "elsewhere" in message or "403" in message and "/api/decks/delete" in message:
+            continue
+        if "Failed to load resource: the server responded with a status of 4" in message and any(
+                re.search(re.escape(path) + r" ", message) for path in PROVOKED):
             continue
         if entry["level"] in ("SEVERE", "WARNING"):
             problems.append(message)
@@ -400,7 +674,9 @@ def main():
         name = save_and_compare(driver, app, hand, files, shots)
         decks_screen(driver, app, name, shots)
         checks_and_reports(driver, app, shots)
+        sets_offer_nothing_that_fails(driver, app)
         products(driver, app, shots)
+        layout_at_every_width(driver, app, name, shots)
         problems = console_problems(driver)
         check("no console errors", not problems, problems[:3])
         another_site(driver, app, name)

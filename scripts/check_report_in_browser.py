@@ -42,7 +42,8 @@ def verdict_line(checks, run):
 
 def check_release_diff(check, text, headings, run, table):
     """A `sealed rules diff` page: its title, verdict, the counts of run.csv, every product
-    listed that is not unchanged, and the largest changes of changes.csv, as its CSVs give them."""
+    listed that is not unchanged, each product's summary of what changed, and the largest
+    changes of changes.csv, as its CSVs give them."""
     name = lambda path: os.path.basename(path or "?")
     check(f"Sealed release diff: {name(run.get('old'))} → {name(run.get('new'))}" in headings, "the title names the two files")
     for key in ("old_products", "new_products", "changes", "command"):
@@ -54,6 +55,11 @@ def check_release_diff(check, text, headings, run, table):
     products = [row for row in table("products.csv") or [] if row["status"] != "unchanged"]
     missing = [row["old_product"] or row["new_product"] for row in products if (row["old_product"] or row["new_product"]) not in text]
     check(not missing, f"all {len(products)} products not unchanged are listed" + "".join("\n      " + code for code in missing[:5]))
+    summaries = [row for row in products if row.get("summary")]
+    if summaries:
+        check("What changed" in headings, "heading 'What changed'")
+        absent = [row["new_product"] for row in summaries if row["summary"] not in text]
+        check(not absent, f"all {len(summaries)} summaries of products.csv are in the text" + "".join("\n      " + code for code in absent[:5]))
     changes = table("changes.csv") or []
     if changes:
         check("Largest changes" in headings, "heading 'Largest changes'")

@@ -45,13 +45,21 @@ package enum RunLimits {
 
   /// `--pools` of each product of `sealed check-products` (a pool of an imported product is
   /// `CompiledBoosterRules.boostersPerPool` boosters).
-  package static func productPools(_ given: WholeNumber) throws(DataError) -> Int {
-    let pools = try given.wholeValue("--pools", expected: "a positive number of pools")
+  package static func productPools(_ given: WholeNumber, option: String = "--pools") throws(DataError) -> Int {
+    let pools = try given.wholeValue(option, expected: "a positive number of pools")
     let limit = Distributions.maximumBinomialTrials / CompiledBoosterRules.boostersPerPool
     guard pools > 0, pools <= limit else {
-      throw DataError("--pools \(given.text): expected a positive number of pools, at most \(limit) (the exact tests take at most 2^38 boosters)")
+      throw DataError("\(option) \(given.text): expected a positive number of pools, at most \(limit) (the exact tests take at most 2^38 boosters)")
     }
     return pools
+  }
+
+  /// `--family` of `check-products`: the products a run's confirmations share its error rate
+  /// over, at least one.
+  package static func family(_ given: WholeNumber) throws(DataError) -> Int {
+    let products = try given.wholeValue("--family", expected: "a positive number of products")
+    guard products > 0 else { throw DataError("--family \(given.text): expected a positive number of products") }
+    return products
   }
 
   /// `--samples` of a run of `pools` pools: at most the run's pools and `maximumSamples`.
@@ -92,8 +100,8 @@ package enum RunLimits {
   }
 
   /// `--alpha`: a level strictly between 0 and 1.
-  package static func level(_ alpha: Double) throws(DataError) -> Double {
-    guard alpha > 0 && alpha < 1 else { throw DataError("--alpha \(alpha): expected a level between 0 and 1") }
+  package static func level(_ alpha: Double, option: String = "--alpha") throws(DataError) -> Double {
+    guard alpha > 0 && alpha < 1 else { throw DataError("\(option) \(alpha): expected a level between 0 and 1") }
     return alpha
   }
 

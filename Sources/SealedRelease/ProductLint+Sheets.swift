@@ -2,7 +2,8 @@ import SealedRules
 
 extension ProductLint {
   /// unused-sheet, missing-sheet, total-weight, bad-weight, impossible-draw and source-sets:
-  /// the product's structure, which needs no card data.
+  /// the product's structure, which needs no card data. A warning about a variant's draw from a
+  /// sheet names both (`variant 2 of 3 sheet rare`), so that no two warnings of a rule share a place.
   static func sheetsAndDraws(_ product: CompiledBoosterData.Product, warn: (LintRule, String, String) -> Void) {
     var drawn: Set<String> = []
     for (index, booster) in product.boosters.enumerated() {
@@ -13,14 +14,14 @@ extension ProductLint {
       for (name, count) in booster.sheets.sorted(by: { $0.key < $1.key }) {
         drawn.insert(name)
         guard let sheet = product.sheets[name] else {
-          warn(.missingSheet, place, "draws \(count) from sheet \(name), which the product does not define")
+          warn(.missingSheet, "\(place) sheet \(name)", "draws \(count) from sheet \(name), which the product does not define")
           continue
         }
         let copies = sheet.cards.values.reduce(0, +)
         if sheet.fixed == true, Double(count) != copies {
-          warn(.impossibleDraw, place, "draws \(count) from fixed sheet \(name), which holds \(number(copies)) copies")
+          warn(.impossibleDraw, "\(place) sheet \(name)", "draws \(count) from fixed sheet \(name), which holds \(number(copies)) copies")
         } else if sheet.fixed != true, sheet.allow_duplicates != true, count > sheet.cards.count {
-          warn(.impossibleDraw, place, "draws \(count) distinct cards from sheet \(name), which holds \(sheet.cards.count)")
+          warn(.impossibleDraw, "\(place) sheet \(name)", "draws \(count) distinct cards from sheet \(name), which holds \(sheet.cards.count)")
         }
       }
     }

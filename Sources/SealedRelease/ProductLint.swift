@@ -2,10 +2,10 @@ import SealedSupport
 import SealedCards
 import SealedRules
 
-/// The field's conventions, held against one product of the compiled data (`LintRule`): what
-/// `sealed check-products` reports as its `lint` verdict and `sealed rules lint` lists. Reads
-/// only the product and the card data of the sets it names; simulates nothing. Cost: O(cards
-/// of its sheets), plus reading each set's card data once per `ReleaseCards`.
+/// The conventions of the source format (`LintRule`), held against one product of the compiled
+/// data: what `sealed check-products` reports as its `lint` verdict and `sealed rules lint`
+/// lists. Reads only the product and the card data of the sets it names; simulates nothing.
+/// Cost: O(cards of its sheets), plus reading each set's card data once per `ReleaseCards`.
 package enum ProductLint {
   /// The warnings of `product`, whose kind (`play`, `draft`, ...; `ProductKind`) is `kind`,
   /// in rule order. Card data that cannot be read is a `DataError`.
@@ -21,6 +21,11 @@ package enum ProductLint {
     boosterSizes(product, kind: kind, warn: warn)
     try unknownCards(product, cards: cards, warn: warn)
     sheetsAndDraws(product, warn: warn)
+    finishes(product, warn: warn)
+    guests(product, warn: warn)
+    try rarities(product, cards: cards, warn: warn)
+    try rareSlots(product, kind: kind, cards: cards, warn: warn)
+    balancedDraws(product, warn: warn)
     return found.sorted { LintRule.allCases.firstIndex(of: $0.rule)! < LintRule.allCases.firstIndex(of: $1.rule)! }
   }
 

@@ -22,6 +22,8 @@ package struct ReleaseDiff: Sendable {
     package var largest: Double?
     /// Why the product could not be compared exactly, when it could not.
     package var note = ""
+    /// What changed, in words; nil for a product in one release only or unchanged in both.
+    package var summary: ProductChangeSummary?
   }
 
   /// One measure that differs.
@@ -63,13 +65,16 @@ package struct ReleaseDiff: Sendable {
       let (folded, renamings) = SheetRenames.fold(pair.old, into: pair.new)
       if !renamings.isEmpty { entry.note = "sheets renamed: " + renamings.joined(separator: ", ") }
       do throws(DataError) {
-        let found = try Self.changes(ProductPairing.Pair(old: folded, new: pair.new), cards: cards)
+        let paired = ProductPairing.Pair(old: folded, new: pair.new)
+        let (found, summary) = try Self.compare(paired, renamings: renamings, cards: cards)
         changes += found
         entry.changes = found.count
         entry.largest = found.map { abs($0.relative) }.max()
+        entry.summary = summary.consequence == nil ? nil : summary
         if !found.isEmpty && !pair.renamed { entry.status = .changed }
       } catch {
         entry.note = [entry.note, error.description].filter { !$0.isEmpty }.joined(separator: "; ")
+        entry.summary = ProductChangeSummary(notCompared: error.description)
         if !pair.renamed { entry.status = .changed }
       }
       products.append(entry)
@@ -79,16 +84,34 @@ package struct ReleaseDiff: Sendable {
     changes.sort(by: Self.order)
   }
 
-  /// The measures of a pair that differ.
-  static func changes(_ pair: ProductPairing.Pair, cards: ReleaseCards?) throws(DataError) -> [Change] {
-    let old = try ProductMeasures(pair.old, cards: cards).values
-    let new = try ProductMeasures(pair.new, cards: cards).values
+  /// The measures of a pair that differ, and what changed in words.
+  static func compare(
+    _ pair: ProductPairing.Pair, renamings: [String], cards: ReleaseCards?
+  ) throws(DataError) -> ([Change], ProductChangeSummary) {
+    let old = try ProductMeasures(pair.old, cards: cards)
+    let new = try ProductMeasures(pair.new, cards: cards)
     var found: [Change] = []
-    for key in Set(old.keys).union(new.keys) where old[key] != new[key] {
+    for key in Set(old.values.keys).union(new.values.keys) where old.values[key] != new.values[key] {
       found.append(
-        Change(product: pair.new.code, oldProduct: pair.renamed ? pair.old.code : nil, key: key, old: old[key], new: new[key]))
+        Change(product: pair.new.code, oldProduct: pair.renamed ? pair.old.code : nil, key: key, old: old.values[key], new: new.values[key]))
     }
-    return found
+    let summary = ProductChangeSummary(
+      old: pair.old, new: pair.new, renamings: renamings, oldMeasures: old, newMeasures: new, changes: found)
+    return (found, summary)
+  }
+
+  /// The positions in `products` of the products with a summary, most consequential first: by
+  /// the kind of their most consequential change (`ProductChangeSummary.Consequence`), then the
+  /// largest relative change of their odds (`ProductChangeSummary.largestOdds`), then code.
+  package var summaryOrder: [Int] {
+    products.indices.filter { products[$0].summary != nil }.sorted { i, j in
+      let (a, b) = (products[i], products[j])
+      let (x, y) = (a.summary!.consequence!, b.summary!.consequence!)
+      if x != y { return x < y }
+      let (p, q) = (a.summary!.largestOdds ?? -1, b.summary!.largestOdds ?? -1)
+      if p != q { return p > q }
+      return (a.newCode ?? "", i) < (b.newCode ?? "", j)
+    }
   }
 
   static func order(_ a: Change, _ b: Change) -> Bool {

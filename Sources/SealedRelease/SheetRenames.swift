@@ -8,13 +8,26 @@ import SealedRules
 /// boosters hold, not what sheets are called, and names the renaming in the product's note.
 enum SheetRenames {
   /// `old` with its renamed sheets under their new names, and the renamings (`common → common_x`).
-  static func fold(_ old: CompiledBoosterData.Product, into new: CompiledBoosterData.Product) -> (CompiledBoosterData.Product, [String]) {
+  /// With `flags` false, sheets whose flags differ are paired too (the summary's "sheets
+  /// replaced": `common → common_with_duplicates`, now allowing duplicates).
+  static func fold(
+    _ old: CompiledBoosterData.Product, into new: CompiledBoosterData.Product, flags: Bool = true
+  ) -> (CompiledBoosterData.Product, [String]) {
+    let (folded, renamed) = pairs(old, into: new, flags: flags)
+    return (folded, renamed.map { "\($0.old) → \($0.new)" })
+  }
+
+  /// `old` with its renamed sheets under their new names, and the pairs of names, in the old
+  /// names' order.
+  static func pairs(
+    _ old: CompiledBoosterData.Product, into new: CompiledBoosterData.Product, flags: Bool = true
+  ) -> (CompiledBoosterData.Product, [(old: String, new: String)]) {
     let gone = old.sheets.keys.filter { new.sheets[$0] == nil }.sorted()
     var fresh = Set(new.sheets.keys.filter { old.sheets[$0] == nil })
     guard !gone.isEmpty, !fresh.isEmpty else { return (old, []) }
     var renamed: [String: String] = [:]
     for name in gone {
-      let matches = fresh.filter { same(old.sheets[name]!, new.sheets[$0]!) }
+      let matches = fresh.filter { same(old.sheets[name]!, new.sheets[$0]!, flags: flags) }
       guard matches.count == 1, let match = matches.first else { continue }
       renamed[name] = match
       fresh.remove(match)
@@ -27,13 +40,13 @@ enum SheetRenames {
       copy.sheets = Dictionary(booster.sheets.map { (renamed[$0.key] ?? $0.key, $0.value) }, uniquingKeysWith: +)
       return copy
     }
-    return (folded, renamed.sorted { $0.key < $1.key }.map { "\($0.key) → \($0.value)" })
+    return (folded, renamed.sorted { $0.key < $1.key }.map { (old: $0.key, new: $0.value) })
   }
 
-  /// The same cards in the same proportions, and the same flags.
-  static func same(_ a: CompiledBoosterData.Sheet, _ b: CompiledBoosterData.Sheet) -> Bool {
-    guard a.cards.count == b.cards.count, a.balance_colors == b.balance_colors, a.allow_duplicates == b.allow_duplicates,
-      a.fixed == b.fixed
+  /// The same cards in the same proportions, and (unless `flags` is false) the same flags.
+  static func same(_ a: CompiledBoosterData.Sheet, _ b: CompiledBoosterData.Sheet, flags: Bool = true) -> Bool {
+    guard a.cards.count == b.cards.count else { return false }
+    guard !flags || (a.balance_colors == b.balance_colors && a.allow_duplicates == b.allow_duplicates && a.fixed == b.fixed)
     else { return false }
     let (totalA, totalB) = (a.cards.values.reduce(0, +), b.cards.values.reduce(0, +))
     guard let ta = Fraction.whole(totalA), let tb = Fraction.whole(totalB), !ta.isZero, !tb.isZero else { return false }

@@ -6,9 +6,10 @@ import SealedReports
 
 /// `report.html` of a release diff (`sealed rules diff`): one self-contained page (inline SVG
 /// and CSS, no script, nothing fetched) made from the same rows as its CSV files
-/// (`ReleaseDiffReport`), printing their text: the two files, the products by status, per
-/// changed product a chart of its largest changes among the shares (new as bars, old as ticks),
-/// and the largest changes of all. Template `Resources/release-diff.mustache`. Cost: O(rows).
+/// (`ReleaseDiffReport`), printing their text: the two files, what changed in each product in
+/// words (products.csv's summary), the products by status, per changed product a chart of its
+/// largest changes among the shares (new as bars, old as ticks), and the largest changes of all.
+/// Template `Resources/release-diff.mustache`. Cost: O(rows).
 package enum ReleaseDiffPage {
   /// Changes listed in the page's table (changes.csv has all of them).
   static let tableRows = 200
@@ -27,6 +28,8 @@ package enum ReleaseDiffPage {
     var identity: [Pair]
     var command: String
     var counts: [Count]
+    var summaries: [ReleaseDiffReport.ProductRow]
+    var hasSummaries: Bool
     var productRows: [ReleaseDiffReport.ProductRow]
     var hasProductRows: Bool
     var charts: [Figure]
@@ -62,6 +65,7 @@ package enum ReleaseDiffPage {
       verdictClass: changed ? "fail" : "pass",
       identity: report.identity.filter { $0.key != "command" }.map { Pair(key: $0.key, value: $0.value) },
       command: run["command"] ?? "", counts: report.counts.map { Count(status: $0.status, count: $0.count) },
+      summaries: report.summarized.map { report.products[$0] }, hasSummaries: !report.summarized.isEmpty,
       productRows: Self.listedProducts(report),
       hasProductRows: report.products.contains { $0.status != "unchanged" }, charts: charts, hasCharts: !charts.isEmpty,
       chartNote: "Up to \(chartedProducts) products with the largest changes among their shares (variants, booster sizes, sheets, rarities), up to \(barsPerChart) shares each.",

@@ -15,15 +15,21 @@ package struct ReleaseDiffReport: Sendable {
     package var changes: String
     package var largest: String
     package var note: String
+    /// The kind of its most consequential change (`size`, `finish`, `slots`, `flags`, `cards`,
+    /// `odds`, `names`), empty when its contents did not change.
+    package var consequence: String
+    /// What changed, in words (`booster size 19 → 20; ...`).
+    package var summary: String
 
     package init(
-      status: String, oldProduct: String, newProduct: String, name: String, changes: String, largest: String, note: String
+      status: String, oldProduct: String, newProduct: String, name: String, changes: String, largest: String, note: String,
+      consequence: String = "", summary: String = ""
     ) {
       (self.status, self.oldProduct, self.newProduct, self.name) = (status, oldProduct, newProduct, name)
-      (self.changes, self.largest, self.note) = (changes, largest, note)
+      (self.changes, self.largest, self.note, self.consequence, self.summary) = (changes, largest, note, consequence, summary)
     }
 
-    var fields: [String] { [status, oldProduct, newProduct, name, changes, largest, note] }
+    var fields: [String] { [status, oldProduct, newProduct, name, changes, largest, note, consequence, summary] }
   }
 
   /// A row of `changes.csv`.
@@ -55,15 +61,20 @@ package struct ReleaseDiffReport: Sendable {
   package var changes: [ChangeRow]
   /// Each status and how many products have it, in `ReleaseDiff.Status` order.
   package var counts: [(status: String, count: Int)]
+  /// The products whose contents changed, most consequential first (indices into `products`):
+  /// the order `rules diff` prints their summaries in and the page lists them.
+  package var summarized: [Int]
 
   /// A report of these rows (made from a `ReleaseDiff` by the run layer).
   package init(
-    identity: [(key: String, value: String)], products: [ProductRow], changes: [ChangeRow], counts: [(status: String, count: Int)]
+    identity: [(key: String, value: String)], products: [ProductRow], changes: [ChangeRow], counts: [(status: String, count: Int)],
+    summarized: [Int] = []
   ) {
     self.identity = identity
     self.products = products
     self.changes = changes
     self.counts = counts
+    self.summarized = summarized
   }
 
   /// The CSV files, named.

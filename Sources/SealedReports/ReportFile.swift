@@ -24,6 +24,8 @@ package enum ReportFile: String, CaseIterable, Sendable {
   case boosters = "boosters.csv"
   // `sealed check-products`' folder of products.
   case summary = "summary.csv"
+  /// What a run of `check-products` or `rules lint` found wrong, one row per finding.
+  case findings = "findings.csv"
   // `sealed rules diff`'s folder: the products of two releases and the measures that changed.
   case releaseProducts = "products.csv"
   case releaseChanges = "changes.csv"
@@ -51,7 +53,9 @@ package enum ReportFile: String, CaseIterable, Sendable {
     case .mythicPosition: ["booster_index", "pools", "proportion", "expected_proportion"]
     case .events: ["event", "given", "count", "trials", "proportion", "expected_proportion"]
     case .sheetFrequency: ["sheet"] + Self.frequencyColumns
-    case .checks: Self.checkColumns
+    // `tests` and `exact_share` came with exact claims, appended to checks.csv only (audit.csv
+    // appends its own after the shared columns).
+    case .checks: Self.checkColumns + ["tests", "exact_share"]
     case .mythicFairness: ["rules", "difference", "observed_proportion", "expected_proportion"]
     case .claimFrequency: ["claim"] + Self.frequencyColumns
     case .comparisons: ["check", "rules", "given", "n", "observed"]
@@ -62,8 +66,11 @@ package enum ReportFile: String, CaseIterable, Sendable {
       [
         "product", "kind", "set", "verdict", "failing_checks", "checks", "not_tested", "pools", "seconds",
         "cards_lacking_data", "seed", "reason", "lint", "warnings", "spec", "claims_tested", "claims_not_tested",
+        // Appended with the run's error control and exact claims (docs/check-products.md).
+        "screen", "confirm_pools", "confirm_seed", "data_vs_maker", "engine_vs_data",
       ]
-    case .releaseProducts: ["status", "old_product", "new_product", "name", "changes", "largest_relative_change", "note"]
+    case .findings: ["product", "source", "check", "found", "status"]
+    case .releaseProducts: ["status", "old_product", "new_product", "name", "changes", "largest_relative_change", "note", "consequence", "summary"]
     case .releaseChanges:
       ["product", "old_product", "measure", "subject", "old", "new", "old_exact", "new_exact", "relative_change"]
     case .pools: ["pool", "booster", "slot", "set", "collector_number", "name", "rarity", "colors", "foil"]

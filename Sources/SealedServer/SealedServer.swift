@@ -17,7 +17,7 @@ package enum SealedServer {
     let state = try AppState(configuration)
     let router = Router()
     router.add(middleware: RequestGuard(port: state.port, hostName: Self.isAddress(configuration.host) ? nil : configuration.host))
-    AssetRoutes.add(to: router)
+    AssetRoutes.add(to: router, state: state)
     DeckRoutes.add(to: router, state: state)
     CheckRoutes.add(to: router, state: state)
     ReportRoutes.add(to: router, state: state)

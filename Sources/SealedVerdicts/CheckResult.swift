@@ -45,6 +45,13 @@ package struct CheckResult: Sendable {
   /// The Monte Carlo p-value and its standard error (`sealed audit`), when drawn.
   package var monteCarloP: Double?
   package var monteCarloSE: Double?
+  /// What the check holds against what (`checks.csv`'s `tests`); nil for an audit's checks and
+  /// a report of an older Sealed.
+  package var tests: CheckTarget?
+  /// The share the data gives the claim exactly, as a fraction (`67/560`): what an `exact`
+  /// check held to the claim's range, and what the engine's simulation of it was tested
+  /// against.
+  package var exactShare: String?
   /// The fields of a file read back whose columns this Sealed does not know, by column.
   package var otherFields: [String: String] = [:]
 

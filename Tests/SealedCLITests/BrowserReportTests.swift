@@ -77,8 +77,9 @@ struct BrowserReportTests {
   }
 
   /// `sealed rules diff`'s page: mtg.wtf's 2023 file against the shipped data passes the checks
-  /// (title, verdict, every product not unchanged and the 50 largest changes in its text, no
-  /// request, screenshots, PDF); the same page with a product's row removed fails, naming it.
+  /// (title, verdict, every product not unchanged, each product's summary of what changed and
+  /// the 50 largest changes in its text, no request, screenshots, PDF); the same page with a
+  /// product's row or a summary removed fails, naming the product.
   @Test func aReleaseDiffPagePassesAndAPageMissingAProductFails() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("diff")
@@ -88,11 +89,16 @@ struct BrowserReportTests {
     #expect(good.status == 0, "\(good.stdout)")
     #expect(good.stdout.contains("ok    the verdict 'CHANGED:'"))
     #expect(good.stdout.contains("ok    all 393 products not unchanged are listed"))
+    #expect(good.stdout.contains("ok    all 51 summaries of products.csv are in the text"))
     let page = out.appendingPathComponent("report.html")
     let html = try String(contentsOf: page, encoding: .utf8)
-    try Data(html.replacingOccurrences(of: "<td>cmb1</td>", with: "<td></td>").utf8).write(to: page)
+    #expect(html.contains("booster size 19 → 20"))
+    let damaged = html.replacingOccurrences(of: "<td>cmb1</td>", with: "<td></td>")
+      .replacingOccurrences(of: "<td>bro-jumpstart</td><td>size</td><td>booster size 19 → 20", with: "<td>bro-jumpstart</td><td>size</td><td>")
+    try Data(damaged.utf8).write(to: page)
     let bad = try run([out.path, "--shots", dir.appendingPathComponent("shots").path])
     #expect(bad.status == 1, "\(bad.stdout)")
     #expect(bad.stdout.contains("FAIL  all 393 products not unchanged are listed\n      cmb1"))
+    #expect(bad.stdout.contains("FAIL  all 51 summaries of products.csv are in the text\n      bro-jumpstart"))
   }
 }

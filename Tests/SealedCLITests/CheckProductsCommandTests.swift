@@ -6,7 +6,7 @@ import Testing
 
 /// `sealed check-products` on a handful of products with small runs.
 @Suite struct CheckProductsCommandTests {
-  static let header = "product,kind,set,verdict,failing_checks,checks,not_tested,pools,seconds,cards_lacking_data,seed,reason,lint,warnings,spec,claims_tested,claims_not_tested"
+  static let header = "product,kind,set,verdict,failing_checks,checks,not_tested,pools,seconds,cards_lacking_data,seed,reason,lint,warnings,spec,claims_tested,claims_not_tested,screen,confirm_pools,confirm_seed,data_vs_maker,engine_vs_data"
 
   /// The rows of a summary.csv, split on commas (only a refused row's reason is quoted).
   static func rows(_ folder: URL) throws -> [[String]] {
@@ -34,7 +34,7 @@ import Testing
     #expect(rows[2][9] == "0")
     #expect(Int(rows[1][9])! > 0)
     #expect(rows[1][10] == String(ProductSeed.derive(runSeed: 3, code: "mkm-play")))
-    // The shipped products' lint raises nothing (docs/validating-data.md).
+    // These three shipped products raise no lint warning (docs/validating-data.md lists those that do).
     #expect(rows.allSatisfy { $0[12] == "ok" && $0[13].isEmpty })
     #expect(result.stdout.contains("\nlint: no warnings (3 products)\n"))
     for row in rows {
@@ -48,8 +48,8 @@ import Testing
     #expect(report.status == 0, "\(report.stderr)")
   }
 
-  /// A product's folder holds what sealed check writes for it with the product's seed, and its
-  /// run.csv names that command.
+  /// A product's folder holds what sealed check writes for it with the product's seed at the
+  /// screen's level, and its run.csv names that command.
   @Test(.heavy) func aProductsReportIsTheReportOfSealedCheck() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("run")
@@ -57,10 +57,10 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     let seed = ProductSeed.derive(runSeed: 11, code: "war-draft")
     let run = try String(contentsOf: out.appendingPathComponent("war-draft/run.csv"), encoding: .utf8)
-    #expect(run.contains("command,sealed check war --rules war-draft --pools 3000 --seed \(seed) --compare none\n"), "\(run)")
+    #expect(run.contains("command,sealed check war --rules war-draft --pools 3000 --seed \(seed) --alpha 0.01 --compare none\n"), "\(run)")
     let single = dir.appendingPathComponent("single")
     let check = try SealedExecutable.run(
-      ["check", "war", "--rules", "war-draft", "--pools", "3000", "--seed", String(seed), "--compare", "none", "--out", single.path, "--quiet"])
+      ["check", "war", "--rules", "war-draft", "--pools", "3000", "--seed", String(seed), "--alpha", "0.01", "--compare", "none", "--out", single.path, "--quiet"])
     #expect(check.status == 0, "\(check.stderr)")
     let files = try FileManager.default.contentsOfDirectory(atPath: single.path).sorted()
     #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("war-draft").path).sorted() == files)
@@ -130,7 +130,15 @@ import Testing
     #expect(rows[1].joined(separator: ",").contains("sheet \"\"common\"\" is colour-balanced, and 101 of its 101 cards lack card data"), "\(rows[1])")
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("r2/zzz-draft").path))
     let run = try String(contentsOf: dir.appendingPathComponent("r2/war-draft/run.csv"), encoding: .utf8)
-    #expect(run.contains("command,sealed check-products \(wrong) --products war-draft --pools 2000 --seed 5 --specs \(specs)\n"), "\(run)")
+    #expect(run.contains("command,sealed check-products \(wrong) --products war-draft --pools 2000 --seed 5 --alpha 0.001 --screen-alpha 0.01 --specs \(specs)\n"), "\(run)")
+    // The planted error is no exact share (a proportion claim): the screen flagged it and its
+    // confirmation, from its own seed with 4 times the pools, failed it.
+    #expect(rows[0][17] == "flagged" && rows[0][18] == "8000", "\(rows[0])")
+    let confirmed = try String(contentsOf: dir.appendingPathComponent("r2/confirm/war-draft/run.csv"), encoding: .utf8)
+    #expect(confirmed.contains("command,sealed check-products \(wrong) --products war-draft --pools 2000 --seed 5 --alpha 0.001 --screen-alpha 0.01 --confirm-pools 8000 --family 2 --specs \(specs)\n"), "\(confirmed)")
+    let findings = try String(contentsOf: dir.appendingPathComponent("r2/findings.csv"), encoding: .utf8)
+    #expect(findings.contains("\nwar-draft,claim,an uncommon planeswalker in 3680/4840 of boosters,"), "\(findings)")
+    #expect(findings.contains("\nzzz-draft,refused,compile,"), "\(findings)")
   }
 
   @Test(.heavy) func theSameSeedGivesTheSameResultsWhateverTheThreads() throws {

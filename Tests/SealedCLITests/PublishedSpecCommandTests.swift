@@ -15,13 +15,17 @@ import Testing
     #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
     let lines = try String(contentsOf: out.appendingPathComponent("summary.csv"), encoding: .utf8).split(separator: "\n").map(String.init)
     let header = CSVLine.fields(lines[0])
-    #expect(Array(header.suffix(3)) == ["spec", "claims_tested", "claims_not_tested"], "\(header)")
+    #expect(Array(header[14...16]) == ["spec", "claims_tested", "claims_not_tested"], "\(header)")
+    #expect(Array(header.suffix(2)) == ["data_vs_maker", "engine_vs_data"], "\(header)")
     let rows = lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, CSVLine.fields($0))) }
     let otj = try #require(rows.first { $0["product"] == "otj-play" })
     #expect(otj["verdict"] == "fail" && otj["spec"] == "otj-play", "\(otj)")
+    // otj's five claims, each decided exactly by the data (its engine row is no claim of its own).
     #expect(otj["claims_tested"] == "5" && otj["claims_not_tested"] == "0", "\(otj)")
+    #expect(otj["data_vs_maker"] == "fail" && otj["engine_vs_data"] == "pass" && otj["screen"] == "pass", "\(otj)")
     #expect(otj["failing_checks"]?.contains("a Special Guest in 1 of 64 boosters") == true, "\(otj)")
     let war = try #require(rows.first { $0["product"] == "war-draft" })
     #expect(war["verdict"] == "pass" && war["spec"] == "" && war["claims_tested"] == "" && war["claims_not_tested"] == "", "\(war)")
+    #expect(war["data_vs_maker"] == "" && war["engine_vs_data"] == "pass", "\(war)")
   }
 }

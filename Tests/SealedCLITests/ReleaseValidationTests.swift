@@ -121,6 +121,35 @@ import Testing
     // Largest relative change first.
     let relative = changes.map { Double($0["relative_change"]!.replacingOccurrences(of: "inf", with: "Infinity"))! }
     #expect(zip(relative, relative.dropFirst()).allSatisfy { abs($0) >= abs($1) })
+    // In words, most consequential first: the larger booster, then the card key replaced, then
+    // the ×10 weight, each with its exact values; products.csv holds the same lines.
+    let summary = ["  otj-play: booster size 14 → 14 in ", "  war-draft: cards: 1 added (war), 1 removed (war); largest odds changes: ",
+      "  fdn-play: largest odds changes: card fdn:106 per booster \(card["old_exact"]!) → \(card["new_exact"]!) ("]
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    let found = summary.map { prefix in lines.firstIndex { $0.hasPrefix(prefix) } }
+    #expect(found.allSatisfy { $0 != nil }, "\(result.stdout)")
+    #expect(found.compactMap { $0 } == found.compactMap { $0 }.sorted() && found.first! == 4, "\(result.stdout)")
+    #expect(lines[3] == "what changed, most consequential first (3 products):")
+    for (line, code) in zip(summary, ["otj-play", "war-draft", "fdn-play"]) {
+      let row = try #require(products.first { $0["new_product"] == code })
+      #expect(line.hasPrefix("  \(code): \(row["summary"]!.prefix(line.count - code.count - 4))"), "\(row)")
+    }
+    #expect(products.first { $0["new_product"] == "otj-play" }?["consequence"] == "size")
+    #expect(products.first { $0["new_product"] == "fdn-play" }?["consequence"] == "odds")
+  }
+
+  /// Issue 39 ("Done when"): the diff of mtg.wtf's 2023 file against the shipped data prints,
+  /// among its first lines, the products whose boosters changed size or a sheet's finish, in words.
+  @Test(.heavy) func theDiffOf2023Against2025SaysFirstWhatChangedSizeAndFinish() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let result = try SealedExecutable.run(["rules", "diff", Fixtures.boosters2023, "--out", dir.appendingPathComponent("diff").path])
+    #expect(result.status == 1, "\(result.stderr)")
+    let first = result.stdout.split(separator: "\n").prefix(12).map(String.init)
+    for code in ["bro", "dmu", "mom", "one"] {
+      #expect(first.contains { $0.hasPrefix("  \(code)-jumpstart: booster size 19 → 20; ") }, "\(first)")
+    }
+    #expect(first.contains { $0.hasPrefix("  dmu-collector: finish: foil_alt_border_rare_mythic non-foil → foil; ") })
+    #expect(first.contains { $0.hasPrefix("  snc-collector: finish: foil_rare_mythic_showcase non-foil → foil; ") })
   }
 
   /// `n/d` in lowest terms, as changes.csv writes an exact value.
@@ -134,20 +163,21 @@ import Testing
     let dir = try Fixtures.temporaryDirectory()
     let file = dir.appendingPathComponent("planted.json")
     try Self.write(try Self.planted(), to: file)
-    let lint = try SealedExecutable.run(["rules", "lint", file.path, "--products", "fdn-play,war-draft,otj-play"])
+    let lint = try SealedExecutable.run(["rules", "lint", file.path, "--products", "fdn-play,war-draft,otj-play", "--out", dir.appendingPathComponent("lint").path])
     #expect(lint.status == 0, "\(lint.stderr)")
     let lines = lint.stdout.split(separator: "\n").map(String.init)
     #expect(lines.contains { $0.hasPrefix("weight-magnitude fdn-play sheet rare_mythic_with_showcase card fdn:106: weight 140 is 10 times the 14 that") })
     #expect(lines.contains { $0.hasPrefix("unknown-card war-draft sheet nonplaneswalker_uncommon card war:999: the card data of war has no such card") })
     #expect(lines.contains { $0.hasPrefix("booster-size otj-play variant 1 of ") && $0.hasSuffix("draws 15 cards where a Play Booster is published at 14") })
-    #expect(lines.last == "lint: 3 of 3 products warn (3 warnings)")
-    let strict = try SealedExecutable.run(["rules", "lint", file.path, "--products", "fdn-play", "--strict"])
+    #expect(lines.contains("lint: 3 of 3 products warn (3 warnings)"))
+    #expect(lines.last == "findings: 3 in \(dir.appendingPathComponent("lint/findings.csv").path) (3 lint)")
+    let strict = try SealedExecutable.run(["rules", "lint", file.path, "--products", "fdn-play", "--strict", "--out", dir.appendingPathComponent("strict").path])
     #expect(strict.status == 1)
-    #expect(strict.stdout.hasSuffix("FAIL: lint: 1 of 1 products warn (1 warning)\n"))
+    #expect(strict.stdout.contains("FAIL: lint: 1 of 1 products warn (1 warning)\n"))
     // The same products of the shipped data raise nothing.
-    let clean = try SealedExecutable.run(["rules", "lint", "--products", "fdn-play,war-draft,otj-play", "--strict"])
+    let clean = try SealedExecutable.run(["rules", "lint", "--products", "fdn-play,war-draft,otj-play", "--strict", "--out", dir.appendingPathComponent("clean").path])
     #expect(clean.status == 0)
-    #expect(clean.stdout == "lint: no warnings (3 products)\n")
+    #expect(clean.stdout.hasPrefix("lint: no warnings (3 products)\nfindings: 0 in "))
   }
 
   @Test(.heavy) func checkProductsReportsTheLintInItsOwnColumnsAndFailsOnlyWhenStrict() throws {
@@ -164,7 +194,7 @@ import Testing
     #expect(summary[0]["lint"] == "warn")
     #expect(summary[0]["warnings"]?.hasPrefix("weight-magnitude fdn-play sheet rare_mythic_with_showcase card fdn:106: ") == true)
     let header = try String(contentsOf: dir.appendingPathComponent("run/summary.csv"), encoding: .utf8).split(separator: "\n")[0]
-    #expect(header.hasSuffix(",reason,lint,warnings,spec,claims_tested,claims_not_tested"))
+    #expect(header.hasSuffix(",reason,lint,warnings,spec,claims_tested,claims_not_tested,screen,confirm_pools,confirm_seed,data_vs_maker,engine_vs_data"))
     let strict = try SealedExecutable.run(arguments + ["--strict", "--out", dir.appendingPathComponent("strict").path])
     #expect(strict.status == 1)
     #expect(strict.stdout.contains("\nFAIL: --strict: the lint of 1 product(s) warns\n"))

@@ -56,4 +56,21 @@ import Testing
     settings.patterns = ["nothing-*"]
     #expect(throws: DataError.self) { try ReleaseLintJob(settings) }
   }
+
+  /// Issue 39: a warning is a finding keyed by product, rule and place, so over both real files
+  /// no two warnings share those three, and a second run gives the same warnings, word for word.
+  @Test(.heavy) func warningsOfTheRealFilesHaveDistinctPlacesAndRepeat() throws {
+    for file in [nil, Fixtures.boosters2023] {
+      var settings = ReleaseLintJob.Settings()
+      settings.file = file
+      settings.cards = Fixtures.shippedCards
+      let first = try ReleaseLintJob(settings).run().linted.flatMap(\.warnings)
+      let second = try ReleaseLintJob(settings).run().linted.flatMap(\.warnings)
+      #expect(!first.isEmpty)
+      #expect(first == second, "\(file ?? "shipped")")
+      let keys = first.map { "\($0.product) \($0.rule.rawValue) \($0.place)" }
+      #expect(Set(keys).count == keys.count, "\(file ?? "shipped"): \(keys.count - Set(keys).count) repeated")
+      #expect(first.allSatisfy { !$0.place.isEmpty })
+    }
+  }
 }

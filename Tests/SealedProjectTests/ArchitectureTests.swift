@@ -12,22 +12,6 @@ import Testing
   /// a package of its own).
   static let engineStarters: Set<String> = ["SealedEngine", "SealedJobs"]
 
-  /// What each module must not import, and why.
-  static let forbiddenImports: [String: (modules: Set<String>, reason: String)] = [
-    "SealedStats": (["SealedReports", "SealedReportHTML", "SealedJobs"], "the statistics know nothing of the report layout"),
-    "SealedAudit": (["SealedReports", "SealedReportHTML", "SealedJobs"], "the audit's checks know nothing of the report layout"),
-    "SealedReports": (
-      ["SealedEngine", "SealedAnalysis", "SealedStats", "SealedAudit", "SealedRules", "SealedJobs"],
-      "the report layout needs nothing of the engine or the checks"
-    ),
-    "SealedVerdicts": (["SealedEngine", "SealedReports", "SealedStats", "SealedRules"], "a check's result is plain values"),
-    "SealedAnalysis": (["SealedReports", "SealedStats", "SealedJobs"], "observed and expected values come before the checks"),
-    "SealedEngine": (["SealedAnalysis", "SealedReports", "SealedStats", "SealedJobs"], "the engine comes before what reads its tallies"),
-    "SealedJobs": (["SealedCLI", "SealedServer"], "the run layer serves the commands and the app alike, and knows neither"),
-    "SealedServer": (["SealedCLI"], "the app calls the run layer's jobs as the commands do, not the commands"),
-    "SealedRelease": (["SealedEngine", "SealedReports", "SealedJobs"], "a release's shares are exact, from the JSON: no simulation, no layout"),
-  ]
-
   /// The web server's packages, and the one module that may import them (networking sits in a
   /// module of its own; `sealed` is built without them).
   static let webServerImports: Set<String> = ["Hummingbird", "HummingbirdCore", "NIOCore", "NIOPosix", "NIOHTTP1"]
@@ -50,16 +34,80 @@ import Testing
     #expect(found >= 6)
   }
 
-  @Test func modulesImportOnlyWhatTheirStageMay() throws {
-    for file in try SourceStructureTests.sources() {
-      guard let rule = Self.forbiddenImports[file.module] else { continue }
-      for line in file.text.split(separator: "\n") where line.hasPrefix("import ") || line.hasPrefix("@testable import ") {
-        let module = String(line.split(separator: " ").last!)
-        if rule.modules.contains(module) {
-          Issue.record("Sources/\(file.path) imports \(module): \(rule.reason)")
-        }
+  /// What `module` may not import of `imports` (names as `import` lines and `Package.swift`
+  /// spell them), by the table: one line each, naming `place`.
+  static func problems(_ module: String, imports: [String], place: String, table: ModuleImportTable) -> [String] {
+    guard let row = table.rows[module] else {
+      return ["\(place): \(module) has no row in docs/architecture.md's import table; add one"]
+    }
+    var problems: [String] = []
+    for name in imports {
+      if name.hasPrefix("Sealed") || name == "sealed" || name == "sealed-serve" {
+        guard name != module, !row.allowed.contains(name) else { continue }
+        let never = row.never.contains(name) ? " (never: the table says so)" : ""
+        problems.append("\(place): \(module) imports \(name), which docs/architecture.md's table does not allow it\(never)")
+      } else if let word = ModuleImportTable.packageWords[name], !row.packages.contains(word) {
+        problems.append("\(place): \(module) uses \(word) (\(name)), which docs/architecture.md's table does not list for it")
       }
     }
+    return problems
+  }
+
+  /// The names a file imports (`import X`, `internal import X`, `@testable import X`).
+  static func imports(_ text: String) -> [String] {
+    text.split(separator: "\n").compactMap { line -> String? in
+      let words = line.split(separator: " ").map(String.init)
+      guard let index = words.firstIndex(of: "import"), index <= 2, index + 1 < words.count,
+        words[..<index].allSatisfy({ $0.hasPrefix("@") || ["internal", "package", "public", "private", "fileprivate"].contains($0) })
+      else { return nil }
+      return words[index + 1].split(separator: ".").first.map(String.init)
+    }
+  }
+
+  static let cLibraries: Set<String> = ["CGSL", "CStb", "CZlib"]
+
+  @Test func everyModuleImportsOnlyWhatTheTableAllows() throws {
+    let table = try ModuleImportTable.read()
+    let sources = try SourceStructureTests.sources()
+    #expect(sources.count > 200)
+    for file in sources where !Self.cLibraries.contains(file.module) {
+      for problem in Self.problems(file.module, imports: Self.imports(file.text), place: "Sources/\(file.path)", table: table) {
+        Issue.record(Comment(rawValue: problem))
+      }
+    }
+  }
+
+  @Test func everyTargetDependsOnlyOnWhatTheTableAllows() throws {
+    let table = try ModuleImportTable.read()
+    // Every module of Sources/ is a target the manifest declares, and has a row.
+    let modules = Set(try SourceStructureTests.sources().map(\.module)).subtracting(Self.cLibraries)
+    let targets = try ManifestTargets.read().filter { modules.contains($0.key) }
+    #expect(try ManifestTargets.read()["SealedTestSupport"] != nil)  // the tests' helpers are a target too, not a module
+    #expect(Set(targets.keys) == modules)
+    #expect(Set(table.rows.keys) == modules, "docs/architecture.md's table lists \(table.rows.keys.sorted())")
+    #expect(targets["SealedStats"]?.contains("CGSL") == true && targets["SealedJobs"]?.contains("SealedStats") == true)
+    for (target, dependencies) in targets.sorted(by: { $0.key < $1.key }) {
+      for problem in Self.problems(target, imports: dependencies, place: "Package.swift", table: table) {
+        Issue.record(Comment(rawValue: problem))
+      }
+    }
+  }
+
+  @Test func theTableIsConsistentAndItsChecksCanFail() throws {
+    let table = try ModuleImportTable.read()
+    for (module, row) in table.rows {
+      #expect(row.allowed.isDisjoint(with: row.never), "\(module): allowed and never share \(row.allowed.intersection(row.never))")
+      for name in row.allowed.union(row.never) { #expect(table.rows[name] != nil, "\(module) names \(name), which has no row") }
+    }
+    // The checks themselves: an import the table does not allow, one it forbids, a package it
+    // does not list, and a module it lacks are each named.
+    let problems = Self.problems("SealedReports", imports: ["SealedCards", "SealedDecks", "SealedStats", "Yams"], place: "x.swift", table: table)
+    #expect(problems.count == 3, "\(problems)")
+    #expect(problems.contains { $0.contains("imports SealedStats") && $0.contains("never") })
+    #expect(problems.contains { $0.contains("imports SealedDecks") && !$0.contains("never") })
+    #expect(problems.contains { $0.contains("uses Yams") })
+    #expect(Self.problems("SealedNew", imports: [], place: "x.swift", table: table).first?.contains("has no row") == true)
+    #expect(Self.imports("import Foundation\ninternal import CGSL\n@testable import SealedRules\n// import Nope\n") == ["Foundation", "CGSL", "SealedRules"])
   }
 
   @Test func onlyTheAppsModuleImportsTheWebServer() throws {
@@ -75,19 +123,6 @@ import Testing
       }
     }
     #expect(found >= 1)
-  }
-
-  @Test func theManifestGivesNoForbiddenDependency() throws {
-    let manifest = try String(
-      contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
-    for (module, rule) in Self.forbiddenImports {
-      let declaration = try #require(manifest.range(of: "name: \"\(module)\""), "\(module) in Package.swift")
-      let end = manifest[declaration.upperBound...].range(of: "),")?.lowerBound ?? manifest.endIndex
-      let dependencies = manifest[declaration.upperBound..<end]
-      for forbidden in rule.modules where dependencies.contains("\"\(forbidden)\"") {
-        Issue.record("Package.swift: \(module) depends on \(forbidden): \(rule.reason)")
-      }
-    }
   }
 
   @Test func everyCommandIsThin() throws {

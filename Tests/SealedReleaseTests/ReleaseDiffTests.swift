@@ -1,4 +1,5 @@
 import Foundation
+import SealedSupport
 import Testing
 import SealedCards
 import SealedRules
@@ -76,6 +77,42 @@ import SealedTestSupport
   }
 }
 
+extension ReleaseDiffTests {
+  /// Issue 39: per changed product, one line of what changed in words, most consequential
+  /// first, each value exact.
+  @Test func theSummarySaysWhatChangedMostConsequentialFirst() throws {
+    // Odds only: war:10's weight ×10, its expected copies 9/16 → 45/26 (worked out above).
+    let odds = ReleaseDiff(old: [Self.product()], new: [Self.product(commonWeight: 10)], cards: nil)
+    #expect(odds.products[0].summary?.consequence == .odds)
+    #expect(odds.products[0].summary?.text
+      == "largest odds changes: card war:10 per booster 9/16 → 45/26 (+208%), card war:101 per booster 9/16 → 9/52 (-69%)")
+    // A size: the 3-common variant draws 3, so every booster holds 4 cards.
+    var bigger = Self.product(code: "dom-draft", set: "dom")
+    bigger.boosters[0].sheets["common"] = 3
+    // A finish: the rare sheet's cards become foil; a new sheet; the common sheet replaced by one
+    // that allows duplicates.
+    var foil = Self.product(code: "mkm-play", set: "mkm")
+    foil.sheets["rare"] = Sheet(cards: ["war:1:foil": 2, "war:13:foil": 1])
+    foil.sheets["common_with_duplicates"] = Sheet(cards: foil.sheets.removeValue(forKey: "common")!.cards, allow_duplicates: true)
+    foil.sheets["bonus"] = Sheet(cards: ["war:2": 1])
+    foil.boosters = foil.boosters.map {
+      Booster(sheets: ["rare": 1, "common_with_duplicates": $0.sheets["common"]!, "bonus": 1], weight: $0.weight)
+    }
+    let old = [Self.product(), Self.product(code: "dom-draft", set: "dom"), Self.product(code: "mkm-play", set: "mkm")]
+    let diff = ReleaseDiff(old: old, new: [Self.product(commonWeight: 10), bigger, foil], cards: nil)
+    let ordered = diff.summaryOrder.map { diff.products[$0] }
+    #expect(ordered.map(\.newCode) == ["dom-draft", "mkm-play", "war-draft"])
+    #expect(ordered[0].summary?.text.hasPrefix("booster size 3 in 3/4, 4 in 1/4 → 4; largest odds changes: ") == true)
+    #expect(ordered[1].summary?.consequence == .size)
+    #expect(ordered[1].summary?.text.hasPrefix(
+      "booster size 3 in 3/4, 4 in 1/4 → 4 in 3/4, 5 in 1/4; finish: rare non-foil → foil; new sheets: bonus; "
+        + "sheets replaced: common → common_with_duplicates (now allow_duplicates); cards: 3 added (war), 2 removed (war)") == true,
+      "\(ordered[1].summary?.text ?? "")")
+    // The same release twice: no summary at all.
+    #expect(ReleaseDiff(old: old, new: old, cards: nil).summaryOrder.isEmpty)
+  }
+}
+
 /// Each lint rule on a product built to break it, and silent on one that does not.
 @Suite struct ProductLintTests {
   typealias Sheet = CompiledBoosterData.Sheet
@@ -85,39 +122,55 @@ import SealedTestSupport
     try ProductLint.warnings(product, kind: kind, cards: ReleaseDiffTests.cards).map(\.text)
   }
 
-  /// A clean 15-card draft booster of war: 10 commons, 3 uncommons, a rare, a basic land.
-  static func clean() -> CompiledBoosterData.Product {
-    func sheet(_ numbers: ClosedRange<Int>, weight: Double = 1) -> Sheet {
+  /// war's cards of `rarity` in the shipped card data, lowest numbers first.
+  static func numbers(_ rarity: Rarity, _ count: Int) throws -> [Int] {
+    let cards = try ReleaseDiffTests.cards.cards(ofSet: "war")
+    let numbers = cards.filter { $0.value.rarity == rarity && !$0.value.typeLine.contains("Basic") }.keys.compactMap { Int($0) }.sorted()
+    return Array(numbers.prefix(count))
+  }
+
+  /// A clean 15-card draft booster of war: 10 commons of 20, 3 uncommons of 10, a rare of 10, a
+  /// basic land of 5, each sheet holding the rarity it is named for.
+  static func clean() throws -> CompiledBoosterData.Product {
+    func sheet(_ numbers: [Int], weight: Double = 1) -> Sheet {
       Sheet(cards: Dictionary(uniqueKeysWithValues: numbers.map { ("war:\($0)", weight) }))
     }
     return CompiledBoosterData.Product(
       name: "Test", code: "war-draft", set_code: "war",
       boosters: [Booster(sheets: ["common": 10, "uncommon": 3, "rare": 1, "basic": 1], weight: 1)],
-      sheets: ["common": sheet(1...20), "uncommon": sheet(21...30), "rare": sheet(31...40), "basic": sheet(250...254)],
+      sheets: [
+        "common": sheet(try numbers(.common, 20)), "uncommon": sheet(try numbers(.uncommon, 10)),
+        "rare": sheet(try numbers(.rare, 10)), "basic": sheet(Array(250...254)),
+      ],
       source_set_codes: ["war"])
   }
 
   @Test func aCleanProductRaisesNothing() throws {
     #expect(try Self.lint(Self.clean()) == [])
+    #expect(try Self.lint(Self.clean(), kind: "play").contains { $0.hasPrefix("booster-size") })
+    #expect(try Self.lint(Self.clean(), kind: "play").allSatisfy { $0.hasPrefix("booster-size") })
   }
 
   @Test func eachRuleNamesTheProductAndWhere() throws {
-    var product = Self.clean()
-    let rarity = try #require(try ReleaseDiffTests.cards.card(CardKeyText("war:31"))?.rarity.rawValue)
-    let peers = try (32...40).filter { try ReleaseDiffTests.cards.card(CardKeyText("war:\($0)"))?.rarity.rawValue == rarity }.count
-    product.sheets["rare"]!.cards["war:31"] = 10
+    var product = try Self.clean()
+    let rares = try Self.numbers(.rare, 10)
+    let first = "war:\(rares[0])"
+    let peers = rares.count - 1
+    let rarity = "rare"
+    product.sheets["rare"]!.cards[first] = 10
     product.boosters[0].sheets["common"] = 11
-    product.sheets["uncommon"]!.cards["war:999"] = product.sheets["uncommon"]!.cards.removeValue(forKey: "war:21")
-    product.sheets["orphan"] = Sheet(cards: ["war:1": 1])
+    let uncommon = "war:\(try Self.numbers(.uncommon, 1)[0])"
+    product.sheets["uncommon"]!.cards["war:999"] = product.sheets["uncommon"]!.cards.removeValue(forKey: uncommon)
+    product.sheets["orphan"] = Sheet(cards: [first: 1])
     product.boosters.append(Booster(sheets: ["common": 10, "uncommon": 3, "rares": 1, "basic": 1], weight: 0))
     product.sheets["basic"]!.total_weight = 6
     product.source_set_codes = ["war", "dom"]
     let warnings = try Self.lint(product)
-    #expect(warnings.contains("weight-magnitude war-draft sheet rare card war:31: weight 10 is 10 times the 1 that \(peers) other \(rarity) cards of the sheet have"))
+    #expect(warnings.contains("weight-magnitude war-draft sheet rare card \(first): weight 10 is 10 times the 1 that \(peers) other \(rarity) cards of the sheet have"))
     #expect(warnings.contains("booster-size war-draft variant 1 of 2: draws 16 cards where a Draft Booster is published at 15"))
     #expect(warnings.contains { $0.hasPrefix("unknown-card war-draft sheet uncommon card war:999: the card data of war has no such card, and has the") })
     #expect(warnings.contains("unused-sheet war-draft sheet orphan: no variant draws from it"))
-    #expect(warnings.contains("missing-sheet war-draft variant 2 of 2: draws 1 from sheet rares, which the product does not define"))
+    #expect(warnings.contains("missing-sheet war-draft variant 2 of 2 sheet rares: draws 1 from sheet rares, which the product does not define"))
     #expect(warnings.contains("total-weight war-draft sheet basic: total_weight 6, but its cards' weights add up to 5"))
     #expect(warnings.contains("bad-weight war-draft variant 2 of 2: weight 0, expected a positive whole number"))
     #expect(warnings.contains("source-sets war-draft source_set_codes: lists dom, which no sheet names"))
@@ -126,7 +179,7 @@ import SealedTestSupport
   /// An MTGJSON uuid that no card of an AllPrintings file has (taw/magic-sealed-data #38) is
   /// named; another set's uuid in a file of one set is not an error.
   @Test func aUuidNoCardHasIsNamed() throws {
-    var product = Self.clean()
+    var product = try Self.clean()
     product.sheets["rare"]!.cards["uuid:0000-dead"] = 1
     product.sheets["rare"]!.cards["uuid-other-set:0000-beef"] = 1
     product.source_set_codes = nil
@@ -135,10 +188,10 @@ import SealedTestSupport
   }
 
   @Test func theSizeRuleKnowsTheSetsPublishedAtAnotherSize() throws {
-    var product = Self.clean()
+    var product = try Self.clean()
     product.code = "cmr-draft"
     product.set_code = "cmr"
     #expect(try Self.lint(product).contains("booster-size cmr-draft variant 1 of 1: draws 15 cards where cmr's Draft Booster is published at 20"))
-    #expect(try Self.lint(Self.clean(), kind: "collector").isEmpty)
+    #expect(try Self.lint(try Self.clean(), kind: "collector").isEmpty)
   }
 }

@@ -12,11 +12,15 @@ private let browserInstalled: Bool = {
 
 /// The app in a real browser: `scripts/check-app-in-browser` drives headless Chromium through
 /// the whole flow (choose war, open a pool for two players, the rares and mythics first, a
-/// 40-card deck built by clicks, hands, every export downloaded and held to `sealed export`,
-/// save, reload, `sealed deck show`, edits from both sides, duplicate and delete, a check and
-/// its report, the product listing, a page of another site that tries to delete the deck, and
-/// Ctrl-C). Skipped when Chromium or its driver is absent (`.ci/run` installs them; the script
-/// installs them too when run by hand, and selenium into a virtual environment).
+/// 40-card deck built by clicks, 9 Islands as 9 filled diamonds, hands, every export downloaded
+/// and held to `sealed export`, save, reload, `sealed deck show`, edits from both sides shown
+/// without a reload, duplicate and delete, refusals in the page's words, two checks of one set
+/// and rules leaving two reports, a cancel beside an earlier report, progress every second,
+/// every rule set offered opening its set (eld with its booster range), the product listing
+/// by kind, every screen measured at 390, 768 and 1440 px wide, a page of another site that
+/// tries to delete the deck, and Ctrl-C). Skipped when Chromium or its driver is absent
+/// (`.ci/run` installs them; the script installs them too when run by hand, and selenium into
+/// a virtual environment).
 @Suite(.heavy, .enabled(if: browserInstalled, "chromium or chromium-driver is not installed: apt-get install chromium chromium-driver, or run scripts/check-app-in-browser once, which installs them"))
 struct BrowserAppTests {
   @Test func theWholeFlowWorksInABrowser() throws {
@@ -45,11 +49,21 @@ struct BrowserAppTests {
       "ok    sealed deck show finds the deck as the page shows it", "ok    the Tabletop Simulator file is sealed export tts's",
       "ok    the Arena list is sealed export arena's", "ok    the card sheet is the 10 x 7 sheet of 410 x 571 cards",
       "ok    a page of another site cannot delete a deck", "ok    no console errors",
+      "ok    9 Islands show 9 filled diamonds", "ok    two checks of one set and rules leave two reports, the first intact",
+      "ok    a cancel beside an earlier report ends cancelled, with the report of the pools done",
+      "ok    eld offers nothing that fails: every rule set on Choose opens its set",
+      "ok    a running check's progress moves at least once a second",
+      "ok    a change by sealed deck add shows in the open tab without a reload, and the page says so",
+      "ok    no screen is wider than the window at 390 x 844", "ok    no screen is wider than the window at 768 x 1024",
+      "ok    no screen is wider than the window at 1440 x 900",
+      "ok    every control is at least 44 px each way at 390 x 844 (phone)",
     ] {
       #expect(text.contains(line + "\n"), "\(line)")
     }
     for screen in ["choose", "open", "build", "hand", "export", "decks", "checks", "reports"] {
-      #expect(FileManager.default.fileExists(atPath: shots.appendingPathComponent("app-\(screen).png").path), "\(screen)")
+      for device in ["", "-phone", "-tablet"] {
+        #expect(FileManager.default.fileExists(atPath: shots.appendingPathComponent("app-\(screen)\(device).png").path), "\(screen)\(device)")
+      }
     }
   }
 }

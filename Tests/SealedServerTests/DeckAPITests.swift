@@ -37,6 +37,12 @@ import Testing
     let all = kinds.flatMap { $0["products"] as! [[String: Any]] }
     #expect(all.count == 538)
     #expect(Set(kinds.map { $0["kind"] as! String }).isSuperset(of: ["draft", "play", "collector", "set"]))
+    // Each kind is named in the products' own words, never a code with "boosters" glued on.
+    let labels = Dictionary(uniqueKeysWithValues: kinds.map { ($0["kind"] as! String, $0["label"] as! String) })
+    #expect(labels["draft"] == "Draft Boosters" && labels["jp"] == "Japanese Draft Boosters")
+    #expect(labels["booster"] == "Boosters of the early sets (one kind per set)")
+    #expect(labels.values.allSatisfy { !$0.lowercased().contains("booster boosters") })
+    #expect(products["listed"] as? Int == 538 && products["total"] as? Int == 538)
     let warDraft = try #require(all.first { $0["code"] as? String == "war-draft" })
     #expect(warDraft["simulates"] as? String == "names")
     let keysOnly = try #require(all.first { $0["simulates"] as? String == "keys" })
@@ -101,6 +107,36 @@ import Testing
     #expect(lands["size"] as? Int == 27)
     #expect(lands.deckCards.contains { $0.id == "war #250" && $0.copies == 20 })
     #expect((lands["types"] as! [[String: Any]]).first { $0["name"] as? String == "lands" }?["cards"] as? Int == 20)
+    // A basic land's copies opened are null (any number), sent as null, never left out.
+    let plains = try #require(lands.picker.first { ($0["card"] as! [String: Any])["id"] as? String == "war #250" })
+    #expect(plains["opened"] is NSNull && plains["copies"] as? Int == 20 && plains["used_up"] as? Bool == false)
+  }
+
+  /// eld's shipped data has no basic lands, so its booster range is unknown: the catalog says
+  /// so and offers the data's highest collector number; with a range the pool is `sealed open
+  /// --booster-max`'s, without one the refusal says what to do on the page.
+  @Test func aSetWithoutBasicLandsOpensWithABoosterRange() throws {
+    let server = try RunningServer()
+    defer { server.stop() }
+    let sets = try JSONValue.object(server.get("/api/catalog"))["sets"] as! [[String: Any]]
+    let eld = try #require(sets.first { $0["code"] as? String == "eld" })
+    #expect(eld["booster_max"] is NSNull && eld["highest_number"] as? Int == 249)
+    #expect((eld["warnings"] as! [String]).allSatisfy { !$0.contains("--booster-max") })
+    let war = try #require(sets.first { $0["code"] as? String == "war" })
+    #expect(war["booster_max"] as? Int == 264 && war["highest_number"] is NSNull)
+    let refused = try server.get("/api/pools?set=eld&rules=sealed&seed=5")
+    #expect(refused.status == 422)
+    #expect(refused.errorMessage?.hasSuffix("give a booster range (boosters draw from collector numbers 1 to it) in the field beside the set on Choose or Checks") == true)
+    let view = try JSONValue.object(server.get("/api/pools?set=eld&rules=sealed&seed=5&booster_max=249"))
+    #expect(view["booster_max"] as? Int == 249)
+    let opened = try JSONValue.object(server.sealed(["open", "eld", "--booster-max", "249", "--seed", "5", "--format", "json"]).stdout)
+    let pool = (view["pools"] as! [[String: Any]])[0]
+    let names = (pool["boosters"] as! [[[String: Any]]]).map { $0.map { ($0["card"] as! [String: Any])["name"] as! String } }
+    #expect(names == (opened["boosters"] as! [[String: Any]]).map { ($0["cards"] as! [[String: Any]]).map { $0["name"] as! String } })
+    let draft = try server.view("{\"set\":\"eld\",\"rules\":\"sealed\",\"seed\":\"5\",\"player\":1,\"booster_max\":249}")
+    #expect(draft["size"] as? Int == 6)
+    #expect((draft["draft"] as? [String: Any])?["booster_max"] as? Int == 249)
+    #expect(try server.get("/api/pools?set=war&booster_max=x").errorMessage == "Booster range \"x\": expected a collector number of at least 1 (boosters draw from 1 to it)")
   }
 
   @Test func aSavedDeckIsTheLibrarysAndTheCommandsSeeIt() throws {
@@ -154,7 +190,7 @@ import Testing
     #expect(try server.sealed(["deck", "show", "carol-2", "--format", "json"]).status == 0)
     let taken = try server.post("/api/decks/duplicate", json: "{\"name\":\"carol\",\"new\":\"carol-2\"}")
     #expect(taken.status == 409)
-    #expect(taken.errorMessage?.hasPrefix("a deck named \"carol-2\" is already saved") == true)
+    #expect(taken.errorMessage == "a deck named \"carol-2\" is already saved; type another name")
     let deleted = try server.post("/api/decks/delete", json: "{\"name\":\"carol-2\"}")
     #expect(deleted.status == 200)
     let names = try JSONValue.array(server.get("/api/decks")).map { "\($0["kind"]!) \($0["name"]!)" }

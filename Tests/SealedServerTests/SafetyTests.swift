@@ -80,8 +80,13 @@ import Testing
     #expect(page.status == 200 && page.text.contains("report"))
     #expect(page.headers["content-security-policy"]?.hasPrefix("default-src 'none'") == true)
     #expect(try server.get("/reports/war-sealed/inside.csv").text == "key,value\nseed,1\n")
+    try Data("check,kind,verdict,detail\n\"slot common, only commons\",invariant,pass,\"a, b\"\nmythic rate,binomial,fail,x\n".utf8)
+      .write(to: folder.appendingPathComponent("checks.csv"))
     let listing = try JSONValue.object(server.get("/api/reports"))
     #expect((listing["reports"] as! [[String: Any]]).map { $0["path"] as! String } == ["war-sealed"])
+    // What the folder's run.csv and checks.csv say (a quoted comma is no column).
+    let run = try #require((listing["reports"] as! [[String: Any]])[0]["run"] as? [String: Any])
+    #expect(run["seed"] as? String == "1" && run["verdicts"] as? [String: Int] == ["pass": 1, "fail": 1], "\(run)")
 
     let refused: [(path: String, status: Int)] = [
       ("/reports/../secret.txt", 400), ("/reports/war-sealed/../../secret.txt", 400),
@@ -114,11 +119,30 @@ import Testing
       ("/api/deck", "{\"deck\":{\"set\":\"zzz\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1}}", 404, "unknown set \"zzz\""),
       ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"nope\",\"seed\":\"1\",\"player\":1}}", 404, "unknown rule set \"nope\""),
       ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"/etc/passwd\",\"seed\":\"1\",\"player\":1}}", 400, "set \"war\" and rules \"/etc/passwd\": expected codes"),
-      ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"-1\",\"player\":1}}", 400, "request body: "),
+      ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"-1\",\"player\":1}}", 400,
+       "Seed \"-1\": expected a whole number from 0 to 18446744073709551615, or leave it blank for a random seed"),
+      ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1,\"booster_max\":0}}", 400,
+       "Booster range 0: expected a collector number of at least 1"),
+      ("/api/deck", "{\"deck\":{\"set\":\"eld\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1}}", 422,
+       "set eld has no basic lands, so its booster range is unknown (the data looks partial); give a booster range (boosters draw from collector numbers 1 to it) in the field beside the set on Choose or Checks"),
       ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":9}}", 400, "player 9: expected 1 to 8"),
-      ("/api/decks/save", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1},\"name\":\"alice\"}", 409, "a pool named \"alice\" is already saved"),
+      ("/api/decks/save", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1},\"name\":\"alice\"}", 409,
+       "a pool named \"alice\" is already saved; type another name"),
+      ("/api/decks/save", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1},\"name\":\"my deck\"}", 422,
+       "\"my deck\" is not a valid deck name; use 1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit"),
       ("/api/decks/delete", "{\"name\":\"nobody\"}", 404, "no deck \"nobody\" in "),
-      ("/api/checks", "{\"set\":\"war\",\"pools\":0}", 400, "pools 0: expected 1 to 10000000 pools"),
+      ("/api/checks", "{\"set\":\"war\",\"pools\":0}", 400, "Pools: 0 is out of range; enter a whole number from 1 to 10,000,000"),
+      ("/api/checks", "{\"set\":\"war\",\"pools\":1e30}", 400,
+       "Pools: 1e+30 is out of range; enter a whole number from 1 to 10,000,000 (a larger run: sealed check on the command line)"),
+      ("/api/checks", "{\"set\":\"war\",\"pools\":\"1e30\"}", 400, "Pools: 1e30 is out of range;"),
+      ("/api/checks", "{\"set\":\"war\",\"pools\":2.5}", 400, "Pools: 2.5 is not a whole number; enter a whole number from 1 to 10,000,000"),
+      ("/api/checks", "{\"set\":\"war\",\"pools\":true}", 400, "Pools: expected a whole number of pools, such as 100000"),
+      ("/api/checks", "{\"set\":\"war\",\"pools\":100,\"seed\":\"x\"}", 400, "Seed \"x\": expected a whole number"),
+      ("/api/checks", "{\"set\":\"eld\",\"pools\":100}", 422, "set eld has no basic lands, so its booster range is unknown"),
+      ("/api/checks", "{\"set\":\"war\",\"rules\":\"mkm-play\",\"pools\":100}", 404,
+       "product mkm-play is a product of set mkm, not war: put mkm in Set, or choose a rule set that covers war"),
+      ("/api/checks", "{\"set\":\"war\",\"rules\":\"nope\",\"pools\":100}", 404,
+       "unknown rule set \"nope\"; built-in rule sets: sealed, retail, retail-lethe, mtgwtf, or the code of a shipped product (Choose lists them)"),
     ]
     for (path, body, status, message) in cases {
       let reply = try server.post(path, json: body)
@@ -126,7 +150,11 @@ import Testing
       let line = reply.errorMessage ?? ""
       #expect(line.hasPrefix(message), "\(path) \(body): \(line)")
       #expect(!line.contains("\n"))
+      // The page's words: no command-line remedy the page cannot follow.
+      #expect(!line.contains("--force") && !line.contains("--booster-max") && !line.contains("sealed deck add"), "\(line)")
     }
+    // A refused check leaves no report folder behind.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: server.reports.path).isEmpty)
     // An oversized body is refused before it is read whole.
     let huge = "{\"deck\":\"alice\",\"card\":\"" + String(repeating: "x", count: 200_000) + "\",\"change\":\"add\"}"
     let oversized = try server.post("/api/deck/edit", json: huge)

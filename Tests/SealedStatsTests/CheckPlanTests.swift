@@ -34,6 +34,20 @@ import Testing
     #expect(checkPlan.rows.allSatisfy { $0.pools != nil })
   }
 
+  /// A product whose variants differ in size (woe's Set Booster: 12 or 13 cards, and more with
+  /// The List) has a "booster sizes" check; the plan sizes it as the multinomial it is, where it
+  /// once stopped with "has no design to plan by".
+  @Test func boosterSizesArePlannedToo() throws {
+    let (_, plan) = try ShippedData.productPlan("woe-set")
+    let expectations = try Expectations(plan: plan)
+    let sample = Simulation.run(.init(plan: plan, pools: 4096, seed: 1, threads: 1)).tally
+    let run = try CheckRun(plan: plan, expectations: expectations, tally: sample, alpha: 0.001)
+    #expect(run.checks.contains { $0.name == "booster sizes" && $0.pValue != nil })
+    let checkPlan = try CheckPlan(plan: plan, expectations: expectations, alpha: 0.001, deviation: 0.02, power: 0.9, sample: run)
+    let row = try #require(checkPlan.row("booster sizes"))
+    #expect(row.test == .chiSquare && row.pools != nil && row.trialsPerPool == 6, "\(row)")
+  }
+
   /// Under retail the foil sheet (hundreds of weighted cards, 1.35 foils per pool) needs far
   /// more pools than any event: --plan said 2137 (the events' largest) before it sized sheets.
   @Test func retailIsSizedByItsFoilSheet() throws {

@@ -32,10 +32,15 @@ import Testing
     return try PlanCompiler.compile(rules, for: cardSet, spec: SpecLoader.parse(spec, source: "odds.yaml"))
   }
 
-  func check(_ expected: BoosterPlan, simulating simulated: BoosterPlan? = nil, pools: Int, seed: UInt64) throws -> CheckResult {
+  /// The check `name` after simulating `simulated` (default: `expected` itself) and checking
+  /// against `expected`: "claim" is the data's share against the figure (exact where the data
+  /// decides it), "claim (engine)" the simulation against that exact share.
+  func check(
+    _ expected: BoosterPlan, simulating simulated: BoosterPlan? = nil, pools: Int, seed: UInt64, name: String = "claim"
+  ) throws -> CheckResult {
     let tally = Simulation.run(.init(plan: simulated ?? expected, pools: pools, seed: seed, threads: 2)).tally
     let run = try CheckRun(plan: expected, expectations: Expectations(plan: expected), tally: tally, alpha: 0.001)
-    return try #require(run.checks.first { $0.name == "claim" })
+    return try #require(run.checks.first { $0.name == name })
   }
 
   static func spec(_ claim: String) -> String {
@@ -62,7 +67,9 @@ import Testing
     #expect(boosterFun.count == 58 && share == 103.0 / 560, "\(boosterFun.count) \(share)")
     let spec = Self.spec("{ slot: rare_mythic_with_boosterfun, gives: { set: dft, numbers: 292-375 }, in: 103/560 }")
     let right = try plan("dft-play", spec: spec)
-    let passed = try check(right, pools: 20_000, seed: 71)
+    let data = try check(right, pools: 1, seed: 71)
+    #expect(data.passed && data.kind == .exact && data.exactShare == "103/560", "\(data.detail)")
+    let passed = try check(right, pools: 20_000, seed: 71, name: "claim (engine)")
     #expect(passed.passed && passed.kind == .binomial && passed.expected == 103.0 / 560, "\(passed.detail)")
     #expect(passed.detail.contains("numbers 292-375"), "\(passed.detail)")
     let wrong = try plan("dft-play", spec: spec) { product in
@@ -70,8 +77,10 @@ import Testing
         product.sheets["rare_mythic_with_boosterfun"]!.cards[key] = weight * 10
       }
     }
-    let failed = try check(right, simulating: wrong, pools: 20_000, seed: 72)
+    let failed = try check(right, simulating: wrong, pools: 20_000, seed: 72, name: "claim (engine)")
     #expect(failed.failed && abs(failed.observed! - 1030.0 / 1487) < 0.02, "\(failed.detail)")
+    let wrongData = try check(wrong, pools: 1, seed: 72)
+    #expect(wrongData.failed && wrongData.exactShare == "1030/1487", "\(wrongData.detail)")
   }
 
   /// A range's cards lack card data (dft's printings above 291), so a claim that also asks
@@ -90,7 +99,8 @@ import Testing
     let share = cards.filter { rares.contains($0.key) && Self.number($0.key)! <= 291 }.values.reduce(0, +) / cards.values.reduce(0, +)
     #expect(share == 390.0 / 560, "\(share)")
     let main = try plan("dft-play", spec: Self.spec("{ slot: rare_mythic_with_boosterfun, gives: { numbers: 1-291, rarity: rare }, in: 39/56 }"))
-    let passed = try check(main, pools: 20_000, seed: 74)
+    #expect(try check(main, pools: 1, seed: 74).exactShare == "39/56")
+    let passed = try check(main, pools: 20_000, seed: 74, name: "claim (engine)")
     #expect(passed.passed && passed.expected == 39.0 / 56, "\(passed.detail)")
   }
 
@@ -105,15 +115,17 @@ import Testing
     #expect(foil / product.boosters.map(\.weight).reduce(0, +) == 0.2)
     let spec = Self.spec("{ slot: non_foil_land, gives: { foil: true }, in: 1/5 }")
     let right = try plan("fin-play", spec: spec)
-    let passed = try check(right, pools: 20_000, seed: 75)
+    #expect(try check(right, pools: 1, seed: 75).exactShare == "1/5")
+    let passed = try check(right, pools: 20_000, seed: 75, name: "claim (engine)")
     #expect(passed.passed && passed.expected == 0.2, "\(passed.detail)")
     let wrong = try plan("fin-play", spec: spec) { product in
       for index in product.boosters.indices where product.boosters[index].sheets["foil_land"] != nil {
         product.boosters[index].weight *= 10
       }
     }
-    let failed = try check(right, simulating: wrong, pools: 20_000, seed: 76)
+    let failed = try check(right, simulating: wrong, pools: 20_000, seed: 76, name: "claim (engine)")
     #expect(failed.failed && abs(failed.observed! - 30.0 / 42) < 0.02, "\(failed.detail)")
+    #expect(try check(wrong, pools: 1, seed: 76).exactShare == "5/7")
   }
 
   // MARK: How a figure reads

@@ -14,12 +14,17 @@ struct CheckProductsCommand: ParsableCommand {
       product names, if any): a report folder per product in DIR/<code>/ (the files sealed check \
       writes; sealed report works on each), summary.csv and run.csv in DIR, and a table. Each \
       product's seed is derived from --seed and its code, so the same seed gives the same \
-      results whatever the thread count. A product that cannot be compiled is a row with verdict \
-      refused and the reason. Each product is also linted (the field's conventions, as sealed \
-      rules lint): summary.csv's lint column says ok or warn and its warnings column what; a \
-      warning is not a failure unless --strict. Ctrl-C keeps the products that finished. \
-      Exit status: 0 every product passes, 1 a product fails or is refused (or, with --strict, \
-      warns), 2 bad input, 130 interrupted.
+      results whatever the thread count. The whole run's error rate is --alpha: a product whose \
+      statistical checks fail the screen (--screen-alpha) is checked again from an independent \
+      seed with --confirm-pools, at --alpha over the products, and only that confirmation fails \
+      it; exact invariants and shares the data decides exactly fail at once. A product that \
+      cannot be compiled is a row with verdict refused and the reason. Each product is also \
+      linted (the field's conventions, as sealed rules lint): summary.csv's lint column says ok \
+      or warn and its warnings column what; a warning is not a failure unless --strict. \
+      findings.csv lists what was found; with --baseline FILE (an earlier findings.csv) only new \
+      findings fail the run. Ctrl-C keeps the products that finished. Exit status: 0 every \
+      product passes (with --baseline: nothing new), 1 a product fails or is refused (or, with \
+      --strict, warns; with --baseline: something new), 2 bad input, 130 interrupted.
       """)
 
   @Argument(help: ArgumentHelp("mtg.wtf's compiled booster data, plain or gzipped (default: the data shipped with Sealed, July 2025).", valueName: "file"))
@@ -38,8 +43,7 @@ struct CheckProductsCommand: ParsableCommand {
   @Option(help: ArgumentHelp("A folder of specs named after products (DIR/mkm-play.yaml): each product with one is also checked against it (default: a built-in spec named after the product, if any).", valueName: "dir"))
   var specs: String?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Significance level (default: a product's spec's, else 0.001).", valueName: "a"))
-  var alpha: Double?
+  @OptionGroup var control: ProductControlOptions
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Run only part K of N equal parts of the products (in the data's order), for several machines.", valueName: "k/n"))
   var shard: ShardArgument?
@@ -60,9 +64,15 @@ struct CheckProductsCommand: ParsableCommand {
     var settings = ProductsJob.Settings(toolVersion: SealedCommand.version)
     (settings.file, settings.patterns, settings.pools) = (file, patterns, poolsArgument)
     (settings.seed, settings.threads, settings.cards) = (try seedOption.given(), threadOption.threadArgument, cardOptions.cards)
-    (settings.specs, settings.alpha, settings.shard) = (specs, alpha, shard?.shard)
-    (settings.out, settings.force) = (out, force)
+    (settings.specs, settings.shard, settings.out, settings.force) = (specs, shard?.shard, out, force)
+    control.apply(to: &settings)
+    settings.writes = !control.plan
     let job = try ProductsJob(settings)
+    if control.plan {
+      let plan = try job.plan(deviation: control.deviation, ratio: control.ratio, power: control.power)
+      print(ProductPlanTable.render(plan, pools: job.pools), terminator: "")
+      return
+    }
     seedOption.noteRandom((job.seed, settings.seed != nil))
     Note.write(
       "\(job.matched) of \(job.available) products match\(patterns.isEmpty ? "" : " " + patterns.joined(separator: ","))"
@@ -75,17 +85,21 @@ struct CheckProductsCommand: ParsableCommand {
     let summary = outcome.result.summary
     print(ProductTable.render(summary), terminator: "")
     print(summary.totals)
+    print(ProductTable.errorControl(summary, job: job), terminator: "")
     print(ProductTable.lint(summary), terminator: "")
+    print(FindingsOutput.render(outcome.findings, comparison: outcome.comparison, file: "findings.csv"), terminator: "")
     if outcome.result.interrupted {
       print("INTERRUPTED after \(summary.rows.count) of \(job.products.count) products; the summary lists those that finished")
     }
     print(String(format: "whole run: %.1f s for %d products of %d pools on %d thread(s)", outcome.elapsedSeconds, summary.rows.count, job.pools, job.threads))
-    print("summary: \(job.folder.path)/\(ProductSummary.fileName)")
-    print("reports: \(job.folder.path)/<product>/")
+    print("summary: \(job.folder!.path)/\(ProductSummary.fileName)")
+    print("reports: \(job.folder!.path)/<product>/")
     if outcome.result.interrupted { throw CommandFailure(status: 130) }
-    if strict && !summary.failed && summary.failed(strict: true) {
+    if let comparison = outcome.comparison {
+      print(FindingsOutput.verdict(comparison))
+    } else if strict && !summary.failed && summary.failed(strict: true) {
       print("FAIL: --strict: the lint of \(summary.rows.filter { !$0.warnings.isEmpty }.count) product(s) warns")
     }
-    if summary.failed(strict: strict) { throw CommandFailure(status: 1) }
+    if job.failed(outcome, strict: strict) { throw CommandFailure(status: 1) }
   }
 }

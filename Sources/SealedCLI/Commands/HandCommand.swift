@@ -1,9 +1,8 @@
 import ArgumentParser
 import Foundation
 import SealedSupport
-import SealedEngine
-import SealedStats
 import SealedDecks
+import SealedJobs
 
 /// `sealed hand NAME`: sample opening hands and the exact land odds.
 struct HandCommand: ParsableCommand {
@@ -38,26 +37,10 @@ struct HandCommand: ParsableCommand {
     let draws = try self.draws.value("--draws", in: 1...Self.maximumDraws, unit: "hands")
     let (seed, given) = try seedOption.resolve()
     let deck = try Library.fromEnvironment().deck(name)
-    let cards = deck.expandedCards
-    guard cards.count >= SampleHand.handSize else {
-      throw DataError(
-        "deck \(name) has \(cards.count) cards; a hand needs at least \(SampleHand.handSize) (add cards with 'sealed deck add \(name) CARD')")
-    }
-    let lands = cards.filter(\.isLand).count
-    let odds: OpeningHandOdds
-    let opening: [Double]
-    let table: [OpeningHandOdds.Cell]
-    do {
-      odds = try OpeningHandOdds(deckSize: cards.count, lands: lands, handSize: SampleHand.handSize)
-      opening = try odds.openingHand()
-      table = try odds.table()
-    } catch {
-      throw DataError("cannot compute the odds for deck \(name): \(error)")
-    }
+    let job = try HandJob(deck: deck, seed: seed, draws: draws, addCards: "add cards with 'sealed deck add \(name) CARD'")
+    let outcome = try job.run()
     seedOption.noteRandom((seed, given))
-    let hands = SampleHand.hands(of: deck, count: draws, seed: seed)
-    let report = HandReport(
-      deck: deck, seed: seed, lands: lands, hands: hands, opening: opening, table: table, odds: odds)
+    let report = HandReport(job: job, outcome: outcome)
     switch format {
     case .json: print(JSONOutput.encode(report.json), terminator: "")
     case .text: print(report.text(terminal: .standardOutput), terminator: "")

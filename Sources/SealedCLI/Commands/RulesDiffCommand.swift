@@ -15,8 +15,11 @@ struct RulesDiffCommand: ParsableCommand {
       finds it (war: war-draft). For each product in both, every share is computed exactly from \
       the JSON, without simulating: each variant's share of boosters, each booster size's, each \
       sheet's, each card's expected copies per booster, and each rarity's share of each sheet's \
-      draws where the card data gives rarities. Prints the largest relative changes and writes \
-      run.csv, products.csv (every product with its status), changes.csv (every measure that \
+      draws where the card data gives rarities. Prints, per changed product, one line of what \
+      changed in words, most consequential first (booster size, a sheet's finish, variants and \
+      sheets, flags, cards, the largest odds changes with exact values), then the largest \
+      relative changes among values both releases have, and writes run.csv, products.csv \
+      (every product with its status and what changed), changes.csv (every measure that \
       changed, largest relative change first) and report.html to DIR. Exit status: 0 nothing \
       changed, 1 something did, 2 bad input.
       """)
@@ -27,7 +30,7 @@ struct RulesDiffCommand: ParsableCommand {
   @Argument(help: ArgumentHelp("The newer release (default: the data shipped with Sealed, July 2025).", valueName: "new"))
   var new: String?
 
-  @Option(help: ArgumentHelp("Changes to print, largest first (default 15; changes.csv has all).", valueName: "n"))
+  @Option(help: ArgumentHelp("Changes to print, largest first, among values both releases have (default 15; changes.csv has all).", valueName: "n"))
   var top: Int = 15
 
   @Option(help: ArgumentHelp("Folder of the report (default: reports/rules-diff/).", valueName: "dir"))

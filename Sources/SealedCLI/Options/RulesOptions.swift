@@ -39,8 +39,7 @@ struct SeedOption: ParsableArguments {
   /// The given seed, or a fresh random one.
   func resolve() throws(DataError) -> (seed: UInt64, wasGiven: Bool) {
     if let seed = try given() { return (seed, true) }
-    var system = SystemRandomNumberGenerator()
-    return (system.next() >> 11, false)
+    return (RunSeed.random(), false)
   }
 
   /// Shows a random seed on standard error, so that the run can be repeated.

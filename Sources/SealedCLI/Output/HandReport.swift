@@ -2,6 +2,7 @@ import SealedSupport
 import SealedCards
 import SealedStats
 import SealedDecks
+import SealedJobs
 
 /// What `sealed hand` prints: the sample hands, then the exact odds.
 struct HandReport {
@@ -13,6 +14,17 @@ struct HandReport {
   let opening: [Double]
   let table: [OpeningHandOdds.Cell]
   let odds: OpeningHandOdds
+
+  /// The report of a hand job's outcome.
+  init(job: HandJob, outcome: HandJob.Outcome) {
+    deck = job.deck
+    seed = job.seed
+    lands = job.lands
+    hands = outcome.hands
+    opening = outcome.opening
+    table = outcome.table
+    odds = job.odds
+  }
 
   func text(terminal: Terminal) -> String {
     var lines: [String] = []

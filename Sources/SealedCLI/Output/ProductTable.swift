@@ -26,6 +26,17 @@ enum ProductTable {
     return text
   }
 
+  /// The error control's line: how many products the screen flagged and what their
+  /// confirmations found.
+  static func errorControl(_ summary: ProductSummary, job: ProductsJob) -> String {
+    let confirmed = summary.rows.filter { $0.confirm != nil }
+    let failed = confirmed.filter { $0.verdict == .fail }.count
+    let control = job.control
+    return "screen at \(control.screenAlpha) per product: \(confirmed.count) of \(summary.rows.filter { $0.flagged != nil }.count) flagged"
+      + (confirmed.isEmpty ? "" : ", confirmed at \(job.confirmPools) pools: \(failed) fail, \(confirmed.count - failed) pass")
+      + "; the run's error rate \(control.alpha) over \(control.products) product\(control.products == 1 ? "" : "s")\n"
+  }
+
   static func shortened(_ text: String, to length: Int) -> String {
     text.count <= length ? text : String(text.prefix(length - 3)) + "..."
   }

@@ -39,18 +39,22 @@ final class ProgressBar: @unchecked Sendable {
   }
 
   private func draw() {
-    let completed = done.load(ordering: .relaxed)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-    let fraction = total > 0 ? Double(completed) / Double(total) : 0
+    let text = Self.line(completed: done.load(ordering: .relaxed), total: total, seconds: seconds, unit: unit)
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+
+  /// The bar's line after `seconds`: `[####.....]  42%  1.2M pools/s  3s left`. A run that does
+  /// more than it announced (check-products' confirmations) keeps the bar full.
+  static func line(completed: Int, total: Int, seconds: Double, unit: String) -> String {
+    let fraction = total > 0 ? min(1, max(0, Double(completed) / Double(total))) : 0
     let width = 30
     let filled = Int(fraction * Double(width))
     let rate = seconds > 0 ? Double(completed) / seconds : 0
-    let left = rate > 0 ? Double(total - completed) / rate : 0
+    let left = rate > 0 ? Double(max(0, total - completed)) / rate : 0
     let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-    let text = String(
-      format: "\r[%@] %3.0f%%  %@ %@/s  %@ left", bar, fraction * 100, Self.compact(rate), unit,
-      Self.duration(left))
-    FileHandle.standardError.write(Data(text.utf8))
+    return String(
+      format: "\r[%@] %3.0f%%  %@ %@/s  %@ left", bar, fraction * 100, Self.compact(rate), unit, Self.duration(left))
   }
 
   static func compact(_ value: Double) -> String {

@@ -1,4 +1,5 @@
 import SealedJobs
+import SealedReports
 import SealedRelease
 
 /// What `sealed rules diff` prints: the two files, the products by status, the largest
@@ -10,6 +11,7 @@ enum ReleaseDiffOutput {
     var text = "old: \(job.old.path) (\(job.old.form.rawValue), \(job.old.products.count) products)\n"
     text += "new: \(job.new.path) (\(job.new.form.rawValue), \(job.new.products.count) products)\n"
     text += "products: " + ReleaseDiff.Status.allCases.map { "\(diff.count($0)) \($0.rawValue)" }.joined(separator: ", ") + "\n"
+    text += summaries(outcome.report)
     for status in [ReleaseDiff.Status.removed, .renamed] {
       let entries = diff.products.filter { $0.status == status }
       guard !entries.isEmpty else { continue }
@@ -19,14 +21,7 @@ enum ReleaseDiffOutput {
     if diff.changes.isEmpty {
       text += diff.changed ? "no measure of a product in both releases changed\n" : "nothing changed\n"
     } else {
-      text += "\(diff.changes.count) measures changed in \(diff.products.filter { $0.changes > 0 }.count) products; the largest:\n"
-      var table = TextTable([
-        ("product", .left), ("measure", .left), ("subject", .left), ("old", .right), ("new", .right), ("relative change", .right),
-      ])
-      for row in outcome.report.changes.prefix(top) {
-        table.append([row.product, row.measure, ProductTable.shortened(row.subject, to: 48), row.old, row.new, row.relative])
-      }
-      text += table.text
+      text += largestChanges(outcome.report, changes: diff.changes.count, products: diff.products.filter { $0.changes > 0 }.count, top: top)
     }
     text += "report: \(job.folder.path)/ (run.csv, products.csv, changes.csv, report.html)\n"
     if diff.changed {
@@ -36,5 +31,39 @@ enum ReleaseDiffOutput {
       text += "PASS: the releases are the same: \(diff.products.count) products, no measure changed\n"
     }
     return text
+  }
+
+  /// `what changed, most consequential first:` and a line per product whose contents changed.
+  static func summaries(_ report: ReleaseDiffReport) -> String {
+    guard !report.summarized.isEmpty else { return "" }
+    var text = "what changed, most consequential first (\(report.summarized.count) product\(report.summarized.count == 1 ? "" : "s")):\n"
+    for index in report.summarized {
+      let row = report.products[index]
+      text += "  \(row.newProduct): \(row.summary)\n"
+    }
+    return text
+  }
+
+  /// The `top` largest relative changes of shares both releases have (changes.csv's rows of
+  /// `inf` and -1, a measure one release lacks, are the summaries' new and gone sheets and cards).
+  static func largestChanges(_ report: ReleaseDiffReport, changes: Int, products: Int, top: Int) -> String {
+    let finite = report.changes.filter(isInBoth)
+    let text = "\(changes) measures changed in \(products) products; the largest among values both releases have:\n"
+    guard !finite.isEmpty else { return text + "(none: every change is a measure one release lacks; changes.csv has them)\n" }
+    var table = TextTable([
+      ("product", .left), ("measure", .left), ("subject", .left), ("old", .right), ("new", .right), ("relative change", .right),
+    ])
+    for row in finite.prefix(top) {
+      table.append([row.product, row.measure, ProductTable.shortened(row.subject, to: 48), row.oldExact, row.newExact, row.relative])
+    }
+    return text + table.text
+  }
+
+  /// A change of a value both releases have: neither side absent (its decimal `0`), and not the
+  /// share of a sheet's cards without data, which moves with the card data.
+  static func isInBoth(_ row: ReleaseDiffReport.ChangeRow) -> Bool {
+    let absent: Set<String> = ["0", "inf", "-1"]
+    return !absent.contains(row.old) && !absent.contains(row.new) && !absent.contains(row.relative)
+      && !(row.measure == "rarity" && row.subject.hasSuffix(": unknown"))
   }
 }

@@ -105,7 +105,7 @@ extension RulesDiffCommand: Exemplified {
 extension RulesLintCommand: Exemplified {
   static let examples = [
     Example("sealed rules lint", "Lint every product of the shipped data: one line per warning."),
-    Example("sealed rules lint --products \"*-play\" --strict", "The Play Boosters only; exit 1 if any warns."),
+    Example("sealed rules lint --products \"*-play\" --strict", "The Play Boosters only; exit 1 if any warns (eoe-play does: its Special Guests are tdm's)."),
     Example("sealed rules lint sealed_basic_data.json --products war,dom,m19", "Three products of another file (mtg.wtf's of 2023)."),
   ]
 }

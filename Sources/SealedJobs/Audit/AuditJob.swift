@@ -85,8 +85,7 @@ package struct AuditJob: Sendable {
   package init(_ settings: Settings) throws(DataError) {
     resamples = try RunLimits.resamples(settings.resamples)
     threads = try settings.threads.map { given throws(DataError) in try RunLimits.threads(given) } ?? ProcessInfo.processInfo.activeProcessorCount
-    var system = SystemRandomNumberGenerator()
-    seed = settings.seed ?? system.next() >> 11
+    seed = settings.seed ?? RunSeed.random()
     seedWasGiven = settings.seed != nil
     loaded = try settings.source.load(spec: settings.spec)
     alpha = try RunLimits.level(settings.alpha ?? Self.defaultAlpha)

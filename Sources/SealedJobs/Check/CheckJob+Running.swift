@@ -10,12 +10,16 @@ extension CheckJob {
   /// Runs the check: simulates (a shard stops there: its report and tallies, with the spec's
   /// counting lanes, are for `sealed merge`), simulates the `--compare` rule sets over the same
   /// pools and seed, tests the counts and makes the report folder's files. `progress` hears
-  /// the pools of the run's own simulation done so far; `shouldStop` stops the simulation and
-  /// every comparison, and the outcome is then interrupted (no verdict). Throws when a
-  /// statistic cannot be computed or the page cannot be rendered.
+  /// the pools of the run's own simulation done so far; `step` (for a live page) hears every
+  /// step: the run's own simulation, each comparison's, then the tests; `shouldStop` stops the
+  /// simulation and every comparison, and the outcome is then interrupted (no verdict). Throws
+  /// when a statistic cannot be computed or the page cannot be rendered.
   package func run(
-    progress: (@Sendable (Int) -> Void)? = nil, shouldStop: @escaping @Sendable () -> Bool = { false }
+    progress: (@Sendable (Int) -> Void)? = nil, step: (@Sendable (Step) -> Void)? = nil,
+    shouldStop: @escaping @Sendable () -> Bool = { false }
   ) throws(DataError) -> Outcome {
+    let progress = Self.progress(progress, step)
+    step?(.simulating(done: 0))
     switch counts {
     case .simulation(let job) where job.request.shard != .whole:
       let simulated = try job.run(progress: progress, shouldStop: shouldStop)
@@ -29,28 +33,45 @@ extension CheckJob {
       let run = job.runInfo(result)
       return try checked(
         tally: result.tally, run: run, record: job.recordFile(result, run: run), simulation: result,
-        poolsRequested: job.request.pools, started: started, shouldStop: shouldStop)
+        poolsRequested: job.request.pools, started: started, step: step, shouldStop: shouldStop)
     case .tallies(let tallied, _, _):
       let started = Date()
       let run = tallied.run(toolVersion: toolVersion, extra: reproducingOptions)
       let record = (name: RunRecord.fileName, contents: tallied.wholeRecord(run: run).encoded())
       return try checked(
         tally: tallied.record.tally, run: run, record: record, simulation: nil, poolsRequested: tallied.record.tally.pools,
-        started: started, shouldStop: shouldStop)
+        started: started, step: step, shouldStop: shouldStop)
+    }
+  }
+
+  /// The simulation's progress callback: `progress`, and `step` as `.simulating`.
+  private static func progress(
+    _ progress: (@Sendable (Int) -> Void)?, _ step: (@Sendable (Step) -> Void)?
+  ) -> (@Sendable (Int) -> Void)? {
+    guard let step else { return progress }
+    return { done in
+      progress?(done)
+      step(.simulating(done: done))
     }
   }
 
   /// The comparisons, the checks and the files of a run whose counts are `tally`.
   private func checked(
     tally: SimulationTally, run given: RunInfo, record: (name: String, contents: String), simulation: Simulation.Result?,
-    poolsRequested: Int, started: Date, shouldStop: @escaping @Sendable () -> Bool
+    poolsRequested: Int, started: Date, step: (@Sendable (Step) -> Void)?, shouldStop: @escaping @Sendable () -> Bool
   ) throws(DataError) -> Outcome {
     var run = given
-    let comparing = Date()
+    let comparingSince = Date()
+    let names = comparisons.map { $0.0.rulesName }
+    var comparing: (@Sendable (Int, Int) -> Void)? = nil
+    if let step {
+      comparing = { index, done in step(.comparing(rules: names[index], number: index + 1, count: names.count, done: done)) }
+    }
     let compared = run.interrupted ? [] : ComparedRules.simulate(
-      comparisons, pools: tally.pools, seed: seed, threads: threads, shouldStop: shouldStop)
-    let comparisonSeconds = Date().timeIntervalSince(comparing)
+      comparisons, pools: tally.pools, seed: seed, threads: threads, shouldStop: shouldStop, progress: comparing)
+    let comparisonSeconds = Date().timeIntervalSince(comparingSince)
     if shouldStop() { run.interrupted = true }
+    step?(.testing)
     let report = try CheckReport(
       plan: plan, expectations: expectations, tally: tally, run: run, record: record, alpha: alpha, compared: compared)
     return Outcome(

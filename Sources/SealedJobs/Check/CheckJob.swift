@@ -64,6 +64,17 @@ package struct CheckJob: Sendable {
     package var passed: Bool { checks?.passed ?? true }
   }
 
+  /// Where a running check is, as `run` tells a live page: its own simulation, each
+  /// comparison's, then the statistical tests and the report's files.
+  package enum Step: Sendable, Equatable {
+    /// The run's own simulation, with its pools done so far.
+    case simulating(done: Int)
+    /// Comparison `number` of `count`, of rule set `rules`, with its pools done so far.
+    case comparing(rules: String, number: Int, count: Int, done: Int)
+    /// The statistical tests and the report's files.
+    case testing
+  }
+
   /// Where the tallies come from.
   enum Counts: Sendable {
     case simulation(SimulationJob)
@@ -88,6 +99,14 @@ package struct CheckJob: Sendable {
   /// its exact tests can take the run's boosters (`RunLimits.checkedPools`) and that the
   /// `--compare` rule sets compile for the set. Cost: compiling every plan and expectation.
   package init(_ settings: Settings, note: (String) -> Void = { _ in }) throws(DataError) {
+    try self.init(settings, prepared: nil, note: note)
+  }
+
+  /// The check of a simulation of a plan already compiled with its expectations (`sealed
+  /// check-products`' products), or, `prepared` nil, of the plan `settings` name.
+  package init(
+    _ settings: Settings, prepared: (loaded: LoadedPlan, expectations: Expectations)?, note: (String) -> Void = { _ in }
+  ) throws(DataError) {
     let started = Date()
     let alpha = try RunLimits.level(settings.alpha ?? settings.simulation.spec?.alpha ?? CheckRun.defaultAlpha)
     var simulation = settings.simulation
@@ -95,7 +114,12 @@ package struct CheckJob: Sendable {
     simulation.reproducingOptions = settings.reproducingOptions
     simulation.extraFiles = CheckReport.checkFiles
     simulation.alpha = alpha
-    let job = try SimulationJob(simulation, note: note)
+    let job: SimulationJob
+    if let prepared {
+      job = try SimulationJob(simulation, prepared: prepared, note: note)
+    } else {
+      job = try SimulationJob(simulation, note: note)
+    }
     try RunLimits.checkedPools(job.request.pools, plan: job.plan)
     counts = .simulation(job)
     plan = job.plan

@@ -45,15 +45,21 @@ package enum ComparedRules {
 
 extension ComparedRules {
   /// Simulates `pools` pools of each plan from `seed`, in order, until `shouldStop` says so: a
-  /// comparison cut short is left out and none starts after it. Cost: one simulation per plan,
-  /// as long as the run's own.
+  /// comparison cut short is left out and none starts after it. `progress` hears which plan
+  /// runs (its index in `plans`) and its pools done so far. Cost: one simulation per plan, as
+  /// long as the run's own.
   package static func simulate(
-    _ plans: [(BoosterPlan, Expectations)], pools: Int, seed: UInt64, threads: Int, shouldStop: @escaping @Sendable () -> Bool
+    _ plans: [(BoosterPlan, Expectations)], pools: Int, seed: UInt64, threads: Int, shouldStop: @escaping @Sendable () -> Bool,
+    progress: (@Sendable (_ index: Int, _ done: Int) -> Void)? = nil
   ) -> [CheckReport.Compared] {
     var compared: [CheckReport.Compared] = []
-    for (plan, expectations) in plans {
+    for (index, (plan, expectations)) in plans.enumerated() {
       guard !shouldStop() else { break }
-      let simulated = Simulation.run(.init(plan: plan, pools: pools, seed: seed, threads: threads), shouldStop: shouldStop)
+      progress?(index, 0)
+      var planProgress: (@Sendable (Int) -> Void)? = nil
+      if let progress { planProgress = { done in progress(index, done) } }
+      let simulated = Simulation.run(
+        .init(plan: plan, pools: pools, seed: seed, threads: threads), progress: planProgress, shouldStop: shouldStop)
       guard !simulated.interrupted else { break }
       compared.append(.init(plan: plan, expectations: expectations, tally: simulated.tally))
     }

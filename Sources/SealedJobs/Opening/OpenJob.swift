@@ -17,8 +17,7 @@ package struct OpenJob: Sendable {
   /// Loads the rules and the cards; `seed` nil draws a random one. Cost: compiling the plan.
   package init(source: PlanSource, seed: UInt64?) throws(DataError) {
     loaded = try source.load()
-    var system = SystemRandomNumberGenerator()
-    self.seed = seed ?? system.next() >> 11
+    self.seed = seed ?? RunSeed.random()
     seedWasGiven = seed != nil
   }
 

@@ -7,52 +7,67 @@ import SealedReports
 import SealedStats
 import SealedRelease
 
-/// `sealed check` of one product of the field's compiled booster data: the product as a rule
-/// set (as `--rules CODE` reads a shipped product), with its spec if it has one, simulated
-/// from the seed `ProductSeed` derives, checked, and written as a `check` report folder.
+/// `sealed check` of one product of the field's compiled booster data, in the two stages of
+/// the run's error control (`ErrorControl`): the screen, a `CheckJob` at the run's pools from
+/// the seed `ProductSeed` derives, written as the product's report folder; and, when the screen
+/// flags a statistical check, the confirmation, a `CheckJob` of the same plan from an
+/// independent seed with more pools, written beside it in `confirm/<code>/`.
 package struct ProductCheck: Sendable {
   /// What every product of a run shares.
   package struct Settings: Sendable {
     package var pools: Int
-    /// The run's seed; each product's is derived from it (`ProductSeed`).
+    /// Pools of a confirmation (default four times `pools`).
+    package var confirmPools: Int
+    /// The run's seed; each product's two seeds are derived from it (`ProductSeed`).
     package var runSeed: UInt64
-    /// `--alpha`; nil: the spec's, else `CheckRun.defaultAlpha`.
-    package var alpha: Double?
+    package var control: ErrorControl
     /// Threads of each product's simulation.
     package var threads: Int
+    /// The data file as given (nil: the shipped data), which decides how a product's report
+    /// names the command that reproduces it.
+    package var file: String?
     /// The data file's name, for the header of each product's rule file.
     package var source: String
-    /// The folder of the run: each product's report goes to `<folder>/<code>`.
+    /// The folder of the run: each product's report goes to `<folder>/<code>`, its
+    /// confirmation's to `<folder>/confirm/<code>`.
     package var folder: String
     package var force: Bool
     package var toolVersion: String
     /// The specs of the products that have one, by product code (`ProductSpec.load`).
     package var specs: [String: ProductSpec] = [:]
-    /// The command line that reproduces one product's report (for its `run.csv`), given the
-    /// product, its seed and its spec's `--spec` argument.
-    package var reproduce: @Sendable (CompiledBoosterData.Product, UInt64, String?) -> String
+    /// `--specs` as given, for the reproducing command line of a product of another file.
+    package var specsFolder: String?
 
     package init(
-      pools: Int, runSeed: UInt64, alpha: Double?, threads: Int, source: String, folder: String, force: Bool,
-      toolVersion: String, specs: [String: ProductSpec] = [:],
-      reproduce: @escaping @Sendable (CompiledBoosterData.Product, UInt64, String?) -> String
+      pools: Int, confirmPools: Int, runSeed: UInt64, control: ErrorControl, threads: Int, file: String?, source: String,
+      folder: String, force: Bool, toolVersion: String, specs: [String: ProductSpec] = [:], specsFolder: String? = nil
     ) {
       self.pools = pools
+      self.confirmPools = confirmPools
       self.runSeed = runSeed
-      self.alpha = alpha
+      self.control = control
       self.threads = threads
+      self.file = file
       self.source = source
       self.folder = folder
       self.force = force
       self.toolVersion = toolVersion
       self.specs = specs
-      self.reproduce = reproduce
+      self.specsFolder = specsFolder
     }
 
-    /// Where the report of `product` goes.
+    /// Where the screen's report of `product` goes.
     package func folder(of product: CompiledBoosterData.Product) -> String {
       (folder as NSString).appendingPathComponent(product.code.lowercased())
     }
+
+    /// Where the confirmation's report of `product` goes.
+    package func confirmFolder(of product: CompiledBoosterData.Product) -> String {
+      ((folder as NSString).appendingPathComponent(Self.confirmName) as NSString).appendingPathComponent(product.code.lowercased())
+    }
+
+    /// The run folder's entry that holds the confirmations.
+    package static let confirmName = "confirm"
   }
 
   package let product: CompiledBoosterData.Product
@@ -63,66 +78,104 @@ package struct ProductCheck: Sendable {
     self.settings = settings
   }
 
-  /// The product's rules, spec, cards and plan, ready to simulate.
-  struct Prepared {
-    var rules: RuleSetDefinition
-    var spec: SpecDefinition?
-    var plan: BoosterPlan
-    var expectations: Expectations
-    var alpha: Double
-  }
-
-  /// Checks the product and writes its report folder. Returns its summary row, or nil when
-  /// `shouldStop` stopped its simulation (nothing is written then). A product that cannot be
-  /// compiled is a `refused` row with the one-line reason; a failure to write the report
-  /// throws. Cost: reading its sets' cards (once per `cards` loader), compiling, the
-  /// simulation, the checks (an exact test per card) and the files.
+  /// Checks the product, confirms it when the screen flags it, and writes the report folders.
+  /// Returns its summary row, or nil when `shouldStop` stopped it (nothing more is written
+  /// then). A product that cannot be compiled is a `refused` row with the one-line reason; a
+  /// failure to write a report throws. Cost: reading its sets' cards (once per `cards`
+  /// loader), compiling, the simulations, the checks (an exact test per card) and the files.
   package func run(
     cards: CardSetLoader, progress: (@Sendable (Int) -> Void)? = nil, shouldStop: (@Sendable () -> Bool)? = nil
   ) throws(DataError) -> ProductSummary.Row? {
     let started = DispatchTime.now()
     let seed = ProductSeed.derive(runSeed: settings.runSeed, code: product.code)
     var row = ProductSummary.Row(product: product, seed: seed)
-    row.spec = settings.specs[product.code.lowercased()]?.argument ?? ""
-    let prepared: Prepared
+    row.spec = spec?.argument ?? ""
+    let prepared: (loaded: LoadedPlan, expectations: Expectations)
     do {
       row.warnings = try ProductLint.warnings(product, kind: row.kind, cards: ReleaseCards(loader: cards))
       prepared = try prepare(cards: cards)
     } catch {
-      row.verdict = .refused
-      row.reason = error.description
-      row.seconds = Self.seconds(since: started)
+      row.refuse(error.description, seconds: Self.seconds(since: started))
       return row
     }
-    let result = Simulation.run(
-      .init(plan: prepared.plan, pools: settings.pools, seed: seed, threads: settings.threads),
-      progress: progress, shouldStop: shouldStop)
-    guard !result.interrupted else { return nil }
-    let run = RunInfo(
-      toolVersion: settings.toolVersion, seed: seed, poolsRequested: settings.pools, threads: result.threads,
-      elapsedSeconds: result.elapsedSeconds, startedAt: RunInfo.timestamp(result.startedAt),
-      command: settings.reproduce(product, seed, settings.specs[product.code.lowercased()]?.argument))
-    let record = RunRecord(
-      plan: prepared.plan, rulesText: prepared.rules.text, run: run, shard: .whole, tally: result.tally, spec: prepared.spec)
-    let report = try CheckReport(
-      plan: prepared.plan, expectations: prepared.expectations, tally: result.tally, run: run,
-      record: (RunRecord.fileName, record.encoded()), alpha: prepared.alpha)
-    let folder = try ReportFolder(path: settings.folder(of: product), writes: CheckReport.fileNames, force: settings.force)
-    _ = try folder.commit(report.files)
-    row.record(report.checks, pools: result.tally.pools, lacking: CardDataGaps(plan: prepared.plan)?.missing ?? 0)
+    let stop: @Sendable () -> Bool = shouldStop ?? { false }
+    let screen = try stage(prepared, pools: settings.pools, seed: seed, alpha: settings.control.screenAlpha, progress: progress, stop: stop)
+    guard let screen else { return nil }
+    var confirmation: CheckRun?
+    if screen.checks.contains(where: { $0.failed && $0.pValue != nil }) {
+      let confirmSeed = ProductSeed.confirm(runSeed: settings.runSeed, code: product.code)
+      let screened = settings.pools
+      var more: (@Sendable (Int) -> Void)?
+      if let progress { more = { progress(screened + $0) } }
+      let confirmed = try stage(
+        prepared, pools: settings.confirmPools, seed: confirmSeed, alpha: settings.control.confirmAlpha, confirming: true,
+        progress: more, stop: stop)
+      guard let confirmed else {
+        // Stopped in its confirmation: the product has no verdict, and so no folder either.
+        try? FileManager.default.removeItem(atPath: settings.folder(of: product))
+        return nil
+      }
+      confirmation = confirmed
+      row.confirm = (settings.confirmPools, confirmSeed)
+    }
+    row.record(screen: screen, confirmation: confirmation, pools: settings.pools, lacking: CardDataGaps(plan: prepared.loaded.plan)?.missing ?? 0)
     row.seconds = Self.seconds(since: started)
     return row
   }
 
-  /// The product's rules, its spec, its cards and its plan; a `DataError` when the product
-  /// cannot be compiled (a colour-balanced sheet without colour data, say).
-  func prepare(cards: CardSetLoader) throws(DataError) -> Prepared {
+  /// The product's spec, if it has one.
+  var spec: ProductSpec? { settings.specs[product.code.lowercased()] }
+
+  /// One stage: the product's `sealed check` at `pools` from `seed`, its checks Holm-adjusted
+  /// at `alpha`, written into its folder. Nil when stopped.
+  private func stage(
+    _ prepared: (loaded: LoadedPlan, expectations: Expectations), pools: Int, seed: UInt64, alpha: Double,
+    confirming: Bool = false, progress: (@Sendable (Int) -> Void)?, stop: @escaping @Sendable () -> Bool
+  ) throws(DataError) -> CheckRun? {
+    var simulation = SimulationJob.Settings(
+      source: PlanSource(set: product.set_code.lowercased(), rules: product.code), toolVersion: settings.toolVersion)
+    simulation.spec = spec.map { Self.runLevels($0.definition) }
+    simulation.pools = WholeNumber(pools)
+    simulation.seed = seed
+    simulation.threads = WholeNumber(settings.threads)
+    simulation.out = confirming ? settings.confirmFolder(of: product) : settings.folder(of: product)
+    simulation.force = settings.force
+    simulation.reproducingCommand = settings.file.map { reproducing(file: $0, pools: pools, alpha: alpha, confirming: confirming) }
+    let job = try CheckJob(
+      CheckJob.Settings(simulation: simulation, specArgument: spec?.argument, alpha: alpha, compare: "none"), prepared: prepared)
+    let outcome = try job.run(progress: progress, shouldStop: stop)
+    guard !outcome.interrupted, let checks = outcome.checks else { return nil }
+    _ = try job.write(outcome)
+    return checks
+  }
+
+  /// The command line that reproduces a stage of a product of another file than the shipped
+  /// one: `sealed check-products` of that file on this product alone (its confirmation then
+  /// confirms at `--alpha` over one product, a level the line says).
+  private func reproducing(file: String, pools: Int, alpha: Double, confirming: Bool) -> String {
+    var words = ["sealed", "check-products", file, "--products", product.code, "--pools", String(settings.pools)]
+    words += ["--seed", String(settings.runSeed), "--alpha", String(settings.control.alpha)]
+    words += ["--screen-alpha", String(settings.control.screenAlpha)]
+    if confirming { words += ["--confirm-pools", String(pools), "--family", String(settings.control.products)] }
+    if let folder = settings.specsFolder { words += ["--specs", folder] }
+    return words.map(ReproduceCommand.quote).joined(separator: " ")
+  }
+
+  /// The product's rules, its spec, its cards, its plan and its expectations; a `DataError`
+  /// when the product cannot be compiled (a colour-balanced sheet without colour data, say).
+  func prepare(cards: CardSetLoader) throws(DataError) -> (loaded: LoadedPlan, expectations: Expectations) {
     let rules = try RuleSetLoader.product(product, source: settings.source)
-    let spec = settings.specs[product.code.lowercased()]?.definition
-    let alpha = settings.alpha ?? spec?.alpha ?? CheckRun.defaultAlpha
     let cardSet = try cards.cardSet(product.set_code, for: rules)
-    let plan = try PlanCompiler.compile(rules, for: cardSet, spec: spec)
-    return Prepared(rules: rules, spec: spec, plan: plan, expectations: try Expectations(plan: plan), alpha: alpha)
+    let plan = try PlanCompiler.compile(rules, for: cardSet, spec: spec.map { Self.runLevels($0.definition) })
+    return (LoadedPlan(rules: rules, set: cardSet, plan: plan), try Expectations(plan: plan))
+  }
+
+  /// A spec whose claims take the run's levels: a claim's own `alpha` would spend more than
+  /// the run's error control gives it.
+  static func runLevels(_ spec: SpecDefinition) -> SpecDefinition {
+    var spec = spec
+    for index in spec.claims.indices { spec.claims[index].alpha = nil }
+    return spec
   }
 
   static func seconds(since start: DispatchTime) -> Double {

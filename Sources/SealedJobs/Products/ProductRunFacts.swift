@@ -14,16 +14,19 @@ package struct ProductRunFacts: Sendable {
   /// The products of this run (of its shard).
   package var matched: Int
   package var pools: Int
+  package var confirmPools: Int
   package var seed: UInt64
   /// `--specs`, when given.
   package var specs: String?
-  package var alpha: Double?
+  package var control: ErrorControl
+  /// The findings against `--baseline`, when given.
+  package var baseline: BaselineComparison?
   package var threads: Int
   package var started: Date
 
   package init(
-    toolVersion: String, data: String, patterns: [String], shard: String?, matched: Int, pools: Int, seed: UInt64,
-    specs: String?, alpha: Double?, threads: Int, started: Date
+    toolVersion: String, data: String, patterns: [String], shard: String?, matched: Int, pools: Int, confirmPools: Int,
+    seed: UInt64, specs: String?, control: ErrorControl, baseline: BaselineComparison?, threads: Int, started: Date
   ) {
     self.toolVersion = toolVersion
     self.data = data
@@ -31,9 +34,11 @@ package struct ProductRunFacts: Sendable {
     self.shard = shard
     self.matched = matched
     self.pools = pools
+    self.confirmPools = confirmPools
     self.seed = seed
     self.specs = specs
-    self.alpha = alpha
+    self.control = control
+    self.baseline = baseline
     self.threads = threads
     self.started = started
   }
@@ -51,7 +56,18 @@ package struct ProductRunFacts: Sendable {
     table.append(["pools", String(pools)])
     table.append(["seed", String(seed)])
     table.append(["specs", specs ?? ""])
-    table.append(["alpha", alpha.map { String($0) } ?? ""])
+    table.append(["alpha", String(control.alpha)])
+    table.append(["screen_alpha", String(control.screenAlpha)])
+    table.append(["confirm_pools", String(confirmPools)])
+    table.append(["family", String(control.products)])
+    table.append(["confirm_alpha", String(control.confirmAlpha)])
+    table.append(["products_confirmed", String(result.summary.rows.filter { $0.confirm != nil }.count)])
+    if let baseline {
+      table.append(["baseline", baseline.file])
+      table.append(["findings_new", String(baseline.new.count)])
+      table.append(["findings_known", String(baseline.known.count)])
+      table.append(["findings_gone", String(baseline.gone.count)])
+    }
     table.append(["status", RunStatus(interrupted: result.interrupted).rawValue])
     table.append(["threads", String(threads)])
     table.append(["elapsed_seconds", String(format: "%.2f", elapsed)])

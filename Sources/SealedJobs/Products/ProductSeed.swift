@@ -24,3 +24,11 @@ package enum ProductSeed {
     return hash
   }
 }
+
+extension ProductSeed {
+  /// The seed of product `code`'s confirmation (`ErrorControl`): the screen's seed mixed once
+  /// more with a constant ("confirm" in ASCII), so that the two stages draw independent pools.
+  package static func confirm(runSeed: UInt64, code: String) -> UInt64 {
+    SplitMix64.mix(derive(runSeed: runSeed, code: code) ^ 0x636f_6e66_6972_6d00)
+  }
+}

@@ -2,6 +2,7 @@ import Foundation
 import SealedRules
 import SealedReports
 import SealedStats
+import SealedVerdicts
 import SealedRelease
 
 /// `summary.csv` of `sealed check-products`: one row per product checked, in the data's order.
@@ -10,13 +11,14 @@ package struct ProductSummary: Sendable {
   package enum Verdict: String, Sendable {
     /// Every check passed or could not be made; no invariant was violated.
     case pass
-    /// A statistical check failed at its Holm-adjusted level, or an invariant was violated.
+    /// An invariant was violated, a share the data decides exactly lies outside its claim's
+    /// range, or a statistical check failed in the confirmation (`ErrorControl`).
     case fail
     /// The product cannot be compiled (`reason` says why, in one line); nothing was simulated.
     case refused
   }
 
-  package struct Row: Sendable, Equatable {
+  package struct Row: Sendable {
     package var product: String
     package var kind: String
     package var set: String
@@ -52,16 +54,57 @@ package struct ProductSummary: Sendable {
       self.seed = seed
     }
 
-    /// Takes the verdict and counts of a finished check.
-    mutating func record(_ run: CheckRun, pools: Int, lacking: Int) {
-      verdict = run.passed ? .pass : .fail
-      failing = run.failures.map(\.name)
-      checks = run.checks.count - run.untested.count
-      notTested = run.untested.count
+    /// Whether the screen flagged the product (a statistical check failed at the screen's
+    /// level): nil when refused.
+    package var flagged: Bool?
+    /// The confirmation's pools and seed, when the screen flagged the product.
+    package var confirm: (pools: Int, seed: UInt64)? {
+      get { confirmPools.map { ($0, confirmSeed!) } }
+      set {
+        confirmPools = newValue?.pools
+        confirmSeed = newValue?.seed
+      }
+    }
+    private var confirmPools: Int?
+    private var confirmSeed: UInt64?
+    /// The checks behind the verdict, failed: the screen's exact ones (invariants, exact
+    /// shares, claims that cannot hold) and, when confirmed, every failure of the confirmation.
+    package var failures: [CheckResult] = []
+    /// The verdicts of the two things a product's checks test (`CheckTarget`): `pass`, `fail`,
+    /// or empty when the product had no such check.
+    package var dataAgainstMaker = ""
+    package var engineAgainstData = ""
+
+    /// A product that cannot be compiled, and why.
+    mutating func refuse(_ reason: String, seconds: Double) {
+      verdict = .refused
+      self.reason = reason
+      self.seconds = seconds
+    }
+
+    /// Takes the verdicts and counts of a finished product: its screen's checks and, when the
+    /// screen flagged it, its confirmation's (`ErrorControl`).
+    mutating func record(screen: CheckRun, confirmation: CheckRun?, pools: Int, lacking: Int) {
+      flagged = confirmation != nil
+      var failed = screen.failures.filter { $0.pValue == nil }
+      for check in confirmation?.failures ?? [] where !failed.contains(where: { $0.name == check.name }) {
+        failed.append(check)
+      }
+      failures = failed
+      verdict = failed.isEmpty ? .pass : .fail
+      failing = failed.map(\.name)
+      checks = screen.checks.count - screen.untested.count
+      notTested = screen.untested.count
       self.pools = pools
       self.lacking = lacking
+      for target in CheckTarget.allCases {
+        let tested = screen.checks.contains { $0.tests == target && !$0.isNotTested }
+        let verdict = !tested ? "" : failed.contains { $0.tests == target } ? "fail" : "pass"
+        if target == .dataAgainstMaker { dataAgainstMaker = verdict } else { engineAgainstData = verdict }
+      }
       guard !spec.isEmpty else { return }
-      let claims = run.checks.filter { $0.source != .rules }
+      // A claim the data decides exactly is two rows; the engine's is not a claim of its own.
+      let claims = screen.checks.filter { $0.source != .rules && $0.tests != .engineAgainstData }
       claimsNotTested = claims.filter(\.isNotTested).count
       claimsTested = claims.count - claimsNotTested!
     }
@@ -73,6 +116,8 @@ package struct ProductSummary: Sendable {
         String(pools), String(format: "%.2f", seconds), verdict == .refused ? "" : String(lacking), String(seed), reason,
         lint, warnings.map(\.text).joined(separator: "; "),
         spec, claimsTested.map(String.init) ?? "", claimsNotTested.map(String.init) ?? "",
+        flagged.map { $0 ? "flagged" : "pass" } ?? "", confirmPools.map(String.init) ?? "", confirmSeed.map(String.init) ?? "",
+        dataAgainstMaker, engineAgainstData,
       ]
     }
   }

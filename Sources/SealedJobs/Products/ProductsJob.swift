@@ -23,7 +23,18 @@ package struct ProductsJob: Sendable {
     package var cards: String?
     /// `--specs`: a folder of specs named after products; nil for the built-in ones.
     package var specs: String?
-    package var alpha: Double?
+    /// `--alpha`: the run's family-wise error rate (`ErrorControl`).
+    package var alpha = ErrorControl.defaultAlpha
+    /// `--screen-alpha`: each product's screen level.
+    package var screenAlpha = ErrorControl.defaultScreenAlpha
+    /// `--confirm-pools`; nil: `ErrorControl.defaultConfirmFactor` times `pools`.
+    package var confirmPools: WholeNumber?
+    /// `--family`: the products the confirmations' level is shared over; nil: those matched.
+    package var family: WholeNumber?
+    /// `--baseline`: an earlier run's `findings.csv`.
+    package var baseline: String?
+    /// Whether the job writes a run folder; false for `--plan`, which only prints.
+    package var writes = true
     /// Part K of N of the products, in the data's order.
     package var shard: Simulation.Shard?
     package var out = "reports/check-products"
@@ -40,6 +51,10 @@ package struct ProductsJob: Sendable {
     package let result: ProductRun.Result
     package let started: Date
     package let elapsedSeconds: Double
+    /// Every finding of the products that finished, in the data's order.
+    package let findings: [Finding]
+    /// The findings against `--baseline`, when given.
+    package let comparison: BaselineComparison?
   }
 
   package let settings: Settings
@@ -48,9 +63,14 @@ package struct ProductsJob: Sendable {
   package let matched: Int
   package let products: [CompiledBoosterData.Product]
   package let pools: Int
+  package let confirmPools: Int
+  package let control: ErrorControl
   package let seed: UInt64
   package let threads: Int
-  package let folder: RunFolder
+  /// The run's folder; nil for a job that writes nothing (`--plan`).
+  package let folder: RunFolder?
+  /// The baseline's findings, read up front.
+  let baseline: [Finding]?
   let run: ProductRun
   let cards: CardSetLoader
 
@@ -64,22 +84,26 @@ package struct ProductsJob: Sendable {
     let matched = try ProductPattern.select(data.products, patterns: settings.patterns)
     let products = try Self.sharded(matched, settings.shard)
     pools = try RunLimits.productPools(settings.pools)
-    if let alpha = settings.alpha { _ = try RunLimits.level(alpha) }
+    confirmPools = try RunLimits.productPools(settings.confirmPools ?? WholeNumber(pools * ErrorControl.defaultConfirmFactor), option: "--confirm-pools")
+    control = ErrorControl(
+      alpha: try RunLimits.level(settings.alpha), screenAlpha: try RunLimits.level(settings.screenAlpha, option: "--screen-alpha"),
+      products: try settings.family.map { given throws(DataError) in try RunLimits.family(given) } ?? matched.count)
     threads = try settings.threads.map { given throws(DataError) in try RunLimits.threads(given) } ?? ProcessInfo.processInfo.activeProcessorCount
-    var system = SystemRandomNumberGenerator()
-    seed = settings.seed ?? system.next() >> 11
-    folder = try RunFolder(path: settings.out, products: products.map(\.code), force: settings.force)
+    seed = settings.seed ?? RunSeed.random()
+    baseline = try settings.baseline.map { file throws(DataError) in try BaselineComparison.read(file) }
+    let folder = try settings.writes ? RunFolder(path: settings.out, products: products.map(\.code), force: settings.force) : nil
+    self.folder = folder
     // Products side by side, one thread each; a run of fewer products than threads gives each
     // product's simulation the threads left over.
     let workers = max(1, min(threads, products.count))
     let check = ProductCheck.Settings(
-      pools: pools, runSeed: seed, alpha: settings.alpha, threads: max(1, threads / workers),
-      source: settings.file.map { ($0 as NSString).lastPathComponent } ?? CompiledBoosterData.shippedFileName,
-      folder: folder.path, force: settings.force, toolVersion: settings.toolVersion,
-      specs: try ProductSpec.load(for: products, folder: settings.specs),
-      reproduce: ReproduceCommand.product(file: settings.file, pools: pools, runSeed: seed, specs: settings.specs, alpha: settings.alpha))
-    for product in products {
+      pools: pools, confirmPools: confirmPools, runSeed: seed, control: control, threads: max(1, threads / workers),
+      file: settings.file, source: settings.file.map { ($0 as NSString).lastPathComponent } ?? CompiledBoosterData.shippedFileName,
+      folder: folder?.path ?? settings.out, force: settings.force, toolVersion: settings.toolVersion,
+      specs: try ProductSpec.load(for: products, folder: settings.specs), specsFolder: settings.specs)
+    for product in products where settings.writes {
       _ = try ReportFolder(path: check.folder(of: product), writes: CheckReport.fileNames, force: settings.force)
+      _ = try ReportFolder(path: check.confirmFolder(of: product), writes: CheckReport.fileNames, force: settings.force)
     }
     cards = CardSetLoader(location: try CardDataLocation.resolve(option: settings.cards))
     run = ProductRun(products: products, settings: check, workers: workers)
@@ -109,15 +133,31 @@ package struct ProductsJob: Sendable {
   ) throws(DataError) -> Outcome {
     let started = Date()
     let result = try run.run(cards: cards, progress: progress, shouldStop: shouldStop)
-    return Outcome(result: result, started: started, elapsedSeconds: Date().timeIntervalSince(started))
+    let findings = result.summary.rows.flatMap(\.findings)
+    let comparison = baseline.map { baseline in
+      BaselineComparison(
+        findings: findings, baseline: baseline, file: settings.baseline!, checked: Set(result.summary.rows.map(\.product)))
+    }
+    return Outcome(
+      result: result, started: started, elapsedSeconds: Date().timeIntervalSince(started), findings: findings, comparison: comparison)
   }
 
-  /// Writes `summary.csv` and `run.csv` of the outcome (each replaced whole).
+  /// Writes `summary.csv`, `findings.csv` and `run.csv` of the outcome (each replaced whole).
   package func write(_ outcome: Outcome) throws(DataError) {
     let facts = ProductRunFacts(
       toolVersion: settings.toolVersion, data: settings.file ?? CompiledBoosterData.shippedFileName,
       patterns: settings.patterns, shard: settings.shard?.description, matched: products.count, pools: pools,
-      seed: seed, specs: settings.specs, alpha: settings.alpha, threads: threads, started: outcome.started)
-    try folder.write(outcome.result, facts: facts, elapsed: outcome.elapsedSeconds)
+      confirmPools: confirmPools, seed: seed, specs: settings.specs, control: control, baseline: outcome.comparison,
+      threads: threads, started: outcome.started)
+    let findings = FindingsTable(findings: outcome.findings, status: outcome.comparison?.status)
+    guard let folder else { throw DataError("this job writes no run folder (it was made to plan)") }
+    try folder.write(outcome.result, findings: findings, facts: facts, elapsed: outcome.elapsedSeconds)
+  }
+
+  /// Whether the run fails: without a baseline, a product failed or was refused (or, with
+  /// `strict`, its lint warned); with one, the run found something the baseline lacks.
+  package func failed(_ outcome: Outcome, strict: Bool) -> Bool {
+    if let comparison = outcome.comparison { return !comparison.nothingNew }
+    return outcome.result.summary.failed(strict: strict)
   }
 }

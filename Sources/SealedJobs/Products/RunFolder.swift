@@ -2,8 +2,9 @@ import Foundation
 import SealedSupport
 import SealedReports
 
-/// The folder of a `sealed check-products` run: `summary.csv`, `run.csv`, `manifest.csv` and a
-/// report folder per product. It never mixes two runs: it may hold an earlier run whose product
+/// The folder of a `sealed check-products` run: `summary.csv`, `findings.csv`, `run.csv`,
+/// `manifest.csv`, a report folder per product and, in `confirm/`, one per product the run
+/// confirmed (`ErrorControl`). It never mixes two runs: it may hold an earlier run whose product
 /// folders this run all rewrites; the files and folders of another earlier run or report (a
 /// `sealed simulate` report, products this run does not check) are refused unless `force`,
 /// which drops them when the run's summary is written; entries Sealed did not write are refused
@@ -15,8 +16,12 @@ package struct RunFolder: Sendable {
   /// (there are some only with `force`).
   private let earlier: [String]
 
+  /// Confirmations of an earlier run of products this run does not check (`confirm/<code>`):
+  /// dropped by `write` (there are some only with `force`).
+  private let earlierConfirmations: [String]
+
   /// The names this run writes at the top of its folder, besides the product folders.
-  static let ownFiles = [ReportFile.summary.name, ReportFile.run.name, ReportFile.manifest.name]
+  static let ownFiles = [ReportFile.summary.name, ReportFile.findings.name, ReportFile.run.name, ReportFile.manifest.name]
 
   /// Checks up front that the folder can take a run of `products` (their codes). Throws a
   /// one-line `DataError`. Cost: one listing of the folder and one read of its manifest or summary.
@@ -32,9 +37,11 @@ package struct RunFolder: Sendable {
         "holds \(first)\(others), which Sealed did not write; choose another --out, or pass --force to write the run beside them (they are kept; a summary.csv or run.csv among them is replaced)",
         at: self.path)
     }
-    let written = Set(Self.ownFiles + products)
+    let written = Set(Self.ownFiles + products + [ProductCheck.Settings.confirmName])
     earlier = entries.filter { sealed.contains($0) && !written.contains($0) }
-    if let first = earlier.first, !force {
+    let confirmations = sealed.contains(ProductCheck.Settings.confirmName) ? Self.confirmations(in: self.path) : []
+    earlierConfirmations = confirmations.filter { !products.contains($0) }.map { "\(ProductCheck.Settings.confirmName)/\($0)" }
+    if let first = (earlier + earlierConfirmations).first, !force {
       throw DataError(
         "holds \(first) of an earlier run or report, which this run does not write; the folder would mix the two: choose another --out, or pass --force to drop it",
         at: self.path)
@@ -42,15 +49,33 @@ package struct RunFolder: Sendable {
     try Folder.create(self.path)
   }
 
-  /// Writes `summary.csv`, `run.csv` and `manifest.csv` (each replaced whole, atomically), then
-  /// drops what an earlier run or report left that this run does not rewrite.
-  package func write(_ result: ProductRun.Result, facts: ProductRunFacts, elapsed: Double) throws(DataError) {
-    try ReportFolder.writeFile(result.summary.table.text, to: (path as NSString).appendingPathComponent(ProductSummary.fileName))
-    try ReportFolder.writeFile(
-      facts.table(result, elapsed: elapsed).text, to: (path as NSString).appendingPathComponent(ReportFile.run.name))
-    let folders = result.summary.rows.map(\.product).filter { FileManager.default.fileExists(atPath: "\(path)/\($0)/\(ReportFile.manifest.name)") }
+  /// Writes `summary.csv`, `findings.csv`, `run.csv` and `manifest.csv` (each replaced whole,
+  /// atomically), then drops what an earlier run or report left that this run does not
+  /// rewrite: the confirmation of a product this run did not confirm among them.
+  package func write(
+    _ result: ProductRun.Result, findings: FindingsTable, facts: ProductRunFacts, elapsed: Double
+  ) throws(DataError) {
+    try ReportFolder.writeFile(result.summary.table.text, to: file(ProductSummary.fileName))
+    try ReportFolder.writeFile(findings.table.text, to: file(ReportFile.findings.name))
+    try ReportFolder.writeFile(facts.table(result, elapsed: elapsed).text, to: file(ReportFile.run.name))
+    let confirm = ProductCheck.Settings.confirmName
+    for row in result.summary.rows where row.confirm == nil {
+      try? FileManager.default.removeItem(atPath: "\(path)/\(confirm)/\(row.product)")
+    }
+    for entry in earlier + earlierConfirmations { try? FileManager.default.removeItem(atPath: "\(path)/\(entry)") }
+    if Self.confirmations(in: path).isEmpty { rmdir(file(confirm)) }  // only when empty
+    var folders = result.summary.rows.map(\.product).filter { FileManager.default.fileExists(atPath: "\(path)/\($0)/\(ReportFile.manifest.name)") }
+    if FileManager.default.fileExists(atPath: file(confirm)) { folders.append(confirm) }
     let manifest = (["file"] + (Self.ownFiles + folders).sorted()).joined(separator: "\n") + "\n"
-    try ReportFolder.writeFile(manifest, to: (path as NSString).appendingPathComponent(ReportFile.manifest.name))
-    for entry in earlier { try? FileManager.default.removeItem(atPath: "\(path)/\(entry)") }
+    try ReportFolder.writeFile(manifest, to: file(ReportFile.manifest.name))
+  }
+
+  private func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+
+  /// The products confirmed in the run folder at `path` (`confirm/<code>`, each a report).
+  static func confirmations(in path: String) -> [String] {
+    let folder = "\(path)/\(ProductCheck.Settings.confirmName)"
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return entries.filter { FileManager.default.fileExists(atPath: "\(folder)/\($0)/\(ReportFile.manifest.name)") }.sorted()
   }
 }

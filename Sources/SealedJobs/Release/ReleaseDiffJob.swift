@@ -97,7 +97,8 @@ extension ReleaseDiffReport {
     let products = diff.products.map { entry in
       ProductRow(
         status: entry.status.rawValue, oldProduct: entry.oldCode ?? "", newProduct: entry.newCode ?? "", name: entry.name,
-        changes: String(entry.changes), largest: entry.largest.map(Self.number) ?? "", note: entry.note)
+        changes: String(entry.changes), largest: entry.largest.map(Self.number) ?? "", note: entry.note,
+        consequence: entry.summary?.consequence?.rawValue ?? "", summary: entry.summary?.text ?? "")
     }
     let changes = diff.changes.map { change in
       ChangeRow(
@@ -105,7 +106,7 @@ extension ReleaseDiffReport {
         subject: change.key.subject, old: Self.decimal(change.old), new: Self.decimal(change.new),
         oldExact: change.old?.description ?? "", newExact: change.new?.description ?? "", relative: Self.number(change.relative))
     }
-    self.init(identity: identity, products: products, changes: changes, counts: counts)
+    self.init(identity: identity, products: products, changes: changes, counts: counts, summarized: diff.summaryOrder)
   }
 
   /// A value as a decimal of 6 significant digits (`0` where the release lacks the measure).

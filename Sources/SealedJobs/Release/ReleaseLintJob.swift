@@ -1,11 +1,14 @@
+import Foundation
 import SealedSupport
 import SealedCards
 import SealedRules
+import SealedReports
 import SealedRelease
 
 /// `sealed rules lint [FILE]`: the lint of `check-products` alone (`ProductLint`), on the
-/// products the patterns pick; nothing is written. Made, it has read the file and picked the
-/// products.
+/// products the patterns pick, its warnings written as `findings.csv` (and `run.csv`) into its
+/// report folder, and held to a baseline when given one. Made, it has read the file (and the
+/// baseline), picked the products and checked the folder.
 package struct ReleaseLintJob: Sendable {
   /// What a lint is asked for.
   package struct Settings: Sendable {
@@ -14,6 +17,12 @@ package struct ReleaseLintJob: Sendable {
     /// `--products`: globs of product codes; empty for every product.
     package var patterns: [String] = []
     package var cards: String?
+    /// The report folder (`findings.csv`, `run.csv`).
+    package var out = "reports/rules-lint"
+    package var force = false
+    /// `--baseline`: an earlier run's `findings.csv`.
+    package var baseline: String?
+    package var toolVersion = ""
 
     package init() {}
   }
@@ -21,6 +30,11 @@ package struct ReleaseLintJob: Sendable {
   /// Each product linted, with its warnings, in the file's order.
   package struct Outcome: Sendable {
     package var linted: [(product: CompiledBoosterData.Product, warnings: [LintWarning])]
+    /// The findings against `--baseline`, when given.
+    package var comparison: BaselineComparison?
+
+    /// Every warning as a finding, in the file's order.
+    package var findings: [Finding] { linted.flatMap { $0.warnings.map(\.finding) } }
 
     /// The products that warn.
     package var warned: [(product: CompiledBoosterData.Product, warnings: [LintWarning])] {
@@ -38,12 +52,20 @@ package struct ReleaseLintJob: Sendable {
 
   package let settings: Settings
   package let products: [CompiledBoosterData.Product]
+  package let folder: ReportFolder
+  let baseline: [Finding]?
   let cards: CardSetLoader
 
-  /// Reads the release and picks its products. Cost: reading the file.
+  /// The files a lint's report folder holds.
+  package static let fileNames = [ReportFile.findings.name, ReportFile.run.name]
+
+  /// Reads the release (and the baseline), picks its products and checks the report folder.
+  /// Cost: reading the files.
   package init(_ settings: Settings) throws(DataError) {
     let release = try ReleaseFile.read(path: try ReleaseDiffJob.path(settings.file))
     products = try ProductPattern.select(release.products, patterns: settings.patterns)
+    baseline = try settings.baseline.map { file throws(DataError) in try BaselineComparison.read(file) }
+    folder = try ReportFolder(path: settings.out, writes: Self.fileNames, force: settings.force)
     cards = CardSetLoader(location: try CardDataLocation.resolve(option: settings.cards))
     self.settings = settings
   }
@@ -56,6 +78,32 @@ package struct ReleaseLintJob: Sendable {
     for product in products {
       linted.append((product, try ProductLint.warnings(product, kind: ProductKind.of(product), cards: lookup)))
     }
-    return Outcome(linted: linted)
+    var outcome = Outcome(linted: linted)
+    if let baseline {
+      outcome.comparison = BaselineComparison(
+        findings: outcome.findings, baseline: baseline.filter { $0.source == .lint }, file: settings.baseline!,
+        checked: Set(products.map { $0.code.lowercased() }))
+    }
+    return outcome
+  }
+
+  /// Writes `findings.csv` and `run.csv` into the report folder, whole or not at all.
+  package func write(_ outcome: Outcome) throws(DataError) {
+    var run = CSVTable(file: .run)
+    run.append(["command_kind", "rules-lint"])
+    run.append(["tool_version", settings.toolVersion])
+    run.append(["data", settings.file ?? CompiledBoosterData.shippedFileName])
+    run.append(["products", settings.patterns.isEmpty ? "*" : settings.patterns.joined(separator: ",")])
+    run.append(["products_linted", String(outcome.linted.count)])
+    run.append(["products_warning", String(outcome.warned.count)])
+    run.append(["findings", String(outcome.findings.count)])
+    if let comparison = outcome.comparison {
+      run.append(["baseline", comparison.file])
+      run.append(["findings_new", String(comparison.new.count)])
+      run.append(["findings_known", String(comparison.known.count)])
+      run.append(["findings_gone", String(comparison.gone.count)])
+    }
+    let findings = FindingsTable(findings: outcome.findings, status: outcome.comparison?.status)
+    _ = try folder.commit([(ReportFile.findings.name, findings.table.text), (ReportFile.run.name, run.text)])
   }
 }

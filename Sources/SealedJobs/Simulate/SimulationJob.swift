@@ -36,6 +36,10 @@ package struct SimulationJob: Sendable {
     package var extraFiles: [String] = []
     /// The level at which the report page flags cards.
     package var alpha = CheckRun.defaultAlpha
+    /// The command line that reproduces the run, when the job's own spelling of it (`sealed
+    /// COMMAND SET --rules RULES ...`) does not: a product of a file `sealed check-products`
+    /// read, which `--rules` cannot name.
+    package var reproducingCommand: String?
     package var toolVersion: String
 
     package init(source: PlanSource, toolVersion: String) {
@@ -77,13 +81,21 @@ package struct SimulationJob: Sendable {
   /// should know (cards lacking data). Cost: compiling the plan and its exact expectations.
   package init(_ settings: Settings, note: (String) -> Void = { _ in }) throws(DataError) {
     let loaded = try settings.source.load(spec: settings.spec)
+    try self.init(settings, prepared: (loaded, try Expectations(plan: loaded.plan)), note: note)
+  }
+
+  /// The same over a plan already compiled with its expectations (`sealed check-products`
+  /// compiles each product once for its two stages): `settings.source` only names it.
+  package init(
+    _ settings: Settings, prepared: (loaded: LoadedPlan, expectations: Expectations), note: (String) -> Void = { _ in }
+  ) throws(DataError) {
+    let loaded = prepared.loaded
     if let gaps = CardDataGaps(plan: loaded.plan) { note("note: \(gaps.note)") }
     let pools = try RunLimits.pools(settings.pools, plan: loaded.plan)
     let threads = try settings.threads.map { given throws(DataError) in try RunLimits.threads(given) }
     let samples = try RunLimits.samples(settings.samples, pools: pools)
-    var system = SystemRandomNumberGenerator()
     let request = Simulation.Request(
-      plan: loaded.plan, pools: pools, seed: settings.seed ?? system.next() >> 11,
+      plan: loaded.plan, pools: pools, seed: settings.seed ?? RunSeed.random(),
       threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, shard: settings.shard)
     try Self.checkShard(request, samples: samples)
     self.settings = settings
@@ -91,7 +103,7 @@ package struct SimulationJob: Sendable {
     self.request = request
     self.samples = samples
     seedWasGiven = settings.seed != nil
-    expectations = try Expectations(plan: loaded.plan)
+    expectations = prepared.expectations
     folder = try ReportFolder(
       path: settings.out ?? "reports/\(loaded.plan.reportName)",
       writes: ReportFile.simulationFolder.names + settings.extraFiles
@@ -144,9 +156,10 @@ package struct SimulationJob: Sendable {
       toolVersion: settings.toolVersion, seed: request.seed, poolsRequested: request.pools, shard: request.shard.description,
       threads: result.threads, elapsedSeconds: result.elapsedSeconds, startedAt: RunInfo.timestamp(result.startedAt),
       interrupted: result.interrupted,
-      command: ReproduceCommand.make(
-        settings.command, set: plan.setCode, rules: settings.source.rules, pools: request.pools, seed: request.seed,
-        extra: options))
+      command: settings.reproducingCommand
+        ?? ReproduceCommand.make(
+          settings.command, set: plan.setCode, rules: settings.source.rules, pools: request.pools, seed: request.seed,
+          extra: options))
   }
 
   /// `tallies.json`: the run's record, with the spec's counting lanes when it counted a spec.

@@ -25,6 +25,8 @@ extension CheckResult {
     case "source": source.rawValue
     case "detail": detail
     case "ci_level": CSVNumber.format(confidenceLevel)
+    case "tests": tests?.rawValue ?? ""
+    case "exact_share": exactShare ?? ""
     case "method": method?.text ?? ""
     case "p_monte_carlo": CSVNumber.format(monteCarloP)
     case "mc_standard_error": CSVNumber.format(monteCarloSE)
@@ -46,7 +48,9 @@ extension CheckResult {
     method = try record.method("method")
     monteCarloP = try record.number("p_monte_carlo")
     monteCarloSE = try record.number("mc_standard_error")
-    for column in record.columns where ReportFile.audit.columns.firstIndex(of: column) == nil {
+    if let text = record.optionalText("tests"), !text.isEmpty { tests = try record.value("tests") }
+    exactShare = record.optionalText("exact_share").flatMap { $0.isEmpty ? nil : $0 }
+    for column in record.columns where !ReportFile.audit.columns.contains(column) && !ReportFile.checks.columns.contains(column) {
       otherFields[column] = record.optionalText(column)
     }
   }

@@ -37,6 +37,9 @@ public final class BoosterPlan: Sendable {
   package let combinations: [[Int]]
   /// `combinationProbabilities[kind][combination]`.
   package let combinationProbabilities: [[Double]]
+  /// The same as exact fractions, when the rules weigh their variants in whole numbers (every
+  /// product of mtg.wtf's data does); nil otherwise. What a claim's exact share is made of.
+  package let exactCombinationShares: [[Fraction]]?
   /// `programs[kind][combination]`: the draws that make one booster.
   package let programs: [[[PlanDraw]]]
   /// Every draw of every program, each tallied separately; `PlanDraw.site` indexes this.
@@ -58,7 +61,7 @@ public final class BoosterPlan: Sendable {
     rules: RuleSetDefinition, set: CardSet, cards: [Card], firstFoilOrdinal: Int, boosterRangeCount: Int, kinds: [String], boostersPerPool: Int,
     mythicBoosterPositionProbabilities: [Double]?, slots: [PlanSlot], sheets: [PlanSheet],
     variantGroups: [PlanVariantGroup], combinations: [[Int]], combinationProbabilities: [[Double]],
-    programs: [[[PlanDraw]]], sites: [PlanSite], events: [PlanEvent], specClaims: [SpecClaim] = [],
+    exactCombinationShares: [[Fraction]]? = nil, programs: [[[PlanDraw]]], sites: [PlanSite], events: [PlanEvent], specClaims: [SpecClaim] = [],
     specClaimLanes: [Int?] = [], specClaimProblems: [String?] = []
   ) {
     rulesName = rules.name
@@ -78,6 +81,7 @@ public final class BoosterPlan: Sendable {
     self.variantGroups = variantGroups
     self.combinations = combinations
     self.combinationProbabilities = combinationProbabilities
+    self.exactCombinationShares = exactCombinationShares
     self.programs = programs
     self.sites = sites
     self.events = events

@@ -70,7 +70,43 @@ extension CompileContext {
         combination.enumerated().reduce(1.0) { $0 * optionProbabilities[$1.offset][kind][$1.element] }
       }
     }
-    return VariantCombinations(groups: groups, combinations: combinations, probabilities: combinationProbabilities)
+    return VariantCombinations(
+      groups: groups, combinations: combinations, probabilities: combinationProbabilities,
+      exactShares: exactShares(groups, combinations: combinations))
+  }
+
+  /// Each combination's share per kind as an exact fraction, when every group's options are
+  /// weights that are whole numbers (mtg.wtf's products are); nil otherwise (probabilities
+  /// written as decimals, fractional weights) or when a share would not fit in 128 bits.
+  /// Cost: O(kinds × combinations × groups).
+  private func exactShares(_ groups: [(name: String, options: [VariantDefinition])], combinations: [[Int]]) -> [[Fraction]]? {
+    var options: [[[Fraction]]] = []  // [group][kind][option]
+    for group in groups {
+      guard !group.options.contains(where: \.isProbability) else { return nil }
+      var perKind: [[Fraction]] = []
+      for kind in kinds {
+        let whole = group.options.compactMap { $0.weight.value(for: kind).flatMap(Fraction.whole) }
+        guard whole.count == group.options.count, let total = try? whole.reduce(Fraction.zero, { try $0 + $1 }), !total.isZero,
+          let shares = try? whole.map({ try $0 / total })
+        else { return nil }
+        perKind.append(shares)
+      }
+      options.append(perKind)
+    }
+    var result: [[Fraction]] = []
+    for kind in kinds.indices {
+      var shares: [Fraction] = []
+      for combination in combinations {
+        var share = Fraction.one
+        for (group, option) in combination.enumerated() {
+          guard let product = try? share * options[group][kind][option] else { return nil }
+          share = product
+        }
+        shares.append(share)
+      }
+      result.append(shares)
+    }
+    return result
   }
 
   /// Per kind, each option's probability within its group.
@@ -127,4 +163,6 @@ struct VariantCombinations {
   var combinations: [[Int]]
   /// `probabilities[kind][combination]`.
   var probabilities: [[Double]]
+  /// The same as exact fractions, when the weights are whole numbers (`exactShares`).
+  var exactShares: [[Fraction]]?
 }

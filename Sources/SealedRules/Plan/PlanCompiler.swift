@@ -211,6 +211,7 @@ struct CompileContext {
       mythicBoosterPositionProbabilities: positionProbabilities, slots: slots, sheets: planSheets,
       variantGroups: variants.groups.map { PlanVariantGroup(name: $0.name, options: $0.options.map(\.name)) },
       combinations: variants.combinations, combinationProbabilities: variants.probabilities,
+      exactCombinationShares: variants.exactShares,
       programs: programs, sites: sites, events: events, specClaims: claims.claims, specClaimLanes: claims.lanes,
       specClaimProblems: claims.problems)
   }

@@ -23,6 +23,10 @@ package struct FigureReading: Sendable, Equatable {
   package var below: Double
   /// How far over the figure the share may lie.
   package var above: Double
+  /// The shares the figure accepts, exactly (`ExactFigure`), when its text reads as a decimal,
+  /// percentage or fraction: what a share the data decides exactly is held to. Nil for a
+  /// reading made in code rather than parsed from a spec.
+  package var exactRange: ClosedRange<Fraction>?
 
   /// The figure is the share itself.
   package static let exact = FigureReading(kind: .exact, below: 0, above: 0)
@@ -76,7 +80,10 @@ package struct FigureReading: Sendable, Equatable {
     if readings.count > 1 {
       throw readings[1].0.error("give one of rounded: true, truncated: true, approximate: true or within, not several")
     }
-    return readings.first?.1 ?? .exact
+    var reading = readings.first?.1 ?? .exact
+    reading.exactRange = ExactFigure.range(
+      figure: try figure.string(), kind: reading.kind, within: try fields["within"]?.string())
+    return reading
   }
 
   /// One unit of a decimal share's last digit: 9.38% gives 0.0001, 0.125 gives 0.001.

@@ -13,6 +13,16 @@ package enum OddsClaim: Sendable, Equatable {
   /// Boosters holding at least one card of the group, as a share of all boosters.
   case group(CardGroup, expected: Double)
 
+  /// The same claim of another share (what a simulation is tested against when the data
+  /// decides the share exactly).
+  package func stating(_ share: Double) -> OddsClaim {
+    switch self {
+    case .sheet(let sheet, _): .sheet(sheet, expected: share)
+    case .slot(let slot, let cards, let gives, _): .slot(slot, cards: cards, gives: gives, expected: share)
+    case .group(let group, _): .group(group, expected: share)
+    }
+  }
+
   /// The share claimed.
   package var expected: Double {
     switch self {

@@ -14,6 +14,8 @@ final class PlanCache: Sendable {
   /// Where that card data is, for the Choose screen's listings.
   let location: CardDataLocation
   private let plans = Mutex([String: LoadedPlan]())
+  /// The highest collector number of each set asked for (`highestNumber`).
+  private let highest = Mutex([String: Int?]())
   /// Plans kept at most; the oldest is dropped first (a plan of a big product is a few MB).
   static let capacity = 24
   private let order = Mutex([String]())
@@ -25,22 +27,24 @@ final class PlanCache: Sendable {
     location = try CardDataLocation.resolve(option: cards)
   }
 
-  /// Where the plan of `rules` for `set` comes from, as `--rules` and `--cards` name it.
-  func source(set: String, rules: String) -> PlanSource {
-    PlanSource(set: set.lowercased(), rules: rules, cards: cards)
+  /// Where the plan of `rules` for `set` comes from, as `--rules`, `--cards` and
+  /// `--booster-max` name it.
+  func source(set: String, rules: String, boosterMax: Int? = nil) -> PlanSource {
+    PlanSource(set: set.lowercased(), rules: rules, cards: cards, boosterMax: boosterMax)
   }
 
-  /// The plan of `rules` (a built-in rule set or a shipped product's code) for `set`, or a
-  /// one-line refusal (unknown set, unknown rules, rules that do not fit the set). Cost: the
-  /// first time, reading the set's cards and compiling; then a lookup.
-  func plan(set: String, rules: String) throws(APIError) -> LoadedPlan {
+  /// The plan of `rules` (a built-in rule set or a shipped product's code) for `set`, boosters
+  /// drawing from collector numbers 1...`boosterMax` when given, or a one-line refusal
+  /// (unknown set, unknown rules, rules that do not fit the set, a booster range the set needs).
+  /// Cost: the first time, reading the set's cards and compiling; then a lookup.
+  func plan(set: String, rules: String, boosterMax: Int? = nil) throws(APIError) -> LoadedPlan {
     let set = set.lowercased()
     guard Self.isCode(set), Self.isCode(rules) else {
       throw APIError.badRequest("set \"\(set)\" and rules \"\(rules)\": expected codes such as war and sealed (letters, digits, '-')")
     }
-    let key = "\(set)|\(rules)"
+    let key = "\(set)|\(rules)|\(boosterMax.map(String.init) ?? "")"
     if let loaded = plans.withLock({ $0[key] }) { return loaded }
-    let loaded = try APIError.refusing { try source(set: set, rules: rules).load() }
+    let loaded = try APIError.refusing { try source(set: set, rules: rules, boosterMax: boosterMax).load() }
     plans.withLock { $0[key] = loaded }
     let dropped = order.withLock { order -> String? in
       order.append(key)
@@ -53,14 +57,25 @@ final class PlanCache: Sendable {
   /// The opening of `set` under `rules` from `seed`: the run layer's `OpenJob` over the kept
   /// plan, refused (422) when the plan draws cards the data has no names for, since the app
   /// shows every card by name.
-  func opening(set: String, rules: String, seed: SeedText) throws(APIError) -> OpenJob {
-    let job = OpenJob(loaded: try plan(set: set, rules: rules), seed: seed.value)
+  func opening(set: String, rules: String, boosterMax: Int? = nil, seed: SeedText) throws(APIError) -> OpenJob {
+    let job = OpenJob(loaded: try plan(set: set, rules: rules, boosterMax: boosterMax), seed: seed.value)
     do {
       try job.requireCardData(for: "a pool is shown by card names")
     } catch {
       throw APIError.unprocessable(error.description)
     }
     return job
+  }
+
+  /// The highest collector number of `set` in the card data (nil: none), for the booster range
+  /// of a set whose data has no basic lands. Cost: the first time, reading the set's file.
+  func highestNumber(of set: String) -> Int? {
+    let set = set.lowercased()
+    if let known = highest.withLock({ $0[set] }) { return known }
+    let cards = (try? CardSetLoader(location: location).cards(ofSet: set)) ?? []
+    let number = cards.compactMap(\.collectorNumber.leadingInteger).max()
+    highest.withLock { $0[set] = number }
+    return number
   }
 
   /// Whether `text` can be a set, rule set or product code (never a path: the app opens no

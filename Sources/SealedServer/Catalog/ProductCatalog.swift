@@ -7,8 +7,9 @@ import SealedJobs
 
 /// The field's shipped booster products (mtg.wtf's data), grouped by kind, each with whether
 /// the card data opens it with card names. Listing them compiles every product (538) against
-/// all the card data, seconds in a release build, so it is done once, in the background, from
-/// the first time the Choose screen asks; until then the listing says it is loading.
+/// all the card data, so it is done once, off the request path: it starts when the app's page
+/// is first served (or the catalog first asked for), runs in batches on every core, and until
+/// it is done the listing says how far it is (`listed` of `total`), which the page shows.
 final class ProductCatalog: Sendable {
   /// One product: what it is, and whether the app can open it.
   struct Product: Encodable, Sendable {
@@ -22,44 +23,92 @@ final class ProductCatalog: Sendable {
     var note: String?
   }
 
-  /// The products of one kind (`draft`, `play`, `collector`, ...).
+  /// The products of one kind (`draft`, `play`, `collector`, ...), with the kind's name for
+  /// people (`Draft Boosters`).
   struct Kind: Encodable, Sendable {
     var kind: String
+    var label: String
     var products: [Product]
   }
 
-  /// The listing as the API sends it: `loading`, `ready` with the kinds, or `failed` with why.
+  /// The listing as the API sends it: `loading` with how far it is, `ready` with the kinds, or
+  /// `failed` with why.
   struct Listing: Encodable, Sendable {
     var status: String
     var kinds: [Kind]
     var note: String?
+    /// Products listed so far, of `total` (0 until the data is read).
+    var listed: Int
+    var total: Int
+    /// Seconds the listing took (or has taken so far).
+    var seconds: Double
   }
 
-  private let state = Mutex(Listing(status: "loading", kinds: [], note: "listing the shipped products"))
-  private let started = Atomic(false)
+  private let state = Mutex(Listing(status: "loading", kinds: [], note: "listing the shipped products", listed: 0, total: 0, seconds: 0))
+  private let started = Mutex<Date?>(nil)
+  /// Products compiled per batch: small enough for progress to move often.
+  static let batchSize = 16
 
-  /// The listing as it stands; the first call starts listing, in the background, from
-  /// `location`'s card data (until it is done, the listing says it is loading).
-  func listing(from location: CardDataLocation) -> Listing {
-    if !started.exchange(true, ordering: .relaxed) {
-      Task.detached(priority: .utility) { self.load(from: location) }
+  /// Starts listing the products from `location`'s card data, in the background, unless it
+  /// has started already. Cost: nothing on the caller's thread.
+  func start(from location: CardDataLocation) {
+    let first = started.withLock { started -> Bool in
+      guard started == nil else { return false }
+      started = Date()
+      return true
     }
-    return state.withLock { $0 }
+    guard first else { return }
+    let thread = Thread { self.load(from: location) }
+    thread.stackSize = 8 << 20
+    thread.start()
   }
 
-  /// Lists the products against `location`'s card data. Cost: one read of all the card data
-  /// and one plan compiled per product (seconds); call it off the request path.
+  /// The listing as it stands; the first call starts listing (`start`).
+  func listing(from location: CardDataLocation) -> Listing {
+    start(from: location)
+    let since = started.withLock { $0 } ?? Date()
+    var listing = state.withLock { $0 }
+    if listing.status == "loading" { listing.seconds = Date().timeIntervalSince(since) }
+    return listing
+  }
+
+  /// Lists the products against `location`'s card data, in batches on every core, counting
+  /// them as they are listed. Cost: one read of all the card data and one plan compiled per
+  /// product; call it off the request path.
   func load(from location: CardDataLocation) {
+    let begun = Date()
     let result: Listing
     do throws(DataError) {
       let path = try CompiledBoosterData.shippedPath()
       let data = try CompiledBoosterData.read(path: path)
-      let listed = ProductListing.list(data, source: (path as NSString).lastPathComponent, database: try location.load())
-      result = Listing(status: "ready", kinds: Self.grouped(listed), note: nil)
+      let database = try location.load()
+      let total = data.products.count
+      state.withLock { $0.total = total }
+      let listed = Self.list(data, source: (path as NSString).lastPathComponent, database: database) { count in
+        state.withLock { $0.listed += count }
+      }
+      result = Listing(status: "ready", kinds: Self.grouped(listed), note: nil, listed: total, total: total, seconds: Date().timeIntervalSince(begun))
     } catch {
-      result = Listing(status: "failed", kinds: [], note: error.description)
+      result = Listing(status: "failed", kinds: [], note: error.description, listed: 0, total: 0, seconds: Date().timeIntervalSince(begun))
     }
     state.withLock { $0 = result }
+  }
+
+  /// `ProductListing.list` of `data`, a batch of `batchSize` products at a time on every
+  /// core, in the data's order; `listed` hears each batch's count as it is done.
+  static func list(
+    _ data: CompiledBoosterData, source: String, database: CardDatabase, listed: @Sendable (Int) -> Void
+  ) -> [ProductListing] {
+    let products = data.products
+    let batches = stride(from: 0, to: products.count, by: batchSize).map { $0..<min($0 + batchSize, products.count) }
+    let results = Mutex([[ProductListing]](repeating: [], count: batches.count))
+    DispatchQueue.concurrentPerform(iterations: batches.count) { index in
+      let batch = CompiledBoosterData(products: Array(products[batches[index]]))
+      let rows = ProductListing.list(batch, source: source, database: database)
+      results.withLock { $0[index] = rows }
+      listed(rows.count)
+    }
+    return results.withLock { $0 }.flatMap { $0 }
   }
 
   /// Products by kind, the kinds with the most products first, products by code.
@@ -79,7 +128,7 @@ final class ProductCatalog: Sendable {
       )
     }
     return Dictionary(grouping: products, by: \.kind)
-      .map { Kind(kind: $0.key, products: $0.value.map(\.product).sorted { $0.code < $1.code }) }
+      .map { Kind(kind: $0.key, label: ProductKindLabel.of($0.key), products: $0.value.map(\.product).sorted { $0.code < $1.code }) }
       .sorted { $0.products.count != $1.products.count ? $0.products.count > $1.products.count : $0.kind < $1.kind }
   }
 }

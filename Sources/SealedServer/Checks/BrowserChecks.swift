@@ -1,37 +1,46 @@
 import Foundation
-import Synchronization
 import SealedSupport
 import SealedRules
 import SealedJobs
 
 /// The checks started from the browser: each the run layer's `CheckJob`, as `sealed check SET
 /// --rules RULES --pools N --seed S --out DIR` makes it, validated when it is asked for (a bad
-/// request is refused at once, nothing written), then run on a thread of its own while the
-/// page polls its progress (the job's progress callback); a check can be cancelled (the job's
-/// stop callback: it stops between chunks and writes the report of the pools done, with no
-/// verdict, as Ctrl-C does to `sealed check`). One check runs at a time: it uses every core.
+/// request is refused at once, nothing written), then run on the job board (`JobBoard`) while
+/// the page polls its progress: its own simulation, each comparison's, then the tests. Each
+/// check writes a report folder of its own (`NewReportFolder`: set, rules, seed and time), so
+/// an earlier report is never replaced or mixed with; a cancelled check stops between chunks
+/// and writes the report of the pools done, with no verdict, as Ctrl-C does to `sealed check`.
+/// One check runs at a time: it uses every core.
 final class BrowserChecks: Sendable {
   /// What the page asks for.
   struct Request: Decodable, Sendable {
     var set: String
     var rules: String?
-    var pools: Int?
+    var pools: PoolCount?
     var seed: SeedText?
-    /// The report folder's name under the reports folder (default `SET-RULES`).
-    var folder: String?
+    /// Boosters draw from collector numbers 1 to it (nil: the set's own range).
+    var booster_max: Int?
   }
 
   /// A check as the page sees it.
-  struct Status: Encodable, Sendable {
+  struct Status: JobStatus {
     var id: Int
     var set: String
     var rules: String
     var pools: Int
     var seed: SeedText
+    var booster_max: Int?
+    /// The report folder's name under the reports folder.
     var folder: String
-    /// `running`, `done`, `cancelled` or `failed`.
-    var state: String
+    var state: JobState
+    /// Pools of the check's own simulation done.
     var done_pools: Int
+    /// What it is doing (`simulating`, `comparing with retail (1 of 3)`, `testing`), and the
+    /// pools of that step done, of `step_total` (0 for the tests).
+    var step: String
+    var step_done: Int
+    var step_total: Int
+    var seconds: Double
     var verdict: String?
     var passed: Bool?
     var error: String?
@@ -40,20 +49,7 @@ final class BrowserChecks: Sendable {
     var started_at: String
   }
 
-  private struct Job {
-    var status: Status
-    let stop: StopFlag
-  }
-
-  /// A flag the simulation polls.
-  final class StopFlag: Sendable {
-    private let raised = Atomic(false)
-    func raise() { raised.store(true, ordering: .relaxed) }
-    var isRaised: Bool { raised.load(ordering: .relaxed) }
-  }
-
-  private let jobs = Mutex([Int: Job]())
-  private let nextID = Atomic(1)
+  let board = JobBoard<Status>(noun: "check")
   let reportsFolder: String
   let plans: PlanCache
 
@@ -65,111 +61,116 @@ final class BrowserChecks: Sendable {
     self.plans = plans
   }
 
-  /// Validates `request` and starts the check, or refuses it (400 for bad values, 404 for an
-  /// unknown set or rules, 409 while another check runs).
+  /// Validates `request`, makes its report folder and starts the check, or refuses it (400 for
+  /// bad values, 404 for an unknown set or rules, 409 while another check runs).
   func start(_ request: Request) throws(APIError) -> Status {
-    let rules = request.rules ?? "sealed"
-    let pools: Int
-    do {
-      pools = try RunLimits.appCheckPools(request.pools ?? Self.defaultPools)
-    } catch {
-      throw APIError.badRequest(error.description)
+    let rules = request.rules.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } ?? "sealed"
+    let set = request.set.trimmingCharacters(in: .whitespaces).lowercased()
+    let pools = try (request.pools ?? PoolCount(Self.defaultPools)).value(in: 1...RunLimits.maximumAppCheckPools)
+    guard PlanCache.isCode(set) else { throw APIError.badRequest("Set \"\(set)\": expected a set code such as war (letters and digits)") }
+    guard PlanCache.isCode(rules) else {
+      throw APIError.badRequest("Rules or product \"\(rules)\": expected a rule set such as sealed or a product code such as war-draft")
     }
-    guard PlanCache.isCode(request.set), PlanCache.isCode(rules) else {
-      throw APIError.badRequest("set \"\(request.set)\" and rules \"\(rules)\": expected codes such as war and sealed")
+    if let boosterMax = request.booster_max, boosterMax < 1 {
+      throw APIError.badRequest("Booster range \(boosterMax): expected a collector number of at least 1 (boosters draw from 1 to it)")
     }
-    let folder = request.folder ?? "\(request.set.lowercased())-\(rules)"
-    guard PlanCache.isCode(folder.replacingOccurrences(of: ".", with: "_")), !folder.hasPrefix(".") else {
-      throw APIError.badRequest("folder \"\(folder)\": expected a folder name (letters, digits, '-', '_', '.')")
-    }
-    if let running = jobs.withLock({ $0.values.first { $0.status.state == "running" } }) {
-      throw APIError.conflict("check \(running.status.id) (\(running.status.set), \(running.status.rules)) is running; cancel it or wait for it")
-    }
+    if let running = board.running { throw APIError.conflict(Self.busy(running)) }
     let seed = request.seed ?? .random()
-    var simulation = SimulationJob.Settings(source: plans.source(set: request.set, rules: rules), toolVersion: SealedVersion.current)
+    let folder = try APIError.refusing { try NewReportFolder.make(in: reportsFolder, set: set, rules: rules, seed: seed.value) }
+    let path = (reportsFolder as NSString).appendingPathComponent(folder)
+    do {
+      let job = try makeJob(set: set, rules: rules, boosterMax: request.booster_max, pools: pools, seed: seed, out: path)
+      return try board.start(
+        status: { id in
+          Status(
+            id: id, set: job.plan.setCode, rules: rules, pools: pools, seed: seed, booster_max: request.booster_max, folder: folder,
+            state: .running, done_pools: 0,
+            step: "starting", step_done: 0, step_total: pools, seconds: 0, started_at: Date().formatted(.iso8601))
+        }, busy: Self.busy, body: { context in Self.run(job, context: context, folder: path) })
+    } catch {
+      rmdir(path)
+      throw error
+    }
+  }
+
+  /// The check of `set` under `rules`, as `sealed check` makes it, writing into `out`.
+  private func makeJob(set: String, rules: String, boosterMax: Int?, pools: Int, seed: SeedText, out: String) throws(APIError) -> CheckJob {
+    var simulation = SimulationJob.Settings(
+      source: plans.source(set: set, rules: rules, boosterMax: boosterMax), toolVersion: SealedVersion.current)
     simulation.pools = WholeNumber(pools)
     simulation.seed = seed.value
-    simulation.out = (reportsFolder as NSString).appendingPathComponent(folder)
-    let job = try APIError.refusing { () throws -> CheckJob in
+    simulation.out = out
+    return try APIError.refusing { () throws -> CheckJob in
       simulation.spec = try SpecLoader.load(namedBy: RuleSetLoader.load(rules))
       return try CheckJob(CheckJob.Settings(simulation: simulation))
     }
-    let id = nextID.add(1, ordering: .relaxed).oldValue
-    let status = Status(
-      id: id, set: job.plan.setCode, rules: rules, pools: pools, seed: seed, folder: folder, state: "running",
-      done_pools: 0, started_at: Date().formatted(.iso8601))
-    let stop = StopFlag()
-    let running = jobs.withLock { jobs -> Status? in
-      if let running = jobs.values.first(where: { $0.status.state == "running" }) { return running.status }
-      jobs[id] = Job(status: status, stop: stop)
-      return nil
-    }
-    if let running {
-      throw APIError.conflict("check \(running.id) (\(running.set), \(running.rules)) is running; cancel it or wait for it")
-    }
-    let thread = Thread { [self] in self.run(job, id: id, stop: stop) }
-    thread.stackSize = 8 << 20
-    thread.start()
-    return status
+  }
+
+  static func busy(_ running: Status) -> String {
+    "check \(running.id) (\(running.set), \(running.rules)) is running: wait for it, or press its Cancel button"
   }
 
   /// Runs the check and writes its report folder, as `sealed check` does.
-  private func run(_ job: CheckJob, id: Int, stop: StopFlag) {
+  private static func run(_ job: CheckJob, context: JobBoard<Status>.Context, folder: String) {
     let outcome: Result<CheckJob.Outcome, DataError>
     do {
-      let checked = try job.run(progress: { [self] done in update(id) { $0.done_pools = done } }, shouldStop: { stop.isRaised })
+      let checked = try job.run(step: { step in context.update { $0.show(step) } }, shouldStop: context.stopTest)
+      context.update { $0.step = "writing the report" }
       _ = try job.write(checked)
       outcome = .success(checked)
     } catch {
       outcome = .failure(error)
     }
-    update(id) { status in
+    if case .failure = outcome { rmdir(folder) }  // only if nothing was written into it
+    context.update { status in
       switch outcome {
       case .success(let checked):
         let stopped = checked.interrupted ? (done: checked.pools, requested: checked.poolsRequested) : nil
-        status.state = checked.interrupted ? "cancelled" : "done"
+        status.state = checked.interrupted ? .cancelled : .done
+        status.done_pools = checked.pools
         status.verdict = checked.checks?.summary(interrupted: stopped).text
         status.passed = checked.interrupted ? nil : checked.passed
         status.report = "/reports/\(status.folder)/report.html"
       case .failure(let error):
-        status.state = "failed"
+        status.state = .failed
         status.error = error.description
       }
-    }
-  }
-
-  private func update(_ id: Int, _ change: (inout Status) -> Void) {
-    jobs.withLock { jobs in
-      if var job = jobs[id] {
-        change(&job.status)
-        jobs[id] = job
-      }
+      status.step = ""
     }
   }
 
   /// Every check of this server's run, newest first.
-  var all: [Status] { jobs.withLock { $0.values.map(\.status) }.sorted { $0.id > $1.id } }
+  var all: [Status] { board.all }
 
   /// The check `id`, or a 404.
-  func status(_ id: Int) throws(APIError) -> Status {
-    guard let job = jobs.withLock({ $0[id] }) else { throw APIError.notFound("no check \(id) in this server's run") }
-    return job.status
-  }
+  func status(_ id: Int) throws(APIError) -> Status { try board.status(id) }
 
   /// Asks check `id` to stop; it writes the report of the pools done.
-  func cancel(_ id: Int) throws(APIError) -> Status {
-    guard let job = jobs.withLock({ $0[id] }) else { throw APIError.notFound("no check \(id) in this server's run") }
-    job.stop.raise()
-    return job.status
-  }
+  func cancel(_ id: Int) throws(APIError) -> Status { try board.cancel(id) }
 
   /// Asks every running check to stop (the server is shutting down) and waits, at most
   /// `seconds`, until each has written the report of the pools it did.
-  func cancelAll(waiting seconds: Double = 60) {
-    for job in jobs.withLock({ Array($0.values) }) { job.stop.raise() }
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline, jobs.withLock({ $0.values.contains { $0.status.state == "running" } }) {
-      usleep(50_000)
+  func cancelAll(waiting seconds: Double = 60) { board.cancelAll(waiting: seconds) }
+}
+
+extension BrowserChecks.Status {
+  /// Shows the check's step: its own simulation's pools, a comparison's, or the tests.
+  mutating func show(_ step: CheckJob.Step) {
+    switch step {
+    case .simulating(let done):
+      done_pools = max(done_pools, done)
+      self.step = "simulating"
+      step_done = done_pools
+      step_total = pools
+    case .comparing(let rules, let number, let count, let done):
+      let text = "comparing with \(rules) (\(number) of \(count))"
+      step_done = self.step == text ? max(step_done, done) : done
+      self.step = text
+      step_total = done_pools
+    case .testing:
+      self.step = "testing the counts"
+      step_done = 0
+      step_total = 0
     }
   }
 }

@@ -10,12 +10,12 @@ struct SeedText: Codable, Sendable, Equatable {
   init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if let text = try? container.decode(String.self) {
-      guard let value = UInt64(text) else {
-        throw DecodingError.dataCorruptedError(in: container, debugDescription: "seed \"\(text)\": expected a whole number from 0 to 18446744073709551615")
-      }
+      guard let value = UInt64(text.trimmingCharacters(in: .whitespaces)) else { throw FieldError(Self.problem(text)) }
+      self.value = value
+    } else if let value = try? container.decode(UInt64.self) {
       self.value = value
     } else {
-      value = try container.decode(UInt64.self)
+      throw FieldError(Self.problem((try? container.decode(Double.self)).map { "\($0)" } ?? "?"))
     }
   }
 
@@ -24,10 +24,14 @@ struct SeedText: Codable, Sendable, Equatable {
     try container.encode(String(value))
   }
 
+  /// The refusal of a seed written `text`, in the words of the page's Seed fields.
+  static func problem(_ text: String) -> String {
+    "Seed \"\(text)\": expected a whole number from 0 to 18446744073709551615, or leave it blank for a random seed"
+  }
+
   /// A fresh random seed of 53 bits, as `sealed open` draws one.
   static func random() -> SeedText {
-    var system = SystemRandomNumberGenerator()
-    return SeedText(system.next() >> 11)
+    SeedText(RunSeed.random())
   }
 }
 
@@ -45,6 +49,9 @@ struct DraftReference: Codable, Sendable, Equatable {
   var rules: String
   var seed: SeedText
   var player: Int
+  /// Boosters draw from collector numbers 1 to it (nil: the set's own range, from its basic
+  /// lands), as `--booster-max` says.
+  var booster_max: Int?
   var cards: [Card]?
 
   /// The most players one event opens.

@@ -29,7 +29,10 @@ struct DeckService: Sendable {
     guard (1...DraftReference.maximumPlayers).contains(draft.player) else {
       throw APIError.badRequest("player \(draft.player): expected 1 to \(DraftReference.maximumPlayers)")
     }
-    let opening = try plans.opening(set: draft.set, rules: draft.rules, seed: draft.seed)
+    if let boosterMax = draft.booster_max, boosterMax < 1 {
+      throw APIError.badRequest("Booster range \(boosterMax): expected a collector number of at least 1 (boosters draw from 1 to it)")
+    }
+    let opening = try plans.opening(set: draft.set, rules: draft.rules, boosterMax: draft.booster_max, seed: draft.seed)
     let opened = opening.pools(draft.player)[draft.player - 1]
     let pool = SavedPool(
       opened: opened, plan: opening.plan, seed: opening.seed, setCards: opening.loaded.set.cards, toolVersion: SealedVersion.current)
@@ -82,6 +85,7 @@ struct DeckService: Sendable {
     let built = try deck(draft)
     let deck = try await library { library in
       try library.withLock { () throws -> Deck in
+        try Library.validate(name: name, for: .deck)
         try library.checkFreeName(name, replacing: false)
         var deck = built
         deck.name = name

@@ -17,6 +17,17 @@ struct DeckView: Encodable, Sendable {
     var copies: Int
     var opened: Int?
     var used_up: Bool
+
+    enum CodingKeys: CodingKey { case card, copies, opened, used_up }
+
+    /// Every field, `opened` as null for a basic land (never left out).
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(card, forKey: .card)
+      try container.encode(copies, forKey: .copies)
+      try container.encode(opened, forKey: .opened)
+      try container.encode(used_up, forKey: .used_up)
+    }
   }
 
   struct Count: Encodable, Sendable {

@@ -1,6 +1,7 @@
 import SealedSupport
 import SealedStats
 import SealedDecks
+import SealedJobs
 
 /// A sample opening hand and the exact odds of lands, as `sealed hand NAME --seed S --format
 /// json` gives them (the same hand for the same deck and seed), with each probability also as
@@ -34,37 +35,26 @@ struct HandView: Encodable, Sendable {
   var opening_hand: [Probability]
   var at_least: [AtLeast]
 
-  /// One hand of `deck` drawn from `seed` (`SampleHand.hands`) and the odds
-  /// (`OpeningHandOdds`, GSL's hypergeometric distribution). Throws for a deck of fewer than
-  /// seven cards.
+  /// One hand of `deck` drawn from `seed` and the land odds, by the run layer's `HandJob` (as
+  /// `sealed hand` draws and computes them). Refused (422) for a deck of fewer than seven cards.
   init(_ deck: Deck, seed: SeedText) throws(APIError) {
-    let cards = deck.expandedCards
-    guard cards.count >= SampleHand.handSize else {
-      throw APIError.unprocessable("deck \(deck.name) has \(cards.count) cards; a hand needs at least \(SampleHand.handSize)")
+    let job = try APIError.refusing {
+      try HandJob(deck: deck, seed: seed.value, addCards: "add cards by clicking them in the pool")
     }
-    let lands = cards.filter(\.isLand).count
-    let odds: OpeningHandOdds
-    let opening: [Double]
-    let table: [OpeningHandOdds.Cell]
-    do {
-      odds = try OpeningHandOdds(deckSize: cards.count, lands: lands, handSize: SampleHand.handSize)
-      opening = try odds.openingHand()
-      table = try odds.table()
-    } catch {
-      throw APIError.unprocessable("cannot compute the odds for deck \(deck.name): \(error)")
-    }
-    let hand = SampleHand.hands(of: deck, count: 1, seed: seed.value)[0]
+    let outcome = try APIError.refusing { try job.run() }
+    let odds = job.odds
+    let hand = outcome.hands[0]
     self.deck = deck.name
     self.seed = seed
-    deck_size = cards.count
-    self.lands = lands
+    deck_size = job.cards.count
+    lands = job.lands
     hand_size = odds.handSize
     self.hand = hand.map(CardView.init)
     hand_lands = hand.filter(\.isLand).count
-    opening_hand = opening.enumerated().map {
+    opening_hand = outcome.opening.enumerated().map {
       Probability(lands: $0, probability: $1, percent: OpeningHandOdds.percentText($1))
     }
-    at_least = table.map {
+    at_least = outcome.table.map {
       AtLeast(
         lands: $0.lands, turn: $0.turn, cards_seen_on_the_play: odds.cardsSeen(byTurn: $0.turn, onThePlay: true),
         cards_seen_on_the_draw: odds.cardsSeen(byTurn: $0.turn, onThePlay: false), on_the_play: $0.onThePlay,

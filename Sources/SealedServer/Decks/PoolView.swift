@@ -31,23 +31,26 @@ struct PoolView: Encodable, Sendable {
   var set_name: String
   var rules: String
   var seed: SeedText
+  /// The booster range asked for (nil: the set's own).
+  var booster_max: Int?
   var boosters_per_pool: Int
   var pools: [Player]
 
   /// The first `players` pools of `opening` (its plan compiled from `rules`). Cost: opening
   /// them (microseconds each).
-  init(_ opening: OpenJob, rules: String, players: Int) {
+  init(_ opening: OpenJob, rules: String, boosterMax: Int? = nil, players: Int) {
     let plan = opening.plan
     let seed = SeedText(opening.seed)
     set = plan.setCode
     set_name = plan.setName
     self.rules = rules
     self.seed = seed
+    booster_max = boosterMax
     boosters_per_pool = plan.boostersPerPool
     let opened = opening.pools(players)
     pools = opened.enumerated().map { index, pool in
       let view = { (entry: OpenedPool.Entry) in Opened(card: CardView(PoolCard(entry.card)), slot: entry.slot, foil: entry.foil) }
-      let draft = DraftReference(set: plan.setCode, rules: rules, seed: seed, player: index + 1, cards: nil)
+      let draft = DraftReference(set: plan.setCode, rules: rules, seed: seed, player: index + 1, booster_max: boosterMax, cards: nil)
       return Player(
         player: index + 1, deck_name: draft.defaultName, mythic_booster: pool.mythicBooster.map { $0 + 1 },
         top_cards: pool.topEntries.map(view), boosters: pool.boosters.map { $0.map(view) },

@@ -27,11 +27,13 @@ package struct APIError: Error, Sendable, Equatable {
   package static func unprocessable(_ message: String) -> APIError { APIError(.unprocessableContent, message) }
 
   /// A library error as a refusal: "no deck", "unknown set" and the like are 404, a name
-  /// already taken 409, anything else the library refused 422. The library's one line is kept.
+  /// already taken 409, anything else the library refused 422. The library's one line is kept,
+  /// its command-line remedies said in the page's words (`BrowserWords`).
   package init(_ error: DataError) {
-    let text = error.description
+    let text = BrowserWords.rephrase(error.description)
     if text.hasPrefix("no deck ") || text.hasPrefix("no pool ") || text.hasPrefix("unknown set ")
       || text.hasPrefix("unknown rule set ") || text.hasPrefix("no card ") || text.contains("has no card data")
+      || text.hasPrefix("product ")
     {
       self.init(.notFound, text)
     } else if text.contains("is already saved") {

@@ -32,6 +32,8 @@ enum JSONBody {
     }
     do {
       return try JSONDecoder().decode(T.self, from: data)
+    } catch let error as FieldError {
+      throw APIError.badRequest(error.message)
     } catch let error as DecodingError {
       throw APIError.badRequest("request body: \(DecodingErrorMessage.describe(error))")
     } catch {

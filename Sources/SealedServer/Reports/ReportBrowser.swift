@@ -13,6 +13,8 @@ struct ReportBrowser: Sendable {
     var files: [String]
     var has_page: Bool
     var modified: String
+    /// What its `run.csv` and `checks.csv` say (nil for a folder without `run.csv`).
+    var run: ReportSummary?
   }
 
   /// What a path names: a file to send, or a folder to list.
@@ -48,7 +50,10 @@ struct ReportBrowser: Sendable {
       }
       guard !relative.isEmpty, files.contains("report.html") || files.contains("run.csv") else { return }
       let date = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date(timeIntervalSince1970: 0)
-      found.append((Folder(path: relative, files: files, has_page: files.contains("report.html"), modified: date.formatted(.iso8601)), date))
+      let folder = Folder(
+        path: relative, files: files, has_page: files.contains("report.html"), modified: date.formatted(.iso8601),
+        run: files.contains("run.csv") ? ReportSummary(folder: path) : nil)
+      found.append((folder, date))
     }
     visit("", level: 1)
     return found.sorted { $0.date != $1.date ? $0.date > $1.date : $0.folder.path < $1.folder.path }.map(\.folder)

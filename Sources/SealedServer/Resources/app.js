@@ -4,12 +4,13 @@ import * as open from "/assets/open.js";
 import * as build from "/assets/build.js";
 import * as decks from "/assets/decks.js";
 import * as checks from "/assets/checks.js";
-import { el, closeOverlay, route, useImages } from "/assets/ui.js";
+import { el, closeOverlay, leaveScreen, route, useImages } from "/assets/ui.js";
 
 const screens = { "": choose, open, build, deck: build, decks, checks, reports: checks };
 
 async function show() {
   closeOverlay();
+  leaveScreen();
   const { path, params } = route();
   const screen = screens[path[0] || ""] || choose;
   const main = document.getElementById("screen");

@@ -2,14 +2,14 @@
 // card at half opacity when every copy is used), the deck list as card headers, the curve,
 // types and count against 40. Every change goes to the server, which applies the deck rules.
 import { api } from "/assets/api.js";
-import { el, link, toast, showOverlay, closeOverlay } from "/assets/ui.js";
+import { el, link, toast, showOverlay, closeOverlay, every, stop, onReturn } from "/assets/ui.js";
 import { cardFace, cardHeader } from "/assets/cards.js";
 import { showHand, showExport } from "/assets/hand.js";
 
 const state = { reference: null, view: null, tiles: new Map(), filters: { colours: new Set(), type: "", rarities: new Set(), values: new Set() } };
 
 function draftKey(draft) {
-  return `sealed.draft.${draft.set}.${draft.rules}.${draft.seed}.${draft.player}`;
+  return `sealed.draft.${draft.set}.${draft.rules}.${draft.seed}.${draft.player}${draft.booster_max ? "." + draft.booster_max : ""}`;
 }
 
 let pending = Promise.resolve();
@@ -44,8 +44,10 @@ function choice(id) {
   return state.view.picker.find((entry) => entry.card.id === id);
 }
 
+/** A diamond per copy: filled when in the deck. A basic land (any number may go in) shows one
+ * filled diamond per copy in the deck, none while it has none. */
 function diamonds(entry) {
-  if (entry.opened === null) return entry.copies ? `${entry.copies} in the deck` : "any number";
+  if (entry.opened == null) return "◆".repeat(entry.copies);
   return "◆".repeat(Math.min(entry.copies, entry.opened)) + "◇".repeat(Math.max(entry.opened - entry.copies, 0));
 }
 
@@ -62,7 +64,10 @@ function updateTiles() {
 
 function tile(entry) {
   const id = entry.card.id;
-  const node = el("div.pick", { dataset: { id, land: entry.card.land ? "yes" : "no", basic: entry.card.basic ? "yes" : "no" }, title: "Click: add a copy (or, when every copy is in, take one out). Right-click: take one out." },
+  const title = entry.card.basic
+    ? "A basic land: any number may go in. Click: add one. Right-click, or ⤢ then −: take one out."
+    : "Click: add a copy (or, when every copy is in, take one out). Right-click, or ⤢ then −: take one out.";
+  const node = el("div.pick", { dataset: { id, land: entry.card.land ? "yes" : "no", basic: entry.card.basic ? "yes" : "no" }, title },
     el("div.diamonds"), cardFace(entry.card, "normal"),
     el("button.zoom-button", { type: "button", title: "Zoom", "aria-label": `Zoom ${entry.card.name}`, onclick: (event) => { event.stopPropagation(); zoom(id); } }, "⤢"));
   node.addEventListener("click", () => { const now = choice(id); change(id, now.used_up ? "remove" : "add"); });
@@ -74,7 +79,7 @@ function tile(entry) {
 function zoom(id) {
   const entry = choice(id);
   if (!entry) return;
-  const opened = entry.opened === null ? "a basic land: any number" : `${entry.opened} opened`;
+  const opened = entry.opened == null ? "a basic land: any number may go in" : `${entry.opened} opened`;
   showOverlay(el("div.zoom", { dataset: { id } },
     cardFace(entry.card, "zoomed"),
     el("div.zoom-side",
@@ -124,12 +129,14 @@ function filters() {
   const types = ["creatures", "instants", "sorceries", "enchantments", "artifacts", "planeswalkers", "lands", "other"];
   const select = el("select", { "aria-label": "type", onchange: (event) => { state.filters.type = event.target.value; applyFilters(); } },
     el("option", { value: "" }, "every type"), types.map((type) => el("option", { value: type }, type)));
-  return el("div.filters",
-    chips("colour", ["W", "U", "B", "R", "G", "C", "M"], ["W", "U", "B", "R", "G", "colourless", "multicolour"], state.filters.colours),
-    select,
-    chips("rarity", ["common", "uncommon", "rare", "mythic"], ["common", "uncommon", "rare", "mythic"], state.filters.rarities),
-    chips("mana value", ["0", "1", "2", "3", "4", "5", "6", "7+"], ["0", "1", "2", "3", "4", "5", "6", "7+"], state.filters.values),
-    el("span#shown.meta", { id: "shown" }));
+  // Open on a wide screen; on a phone folded under one line, so that the pool comes first.
+  return el("details.filter-box", { open: window.innerWidth > 600 },
+    el("summary", "Filters ", el("span#shown.meta", { id: "shown" })),
+    el("div.filters",
+      chips("colour", ["W", "U", "B", "R", "G", "C", "M"], ["W", "U", "B", "R", "G", "colourless", "multicolour"], state.filters.colours),
+      select,
+      chips("rarity", ["common", "uncommon", "rare", "mythic"], ["common", "uncommon", "rare", "mythic"], state.filters.rarities),
+      chips("mana value", ["0", "1", "2", "3", "4", "5", "6", "7+"], ["0", "1", "2", "3", "4", "5", "6", "7+"], state.filters.values)));
 }
 
 function curve(view) {
@@ -162,11 +169,24 @@ function saveBox(view) {
   } }, copy, el("button", { type: "submit", id: "duplicate" }, "Duplicate"));
 }
 
+/** On a narrow screen the deck panel is below the pool: a bar at the bottom keeps the count in
+ * sight and goes down to the panel. */
+function drawDeckBar() {
+  const view = state.view;
+  const bar = document.getElementById("deck-bar");
+  if (!bar) return;
+  bar.replaceChildren(
+    el("span.bar-count", el("strong", view.size), ` of ${view.target_size} · ${view.lands} lands`),
+    el("button", { type: "button", id: "to-deck", onclick: () => document.getElementById("deck-side").scrollIntoView({ behavior: "smooth" }) }, "The deck ↓"));
+}
+
 function drawDeck() {
   const view = state.view;
   const side = document.getElementById("deck-side");
+  drawDeckBar();
   side.replaceChildren(
     el("div.deck-title", el("h2", view.name), el(`span.badge${view.saved ? ".saved" : ""}`, view.saved ? "saved: changes are kept as you make them" : "not saved")),
+    view.saved ? el("p.meta.sync", { id: "sync-note" }, "Kept in step with the library: a change made with sealed deck or in another tab shows here within seconds.") : null,
     el("div.count", { id: "count" }, el("strong", view.size), ` of ${view.target_size}`, el("span.note", view.size_note),
       el("span.meter", el("span", { style: `width: ${Math.min(100, (view.size / view.target_size) * 100)}%` }))),
     el("div.deck-actions",
@@ -185,6 +205,7 @@ async function load(path, params) {
     return api("/api/deck", { deck: path[1] });
   }
   const draft = { set: params.set, rules: params.rules || "sealed", seed: params.seed, player: parseInt(params.player || "1", 10) };
+  if (params.booster_max) draft.booster_max = parseInt(params.booster_max, 10);
   const kept = sessionStorage.getItem(draftKey(draft));
   if (kept) draft.cards = JSON.parse(kept);
   state.reference = draft;
@@ -205,8 +226,36 @@ export async function render(main, path, params) {
   }));
   main.replaceChildren(el("section.builder",
     el("div.pool-side", el("h1", `${view.pool.set_name}: the pool`), filters(), grid),
-    el("aside.deck-side", { id: "deck-side" })));
+    el("aside.deck-side", { id: "deck-side" }),
+    el("div.deck-bar", { id: "deck-bar" })));
   updateTiles();
   drawDeck();
   applyFilters();
+  if (view.saved) followLibrary(view.name);
+}
+
+/** A saved deck may change elsewhere (sealed deck, another tab): asked for every few seconds
+ * and whenever the tab comes back, after any change of this page's own, and redrawn, saying
+ * so, when the library's copy is newer. */
+function followLibrary(name) {
+  let gone = false;
+  const check = () => {
+    if (gone) return;
+    pending = pending.then(async () => {
+      if (state.reference !== name) return;
+      try {
+        const view = await api("/api/deck", { deck: name });
+        if (state.reference !== name || view.modified_at === state.view.modified_at) return;
+        setView(view);
+        toast(`Deck ${name} was changed elsewhere (sealed deck or another tab): showing it as saved now`);
+      } catch (error) {
+        if (error.status !== 404) return;
+        gone = true;
+        stop(timer);
+        toast(`Deck ${name} is no longer in the library (deleted elsewhere); open Decks to see what is saved`, true);
+      }
+    });
+  };
+  const timer = every(3000, check);
+  onReturn(check);
 }

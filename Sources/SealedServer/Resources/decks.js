@@ -1,6 +1,6 @@
 // Saved decks: the library sealed deck uses, with its pools; open, duplicate, delete.
 import { api } from "/assets/api.js";
-import { el, link, toast } from "/assets/ui.js";
+import { el, link, toast, onReturn, every } from "/assets/ui.js";
 
 function actions(entry, redraw) {
   if (entry.kind !== "deck") return el("td");
@@ -18,7 +18,7 @@ function actions(entry, redraw) {
       redraw();
     } catch (error) { toast(error.message, true); }
   } }, "Delete");
-  return el("td.actions",
+  return el("td.controls", el("div.row-actions",
     el("form.inline", { onsubmit: async (event) => {
       event.preventDefault();
       try {
@@ -27,24 +27,45 @@ function actions(entry, redraw) {
         redraw();
       } catch (error) { toast(error.message, true); }
     } }, copy, el("button", { type: "submit" }, "Duplicate")),
-    remove);
+    remove));
+}
+
+function table(entries, redraw) {
+  if (entries.length === 0) return el("p.hint", "Nothing saved yet.");
+  const rows = entries.map((entry) => el("tr", { dataset: { kind: entry.kind, name: entry.name } },
+    el("td.kind", entry.kind),
+    el("td.name", entry.kind === "deck" ? el("a", { href: link(`deck/${encodeURIComponent(entry.name)}`) }, entry.name) : entry.name),
+    el("td", { dataset: { label: "set" } }, entry.set_name ? `${entry.set_name} (${entry.set})` : ""),
+    el("td", { dataset: { label: "rules" } }, entry.rules || ""),
+    el("td.num", { dataset: { label: "cards" } }, entry.cards ?? ""),
+    el("td", { dataset: { label: "note" } }, entry.note),
+    actions(entry, redraw)));
+  return el("table.library.stack",
+    el("thead", el("tr", ["kind", "name", "set", "rules", "cards", "note", ""].map((title) => el("th", title)))),
+    el("tbody", rows));
 }
 
 export async function render(main) {
   const redraw = () => render(main);
   const entries = await api("/api/decks");
-  const rows = entries.map((entry) => el("tr", { dataset: { kind: entry.kind, name: entry.name } },
-    el("td", entry.kind),
-    el("td", entry.kind === "deck" ? el("a", { href: link(`deck/${encodeURIComponent(entry.name)}`) }, entry.name) : entry.name),
-    el("td", entry.set_name ? `${entry.set_name} (${entry.set})` : ""),
-    el("td", entry.rules || ""),
-    el("td.num", entry.cards ?? ""),
-    el("td", entry.note),
-    actions(entry, redraw)));
+  let shown = JSON.stringify(entries);
+  const holder = el("div", { id: "library" }, table(entries, redraw));
   main.replaceChildren(el("section.decks",
     el("h1", "Saved pools and decks"),
-    el("p.hint", "The library sealed decks lists and sealed deck edits: a change made here shows in sealed deck show, and the other way round."),
-    entries.length === 0 ? el("p.hint", "Nothing saved yet.") : el("table.library",
-      el("thead", el("tr", ["kind", "name", "set", "rules", "cards", "note", ""].map((title) => el("th", title)))),
-      el("tbody", rows))));
+    el("p.hint", "The library sealed decks lists and sealed deck edits: a change made here shows in sealed deck show, and the other way round. This list follows the library as it changes."),
+    holder));
+  // Pools and decks saved, edited or deleted elsewhere show without a reload, unless a name is
+  // being typed here.
+  const refresh = async () => {
+    if (holder.contains(document.activeElement) && document.activeElement.tagName === "INPUT") return;
+    try {
+      const entries = await api("/api/decks");
+      const text = JSON.stringify(entries);
+      if (text === shown) return;
+      shown = text;
+      holder.replaceChildren(table(entries, redraw));
+    } catch (ignored) { /* asked again at the next tick */ }
+  };
+  every(5000, refresh);
+  onReturn(refresh);
 }

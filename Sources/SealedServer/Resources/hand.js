@@ -20,7 +20,7 @@ function oddsTables(hand) {
       const cell = hand.at_least.find((entry) => entry.lands === k && entry.turn === turn);
       return [el("td.percent", cell.on_the_play_percent.trim()), el("td.percent", cell.on_the_draw_percent.trim())];
     })))));
-  return el("div.odds-tables", opening, atLeast);
+  return el("div.odds-tables", el("div.scroll-x", opening), el("div.scroll-x", atLeast));
 }
 
 /** Draws a hand of the deck (a new seed each time) and shows it with the odds. */

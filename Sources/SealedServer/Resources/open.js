@@ -22,7 +22,9 @@ function booster(cards, index, mythicBooster) {
 }
 
 export async function render(main, path, params) {
-  const view = await api(`/api/pools?${new URLSearchParams({ set: params.set || "", rules: params.rules || "sealed", seed: params.seed || "", players: params.players || "1" })}`);
+  const query = { set: params.set || "", rules: params.rules || "sealed", seed: params.seed || "", players: params.players || "1" };
+  if (params.booster_max) query.booster_max = params.booster_max;
+  const view = await api(`/api/pools?${new URLSearchParams(query)}`);
   if (!params.seed) {
     // A random seed was drawn: put it in the link, so that this pool can be opened again.
     history.replaceState(null, "", link("open", { ...params, seed: view.seed }));
@@ -30,18 +32,20 @@ export async function render(main, path, params) {
   }
   const player = Math.min(Math.max(parseInt(params.player || "1", 10) || 1, 1), view.pools.length);
   const pool = view.pools[player - 1];
+  const range = view.booster_max ? ` · boosters from #1 to #${view.booster_max}` : "";
   const title = `${view.set_name} (${view.set}) · ${view.rules} · seed ${view.seed}`;
-  const buildLink = link("build", { set: view.set, rules: view.rules, seed: view.seed, player });
+  const buildLink = link("build", { set: view.set, rules: view.rules, seed: view.seed, player, booster_max: view.booster_max });
   const shareLink = `${location.origin}/${link("open", { ...params, player })}`;
   main.replaceChildren(el("section.open",
     el("h1", title),
-    el("p.meta", `${view.pools.length === 1 ? "One player" : `${view.pools.length} players`}, ${view.boosters_per_pool} boosters each · player ${player}: ${pool.opened} cards`),
+    el("p.meta", `${view.pools.length === 1 ? "One player" : `${view.pools.length} players`}, ${view.boosters_per_pool} boosters each · player ${player}: ${pool.opened} cards${range}`),
     playerTabs(view, player, params),
     el("h2", `Rares and mythics (${pool.top_cards.length})`),
     el("div.top-cards", pool.top_cards.map((opened) => cardFace(opened.card, "large", opened.foil))),
     el("div.actions",
       el("a.button.primary", { href: buildLink, id: "continue" }, "Continue to the deck builder"),
-      el("input.share", { readonly: true, value: shareLink, title: "This pool's link", size: 60, onfocus: (event) => event.target.select() })),
+      el("label.share-label", "This pool's link ",
+        el("input.share", { readonly: true, value: shareLink, onfocus: (event) => event.target.select() }))),
     el("h2", "The boosters"),
     el("div.boosters", pool.boosters.map((cards, index) => booster(cards, index, pool.mythic_booster)))));
 }

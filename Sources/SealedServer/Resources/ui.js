@@ -70,3 +70,44 @@ export function link(path, params) {
 export function useImages() {
   return localStorage.getItem("sealed.images") !== "off";
 }
+
+// What a screen keeps running while it is shown: timers, and what to do when the tab comes back
+// into view. The router ends them all when another screen is shown.
+const timers = [];
+const returns = [];
+
+/** Ends the shown screen's timers and return handlers (the router calls it on each route). */
+export function leaveScreen() {
+  for (const timer of timers.splice(0)) clearInterval(timer);
+  returns.length = 0;
+}
+
+/** Calls `action` every `ms` milliseconds while this screen is shown and the tab visible. */
+export function every(ms, action) {
+  const timer = setInterval(() => { if (!document.hidden) action(); }, ms);
+  timers.push(timer);
+  return timer;
+}
+
+/** Stops one timer of `every`. */
+export function stop(timer) {
+  clearInterval(timer);
+  const index = timers.indexOf(timer);
+  if (index >= 0) timers.splice(index, 1);
+}
+
+/** Calls `action` whenever the tab comes back into view (focus, or visible again). */
+export function onReturn(action) {
+  returns.push(action);
+}
+
+function returned() {
+  for (const action of [...returns]) action();
+}
+window.addEventListener("focus", returned);
+document.addEventListener("visibilitychange", () => { if (!document.hidden) returned(); });
+
+/** 12345 → "12,345". */
+export function count(n) {
+  return Number(n).toLocaleString("en-US");
+}

@@ -18,8 +18,13 @@ enum AssetRoutes {
     "ui.js": (PackageResources.ui_js, "text/javascript; charset=utf-8"),
   ]
 
-  static func add(to router: Router<BasicRequestContext>) {
-    router.get("/") { _, _ in Reply.bytes(PackageResources.index_html, type: "text/html; charset=utf-8") }
+  static func add(to router: Router<BasicRequestContext>, state: AppState) {
+    router.get("/") { _, _ in
+      // The page's first request starts listing the products, off the request path, so that the
+      // Choose screen finds them listed or under way.
+      state.products.start(from: state.plans.location)
+      return Reply.bytes(PackageResources.index_html, type: "text/html; charset=utf-8")
+    }
     // Browsers ask for it on every page, report pages included; there is none.
     router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
     router.get("/assets/:name") { _, context in

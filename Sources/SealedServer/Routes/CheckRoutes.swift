@@ -18,7 +18,7 @@ enum CheckRoutes {
 
   static func id(_ context: BasicRequestContext) throws(APIError) -> Int {
     let text = context.parameters.get("id") ?? ""
-    guard let id = Int(text) else { throw APIError.badRequest("check \"\(text)\": expected a check number") }
+    guard let id = Int(text) else { throw APIError.badRequest("check \"\(text)\": expected a check number, as /api/checks lists them") }
     return id
   }
 }

@@ -27,7 +27,7 @@ enum DeckRoutes {
 
   static func add(to router: Router<BasicRequestContext>, state: AppState) {
     router.get("/api/catalog") { _, _ in
-      let sets = try APIError.refusing { try Catalog.sets(of: state.plans.location) }
+      let sets = try APIError.refusing { try Catalog.sets(of: state.plans.location, highestNumber: state.plans.highestNumber) }
       let decks = try await state.decks.listing()
       return Reply.json(Catalog(sets: sets, rule_sets: RuleSetLoader.builtInNames, products: state.products.listing(from: state.plans.location), decks: decks))
     }
@@ -91,9 +91,7 @@ enum DeckRoutes {
     let rules = query.get("rules") ?? "sealed"
     let seed: SeedText
     if let text = query.get("seed"), !text.isEmpty {
-      guard let value = UInt64(text) else {
-        throw APIError.badRequest("seed \"\(text)\": expected a whole number from 0 to 18446744073709551615")
-      }
+      guard let value = UInt64(text) else { throw APIError.badRequest(SeedText.problem(text)) }
       seed = SeedText(value)
     } else {
       seed = .random()
@@ -102,6 +100,17 @@ enum DeckRoutes {
     guard let players = Int(playersText), (1...DraftReference.maximumPlayers).contains(players) else {
       throw APIError.badRequest("players \"\(playersText)\": expected 1 to \(DraftReference.maximumPlayers)")
     }
-    return PoolView(try plans.opening(set: set, rules: rules, seed: seed), rules: rules, players: players)
+    let boosterMax = try boosterRange(query.get("booster_max"))
+    return PoolView(try plans.opening(set: set, rules: rules, boosterMax: boosterMax, seed: seed), rules: rules, boosterMax: boosterMax, players: players)
+  }
+
+  /// `booster_max` of a query: empty or absent for the set's own range, else a collector
+  /// number of at least 1.
+  static func boosterRange(_ text: String?) throws(APIError) -> Int? {
+    guard let text, !text.isEmpty else { return nil }
+    guard let value = Int(text), value >= 1 else {
+      throw APIError.badRequest("Booster range \"\(text)\": expected a collector number of at least 1 (boosters draw from 1 to it)")
+    }
+    return value
   }
 }

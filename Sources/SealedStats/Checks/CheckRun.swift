@@ -94,6 +94,8 @@ package struct CheckRun: Sendable {
         var shared = rule
         shared.name = check.name
         shared.source = .both
+        shared.tests = check.tests ?? rule.tests
+        shared.exactShare = check.exactShare
         shared.alpha = min(rule.alpha, check.alpha)
         shared.detail = "also the rules' check \"\(rule.name)\"; " + rule.detail
         result[index] = shared

@@ -2,6 +2,7 @@ import Foundation
 import SealedSupport
 import SealedRules
 import SealedEngine
+import SealedAnalysis
 import SealedVerdicts
 
 /// A spec's odds claim tested against the counts: every count is exact (which variant each
@@ -20,7 +21,45 @@ struct OddsCheck {
   /// How the published figure reads: the shares it accepts.
   let reading: FigureReading
 
-  func check(_ odds: OddsClaim) throws(StatisticsError) -> CheckResult {
+  /// The claim's checks: where the data decides its share exactly (`ExactShare`) and the
+  /// figure reads as an exact range, two: the data against the maker (the exact share against
+  /// the range: kind `exact`, no p-value) and the engine against the data (the simulation
+  /// against the exact share, named "<claim> (engine)"); else one, the simulation against the
+  /// figure's range (data against the maker, as simulated).
+  func checks(_ odds: OddsClaim) throws(StatisticsError) -> [CheckResult] {
+    guard let range = reading.exactRange, case .exact(let share) = ExactShare.of(odds, plan: plan) else {
+      var simulated = try simulated(odds)
+      simulated.tests = .dataAgainstMaker
+      return [simulated]
+    }
+    var data = CheckResult(
+      name: name, kind: .exact, source: .spec, n: 0, observed: share.doubleValue, expected: odds.expected, alpha: alpha,
+      verdict: Self.holds(share, range: range, stated: odds.expected, reading: reading) ? .pass : .fail,
+      detail: "the data's share is exactly \(share) (\(PublishedFigure.share(share.doubleValue))); stated \(PublishedFigure.share(odds.expected))"
+        + (reading.isExact ? "" : " " + PublishedFigure.words(reading))
+        + ": \(range.lowerBound == range.upperBound ? "exactly that" : "any share from \(PublishedFigure.share(range.lowerBound.doubleValue)) to \(PublishedFigure.share(range.upperBound.doubleValue))"), "
+        + (Self.holds(share, range: range, stated: odds.expected, reading: reading) ? "inside" : "outside"))
+    data.tests = .dataAgainstMaker
+    data.exactShare = share.description
+    let engineCheck = OddsCheck(
+      plan: plan, tally: tally, builder: builder, name: name + " (engine)", alpha: alpha, lane: lane, reading: .exact)
+    var engine = try engineCheck.simulated(odds.stating(share.doubleValue))
+    engine.tests = .engineAgainstData
+    engine.exactShare = share.description
+    engine.detail += "; against the data's exact share \(share)"
+    return [data, engine]
+  }
+
+  /// Whether the exact share lies in the figure's range; a figure that states a share itself
+  /// (no rounding read into it) also holds the share whose nearest double it is, so that a
+  /// figure written to a double's digits (0.76033057851239669 for 3680/4840) reads as meant.
+  static func holds(_ share: Fraction, range: ClosedRange<Fraction>, stated: Double, reading: FigureReading) -> Bool {
+    range.contains(share) || (reading.isExact && share.doubleValue == stated)
+  }
+
+  /// The claim tested on the simulation's counts alone, against the range of shares its
+  /// figure accepts.
+  func simulated(_ odds: OddsClaim) throws(StatisticsError) -> CheckResult {
     var result: CheckResult
     switch odds {
     case .sheet(let sheet, let expected): result = try sheetDrawn(sheet, expected)
@@ -158,9 +197,14 @@ package enum PublishedFigure {
     let low = max(range.lowerBound, Double.leastNonzeroMagnitude)
     let high = min(range.upperBound, 1 - Double.ulpOfOne)
     let expected = min(max(Double(successes) / Double(trials), low), high)
-    let how = reading.kind == .within || reading.kind == .rounded && reading.below == reading.above
+    return (expected, "; stated \(share(stated)) \(words(reading)): any share from \(share(low)) to \(share(high)), tested at the nearest")
+  }
+
+  /// How a figure reads, in a check's detail: "within 0.005" for a margin either side, else
+  /// the reading's words.
+  package static func words(_ reading: FigureReading) -> String {
+    reading.kind == .within || reading.kind == .rounded && reading.below == reading.above
       ? "within \(share(reading.below))" : reading.words
-    return (expected, "; stated \(share(stated)) \(how): any share from \(share(low)) to \(share(high)), tested at the nearest")
   }
 
   /// A share for a detail, at most 10 significant digits (no 0.015550000000000001).

@@ -235,11 +235,13 @@ extension RuleChecks {
     guard possible.count > 1 else { return [] }
     let counts = possible.map { Double($0 < tally.boosterSizes.count ? tally.boosterSizes[$0] : 0) }
     let total = counts.reduce(0, +)
-    return [
-      try builder.distribution(
-        "booster sizes", source: .rules, observed: counts, expected: possible.map { expected[$0] * total },
-        labels: possible.map { "\($0) cards" }, pooling: .adjacent,
-        detail: possible.map { "\($0) cards \(CSVNumber.format(expected[$0]))" }.joined(separator: ", "))
-    ]
+    var check = try builder.distribution(
+      "booster sizes", source: .rules, observed: counts, expected: possible.map { expected[$0] * total },
+      labels: possible.map { "\($0) cards" }, pooling: .adjacent,
+      detail: possible.map { "\($0) cards \(CSVNumber.format(expected[$0]))" }.joined(separator: ", "))
+    // Each booster's size is its own draw of a variant: the counts are multinomial.
+    check.design = .distribution(
+      shares: possible.map { expected[$0] }, countsPerPool: Double(plan.boostersPerPool), dispersion: 1, pooling: .adjacent)
+    return [check]
   }
 }

@@ -36,7 +36,12 @@ struct RuleChecks: ContextualChecks {
     checks += try mythicFairness()
     checks += try boosterSizes()
     checks += invariants()
-    return checks
+    // Every rule-derived check holds the engine's simulation to what the rules say exactly.
+    return checks.map { check in
+      var check = check
+      check.tests = .engineAgainstData
+      return check
+    }
   }
 
   // MARK: 1. Rarity per slot

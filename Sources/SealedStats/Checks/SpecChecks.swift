@@ -19,8 +19,15 @@ package struct SpecChecks: ContextualChecks {
           .untested(
             claim.name, kind: Self.kind(of: claim), source: .spec, alpha: claim.alpha ?? builder.alpha,
             reason: missing.reason("the cards' rarities, names and types", plan: plan)))
+      } else if case .odds(let odds, let reading) = claim.kind {
+        checks += try OddsCheck(
+          plan: plan, tally: tally, builder: builder, name: claim.name, alpha: claim.alpha ?? builder.alpha,
+          lane: plan.specClaimLanes[index], reading: reading
+        ).checks(odds)
       } else {
-        checks.append(try check(claim, lane: plan.specClaimLanes[index]))
+        var check = try check(claim, lane: plan.specClaimLanes[index])
+        check.tests = .dataAgainstMaker
+        checks.append(check)
       }
     }
     return checks
@@ -50,7 +57,7 @@ package struct SpecChecks: ContextualChecks {
     switch claim.kind {
     case .odds(let odds, let reading):
       return try OddsCheck(plan: plan, tally: tally, builder: builder, name: claim.name, alpha: alpha, lane: lane, reading: reading)
-        .check(odds)
+        .simulated(odds)
     case .proportion(_, let given, let expected):
       return try proportion(claim.name, given: given, expected: expected, lane: lane!, alpha: alpha)
     case .perBooster(_, let given, let count):

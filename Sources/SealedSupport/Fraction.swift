@@ -1,11 +1,10 @@
-import SealedSupport
-
-/// An exact non-negative rational number, numerator and denominator in 128 bits, always in
-/// lowest terms: the shares a release diff compares (a variant's weight over the product's, a
-/// card's weight times its draws over its sheet's weight). The shipped data's largest reduced
+/// An exact rational number, numerator and denominator in 128 bits, always in lowest terms: the
+/// shares a release diff compares (a variant's weight over the product's, a card's weight
+/// times its draws over its sheet's weight) and the exact shares a spec's claims are decided
+/// on (`ExactShare` in SealedAnalysis). The shipped data's largest reduced
 /// share needs 35 bits, so 128 bits leave room for the products of the sums; an operation whose
 /// result would not fit throws `Fraction.Overflow` rather than round. Cost: a gcd per operation.
-package struct Fraction: Sendable, Hashable, CustomStringConvertible {
+package struct Fraction: Sendable, Hashable, Comparable, CustomStringConvertible {
   package let numerator: Int128
   package let denominator: Int128
 
@@ -80,6 +79,27 @@ package struct Fraction: Sendable, Hashable, CustomStringConvertible {
   }
 
   package var isZero: Bool { numerator == 0 }
+
+  /// Whether `a` is less than `b`, compared exactly (the cross products in 256 bits).
+  package static func < (a: Fraction, b: Fraction) -> Bool {
+    let left = a.numerator.multipliedFullWidth(by: b.denominator)
+    let right = b.numerator.multipliedFullWidth(by: a.denominator)
+    return left.high != right.high ? left.high < right.high : left.low < right.low
+  }
+
+  /// A decimal as written (`12.5`, `0.0938`, `13`), exactly: nil for anything else (an
+  /// exponent, a sign, more than 30 digits). Cost: O(digits).
+  package static func decimal(_ text: Substring) -> Fraction? {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+      !(parts.first!.isEmpty && (parts.count == 1 || parts.last!.isEmpty)), text.count <= 30
+    else { return nil }
+    let digits = parts.joined()
+    guard let numerator = Int128(digits.isEmpty ? "0" : digits) else { return nil }
+    var denominator: Int128 = 1
+    for _ in 0..<(parts.count == 2 ? parts[1].count : 0) { denominator *= 10 }
+    return Fraction(numerator, denominator)
+  }
 
   /// The nearest double (for printing and ordering; comparisons of equality use the exact value).
   package var doubleValue: Double { Double(numerator) / Double(denominator) }

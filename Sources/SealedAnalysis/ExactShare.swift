@@ -1,0 +1,192 @@
+import SealedSupport
+import SealedRules
+
+/// The share a spec's odds claim has in the rules themselves, computed exactly as a fraction
+/// from the variants' and sheets' whole-number weights (mtg.wtf's products have nothing else):
+/// what the data says, before anything is simulated. The claim's data verdict is then this
+/// share against the published figure's range, decided exactly, and the simulation tests the
+/// engine against this share.
+///
+/// Each claim is measured the way `OddsCheck` counts it in a simulation:
+/// - `sheet`: boosters drawing from the sheet, over all boosters: the variants' shares that draw it.
+/// - `slot`: the slot's cards (or its places `card: 1-6`) that are of the group, over the
+///   slot's cards: per variant, a draw of k cards from a sheet of weight W, the group's cards
+///   weighing G, gives k·G/W of them on average when it draws one card, draws with repetition,
+///   or draws distinct cards from a sheet of equal weights (the hypergeometric mean), and k or 0
+///   when every card of the sheet is of the group or none; the share is the expected matching
+///   cards over the expected cards counted.
+/// - `cards`: boosters holding at least one card of the group: 1 − Σ over variants of its share
+///   × Π over its draws of the chance that the draw gives none (1 − G/W for one card, (1 − G/W)^k
+///   with repetition, C(n − g, k) / C(n, k) for k distinct cards of n equally weighted, g of the
+///   group), draws of different sheets being independent.
+///
+/// Anything else (a draw of several distinct cards from a sheet of unequal weights with some
+/// cards of the group, a colour-balanced draw for a `cards` claim, a pool with a mythic
+/// booster, weights that are not whole numbers, cards without data where the claim asks for a
+/// rarity, a value beyond 128 bits) is not exact: the claim is then judged by simulation alone,
+/// as before. Cost: O(variants × draws × cards of the sheets drawn).
+package enum ExactShare {
+  /// The exact share, or why there is none.
+  package enum Outcome: Sendable, Equatable {
+    case exact(Fraction)
+    case inexact(String)
+
+    /// The share, when exact.
+    package var share: Fraction? {
+      if case .exact(let share) = self { return share }
+      return nil
+    }
+  }
+
+  /// The exact share of `claim` under `plan`.
+  package static func of(_ claim: OddsClaim, plan: BoosterPlan) -> Outcome {
+    guard plan.kinds.count == 1, let shares = plan.exactCombinationShares?.first else {
+      return .inexact(
+        plan.kinds.count == 1
+          ? "the variants' weights are not whole numbers" : "the pool's mythic booster makes boosters of two kinds")
+    }
+    let measure = Measure(plan: plan, shares: shares)
+    do {
+      switch claim {
+      case .sheet(let sheet, _): return try measure.sheetDrawn(sheet)
+      case .slot(let slot, let places, let gives, _): return try measure.slotGives(slot, places: places, gives)
+      case .group(let group, _): return try measure.groupHeld(group)
+      }
+    } catch {
+      return .inexact("the exact share does not fit in 128 bits")
+    }
+  }
+
+  /// The arithmetic of one plan's claims.
+  private struct Measure {
+    let plan: BoosterPlan
+    /// Each combination's exact share of boosters (one kind).
+    let shares: [Fraction]
+
+    /// The programs (combinations) of the one kind, with their shares.
+    var programs: [(draws: [PlanDraw], share: Fraction)] {
+      plan.programs[0].indices.map { (plan.programs[0][$0], shares[$0]) }
+    }
+
+    func sheetDrawn(_ name: String) throws(Fraction.Overflow) -> Outcome {
+      let sheet = plan.sheetIndex(named: name)
+      var total = Fraction.zero
+      for program in programs where program.draws.contains(where: { $0.sheet == sheet && $0.count > 0 }) {
+        total = try total + program.share
+      }
+      return .exact(total)
+    }
+
+    func slotGives(_ name: String, places: ClosedRange<Int>?, _ gives: CardGroup) throws(Fraction.Overflow) -> Outcome {
+      guard let slot = plan.slots.firstIndex(where: { $0.name == name }) else { return .inexact("no slot \(name)") }
+      let selected = plan.ordinals(in: gives)
+      var matching = Fraction.zero  // expected cards of the group per booster
+      var counted = Fraction.zero  // expected cards counted per booster
+      for program in programs {
+        let draws = program.draws.filter { $0.slot == slot }
+        guard let start = draws.map(\.firstPosition).min() else { continue }
+        for draw in draws {
+          let first = draw.firstPosition - start + 1
+          let own = first...(first + draw.count - 1)
+          guard places.map({ $0.overlaps(own) }) ?? true else { continue }
+          let overlap = places.map { $0.clamped(to: own) } ?? own
+          let sheet = Weights(plan.sheets[draw.sheet], group: selected)
+          guard sheet.unknown == 0 else { return .inexact(lacking(gives)) }
+          guard let (group, total) = sheet.exact else { return .inexact(notWhole(plan.sheets[draw.sheet].name)) }
+          let cards = Fraction(overlap.count)
+          let expected: Fraction
+          if group.isZero || group == total {
+            expected = group.isZero ? .zero : cards
+          } else if overlap.count != draw.count {
+            return .inexact("some of \(draw.count) cards drawn together from sheet \(plan.sheets[draw.sheet].name), which holds cards of \(gives) and others")
+          } else if draw.count == 1 || !draw.distinct || sheet.isUniform {
+            expected = try cards * group / total
+          } else {
+            return .inexact(unequalDistinct(draw, sheet: plan.sheets[draw.sheet].name))
+          }
+          matching = try matching + program.share * expected
+          counted = try counted + program.share * cards
+        }
+      }
+      guard !counted.isZero else { return .inexact("no booster has cards of slot \(name)") }
+      return .exact(try matching / counted)
+    }
+
+    func groupHeld(_ group: CardGroup) throws(Fraction.Overflow) -> Outcome {
+      let selected = plan.ordinals(in: group)
+      guard selected.unknown.isEmpty else { return .inexact(lacking(group)) }
+      var none = Fraction.zero  // the share of boosters holding no card of the group
+      for program in programs {
+        var noneHere = Fraction.one
+        for draw in program.draws where draw.count > 0 {
+          let sheet = Weights(plan.sheets[draw.sheet], group: selected)
+          guard let (weight, total) = sheet.exact else { return .inexact(notWhole(plan.sheets[draw.sheet].name)) }
+          if weight.isZero { continue }
+          if weight == total { noneHere = .zero; break }
+          let missOne = try Fraction.one - weight / total
+          if draw.count == 1 || !draw.distinct {
+            for _ in 0..<draw.count { noneHere = try noneHere * missOne }
+          } else if sheet.isUniform && plan.sheets[draw.sheet].balance == nil {
+            // k distinct cards of n equally weighted, g of them of the group: C(n-g, k) / C(n, k).
+            let (n, g) = (sheet.drawable, sheet.matching)
+            for i in 0..<draw.count {
+              guard n - g - i > 0 else {
+                noneHere = .zero
+                break
+              }
+              noneHere = try noneHere * Fraction(Int128(n - g - i), Int128(n - i))
+            }
+          } else {
+            return .inexact(
+              plan.sheets[draw.sheet].balance != nil
+                ? "sheet \(plan.sheets[draw.sheet].name) is colour-balanced, which changes which cards come together"
+                : unequalDistinct(draw, sheet: plan.sheets[draw.sheet].name))
+          }
+        }
+        none = try none + program.share * noneHere
+      }
+      return .exact(try Fraction.one - none)
+    }
+
+    func lacking(_ group: CardGroup) -> String { "cards that may be of \(group) lack card data" }
+
+    func notWhole(_ sheet: String) -> String { "sheet \(sheet)'s weights are not whole numbers" }
+
+    func unequalDistinct(_ draw: PlanDraw, sheet: String) -> String {
+      "\(draw.count) distinct cards are drawn from sheet \(sheet), whose weights differ, and only some are of the group"
+    }
+  }
+
+  /// A sheet's drawable cards split by a group: how many, and their weights when whole.
+  private struct Weights {
+    var drawable = 0
+    var matching = 0
+    var unknown = 0
+    var isUniform = true
+    /// The group's weight and the sheet's, when every weight is a whole number.
+    var exact: (group: Fraction, total: Fraction)?
+
+    init(_ sheet: PlanSheet, group: (matching: Set<Int>, unknown: Set<Int>)) {
+      var groupWeight = Fraction.zero
+      var total = Fraction.zero
+      var whole = true
+      let first = sheet.weights.first { $0 > 0 }
+      for (position, ordinal) in sheet.cards.enumerated() where sheet.weights[position] > 0 {
+        let weight = sheet.weights[position]
+        drawable += 1
+        isUniform = isUniform && weight == first
+        guard let exactWeight = Fraction.whole(weight), let sum = try? total + exactWeight else {
+          whole = false
+          continue
+        }
+        total = sum
+        if group.matching.contains(ordinal) {
+          matching += 1
+          if let added = try? groupWeight + exactWeight { groupWeight = added } else { whole = false }
+        }
+        if group.unknown.contains(ordinal) { unknown += 1 }
+      }
+      exact = whole ? (groupWeight, total) : nil
+    }
+  }
+}

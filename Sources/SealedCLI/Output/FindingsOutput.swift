@@ -1,0 +1,33 @@
+import SealedJobs
+import SealedReports
+
+/// What `sealed check-products` and `sealed rules lint` print of their findings: a count, and
+/// against a baseline the new findings first, the known ones as a count, and the ones the
+/// baseline had that this run did not find.
+enum FindingsOutput {
+  /// `findings: 62 in findings.csv (5 rules, 12 claim, 40 lint, 5 refused)`, and with a
+  /// baseline its comparison.
+  static func render(_ findings: [Finding], comparison: BaselineComparison?, file: String) -> String {
+    let bySource = Finding.Source.allCases.compactMap { source -> String? in
+      let count = findings.filter { $0.source == source }.count
+      return count == 0 ? nil : "\(count) \(source.rawValue)"
+    }
+    var text = "findings: \(findings.count) in \(file)\(bySource.isEmpty ? "" : " (" + bySource.joined(separator: ", ") + ")")\n"
+    guard let comparison else { return text }
+    text += "baseline \(comparison.file): \(comparison.new.count) new, \(comparison.known.count) known, \(comparison.gone.count) no longer found\n"
+    for finding in comparison.new { text += "  NEW \(line(finding))\n" }
+    for finding in comparison.gone { text += "  no longer found (fixed, or not found at these pools): \(line(finding))\n" }
+    return text
+  }
+
+  /// The verdict line of a run given a baseline.
+  static func verdict(_ comparison: BaselineComparison) -> String {
+    comparison.nothingNew
+      ? "PASS: nothing new against the baseline (\(comparison.known.count) known finding\(comparison.known.count == 1 ? "" : "s"))"
+      : "FAIL: \(comparison.new.count) new finding\(comparison.new.count == 1 ? "" : "s") against the baseline"
+  }
+
+  static func line(_ finding: Finding) -> String {
+    ProductTable.shortened("\(finding.product) \(finding.source.rawValue) \(finding.check): \(finding.found)", to: 200)
+  }
+}

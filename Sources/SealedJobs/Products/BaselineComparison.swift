@@ -1,0 +1,56 @@
+import Foundation
+import SealedSupport
+import SealedRules
+import SealedReports
+
+/// A run's findings against a baseline (`--baseline FILE`, the `findings.csv` of an earlier
+/// run): which are new, which were known, and which the baseline had for a product this run
+/// checked but this run did not find (fixed, or not detected at these pools). Findings are
+/// matched by `Finding.Key`: product, source and check, never the numbers found.
+package struct BaselineComparison: Sendable {
+  /// The baseline file as given.
+  package let file: String
+  package let new: [Finding]
+  package let known: [Finding]
+  /// Findings of the baseline for products this run checked that this run did not make.
+  package let gone: [Finding]
+
+  /// Compares `findings` with `baseline` (read from `file`); `checked` are the codes of the
+  /// products this run checked. Cost: O(findings + baseline).
+  package init(findings: [Finding], baseline: [Finding], file: String, checked: Set<String>) {
+    self.file = file
+    let before = Set(baseline.map(\.key))
+    let now = Set(findings.map(\.key))
+    new = findings.filter { !before.contains($0.key) }
+    known = findings.filter { before.contains($0.key) }
+    var seen = Set<Finding.Key>()
+    gone = baseline.filter { checked.contains($0.product) && !now.contains($0.key) && seen.insert($0.key).inserted }
+  }
+
+  /// The word that names the shipped data's baseline instead of a file.
+  package static let shippedWord = "shipped"
+
+  /// Reads a baseline: a `findings.csv`, or `shipped` for the shipped data's. A file that
+  /// cannot be read or is not one is a one-line `DataError` naming it.
+  package static func read(_ given: String) throws(DataError) -> [Finding] {
+    let file = given == shippedWord ? try CompiledBoosterData.shippedBaselinePath() : given
+    let text: String
+    do {
+      text = try String(contentsOfFile: file, encoding: .utf8)
+    } catch {
+      throw DataError("cannot read the baseline (\(systemErrorReason(error))); expected a findings.csv of an earlier run", at: file)
+    }
+    return try FindingsTable.read(text, name: file)
+  }
+
+  /// Each finding's status for `findings.csv`'s `status` column.
+  package var status: [Finding.Key: String] {
+    var status: [Finding.Key: String] = [:]
+    for finding in known { status[finding.key] = "known" }
+    for finding in new { status[finding.key] = "new" }
+    return status
+  }
+
+  /// Whether the run found nothing the baseline lacks.
+  package var nothingNew: Bool { new.isEmpty }
+}

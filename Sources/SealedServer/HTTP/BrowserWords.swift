@@ -1,0 +1,46 @@
+import Foundation
+
+/// The library's one-line messages say what to do on the command line (`pass --force`,
+/// `sealed deck add NAME CARD`, `--booster-max N`); the page has its own controls. Every
+/// refusal the app sends passes here (`APIError(DataError)`), and each command-line remedy the
+/// page cannot follow is said in the page's words; the rest of the line (what was wrong) is
+/// kept as the library wrote it.
+enum BrowserWords {
+  /// A command-line phrase (a regular expression) and the page's words for it.
+  static let remedies: [(pattern: String, words: String)] = [
+    // A name already saved: the page's name box, not --force; the file's path means nothing here.
+    (#" \([^()]*\.json\); choose another name or pass --force to replace it"#, "; type another name"),
+    (#"; choose another name or pass --force to replace it"#, "; type another name"),
+    (#" \(save one with 'sealed open SET --save NAME'\)"#, " (open a pool from Choose, build and save it)"),
+    (#"add cards with 'sealed deck add [^' ]+ CARD'"#, "add cards by clicking them in the pool"),
+    // A set whose data has no basic lands: the booster range field of Choose and Checks.
+    (#"; pass --booster-max N to draw from collector numbers 1\.\.\.N"#,
+     "; give a booster range (boosters draw from collector numbers 1 to it) in the field beside the set on Choose or Checks"),
+    (#"^product:([a-z0-9-]+): rule set "[a-z0-9-]+" does not cover set ([a-z0-9]+); it covers ([a-z0-9, ]+)$"#,
+     #"product $1 is a product of set $3, not $2: put $3 in Set, or choose a rule set that covers $2"#),
+    (#", the code of a shipped product \(sealed rules import --list lists them\), or the path of a YAML rule file"#,
+     ", or the code of a shipped product (Choose lists them)"),
+    (#"the booster range is unknown \(use --booster-max\)"#, "the booster range is unknown (give it below)"),
+    (#" \(sealed sets lists them\); sealed cards fetch ([a-z0-9]+) downloads a set from Scryfall"#,
+     " (Choose lists those that open; sealed cards fetch $1, on the command line, downloads a set from Scryfall)"),
+  ]
+
+  /// `message` with each command-line remedy in the page's words. Cost: a few regular
+  /// expressions over one line.
+  static func rephrase(_ message: String) -> String {
+    var text = message
+    for (pattern, words) in remedies {
+      guard let expression = try? NSRegularExpression(pattern: pattern) else { continue }
+      text = expression.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: words)
+    }
+    return text
+  }
+}
+
+/// A value of a request's JSON that the page typed into one of its fields, refused in that
+/// field's words (`Seed "x": expected a whole number ...`): thrown by a value's decoder and sent
+/// as it is, not as a decoding error of the body.
+struct FieldError: Error, Sendable {
+  let message: String
+  init(_ message: String) { self.message = message }
+}

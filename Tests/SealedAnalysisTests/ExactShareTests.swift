@@ -1,0 +1,124 @@
+import Foundation
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedAnalysis
+import SealedTestSupport
+import Testing
+
+/// The exact share of a spec's odds claim, computed from the rules' whole-number weights
+/// (`ExactShare`), against values obtained without Sealed's code: `scripts/exact-odds.py
+/// PRODUCT SPEC` (Python's `fractions.Fraction` over the product's JSON weights and the card
+/// data's rarities) for the shipped products, and by hand for the small rule files.
+@Suite struct ExactShareTests {
+  /// The shipped card data as a command reads it: the nine Scryfall sets and the field's sets
+  /// (dft, tdm, ...), with an empty store of the user's own.
+  static let cards: CardSetLoader = {
+    let store = FileManager.default.temporaryDirectory.appendingPathComponent("exact-share-\(getpid())").path
+    return CardSetLoader(location: CardDataLocation(kind: .layered(store: CardStore(path: store), shipped: Fixtures.shippedCards)))
+  }()
+
+  /// The plans the tests share, compiled once.
+  static let plans: [String: Result<BoosterPlan, any Error>] = Dictionary(
+    uniqueKeysWithValues: ["dft-play", "tdm-play", "otj-play"].map { code in (code, Result { try compile(code) }) })
+
+  /// A product of the shipped data compiled with its built-in spec, on the shipped card data
+  /// (which gives the main sets' rarities), as `sealed check-products` compiles it.
+  func plan(_ code: String) throws -> BoosterPlan { try Self.plans[code]!.get() }
+
+  static func compile(_ code: String) throws -> BoosterPlan {
+    let product = try ShippedData.boosters().product(code)
+    let rules = try RuleSetLoader.product(product, source: "test")
+    return try PlanCompiler.compile(rules, for: Self.cards.cardSet(product.set_code, for: rules), spec: SpecLoader.builtIn(code))
+  }
+
+  /// The exact share of the claim named `name` of the plan's spec.
+  func share(_ name: String, in plan: BoosterPlan) throws -> ExactShare.Outcome {
+    let claim = try #require(plan.specClaims.first { $0.name == name }, "no claim \(name)")
+    guard case .odds(let odds, _) = claim.kind else {
+      Issue.record("\(name) is no odds claim")
+      return .inexact("")
+    }
+    return ExactShare.of(odds, plan: plan)
+  }
+
+  /// `scripts/exact-odds.py dft-play Sources/SealedData/Resources/specs/dft-play.yaml` prints
+  /// these fractions (2026-11-27): the rare slot's, the wildcard's and the foil's shares.
+  @Test(arguments: [
+    ("a Special Guest in 1.5% of boosters", Fraction(1, 64)),
+    ("the rare slot is a main-set rare in 78%", Fraction(39, 56)),
+    ("the rare slot is a main-set mythic in 13%", Fraction(67, 560)),
+    ("the rare slot is a borderless printing in 8 + 1 = 9%", Fraction(103, 560)),
+    ("the wildcard is a main-set common in 8.3%", Fraction(35, 288)),
+    ("the wildcard is a main-set uncommon in 62.5%", Fraction(255_461, 400_000)),
+    ("the foil is a borderless printing in 0.5 + 0.5 + 0.9 + 0.1 = 2.0%", Fraction(114_763, 2_520_000)),
+    ("the land is a traditional foil in 20% of boosters", Fraction.zero),
+    ("the land is a basic in 37.5%", Fraction(3, 8)),
+  ])
+  func dftPlayAgreesWithTheIndependentScript(_ name: String, _ expected: Fraction) throws {
+    let outcome = try share(name, in: plan("dft-play"))
+    #expect(outcome == .exact(expected), "\(outcome)")
+  }
+
+  /// `scripts/exact-odds.py` on tdm-play and otj-play: the wildcard's main-set commons (12.27%,
+  /// outside 12.5% read approximately) and otj's Special Guests in 1 of 20 boosters.
+  @Test func tdmAndOtjAgreeWithTheIndependentScript() throws {
+    #expect(try share("the wildcard is a main-set common in 12.5%", in: plan("tdm-play")) == .exact(Fraction(53, 432)))
+    #expect(try share("the rare slot is a main-set mythic in 12.5%", in: plan("tdm-play")) == .exact(Fraction(61, 595)))
+    #expect(try share("a Special Guest in 1 of 64 boosters", in: plan("otj-play")) == .exact(Fraction(1, 20)))
+    #expect(try share("a card of The Big Score in 1/5 - 1/64 of boosters", in: plan("otj-play")) == .exact(Fraction(3, 20)))
+  }
+
+  /// A claim about cards whose rarity the card data lacks is not exact (the script says
+  /// "needs card data"), nor is a slot of several cards drawn together where only some of the
+  /// sheet's cards count.
+  @Test func whatTheDataCannotDecideIsNotExact() throws {
+    let dft = try plan("dft-play")
+    #expect(try share("the rare slot is a borderless rare in 8%", in: dft).share == nil)
+    #expect(try share("slots 1-6 are commons", in: dft) == .exact(.one))  // every card of the sheet counts
+  }
+
+  /// Hand-made rules: 10 equally weighted commons drawn 3 at a time, 4 of them uncommon-looking
+  /// by number (1-4). "A booster holds at least one of cards 1-4": 1 − C(6, 3) / C(10, 3) =
+  /// 1 − 20/120 = 5/6. The same draw with repetition: 1 − (6/10)^3 = 98/125. A weighted sheet
+  /// (card 1 twice as heavy) drawn 3 distinct at a time is not exact for that group, but is for
+  /// a slot's share when the draw takes one card: 2/11.
+  @Test func handMadeDrawsGiveTheirTextbookShares() throws {
+    func rules(distinct: Bool, weights: [Int], count: Int) -> String {
+      let cards = weights.enumerated().map { "          \"war:\($0.offset + 1)\": \($0.element)" }.joined(separator: "\n")
+      return """
+        name: hand
+        applies_to: [war]
+        pool: { boosters: 6, mythic_booster: none }
+        sets:
+          war:
+            sheets:
+              main:
+                cards:
+        \(cards)
+            slots:
+              - { name: main, count: \(count), sheet: main\(distinct ? "" : ", distinct: false") }
+        """
+    }
+    let spec = """
+      name: hand
+      claims:
+        - name: held
+          odds: { cards: { set: war, numbers: 1-4 }, in: 80% }
+        - name: slot
+          odds: { slot: main, gives: { set: war, numbers: 1 }, in: 20% }
+      """
+    func outcome(_ yaml: String, _ name: String) throws -> ExactShare.Outcome {
+      let plan = try PlanCompiler.compile(
+        RuleSetLoader.parse(yaml, source: "hand.yaml"), for: ShippedData.set("war"), spec: SpecLoader.parse(spec, source: "hand-spec.yaml"))
+      guard case .odds(let odds, _) = try #require(plan.specClaims.first { $0.name == name }).kind else { return .inexact("") }
+      return ExactShare.of(odds, plan: plan)
+    }
+    let equal = Array(repeating: 1, count: 10)
+    #expect(try outcome(rules(distinct: true, weights: equal, count: 3), "held") == .exact(Fraction(5, 6)))
+    #expect(try outcome(rules(distinct: false, weights: equal, count: 3), "held") == .exact(Fraction(98, 125)))
+    let heavy = [2] + Array(repeating: 1, count: 9)
+    #expect(try outcome(rules(distinct: true, weights: heavy, count: 3), "held").share == nil)
+    #expect(try outcome(rules(distinct: true, weights: heavy, count: 1), "slot") == .exact(Fraction(2, 11)))
+  }
+}

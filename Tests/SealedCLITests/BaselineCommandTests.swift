@@ -1,0 +1,74 @@
+import Foundation
+import SealedSupport
+import SealedTestSupport
+import Testing
+
+/// Issue 39's known findings, with the real `sealed` binary: a rerun of check-products given an
+/// earlier run's findings.csv as its baseline exits 0, and a new error planted in a copy of the
+/// data exits 1 naming only it; `rules lint --baseline shipped` knows every warning of the
+/// shipped data.
+@Suite(.heavy, .serialized) struct BaselineCommandTests {
+  static let products = "otj-play,eoe-play,fdn-play,war-draft"
+
+  func checkProducts(_ extra: [String], out: URL) throws -> CommandResult {
+    try SealedExecutable.run(["check-products", "--products", Self.products, "--pools", "2000", "--out", out.path, "--quiet"] + extra)
+  }
+
+  @Test func aRerunAgainstItsOwnFindingsPassesAndAPlantedErrorIsTheOnlyNewOne() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    // The shipped data as a file of its own, and a copy with one card's weight ×10 (fdn-play's
+    // fdn:106 at 140 instead of 14, its sheet's total with it): a slipped digit.
+    var products = try ReleaseValidationTests.shippedProducts()
+    let shipped = dir.appendingPathComponent("shipped.json")
+    try ReleaseValidationTests.write(products, to: shipped)
+    try ReleaseValidationTests.edit(&products, "fdn-play") { product in
+      var sheets = product["sheets"] as! [String: Any]
+      var sheet = sheets["rare_mythic_with_showcase"] as! [String: Any]
+      var cards = sheet["cards"] as! [String: Any]
+      cards["fdn:106"] = 140
+      sheet["cards"] = cards
+      sheet["total_weight"] = (sheet["total_weight"] as! Int) + 126
+      sheets["rare_mythic_with_showcase"] = sheet
+      product["sheets"] = sheets
+    }
+    let planted = dir.appendingPathComponent("planted.json")
+    try ReleaseValidationTests.write(products, to: planted)
+
+    let first = try checkProducts([shipped.path, "--seed", "1"], out: dir.appendingPathComponent("first"))
+    #expect(first.status == 1, "\(first.stdout)")  // otj-play fails its published odds; eoe-play warns
+    let baseline = dir.appendingPathComponent("first/findings.csv").path
+    let findings = try ReleaseValidationTests.rows(URL(fileURLWithPath: baseline))
+    #expect(findings.contains { $0["product"] == "otj-play" && $0["source"] == "claim" })
+    #expect(findings.contains { $0["product"] == "eoe-play" && $0["source"] == "lint" })
+
+    let again = try checkProducts([shipped.path, "--seed", "2", "--baseline", baseline], out: dir.appendingPathComponent("again"))
+    #expect(again.status == 0, "\(again.stdout)")
+    #expect(again.stdout.contains("baseline \(baseline): 0 new, \(findings.count) known, 0 no longer found"), "\(again.stdout)")
+    #expect(again.stdout.hasSuffix("PASS: nothing new against the baseline (\(findings.count) known findings)\n"))
+
+    let wrong = try checkProducts([planted.path, "--seed", "3", "--baseline", baseline], out: dir.appendingPathComponent("wrong"))
+    #expect(wrong.status == 1, "\(wrong.stdout)")
+    let new = wrong.stdout.split(separator: "\n").filter { $0.hasPrefix("  NEW ") }
+    #expect(new.count == 1 && new[0].hasPrefix("  NEW fdn-play lint weight-magnitude sheet rare_mythic_with_showcase card fdn:106:"), "\(wrong.stdout)")
+    #expect(wrong.stdout.hasSuffix("FAIL: 1 new finding against the baseline\n"))
+    let marked = try ReleaseValidationTests.rows(dir.appendingPathComponent("wrong/findings.csv"))
+    #expect(marked.filter { $0["status"] == "new" }.map { $0["product"]! } == ["fdn-play"])
+    #expect(marked.filter { $0["status"] == "known" }.count == findings.count)
+  }
+
+  @Test func theShippedBaselineKnowsEveryLintWarningOfTheShippedData() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let lint = try SealedExecutable.run(["rules", "lint", "--baseline", "shipped", "--out", dir.appendingPathComponent("lint").path])
+    #expect(lint.status == 0, "\(lint.stdout)")
+    #expect(lint.stdout.contains("baseline shipped: 0 new, "), "\(lint.stdout)")
+    // Without it, --strict fails on the same warnings.
+    let strict = try SealedExecutable.run(["rules", "lint", "--strict", "--out", dir.appendingPathComponent("strict").path])
+    #expect(strict.status == 1)
+    // A baseline that is no findings.csv is one line and status 2.
+    let bad = try Fixtures.write("a,b\n1,2\n", to: "bad.csv", in: dir)
+    let refused = try SealedExecutable.run(["rules", "lint", "--baseline", bad, "--out", dir.appendingPathComponent("bad").path])
+    #expect(refused.status == 2)
+    #expect(refused.stderr.hasPrefix("sealed: error: \(bad): no column product; expected a findings.csv"), "\(refused.stderr)")
+    #expect(refused.stderr.split(separator: "\n").count == 1)
+  }
+}

@@ -1,0 +1,148 @@
+import Testing
+import SealedCards
+import SealedRules
+import SealedTestSupport
+@testable import SealedRelease
+
+/// The lint's rules from the source format's own conventions (issue 39): each on a product
+/// planted with the error the shipped files hold, and silent on the clean product and on the
+/// cases the convention allows.
+@Suite struct LintConventionTests {
+  typealias Sheet = CompiledBoosterData.Sheet
+  typealias Booster = CompiledBoosterData.Booster
+
+  static func lint(_ product: CompiledBoosterData.Product, kind: String = "draft") throws -> [String] {
+    try ProductLintTests.lint(product, kind: kind)
+  }
+
+  /// `product` with one more sheet, drawn once by its only variant in place of a common.
+  static func adding(_ name: String, _ sheet: Sheet, to product: CompiledBoosterData.Product) -> CompiledBoosterData.Product {
+    var product = product
+    product.sheets[name] = sheet
+    product.boosters[0].sheets["common"]! -= 1
+    product.boosters[0].sheets[name] = 1
+    product.source_set_codes = nil
+    return product
+  }
+
+  static func keys(_ numbers: [Int], foil: Bool = false, set: String = "war") -> [String: Double] {
+    Dictionary(uniqueKeysWithValues: numbers.map { ("\(set):\($0)\(foil ? ":foil" : "")", 1) })
+  }
+
+  @Test func sheetNamesStateTheirFinishAndRarities() {
+    #expect(SheetName("foil_rare_mythic").finish == .foil)
+    #expect(SheetName("foilRareMythic").words == ["foil", "rare", "mythic"])
+    #expect(SheetName("infantry_1_foils").finish == .foil)
+    #expect(SheetName("etched_uncommon").finish == .foil)
+    #expect(SheetName("double_rainbow_serialized").finish == .foil)
+    #expect(SheetName("non_foil_land").finish == .nonfoil)
+    #expect(SheetName("nonFoilLand").finish == .nonfoil)
+    #expect(SheetName("nonfoil_rare_mythic").finish == .nonfoil)
+    #expect(SheetName("foil_replacement").finish == nil)
+    #expect(SheetName("rainbow").finish == nil)
+    #expect(SheetName("common_uncommon_showcase").rarities == [.common, .uncommon])
+    #expect(SheetName("surge_booster_fun_rm").rarities == [.rare, .mythic])
+    #expect(SheetName("non_foil_draconic_c_u").rarities == [.common, .uncommon])
+    #expect(SheetName("nonland_common").rarities == [.common])
+    #expect(SheetName("booster_fun").rarities.isEmpty)
+    #expect(SheetName("white_a").rarities.isEmpty)
+  }
+
+  /// fin-collector's foil_rare_mythic in the shipped data: named foil, every card non-foil.
+  @Test func aFoilNamedSheetOfNonFoilCardsIsNamed() throws {
+    let clean = try ProductLintTests.clean()
+    let rares = try ProductLintTests.numbers(.rare, 3)
+    let planted = Self.adding("foil_rare_mythic", Sheet(cards: Self.keys(rares)), to: clean)
+    #expect(try Self.lint(planted) == [
+      "sheet-finish war-draft sheet foil_rare_mythic: its name says foil, but none of its 3 cards is foil (\(rares.map { "war:\($0)" }.sorted().joined(separator: ", ")))",
+    ])
+    #expect(try Self.lint(Self.adding("foil_rare_mythic", Sheet(cards: Self.keys(rares, foil: true)), to: clean)).isEmpty)
+    // An Arena booster's stand-in for the paper foil slot, as mtg.wtf names it, states no finish.
+    #expect(try Self.lint(Self.adding("foil_replacement", Sheet(cards: Self.keys(rares)), to: clean)).isEmpty)
+    let nonFoil = Self.adding("non_foil_rare", Sheet(cards: Self.keys(rares, foil: true)), to: clean)
+    #expect(try Self.lint(nonFoil).contains { $0.hasPrefix("sheet-finish war-draft sheet non_foil_rare: its name says non-foil, but 3 of its 3 cards are foil (") })
+  }
+
+  /// slc's slots in the shipped data: one card in both finishes on one sheet.
+  @Test func aSheetOfBothFinishesIsNamed() throws {
+    let rare = try ProductLintTests.numbers(.rare, 1)[0]
+    let mixed = Sheet(cards: ["war:\(rare)": 7, "war:\(rare):foil": 3])
+    let warnings = try Self.lint(Self.adding("slot1", mixed, to: try ProductLintTests.clean()))
+    #expect(warnings == [
+      "mixed-finish war-draft sheet slot1: holds 1 foil and 1 non-foil card (war:\(rare):foil, war:\(rare)) where a sheet is all foil or all non-foil",
+    ])
+    // Named foil as well: both conventions are broken, and both rules say so.
+    let named = try Self.lint(Self.adding("foil_slot", mixed, to: try ProductLintTests.clean()))
+    #expect(named.map { $0.prefix { $0 != " " } } == ["sheet-finish", "mixed-finish"])
+  }
+
+  /// eoe-play's special_guest in the shipped data: the Special Guests printed for tdm.
+  @Test func anotherSetsGuestsAreNamed() throws {
+    var eoe = try ProductLintTests.clean()
+    (eoe.code, eoe.set_code) = ("eoe-play", "eoe")
+    let guests = Sheet(cards: Self.keys(Array(104...113), set: "spg"))
+    #expect(try Self.lint(Self.adding("special_guest", guests, to: eoe)).contains(
+      "guest-set eoe-play sheet special_guest: draws 10 cards of spg 104-113 printed for tdm's boosters, not eoe's"))
+    var tdm = eoe
+    (tdm.code, tdm.set_code) = ("tdm-play", "tdm")
+    #expect(try Self.lint(Self.adding("special_guest", guests, to: tdm)).allSatisfy { !$0.hasPrefix("guest-set") })
+    // Numbers the print sheet gives no set are not judged; a bonus sheet of otj's is named.
+    #expect(try Self.lint(Self.adding("special_guest", Sheet(cards: Self.keys(Array(94...103), set: "spg")), to: eoe))
+      .allSatisfy { !$0.hasPrefix("guest-set") })
+    let bigScore = Self.adding("the_list", Sheet(cards: Self.keys([1, 2], set: "big")), to: eoe)
+    #expect(try Self.lint(bigScore).contains("guest-set eoe-play sheet the_list: draws 2 cards of big 1-2 printed for otj's boosters, not eoe's"))
+    #expect(GuestSets.owners(of: CardKeyText("spg:30a")) == ["otj"])
+    #expect(GuestSets.owners(of: CardKeyText("plst:10E-173")) == nil)
+  }
+
+  /// s99's rare sheet in the shipped data holds a common the newest definition leaves out.
+  @Test func aRarityNamedSheetHoldingOtherRaritiesIsNamed() throws {
+    let common = try ProductLintTests.numbers(.common, 21)[20]
+    var product = try ProductLintTests.clean()
+    product.sheets["uncommon"]!.cards["war:\(common)"] = 1
+    #expect(try Self.lint(product) == [
+      "sheet-rarity war-draft sheet uncommon: its name names uncommon, but 1 common of its 11 cards with card data (war:\(common))",
+    ])
+    // A card without data is not judged (a30, 30th Anniversary Edition, has none in the shipped data).
+    product = try ProductLintTests.clean()
+    product.sheets["uncommon"]!.cards["a30:1"] = 1
+    product.source_set_codes = nil
+    #expect(try Self.lint(product).isEmpty)
+  }
+
+  @Test func aPlayOrDraftVariantWithoutARareIsNamed() throws {
+    var product = try ProductLintTests.clean()
+    product.boosters.append(Booster(sheets: ["common": 11, "uncommon": 3, "basic": 1], weight: 1))
+    let rareless = "rare-slot war-draft variant 2 of 2: draws no sheet of rares and mythics (basic 1, common 11, uncommon 3) where a Draft Booster holds a rare or mythic in every booster"
+    #expect(try Self.lint(product) == [rareless])
+    #expect(try Self.lint(product, kind: "play").contains(rareless.replacingOccurrences(of: "a Draft Booster", with: "a Play Booster")))
+    #expect(try Self.lint(product, kind: "collector").isEmpty)
+    // A sheet without card data counts by its name: a30_rare is a rare slot, booster_fun cannot be judged.
+    product.sheets["a30_rare"] = Sheet(cards: ["a30:1": 1])
+    product.boosters[1].sheets = ["common": 10, "uncommon": 3, "basic": 1, "a30_rare": 1]
+    product.source_set_codes = nil
+    #expect(try Self.lint(product).isEmpty)
+    product.sheets["booster_fun"] = product.sheets.removeValue(forKey: "a30_rare")
+    product.boosters[1].sheets = ["common": 10, "uncommon": 3, "basic": 1, "booster_fun": 1]
+    #expect(try Self.lint(product).isEmpty)
+  }
+
+  @Test func aBalancedSheetDrawnFiveTimesOrFewerIsNamed() throws {
+    var product = try ProductLintTests.clean()
+    product.sheets["common"]!.balance_colors = true
+    #expect(try Self.lint(product).isEmpty)
+    product.boosters[0].sheets["common"] = 5
+    product.boosters[0].sheets["uncommon"] = 8
+    product.sheets["uncommon"]!.allow_duplicates = true
+    #expect(try Self.lint(product) == [
+      "balanced-draw war-draft variant 1 of 1 sheet common: draws 5 cards from colour-balanced sheet common, too few to balance (mtg.wtf warns at 5 or fewer)",
+    ])
+  }
+
+  @Test func everyRuleStatesItsConventionAndWhatItCaught() {
+    for rule in LintRule.allCases {
+      #expect(rule.convention.count > 40, "\(rule.rawValue)")
+      #expect(rule.caught.count > 40, "\(rule.rawValue)")
+    }
+  }
+}
