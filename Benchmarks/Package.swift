@@ -29,8 +29,10 @@ let package = Package(
       ]
     ),
     // A C kernel with war's "sealed" rules written into the code: a speed reference measured in
-    // the same run as the engine (see the comment at the top of its source).
-    .target(name: "WarSealedReference"),
+    // the same run as the engine (see the comment at the top of its source), compiled as strongly
+    // as clang compiles it (-O3 -march=native; this package is only ever the root package, so
+    // its unsafe flags are allowed).
+    .target(name: "WarSealedReference", cSettings: [.unsafeFlags(["-O3", "-march=native"])]),
     .executableTarget(
       name: "PoolGeneration",
       dependencies: [
@@ -56,6 +58,17 @@ let package = Package(
         .product(name: "Benchmark", package: "benchmark"),
       ],
       path: "Benchmarks/ReportWriting",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    // The shipped release taken whole: `sealed rules import --list` and `sealed check-products`.
+    .executableTarget(
+      name: "ReleaseChecking",
+      dependencies: [
+        .product(name: "SealedSupport", package: "sealed"),
+        .product(name: "SealedJobs", package: "sealed"),
+        .product(name: "Benchmark", package: "benchmark"),
+      ],
+      path: "Benchmarks/ReleaseChecking",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
     .executableTarget(

@@ -14,12 +14,15 @@ public enum HTMLReport {
   /// The page for a report's values: those a command has just written into its CSV files, or
   /// those `ReportContents.read(folder:)` read back from them.
   public static func render(_ contents: ReportContents) throws(DataError) -> String {
-    let template: MustacheTemplate
-    do {
-      template = try MustacheTemplate(string: String(decoding: PackageResources.report_mustache, as: UTF8.self))
-    } catch {
-      throw DataError("the built-in report template does not parse (\(error)); this is a bug in Sealed")
-    }
-    return template.render(ReportPage(contents))
+    try template.get().render(ReportPage(contents))
   }
+
+  /// The page's template, parsed once per process.
+  private static let template: Result<MustacheTemplate, DataError> = {
+    do {
+      return .success(try MustacheTemplate(string: String(decoding: PackageResources.report_mustache, as: UTF8.self)))
+    } catch {
+      return .failure(DataError("the built-in report template does not parse (\(error)); this is a bug in Sealed"))
+    }
+  }()
 }

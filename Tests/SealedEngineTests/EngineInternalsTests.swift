@@ -156,6 +156,38 @@ import Testing
     #expect(lengths.isSuperset(of: 1...(PoolEngine.unrolledPicks + 1)), "batch lengths \(lengths.sorted())")
   }
 
+  @Test func repeatedPicksDrawTheSameCardsInRegistersAsPickByPick() throws {
+    // A theme booster's shape: 24 commons and 10 uncommons that may repeat, one distinct rare;
+    // with the rare from a weighted sheet some programs take the general path, whose batches of
+    // repeated picks run as the direct loop's do. Every batch of repeated picks is flagged.
+    let yaml = """
+      name: theme-like
+      pool: { boosters: 6, mythic_booster: none }
+      sheets:
+        common: { rarity: common, type_excludes: Basic Land }
+        uncommon: { rarity: uncommon }
+        rare: { rarity: rare }
+        rare_mythic: { any: [{ rarity: rare, rate: 2 }, { rarity: mythic, rate: 1 }] }
+      slots:
+        - { name: common, count: 24, sheet: common, distinct: false }
+        - { name: uncommon, count: 10, sheet: uncommon, distinct: false }
+        - { name: rare, count: 1, sheet: rare }
+      variants:
+        - { name: plain, weight: 3 }
+        - { name: two, weight: 1, replace: [{ slot: uncommon, count: 2, sheet: rare_mythic }] }
+      """
+    let plan = try ShippedData.plan("war", yaml: yaml)
+    let tables = EngineTables(plan: plan)
+    let engine = PoolEngine(tables: tables)
+    let flagged = (0..<tables.batches.count).filter { engine.boundBatches[$0].run & PoolEngine.repeatRunFlag != 0 }
+    #expect(flagged.count >= 4, "batches of repeated picks: \(flagged.count)")
+    let both = BothWays(plan, seed: 9, opened: 30, pools: 2000)
+    #expect(both.sameCards)
+    #expect(both.sameTallies)
+    #expect(both.sameStream)
+    #expect(both.opened.allSatisfy { $0.boosters.allSatisfy { $0.count == 35 } })
+  }
+
   @Test func tablesReadFromATemporaryAreTheTablesBuilt() throws {
     // Each buffer is owned by its tables and cannot be copied out of them, so reading one from
     // temporary tables keeps them alive for the read (no withExtendedLifetime). When the
@@ -193,7 +225,9 @@ import Testing
 }
 
 /// A plan drawn from one seed in both of the engine's ways, the direct batch loop and booster by
-/// booster: first `opened` pools opened card by card, then `pools` pools tallied. The results
+/// booster (the latter also taking repeated picks from one sheet pick by pick, where the former
+/// keeps the sheet's first entry in a register, `PoolEngine.takeRepeats`): first `opened` pools
+/// opened card by card, then `pools` pools tallied. The results
 /// are compared here and kept as Booleans, because a failed `#expect` on the values themselves
 /// would print both tallies and pools in full.
 private struct BothWays {
@@ -207,7 +241,7 @@ private struct BothWays {
 
   init(_ plan: BoosterPlan, seed: UInt64, opened: Int, pools: Int) {
     let direct = PoolSampler(tables: EngineTables(plan: plan), runsBatchesDirectly: true)
-    let byBooster = PoolSampler(tables: EngineTables(plan: plan), runsBatchesDirectly: false)
+    let byBooster = PoolSampler(tables: EngineTables(plan: plan), runsBatchesDirectly: false, repeatsInRegisters: false)
     var a = Xoshiro256StarStar(seed: seed)
     var b = Xoshiro256StarStar(seed: seed)
     self.opened = direct.open(pools: opened, using: &a)

@@ -41,6 +41,14 @@ final class SamplerFixture {
   var boostersPerPool: Int { sampler.plan.boostersPerPool }
 }
 
+/// War under `mtgwtf` (boosters as printed) and under `sealed`, for the ratio benchmark.
+final class PrintedPair {
+  let printed = SamplerFixture(set: "war", rules: "mtgwtf")
+  let sealed = SamplerFixture(set: "war", rules: "sealed")
+  /// Whether `printed` runs first in the current iteration (they take turns).
+  var printedFirst = false
+}
+
 /// The engine and the C kernel side by side, for the ratio benchmark.
 final class ReferencePair {
   let sampler: PoolSampler
@@ -134,6 +142,29 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.measurement(.percentOfReference, Int((100 * (referenceTime / engineTime)).rounded()))
   } setup: {
     ReferencePair()
+  }
+
+  // Boosters as printed against war sealed, timed back to back on the same thread in every
+  // iteration (20,000 pools each, taking turns at going first): war mtgwtf's boosters per second
+  // as a percentage of war sealed's.
+  Benchmark(
+    "war mtgwtf / war sealed",
+    configuration: .init(
+      metrics: [.percentOfSealed], units: [.percentOfSealed: .count], maxDuration: .seconds(3), maxIterations: 1_000)
+  ) { benchmark, pair in
+    let pools = 20_000
+    let clock = ContinuousClock()
+    func time(_ fixture: SamplerFixture) -> Duration {
+      let start = clock.now
+      fixture.sampler.generate(pools: pools, using: &fixture.rng)
+      return start.duration(to: clock.now)
+    }
+    pair.printedFirst.toggle()
+    let (printedTime, sealedTime) =
+      pair.printedFirst ? (time(pair.printed), time(pair.sealed)) : { let s = time(pair.sealed); return (time(pair.printed), s) }()
+    benchmark.measurement(.percentOfSealed, Int((100 * (sealedTime / printedTime)).rounded()))
+  } setup: {
+    PrintedPair()
   }
 
   // One scaled iteration here is one `SimulationTally.add` of a war sealed tally, not a pool:

@@ -12,6 +12,12 @@ extension BenchmarkMetric {
   public static var percentOfReference: BenchmarkMetric {
     .custom("Engine / C (%)", polarity: .prefersLarger, useScalingFactor: false)
   }
+
+  /// War mtgwtf's boosters per second as a percentage of war sealed's, both timed back to back
+  /// in the same iteration on the same thread.
+  public static var percentOfSealed: BenchmarkMetric {
+    .custom("mtgwtf / sealed (%)", polarity: .prefersLarger, useScalingFactor: false)
+  }
 }
 
 extension Benchmark.Configuration {

@@ -84,8 +84,28 @@ public struct Card: Sendable, Hashable, Codable {
 
   /// Whether the front face is a basic land (its supertypes include Basic, its types Land).
   public var isBasicLand: Bool {
+    // Most cards are not lands: a type line without the letters "land" (in any case) is not
+    // one, and no other character lowercases to any of them, so the words need not be split.
+    guard Self.mayContainLand(typeLine) else { return false }
     let words = frontTypeLine.lowercased().split(whereSeparator: { !$0.isLetter })
     return words.contains("basic") && words.contains("land")
+  }
+
+  /// Whether `text` holds "land" in any mix of cases, byte by byte. Cost: O(length), no allocation.
+  private static func mayContainLand(_ text: String) -> Bool {
+    let land: (UInt8, UInt8, UInt8, UInt8) = (0x6C, 0x61, 0x6E, 0x64)  // l a n d
+    var matched = 0
+    for byte in text.utf8 {
+      let lower = byte | 0x20
+      let wanted = matched == 0 ? land.0 : matched == 1 ? land.1 : matched == 2 ? land.2 : land.3
+      if lower == wanted {
+        matched += 1
+        if matched == 4 { return true }
+      } else {
+        matched = lower == land.0 ? 1 : 0
+      }
+    }
+    return false
   }
 
   /// The address of the front face's image at the given size, from the card or its first face.

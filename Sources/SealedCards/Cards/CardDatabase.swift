@@ -58,13 +58,23 @@ public struct CardDatabase: Sendable {
     return try load(files: files)
   }
 
-  /// Loads the given JSON files in order, with the same rules as `load(path:)`.
+  /// Loads the given JSON files in order, with the same rules as `load(path:)`. The files are
+  /// read and decoded on every core, then taken in order: the cards, and the first error in
+  /// file order, are those of reading them one by one.
   package static func load(files: [String]) throws(DataError) -> CardDatabase {
+    let decoded = ParallelMap.map(files.count) { index -> Result<(data: Data, cards: [(index: Int, card: Card)]), DataError> in
+      do throws(DataError) {
+        let data = try CardFileReader.contents(ofFile: files[index])
+        return .success((data, try CardFileReader.parseIndexed(data, source: files[index])))
+      } catch {
+        return .failure(error)
+      }
+    }
     var cards: [Card] = []
     var seen: [CardKey: (name: String, location: String)] = [:]
-    for file in files {
-      let data = try CardFileReader.contents(ofFile: file)
-      for (index, card) in try CardFileReader.parseIndexed(data, source: file) {
+    for (file, result) in zip(files, decoded) {
+      let (data, indexed) = try result.get()
+      for (index, card) in indexed {
         if let earlier = seen[card.key] {
           guard earlier.name == card.name else {
             let here = CardFileReader.cardLocation(index, data: data, source: file)

@@ -62,7 +62,8 @@ struct BoundBatch {
   var product: UInt64
   var threshold: UInt64
   /// The number of picks when at most `PoolEngine.unrolledPicks`, else 0 (a batch is never
-  /// empty).
+  /// empty); plus `PoolEngine.repeatRunFlag` when they are repeated picks from one sheet
+  /// (`PoolEngine.isRepeatRun`).
   var run: Int
 }
 

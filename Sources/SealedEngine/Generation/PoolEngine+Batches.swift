@@ -64,7 +64,7 @@ extension PoolEngine {
     while batch < end {
       var low = Self.draw(batch.pointee.product, batch.pointee.threshold, using: &rng)
       let pick = batch.pointee.pickStart
-      switch batch.pointee.run & 15 {
+      switch batch.pointee.run & 31 {
       case 1: Self.takeRun(1, pick, &low, booster, fillingCards, O.self)
       case 2: Self.takeRun(2, pick, &low, booster, fillingCards, O.self)
       case 3: Self.takeRun(3, pick, &low, booster, fillingCards, O.self)
@@ -77,9 +77,21 @@ extension PoolEngine {
       case 10: Self.takeRun(10, pick, &low, booster, fillingCards, O.self)
       case 11: Self.takeRun(11, pick, &low, booster, fillingCards, O.self)
       case 12: Self.takeRun(12, pick, &low, booster, fillingCards, O.self)
-      // 0: a batch longer than `unrolledPicks` (13 to 15 never occur; listed so that the
-      // switch needs no range check).
-      case 0, 13, 14, 15:
+      // Repeated picks from one sheet (`repeatRunFlag` + 2 to 12).
+      case 18: Self.takeRepeats(2, pick, &low, booster, fillingCards, O.self)
+      case 19: Self.takeRepeats(3, pick, &low, booster, fillingCards, O.self)
+      case 20: Self.takeRepeats(4, pick, &low, booster, fillingCards, O.self)
+      case 21: Self.takeRepeats(5, pick, &low, booster, fillingCards, O.self)
+      case 22: Self.takeRepeats(6, pick, &low, booster, fillingCards, O.self)
+      case 23: Self.takeRepeats(7, pick, &low, booster, fillingCards, O.self)
+      case 24: Self.takeRepeats(8, pick, &low, booster, fillingCards, O.self)
+      case 25: Self.takeRepeats(9, pick, &low, booster, fillingCards, O.self)
+      case 26: Self.takeRepeats(10, pick, &low, booster, fillingCards, O.self)
+      case 27: Self.takeRepeats(11, pick, &low, booster, fillingCards, O.self)
+      case 28: Self.takeRepeats(12, pick, &low, booster, fillingCards, O.self)
+      // 0: a batch longer than `unrolledPicks` (the other values never occur; listed so that
+      // the switch needs no range check).
+      case 0, 13, 14, 15, 16, 17, 29, 30, 31:
         var next = pick
         repeat {
           let card = Self.takeAndCount(next, &low, O.self)
@@ -104,18 +116,59 @@ extension PoolEngine {
       var low = Self.draw(batch.pointee.product, batch.pointee.threshold, using: &rng)
       var next = batch.pointee.pickStart
       let last = batch.pointee.pickEnd
-      repeat {
-        let card = Self.takeAndCount(next, &low, O.self)
-        if fillingCards { booster[Int(truncatingIfNeeded: next.pointee.position)] = card }
-        next += 1
-      } while next < last
+      if batch.pointee.run & repeatRunFlag != 0 {
+        takeRepeats(last - next, next, &low, booster, fillingCards, O.self)
+      } else {
+        repeat {
+          let card = Self.takeAndCount(next, &low, O.self)
+          if fillingCards { booster[Int(truncatingIfNeeded: next.pointee.position)] = card }
+          next += 1
+        } while next < last
+      }
       batch += 1
     }
   }
 
   /// The longest batch `runBatches` runs without a loop: its switch lists kernels for 1 to 12
-  /// picks and reads `BoundBatch.run` modulo 16, so this must stay at 12 (checked in `init`).
+  /// picks (and repeated picks, `repeatRunFlag`, of 2 to 12) and reads `BoundBatch.run` modulo
+  /// 32, so this must stay at 12 (checked in `init`).
   static let unrolledPicks = 12
+
+  /// Added to `BoundBatch.run` when the batch's picks are repeated picks from one sheet
+  /// (`isRepeatRun`).
+  static let repeatRunFlag = 16
+
+  /// `count` repeated picks from one sheet from `first` on (`isRepeatRun`), written out in full
+  /// where `count` is a constant. Each is `takeAndCount`'s swap of the chosen entry with the
+  /// sheet's first, but the first entry is kept in a register from pick to pick and stored once
+  /// at the end: picks in a row no longer wait for each other's store of the first entry (a
+  /// theme booster's 24 commons took most of its time doing so), and the sheet ends in the
+  /// same order.
+  @inline(__always)
+  static func takeRepeats<O: PoolObserver & ~Copyable>(
+    _ count: Int, _ first: UnsafePointer<BoundPick>, _ low: inout UInt64, _ booster: UnsafeMutablePointer<Int32>,
+    _ fillingCards: Bool, _: O.Type
+  ) {
+    let entries = first.pointee.base
+    let counts = first.pointee.counts
+    let range = UInt64(truncatingIfNeeded: first.pointee.range)
+    let position = Int(truncatingIfNeeded: first.pointee.position)
+    var front = entries[0]
+    for t in 0..<count {
+      let product = low.multipliedFullWidth(by: range)
+      low = product.low
+      let j = Int(truncatingIfNeeded: product.high)
+      // Entry 0 is `front` (its stored copy is stale until the end): a pick of entry 0 takes
+      // `front` and leaves the sheet as it was, as `takeAndCount`'s swap with itself does.
+      let loaded = entries[j]
+      let card = j == 0 ? front : loaded
+      entries[j] = front
+      front = card
+      if O.countsCards { counts[Int(truncatingIfNeeded: card)] &+= 1 }
+      if fillingCards { booster[position &+ t] = card }
+    }
+    entries[0] = front
+  }
 
   /// `count` picks from `pick` on, written out in full where `count` is a constant.
   @inline(__always)
@@ -298,11 +351,15 @@ extension PoolEngine {
     while batch < end {
       var low = draw(batch.pointee.product, batch.pointee.threshold, using: &rng)
       var pick = batch.pointee.pickStart
-      // Batches are never empty.
-      repeat {
-        booster[Int(truncatingIfNeeded: pick.pointee.position)] = takeAndCount(pick, &low, O.self)
-        pick += 1
-      } while pick < batch.pointee.pickEnd
+      if batch.pointee.run & repeatRunFlag != 0 {
+        takeRepeats(batch.pointee.pickEnd - pick, pick, &low, booster, true, O.self)
+      } else {
+        // Batches are never empty.
+        repeat {
+          booster[Int(truncatingIfNeeded: pick.pointee.position)] = takeAndCount(pick, &low, O.self)
+          pick += 1
+        } while pick < batch.pointee.pickEnd
+      }
       batch += 1
     }
   }

@@ -27,17 +27,34 @@ extension PoolEngine {
   }
 
   /// The tables' batches, each running its picks among `picks`.
-  static func bindBatches(_ tables: EngineTables, picks: UnsafeMutablePointer<BoundPick>) -> UnsafeMutablePointer<BoundBatch> {
+  static func bindBatches(
+    _ tables: EngineTables, picks: UnsafeMutablePointer<BoundPick>, repeats: Bool
+  ) -> UnsafeMutablePointer<BoundBatch> {
     let bound = UnsafeMutablePointer<BoundBatch>.allocate(capacity: max(tables.batches.count, 1))
     for index in tables.batches.indices {
       let batch = tables.batches[index]
       let count = Int(batch.pickEnd - batch.pickStart)
+      let first = picks + Int(batch.pickStart)
+      let run = (count <= unrolledPicks ? count : 0) | (repeats && isRepeatRun(first, count: count) ? repeatRunFlag : 0)
       (bound + index).initialize(
         to: BoundBatch(
-          pickStart: UnsafePointer(picks + Int(batch.pickStart)), pickEnd: UnsafePointer(picks + Int(batch.pickEnd)),
-          product: batch.product, threshold: batch.threshold, run: count <= unrolledPicks ? count : 0))
+          pickStart: UnsafePointer(first), pickEnd: UnsafePointer(picks + Int(batch.pickEnd)),
+          product: batch.product, threshold: batch.threshold, run: run))
     }
     return bound
+  }
+
+  /// Whether `count` picks from `first` are repeated picks from one sheet (a draw that may
+  /// repeat cards, or several one-card draws of a sheet in a row): each over the same entries
+  /// and range, counted at the same site, its card at the position after the one before it.
+  /// `takeRepeats` runs them (`BoundBatch.run`'s `repeatRunFlag`). A batch of more than
+  /// `unrolledPicks` picks keeps its count 0 with the flag, and runs them in a loop.
+  static func isRepeatRun(_ first: UnsafePointer<BoundPick>, count: Int) -> Bool {
+    guard count >= 2 else { return false }
+    return (1..<count).allSatisfy { t in
+      first[t].base == first.pointee.base && first[t].range == first.pointee.range && first[t].counts == first.pointee.counts
+        && first[t].position == first.pointee.position + Int32(t)
+    }
   }
 
   /// The tables' alternatives, with room after them for one per program (`bindPrograms`).

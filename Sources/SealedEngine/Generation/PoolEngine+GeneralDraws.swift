@@ -5,6 +5,7 @@ import SealedSupport
 extension PoolEngine {
   /// Draws a booster of a general-path program into `booster`, counting its cards when the
   /// observer asks for it.
+  @inline(__always)
   func runDraws<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(
     _ record: UnsafePointer<EngineTables.Program>, program: Int, into booster: UnsafeMutablePointer<Int32>,
     using rng: inout G, for _: O.Type
@@ -18,6 +19,7 @@ extension PoolEngine {
     }
   }
 
+  @inline(__always)
   private func drawAll<G: RandomNumberGenerator>(
     _ program: UnsafePointer<EngineTables.Program>, into booster: UnsafeMutablePointer<Int32>, using rng: inout G
   ) {

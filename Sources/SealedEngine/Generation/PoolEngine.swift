@@ -54,7 +54,9 @@ struct PoolEngine: ~Copyable {
   /// as pools with other programs do. Both draw the same cards from the same random numbers.
   let runsBatchesDirectly: Bool
 
-  init(tables: EngineTables, runsBatchesDirectly: Bool = true) {
+  /// - Parameter repeatsInRegisters: whether batches of repeated picks from one sheet run as
+  ///   such (`takeRepeats`); false runs them pick by pick (for tests: the cards are the same).
+  init(tables: EngineTables, runsBatchesDirectly: Bool = true, repeatsInRegisters: Bool = true) {
     self.plan = tables.plan
     self.runsBatchesDirectly = runsBatchesDirectly
     self.tables = tables
@@ -85,7 +87,7 @@ struct PoolEngine: ~Copyable {
     self.picks = picks
     tables.picks.withUnsafeBufferPointer { Self.bind($0, into: picks, arrays: sheetEntries, counts: counts) }
     precondition(Self.unrolledPicks == 12, "runBatches has straight-line kernels for 1 to 12 picks")
-    boundBatches = Self.bindBatches(tables, picks: picks)
+    boundBatches = Self.bindBatches(tables, picks: picks, repeats: repeatsInRegisters)
     // Every fast program runs as segments: one that has none gets a segment of one alternative,
     // its batches, after the plan's own.
     boundAllocations = Self.bindAllocations(tables, batches: boundBatches)

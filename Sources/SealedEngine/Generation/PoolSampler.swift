@@ -22,10 +22,11 @@ public final class PoolSampler {
 
   /// A sampler on tables built already (shared by the threads of one run), whose engine runs
   /// every pool booster by booster when `runsBatchesDirectly` is false (see
-  /// `PoolEngine.runsBatchesDirectly`; false is for tests).
-  init(tables: EngineTables, runsBatchesDirectly: Bool = true) {
+  /// `PoolEngine.runsBatchesDirectly`) and repeated picks pick by pick when
+  /// `repeatsInRegisters` is false (false is for tests).
+  init(tables: EngineTables, runsBatchesDirectly: Bool = true, repeatsInRegisters: Bool = true) {
     self.plan = tables.plan
-    engine = PoolEngine(tables: tables, runsBatchesDirectly: runsBatchesDirectly)
+    engine = PoolEngine(tables: tables, runsBatchesDirectly: runsBatchesDirectly, repeatsInRegisters: repeatsInRegisters)
     tally = SimulationTally(tables: tables)
     if plan.maxBoosterSize <= 15 {
       packed = ChunkTally(tables: tables)

@@ -11,18 +11,11 @@ extension CompiledBoosterRules {
     let base = compositions[0]
     let drawn = Set(compositions.flatMap(\.keys))
     let slots = drawn.map { (key: $0, value: base[$0] ?? 0) }.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
-    var variantLines: [String] = []
-    for (index, (booster, composition)) in zip(boosters, compositions).enumerated() {
-      variantLines.append("  " + contentsComment(composition))
-      variantLines.append("  - name: variant_\(index + 1)")
-      variantLines.append("    group: booster")
-      variantLines.append("    weight: \(number(booster.weight))")
-      let changed = slots.filter { (composition[$0.key] ?? 0) != $0.value }
-      if !changed.isEmpty {
-        variantLines.append(
-          "    counts: { " + changed.map { "\($0.key): \(composition[$0.key] ?? 0)" }.joined(separator: ", ") + " }")
-      }
+    let variants = zip(boosters, compositions).map { booster, composition in
+      WrittenVariant(
+        composition: composition, weight: booster.weight,
+        counts: slots.filter { (composition[$0.key] ?? 0) != $0.value }.map { (slot: $0.key, count: composition[$0.key] ?? 0) })
     }
-    return (slots, variantLines)
+    return (slots, variants)
   }
 }

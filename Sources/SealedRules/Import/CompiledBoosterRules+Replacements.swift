@@ -4,8 +4,8 @@ import SealedSupport
 /// each variant an option of the group `booster` that replaces cards where it differs from the
 /// first.
 extension CompiledBoosterRules {
-  /// Slots (sheet and count, in booster order) and the variant list's lines, unindented.
-  typealias WrittenVariants = (slots: [(key: String, value: Int)], variants: [String])
+  /// Slots (sheet and count, in booster order) and the variants.
+  typealias WrittenVariants = (slots: [(key: String, value: Int)], variants: [WrittenVariant])
 
   /// The product in the replacement form, or nil when that form would not draw exactly what
   /// mtg.wtf draws: variants of different sizes; a sheet of distinct cards drawn in two separate
@@ -17,8 +17,8 @@ extension CompiledBoosterRules {
     guard Set(compositions.map { $0.values.reduce(0, +) }).count == 1 else { return nil }
     let base = compositions[0]
     let slots = base.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
-    var variantLines: [String] = []
-    for (index, (booster, composition)) in zip(boosters, compositions).enumerated() {
+    var variants: [WrittenVariant] = []
+    for (booster, composition) in zip(boosters, compositions) {
       let replacements = self.replacements(composition, base: base, slots: slots)
       // A sheet of distinct cards drawn in two draws of one booster could repeat a card.
       var draws: [String: Int] = [:]
@@ -30,18 +30,9 @@ extension CompiledBoosterRules {
       for replacement in replacements where replacement.count > 1 {
         if expanded.sheets[replacement.slot]!.distinct != expanded.sheets[replacement.sheet]!.distinct { return nil }
       }
-      variantLines.append("  " + contentsComment(composition))
-      variantLines.append("  - name: variant_\(index + 1)")
-      variantLines.append("    group: booster")
-      variantLines.append("    weight: \(number(booster.weight))")
-      if !replacements.isEmpty {
-        variantLines.append("    replace:")
-        for replacement in replacements {
-          variantLines.append("      - { slot: \(replacement.slot), count: \(replacement.count), sheet: \(replacement.sheet) }")
-        }
-      }
+      variants.append(WrittenVariant(composition: composition, weight: booster.weight, replacements: replacements))
     }
-    return (slots, variantLines)
+    return (slots, variants)
   }
 
   /// The replacements that turn the first variant's booster into this one: each gained sheet

@@ -35,12 +35,21 @@ public enum CompiledBoosterRules {
       }
       seen[product.set_code.lowercased()] = product.code
     }
+    var lines = header(products, name: name, source: source)
+    for product in products {
+      lines += try layer(product).map { "  " + $0 }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The lines of a rule file before its set layers: comments, name, description, the sets it
+  /// applies to, the pool, and the `sets:` key.
+  static func header(_ products: [CompiledBoosterData.Product], name: String, source: String) -> [String] {
     var lines: [String] = []
     lines.append("# Written by sealed rules import from \(source): mtg.wtf's compiled booster data")
     lines.append("# (taw/magic-sealed-data, republished by MTGJSON). Products: \(products.map(\.code).joined(separator: ", ")).")
     lines.append("name: \(name)")
-    let names = products.map { "\($0.name) (\($0.code))" }.joined(separator: "; ")
-    lines.append("description: \(quoted("As mtg.wtf's compiled booster data defines them: \(names)."))")
+    lines.append("description: \(quoted(description(products)))")
     lines.append("applies_to: [\(products.map { $0.set_code.lowercased() }.joined(separator: ", "))]")
     lines.append("")
     lines.append("pool:")
@@ -48,10 +57,13 @@ public enum CompiledBoosterRules {
     lines.append("  mythic_booster: none           # independent packs")
     lines.append("")
     lines.append("sets:")
-    for product in products {
-      lines += try layer(product).map { "  " + $0 }
-    }
-    return lines.joined(separator: "\n") + "\n"
+    return lines
+  }
+
+  /// The rule file's description of `products`.
+  static func description(_ products: [CompiledBoosterData.Product]) -> String {
+    let names = products.map { "\($0.name) (\($0.code))" }.joined(separator: "; ")
+    return "As mtg.wtf's compiled booster data defines them: \(names)."
   }
 
   /// A product's sheets as Sealed sheets: fixed sheets (every card as many times as its weight)
@@ -64,9 +76,44 @@ public enum CompiledBoosterRules {
     var fixedParts: [String: [(sheet: String, count: Int)]] = [:]
   }
 
+  /// One product's set layer as the file writes it: its sheets (fixed sheets expanded), its
+  /// slots and its variants, in the file's order.
+  struct WrittenLayer {
+    let product: CompiledBoosterData.Product
+    /// The set's code, lowercased: the layer's key.
+    let code: String
+    let expanded: ExpandedSheets
+    /// The slots: a sheet and its count each, in booster order.
+    let slots: [(key: String, value: Int)]
+    let variants: [WrittenVariant]
+    /// Whether some sheet lists foil cards (the layer then counts them as the event `foil`).
+    let hasFoil: Bool
+
+    /// The sheets in the file's order (by name).
+    var sortedSheets: [(key: String, value: (cards: [(key: String, weight: Double)], distinct: Bool, balanced: Bool))] {
+      expanded.sheets.sorted { $0.key < $1.key }
+    }
+  }
+
+  /// One option of the variant group `booster`: what it draws, its weight, and how it differs
+  /// from the first variant (replacements, or slot counts).
+  struct WrittenVariant {
+    var composition: [String: Int]
+    var weight: Double
+    var replacements: [(slot: String, count: Int, sheet: String)] = []
+    /// The slots whose count differs, in slot order (empty: no `counts:` line).
+    var counts: [(slot: String, count: Int)] = []
+  }
+
   /// One product's set layer, unindented.
   static func layer(_ product: CompiledBoosterData.Product) throws(DataError) -> [String] {
-    let code = product.set_code.lowercased()
+    lines(of: try written(product))
+  }
+
+  /// One product's set layer as data. Throws what the file cannot hold (a product without
+  /// variants, a variant that draws nothing, a fixed sheet of fractional copies, a draw from a
+  /// sheet the product lacks).
+  static func written(_ product: CompiledBoosterData.Product) throws(DataError) -> WrittenLayer {
     let place = "product \(product.code)"
     guard !product.boosters.isEmpty else { throw DataError("\(place): no booster variants") }
     let expanded = try expand(product)
@@ -77,22 +124,44 @@ public enum CompiledBoosterRules {
     let written =
       replacementForm(product.boosters, compositions, expanded)
       ?? countsForm(product.boosters, compositions, expanded)
+    let hasFoil = expanded.sheets.values.contains(where: { $0.cards.contains { $0.key.hasSuffix(":foil") } })
+    return WrittenLayer(
+      product: product, code: product.set_code.lowercased(), expanded: expanded, slots: written.slots,
+      variants: written.variants, hasFoil: hasFoil)
+  }
 
-    var lines = ["\(code):", "  # \(product.name) (\(product.code))", "  sheets:"]
-    for (sheetName, sheet) in expanded.sheets.sorted(by: { $0.key < $1.key }) {
+  /// The lines of a set layer, unindented.
+  static func lines(of layer: WrittenLayer) -> [String] {
+    let product = layer.product
+    var lines = ["\(layer.code):", "  # \(product.name) (\(product.code))", "  sheets:"]
+    for (sheetName, sheet) in layer.sortedSheets {
       lines.append("    \(sheetName):")
       if sheet.balanced { lines.append("      balanced: true") }
       lines.append("      cards:")
       for card in sheet.cards { lines.append("        \(quoted(card.key)): \(number(card.weight))") }
     }
     lines.append("  slots:")
-    for slot in written.slots {
-      let distinct = expanded.sheets[slot.key]!.distinct
+    for slot in layer.slots {
+      let distinct = layer.expanded.sheets[slot.key]!.distinct
       lines.append("    - { name: \(slot.key), count: \(slot.value), sheet: \(slot.key)\(distinct ? "" : ", distinct: false") }")
     }
     lines.append("  variants:")
-    lines += written.variants.map { "  " + $0 }
-    if expanded.sheets.values.contains(where: { $0.cards.contains { $0.key.hasSuffix(":foil") } }) {
+    for (index, variant) in layer.variants.enumerated() {
+      lines.append("    " + contentsComment(variant.composition))
+      lines.append("    - name: variant_\(index + 1)")
+      lines.append("      group: booster")
+      lines.append("      weight: \(number(variant.weight))")
+      if !variant.replacements.isEmpty {
+        lines.append("      replace:")
+        for replacement in variant.replacements {
+          lines.append("        - { slot: \(replacement.slot), count: \(replacement.count), sheet: \(replacement.sheet) }")
+        }
+      }
+      if !variant.counts.isEmpty {
+        lines.append("      counts: { " + variant.counts.map { "\($0.slot): \($0.count)" }.joined(separator: ", ") + " }")
+      }
+    }
+    if layer.hasFoil {
       lines.append("  events:")
       lines.append("    foil: { foil: true }")
     }
@@ -103,7 +172,7 @@ public enum CompiledBoosterRules {
   static func expand(_ product: CompiledBoosterData.Product) throws(DataError) -> ExpandedSheets {
     var result = ExpandedSheets()
     for (sheetName, sheet) in product.sheets {
-      let cards = sheet.cards.sorted { cardOrder($0.key, $1.key) }.map { (key: $0.key, weight: $0.value) }
+      let cards = inCardOrder(sheet.cards)
       guard sheet.fixed == true else {
         result.sheets[sheetName] = (cards, sheet.allow_duplicates != true, sheet.balance_colors == true)
         continue
@@ -155,14 +224,18 @@ public enum CompiledBoosterRules {
     zip(a.reversed(), b.reversed()).prefix { $0 == $1 }.count
   }
 
-  /// Card keys by collector number (numerically), then the rest of the key.
-  static func cardOrder(_ a: String, _ b: String) -> Bool {
-    let pa = a.split(separator: ":").map(String.init)
-    let pb = b.split(separator: ":").map(String.init)
-    let na = CollectorNumber(pa.count > 1 ? pa[1] : a)
-    let nb = CollectorNumber(pb.count > 1 ? pb[1] : b)
-    if na != nb { return na < nb }
-    return a < b
+  /// A sheet's cards by collector number (numerically, `CollectorNumber`'s order), then by the
+  /// whole key, each key's number read once. Cost: O(n log n) comparisons for n cards.
+  static func inCardOrder(_ cards: [String: Double]) -> [(key: String, weight: Double)] {
+    cards.map { (number: sortNumber($0.key), key: $0.key, weight: $0.value) }
+      .sorted { $0.number != $1.number ? $0.number < $1.number : $0.key < $1.key }
+      .map { (key: $0.key, weight: $0.weight) }
+  }
+
+  /// The collector number a key sorts by: its second `:`-separated part, or the whole key.
+  static func sortNumber(_ key: String) -> CollectorNumber {
+    let parts = key.split(separator: ":")
+    return CollectorNumber(parts.count > 1 ? String(parts[1]) : key)
   }
 
   static func number(_ value: Double) -> String {
@@ -170,6 +243,8 @@ public enum CompiledBoosterRules {
   }
 
   static func quoted(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    // Most texts (every card key) hold neither character to escape.
+    guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") }) else { return "\"" + text + "\"" }
+    return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
   }
 }

@@ -19,8 +19,16 @@ extension CompileContext {
     }
     var balance: ColorBalance?
     if let definition = layer.sheets[name], definition.balanced {
-      entries = try balancedOrder(entries, sheet: name, location: definition.location)
-      balance = try colorBalance(entries, sheet: name, count: count, distinct: distinct, location: location, slot: slot)
+      let ordered: (entries: [(ordinal: Int, weight: Double)], groups: [Int])
+      if let known = balancedSheets[name] {
+        ordered = known
+      } else {
+        ordered = try balancedOrder(entries, sheet: name, location: definition.location)
+        balancedSheets[name] = ordered
+      }
+      entries = ordered.entries
+      balance = try colorBalance(
+        entries, groups: ordered.groups, sheet: name, count: count, distinct: distinct, location: location, slot: slot)
     }
     if let index = planSheetIndex[name] { return index }
     // Walker's alias method keeps a card with probability n·w/W in 64-bit fixed point; far
@@ -38,10 +46,11 @@ extension CompileContext {
     return planSheets.count - 1
   }
 
-  /// A balanced sheet's cards ordered by colour group, then collector number.
+  /// A balanced sheet's cards ordered by colour group, then collector number, with each one's
+  /// group. Cost: O(n log n) for n cards, each card's group found once.
   private func balancedOrder(
     _ entries: [(ordinal: Int, weight: Double)], sheet name: String, location: String
-  ) throws(DataError) -> [(ordinal: Int, weight: Double)] {
+  ) throws(DataError) -> (entries: [(ordinal: Int, weight: Double)], groups: [Int]) {
     guard entries.allSatisfy({ $0.ordinal < cards.count }) else {
       throw DataError("sheet \"\(name)\": a foil sheet cannot be balanced", at: location)
     }
@@ -52,15 +61,17 @@ extension CompileContext {
         "sheet \"\(name)\" is colour-balanced, and \(unknown.count) of its \(entries.count) cards lack card data (their colours, like \(cards[unknown[0].ordinal].key.setCode):\(cards[unknown[0].ordinal].collectorNumber.text)); sealed cards fetch \(sets.joined(separator: " "))",
         at: location)
     }
-    return entries.sorted { (ColorBalance.group(of: cards[$0.ordinal]), $0.ordinal) < (ColorBalance.group(of: cards[$1.ordinal]), $1.ordinal) }
+    let sorted = entries.map { (group: ColorBalance.group(of: cards[$0.ordinal]), entry: $0) }
+      .sorted { ($0.group, $0.entry.ordinal) < ($1.group, $1.entry.ordinal) }
+    return (sorted.map(\.entry), sorted.map(\.group))
   }
 
   /// The colour groups of a balanced sheet, checked for a draw of `count` cards: distinct,
   /// more than five cards, every colour present, and no colour so small that balancing would
   /// need a negative weight.
   private func colorBalance(
-    _ entries: [(ordinal: Int, weight: Double)], sheet name: String, count: Int, distinct: Bool, location: String,
-    slot: String
+    _ entries: [(ordinal: Int, weight: Double)], groups: [Int], sheet name: String, count: Int, distinct: Bool,
+    location: String, slot: String
   ) throws(DataError) -> ColorBalance {
     guard distinct, count > 5 else {
       throw DataError(
@@ -69,7 +80,7 @@ extension CompileContext {
     }
     var starts = [0]
     for group in 0..<6 {
-      starts.append(starts[group] + entries.filter { ColorBalance.group(of: cards[$0.ordinal]) == group }.count)
+      starts.append(starts[group] + groups.filter { $0 == group }.count)
     }
     let uniform = entries.allSatisfy { $0.weight == entries[0].weight }
     let balance = ColorBalance(groupStarts: starts, weights: uniform ? nil : entries.map(\.weight))
@@ -115,8 +126,7 @@ extension CompileContext {
     // Indices from cards.count on are foil finishes (cards.count + ordinal).
     var weights = [Double](repeating: 0, count: 2 * cards.count)
     for explicit in sheet.explicitCards {
-      let card = PlanCompiler.resolve(explicit, in: set)
-      let ordinal = cards.firstIndex { $0.key == card.key }!
+      let ordinal = ordinals[numbers.resolve(explicit, in: set).key]!
       weights[explicit.foil ? cards.count + ordinal : ordinal] += explicit.weight
     }
     if let filter = sheet.filter {

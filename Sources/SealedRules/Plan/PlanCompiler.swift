@@ -15,15 +15,29 @@ public enum PlanCompiler {
   public static func compile(
     _ rules: RuleSetDefinition, for set: CardSet, spec: SpecDefinition? = nil
   ) throws(DataError) -> BoosterPlan {
+    do {
+      return try compileDefinition(rules, for: set, spec: spec)
+    } catch {
+      guard rules.positionsOmitted else { throw error }
+      // Made without its text's positions: the text, read, gives the error with them.
+      return try compileDefinition(try RuleSetParser.parse(rules.text, source: rules.source), for: set, spec: spec)
+    }
+  }
+
+  private static func compileDefinition(
+    _ rules: RuleSetDefinition, for set: CardSet, spec: SpecDefinition?
+  ) throws(DataError) -> BoosterPlan {
     if let covered = rules.appliesTo, !covered.contains(set.code) {
       throw DataError(
         "rule set \"\(rules.name)\" does not cover set \(set.code); it covers \(covered.joined(separator: ", "))",
         at: rules.source)
     }
     let layer = ResolvedLayer(rules.base, rules.setLayers[set.code])
-    let gathered = gatherCards(layer, in: set)
+    let numbers = CardNumberIndex(set)
+    let gathered = gatherCards(layer, in: set, numbers: numbers)
     var context = CompileContext(
-      rules: rules, set: set, cards: gathered.cards, inRange: gathered.inRange, layer: layer, spec: spec)
+      rules: rules, set: set, cards: gathered.cards, inRange: gathered.inRange, layer: layer, spec: spec,
+      numbers: numbers)
     context.rangeError = gathered.rangeError
     return try context.compile()
   }
@@ -32,9 +46,9 @@ public enum PlanCompiler {
   /// it (collector and showcase cards), in collector-number order, with how many are in the
   /// range. Rules whose sheets all list their cards need no booster range; a filter does, so a
   /// set without one keeps the reason (`rangeError`) to throw when a filter asks.
-  /// Cost: O(cards), plus a scan of the set's cards per card a sheet lists by number.
+  /// Cost: O(cards + cards listed), with `numbers` built once for the compilation.
   static func gatherCards(
-    _ layer: ResolvedLayer, in set: CardSet
+    _ layer: ResolvedLayer, in set: CardSet, numbers: CardNumberIndex
   ) -> (cards: [Card], inRange: Int, rangeError: DataError?) {
     let rangeError: DataError?
     let inRange: [Card]
@@ -49,27 +63,61 @@ public enum PlanCompiler {
     var extras: [CardKey: Card] = [:]
     for name in layer.sheetOrder {
       for explicit in layer.sheets[name]!.explicitCards {
-        let card = resolve(explicit, in: set)
+        let card = numbers.resolve(explicit, in: set)
         if !inRangeKeys.contains(card.key) { extras[card.key] = card }
       }
     }
-    let cards = inRange + extras.values.sorted { ($0.setCode == set.code ? "" : $0.setCode, $0.collectorNumber) < ($1.setCode == set.code ? "" : $1.setCode, $1.collectorNumber) }
+    // Sorted by (set, number), the set's own first; keys and indices are sorted, not cards.
+    let others = Array(extras.values)
+    let order = others.indices.map { (set: others[$0].setCode == set.code ? "" : others[$0].setCode, number: others[$0].collectorNumber, index: $0) }
+      .sorted { ($0.set, $0.number) < ($1.set, $1.number) }
+    let cards = inRange + order.map { others[$0.index] }
     return (cards, inRange.count, rangeError)
   }
+}
 
-  /// The card a sheet names as `set:number`: the set's card of that collector number, or, for
-  /// a number with a letter that the set does not have (mtg.wtf writes `221a` for the first part
-  /// of a split or double-faced card), the card of the number without it. A card the card data
-  /// lacks (its set is not loaded, or the set's data has no such number) is a placeholder known
-  /// by its key alone (`Card.placeholder`): the plan draws and counts it, and says what lacks data.
-  static func resolve(_ explicit: ExplicitCard, in compiled: CardSet) -> Card {
-    guard let set = explicit.set == compiled.code ? compiled : compiled.otherSets[explicit.set] else {
+/// The cards of a set and of the other sets its rules name, by collector number as spelled
+/// (the first card of each number), so that a sheet's listed cards resolve in constant time.
+///
+/// A sheet names a card as `set:number`: it is the set's card of that collector number, or, for
+/// a number with a letter that the set does not have (mtg.wtf writes `221a` for the first part
+/// of a split or double-faced card), the card of the number without it. A card the card data
+/// lacks (its set is not loaded, or the set's data has no such number) is a placeholder known
+/// by its key alone (`Card.placeholder`): the plan draws and counts it, and says what lacks data.
+struct CardNumberIndex {
+  /// Set code → collector number text → index in that set's `cards`.
+  private var bySet: [String: [String: Int]] = [:]
+
+  /// The index of `set` and of its `otherSets`. Cost: O(their cards).
+  init(_ set: CardSet) {
+    bySet[set.code] = Self.numbers(set.cards)
+    for (code, other) in set.otherSets where code != set.code {
+      bySet[code] = Self.numbers(other.cards)
+    }
+  }
+
+  private static func numbers(_ cards: [Card]) -> [String: Int] {
+    var numbers: [String: Int] = [:]
+    numbers.reserveCapacity(cards.count)
+    for (index, card) in cards.enumerated() where numbers[card.collectorNumber.text] == nil {
+      numbers[card.collectorNumber.text] = index
+    }
+    return numbers
+  }
+
+  /// The card `explicit` names, in constant time: `compiled` must be the set this index was made of.
+  func resolve(_ explicit: ExplicitCard, in compiled: CardSet) -> Card {
+    // Keyed by the set the card names: for the compiled set itself, its own cards.
+    guard let set = explicit.set == compiled.code ? compiled : compiled.otherSets[explicit.set],
+      let numbers = bySet[explicit.set]
+    else {
       return .placeholder(set: explicit.set, number: explicit.number)
     }
-    if let card = set.cards.first(where: { $0.collectorNumber.text == explicit.number }) { return card }
-    if let last = explicit.number.last, last.isLetter, explicit.number.count > 1 {
-      let base = String(explicit.number.dropLast())
-      if let card = set.cards.first(where: { $0.collectorNumber.text == base }) { return card }
+    if let index = numbers[explicit.number] { return set.cards[index] }
+    if let last = explicit.number.last, last.isLetter, explicit.number.count > 1,
+      let index = numbers[String(explicit.number.dropLast())]
+    {
+      return set.cards[index]
     }
     return .placeholder(set: explicit.set, number: explicit.number)
   }
@@ -113,21 +161,35 @@ struct CompileContext {
   /// soon as a filter needs one.
   var rangeError: DataError?
   let layer: ResolvedLayer
+  /// The set's cards by collector number, for the cards sheets list.
+  let numbers: CardNumberIndex
+  /// The ordinal of each card in `cards` by its key (the first of equal keys).
+  let ordinals: [CardKey: Int]
   var kinds: [String] = []
   /// Compiled sheets by name, and the plan's sheet list (only sheets that are drawn from).
   var sheetCache: [String: [(ordinal: Int, weight: Double)]] = [:]
+  /// Colour-balanced sheets' cards in group order, with their groups, by name.
+  var balancedSheets: [String: (entries: [(ordinal: Int, weight: Double)], groups: [Int])] = [:]
   var planSheets: [PlanSheet] = []
   var planSheetIndex: [String: Int] = [:]
 
   let spec: SpecDefinition?
 
-  init(rules: RuleSetDefinition, set: CardSet, cards: [Card], inRange: Int, layer: ResolvedLayer, spec: SpecDefinition?) {
+  init(
+    rules: RuleSetDefinition, set: CardSet, cards: [Card], inRange: Int, layer: ResolvedLayer, spec: SpecDefinition?,
+    numbers: CardNumberIndex
+  ) {
     self.rules = rules
     self.set = set
     self.cards = cards
     self.filterable = 0..<inRange
     self.layer = layer
     self.spec = spec
+    self.numbers = numbers
+    var ordinals: [CardKey: Int] = [:]
+    ordinals.reserveCapacity(cards.count)
+    for (ordinal, card) in cards.enumerated() where ordinals[card.key] == nil { ordinals[card.key] = ordinal }
+    self.ordinals = ordinals
   }
 
   /// The plan, in seven phases run in this order (which is also the order in which a rule

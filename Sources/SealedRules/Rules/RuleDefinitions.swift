@@ -18,6 +18,10 @@ public struct RuleSetDefinition: Sendable {
   var base: RuleLayer
   /// Per-set changes layered on top of `base`.
   var setLayers: [String: RuleLayer]
+  /// Whether the definition was made without reading its text (an imported product,
+  /// `CompiledBoosterRules.ruleSet`), so that its positions are only its source's name:
+  /// `PlanCompiler` then reads the text for the message of an error, with line and column.
+  package var positionsOmitted = false
 
   /// The sets other than `code` whose cards the rules for `code` list by number.
   package func namedSets(for code: String) -> [String] {

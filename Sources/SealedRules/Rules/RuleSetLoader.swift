@@ -41,9 +41,15 @@ public enum RuleSetLoader {
 
   /// A product of compiled booster data read from `source` (a file name, for the rule file's
   /// header) as a rule set named after it, as `sealed rules import --product` writes it.
+  /// Made from the product directly when it can be (`CompiledBoosterRules.ruleSet`), else by
+  /// writing the file and reading it back; either way the same rule set.
   package static func product(_ product: CompiledBoosterData.Product, source: String) throws(DataError) -> RuleSetDefinition {
+    let ruleSource = "product:\(product.code)"
+    if let direct = try CompiledBoosterRules.ruleSet(product, name: product.code, source: source, ruleSource: ruleSource) {
+      return direct
+    }
     let text = try CompiledBoosterRules.ruleFile([product], name: product.code, source: source)
-    return try RuleSetParser.parse(text, source: "product:\(product.code)")
+    return try RuleSetParser.parse(text, source: ruleSource)
   }
 
   /// A built-in rule set by name.
