@@ -142,7 +142,7 @@ import Testing
       ("/api/checks", "{\"set\":\"war\",\"rules\":\"mkm-play\",\"pools\":100}", 404,
        "product mkm-play is a product of set mkm, not war: put mkm in Set, or choose a rule set that covers war"),
       ("/api/checks", "{\"set\":\"war\",\"rules\":\"nope\",\"pools\":100}", 404,
-       "unknown rule set \"nope\"; built-in rule sets: sealed, retail, retail-lethe, mtgwtf, or the code of a shipped product (Choose lists them)"),
+       "unknown rule set \"nope\"; built-in rule sets: sealed, retail, retail-lethe, mtgwtf, or the code of a product of the booster data in use (shipped; Choose lists them)"),
     ]
     for (path, body, status, message) in cases {
       let reply = try server.post(path, json: body)

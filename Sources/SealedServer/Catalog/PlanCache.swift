@@ -33,8 +33,9 @@ final class PlanCache: Sendable {
     PlanSource(set: set.lowercased(), rules: rules, cards: cards, boosterMax: boosterMax)
   }
 
-  /// The plan of `rules` (a built-in rule set or a shipped product's code) for `set`, boosters
-  /// drawing from collector numbers 1...`boosterMax` when given, or a one-line refusal
+  /// The plan of `rules` (a built-in rule set or the code of a product of the release in use)
+  /// for `set`, boosters drawing from collector numbers 1...`boosterMax` when given, or a
+  /// one-line refusal
   /// (unknown set, unknown rules, rules that do not fit the set, a booster range the set needs).
   /// Cost: the first time, reading the set's cards and compiling; then a lookup.
   func plan(set: String, rules: String, boosterMax: Int? = nil) throws(APIError) -> LoadedPlan {

@@ -51,7 +51,7 @@ final class ProductCatalog: Sendable {
     var release_label: String? = nil
   }
 
-  private let state = Mutex(Listing(status: "loading", kinds: [], note: "listing the shipped products", listed: 0, total: 0, seconds: 0))
+  private let state = Mutex(Listing(status: "loading", kinds: [], note: "listing the products", listed: 0, total: 0, seconds: 0))
   private let started = Mutex<Date?>(nil)
   /// Which listing is current: `restart` moves it on, and a listing begun before is dropped.
   private let generation = Mutex(0)

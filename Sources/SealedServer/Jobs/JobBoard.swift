@@ -15,12 +15,12 @@ protocol JobStatus: Encodable, Sendable {
   var seconds: Double { get set }
 }
 
-/// Long jobs started from the page and followed by it: a check today (`BrowserChecks`); a
-/// download of data would be another board of its own. Each job runs on a thread of its own
-/// (never on the server's tasks: it may take minutes of CPU), writes its progress into its
-/// status as it goes (the page polls it), and can be cancelled (its body polls `shouldStop`
-/// and ends `cancelled`). A board runs one job at a time: a check uses every core. Safe to
-/// use from several tasks.
+/// Long jobs started from the page and followed by it: a check (`BrowserChecks`), a download
+/// of a product's cards or of a release (`BrowserFetches`), each kind on a board of its own.
+/// Each job runs on a thread of its own (never on the server's tasks: it may take minutes of
+/// CPU), writes its progress into its status as it goes (the page polls it), and can be
+/// cancelled (its body polls `shouldStop` and ends `cancelled`). A board runs one job at a
+/// time: a check uses every core. Safe to use from several tasks.
 final class JobBoard<Status: JobStatus>: Sendable {
   /// What a job's body is given: its number, a way to change its status, and whether it was
   /// asked to stop.
