@@ -16,7 +16,7 @@ import Testing
     let lines = try String(contentsOf: out.appendingPathComponent("summary.csv"), encoding: .utf8).split(separator: "\n").map(String.init)
     let header = CSVLine.fields(lines[0])
     #expect(Array(header[14...16]) == ["spec", "claims_tested", "claims_not_tested"], "\(header)")
-    #expect(Array(header.suffix(2)) == ["data_vs_maker", "engine_vs_data"], "\(header)")
+    #expect(Array(header.suffix(3)) == ["data_vs_maker", "engine_vs_data", "booster_data"], "\(header)")
     let rows = lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, CSVLine.fields($0))) }
     let otj = try #require(rows.first { $0["product"] == "otj-play" })
     #expect(otj["verdict"] == "fail" && otj["spec"] == "otj-play", "\(otj)")
