@@ -20,9 +20,9 @@ import Testing
       return (lines[index], why.joined(separator: " "))
     }
     #expect(row("war").row.contains(" yes, with names ") && row("war").why.isEmpty)
-    #expect(row("lea").row.contains(" on card keys ") && row("lea").why == "295 of 295 cards lack card data (set lea); sealed cards fetch lea")
+    #expect(row("lea").row.contains(" on card keys ") && row("lea").why == "295 of 295 cards lack card data (set lea); sealed cards fetch --product lea")
     #expect(row("akh").row.contains(" no ") && row("akh").why.contains("is colour-balanced, and ") && row("akh").why.contains("sealed cards fetch akh"))
-    #expect(row("war-jp").why.hasPrefix("36 of 300 cards lack card data (set war)") && row("war-jp").why.contains("sealed cards fetch war"))
+    #expect(row("war-jp").why.hasPrefix("36 of 300 cards lack card data (set war)") && row("war-jp").why.contains("sealed cards fetch --product war-jp"))
   }
 
   @Test(.heavy) func aProductBecomesARuleFileThatOpensPacks() throws {

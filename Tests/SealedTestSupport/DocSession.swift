@@ -76,10 +76,11 @@ package struct DocSession {
   }
 
   /// The exit status an example must end with: 2 when its shown output has a `sealed: error:`
-  /// line, 1 when a line starts with `FAIL`, else 0.
+  /// line, 1 when a line starts with `FAIL` (a check failed, releases differ) or `CHANGED` (a
+  /// fetch installed a release that differs from the one before), else 0.
   package static func expectedStatus(_ example: DocExample) -> Int32 {
     if example.expected.contains(where: { $0.contains("sealed: error:") }) { return 2 }
-    if example.expected.contains(where: { $0.hasPrefix("FAIL") }) { return 1 }
+    if example.expected.contains(where: { $0.hasPrefix("FAIL") || $0.hasPrefix("CHANGED") }) { return 1 }
     return 0
   }
 

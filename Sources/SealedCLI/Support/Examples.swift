@@ -102,6 +102,20 @@ extension RulesDiffCommand: Exemplified {
   ]
 }
 
+extension RulesFetchCommand: Exemplified {
+  static let examples = [
+    Example("sealed rules fetch", "Download mtg.wtf's newest compiled booster data, install it and print what changed against the release in use.", needs: Example.network),
+    Example("sealed rules fetch --from https://example.org/AllPrintings.json.gz", "A release of MTGJSON's booster data instead (any address or local file).", needs: Example.network),
+  ]
+}
+
+extension RulesReleasesCommand: Exemplified {
+  static let examples = [
+    Example("sealed rules releases", "The releases of booster data installed, newest first, and the one in use."),
+    Example("sealed rules releases --data shipped", "The same, with the shipped release in use for this command, whatever was fetched (SEALED_DATA=shipped for a session)."),
+  ]
+}
+
 extension RulesLintCommand: Exemplified {
   static let examples = [
     Example("sealed rules lint", "Lint every product of the shipped data: one line per warning."),
