@@ -188,8 +188,16 @@ import Testing
     let run = try String(contentsOf: out.appendingPathComponent("run.csv"), encoding: .utf8)
     #expect(run.contains("\nstatus,interrupted\n"))
     #expect(run.contains("\nproducts_finished,\(rows.count)\n"))
-    let folders = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { !$0.hasSuffix(".csv") }
-    #expect(Set(folders) == Set(rows.filter { $0[3] != "refused" }.map { $0[0] }))
+    let entries = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { !$0.hasSuffix(".csv") }
+    #expect(Set(entries.filter { $0 != "confirm" }) == Set(rows.filter { $0[3] != "refused" }.map { $0[0] }))
+    // A finished product the screen flagged has its confirmation beside it, and only such a one.
+    let header = Self.header.split(separator: ",").map(String.init)
+    let confirmPools = try #require(header.firstIndex(of: "confirm_pools"))
+    let confirmed = (try? FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("confirm").path)) ?? []
+    let summary = try String(contentsOf: out.appendingPathComponent("summary.csv"), encoding: .utf8)
+    let fields = summary.split(separator: "\n").dropFirst().map { CSVLine.fields(String($0)) }  // warnings hold quoted commas
+    #expect(Set(confirmed) == Set(fields.filter { !$0[confirmPools].isEmpty }.map { $0[0] }))
+    #expect(entries.contains("confirm") == !confirmed.isEmpty)
   }
 
   @Test(.heavy) func badInputIsOneLineAndStatusTwo() throws {
