@@ -19,8 +19,7 @@ package enum SealedServer {
     router.add(middleware: RequestGuard(port: state.port, hostName: Self.isAddress(configuration.host) ? nil : configuration.host))
     AssetRoutes.add(to: router, state: state)
     DeckRoutes.add(to: router, state: state)
-    CheckRoutes.add(to: router, state: state)
-    FetchRoutes.add(to: router, state: state)
+    JobRoutes.add(to: router, state: state)
     ReportRoutes.add(to: router, state: state)
     var app = Application(
       router: router,

@@ -153,6 +153,14 @@ import Testing
       // The page's words: no command-line remedy the page cannot follow.
       #expect(!line.contains("--force") && !line.contains("--booster-max") && !line.contains("sealed deck add"), "\(line)")
     }
+    // A job's number in the address: a check's or a download's, never anything else.
+    for (path, message) in [
+      ("/api/checks/x", "check \"x\": expected a check number, as /api/checks lists them"),
+      ("/api/fetches/1e3/cancel", "fetch \"1e3\": expected a fetch number, as /api/fetches lists them"),
+    ] {
+      let reply = path.hasSuffix("/cancel") ? try server.post(path, json: "{}") : try server.get(path)
+      #expect(reply.status == 400 && reply.errorMessage == message, "\(path): \(reply.status) \(reply.text)")
+    }
     // A refused check leaves no report folder behind.
     #expect(try FileManager.default.contentsOfDirectory(atPath: server.reports.path).isEmpty)
     // An oversized body is refused before it is read whole.
