@@ -36,7 +36,14 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver, ~Copyable {
   let outcomePrograms: [Int]
 
   let laneHistograms: UnsafeMutableBufferPointer<UInt32>
-  let programCounts: UnsafeMutableBufferPointer<UInt32>
+  /// `boosterPrograms[index * programs + program]`: how many boosters at position `index` of
+  /// their pool `program` made. One counter per position and program, rather than one per
+  /// program and one per position, so that the boosters of a pool (which often share a
+  /// program) never wait for each other's increment of the same counter; the program counts
+  /// and the positions of boosters with fixed mythics are added up from it per chunk.
+  let boosterPrograms: UnsafeMutableBufferPointer<UInt32>
+  /// The plan's number of programs (the stride of `boosterPrograms`).
+  let programCount: Int
   let poolMythics: UnsafeMutableBufferPointer<UInt32>
   let pairDifferences: UnsafeMutableBufferPointer<UInt32>
   let mythicPositions: UnsafeMutableBufferPointer<UInt32>
@@ -49,8 +56,10 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver, ~Copyable {
   // Raw base pointers for the per-booster counters.
   private let programCounters: UnsafeMutablePointer<UInt32>
   private let mythicsPerProgram: UnsafePointer<Int32>
-  /// Per program: 1 when its fixed mythic count (`programMythics`) is above 0, else 0. Programs
-  /// that tally each booster have 0 here; their mythic boosters are counted in `drew`.
+  /// Per program: 1 when its fixed mythic count (`programMythics`) is above 0, else 0: which
+  /// programs' boosters `add` counts into `mythicPositions` from `boosterPrograms`. Programs
+  /// that tally each booster or count outcomes have 0 here; their mythic boosters are counted
+  /// in `drew` and `counted`.
   private let mythicBoosterPerProgram: UnsafeMutablePointer<UInt32>
   private let positionCounters: UnsafeMutablePointer<UInt32>
   /// The positions whose cards need lane counting (`EngineTables.positionNeedsLanes`), program
@@ -95,7 +104,8 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver, ~Copyable {
       outcomeHasMythic[outcome] = mythics > 0 ? 1 : 0
     }
     laneHistograms = .allocate(capacity: kindCount * laneCount * laneStride)
-    programCounts = .allocate(capacity: t.programs.count)
+    programCount = t.programs.count
+    boosterPrograms = .allocate(capacity: max(t.boostersPerPool * t.programs.count, 1))
     poolMythics = .allocate(capacity: boostersPerPool * plan.maxBoosterSize + 1)
     pairDifferences = .allocate(capacity: boostersPerPool * plan.maxBoosterSize + 1)
     mythicPositions = .allocate(capacity: boostersPerPool)
@@ -107,7 +117,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver, ~Copyable {
         ? 0 : Int32(t.programLaneCounts[program * t.laneCount])
     }
     lanes = Lanes(tables: t)
-    programCounters = programCounts.baseAddress!
+    programCounters = boosterPrograms.baseAddress!
     mythicsPerProgram = UnsafePointer(programMythics.baseAddress!)
     mythicBoosterPerProgram = .allocate(capacity: max(t.programs.count, 1))
     for program in 0..<t.programs.count {
@@ -129,7 +139,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver, ~Copyable {
   }
 
   deinit {
-    for buffer in [laneHistograms, programCounts, poolMythics, pairDifferences, mythicPositions, lastSeen, outcomeCounts] {
+    for buffer in [laneHistograms, boosterPrograms, poolMythics, pairDifferences, mythicPositions, lastSeen, outcomeCounts] {
       buffer.deallocate()
     }
     outcomeMythics.deallocate()
@@ -142,7 +152,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver, ~Copyable {
 
   /// Zeroes every counter, ready for a new chunk.
   mutating func clear() {
-    for buffer in [laneHistograms, programCounts, poolMythics, pairDifferences, mythicPositions, lastSeen, outcomeCounts] {
+    for buffer in [laneHistograms, boosterPrograms, poolMythics, pairDifferences, mythicPositions, lastSeen, outcomeCounts] {
       buffer.update(repeating: 0)
     }
     pools = 0
@@ -161,9 +171,8 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver, ~Copyable {
 
   @inline(__always)
   mutating func chose(booster index: Int, kind: Int, program: Int, record: UnsafePointer<EngineTables.Program>) {
-    programCounters[program] &+= 1
+    programCounters[index &* programCount &+ program] &+= 1
     poolMythicCount &+= Int(truncatingIfNeeded: mythicsPerProgram[program])
-    positionCounters[index] &+= mythicBoosterPerProgram[program]
   }
 
   /// Only for programs that tally each booster: their lanes, mythics and duplicates.
@@ -224,8 +233,13 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver, ~Copyable {
   func add(to tally: inout SimulationTally, siteCounts: UnsafeMutableBufferPointer<UInt32>) {
     tally.pools += pools
     tally.duplicateBoosters += duplicateBoosters
-    for program in 0..<programCounts.count {
-      let count = Int(programCounts[program])
+    for index in 0..<boostersPerPool {
+      for program in 0..<programCount where mythicBoosterPerProgram[program] > 0 {
+        tally.mythicPositions[index] += Int(boosterPrograms[index * programCount + program])
+      }
+    }
+    for program in 0..<programCount {
+      let count = (0..<boostersPerPool).reduce(0) { $0 + Int(boosterPrograms[$1 * programCount + program]) }
       guard count > 0 else { continue }
       let kind = program / combinationCount
       tally.boostersByKind[kind] += count

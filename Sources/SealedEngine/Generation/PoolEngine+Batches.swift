@@ -182,28 +182,9 @@ extension PoolEngine {
     }
   }
 
-  /// `runBatches` for observers that read no cards: nothing is written to `poolCards`. Plans
-  /// whose programs have no segments of their own get a loop without them (each loop is a
-  /// function of its own, so that the compiler inlines the batch kernels into it).
-  func runBatchesCounting<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(using rng: inout G, for _: O.Type) {
-    if tables.segments.isEmpty {
-      runPlainBatchesCounting(using: &rng, for: O.self)
-    } else {
-      runSegmentsCounting(using: &rng, for: O.self)
-    }
-  }
-
-  @inline(never)
-  func runPlainBatchesCounting<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(using rng: inout G, for _: O.Type) {
-    runBatches(fillingCards: false, plain: true, using: &rng, for: O.self)
-  }
-
-  @inline(never)
-  func runSegmentsCounting<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(using rng: inout G, for _: O.Type) {
-    runBatches(fillingCards: false, plain: false, using: &rng, for: O.self)
-  }
-
-  /// `runBatches` filling `poolCards`.
+  /// `runBatches` filling `poolCards`. Plans whose programs have no segments of their own get a
+  /// loop without them (each loop is a function of its own, so that the compiler inlines the
+  /// batch kernels into it; observers that read no cards get theirs in `generateCounting`).
   func runBatchesFilling<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(using rng: inout G, for _: O.Type) {
     if tables.segments.isEmpty {
       runPlainBatchesFilling(using: &rng, for: O.self)
