@@ -229,6 +229,14 @@ def shot(driver, shots, name, device=""):
         driver.save_screenshot(os.path.join(shots, f"app-{name}{'-' + device if device else ''}.png"))
 
 
+def shot_of(driver, shots, name, selector):
+    """A photograph of the window with the element `selector` in its middle."""
+    if shots:
+        driver.execute_script("document.querySelector(arguments[0]).scrollIntoView({block: 'center'})", selector)
+        time.sleep(0.3)
+        driver.save_screenshot(os.path.join(shots, f"app-{name}.png"))
+
+
 def toast_after(driver, action, seconds=20):
     """Clears the message line, does `action`, and returns the next message the page shows."""
     driver.execute_script("const t = document.getElementById('toast'); t.hidden = true; t.textContent = ''")
@@ -538,6 +546,7 @@ def cancel_beside_an_earlier_report(driver, app):
     earlier = start_check(driver, "mtgwtf", "1000", "1")
     earlier_folder = finished(driver, earlier).get_attribute("data-folder")
     kept = folder_files(app, earlier_folder)
+    # The most pools the app checks (RunLimits.maximumAppCheckPools): seconds of work here.
     long = start_check(driver, "mtgwtf", "10000000", "2")
     moved, why = progress_moves_every_second(driver, long)
     check("a running check's progress moves at least once a second", moved, why)
@@ -603,7 +612,7 @@ def products(driver, app, shots):
     driver.execute_script("window.scrollTo(0, 0)")
 
 
-def fetch_buttons(driver, app):
+def fetch_buttons(driver, app, shots):
     """The Choose screen names the release in use; its button fetches a newer one (from the local
     server), which the listing then names and lists; a product whose cards lack names is fetched
     and opened with one click, its progress shown while the sets come in."""
@@ -629,6 +638,7 @@ def fetch_buttons(driver, app):
     check("a product whose cards lack names has a button that fetches them", button, "no button")
     if not button:
         return
+    shot_of(driver, shots, "products", 'tr[data-product="otj-play-arena"]')
     button[0].click()
     seen = []
     deadline = time.time() + 300
@@ -781,7 +791,7 @@ def main():
         problems = console_problems(driver)
         check("no console errors", not problems, problems[:3])
         another_site(driver, app, name)
-        fetch_buttons(driver, app)
+        fetch_buttons(driver, app, shots)
     except TimeoutException as error:
         check("the flow finished", False, f"timed out at {driver.current_url}: {error.msg or ''}")
         shot(driver, work, "timeout")

@@ -30,6 +30,10 @@ package struct ScryfallFetcher {
   package var maxWait: TimeInterval = 60
   /// Called after each page with the set, the cards so far and the total Scryfall announced.
   package var progress: ((String, Int, Int?) -> Void)?
+  /// Polled before each page, ten times a second during a request and during the waits between
+  /// tries: when it says yes the fetch stops, stores nothing of the set and throws. Without it
+  /// a set is fetched to its end.
+  package var shouldStop: (() -> Bool)?
 
   private var lastRequest: Date?
 
@@ -76,6 +80,7 @@ package struct ScryfallFetcher {
     while let url = next {
       page += 1
       guard page <= 1000 else { throw DataError("set \(code): more than 1000 pages; stopped following next_page") }
+      if let shouldStop, shouldStop() { throw stop(set: code, page: page) }
       let body = try get(url, set: code, page: page)
       let meta = try Self.readPage(body, set: code, page: page, url: url, into: pending)
       announced = announced ?? meta.totalCards
@@ -103,22 +108,27 @@ package struct ScryfallFetcher {
   private mutating func get(_ url: URL, set code: String, page: Int) throws(DataError) -> Data {
     let retries = HTTPRetries(maxRetries: maxRetries, backoff: backoff, maxWait: maxWait)
     do throws(HTTPFailure) {
-      return try retries.run { () throws(TransportError) -> HTTPResponse in
+      return try retries.run(shouldStop: shouldStop) { () throws(TransportError) -> HTTPResponse in
         waitForTurn()
-        return try client.get(url)
+        return try client.get(url, sink: nil, progress: nil, shouldStop: shouldStop)
       }.body
     } catch {
       switch error {
       case .transport(let reason):
         throw DataError("set \(code), page \(page): the request to \(url.host ?? url.absoluteString) failed (\(reason)); nothing was stored")
       case .stopped:
-        throw DataError("set \(code), page \(page): stopped; nothing was stored")
+        throw stop(set: code, page: page)
       case .status(let status, let body, let tries, let retriable):
         let details = Self.errorDetails(body)
         let what = status == 404 ? "Scryfall knows no cards of set \(code)" : "Scryfall answered HTTP \(status)\(retriable ? " after \(tries) tries" : "")"
         throw DataError("set \(code), page \(page): \(what)\(details.map { ": \($0)" } ?? ""); nothing was stored")
       }
     }
+  }
+
+  /// The error of a fetch stopped by `shouldStop`.
+  private func stop(set code: String, page: Int) -> DataError {
+    DataError("set \(code), page \(page): stopped; nothing was stored")
   }
 
   private mutating func waitForTurn() {

@@ -100,6 +100,26 @@ import Testing
     #expect(opened.status == 0, "\(opened.stderr)")
   }
 
+  /// A cancel reaches a cards fetch during a request (Scryfall's first page stalls for 30 s):
+  /// it ends cancelled long before the page would have, and nothing of the set is stored.
+  @Test(.heavy) func aCardsFetchIsCancelledDuringARequestAndStoresNothingOfTheSet() throws {
+    let page = Data(#"{"object":"list","total_cards":1,"has_more":false,"data":[]}"#.utf8)
+    let scryfall = try LocalHTTPServer { _ in .stalled(status: 200, body: page, bytes: 10, seconds: 30) }
+    let server = try RunningServer(variables: ["SEALED_SCRYFALL_API": scryfall.baseURL, "NO_PROXY": "127.0.0.1"])
+    defer { server.stop() }
+    let id = try start(server, #"{"kind":"cards","product":"fin-play"}"#)
+    Thread.sleep(forTimeInterval: 0.5)
+    let asked = Date()
+    #expect(try server.post("/api/fetches/\(id)/cancel", json: "{}").status == 200)
+    let cancelled = try finished(server, id, seconds: 20)
+    #expect(Date().timeIntervalSince(asked) < 10, "the fetch waited for the stalled page")
+    #expect(cancelled["state"] as? String == "cancelled", "\(cancelled)")
+    #expect(cancelled["result"] as? String == "fin-play: nothing fetched; cancelled during the next set, of which nothing was stored")
+    let cards = server.home.appendingPathComponent("cards")
+    let stored = ((try? FileManager.default.contentsOfDirectory(atPath: cards.path)) ?? []).filter { $0.hasSuffix(".json") }
+    #expect(stored.isEmpty, "\(stored)")
+  }
+
   @Test(.heavy) func offlineAFetchSaysSoInOneLineAndACancelledOneInstallsNothing() throws {
     let releases = try Self.releaseServer()
     let server = try RunningServer(variables: [

@@ -101,13 +101,15 @@ final class BrowserFetches: Sendable {
     return "a fetch of \(what) is running: wait for it, or press its Cancel button"
   }
 
-  /// Fetches each set `product` lacks, in turn; between two sets it stops when cancelled (a set
-  /// under way is finished and stored whole). Every failure is one line with what to do.
+  /// Fetches each set `product` lacks, in turn. A cancel stops it within a tenth of a second,
+  /// between pages or during a request: the set under way is not stored, the sets fetched
+  /// before it are. Every failure is one line with what to do.
   private func fetchCards(of product: CompiledBoosterData.Product, release: BoosterRelease, context: JobBoard<Status>.Context) {
     var stored: [String] = []
     do throws(DataError) {
       let needs = try ProductCardSets(product, source: release.label, loader: CardSetLoader(location: plans.location))
       var fetcher = ScryfallFetcher(api: scryfallAPI, timeout: 30, userAgent: "Sealed/\(SealedVersion.current)")
+      fetcher.shouldStop = { context.shouldStop }
       let store = CardStore.fromEnvironment()
       for (index, set) in needs.sets.enumerated() {
         if context.shouldStop { break }
@@ -129,6 +131,15 @@ final class BrowserFetches: Sendable {
       }
     } catch {
       if !stored.isEmpty { refresh() }
+      if context.shouldStop {
+        let fetched = stored.isEmpty ? "nothing fetched" : "fetched \(stored.joined(separator: ", "))"
+        context.update {
+          $0.state = .cancelled
+          $0.step = ""
+          $0.result = "\(product.code): \(fetched); cancelled during the next set, of which nothing was stored"
+        }
+        return
+      }
       let kept = stored.isEmpty ? "" : " (stored before it: \(stored.joined(separator: ", ")))"
       context.update {
         $0.state = .failed
