@@ -114,7 +114,7 @@ import Testing
     let cancelled = try finished(server, id, seconds: 20)
     #expect(Date().timeIntervalSince(asked) < 10, "the fetch waited for the stalled page")
     #expect(cancelled["state"] as? String == "cancelled", "\(cancelled)")
-    #expect(cancelled["result"] as? String == "fin-play: nothing fetched; cancelled during the next set, of which nothing was stored")
+    #expect(cancelled["result"] as? String == "fin-play: nothing fetched; cancelled while fetching fca, of which nothing was stored")
     let cards = server.home.appendingPathComponent("cards")
     let stored = ((try? FileManager.default.contentsOfDirectory(atPath: cards.path)) ?? []).filter { $0.hasSuffix(".json") }
     #expect(stored.isEmpty, "\(stored)")

@@ -106,6 +106,7 @@ final class BrowserFetches: Sendable {
   /// before it are. Every failure is one line with what to do.
   private func fetchCards(of product: CompiledBoosterData.Product, release: BoosterRelease, context: JobBoard<Status>.Context) {
     var stored: [String] = []
+    var current = ""
     do throws(DataError) {
       let needs = try ProductCardSets(product, source: release.label, loader: CardSetLoader(location: plans.location))
       var fetcher = ScryfallFetcher(api: scryfallAPI, timeout: 30, userAgent: "Sealed/\(SealedVersion.current)")
@@ -116,6 +117,7 @@ final class BrowserFetches: Sendable {
         let step = "fetching \(set) (\(index + 1) of \(needs.sets.count) set\(needs.sets.count == 1 ? "" : "s"))"
         context.update { $0.step = step; $0.done = 0; $0.total = nil }
         fetcher.progress = { _, cards, total in context.update { $0.done = Int64(cards); $0.total = total.map(Int64.init) } }
+        current = set
         try store.checkReplaceable(set)
         _ = try fetcher.fetch(set: set, into: store)
         stored.append(set)
@@ -136,7 +138,7 @@ final class BrowserFetches: Sendable {
         context.update {
           $0.state = .cancelled
           $0.step = ""
-          $0.result = "\(product.code): \(fetched); cancelled during the next set, of which nothing was stored"
+          $0.result = "\(product.code): \(fetched); cancelled while fetching \(current), of which nothing was stored"
         }
         return
       }
