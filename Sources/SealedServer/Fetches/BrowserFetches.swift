@@ -107,6 +107,7 @@ final class BrowserFetches: Sendable {
   private func fetchCards(of product: CompiledBoosterData.Product, release: BoosterRelease, context: JobBoard<Status>.Context) {
     var stored: [String] = []
     var current = ""
+    func fetched() -> String { stored.isEmpty ? "nothing fetched" : "fetched \(stored.joined(separator: ", "))" }
     do throws(DataError) {
       let needs = try ProductCardSets(product, source: release.label, loader: CardSetLoader(location: plans.location))
       var fetcher = ScryfallFetcher(api: scryfallAPI, timeout: 30, userAgent: "Sealed/\(SealedVersion.current)")
@@ -125,20 +126,20 @@ final class BrowserFetches: Sendable {
       if !stored.isEmpty { refresh() }
       let after = try ProductCardSets(product, source: release.label, loader: CardSetLoader(location: plans.location))
       let cancelled = context.shouldStop && stored.count < needs.sets.count
-      let fetched = stored.isEmpty ? "nothing fetched" : "fetched \(stored.joined(separator: ", "))"
+      let result = "\(product.code): \(fetched()); \(after.summary)"
       context.update {
         $0.state = cancelled ? .cancelled : .done
         $0.step = ""
-        $0.result = "\(product.code): \(fetched); \(after.summary)"
+        $0.result = result
       }
     } catch {
       if !stored.isEmpty { refresh() }
       if context.shouldStop {
-        let fetched = stored.isEmpty ? "nothing fetched" : "fetched \(stored.joined(separator: ", "))"
+        let result = "\(product.code): \(fetched()); cancelled while fetching \(current), of which nothing was stored"
         context.update {
           $0.state = .cancelled
           $0.step = ""
-          $0.result = "\(product.code): \(fetched); cancelled while fetching \(current), of which nothing was stored"
+          $0.result = result
         }
         return
       }
