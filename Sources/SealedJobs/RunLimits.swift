@@ -16,9 +16,20 @@ package enum RunLimits {
   package static let maximumOpenedPools = 10_000_000
   /// The Monte Carlo samples an audit may draw for each check's null.
   package static let resamples = 0...1_000_000
-  /// The most pools a check started from the browser app (`sealed serve`) runs: it holds every
-  /// core of the server's machine while the page waits; a larger run is `sealed check`'s.
+  /// The most pools a check started from the browser app (`sealed serve`) runs unless
+  /// `--max-check-pools` says otherwise: it holds every core of the server's machine while the
+  /// page waits; a larger run is `sealed check`'s.
   package static let maximumAppCheckPools = 10_000_000
+
+  /// `--max-check-pools` of `sealed serve`: from 1 to 2^38, the most boosters any check counts
+  /// exactly (each check still refuses more pools than its rule set allows, as `sealed check`).
+  package static func appCheckPoolLimit(_ given: Int) throws(DataError) -> Int {
+    let limit = Distributions.maximumBinomialTrials
+    guard (1...limit).contains(given) else {
+      throw DataError("--max-check-pools \(given): expected a number of pools from 1 to \(limit) (2^38, the most a check counts exactly)")
+    }
+    return given
+  }
 
   /// `--threads`: 1 to 1024.
   package static func threads(_ given: WholeNumber) throws(DataError) -> Int {
@@ -84,14 +95,6 @@ package enum RunLimits {
   /// `--pools` of `sealed open`'s pack files: 1 to `maximumOpenedPools`.
   package static func openedPools(_ given: WholeNumber) throws(DataError) -> Int {
     try given.value("--pools", in: 1...maximumOpenedPools, unit: "pools")
-  }
-
-  /// `pools` of a check asked for by the app: 1 to `maximumAppCheckPools`.
-  package static func appCheckPools(_ pools: Int) throws(DataError) -> Int {
-    guard (1...maximumAppCheckPools).contains(pools) else {
-      throw DataError("pools \(pools): expected 1 to \(maximumAppCheckPools) pools (larger runs: sealed check on the command line)")
-    }
-    return pools
   }
 
   /// `--resamples` of an audit.

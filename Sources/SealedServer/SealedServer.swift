@@ -68,7 +68,7 @@ final class AppState: Sendable {
     plans = try PlanCache(cards: configuration.cards)
     decks = DeckService(plans: plans, access: LibraryAccess(configuration.library))
     reports = ReportBrowser(root: configuration.reportsFolder)
-    checks = BrowserChecks(reportsFolder: configuration.reportsFolder, plans: plans)
+    checks = BrowserChecks(reportsFolder: configuration.reportsFolder, plans: plans, maximumPools: configuration.maximumCheckPools)
     fetches = BrowserFetches(plans: plans, products: products, scryfallAPI: configuration.scryfallAPI, releaseFrom: configuration.releaseFrom)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SealedSupport
 import SealedDecks
+import SealedJobs
 
 /// What `sealed serve` serves and where: the address it listens on, the deck library it edits,
 /// the folder of reports it browses and writes checks into, and where card data and card images
@@ -19,6 +20,8 @@ package struct ServerConfiguration: Sendable {
   package var imagesFolder: String?
   /// Card data given by `--cards` (nil: `$SEALED_CARDS`, the user's sets and the shipped data).
   package var cards: String?
+  /// The most pools a check started from the page runs (`--max-check-pools`).
+  package var maximumCheckPools: Int
 
   /// Scryfall's API, where the app fetches a product's cards: `SEALED_SCRYFALL_API` (a
   /// mirror, or the tests' server on 127.0.0.1), else Scryfall's.
@@ -31,12 +34,16 @@ package struct ServerConfiguration: Sendable {
   package static let defaultHost = "127.0.0.1"
   /// The default port.
   package static let defaultPort = 8040
+  /// The default most pools of a check from the page (`RunLimits.maximumAppCheckPools`).
+  package static let defaultMaximumCheckPools = RunLimits.maximumAppCheckPools
 
   /// A configuration; paths are made absolute against the current folder.
   package init(
     host: String = defaultHost, port: Int = defaultPort, library: Library = .fromEnvironment(),
-    reportsFolder: String = "reports", imagesFolder: String? = nil, cards: String? = nil
+    reportsFolder: String = "reports", imagesFolder: String? = nil, cards: String? = nil,
+    maximumCheckPools: Int = defaultMaximumCheckPools
   ) {
+    self.maximumCheckPools = maximumCheckPools
     self.host = host
     self.port = port
     self.library = library
@@ -55,9 +62,11 @@ package struct ServerConfiguration: Sendable {
   }
 
   /// Checks the values before the server starts: a port from 0 to 65535, a host that is a name
-  /// or an address, an images folder that exists. Each problem is one line.
+  /// or an address, an images folder that exists, a check's most pools from 1 to 2^38. Each
+  /// problem is one line.
   package func validated() throws(DataError) -> ServerConfiguration {
     guard (0...65_535).contains(port) else { throw DataError("--port \(port): expected a port from 0 to 65535 (0: any free port)") }
+    _ = try RunLimits.appCheckPoolLimit(maximumCheckPools)
     let hostCharacters = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: ".-:"))
     guard !host.isEmpty, host.unicodeScalars.allSatisfy({ $0.isASCII && hostCharacters.contains($0) }) else {
       throw DataError("--host \(host): expected an address such as 127.0.0.1, 0.0.0.0 or ::1, or a host name")

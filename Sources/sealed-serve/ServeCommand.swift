@@ -32,9 +32,13 @@ struct ServeCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Scryfall card data: a JSON file or a folder of .json files (default: $SEALED_CARDS, else your sets over the shipped data).", valueName: "path"))
   var cards: String?
 
+  @Option(help: ArgumentHelp("The most pools a check started from the page runs (default \(ServerConfiguration.defaultMaximumCheckPools); at most 2^38).", valueName: "n"))
+  var maxCheckPools: Int = ServerConfiguration.defaultMaximumCheckPools
+
   /// The configuration these options give.
   func serverConfiguration() -> ServerConfiguration {
     ServerConfiguration(
-      host: host, port: port, library: .fromEnvironment(), reportsFolder: reports, imagesFolder: images, cards: cards)
+      host: host, port: port, library: .fromEnvironment(), reportsFolder: reports, imagesFolder: images, cards: cards,
+      maximumCheckPools: maxCheckPools)
   }
 }

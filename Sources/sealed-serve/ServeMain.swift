@@ -39,6 +39,9 @@ enum ServeMain {
   /// What the terminal shows once the server listens: the address first.
   static func greeting(_ address: String, _ configuration: ServerConfiguration) -> String {
     var lines = ["Sealed is at \(address)", "  decks: \(configuration.library.path)", "  reports: \(configuration.reportsFolder)"]
+    if configuration.maximumCheckPools != ServerConfiguration.defaultMaximumCheckPools {
+      lines.append("  checks: at most \(configuration.maximumCheckPools) pools each")
+    }
     if configuration.host != ServerConfiguration.defaultHost && configuration.host != "localhost" {
       lines.append("  note: listening on \(configuration.host): other machines that reach it can open, edit and delete decks")
     }

@@ -34,6 +34,20 @@ import Testing
     return files
   }
 
+  /// `--max-check-pools` holds the page's checks to its number, in the Pools field's words.
+  @Test func aServerHoldsChecksToItsMostPools() throws {
+    let server = try RunningServer(arguments: ["--max-check-pools", "5000"])
+    defer { server.stop() }
+    let over = try server.post("/api/checks", json: "{\"set\":\"war\",\"pools\":5001,\"seed\":\"1\"}")
+    #expect(over.status == 400)
+    #expect(over.errorMessage == "Pools: 5001 is out of range; enter a whole number from 1 to 5,000 (a larger run: sealed check on the command line)")
+    let most = try start(server, "{\"set\":\"war\",\"pools\":5000,\"seed\":\"1\"}")
+    #expect(most["pools"] as? Int == 5000)
+    _ = try server.post("/api/checks/\(most["id"] as! Int)/cancel", json: "{}")
+    let ended = try waitFor(server, most["id"] as! Int) { $0["state"] as? String != "running" }
+    #expect(["done", "cancelled"].contains(ended["state"] as? String ?? ""), "\(ended)")
+  }
+
   @Test(.heavy) func aCheckFromTheBrowserIsSealedChecks() throws {
     let server = try RunningServer()
     defer { server.stop() }

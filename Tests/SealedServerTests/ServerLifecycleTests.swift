@@ -39,6 +39,13 @@ import Testing
     let images = try SealedExecutable.run(["--port", "0", "--images", "/nonexistent-images"], executable: RunningServer.executable)
     #expect(images.status == 2)
     #expect(images.stderr == "sealed: error: /nonexistent-images: no such folder; expected a folder of card images named SET-NUMBER.jpg\n")
+    let most = try SealedExecutable.run(["--port", "0", "--max-check-pools", "0"], executable: RunningServer.executable)
+    #expect(most.status == 2)
+    #expect(most.stderr == "sealed: error: --max-check-pools 0: expected a number of pools from 1 to 274877906944 (2^38, the most a check counts exactly)\n")
+    let words = try SealedExecutable.run(["--port", "0", "--max-check-pools", "lots"], executable: RunningServer.executable)
+    #expect(words.status == 2)
+    #expect(words.stderr.hasPrefix("sealed: error: ") && words.stderr.contains("--max-check-pools"), "\(words.stderr)")
+    #expect(words.stderr.split(separator: "\n").count == 1)
     let unknown = try SealedExecutable.run(["--prot", "1"], executable: RunningServer.executable)
     #expect(unknown.status == 2)
     #expect(unknown.stderr.hasPrefix("sealed: error: Unknown option '--prot'"))
@@ -61,7 +68,7 @@ import Testing
     let folder = try Fixtures.temporaryDirectory()
     let process = Process()
     process.executableURL = SealedExecutable.url
-    process.arguments = ["serve", "--port", "0", "--reports", folder.path]
+    process.arguments = ["serve", "--port", "0", "--reports", folder.path, "--max-check-pools", "5000"]
     var environment = ProcessInfo.processInfo.environment
     environment["SEALED_HOME"] = folder.appendingPathComponent("home").path
     process.environment = environment
@@ -78,6 +85,7 @@ import Testing
     }
     #expect(seen.hasPrefix("Sealed is at http://127.0.0.1:"))
     #expect(seen.contains("  reports: \(folder.path)\n"))
+    #expect(seen.contains("  checks: at most 5000 pools each\n"))
     kill(process.processIdentifier, SIGINT)
     let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SealedJobs
 
 /// `sealed serve`: becomes the browser app's server, `sealed-serve` (`AppServer`), with its
 /// options passed on unchanged.
@@ -28,9 +29,15 @@ struct ServeCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Scryfall card data: a JSON file or a folder of .json files.", valueName: "path"))
   var cards: String?
 
+  @Option(help: ArgumentHelp("The most pools a check started from the page runs (default \(RunLimits.maximumAppCheckPools); at most 2^38).", valueName: "n"))
+  var maxCheckPools: String?
+
   func run() throws {
     var arguments: [String] = []
-    for (name, value) in [("--port", port), ("--host", host), ("--reports", reports), ("--images", images), ("--cards", cards)] {
+    let options = [
+      ("--port", port), ("--host", host), ("--reports", reports), ("--images", images), ("--cards", cards), ("--max-check-pools", maxCheckPools),
+    ]
+    for (name, value) in options {
       if let value { arguments += [name, value] }
     }
     try AppServer.exec(arguments)

@@ -52,13 +52,16 @@ final class BrowserChecks: Sendable {
   let board = JobBoard<Status>(noun: "check")
   let reportsFolder: String
   let plans: PlanCache
+  /// The most pools a check runs (`sealed serve --max-check-pools`).
+  let maximumPools: Int
 
   /// Pools a check from the browser runs unless it asks for another number.
   static let defaultPools = 100_000
 
-  init(reportsFolder: String, plans: PlanCache) {
+  init(reportsFolder: String, plans: PlanCache, maximumPools: Int = RunLimits.maximumAppCheckPools) {
     self.reportsFolder = reportsFolder
     self.plans = plans
+    self.maximumPools = maximumPools
   }
 
   /// Validates `request`, makes its report folder and starts the check, or refuses it (400 for
@@ -66,7 +69,7 @@ final class BrowserChecks: Sendable {
   func start(_ request: Request) throws(APIError) -> Status {
     let rules = request.rules.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } ?? "sealed"
     let set = request.set.trimmingCharacters(in: .whitespaces).lowercased()
-    let pools = try (request.pools ?? PoolCount(Self.defaultPools)).value(in: 1...RunLimits.maximumAppCheckPools)
+    let pools = try (request.pools ?? PoolCount(Self.defaultPools)).value(in: 1...maximumPools)
     guard PlanCache.isCode(set) else { throw APIError.badRequest("Set \"\(set)\": expected a set code such as war (letters and digits)") }
     guard PlanCache.isCode(rules) else {
       throw APIError.badRequest("Rules or product \"\(rules)\": expected a rule set such as sealed or a product code such as war-draft")
