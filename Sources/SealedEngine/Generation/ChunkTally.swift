@@ -56,11 +56,6 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver, ~Copyable {
   // Raw base pointers for the per-booster counters.
   private let programCounters: UnsafeMutablePointer<UInt32>
   private let mythicsPerProgram: UnsafePointer<Int32>
-  /// Per program: 1 when its fixed mythic count (`programMythics`) is above 0, else 0: which
-  /// programs' boosters `add` counts into `mythicPositions` from `boosterPrograms`. Programs
-  /// that tally each booster or count outcomes have 0 here; their mythic boosters are counted
-  /// in `drew` and `counted`.
-  private let mythicBoosterPerProgram: UnsafeMutablePointer<UInt32>
   private let positionCounters: UnsafeMutablePointer<UInt32>
   /// The positions whose cards need lane counting (`EngineTables.positionNeedsLanes`), program
   /// after program: those of program p are `lanePositions[laneBounds[p]..<laneBounds[p + 1]]`.
@@ -119,10 +114,6 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver, ~Copyable {
     lanes = Lanes(tables: t)
     programCounters = boosterPrograms.baseAddress!
     mythicsPerProgram = UnsafePointer(programMythics.baseAddress!)
-    mythicBoosterPerProgram = .allocate(capacity: max(t.programs.count, 1))
-    for program in 0..<t.programs.count {
-      mythicBoosterPerProgram[program] = programMythics[program] > 0 ? 1 : 0
-    }
     positionCounters = mythicPositions.baseAddress!
     lanePositions = .allocate(capacity: max(t.positionNeedsLanes.elements.filter { $0 }.count, 1))
     laneBounds = .allocate(capacity: t.programs.count + 1)
@@ -145,7 +136,6 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver, ~Copyable {
     outcomeMythics.deallocate()
     outcomeHasMythic.deallocate()
     programMythics.deallocate()
-    mythicBoosterPerProgram.deallocate()
     lanePositions.deallocate()
     laneBounds.deallocate()
   }
@@ -233,8 +223,10 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver, ~Copyable {
   func add(to tally: inout SimulationTally, siteCounts: UnsafeMutableBufferPointer<UInt32>) {
     tally.pools += pools
     tally.duplicateBoosters += duplicateBoosters
+    // Boosters of programs with a fixed mythic count above 0, by position (programs that tally
+    // each booster or count outcomes have 0 there; `drew` and `counted` count theirs).
     for index in 0..<boostersPerPool {
-      for program in 0..<programCount where mythicBoosterPerProgram[program] > 0 {
+      for program in 0..<programCount where programMythics[program] > 0 {
         tally.mythicPositions[index] += Int(boosterPrograms[index * programCount + program])
       }
     }
