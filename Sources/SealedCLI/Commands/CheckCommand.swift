@@ -53,6 +53,7 @@ struct CheckCommand: ParsableCommand {
   var tallies: String?
 
   func run() throws {
+    let started = Date()
     let job = try tallies.map { try CheckJob(tallies: talliesSettings($0)) } ?? CheckJob(settings(), note: Note.write)
     if plan {
       print(PlanTable.render(try job.plan(deviation: deviation, ratio: ratio, power: power), plan: job.plan), terminator: "")
@@ -64,7 +65,7 @@ struct CheckCommand: ParsableCommand {
     }
     let written = try job.write(outcome)
     Note.replaced(written.replaced, in: job.folder.path)
-    try CheckOutput.print(outcome, of: job, spec: job.spec, samples: written.samples)
+    try CheckOutput.print(outcome, of: job, spec: job.spec, samples: written.samples, started: started)
   }
 
   /// The check of a simulation these options ask for.

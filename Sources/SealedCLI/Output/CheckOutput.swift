@@ -1,12 +1,17 @@
+import Foundation
 import SealedSupport
 import SealedRules
 import SealedJobs
 
 /// What `sealed check` prints after its run: for one shard, its summary and what to do next;
-/// else the verdict table, the run's lines and where the reports went. Throws the exit status
-/// of an interrupted run (130) or a failed check (1).
+/// else the verdict table, the run's lines and where the reports went; `started` is when the
+/// command began (its whole run: reading the options' files, loading the cards and rules,
+/// compiling them, simulating, checking and writing the reports). Throws the exit status of an
+/// interrupted run (130) or a failed check (1).
 enum CheckOutput {
-  static func print(_ outcome: CheckJob.Outcome, of job: CheckJob, spec: SpecDefinition?, samples: String?) throws {
+  static func print(
+    _ outcome: CheckJob.Outcome, of job: CheckJob, spec: SpecDefinition?, samples: String?, started: Date
+  ) throws {
     if let simulation = job.simulation, job.isShard, let result = outcome.simulation {
       Swift.print(SimulationSummary.line(simulation, result))
       Swift.print("reports: \(job.folder.path)/")
@@ -23,11 +28,10 @@ enum CheckOutput {
       terminator: "")
     if let simulation = job.simulation, let result = outcome.simulation {
       Swift.print(SimulationSummary.line(simulation, result))
-      // The whole run: loading the cards and rules and compiling them too.
       Swift.print(
         String(
           format: "whole run: %.2f s (simulation %.2f s, %d of %d --compare simulation(s) %.2f s, checks and reports the rest)",
-          job.preparationSeconds + outcome.elapsedSeconds, result.elapsedSeconds, outcome.comparisonsRun, outcome.comparisons, outcome.comparisonSeconds))
+          Date().timeIntervalSince(started), result.elapsedSeconds, outcome.comparisonsRun, outcome.comparisons, outcome.comparisonSeconds))
     } else if let directory = job.talliesDirectory {
       Swift.print("\(job.plan.setCode) · \(job.plan.rulesName) · seed \(job.seed): \(outcome.pools) pools checked from \(directory)")
     }

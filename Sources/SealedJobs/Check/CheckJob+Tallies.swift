@@ -48,7 +48,6 @@ extension CheckJob {
   /// run, another set, options that disagree with the run, tallies that do not fit the rules,
   /// spec and cards, and checks the report folder up front.
   package init(tallies settings: TalliesSettings) throws(DataError) {
-    let started = Date()
     let directory = settings.directory
     let record = try TalliedRun.record(folder: directory, set: settings.set)
     try Self.refuseOptionsThatDisagree(settings, with: record)
@@ -70,7 +69,6 @@ extension CheckJob {
     comparisons = try ComparedRules.plans(
       compare: settings.compare, for: tallied.cardSet, rulesName: tallied.plan.rulesName, spec: tallied.spec)
     counts = .tallies(tallied, folder: folder, directory: directory)
-    preparationSeconds = Date().timeIntervalSince(started)
   }
 
   /// The folder of the merged tallies, when the job checks them.

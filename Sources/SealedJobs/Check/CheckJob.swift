@@ -57,7 +57,7 @@ package struct CheckJob: Sendable {
     package let comparisonSeconds: Double
     /// Whether the stop callback cut the run short: then it has no verdict.
     package let interrupted: Bool
-    /// Seconds from the start of `run` to its files (the job's `preparationSeconds` come before).
+    /// Seconds from the start of `run` to its files (making the job comes before).
     package let elapsedSeconds: Double
 
     /// Whether every check passed (a shard has none yet).
@@ -91,9 +91,6 @@ package struct CheckJob: Sendable {
   let threads: Int
   let toolVersion: String
   let reproducingOptions: [String]
-  /// Seconds spent making the job: loading the cards and rules and compiling the plans and
-  /// expectations (a check's whole run counts them: `Outcome.elapsedSeconds` does not).
-  package let preparationSeconds: Double
 
   /// The check of a simulation: loads and validates as `SimulationJob` does, and checks that
   /// its exact tests can take the run's boosters (`RunLimits.checkedPools`) and that the
@@ -107,7 +104,6 @@ package struct CheckJob: Sendable {
   package init(
     _ settings: Settings, prepared: (loaded: LoadedPlan, expectations: Expectations)?, note: (String) -> Void = { _ in }
   ) throws(DataError) {
-    let started = Date()
     let alpha = try RunLimits.level(settings.alpha ?? settings.simulation.spec?.alpha ?? CheckRun.defaultAlpha)
     var simulation = settings.simulation
     simulation.command = "check"
@@ -134,7 +130,6 @@ package struct CheckJob: Sendable {
       ? try ComparedRules.plans(
         compare: settings.compare, for: job.loaded.set, rulesName: job.plan.rulesName, spec: spec, data: simulation.source.data)
       : []
-    preparationSeconds = Date().timeIntervalSince(started)
   }
 
   /// The simulation, when the job simulates (nil for merged tallies).
