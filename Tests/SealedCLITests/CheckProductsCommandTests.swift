@@ -48,6 +48,21 @@ import Testing
     #expect(report.status == 0, "\(report.stderr)")
   }
 
+  /// The whole run printed, and run.csv's `elapsed_seconds` beside it, are the whole command:
+  /// reading the booster data file and the specs when the job is made counts (it once did not).
+  @Test func theWholeRunIsTheWholeCommandAndRunCSVsElapsed() throws {
+    let out = try Fixtures.temporaryDirectory().appendingPathComponent("run").path
+    let arguments = ["check-products", "--products", "war-draft", "--pools", "1000", "--seed", "1", "--out", out, "--force", "--quiet"]
+    let fractions = try CommandWallTime.fractions(arguments, environment: [:]) { result in
+      let printed = try #require(result.stdout.firstMatch(of: /whole run: (\d+\.\d) s for 1 products/))
+      let run = try String(contentsOfFile: out + "/run.csv", encoding: .utf8)
+      let elapsed = try #require(run.firstMatch(of: /\nelapsed_seconds,(\d+\.\d\d)\n/))
+      #expect(String(format: "%.1f", Double(elapsed.1)!) == String(printed.1), "\(run)")
+      return Double(elapsed.1)!
+    }
+    #expect(fractions.contains { $0 >= 0.8 }, "whole run over the command's wall time: \(fractions)")
+  }
+
   /// A product's folder holds what sealed check writes for it with the product's seed at the
   /// screen's level, and its run.csv names that command.
   @Test(.heavy) func aProductsReportIsTheReportOfSealedCheck() throws {

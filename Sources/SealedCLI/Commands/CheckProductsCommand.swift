@@ -61,6 +61,9 @@ struct CheckProductsCommand: ParsableCommand {
   var strict = false
 
   func run() throws {
+    // The whole run printed (and written to run.csv) starts here: reading the data file and the
+    // specs, when the job is made, is part of it.
+    let started = Date()
     var settings = ProductsJob.Settings(toolVersion: SealedCommand.version)
     (settings.file, settings.patterns, settings.pools) = (file, patterns, poolsArgument)
     (settings.seed, settings.threads, settings.cards) = (try seedOption.given(), threadOption.threadArgument, cardOptions.cards)
@@ -79,7 +82,7 @@ struct CheckProductsCommand: ParsableCommand {
         + (shard == nil ? "" : "; shard \(shard!.shard) has \(job.products.count)")
         + "; checking \(job.products.count) at \(job.pools) pools each on \(job.threads) thread(s)")
     let outcome = try JobProgress.run(total: job.products.count * job.pools, quiet: quiet) { progress, stop in
-      try job.run(progress: { pools, _ in progress(pools) }, shouldStop: { stop.isRaised })
+      try job.run(started: started, progress: { pools, _ in progress(pools) }, shouldStop: { stop.isRaised })
     }
     try job.write(outcome)
     let summary = outcome.result.summary

@@ -131,11 +131,13 @@ package struct ProductsJob: Sendable {
   /// Checks every product. `progress` hears the pools simulated so far over all products and
   /// the products finished (from worker threads); `shouldStop` drops the products in flight
   /// (nothing written for them) and keeps the finished ones. The first error writing a report
-  /// stops the run and is thrown.
+  /// stops the run and is thrown. The outcome's elapsed time runs from `started` (give the
+  /// moment the command began, so that reading the data and specs when the job was made
+  /// counts; by default, now) to the last product's end.
   package func run(
+    started: Date = Date(),
     progress: (@Sendable (_ pools: Int, _ products: Int) -> Void)? = nil, shouldStop: (@Sendable () -> Bool)? = nil
   ) throws(DataError) -> Outcome {
-    let started = Date()
     let result = try run.run(cards: cards, progress: progress, shouldStop: shouldStop)
     let findings = result.summary.rows.flatMap(\.findings)
     let comparison = baseline.map { baseline in
