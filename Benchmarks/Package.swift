@@ -28,8 +28,9 @@ let package = Package(
         .product(name: "Benchmark", package: "benchmark"),
       ]
     ),
-    // A C kernel with war's "sealed" rules written into the code: a speed reference measured in
-    // the same run as the engine (see the comment at the top of its source), compiled as strongly
+    // C kernels with war's "sealed" rules, and mtg.wtf's war draft booster, written into the
+    // code: speed references measured in the same run as the engine (see the comment at the top
+    // of each source), compiled as strongly
     // as clang compiles it (-O3 -march=native; this package is only ever the root package, so
     // its unsafe flags are allowed).
     .target(name: "WarSealedReference", cSettings: [.unsafeFlags(["-O3", "-march=native"])]),

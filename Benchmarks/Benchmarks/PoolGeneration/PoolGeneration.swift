@@ -41,12 +41,14 @@ final class SamplerFixture {
   var boostersPerPool: Int { sampler.plan.boostersPerPool }
 }
 
+/// The pools each side of a ratio benchmark generates per iteration.
+let pairPools = 20_000
+
 /// War under `mtgwtf` (boosters as printed) and under `sealed`, for the ratio benchmark.
 final class PrintedPair {
   let printed = SamplerFixture(set: "war", rules: "mtgwtf")
   let sealed = SamplerFixture(set: "war", rules: "sealed")
-  /// Whether `printed` runs first in the current iteration (they take turns).
-  var printedFirst = false
+  let turns = Turns()
 }
 
 /// The engine and the C kernel side by side, for the ratio benchmark.
@@ -54,13 +56,60 @@ final class ReferencePair {
   let sampler: PoolSampler
   var rng = Xoshiro256StarStar(seed: 1)
   let reference: UnsafeMutablePointer<WarSealedReference>
-  /// Whether the engine runs first in the current iteration (they take turns).
-  var engineFirst = false
+  let turns = Turns()
 
   init() {
     sampler = PoolSampler(plan: Fixtures.plan(set: "war", rules: "sealed"))
     reference = .allocate(capacity: 1)
     war_sealed_reference_init(reference, 1)
+  }
+}
+
+/// The two C kernels, war mtgwtf's and war sealed's.
+final class ReferenceKernels {
+  let printed: UnsafeMutablePointer<WarMtgwtfReference>
+  let sealed: UnsafeMutablePointer<WarSealedReference>
+  let turns = Turns()
+
+  init() {
+    printed = .allocate(capacity: 1)
+    war_mtgwtf_reference_init(printed, 1)
+    sealed = .allocate(capacity: 1)
+    war_sealed_reference_init(sealed, 1)
+  }
+}
+
+/// War mtgwtf's engine and its C kernel.
+final class PrintedReferencePair {
+  let engine = SamplerFixture(set: "war", rules: "mtgwtf")
+  let kernels = ReferenceKernels()
+  let turns = Turns()
+}
+
+/// Times two sides back to back, taking turns at going first from one iteration to the next.
+final class Turns {
+  private var firstGoesFirst = false
+  private let clock = ContinuousClock()
+
+  /// The first side's speed as a percentage of the second's (both doing the same number of
+  /// pools): the second's time over the first's.
+  func percent(_ first: () -> Void, against second: () -> Void) -> Int {
+    func time(_ side: () -> Void) -> Duration {
+      let start = clock.now
+      side()
+      return start.duration(to: clock.now)
+    }
+    firstGoesFirst.toggle()
+    let (firstTime, secondTime) =
+      firstGoesFirst ? (time(first), time(second)) : { let s = time(second); return (time(first), s) }()
+    return Int((100 * (secondTime / firstTime)).rounded())
+  }
+}
+
+extension Benchmark.Configuration {
+  /// A ratio benchmark: only its percentage, up to 1,000 iterations in 3 seconds.
+  static func ratio(_ metric: BenchmarkMetric) -> Benchmark.Configuration {
+    .init(metrics: [metric], units: [metric: .count], maxDuration: .seconds(3), maxIterations: 1_000)
   }
 }
 
@@ -118,28 +167,12 @@ let benchmarks: @Sendable () -> Void = {
   // (20,000 pools each, taking turns at going first): their ratio hardly depends on how fast
   // the machine runs at the time. The engine's time includes its chunk bookkeeping (clearing
   // and adding up its counters every 4,096 pools), which the C kernel does not do.
-  Benchmark(
-    "war sealed engine / C reference",
-    configuration: .init(
-      metrics: [.percentOfReference], units: [.percentOfReference: .count], maxDuration: .seconds(3),
-      maxIterations: 1_000)
-  ) { benchmark, fixture in
-    let pools = 20_000
-    let clock = ContinuousClock()
-    func engine() -> Duration {
-      let start = clock.now
-      fixture.sampler.generate(pools: pools, using: &fixture.rng)
-      return start.duration(to: clock.now)
-    }
-    func reference() -> Duration {
-      let start = clock.now
-      blackHole(war_sealed_reference_run(fixture.reference, Int64(pools)))
-      return start.duration(to: clock.now)
-    }
-    fixture.engineFirst.toggle()
-    let (engineTime, referenceTime) =
-      fixture.engineFirst ? (engine(), reference()) : { let c = reference(); return (engine(), c) }()
-    benchmark.measurement(.percentOfReference, Int((100 * (referenceTime / engineTime)).rounded()))
+  Benchmark("war sealed engine / C reference", configuration: .ratio(.percentOfReference)) { benchmark, pair in
+    benchmark.measurement(
+      .percentOfReference,
+      pair.turns.percent(
+        { pair.sampler.generate(pools: pairPools, using: &pair.rng) },
+        against: { blackHole(war_sealed_reference_run(pair.reference, Int64(pairPools))) }))
   } setup: {
     ReferencePair()
   }
@@ -147,24 +180,40 @@ let benchmarks: @Sendable () -> Void = {
   // Boosters as printed against war sealed, timed back to back on the same thread in every
   // iteration (20,000 pools each, taking turns at going first): war mtgwtf's boosters per second
   // as a percentage of war sealed's.
-  Benchmark(
-    "war mtgwtf / war sealed",
-    configuration: .init(
-      metrics: [.percentOfSealed], units: [.percentOfSealed: .count], maxDuration: .seconds(3), maxIterations: 1_000)
-  ) { benchmark, pair in
-    let pools = 20_000
-    let clock = ContinuousClock()
-    func time(_ fixture: SamplerFixture) -> Duration {
-      let start = clock.now
-      fixture.sampler.generate(pools: pools, using: &fixture.rng)
-      return start.duration(to: clock.now)
-    }
-    pair.printedFirst.toggle()
-    let (printedTime, sealedTime) =
-      pair.printedFirst ? (time(pair.printed), time(pair.sealed)) : { let s = time(pair.sealed); return (time(pair.printed), s) }()
-    benchmark.measurement(.percentOfSealed, Int((100 * (sealedTime / printedTime)).rounded()))
+  Benchmark("war mtgwtf / war sealed", configuration: .ratio(.percentOfSealed)) { benchmark, pair in
+    benchmark.measurement(
+      .percentOfSealed,
+      pair.turns.percent(
+        { pair.printed.sampler.generate(pools: pairPools, using: &pair.printed.rng) },
+        against: { pair.sealed.sampler.generate(pools: pairPools, using: &pair.sealed.rng) }))
   } setup: {
     PrintedPair()
+  }
+
+  // The same pair as C kernels with each booster's shape written into the code, as a loop
+  // generated per plan would have it (`Sources/WarSealedReference`): what the machine gives the
+  // printed booster's draws against war sealed's, the most a generated loop could bring
+  // `war mtgwtf / war sealed` to, were the engine as fast as the C kernel for both.
+  Benchmark("war mtgwtf C / war sealed C", configuration: .ratio(.percentOfSealed)) { benchmark, pair in
+    benchmark.measurement(
+      .percentOfSealed,
+      pair.turns.percent(
+        { blackHole(war_mtgwtf_reference_run(pair.printed, Int64(pairPools))) },
+        against: { blackHole(war_sealed_reference_run(pair.sealed, Int64(pairPools))) }))
+  } setup: {
+    ReferenceKernels()
+  }
+
+  // War mtgwtf's engine against its C kernel, as `war sealed engine / C reference` is: how far
+  // the engine's segments are from a loop with the printed booster written into the code.
+  Benchmark("war mtgwtf engine / C reference", configuration: .ratio(.percentOfReference)) { benchmark, pair in
+    benchmark.measurement(
+      .percentOfReference,
+      pair.turns.percent(
+        { pair.engine.sampler.generate(pools: pairPools, using: &pair.engine.rng) },
+        against: { blackHole(war_mtgwtf_reference_run(pair.kernels.printed, Int64(pairPools))) }))
+  } setup: {
+    PrintedReferencePair()
   }
 
   // One scaled iteration here is one `SimulationTally.add` of a war sealed tally, not a pool:

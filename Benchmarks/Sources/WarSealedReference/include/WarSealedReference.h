@@ -3,6 +3,9 @@
 
 #include <stdint.h>
 
+// The target's umbrella header (it bears the target's name): the war mtgwtf kernel too.
+#include "WarMtgwtfReference.h"
+
 /// State of the reference kernel: a generator, the sheets' persistent permutations and the
 /// tallies, all in one block so that nothing is allocated while it runs.
 typedef struct {
