@@ -11,40 +11,12 @@
 // per-pool counters), with the sheets' sizes from Sealed's war card data and the rules file.
 #include "WarMtgwtfReference.h"
 #include <math.h>
-
-typedef unsigned __int128 u128;
-
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-static inline uint64_t next(uint64_t s[4]) {
-  uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = rotl(s[3], 45);
-  return result;
-}
+#include "ReferenceKernel.h"
 
 static inline uint64_t draw(uint64_t s[4], uint64_t product, uint64_t threshold) {
   uint64_t x;
   do { x = next(s); } while (x * product < threshold);
   return x;
-}
-
-static inline uint64_t digit(uint64_t *low, uint64_t range) {
-  u128 m = (u128)*low * range;
-  *low = (uint64_t)m;
-  return (uint64_t)(m >> 64);
-}
-
-static inline void pick(int32_t *sheet, int size, int t, uint64_t *low, uint32_t *tally) {
-  int j = t + (int)digit(low, (uint64_t)(size - t));
-  int32_t card = sheet[j];
-  sheet[j] = sheet[t];
-  sheet[t] = card;
-  tally[card]++;
 }
 
 /// An alias table's entry: a uniform index, then `keep` below `threshold`, else `other`.
@@ -169,14 +141,7 @@ static void restTable(WarMtgwtfCodedEntry *table, int extras) {
 }
 
 void war_mtgwtf_reference_init(WarMtgwtfReference *state, uint64_t seed) {
-  uint64_t z = seed;
-  for (int i = 0; i < 4; i++) {
-    z += 0x9E3779B97F4A7C15ull;
-    uint64_t x = z;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    state->s[i] = x ^ (x >> 31);
-  }
+  seedGenerator(state->s, seed);
   // Cards: commons 0-100, uncommons 101-160, planeswalker uncommons 161-180, basics 181-195,
   // rares and mythics 196-247, planeswalker rares and mythics 248-263, foils 264-527.
   for (int i = 0; i < 101; i++) state->common[i] = i;

@@ -6,21 +6,7 @@
 // persistent permutations, and a count per card and draw. It shows what the machine gives such a
 // loop at the moment of a benchmark run, so the engine's figures can be read against it.
 #include "WarSealedReference.h"
-
-typedef unsigned __int128 u128;
-
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-static inline uint64_t next(uint64_t s[4]) {
-  uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = rotl(s[3], 45);
-  return result;
-}
+#include "ReferenceKernel.h"
 
 /// A number whose digits in ranges of product `product` are exactly uniform.
 static inline uint64_t draw(uint64_t s[4], uint64_t product) {
@@ -29,30 +15,8 @@ static inline uint64_t draw(uint64_t s[4], uint64_t product) {
   return x;
 }
 
-static inline uint64_t digit(uint64_t *low, uint64_t range) {
-  u128 m = (u128)*low * range;
-  *low = (uint64_t)m;
-  return (uint64_t)(m >> 64);
-}
-
-/// Partial Fisher-Yates step t over `sheet` of `size` cards, counted in `tally`.
-static inline void pick(int32_t *sheet, int size, int t, uint64_t *low, uint32_t *tally) {
-  int j = t + (int)digit(low, (uint64_t)(size - t));
-  int32_t card = sheet[j];
-  sheet[j] = sheet[t];
-  sheet[t] = card;
-  tally[card]++;
-}
-
 void war_sealed_reference_init(WarSealedReference *state, uint64_t seed) {
-  uint64_t z = seed;
-  for (int i = 0; i < 4; i++) {
-    z += 0x9E3779B97F4A7C15ull;
-    uint64_t x = z;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    state->s[i] = x ^ (x >> 31);
-  }
+  seedGenerator(state->s, seed);
   for (int i = 0; i < 101; i++) state->common[i] = i;
   for (int i = 0; i < 60; i++) state->uncommon[i] = 101 + i;
   for (int i = 0; i < 20; i++) state->walkerUncommon[i] = 161 + i;
