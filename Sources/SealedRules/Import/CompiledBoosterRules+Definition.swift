@@ -93,7 +93,10 @@ extension CompiledBoosterRules {
       isPrintable(description([product]))
     else { return false }
     return layer.expanded.sheets.allSatisfy { sheet in
-      isWord(sheet.key) && sheet.value.cards.allSatisfy { isPrintable($0.key) && !$0.key.contains("\\") && !$0.key.contains("\"") }
+      isWord(sheet.key)
+        && sheet.value.cards.allSatisfy {
+          isPrintable($0.key) && !$0.key.utf8.contains(UInt8(ascii: "\\")) && !$0.key.utf8.contains(UInt8(ascii: "\""))
+        }
     }
   }
 
@@ -109,7 +112,9 @@ extension CompiledBoosterRules {
   /// Text YAML prints on one line: no control characters, line or paragraph separators, byte
   /// order marks or non-characters.
   private static func isPrintable(_ text: String) -> Bool {
-    text.unicodeScalars.allSatisfy { scalar in
+    // Most text is printable ASCII: its bytes say so without decoding scalars.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return true }
+    return text.unicodeScalars.allSatisfy { scalar in
       let value = scalar.value
       return (value >= 0x20 && value < 0x7F)
         || (value >= 0xA0 && value != 0x2028 && value != 0x2029 && value != 0xFEFF && value != 0xFFFE && value != 0xFFFF)
