@@ -43,6 +43,31 @@ package enum DecodingErrorMessage {
     }
   }
 
+  /// `error` as decoding the array holding the value would have thrown it: its coding path
+  /// behind the value's `index` in the array. Cost: O(length of the path).
+  package static func prefixing(_ error: DecodingError, index: Int) -> DecodingError {
+    func moved(_ context: DecodingError.Context) -> DecodingError.Context {
+      DecodingError.Context(
+        codingPath: [ArrayIndex(intValue: index)] + context.codingPath, debugDescription: context.debugDescription,
+        underlyingError: context.underlyingError)
+    }
+    switch error {
+    case .keyNotFound(let key, let context): return .keyNotFound(key, moved(context))
+    case .typeMismatch(let type, let context): return .typeMismatch(type, moved(context))
+    case .valueNotFound(let type, let context): return .valueNotFound(type, moved(context))
+    case .dataCorrupted(let context): return .dataCorrupted(moved(context))
+    @unknown default: return error
+    }
+  }
+
+  /// An array's index as a coding key, as a decoder's unkeyed container names it.
+  private struct ArrayIndex: CodingKey {
+    let intValue: Int?
+    var stringValue: String { "Index \(intValue!)" }
+    init(intValue: Int) { self.intValue = intValue }
+    init?(stringValue: String) { nil }
+  }
+
   /// A coding path as one name: keys joined by dots, array indices in brackets (`cards[6].copies`,
   /// `[0].sheets`).
   package static func fieldPath(_ path: [any CodingKey]) -> String {

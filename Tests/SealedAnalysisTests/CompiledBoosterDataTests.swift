@@ -189,3 +189,46 @@ import Testing
     for ordinal in bonus.cards { #expect(abs(e.cardsPerBoosterByKind[0][ordinal] - 1.0 / 3) < 1e-12) }
   }
 }
+
+/// Products are decoded one by one, side by side: a broken one is named as decoding the whole
+/// array names it, and the first broken one in the data's order is the one reported.
+@Suite struct CompiledBoosterDataDecodingTests {
+  static let expected = "expected mtg.wtf's compiled booster data (a JSON array of products with boosters and sheets)"
+  static let product = #"{"name": "P", "code": "p", "set_code": "war", "boosters": [{"sheets": {"common": 1}, "weight": 1}], "sheets": {"common": {"cards": {"war:5": 1}}}}"#
+
+  @Test func aBrokenProductAmongOthersIsNamedByItsIndex() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    let products = Array(repeating: Self.product, count: 5)
+    var missing = products
+    missing[3] = #"{"name": "x"}"#
+    missing[4] = #"{"name": 5, "code": "x"}"#
+    let path = try Fixtures.write("[" + missing.joined(separator: ",\n") + "]", to: "missing.json", in: folder)
+    #expect(throws: DataError("field [3].code: missing; \(Self.expected)", at: path)) { try CompiledBoosterData.read(path: path) }
+    var mistyped = products
+    mistyped[2] = #"{"name": 5, "code": "x"}"#
+    let typed = try Fixtures.write("[" + mistyped.joined(separator: ",") + "]", to: "type.json", in: folder)
+    #expect(throws: DataError("field [2].name: expected a string; \(Self.expected)", at: typed)) { try CompiledBoosterData.read(path: typed) }
+    var notObject = products
+    notObject[1] = "7"
+    let number = try Fixtures.write("[" + notObject.joined(separator: ",") + "]", to: "number.json", in: folder)
+    #expect(throws: DataError("field [1]: expected an object; \(Self.expected)", at: number)) { try CompiledBoosterData.read(path: number) }
+  }
+
+  /// The products read one by one are those of the array read whole, in order.
+  @Test func theShippedDataReadsAsOneArrayDoes() throws {
+    let path = try CompiledBoosterData.shippedPath()
+    let data = try CompiledBoosterData.read(path: path)
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    if Gunzip.isCompressed(bytes) { bytes = try Gunzip.inflate(bytes, source: path) }
+    let whole = try JSONDecoder().decode([CompiledBoosterData.Product].self, from: bytes)
+    #expect(data.products.map(\.code) == whole.map(\.code))
+    #expect(data.products.count == 538)
+    // Each product as its rule file says it (or why it has none).
+    func files(_ products: [CompiledBoosterData.Product]) -> [String] {
+      products.map { product in
+        do { return try CompiledBoosterRules.ruleFile([product], name: product.code, source: "x") } catch { return "\(error)" }
+      }
+    }
+    #expect(files(data.products) == files(whole))
+  }
+}
