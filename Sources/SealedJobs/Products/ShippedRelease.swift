@@ -18,7 +18,8 @@ public enum ShippedRelease {
 
   /// Every product compiled against the card data, as `sealed rules import --list` does:
   /// reading the data file and every set's cards, then one rule set and plan per product
-  /// (`ProductListing.list`, on every core). Cost: about 1.5 s on this project's 2-core machine.
+  /// (`ProductListing.list`, on every core). Cost: 2 to 3 s on this project's 2-core AMD EPYC
+  /// (docs/speed.md).
   public static func listProducts() throws(DataError) -> Listing {
     let data = try CompiledBoosterData.shipped()
     let database = try CardDataLocation.resolve(option: nil).load()
@@ -29,8 +30,8 @@ public enum ShippedRelease {
 
   /// `sealed check-products --pools POOLS --seed SEED --threads THREADS --out FOLDER --force`:
   /// every product simulated, checked and written as a report folder under `folder`, with the
-  /// run's summary. Returns the products checked (not refused). Cost: about 18 s at 100,000
-  /// pools on 2 threads on this project's machine.
+  /// run's summary. Returns the products checked (not refused). Cost: about 31 s at 100,000
+  /// pools on 2 threads on this project's 2-core AMD EPYC (docs/speed.md).
   public static func checkProducts(pools: Int, seed: UInt64, threads: Int, folder: String) throws(DataError) -> Int {
     var settings = ProductsJob.Settings(toolVersion: SealedVersion.current)
     settings.file = "shipped"  // the shipped release, whatever release `sealed rules fetch` installed
