@@ -474,9 +474,37 @@ def row_of(driver, check_id):
     return driver.find_element(By.CSS_SELECTOR, f'tr[data-check="{check_id}"]')
 
 
+class FinishedRow:
+    """A finished check's row as the page showed it at one moment: its state, report folder and
+    verdict, read in one script (the page redraws the rows as checks move, so a
+    row found first and read after can be gone)."""
+
+    def __init__(self, values):
+        self.values = values
+
+    def get_attribute(self, name):
+        return self.values.get(name)
+
+    @property
+    def verdict(self):
+        return self.values["verdict"]
+
+
 def finished(driver, check_id, seconds=900):
-    wait(driver, lambda d: row_of(d, check_id).get_attribute("data-state") != "running", seconds)
-    return row_of(driver, check_id)
+    """Waits for the check's row to leave `running`, then reads it (`FinishedRow`)."""
+    read = """
+        const row = document.querySelector(`tr[data-check="${arguments[0]}"]`);
+        if (!row || row.dataset.state === 'running') return null;
+        const verdict = row.querySelector('td.verdict');
+        return {'data-state': row.dataset.state, 'data-folder': row.dataset.folder || null,
+                verdict: verdict ? verdict.innerText.trim() : ''};"""
+    return FinishedRow(wait(driver, lambda d: d.execute_script(read, str(check_id)), seconds))
+
+
+def click_in_row(driver, check_id, selector):
+    """Clicks a control of a check's row, finding the row again when the page redrew it between
+    finding and clicking."""
+    wait(driver, lambda d: row_of(d, check_id).find_element(By.CSS_SELECTOR, selector).click() or True)
 
 
 def folder_files(app, folder):
@@ -498,7 +526,7 @@ def checks_and_reports(driver, app, shots):
           message.startswith("Pools: 1e30 is out of range; enter a whole number from 1 to 1,000,000,000"), message)
     first = start_check(driver, "sealed", "20000", "1")
     row = finished(driver, first)
-    verdict = row.find_element(By.CSS_SELECTOR, "td.verdict").text
+    verdict = row.verdict
     folder = row.get_attribute("data-folder")
     printed = app.run("check", "war", "--pools", "20000", "--seed", "1", "--quiet", "--out", os.path.join(app.work, "cli-check"))
     expected = next((line for line in printed.splitlines() if line.startswith(("PASS", "FAIL"))), "?")
@@ -508,7 +536,7 @@ def checks_and_reports(driver, app, shots):
     other = finished(driver, second).get_attribute("data-folder")
     check("two checks of one set and rules leave two reports, the first intact",
           other != folder and folder_files(app, folder) == kept and "report.html" in folder_files(app, other), (folder, other))
-    link = row_of(driver, first).find_element(By.CSS_SELECTOR, 'a[href$="report.html"]').get_attribute("href")
+    link = wait(driver, lambda d: row_of(d, first).find_element(By.CSS_SELECTOR, 'a[href$="report.html"]').get_attribute("href"))
     cancel_beside_an_earlier_report(driver, app)
     wait(driver, lambda d: len(css(d, "#past-reports tr[data-folder]")) >= 4)
     past = [row.get_attribute("data-folder") for row in css(driver, "#past-reports tr[data-folder]")]
@@ -551,9 +579,9 @@ def cancel_beside_an_earlier_report(driver, app):
     long = start_check(driver, "mtgwtf", "1000000000", "2")
     moved, why = progress_moves_every_second(driver, long)
     check("a running check's progress moves at least once a second", moved, why)
-    row_of(driver, long).find_element(By.CSS_SELECTOR, "button[data-cancel]").click()
+    click_in_row(driver, long, "button[data-cancel]")
     row = finished(driver, long)
-    verdict = row.find_element(By.CSS_SELECTOR, "td.verdict").text
+    verdict = row.verdict
     folder = row.get_attribute("data-folder")
     written = folder_files(app, folder) if os.path.isdir(os.path.join(app.reports, folder)) else {}
     check("a cancel beside an earlier report ends cancelled, with the report of the pools done",
