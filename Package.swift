@@ -163,7 +163,7 @@ let package = Package(
     // several stages sits with the latest of them.
     .testTarget(name: "SealedSupportTests", dependencies: ["SealedSupport", "SealedTestSupport"]),
     .testTarget(name: "SealedCardsTests", dependencies: ["SealedSupport", "SealedCards", "SealedTestSupport"]),
-    .testTarget(name: "SealedRulesTests", dependencies: ["SealedSupport", "SealedRules", "SealedTestSupport"]),
+    .testTarget(name: "SealedRulesTests", dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedTestSupport"]),
     .testTarget(
       name: "SealedEngineTests",
       dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedTestSupport"]

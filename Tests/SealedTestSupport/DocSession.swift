@@ -2,7 +2,8 @@ import Foundation
 
 /// Runs a page's examples as a new user would (docs/testing.md, "Documentation examples"): in
 /// an empty folder, with an empty home folder (so the library and card folder are
-/// `~/.local/share/sealed`, empty) and no `SEALED_HOME`, `SEALED_CARDS` or `XDG_DATA_HOME`, each
+/// `~/.local/share/sealed`, empty, the cache `~/.cache/sealed`) and no `SEALED_HOME`,
+/// `SEALED_CARDS`, `XDG_DATA_HOME` or `XDG_CACHE_HOME`, each
 /// `$ ` line by `/bin/sh -c` in page order, `sealed` being the binary under test. The page's
 /// fixture folder `docs/examples/PAGE/`, if there is one, is copied into the folder first (its
 /// `home/` into the home folder), symbolic links followed.
@@ -62,7 +63,7 @@ package struct DocSession {
   package func run(_ example: DocExample) throws -> Outcome {
     let binFolder = binary.deletingLastPathComponent()
     var environment = ProcessInfo.processInfo.environment
-    for name in ["SEALED_HOME", "SEALED_CARDS", "XDG_DATA_HOME"] { environment[name] = nil }
+    for name in ["SEALED_HOME", "SEALED_CARDS", "XDG_DATA_HOME", "XDG_CACHE_HOME"] { environment[name] = nil }
     environment["HOME"] = home.path
     environment["PATH"] = binFolder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
     let result = try SealedExecutable.run(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SealedSupport
 import SealedRules
+import SealedCards
 import SealedReports
 import SealedMTGJSON
 
@@ -24,7 +25,9 @@ struct RulesImportCommand: ParsableCommand {
       first (an MTGJSON file's own cards): a product of an MTGJSON file that does not compile is \
       a one-line error naming the product, sheet and card, and one of mtg.wtf's data that this \
       card data cannot run (a colour-balanced sheet whose cards lack colours) is written with a \
-      note saying why. An old code (war) finds the product that took its \
+      note saying why. A listing is cached (in $SEALED_HOME/cache, else $XDG_CACHE_HOME/sealed, \
+      else ~/.cache/sealed), keyed by the data's and card data's bytes and this build of Sealed, \
+      so that it is read back only for the same data and program; --no-cache lists afresh. An old code (war) finds the product that took its \
       place (war-draft), with a note. The file works everywhere a rule file does (open, \
       simulate, check, the deck commands).
       """)
@@ -37,6 +40,9 @@ struct RulesImportCommand: ParsableCommand {
 
   @Flag(help: "List the products and whether the card data can open them.")
   var list = false
+
+  @Flag(help: "With --list: compile every product afresh, neither reading nor writing the listing cache.")
+  var noCache = false
 
   @Option(help: ArgumentHelp("The rule file's name (default: the product's code; mtgwtf-CODE-CODE... for several).", valueName: "name"))
   var name: String?
@@ -51,6 +57,7 @@ struct RulesImportCommand: ParsableCommand {
 
   func validate() throws {
     guard list != !products.isEmpty else { throw ValidationError("give either --list or --product CODE") }
+    if noCache && !list { throw ValidationError("--no-cache goes with --list") }
   }
 
   func run() throws {
@@ -59,7 +66,9 @@ struct RulesImportCommand: ParsableCommand {
     if release.kind == .file, try JSONFileKind.isMTGJSONBoosterData(path: release.path) { return try runMTGJSON(release.path) }
     let data = try release.read()
     if list {
-      print(ImportListing.render(ProductListing.list(data, source: release.label, database: try cardOptions.loadDatabase()), of: data), terminator: "")
+      let cards = try CardDataLocation.resolve(option: cardOptions.cards)
+      let listed = try ProductListing.list(data, source: release.label, cards: cards, cache: noCache ? nil : .standard())
+      print(ImportListing.render(listed, of: data), terminator: "")
       return
     }
     var chosen: [CompiledBoosterData.Product] = []

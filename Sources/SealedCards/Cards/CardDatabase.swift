@@ -36,26 +36,30 @@ public struct CardDatabase: Sendable {
   /// folder without JSON files, or any problem `CardFileReader` reports.
   /// Cost: O(total bytes); the nine shared sets load in well under a second.
   public static func load(path: String) throws(DataError) -> CardDatabase {
+    try load(files: files(path: path))
+  }
+
+  /// The files `load(path:)` reads: the file itself, or a folder's `.json` and `.json.gz`
+  /// files in name order. Throws the same errors for a missing path or an empty folder.
+  /// Cost: one `stat`, and one folder listing for a folder.
+  package static func files(path: String) throws(DataError) -> [String] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw DataError("no such file or folder", at: path)
     }
-    var files = [path]
-    if isDirectory.boolValue {
-      let names: [String]
-      do {
-        names = try FileManager.default.contentsOfDirectory(atPath: path)
-      } catch {
-        throw DataError("cannot list the folder (\(systemErrorReason(error)))", at: path)
-      }
-      files = names.filter(CardFileReader.isCardFileName).sorted()
-        .map { (path as NSString).appendingPathComponent($0) }
-      guard !files.isEmpty else {
-        throw DataError("the folder has no .json or .json.gz files; expected Scryfall card data", at: path)
-      }
+    guard isDirectory.boolValue else { return [path] }
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: path)
+    } catch {
+      throw DataError("cannot list the folder (\(systemErrorReason(error)))", at: path)
     }
-
-    return try load(files: files)
+    let files = names.filter(CardFileReader.isCardFileName).sorted()
+      .map { (path as NSString).appendingPathComponent($0) }
+    guard !files.isEmpty else {
+      throw DataError("the folder has no .json or .json.gz files; expected Scryfall card data", at: path)
+    }
+    return files
   }
 
   /// Loads the given JSON files in order, with the same rules as `load(path:)`. The files are

@@ -18,12 +18,13 @@ public enum ShippedRelease {
 
   /// Every product compiled against the card data, as `sealed rules import --list` does:
   /// reading the data file and every set's cards, then one rule set and plan per product
-  /// (`ProductListing.list`, on every core). Cost: 2 to 3 s on this project's 2-core AMD EPYC
-  /// (docs/speed.md).
-  public static func listProducts() throws(DataError) -> Listing {
+  /// (`ProductListing.list`, on every core), or, with `cached`, the listing cache's entry when
+  /// it holds this listing (`ProductListingCache`, stored when it does not). Cost: uncached, 2
+  /// to 3 s on this project's 2-core AMD EPYC; cached, a few tenths (docs/speed.md).
+  public static func listProducts(cached: Bool = false) throws(DataError) -> Listing {
     let data = try CompiledBoosterData.shipped()
-    let database = try CardDataLocation.resolve(option: nil).load()
-    let listed = ProductListing.list(data, source: CompiledBoosterData.shippedFileName, database: database)
+    let cards = try CardDataLocation.resolve(option: nil)
+    let listed = try ProductListing.list(data, source: CompiledBoosterData.shippedFileName, cards: cards, cache: cached ? .standard() : nil)
     let simulating = listed.filter { if case .no = $0.simulates { false } else { true } }.count
     return Listing(products: listed.count, simulating: simulating)
   }

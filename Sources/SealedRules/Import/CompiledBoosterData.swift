@@ -76,11 +76,17 @@ public struct CompiledBoosterData: Sendable {
     package var sets: Set<String> { Set(cards.keys.compactMap { $0.split(separator: ":").first.map { String($0).lowercased() } }) }
   }
 
-  package var products: [Product]
+  /// The products, in the file's order. Changing them forgets `fileDigest`.
+  package var products: [Product] { didSet { fileDigest = nil } }
 
-  /// Data holding `products`, in that order.
-  package init(products: [Product]) {
+  /// The SHA-256 of the file's bytes as read (before inflating), for data read from a file and
+  /// not changed since; nil otherwise. What is cached from the data is keyed by it.
+  package private(set) var fileDigest: String?
+
+  /// Data holding `products`, in that order, read from a file with that digest, if any.
+  package init(products: [Product], fileDigest: String? = nil) {
     self.products = products
+    self.fileDigest = fileDigest
   }
 
   /// Reads the file, plain or gzipped. Throws a one-line `DataError` naming the file (and the
@@ -93,12 +99,15 @@ public struct CompiledBoosterData: Sendable {
     } catch {
       throw DataError("cannot read the file (\(systemErrorReason(error)))", at: path)
     }
+    var hasher = SHA256.Hasher()
+    data.withUnsafeBytes { hasher.update($0) }
+    let digest = hasher.finalizeHex()
     if Gunzip.isCompressed(data) { data = try Gunzip.inflate(data, source: path) }
     let expected = "expected mtg.wtf's compiled booster data (a JSON array of products with boosters and sheets)"
     // A cut or garbled file is named by line and column, which the decoder does not give.
     try JSONSyntax.check(data, source: path, expected: expected)
     do {
-      return CompiledBoosterData(products: try decodeProducts(data))
+      return CompiledBoosterData(products: try decodeProducts(data), fileDigest: digest)
     } catch let error as DecodingError {
       throw DataError("\(DecodingErrorMessage.describe(error)); \(expected)", at: path)
     } catch {
@@ -163,7 +172,6 @@ public struct CompiledBoosterData: Sendable {
     try BundledResources.path(folder: "boosters", file: shippedFileName)
   }
 
-  /// The shipped data (538 products). Cost: about 0.2 s (inflating and decoding 3.5 MB).
   /// The findings of `sealed check-products` and `sealed rules lint` over the shipped data
   /// with the shipped card data (what `--baseline shipped` names): the July 2025 release's
   /// known findings, so that a run over it fails only on what is new.
@@ -174,6 +182,7 @@ public struct CompiledBoosterData: Sendable {
     try BundledResources.path(folder: "boosters", file: shippedBaselineFileName)
   }
 
+  /// The shipped data (538 products). Cost: about 0.2 s (inflating and decoding 3.5 MB).
   package static func shipped() throws(DataError) -> CompiledBoosterData {
     try read(path: shippedPath())
   }

@@ -27,6 +27,12 @@ package struct ProductListing: Sendable {
   package let product: CompiledBoosterData.Product
   package let simulates: Simulates
 
+  /// A product and whether it simulates.
+  package init(product: CompiledBoosterData.Product, simulates: Simulates) {
+    self.product = product
+    self.simulates = simulates
+  }
+
   /// Every product of `data` compiled against `database` (the card data read once); `source`
   /// names the file in the rule files made. Cost: one rule set made and one plan compiled per
   /// product (`CompiledBoosterRules.ruleSet`), the products spread over the machine's cores.

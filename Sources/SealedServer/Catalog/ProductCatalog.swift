@@ -83,20 +83,23 @@ final class ProductCatalog: Sendable {
   }
 
   /// Lists the products against `location`'s card data, in batches on every core, counting
-  /// them as they are listed. Cost: one read of all the card data and one plan compiled per
+  /// them as they are listed, or reads the listing from `cache` when it holds it (as `sealed
+  /// rules import --list` does; a listing made here is stored there). Cost: fingerprinting the
+  /// card files, then, uncached, one read of all the card data and one plan compiled per
   /// product; call it off the request path.
-  func load(from location: CardDataLocation, generation current: Int = 0) {
+  func load(from location: CardDataLocation, cache: ProductListingCache? = .standard(), generation current: Int = 0) {
     let begun = Date()
     let result: Listing
     do throws(DataError) {
       let release = try BoosterRelease.resolve(nil)
       let data = try release.read()
-      let database = try location.load()
       let total = data.products.count
       let isCurrent = { @Sendable in self.generation.withLock { $0 == current } }
       if isCurrent() { state.withLock { $0.total = total; $0.release = release.display } }
-      let listed = Self.list(data, source: release.label, database: database) { count in
-        if isCurrent() { self.state.withLock { $0.listed += count } }
+      let listed = try ProductListing.list(data, source: release.label, cards: location, cache: cache) { database in
+        Self.list(data, source: release.label, database: database) { count in
+          if isCurrent() { self.state.withLock { $0.listed += count } }
+        }
       }
       result = Listing(
         status: "ready", kinds: Self.grouped(listed), note: nil, listed: total, total: total, seconds: Date().timeIntervalSince(begun),
