@@ -5,8 +5,13 @@ import SealedSupport
 
 // The shipped release taken whole (538 products), as the commands take it:
 //
-// - "release listing (538 products)": `sealed rules import --list`: reading the data file and
-//   every set's card data, then one rule set and plan per product (`ShippedRelease.listProducts`).
+// - "release listing (538 products)": `sealed rules import --list --no-cache`: reading the data
+//   file and every set's card data, then one rule set and plan per product
+//   (`ShippedRelease.listProducts`): the first listing of a release, or after any change.
+// - "release listing, cached (538 products)": `sealed rules import --list` when the listing
+//   cache holds this listing (the warm-up iteration stores it): reading the data file, hashing
+//   every card file and the data, and reading the entry back (`ProductListingCache`). The cache
+//   is the one SEALED_HOME names.
 // - "check-products 1e5 seed 1 (538 products, 2 threads)": `sealed check-products --pools 1e5
 //   --seed 1 --threads 2`: every product simulated, checked and written as a report folder
 //   (into a temporary folder, replaced each iteration).
@@ -23,6 +28,17 @@ let benchmarks: @Sendable () -> Void = {
       maxIterations: 10)
   ) { benchmark in
     let listing = try ShippedRelease.listProducts()
+    precondition(listing.products == 538, "expected the 538 products of the shipped data, found \(listing.products)")
+    blackHole(listing.simulating)
+  }
+
+  Benchmark(
+    "release listing, cached (538 products)",
+    configuration: .init(
+      metrics: [.wallClock, .cpuTotal, .peakMemoryResident], warmupIterations: 1, maxDuration: .seconds(20),
+      maxIterations: 20)
+  ) { benchmark in
+    let listing = try ShippedRelease.listProducts(cached: true)
     precondition(listing.products == 538, "expected the 538 products of the shipped data, found \(listing.products)")
     blackHole(listing.simulating)
   }
