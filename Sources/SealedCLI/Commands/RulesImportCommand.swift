@@ -25,10 +25,11 @@ struct RulesImportCommand: ParsableCommand {
       first (an MTGJSON file's own cards): a product of an MTGJSON file that does not compile is \
       a one-line error naming the product, sheet and card, and one of mtg.wtf's data that this \
       card data cannot run (a colour-balanced sheet whose cards lack colours) is written with a \
-      note saying why. A listing is cached (in $SEALED_HOME/cache, else $XDG_CACHE_HOME/sealed, \
-      else ~/.cache/sealed), keyed by the data's and card data's bytes and this build of Sealed, \
-      so that it is read back only for the same data and program; --no-cache lists afresh. An old code (war) finds the product that took its \
-      place (war-draft), with a note. The file works everywhere a rule file does (open, \
+      note saying why. A listing is cached (in $SEALED_HOME/cache, else \
+      $XDG_CACHE_HOME/sealed, else ~/.cache/sealed), keyed by the data's and card data's bytes \
+      and this build of Sealed, so that it is read back only for the same data and program; \
+      --no-cache lists afresh. An old code (war) finds the product that took its place \
+      (war-draft), with a note. The file works everywhere a rule file does (open, \
       simulate, check, the deck commands).
       """)
 
