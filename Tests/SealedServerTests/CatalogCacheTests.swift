@@ -1,0 +1,41 @@
+import Foundation
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedTestSupport
+import Testing
+
+/// The app's product catalog shares `sealed rules import --list`'s cache: a server whose
+/// `SEALED_HOME` holds the listing of the release and card data it serves, made by its own
+/// build, lists from it at once instead of compiling every product.
+@Suite struct CatalogCacheTests {
+  @Test func theCatalogReadsAListingTheCacheHolds() throws {
+    let home = try Fixtures.temporaryDirectory("sealed-serve-catalog").appendingPathComponent("home")
+    let environment = ["SEALED_HOME": home.path]
+    let release = try BoosterRelease.shipped()
+    let data = try release.read()
+    let cards = try CardDataLocation.resolve(option: nil, environment: environment)
+    let cache = ProductListingCache.standard(environment: environment)
+    let build = try #require(ExecutableBuildID.read(path: RunningServer.executable.path))
+    let key = try #require(cache.key(for: data, source: release.label, cards: cards, build: build))
+    // An entry no compile would make: the first product marked, every other one with names.
+    let marked = data.products.enumerated().map { index, product in
+      ProductListing(product: product, simulates: index == 0 ? .no("marked by the test") : .withNames)
+    }
+    cache.write(marked, key: key)
+
+    let server = try RunningServer(home: home)
+    defer { server.stop() }
+    var products = try JSONValue.object(server.get("/api/catalog"))["products"] as! [String: Any]
+    for _ in 0..<100 where products["status"] as? String == "loading" {
+      Thread.sleep(forTimeInterval: 0.1)
+      products = try JSONValue.object(server.get("/api/catalog"))["products"] as! [String: Any]
+    }
+    #expect(products["status"] as? String == "ready")
+    let all = (products["kinds"] as? [[String: Any]] ?? []).flatMap { $0["products"] as! [[String: Any]] }
+    #expect(all.count == data.products.count)
+    let first = try #require(all.first { $0["code"] as? String == data.products[0].code })
+    #expect(first["simulates"] as? String == "no" && first["note"] as? String == "marked by the test", "\(first)")
+    #expect(all.filter { $0["simulates"] as? String == "names" }.count == data.products.count - 1)
+  }
+}
