@@ -27,11 +27,7 @@ import Testing
   @Test(.heavy) func theProductsAreListedByKind() throws {
     let server = try RunningServer()
     defer { server.stop() }
-    var products = try JSONValue.object(server.get("/api/catalog"))["products"] as! [String: Any]
-    for _ in 0..<600 where products["status"] as? String == "loading" {
-      Thread.sleep(forTimeInterval: 0.2)
-      products = try JSONValue.object(server.get("/api/catalog"))["products"] as! [String: Any]
-    }
+    let products = try server.productListing(within: 120)
     #expect(products["status"] as? String == "ready")
     let kinds = products["kinds"] as! [[String: Any]]
     let all = kinds.flatMap { $0["products"] as! [[String: Any]] }

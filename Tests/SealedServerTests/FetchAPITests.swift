@@ -50,17 +50,6 @@ import Testing
     throw TestFailure("fetch \(id) did not finish in \(seconds) s")
   }
 
-  /// The product listing once it is ready.
-  func listing(_ server: RunningServer, seconds: Double = 300) throws -> [String: Any] {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      let products = try JSONValue.object(server.get("/api/catalog"))["products"] as! [String: Any]
-      if products["status"] as? String != "loading" { return products }
-      Thread.sleep(forTimeInterval: 0.2)
-    }
-    throw TestFailure("the products were not listed in \(seconds) s")
-  }
-
   @Test(.heavy) func aNewerReleaseIsFetchedThenAProductsCardsAndItOpens() throws {
     let releases = try Self.releaseServer()
     let scryfall = try Self.scryfall()
@@ -68,7 +57,7 @@ import Testing
       "SEALED_RELEASE_FROM": releases.baseURL + "/newest.json", "SEALED_SCRYFALL_API": scryfall.baseURL, "NO_PROXY": "127.0.0.1",
     ])
     defer { server.stop() }
-    let shipped = try listing(server)
+    let shipped = try server.productListing()
     #expect(shipped["release"] as? String == "sealed_basic_data_2025-07.json.gz")
 
     let release = try finished(server, try start(server, #"{"kind":"release"}"#))
@@ -76,7 +65,7 @@ import Testing
     let result = try #require(release["result"] as? String)
     let name = try #require(result.firstMatch(of: /^(mtgwtf-[0-9a-f]{8}) is the release in use now: 1 added, 535 removed, 1 changed against shipped$/)?.1)
     #expect(release["done"] as? Int == release["total"] as? Int && (release["done"] as? Int ?? 0) > 0)
-    let listed = try listing(server)
+    let listed = try server.productListing()
     #expect(listed["release"] as? String == String(name))
     #expect((listed["release_label"] as? String)?.hasPrefix("\(name): fetched ") == true)
     let products = (listed["kinds"] as! [[String: Any]]).flatMap { $0["products"] as! [[String: Any]] }
@@ -93,7 +82,7 @@ import Testing
     // It opens now, and the listing says so.
     let pools = try server.get("/api/pools?set=otj&rules=otj-play-arena&seed=1")
     #expect(pools.status == 200, "\(pools.text)")
-    let relisted = (try listing(server)["kinds"] as! [[String: Any]]).flatMap { $0["products"] as! [[String: Any]] }
+    let relisted = (try server.productListing()["kinds"] as! [[String: Any]]).flatMap { $0["products"] as! [[String: Any]] }
     #expect(relisted.first { $0["code"] as? String == "otj-play-arena" }?["simulates"] as? String == "names")
     // The command line sees the same release and cards.
     let opened = try server.sealed(["open", "otj", "--rules", "otj-play-arena", "--seed", "1"])

@@ -99,6 +99,18 @@ final class RunningServer: @unchecked Sendable {
     try RawHTTP.send(port: port, method: "GET", path: path, headers: headers)
   }
 
+  /// The catalog's product listing once it is no longer loading (ready or failed), polled
+  /// every 0.2 s; a `TestFailure` when it is still loading after `seconds`.
+  func productListing(within seconds: Double = 300) throws -> [String: Any] {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      let products = try JSONValue.object(get("/api/catalog"))["products"] as! [String: Any]
+      if products["status"] as? String != "loading" { return products }
+      Thread.sleep(forTimeInterval: 0.2)
+    }
+    throw TestFailure("the products were not listed in \(seconds) s")
+  }
+
   /// Runs `sealed` against this server's library.
   func sealed(_ arguments: [String]) throws -> CommandResult {
     try SealedExecutable.run(arguments, environment: environment)
