@@ -1,3 +1,5 @@
+import Foundation
+
 /// SHA-256 (FIPS 180-4): fingerprints of rule files in reports and of downloaded data releases;
 /// Foundation on Linux has no digest API. Cost: O(bytes).
 package enum SHA256 {
@@ -12,8 +14,8 @@ package enum SHA256 {
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
   ]
 
-  /// The digest of `bytes` as 64 lowercase hex digits.
-  package static func hex(of bytes: [UInt8]) -> String {
+  /// The digest of `bytes` (an array, `Data`, ...) as 64 lowercase hex digits.
+  package static func hex(of bytes: some ContiguousBytes) -> String {
     var hasher = Hasher()
     bytes.withUnsafeBytes { hasher.update($0) }
     return hasher.finalizeHex()

@@ -11,9 +11,7 @@ extension CardDataLocation {
     guard let files = try? files() else { return nil }
     let digests = ParallelMap.map(files.count) { index -> String? in
       guard let bytes = try? Data(contentsOf: URL(fileURLWithPath: files[index])) else { return nil }
-      var hasher = SHA256.Hasher()
-      bytes.withUnsafeBytes { hasher.update($0) }
-      return "\(bytes.count) \(hasher.finalizeHex())"
+      return "\(bytes.count) \(SHA256.hex(of: bytes))"
     }
     var lines = ""
     for (file, digest) in zip(files, digests) {

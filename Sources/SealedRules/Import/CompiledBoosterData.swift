@@ -99,9 +99,7 @@ public struct CompiledBoosterData: Sendable {
     } catch {
       throw DataError("cannot read the file (\(systemErrorReason(error)))", at: path)
     }
-    var hasher = SHA256.Hasher()
-    data.withUnsafeBytes { hasher.update($0) }
-    let digest = hasher.finalizeHex()
+    let digest = SHA256.hex(of: data)
     if Gunzip.isCompressed(data) { data = try Gunzip.inflate(data, source: path) }
     let expected = "expected mtg.wtf's compiled booster data (a JSON array of products with boosters and sheets)"
     // A cut or garbled file is named by line and column, which the decoder does not give.
