@@ -19,7 +19,26 @@ package enum SealedHome {
     if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
       return ((data as NSString).appendingPathComponent("sealed") as NSString).standardizingPath
     }
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-    return ((home as NSString).appendingPathComponent(".local/share/sealed") as NSString).standardizingPath
+    return ((userHome(environment) as NSString).appendingPathComponent(".local/share/sealed") as NSString).standardizingPath
+  }
+
+  /// The folder for what Sealed keeps only to go faster and can always make again: `cache`
+  /// inside `$SEALED_HOME` when it is set (so that one variable moves everything), else
+  /// `$XDG_CACHE_HOME/sealed` (an absolute path only), else `~/.cache/sealed`. It may not exist yet.
+  package static func cachePath(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String {
+    if let home = environment[environmentVariable], !home.isEmpty {
+      return ((home as NSString).appendingPathComponent("cache") as NSString).standardizingPath
+    }
+    if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+      return ((cache as NSString).appendingPathComponent("sealed") as NSString).standardizingPath
+    }
+    return ((userHome(environment) as NSString).appendingPathComponent(".cache/sealed") as NSString).standardizingPath
+  }
+
+  /// `$HOME`, else the account's home folder.
+  private static func userHome(_ environment: [String: String]) -> String {
+    environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
   }
 }

@@ -31,18 +31,9 @@ package struct ProductListingCache: Sendable {
   /// A cache in `folder`.
   package init(folder: String) { self.folder = folder }
 
-  /// The cache in the folder the environment names (see the type's description).
+  /// The cache in `listings` of Sealed's cache folder (`SealedHome.cachePath`).
   package static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> ProductListingCache {
-    let base: String
-    if environment[SealedHome.environmentVariable].map({ !$0.isEmpty }) == true {
-      base = (SealedHome.path(environment: environment) as NSString).appendingPathComponent("cache")
-    } else if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-      base = (cache as NSString).appendingPathComponent("sealed")
-    } else {
-      let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-      base = (home as NSString).appendingPathComponent(".cache/sealed")
-    }
-    return ProductListingCache(folder: (base as NSString).appendingPathComponent("listings"))
+    ProductListingCache(folder: (SealedHome.cachePath(environment: environment) as NSString).appendingPathComponent("listings"))
   }
 
   /// The key of the listing of `data` against `cards`' data with rule files labelled `source`,
