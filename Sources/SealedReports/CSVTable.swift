@@ -18,21 +18,41 @@ package struct CSVTable: Sendable, Equatable {
     rows.append(row)
   }
 
-  /// The CSV text, ending with a line feed.
+  /// The CSV text, ending with a line feed. Cost: one pass over the fields' bytes.
   package var text: String {
     var text = ""
-    for row in [header] + rows {
-      text += row.map(Self.quote).joined(separator: ",")
-      text += "\n"
-    }
+    text.reserveCapacity(estimatedByteCount)
+    Self.append(header, to: &text)
+    for row in rows { Self.append(row, to: &text) }
     return text
+  }
+
+  /// The fields' bytes plus a separator or line end each: the text's length when nothing is
+  /// quoted.
+  private var estimatedByteCount: Int {
+    func count(_ row: [String]) -> Int { row.reduce(0) { $0 + $1.utf8.count + 1 } }
+    return rows.reduce(count(header)) { $0 + count($1) }
+  }
+
+  private static func append(_ row: [String], to text: inout String) {
+    var first = true
+    for field in row {
+      if !first { text.append(",") }
+      first = false
+      text.append(quote(field))
+    }
+    text.append("\n")
+  }
+
+  /// Whether RFC 4180 requires `field` to be quoted: it holds a comma, a quote, a line feed or a
+  /// carriage return (looked for in its bytes: a CR LF pair is one `Character` in Swift).
+  private static func needsQuotes(_ field: String) -> Bool {
+    field.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
   }
 
   /// Quotes a field when RFC 4180 requires it.
   package static func quote(_ field: String) -> String {
-    guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
-      return field
-    }
+    guard needsQuotes(field) else { return field }
     return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 }

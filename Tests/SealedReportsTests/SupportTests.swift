@@ -13,6 +13,14 @@ import Testing
     #expect(table.text == "a,b\nplain,\"Karn, the Great Creator\"\n\"say \"\"hi\"\"\",\"two\nlines\"\n")
   }
 
+  /// A CR LF pair is one `Character` in Swift, equal to neither "\r" nor "\n": a field holding
+  /// one is quoted all the same, as is a lone carriage return; non-ASCII text passes unquoted.
+  @Test func csvQuotesCarriageReturns() {
+    var table = CSVTable(header: ["a", "b", "c"])
+    table.append(["one\r\ntwo", "cr\ronly", "Æther Vial — “quoted”"])
+    #expect(table.text == "a,b,c\n\"one\r\ntwo\",\"cr\ronly\",Æther Vial — “quoted”\n")
+  }
+
   @Test func numbersRoundTrip() {
     for value in [0.78, 1e-300, Double.leastNonzeroMagnitude, 0.1 + 0.2, 1.0 / 3, 12345.0] {
       #expect(Double(CSVNumber.format(value)) == value)
