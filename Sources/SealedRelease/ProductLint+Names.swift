@@ -9,8 +9,11 @@ extension ProductLint {
   static func finishes(_ product: CompiledBoosterData.Product, warn: (LintRule, String, String) -> Void) {
     for (name, sheet) in product.sheets.sorted(by: { $0.key < $1.key }) where !sheet.cards.isEmpty {
       let keys = sheet.cards.keys.sorted()
-      let foil = keys.filter { CardKeyText($0).foil }
-      let plain = keys.filter { !CardKeyText($0).foil }
+      var foil: [String] = []
+      var plain: [String] = []
+      for key in keys {
+        if CardKeyText(key).foil { foil.append(key) } else { plain.append(key) }
+      }
       let place = "sheet \(name)"
       switch SheetName(name).finish {
       case .foil? where !plain.isEmpty:
@@ -39,7 +42,7 @@ extension ProductLint {
       var judged = 0
       var others: [Rarity: [String]] = [:]
       for key in sheet.cards.keys.sorted() {
-        guard let rarity = try cards.card(CardKeyText(key))?.rarity else { continue }
+        guard let rarity = try cards.rarity(CardKeyText(key)) else { continue }
         judged += 1
         if !named.contains(rarity) { others[rarity, default: []].append(key) }
       }

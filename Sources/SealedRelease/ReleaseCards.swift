@@ -17,7 +17,7 @@ package final class ReleaseCards: Sendable {
   /// The cards of set `code` by collector number (empty when the data lacks the set). Cost:
   /// reading the set the first time.
   package func cards(ofSet code: String) throws(DataError) -> [String: Card] {
-    let code = code.lowercased()
+    let code = CardKeyText.lowercased(code[...])
     if let known = sets.withLock({ $0[code] }) { return known }
     var byNumber: [String: Card] = [:]
     for card in try loader.cards(ofSet: code) { byNumber[card.collectorNumber.text] = card }
@@ -25,13 +25,24 @@ package final class ReleaseCards: Sendable {
     return byNumber
   }
 
-  /// The card a key (`set:number[:foil]`) names, as the plan compiler finds it: the number, or
-  /// for a number ending in a letter the set does not have (mtg.wtf's `221a`), the number
-  /// without it; nil when the card data has neither.
-  package func card(_ key: CardKeyText) throws(DataError) -> Card? {
+  /// The rarity of the card a key (`set:number[:foil]`) names, as the plan compiler finds the
+  /// card: the number, or for a number ending in a letter the set does not have (mtg.wtf's
+  /// `221a`), the number without it; nil when the card data has neither. Read in place: lint
+  /// asks this of every key of every sheet, and a `Card` copied out of the set would retain
+  /// each of its strings.
+  package func rarity(_ key: CardKeyText) throws(DataError) -> Rarity? {
     let cards = try cards(ofSet: key.set)
-    if let card = cards[key.number] { return card }
-    if let last = key.number.last, last.isLetter, key.number.count > 1 { return cards[String(key.number.dropLast())] }
+    return Self.index(of: key, in: cards).map { cards.values[$0].rarity }
+  }
+
+  /// Whether the card data has the card `key` names (found as `rarity(_:)` finds it).
+  package func contains(_ key: CardKeyText) throws(DataError) -> Bool {
+    try Self.index(of: key, in: cards(ofSet: key.set)) != nil
+  }
+
+  private static func index(of key: CardKeyText, in cards: [String: Card]) -> [String: Card].Index? {
+    if let index = cards.index(forKey: key.number) { return index }
+    if let last = key.number.last, last.isLetter, key.number.count > 1 { return cards.index(forKey: String(key.number.dropLast())) }
     return nil
   }
 }
@@ -43,12 +54,31 @@ package struct CardKeyText: Sendable, Hashable {
   package var number: String
   package var foil: Bool
 
-  /// The parts of `key`; a key without a colon is a number of no set.
+  /// The parts of `key`; a key without a colon is a number of no set. Cost: one pass over the
+  /// key's bytes (lint takes apart every key of every sheet).
   package init(_ key: String) {
-    let parts = key.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-    set = parts.count > 1 ? parts[0].lowercased() : ""
-    number = parts.count > 1 ? parts[1] : key
-    foil = parts.count > 2 && parts[2].lowercased() == "foil"
+    let colon = UInt8(ascii: ":")
+    let utf8 = key.utf8
+    guard let first = utf8.firstIndex(of: colon) else {
+      (set, number, foil) = ("", key, false)
+      return
+    }
+    set = Self.lowercased(key[..<first])
+    let numberStart = utf8.index(after: first)
+    guard let second = utf8[numberStart...].firstIndex(of: colon) else {
+      (number, foil) = (String(key[numberStart...]), false)
+      return
+    }
+    number = String(key[numberStart..<second])
+    let finishStart = utf8.index(after: second)
+    let finishEnd = utf8[finishStart...].firstIndex(of: colon) ?? utf8.endIndex
+    foil = Self.lowercased(key[finishStart..<finishEnd]) == "foil"
+  }
+
+  /// `text` lowercased; ASCII text without capitals, as keys almost always are, is taken as it is.
+  static func lowercased(_ text: Substring) -> String {
+    let plain = text.utf8.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+    return plain ? String(text) : text.lowercased()
   }
 
   /// The leading integer of the number (`221` of `221a`), if it starts with digits.
