@@ -10,27 +10,34 @@ import SealedSupport
 /// count.
 package enum BalancedDraws {
   /// Probabilities of the number of cards taken from each of the six groups.
+  ///
+  /// The states are the six counts packed into one integer, group 0 the most significant digit
+  /// in base `count + 1` (no group gives more than `count`), so that the integers' order is the
+  /// count arrays' lexicographic order: each step visits the states in that order and adds into
+  /// each successor in the same order as a dictionary of arrays would, so the sums are the same
+  /// to the last bit, without an array per state.
   package static func groupCounts(_ balance: ColorBalance, count: Int) -> [[Int]: Double] {
     let weights = balance.mixedWeights(count: count)
     let sizes = (0..<6).map(balance.size(ofGroup:))
-    var current: [[Int]: Double] = [[1, 1, 1, 1, 1, 0]: 1]
-    for _ in 5..<count {
-      var next: [[Int]: Double] = [:]
-      for counts in current.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-        let probability = current[counts]!
+    let base = count + 1
+    let place = (0..<6).map { group in (group..<5).reduce(1) { product, _ in product * base } }
+    func digits(_ state: Int) -> [Int] { (0..<6).map { state / place[$0] % base } }
+    var current: [(state: Int, probability: Double)] = [([1, 1, 1, 1, 1, 0].reduce(0) { $0 * base + $1 }, 1)]
+    for _ in 5..<max(count, 5) {
+      var next: [Int: Double] = [:]
+      for (state, probability) in current {
+        let counts = digits(state)
         // A group that has run out is chosen again: the others share its weight.
         let open = (0..<6).filter { counts[$0] < sizes[$0] && weights[$0] > 0 }
         let openWeight = open.reduce(0.0) { $0 + weights[$1] }
         guard openWeight > 0 else { continue }
         for group in open {
-          var successor = counts
-          successor[group] += 1
-          next[successor, default: 0] += probability * weights[group] / openWeight
+          next[state + place[group], default: 0] += probability * weights[group] / openWeight
         }
       }
-      current = next
+      current = next.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
-    return current
+    return Dictionary(uniqueKeysWithValues: current.map { (digits($0.state), $0.probability) })
   }
 
   /// Each card's expected copies (by index in the sheet). Nil when a weighted group has too
