@@ -50,4 +50,13 @@ import Testing
     }
     #expect(abs(packed.values.reduce(0, +) - 1) < 1e-12)
   }
+
+  /// Five cards are one of each colour, whatever the sheet; fewer (which a balanced sheet
+  /// refuses) leave the start state rather than trapping.
+  @Test func fiveCardsOrFewerAreTheStartState() {
+    let balance = ColorBalance(groupStarts: Self.starts([3, 3, 3, 3, 3, 2]))
+    for count in [0, 3, 5] {
+      #expect(BalancedDraws.groupCounts(balance, count: count) == [[1, 1, 1, 1, 1, 0]: 1])
+    }
+  }
 }

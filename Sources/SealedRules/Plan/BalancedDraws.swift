@@ -19,7 +19,8 @@ package enum BalancedDraws {
   package static func groupCounts(_ balance: ColorBalance, count: Int) -> [[Int]: Double] {
     let weights = balance.mixedWeights(count: count)
     let sizes = (0..<6).map(balance.size(ofGroup:))
-    let base = count + 1
+    // A draw of fewer than five cards (which a balanced sheet refuses) keeps its start state.
+    let base = max(count, 5) + 1
     let place = (0..<6).map { group in (group..<5).reduce(1) { product, _ in product * base } }
     func digits(_ state: Int) -> [Int] { (0..<6).map { state / place[$0] % base } }
     var current: [(state: Int, probability: Double)] = [([1, 1, 1, 1, 1, 0].reduce(0) { $0 * base + $1 }, 1)]
