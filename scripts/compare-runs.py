@@ -5,11 +5,15 @@
 
 Runs `BEFORE ARGUMENTS` and `AFTER ARGUMENTS` RUNS times each, alternating which goes first,
 with standard output discarded, and prints for each the median and lowest wall time and CPU
-time (user + system, from the kernel's accounting of the child). On a machine that others load
-at the same time, wall times swing with their work; alternating the runs exposes both builds to
-the same swings, and CPU time is the steadier figure. Example (docs/cards.md):
+time (user + system, from the kernel's accounting of the child), then the median of AFTER's
+time over BEFORE's taken run pair by run pair. On a machine that others load at the same time,
+or whose speed drifts, wall times swing; alternating the runs exposes both builds to the same
+swings, and the ratio of each pair holds where the times themselves do not. A command's exit
+status is not judged (`check-products` exits 1 when a product fails), only printed when the two
+builds' differ. Examples (docs/cards.md, docs/speed.md):
 
     scripts/compare-runs.py 100 /tmp/before/sealed .build/release/sealed -- open war --seed 1
+    scripts/compare-runs.py 3 /tmp/before/sealed .build/release/sealed -- check-products --pools 1e5 --seed 1 --quiet --out /tmp/cp --force
 """
 
 import os
@@ -23,11 +27,11 @@ import time
 def run(command):
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, check=True)
+    status = subprocess.run(command, stdout=subprocess.DEVNULL).returncode
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-    return wall * 1000, cpu * 1000
+    return wall * 1000, cpu * 1000, status
 
 
 def main():
@@ -49,6 +53,13 @@ def main():
             f"{name:6}  wall median {statistics.median(wall):8.1f} ms, lowest {min(wall):8.1f} ms"
             f"   cpu median {statistics.median(cpu):8.1f} ms, lowest {min(cpu):8.1f} ms"
         )
+    pairs = list(zip(times["before"], times["after"]))
+    wall_ratio = statistics.median(after[0] / before[0] for before, after in pairs)
+    cpu_ratio = statistics.median(after[1] / before[1] for before, after in pairs)
+    print(f"after / before, pair by pair: wall median {wall_ratio:.3f}, cpu median {cpu_ratio:.3f}")
+    statuses = {name: sorted({sample[2] for sample in samples}) for name, samples in times.items()}
+    if statuses["before"] != statuses["after"]:
+        print(f"exit statuses differ: before {statuses['before']}, after {statuses['after']}")
 
 
 if __name__ == "__main__":
