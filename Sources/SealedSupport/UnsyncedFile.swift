@@ -9,8 +9,8 @@ import SystemPackage
 ///
 /// Cost: one open, the write, one close.
 package enum UnsyncedFile {
-  /// Creates `path` (or empties it) and writes `data` into it. A failure names `path` and the
-  /// system's reason (`AtomicFile.Failure`, step `.write`).
+  /// Creates `path` (or empties it) and writes `data` into it. A failure to open, write or close
+  /// names `path` and the system's reason (`AtomicFile.Failure`, step `.write`).
   package static func write(_ data: Data, to path: String) throws(AtomicFile.Failure) {
     let descriptor: FileDescriptor
     do {
@@ -19,9 +19,15 @@ package enum UnsyncedFile {
     } catch {
       throw AtomicFile.Failure(step: .write, path: path, code: (error as? Errno) ?? .ioError)
     }
-    defer { _ = try? descriptor.close() }
     do {
       _ = try descriptor.writeAll(data)
+    } catch {
+      _ = try? descriptor.close()
+      throw AtomicFile.Failure(step: .write, path: path, code: (error as? Errno) ?? .ioError)
+    }
+    // A file system that writes on close (NFS) reports its errors here.
+    do {
+      try descriptor.close()
     } catch {
       throw AtomicFile.Failure(step: .write, path: path, code: (error as? Errno) ?? .ioError)
     }
