@@ -19,8 +19,10 @@ package final class ReleaseCards: Sendable {
   package func cards(ofSet code: String) throws(DataError) -> [String: Card] {
     let code = CardKeyText.lowercased(code[...])
     if let known = sets.withLock({ $0[code] }) { return known }
+    let cards = try loader.cards(ofSet: code)
     var byNumber: [String: Card] = [:]
-    for card in try loader.cards(ofSet: code) { byNumber[card.collectorNumber.text] = card }
+    byNumber.reserveCapacity(cards.count)
+    for card in cards { byNumber[card.collectorNumber.text] = card }
     sets.withLock { $0[code] = byNumber }
     return byNumber
   }
