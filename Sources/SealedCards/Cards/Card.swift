@@ -4,33 +4,83 @@ import SealedSupport
 ///
 /// A card's identity is its set code and collector number ([`CardKey`](CardKey)).
 public struct Card: Sendable, Hashable, Codable {
+  /// The card's fields, shared by its copies until one of them is changed (`Card+Fields.swift`):
+  /// copying a card is one retain, not one per string and array it holds. Read and changed only
+  /// through the properties below.
+  var fields: Fields
+
   /// Scryfall's id of this printing.
-  public var id: String
+  public var id: String {
+    get { fields.id }
+    set { uniqueFields().id = newValue }
+  }
   /// Scryfall's id shared by every printing of the same card, when known.
-  package var oracleID: String?
-  public var name: String
+  package var oracleID: String? {
+    get { fields.oracleID }
+    set { uniqueFields().oracleID = newValue }
+  }
+  public var name: String {
+    get { fields.name }
+    set { uniqueFields().name = newValue }
+  }
   /// The lowercase set code, for example `war`.
-  public var setCode: String
-  package var setName: String
-  public var collectorNumber: CollectorNumber
-  public var rarity: Rarity
+  public var setCode: String {
+    get { fields.setCode }
+    set { uniqueFields().setCode = newValue }
+  }
+  package var setName: String {
+    get { fields.setName }
+    set { uniqueFields().setName = newValue }
+  }
+  public var collectorNumber: CollectorNumber {
+    get { fields.collectorNumber }
+    set { uniqueFields().collectorNumber = newValue }
+  }
+  public var rarity: Rarity {
+    get { fields.rarity }
+    set { uniqueFields().rarity = newValue }
+  }
   /// The full type line; multi-faced cards join their faces with ` // `.
-  public var typeLine: String
+  public var typeLine: String {
+    get { fields.typeLine }
+    set { uniqueFields().typeLine = newValue }
+  }
   /// The mana cost as Scryfall writes it (`{1}{U}{U}`); empty for lands. Multi-faced cards
   /// without a top-level cost take their faces' costs joined with ` // `.
-  package var manaCost: String
+  package var manaCost: String {
+    get { fields.manaCost }
+    set { uniqueFields().manaCost = newValue }
+  }
   /// The mana value (Scryfall's `cmc`).
-  package var manaValue: Double
+  package var manaValue: Double {
+    get { fields.manaValue }
+    set { uniqueFields().manaValue = newValue }
+  }
   /// Colours as single letters, W U B R G; multi-faced cards take the union of their faces.
-  package var colors: [String]
+  package var colors: [String] {
+    get { fields.colors }
+    set { uniqueFields().colors = newValue }
+  }
   /// Colour identity as single letters (Scryfall's `color_identity`; its colours when the data lacks one).
-  package var colorIdentity: [String]
+  package var colorIdentity: [String] {
+    get { fields.colorIdentity }
+    set { uniqueFields().colorIdentity = newValue }
+  }
   /// Scryfall's layout: `normal`, `split`, `transform`, `adventure`, ...
-  package var layout: String
+  package var layout: String {
+    get { fields.layout }
+    set { uniqueFields().layout = newValue }
+  }
   /// The faces of split, adventure and double-faced cards; empty for single-faced cards.
-  package var faces: [CardFace]
+  package var faces: [CardFace] {
+    get { fields.faces }
+    set { uniqueFields().faces = newValue }
+  }
   /// Image addresses by size (`small`, `normal`, `large`, `png`), when the card has one image.
-  package var imageURIs: [String: String]
+  package var imageURIs: [String: String] {
+    get { fields.imageURIs }
+    set { uniqueFields().imageURIs = newValue }
+  }
 
   /// A card with the given fields; what is left out defaults to a single-faced `normal` card with
   /// no mana cost, colours or images.
@@ -40,21 +90,10 @@ public struct Card: Sendable, Hashable, Codable {
     manaValue: Double = 0, colors: [String] = [], colorIdentity: [String] = [],
     layout: String = "normal", faces: [CardFace] = [], imageURIs: [String: String] = [:]
   ) {
-    self.id = id
-    self.oracleID = oracleID
-    self.name = name
-    self.setCode = setCode
-    self.setName = setName
-    self.collectorNumber = collectorNumber
-    self.rarity = rarity
-    self.typeLine = typeLine
-    self.manaCost = manaCost
-    self.manaValue = manaValue
-    self.colors = colors
-    self.colorIdentity = colorIdentity
-    self.layout = layout
-    self.faces = faces
-    self.imageURIs = imageURIs
+    fields = Fields(
+      id: id, oracleID: oracleID, name: name, setCode: setCode, setName: setName, collectorNumber: collectorNumber,
+      rarity: rarity, typeLine: typeLine, manaCost: manaCost, manaValue: manaValue, colors: colors,
+      colorIdentity: colorIdentity, layout: layout, faces: faces, imageURIs: imageURIs)
   }
 
   /// The card's identity: set code and collector number.
