@@ -166,13 +166,20 @@ package struct AtomicFile: Sendable {
   }
 
   private func writeFailure(_ error: any Error) -> Failure {
-    Failure(step: .write, path: path, code: (error as? Errno) ?? .ioError)
+    .writing(path, error)
+  }
+}
+
+extension AtomicFile.Failure {
+  /// A failure of the step `.write` at `path`, for an error swift-system threw (its `Errno`).
+  static func writing(_ path: String, _ error: any Error) -> Self {
+    Self(step: .write, path: path, code: (error as? Errno) ?? .ioError)
   }
 }
 
 extension FileDescriptor {
   /// Closes the descriptor, ignoring a failure (the bytes were already written or refused).
-  fileprivate func closeQuietly() {
+  func closeQuietly() {
     try? close()
   }
 }

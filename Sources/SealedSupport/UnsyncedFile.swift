@@ -17,19 +17,19 @@ package enum UnsyncedFile {
       descriptor = try FileDescriptor.open(
         FilePath(path), .writeOnly, options: [.create, .truncate, .closeOnExec], permissions: FilePermissions(rawValue: 0o666))
     } catch {
-      throw AtomicFile.Failure(step: .write, path: path, code: (error as? Errno) ?? .ioError)
+      throw .writing(path, error)
     }
     do {
       _ = try descriptor.writeAll(data)
     } catch {
-      _ = try? descriptor.close()
-      throw AtomicFile.Failure(step: .write, path: path, code: (error as? Errno) ?? .ioError)
+      descriptor.closeQuietly()
+      throw .writing(path, error)
     }
     // A file system that writes on close (NFS) reports its errors here.
     do {
       try descriptor.close()
     } catch {
-      throw AtomicFile.Failure(step: .write, path: path, code: (error as? Errno) ?? .ioError)
+      throw .writing(path, error)
     }
   }
 }
