@@ -35,7 +35,7 @@ extension ProductLint {
       guard !data.isEmpty else { continue }
       var missing: [String] = []
       for number in numbers {
-        guard try !cards.contains(CardKeyText("\(set):\(number)")) else { continue }
+        guard try cards.card(CardKeyText("\(set):\(number)")) == nil else { continue }
         let plain = String(number.prefix { $0.isASCII && $0.isNumber })
         if !plain.isEmpty, plain != number, data[plain] != nil { continue }
         missing.append(number)

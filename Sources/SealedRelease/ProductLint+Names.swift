@@ -42,7 +42,7 @@ extension ProductLint {
       var judged = 0
       var others: [Rarity: [String]] = [:]
       for key in sheet.cards.keys.sorted() {
-        guard let rarity = try cards.rarity(CardKeyText(key)) else { continue }
+        guard let rarity = try cards.card(CardKeyText(key))?.rarity else { continue }
         judged += 1
         if !named.contains(rarity) { others[rarity, default: []].append(key) }
       }

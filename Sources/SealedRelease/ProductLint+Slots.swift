@@ -40,7 +40,7 @@ extension ProductLint {
     guard let sheet = product.sheets[name] else { return .other }
     var known: Set<Rarity> = []
     for key in sheet.cards.keys {
-      if let rarity = try cards.rarity(CardKeyText(key)) { known.insert(rarity) }
+      if let rarity = try cards.card(CardKeyText(key))?.rarity { known.insert(rarity) }
     }
     if !known.isEmpty { return known.isSubset(of: rareOrBetter) ? .rare : .other }
     let named = SheetName(name).rarities

@@ -43,7 +43,7 @@ package enum ProductLint {
       var groups: [String: [(key: String, weight: Double)]] = [:]
       for (key, weight) in sheet.cards {
         let parts = CardKeyText(key)
-        let rarity = try cards.rarity(parts)?.rawValue
+        let rarity = try cards.card(parts)?.rarity.rawValue
         let group = (parts.foil ? "foil " : "") + (rarity ?? "\(parts.set) card without data")
         groups[group, default: []].append((key, weight))
       }

@@ -100,7 +100,7 @@ package struct ProductMeasures: Sendable {
         let share = try weight / sheetTotal
         try add(.card, key, try share * perBooster)
         if let cards {
-          let rarity = try cards.rarity(CardKeyText(key))?.rawValue ?? "unknown"
+          let rarity = try cards.card(CardKeyText(key))?.rarity.rawValue ?? "unknown"
           try add(.rarity, "\(name): \(rarity)", share)
         }
       }

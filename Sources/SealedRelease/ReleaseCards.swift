@@ -27,24 +27,13 @@ package final class ReleaseCards: Sendable {
     return byNumber
   }
 
-  /// The rarity of the card a key (`set:number[:foil]`) names, as the plan compiler finds the
-  /// card: the number, or for a number ending in a letter the set does not have (mtg.wtf's
-  /// `221a`), the number without it; nil when the card data has neither. Read in place: lint
-  /// asks this of every key of every sheet, and a `Card` copied out of the set would retain
-  /// each of its strings.
-  package func rarity(_ key: CardKeyText) throws(DataError) -> Rarity? {
+  /// The card a key (`set:number[:foil]`) names, as the plan compiler finds it: the number, or
+  /// for a number ending in a letter the set does not have (mtg.wtf's `221a`), the number
+  /// without it; nil when the card data has neither.
+  package func card(_ key: CardKeyText) throws(DataError) -> Card? {
     let cards = try cards(ofSet: key.set)
-    return Self.index(of: key, in: cards).map { cards.values[$0].rarity }
-  }
-
-  /// Whether the card data has the card `key` names (found as `rarity(_:)` finds it).
-  package func contains(_ key: CardKeyText) throws(DataError) -> Bool {
-    try Self.index(of: key, in: cards(ofSet: key.set)) != nil
-  }
-
-  private static func index(of key: CardKeyText, in cards: [String: Card]) -> [String: Card].Index? {
-    if let index = cards.index(forKey: key.number) { return index }
-    if let last = key.number.last, last.isLetter, key.number.count > 1 { return cards.index(forKey: String(key.number.dropLast())) }
+    if let card = cards[key.number] { return card }
+    if let last = key.number.last, last.isLetter, key.number.count > 1 { return cards[String(key.number.dropLast())] }
     return nil
   }
 }

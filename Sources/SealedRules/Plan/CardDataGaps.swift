@@ -15,14 +15,12 @@ package struct CardDataGaps: Sendable, Equatable {
 
   /// The gaps of a plan, or nil when every card has its data. Cost: O(cards).
   package init?(plan: BoosterPlan) {
-    let cards = plan.cards
-    let held = Set(plan.sheets.flatMap(\.cards).map { cards[$0].key })
-    // Ordinals, so that each card is read in place rather than copied out of the plan.
-    let lacking = (0..<plan.firstFoilOrdinal).filter { !cards[$0].hasData && held.contains(cards[$0].key) }
+    let held = Set(plan.sheets.flatMap(\.cards).map { plan.cards[$0].key })
+    let lacking = plan.cards[0..<plan.firstFoilOrdinal].filter { !$0.hasData && held.contains($0.key) }
     guard !lacking.isEmpty else { return nil }
     missing = lacking.count
     total = held.count
-    sets = Set(lacking.map { cards[$0].setCode }).sorted()
+    sets = Set(lacking.map(\.setCode)).sorted()
     product = plan.rulesSource.hasPrefix("product:") ? String(plan.rulesSource.dropFirst("product:".count)) : nil
   }
 

@@ -99,9 +99,8 @@ struct CardNumberIndex {
   private static func numbers(_ cards: [Card]) -> [String: Int] {
     var numbers: [String: Int] = [:]
     numbers.reserveCapacity(cards.count)
-    // By index, so that each card's number is read in place rather than the card copied.
-    for index in cards.indices where numbers[cards[index].collectorNumber.text] == nil {
-      numbers[cards[index].collectorNumber.text] = index
+    for (index, card) in cards.enumerated() where numbers[card.collectorNumber.text] == nil {
+      numbers[card.collectorNumber.text] = index
     }
     return numbers
   }
