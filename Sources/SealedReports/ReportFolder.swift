@@ -1,5 +1,6 @@
 import Foundation
 import SealedSupport
+import Synchronization
 
 /// Writes a folder of report files completely or not at all, replacing only files Sealed wrote.
 ///
@@ -31,7 +32,8 @@ package struct ReportFolder {
   /// Prepares to write `path`, checking up front that it can be written and that it holds
   /// nothing Sealed must not replace (given the files the run will write, `writes`), so a long
   /// run does not end in a refusal. Nothing is left on disk by this check. Cost: one listing
-  /// of the folder.
+  /// of the folder, and the first time this process writes into its parent folder, a folder
+  /// made and removed there (`probeOnce`).
   package init(path: String, writes: [String] = [], force: Bool = false) throws(DataError) {
     guard !path.isEmpty else { throw DataError("--out: expected a folder for the report, got an empty path") }
     let url = URL(fileURLWithPath: path).standardizedFileURL
@@ -45,6 +47,20 @@ package struct ReportFolder {
     }
     try Folder.create(parent)
     _ = try Self.survey(self.path, writes: writes.isEmpty ? nil : Set(writes), force: force)
+    try probeOnce()
+  }
+
+  /// The parent folders this process has already shown it can write into.
+  private static let probedParents = Mutex<Set<String>>([])
+
+  /// Shows that the parent folder can be written by making a folder there and removing it,
+  /// once per parent per process: `sealed check-products` prepares two report folders per
+  /// product in the same two parents, and removing a thousand probes made every later file
+  /// of the run slower to create (ext4 without a journal skips the inodes of files removed in
+  /// the last seconds, one by one, when it chooses an inode for a new file). A parent that
+  /// stops being writable later in the process still fails the report's `commit` cleanly.
+  private func probeOnce() throws(DataError) {
+    guard !Self.probedParents.withLock({ $0.contains(parent) }) else { return }
     let probe = stagingPath(suffix: "probe")
     do {
       try FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: false)
@@ -52,6 +68,7 @@ package struct ReportFolder {
     } catch {
       throw DataError("cannot write into the folder (\(systemErrorReason(error)))", at: parent)
     }
+    Self.probedParents.withLock { _ = $0.insert(parent) }
   }
 
   /// What an existing folder holds: the files Sealed wrote and the others.

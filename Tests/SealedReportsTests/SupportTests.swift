@@ -62,6 +62,14 @@ import Testing
     #expect(leftovers == ["report"])
   }
 
+  @Test func preparingReportsInOneParentLeavesNothingBehind() throws {
+    // The parent is probed (a folder made and removed) the first time only: either way, nothing stays.
+    let dir = try Fixtures.temporaryDirectory()
+    for name in ["a", "b", "c"] { _ = try ReportFolder(path: dir.appendingPathComponent(name).path) }
+    try ReportFolder(path: dir.appendingPathComponent("b").path).commit([("run.csv", "x\n")])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["b"])
+  }
+
   @Test func aFolderThatIsNotAReportIsNeverReplaced() throws {
     let dir = try Fixtures.temporaryDirectory()
     let mine = dir.appendingPathComponent("documents")
