@@ -11,75 +11,75 @@ public struct Card: Sendable, Hashable, Codable {
 
   /// Scryfall's id of this printing.
   public var id: String {
-    get { fields.id }
-    set { uniqueFields().id = newValue }
+    get { fields.stored.id }
+    set { uniqueFields().stored.id = newValue }
   }
   /// Scryfall's id shared by every printing of the same card, when known.
   package var oracleID: String? {
-    get { fields.oracleID }
-    set { uniqueFields().oracleID = newValue }
+    get { fields.stored.oracleID }
+    set { uniqueFields().stored.oracleID = newValue }
   }
   public var name: String {
-    get { fields.name }
-    set { uniqueFields().name = newValue }
+    get { fields.stored.name }
+    set { uniqueFields().stored.name = newValue }
   }
   /// The lowercase set code, for example `war`.
   public var setCode: String {
-    get { fields.setCode }
-    set { uniqueFields().setCode = newValue }
+    get { fields.stored.setCode }
+    set { uniqueFields().stored.setCode = newValue }
   }
   package var setName: String {
-    get { fields.setName }
-    set { uniqueFields().setName = newValue }
+    get { fields.stored.setName }
+    set { uniqueFields().stored.setName = newValue }
   }
   public var collectorNumber: CollectorNumber {
-    get { fields.collectorNumber }
-    set { uniqueFields().collectorNumber = newValue }
+    get { fields.stored.collectorNumber }
+    set { uniqueFields().stored.collectorNumber = newValue }
   }
   public var rarity: Rarity {
-    get { fields.rarity }
-    set { uniqueFields().rarity = newValue }
+    get { fields.stored.rarity }
+    set { uniqueFields().stored.rarity = newValue }
   }
   /// The full type line; multi-faced cards join their faces with ` // `.
   public var typeLine: String {
-    get { fields.typeLine }
-    set { uniqueFields().typeLine = newValue }
+    get { fields.stored.typeLine }
+    set { uniqueFields().stored.typeLine = newValue }
   }
   /// The mana cost as Scryfall writes it (`{1}{U}{U}`); empty for lands. Multi-faced cards
   /// without a top-level cost take their faces' costs joined with ` // `.
   package var manaCost: String {
-    get { fields.manaCost }
-    set { uniqueFields().manaCost = newValue }
+    get { fields.stored.manaCost }
+    set { uniqueFields().stored.manaCost = newValue }
   }
   /// The mana value (Scryfall's `cmc`).
   package var manaValue: Double {
-    get { fields.manaValue }
-    set { uniqueFields().manaValue = newValue }
+    get { fields.stored.manaValue }
+    set { uniqueFields().stored.manaValue = newValue }
   }
   /// Colours as single letters, W U B R G; multi-faced cards take the union of their faces.
   package var colors: [String] {
-    get { fields.colors }
-    set { uniqueFields().colors = newValue }
+    get { fields.stored.colors }
+    set { uniqueFields().stored.colors = newValue }
   }
   /// Colour identity as single letters (Scryfall's `color_identity`; its colours when the data lacks one).
   package var colorIdentity: [String] {
-    get { fields.colorIdentity }
-    set { uniqueFields().colorIdentity = newValue }
+    get { fields.stored.colorIdentity }
+    set { uniqueFields().stored.colorIdentity = newValue }
   }
   /// Scryfall's layout: `normal`, `split`, `transform`, `adventure`, ...
   package var layout: String {
-    get { fields.layout }
-    set { uniqueFields().layout = newValue }
+    get { fields.stored.layout }
+    set { uniqueFields().stored.layout = newValue }
   }
   /// The faces of split, adventure and double-faced cards; empty for single-faced cards.
   package var faces: [CardFace] {
-    get { fields.faces }
-    set { uniqueFields().faces = newValue }
+    get { fields.stored.faces }
+    set { uniqueFields().stored.faces = newValue }
   }
   /// Image addresses by size (`small`, `normal`, `large`, `png`), when the card has one image.
   package var imageURIs: [String: String] {
-    get { fields.imageURIs }
-    set { uniqueFields().imageURIs = newValue }
+    get { fields.stored.imageURIs }
+    set { uniqueFields().stored.imageURIs = newValue }
   }
 
   /// A card with the given fields; what is left out defaults to a single-faced `normal` card with
@@ -91,9 +91,10 @@ public struct Card: Sendable, Hashable, Codable {
     layout: String = "normal", faces: [CardFace] = [], imageURIs: [String: String] = [:]
   ) {
     fields = Fields(
-      id: id, oracleID: oracleID, name: name, setCode: setCode, setName: setName, collectorNumber: collectorNumber,
-      rarity: rarity, typeLine: typeLine, manaCost: manaCost, manaValue: manaValue, colors: colors,
-      colorIdentity: colorIdentity, layout: layout, faces: faces, imageURIs: imageURIs)
+      Stored(
+        id: id, oracleID: oracleID, name: name, setCode: setCode, setName: setName, collectorNumber: collectorNumber,
+        rarity: rarity, typeLine: typeLine, manaCost: manaCost, manaValue: manaValue, colors: colors,
+        colorIdentity: colorIdentity, layout: layout, faces: faces, imageURIs: imageURIs))
   }
 
   /// The card's identity: set code and collector number.
