@@ -145,7 +145,7 @@ package struct AtomicFile: Sendable {
       return try FileDescriptor.open(
         FilePath(temporaryPath), access, options: options, permissions: FilePermissions(rawValue: permissions))
     } catch {
-      throw writeFailure(error)
+      throw .writing(path, error)
     }
   }
 
@@ -154,7 +154,7 @@ package struct AtomicFile: Sendable {
     do {
       _ = try descriptor.writeAll(data)
     } catch {
-      throw writeFailure(error)
+      throw .writing(path, error)
     }
     if sync { try self.sync(descriptor) }
   }
@@ -163,10 +163,6 @@ package struct AtomicFile: Sendable {
     guard fsync(descriptor.rawValue) == 0 else {
       throw Failure(step: .write, path: path, code: Errno(rawValue: errno))
     }
-  }
-
-  private func writeFailure(_ error: any Error) -> Failure {
-    .writing(path, error)
   }
 }
 
