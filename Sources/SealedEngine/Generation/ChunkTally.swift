@@ -179,15 +179,21 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver, ~Copyable {
       position += 1
     }
     if record.pointee.mayRepeat {
-      var repeats = 0
+      // Stops at the first repeat: the booster counts once however many it holds, and the
+      // cards it leaves unmarked cannot be mistaken for the next booster's (a new serial).
       let seen = lastSeen.baseAddress!
-      for position in 0..<Int(truncatingIfNeeded: record.pointee.size) {
+      let size = Int(truncatingIfNeeded: record.pointee.size)
+      var position = 0
+      while position < size {
         let card = Int(truncatingIfNeeded: cards[position])
-        repeats &+= seen[card] == serial ? 1 : 0
+        if seen[card] == serial {
+          duplicateBoosters &+= 1
+          break
+        }
         seen[card] = serial
+        position &+= 1
       }
       serial &+= 1
-      if repeats > 0 { duplicateBoosters &+= 1 }
     }
     var histogram = laneHistograms.baseAddress! + kind &* laneCount &* laneStride
     for lane in 0..<laneCount {
