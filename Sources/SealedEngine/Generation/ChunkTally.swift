@@ -181,19 +181,21 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver, ~Copyable {
     if record.pointee.mayRepeat {
       // Stops at the first repeat: the booster counts once however many it holds, and the
       // cards it leaves unmarked cannot be mistaken for the next booster's (a new serial).
+      // The serial in a local: the stores into `seen` could otherwise alias the property.
       let seen = lastSeen.baseAddress!
+      let mark = serial
       let size = Int(truncatingIfNeeded: record.pointee.size)
       var position = 0
       while position < size {
         let card = Int(truncatingIfNeeded: cards[position])
-        if seen[card] == serial {
+        if seen[card] == mark {
           duplicateBoosters &+= 1
           break
         }
-        seen[card] = serial
+        seen[card] = mark
         position &+= 1
       }
-      serial &+= 1
+      serial = mark &+ 1
     }
     var histogram = laneHistograms.baseAddress! + kind &* laneCount &* laneStride
     for lane in 0..<laneCount {
