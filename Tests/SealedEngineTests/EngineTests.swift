@@ -226,6 +226,12 @@ import Testing
     let noRepeat = (0..<10).reduce(1.0) { $0 * Double(80 - $1) / 80 }
     let expected = Double(tally.boosters) * (1 - noRepeat)
     #expect(abs(Double(tally.duplicateBoosters) - expected) < 5 * (expected * noRepeat).squareRoot())
+    // Exactly the boosters of the same pools that hold a card twice, each once however many
+    // cards it repeats (many repeat two or more: the count stops at the first).
+    let boosters = Simulation.openPools(plan, seed: 1, count: 2000).flatMap(\.boosters)
+    let repeated = boosters.map { $0.count - Set($0.map(\.card.key)).count }
+    #expect(tally.duplicateBoosters == repeated.filter { $0 > 0 }.count)
+    #expect(repeated.filter { $0 > 1 }.count > 100)
   }
 }
 
