@@ -32,9 +32,7 @@ package final class ReleaseCards: Sendable {
   /// without it; nil when the card data has neither.
   package func card(_ key: CardKeyText) throws(DataError) -> Card? {
     let cards = try cards(ofSet: key.set)
-    if let card = cards[key.number] { return card }
-    if let last = key.number.last, last.isLetter, key.number.count > 1 { return cards[String(key.number.dropLast())] }
-    return nil
+    return cards[key.number] ?? CollectorNumber.withoutLetter(key.number).flatMap { cards[$0] }
   }
 }
 

@@ -1,4 +1,5 @@
 import Testing
+import SealedRules
 @testable import SealedRelease
 
 /// `CardKeyText` takes a key apart byte by byte; it must agree with the definition it replaced:
@@ -23,5 +24,17 @@ import Testing
     #expect(parts.set == expected.set)
     #expect(parts.number == expected.number)
     #expect(parts.foil == expected.foil)
+  }
+
+  /// A key finds its card by number, or, for a number ending in a letter the set lacks
+  /// (mtg.wtf's `221a`), by the number without it; nothing else falls back.
+  @Test func aKeyFindsItsCardByNumberOrWithoutAMissingLetter() throws {
+    let cards = ReleaseDiffTests.cards
+    #expect(try cards.card(CardKeyText("war:97"))?.collectorNumber.text == "97")
+    #expect(try cards.card(CardKeyText("WAR:97a:foil"))?.collectorNumber.text == "97")
+    #expect(try cards.card(CardKeyText("war:97ab")) == nil)
+    #expect(try cards.card(CardKeyText("war:a")) == nil)
+    #expect(try cards.card(CardKeyText("war:9999a")) == nil)
+    #expect(try cards.card(CardKeyText("war:★97")) == nil)
   }
 }

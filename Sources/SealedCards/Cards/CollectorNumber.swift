@@ -20,6 +20,15 @@ public struct CollectorNumber: Sendable, Hashable, Comparable, Codable, CustomSt
     self.suffix = text[digits.endIndex...]
   }
 
+  /// A number spelled `text` without its last letter (`65a` gives `65`), nil when it does not
+  /// end in one: mtg.wtf's data writes `221a` for the first part of a split or double-faced card
+  /// where the card data has `221`, so a sheet's card whose number the set lacks is looked up
+  /// again without the letter (by the plan compiler, the lint and the audit alike). O(length).
+  package static func withoutLetter(_ text: String) -> String? {
+    guard let last = text.last, last.isLetter, text.count > 1 else { return nil }
+    return String(text.dropLast())
+  }
+
   /// Decodes the number from a JSON string.
   public init(from decoder: any Decoder) throws {
     self.init(try decoder.singleValueContainer().decode(String.self))

@@ -113,7 +113,7 @@ package struct AuditCatalog: Sendable {
       let set = setCode.lowercased()
       let key = Self.printingKey(set, number)
       if let entry = byPrinting[key] ?? byPrinting[Self.printingKey(set, Self.withoutLeadingZeros(number))]
-        ?? Self.withoutLetter(number).flatMap({ byPrinting[Self.printingKey(set, $0)] })
+        ?? CollectorNumber.withoutLetter(number).flatMap({ byPrinting[Self.printingKey(set, $0)] })
       {
         let ordinal = foil == true ? entry.foil : entry.regular ?? (identity == .printingAndFinish ? nil : entry.foil)
         let card = plan.cards[(entry.regular ?? entry.foil)!]
@@ -166,14 +166,6 @@ package struct AuditCatalog: Sendable {
   }
 
   static func printingKey(_ set: String, _ number: String) -> String { set.lowercased() + "|" + number.lowercased() }
-
-  /// The number without its last letter (`65a` gives `65`), as the rules read a sheet's key
-  /// (mtg.wtf writes `65a` where the card data has `65`: `PlanCompiler.resolve`); nil when the
-  /// number does not end in one.
-  static func withoutLetter(_ number: String) -> String? {
-    guard let last = number.last, last.isLetter, number.count > 1 else { return nil }
-    return String(number.dropLast())
-  }
 
   static func withoutLeadingZeros(_ number: String) -> String {
     let trimmed = number.drop { $0 == "0" }

@@ -113,13 +113,9 @@ struct CardNumberIndex {
     else {
       return .placeholder(set: explicit.set, number: explicit.number)
     }
-    if let index = numbers[explicit.number] { return set.cards[index] }
-    if let last = explicit.number.last, last.isLetter, explicit.number.count > 1,
-      let index = numbers[String(explicit.number.dropLast())]
-    {
-      return set.cards[index]
-    }
-    return .placeholder(set: explicit.set, number: explicit.number)
+    guard let index = numbers[explicit.number] ?? CollectorNumber.withoutLetter(explicit.number).flatMap({ numbers[$0] })
+    else { return .placeholder(set: explicit.set, number: explicit.number) }
+    return set.cards[index]
   }
 }
 
