@@ -70,6 +70,15 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["b"])
   }
 
+  @Test func aParentThatCannotBeWrittenIsRefusedUpFront() throws {
+    // sysfs takes no new folders, even from root (whom no file mode stops), so the probe fails
+    // there: before any run, with the parent named and the system's reason.
+    let error = #expect(throws: DataError.self) { try ReportFolder(path: "/sys/sealed-report") }
+    #expect(error?.location == "/sys")
+    #expect(error?.message.hasPrefix("cannot write into the folder (") == true)
+    #expect(!FileManager.default.fileExists(atPath: "/sys/sealed-report"))
+  }
+
   @Test func aFolderThatIsNotAReportIsNeverReplaced() throws {
     let dir = try Fixtures.temporaryDirectory()
     let mine = dir.appendingPathComponent("documents")
