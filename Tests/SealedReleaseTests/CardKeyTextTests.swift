@@ -1,5 +1,4 @@
 import Testing
-import SealedRules
 @testable import SealedRelease
 
 /// `CardKeyText` takes a key apart byte by byte; it must agree with the definition it replaced:
