@@ -50,9 +50,18 @@ package struct CSVTable: Sendable, Equatable {
     field.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
   }
 
-  /// Quotes a field when RFC 4180 requires it.
+  /// Quotes a field when RFC 4180 requires it, each quote doubled (byte by byte: a quote
+  /// followed by a combining mark is one `Character`, and is doubled all the same).
   package static func quote(_ field: String) -> String {
     guard needsQuotes(field) else { return field }
-    return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    let quote = UInt8(ascii: "\"")
+    var bytes: [UInt8] = [quote]
+    bytes.reserveCapacity(field.utf8.count + 8)
+    for byte in field.utf8 {
+      if byte == quote { bytes.append(quote) }
+      bytes.append(byte)
+    }
+    bytes.append(quote)
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

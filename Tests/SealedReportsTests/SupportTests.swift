@@ -21,6 +21,14 @@ import Testing
     #expect(table.text == "a,b,c\n\"one\r\ntwo\",\"cr\ronly\",Æther Vial — “quoted”\n")
   }
 
+  /// A quote followed by a combining mark is one `Character` in Swift, unequal to a quote: it is
+  /// doubled all the same, or the field would end there for a reader.
+  @Test func csvDoublesAQuoteThatACombiningMarkFollows() {
+    var table = CSVTable(header: ["a"])
+    table.append(["say \"\u{301}hi\", friend"])
+    #expect(table.text == "a\n\"say \"\"\u{301}hi\"\", friend\"\n")
+  }
+
   @Test func numbersRoundTrip() {
     for value in [0.78, 1e-300, Double.leastNonzeroMagnitude, 0.1 + 0.2, 1.0 / 3, 12345.0] {
       #expect(Double(CSVNumber.format(value)) == value)
