@@ -7,6 +7,9 @@ import SealedRules
 struct CardsWithoutData {
   /// Ordinals the sheets can draw (weight above zero) that have no card data.
   let ordinals: Set<Int>
+  /// What lacks data and how to get it, for `reason`: made once, not once per untested check
+  /// (a product on card keys has one per slot, each of which walked all the plan's cards).
+  private let gaps: CardDataGaps?
 
   init(plan: BoosterPlan) {
     let lacking = plan.ordinalsLackingData
@@ -19,6 +22,7 @@ struct CardsWithoutData {
       }
     }
     ordinals = drawn
+    gaps = drawn.isEmpty ? nil : CardDataGaps(plan: plan)
   }
 
   var isEmpty: Bool { ordinals.isEmpty }
@@ -28,8 +32,8 @@ struct CardsWithoutData {
 
   /// Why a check that needs card data was not made (`what` needs, like "the cards' rarities"):
   /// how many cards lack it and how to get it.
-  func reason(_ what: String, plan: BoosterPlan) -> String {
-    guard let gaps = CardDataGaps(plan: plan) else { return "\(what) are unknown" }
+  func reason(_ what: String) -> String {
+    guard let gaps else { return "\(what) are unknown" }
     return "\(what) are unknown: \(gaps.summary); \(gaps.fetchCommand)"
   }
 }

@@ -36,7 +36,7 @@ extension RuleChecks {
   func untestedLane(_ lane: Int) -> CheckResult {
     .untested(
       lane == 0 ? "mythic cards per booster" : "event \(laneName(lane))", kind: .binomial, source: .rules,
-      alpha: builder.alpha, reason: missing.reason(lane == 0 ? "the cards' rarities" : "the cards its filter picks", plan: plan))
+      alpha: builder.alpha, reason: missing.reason(lane == 0 ? "the cards' rarities" : "the cards its filter picks"))
   }
 
   func events() throws(StatisticsError) -> [CheckResult] {
@@ -126,7 +126,7 @@ extension RuleChecks {
       return [
         .untested(
           "mythics per pool", kind: .chiSquare, source: .rules, alpha: builder.alpha,
-          reason: missing.reason("the cards' rarities", plan: plan) + "; the mythic booster's position and paired pools' difference neither")
+          reason: missing.reason("the cards' rarities") + "; the mythic booster's position and paired pools' difference neither")
       ]
     }
     let poolDistribution = expectations.poolMythics

@@ -54,7 +54,7 @@ struct RuleChecks: ContextualChecks {
         checks.append(
           .untested(
             "slot \(slot.name): rarity mix", kind: .chiSquare, source: .rules, alpha: builder.alpha,
-            reason: missing.reason("the rarities of cards the slot can give", plan: plan)))
+            reason: missing.reason("the rarities of cards the slot can give")))
         continue
       }
       let expected = expectations.slotRarityPerPool(slot: index)

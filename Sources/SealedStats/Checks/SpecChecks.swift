@@ -18,7 +18,7 @@ package struct SpecChecks: ContextualChecks {
         checks.append(
           .untested(
             claim.name, kind: Self.kind(of: claim), source: .spec, alpha: claim.alpha ?? builder.alpha,
-            reason: missing.reason("the cards' rarities, names and types", plan: plan)))
+            reason: missing.reason("the cards' rarities, names and types")))
       } else if case .odds(let odds, let reading) = claim.kind {
         checks += try OddsCheck(
           plan: plan, tally: tally, builder: builder, name: claim.name, alpha: claim.alpha ?? builder.alpha,
