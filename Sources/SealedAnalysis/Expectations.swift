@@ -33,7 +33,17 @@ public struct Expectations: Sendable {
   /// a weighted sheet has too many different weights to compute exactly.
   public init(plan: BoosterPlan) throws(DataError) {
     self.plan = plan
-    let sites = try plan.sites.map { site throws(DataError) in try Self.site(site.draw, plan: plan) }
+    // A site's expectations depend on its draw's sheet, count and distinctness alone, and most
+    // plans draw the same way at many sites (each variant combination has its own): each is
+    // computed once.
+    var computed: [DrawShape: (inclusion: [Double], lanes: [[Double]])] = [:]
+    let sites = try plan.sites.map { site throws(DataError) in
+      let shape = DrawShape(sheet: site.draw.sheet, count: site.draw.count, distinct: site.draw.distinct)
+      if let known = computed[shape] { return known }
+      let expectations = try Self.site(site.draw, plan: plan)
+      computed[shape] = expectations
+      return expectations
+    }
     siteInclusion = sites.map(\.inclusion)
     let kinds = Self.kinds(plan: plan, siteInclusion: siteInclusion, siteLanes: sites.map(\.lanes))
     laneDistributions = kinds.lanes
@@ -49,6 +59,14 @@ public struct Expectations: Sendable {
       }
     }
     pairMythicDifferences = Self.pairDifferences(poolMythics)
+  }
+
+  /// What a site's expectations depend on: the sheet drawn from, how many cards, and whether
+  /// they are distinct.
+  private struct DrawShape: Hashable {
+    let sheet: Int
+    let count: Int
+    let distinct: Bool
   }
 
   /// One site's draw: expected copies of each of its sheet's cards per use (`inclusion`), and
