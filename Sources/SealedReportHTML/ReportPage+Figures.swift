@@ -79,11 +79,15 @@ extension ReportPage {
   /// exact score (or, in tables without one, its residual), flagged cards named.
   private func strips(_ table: FrequencyTable?, title: (String) -> String, failed: (String) -> Bool) -> [Figure] {
     guard let table else { return [] }
+    // The groups in order of first appearance, each with its rows, in one pass.
     var order: [String] = []
-    var seen = Set<String>()
-    for row in table.rows where seen.insert(row.group).inserted { order.append(row.group) }
+    var rows: [String: [FrequencyRow]] = [:]
+    for row in table.rows {
+      if rows[row.group] == nil { order.append(row.group) }
+      rows[row.group, default: []].append(row)
+    }
     return order.compactMap { name in
-      strip(table.rows.filter { $0.group == name }, exact: table.hasTails, title: title(name), failed: failed(name))
+      strip(rows[name]!, exact: table.hasTails, title: title(name), failed: failed(name))
     }
   }
 
