@@ -16,6 +16,7 @@ extension ReportPage: MustacheParent {
     case "verdictClass": verdictClass
     case "checkHeader": checkHeader
     case "checkRows": checkRows
+    case "checkRowsHTML": checkRowsHTML
     case "proportions": proportions
     case "fairness": fairness
     case "poolMythics": poolMythics
