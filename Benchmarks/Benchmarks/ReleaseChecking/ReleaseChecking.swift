@@ -14,7 +14,7 @@ import SealedSupport
 //   is the one SEALED_HOME names.
 // - "check-products 1e5 seed 1 (538 products, 2 threads)": `sealed check-products --pools 1e5
 //   --seed 1 --threads 2`: every product simulated, checked and written as a report folder
-//   (into a temporary folder, replaced each iteration).
+//   (into a new temporary folder each iteration, all of them deleted after the last).
 //
 // Both read card data from where the commands read it (SEALED_CARDS, else the user's card folder
 // over the shipped data): run them with SEALED_HOME pointing at an empty folder to time the
@@ -48,10 +48,17 @@ let benchmarks: @Sendable () -> Void = {
     configuration: .init(
       metrics: [.wallClock, .cpuTotal, .peakMemoryResident], warmupIterations: 0, maxDuration: .seconds(60),
       maxIterations: 3)
-  ) { benchmark in
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sealed-benchmark-check-products").path
+  ) { benchmark, root in
+    // A new folder each iteration, as a first run writes: replacing the last iteration's
+    // report would time the file system deleting it (docs/speed.md).
+    let folder = root.appendingPathComponent("iteration-\(benchmark.currentIteration)").path
     let checked = try ShippedRelease.checkProducts(pools: 100_000, seed: 1, threads: 2, folder: folder)
     precondition(checked > 500, "expected most of the 538 products checked, found \(checked)")
     blackHole(checked)
+  } setup: {
+    FileManager.default.temporaryDirectory.appendingPathComponent("sealed-benchmark-check-products-\(getpid())")
+  } teardown: {
+    try? FileManager.default.removeItem(
+      at: FileManager.default.temporaryDirectory.appendingPathComponent("sealed-benchmark-check-products-\(getpid())"))
   }
 }
