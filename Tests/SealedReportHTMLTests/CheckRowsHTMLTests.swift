@@ -19,8 +19,9 @@ import Testing
 
   @Test func rowsAreWhatTheTemplateSectionsWrote() throws {
     var checks = HTMLReportTests.checks(extraColumn: true)
-    // Text the page must escape: markup, an ampersand, both quotes, a combining mark after a
-    // quote, a line break; a failed row with a detail and a passing one without.
+    // Text to escape: markup, an ampersand, both quotes, a line break, and a quote that a
+    // combining mark follows (one `Character`, which the template left as it is, and so must
+    // the rows); a failed row with a detail and a passing one without.
     checks.append([
       "sheet <b>rare</b> & \"mythic\": it's \"\u{301}odd", "binomial", "10", "0.5", "0.4", "", "", "0.9", "1", "0.1",
       "0.9", "0.001", "fail", "rules", "two\nlines <i>&amp;</i>", "0.2",
