@@ -62,10 +62,13 @@ package struct PackCSVLayout: Sendable {
     return fields.map(Self.quoted).joined(separator: ",") + "\n"
   }
 
-  /// A CSV field, quoted when it holds a comma, quote, line break or spaces at its ends.
+  /// A CSV field, quoted when RFC 4180 requires it (`CSVField.needsQuotes`), when it holds any
+  /// other line break (a vertical tab, form feed, U+0085, U+2028 or U+2029) or when it begins or
+  /// ends with a space (which a reader may trim); each quote doubled, byte by byte.
   static func quoted(_ field: String) -> String {
-    let needs = field.contains { $0 == "," || $0 == "\"" || $0.isNewline } || field.first == " " || field.last == " "
-    guard needs else { return field }
-    return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    let space = UInt8(ascii: " ")
+    let needs = CSVField.needsQuotes(field) || field.utf8.first == space || field.utf8.last == space
+      || field.contains { $0.isNewline }
+    return needs ? CSVField.quoted(field) : field
   }
 }

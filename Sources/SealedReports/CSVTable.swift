@@ -44,24 +44,7 @@ package struct CSVTable: Sendable, Equatable {
     text.append("\n")
   }
 
-  /// Whether RFC 4180 requires `field` to be quoted: it holds a comma, a quote, a line feed or a
-  /// carriage return (looked for in its bytes: a CR LF pair is one `Character` in Swift).
-  private static func needsQuotes(_ field: String) -> Bool {
-    field.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
-  }
-
   /// Quotes a field when RFC 4180 requires it, each quote doubled (byte by byte: a quote
   /// followed by a combining mark is one `Character`, and is doubled all the same).
-  package static func quote(_ field: String) -> String {
-    guard needsQuotes(field) else { return field }
-    let quote = UInt8(ascii: "\"")
-    var bytes: [UInt8] = [quote]
-    bytes.reserveCapacity(field.utf8.count + 8)
-    for byte in field.utf8 {
-      if byte == quote { bytes.append(quote) }
-      bytes.append(byte)
-    }
-    bytes.append(quote)
-    return String(decoding: bytes, as: UTF8.self)
-  }
+  package static func quote(_ field: String) -> String { CSVField.quotedIfNeeded(field) }
 }

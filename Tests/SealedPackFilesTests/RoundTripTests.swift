@@ -43,6 +43,30 @@ import Testing
     #expect(PackFileTesting.normalized(read) == PackFileTesting.normalized(Self.boosters))
   }
 
+  /// Names a test by Swift `Character` would write unreadably: a quote that a combining mark
+  /// follows (one `Character`, unequal to a quote), beside a comma. The pack file quotes and
+  /// doubles them byte by byte, and reads them back whole; a name with spaces at its ends is
+  /// quoted too, for readers that would trim them (Sealed's reader trims them all the same).
+  @Test func csvQuotesQuotesWithCombiningMarksAndEdgeSpaces() throws {
+    let names = ["Say \"\u{301}hi\", friend", "\"\u{301}", " Edge spaces "]
+    let booster = ListedBooster(
+      label: "1", line: 0,
+      cards: names.enumerated().map { ListedCard(setCode: "war", collectorNumber: "\($0.offset + 1)", name: $0.element, line: 0) })
+    let folder = try Fixtures.temporaryDirectory("pack-round-trip")
+    let path = folder.appendingPathComponent("packs.csv").path
+    try PackFileWriter.write([booster], to: path, format: .csv)
+    // The literals stay out of `#expect`, whose expansion cannot spell a quote followed by a
+    // combining mark.
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst().map(String.init)
+    let expectedLines = [
+      "1,war,1,\"Say \"\"\u{301}hi\"\", friend\",", "1,war,2,\"\"\"\u{301}\",", "1,war,3,\" Edge spaces \",",
+    ]
+    #expect(lines == expectedLines)
+    let read = try PackFileTesting.read(path).flatMap { $0.cards.compactMap(\.name) }
+    let expectedNames = ["Say \"\u{301}hi\", friend", "\"\u{301}", "Edge spaces"]
+    #expect(read == expectedNames)
+  }
+
   @Test func csvToTextToSeventeenLandsAndBack() throws {
     let csv = try PackFileTesting.read(try Self.written(.csv, gzip: false))
     let folder = try Fixtures.temporaryDirectory("pack-round-trip")
