@@ -21,6 +21,10 @@ import SealedSupport
 // shipped data alone. "Time (wall clock)" is the time of one listing or one whole run.
 
 let benchmarks: @Sendable () -> Void = {
+  // Where the check-products benchmark writes its iterations' reports; deleted after the last.
+  let checkProductsRoot = FileManager.default.temporaryDirectory
+    .appendingPathComponent("sealed-benchmark-check-products-\(getpid())")
+
   Benchmark(
     "release listing (538 products)",
     configuration: .init(
@@ -56,9 +60,8 @@ let benchmarks: @Sendable () -> Void = {
     precondition(checked > 500, "expected most of the 538 products checked, found \(checked)")
     blackHole(checked)
   } setup: {
-    FileManager.default.temporaryDirectory.appendingPathComponent("sealed-benchmark-check-products-\(getpid())")
+    checkProductsRoot
   } teardown: {
-    try? FileManager.default.removeItem(
-      at: FileManager.default.temporaryDirectory.appendingPathComponent("sealed-benchmark-check-products-\(getpid())"))
+    try? FileManager.default.removeItem(at: checkProductsRoot)
   }
 }
