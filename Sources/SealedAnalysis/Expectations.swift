@@ -38,7 +38,7 @@ public struct Expectations: Sendable {
     // computed once.
     var computed: [DrawShape: (inclusion: [Double], lanes: [[Double]])] = [:]
     let sites = try plan.sites.map { site throws(DataError) in
-      let shape = DrawShape(sheet: site.draw.sheet, count: site.draw.count, distinct: site.draw.distinct)
+      let shape = DrawShape(site.draw)
       if let known = computed[shape] { return known }
       let expectations = try Self.site(site.draw, plan: plan)
       computed[shape] = expectations
@@ -63,10 +63,14 @@ public struct Expectations: Sendable {
 
   /// What a site's expectations depend on: the sheet drawn from, how many cards, and whether
   /// they are distinct.
-  private struct DrawShape: Hashable {
+  struct DrawShape: Hashable {
     let sheet: Int
     let count: Int
     let distinct: Bool
+
+    init(_ draw: PlanDraw) {
+      (sheet, count, distinct) = (draw.sheet, draw.count, draw.distinct)
+    }
   }
 
   /// One site's draw: expected copies of each of its sheet's cards per use (`inclusion`), and

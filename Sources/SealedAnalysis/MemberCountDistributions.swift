@@ -6,22 +6,20 @@ extension Expectations {
   /// that kind holds exactly n of them, n from 0 to the largest booster size. The same
   /// computation as the plan's own lanes (`laneDistributions`), for cards that no lane counts.
   /// Nil when a distinct draw from a weighted sheet has too many different weights.
-  /// Cost: one count distribution per site, then a convolution per program.
+  /// Cost: one count distribution per draw shape (sheet, count, distinctness), then a
+  /// convolution per program.
   package func memberCountDistributions(members: Set<Int>) -> [[Double]]? {
+    // A site's distribution depends on its draw's shape alone: each is computed once.
+    var computed: [DrawShape: [Double]] = [:]
     var siteDistributions: [[Double]] = []
     for site in plan.sites {
-      let draw = site.draw
-      let sheet = plan.sheets[draw.sheet]
-      let inside = Set(sheet.cards.indices.filter { members.contains(sheet.cards[$0]) })
-      if let balance = sheet.balance {
-        guard let distribution = BalancedDraws.memberCountDistribution(balance, count: draw.count, members: inside)
-        else { return nil }
-        siteDistributions.append(distribution)
+      let shape = DrawShape(site.draw)
+      if let known = computed[shape] {
+        siteDistributions.append(known)
         continue
       }
-      guard let distribution = SuccessiveSampling.memberCountDistribution(
-        weights: sheet.weights, members: inside, draws: draw.count, distinct: draw.distinct)
-      else { return nil }
+      guard let distribution = siteMemberCountDistribution(site.draw, members: members) else { return nil }
+      computed[shape] = distribution
       siteDistributions.append(distribution)
     }
     return plan.kinds.indices.map { kind in
@@ -35,6 +33,17 @@ extension Expectations {
       }
       return DiscreteDistribution.padded(mixture, to: plan.maxBoosterSize + 1)
     }
+  }
+
+  /// The distribution of the number of `members` one draw takes; nil as `memberCountDistributions`.
+  private func siteMemberCountDistribution(_ draw: PlanDraw, members: Set<Int>) -> [Double]? {
+    let sheet = plan.sheets[draw.sheet]
+    let inside = Set(sheet.cards.indices.filter { members.contains(sheet.cards[$0]) })
+    if let balance = sheet.balance {
+      return BalancedDraws.memberCountDistribution(balance, count: draw.count, members: inside)
+    }
+    return SuccessiveSampling.memberCountDistribution(
+      weights: sheet.weights, members: inside, draws: draw.count, distinct: draw.distinct)
   }
 
   /// The share of each kind among a pool's boosters (the kinds' expected counts over the pool).
