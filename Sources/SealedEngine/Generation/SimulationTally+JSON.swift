@@ -22,9 +22,15 @@ extension SimulationTally {
 
   /// The tally's JSON text (see the type's comment).
   package func sortedKeysJSON() -> String {
+    String(decoding: sortedKeysJSONBytes(), as: UTF8.self)
+  }
+
+  /// The tally's JSON text as UTF-8 bytes, reserved once. Cost: O(counts).
+  package func sortedKeysJSONBytes() -> [UInt8] {
     var bytes: [UInt8] = []
+    bytes.reserveCapacity(sortedKeysJSONCapacity)
     appendSortedKeysJSON(to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes
   }
 
   /// An upper bound on the bytes `appendSortedKeysJSON` writes, for reserving them.

@@ -99,20 +99,23 @@ public struct RunRecord: Codable, Sendable {
     SHA256.hex(of: Array(cards.map { "\($0.setCode)#\($0.collectorNumber.text)=\($0.name)" }.joined(separator: "\n").utf8))
   }
 
-  /// The record with its totals and digest, as the text of `tallies.json`.
+  /// The record with its totals and digest, as the text of `tallies.json`. The tally's text,
+  /// most of the record, is written once for both the digest and the output.
   package func encoded() -> String {
     var sealed = self
     sealed.totals = tally.totals
-    sealed.sha256 = sealed.digest()
-    return String(decoding: sealed.canonicalData(), as: UTF8.self) + "\n"
+    let tallyJSON = tally.sortedKeysJSONBytes()
+    sealed.sha256 = sealed.digest(tallyJSON: tallyJSON)
+    return String(decoding: sealed.canonicalData(tallyJSON: tallyJSON), as: UTF8.self) + "\n"
   }
 
   /// The record encoded with sorted keys, compact: what `JSONEncoder` with `.sortedKeys` writes.
   /// The tally's arrays (most of the record) are written by `SimulationTally.sortedKeysJSON`,
   /// spliced into the encoder's text of the record with an empty tally in their place; if that
   /// text does not hold the empty tally exactly as `sortedKeysJSON` writes it, the whole record
-  /// goes through the encoder instead. Cost: O(bytes), about a tenth of the encoder's alone.
-  private func canonicalData() -> Data {
+  /// goes through the encoder instead. `tallyJSON` is `tally.sortedKeysJSONBytes()`, given by
+  /// a caller that needs it twice. Cost: O(bytes), about a tenth of the encoder's alone.
+  private func canonicalData(tallyJSON: [UInt8]) -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     var shell = self
@@ -124,9 +127,9 @@ public struct RunRecord: Codable, Sendable {
       return (try? encoder.encode(self)) ?? Data()
     }
     var spliced = Array(bytes[..<start])
-    spliced.reserveCapacity(bytes.count + tally.sortedKeysJSONCapacity)
+    spliced.reserveCapacity(bytes.count + tallyJSON.count)
     spliced += Array("\"tally\":".utf8)
-    tally.appendSortedKeysJSON(to: &spliced)
+    spliced += tallyJSON
     spliced += bytes[(start + placeholder.count)...]
     return Data(spliced)
   }
@@ -146,11 +149,11 @@ public struct RunRecord: Codable, Sendable {
     return found
   }
 
-  /// SHA-256 of the record encoded without `sha256`.
-  func digest() -> String {
+  /// SHA-256 of the record encoded without `sha256`; `tallyJSON` as `canonicalData` takes it.
+  func digest(tallyJSON: [UInt8]? = nil) -> String {
     var unsealed = self
     unsealed.sha256 = nil
-    return SHA256.hex(of: Array(unsealed.canonicalData()))
+    return SHA256.hex(of: Array(unsealed.canonicalData(tallyJSON: tallyJSON ?? tally.sortedKeysJSONBytes())))
   }
 
   /// What the record is, in messages: "shard 2/3" or "the run".
