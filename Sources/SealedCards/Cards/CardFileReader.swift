@@ -52,7 +52,9 @@ public enum CardFileReader {
     do {
       switch first {
       case UInt8(ascii: "["):
-        raw = try JSONDecoder().decode([ScryfallCard].self, from: data)
+        // The scanner reads what it reads as the decoder would; what it leaves, the decoder
+        // decodes, or names the card and field that is wrong.
+        raw = try ScryfallCardScanner.cards(in: data) ?? JSONDecoder().decode([ScryfallCard].self, from: data)
       case UInt8(ascii: "{"):
         let list = try JSONDecoder().decode(ScryfallList.self, from: data)
         guard list.object == "list", let cards = list.data else {

@@ -2,7 +2,7 @@ import SealedSupport
 
 /// A Scryfall card object as it appears in JSON, every field optional so that a missing field
 /// can be reported by name. Fields Sealed doesn't use are ignored.
-struct ScryfallCard: Decodable {
+struct ScryfallCard: Decodable, Equatable {
   var object: String?
   var id: String?
   var oracle_id: String?
@@ -21,7 +21,7 @@ struct ScryfallCard: Decodable {
   var card_faces: [ScryfallFace]?
 }
 
-struct ScryfallFace: Decodable {
+struct ScryfallFace: Decodable, Equatable {
   var name: String?
   var mana_cost: String?
   var type_line: String?

@@ -1,0 +1,317 @@
+import Foundation
+
+/// A reader of JSON values from bytes, for `ScryfallCardScanner`: each method reads one value
+/// at the current position and says whether it could, moving past it. It never reads past the
+/// bytes, whatever they hold; what it cannot read exactly as `JSONDecoder` would (see
+/// `ScryfallCardScanner`) it refuses, and the caller gives up.
+struct JSONByteScanner {
+  let bytes: UnsafeBufferPointer<UInt8>
+  private(set) var index = 0
+
+  init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  var isAtEnd: Bool { index >= bytes.count }
+
+  /// The byte at the position, or 0 past the end (0 starts no JSON token).
+  private var current: UInt8 { index < bytes.count ? bytes[index] : 0 }
+
+  mutating func skipWhitespace() {
+    while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+      index += 1
+    }
+  }
+
+  /// Moves past `byte` after any whitespace when it comes next.
+  private mutating func take(_ byte: UInt8) -> Bool {
+    skipWhitespace()
+    guard current == byte else { return false }
+    index += 1
+    return true
+  }
+
+  /// Moves past `null` when it comes next.
+  mutating func takeNull() -> Bool {
+    skipWhitespace()
+    guard bytes.count - index >= 4, bytes[index] == UInt8(ascii: "n"), bytes[index + 1] == UInt8(ascii: "u"),
+      bytes[index + 2] == UInt8(ascii: "l"), bytes[index + 3] == UInt8(ascii: "l")
+    else { return false }
+    index += 4
+    return true
+  }
+
+  // MARK: - Containers
+
+  /// An array, `element` reading each element; false when it is not one or an element fails.
+  mutating func array(_ element: (inout JSONByteScanner) -> Bool) -> Bool {
+    guard take(UInt8(ascii: "[")) else { return false }
+    if take(UInt8(ascii: "]")) { return true }
+    repeat {
+      guard element(&self) else { return false }
+    } while take(UInt8(ascii: ","))
+    return take(UInt8(ascii: "]"))
+  }
+
+  /// An object, `field` reading each value given its key; false when it is not one, a key has
+  /// an escape or comes twice, or a value fails.
+  mutating func object(_ field: (inout JSONByteScanner, JSONKey) -> Bool) -> Bool {
+    guard take(UInt8(ascii: "{")) else { return false }
+    if take(UInt8(ascii: "}")) { return true }
+    var keys: [JSONKey] = []
+    repeat {
+      guard let key = plainKey(), !keys.contains(key), take(UInt8(ascii: ":")) else { return false }
+      keys.append(key)
+      guard field(&self, key) else { return false }
+    } while take(UInt8(ascii: ","))
+    return take(UInt8(ascii: "}"))
+  }
+
+  /// A key without escapes, as its bytes.
+  private mutating func plainKey() -> JSONKey? {
+    guard take(UInt8(ascii: "\"")) else { return nil }
+    let start = index
+    while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+      guard bytes[index] != UInt8(ascii: "\\") else { return nil }
+      index += 1
+    }
+    guard index < bytes.count, let base = bytes.baseAddress else { return nil }
+    index += 1
+    return JSONKey(start: base + start, count: index - 1 - start)
+  }
+
+  // MARK: - Values
+
+  /// `null` (nil) or a string.
+  mutating func optionalString(_ value: inout String?) -> Bool {
+    if takeNull() {
+      value = nil
+      return true
+    }
+    guard let string = string() else { return false }
+    value = string
+    return true
+  }
+
+  /// `null` (nil) or a number that a `Double` holds.
+  mutating func optionalDouble(_ value: inout Double?) -> Bool {
+    if takeNull() {
+      value = nil
+      return true
+    }
+    skipWhitespace()
+    let start = index
+    while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
+    guard index > start, let base = bytes.baseAddress else { return false }
+    let digits = UnsafeBufferPointer(start: base + start, count: index - start)
+    guard Self.isJSONNumber(digits) else { return false }
+    let text = String(decoding: digits, as: UTF8.self)
+    // A number a `Double` does not hold (too large, or so small it loses digits or is 0) is
+    // left to `JSONDecoder`, and so is a zero with an exponent (`0e5`), which it refuses.
+    guard let number = Double(text), number.isNormal || (number == 0 && !Self.hasNonzeroDigit(beforeExponentIn: text)),
+      !Self.isZeroWithExponent(text)
+    else { return false }
+    value = number
+    return true
+  }
+
+  /// Whether `text` is a number as RFC 8259 writes one: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+  private static func isJSONNumber(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    func digits() -> Int {
+      let start = index
+      while index < text.count, text[index] >= UInt8(ascii: "0"), text[index] <= UInt8(ascii: "9") { index += 1 }
+      return index - start
+    }
+    func take(_ byte: UInt8) -> Bool {
+      guard index < text.count, text[index] == byte else { return false }
+      index += 1
+      return true
+    }
+    _ = take(UInt8(ascii: "-"))
+    let integerStart = index
+    let integerDigits = digits()
+    guard integerDigits > 0, integerDigits == 1 || text[integerStart] != UInt8(ascii: "0") else { return false }
+    if take(UInt8(ascii: ".")) { guard digits() > 0 else { return false } }
+    if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
+      _ = take(UInt8(ascii: "+")) || take(UInt8(ascii: "-"))
+      guard digits() > 0 else { return false }
+    }
+    return index == text.count
+  }
+
+  private static func isZeroWithExponent(_ text: String) -> Bool {
+    let unsigned = text.utf8.drop { $0 == UInt8(ascii: "-") }
+    return unsigned.starts(with: "0e".utf8) || unsigned.starts(with: "0E".utf8)
+  }
+
+  private static func hasNonzeroDigit(beforeExponentIn text: String) -> Bool {
+    text.utf8.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }.contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
+  }
+
+  /// `null` (nil) or an array of strings.
+  mutating func optionalStringArray(_ value: inout [String]?) -> Bool {
+    if takeNull() {
+      value = nil
+      return true
+    }
+    var strings: [String] = []
+    let complete = array { scanner in
+      guard let string = scanner.string() else { return false }
+      strings.append(string)
+      return true
+    }
+    value = strings
+    return complete
+  }
+
+  /// `null` (nil) or an object whose values are strings; a key that comes twice fails.
+  mutating func optionalStringDictionary(_ value: inout [String: String]?) -> Bool {
+    if takeNull() {
+      value = nil
+      return true
+    }
+    guard take(UInt8(ascii: "{")) else { return false }
+    var dictionary: [String: String] = [:]
+    if !take(UInt8(ascii: "}")) {
+      repeat {
+        guard let key = string(), dictionary[key] == nil, take(UInt8(ascii: ":")), let string = string() else { return false }
+        dictionary[key] = string
+      } while take(UInt8(ascii: ","))
+      guard take(UInt8(ascii: "}")) else { return false }
+    }
+    value = dictionary
+    return true
+  }
+
+  /// Any value, read past without building it; false when it is not well formed.
+  mutating func skipValue() -> Bool {
+    skipWhitespace()
+    switch current {
+    case UInt8(ascii: "\""): return string() != nil
+    case UInt8(ascii: "["): return array { $0.skipValue() }
+    case UInt8(ascii: "{"): return object { scanner, _ in scanner.skipValue() }
+    case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+      guard let base = bytes.baseAddress else { return false }
+      let start = index
+      while index < bytes.count, bytes[index] >= UInt8(ascii: "a"), bytes[index] <= UInt8(ascii: "z") { index += 1 }
+      let word = JSONKey(start: base + start, count: index - start)
+      return word == "true" || word == "false" || word == "null"
+    default:
+      var number: Double?
+      return optionalDouble(&number)
+    }
+  }
+
+  private static func isNumberByte(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+      || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+  }
+
+  // MARK: - Strings
+
+  /// A string, its escapes decoded; nil when it is not one, is not valid UTF-8, holds a control
+  /// character or a lone surrogate.
+  mutating func string() -> String? {
+    guard take(UInt8(ascii: "\"")), let base = bytes.baseAddress else { return nil }
+    let start = index
+    while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+      if bytes[index] == UInt8(ascii: "\\") || bytes[index] < 0x20 {
+        index = start
+        return escapedString()
+      }
+      index += 1
+    }
+    guard index < bytes.count else { return nil }
+    index += 1
+    return String(validating: UnsafeBufferPointer(start: base + start, count: index - 1 - start), as: UTF8.self)
+  }
+
+  /// The rest of a string that holds an escape, from just after its opening quote.
+  private mutating func escapedString() -> String? {
+    var decoded: [UInt8] = []
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      switch byte {
+      case UInt8(ascii: "\""): return String(validating: decoded, as: UTF8.self)
+      case UInt8(ascii: "\\"):
+        guard appendEscape(to: &decoded) else { return nil }
+      case ..<0x20: return nil
+      default: decoded.append(byte)
+      }
+    }
+    return nil
+  }
+
+  /// Decodes the escape after a backslash into UTF-8.
+  private mutating func appendEscape(to decoded: inout [UInt8]) -> Bool {
+    let byte = current
+    index += 1
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(byte)
+    case UInt8(ascii: "b"): decoded.append(0x08)
+    case UInt8(ascii: "f"): decoded.append(0x0C)
+    case UInt8(ascii: "n"): decoded.append(0x0A)
+    case UInt8(ascii: "r"): decoded.append(0x0D)
+    case UInt8(ascii: "t"): decoded.append(0x09)
+    case UInt8(ascii: "u"):
+      guard let scalar = unicodeEscape() else { return false }
+      decoded.append(contentsOf: Array(String(Character(scalar)).utf8))
+    default: return false
+    }
+    return true
+  }
+
+  /// The scalar of `XXXX` after `\u`, a surrogate pair taken whole; nil for a lone surrogate.
+  private mutating func unicodeEscape() -> Unicode.Scalar? {
+    guard let unit = hexUnit() else { return nil }
+    switch unit {
+    case 0xD800...0xDBFF:
+      guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else { return nil }
+      index += 2
+      guard let low = hexUnit(), (0xDC00...0xDFFF).contains(low) else { return nil }
+      return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+    case 0xDC00...0xDFFF: return nil
+    default: return Unicode.Scalar(unit)
+    }
+  }
+
+  /// Four hex digits as a UTF-16 code unit.
+  private mutating func hexUnit() -> UInt32? {
+    guard bytes.count - index >= 4 else { return nil }
+    var unit: UInt32 = 0
+    for _ in 0..<4 {
+      guard let digit = Self.hexValue(bytes[index]) else { return nil }
+      unit = unit << 4 | digit
+      index += 1
+    }
+    return unit
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+    default: nil
+    }
+  }
+}
+
+/// An object key as the bytes between its quotes (it holds no escape), compared with a string
+/// literal without making a `String`.
+struct JSONKey: Equatable, ExpressibleByStringLiteral {
+  let start: UnsafePointer<UInt8>
+  let count: Int
+
+  init(start: UnsafePointer<UInt8>, count: Int) {
+    (self.start, self.count) = (start, count)
+  }
+
+  init(stringLiteral literal: StaticString) {
+    (start, count) = (literal.utf8Start, literal.utf8CodeUnitCount)
+  }
+
+  static func == (lhs: JSONKey, rhs: JSONKey) -> Bool {
+    lhs.count == rhs.count && memcmp(lhs.start, rhs.start, lhs.count) == 0
+  }
+}
