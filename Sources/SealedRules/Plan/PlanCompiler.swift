@@ -67,11 +67,14 @@ public enum PlanCompiler {
         if !inRangeKeys.contains(card.key) { extras[card.key] = card }
       }
     }
-    // Sorted by (set, number), the set's own first; keys and indices are sorted, not cards.
+    // Sorted by (set, number), the set's own first; indices are sorted, not cards or keys (a
+    // collector number holds strings: moving them costs a retain and a release each).
     let others = Array(extras.values)
-    let order = others.indices.map { (set: others[$0].setCode == set.code ? "" : others[$0].setCode, number: others[$0].collectorNumber, index: $0) }
-      .sorted { ($0.set, $0.number) < ($1.set, $1.number) }
-    let cards = inRange + order.map { others[$0.index] }
+    let sets = others.map { $0.setCode == set.code ? "" : $0.setCode }
+    let order = others.indices.sorted { a, b in
+      sets[a] != sets[b] ? sets[a] < sets[b] : others[a].collectorNumber < others[b].collectorNumber
+    }
+    let cards = inRange + order.map { others[$0] }
     return (cards, inRange.count, rangeError)
   }
 }
