@@ -60,6 +60,36 @@ import Testing
     #expect(Self.scanned("[]") == [])
   }
 
+  /// Random one-byte changes to a card file: wherever the scanner reads the text, the decoder
+  /// reads it to the same cards; wherever the decoder refuses it, the scanner leaves it.
+  @Test func agreesWithTheDecoderOnRandomChanges() {
+    let sample = #"""
+      [{"object":"card","name":"Fire // Ice","set":"mh2","collector_number":"290","rarity":"uncommon","cmc":4.5,
+        "colors":["R","U"],"card_faces":[{"name":"Fire","mana_cost":"{1}{R}","image_uris":{"normal":"a\u00e9"}}],
+        "legalities":{"x":[1,true,null,"]"]}},
+       {"name":"Lim-D\u00fbl","set":"war","collector_number":"1","rarity":"rare","cmc":0,"layout":null}]
+      """#
+    var random = TestRandom(seed: 11)
+    let bytes = Array(sample.utf8)
+    let alphabet = Array("{}[]\",:0123456789.eE+-tfnul \\u\n".utf8) + [0x00, 0x1F, 0xC3]
+    var read = 0
+    for _ in 0..<4000 {
+      var changed = bytes
+      let position = Int.random(in: 0..<changed.count, using: &random)
+      switch Int.random(in: 0..<3, using: &random) {
+      case 0: changed[position] = alphabet[Int.random(in: 0..<alphabet.count, using: &random)]
+      case 1: changed.remove(at: position)
+      default: changed.insert(alphabet[Int.random(in: 0..<alphabet.count, using: &random)], at: position)
+      }
+      let data = Data(changed)
+      let decoded = try? JSONDecoder().decode([ScryfallCard].self, from: data)
+      guard let scanned = ScryfallCardScanner.cards(in: data) else { continue }
+      read += 1
+      #expect(scanned == decoded, "\(String(decoding: changed, as: UTF8.self))")
+    }
+    #expect(read > 1000)
+  }
+
   /// Numbers in the forms JSON allows, and a few it does not: where the scanner reads one, the
   /// decoder reads the same value; where the decoder refuses one (it refuses `0e5`, and a number
   /// that underflows to 0), the scanner leaves it.

@@ -52,7 +52,7 @@ struct JSONByteScanner {
   }
 
   /// An object, `field` reading each value given its key; false when it is not one, a key has
-  /// an escape or comes twice, or a value fails.
+  /// an escape or a byte beyond printable ASCII or comes twice, or a value fails.
   mutating func object(_ field: (inout JSONByteScanner, JSONKey) -> Bool) -> Bool {
     guard take(UInt8(ascii: "{")) else { return false }
     if take(UInt8(ascii: "}")) { return true }
@@ -65,12 +65,13 @@ struct JSONByteScanner {
     return take(UInt8(ascii: "}"))
   }
 
-  /// A key without escapes, as its bytes.
+  /// A key of printable ASCII without escapes, as its bytes (any other key is left to the
+  /// decoder: none of the keys read is one).
   private mutating func plainKey() -> JSONKey? {
     guard take(UInt8(ascii: "\"")) else { return nil }
     let start = index
     while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-      guard bytes[index] != UInt8(ascii: "\\") else { return nil }
+      guard bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20, bytes[index] < 0x80 else { return nil }
       index += 1
     }
     guard index < bytes.count, let base = bytes.baseAddress else { return nil }

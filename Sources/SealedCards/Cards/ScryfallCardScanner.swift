@@ -5,11 +5,12 @@ import Foundation
 /// every value of the file and looks each key up through its containers.
 ///
 /// It reads only what it can read exactly as `JSONDecoder` would, and gives nil for anything
-/// else: a field of the wrong type, a key written twice or with an escape, a string that is not
-/// valid UTF-8 or holds a lone surrogate, a number beyond a `Double`, anything but an array at the
-/// top. The caller then decodes with `JSONDecoder`, whose errors name the card and field, so
-/// what a file gives, cards or an error, does not depend on this reader. Cost: one pass over the
-/// bytes; memory for the cards read.
+/// else: a field of the wrong type, a key written twice or holding an escape or anything but
+/// printable ASCII, a string that is not valid UTF-8 or holds a lone surrogate, a number beyond
+/// a `Double` or in a form the decoder refuses (`0e5`), anything but an array at the top. The
+/// caller then decodes with `JSONDecoder`, whose errors name the card and field, so what a file
+/// gives, cards or an error, does not depend on this reader. Cost: one pass over the bytes;
+/// memory for the cards read.
 enum ScryfallCardScanner {
   /// The cards of `data`, a JSON array of card objects, as `JSONDecoder` decodes them; nil when
   /// `data` holds anything this reader leaves to `JSONDecoder` (see the type's comment).
