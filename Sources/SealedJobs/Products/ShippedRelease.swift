@@ -19,8 +19,9 @@ public enum ShippedRelease {
   /// Every product compiled against the card data, as `sealed rules import --list` does:
   /// reading the data file and every set's cards, then one rule set and plan per product
   /// (`ProductListing.list`, on every core), or, with `cached`, the listing cache's entry when
-  /// it holds this listing (`ProductListingCache`, stored when it does not). Cost: uncached, 2
-  /// to 3 s on this project's 2-core AMD EPYC; cached, a few tenths (docs/speed.md).
+  /// it holds this listing (`ProductListingCache`, stored when it does not). Cost: uncached, 1.3
+  /// to 2 s on this project's 2-core Xeon (2 to 3 s on the AMD EPYC it had for a time); cached,
+  /// a few tenths (docs/speed.md).
   public static func listProducts(cached: Bool = false) throws(DataError) -> Listing {
     let data = try CompiledBoosterData.shipped()
     let cards = try CardDataLocation.resolve(option: nil)
@@ -31,8 +32,9 @@ public enum ShippedRelease {
 
   /// `sealed check-products --pools POOLS --seed SEED --threads THREADS --out FOLDER --force`:
   /// every product simulated, checked and written as a report folder under `folder`, with the
-  /// run's summary. Returns the products checked (not refused). Cost: about 31 s at 100,000
-  /// pools on 2 threads on this project's 2-core AMD EPYC (docs/speed.md).
+  /// run's summary. Returns the products checked (not refused). Cost: 17 to 22 s at 100,000
+  /// pools on 2 threads on this project's 2-core Xeon (24 s on the AMD EPYC it had for a time;
+  /// docs/speed.md).
   public static func checkProducts(pools: Int, seed: UInt64, threads: Int, folder: String) throws(DataError) -> Int {
     var settings = ProductsJob.Settings(toolVersion: SealedVersion.current)
     settings.file = "shipped"  // the shipped release, whatever release `sealed rules fetch` installed
