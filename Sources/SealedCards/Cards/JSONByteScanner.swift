@@ -150,18 +150,29 @@ struct JSONByteScanner {
 
   /// `null` (nil) or an array of strings.
   mutating func optionalStringArray(_ value: inout [String]?) -> Bool {
+    optionalArray(&value) { $0.string() }
+  }
+
+  /// `null` (nil) or an array whose elements `element` reads (nil from it fails).
+  mutating func optionalArray<Element>(_ value: inout [Element]?, _ element: (inout JSONByteScanner) -> Element?) -> Bool {
     if takeNull() {
       value = nil
       return true
     }
-    var strings: [String] = []
+    guard let elements = elements(element) else { return false }
+    value = elements
+    return true
+  }
+
+  /// An array whose elements `element` reads, or nil when it is not one or an element fails.
+  mutating func elements<Element>(_ element: (inout JSONByteScanner) -> Element?) -> [Element]? {
+    var read: [Element] = []
     let complete = array { scanner in
-      guard let string = scanner.string() else { return false }
-      strings.append(string)
+      guard let value = element(&scanner) else { return false }
+      read.append(value)
       return true
     }
-    value = strings
-    return complete
+    return complete ? read : nil
   }
 
   /// `null` (nil) or an object whose values are strings; a key that comes twice fails.

@@ -25,14 +25,9 @@ enum ScryfallCardScanner {
 extension JSONByteScanner {
   /// The whole text as an array of cards, or nil.
   mutating func cardArray() -> [ScryfallCard]? {
-    var cards: [ScryfallCard] = []
-    let complete = array { scanner in
-      guard let card = scanner.card() else { return false }
-      cards.append(card)
-      return true
-    }
+    let cards = elements { $0.card() }
     skipWhitespace()
-    return complete && isAtEnd ? cards : nil
+    return isAtEnd ? cards : nil
   }
 
   /// One card object, or nil.
@@ -55,7 +50,7 @@ extension JSONByteScanner {
       case "color_identity": scanner.optionalStringArray(&card.color_identity)
       case "layout": scanner.optionalString(&card.layout)
       case "image_uris": scanner.optionalStringDictionary(&card.image_uris)
-      case "card_faces": scanner.optionalFaces(&card.card_faces)
+      case "card_faces": scanner.optionalArray(&card.card_faces) { $0.face() }
       default: scanner.skipValue()
       }
     }
@@ -76,18 +71,5 @@ extension JSONByteScanner {
       }
     }
     return complete ? face : nil
-  }
-
-  /// `null` or an array of face objects.
-  mutating func optionalFaces(_ faces: inout [ScryfallFace]?) -> Bool {
-    if takeNull() { return true }
-    var read: [ScryfallFace] = []
-    let complete = array { scanner in
-      guard let face = scanner.face() else { return false }
-      read.append(face)
-      return true
-    }
-    faces = read
-    return complete
   }
 }
