@@ -69,18 +69,9 @@ import Testing
         "legalities":{"x":[1,true,null,"]"]}},
        {"name":"Lim-D\u00fbl","set":"war","collector_number":"1","rarity":"rare","cmc":0,"layout":null}]
       """#
-    var random = TestRandom(seed: 11)
-    let bytes = Array(sample.utf8)
     let alphabet = Array("{}[]\",:0123456789.eE+-tfnul \\u\n".utf8) + [0x00, 0x1F, 0xC3]
     var read = 0
-    for _ in 0..<4000 {
-      var changed = bytes
-      let position = Int.random(in: 0..<changed.count, using: &random)
-      switch Int.random(in: 0..<3, using: &random) {
-      case 0: changed[position] = alphabet[Int.random(in: 0..<alphabet.count, using: &random)]
-      case 1: changed.remove(at: position)
-      default: changed.insert(alphabet[Int.random(in: 0..<alphabet.count, using: &random)], at: position)
-      }
+    for changed in OneByteChanges(of: Array(sample.utf8), alphabet: alphabet, count: 4000, seed: 11) {
       let data = Data(changed)
       let decoded = try? JSONDecoder().decode([ScryfallCard].self, from: data)
       guard let scanned = ScryfallCardScanner.cards(in: data) else { continue }

@@ -1,4 +1,5 @@
 import Foundation
+import SealedSupport
 
 /// Reads a JSON array of Scryfall card objects straight from its bytes, the values of the fields
 /// `ScryfallCard` keeps and nothing else: several times faster than `JSONDecoder`, which builds

@@ -1,21 +1,25 @@
 import Foundation
 
-/// A reader of JSON values from bytes, for `ScryfallCardScanner`: each method reads one value
-/// at the current position and says whether it could, moving past it. It never reads past the
-/// bytes, whatever they hold; what it cannot read exactly as `JSONDecoder` would (see
-/// `ScryfallCardScanner`) it refuses, and the caller gives up.
-struct JSONByteScanner {
-  let bytes: UnsafeBufferPointer<UInt8>
-  private(set) var index = 0
+/// A reader of JSON values from bytes, for the readers of card files (`ScryfallCardScanner`)
+/// and of compiled booster data (`CompiledProductScanner`): each method reads one value at the
+/// current position and says whether it could, moving past it. It never reads past the bytes,
+/// whatever they hold; what it cannot read exactly as `JSONDecoder` would it refuses (a key
+/// written twice or holding an escape or anything but printable ASCII, a string that is not
+/// valid UTF-8 or holds a control character or a lone surrogate, a number beyond a `Double` or
+/// in a form the decoder refuses), and the caller gives up and leaves the bytes to the decoder.
+/// Cost: one pass over the bytes it reads.
+package struct JSONByteScanner {
+  package let bytes: UnsafeBufferPointer<UInt8>
+  package private(set) var index = 0
 
-  init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+  package init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-  var isAtEnd: Bool { index >= bytes.count }
+  package var isAtEnd: Bool { index >= bytes.count }
 
   /// The byte at the position, or 0 past the end (0 starts no JSON token).
   private var current: UInt8 { index < bytes.count ? bytes[index] : 0 }
 
-  mutating func skipWhitespace() {
+  package mutating func skipWhitespace() {
     while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
       index += 1
     }
@@ -30,7 +34,7 @@ struct JSONByteScanner {
   }
 
   /// Moves past `null` when it comes next.
-  mutating func takeNull() -> Bool {
+  package mutating func takeNull() -> Bool {
     skipWhitespace()
     guard bytes.count - index >= 4, bytes[index] == UInt8(ascii: "n"), bytes[index + 1] == UInt8(ascii: "u"),
       bytes[index + 2] == UInt8(ascii: "l"), bytes[index + 3] == UInt8(ascii: "l")
@@ -42,7 +46,7 @@ struct JSONByteScanner {
   // MARK: - Containers
 
   /// An array, `element` reading each element; false when it is not one or an element fails.
-  mutating func array(_ element: (inout JSONByteScanner) -> Bool) -> Bool {
+  package mutating func array(_ element: (inout JSONByteScanner) -> Bool) -> Bool {
     guard take(UInt8(ascii: "[")) else { return false }
     if take(UInt8(ascii: "]")) { return true }
     repeat {
@@ -53,7 +57,7 @@ struct JSONByteScanner {
 
   /// An object, `field` reading each value given its key; false when it is not one, a key has
   /// an escape or a byte beyond printable ASCII or comes twice, or a value fails.
-  mutating func object(_ field: (inout JSONByteScanner, JSONKey) -> Bool) -> Bool {
+  package mutating func object(_ field: (inout JSONByteScanner, JSONKey) -> Bool) -> Bool {
     guard take(UInt8(ascii: "{")) else { return false }
     if take(UInt8(ascii: "}")) { return true }
     var keys: [JSONKey] = []
@@ -82,7 +86,7 @@ struct JSONByteScanner {
   // MARK: - Values
 
   /// `null` (nil) or a string.
-  mutating func optionalString(_ value: inout String?) -> Bool {
+  package mutating func optionalString(_ value: inout String?) -> Bool {
     if takeNull() {
       value = nil
       return true
@@ -93,68 +97,122 @@ struct JSONByteScanner {
   }
 
   /// `null` (nil) or a number that a `Double` holds.
-  mutating func optionalDouble(_ value: inout Double?) -> Bool {
+  package mutating func optionalDouble(_ value: inout Double?) -> Bool {
     if takeNull() {
       value = nil
       return true
     }
-    skipWhitespace()
-    let start = index
-    while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
-    guard index > start, let base = bytes.baseAddress else { return false }
-    let digits = UnsafeBufferPointer(start: base + start, count: index - start)
-    guard Self.isJSONNumber(digits) else { return false }
-    let text = String(decoding: digits, as: UTF8.self)
-    // A number a `Double` does not hold (too large, or so small it loses digits or is 0) is
-    // left to `JSONDecoder`, and so is a zero with an exponent (`0e5`), which it refuses.
-    guard let number = Double(text), number.isNormal || (number == 0 && !Self.hasNonzeroDigit(beforeExponentIn: text)),
-      !Self.isZeroWithExponent(text)
-    else { return false }
+    guard let number = number() else { return false }
     value = number
     return true
   }
 
-  /// Whether `text` is a number as RFC 8259 writes one: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
-  private static func isJSONNumber(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 0
-    func digits() -> Int {
-      let start = index
-      while index < text.count, text[index] >= UInt8(ascii: "0"), text[index] <= UInt8(ascii: "9") { index += 1 }
-      return index - start
-    }
-    func take(_ byte: UInt8) -> Bool {
-      guard index < text.count, text[index] == byte else { return false }
+  /// A number that a `Double` holds, or nil: not a number as RFC 8259 writes one, too large,
+  /// so small that it loses digits or becomes 0, or a zero with an exponent (`0e5`), which
+  /// `JSONDecoder` refuses.
+  package mutating func number() -> Double? {
+    skipWhitespace()
+    let start = index
+    while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
+    guard index > start, let base = bytes.baseAddress else { return nil }
+    let text = UnsafeBufferPointer(start: base + start, count: index - start)
+    guard let form = NumberForm(text), !form.isZeroWithExponent,
+      let number = Double(String(decoding: text, as: UTF8.self)),
+      number.isNormal || (number == 0 && !form.hasNonzeroDigit)
+    else { return nil }
+    return number
+  }
+
+  /// An integer written plainly (`-?(0|[1-9][0-9]*)`, at most 18 digits, not `-0`), or nil:
+  /// any other form (`1.0`, `1e2`) is left to `JSONDecoder`.
+  package mutating func integer() -> Int? {
+    skipWhitespace()
+    let negative = current == UInt8(ascii: "-")
+    if negative { index += 1 }
+    let start = index
+    var value = 0
+    while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+      // Wrapping: a value of more than 18 digits, which could overflow, is refused below.
+      value = value &* 10 &+ Int(bytes[index] - UInt8(ascii: "0"))
       index += 1
+    }
+    let digits = index - start
+    guard digits > 0, digits <= 18, digits == 1 || bytes[start] != UInt8(ascii: "0"), !(negative && value == 0),
+      !Self.isNumberByte(current)
+    else { return nil }
+    return negative ? -value : value
+  }
+
+  /// `true` or `false`, or nil.
+  package mutating func bool() -> Bool? {
+    skipWhitespace()
+    guard let base = bytes.baseAddress else { return nil }
+    let start = index
+    while index < bytes.count, bytes[index] >= UInt8(ascii: "a"), bytes[index] <= UInt8(ascii: "z") { index += 1 }
+    let word = JSONKey(start: base + start, count: index - start)
+    if word == "true" { return true }
+    if word == "false" { return false }
+    return nil
+  }
+
+  /// `null` (nil), `true` or `false`.
+  package mutating func optionalBool(_ value: inout Bool?) -> Bool {
+    if takeNull() {
+      value = nil
       return true
     }
-    _ = take(UInt8(ascii: "-"))
-    let integerStart = index
-    let integerDigits = digits()
-    guard integerDigits > 0, integerDigits == 1 || text[integerStart] != UInt8(ascii: "0") else { return false }
-    if take(UInt8(ascii: ".")) { guard digits() > 0 else { return false } }
-    if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
-      _ = take(UInt8(ascii: "+")) || take(UInt8(ascii: "-"))
-      guard digits() > 0 else { return false }
+    guard let bool = bool() else { return false }
+    value = bool
+    return true
+  }
+
+  /// How a number is written, read in one pass over its text: whether it is a number as RFC
+  /// 8259 writes one (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`; nil otherwise), a zero
+  /// with an exponent (`0e5`), and whether a digit before its exponent is not 0.
+  private struct NumberForm {
+    var isZeroWithExponent = false
+    var hasNonzeroDigit = false
+
+    init?(_ text: UnsafeBufferPointer<UInt8>) {
+      var index = 0
+      var nonzero = false
+      func digits() -> Int {
+        let start = index
+        while index < text.count, text[index] >= UInt8(ascii: "0"), text[index] <= UInt8(ascii: "9") {
+          if text[index] != UInt8(ascii: "0") { nonzero = true }
+          index += 1
+        }
+        return index - start
+      }
+      func take(_ byte: UInt8) -> Bool {
+        guard index < text.count, text[index] == byte else { return false }
+        index += 1
+        return true
+      }
+      _ = take(UInt8(ascii: "-"))
+      let integerStart = index
+      let integerDigits = digits()
+      guard integerDigits > 0, integerDigits == 1 || text[integerStart] != UInt8(ascii: "0") else { return nil }
+      let zeroInteger = integerDigits == 1 && text[integerStart] == UInt8(ascii: "0")
+      let fraction = take(UInt8(ascii: "."))
+      if fraction { guard digits() > 0 else { return nil } }
+      hasNonzeroDigit = nonzero
+      if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
+        isZeroWithExponent = zeroInteger && !fraction
+        _ = take(UInt8(ascii: "+")) || take(UInt8(ascii: "-"))
+        guard digits() > 0 else { return nil }
+      }
+      guard index == text.count else { return nil }
     }
-    return index == text.count
-  }
-
-  private static func isZeroWithExponent(_ text: String) -> Bool {
-    let unsigned = text.utf8.drop { $0 == UInt8(ascii: "-") }
-    return unsigned.starts(with: "0e".utf8) || unsigned.starts(with: "0E".utf8)
-  }
-
-  private static func hasNonzeroDigit(beforeExponentIn text: String) -> Bool {
-    text.utf8.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }.contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
   }
 
   /// `null` (nil) or an array of strings.
-  mutating func optionalStringArray(_ value: inout [String]?) -> Bool {
+  package mutating func optionalStringArray(_ value: inout [String]?) -> Bool {
     optionalArray(&value) { $0.string() }
   }
 
   /// `null` (nil) or an array whose elements `element` reads (nil from it fails).
-  mutating func optionalArray<Element>(_ value: inout [Element]?, _ element: (inout JSONByteScanner) -> Element?) -> Bool {
+  package mutating func optionalArray<Element>(_ value: inout [Element]?, _ element: (inout JSONByteScanner) -> Element?) -> Bool {
     if takeNull() {
       value = nil
       return true
@@ -165,7 +223,7 @@ struct JSONByteScanner {
   }
 
   /// An array whose elements `element` reads, or nil when it is not one or an element fails.
-  mutating func elements<Element>(_ element: (inout JSONByteScanner) -> Element?) -> [Element]? {
+  package mutating func elements<Element>(_ element: (inout JSONByteScanner) -> Element?) -> [Element]? {
     var read: [Element] = []
     let complete = array { scanner in
       guard let value = element(&scanner) else { return false }
@@ -176,26 +234,31 @@ struct JSONByteScanner {
   }
 
   /// `null` (nil) or an object whose values are strings; a key that comes twice fails.
-  mutating func optionalStringDictionary(_ value: inout [String: String]?) -> Bool {
+  package mutating func optionalStringDictionary(_ value: inout [String: String]?) -> Bool {
     if takeNull() {
       value = nil
       return true
     }
-    guard take(UInt8(ascii: "{")) else { return false }
-    var dictionary: [String: String] = [:]
-    if !take(UInt8(ascii: "}")) {
-      repeat {
-        guard let key = string(), dictionary[key] == nil, take(UInt8(ascii: ":")), let string = string() else { return false }
-        dictionary[key] = string
-      } while take(UInt8(ascii: ","))
-      guard take(UInt8(ascii: "}")) else { return false }
-    }
+    guard let dictionary = dictionary({ $0.string() }) else { return false }
     value = dictionary
     return true
   }
 
+  /// An object whose values `element` reads, by key (escapes decoded), or nil when it is not
+  /// one, a key comes twice (as Swift compares strings) or a value fails.
+  package mutating func dictionary<Value>(_ element: (inout JSONByteScanner) -> Value?) -> [String: Value]? {
+    guard take(UInt8(ascii: "{")) else { return nil }
+    var dictionary: [String: Value] = [:]
+    if take(UInt8(ascii: "}")) { return dictionary }
+    repeat {
+      guard let key = string(), dictionary[key] == nil, take(UInt8(ascii: ":")), let value = element(&self) else { return nil }
+      dictionary[key] = value
+    } while take(UInt8(ascii: ","))
+    return take(UInt8(ascii: "}")) ? dictionary : nil
+  }
+
   /// Any value, read past without building it; false when it is not well formed.
-  mutating func skipValue() -> Bool {
+  package mutating func skipValue() -> Bool {
     skipWhitespace()
     switch current {
     case UInt8(ascii: "\""): return string() != nil
@@ -207,9 +270,7 @@ struct JSONByteScanner {
       while index < bytes.count, bytes[index] >= UInt8(ascii: "a"), bytes[index] <= UInt8(ascii: "z") { index += 1 }
       let word = JSONKey(start: base + start, count: index - start)
       return word == "true" || word == "false" || word == "null"
-    default:
-      var number: Double?
-      return optionalDouble(&number)
+    default: return number() != nil
     }
   }
 
@@ -222,7 +283,7 @@ struct JSONByteScanner {
 
   /// A string, its escapes decoded; nil when it is not one, is not valid UTF-8, holds a control
   /// character or a lone surrogate.
-  mutating func string() -> String? {
+  package mutating func string() -> String? {
     guard take(UInt8(ascii: "\"")), let base = bytes.baseAddress else { return nil }
     let start = index
     while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
@@ -311,19 +372,19 @@ struct JSONByteScanner {
 
 /// An object key as the bytes between its quotes (it holds no escape), compared with a string
 /// literal without making a `String`.
-struct JSONKey: Equatable, ExpressibleByStringLiteral {
-  let start: UnsafePointer<UInt8>
-  let count: Int
+package struct JSONKey: Equatable, ExpressibleByStringLiteral {
+  package let start: UnsafePointer<UInt8>
+  package let count: Int
 
-  init(start: UnsafePointer<UInt8>, count: Int) {
+  package init(start: UnsafePointer<UInt8>, count: Int) {
     (self.start, self.count) = (start, count)
   }
 
-  init(stringLiteral literal: StaticString) {
+  package init(stringLiteral literal: StaticString) {
     (start, count) = (literal.utf8Start, literal.utf8CodeUnitCount)
   }
 
-  static func == (lhs: JSONKey, rhs: JSONKey) -> Bool {
+  package static func == (lhs: JSONKey, rhs: JSONKey) -> Bool {
     lhs.count == rhs.count && memcmp(lhs.start, rhs.start, lhs.count) == 0
   }
 }
