@@ -8,7 +8,7 @@ import SealedData
 public struct CompiledBoosterData: Sendable {
   /// One product, named as the file names its fields: its name and code, the code and name of
   /// its set, its weighted booster variants and its sheets by name.
-  public struct Product: Sendable, Decodable {
+  public struct Product: Sendable, Decodable, Equatable {
     package var name: String
     package var code: String
     package var set_code: String
@@ -35,7 +35,7 @@ public struct CompiledBoosterData: Sendable {
 
   /// A booster variant: the cards it draws from each sheet, and its relative weight among the
   /// product's variants.
-  package struct Booster: Sendable, Decodable {
+  package struct Booster: Sendable, Decodable, Equatable {
     /// Cards drawn from each sheet.
     package var sheets: [String: Int]
     package var weight: Double
@@ -50,7 +50,7 @@ public struct CompiledBoosterData: Sendable {
   /// A sheet, named as the file names its fields: card weights, and the flags `balance_colors`
   /// (a colour-balanced draw), `allow_duplicates` (draws may repeat a card) and `fixed` (every
   /// card in every booster, each weight a number of copies), with `total_weight` and `foil` as given.
-  package struct Sheet: Sendable, Decodable {
+  package struct Sheet: Sendable, Decodable, Equatable {
     /// Weight of each card, keyed `set:number` or `set:number:foil`.
     package var cards: [String: Double]
     package var total_weight: Double?
@@ -77,7 +77,7 @@ public struct CompiledBoosterData: Sendable {
   }
 
   /// The products, in the file's order. Changing them forgets `fileDigest`.
-  package var products: [Product] { didSet { fileDigest = nil } }
+  public package(set) var products: [Product] { didSet { fileDigest = nil } }
 
   /// The SHA-256 of the file's bytes as read (before inflating), for data read from a file and
   /// not changed since; nil otherwise. What is cached from the data is keyed by it.
@@ -93,39 +93,47 @@ public struct CompiledBoosterData: Sendable {
   /// product or field where the JSON does not have the compiled form). Cost: O(file size); the
   /// 4 MB file of 329 products parses in well under a second.
   package static func read(path: String) throws(DataError) -> CompiledBoosterData {
-    var data: Data
+    let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
       throw DataError("cannot read the file (\(systemErrorReason(error)))", at: path)
     }
-    let digest = SHA256.hex(of: data)
-    if Gunzip.isCompressed(data) { data = try Gunzip.inflate(data, source: path) }
+    return try read(contents: data, source: path)
+  }
+
+  /// The data in a file's bytes, plain or gzipped, `source` naming the file in errors; as
+  /// `read(path:)`. Cost: O(bytes).
+  public static func read(contents: Data, source: String) throws(DataError) -> CompiledBoosterData {
+    let digest = SHA256.hex(of: contents)
+    let data = Gunzip.isCompressed(contents) ? try Gunzip.inflate(contents, source: source) : contents
     let expected = "expected mtg.wtf's compiled booster data (a JSON array of products with boosters and sheets)"
     // A cut or garbled file is named by line and column, which the decoder does not give.
-    try JSONSyntax.check(data, source: path, expected: expected)
+    try JSONSyntax.check(data, source: source, expected: expected)
     do {
       return CompiledBoosterData(products: try decodeProducts(data), fileDigest: digest)
     } catch let error as DecodingError {
-      throw DataError("\(DecodingErrorMessage.describe(error)); \(expected)", at: path)
+      throw DataError("\(DecodingErrorMessage.describe(error)); \(expected)", at: source)
     } catch {
-      throw DataError("cannot read the file (\(error))", at: path)
+      throw DataError("cannot read the file (\(error))", at: source)
     }
   }
 
-  /// The products of well-formed JSON, decoded product by product on every core when the top
+  /// The products of well-formed JSON, read product by product on every core when the top
   /// level is an array (the 538 products of the shipped data took half a second on one core,
-  /// before anything else could start), as one array otherwise. Throws the first product's
-  /// error in the data's order, with the coding path the array's decoding would give it
-  /// (`[3].sheets`), so the message is the same either way.
+  /// before anything else could start), as one array otherwise. Each product is read by
+  /// `CompiledProductScanner`, or by `JSONDecoder` where the scanner leaves it. Throws the first
+  /// product's error in the data's order, with the coding path the array's decoding would give
+  /// it (`[3].sheets`), so the message is the same either way.
   private static func decodeProducts(_ data: Data) throws -> [Product] {
     guard let elements = JSONArrayElements.ranges(in: data), elements.count > 1 else {
       return try JSONDecoder().decode([Product].self, from: data)
     }
     let start = data.startIndex
-    let decoded = ParallelMap.map(elements.count) { index in
-      let element = elements[index]
-      return Result { try JSONDecoder().decode(Product.self, from: data[(start + element.lowerBound)..<(start + element.upperBound)]) }
+    let decoded = ParallelMap.map(elements.count) { index -> Result<Product, any Error> in
+      let element = data[(start + elements[index].lowerBound)..<(start + elements[index].upperBound)]
+      if let product = element.withUnsafeBytes(CompiledProductScanner.product(in:)) { return .success(product) }
+      return Result { try JSONDecoder().decode(Product.self, from: element) }
     }
     return try decoded.enumerated().map { index, result in
       do {
