@@ -19,21 +19,33 @@ package struct SVG: Sendable {
     return String(rounded)
   }
 
-  /// Escapes text for XML and HTML content and attribute values.
+  /// Escapes text for XML and HTML content and attribute values: `&`, `<`, `>`, `"` and `'`,
+  /// byte by byte (a quote that a combining mark follows is one `Character` in Swift, and is
+  /// escaped all the same). Cost: one pass over the bytes; text with nothing to escape, as
+  /// most is, is returned as it is.
   package static func escape(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    for character in text {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&#39;"
-      default: result.append(character)
+    let utf8 = text.utf8
+    let needsEscape =
+      utf8.withContiguousStorageIfAvailable { $0.contains(where: isSpecial) } ?? utf8.contains(where: isSpecial)
+    guard needsEscape else { return text }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(utf8.count + 16)
+    for byte in utf8 {
+      switch byte {
+      case UInt8(ascii: "&"): bytes += "&amp;".utf8
+      case UInt8(ascii: "<"): bytes += "&lt;".utf8
+      case UInt8(ascii: ">"): bytes += "&gt;".utf8
+      case UInt8(ascii: "\""): bytes += "&quot;".utf8
+      case UInt8(ascii: "'"): bytes += "&#39;".utf8
+      default: bytes.append(byte)
       }
     }
-    return result
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  private static func isSpecial(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
+      || byte == UInt8(ascii: "'")
   }
 
   private static func attribute(_ name: String, _ value: String?) -> String {

@@ -18,11 +18,7 @@ public enum HTMLReport {
   }
 
   /// The page's template, parsed once per process.
-  private static let template: Result<MustacheTemplate, DataError> = {
-    do {
-      return .success(try MustacheTemplate(string: String(decoding: PackageResources.report_mustache, as: UTF8.self)))
-    } catch {
-      return .failure(DataError("the built-in report template does not parse (\(error)); this is a bug in Sealed"))
-    }
-  }()
+  private static let template: Result<MustacheTemplate, DataError> = Result { () throws(DataError) in
+    try PageTemplate.parse(PackageResources.report_mustache, name: "report")
+  }
 }

@@ -42,13 +42,7 @@ package enum ReleaseDiffPage {
 
   /// The page of `report`.
   package static func render(_ report: ReleaseDiffReport) throws(DataError) -> String {
-    let template: MustacheTemplate
-    do {
-      template = try MustacheTemplate(string: String(decoding: PackageResources.release_diff_mustache, as: UTF8.self))
-    } catch {
-      throw DataError("the built-in release diff template does not parse (\(error)); this is a bug in Sealed")
-    }
-    return template.render(values(report))
+    try PageTemplate.parse(PackageResources.release_diff_mustache, name: "release diff").render(values(report))
   }
 
   static func values(_ report: ReleaseDiffReport) -> Values {

@@ -44,6 +44,18 @@ import Testing
     #expect(SVG.number(-0.04) == "0")
   }
 
+  /// Escaping goes by bytes: a quote or `<` that a combining mark follows (one `Character` in
+  /// Swift) is escaped too; text with nothing to escape comes back unchanged.
+  @Test func svgEscapesQuotesThatCombiningMarksFollow() {
+    // Kept in `let`s: swift-testing's `#expect` cannot expand such literals.
+    let quoted = "say \"\u{301}hi\u{301}\" <\u{301}b> '\u{301}"
+    let escaped = "say &quot;\u{301}hi\u{301}&quot; &lt;\u{301}b&gt; &#39;\u{301}"
+    let plain = "Lim-Dûl, the Necromancer"
+    #expect(SVG.escape(quoted) == escaped)
+    #expect(SVG.escape(plain) == plain)
+    #expect(SVG.escape("") == "")
+  }
+
   @Test func residualStripNamesTheLargestResiduals() {
     var points = (0..<101).map { ResidualStrip.Point(label: "card \($0)", value: Double($0 % 7) / 3 - 1, flagged: false) }
     points[42] = .init(label: "Biased Card", value: 7.5, flagged: true)

@@ -213,6 +213,18 @@ import Testing
     #expect(html.contains("<dd>abc123</dd>"))
   }
 
+  /// The template's values are escaped byte by byte (`PageTemplate`): a quote or `<` that a
+  /// combining mark follows, one `Character`, is escaped too (Mustache's own escaping left it).
+  @Test func valuesAreEscapedByteByByte() throws {
+    var run = Self.run
+    run.append(["notes", "say \"\u{301}hi\" <\u{301}b> & 'x'"])
+    let html = try page([("run.csv", run)])
+    // Kept in a `let`: swift-testing's `#expect` cannot expand such a literal.
+    let escaped = "say &quot;\u{301}hi&quot; &lt;\u{301}b&gt; &amp; &#39;x&#39;"
+    #expect(html.contains(escaped))
+    #expect(html.hasPrefix("<!DOCTYPE html>\n"))
+  }
+
   @Test func thePageIsSelfContained() throws {
     let html = try page([("run.csv", Self.run), ("checks.csv", Self.checks()), ("sheet_frequency.csv", Self.sheets), ("mythic_position.csv", Self.position)])
     #expect(!html.contains("<script"))
