@@ -9,7 +9,7 @@ extension ReportPage {
   /// A CSV value for people: integers as they are, other numbers with at most 4 significant
   /// digits (trailing zeros dropped), very small or large ones in exponent form.
   static func display(_ value: String) -> String {
-    guard let number = Double(value), value.contains(".") || value.contains("e") else { return value }
+    guard let number = Double(value), value.utf8.contains(UInt8(ascii: ".")) || value.utf8.contains(UInt8(ascii: "e")) else { return value }
     if number == 0 { return "0" }
     let magnitude = abs(number)
     if magnitude >= 1e-4 && magnitude < 1e7 {
@@ -22,7 +22,7 @@ extension ReportPage {
   }
 
   private static func trimmed(_ text: String) -> String {
-    guard text.contains(".") else { return text }
+    guard text.utf8.contains(UInt8(ascii: ".")) else { return text }
     var result = Substring(text)
     while result.hasSuffix("0") { result = result.dropLast() }
     if result.hasSuffix(".") { result = result.dropLast() }

@@ -18,13 +18,14 @@ package struct CSVTable: Sendable, Equatable {
     rows.append(row)
   }
 
-  /// The CSV text, ending with a line feed. Cost: one pass over the fields' bytes.
+  /// The CSV text, ending with a line feed. Cost: one pass over the fields' bytes, gathered in
+  /// one byte buffer and made a `String` once.
   package var text: String {
-    var text = ""
-    text.reserveCapacity(estimatedByteCount)
-    Self.append(header, to: &text)
-    for row in rows { Self.append(row, to: &text) }
-    return text
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(estimatedByteCount + 64)
+    Self.append(header, to: &bytes)
+    for row in rows { Self.append(row, to: &bytes) }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The fields' bytes plus a separator or line end each: the text's length when nothing is
@@ -34,14 +35,18 @@ package struct CSVTable: Sendable, Equatable {
     return rows.reduce(count(header)) { $0 + count($1) }
   }
 
-  private static func append(_ row: [String], to text: inout String) {
+  private static func append(_ row: [String], to bytes: inout [UInt8]) {
     var first = true
     for field in row {
-      if !first { text.append(",") }
+      if !first { bytes.append(UInt8(ascii: ",")) }
       first = false
-      text.append(quote(field))
+      if CSVField.needsQuotes(field) {
+        bytes += CSVField.quoted(field).utf8
+      } else {
+        bytes += field.utf8
+      }
     }
-    text.append("\n")
+    bytes.append(UInt8(ascii: "\n"))
   }
 
   /// Quotes a field when RFC 4180 requires it, each quote doubled (byte by byte: a quote

@@ -7,7 +7,11 @@ package enum CSVField {
   /// Whether RFC 4180 requires `field` to be quoted: it holds a comma, a quote, a line feed or
   /// a carriage return. Cost: one pass over its bytes.
   package static func needsQuotes(_ field: String) -> Bool {
-    field.utf8.contains { $0 == UInt8(ascii: ",") || $0 == quote || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
+    field.utf8.withContiguousStorageIfAvailable { $0.contains(where: isSpecial) } ?? field.utf8.contains(where: isSpecial)
+  }
+
+  private static func isSpecial(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: ",") || byte == quote || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
   }
 
   /// `field` between quotes with each of its quotes doubled, whether or not it needs them.

@@ -7,7 +7,7 @@ package enum CSVNumber {
     if value.isNaN { return "nan" }
     if value.isInfinite { return value > 0 ? "inf" : "-inf" }
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return "\(value)"
+    return value.description
   }
 
   /// `value` formatted as `format(_:)` does, or an empty field when nil.
@@ -18,7 +18,8 @@ package enum CSVNumber {
   /// decimals, even one whose values all happen to be whole.
   package static func decimal(_ value: Double) -> String {
     let text = format(value)
-    return text.allSatisfy({ $0.isNumber || $0 == "-" }) ? text + ".0" : text
+    let whole = text.utf8.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "-") }
+    return whole ? text + ".0" : text
   }
   /// `value` in decimal digits.
   package static func format(_ value: Int) -> String { String(value) }
