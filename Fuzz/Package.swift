@@ -20,6 +20,7 @@ let package = Package(
     .executableTarget(name: "FuzzLibrary", dependencies: [sealed("SealedSupport"), sealed("SealedDecks"), support]),
     .executableTarget(name: "FuzzTallies", dependencies: [sealed("SealedSupport"), sealed("SealedJobs"), support]),
     .executableTarget(name: "FuzzPackFiles", dependencies: [sealed("SealedSupport"), sealed("SealedPackFiles"), support]),
+    .executableTarget(name: "FuzzBoosterData", dependencies: [sealed("SealedRules"), support]),
     .executableTarget(
       name: "FuzzMTGJSON",
       dependencies: [sealed("SealedSupport"), sealed("SealedCards"), sealed("SealedRules"), sealed("SealedAnalysis"), sealed("SealedMTGJSON"), support]),

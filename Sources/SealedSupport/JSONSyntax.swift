@@ -172,7 +172,10 @@ package enum JSONSyntax {
           guard isHexDigit(bytes[index]) else { return problem("expected 4 hex digits after \\u, found \(describe(bytes[index]))") }
         }
       } else if !"\"\\/bfnrt".utf8.contains(escape) {
-        return problem("invalid escape \\\(Character(Unicode.Scalar(escape))) in a string")
+        // A line break or other control byte after the backslash is named, not printed: the
+        // message stays on one line.
+        let shown = escape >= 0x21 && escape < 0x7F ? "\\\(Character(Unicode.Scalar(escape)))" : "\\ before \(describe(escape))"
+        return problem("invalid escape \(shown) in a string")
       }
       index += 1
       return nil

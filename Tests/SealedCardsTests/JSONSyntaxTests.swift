@@ -28,18 +28,9 @@ import Testing
   /// except where Foundation's parser is more lenient than RFC 8259: it takes a trailing comma
   /// before `]` or `}`, which the validator refuses (as JSON does).
   @Test func agreesWithJSONSerializationOnRandomChanges() throws {
-    var random = TestRandom(seed: 7)
-    let bytes = Array(Self.sample.utf8)
     let alphabet = Array("{}[]\",:0123456789.eE+-tfnul \\x\n".utf8) + [0x00, 0x1F, 0xC3]
     var invalid = 0
-    for _ in 0..<3000 {
-      var changed = bytes
-      let position = Int.random(in: 0..<changed.count, using: &random)
-      switch Int.random(in: 0..<3, using: &random) {
-      case 0: changed[position] = alphabet[Int.random(in: 0..<alphabet.count, using: &random)]
-      case 1: changed.remove(at: position)
-      default: changed.insert(alphabet[Int.random(in: 0..<alphabet.count, using: &random)], at: position)
-      }
+    for changed in OneByteChanges(of: Array(Self.sample.utf8), alphabet: alphabet, count: 3000, seed: 7) {
       let data = Data(changed)
       let parses = (try? JSONSerialization.jsonObject(with: data)) != nil
       // Invalid UTF-8 is left to the decoder; compare only valid UTF-8 texts.
@@ -52,6 +43,18 @@ import Testing
       if !parses { invalid += 1 }
     }
     #expect(invalid > 1000)
+  }
+
+  /// An invalid escape names the byte after the backslash, printable or not; a line break there
+  /// (found by FuzzBoosterData, Fuzz/Regressions/FuzzBoosterData) made a two-line message.
+  @Test(arguments: [
+    ("[\"a\\x\"]", "invalid escape \\x in a string"),
+    ("[\"a\\\n\"]", "invalid escape \\ before byte 0x0A in a string"),
+    ("[\"a\\\t\"]", "invalid escape \\ before byte 0x09 in a string"),
+    ("[\"a\\\u{e9}\"]", "invalid escape \\ before byte 0xC3 in a string"),
+  ])
+  func anInvalidEscapeIsNamedOnOneLine(_ text: String, _ message: String) {
+    #expect(JSONSyntax.firstProblem(in: Data(text.utf8))?.message == message)
   }
 
   @Test func aCutCardFileNamesItsLineAndColumn() throws {

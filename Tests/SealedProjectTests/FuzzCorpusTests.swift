@@ -50,6 +50,12 @@ import Testing
       let record = try RunRecord.decode(data, path: "input")
       guard further else { return }
       try ShardMerge.checkShards([("input", record)])
+    case "FuzzBoosterData":
+      let products = try CompiledBoosterData.read(contents: data, source: "input").products
+      guard further else { return }
+      for product in products.prefix(3) {
+        _ = try RuleSetLoader.parse(try CompiledBoosterRules.ruleFile([product], name: "fuzz", source: "input"), source: "input")
+      }
     default: throw DataError("unknown fuzz target \(target)")
     }
   }
@@ -67,7 +73,7 @@ import Testing
     }
   }
 
-  static let targets = ["FuzzCards", "FuzzRules", "FuzzSpecs", "FuzzLibrary", "FuzzTallies"]
+  static let targets = ["FuzzCards", "FuzzRules", "FuzzSpecs", "FuzzLibrary", "FuzzTallies", "FuzzBoosterData"]
 
   @Test(arguments: targets) func everySeedLoads(_ target: String) throws {
     let seeds = Self.files("Corpus", target)
