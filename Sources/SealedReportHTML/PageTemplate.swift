@@ -4,8 +4,9 @@ import SealedSupport
 
 /// Parsing the pages' Mustache templates, whose values are escaped byte by byte (`SVG.escape`)
 /// rather than by Mustache's HTML escaping, which goes `Character` by `Character`: it leaves a
-/// quote or `<` that a combining mark follows (one `Character`) as it is, and costs about a
-/// tenth of a report page's time. Both escape the same five characters the same way.
+/// quote or `<` that a combining mark follows (one `Character`) as it is, and took about an
+/// eighth of the time of rendering a report page (docs/speed.md). Both escape the same five
+/// characters the same way.
 enum PageTemplate {
   /// The content type the templates are parsed under (Mustache's `CONTENT_TYPE` pragma).
   static let contentTypeName = "SEALED_HTML"

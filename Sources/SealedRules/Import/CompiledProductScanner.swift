@@ -1,10 +1,10 @@
 import Foundation
 import SealedSupport
 
-/// Reads one product of mtg.wtf's compiled booster data straight from its bytes: three to four
-/// times faster than `JSONDecoder`, which builds every value and looks each key up through its
-/// containers (the 538 products of the shipped data are 64 MB of JSON, most of it sheets'
-/// card weights).
+/// Reads one product of mtg.wtf's compiled booster data straight from its bytes, where
+/// `JSONDecoder` builds every value and looks each key up through its containers: reading the
+/// shipped data's 538 products (3.5 MB of JSON, most of it sheets' card weights) took half the
+/// samples it took with the decoder (`sealed check-products`, docs/speed.md).
 ///
 /// It reads only what it can read exactly as `JSONDecoder` would, and gives nil for anything
 /// else (see `JSONByteScanner`): a field missing or of the wrong type, a key written twice or
