@@ -128,8 +128,10 @@ import Testing
     do {
       _ = try CompiledBoosterData.read(path: path)
     } catch {
-      #expect(error.description.hasPrefix("\(path): "))
-      #expect(error.description.contains("[1].sheets"))
+      #expect(
+        error.description
+          == "\(path): field [1].sheets.s.cards.b:1: expected a number; expected mtg.wtf's compiled booster data (a JSON array of products with boosters and sheets)"
+      )
     }
   }
 }
