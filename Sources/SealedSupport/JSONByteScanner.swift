@@ -85,27 +85,22 @@ package struct JSONByteScanner {
 
   // MARK: - Values
 
-  /// `null` (nil) or a string.
-  package mutating func optionalString(_ value: inout String?) -> Bool {
+  /// `null` (nil) or a value that `read` reads (nil from it fails): every optional field.
+  package mutating func optional<Value>(_ value: inout Value?, _ read: (inout JSONByteScanner) -> Value?) -> Bool {
     if takeNull() {
       value = nil
       return true
     }
-    guard let string = string() else { return false }
-    value = string
+    guard let read = read(&self) else { return false }
+    value = read
     return true
   }
 
+  /// `null` (nil) or a string.
+  package mutating func optionalString(_ value: inout String?) -> Bool { optional(&value) { $0.string() } }
+
   /// `null` (nil) or a number that a `Double` holds.
-  package mutating func optionalDouble(_ value: inout Double?) -> Bool {
-    if takeNull() {
-      value = nil
-      return true
-    }
-    guard let number = number() else { return false }
-    value = number
-    return true
-  }
+  package mutating func optionalDouble(_ value: inout Double?) -> Bool { optional(&value) { $0.number() } }
 
   /// A number that a `Double` holds, or nil: not a number as RFC 8259 writes one, too large,
   /// so small that it loses digits or becomes 0, or a zero with an exponent (`0e5`), which
@@ -145,25 +140,22 @@ package struct JSONByteScanner {
 
   /// `true` or `false`, or nil.
   package mutating func bool() -> Bool? {
-    skipWhitespace()
-    guard let base = bytes.baseAddress else { return nil }
-    let start = index
-    while index < bytes.count, bytes[index] >= UInt8(ascii: "a"), bytes[index] <= UInt8(ascii: "z") { index += 1 }
-    let word = JSONKey(start: base + start, count: index - start)
+    guard let word = word() else { return nil }
     if word == "true" { return true }
     if word == "false" { return false }
     return nil
   }
 
   /// `null` (nil), `true` or `false`.
-  package mutating func optionalBool(_ value: inout Bool?) -> Bool {
-    if takeNull() {
-      value = nil
-      return true
-    }
-    guard let bool = bool() else { return false }
-    value = bool
-    return true
+  package mutating func optionalBool(_ value: inout Bool?) -> Bool { optional(&value) { $0.bool() } }
+
+  /// The lowercase letters at the position (a literal's, `true`, `false` or `null`, if any).
+  private mutating func word() -> JSONKey? {
+    skipWhitespace()
+    guard let base = bytes.baseAddress else { return nil }
+    let start = index
+    while index < bytes.count, bytes[index] >= UInt8(ascii: "a"), bytes[index] <= UInt8(ascii: "z") { index += 1 }
+    return JSONKey(start: base + start, count: index - start)
   }
 
   /// How a number is written, read in one pass over its text: whether it is a number as RFC
@@ -213,13 +205,7 @@ package struct JSONByteScanner {
 
   /// `null` (nil) or an array whose elements `element` reads (nil from it fails).
   package mutating func optionalArray<Element>(_ value: inout [Element]?, _ element: (inout JSONByteScanner) -> Element?) -> Bool {
-    if takeNull() {
-      value = nil
-      return true
-    }
-    guard let elements = elements(element) else { return false }
-    value = elements
-    return true
+    optional(&value) { $0.elements(element) }
   }
 
   /// An array whose elements `element` reads, or nil when it is not one or an element fails.
@@ -235,13 +221,7 @@ package struct JSONByteScanner {
 
   /// `null` (nil) or an object whose values are strings; a key that comes twice fails.
   package mutating func optionalStringDictionary(_ value: inout [String: String]?) -> Bool {
-    if takeNull() {
-      value = nil
-      return true
-    }
-    guard let dictionary = dictionary({ $0.string() }) else { return false }
-    value = dictionary
-    return true
+    optional(&value) { $0.dictionary { $0.string() } }
   }
 
   /// An object whose values `element` reads, by key (escapes decoded), or nil when it is not
@@ -265,10 +245,7 @@ package struct JSONByteScanner {
     case UInt8(ascii: "["): return array { $0.skipValue() }
     case UInt8(ascii: "{"): return object { scanner, _ in scanner.skipValue() }
     case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-      guard let base = bytes.baseAddress else { return false }
-      let start = index
-      while index < bytes.count, bytes[index] >= UInt8(ascii: "a"), bytes[index] <= UInt8(ascii: "z") { index += 1 }
-      let word = JSONKey(start: base + start, count: index - start)
+      guard let word = word() else { return false }
       return word == "true" || word == "false" || word == "null"
     default: return number() != nil
     }
