@@ -78,8 +78,10 @@ public struct Expectations: Sendable {
   private static func site(_ draw: PlanDraw, plan: BoosterPlan) throws(DataError) -> (inclusion: [Double], lanes: [[Double]]) {
     let sheet = plan.sheets[draw.sheet]
     let inclusion: [Double]?
+    // A balanced draw's group counts serve its inclusion and every lane.
+    let groupCounts = sheet.balance.map { BalancedDraws.groupCounts($0, count: draw.count) }
     if let balance = sheet.balance {
-      inclusion = BalancedDraws.inclusion(balance, count: draw.count)
+      inclusion = BalancedDraws.inclusion(balance, count: draw.count, outcomes: groupCounts)
     } else {
       inclusion = SuccessiveSampling.inclusion(weights: sheet.weights, draws: draw.count, distinct: draw.distinct)
     }
@@ -95,7 +97,7 @@ public struct Expectations: Sendable {
       }
       let distribution =
         if let balance = sheet.balance {
-          BalancedDraws.memberCountDistribution(balance, count: draw.count, members: members)
+          BalancedDraws.memberCountDistribution(balance, count: draw.count, members: members, outcomes: groupCounts)
         } else {
           SuccessiveSampling.memberCountDistribution(
             weights: sheet.weights, members: members, draws: draw.count, distinct: draw.distinct)

@@ -17,7 +17,7 @@ enum EngineLayout {
   /// The offset within a page (a multiple of 64) for a block whose first `tables.cardArrays`
   /// entries (4 bytes each) are the sheet arrays, followed at `picksOffset` bytes by
   /// `tables.picks.count` picks of `pickStride` bytes. Cost: O(cards drawable by the picks +
-  /// 64 × block size / 4).
+  /// block size / 4 + 64 × min(block size / 4, 1024)).
   static func blockOffset(tables: EngineTables, picksOffset: Int, pickStride: Int) -> Int {
     let slots = pageSize / 4
     // Expected stores per booster to each 4-byte slot of a page, from the counters.
@@ -38,12 +38,14 @@ enum EngineLayout {
       let pickSlot = (picksOffset + index * pickStride) / 4
       for slot in pickSlot..<(pickSlot + pickStride / 4) { weight[slot] += 1 }
     }
+    // A slot's page offset is all that matters: the block's weights folded onto one page.
+    var folded = [Double](repeating: 0, count: slots)
+    for (slot, w) in weight.enumerated() where w > 0 { folded[slot % slots] += w }
+    let used = folded.indices.filter { folded[$0] > 0 }.map { (slot: $0, weight: folded[$0]) }
     var best = (offset: 0, score: Double.infinity)
     for offset in stride(from: 0, to: pageSize, by: step) {
       var score = 0.0
-      for (slot, w) in weight.enumerated() where w > 0 {
-        score += w * heat[(offset / 4 + slot) % slots]
-      }
+      for (slot, w) in used { score += w * heat[(offset / 4 + slot) % slots] }
       if score < best.score { best = (offset, score) }
     }
     return best.offset

@@ -42,9 +42,12 @@ package enum BalancedDraws {
   }
 
   /// Each card's expected copies (by index in the sheet). Nil when a weighted group has too
-  /// many different weights to count exactly.
-  package static func inclusion(_ balance: ColorBalance, count: Int) -> [Double]? {
-    let outcomes = groupCounts(balance, count: count)
+  /// many different weights to count exactly. `outcomes`: `groupCounts(balance, count: count)`,
+  /// when the caller has it already (else computed).
+  package static func inclusion(
+    _ balance: ColorBalance, count: Int, outcomes known: [[Int]: Double]? = nil
+  ) -> [Double]? {
+    let outcomes = known ?? groupCounts(balance, count: count)
     let order = outcomes.keys.sorted(by: { $0.lexicographicallyPrecedes($1) })
     guard balance.weights != nil else {
       var expectedPerGroup = [Double](repeating: 0, count: 6)
@@ -79,10 +82,13 @@ package enum BalancedDraws {
   }
 
   /// Distribution of the number of drawn cards among `members` (indices in the sheet). Nil when
-  /// a weighted group has too many different weights to count exactly.
-  package static func memberCountDistribution(_ balance: ColorBalance, count: Int, members: Set<Int>) -> [Double]? {
+  /// a weighted group has too many different weights to count exactly. `outcomes` as in
+  /// `inclusion`.
+  package static func memberCountDistribution(
+    _ balance: ColorBalance, count: Int, members: Set<Int>, outcomes known: [[Int]: Double]? = nil
+  ) -> [Double]? {
     var result = [Double](repeating: 0, count: count + 1)
-    let outcomes = groupCounts(balance, count: count)
+    let outcomes = known ?? groupCounts(balance, count: count)
     var parts: [[Int]: [Double]] = [:]
     for counts in outcomes.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
       var distribution = [1.0]
