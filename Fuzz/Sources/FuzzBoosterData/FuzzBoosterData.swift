@@ -22,11 +22,11 @@ public func fuzzBoosterData(_ pointer: UnsafePointer<UInt8>?, _ count: Int) -> I
         let text = try CompiledBoosterRules.ruleFile([product], name: "fuzz", source: "input")
         _ = try RuleSetLoader.parse(text, source: "input")
       } catch {
-        precondition(!error.description.contains("\n"), "a DataError of more than one line")
+        requireOneLine(error.description)
       }
     }
   } catch {
-    precondition(!error.description.contains("\n"), "a DataError of more than one line")
+    requireOneLine(error.description)
   }
   return 0
 }

@@ -22,12 +22,12 @@ public func fuzzMTGJSON(_ pointer: UnsafePointer<UInt8>?, _ count: Int) -> Int32
           let plan = try PlanCompiler.compile(try RuleSetLoader.parse(text, source: "input"), for: CardSet(code: set.code, cards: set.cards))
           _ = try Expectations(plan: plan)
         } catch {
-          precondition(!error.description.contains("\n"), "a DataError of more than one line")
+          requireOneLine(error.description)
         }
       }
     }
   } catch {
-    precondition(!error.description.contains("\n"), "a DataError of more than one line")
+    requireOneLine(error.description)
   }
   return 0
 }

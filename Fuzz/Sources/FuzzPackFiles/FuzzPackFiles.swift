@@ -15,7 +15,7 @@ public func fuzzPackFiles(_ pointer: UnsafePointer<UInt8>?, _ count: Int) -> Int
         precondition(!booster.cards.isEmpty || reader.format == .seventeenLands, "a booster without cards")
       }
     } catch {
-      precondition(!error.description.contains("\n"), "a DataError of more than one line")
+      requireOneLine(error.description)
     }
   }
   return 0
