@@ -135,11 +135,17 @@ struct ExplicitCard: Sendable {
 
   /// Reads `set:number` or `set:number:foil`.
   static func parse(_ key: String, weight: Double, location: String) throws(DataError) -> ExplicitCard {
-    let parts = key.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    // An ASCII key (every key in the data) is split by bytes, as its characters are bytes;
+    // any other by characters (a colon that a combining mark follows is not a separator).
+    let parts: [Substring] =
+      key.utf8.allSatisfy({ $0 < 0x80 })
+      ? key.utf8.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).map { Substring($0) }
+      : key.split(separator: ":", omittingEmptySubsequences: false)
     guard (2...3).contains(parts.count), !parts[0].isEmpty, !parts[1].isEmpty, parts.count == 2 || parts[2] == "foil" else {
       throw DataError("card \"\(key)\": expected set:number or set:number:foil, like war:97 or war:97:foil", at: location)
     }
-    return ExplicitCard(set: parts[0].lowercased(), number: parts[1], foil: parts.count == 3, weight: weight, key: key, location: location)
+    return ExplicitCard(
+      set: parts[0].lowercased(), number: String(parts[1]), foil: parts.count == 3, weight: weight, key: key, location: location)
   }
 }
 
