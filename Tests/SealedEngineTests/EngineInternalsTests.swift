@@ -97,6 +97,16 @@ import Testing
     #expect(both.sameStream)
   }
 
+  @Test func distinctSegmentsDrawTheSameCardsBothWays() throws {
+    // Three distinct cards of a weight table (`WeightTableDistinctTests`): the direct loop and
+    // the booster-by-booster path both run the distinct segment.
+    let both = BothWays(try WeightTableDistinctTests.plan(), seed: 6, opened: 200, pools: 3000)
+    #expect(both.sameCards)
+    #expect(both.sameTallies)
+    #expect(both.sameStream)
+    #expect(both.opened.allSatisfy { $0.boosters.allSatisfy { Set($0.map(\.card.key)).count == 3 } })
+  }
+
   @Test func longBatchesAndManyVariantsDrawTheSameCardsBothWays() throws {
     // 15 repeating picks from the 15 mythics fit one 64-bit number (15^15 < 2^60), longer than
     // the batches the direct loop writes out; three variants take the general choice.

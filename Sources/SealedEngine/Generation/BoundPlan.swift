@@ -27,6 +27,9 @@ struct BoundSegment {
   /// A coded segment (`EngineTables.Segment.coded`): its alias table of `count` entries, its
   /// 96 picks, and how many cards it draws.
   var coded: Bool
+  /// A distinct segment (`EngineTables.Segment.distinct`): `extras` distinct cards by its one
+  /// pick, `codedPicks`.
+  var distinct: Bool
   var codedEntries: UnsafePointer<EngineTables.CodedEntry>
   var codedPicks: UnsafePointer<BoundPick>
   var extras: Int

@@ -40,6 +40,8 @@ extension PoolEngine {
           if fillingCards { booster[segment.pointee.position] = card }
         } else if segment.pointee.coded {
           Self.runCoded(segment, into: booster, fillingCards: fillingCards, using: &rng, for: O.self)
+        } else if segment.pointee.distinct {
+          Self.runDistinct(segment, into: booster, using: &rng, for: O.self)
         } else {
           let allocation = Self.chooseAllocation(segment, using: &rng)
           Self.runLooped(
@@ -221,6 +223,8 @@ extension PoolEngine {
             booster[segment.pointee.position] = Self.pickCard(segment, outcome: &outcome, using: &rng, for: O.self)
           } else if segment.pointee.coded {
             Self.runCoded(segment, into: booster, fillingCards: true, using: &rng, for: O.self)
+          } else if segment.pointee.distinct {
+            Self.runDistinct(segment, into: booster, using: &rng, for: O.self)
           } else {
             let allocation = Self.chooseAllocation(segment, using: &rng)
             Self.runBatchList(
@@ -296,6 +300,38 @@ extension PoolEngine {
       let card = takeAndCount(picks + Int(truncatingIfNeeded: codes & 0xFF), &low, O.self)
       if fillingCards { out[index] = card }
       codes &>>= 8
+      index &+= 1
+    } while index < extras
+  }
+
+  /// A distinct segment (`EngineTables.Segment.distinct`): each card a uniform entry of the
+  /// table (Lemire's bounded draw), drawn again while an earlier card of the segment is the
+  /// same, then counted. The cards always go into `booster` (whether or not the caller fills
+  /// it), where the repeats are looked for; the loop is over a handful of cards.
+  @inline(__always)
+  static func runDistinct<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(
+    _ segment: UnsafePointer<BoundSegment>, into booster: UnsafeMutablePointer<Int32>, using rng: inout G,
+    for _: O.Type
+  ) {
+    let pick = segment.pointee.codedPicks
+    let entries = pick.pointee.base
+    let range = UInt64(truncatingIfNeeded: pick.pointee.range)
+    let out = booster + segment.pointee.position
+    let extras = segment.pointee.extras
+    var index = 0
+    repeat {
+      var card = entries[Int(truncatingIfNeeded: rng.bounded(range))]
+      var earlier = 0
+      while earlier < index {
+        if out[earlier] == card {
+          card = entries[Int(truncatingIfNeeded: rng.bounded(range))]
+          earlier = 0
+        } else {
+          earlier &+= 1
+        }
+      }
+      out[index] = card
+      if O.countsCards { pick.pointee.counts[Int(truncatingIfNeeded: card)] &+= 1 }
       index &+= 1
     } while index < extras
   }

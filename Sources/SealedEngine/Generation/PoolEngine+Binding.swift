@@ -101,6 +101,11 @@ extension PoolEngine {
           to: BoundSegment(
             picksCardAt: position, count: count, cards: UnsafePointer(bound.cardEntries + Int(segment.aliasOffset)),
             counts: bound.counts + Int(segment.row), in: bound))
+      } else if segment.distinct {
+        (bound.segments + index).initialize(
+          to: BoundSegment(
+            distinctAt: position, pick: UnsafePointer(bound.codedPicks + Int(segment.codedPickStart)),
+            extras: Int(segment.extras), in: bound))
       } else if segment.coded {
         (bound.segments + index).initialize(
           to: BoundSegment(
@@ -173,7 +178,7 @@ extension PoolEngine {
   }
 }
 
-/// The three kinds of segment. Fields a kind does not read point at the start of their buffer in
+/// The four kinds of segment. Fields a kind does not read point at the start of their buffer in
 /// `bound`, so every segment is a valid record whatever its kind.
 extension BoundSegment {
   /// A segment that runs one of `count` alternatives from `allocations`, chosen by the alias
@@ -184,7 +189,7 @@ extension BoundSegment {
   ) {
     self.init(
       allocations: allocations, count: UInt64(count), entries: entries, picksCard: false,
-      cards: UnsafePointer(bound.cardEntries), counts: bound.counts, position: 0, coded: false,
+      cards: UnsafePointer(bound.cardEntries), counts: bound.counts, position: 0, coded: false, distinct: false,
       codedEntries: UnsafePointer(bound.codedEntries), codedPicks: UnsafePointer(bound.codedPicks), extras: 0)
   }
 
@@ -211,6 +216,15 @@ extension BoundSegment {
     coded = true
     codedEntries = entries
     codedPicks = picks
+    self.position = position
+    self.extras = extras
+  }
+
+  /// A distinct segment from `position`: `extras` distinct cards by `pick` (a whole table).
+  init(distinctAt position: Int, pick: UnsafePointer<BoundPick>, extras: Int, in bound: PoolEngine.Bound) {
+    self.init(alternatives: UnsafePointer(bound.allocations), count: 1, entries: UnsafePointer(bound.aliasEntries), in: bound)
+    distinct = true
+    codedPicks = pick
     self.position = position
     self.extras = extras
   }

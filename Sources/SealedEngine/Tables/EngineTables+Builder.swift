@@ -116,7 +116,9 @@ extension EngineTables {
     mutating func addProgram(_ program: [PlanDraw]) {
       appendPositions(program)
       let (partial, constant) = fixedLaneCounts(program)
-      let fast = program.allSatisfy { picksFast($0) || choices($0) != nil || choosesClass($0) }
+      let fast = program.allSatisfy {
+        picksFast($0) || choices($0) != nil || choosesClass($0) || drawsDistinctFromTable($0)
+      }
       let mayRepeat = EngineTables.mayRepeat(program, sheets: sheets)
       // A fast program whose only partly-inside draws choose a class has its lane counts
       // settled by the classes chosen: its boosters are counted by outcome, not card by card

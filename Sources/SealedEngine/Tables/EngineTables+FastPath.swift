@@ -15,6 +15,12 @@ extension EngineTables.Builder {
       && (layouts[draw.sheet] == .uniform || (layouts[draw.sheet] == .table && !(draw.distinct && draw.count > 1)))
   }
 
+  /// Whether a draw is of several distinct cards from a sheet stored as a weight table (not
+  /// colour-balanced): a distinct segment (`Segment.distinct`).
+  func drawsDistinctFromTable(_ draw: PlanDraw) -> Bool {
+    sheets[draw.sheet].balance == nil && layouts[draw.sheet] == .table && draw.distinct && draw.count > 1
+  }
+
   /// Whether a draw is one card picked by an alias table over the sheet's cards.
   func choosesClass(_ draw: PlanDraw) -> Bool { draw.count == 1 && picksByAlias[draw.sheet] }
 
@@ -86,7 +92,9 @@ extension EngineTables.Builder {
     var outcomeStride = 1
     for index in segmentDraws {
       let draw = program[index]
-      if choosesClass(draw) {
+      if drawsDistinctFromTable(draw) {
+        programSegments.append(appendDistinctSegment(draw))
+      } else if choosesClass(draw) {
         let stride = countsOutcomes && settled[index] ? outcomeStride : 0
         programSegments.append(appendCardSegment(draw, stride: stride))
         if stride > 0 { outcomeStride *= laneClasses[draw.sheet].count }
@@ -120,7 +128,7 @@ extension EngineTables.Builder {
     for (index, draw) in program.enumerated() {
       precondition(draw.firstPosition == position, "draws must fill the booster in order")
       position += draw.count
-      if choosesClass(draw) {
+      if choosesClass(draw) || drawsDistinctFromTable(draw) {
         segmentDraws.append(index)
         continue
       }
@@ -195,6 +203,18 @@ extension EngineTables.Builder {
             range: UInt32(max(size - t, 1)), row: Int32(draw.site * cards.count), position: 0))
       }
     }
+    return segment
+  }
+
+  /// A distinct segment (`Segment.distinct`) for a draw of several distinct cards from a sheet
+  /// stored as a weight table, with its one pick: the whole table.
+  mutating func appendDistinctSegment(_ draw: PlanDraw) -> Segment {
+    let (offset, size) = storage[draw.sheet]
+    let segment = Segment(
+      allocationStart: 0, allocationCount: 1, aliasOffset: 0, position: Int32(draw.firstPosition),
+      codedPickStart: Int32(codedPicks.count), extras: Int32(draw.count), distinct: true)
+    codedPicks.append(
+      Pick(offset: Int32(offset), range: UInt32(size), row: Int32(draw.site * cards.count), position: Int32(draw.firstPosition)))
     return segment
   }
 

@@ -161,6 +161,11 @@ final class EngineTables: Sendable {
     var coded: Bool = false
     var codedPickStart: Int32 = 0
     var extras: Int32 = 0
+    /// A distinct segment: `extras` distinct cards from a sheet stored as a weight table, each
+    /// a uniform entry of the table (its one pick, at `codedPickStart` in `codedPicks`), drawn
+    /// again while the draw already holds its card (rejection: exactly successive sampling by
+    /// weight).
+    var distinct: Bool = false
   }
 
   /// One alternative of a coded segment: its batch's product and threshold (one random
@@ -245,7 +250,8 @@ final class EngineTables: Sendable {
   /// The alias tables of segments that pick a card: per entry its threshold, the card kept and
   /// its alias, and what each adds to the booster's outcome (see `Program.countsOutcomes`).
   let cardAliasThresholds: [UInt64]
-  /// The alias tables and picks of coded segments (see `Segment.coded`).
+  /// The alias tables and picks of coded segments (see `Segment.coded`), and the one pick of
+  /// each distinct segment (`Segment.distinct`).
   let codedEntries: [CodedEntry]
   let codedPicks: [Pick]
   let cardAliasKeep: [Int32]
