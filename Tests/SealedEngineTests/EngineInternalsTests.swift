@@ -97,10 +97,11 @@ import Testing
     #expect(both.sameStream)
   }
 
-  @Test func distinctSegmentsDrawTheSameCardsBothWays() throws {
-    // Three distinct cards of a weight table (`WeightTableDistinctTests`): the direct loop and
-    // the booster-by-booster path both run the distinct segment.
-    let both = BothWays(try WeightTableDistinctTests.plan(), seed: 6, opened: 200, pools: 3000)
+  @Test(arguments: [false, true])
+  func segmentsOfSeveralCardsDrawTheSameCardsBothWays(_ byAlias: Bool) throws {
+    // Three distinct cards of a weight table or an alias table (`WeightTableDistinctTests`): the
+    // direct loop and the booster-by-booster path both run the segment of several cards.
+    let both = BothWays(try WeightTableDistinctTests.plan(byAlias: byAlias), seed: 6, opened: 200, pools: 3000)
     #expect(both.sameCards)
     #expect(both.sameTallies)
     #expect(both.sameStream)

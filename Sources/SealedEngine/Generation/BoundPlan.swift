@@ -27,8 +27,11 @@ struct BoundSegment {
   /// A coded segment (`EngineTables.Segment.coded`): its alias table of `count` entries, its
   /// 96 picks, and how many cards it draws.
   var coded: Bool
-  /// A distinct segment (`EngineTables.Segment.distinct`): `extras` distinct cards by its one
-  /// pick, `codedPicks`.
+  /// A segment of several cards (`EngineTables.Segment.several`): `extras` cards, each by its
+  /// one pick `codedPicks` (a whole weight table) or, `byAlias`, by the alias table `cards` of
+  /// `count` entries; counted at `counts`; when `distinct`, a card the draw holds drawn again.
+  var several: Bool
+  var byAlias: Bool
   var distinct: Bool
   var codedEntries: UnsafePointer<EngineTables.CodedEntry>
   var codedPicks: UnsafePointer<BoundPick>

@@ -1,5 +1,6 @@
 /// The engine's batch loops: the straight-line kernels for runs of 1 to 12 picks, the looped
-/// runs, segments and coded alternatives, and booster-by-booster drawing (see `PoolEngine`).
+/// runs, the segments' loop, and booster-by-booster drawing (see `PoolEngine`; the segments'
+/// kernels are in PoolEngine+Segments.swift).
 extension PoolEngine {
   /// The cards of a pool whose programs all take the fast path: each booster's batches in turn.
   /// Every card is a uniform pick and a swap, several picks per random number; the cards fill
@@ -40,8 +41,8 @@ extension PoolEngine {
           if fillingCards { booster[segment.pointee.position] = card }
         } else if segment.pointee.coded {
           Self.runCoded(segment, into: booster, fillingCards: fillingCards, using: &rng, for: O.self)
-        } else if segment.pointee.distinct {
-          Self.runDistinct(segment, into: booster, using: &rng, for: O.self)
+        } else if segment.pointee.several {
+          Self.runSeveral(segment, into: booster, using: &rng, for: O.self)
         } else {
           let allocation = Self.chooseAllocation(segment, using: &rng)
           Self.runLooped(
@@ -223,8 +224,8 @@ extension PoolEngine {
             booster[segment.pointee.position] = Self.pickCard(segment, outcome: &outcome, using: &rng, for: O.self)
           } else if segment.pointee.coded {
             Self.runCoded(segment, into: booster, fillingCards: true, using: &rng, for: O.self)
-          } else if segment.pointee.distinct {
-            Self.runDistinct(segment, into: booster, using: &rng, for: O.self)
+          } else if segment.pointee.several {
+            Self.runSeveral(segment, into: booster, using: &rng, for: O.self)
           } else {
             let allocation = Self.chooseAllocation(segment, using: &rng)
             Self.runBatchList(
@@ -237,125 +238,6 @@ extension PoolEngine {
         runDraws(bound.pointee.record, program: program, into: booster, using: &rng, for: O.self)
       }
     }
-  }
-
-  /// The alternative a segment takes for this booster: by its alias table when it has several
-  /// (a colour-balanced draw's group counts, a one-card draw's class). One 64-bit number x
-  /// gives both: the entry is the high word of x × count (exactly uniform: Lemire's method,
-  /// rejecting the 2⁶⁴ mod count values of x that would bias it), and the low word, which given
-  /// the entry is uniform on a grid of spacing `count`, is compared with the entry's 64-bit
-  /// threshold (so each alternative's chance differs from its alias table's by under
-  /// count / 2⁶⁴).
-  @inline(__always)
-  static func chooseAllocation<G: RandomNumberGenerator>(
-    _ segment: UnsafePointer<BoundSegment>, using rng: inout G
-  ) -> BoundAllocation {
-    let count = segment.pointee.count
-    if count == 1 { return segment.pointee.entries.pointee.keep }
-    var product = rng.next().multipliedFullWidth(by: count)
-    if product.low < count {
-      let threshold = (0 &- count) % count
-      while product.low < threshold { product = rng.next().multipliedFullWidth(by: count) }
-    }
-    let entry = segment.pointee.entries + Int(truncatingIfNeeded: product.high)
-    // Without a branch: the outcome is random, so a branch would often be mispredicted.
-    let mask = 0 &- UInt(truncatingIfNeeded: (product.low >= entry.pointee.threshold ? 1 : 0) as Int)
-    func select(_ keep: UnsafePointer<BoundBatch>, _ other: UnsafePointer<BoundBatch>) -> UnsafePointer<BoundBatch> {
-      let a = UInt(bitPattern: keep)
-      return UnsafePointer(bitPattern: a ^ ((a ^ UInt(bitPattern: other)) & mask)).unsafelyUnwrapped
-    }
-    return BoundAllocation(
-      firstBatch: select(entry.pointee.keep.firstBatch, entry.pointee.other.firstBatch),
-      batchEnd: select(entry.pointee.keep.batchEnd, entry.pointee.other.batchEnd))
-  }
-
-  /// A coded segment (`EngineTables.Segment.coded`): its alternative by its alias table as in
-  /// `chooseAllocation`, then the alternative's picks from one random number, each pick named
-  /// by a byte of the alternative's codes.
-  @inline(__always)
-  static func runCoded<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(
-    _ segment: UnsafePointer<BoundSegment>, into booster: UnsafeMutablePointer<Int32>, fillingCards: Bool,
-    using rng: inout G, for _: O.Type
-  ) {
-    let count = segment.pointee.count
-    var product = rng.next().multipliedFullWidth(by: count)
-    if product.low < count {
-      let threshold = (0 &- count) % count
-      while product.low < threshold { product = rng.next().multipliedFullWidth(by: count) }
-    }
-    let entry = segment.pointee.codedEntries + Int(truncatingIfNeeded: product.high)
-    // Without a branch: the outcome is random, so a branch would often be mispredicted.
-    let mask = 0 &- UInt64(truncatingIfNeeded: (product.low >= entry.pointee.threshold ? 1 : 0) as Int)
-    let keep = entry.pointee.keep
-    let other = entry.pointee.other
-    var low = draw(
-      keep.product ^ ((keep.product ^ other.product) & mask), keep.threshold ^ ((keep.threshold ^ other.threshold) & mask),
-      using: &rng)
-    var codes = keep.codes ^ ((keep.codes ^ other.codes) & mask)
-    let picks = segment.pointee.codedPicks
-    let extras = segment.pointee.extras
-    let out = booster + segment.pointee.position
-    var index = 0
-    repeat {
-      let card = takeAndCount(picks + Int(truncatingIfNeeded: codes & 0xFF), &low, O.self)
-      if fillingCards { out[index] = card }
-      codes &>>= 8
-      index &+= 1
-    } while index < extras
-  }
-
-  /// A distinct segment (`EngineTables.Segment.distinct`): each card a uniform entry of the
-  /// table (Lemire's bounded draw), drawn again while an earlier card of the segment is the
-  /// same, then counted. The cards always go into `booster` (whether or not the caller fills
-  /// it), where the repeats are looked for; the loop is over a handful of cards.
-  @inline(__always)
-  static func runDistinct<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(
-    _ segment: UnsafePointer<BoundSegment>, into booster: UnsafeMutablePointer<Int32>, using rng: inout G,
-    for _: O.Type
-  ) {
-    let pick = segment.pointee.codedPicks
-    let entries = pick.pointee.base
-    let range = UInt64(truncatingIfNeeded: pick.pointee.range)
-    let out = booster + segment.pointee.position
-    let extras = segment.pointee.extras
-    var index = 0
-    repeat {
-      var card = entries[Int(truncatingIfNeeded: rng.bounded(range))]
-      var earlier = 0
-      while earlier < index {
-        if out[earlier] == card {
-          card = entries[Int(truncatingIfNeeded: rng.bounded(range))]
-          earlier = 0
-        } else {
-          earlier &+= 1
-        }
-      }
-      out[index] = card
-      if O.countsCards { pick.pointee.counts[Int(truncatingIfNeeded: card)] &+= 1 }
-      index &+= 1
-    } while index < extras
-  }
-
-  /// The card a card-picking segment takes for this booster, counted at its site, by its alias
-  /// table and one 64-bit number as in `chooseAllocation`; adds the card's step to `outcome`.
-  @inline(__always)
-  static func pickCard<G: RandomNumberGenerator, O: PoolObserver & ~Copyable>(
-    _ segment: UnsafePointer<BoundSegment>, outcome: inout Int, using rng: inout G, for _: O.Type
-  ) -> Int32 {
-    let count = segment.pointee.count
-    var product = rng.next().multipliedFullWidth(by: count)
-    if product.low < count {
-      let threshold = (0 &- count) % count
-      while product.low < threshold { product = rng.next().multipliedFullWidth(by: count) }
-    }
-    let entry = segment.pointee.cards + Int(truncatingIfNeeded: product.high)
-    let keep = entry.pointee.keep
-    let mask = 0 &- UInt64(truncatingIfNeeded: (product.low >= entry.pointee.threshold ? 1 : 0) as Int)
-    let word = keep ^ ((keep ^ entry.pointee.other) & mask)
-    let card = Int32(truncatingIfNeeded: word)
-    outcome &+= Int(truncatingIfNeeded: Int32(truncatingIfNeeded: word &>> 32))
-    if O.countsCards { segment.pointee.counts[Int(truncatingIfNeeded: card)] &+= 1 }
-    return card
   }
 
   /// Runs the batches from `first` to `end`, writing each card at its position in `booster`.

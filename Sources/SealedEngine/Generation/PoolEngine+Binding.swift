@@ -101,11 +101,8 @@ extension PoolEngine {
           to: BoundSegment(
             picksCardAt: position, count: count, cards: UnsafePointer(bound.cardEntries + Int(segment.aliasOffset)),
             counts: bound.counts + Int(segment.row), in: bound))
-      } else if segment.distinct {
-        (bound.segments + index).initialize(
-          to: BoundSegment(
-            distinctAt: position, pick: UnsafePointer(bound.codedPicks + Int(segment.codedPickStart)),
-            extras: Int(segment.extras), in: bound))
+      } else if segment.several {
+        (bound.segments + index).initialize(to: BoundSegment(severalAt: position, segment, in: bound))
       } else if segment.coded {
         (bound.segments + index).initialize(
           to: BoundSegment(
@@ -189,7 +186,8 @@ extension BoundSegment {
   ) {
     self.init(
       allocations: allocations, count: UInt64(count), entries: entries, picksCard: false,
-      cards: UnsafePointer(bound.cardEntries), counts: bound.counts, position: 0, coded: false, distinct: false,
+      cards: UnsafePointer(bound.cardEntries), counts: bound.counts, position: 0, coded: false, several: false,
+      byAlias: false, distinct: false,
       codedEntries: UnsafePointer(bound.codedEntries), codedPicks: UnsafePointer(bound.codedPicks), extras: 0)
   }
 
@@ -220,12 +218,18 @@ extension BoundSegment {
     self.extras = extras
   }
 
-  /// A distinct segment from `position`: `extras` distinct cards by `pick` (a whole table).
-  init(distinctAt position: Int, pick: UnsafePointer<BoundPick>, extras: Int, in bound: PoolEngine.Bound) {
-    self.init(alternatives: UnsafePointer(bound.allocations), count: 1, entries: UnsafePointer(bound.aliasEntries), in: bound)
-    distinct = true
-    codedPicks = pick
+  /// A segment of several cards from `position` (`EngineTables.Segment.several`).
+  init(severalAt position: Int, _ segment: EngineTables.Segment, in bound: PoolEngine.Bound) {
+    self.init(
+      alternatives: UnsafePointer(bound.allocations), count: Int(segment.allocationCount),
+      entries: UnsafePointer(bound.aliasEntries), in: bound)
+    several = true
+    byAlias = segment.byAlias
+    distinct = segment.distinct
+    if segment.byAlias { cards = UnsafePointer(bound.cardEntries + Int(segment.aliasOffset)) }
+    codedPicks = UnsafePointer(bound.codedPicks + Int(segment.codedPickStart))
+    counts = bound.counts + Int(segment.row)
     self.position = position
-    self.extras = extras
+    extras = Int(segment.extras)
   }
 }

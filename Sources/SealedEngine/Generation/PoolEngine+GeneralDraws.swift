@@ -1,7 +1,8 @@
 import SealedSupport
 
-/// The general path of `PoolEngine`, draw by draw, for programs with alias sheets or distinct
-/// draws from weighted sheets.
+/// The general path of `PoolEngine`, draw by draw, for programs that the fast path cannot
+/// express: since generator version 5, those with a colour-balanced draw from a weighted sheet,
+/// whose other draws it draws too.
 extension PoolEngine {
   /// Draws a booster of a general-path program into `booster`, counting its cards when the
   /// observer asks for it.

@@ -23,9 +23,10 @@ public enum Simulation {
   /// of a weighted sheet or of a sheet partly inside some lane (a rare slot with mythics, the
   /// foil) is picked by an alias table over the sheet's cards; a balanced draw's card of each
   /// colour is picked with the booster's other fixed picks, before its remaining cards.
-  /// Version 5: a distinct draw of several cards from a weighted sheet stored as a table of
-  /// entries (a weight table) is a segment of the fast path, drawn after the booster's fixed
-  /// picks, where it was drawn booster by booster, draw by draw, in position order.
+  /// Version 5: a draw of several cards from a weighted sheet (distinct cards of a sheet stored
+  /// as a weight table, any cards of one stored as an alias table) is a segment of the fast
+  /// path, drawn after the booster's fixed picks (an alias table's card by one random number,
+  /// not two), where its program was drawn booster by booster, draw by draw, in position order.
   package static let generatorVersion = 5
 
   /// What to run.

@@ -117,7 +117,7 @@ extension EngineTables {
       appendPositions(program)
       let (partial, constant) = fixedLaneCounts(program)
       let fast = program.allSatisfy {
-        picksFast($0) || choices($0) != nil || choosesClass($0) || drawsDistinctFromTable($0)
+        picksFast($0) || choices($0) != nil || choosesClass($0) || drawsSeveral($0)
       }
       let mayRepeat = EngineTables.mayRepeat(program, sheets: sheets)
       // A fast program whose only partly-inside draws choose a class has its lane counts

@@ -15,10 +15,12 @@ extension EngineTables.Builder {
       && (layouts[draw.sheet] == .uniform || (layouts[draw.sheet] == .table && !(draw.distinct && draw.count > 1)))
   }
 
-  /// Whether a draw is of several distinct cards from a sheet stored as a weight table (not
-  /// colour-balanced): a distinct segment (`Segment.distinct`).
-  func drawsDistinctFromTable(_ draw: PlanDraw) -> Bool {
-    sheets[draw.sheet].balance == nil && layouts[draw.sheet] == .table && draw.distinct && draw.count > 1
+  /// Whether a draw is of several cards of a weighted sheet (not colour-balanced) that the
+  /// batches cannot take: distinct cards of a sheet stored as a weight table, or any cards of a
+  /// sheet stored as an alias table. Such a draw is a segment of its own (`Segment.several`).
+  func drawsSeveral(_ draw: PlanDraw) -> Bool {
+    guard sheets[draw.sheet].balance == nil, draw.count > 1 else { return false }
+    return (layouts[draw.sheet] == .table && draw.distinct) || layouts[draw.sheet] == .alias
   }
 
   /// Whether a draw is one card picked by an alias table over the sheet's cards.
@@ -92,8 +94,8 @@ extension EngineTables.Builder {
     var outcomeStride = 1
     for index in segmentDraws {
       let draw = program[index]
-      if drawsDistinctFromTable(draw) {
-        programSegments.append(appendDistinctSegment(draw))
+      if drawsSeveral(draw) {
+        programSegments.append(appendSeveralSegment(draw))
       } else if choosesClass(draw) {
         let stride = countsOutcomes && settled[index] ? outcomeStride : 0
         programSegments.append(appendCardSegment(draw, stride: stride))
@@ -128,7 +130,7 @@ extension EngineTables.Builder {
     for (index, draw) in program.enumerated() {
       precondition(draw.firstPosition == position, "draws must fill the booster in order")
       position += draw.count
-      if choosesClass(draw) || drawsDistinctFromTable(draw) {
+      if choosesClass(draw) || drawsSeveral(draw) {
         segmentDraws.append(index)
         continue
       }
@@ -206,15 +208,26 @@ extension EngineTables.Builder {
     return segment
   }
 
-  /// A distinct segment (`Segment.distinct`) for a draw of several distinct cards from a sheet
-  /// stored as a weight table, with its one pick: the whole table.
-  mutating func appendDistinctSegment(_ draw: PlanDraw) -> Segment {
-    let (offset, size) = storage[draw.sheet]
-    let segment = Segment(
-      allocationStart: 0, allocationCount: 1, aliasOffset: 0, position: Int32(draw.firstPosition),
-      codedPickStart: Int32(codedPicks.count), extras: Int32(draw.count), distinct: true)
-    codedPicks.append(
-      Pick(offset: Int32(offset), range: UInt32(size), row: Int32(draw.site * cards.count), position: Int32(draw.firstPosition)))
+  /// A segment of several cards (`Segment.several`): from a weight table, with its one pick
+  /// (the whole table); from an alias table, with the alias table over the sheet's cards that
+  /// a card-picking segment has (its entries adding nothing to an outcome).
+  mutating func appendSeveralSegment(_ draw: PlanDraw) -> Segment {
+    var segment: Segment
+    if layouts[draw.sheet] == .alias {
+      segment = appendCardSegment(draw, stride: 0)
+      segment.picksCard = false
+      segment.byAlias = true
+    } else {
+      let (offset, size) = storage[draw.sheet]
+      segment = Segment(
+        allocationStart: 0, allocationCount: 1, aliasOffset: 0, row: Int32(draw.site * cards.count),
+        position: Int32(draw.firstPosition), codedPickStart: Int32(codedPicks.count))
+      codedPicks.append(
+        Pick(offset: Int32(offset), range: UInt32(size), row: segment.row, position: Int32(draw.firstPosition)))
+    }
+    segment.several = true
+    segment.distinct = draw.distinct
+    segment.extras = Int32(draw.count)
     return segment
   }
 

@@ -161,10 +161,14 @@ final class EngineTables: Sendable {
     var coded: Bool = false
     var codedPickStart: Int32 = 0
     var extras: Int32 = 0
-    /// A distinct segment: `extras` distinct cards from a sheet stored as a weight table, each
-    /// a uniform entry of the table (its one pick, at `codedPickStart` in `codedPicks`), drawn
-    /// again while the draw already holds its card (rejection: exactly successive sampling by
-    /// weight).
+    /// A segment of several cards of one weighted sheet, `extras` of them, each drawn on its
+    /// own: a uniform entry of the sheet's weight table (its one pick, at `codedPickStart` in
+    /// `codedPicks`), or, `byAlias`, an entry of the alias table over the sheet's cards (as a
+    /// card-picking segment's, `allocationCount` entries from `aliasOffset`, counted at
+    /// `row`). When `distinct`, a card the draw already holds is drawn again (rejection: exactly
+    /// successive sampling by weight).
+    var several: Bool = false
+    var byAlias: Bool = false
     var distinct: Bool = false
   }
 
@@ -251,7 +255,7 @@ final class EngineTables: Sendable {
   /// its alias, and what each adds to the booster's outcome (see `Program.countsOutcomes`).
   let cardAliasThresholds: [UInt64]
   /// The alias tables and picks of coded segments (see `Segment.coded`), and the one pick of
-  /// each distinct segment (`Segment.distinct`).
+  /// each segment of several cards from a weight table (`Segment.several`).
   let codedEntries: [CodedEntry]
   let codedPicks: [Pick]
   let cardAliasKeep: [Int32]
