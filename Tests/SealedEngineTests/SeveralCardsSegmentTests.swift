@@ -13,7 +13,7 @@ import Testing
 /// the draw already holds it. Here on a sheet of five cards whose weights (1, 1, 1, 2 and 6 of
 /// 11, or half of each) make a repeat likely, so that a draw that kept repeats, or rejected them
 /// wrongly, would be far from the exact inclusions.
-@Suite struct WeightTableDistinctTests {
+@Suite struct SeveralCardsSegmentTests {
   /// The weights of the five cards: whole (a weight table) or halves (an alias table).
   static func weights(byAlias: Bool) -> [Double] {
     [1, 1, 1, 2, 6].map { byAlias ? $0 / 2 : $0 }
