@@ -76,17 +76,15 @@ extension PoolEngine {
     _ segment: UnsafePointer<BoundSegment>, into booster: UnsafeMutablePointer<Int32>, using rng: inout G,
     for _: O.Type
   ) {
-    let pick = segment.pointee.codedPicks
-    let entries = pick.pointee.base
-    let range = UInt64(truncatingIfNeeded: pick.pointee.range)
     let byAlias = segment.pointee.byAlias
     let distinct = segment.pointee.distinct
     let out = booster + segment.pointee.position
     let extras = segment.pointee.extras
     func draw(using rng: inout G) -> Int32 {
-      byAlias
-        ? Int32(truncatingIfNeeded: cardEntry(segment, using: &rng))
-        : entries[Int(truncatingIfNeeded: rng.bounded(range))]
+      if byAlias { return Int32(truncatingIfNeeded: cardEntry(segment, using: &rng)) }
+      // A weight table's segment has its one pick (an alias table's reads none).
+      let pick = segment.pointee.codedPicks
+      return pick.pointee.base[Int(truncatingIfNeeded: rng.bounded(UInt64(truncatingIfNeeded: pick.pointee.range)))]
     }
     var index = 0
     repeat {
