@@ -99,9 +99,9 @@ import Testing
 
   @Test(arguments: [false, true])
   func segmentsOfSeveralCardsDrawTheSameCardsBothWays(_ byAlias: Bool) throws {
-    // Three distinct cards of a weight table or an alias table (`SeveralCardsSegmentTests`): the
+    // Three distinct cards of a weight table or an alias table (`SeveralCardsSheet`): the
     // direct loop and the booster-by-booster path both run the segment of several cards.
-    let both = BothWays(try SeveralCardsSegmentTests.plan(byAlias: byAlias), seed: 6, opened: 200, pools: 3000)
+    let both = BothWays(try SeveralCardsSheet.plan(byAlias: byAlias), seed: 6, opened: 200, pools: 3000)
     #expect(both.sameCards)
     #expect(both.sameTallies)
     #expect(both.sameStream)
