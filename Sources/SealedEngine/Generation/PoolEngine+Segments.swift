@@ -14,14 +14,9 @@ extension PoolEngine {
   ) -> BoundAllocation {
     let count = segment.pointee.count
     if count == 1 { return segment.pointee.entries.pointee.keep }
-    var product = rng.next().multipliedFullWidth(by: count)
-    if product.low < count {
-      let threshold = (0 &- count) % count
-      while product.low < threshold { product = rng.next().multipliedFullWidth(by: count) }
-    }
-    let entry = segment.pointee.entries + Int(truncatingIfNeeded: product.high)
-    // Without a branch: the outcome is random, so a branch would often be mispredicted.
-    let mask = 0 &- UInt(truncatingIfNeeded: (product.low >= entry.pointee.threshold ? 1 : 0) as Int)
+    let (index, rest) = rng.boundedWithRest(count)
+    let entry = segment.pointee.entries + Int(truncatingIfNeeded: index)
+    let mask = UInt(truncatingIfNeeded: takesOther(rest, entry.pointee.threshold))
     func select(_ keep: UnsafePointer<BoundBatch>, _ other: UnsafePointer<BoundBatch>) -> UnsafePointer<BoundBatch> {
       let a = UInt(bitPattern: keep)
       return UnsafePointer(bitPattern: a ^ ((a ^ UInt(bitPattern: other)) & mask)).unsafelyUnwrapped
@@ -40,14 +35,9 @@ extension PoolEngine {
     using rng: inout G, for _: O.Type
   ) {
     let count = segment.pointee.count
-    var product = rng.next().multipliedFullWidth(by: count)
-    if product.low < count {
-      let threshold = (0 &- count) % count
-      while product.low < threshold { product = rng.next().multipliedFullWidth(by: count) }
-    }
-    let entry = segment.pointee.codedEntries + Int(truncatingIfNeeded: product.high)
-    // Without a branch: the outcome is random, so a branch would often be mispredicted.
-    let mask = 0 &- UInt64(truncatingIfNeeded: (product.low >= entry.pointee.threshold ? 1 : 0) as Int)
+    let (entryIndex, rest) = rng.boundedWithRest(count)
+    let entry = segment.pointee.codedEntries + Int(truncatingIfNeeded: entryIndex)
+    let mask = takesOther(rest, entry.pointee.threshold)
     let keep = entry.pointee.keep
     let other = entry.pointee.other
     var low = draw(
@@ -122,14 +112,18 @@ extension PoolEngine {
   @inline(__always)
   static func cardEntry<G: RandomNumberGenerator>(_ segment: UnsafePointer<BoundSegment>, using rng: inout G) -> UInt64 {
     let count = segment.pointee.count
-    var product = rng.next().multipliedFullWidth(by: count)
-    if product.low < count {
-      let threshold = (0 &- count) % count
-      while product.low < threshold { product = rng.next().multipliedFullWidth(by: count) }
-    }
-    let entry = segment.pointee.cards + Int(truncatingIfNeeded: product.high)
+    let (index, rest) = rng.boundedWithRest(count)
+    let entry = segment.pointee.cards + Int(truncatingIfNeeded: index)
     let keep = entry.pointee.keep
-    let mask = 0 &- UInt64(truncatingIfNeeded: (product.low >= entry.pointee.threshold ? 1 : 0) as Int)
+    let mask = takesOther(rest, entry.pointee.threshold)
     return keep ^ ((keep ^ entry.pointee.other) & mask)
+  }
+
+  /// All ones when an alias entry chosen with `rest` (`boundedWithRest`) gives way to its other
+  /// alternative (the rest at or above the entry's threshold), else zero: a mask to select
+  /// with, without a branch (the outcome is random, so a branch would often be mispredicted).
+  @inline(__always)
+  static func takesOther(_ rest: UInt64, _ threshold: UInt64) -> UInt64 {
+    0 &- UInt64(truncatingIfNeeded: (rest >= threshold ? 1 : 0) as Int)
   }
 }

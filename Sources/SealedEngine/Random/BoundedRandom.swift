@@ -6,6 +6,16 @@ extension RandomNumberGenerator {
   /// - Precondition: `bound > 0`.
   @inlinable @inline(__always)
   package mutating func bounded(_ bound: UInt64) -> UInt64 {
+    boundedWithRest(bound).index
+  }
+
+  /// `bounded(bound)` and the rest of the number that gave it: the low word of x × bound,
+  /// which given the index is uniform on a grid of spacing `bound` (an alias table compares it
+  /// with the chosen entry's threshold). The same random numbers as `bounded`.
+  ///
+  /// - Precondition: `bound > 0`.
+  @inlinable @inline(__always)
+  package mutating func boundedWithRest(_ bound: UInt64) -> (index: UInt64, rest: UInt64) {
     var product = next().multipliedFullWidth(by: bound)
     if product.low < bound {
       let threshold = (0 &- bound) % bound
@@ -13,6 +23,6 @@ extension RandomNumberGenerator {
         product = next().multipliedFullWidth(by: bound)
       }
     }
-    return product.high
+    return (product.high, product.low)
   }
 }
