@@ -82,8 +82,13 @@ final class ReferenceKernels {
 /// War mtgwtf's engine and its C kernel.
 final class PrintedReferencePair {
   let engine = SamplerFixture(set: "war", rules: "mtgwtf")
-  let kernels = ReferenceKernels()
+  let reference: UnsafeMutablePointer<WarMtgwtfReference>
   let turns = Turns()
+
+  init() {
+    reference = .allocate(capacity: 1)
+    war_mtgwtf_reference_init(reference, 1)
+  }
 }
 
 /// Times two sides back to back, taking turns at going first from one iteration to the next.
@@ -211,7 +216,7 @@ let benchmarks: @Sendable () -> Void = {
       .percentOfReference,
       pair.turns.percent(
         { pair.engine.sampler.generate(pools: pairPools, using: &pair.engine.rng) },
-        against: { blackHole(war_mtgwtf_reference_run(pair.kernels.printed, Int64(pairPools))) }))
+        against: { blackHole(war_mtgwtf_reference_run(pair.reference, Int64(pairPools))) }))
   } setup: {
     PrintedReferencePair()
   }
