@@ -142,12 +142,6 @@ extension PoolEngine {
     }
   }
 
-  /// Whether `card` is among the first `count` cards at `cards`.
-  private static func contains(_ card: Int32, _ cards: UnsafeMutablePointer<Int32>, _ count: Int) -> Bool {
-    for p in 0..<count where cards[p] == card { return true }
-    return false
-  }
-
   /// One entry of the alias table of `size` entries at `offset` in the alias arrays (Walker's
   /// method: a uniform entry, kept or swapped for its alias by a 64-bit draw).
   @inline(__always)

@@ -78,16 +78,10 @@ extension PoolEngine {
     }
     var index = 0
     repeat {
-      var card = draw(using: &rng)
-      var earlier = 0
-      while distinct && earlier < index {
-        if out[earlier] == card {
-          card = draw(using: &rng)
-          earlier = 0
-        } else {
-          earlier &+= 1
-        }
-      }
+      var card: Int32
+      repeat {
+        card = draw(using: &rng)
+      } while distinct && Self.contains(card, out, index)
       out[index] = card
       if O.countsCards { segment.pointee.counts[Int(truncatingIfNeeded: card)] &+= 1 }
       index &+= 1

@@ -338,6 +338,14 @@ struct PoolEngine: ~Copyable {
     return product.high
   }
 
+  /// Whether `card` is among the first `count` cards at `cards`: the test of a distinct draw
+  /// that draws a card again while the draw already holds it.
+  @inline(__always)
+  static func contains(_ card: Int32, _ cards: UnsafeMutablePointer<Int32>, _ count: Int) -> Bool {
+    for p in 0..<count where cards[p] == card { return true }
+    return false
+  }
+
   /// The number of `thresholds[0..<count]` at or below `digit`, counted without branches (the
   /// outcome is random, so a branch would be mispredicted often).
   @inline(__always)
