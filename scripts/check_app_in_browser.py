@@ -156,6 +156,18 @@ def css(driver, selector):
     return driver.find_elements(By.CSS_SELECTOR, selector)
 
 
+def attributes(driver, selector, name):
+    """The attribute `name` of every element `selector` finds, read in one script: rows the page
+    redraws between finding and reading would otherwise be stale."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map(e => e.getAttribute(arguments[1]));", selector, name)
+
+
+def texts(driver, selector):
+    """The text of every element `selector` finds, read in one script (see `attributes`)."""
+    return driver.execute_script("return [...document.querySelectorAll(arguments[0])].map(e => e.innerText);", selector)
+
+
 def deck_size(driver):
     """The deck's size as the page shows it (read by script: the deck side is redrawn on each change)."""
     text = driver.execute_script("const n = document.querySelector('#count strong'); return n ? n.textContent : '-1'")
@@ -460,14 +472,13 @@ setTimeout(() => document.getElementById("f").submit(), 500);
 
 def start_check(driver, rules, pools, seed, set_code="war"):
     """Fills the check form and starts a check; returns the new row's check number."""
-    before = {row.get_attribute("data-check") for row in css(driver, "tr[data-check]")}
+    before = set(attributes(driver, "tr[data-check]", "data-check"))
     for field, value in (("set", set_code), ("rules", rules), ("pools", pools), ("seed", seed)):
         box = driver.find_element(By.CSS_SELECTOR, f'form.check-form input[name="{field}"]')
         box.clear()
         box.send_keys(value)
     driver.find_element(By.ID, "start-check").click()
-    wait(driver, lambda d: {row.get_attribute("data-check") for row in css(d, "tr[data-check]")} - before)
-    return ({row.get_attribute("data-check") for row in css(driver, "tr[data-check]")} - before).pop()
+    return wait(driver, lambda d: set(attributes(d, "tr[data-check]", "data-check")) - before).pop()
 
 
 def row_of(driver, check_id):
@@ -539,14 +550,14 @@ def checks_and_reports(driver, app, shots):
     link = wait(driver, lambda d: row_of(d, first).find_element(By.CSS_SELECTOR, 'a[href$="report.html"]').get_attribute("href"))
     cancel_beside_an_earlier_report(driver, app)
     wait(driver, lambda d: len(css(d, "#past-reports tr[data-folder]")) >= 4)
-    past = [row.get_attribute("data-folder") for row in css(driver, "#past-reports tr[data-folder]")]
+    past = attributes(driver, "#past-reports tr[data-folder]", "data-folder")
     check("the Checks screen lists past reports, newest first", folder in past and other in past and past.index(other) < past.index(folder), past)
     driver.get(link)
     wait(driver, lambda d: expected in d.find_element(By.TAG_NAME, "body").text)
     check("its report page opens", True)
     driver.get(app.url + "#/reports")
     wait(driver, lambda d: css(d, f'tr[data-folder="{folder}"]'))
-    files = [a.text for a in css(driver, f'tr[data-folder="{folder}"] td.files a')]
+    files = texts(driver, f'tr[data-folder="{folder}"] td.files a')
     check("the report folders are listed with their files", "checks.csv" in files and "run.csv" in files, files)
 
 
