@@ -291,7 +291,7 @@ def choose_and_open(driver, app, shots):
 def build_deck(driver, top_ids, shots):
     driver.find_element(By.ID, "continue").click()
     wait(driver, lambda d: css(d, ".pick") and css(d, "#count strong"))
-    listed = [node.get_attribute("data-id") for node in css(driver, "#deck-list .card-header")]
+    listed = attributes(driver, "#deck-list .card-header", "data-id")
     check("the deck starts with the pool's rares and mythics", sorted(listed) == sorted(top_ids), (listed, top_ids))
     check("no card image is broken", driver.execute_script(
         "return [...document.images].every(image => image.complete && image.naturalWidth > 0)"))
@@ -350,7 +350,7 @@ def hand_and_exports(driver, app, shots):
     wait(driver, lambda d: css(d, "#hand") and d.find_element(By.ID, "hand").get_attribute("data-seed") != hand["seed"])
     check("drawing again deals another hand", len(css(driver, "#hand .hand-cards .card")) == 7)
     css(driver, "body")[0].send_keys(Keys.ESCAPE)
-    ids = {node.get_attribute("data-id") for node in css(driver, "#deck-list .card-header")}
+    ids = set(attributes(driver, "#deck-list .card-header", "data-id"))
     for card_id in ids:
         set_code, number = card_id.split(" #")
         write_png(os.path.join(app.images, f"{set_code}-{number}.png"))
@@ -637,9 +637,9 @@ def products(driver, app, shots):
     """The shipped products by kind, listed in the background since the page was first served."""
     driver.get(app.url)
     wait(driver, lambda d: css(d, "details.kind"), 900)
-    kinds = [node.get_attribute("data-kind") for node in css(driver, "details.kind")]
+    kinds = attributes(driver, "details.kind", "data-kind")
     check("Choose lists the shipped products by kind", {"draft", "play", "collector"} <= set(kinds), kinds)
-    labels = [node.find_element(By.TAG_NAME, "summary").text for node in css(driver, "details.kind")]
+    labels = texts(driver, "details.kind > summary")
     check("each kind is named in the products' words (no \"booster boosters\", no \"jp boosters\")",
           any(label.startswith("Japanese Draft Boosters") for label in labels)
           and not any(re.search(r"\b(booster|jp) boosters", label, re.I) for label in labels), labels)
@@ -668,7 +668,7 @@ def fetch_buttons(driver, app, shots):
     name = said.split(" ")[0]
     wait(driver, lambda d: css(d, 'tr[data-product="otj-play-arena"]') and css(d, "#release .release-name")[0].text == name, 300)
     check("Choose lists the fetched release's products and names it", len(css(driver, "tr[data-product]")) == 4,
-          [node.get_attribute("data-product") for node in css(driver, "tr[data-product]")])
+          attributes(driver, "tr[data-product]", "data-product"))
     app_release = app.run("rules", "releases")
     check("the command line uses the release the app fetched", re.search(re.escape(name) + r"\s+yes", app_release), app_release)
     play = css(driver, 'details.kind[data-kind="play"]')
