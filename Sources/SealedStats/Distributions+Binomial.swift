@@ -173,9 +173,10 @@ extension Distributions {
     return (k32, n32)
   }
 
-  /// Throws unless 0 <= k <= n <= maximumBinomialTrials and p is in [0, 1].
+  /// Throws unless 0 <= k <= n <= maximumBinomialTrials and p is in [0, 1]. The error's text is
+  /// made only when it is thrown (a check makes thousands of these calls).
   private static func requireBinomial(_ k: Int, _ n: Int, _ p: Double, _ function: String) throws(GSLError) {
-    let call = "\(function)(\(k), trials: \(n), probability: \(p))"
+    var call: String { "\(function)(\(k), trials: \(n), probability: \(p))" }
     guard p >= 0, p <= 1 else {
       throw GSLError(call: call, status: GSLError.domainError, detail: "probability outside [0, 1]")
     }
