@@ -58,8 +58,8 @@ import Testing
   static func pairwise(_ a: String, _ b: String) -> Bool {
     let pa = a.split(separator: ":").map(String.init)
     let pb = b.split(separator: ":").map(String.init)
-    let na = CollectorNumber(pa.count > 1 ? pa[1] : a)
-    let nb = CollectorNumber(pb.count > 1 ? pb[1] : b)
+    let na = CollectorNumber(byCharacters: pa.count > 1 ? pa[1] : a)
+    let nb = CollectorNumber(byCharacters: pb.count > 1 ? pb[1] : b)
     if na != nb { return na < nb }
     return a < b
   }
@@ -67,7 +67,8 @@ import Testing
   @Test func importedSheetsKeepTheirCardOrder() throws {
     var keys = [
       "war:10", "war:9", "war:9:foil", "war:★1", "war:1a", "war:1", "war:100", "dom:5", "dom:10", "x", "war::3", ":4",
-      "war:", "war:1:foil", "abc:1b", "abc:01", "war:10a", "war:S1", "war:T2",
+      "war:", "war:1:foil", "abc:1b", "abc:01", "war:10a", "war:S1", "war:T2", "::7:8", "::", ":", "a:b:c", "war:3\u{301}",
+      "war:\u{301}:5", "war::\u{301}2", "war:99999999999999999999",
     ]
     let data = try CompiledBoosterData.read(path: Fixtures.shippedBoosters)
     for product in data.products.prefix(40) { for sheet in product.sheets.values { keys += sheet.cards.keys } }

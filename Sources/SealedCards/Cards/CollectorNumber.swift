@@ -12,12 +12,42 @@ public struct CollectorNumber: Sendable, Hashable, Comparable, Codable, CustomSt
   /// What follows the leading integer (`"a"` in `"22a"`), or the whole text without one.
   package let suffix: Substring
 
-  /// The collector number spelled `text`, split into its leading integer and the rest. O(length).
+  /// The collector number spelled `text`, split into its leading integer and the rest. O(length):
+  /// an ASCII text (every number of the card data but `★5` and the like) is split by its bytes,
+  /// which gives what `init(byCharacters:)` gives without breaking the text into characters (the
+  /// plan compiler and the listing read every card key's number).
   package init(_ text: String) {
+    guard let digits = Self.asciiDigitsEnd(text) else {
+      self.init(byCharacters: text)
+      return
+    }
+    let prefix = text[..<digits]
+    self.init(text: text, leadingInteger: prefix.isEmpty ? nil : Int(prefix), suffix: text[digits...])
+  }
+
+  private init(text: String, leadingInteger: Int?, suffix: Substring) {
     self.text = text
+    self.leadingInteger = leadingInteger
+    self.suffix = suffix
+  }
+
+  /// The same split character by character: the leading characters that are ASCII digits (a
+  /// digit followed by a combining mark is one character, not a digit), then the rest. O(length).
+  package init(byCharacters text: String) {
     let digits = text.prefix(while: { $0.isASCII && $0.isNumber })
-    self.leadingInteger = digits.isEmpty ? nil : Int(digits)
-    self.suffix = text[digits.endIndex...]
+    self.init(text: text, leadingInteger: digits.isEmpty ? nil : Int(digits), suffix: text[digits.endIndex...])
+  }
+
+  /// Where an all-ASCII text's leading digits end, or nil when the text holds a byte beyond ASCII.
+  private static func asciiDigitsEnd(_ text: String) -> String.Index? {
+    var end: Int?
+    var offset = 0
+    for byte in text.utf8 {
+      guard byte < 0x80 else { return nil }
+      if end == nil, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { end = offset }
+      offset += 1
+    }
+    return text.utf8.index(text.utf8.startIndex, offsetBy: end ?? offset)
   }
 
   /// A number spelled `text` without its last letter (`65a` gives `65`), nil when it does not

@@ -232,10 +232,29 @@ public enum CompiledBoosterRules {
       .map { (key: $0.key, weight: $0.weight) }
   }
 
-  /// The collector number a key sorts by: its second `:`-separated part, or the whole key.
+  /// The collector number a key sorts by: its second `:`-separated part (empty parts skipped, as
+  /// `split` skips them), or the whole key. An ASCII key is taken apart by its bytes; any other
+  /// as `split` does it (a colon followed by a combining mark is no separator there).
   static func sortNumber(_ key: String) -> CollectorNumber {
-    let parts = key.split(separator: ":")
-    return CollectorNumber(parts.count > 1 ? String(parts[1]) : key)
+    guard key.utf8.allSatisfy({ $0 < 0x80 }) else {
+      let parts = key.split(separator: ":")
+      return CollectorNumber(parts.count > 1 ? String(parts[1]) : key)
+    }
+    let bytes = key.utf8
+    var part = 0
+    var start = bytes.startIndex
+    var index = bytes.startIndex
+    while true {
+      if index == bytes.endIndex || bytes[index] == UInt8(ascii: ":") {
+        if index != start {
+          if part == 1 { return CollectorNumber(String(key[start..<index])) }
+          part += 1
+        }
+        if index == bytes.endIndex { return CollectorNumber(key) }
+        start = bytes.index(after: index)
+      }
+      index = bytes.index(after: index)
+    }
   }
 
   static func number(_ value: Double) -> String {
