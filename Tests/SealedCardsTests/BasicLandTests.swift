@@ -26,6 +26,20 @@ import Testing
     #expect(basics >= 45)
   }
 
+  /// A set's booster range by default is its highest basic land's number, which the database
+  /// finds once per set (`highestBasicBySet`): a set made from the database, by its code in any
+  /// case, has the range a set made from its cards alone finds; war's basics end at 264.
+  @Test func theDatabaseKnowsEachSetsHighestBasic() throws {
+    let database = try CardDatabase.load(path: Fixtures.shippedCards)
+    for (code, cards) in database.cardsBySet {
+      let fromCards = CardSet(code: code, cards: cards)
+      #expect(try CardSet(code: code.uppercased(), in: database).defaultBoosterMax == fromCards.defaultBoosterMax, "\(code)")
+      #expect(database.highestBasicBySet[code] == fromCards.defaultBoosterMax, "\(code)")
+    }
+    #expect(database.highestBasicBySet["war"] == 264)
+    #expect(database.highestBasicBySet["eld"] == nil)
+  }
+
   @Test func oddTypeLinesAnswerAsByWords() {
     let lines = [
       "Basic Land — Forest", "BASIC LAND", "basic snow land — island", "Land", "Basic", "Land Creature — Forest Dryad",

@@ -7,6 +7,10 @@ public struct CardDatabase: Sendable {
   package let files: [String]
   /// Cards per lowercase set code, each list ordered by collector number.
   package let cardsBySet: [String: [Card]]
+  /// Per set code, the highest collector number of a basic land (`CardSet.defaultBoosterMax`),
+  /// for the sets that have one: found once here, not again for every product that draws from
+  /// the set (the listing makes a `CardSet` per product).
+  package let highestBasicBySet: [String: Int]
 
   /// Set codes in alphabetical order.
   package var setCodes: [String] { cardsBySet.keys.sorted() }
@@ -17,6 +21,7 @@ public struct CardDatabase: Sendable {
     self.files = files
     self.cardsBySet = Dictionary(grouping: cards, by: \.setCode)
       .mapValues { $0.sorted { $0.collectorNumber < $1.collectorNumber } }
+    self.highestBasicBySet = cardsBySet.compactMapValues(CardSet.highestBasic)
   }
 
   /// The cards of one set, ordered by collector number, or a `DataError` that lists the sets

@@ -19,12 +19,23 @@ public struct CardSet: Sendable {
 
   /// - Parameter boosterMax: overrides the range derived from the basic lands.
   public init(code: String, cards: [Card], boosterMax: Int? = nil) {
+    self.init(code: code, cards: cards, highestBasic: Self.highestBasic(of: cards), boosterMax: boosterMax)
+  }
+
+  /// The set of `cards` whose highest basic land's collector number, `highestBasic(of: cards)`, is
+  /// already known (`CardDatabase.highestBasicBySet`). Cost: O(1).
+  package init(code: String, cards: [Card], highestBasic: Int?, boosterMax: Int? = nil) {
     self.code = code
     self.cards = cards
     self.name = cards.first?.setName ?? code.uppercased()
-    let basics = cards.filter(\.isBasicLand).compactMap(\.collectorNumber.leadingInteger)
-    self.defaultBoosterMax = basics.max()
+    self.defaultBoosterMax = highestBasic
     self.boosterMax = boosterMax ?? defaultBoosterMax
+  }
+
+  /// The highest collector number (its leading integer) of a basic land among `cards`, nil when
+  /// none has one. Cost: O(n), a type line read for each land.
+  package static func highestBasic(of cards: [Card]) -> Int? {
+    cards.filter(\.isBasicLand).compactMap(\.collectorNumber.leadingInteger).max()
   }
 
   /// Loads one set from a database, applying an optional `--booster-max` override.
@@ -37,7 +48,7 @@ public struct CardSet: Sendable {
     if let boosterMax, let highest = cards.compactMap(\.collectorNumber.leadingInteger).max(), boosterMax > highest {
       throw DataError("--booster-max \(boosterMax): set \(code.lowercased())'s highest collector number is \(highest); expected 1 to \(highest)")
     }
-    self.init(code: code.lowercased(), cards: cards, boosterMax: boosterMax)
+    self.init(code: code.lowercased(), cards: cards, highestBasic: database.highestBasicBySet[code.lowercased()], boosterMax: boosterMax)
   }
 
   /// The cards inside the booster range (all of them in collector-number order), or an error

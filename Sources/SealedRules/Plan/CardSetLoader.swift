@@ -48,9 +48,11 @@ package final class CardSetLoader: Sendable {
   /// The set and the other sets `rules` name for it, from a database already loaded; a set the
   /// database lacks is empty (its cards are placeholders). Cost: O(their cards).
   package static func cardSet(_ code: String, for rules: RuleSetDefinition, in database: CardDatabase, boosterMax: Int? = nil) -> CardSet {
-    var set = CardSet(code: code, cards: database.cardsBySet[code] ?? [], boosterMax: boosterMax)
+    var set = CardSet(
+      code: code, cards: database.cardsBySet[code] ?? [], highestBasic: database.highestBasicBySet[code], boosterMax: boosterMax)
     for other in rules.namedSets(for: code) {
-      set.otherSets[other] = CardSet(code: other, cards: database.cardsBySet[other] ?? [])
+      set.otherSets[other] = CardSet(
+        code: other, cards: database.cardsBySet[other] ?? [], highestBasic: database.highestBasicBySet[other])
     }
     return set
   }
