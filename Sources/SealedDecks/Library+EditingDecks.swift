@@ -46,7 +46,7 @@ extension Library {
   /// write of the deck file.
   package func saveChanged(_ deck: Deck) throws(DataError) {
     var deck = deck
-    deck.modifiedAt = Date().formatted(.iso8601)
+    deck.modifiedAt = UTCTimestamp.seconds(Date())
     try save([Self.file(for: deck)], replacing: true)
   }
 

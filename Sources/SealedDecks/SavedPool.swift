@@ -131,7 +131,7 @@ public struct SavedPool: Sendable, Equatable {
 
   /// `2026-01-31T12:00:00Z`.
   static func timestamp(_ date: Date) -> String {
-    date.formatted(.iso8601)
+    UTCTimestamp.seconds(date)
   }
 
   /// Equal when the saved forms (the JSON the library writes) are equal. O(cards).

@@ -82,19 +82,13 @@ package struct InstalledRelease: Sendable, Equatable {
     return ((try? encoder.encode(about)) ?? Data()) + Data("\n".utf8)
   }
 
-  /// A moment as `chosen_at` writes it: ISO 8601, UTC, milliseconds.
+  /// A moment as `chosen_at` writes it: ISO 8601, UTC, the millisecond it falls in.
   package static func preciseTimestamp(_ date: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    return formatter.string(from: date)
+    UTCTimestamp.milliseconds(date)
   }
 
-  /// A moment as `fetched_at` writes it: ISO 8601, UTC, seconds.
+  /// A moment as `fetched_at` writes it: ISO 8601, UTC, the second it falls in.
   package static func timestamp(_ date: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    return formatter.string(from: date)
+    UTCTimestamp.seconds(date)
   }
 }

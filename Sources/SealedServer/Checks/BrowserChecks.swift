@@ -88,7 +88,7 @@ final class BrowserChecks: Sendable {
           Status(
             id: id, set: job.plan.setCode, rules: rules, pools: pools, seed: seed, booster_max: request.booster_max, folder: folder,
             state: .running, done_pools: 0,
-            step: "starting", step_done: 0, step_total: pools, seconds: 0, started_at: Date().formatted(.iso8601))
+            step: "starting", step_done: 0, step_total: pools, seconds: 0, started_at: UTCTimestamp.seconds(Date()))
         }, busy: Self.busy, body: { context in Self.run(job, context: context, folder: path) })
     } catch {
       rmdir(path)

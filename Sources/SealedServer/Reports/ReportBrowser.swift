@@ -51,7 +51,7 @@ struct ReportBrowser: Sendable {
       guard !relative.isEmpty, files.contains("report.html") || files.contains("run.csv") else { return }
       let date = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? Date(timeIntervalSince1970: 0)
       let folder = Folder(
-        path: relative, files: files, has_page: files.contains("report.html"), modified: date.formatted(.iso8601),
+        path: relative, files: files, has_page: files.contains("report.html"), modified: UTCTimestamp.seconds(date),
         run: files.contains("run.csv") ? ReportSummary(folder: path) : nil)
       found.append((folder, date))
     }
