@@ -19,22 +19,34 @@ struct TextTable {
   }
 
   /// The rendered table: a header, a rule, then the rows; trailing spaces trimmed.
+  /// Cost: O(characters), each cell's characters counted once.
   var text: String {
+    let titles = columns.map(\.title)
+    let counts = rows.map { $0.map(\.count) }
     let widths = columns.indices.map { column in
-      ([columns[column].title] + rows.map { $0[column] }).map(\.count).max() ?? 0
+      max(titles[column].count, counts.lazy.map { $0[column] }.max() ?? 0)
     }
-    func line(_ cells: [String]) -> String {
-      let padded = cells.enumerated().map { index, cell in
-        let padding = String(repeating: " ", count: widths[index] - cell.count)
-        return columns[index].alignment == .left ? cell + padding : padding + cell
+    // Each cell padded to its column's width, two spaces between columns, then the trailing
+    // spaces dropped (those of a last cell aligned left are never added).
+    func line(_ cells: [String], _ cellCounts: [Int]) -> String {
+      var text = ""
+      for (index, cell) in cells.enumerated() {
+        if index > 0 { text += "  " }
+        let padding = String(repeating: " ", count: widths[index] - cellCounts[index])
+        switch columns[index].alignment {
+        case .left: text += index == cells.count - 1 ? cell : cell + padding
+        case .right: text += padding + cell
+        }
       }
-      return String(padded.joined(separator: "  ").reversed().drop(while: { $0 == " " }).reversed())
+      while text.last == " " { text.removeLast() }
+      return text
     }
+    func line(_ cells: [String]) -> String { line(cells, cells.map(\.count)) }
     var lines = [line(columns.map(\.title))]
     lines.append(line(widths.map { String(repeating: "-", count: $0) }))
     let indent = String(repeating: " ", count: (widths.first ?? 0) + 2)
     for (index, row) in rows.enumerated() {
-      lines.append(line(row))
+      lines.append(line(row, counts[index]))
       for note in notes[index] { lines += Self.wrap(note, width: Self.noteWidth - indent.count).map { indent + $0 } }
     }
     return lines.joined(separator: "\n") + "\n"
