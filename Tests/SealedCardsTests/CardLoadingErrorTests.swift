@@ -68,12 +68,14 @@ import Testing
 
   @Test func sameCardNumberWithDifferentNames() throws {
     let dir = try Fixtures.temporaryDirectory()
-    try Fixtures.write("[\(Fixtures.cardJSON(number: "7", name: "Alpha"))]", to: "a.json", in: dir)
+    let first = try Fixtures.write("[\(Fixtures.cardJSON(number: "7", name: "Alpha"))]", to: "a.json", in: dir)
     let second = try Fixtures.write(
       "[\n\(Fixtures.cardJSON(number: "8", name: "Beta")),\n\(Fixtures.cardJSON(number: "7", name: "Gamma"))\n]",
       to: "b.json", in: dir)
     let error = try #require(loadingError(dir.path))
-    #expect(error.description.hasPrefix("\(second):3: card 2: tst #7 is \"Gamma\" here but \"Alpha\" at"))
+    #expect(
+      error.description
+        == "\(second):3: card 2: tst #7 is \"Gamma\" here but \"Alpha\" at \(first): card 1; expected one name per set and collector number")
   }
 
   @Test func sameCardTwiceWithTheSameNameIsKeptOnce() throws {

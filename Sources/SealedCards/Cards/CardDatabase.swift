@@ -79,21 +79,26 @@ public struct CardDatabase: Sendable {
         return .failure(error)
       }
     }
+    let total = decoded.reduce(0) { $0 + ((try? $1.get())?.cards.count ?? 0) }
     var cards: [Card] = []
-    var seen: [CardKey: (name: String, location: String)] = [:]
-    for (file, result) in zip(files, decoded) {
+    cards.reserveCapacity(total)
+    // The first copy of each key: its name, and where it was read (the file's place in `files`
+    // and the card's in the file), made into a message only for a conflict.
+    var seen: [CardKey: (name: String, file: Int, index: Int)] = [:]
+    seen.reserveCapacity(total)
+    for (fileIndex, result) in decoded.enumerated() {
       let (data, indexed) = try result.get()
       for (index, card) in indexed {
         if let earlier = seen[card.key] {
           guard earlier.name == card.name else {
-            let here = CardFileReader.cardLocation(index, data: data, source: file)
+            let here = CardFileReader.cardLocation(index, data: data, source: files[fileIndex])
             throw DataError(
-              "\(card.key) is \"\(card.name)\" here but \"\(earlier.name)\" at \(earlier.location); expected one name per set and collector number",
+              "\(card.key) is \"\(card.name)\" here but \"\(earlier.name)\" at \(files[earlier.file]): card \(earlier.index + 1); expected one name per set and collector number",
               at: here)
           }
           continue
         }
-        seen[card.key] = (card.name, "\(file): card \(index + 1)")
+        seen[card.key] = (card.name, fileIndex, index)
         cards.append(card)
       }
     }
