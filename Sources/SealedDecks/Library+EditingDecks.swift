@@ -37,15 +37,15 @@ extension Library {
         }
         changes.append(DeckChange(card: card, count: count, held: deck.copies(of: card), opened: deck.opened(card)))
       }
-      try saveChanged(deck)
+      try saveChanged(&deck)
       return (deck, changes)
     }
   }
 
-  /// Saves a changed deck over its file, stamping the time of the change. Cost: one atomic
-  /// write of the deck file.
-  package func saveChanged(_ deck: Deck) throws(DataError) {
-    var deck = deck
+  /// Saves a changed deck over its file, stamping `deck` with the time of the change, so that
+  /// what the caller holds afterwards is what the file holds. Cost: one atomic write of the
+  /// deck file.
+  package func saveChanged(_ deck: inout Deck) throws(DataError) {
     deck.modifiedAt = UTCTimestamp.seconds(Date())
     try save([Self.file(for: deck)], replacing: true)
   }

@@ -177,6 +177,28 @@ import Testing
     #expect(sheet.errorMessage?.hasPrefix("the card sheet is made from card images named SET-NUMBER.jpg; start sealed serve with --images DIR") == true)
   }
 
+  /// The reply to an edit is the deck as the library now holds it, its time of change
+  /// included: the open page compares that time with the library's to see changes made
+  /// elsewhere, and a reply with the time before the edit would show its own edit as one.
+  @Test func anEditsReplyCarriesTheTimeItWasSaved() throws {
+    let server = try RunningServer()
+    defer { server.stop() }
+    _ = try server.save("dave", seed: 5)
+    // The saved deck's time set back years, so that the edit's own time cannot be the same.
+    let file = server.home.appendingPathComponent("decks/dave.json")
+    let text = try String(contentsOf: file, encoding: .utf8)
+    let old = try #require(text.firstRange(of: #/"modified_at": "[^"]*"/#))
+    try text.replacingCharacters(in: old, with: #""modified_at": "2020-01-31T12:00:00Z""#).write(to: file, atomically: true, encoding: .utf8)
+    let edited = try server.edit("\"dave\"", card: "war #250")
+    #expect(edited.status == 200)
+    let reply = try JSONValue.object(edited.text)
+    let library = try server.view("\"dave\"")
+    #expect(reply["modified_at"] as? String != "2020-01-31T12:00:00Z")
+    #expect(reply["modified_at"] as? String == library["modified_at"] as? String)
+    let saved = try JSONValue.object(String(contentsOf: file, encoding: .utf8))
+    #expect(saved["modified_at"] as? String == reply["modified_at"] as? String)
+  }
+
   @Test func decksAreDuplicatedAndDeleted() throws {
     let server = try RunningServer()
     defer { server.stop() }

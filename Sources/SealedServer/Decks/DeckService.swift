@@ -63,7 +63,7 @@ struct DeckService: Sendable {
           var deck = try library.deck(name)
           let card = try Self.card(id, in: deck)
           if adding { try deck.add(card) } else { try deck.remove(card) }
-          try library.saveChanged(deck)
+          try library.saveChanged(&deck)
           return deck
         }
       }

@@ -234,9 +234,16 @@ export async function render(main, path, params) {
   if (view.saved) followLibrary(view.name);
 }
 
+/** What tells two saved copies of a deck apart: the time of the save and the cards. The time
+ * alone is not enough, being to the second: a change here and one by `sealed deck` in the same
+ * second would look the same. */
+function savedForm(view) {
+  return view.modified_at + " " + view.cards.map((entry) => `${entry.copies}x${entry.card.id}`).join(";");
+}
+
 /** A saved deck may change elsewhere (sealed deck, another tab): asked for every few seconds
  * and whenever the tab comes back, after any change of this page's own, and redrawn, saying
- * so, when the library's copy is newer. */
+ * so, when the library's copy differs from the one shown. */
 function followLibrary(name) {
   let gone = false;
   const check = () => {
@@ -245,7 +252,7 @@ function followLibrary(name) {
       if (state.reference !== name) return;
       try {
         const view = await api("/api/deck", { deck: name });
-        if (state.reference !== name || view.modified_at === state.view.modified_at) return;
+        if (state.reference !== name || savedForm(view) === savedForm(state.view)) return;
         setView(view);
         toast(`Deck ${name} was changed elsewhere (sealed deck or another tab): showing it as saved now`);
       } catch (error) {
