@@ -1,5 +1,6 @@
-import SealedSupport
 import SealedCards
+import SealedSupport
+import Synchronization
 
 /// A rule set compiled against one set's cards: everything the generator and the analytic
 /// expectations need, as flat index arrays. Built once by `PlanCompiler`; immutable and shared
@@ -9,10 +10,18 @@ public final class BoosterPlan: Sendable {
   package let rulesName: String
   package let rulesSource: String
   private let rulesText: String
-  /// The rule set's fingerprint: the SHA-256 of its text, in hex. Cost: O(text) a call, made
-  /// only when asked (once a run, for its record), not for every plan compiled (the listing's
-  /// 538 plans spent 2% of their time on it).
-  package var rulesSHA256: String { SHA256.hex(of: Array(rulesText.utf8)) }
+  private let rulesFingerprint = Mutex<String?>(nil)
+  /// The rule set's fingerprint: the SHA-256 of its text, in hex. Cost: O(text) the first time
+  /// it is asked (a run asks for its record and its report), not for every plan compiled (the
+  /// listing's 538 plans spent 2% of their time on it); a lookup after that.
+  package var rulesSHA256: String {
+    rulesFingerprint.withLock { kept in
+      if let kept { return kept }
+      let fingerprint = SHA256.hex(of: Array(rulesText.utf8))
+      kept = fingerprint
+      return fingerprint
+    }
+  }
   /// The booster data release the rules were made from (`RuleSetDefinition.boosterData`), if any.
   package let boosterData: String?
   package let setCode: String
