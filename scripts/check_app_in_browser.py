@@ -250,9 +250,14 @@ def shot_of(driver, shots, name, selector):
         driver.save_screenshot(os.path.join(shots, f"app-{name}.png"))
 
 
+def clear_toast(driver):
+    """Hides the page's message line and empties it, so that the next message can be told apart."""
+    driver.execute_script("const t = document.getElementById('toast'); t.hidden = true; t.textContent = ''")
+
+
 def toast_after(driver, action, seconds=20):
     """Clears the message line, does `action`, and returns the next message the page shows."""
-    driver.execute_script("const t = document.getElementById('toast'); t.hidden = true; t.textContent = ''")
+    clear_toast(driver)
     action()
     wait(driver, lambda d: d.find_element(By.ID, "toast").is_displayed() and d.find_element(By.ID, "toast").text, seconds)
     return driver.find_element(By.ID, "toast").text
@@ -402,7 +407,7 @@ def save_and_compare(driver, app, hand, files, shots):
     printed_odds = all(re.search(rf"^  {k}  +{re.escape(p)}(  |$)", text, re.M) for k, p in enumerate(hand["odds"]))
     check("the page's odds are the ones sealed hand prints", printed_odds, hand["odds"])
     lands = [t for t in css(driver, '.pick[data-basic="yes"]') if int(t.get_attribute("data-copies")) > 0]
-    driver.execute_script("const t = document.getElementById('toast'); t.hidden = true; t.textContent = ''")
+    clear_toast(driver)
     driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('contextmenu', {bubbles: true}))", lands[0])
     wait(driver, lambda d: deck_size(d) == 39)
     check("a change in the browser shows in sealed deck show", json.loads(app.run("deck", "show", name, "--format", "json"))["size"] == 39)
@@ -412,7 +417,7 @@ def save_and_compare(driver, app, hand, files, shots):
     # The open tab follows the library: a change by sealed deck shows without a reload, and says so.
     # The change comes in the second of the page's own save, as a quick `sealed deck` may: the
     # file keeps the page's save time, so only the cards tell the two copies apart.
-    driver.execute_script("const t = document.getElementById('toast'); t.hidden = true; t.textContent = ''")
+    clear_toast(driver)
     deck_file = os.path.join(app.home, "decks", f"{name}.json")
     saved_at = json.load(open(deck_file))["modified_at"]
     app.run("deck", "add", name, "#" + lands[0].get_attribute("data-id").split(" #")[1])
