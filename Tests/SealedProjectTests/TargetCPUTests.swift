@@ -12,21 +12,13 @@ import Testing
   static func unsafeFlags(cpu value: String?) throws -> [String: [String]] {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sealed-dump-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "swift", "package", "--package-path", Fixtures.repositoryRoot.path, "--scratch-path", scratch.path, "dump-package",
-    ]
     var environment = ProcessInfo.processInfo.environment
     environment["SEALED_TARGET_CPU"] = value
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "swift package dump-package exited \(process.terminationStatus)")
+    let result = try SealedExecutable.run(
+      ["swift", "package", "--package-path", Fixtures.repositoryRoot.path, "--scratch-path", scratch.path, "dump-package"],
+      executable: URL(fileURLWithPath: "/usr/bin/env"), replacingEnvironment: environment)
+    try #require(result.status == 0, "swift package dump-package exited \(result.status): \(result.stderr)")
+    let data = Data(result.stdout.utf8)
     let package = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     let targets = try #require(package["targets"] as? [[String: Any]])
     var flags: [String: [String]] = [:]
