@@ -31,7 +31,7 @@ package struct AtomicFile: Sendable {
   package init(path: String, temporaryPath: String? = nil, permissions: mode_t = 0o666) {
     self.path = path
     self.permissions = permissions
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = folderOfPath(path)
     let name = (path as NSString).lastPathComponent
     self.temporaryPath = temporaryPath
       ?? (folder as NSString).appendingPathComponent(".\(name).partial-\(getpid())-\(UInt32.random(in: 0 ... .max))")

@@ -26,6 +26,19 @@ import Testing
     let file = AtomicFile(path: folder.appendingPathComponent("pools.csv").path)
     #expect(file.temporaryPath.hasPrefix(folder.path + "/.pools.csv.partial-\(getpid())-"))
     #expect(AtomicFile(path: "pools.csv").temporaryPath.hasPrefix(".pools.csv.partial-"))
+    // Names of one character: Foundation's deletingLastPathComponent stops the process on them.
+    #expect(AtomicFile(path: "a").temporaryPath.hasPrefix(".a.partial-\(getpid())-"))
+    #expect(AtomicFile(path: "-").temporaryPath.hasPrefix(".-.partial-"))
+    #expect(AtomicFile(path: "/tmp/x/b").temporaryPath.hasPrefix("/tmp/x/.b.partial-"))
+  }
+
+  @Test func aPathsFolderIsWhatFoundationWouldGive() {
+    // The values NSString.deletingLastPathComponent gives for paths longer than one character.
+    let cases: [(String, String)] = [
+      ("a", ""), ("-", ""), ("ab", ""), ("/a", "/"), ("x/y", "x"), ("x/y/", "x"), ("/x/y.csv", "/x"),
+      ("./a", "."), ("a//b", "a"),
+    ]
+    for (path, folder) in cases { #expect(folderOfPath(path) == folder, "\(path)") }
   }
 
   @Test func streamedBytesAppearOnlyOnCommit() throws {

@@ -179,7 +179,7 @@ public struct CardDataLocation: Sendable {
   /// A short description of a list of files for messages: one path, or the common folder.
   static func describe(_ files: [String]) -> String {
     guard files.count > 1 else { return files.first ?? "" }
-    let folders = Set(files.map { ($0 as NSString).deletingLastPathComponent })
+    let folders = Set(files.map { folderOfPath($0) })
     return folders.count == 1 ? folders.first! : folders.sorted().joined(separator: " and ")
   }
 }
