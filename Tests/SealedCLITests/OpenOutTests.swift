@@ -37,4 +37,42 @@ import Testing
     #expect(many.status == 2)
     #expect(many.stderr == "sealed: error: --pools 3: --format text shows one pool; many pools are written as a pack file (--format csv, list or 17lands)\n")
   }
+
+  /// A file name of one character in the working folder (`--out a`) once stopped the process
+  /// (Foundation's deletingLastPathComponent traps on such paths); `--out -` is standard output,
+  /// for a pool and for a pack file, as `audit --packs -` reads standard input.
+  @Test func aFileNameOfOneCharacterIsWrittenAndADashIsStandardOutput() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    for format in ["text", "list"] {
+      let printed = try SealedExecutable.run(["open", "war", "--seed", "5", "--format", format] + cards)
+      let written = try SealedExecutable.run(
+        ["open", "war", "--seed", "5", "--format", format, "--out", "a", "--force"] + cards, workingDirectory: dir)
+      #expect(written.status == 0, "\(format): \(written.stderr)")
+      #expect(try String(contentsOfFile: dir.appendingPathComponent("a").path, encoding: .utf8) == printed.stdout)
+      let dash = try SealedExecutable.run(
+        ["open", "war", "--seed", "5", "--format", format, "--out", "-"] + cards, workingDirectory: dir)
+      #expect(dash.status == 0, "\(format): \(dash.stderr)")
+      #expect(dash.stdout == printed.stdout, "\(format)")
+      #expect(dash.stderr.isEmpty, "\(format)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["a"])
+  }
+
+
+  /// Ctrl-C while a long pack file is written: exit 130, a line saying the file is not written,
+  /// and no file left behind, not even the hidden unfinished one.
+  @Test(.heavy) func ctrlCLeavesNoUnfinishedPackFile() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let path = dir.appendingPathComponent("big.csv").path
+    let started = try SealedExecutable.start(
+      ["open", "war", "--pools", "1000000", "--format", "csv", "--out", path] + cards, waitingFor: " (repeat with --seed")
+    Thread.sleep(forTimeInterval: 1)
+    kill(started.process.processIdentifier, SIGINT)
+    let watchdog = SealedExecutable.killAfter(60, started.process)
+    defer { watchdog.cancel() }
+    _ = started.readOutput()
+    started.process.waitUntilExit()
+    #expect(started.process.terminationStatus == 130)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
+  }
 }

@@ -31,8 +31,11 @@ struct ExportArenaCommand: ParsableCommand {
   @Argument(help: "The deck's name.")
   var name: String
 
-  @Option(help: ArgumentHelp("Write the decklist here instead of standard output (a missing folder is created).", valueName: "file"))
-  var out: String?
+  @Option(name: .customLong("out"), help: ArgumentHelp("Write the decklist here instead of standard output (a missing folder is created; - is standard output).", valueName: "file"))
+  var outOption: String?
+
+  /// The file `--out` names; nil for standard output (no `--out`, or `--out -`).
+  var out: String? { outOption == "-" ? nil : outOption }
 
   @Flag(help: "With --out: replace an existing file.")
   var force = false
@@ -68,8 +71,11 @@ struct ExportTTSCommand: ParsableCommand {
   @Argument(help: "The deck's name.")
   var name: String
 
-  @Option(help: ArgumentHelp("Write the saved object here instead of standard output.", valueName: "file"))
-  var out: String?
+  @Option(name: .customLong("out"), help: ArgumentHelp("Write the saved object here instead of standard output (- is standard output).", valueName: "file"))
+  var outOption: String?
+
+  /// The file `--out` names; nil for standard output (no `--out`, or `--out -`).
+  var out: String? { outOption == "-" ? nil : outOption }
 
   @Option(help: ArgumentHelp("Also write the 10 x 7 card sheet image (.jpg or .png).", valueName: "file"))
   var sheet: String?

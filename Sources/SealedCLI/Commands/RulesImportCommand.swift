@@ -48,8 +48,11 @@ struct RulesImportCommand: ParsableCommand {
   @Option(help: ArgumentHelp("The rule file's name (default: the product's code; mtgwtf-CODE-CODE... for several).", valueName: "name"))
   var name: String?
 
-  @Option(help: ArgumentHelp("Write the rule file here instead of standard output.", valueName: "file"))
-  var out: String?
+  @Option(name: .customLong("out"), help: ArgumentHelp("Write the rule file here instead of standard output (- is standard output).", valueName: "file"))
+  var outOption: String?
+
+  /// The file `--out` names; nil for standard output (no `--out`, or `--out -`).
+  var out: String? { outOption == "-" ? nil : outOption }
 
   @Flag(help: "With --out: replace an existing file.")
   var force = false

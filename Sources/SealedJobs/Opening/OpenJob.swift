@@ -44,7 +44,11 @@ package struct OpenJob: Sendable {
   /// Writes the first `pools` pools (at most `RunLimits.maximumOpenedPools`) as a pack file
   /// of `format` to `path` (`-`: standard output; `.gz`: gzipped), whole or not at all; an
   /// existing file only with `force` (else `OutputFile`'s refusal, before any pool is drawn).
-  package func writePackFile(pools: Int, format: PackFileFormat, to path: String, force: Bool = false) throws(DataError) {
-    try PackExport.write(plan: plan, seed: seed, pools: pools, format: format, to: path, force: force)
+  /// False when `shouldStop` said yes before the last chunk of pools: nothing was put in place.
+  @discardableResult
+  package func writePackFile(
+    pools: Int, format: PackFileFormat, to path: String, force: Bool = false, shouldStop: () -> Bool = { false }
+  ) throws(DataError) -> Bool {
+    try PackExport.write(plan: plan, seed: seed, pools: pools, format: format, to: path, force: force, shouldStop: shouldStop)
   }
 }
