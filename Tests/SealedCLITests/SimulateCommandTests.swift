@@ -134,6 +134,32 @@ import Testing
     #expect(mixed.stderr.contains("(version 1) makes other pools from the same seed"))
   }
 
+  /// `merge --out` naming one of the shards' own folders would replace that shard's report with
+  /// the merged one (a later merge then lacks the shard): refused, with or without --force, and
+  /// the shard left as it was.
+  @Test func mergeRefusesToWriteIntoAShardsFolder() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let arguments = ["simulate", "war", "--pools", "8192", "--seed", "9", "--quiet"] + cards
+    var shards: [String] = []
+    for k in 1...2 {
+      let out = dir.appendingPathComponent("s\(k)").path
+      #expect(try SealedExecutable.run(arguments + ["--shard", "\(k)/2", "--out", out]).status == 0)
+      shards.append(out)
+    }
+    let before = try read(URL(fileURLWithPath: shards[0]), "tallies.json")
+    for (out, force) in [(shards[0], false), (shards[0] + "/.", true), ("../s1", false)] {
+      let merged = try SealedExecutable.run(
+        ["merge"] + shards + ["--out", out] + (force ? ["--force"] : []) + cards,
+        workingDirectory: URL(fileURLWithPath: shards[1]))
+      #expect(merged.status == 2, "\(out)")
+      #expect(
+        merged.stderr == "sealed: error: --out \(out): the merged report would replace the shard report in \(shards[0]), which is one of the folders to merge; choose another --out\n")
+    }
+    #expect(try read(URL(fileURLWithPath: shards[0]), "tallies.json") == before)
+    let elsewhere = try SealedExecutable.run(["merge"] + shards + ["--out", dir.appendingPathComponent("m").path] + cards)
+    #expect(elsewhere.status == 0, "\(elsewhere.stderr)")
+  }
+
   @Test(.heavy) func badInputExitsWithTwoAndLeavesTheOldReportAlone() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("report")

@@ -1,3 +1,4 @@
+import Foundation
 import SealedSupport
 import SealedAnalysis
 import SealedReports
@@ -51,8 +52,24 @@ package struct MergeJob: Sendable {
     }
     self.records = records
     self.settings = settings
-    folder = try ReportFolder(
-      path: settings.out ?? "reports/\(merged.plan.reportName)", writes: ReportFile.simulationFolder.names, force: settings.force)
+    let out = settings.out ?? "reports/\(merged.plan.reportName)"
+    try Self.refuseShardFolder(out, shards: settings.folders)
+    folder = try ReportFolder(path: out, writes: ReportFile.simulationFolder.names, force: settings.force)
+  }
+
+  /// Refuses a report folder that is one of the shards' folders (the same folder once links
+  /// and `.` or `..` are resolved): the merged report would replace that shard's, which a
+  /// later merge needs, whether or not `--force` is given.
+  static func refuseShardFolder(_ out: String, shards: [String]) throws(DataError) {
+    func resolved(_ path: String) -> String {
+      URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+    let target = resolved(out)
+    if let shard = shards.first(where: { resolved($0) == target }) {
+      throw DataError(
+        "the merged report would replace the shard report in \(shard), which is one of the folders to merge; choose another --out",
+        at: "--out \(out)")
+    }
   }
 
   /// The whole run's report: its CSVs (cards flagged at `CheckRun.defaultAlpha`), its record
