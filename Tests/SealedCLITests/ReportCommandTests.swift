@@ -125,6 +125,41 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("report.html").path))
   }
 
+  /// A report folder whose files were cut short or lost: `sealed report` once rebuilt a page
+  /// saying "PASS: all 0 checks passed" from a cut checks.csv and a page without a verdict when
+  /// checks.csv was gone. Each is one line, exit 2, and no page is written.
+  @Test func reportRefusesAFolderWhoseFilesWereCutOrLost() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let out = dir.appendingPathComponent("war")
+    let checked = try SealedExecutable.run(["check", "war", "--pools", "2000", "--seed", "1", "--out", out.path, "--quiet"] + cards)
+    #expect(checked.status == 0, "\(checked.stderr)")
+    let checks = try read(out, "checks.csv")
+    let lines = checks.split(separator: "\n", omittingEmptySubsequences: false)
+    let path = out.appendingPathComponent("checks.csv").path
+    func refused(_ contents: String?, _ message: String) throws {
+      if let contents { try Data(contents.utf8).write(to: URL(fileURLWithPath: path)) } else { try FileManager.default.removeItem(atPath: path) }
+      try? FileManager.default.removeItem(at: out.appendingPathComponent("report.html"))
+      let result = try SealedExecutable.run(["report", out.path])
+      #expect(result.status == 2, "\(message)")
+      #expect(result.stderr == "sealed: error: \(message)\n")
+      #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("report.html").path))
+    }
+    try refused(String(checks.prefix(100)), "\(path): the file does not end with a line break, so it was cut short; expected the whole checks.csv Sealed wrote (run the command again)")
+    try refused("rules,n\nsealed,1\n", "\(path):1: the header starts with \"rules\", not check; expected the header of checks.csv (\(lines[0]))")
+    try refused(lines[0] + "\n", "\(path): the file has a header and no rows; expected the rows Sealed wrote (run the command again)")
+    try refused("", "\(path): the file is empty; expected the checks.csv Sealed wrote (run the command again)")
+    try refused(nil, "\(out.path): manifest.csv lists checks.csv, which the folder does not hold; expected every file Sealed wrote (run the command again)")
+    // Put back whole, the folder rebuilds.
+    try Data(checks.utf8).write(to: URL(fileURLWithPath: path))
+    #expect(try SealedExecutable.run(["report", out.path]).status == 0)
+    // A folder Sealed never wrote, whose run.csv is a user's.
+    let foreign = dir.appendingPathComponent("mine")
+    try Fixtures.write("mine\n", to: "run.csv", in: foreign)
+    let result = try SealedExecutable.run(["report", foreign.path])
+    #expect(result.status == 2)
+    #expect(result.stderr == "sealed: error: \(foreign.appendingPathComponent("run.csv").path):1: the header starts with \"mine\", not key; expected the header of run.csv (key,value)\n")
+  }
+
   /// An audit's method column holds the words audit.csv writes; others are one line, exit 2.
   @Test func reportRefusesAnAuditMethodItDoesNotKnow() throws {
     let dir = try Fixtures.temporaryDirectory()

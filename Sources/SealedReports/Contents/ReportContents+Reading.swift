@@ -20,8 +20,11 @@ extension ReportContents {
       throw DataError(
         "no \(ReportFile.run.name) here; expected a report folder written by sealed simulate, check, merge or audit", at: folder)
     }
+    try reader.requireListedFiles()
+    try reader.requireRows(run, of: .run)
     var contents = ReportContents(run: try RunTable(run.records))
     if let file = [ReportFile.checks, .audit].first(where: { names.contains($0.name) }), let table = try reader.records(file) {
+      try reader.requireRows(table, of: file)
       var rows: [CheckResult] = []
       for record in table.records { rows.append(try CheckResult(record)) }
       contents.checks = CheckTable(file: file, columns: table.header, rows: rows)
@@ -49,14 +52,52 @@ extension ReportContents {
     let folder: String
     let names: Set<String>
 
-    /// The header and records of `file`, or nil when the folder does not hold it.
+    /// The header and records of `file`, or nil when the folder does not hold it. A file that
+    /// does not end with a line break (Sealed ends every CSV with one) was cut short, and a
+    /// header whose first column is not `file`'s is another file: both are errors, so that a
+    /// page never shows a cut file's rows as the whole report. (Columns after the first may be
+    /// fewer, from an older Sealed, or more, from a newer one.)
     func records(_ file: ReportFile) throws(DataError) -> (header: [String], records: [CSVRecord])? {
       guard names.contains(file.name) else { return nil }
       let path = (folder as NSString).appendingPathComponent(file.name)
       guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
         throw DataError("cannot read the file as UTF-8 text", at: path)
       }
-      return try CSVReader.parse(text, name: path)
+      guard text.hasSuffix("\n") else {
+        throw DataError(
+          text.isEmpty
+            ? "the file is empty; expected the \(file.name) Sealed wrote (run the command again)"
+            : "the file does not end with a line break, so it was cut short; expected the whole \(file.name) Sealed wrote (run the command again)",
+          at: path)
+      }
+      let table = try CSVReader.parse(text, name: path)
+      if let first = table.header.first, first != file.columns.first {
+        throw DataError(
+          "the header starts with \(quotedExcerpt(first, limit: 40)), not \(file.columns[0]); expected the header of \(file.name) (\(file.columns.joined(separator: ",")))",
+          at: "\(path):1")
+      }
+      return table
+    }
+
+    /// Throws unless `table` has a row: Sealed writes no run table and no check table without one.
+    func requireRows(_ table: (header: [String], records: [CSVRecord]), of file: ReportFile) throws(DataError) {
+      guard table.records.isEmpty else { return }
+      let path = (folder as NSString).appendingPathComponent(file.name)
+      throw DataError("the file has a header and no rows; expected the rows Sealed wrote (run the command again)", at: path)
+    }
+
+    /// Throws when the folder's manifest lists a CSV file the folder lacks (a page rebuilt
+    /// without it would, for `checks.csv`, show no verdict at all). `report.html`, which the
+    /// command writes, may be missing.
+    func requireListedFiles() throws(DataError) {
+      guard names.contains(ReportFolder.manifestName) else { return }
+      let listed = ReportFolder.sealedNames(in: folder, entries: Array(names))
+      let missing = listed.filter { !names.contains($0) && $0.hasSuffix(".csv") }.sorted()
+      if let name = missing.first {
+        throw DataError(
+          "\(ReportFolder.manifestName) lists \(name), which the folder does not hold; expected every file Sealed wrote (run the command again)",
+          at: folder)
+      }
     }
 
     func rows<Row>(_ file: ReportFile, _ make: (CSVRecord) throws(DataError) -> Row) throws(DataError) -> [Row]? {
