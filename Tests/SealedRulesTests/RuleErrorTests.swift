@@ -46,6 +46,16 @@ import Testing
     #expect(!error.description.contains("\n"))
   }
 
+  /// A file of plain text (one long YAML scalar) is quoted in a short excerpt, not whole: a
+  /// 1 MB text once gave a 1 MB error line.
+  @Test func aFileOfPlainTextIsQuotedShort() throws {
+    let text = String(repeating: "just some words here ", count: 50_000)
+    let error = try #require(compileError(text))
+    #expect(
+      error.description
+        == "rules.yaml:1:1: expected a mapping (key: value lines), found the value \"\(text.prefix(60))…\" (\(text.count - 1) characters)")
+  }
+
   @Test func unknownKey() throws {
     let yaml = Self.base.replacingOccurrences(of: "{ name: uncommon, count: 3,", with: "{ name: uncommon, cuont: 3,")
     let error = try #require(compileError(yaml))

@@ -1,4 +1,5 @@
 import Yams
+import SealedSupport
 
 /// A YAML node together with where it came from, for reading declarative files (rule sets and
 /// specs) with one-line errors that name `file:line:column` and the key path.
@@ -77,7 +78,7 @@ struct YAMLValue {
       let key = scalar.string
       if let allowed, !allowed.contains(key) {
         throw YAMLValue(node: keyNode, file: file, path: path).error(
-          "unknown key \"\(key)\"; expected one of \(allowed.joined(separator: ", "))")
+          "unknown key \(quotedExcerpt(key)); expected one of \(allowed.joined(separator: ", "))")
       }
       entries.append((key, child(key, valueNode)))
     }
@@ -134,7 +135,7 @@ struct YAMLValue {
   func int() throws(DataError) -> Int {
     let text = try string()
     guard let value = Int(text.replacingOccurrences(of: "_", with: "")) else {
-      throw error("expected a whole number, found \"\(text)\"")
+      throw error("expected a whole number, found \(quotedExcerpt(text))")
     }
     return value
   }
@@ -149,20 +150,20 @@ struct YAMLValue {
     {
       return numerator / denominator
     }
-    throw error("expected a number such as 0.78 or 92/121, found \"\(text)\"")
+    throw error("expected a number such as 0.78 or 92/121, found \(quotedExcerpt(text))")
   }
 
   func bool() throws(DataError) -> Bool {
     switch try string().lowercased() {
     case "true", "yes", "on": return true
     case "false", "no", "off": return false
-    case let text: throw error("expected true or false, found \"\(text)\"")
+    case let text: throw error("expected true or false, found \(quotedExcerpt(text))")
     }
   }
 
   private var kindDescription: String {
     switch node {
-    case .scalar(let scalar): "the value \"\(scalar.string)\""
+    case .scalar(let scalar): "the value \(quotedExcerpt(scalar.string))"
     case .mapping: "a mapping"
     case .sequence: "a list"
     case .alias: "an alias"
