@@ -65,7 +65,8 @@ struct CheckCommand: ParsableCommand {
     }
     let written = try job.write(outcome)
     Note.replaced(written.replaced, in: job.folder.path)
-    try CheckOutput.print(outcome, of: job, spec: job.spec, samples: written.samples, started: started)
+    try CheckOutput.print(
+      outcome, of: job, spec: job.spec, samples: written.samples, started: started, specDeclined: specOption.spec == "none")
   }
 
   /// The check of a simulation these options ask for.

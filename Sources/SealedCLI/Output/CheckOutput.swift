@@ -7,10 +7,11 @@ import SealedJobs
 /// else the verdict table, the run's lines and where the reports went; `started` is when the
 /// command began (its whole run: reading the options' files, loading the cards and rules,
 /// compiling them, simulating, checking and writing the reports). Throws the exit status of an
-/// interrupted run (130) or a failed check (1).
+/// interrupted run (130) or a failed check (1). `specDeclined`: `--spec none` was given.
 enum CheckOutput {
   static func print(
-    _ outcome: CheckJob.Outcome, of job: CheckJob, spec: SpecDefinition?, samples: String?, started: Date
+    _ outcome: CheckJob.Outcome, of job: CheckJob, spec: SpecDefinition?, samples: String?, started: Date,
+    specDeclined: Bool = false
   ) throws {
     if let simulation = job.simulation, job.isShard, let result = outcome.simulation {
       Swift.print(SimulationSummary.line(simulation, result))
@@ -24,7 +25,7 @@ enum CheckOutput {
     Swift.print(
       VerdictTable.render(
         checks, plan: job.plan, spec: spec, alpha: job.alpha, pools: outcome.pools, seed: job.seed, terminal: .standardOutput,
-        interrupted: stopped),
+        interrupted: stopped, specDeclined: specDeclined),
       terminator: "")
     if let simulation = job.simulation, let result = outcome.simulation {
       Swift.print(SimulationSummary.line(simulation, result))

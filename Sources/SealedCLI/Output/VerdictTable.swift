@@ -9,11 +9,13 @@ import SealedStats
 enum VerdictTable {
   static func render(
     _ run: CheckRun, plan: BoosterPlan, spec: SpecDefinition?, alpha: Double, pools: Int,
-    seed: UInt64, terminal: Terminal, interrupted: (done: Int, requested: Int)? = nil
+    seed: UInt64, terminal: Terminal, interrupted: (done: Int, requested: Int)? = nil, specDeclined: Bool = false
   ) -> String {
     var lines: [String] = []
     let specText = spec.map { "spec \"\($0.name)\"" }
-      ?? "NO SPEC: the rules name none (spec: key) and no --spec was given, so only the rules' own expectations are checked"
+      ?? (specDeclined
+        ? "NO SPEC: --spec none, so only the rules' own expectations are checked"
+        : "NO SPEC: the rules name none (spec: key) and no --spec was given, so only the rules' own expectations are checked")
     lines.append(
       terminal.bold("\(plan.setName) (\(plan.setCode)) · rules \"\(plan.rulesName)\" · \(specText) · \(pools) pools · seed \(seed)"))
     lines.append("alpha \(CSVNumber.format(alpha)), p-values Holm-adjusted over \(run.testCount) statistical checks; invariants allow no violation")
