@@ -33,9 +33,7 @@ struct ExportArenaCommand: ParsableCommand {
 
   @Option(name: .customLong("out"), help: ArgumentHelp("Write the decklist here instead of standard output (a missing folder is created; - is standard output).", valueName: "file"))
   var outOption: String?
-
-  /// The file `--out` names; nil for standard output (no `--out`, or `--out -`).
-  var out: String? { outOption == "-" ? nil : outOption }
+  var out: String? { outputFile(outOption) }
 
   @Flag(help: "With --out: replace an existing file.")
   var force = false
@@ -73,9 +71,7 @@ struct ExportTTSCommand: ParsableCommand {
 
   @Option(name: .customLong("out"), help: ArgumentHelp("Write the saved object here instead of standard output (- is standard output).", valueName: "file"))
   var outOption: String?
-
-  /// The file `--out` names; nil for standard output (no `--out`, or `--out -`).
-  var out: String? { outOption == "-" ? nil : outOption }
+  var out: String? { outputFile(outOption) }
 
   @Option(help: ArgumentHelp("Also write the 10 x 7 card sheet image (.jpg or .png).", valueName: "file"))
   var sheet: String?

@@ -33,9 +33,7 @@ struct OpenCommand: ParsableCommand {
 
   @Option(name: .customLong("out"), help: ArgumentHelp("Write the output to this file instead of standard output (- is standard output), in any format (a missing folder is created; csv, list and 17lands are gzipped when it ends in .gz).", valueName: "file"))
   var outOption: String?
-
-  /// The file `--out` names; nil for standard output (no `--out`, or `--out -`).
-  var out: String? { outOption == "-" ? nil : outOption }
+  var out: String? { outputFile(outOption) }
 
   @Option(
     help: ArgumentHelp(
@@ -70,20 +68,8 @@ struct OpenCommand: ParsableCommand {
       guard save == nil else { throw ValidationError("--save takes one pool shown as text or json") }
       let job = try OpenJob(source: planOptions.source(for: set), seed: seed)
       try job.requireCardData(for: "pack files name their cards")
-      guard let out else {
-        seedOption.noteRandom((job.seed, job.seedWasGiven))
-        try job.writePackFile(pools: pools, format: packFormat, to: "-", force: force)
-        return
-      }
-      // Ctrl-C stops between chunks of pools and removes the unfinished file (a second one
-      // quits at once); heard from before the random seed's note on.
-      let interrupt = InterruptFlag(message: "interrupted; \(out) is not written, its unfinished copy is removed (Ctrl-C again to quit now)")
-      defer { interrupt.restore() }
-      seedOption.noteRandom((job.seed, job.seedWasGiven))
-      guard try job.writePackFile(pools: pools, format: packFormat, to: out, force: force, shouldStop: { interrupt.isRaised }) else {
-        throw CommandFailure(status: 130)
-      }
-      Note.write("wrote \(out): \(pools) pool\(pools == 1 ? "" : "s") of \(job.plan.setCode) under \(job.plan.rulesName), seed \(job.seed), as \(format.rawValue)")
+      try PackFileWriting.write(
+        job, pools: pools, format: packFormat, formatName: format.rawValue, out: out, force: force, seedOption: seedOption)
       return
     }
     guard pools == 1 else {

@@ -50,9 +50,7 @@ struct RulesImportCommand: ParsableCommand {
 
   @Option(name: .customLong("out"), help: ArgumentHelp("Write the rule file here instead of standard output (- is standard output).", valueName: "file"))
   var outOption: String?
-
-  /// The file `--out` names; nil for standard output (no `--out`, or `--out -`).
-  var out: String? { outOption == "-" ? nil : outOption }
+  var out: String? { outputFile(outOption) }
 
   @Flag(help: "With --out: replace an existing file.")
   var force = false
@@ -101,8 +99,6 @@ struct RulesImportCommand: ParsableCommand {
       print(text, terminator: "")
     }
   }
-
-  // MARK: - MTGJSON
 
   /// The products of an MTGJSON file: converted through its own cards, compiled against them.
   private func runMTGJSON(_ file: String) throws {
