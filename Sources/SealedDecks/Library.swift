@@ -130,11 +130,7 @@ public struct Library: Sendable {
   }
 
   private static func read(_ path: String) throws(DataError) -> Data {
-    do {
-      return try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw DataError("cannot read the file (\(systemErrorReason(error)))", at: path)
-    }
+    try FileBytes.read(path)
   }
 
   private struct Header: Decodable {

@@ -22,12 +22,7 @@ public enum CardFileReader {
   /// whatever its name). Throws a one-line `DataError` naming the file when it cannot be read
   /// or its compressed data is corrupt. Cost: O(file size).
   package static func contents(ofFile path: String) throws(DataError) -> Data {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw DataError("cannot read the file (\(systemErrorReason(error)))", at: path)
-    }
+    let data = try FileBytes.read(path)
     return Gzip.isCompressed(data) ? try Gzip.inflate(data, source: path) : data
   }
 

@@ -34,11 +34,14 @@ package struct BaselineComparison: Sendable {
   /// cannot be read or is not one is a one-line `DataError` naming it.
   package static func read(_ given: String) throws(DataError) -> [Finding] {
     let file = given == shippedWord ? try CompiledBoosterData.shippedBaselinePath() : given
-    let text: String
+    let data: Data
     do {
-      text = try String(contentsOfFile: file, encoding: .utf8)
+      data = try FileBytes.read(file)
     } catch {
-      throw DataError("cannot read the baseline (\(systemErrorReason(error))); expected a findings.csv of an earlier run", at: file)
+      throw DataError("\(error.message); expected a findings.csv of an earlier run as --baseline", at: file)
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw DataError("cannot read the baseline as UTF-8 text; expected a findings.csv of an earlier run", at: file)
     }
     return try FindingsTable.read(text, name: file)
   }

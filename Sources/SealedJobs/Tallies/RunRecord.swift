@@ -165,13 +165,7 @@ public struct RunRecord: Codable, Sendable {
     guard FileManager.default.fileExists(atPath: path) else {
       throw DataError("no \(fileName) here; expected a report folder written by sealed simulate or sealed check", at: folder)
     }
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw DataError("cannot read the file (\(systemErrorReason(error)))", at: path)
-    }
-    return try decode(data, path: path)
+    return try decode(try FileBytes.read(path), path: path)
   }
 
   /// Decodes a record and checks that it is the one Sealed wrote: its format, its digest, and

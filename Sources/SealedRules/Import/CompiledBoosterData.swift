@@ -93,13 +93,7 @@ public struct CompiledBoosterData: Sendable {
   /// product or field where the JSON does not have the compiled form). Cost: O(file size); the
   /// 4 MB file of 329 products parses in well under a second.
   package static func read(path: String) throws(DataError) -> CompiledBoosterData {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw DataError("cannot read the file (\(systemErrorReason(error)))", at: path)
-    }
-    return try read(contents: data, source: path)
+    try read(contents: try FileBytes.read(path), source: path)
   }
 
   /// The data in a file's bytes, plain or gzipped, `source` naming the file in errors; as

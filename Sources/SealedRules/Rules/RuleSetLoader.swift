@@ -67,10 +67,10 @@ public enum RuleSetLoader {
     guard FileManager.default.fileExists(atPath: path) else {
       throw DataError("no such file", at: path)
     }
-    do {
-      return try String(contentsOfFile: path, encoding: .utf8)
-    } catch {
-      throw DataError("cannot read the file as UTF-8 text (\(systemErrorReason(error)))", at: path)
+    let data = try FileBytes.read(path)
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw DataError("cannot read the file as UTF-8 text (it holds bytes that are not UTF-8)", at: path)
     }
+    return text
   }
 }

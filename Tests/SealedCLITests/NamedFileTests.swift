@@ -1,0 +1,31 @@
+import Foundation
+import SealedTestSupport
+import Testing
+
+/// Files named on the command line may be pipes (`<(...)`) and never folders: an independent
+/// review found `--rules <(cat rules.yaml)` refused as "You don't have permission" and a folder
+/// named as a rule file described by Foundation's "NSCocoaErrorDomain error 256".
+@Suite struct NamedFileTests {
+  let cards = ["--cards", Fixtures.shippedCards]
+
+  @Test func aRuleFileMayComeThroughAPipe() throws {
+    let sealed = SealedExecutable.url.path
+    let direct = try SealedExecutable.run(["open", "war", "--rules", "sealed", "--seed", "3", "--format", "list"] + cards)
+    #expect(direct.status == 0)
+    let rules = Fixtures.repositoryRoot.appendingPathComponent("Sources/SealedData/Resources/rules/sealed.yaml").path
+    let piped = try SealedExecutable.run(
+      ["-c", "'\(sealed)' open war --rules <(cat '\(rules)') --seed 3 --format list --cards '\(Fixtures.shippedCards)'"],
+      executable: URL(fileURLWithPath: "/bin/bash"))
+    #expect(piped.status == 0, "\(piped.stderr)")
+    #expect(piped.stdout == direct.stdout)
+  }
+
+  @Test func aFolderNamedAsAFileIsOneLine() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    for arguments in [["open", "war", "--rules", dir.path], ["check", "war", "--spec", dir.path, "--pools", "10"]] {
+      let result = try SealedExecutable.run(arguments + cards)
+      #expect(result.status == 2, "\(arguments)")
+      #expect(result.stderr == "sealed: error: \(dir.path): is a folder; expected a file\n", "\(arguments)")
+    }
+  }
+}
