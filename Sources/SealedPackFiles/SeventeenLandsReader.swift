@@ -21,10 +21,17 @@ final class SeventeenLandsReader: BoosterParser {
     guard try records.next() else { throw DataError("no boosters: the file is empty", at: lines.path) }
     var indexOf: [String: Int] = [:]
     var cards: [(Int, String)] = []
+    var cardColumnOf: [String: Int] = [:]
     for index in 0..<records.fieldCount {
       let name = try records.value(index, "column name")
       let lowered = name.lowercased()
       if lowered.hasPrefix("pack_card_") {
+        // A card counted in two columns would be counted twice or half: the file is not 17lands'.
+        if let first = cardColumnOf.updateValue(index, forKey: name) {
+          throw DataError(
+            "columns \(first + 1) and \(index + 1) are both \(excerpt(name, limit: 200)); expected one pack_card_ column per card",
+            at: records.location)
+        }
         cards.append((index, String(name.dropFirst("pack_card_".count))))
       } else if indexOf[lowered] == nil {
         indexOf[lowered] = index

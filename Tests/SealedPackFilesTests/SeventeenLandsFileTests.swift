@@ -81,6 +81,9 @@ import Testing
      "17l.csv: no boosters: no row has pick_number 0"),
     ("draft_id,pack_number,pick_number,pack_card_A\nd,0,first,1\n",
      "17l.csv:2: pick_number is \"first\", not a whole number"),
+    // A card's column twice (found by an independent review: its boosters failed the audit).
+    ("draft_id,pack_number,pick_number,pack_card_A,pack_card_B,pack_card_A\nd,0,0,1,0,0\n",
+     "17l.csv:1: columns 4 and 6 are both pack_card_A; expected one pack_card_ column per card"),
   ])
   func errorsAreOneLineNamingFileAndLine(_ input: String, _ expected: String) throws {
     let path = try PackFileTesting.file("17l.csv", input)
