@@ -173,13 +173,14 @@ package struct MTGJSONBoosterImport {
   }
 
   /// Compiles the product's rule file against `cards`, as `open` would; throws naming the
-  /// product. Cost: milliseconds.
-  package static func check(_ product: CompiledBoosterData.Product, cards: CardSet) throws(DataError) {
+  /// product, and `input`, the MTGJSON file, when given. Cost: milliseconds.
+  package static func check(_ product: CompiledBoosterData.Product, cards: CardSet, input: String? = nil) throws(DataError) {
     do {
       let text = try CompiledBoosterRules.ruleFile([product], name: "check", source: product.code)
-      _ = try PlanCompiler.compile(try RuleSetLoader.parse(text, source: product.code), for: cards)
+      _ = try PlanCompiler.compile(try RuleSetLoader.parse(text, source: CompiledBoosterRules.ruleFileSource), for: cards)
     } catch {
-      throw DataError("product \(product.code): \(error.description)")
+      guard let input else { throw DataError("product \(product.code): \(error.description)") }
+      throw CompiledBoosterRules.convertedError(error, products: [product.code], input: input)
     }
   }
 

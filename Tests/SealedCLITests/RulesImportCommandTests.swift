@@ -94,6 +94,36 @@ import Testing
     }
   }
 
+  /// Booster data no real release holds, each refused in one line at the input file and its
+  /// product (an independent review found negative counts dropped without a word, errors put
+  /// at a rule file that was never written, and two products of one code accepted).
+  @Test func fieldsNoDataCanMeanAreRefusedAtTheInput() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    func product(code: String = "war", boosters: String = #"[{"sheets": {"common": 2}, "weight": 1}]"#, cards: String = #"{"war:5": 1, "war:7": 1, "war:8": 1}"#) -> String {
+      #"{"name": "Test", "code": "\#(code)", "set_code": "war", "boosters": \#(boosters), "sheets": {"common": {"cards": \#(cards)}}}"#
+    }
+    let cases: [(String, String)] = [
+      (product(boosters: #"[{"sheets": {"common": -1}, "weight": 1}, {"sheets": {"common": 2}, "weight": 1}]"#),
+       "product war: boosters[0].sheets.common is -1; expected a count of cards of at least 0"),
+      (product(boosters: #"[{"sheets": {"common": 2}, "weight": -5}]"#), "product war: boosters[0].weight is -5.0; expected a weight of at least 0"),
+      (product(boosters: #"[{"sheets": {"common": 2}, "weight": 0}]"#), "product war: every booster variant has weight 0; expected at least one positive weight"),
+      (product(cards: #"{"war:5": 1, "war:7": -2}"#), "product war: sheets.common.cards[\"war:7\"] is -2.0; expected a weight of at least 0"),
+      (product(cards: #"{"war:5": 1, "garbage": 1}"#),
+       "product war: card \"garbage\": expected set:number or set:number:foil, like war:97 or war:97:foil (line "),
+      (product(boosters: #"[{"sheets": {"rare": 1}, "weight": 1}]"#), "product war: a booster draws from sheet rare, which the product does not define"),
+      (product() + ", " + product(), "products [0] and [1] both have code \"war\"; expected each product's code once"),
+    ]
+    for (index, (json, message)) in cases.enumerated() {
+      let path = try Fixtures.write("[\(json)]", to: "bad\(index).json", in: dir)
+      let out = dir.appendingPathComponent("bad\(index).yaml").path
+      let result = try SealedExecutable.run(["rules", "import", path, "--product", "war", "--out", out] + cards)
+      #expect(result.status == 2, "\(index): \(result.stderr)")
+      #expect(result.stderr.hasPrefix("sealed: error: \(path): \(message)"), "\(index): \(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(index): \(result.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: out), "\(index)")
+    }
+  }
+
   @Test func aProductThatNamesAnotherSetLoadsThatSetToo() throws {
     let dir = try Fixtures.temporaryDirectory()
     let json = #"[{"name": "Mixed", "code": "mixed", "set_code": "war", "boosters": [{"sheets": {"common": 2, "bonus": 1}, "weight": 1}], "sheets": {"common": {"cards": {"war:5": 1, "war:7": 1, "war:8": 1}}, "bonus": {"cards": {"dom:1": 1, "dom:2": 1}}}}]"#

@@ -80,9 +80,7 @@ struct RulesImportCommand: ParsableCommand {
       chosen.append(found.product)
     }
     let ruleName = name ?? (chosen.count == 1 ? chosen[0].code : "mtgwtf-" + chosen.map(\.code).joined(separator: "-"))
-    let text = try CompiledBoosterRules.ruleFile(chosen, name: ruleName, source: release.label)
-    let source = out ?? "\(ruleName).yaml"
-    let rules = try RuleSetLoader.parse(text, source: source)
+    let (text, rules) = try CompiledBoosterRules.convert(chosen, name: ruleName, source: release.label, input: release.display)
     for product in chosen {
       let note = ImportedProductNote.note(for: product, in: rules) { code, rules throws(DataError) in try cardOptions.loadSet(code, for: rules) }
       if let note { Note.write("note: \(note)") }
@@ -110,10 +108,10 @@ struct RulesImportCommand: ParsableCommand {
     let loaded = try reader.load(products)
     let ruleName = name ?? "mtgjson-" + loaded.products.map(\.code).joined(separator: "-")
     let source = "\((file as NSString).lastPathComponent) (MTGJSON\(loaded.version.map { " \($0)" } ?? ""))"
-    let text = try CompiledBoosterRules.ruleFile(loaded.products, name: ruleName, source: source)
     for product in loaded.products {
-      try MTGJSONBoosterImport.check(product, cards: loaded.cardSets[product.set_code]!)
+      try MTGJSONBoosterImport.check(product, cards: loaded.cardSets[product.set_code]!, input: file)
     }
+    let text = try CompiledBoosterRules.ruleFile(loaded.products, name: ruleName, source: source)
     try write(text, products: loaded.products.count)
   }
 }

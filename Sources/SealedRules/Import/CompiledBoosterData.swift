@@ -105,12 +105,30 @@ public struct CompiledBoosterData: Sendable {
     // A cut or garbled file is named by line and column, which the decoder does not give.
     try JSONSyntax.check(data, source: source, expected: expected)
     do {
-      return CompiledBoosterData(products: try decodeProducts(data), fileDigest: digest)
+      let products = try decodeProducts(data)
+      if let repeated = firstRepeatedCode(products) {
+        throw DataError(
+          "products [\(repeated.first)] and [\(repeated.second)] both have code \(quotedExcerpt(repeated.code)); expected each product's code once",
+          at: source)
+      }
+      return CompiledBoosterData(products: products, fileDigest: digest)
+    } catch let error as DataError {
+      throw error
     } catch let error as DecodingError {
       throw DataError("\(DecodingErrorMessage.describe(error)); \(expected)", at: source)
     } catch {
       throw DataError("cannot read the file (\(error))", at: source)
     }
+  }
+
+  /// The first code two products share, with their indexes in the file: `find` could not
+  /// tell them apart, and a run of every product would check one twice.
+  static func firstRepeatedCode(_ products: [Product]) -> (code: String, first: Int, second: Int)? {
+    var seen: [String: Int] = [:]
+    for (index, product) in products.enumerated() {
+      if let first = seen.updateValue(index, forKey: product.code) { return (product.code, first, index) }
+    }
+    return nil
   }
 
   /// The products of well-formed JSON, read product by product on every core when the top

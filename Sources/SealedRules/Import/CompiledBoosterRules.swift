@@ -116,6 +116,7 @@ public enum CompiledBoosterRules {
   static func written(_ product: CompiledBoosterData.Product) throws(DataError) -> WrittenLayer {
     let place = "product \(product.code)"
     guard !product.boosters.isEmpty else { throw DataError("\(place): no booster variants") }
+    if let problem = fieldProblem(product) { throw DataError("\(place): \(problem)") }
     let expanded = try expand(product)
     let compositions = try product.boosters.map { booster throws(DataError) in try composition(booster, expanded, place: place) }
     if let empty = compositions.firstIndex(where: \.isEmpty) {
@@ -128,6 +129,30 @@ public enum CompiledBoosterRules {
     return WrittenLayer(
       product: product, code: product.set_code.lowercased(), expanded: expanded, slots: written.slots,
       variants: written.variants, hasFoil: hasFoil)
+  }
+
+  /// The first field of `product` that no compiled booster data can mean, named by its path in
+  /// the JSON: a negative count of cards from a sheet (once dropped without a word), a weight
+  /// of a variant or a card that is negative or not finite, or variants whose weights are all
+  /// zero (no booster could be opened, whatever the card data). Nil when there is none.
+  static func fieldProblem(_ product: CompiledBoosterData.Product) -> String? {
+    for (index, booster) in product.boosters.enumerated() {
+      for (sheet, count) in booster.sheets.sorted(by: { $0.key < $1.key }) where count < 0 {
+        return "boosters[\(index)].sheets.\(sheet) is \(count); expected a count of cards of at least 0"
+      }
+      if !(booster.weight >= 0 && booster.weight.isFinite) {
+        return "boosters[\(index)].weight is \(booster.weight); expected a weight of at least 0"
+      }
+    }
+    if product.boosters.allSatisfy({ $0.weight == 0 }) {
+      return "every booster variant has weight 0; expected at least one positive weight"
+    }
+    for (name, sheet) in product.sheets.sorted(by: { $0.key < $1.key }) {
+      if let card = sheet.cards.sorted(by: { $0.key < $1.key }).first(where: { !($0.value >= 0 && $0.value.isFinite) }) {
+        return "sheets.\(name).cards[\(quotedExcerpt(card.key))] is \(card.value); expected a weight of at least 0"
+      }
+    }
+    return nil
   }
 
   /// The lines of a set layer, unindented.
