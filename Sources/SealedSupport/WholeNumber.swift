@@ -91,6 +91,13 @@ package struct WholeNumber: Sendable, CustomStringConvertible {
   /// digits are shifted by the exponent, and the number is whole when no nonzero digit is left
   /// after the point.
   package static func parse(_ argument: String) -> Parsed {
+    // `_` only between two digits (`1_000`; not `_1000`, `1000_` or `1__000`).
+    let scalars = Array(argument.unicodeScalars)
+    for (index, scalar) in scalars.enumerated() where scalar == "_" {
+      guard index > 0, index + 1 < scalars.count, ("0"..."9").contains(scalars[index - 1]),
+        ("0"..."9").contains(scalars[index + 1])
+      else { return .notANumber }
+    }
     var characters = Substring(argument.replacingOccurrences(of: "_", with: "").lowercased())
     var negative = false
     if let sign = characters.first, sign == "-" || sign == "+" {

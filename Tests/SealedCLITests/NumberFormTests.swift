@@ -60,6 +60,10 @@ import Testing
     #expect(try fails(simulate + ["--seed", "1.5"]) == "--seed 1.5: \(seed)")
     #expect(try fails(simulate + ["--pools", "1e-3"]) == "--pools 1e-3: expected a positive number of pools \(forms)")
     #expect(try fails(simulate + ["--pools", "lots"]) == "--pools lots: expected a positive number of pools \(forms)")
+    // `_` only between digits, as the forms say.
+    for pools in ["_1000", "1000_", "1__000", "1_e3"] {
+      #expect(try fails(simulate + ["--pools", pools]) == "--pools \(pools): expected a positive number of pools \(forms)")
+    }
     #expect(try fails(simulate + ["--pools", "0"]) == "--pools 0: expected a positive number of pools")
     #expect(try fails(simulate + ["--threads", "0"]) == "--threads 0: expected between 1 and 1024")
     #expect(try fails(simulate + ["--samples", "-3"]).hasPrefix("--samples -3: expected 0 to 100000 pools"))
