@@ -28,7 +28,9 @@ package enum ImageFile {
     do {
       return try Stb.load(path: path)
     } catch {
-      throw DataError("cannot decode the image (\(error.reason)); expected a JPEG or PNG file", at: path)
+      // stb_image gives no reason for some files cut short (a PNG without its last chunks).
+      let reason = error.reason.isEmpty ? "the data is cut short or corrupt" : error.reason
+      throw DataError("cannot decode the image (\(reason)); expected a JPEG or PNG file", at: path)
     }
   }
 

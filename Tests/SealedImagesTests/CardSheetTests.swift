@@ -126,6 +126,25 @@ import Testing
     }
   }
 
+  /// A PNG cut short: stb_image gives an empty reason for some cuts, which once printed as "()".
+  @Test func aPNGCutShortIsNamedWithAReason() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    let image = RGBImage(width: 64, height: 64, pixels: (0..<(64 * 64 * 3)).map { UInt8(truncatingIfNeeded: $0 &* 37) })
+    let path = folder.appendingPathComponent("cut.png").path
+    try ImageFile.write(image, to: path, force: false)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    for length in [bytes.count / 2, bytes.count - 12, 40] {
+      try bytes.prefix(length).write(to: URL(fileURLWithPath: path))
+      do {
+        _ = try ImageFile.read(path)
+        Issue.record("a PNG of \(length) of \(bytes.count) bytes was read")
+      } catch {
+        #expect(error.description.hasPrefix("\(path): cannot decode the image ("), "\(length)")
+        #expect(!error.description.contains("()"), "\(length): \(error.description)")
+      }
+    }
+  }
+
   @Test func aFolderInTheWayOfTheImageIsKeptAndNoTemporaryFileStays() throws {
     let folder = try Fixtures.temporaryDirectory()
     _ = try Fixtures.write("kept\n", to: "sheet.png/notes.txt", in: folder)
