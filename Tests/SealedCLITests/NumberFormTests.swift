@@ -69,6 +69,9 @@ import Testing
     #expect(try fails(simulate + ["--samples", "-3"]).hasPrefix("--samples -3: expected 0 to 100000 pools"))
     #expect(try fails(simulate + ["--booster-max", "-1"]) == "--booster-max -1: expected a collector number of at least 1")
     #expect(try fails(simulate + ["--pools", "1e5", "--shard", "-1/2"]) == "--shard -1/2: expected K/N with 1 <= K <= N")
+    for shard in ["a/b", "1/2/3", "1", "/2"] {
+      #expect(try fails(simulate + ["--pools", "1e5", "--shard", shard]) == "--shard \(shard): expected K/N with 1 <= K <= N")
+    }
     #expect(try fails(["open", "war", "--pools", "-1", "--format", "csv"] + cards) == "--pools -1: expected 1 to 10000000 pools")
     #expect(try fails(["open", "war", "--pools", "1e8", "--format", "csv"] + cards) == "--pools 1e8: expected 1 to 10000000 pools")
     #expect(try fails(["open", "war", "--pools", "2.5", "--format", "csv"] + cards) == "--pools 2.5: expected 1 to 10000000 pools \(forms)")

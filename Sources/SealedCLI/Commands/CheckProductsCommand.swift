@@ -67,7 +67,7 @@ struct CheckProductsCommand: ParsableCommand {
     var settings = ProductsJob.Settings(toolVersion: SealedCommand.version)
     (settings.file, settings.patterns, settings.pools) = (file, patterns, poolsArgument)
     (settings.seed, settings.threads, settings.cards) = (try seedOption.given(), threadOption.threadArgument, cardOptions.cards)
-    (settings.specs, settings.shard, settings.out, settings.force) = (specs, shard?.shard, out, force)
+    (settings.specs, settings.shard, settings.out, settings.force) = (specs, try shard?.parsed(), out, force)
     control.apply(to: &settings)
     settings.writes = !control.plan
     let job = try ProductsJob(settings)

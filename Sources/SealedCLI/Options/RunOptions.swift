@@ -5,15 +5,30 @@ import SealedRules
 import SealedEngine
 import SealedJobs
 
-/// `--shard K/N`.
+/// `--shard K/N`. Any text is taken here and checked by `parsed`, so that `a/b` gets the one
+/// message every bad shard gets rather than the argument parser's own.
 struct ShardArgument: ExpressibleByArgument, Sendable {
-  let shard: Simulation.Shard
+  let text: String
+  private let parsedShard: Simulation.Shard?
 
   init?(argument: String) {
+    text = argument
     let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
-    shard = Simulation.Shard(index: index, count: count)
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
+      parsedShard = nil
+      return
+    }
+    parsedShard = Simulation.Shard(index: index, count: count)
   }
+
+  /// The shard, or the one-line error of text that is not two whole numbers `K/N`.
+  func parsed() throws(DataError) -> Simulation.Shard {
+    guard let parsedShard else { throw DataError("--shard \(text): expected K/N with 1 <= K <= N") }
+    return parsedShard
+  }
+
+  /// The shard as given (call `parsed` first).
+  var shard: Simulation.Shard { parsedShard ?? Simulation.Shard(index: 0, count: 0) }
 }
 
 /// Options of every command that runs a simulation.
@@ -51,7 +66,7 @@ struct RunOptions: ParsableArguments {
     settings.pools = pools
     settings.seed = try seedOption.given()
     settings.threads = threadOption.threadArgument
-    settings.shard = shard?.shard ?? .whole
+    settings.shard = try shard?.parsed() ?? .whole
     settings.samples = sampleCount
     settings.out = out
     settings.force = force
