@@ -112,6 +112,7 @@ import Testing
        "product war: card \"garbage\": expected set:number or set:number:foil, like war:97 or war:97:foil (line "),
       (product(boosters: #"[{"sheets": {"rare": 1}, "weight": 1}]"#), "product war: a booster draws from sheet rare, which the product does not define"),
       (product() + ", " + product(), "products [0] and [1] both have code \"war\"; expected each product's code once"),
+      ("", "no products (an empty array); expected mtg.wtf's compiled booster data"),
     ]
     for (index, (json, message)) in cases.enumerated() {
       let path = try Fixtures.write("[\(json)]", to: "bad\(index).json", in: dir)

@@ -106,6 +106,7 @@ public struct CompiledBoosterData: Sendable {
     try JSONSyntax.check(data, source: source, expected: expected)
     do {
       let products = try decodeProducts(data)
+      guard !products.isEmpty else { throw DataError("no products (an empty array); \(expected)", at: source) }
       if let repeated = firstRepeatedCode(products) {
         throw DataError(
           "products [\(repeated.first)] and [\(repeated.second)] both have code \(quotedExcerpt(repeated.code)); expected each product's code once",
