@@ -11,6 +11,16 @@ import SealedRules
 /// is written).
 package enum SealedMain {
   package static func run(_ arguments: [String]) -> Int32 {
+    // `sealed help NAME` for a NAME that is no command: the argument parser shows the overview
+    // and exits 0; a typo deserves the same line as `sealed NAME`.
+    if arguments.first == "help" {
+      let asked = Array(arguments.dropFirst())
+      let path = helpPath(asked)
+      if let message = unknownSubcommand(asked, after: path) {
+        printError("\(message) (see '\((["sealed"] + path).joined(separator: " ")) --help')")
+        return 2
+      }
+    }
     do {
       var command = try SealedCommand.parseAsRoot(arguments)
       try command.run()

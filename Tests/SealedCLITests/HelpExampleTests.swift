@@ -118,6 +118,9 @@ import Testing
       (["chek", "war"], "unknown command \"chek\"; did you mean \"check\"? (see 'sealed --help')"),
       (["deck", "ad", "alice", "island"], "unknown command \"ad\"; did you mean \"add\"? (see 'sealed deck --help')"),
       (["export", "arna", "alice"], "unknown command \"arna\"; did you mean \"arena\"? (see 'sealed export --help')"),
+      // `sealed help NAME` once showed the overview with exit 0 for any NAME.
+      (["help", "simulat"], "unknown command \"simulat\"; did you mean \"simulate\"? (see 'sealed --help')"),
+      (["help", "deck", "ad"], "unknown command \"ad\"; did you mean \"add\"? (see 'sealed deck --help')"),
       (["zzz"], "unknown command \"zzz\"; expected one of sets, cards, rules, open, simulate, check, check-products, audit, merge, report, decks, deck, hand, export, serve (see 'sealed --help')"),
     ]
     for (arguments, message) in cases {
@@ -125,6 +128,9 @@ import Testing
       #expect(result.status == 2, "\(arguments)")
       #expect(result.stderr == "sealed: error: \(message)\n")
     }
+    let help = try SealedExecutable.run(["help", "deck", "add"])
+    #expect(help.status == 0)
+    #expect(help.stdout.hasPrefix("OVERVIEW: "))
     // An unknown option is still the argument parser's own message.
     let option = try SealedExecutable.run(["open", "war", "--sed", "1"])
     #expect(option.status == 2)
