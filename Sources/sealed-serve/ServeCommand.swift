@@ -17,7 +17,7 @@ struct ServeCommand: ParsableCommand {
       otherwise). docs/serve.md describes the screens and the JSON API.
       """)
 
-  @Option(help: ArgumentHelp("The port (default \(ServerConfiguration.defaultPort); 0: any free port).", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("The port (default \(ServerConfiguration.defaultPort); 0: any free port).", valueName: "n"))
   var port: Int = ServerConfiguration.defaultPort
 
   @Option(help: ArgumentHelp("The address to listen on (default 127.0.0.1; 0.0.0.0 lets other machines in).", valueName: "addr"))

@@ -93,6 +93,16 @@ import Testing
     #expect(rest == "Sealed stopped.\n")
   }
 
+  /// A negative port reaches the server's own check of the port (the argument parser once
+  /// took `-1` for an option and said a value was missing).
+  @Test func aNegativePortIsTheServersOneLineError() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    let result = try SealedExecutable.run(
+      ["serve", "--port", "-1", "--reports", folder.path], environment: ["SEALED_HOME": folder.appendingPathComponent("home").path])
+    #expect(result.status == 2)
+    #expect(result.stderr == "sealed: error: --port -1: expected a port from 0 to 65535 (0: any free port)\n")
+  }
+
   /// Without sealed-serve beside it, `sealed serve` says in one line how to build it.
   @Test func sealedServeSaysHowToBuildTheServer() throws {
     let folder = try Fixtures.temporaryDirectory()

@@ -14,7 +14,7 @@ struct ServeCommand: ParsableCommand {
       ($SEALED_HOME); checks write into --reports. docs/serve.md has the screens and the API.
       """)
 
-  @Option(help: ArgumentHelp("The port (default 8040; 0: any free port).", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("The port (default 8040; 0: any free port).", valueName: "n"))
   var port: String?
 
   @Option(help: ArgumentHelp("The address to listen on (default 127.0.0.1; 0.0.0.0 lets other machines in).", valueName: "addr"))
