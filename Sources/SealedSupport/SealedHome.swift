@@ -37,6 +37,23 @@ package enum SealedHome {
     return ((userHome(environment) as NSString).appendingPathComponent(".cache/sealed") as NSString).standardizingPath
   }
 
+  /// Throws when `path` (the library folder, or a folder above it) is a file: then nothing
+  /// can be saved or listed there, and an empty listing would hide why. A path that does not
+  /// exist yet is fine. Cost: one stat per folder above it.
+  package static func requireFolder(_ path: String) throws(DataError) {
+    var current = path
+    while !current.isEmpty && current != "/" {
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: current, isDirectory: &isFolder) {
+        guard isFolder.boolValue else {
+          throw DataError("is a file, not a folder; expected \(environmentVariable) (or its default) to name a folder for saved pools and decks", at: current)
+        }
+        return
+      }
+      current = folderOfPath(current)
+    }
+  }
+
   /// `$HOME`, else the account's home folder.
   private static func userHome(_ environment: [String: String]) -> String {
     environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()

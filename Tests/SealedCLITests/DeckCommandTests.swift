@@ -169,6 +169,20 @@ struct LibraryRunner {
     #expect(try sealed.fails(["deck", "new", "carol"]) == "no pool \"carol\" in \(sealed.home.path); saved pools: alice, bob")
   }
 
+  /// A library folder that is a file (SEALED_HOME naming a file) once listed as "No saved pools
+  /// or decks" with exit 0.
+  @Test func aLibraryThatIsAFileIsNamed() throws {
+    let file = try Fixtures.write("mine\n", to: "home.txt", in: try Fixtures.temporaryDirectory())
+    for home in [file, file + "/deeper"] {
+      let result = try LibraryRunner(home: URL(fileURLWithPath: home)).run(["decks"])
+      #expect(result.status == 2, "\(home)")
+      #expect(
+        result.stderr
+          == "sealed: error: \(file): is a file, not a folder; expected SEALED_HOME (or its default) to name a folder for saved pools and decks\n")
+    }
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "mine\n")
+  }
+
   @Test func aCorruptDeckFileNamesTheFileAndFieldAndIsLeftAsItWas() throws {
     let sealed = try LibraryRunner()
     try sealed.open("war", seed: 1, save: "alice")

@@ -19,6 +19,7 @@ struct DecksCommand: ParsableCommand {
 
   func run() throws {
     let library = Library.fromEnvironment()
+    try SealedHome.requireFolder(library.path)
     let rows = library.listing()
     switch format {
     case .json:
