@@ -5,10 +5,14 @@ import SealedSupport
 /// executable, without the generated accessor's `fatalError` when they are missing.
 public enum BundledResources {
   /// Whether `--rules`/`--spec` names a file rather than a built-in: it contains a slash, ends
-  /// in .yaml or .yml, or is an existing file.
-  package static func isPath(_ nameOrPath: String) -> Bool {
-    nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml")
-      || FileManager.default.fileExists(atPath: nameOrPath)
+  /// in .yaml or .yml, or, not being one of `builtIns`, is an existing file (not a folder). So a
+  /// file or a report folder named `retail` in the working folder does not hide the built-in
+  /// rule set; `./retail` names the file.
+  package static func isPath(_ nameOrPath: String, builtIns: [String] = []) -> Bool {
+    if nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml") { return true }
+    if builtIns.contains(nameOrPath) { return false }
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: nameOrPath, isDirectory: &isFolder) && !isFolder.boolValue
   }
 
   public static let bundleName = "sealed_SealedData.resources"

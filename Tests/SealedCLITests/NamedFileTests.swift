@@ -28,4 +28,25 @@ import Testing
       #expect(result.stderr == "sealed: error: \(dir.path): is a folder; expected a file\n", "\(arguments)")
     }
   }
+
+  /// A folder or file in the working folder named like a built-in (a report folder made with
+  /// `--out retail`) once hid the built-in from every command run there, and the app with them.
+  @Test func aBuiltInNameIsNotHiddenByAFileOfThatName() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    try FileManager.default.createDirectory(at: dir.appendingPathComponent("retail"), withIntermediateDirectories: true)
+    _ = try Fixtures.write("not rules\n", to: "sealed", in: dir)
+    _ = try Fixtures.write(try String(contentsOfFile: Fixtures.repositoryRoot.appendingPathComponent("Sources/SealedData/Resources/rules/sealed.yaml").path, encoding: .utf8), to: "mine", in: dir)
+    for rules in ["retail", "sealed"] {
+      let elsewhere = try SealedExecutable.run(["open", "war", "--rules", rules, "--seed", "1"] + cards)
+      let here = try SealedExecutable.run(["open", "war", "--rules", rules, "--seed", "1"] + cards, workingDirectory: dir)
+      #expect(here.status == 0, "\(rules): \(here.stderr)")
+      #expect(here.stdout == elsewhere.stdout, "\(rules)")
+    }
+    // A path names the file; a file whose name is no built-in's is still read as one.
+    let file = try SealedExecutable.run(["open", "war", "--rules", "./sealed", "--seed", "1"] + cards, workingDirectory: dir)
+    #expect(file.status == 2)
+    #expect(file.stderr.hasPrefix("sealed: error: ./sealed:1:1: "), "\(file.stderr)")
+    let mine = try SealedExecutable.run(["open", "war", "--rules", "mine", "--seed", "1"] + cards, workingDirectory: dir)
+    #expect(mine.status == 0, "\(mine.stderr)")
+  }
 }

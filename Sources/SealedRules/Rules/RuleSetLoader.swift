@@ -10,13 +10,13 @@ public enum RuleSetLoader {
   /// The names of the built-in rule sets, in the order they are documented.
   package static let builtInNames = ["sealed", "retail", "retail-lethe", "mtgwtf"]
 
-  /// Loads `--rules NAME|PRODUCT|FILE`: a path to an existing file (or one ending in
-  /// .yaml/.yml), else a built-in name, else the code of a product of `release` (nil: the
+  /// Loads `--rules NAME|PRODUCT|FILE`: a built-in name, else a path (with a slash, ending in
+  /// .yaml/.yml, or an existing file), else the code of a product of `release` (nil: the
   /// release in use, `BoosterRelease.resolve(nil)`: the newest installed, else the data shipped
   /// with Sealed), imported as `sealed rules import --product` writes it and named after the
   /// product. Throws a one-line `DataError` for an unknown name or a bad file.
   package static func load(_ nameOrPath: String, release: BoosterRelease? = nil) throws(DataError) -> RuleSetDefinition {
-    if BundledResources.isPath(nameOrPath) {
+    if BundledResources.isPath(nameOrPath, builtIns: builtInNames) {
       return try RuleSetParser.parse(try readText(nameOrPath), source: nameOrPath)
     }
     if builtInNames.contains(nameOrPath) { return try builtIn(nameOrPath) }
@@ -31,7 +31,7 @@ public enum RuleSetLoader {
 
   /// Whether `--rules` names a product of the booster data (neither a file nor a built-in).
   package static func namesProduct(_ nameOrPath: String) -> Bool {
-    !BundledResources.isPath(nameOrPath) && !builtInNames.contains(nameOrPath)
+    !BundledResources.isPath(nameOrPath, builtIns: builtInNames) && !builtInNames.contains(nameOrPath)
   }
 
   /// A product of the shipped compiled booster data as a rule set named after it.

@@ -11,7 +11,7 @@ public enum SpecLoader {
 
   /// Loads `--spec NAME|FILE`.
   package static func load(_ nameOrPath: String) throws(DataError) -> SpecDefinition {
-    if BundledResources.isPath(nameOrPath) {
+    if BundledResources.isPath(nameOrPath, builtIns: builtInNames) {
       return try SpecParser.parse(try RuleSetLoader.readText(nameOrPath), source: nameOrPath)
     }
     guard builtInNames.contains(nameOrPath) else {
@@ -25,7 +25,7 @@ public enum SpecLoader {
   /// relative to the rule file's folder.
   package static func load(namedBy rules: RuleSetDefinition) throws(DataError) -> SpecDefinition? {
     guard let name = rules.spec else { return nil }
-    if !BundledResources.isPath(name) || name.hasPrefix("/") || rules.source.hasPrefix("built-in:") {
+    if !BundledResources.isPath(name, builtIns: builtInNames) || name.hasPrefix("/") || rules.source.hasPrefix("built-in:") {
       do {
         return try load(name)
       } catch where error.location == nil {
