@@ -79,7 +79,10 @@ package struct BarChart: Sendable {
       svg.text(reference.label, x: width - 10, y: y(reference.value) - 4, anchor: .end, class: "note")
     }
     let summary = bars.map { bar in
-      "\(bar.label): observed \(bar.observed.map { Axis.fixed($0 * 100, decimals: 3) + "%" } ?? "none"), expected \(bar.expected.map { Axis.fixed($0 * 100, decimals: 3) + "%" } ?? "none")"
+      // A bar without an expected value of its own is held to the reference line (the mythic
+      // booster's uniform position), which the description must say rather than "none".
+      let expected = bar.expected ?? reference?.value
+      return "\(bar.label): observed \(bar.observed.map { Axis.fixed($0 * 100, decimals: 3) + "%" } ?? "none"), expected \(expected.map { Axis.fixed($0 * 100, decimals: 3) + "%" } ?? "none")"
     }
     return svg.element(title: title, description: summary.joined(separator: "; "))
   }

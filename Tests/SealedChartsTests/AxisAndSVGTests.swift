@@ -119,5 +119,8 @@ import Testing
     #expect(svg.contains(">uniform 16.67%</text>"))
     #expect(svg.components(separatedBy: "class=\"bar\"").count - 1 == 6)
     #expect(chart.yScale(0) == chart.height - 40)
+    // The description names the reference as each bar's expected value (it said "expected none").
+    #expect(svg.contains("booster 1: observed 16.667%, expected 16.667%; booster 2:"))
+    #expect(!svg.contains("expected none"))
   }
 }
