@@ -131,7 +131,13 @@ struct ReportPage {
     if let p = check.pAdjusted { caption += ", adjusted p = \(display(CSVNumber.format(p)))" }
     caption += failed ? " — ✗ FAIL" : " — ✓ pass"
     if !markers.isEmpty {
-      caption += "; other rule sets: " + markers.map { "\($0.label) \(percent($0.value, decimals: 2))" }.joined(separator: ", ")
+      // `given` any: the rule set lacks the claim's booster kind (a mythic booster) and was
+      // counted over every booster, which the caption must say (comparisons.csv's `given`).
+      let givens = Dictionary(comparisons.filter { $0.check == name }.map { ($0.rules, $0.given) }, uniquingKeysWith: { a, _ in a })
+      caption += "; other rule sets: " + markers.map { marker in
+        let over = givens[marker.label] == "any" ? " (counted over every booster)" : ""
+        return "\(marker.label) \(percent(marker.value, decimals: 2))\(over)"
+      }.joined(separator: ", ")
     }
     return Figure(title: name, caption: caption, svg: chart.svg(), failed: failed, items: [])
   }
