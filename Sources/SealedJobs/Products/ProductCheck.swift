@@ -169,7 +169,11 @@ package struct ProductCheck: Sendable {
     let rules = try RuleSetLoader.product(product, source: settings.source)
     let cardSet = try cards.cardSet(product.set_code, for: rules)
     let plan = try PlanCompiler.compile(rules, for: cardSet, spec: spec.map { Self.runLevels($0.definition) })
-    return (LoadedPlan(rules: rules, set: cardSet, plan: plan), try Expectations(plan: plan))
+    var loaded = LoadedPlan(rules: rules, set: cardSet, plan: plan)
+    // A shipped product's folder names `sealed check ... --data shipped`, as that command run
+    // alone does: without it, the command would run the release in use, which a fetch changes.
+    if settings.file == nil { loaded.release = try BoosterRelease.shipped() }
+    return (loaded, try Expectations(plan: plan))
   }
 
   /// A spec whose claims take the run's levels: a claim's own `alpha` would spend more than
