@@ -126,6 +126,11 @@ import Testing
       ("/api/deck", "{\"deck\":{\"set\":\"eld\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1}}", 422,
        "set eld has no basic lands, so its booster range is unknown (the data looks partial); give a booster range (boosters draw from collector numbers 1 to it) in the field beside the set on Choose or Checks"),
       ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":9}}", 400, "player 9: expected 1 to 8"),
+      // Found by an independent review: the command line's --count and --booster-max.
+      ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1,\"cards\":[{\"id\":\"war #250\",\"copies\":-1}]}}", 400,
+       "copies -1 of card \"war #250\": expected 1 to 1000"),
+      ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1,\"booster_max\":100000}}", 422,
+       "Booster range 100000: set war's highest collector number is "),
       ("/api/decks/save", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1},\"name\":\"alice\"}", 409,
        "a pool named \"alice\" is already saved; type another name"),
       ("/api/decks/save", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1},\"name\":\"my deck\"}", 422,

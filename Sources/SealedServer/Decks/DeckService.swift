@@ -38,6 +38,11 @@ struct DeckService: Sendable {
       opened: opened, plan: opening.plan, seed: opening.seed, setCards: opening.loaded.set.cards, toolVersion: SealedVersion.current)
     var deck = Deck(name: draft.defaultName, pool: pool, poolName: draft.defaultName)
     guard let cards = draft.cards else { return deck }
+    // The page sends what it shows; copies outside a deck's range is a malformed request, said
+    // in the request's words rather than `sealed deck add --count`'s.
+    if let bad = cards.first(where: { !(1...Deck.maximumCards).contains($0.copies) }) {
+      throw APIError.badRequest("copies \(bad.copies) of card \"\(bad.id)\": expected 1 to \(Deck.maximumCards)")
+    }
     return try APIError.refusing { () throws -> Deck in
       for entry in deck.cards { try deck.remove(entry.card, count: entry.copies) }
       for entry in cards { try deck.add(try Self.card(entry.id, in: deck), count: entry.copies) }

@@ -21,6 +21,10 @@ enum BrowserWords {
     (#", the code of a product of the booster data in use \(([^;()]+); sealed rules import --list lists them\), or the path of a YAML rule file"#,
      ", or the code of a product of the booster data in use ($1; Choose lists them)"),
     (#"the booster range is unknown \(use --booster-max\)"#, "the booster range is unknown (give it below)"),
+    // The booster range field and the check's pools, named as the page names them.
+    (#"^--booster-max ([0-9]+): "#, "Booster range $1: "),
+    (#"^--pools ([0-9]+): sealed check tests at most ([0-9]+) pools \(its exact binomial tests take at most 2\^38 boosters\); use sealed simulate for larger runs$"#,
+     "Pools: $1 is more than a check of this rule set counts exactly; enter at most $2 (its exact tests count at most 2^38 boosters)"),
     (#" \(sealed sets lists them\); sealed cards fetch ([a-z0-9]+) downloads a set from Scryfall"#,
      " (Choose lists those that open; sealed cards fetch $1, on the command line, downloads a set from Scryfall)"),
   ]

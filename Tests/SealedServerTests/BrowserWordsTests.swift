@@ -1,0 +1,16 @@
+@testable import SealedServer
+import Testing
+
+/// Command-line remedies in the page's words (docs/serve.md: "never a command-line option the
+/// page does not have").
+@Suite struct BrowserWordsTests {
+  @Test func aCheckTooLargeToCountExactlyIsSaidInThePoolsFieldsWords() {
+    // RunLimits.checkedPools's line for a server started with a --max-check-pools above what a
+    // check of 6-booster pools counts exactly (found by an independent review).
+    let line = "--pools 274877906944: sealed check tests at most 45812984490 pools (its exact binomial tests take at most 2^38 boosters); use sealed simulate for larger runs"
+    #expect(
+      BrowserWords.rephrase(line)
+        == "Pools: 274877906944 is more than a check of this rule set counts exactly; enter at most 45812984490 (its exact tests count at most 2^38 boosters)")
+    #expect(BrowserWords.rephrase("--booster-max 9: set war's highest collector number is 264; expected 1 to 264") == "Booster range 9: set war's highest collector number is 264; expected 1 to 264")
+  }
+}
