@@ -36,9 +36,13 @@ import Testing
     headers = ["Content-Type": "text/plain", "Origin": server.origin]
     let form = try RawHTTP.send(port: server.port, method: "POST", path: "/api/decks/delete", headers: headers, body: Data(delete.utf8))
     #expect(form.status == 415)
+    // A media type that merely starts like JSON's is not JSON (found by an independent review).
+    headers["Content-Type"] = "application/jsonx"
+    let lookalike = try RawHTTP.send(port: server.port, method: "POST", path: "/api/decks/delete", headers: headers, body: Data(delete.utf8))
+    #expect(lookalike.status == 415)
     #expect(try deckFile(server, "alice") == before)
-    // The app's own page may.
-    let own = try server.post("/api/decks/delete", json: delete)
+    // The app's own page may, with a charset or not.
+    let own = try server.post("/api/decks/delete", json: delete, headers: ["Content-Type": "application/json; charset=utf-8"])
     #expect(own.status == 200)
     #expect(!FileManager.default.fileExists(atPath: server.home.appendingPathComponent("decks/alice.json").path))
   }

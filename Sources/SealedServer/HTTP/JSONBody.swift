@@ -12,7 +12,9 @@ enum JSONBody {
   /// Decodes the body of `request` as `T`. Cost: the body read once and decoded once.
   static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws(APIError) -> T {
     let contentType = request.headers[.contentType]?.lowercased() ?? ""
-    guard contentType.hasPrefix("application/json") else {
+    // The media type before any parameter (`; charset=utf-8`), exactly: not `application/jsonx`.
+    let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+    guard mediaType == "application/json" else {
       throw APIError(.unsupportedMediaType, "expected a JSON body (Content-Type: application/json), found \(contentType.isEmpty ? "no content type" : contentType)")
     }
     if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
