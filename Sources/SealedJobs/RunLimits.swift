@@ -104,16 +104,22 @@ package enum RunLimits {
 
   /// `--alpha`: a level strictly between 0 and 1.
   package static func level(_ alpha: Double, option: String = "--alpha") throws(DataError) -> Double {
-    guard alpha > 0 && alpha < 1 else { throw DataError("\(option) \(alpha): expected a level between 0 and 1") }
+    guard alpha > 0 && alpha < 1 else { throw DataError("\(option) \(echo(alpha)): expected a level between 0 and 1") }
     return alpha
+  }
+
+  /// A decimal option's value as a user would have typed it: `0` and `-1`, not `0.0` and
+  /// `-1.0` (Swift's description of a whole Double); other values as Swift shortest prints them.
+  static func echo(_ value: Double) -> String {
+    value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
   }
 
   /// `--deviation`, `--power` and `--ratio` of a `--plan`: a deviation and a power strictly
   /// between 0 and 1, and a ratio of 0 or more, other than 1.
   package static func planEffect(deviation: Double, ratio: Double, power: Double) throws(DataError) {
-    guard deviation > 0 && deviation < 1 else { throw DataError("--deviation \(deviation): expected a value between 0 and 1") }
-    guard power > 0 && power < 1 else { throw DataError("--power \(power): expected a value between 0 and 1") }
-    guard ratio >= 0 && ratio != 1 && ratio.isFinite else { throw DataError("--ratio \(ratio): expected a weight of 0 or more, other than 1") }
+    guard deviation > 0 && deviation < 1 else { throw DataError("--deviation \(echo(deviation)): expected a value between 0 and 1") }
+    guard power > 0 && power < 1 else { throw DataError("--power \(echo(power)): expected a value between 0 and 1") }
+    guard ratio >= 0 && ratio != 1 && ratio.isFinite else { throw DataError("--ratio \(echo(ratio)): expected a weight of 0 or more, other than 1") }
   }
 
   private static func positivePools(_ given: WholeNumber) throws(DataError) -> Int {

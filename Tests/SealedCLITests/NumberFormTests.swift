@@ -79,7 +79,10 @@ import Testing
     #expect(try fails(audit + ["--resamples", "-1"]) == "--resamples -1: expected 0 to 1000000 samples")
     #expect(try fails(audit + ["--threads", "-2"]) == "--threads -2: expected between 1 and 1024")
     #expect(try fails(audit + ["--alpha", "-0.5"]) == "--alpha -0.5: expected a level between 0 and 1")
-    #expect(try fails(["check", "war", "--plan", "--power", "-1"] + cards) == "--power -1.0: expected a value between 0 and 1")
+    #expect(try fails(["check", "war", "--plan", "--power", "-1"] + cards) == "--power -1: expected a value between 0 and 1")
+    // Whole values are echoed as typed (they read "0.0" and "-1.0").
+    #expect(try fails(audit + ["--alpha", "0"]) == "--alpha 0: expected a level between 0 and 1")
+    #expect(try fails(["check", "war", "--plan", "--ratio", "1"] + cards) == "--ratio 1: expected a weight of 0 or more, other than 1")
     #expect(try fails(["hand", "a", "--draws", "-1"]) == "--draws -1: expected 1 to 1000 hands")
     #expect(try fails(["hand", "a", "--draws", "1e9"]) == "--draws 1e9: expected 1 to 1000 hands")
     #expect(try fails(["deck", "add", "a", "island", "--count", "-1"]) == "--count -1: expected 1 to 1000 copies")
