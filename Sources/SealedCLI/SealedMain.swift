@@ -57,10 +57,26 @@ package enum SealedMain {
     }
   }
 
-  /// The error's line, with where to see the shipped file it names (`ShippedSource`).
+  /// The error's line, with where to see the shipped file it names (`ShippedSource`), or what
+  /// to do about a set file of the user's card folder (one bad file there stops every command
+  /// that reads all the sets, `sealed sets` among them).
   static func described(_ error: DataError) -> String {
-    guard let guide = ShippedSource.guide(for: error.location) else { return error.description }
-    return "\(error.description) (\(guide))"
+    if let guide = ShippedSource.guide(for: error.location) { return "\(error.description) (\(guide))" }
+    if let set = cardFolderSet(error.location) {
+      return "\(error.description) (a set of your card folder: sealed cards fetch \(set) fetches it again, or delete the file)"
+    }
+    return error.description
+  }
+
+  /// The set code of a file of the user's card folder (`CardStore`) that `location` points
+  /// into, or nil.
+  static func cardFolderSet(_ location: String?) -> String? {
+    guard let location else { return nil }
+    let folder = CardStore.fromEnvironment().path + "/"
+    guard location.hasPrefix(folder) else { return nil }
+    let name = location.dropFirst(folder.count).prefix { $0 != ":" && $0 != "/" }
+    guard name.hasSuffix(".json") else { return nil }
+    return String(name.dropLast(".json".count))
   }
 
   /// Writes `sealed: error: MESSAGE` as one line on standard error.

@@ -93,6 +93,18 @@ import Testing
     #expect(bad.stderr.hasSuffix("nothing was stored\n"))
   }
 
+  /// One bad file of the card folder stops the commands that read every set; the line says
+  /// what to do about it (found by an independent review: it named the file only).
+  @Test func aBadFileOfTheCardFolderSaysHowToMendIt() throws {
+    let (home, env) = try environment()
+    let file = try Fixtures.write("{\"object\":\"list\",\"data\":[{\"name\":", to: "cards/war.json", in: home)
+    let result = try SealedExecutable.run(["sets"], environment: env)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "sealed: error: \(file):1:34: malformed JSON (unexpected end of file: the file is cut short); expected a JSON array of Scryfall card objects (a set of your card folder: sealed cards fetch war fetches it again, or delete the file)\n")
+  }
+
   @Test func listShowsAFieldSetAndWhereItComesFrom() throws {
     let (_, env) = try environment()
     let result = try SealedExecutable.run(["cards", "list", "afr", "mkm", "--format", "json"], environment: env)
