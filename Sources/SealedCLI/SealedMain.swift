@@ -62,7 +62,10 @@ package enum SealedMain {
   /// that reads all the sets, `sealed sets` among them).
   static func described(_ error: DataError) -> String {
     if let guide = ShippedSource.guide(for: error.location) { return "\(error.description) (\(guide))" }
-    if let set = cardFolderSet(error.location) {
+    // Only for a file that cannot be read or parsed (a position in it, a field, a read error):
+    // not for a refusal to replace one, which says what to do itself.
+    let unreadable = error.location?.contains(".json:") == true || error.message.hasPrefix("field ") || error.message.hasPrefix("cannot read")
+    if unreadable, let set = cardFolderSet(error.location) {
       return "\(error.description) (a set of your card folder: sealed cards fetch \(set) fetches it again, or delete the file)"
     }
     return error.description

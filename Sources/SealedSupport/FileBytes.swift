@@ -5,7 +5,8 @@ import SystemPackage
 /// (`--rules <(...)`, a named pipe) or a device such as /dev/null, which Foundation's
 /// `Data(contentsOf:)` refuses with a misleading "permission" message. A folder is refused as
 /// one ("is a folder; expected a file"), and every failure is a one-line `DataError` naming the
-/// path with the system's reason. Cost: the file's bytes, read once in blocks of 64 KiB.
+/// path with the system's reason. Cost: the file's bytes, read once (a regular file into one
+/// buffer of its size; a pipe's into blocks of 64 KiB and up).
 package enum FileBytes {
   package static func read(_ path: String) throws(DataError) -> Data {
     let descriptor: FileDescriptor
@@ -16,11 +17,15 @@ package enum FileBytes {
     }
     defer { try? descriptor.close() }
     var status = stat()
-    if fstat(descriptor.rawValue, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+    let known = fstat(descriptor.rawValue, &status) == 0
+    if known, (status.st_mode & S_IFMT) == S_IFDIR {
       throw DataError("is a folder; expected a file", at: path)
     }
-    var data = Data()
-    let block = 1 << 16
+    // A regular file's size is known: room for all of it (and the read that finds its end)
+    // at once. A pipe's is not: blocks that double, so that the bytes are copied O(1) times.
+    let size = known && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
+    var data = Data(capacity: size + (1 << 16))
+    var block = size > 0 ? size : 1 << 16
     do {
       while true {
         let before = data.count
@@ -30,6 +35,9 @@ package enum FileBytes {
         }
         data.count = before + read
         if read == 0 { return data }
+        // The whole regular file read: one small read finds its end, within the room reserved.
+        // Else (a pipe, or a file still growing) the blocks double, up to 64 MiB.
+        block = size > 0 && data.count >= size ? 1 << 16 : min(read == block ? block * 2 : block, 1 << 26)
       }
     } catch {
       throw failure(error, path)

@@ -19,7 +19,8 @@ import Testing
     let dir = try Fixtures.temporaryDirectory()
     let fifo = dir.appendingPathComponent("fifo").path
     #expect(mkfifo(fifo, 0o600) == 0)
-    let text = String(repeating: "name: piped\n", count: 10_000)
+    // 3.6 MB: past the first blocks, so the doubling ones are read too.
+    let text = String(repeating: "name: piped\n", count: 300_000)
     let writer = Thread {
       let handle = FileHandle(forWritingAtPath: fifo)!
       handle.write(Data(text.utf8))
