@@ -57,29 +57,10 @@ package enum SealedMain {
     }
   }
 
-  /// The error's line, with where to see the shipped file it names (`ShippedSource`), or what
-  /// to do about a set file of the user's card folder (one bad file there stops every command
-  /// that reads all the sets, `sealed sets` among them).
+  /// The error's line, with where to see the shipped file it names (`ShippedSource`).
   static func described(_ error: DataError) -> String {
-    if let guide = ShippedSource.guide(for: error.location) { return "\(error.description) (\(guide))" }
-    // Only for a file that cannot be read or parsed (a position in it, a field, a read error):
-    // not for a refusal to replace one, which says what to do itself.
-    let unreadable = error.location?.contains(".json:") == true || error.message.hasPrefix("field ") || error.message.hasPrefix("cannot read")
-    if unreadable, let set = cardFolderSet(error.location) {
-      return "\(error.description) (a set of your card folder: sealed cards fetch \(set) fetches it again, or delete the file)"
-    }
-    return error.description
-  }
-
-  /// The set code of a file of the user's card folder (`CardStore`) that `location` points
-  /// into, or nil.
-  static func cardFolderSet(_ location: String?) -> String? {
-    guard let location else { return nil }
-    let folder = CardStore.fromEnvironment().path + "/"
-    guard location.hasPrefix(folder) else { return nil }
-    let name = location.dropFirst(folder.count).prefix { $0 != ":" && $0 != "/" }
-    guard name.hasSuffix(".json") else { return nil }
-    return String(name.dropLast(".json".count))
+    guard let guide = ShippedSource.guide(for: error.location) else { return error.description }
+    return "\(error.description) (\(guide))"
   }
 
   /// Writes `sealed: error: MESSAGE` as one line on standard error.

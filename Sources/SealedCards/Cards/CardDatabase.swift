@@ -76,7 +76,7 @@ public struct CardDatabase: Sendable {
         let data = try CardFileReader.contents(ofFile: files[index])
         return .success((data, try CardFileReader.parseIndexed(data, source: files[index])))
       } catch {
-        return .failure(error)
+        return .failure(CardStore.withRemedy(error, reading: files[index]))
       }
     }
     let total = decoded.reduce(0) { $0 + ((try? $1.get())?.cards.count ?? 0) }

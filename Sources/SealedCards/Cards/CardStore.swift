@@ -37,6 +37,19 @@ package struct CardStore: Sendable, Equatable {
   }
 
   /// The file that holds one set.
+  /// `error`, raised reading or parsing `file`, with what to do when `file` is a set of the
+  /// user's card folder: one bad file there stops every command that reads all the sets
+  /// (`sealed sets` among them). Other files' errors are returned as they are.
+  package static func withRemedy(_ error: DataError, reading file: String) -> DataError {
+    let folder = fromEnvironment().path + "/"
+    guard file.hasPrefix(folder), file.hasSuffix(".json") else { return error }
+    let set = file.dropFirst(folder.count).dropLast(".json".count)
+    guard !set.contains("/") else { return error }
+    return DataError(
+      "\(error.message) (a set of your card folder: sealed cards fetch \(set) fetches it again, or delete the file)",
+      at: error.location)
+  }
+
   package func file(forSet code: String) -> String {
     (path as NSString).appendingPathComponent("\(code.lowercased()).json")
   }
