@@ -23,9 +23,11 @@ package struct ProductCheck: Sendable {
     package var control: ErrorControl
     /// Threads of each product's simulation.
     package var threads: Int
+    /// The release the products come from; a shipped product's report pins it (`--data shipped`).
+    package var release: BoosterRelease
     /// The release as a command line names it again (`BoosterRelease.reference`; nil: the shipped
     /// data), which decides how a product's report names the command that reproduces it.
-    package var file: String?
+    package var file: String? { release.isShipped ? nil : release.reference }
     /// The release's label (`BoosterRelease.label`), for the header of each product's rule file
     /// and summary.csv's `booster_data`.
     package var source: String
@@ -40,7 +42,7 @@ package struct ProductCheck: Sendable {
     package var specsFolder: String?
 
     package init(
-      pools: Int, confirmPools: Int, runSeed: UInt64, control: ErrorControl, threads: Int, file: String?, source: String,
+      pools: Int, confirmPools: Int, runSeed: UInt64, control: ErrorControl, threads: Int, release: BoosterRelease, source: String,
       folder: String, force: Bool, toolVersion: String, specs: [String: ProductSpec] = [:], specsFolder: String? = nil
     ) {
       self.pools = pools
@@ -48,7 +50,7 @@ package struct ProductCheck: Sendable {
       self.runSeed = runSeed
       self.control = control
       self.threads = threads
-      self.file = file
+      self.release = release
       self.source = source
       self.folder = folder
       self.force = force
@@ -172,7 +174,7 @@ package struct ProductCheck: Sendable {
     var loaded = LoadedPlan(rules: rules, set: cardSet, plan: plan)
     // A shipped product's folder names `sealed check ... --data shipped`, as that command run
     // alone does: without it, the command would run the release in use, which a fetch changes.
-    if settings.file == nil { loaded.release = try BoosterRelease.shipped() }
+    if settings.release.isShipped { loaded.release = settings.release }
     return (loaded, try Expectations(plan: plan))
   }
 

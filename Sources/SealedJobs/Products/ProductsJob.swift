@@ -101,7 +101,7 @@ package struct ProductsJob: Sendable {
     let workers = max(1, min(threads, products.count))
     let check = ProductCheck.Settings(
       pools: pools, confirmPools: confirmPools, runSeed: seed, control: control, threads: max(1, threads / workers),
-      file: release.isShipped ? nil : release.reference, source: release.label,
+      release: release, source: release.label,
       folder: folder?.path ?? settings.out, force: settings.force, toolVersion: settings.toolVersion,
       specs: try ProductSpec.load(for: products, folder: settings.specs), specsFolder: settings.specs)
     for product in products where settings.writes {
