@@ -15,7 +15,8 @@ package enum SealedServer {
   package static func run(_ configuration: ServerConfiguration, onReady: @escaping @Sendable (String) -> Void) async throws {
     let configuration = try configuration.validated()
     let state = try AppState(configuration)
-    let router = Router()
+    // Every GET route answers HEAD too (its headers, no body), as HTTP asks of every server.
+    let router = Router(options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestGuard(port: state.port, hostName: Self.isAddress(configuration.host) ? nil : configuration.host))
     AssetRoutes.add(to: router, state: state)
     DeckRoutes.add(to: router, state: state)

@@ -26,7 +26,8 @@ struct HTTPReply: Sendable {
 /// TCP connection to 127.0.0.1, and reads the reply to the connection's end.
 enum RawHTTP {
   static func send(
-    port: Int, method: String, path: String, headers: [String: String] = [:], body: Data = Data()
+    port: Int, method: String, path: String, headers: [String: String] = [:], body: Data = Data(),
+    extraLines: [String] = []
   ) throws -> HTTPReply {
     var head = "\(method) \(path) HTTP/1.1\r\n"
     var all = headers
@@ -34,6 +35,8 @@ enum RawHTTP {
     all["Connection"] = "close"
     if !body.isEmpty || method == "POST" { all["Content-Length"] = String(body.count) }
     for (name, value) in all.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+    // Header lines sent as written (a second Host, say, which the dictionary cannot hold).
+    for line in extraLines { head += "\(line)\r\n" }
     head += "\r\n"
     let reply = try exchange(port: port, request: Data(head.utf8) + body)
     return try parse(reply)

@@ -67,6 +67,37 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: server.home.appendingPathComponent("decks/alice.json").path))
   }
 
+  /// HTTP/1.1 gives a request one Host (RFC 9112): a second one, which could name another
+  /// server than the first, is refused, whichever comes first.
+  @Test func aSecondHostHeaderIsRefused() throws {
+    let server = try RunningServer()
+    defer { server.stop() }
+    for second in ["evil.example:\(server.port)", "127.0.0.1:\(server.port)"] {
+      let reply = try RawHTTP.send(port: server.port, method: "GET", path: "/api/decks", extraLines: ["Host: \(second)"])
+      #expect(reply.status == 400, "\(second)")
+      #expect(reply.errorMessage == "the request has more than one Host header; expected one")
+    }
+    #expect(try server.get("/api/decks").status == 200)
+  }
+
+  /// Every page and GET route answers HEAD with the GET's status and headers and no body.
+  @Test func headAnswersAsGetWithoutABody() throws {
+    let server = try RunningServer()
+    defer { server.stop() }
+    _ = try server.save("alice")
+    for path in ["/", "/api/decks", "/api/catalog", "/assets/app.css"] {
+      let get = try server.get(path)
+      let head = try RawHTTP.send(port: server.port, method: "HEAD", path: path)
+      #expect(get.status == 200, "\(path)")
+      #expect(head.status == 200, "\(path)")
+      #expect(head.body.isEmpty, "\(path)")
+      #expect(head.headers["content-type"] == get.headers["content-type"], "\(path)")
+    }
+    let missing = try RawHTTP.send(port: server.port, method: "HEAD", path: "/api/nothing")
+    #expect(missing.status == 404)
+    #expect(missing.body.isEmpty)
+  }
+
   @Test func reportBrowsingStaysInTheReportsFolder() throws {
     let server = try RunningServer()
     defer { server.stop() }

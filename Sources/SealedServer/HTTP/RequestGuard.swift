@@ -4,6 +4,7 @@ import Synchronization
 
 /// Every request passes here first. It refuses:
 ///
+/// - a request with more than one `Host` header (400), as HTTP/1.1 asks (RFC 9112, 3.2);
 /// - a `Host` that is not this server (403): only `localhost`, an IP address, or the name given
 ///   to `--host`, with this server's port, so a page of another site whose name was made to
 ///   point at 127.0.0.1 (DNS rebinding) reads and changes nothing;
@@ -14,7 +15,7 @@ import Synchronization
 ///
 /// It adds to every response the headers that keep the app's pages to themselves
 /// (`Content-Security-Policy`, `X-Content-Type-Options`, `Referrer-Policy`), and turns every
-/// error into a one-line JSON refusal.
+/// error into a one-line JSON refusal (with no body for HEAD).
 struct RequestGuard<Context: RequestContext>: RouterMiddleware {
   /// The port the server listens on, known once it is bound (`--port 0` picks one).
   let port: ListeningPort
@@ -50,11 +51,16 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
     }
     response.headers[.xContentTypeOptions] = "nosniff"
     response.headers[.referrerPolicy] = "no-referrer"
-    return response
+    // A refusal of a HEAD request, like its answer, has no body.
+    return request.method == .head ? response.createHeadResponse() : response
   }
 
   /// Throws the refusal of a request from elsewhere.
   func check(_ request: Request) throws(APIError) {
+    // The first Host is the request's authority; any other stays among its header fields.
+    guard request.headers[.host] == nil else {
+      throw APIError.badRequest("the request has more than one Host header; expected one")
+    }
     guard let host = request.head.authority, isOwnHost(host) else {
       throw APIError.forbidden("the Host header names another server; open the app at http://127.0.0.1:\(port.value)/")
     }
@@ -101,5 +107,6 @@ typealias HeaderName = HTTPFields.Element.Name
 
 extension HTTPFields.Element.Name {
   static let secFetchSite = HeaderName("Sec-Fetch-Site")!
+  static let host = HeaderName("Host")!
   static let referrerPolicy = HeaderName("Referrer-Policy")!
 }
