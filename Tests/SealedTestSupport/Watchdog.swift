@@ -18,10 +18,16 @@ package struct StartedSealed {
   package let output: Pipe
   /// What standard error said up to the text waited for (or all of it, if it closed first).
   package let stderr: String
+  let errors: Pipe
 
   /// Standard output to its end (call after the signal; it returns when the process closes it).
   package func readOutput() -> String {
     String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+  }
+
+  /// Standard error after `stderr`, to its end (call after the signal).
+  package func readErrors() -> String {
+    String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   }
 }
 
@@ -44,6 +50,6 @@ extension SealedExecutable {
       guard !data.isEmpty else { break }
       stderr += String(decoding: data, as: UTF8.self)
     }
-    return StartedSealed(process: process, output: output, stderr: stderr)
+    return StartedSealed(process: process, output: output, stderr: stderr, errors: errors)
   }
 }

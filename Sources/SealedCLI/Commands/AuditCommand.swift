@@ -21,7 +21,8 @@ struct AuditCommand: ParsableCommand {
       each event and rarity proportion, each sheet's card frequencies, mythics per pool, the \
       spec's claims. p-values: exact binomial where valid, chi-square where every cell expects 5 \
       or more, else a Monte Carlo null of --resamples samples drawn by the engine; audit.csv says \
-      which. Exit status: 0 all checks pass, 1 a check fails, 2 bad input.
+      which. Exit status: 0 all checks pass, 1 a check fails, 2 bad input, 130 interrupted \
+      (nothing is written).
       """)
 
   @Argument(help: "The set code, for example war.")
@@ -88,11 +89,14 @@ struct AuditCommand: ParsableCommand {
       return
     }
     guard packs != nil else { throw ValidationError("--packs FILE is required (or --plan)") }
+    // Nothing is written before the report, so Ctrl-C until then stops at once.
+    let interrupt = InterruptFlag(message: "interrupted; the audit stopped before its report, nothing is written", quitting: true)
     let reading = try job.read { read in
       if !quiet { FileHandle.standardError.write(Data("sealed: \(read) boosters read\n".utf8)) }
     }
     seedOption.noteRandom((job.seed, job.seedWasGiven))
     let outcome = try job.audit(reading)
+    interrupt.restore()
     Note.replaced(try job.write(outcome), in: job.folder!.path)
     try AuditOutput.print(outcome, of: job)
   }
