@@ -88,6 +88,7 @@ package struct AuditRun: Sendable {
     }
     var checks = planned.map(\.row)
     let testedRows = try CheckRun.decide(&checks)
+    Self.markUndecided(&checks, samples: samples.count, tests: testedRows.count)
     if let note = Self.resolutionNote(samples: samples.count, tests: testedRows.count, alpha: input.alpha) {
       notes.append(note)
     }
@@ -118,6 +119,26 @@ package struct AuditRun: Sendable {
     let level = alpha / Double(tests)
     guard smallest > level else { return nil }
     return "with \(samples) Monte Carlo samples no Monte Carlo p-value goes below \(CSVNumber.format(smallest)), above alpha / \(tests) tests = \(CSVNumber.format(level)): raise --resamples for those checks to be able to fail"
+  }
+
+  /// A Monte Carlo check that passed with its statistic beyond every sample (its p-value at the
+  /// floor 1 / (1 + R)) while that floor lies above alpha / tests is not a pass: so few samples
+  /// could not have made it fail however far off the file is. It becomes not tested, saying
+  /// how many samples would decide it. Cost: one pass over the checks.
+  static func markUndecided(_ checks: inout [CheckResult], samples: Int, tests: Int) {
+    guard samples > 0 && tests > 0 else { return }
+    let floor = 1 / (1 + Double(samples))
+    for index in checks.indices where checks[index].method == .monteCarlo && checks[index].verdict == .pass {
+      guard let p = checks[index].pValue, p <= floor * (1 + 1e-12) else { continue }
+      let level = checks[index].alpha / Double(tests)
+      guard floor > level else { continue }
+      // The fewest samples whose floor is at most the level, as this test computes it.
+      var needed = max(samples + 1, Int((Double(tests) / checks[index].alpha).rounded(.down)) - 2)
+      while 1 / (1 + Double(needed)) > level { needed += 1 }
+      checks[index].verdict = .notTested
+      checks[index].detail =
+        "not decided: the statistic is beyond all \(samples) Monte Carlo samples, whose p-value \(CSVNumber.format(floor)) cannot reach alpha / \(tests) tests = \(CSVNumber.format(level)); rerun with --resamples \(needed) or more"
+    }
   }
 
   /// Every check of an audit, before any is evaluated: the per-booster invariants, the spec's

@@ -1,0 +1,41 @@
+@testable import SealedAudit
+import SealedVerdicts
+import Testing
+
+/// A Monte Carlo check whose statistic lies beyond every sample cannot fail when the samples are
+/// too few for the level: it is not tested, never a pass (a file 3 times off once passed at 999).
+@Suite struct UndecidedMonteCarloTests {
+  /// A chi-square row decided by the Monte Carlo null with p-value `p`.
+  func row(p: Double, verdict: CheckResult.Verdict = .pass) -> CheckResult {
+    var row = CheckResult(
+      name: "sheet common", kind: .chiSquare, source: .rules, n: 2000, statistic: 6700, degreesOfFreedom: 345, pValue: p,
+      alpha: 0.01, verdict: verdict)
+    row.method = .monteCarlo
+    return row
+  }
+
+  @Test func aStatisticBeyondEverySampleIsNotDecidedWhenTheFloorIsAboveTheLevel() {
+    // 12 tests at alpha 0.01: the level is 0.01 / 12 = 0.000833; 999 samples give p >= 0.001.
+    var checks = [row(p: 1.0 / 1000), row(p: 2.0 / 1000), row(p: 1.0 / 1000, verdict: .fail)]
+    AuditRun.markUndecided(&checks, samples: 999, tests: 12)
+    #expect(checks[0].verdict == .notTested)
+    #expect(
+      checks[0].detail
+        == "not decided: the statistic is beyond all 999 Monte Carlo samples, whose p-value 0.001 cannot reach alpha / 12 tests = 0.0008333333333333334; rerun with --resamples 1199 or more")
+    // 1 / (1 + 1199) is the level itself, so 1199 samples are enough (12 / 0.01 - 1, exactly).
+    #expect(1 / (1 + 1199.0) <= 0.01 / 12 && 1 / (1 + 1198.0) > 0.01 / 12)
+    // A statistic within the samples is decided, and a failure stays one.
+    #expect(checks[1].verdict == .pass)
+    #expect(checks[2].verdict == .fail)
+  }
+
+  @Test func enoughSamplesOrAnotherMethodLeaveThePassAlone() {
+    var enough = [row(p: 1.0 / 1200)]
+    AuditRun.markUndecided(&enough, samples: 1199, tests: 12)
+    #expect(enough[0].verdict == .pass)
+    var asymptotic = [row(p: 1.0 / 1000)]
+    asymptotic[0].method = .exactBinomial
+    AuditRun.markUndecided(&asymptotic, samples: 999, tests: 12)
+    #expect(asymptotic[0].verdict == .pass)
+  }
+}
