@@ -56,6 +56,24 @@ import Testing
     #expect(marked.filter { $0["status"] == "known" }.count == findings.count)
   }
 
+  /// A release that lost a product the baseline has findings for fails (it once passed, its
+  /// findings silently left out); a run whose patterns would not pick the product passes.
+  @Test func aReleaseThatLostAProductOfTheBaselineFails() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let products = try ReleaseValidationTests.shippedProducts().filter { $0["code"] as? String != "eoe-play" }
+    let lost = dir.appendingPathComponent("lost.json")
+    try ReleaseValidationTests.write(products, to: lost)
+    let lint = try SealedExecutable.run(["rules", "lint", lost.path, "--baseline", "shipped", "--out", dir.appendingPathComponent("lint").path])
+    #expect(lint.status == 1, "\(lint.stdout)")
+    #expect(lint.stdout.contains(", 1 for products the release lost\n  LOST the release holds no product eoe-play, which the baseline has findings for\n"), "\(lint.stdout)")
+    #expect(lint.stdout.hasSuffix("FAIL: 1 product of the baseline not in the release against the baseline\n"), "\(lint.stdout)")
+    let run = try String(contentsOf: dir.appendingPathComponent("lint/run.csv"), encoding: .utf8)
+    #expect(run.contains("findings_lost,1\n"))
+    let other = try SealedExecutable.run(
+      ["rules", "lint", lost.path, "--products", "war-*", "--baseline", "shipped", "--out", dir.appendingPathComponent("war").path])
+    #expect(other.status == 0, "\(other.stdout)")
+  }
+
   @Test func theShippedBaselineKnowsEveryLintWarningOfTheShippedData() throws {
     let dir = try Fixtures.temporaryDirectory()
     let lint = try SealedExecutable.run(["rules", "lint", "--baseline", "shipped", "--out", dir.appendingPathComponent("lint").path])

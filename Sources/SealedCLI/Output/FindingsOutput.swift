@@ -14,17 +14,30 @@ enum FindingsOutput {
     }
     var text = "findings: \(findings.count) in \(file)\(bySource.isEmpty ? "" : " (" + bySource.joined(separator: ", ") + ")")\n"
     guard let comparison else { return text }
-    text += "baseline \(comparison.file): \(comparison.new.count) new, \(comparison.known.count) known, \(comparison.gone.count) no longer found\n"
+    let lost = comparison.missing.isEmpty ? "" : ", \(comparison.missing.count) for products the release lost"
+    text += "baseline \(comparison.file): \(comparison.new.count) new, \(comparison.known.count) known, \(comparison.gone.count) no longer found\(lost)\n"
     for finding in comparison.new { text += "  NEW \(line(finding))\n" }
+    if !comparison.missing.isEmpty { text += "  LOST \(lostLine(comparison.lostCodes))\n" }
     for finding in comparison.gone { text += "  no longer found (fixed, or not found at these pools): \(line(finding))\n" }
     return text
   }
 
   /// The verdict line of a run given a baseline.
   static func verdict(_ comparison: BaselineComparison) -> String {
-    comparison.nothingNew
-      ? "PASS: nothing new against the baseline (\(comparison.known.count) known finding\(comparison.known.count == 1 ? "" : "s"))"
-      : "FAIL: \(comparison.new.count) new finding\(comparison.new.count == 1 ? "" : "s") against the baseline"
+    if comparison.nothingNew {
+      return "PASS: nothing new against the baseline (\(comparison.known.count) known finding\(comparison.known.count == 1 ? "" : "s"))"
+    }
+    let new = comparison.new.count
+    let lost = comparison.lostCodes.count
+    let parts = (new > 0 ? ["\(new) new finding\(new == 1 ? "" : "s")"] : []) + (lost > 0 ? ["\(lost) product\(lost == 1 ? "" : "s") of the baseline not in the release"] : [])
+    return "FAIL: \(parts.joined(separator: " and ")) against the baseline"
+  }
+
+  /// `the release holds no product blb-play, dft-play, ... (52 in all); their findings are in the baseline`.
+  static func lostLine(_ codes: [String]) -> String {
+    let shown = codes.prefix(12).joined(separator: ", ")
+    let more = codes.count > 12 ? ", ... (\(codes.count) in all)" : ""
+    return "the release holds no product \(shown)\(more), which the baseline has findings for"
   }
 
   static func line(_ finding: Finding) -> String {

@@ -4,8 +4,9 @@ import SealedRules
 import SealedReports
 
 /// A run's findings against a baseline (`--baseline FILE`, the `findings.csv` of an earlier
-/// run): which are new, which were known, and which the baseline had for a product this run
-/// checked but this run did not find (fixed, or not detected at these pools). Findings are
+/// run): which are new, which were known, which the baseline had for a product this run
+/// checked but this run did not find (fixed, or not detected at these pools), and which it had
+/// for a product the release no longer holds (a release that lost products). Findings are
 /// matched by `Finding.Key`: product, source and check, never the numbers found.
 package struct BaselineComparison: Sendable {
   /// The baseline file as given.
@@ -14,10 +15,14 @@ package struct BaselineComparison: Sendable {
   package let known: [Finding]
   /// Findings of the baseline for products this run checked that this run did not make.
   package let gone: [Finding]
+  /// Findings of the baseline for products that the run would have checked but the release
+  /// does not hold: lost products, which fail the comparison as new findings do.
+  package let missing: [Finding]
 
   /// Compares `findings` with `baseline` (read from `file`); `checked` are the codes of the
-  /// products this run checked. Cost: O(findings + baseline).
-  package init(findings: [Finding], baseline: [Finding], file: String, checked: Set<String>) {
+  /// products this run checked, `lost` those of the baseline's products that the release lacks
+  /// and the run would have checked (`lostProducts`). Cost: O(findings + baseline).
+  package init(findings: [Finding], baseline: [Finding], file: String, checked: Set<String>, lost: Set<String> = []) {
     self.file = file
     let before = Set(baseline.map(\.key))
     let now = Set(findings.map(\.key))
@@ -25,7 +30,22 @@ package struct BaselineComparison: Sendable {
     known = findings.filter { before.contains($0.key) }
     var seen = Set<Finding.Key>()
     gone = baseline.filter { checked.contains($0.product) && !now.contains($0.key) && seen.insert($0.key).inserted }
+    missing = baseline.filter { lost.contains($0.product) && seen.insert($0.key).inserted }
   }
+
+  /// The products of `baseline` that a run of the release's products (`releaseCodes`) picked by
+  /// `patterns` (every product when empty) would have checked, but the release does not hold;
+  /// none for a shard, which checks part of the release by its own order.
+  package static func lostProducts(
+    baseline: [Finding], releaseCodes: [String], patterns: [String], sharded: Bool = false
+  ) -> Set<String> {
+    guard !sharded else { return [] }
+    let held = Set(releaseCodes.map { $0.lowercased() })
+    return Set(baseline.map(\.product).filter { !held.contains($0.lowercased()) && ProductPattern.picks($0, patterns: patterns) })
+  }
+
+  /// The codes of the lost products, sorted.
+  package var lostCodes: [String] { Set(missing.map(\.product)).sorted() }
 
   /// The word that names the shipped data's baseline instead of a file.
   package static let shippedWord = "shipped"
@@ -54,6 +74,6 @@ package struct BaselineComparison: Sendable {
     return status
   }
 
-  /// Whether the run found nothing the baseline lacks.
-  package var nothingNew: Bool { new.isEmpty }
+  /// Whether the run found nothing the baseline lacks and the release lost no product of it.
+  package var nothingNew: Bool { new.isEmpty && missing.isEmpty }
 }

@@ -11,8 +11,7 @@ package enum ProductPattern {
   package static func select(
     _ products: [CompiledBoosterData.Product], patterns: [String]
   ) throws(DataError) -> [CompiledBoosterData.Product] {
-    let globs = patterns.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
-      .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    let globs = globs(patterns)
     guard !globs.isEmpty else { return products }
     for glob in globs {
       guard !glob.isEmpty else { throw DataError("--products: expected a pattern of product codes (like *-play or mkm-*), got an empty one") }
@@ -22,6 +21,18 @@ package enum ProductPattern {
       }
     }
     return products.filter { product in globs.contains { matches($0, product.code) } }
+  }
+
+  /// Whether `patterns` pick the product code `code` (every code when they are empty).
+  package static func picks(_ code: String, patterns: [String]) -> Bool {
+    let globs = globs(patterns)
+    return globs.isEmpty || globs.contains { matches($0, code) }
+  }
+
+  /// The globs of `patterns`, each split at commas, trimmed and lowercased.
+  static func globs(_ patterns: [String]) -> [String] {
+    patterns.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+      .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
   }
 
   /// Whether `code` matches the glob (`*`, `?`, `[...]`), ignoring case.

@@ -72,6 +72,8 @@ package struct ProductsJob: Sendable {
   package let folder: RunFolder?
   /// The baseline's findings, read up front.
   let baseline: [Finding]?
+  /// The baseline's products this run would check that the release lacks.
+  let lostFromBaseline: Set<String>
   let run: ProductRun
   let cards: CardSetLoader
   /// The booster data release the products come from.
@@ -94,6 +96,8 @@ package struct ProductsJob: Sendable {
     threads = try settings.threads.map { given throws(DataError) in try RunLimits.threads(given) } ?? ProcessInfo.processInfo.activeProcessorCount
     seed = settings.seed ?? RunSeed.random()
     baseline = try settings.baseline.map { file throws(DataError) in try BaselineComparison.read(file) }
+    lostFromBaseline = BaselineComparison.lostProducts(
+      baseline: baseline ?? [], releaseCodes: data.products.map(\.code), patterns: settings.patterns, sharded: settings.shard != nil)
     let folder = try settings.writes ? RunFolder(path: settings.out, products: products.map(\.code), force: settings.force) : nil
     self.folder = folder
     // Products side by side, one thread each; a run of fewer products than threads gives each
@@ -142,7 +146,8 @@ package struct ProductsJob: Sendable {
     let findings = result.summary.rows.flatMap(\.findings)
     let comparison = baseline.map { baseline in
       BaselineComparison(
-        findings: findings, baseline: baseline, file: settings.baseline!, checked: Set(result.summary.rows.map(\.product)))
+        findings: findings, baseline: baseline, file: settings.baseline!, checked: Set(result.summary.rows.map(\.product)),
+        lost: lostFromBaseline)
     }
     return Outcome(
       result: result, started: started, elapsedSeconds: Date().timeIntervalSince(started), findings: findings, comparison: comparison)

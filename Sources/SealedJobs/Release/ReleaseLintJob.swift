@@ -55,6 +55,8 @@ package struct ReleaseLintJob: Sendable {
   package let products: [CompiledBoosterData.Product]
   package let folder: ReportFolder
   let baseline: [Finding]?
+  /// The baseline's products the patterns pick that the release lacks.
+  let lostFromBaseline: Set<String>
   let cards: CardSetLoader
 
   /// The files a lint's report folder holds.
@@ -66,6 +68,8 @@ package struct ReleaseLintJob: Sendable {
     let release = try ReleaseDiffJob.read(try BoosterRelease.resolve(settings.file))
     products = try ProductPattern.select(release.products, patterns: settings.patterns)
     baseline = try settings.baseline.map { file throws(DataError) in try BaselineComparison.read(file) }
+    lostFromBaseline = BaselineComparison.lostProducts(
+      baseline: (baseline ?? []).filter { $0.source == .lint }, releaseCodes: release.products.map(\.code), patterns: settings.patterns)
     folder = try ReportFolder(path: settings.out, writes: Self.fileNames, force: settings.force)
     cards = CardSetLoader(location: try CardDataLocation.resolve(option: settings.cards))
     self.settings = settings
@@ -83,7 +87,7 @@ package struct ReleaseLintJob: Sendable {
     if let baseline {
       outcome.comparison = BaselineComparison(
         findings: outcome.findings, baseline: baseline.filter { $0.source == .lint }, file: settings.baseline!,
-        checked: Set(products.map { $0.code.lowercased() }))
+        checked: Set(products.map { $0.code.lowercased() }), lost: lostFromBaseline)
     }
     return outcome
   }
@@ -103,6 +107,7 @@ package struct ReleaseLintJob: Sendable {
       run.append(["findings_new", String(comparison.new.count)])
       run.append(["findings_known", String(comparison.known.count)])
       run.append(["findings_gone", String(comparison.gone.count)])
+      run.append(["findings_lost", String(comparison.missing.count)])
     }
     let findings = FindingsTable(findings: outcome.findings, status: outcome.comparison?.status)
     _ = try folder.commit([(ReportFile.findings.name, findings.table.text), (ReportFile.run.name, run.text)])
