@@ -7,11 +7,13 @@ extension ProductLint {
   /// taken for an error of the booster data rather than a gap of the card data.
   static let knownNeighbours = 10
 
-  /// unknown-card: per set the product names, its keys the card data lacks, when the data has
-  /// every other key of that set the product names (at least `knownNeighbours`) and at most two
-  /// are missing; a number with a suffix (`65★`) whose plain number the data has is a printing
-  /// the data may lack, not an error. A key of the pseudo-set `uuid` (an MTGJSON uuid the file
-  /// does not hold) is always one.
+  /// unknown-card: per set the product names, its keys the card data lacks: every one when the
+  /// set's data lists every printing (`ReleaseCards.listsEveryPrinting`: a number it lacks is no
+  /// card of the set, however many the product names); else, since the data may be partial, only
+  /// when it has every other key of that set the product names (at least `knownNeighbours`) and
+  /// at most two are missing. A number with a suffix (`65★`) whose plain number the data has is a
+  /// printing the data may lack, not an error. A key of the pseudo-set `uuid` (an MTGJSON uuid
+  /// the file does not hold) is always one.
   static func unknownCards(
     _ product: CompiledBoosterData.Product, cards: ReleaseCards, warn: (LintRule, String, String) -> Void
   ) throws(DataError) {
@@ -40,14 +42,18 @@ extension ProductLint {
         if !plain.isEmpty, plain != number, data[plain] != nil { continue }
         missing.append(number)
       }
-      guard !missing.isEmpty, missing.count <= 2, numbers.count - missing.count >= knownNeighbours else { continue }
+      let complete = cards.listsEveryPrinting(ofSet: set)
+      guard !missing.isEmpty else { continue }
+      guard complete || (missing.count <= 2 && numbers.count - missing.count >= knownNeighbours) else { continue }
       let highest = data.keys.compactMap { CardKeyText("\(set):\($0)").leadingInteger }.max() ?? 0
+      let known = numbers.count - missing.count
+      let why = complete
+        ? "the card data of \(set) has no such card, and lists every printing of \(set) (\(missing.count) of the \(numbers.count) cards of \(set) the product names are not in it)"
+        : "the card data of \(set) has no such card, and has the \(known) other cards of \(set) the product names"
       for number in missing.sorted() {
         let key = "\(set):\(number)"
         let past = (CardKeyText(key).leadingInteger ?? 0) > highest ? " (past \(set)'s highest collector number in the data, \(highest))" : ""
-        warn(
-          .unknownCard, "sheet \(sheetOf[key]!) card \(key)",
-          "the card data of \(set) has no such card, and has the \(numbers.count - missing.count) other cards of \(set) the product names\(past)")
+        warn(.unknownCard, "sheet \(sheetOf[key]!) card \(key)", why + past)
       }
     }
   }

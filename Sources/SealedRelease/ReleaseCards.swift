@@ -27,6 +27,10 @@ package final class ReleaseCards: Sendable {
     return byNumber
   }
 
+  /// Whether the card data of set `code` lists every printing of its cards
+  /// (`CardSetLoader.listsEveryPrinting`).
+  package func listsEveryPrinting(ofSet code: String) -> Bool { loader.listsEveryPrinting(ofSet: code) }
+
   /// The card a key (`set:number[:foil]`) names, as the plan compiler finds it: the number, or
   /// for a number ending in a letter the set does not have (mtg.wtf's `221a`), the number
   /// without it; nil when the card data has neither.

@@ -176,6 +176,23 @@ extension ReleaseDiffTests {
     #expect(warnings.contains("source-sets war-draft source_set_codes: lists dom, which no sheet names"))
   }
 
+  /// Keys of a set whose card data lists every printing (the shipped war, a set fetched from
+  /// Scryfall) that the data lacks are named however many there are (taw/magic-sealed-data #38:
+  /// whole sheets of dead keys); card data that may be partial (a given path, the field's
+  /// extracts) is trusted with at most two.
+  @Test func everyDeadKeyOfASetWithEveryPrintingIsNamed() throws {
+    var product = try Self.clean()
+    for number in 900...902 { product.sheets["common"]!.cards["war:\(number)"] = 1 }
+    let home = try Fixtures.temporaryDirectory()
+    let layered = ReleaseCards(loader: CardSetLoader(location: CardDataLocation(
+      kind: .layered(store: CardStore(path: home.appendingPathComponent("cards").path), shipped: Fixtures.shippedCards))))
+    #expect(layered.listsEveryPrinting(ofSet: "war") && !layered.listsEveryPrinting(ofSet: "eld") && !layered.listsEveryPrinting(ofSet: "mid"))
+    let named = try ProductLint.warnings(product, kind: "draft", cards: layered).map(\.text)
+    #expect(named.count == 3, "\(named)")
+    #expect(named.first == "unknown-card war-draft sheet common card war:900: the card data of war has no such card, and lists every printing of war (3 of the 48 cards of war the product names are not in it) (past war's highest collector number in the data, 275)")
+    #expect(try Self.lint(product) == [])
+  }
+
   /// An MTGJSON uuid that no card of an AllPrintings file has (taw/magic-sealed-data #38) is
   /// named; another set's uuid in a file of one set is not an error.
   @Test func aUuidNoCardHasIsNamed() throws {

@@ -139,6 +139,27 @@ public struct CardDataLocation: Sendable {
     return DataError("unknown set \"\(code)\"; \(listing)\(fetch)")
   }
 
+  /// The sets whose card data lists every printing of their cards, so that a number of the set
+  /// the data lacks is no card of the set: sets `sealed cards fetch` stored (every printing), and the
+  /// shipped Scryfall sets whose summary warns of nothing (not m20 and eld, captured in preview).
+  /// Not the field data, composed from extracts that lack printings, and not a given path, whose
+  /// completeness is not known. Cost: the folder listings and reading the shipped index.
+  package func setsListingEveryPrinting() -> Set<String> {
+    guard case .layered(let store, let shipped) = kind else { return [] }
+    let nine = shipped.flatMap { (try? ShippedSetIndex(folder: $0).records()) ?? nil } ?? [:]
+    var complete = Set<String>()
+    for entry in availableSets() where !entry.isFieldData {
+      if entry.origin == .shipped {
+        guard let record = nine[entry.code], record.summary.cards > 0, record.summary.warnings.isEmpty else { continue }
+      } else {
+        // The user's folder: only what `sealed cards fetch` stored, not an import or a hand-put file.
+        guard CardDataOrigin(cardFolderSource: store.source(ofSet: entry.code)) == .fetched else { continue }
+      }
+      complete.insert(entry.code)
+    }
+    return complete
+  }
+
   /// One set file of the default places and where it came from.
   package struct Entry: Sendable, Equatable {
     package var code: String

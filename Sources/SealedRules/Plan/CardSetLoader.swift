@@ -14,6 +14,7 @@ package final class CardSetLoader: Sendable {
   package let location: CardDataLocation
   private struct State {
     var available: Set<String>?
+    var everyPrinting: Set<String>?
     var cardsBySet: [String: [Card]] = [:]
     /// A given path (`--cards`) is read whole, once.
     var whole: CardDatabase?
@@ -64,6 +65,16 @@ package final class CardSetLoader: Sendable {
     let available = availableSets()
     guard available.contains(code) || available.contains("") else { return [] }
     return try database(sets: [code]).cardsBySet[code] ?? []
+  }
+
+  /// Whether the card data of set `code` lists every printing of its cards
+  /// (`CardDataLocation.setsListingEveryPrinting`): then a number it lacks is no card of the set.
+  /// Cost: the first time, the location's listings; afterwards, none.
+  package func listsEveryPrinting(ofSet code: String) -> Bool {
+    if let known = state.withLock({ $0.everyPrinting }) { return known.contains(code.lowercased()) }
+    let sets = location.setsListingEveryPrinting()
+    state.withLock { $0.everyPrinting = sets }
+    return sets.contains(code.lowercased())
   }
 
   /// The codes of the sets the location holds (`""` for a given path, which may hold any).
