@@ -253,6 +253,8 @@ import Testing
     // them otherwise), and their shares compared.
     #expect(result.stdout.contains("\nproducts: 0 added, 534 removed, 2 renamed, 2 changed, 0 unchanged\n"), "\(result.stdout)")
     let name = try #require(result.stdout.firstMatch(of: /CHANGED: (mtgjson-[0-9a-f]{8}) is the release in use now: 534 removed, 2 renamed, 2 changed against shipped/)?.1)
+    // The installed release is named as what it was, though stored as compiled data.
+    #expect(result.stdout.contains("\nnew: \(name) (MTGJSON, 4 products)\n"), "\(result.stdout)")
     let listed = try SealedExecutable.run(["rules", "releases"], environment: env)
     #expect(listed.stdout.contains("\(name)  yes            4  MTGJSON "), "\(listed.stdout)")
     let opened = try SealedExecutable.run(["open", "znr", "--rules", "znr-default", "--seed", "1"], environment: env)

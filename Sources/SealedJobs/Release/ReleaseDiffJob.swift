@@ -56,10 +56,14 @@ package struct ReleaseDiffJob: Sendable {
     self.settings = settings
   }
 
-  /// The release's products, named as `display` names it.
+  /// The release's products, named as `display` names it; an installed release is of the form
+  /// its download was (an MTGJSON file's products are stored as compiled data).
   static func read(_ release: BoosterRelease) throws(DataError) -> ReleaseFile {
     var file = try ReleaseFile.read(path: release.path)
     file.path = release.display
+    if case .installed(let installed) = release.kind, let form = ReleaseFile.Form(rawValue: installed.about.form) {
+      file.form = form
+    }
     return file
   }
 
