@@ -4,6 +4,7 @@ import SealedEngine
 import SealedAnalysis
 import SealedVerdicts
 import SealedStats
+import SealedRules
 
 /// Everything an audit's verdicts are made from: the counts of the file's boosters, what the
 /// per-booster checks found, and how to draw the Monte Carlo null.
@@ -99,11 +100,16 @@ package struct AuditRun: Sendable {
   }
 
   /// The notes on what the audit leaves out: lanes not counted, lanes without an exact
-  /// distribution, boosters of more than one possible kind.
+  /// distribution, cards without card data in the rarity lanes, boosters of more than one
+  /// possible kind.
   static func notesOnWhatIsLeftOut(_ input: AuditInput) -> [String] {
     var notes = input.lanes.leftOut.map { "not counted: \($0)" }
     for (index, lane) in input.lanes.lanes.enumerated() where laneDistributions(input, lane: index) == nil {
       notes.append("not tested: \(lane.name): its count per booster has no exact distribution (a distinct draw from a sheet of too many different weights)")
+    }
+    if let gaps = CardDataGaps(plan: input.catalog.plan) {
+      notes.append(
+        "boosters holding a mythic rare, a rare, an uncommon or a common count only cards whose card data gives their rarity; \(gaps.summary) and count as none; \(gaps.fetchCommand)")
     }
     if input.findings.ambiguousKinds > 0 {
       notes.append("\(input.findings.ambiguousKinds) boosters could be of more than one kind; checks given a kind leave them out")

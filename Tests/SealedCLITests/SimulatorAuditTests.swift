@@ -114,6 +114,10 @@ import Testing
     #expect(sheet["verdict"] == "not_tested" && sheet["detail"]?.contains("which sheet a card came from") == true)
     let possible = try row(dir, "every booster is one the rules can make")
     #expect(possible["verdict"] == "pass" && possible["n"] == "2000")
+    // dsk-play names cards the card data lacks (its Special Guests, its booster-fun printings):
+    // the rarity rows say they count as none.
+    #expect(result.stdout.contains("\nnote: boosters holding a mythic rare, a rare, an uncommon or a common count only cards whose card data gives their rarity; "), "\(result.stdout)")
+    #expect(result.stdout.contains(" lack card data (sets dsk, spg) and count as none; sealed cards fetch --product dsk-play\n"), "\(result.stdout)")
   }
 
   /// The same generator with the showcase and borderless printings at ten times their weight
