@@ -28,6 +28,10 @@ package struct AuditSession {
   private var resolved: [String: Result<AuditCatalog.Resolution, DataError>] = [:]
   /// The cards of the file that are no card of the data, for one error naming them all.
   package private(set) var unknownCards = UnknownCards()
+  /// The boosters whose size some program of the rules makes, and the error of the first that
+  /// has none: a file without one is not of these rules.
+  package private(set) var boostersOfPossibleSize = 0
+  package private(set) var firstImpossibleSize: DataError?
 
   package init(plan: BoosterPlan, set: CardSet, identity: CardIdentity, grouping: PoolGrouping, source: String, cardData: String?) {
     self.plan = plan
@@ -60,9 +64,9 @@ package struct AuditSession {
 
   /// Checks and counts one booster. A card that is no card of the data (a misspelt name, a
   /// number the set lacks, a name that disagrees with its number) is recorded in `unknownCards`
-  /// and its booster is not counted; the command reports them all once the file is read. Throws
-  /// a one-line error naming the file, line and booster for a booster that cannot be one of the
-  /// set at all (an impossible size, a booster of another set).
+  /// and its booster is not counted; the command reports them all once the file is read. A
+  /// booster of a size no program makes is an impossible booster (`firstImpossibleSize`). Throws
+  /// a one-line error naming the file, line and booster for a booster of another set.
   package mutating func add(_ booster: ListedBooster) throws(DataError) {
     let where_ = BoosterFindings.name(booster.label)
     var copies: [Int: Int] = [:]
@@ -110,14 +114,19 @@ package struct AuditSession {
         "\(where_) holds only cards of set \(other); this audit is of \(plan.setCode) (audit one set at a time)",
         at: DataError.location(source, line: booster.line))
     }
-    guard feasibility.possibleSizes.contains(booster.size) else {
-      let sizes = feasibility.possibleSizes.sorted().map(String.init).joined(separator: " or ")
-      throw DataError(
-        "\(where_) has \(booster.size) card\(booster.size == 1 ? "" : "s"); \(plan.rulesName) boosters of \(plan.setCode) hold \(sizes)",
-        at: DataError.location(source, line: booster.line))
-    }
     let cards = order.map { (cls: $0, copies: copies[$0]!) }
-    let verdict = outside.isEmpty ? feasibility.judge(cards, labels: catalog.classLabels) : nil
+    var verdict: BoosterFeasibility.Verdict?
+    if feasibility.possibleSizes.contains(booster.size) {
+      boostersOfPossibleSize += 1
+      verdict = outside.isEmpty ? feasibility.judge(cards, labels: catalog.classLabels) : nil
+    } else {
+      // A booster no program can make (a simulator's slip): a finding of the per-booster check.
+      // A file none of whose boosters has a possible size is of other rules (`read` says so).
+      let sizes = feasibility.possibleSizes.sorted().map(String.init).joined(separator: " or ")
+      let problem = "has \(booster.size) card\(booster.size == 1 ? "" : "s"); \(plan.rulesName) boosters of \(plan.setCode) hold \(sizes)"
+      if firstImpossibleSize == nil { firstImpossibleSize = DataError("\(where_) \(problem)", at: DataError.location(source, line: booster.line)) }
+      verdict = BoosterFeasibility.Verdict(kinds: [], problem: problem)
+    }
     findings.record(
       booster: booster.label, line: booster.line, size: booster.size, outside: outside,
       repeats: copies.values.contains { $0 > 1 }, verdict: verdict)

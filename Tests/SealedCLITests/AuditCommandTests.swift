@@ -226,9 +226,19 @@ import Testing
     lines = good.split(separator: "\n").map(String.init)
     lines[2] = "1,war,100,Island,false"
     try expectError(lines.joined(separator: "\n"), name: "name.csv", [":3:", "booster 1", "WAR 100 is Ob Nixilis, the Hate-Twisted, not \"Island\""], lines: 2)
-    lines = good.split(separator: "\n").map(String.init)
+    // A file whose every booster has a size the rules never make is of other rules: refused.
+    lines = good.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("2,") && !$0.hasPrefix("3,") && !$0.hasPrefix("4,") && !$0.hasPrefix("5,") && !$0.hasPrefix("6,") }
     lines.remove(at: 5)
     try expectError(lines.joined(separator: "\n"), name: "size.csv", [":2:", "booster 1 has 13 cards", "hold 14"])
+    // One such booster among boosters of the right size is a simulator's slip: the per-booster
+    // check fails naming it, exit 1.
+    lines = good.split(separator: "\n").map(String.init)
+    lines.remove(at: 5)
+    let slipped = try Fixtures.write(lines.joined(separator: "\n") + "\n", to: "slipped.csv", in: dir)
+    let slip = try audit(["war", "--packs", slipped], in: dir, out: "slipped")
+    #expect(slip.status == 1, "\(slip.stdout)\(slip.stderr)")
+    let possible = try rows(dir, out: "slipped")["every booster is one the rules can make"]
+    #expect(possible?["verdict"] == "fail" && possible?["detail"]?.contains("booster 1 (line 2): has 13 cards; sealed boosters of war hold 14") == true, "\(possible ?? [:])")
     try expectError("", name: "empty.csv", [])
     let warBooster = good.split(separator: "\n").dropFirst().map { CSVLine.fields(String($0)) }.filter { $0[0] == "1" }.map { "WAR " + $0[2] }
     let domBooster = (1...14).map { "DOM \($0)" }
