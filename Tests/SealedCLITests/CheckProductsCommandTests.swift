@@ -48,6 +48,19 @@ import Testing
     #expect(report.status == 0, "\(report.stderr)")
   }
 
+  /// An MTGJSON file's boosters are a release too, as `sealed rules lint` reads them (it was
+  /// refused as "expected a JSON array"): each product checked, its folder naming the file.
+  @Test func anMTGJSONFilesProductsAreChecked() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let file = Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/mtgjson/NEO.json.gz").path
+    let out = dir.appendingPathComponent("run")
+    let result = try SealedExecutable.run(["check-products", file, "--pools", "2000", "--seed", "1", "--out", out.path, "--quiet"])
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(try Self.rows(out).map { "\($0[0]) \($0[3])" } == ["neo-arena pass", "neo-default pass"])
+    let run = try String(contentsOf: out.appendingPathComponent("neo-default/run.csv"), encoding: .utf8)
+    #expect(run.contains("sealed check-products \(file) --products neo-default "), "\(run)")
+  }
+
   /// The whole run printed, and run.csv's `elapsed_seconds` beside it, are the whole command:
   /// reading the booster data file and the specs when the job is made counts (it once did not).
   @Test func theWholeRunIsTheWholeCommandAndRunCSVsElapsed() throws {

@@ -27,7 +27,7 @@ struct CheckProductsCommand: ParsableCommand {
       --strict, warns; with --baseline: something new), 2 bad input, 130 interrupted.
       """)
 
-  @Argument(help: ArgumentHelp("mtg.wtf's compiled booster data, plain or gzipped (default: the data shipped with Sealed, July 2025).", valueName: "file"))
+  @Argument(help: ArgumentHelp("mtg.wtf's compiled booster data or an MTGJSON file, plain or gzipped, or a release (shipped, previous, a release's name); default: the release in use.", valueName: "file"))
   var file: String?
 
   @Option(name: .customLong("products"), help: ArgumentHelp("Product codes to check: a glob (*-play, mkm-*), repeatable or comma separated (default: all).", valueName: "pattern"))

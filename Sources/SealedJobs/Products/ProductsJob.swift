@@ -4,15 +4,16 @@ import SealedCards
 import SealedRules
 import SealedEngine
 import SealedReports
+import SealedRelease
 
-/// `sealed check-products`: `sealed check` of every product of a compiled booster data file
-/// (or those the patterns pick), several at once, with a summary. Every option is validated
+/// `sealed check-products`: `sealed check` of every product of a release of booster data
+/// (mtg.wtf's compiled data or an MTGJSON file; or those the patterns pick), several at once, with a summary. Every option is validated
 /// and every product's report folder checked when the job is made.
 package struct ProductsJob: Sendable {
   /// What a run of products is asked for.
   package struct Settings: Sendable {
     /// The release (`BoosterRelease.resolve`: `shipped`, a release's name, or a file of mtg.wtf's
-    /// compiled booster data, plain or gzipped); nil for the release in use.
+    /// compiled booster data or an MTGJSON file, plain or gzipped); nil for the release in use.
     package var file: String?
     /// `--products`: globs of product codes; empty for every product.
     package var patterns: [String] = []
@@ -83,9 +84,12 @@ package struct ProductsJob: Sendable {
   /// every product's report folder up front. Cost: reading the data file and the specs.
   package init(_ settings: Settings) throws(DataError) {
     let release = try BoosterRelease.resolve(settings.file)
-    let data = try release.read()
+    // mtg.wtf's compiled booster data, or an MTGJSON file's products (as `rules lint` reads them).
+    let data = try ReleaseDiffJob.read(release)
     let dataName = release.display
-    guard !data.products.isEmpty else { throw DataError("holds no products; expected mtg.wtf's compiled booster data", at: dataName) }
+    guard !data.products.isEmpty else {
+      throw DataError("holds no products; expected mtg.wtf's compiled booster data or an MTGJSON file with boosters", at: dataName)
+    }
     let matched = try ProductPattern.select(data.products, patterns: settings.patterns)
     let products = try Self.sharded(matched, settings.shard)
     pools = try RunLimits.productPools(settings.pools)
