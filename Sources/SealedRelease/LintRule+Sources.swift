@@ -31,7 +31,7 @@ extension LintRule {
   package var caught: String {
     switch self {
     case .weightMagnitude:
-      "taw/magic-search-engine #461: an ECL Collector Booster weight typed 130 for 1300 (borderless 6.6% against the published 17.5%)"
+      "a digit slipped in one card's weight; not taw/magic-search-engine #461 (a sub-sheet's chance typed 130 for 1300), which scales a group of cards: rules diff or a spec claim of the published share catches that"
     case .boosterSize: "Card-Forge/forge #10490: a Play Booster of 15 cards where the maker says 14; the 2023 file's 19-card Jumpstart boosters"
     case .unknownCard: "taw/magic-sealed-data #38: sheets of ZNR, KHM, STX, MH2, AFR and MB2 named card uuids that no longer existed"
     case .unusedSheet: "the other side of mtgjson/mtgjson #1659: a booster lost its draw and its sheet stayed behind, drawn by nothing"
