@@ -38,7 +38,7 @@ struct AuditCommand: ParsableCommand {
 
   @OptionGroup var specOption: SpecOption
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Significance level (default 0.01; a spec's own level is meant for simulations of millions of pools, so an audit does not take it).", valueName: "a"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Significance level (default 0.01; a spec's own level is meant for simulations of millions of pools, so an audit does not take it).", valueName: "a"), transform: DecimalText.parse)
   var alpha: Double?
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Monte Carlo samples drawn by the engine for each check's null (0: none; at most 1000000; 9999, 9_999 or 1e4).", valueName: "r"))
@@ -67,13 +67,13 @@ struct AuditCommand: ParsableCommand {
   @Flag(help: "Print how many opened boosters each check needs to detect --deviation (proportions) or --ratio (card frequencies) with --power, and stop.")
   var plan = false
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the deviation of a proportion to detect.", valueName: "d"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the deviation of a proportion to detect.", valueName: "d"), transform: DecimalText.parse)
   var deviation: Double = 0.05
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: in a sheet, one card this many times as likely as the rules say, to detect.", valueName: "r"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: in a sheet, one card this many times as likely as the rules say, to detect.", valueName: "r"), transform: DecimalText.parse)
   var ratio: Double = 2
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the probability of detecting it.", valueName: "p"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the probability of detecting it.", valueName: "p"), transform: DecimalText.parse)
   var power: Double = 0.8
 
   func run() throws {

@@ -32,13 +32,13 @@ struct CardsFetchCommand: ParsableCommand {
   @Option(help: ArgumentHelp("The API's base address.", valueName: "url"))
   var api: String = ScryfallFetcher.defaultAPI.absoluteString
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for each answer.", valueName: "seconds"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for each answer.", valueName: "seconds"), transform: DecimalText.parse)
   var timeout: Double = 30
 
   @Option(parsing: .unconditional, help: ArgumentHelp("How many times an answer of 429 or 5xx is tried again (0 to 10).", valueName: "n"))
   var retries: WholeNumber = WholeNumber(3)
 
-  @Option(parsing: .unconditional, help: .hidden)
+  @Option(parsing: .unconditional, help: .hidden, transform: DecimalText.parse)
   var backoff: Double = 1
 
   @Flag(help: "No progress line on standard error.")

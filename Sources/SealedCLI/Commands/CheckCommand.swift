@@ -31,7 +31,7 @@ struct CheckCommand: ParsableCommand {
 
   @OptionGroup var specOption: SpecOption
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Significance level (default: the spec's, else 0.001).", valueName: "a"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Significance level (default: the spec's, else 0.001).", valueName: "a"), transform: DecimalText.parse)
   var alpha: Double?
 
   @Option(help: ArgumentHelp("Other rule sets to simulate for the mythic fairness table (comma separated, or none). Default: the other built-ins that cover the set.", valueName: "names"))
@@ -40,13 +40,13 @@ struct CheckCommand: ParsableCommand {
   @Flag(help: "Print the pools needed to detect --deviation in each proportion and --ratio in each chi-square claim with --power, and stop.")
   var plan = false
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the deviation of a proportion to detect.", valueName: "d"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the deviation of a proportion to detect.", valueName: "d"), transform: DecimalText.parse)
   var deviation: Double = 0.02
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: in a chi-square claim, one card (or position) this many times as likely as the others, to detect.", valueName: "r"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: in a chi-square claim, one card (or position) this many times as likely as the others, to detect.", valueName: "r"), transform: DecimalText.parse)
   var ratio: Double = 1.2
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the probability of detecting it.", valueName: "p"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the probability of detecting it.", valueName: "p"), transform: DecimalText.parse)
   var power: Double = 0.9
 
   @Option(help: ArgumentHelp("Check a merged sharded run instead of simulating: a folder written by sealed merge from sealed check --shard K/N runs.", valueName: "dir"))

@@ -29,13 +29,13 @@ struct RulesFetchCommand: ParsableCommand {
   @Option(help: ArgumentHelp("An http or https address, a file: address or the path of a file (default: mtg.wtf's published file, \(ReleaseFetchJob.defaultAddress)).", valueName: "url|file"))
   var from: String?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for the answer to start, and at most between two parts of it (default 60).", valueName: "seconds"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for the answer to start, and at most between two parts of it (default 60).", valueName: "seconds"), transform: DecimalText.parse)
   var timeout: Double = 60
 
   @Option(parsing: .unconditional, help: ArgumentHelp("How many times an answer of 429 or 5xx is tried again (0 to 10).", valueName: "n"))
   var retries: WholeNumber = WholeNumber(3)
 
-  @Option(parsing: .unconditional, help: .hidden)
+  @Option(parsing: .unconditional, help: .hidden, transform: DecimalText.parse)
   var backoff: Double = 1
 
   @Option(help: ArgumentHelp("Changes to print, largest first (default 15; the release's diff/changes.csv has all).", valueName: "n"))

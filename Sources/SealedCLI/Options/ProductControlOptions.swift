@@ -4,10 +4,10 @@ import SealedJobs
 
 /// `sealed check-products`' error control, baseline and plan options (docs/check-products.md).
 struct ProductControlOptions: ParsableArguments {
-  @Option(parsing: .unconditional, help: ArgumentHelp("The whole run's family-wise error rate: the chance of reporting any product without an error as failing (default 0.001).", valueName: "a"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("The whole run's family-wise error rate: the chance of reporting any product without an error as failing (default 0.001).", valueName: "a"), transform: DecimalText.parse)
   var alpha: Double = ErrorControl.defaultAlpha
 
-  @Option(name: .customLong("screen-alpha"), parsing: .unconditional, help: ArgumentHelp("Each product's screen level: a product failing a statistical check at it is confirmed (default 0.01).", valueName: "a"))
+  @Option(name: .customLong("screen-alpha"), parsing: .unconditional, help: ArgumentHelp("Each product's screen level: a product failing a statistical check at it is confirmed (default 0.01).", valueName: "a"), transform: DecimalText.parse)
   var screenAlpha: Double = ErrorControl.defaultScreenAlpha
 
   @Option(name: .customLong("confirm-pools"), parsing: .unconditional, help: ArgumentHelp("Pools of a confirmation (default: 4 times --pools).", valueName: "n"))
@@ -22,13 +22,13 @@ struct ProductControlOptions: ParsableArguments {
   @Flag(help: "Print the pools each product needs to detect --deviation in each proportion and --ratio in each chi-square claim with --power under the run's error control, and stop.")
   var plan = false
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the deviation of a proportion to detect.", valueName: "d"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the deviation of a proportion to detect.", valueName: "d"), transform: DecimalText.parse)
   var deviation: Double = 0.02
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: in a chi-square claim, one card (or position) this many times as likely as the others, to detect.", valueName: "r"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: in a chi-square claim, one card (or position) this many times as likely as the others, to detect.", valueName: "r"), transform: DecimalText.parse)
   var ratio: Double = 1.2
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the probability of detecting it (screen and confirmation together).", valueName: "p"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the probability of detecting it (screen and confirmation together).", valueName: "p"), transform: DecimalText.parse)
   var power: Double = 0.9
 
   /// Sets the job's error control and baseline.
