@@ -50,7 +50,8 @@ package enum ExactShare {
       switch claim {
       case .sheet(let sheet, _): return try measure.sheetDrawn(sheet)
       case .slot(let slot, let places, let gives, _): return try measure.slotGives(slot, places: places, gives)
-      case .group(let group, _): return try measure.groupHeld(group)
+      case .group(let group, let atLeast, _):
+        return try atLeast == 1 ? measure.groupHeld(group) : measure.groupHeld(group, atLeast: atLeast)
       }
     } catch {
       return .inexact("the exact share does not fit in 128 bits")
@@ -146,6 +147,90 @@ package enum ExactShare {
         none = try none + program.share * noneHere
       }
       return .exact(try Fraction.one - none)
+    }
+
+    /// The share of boosters holding at least `minimum` (2 or more) cards of the group: each
+    /// program's count of them is the sum over its draws of a binomial count (a draw with
+    /// replacement) or a hypergeometric one (distinct cards of equal weight), whose
+    /// probabilities below `minimum` are convolved draw by draw. Cost: O(draws × minimum²).
+    func groupHeld(_ group: CardGroup, atLeast minimum: Int) throws(Fraction.Overflow) -> Outcome {
+      let selected = plan.ordinals(in: group)
+      guard selected.unknown.isEmpty else { return .inexact(lacking(group)) }
+      var fewer = Fraction.zero  // the share of boosters holding fewer than `minimum`
+      for program in programs {
+        var below = [Fraction.one] + Array(repeating: Fraction.zero, count: minimum - 1)
+        for draw in program.draws where draw.count > 0 {
+          let sheet = Weights(plan.sheets[draw.sheet], group: selected)
+          guard let (weight, total) = sheet.exact else { return .inexact(notWhole(plan.sheets[draw.sheet].name)) }
+          if weight.isZero { continue }
+          let counts: [Fraction]
+          if draw.count == 1 || !draw.distinct {
+            counts = try Self.binomial(draw.count, weight / total, below: minimum)
+          } else if sheet.isUniform && plan.sheets[draw.sheet].balance == nil {
+            counts = try Self.hypergeometric(draw.count, of: sheet.drawable, matching: sheet.matching, below: minimum)
+          } else {
+            return .inexact(
+              plan.sheets[draw.sheet].balance != nil
+                ? "sheet \(plan.sheets[draw.sheet].name) is colour-balanced, which changes which cards come together"
+                : unequalDistinct(draw, sheet: plan.sheets[draw.sheet].name))
+          }
+          below = try Self.convolved(below, counts)
+        }
+        var sum = Fraction.zero
+        for share in below { sum = try sum + share }
+        fewer = try fewer + program.share * sum
+      }
+      return .exact(try Fraction.one - fewer)
+    }
+
+    /// P(j of `count` draws with replacement are of the group), j below `limit`.
+    static func binomial(_ count: Int, _ p: Fraction, below limit: Int) throws(Fraction.Overflow) -> [Fraction] {
+      let q = try Fraction.one - p
+      var result: [Fraction] = []
+      for j in 0..<limit {
+        guard j <= count else { result.append(.zero); continue }
+        var term = Fraction(try choose(count, j), 1)
+        for _ in 0..<j { term = try term * p }
+        for _ in 0..<(count - j) { term = try term * q }
+        result.append(term)
+      }
+      return result
+    }
+
+    /// P(j of `count` distinct cards of `n` equally weighted, `g` of the group, are of it), j
+    /// below `limit`: C(g, j) C(n − g, count − j) / C(n, count).
+    static func hypergeometric(_ count: Int, of n: Int, matching g: Int, below limit: Int) throws(Fraction.Overflow) -> [Fraction] {
+      let all = try choose(n, count)
+      var result: [Fraction] = []
+      for j in 0..<limit {
+        guard j <= g, count - j >= 0, count - j <= n - g else { result.append(.zero); continue }
+        let ways = try Fraction(try choose(g, j), 1) * Fraction(try choose(n - g, count - j), 1)
+        result.append(try ways / Fraction(all, 1))
+      }
+      return result
+    }
+
+    /// C(n, k) in 128 bits.
+    static func choose(_ n: Int, _ k: Int) throws(Fraction.Overflow) -> Int128 {
+      guard k >= 0 && k <= n else { return 0 }
+      var result: Int128 = 1
+      for i in 0..<min(k, n - k) {
+        let (product, overflow) = result.multipliedReportingOverflow(by: Int128(n - i))
+        if overflow { throw Fraction.Overflow() }
+        result = product / Int128(i + 1)
+      }
+      return result
+    }
+
+    /// The distribution of a sum of two independent counts, below the length of `a`.
+    static func convolved(_ a: [Fraction], _ b: [Fraction]) throws(Fraction.Overflow) -> [Fraction] {
+      var result = Array(repeating: Fraction.zero, count: a.count)
+      for i in a.indices where !a[i].isZero {
+        for j in b.indices where i + j < a.count && !b[j].isZero {
+          result[i + j] = try result[i + j] + a[i] * b[j]
+        }
+      }
+      return result
     }
 
     func lacking(_ group: CardGroup) -> String { "cards that may be of \(group) lack card data" }

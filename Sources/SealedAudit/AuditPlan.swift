@@ -45,7 +45,7 @@ package struct AuditPlan: Sendable {
     var rows: [Row] = []
     for test in tests {
       switch test.statistic! {
-      case .proportion(_, let kinds, let p):
+      case .proportion(_, let kinds, let p, _):
         let share = kinds.filter { $0 < plan.kinds.count }.reduce(0) { $0 + shares[$1] }
         var needed: Int? = nil
         for alternative in [p + deviation, p - deviation] where alternative > 0 && alternative < 1 {

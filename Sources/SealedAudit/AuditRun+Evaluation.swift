@@ -47,7 +47,7 @@ extension AuditRun {
   /// kind would bias the count of those identified.
   static func countsBoostersOfUnknownKind(_ statistic: AuditStatistic, input: AuditInput) -> Bool {
     let kindCount = input.catalog.plan.kinds.count
-    guard input.findings.ambiguousKinds > 0 && kindCount > 1, case .proportion(_, let kinds, _) = statistic else { return false }
+    guard input.findings.ambiguousKinds > 0 && kindCount > 1, case .proportion(_, let kinds, _, _) = statistic else { return false }
     return !kinds.contains(kindCount)
   }
 

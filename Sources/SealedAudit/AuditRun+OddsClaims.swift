@@ -3,7 +3,8 @@ import SealedRules
 import SealedStats
 
 /// A spec's odds claims on opened packs. A pack file says which cards each booster holds, not
-/// which sheet or slot gave them, so only `cards:` claims (boosters holding a card of a group)
+/// which sheet or slot gave them, so only `cards:` claims (boosters holding a card, or at least
+/// `at_least` cards, of a group)
 /// are tested: the count of such boosters is binomial, tested exactly (GSL) at the share of the
 /// figure's range nearest the observed one, as `sealed check` tests it.
 extension AuditRun {
@@ -12,7 +13,7 @@ extension AuditRun {
     builder: CheckBuilder
   ) throws(StatisticsError) -> Planned {
     let plan = input.catalog.plan
-    guard case .group(let group, let stated) = odds else {
+    guard case .group(let group, let atLeast, let stated) = odds else {
       let what = if case .sheet = odds { "sheet" } else { "slot" }
       return untested(claim, alpha: alpha, "a pack file does not say which \(what) a card came from; the claim is tested on simulations (sealed check)")
     }
@@ -25,14 +26,14 @@ extension AuditRun {
     }
     // Every booster counts, whatever its kind (the ambiguous ones too).
     let kinds = Array(plan.kinds.indices) + [plan.kinds.count]
-    let (successes, trials) = AuditStatistic.proportionCounts(input.observed, lane: lane, kinds: kinds)
+    let (successes, trials) = AuditStatistic.proportionCounts(input.observed, lane: lane, kinds: kinds, atLeast: atLeast)
     let (expected, note) = PublishedFigure.testedShare(successes: successes, trials: trials, stated: stated, reading: reading)
     var row = try builder.proportion(
       claim.name, source: .spec, successes: successes, trials: trials, expected: expected, alpha: alpha,
-      detail: "boosters holding a card of \(group) (\(selected.matching.count) cards)" + note)
+      detail: "\(OddsClaim.holding(atLeast)) \(group) (\(selected.matching.count) cards)" + note)
     row.method = row.kind == .invariant ? .exactPerBooster : nil
     return Planned(
-      row: row, statistic: row.kind == .binomial ? .proportion(lane: lane, kinds: kinds, p: expected) : nil,
+      row: row, statistic: row.kind == .binomial ? .proportion(lane: lane, kinds: kinds, p: expected, atLeast: atLeast) : nil,
       exactBinomial: isExactBinomial(input, lane: lane, kinds: kinds))
   }
 }

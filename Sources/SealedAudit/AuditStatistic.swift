@@ -6,9 +6,9 @@ import SealedStats
 /// One aggregate statistic of an audit, computed the same way from a file's counts and from
 /// each of the null's samples (larger is more extreme).
 package enum AuditStatistic: Sendable {
-  /// Boosters of `kinds` holding a card of `lane`, against probability `p`: −ln of the
-  /// binomial probability of the count (the ordering of the exact two-sided test).
-  case proportion(lane: Int, kinds: [Int], p: Double)
+  /// Boosters of `kinds` holding at least `atLeast` cards of `lane`, against probability `p`:
+  /// −ln of the binomial probability of the count (the ordering of the exact two-sided test).
+  case proportion(lane: Int, kinds: [Int], p: Double, atLeast: Int = 1)
   /// Pearson's statistic of the copies of `classes` against shares of their own total.
   case frequencies(classes: [Int], shares: [Double])
   /// Pearson's statistic of whole pools by mythics against `probabilities`.
@@ -19,8 +19,8 @@ package enum AuditStatistic: Sendable {
   /// The statistic's value for some counts.
   package func value(_ counts: ContentCounts) -> Double {
     switch self {
-    case .proportion(let lane, let kinds, let p):
-      let (successes, trials) = Self.proportionCounts(counts, lane: lane, kinds: kinds)
+    case .proportion(let lane, let kinds, let p, let atLeast):
+      let (successes, trials) = Self.proportionCounts(counts, lane: lane, kinds: kinds, atLeast: atLeast)
       guard trials > 0 else { return 0 }
       let logPMF = (try? Distributions.binomialLogPMF(successes, trials: trials, probability: p)) ?? -.infinity
       return -logPMF
@@ -35,8 +35,8 @@ package enum AuditStatistic: Sendable {
     }
   }
 
-  static func proportionCounts(_ counts: ContentCounts, lane: Int, kinds: [Int]) -> (successes: Int, trials: Int) {
-    (counts.boosters(kinds: kinds, lane: lane), kinds.reduce(0) { $0 + counts.boostersByKind[$1] })
+  static func proportionCounts(_ counts: ContentCounts, lane: Int, kinds: [Int], atLeast: Int = 1) -> (successes: Int, trials: Int) {
+    (counts.boosters(kinds: kinds, lane: lane, atLeast: atLeast), kinds.reduce(0) { $0 + counts.boostersByKind[$1] })
   }
 
   /// Σ (O − sT)² / (sT) with T = ΣO; a count where the share is 0 makes it infinite.

@@ -9,7 +9,9 @@ package struct Fraction: Sendable, Hashable, Comparable, CustomStringConvertible
   package let denominator: Int128
 
   /// The result of an operation does not fit in 128 bits.
-  package struct Overflow: Error, Sendable {}
+  package struct Overflow: Error, Sendable {
+    package init() {}
+  }
 
   package static let zero = Fraction(reduced: 0, 1)
   package static let one = Fraction(reduced: 1, 1)

@@ -107,6 +107,8 @@ import Testing
           odds: { cards: { set: war, numbers: 1-4 }, in: 80% }
         - name: slot
           odds: { slot: main, gives: { set: war, numbers: 1 }, in: 20% }
+        - name: two
+          odds: { cards: { set: war, numbers: 1-4 }, at_least: 2, in: 1/3 }
       """
     func outcome(_ yaml: String, _ name: String) throws -> ExactShare.Outcome {
       let plan = try PlanCompiler.compile(
@@ -117,8 +119,62 @@ import Testing
     let equal = Array(repeating: 1, count: 10)
     #expect(try outcome(rules(distinct: true, weights: equal, count: 3), "held") == .exact(Fraction(5, 6)))
     #expect(try outcome(rules(distinct: false, weights: equal, count: 3), "held") == .exact(Fraction(98, 125)))
+    // At least two of cards 1-4: (C(4, 2) C(6, 1) + C(4, 3)) / C(10, 3) = 40/120 distinct, and
+    // 3 · 0.4² · 0.6 + 0.4³ = 44/125 with repetition (scipy: hypergeom.sf(1, 10, 4, 3) and
+    // binom.sf(1, 3, 0.4) give 0.3333 and 0.352).
+    #expect(try outcome(rules(distinct: true, weights: equal, count: 3), "two") == .exact(Fraction(1, 3)))
+    #expect(try outcome(rules(distinct: false, weights: equal, count: 3), "two") == .exact(Fraction(44, 125)))
     let heavy = [2] + Array(repeating: 1, count: 9)
     #expect(try outcome(rules(distinct: true, weights: heavy, count: 3), "held").share == nil)
     #expect(try outcome(rules(distinct: true, weights: heavy, count: 1), "slot") == .exact(Fraction(2, 11)))
+  }
+}
+
+/// `at_least` over several draws: their counts convolved.
+@Suite struct AtLeastShareTests {
+  /// Ten equally weighted cards, two drawn distinct in one slot and one in another; cards 1-4
+  /// are the group. The first slot holds 0, 1 or 2 of them with 1/3, 8/15, 2/15 (hypergeometric),
+  /// the second 0 or 1 with 3/5, 2/5, so at least two: 2/15 + 8/15 · 2/5 = 26/75 (by hand; scipy:
+  /// hypergeom.pmf([0, 1, 2], 10, 4, 2) and 1 - (hypergeom.pmf(0, 10, 4, 2) + hypergeom.pmf(1, 10,
+  /// 4, 2) * 0.6) give the same 0.34667).
+  @Test func twoSlotsCountsAreConvolved() throws {
+    let cards = (1...10).map { "          \"war:\($0)\": 1" }.joined(separator: "\n")
+    let rules = """
+      name: two-slots
+      applies_to: [war]
+      pool: { boosters: 6, mythic_booster: none }
+      sets:
+        war:
+          sheets:
+            main:
+              cards:
+      \(cards)
+          slots:
+            - { name: first, count: 2, sheet: main }
+            - { name: second, count: 1, sheet: main }
+      """
+    let spec = """
+      name: two
+      claims:
+        - name: two
+          odds: { cards: { set: war, numbers: 1-4 }, at_least: 2, in: 26/75 }
+        - name: three
+          odds: { cards: { set: war, numbers: 1-4 }, at_least: 3, in: 0.05 }
+        - name: four
+          odds: { cards: { set: war, numbers: 1-4 }, at_least: 4, in: 0 }
+      """
+    let plan = try PlanCompiler.compile(
+      RuleSetLoader.parse(rules, source: "two.yaml"), for: ShippedData.set("war"), spec: SpecLoader.parse(spec, source: "two-spec.yaml"))
+    func outcome(_ name: String) throws -> ExactShare.Outcome {
+      guard case .odds(let odds, _) = try #require(plan.specClaims.first { $0.name == name }).kind else { return .inexact("") }
+      return ExactShare.of(odds, plan: plan)
+    }
+    let two = try outcome("two")
+    #expect(two == .exact(Fraction(26, 75)), "\(two)")
+    // Three: both of the first slot's and the second's: 2/15 · 2/5 = 4/75. Four cannot be.
+    let three = try outcome("three")
+    #expect(three == .exact(Fraction(4, 75)), "\(three)")
+    let four = try outcome("four")
+    #expect(four == .exact(.zero), "\(four)")
   }
 }

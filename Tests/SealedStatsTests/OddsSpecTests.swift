@@ -301,6 +301,10 @@ import Testing
     ("{ cards: { foil: maybe }, in: 1 }", "claims[0].odds.cards.foil:"),
     ("{ sheet: s, in: 1.5%, truncated: true, approximate: true }", "give one of rounded: true, truncated: true, approximate: true or within, not several"),
     ("{ sheet: s, in: 1/64, approximate: true }", "approximate: true needs a decimal share such as 9.38% or 0.0938, found \"1/64\""),
+    // At least some cards of a group (taw/magic-search-engine #475: two or more rares in 30%).
+    ("{ sheet: s, at_least: 2, in: 30% }", "claims[0].odds.at_least: at_least goes with cards: { ... }"),
+    ("{ cards: { set: afr }, at_least: 0, in: 30% }", "at_least 0: expected a number of cards from 1 to 100"),
+    ("{ cards: { set: afr }, at_least: two, in: 30% }", "claims[0].odds.at_least: expected a whole number"),
   ])
   func malformedOddsAreOneLineErrors(_ claim: String, _ message: String) throws {
     do {

@@ -23,7 +23,7 @@ extension CompileContext {
       }
       if let sheet = gives.sheet { try requireSheet(sheet, claim: claim) }
       return nil
-    case .group(let group, _):
+    case .group(let group, _, _):
       if let sheet = group.sheet { try requireSheet(sheet, claim: claim) }
       let drawn = planSheets.map { (name: $0.name, cards: $0.cards, weights: $0.weights) }
       let count = cards.count

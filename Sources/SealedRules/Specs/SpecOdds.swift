@@ -10,8 +10,8 @@ package enum OddsClaim: Sendable, Equatable {
   /// The cards a slot gives that belong to `gives`, as a share of the slot's cards; with
   /// `cards`, only the slot's cards at those places (1-based: 7, or 1-6 for six of them).
   case slot(String, cards: ClosedRange<Int>?, gives: CardGroup, expected: Double)
-  /// Boosters holding at least one card of the group, as a share of all boosters.
-  case group(CardGroup, expected: Double)
+  /// Boosters holding at least `atLeast` cards of the group (1: any), as a share of all boosters.
+  case group(CardGroup, atLeast: Int, expected: Double)
 
   /// The same claim of another share (what a simulation is tested against when the data
   /// decides the share exactly).
@@ -19,14 +19,20 @@ package enum OddsClaim: Sendable, Equatable {
     switch self {
     case .sheet(let sheet, _): .sheet(sheet, expected: share)
     case .slot(let slot, let cards, let gives, _): .slot(slot, cards: cards, gives: gives, expected: share)
-    case .group(let group, _): .group(group, expected: share)
+    case .group(let group, let atLeast, _): .group(group, atLeast: atLeast, expected: share)
     }
+  }
+
+  /// "boosters holding a card of", or "boosters holding at least 2 cards of": what a claim of
+  /// the group counts, in its detail.
+  package static func holding(_ atLeast: Int) -> String {
+    atLeast == 1 ? "boosters holding a card of" : "boosters holding at least \(atLeast) cards of"
   }
 
   /// The share claimed.
   package var expected: Double {
     switch self {
-    case .sheet(_, let expected), .slot(_, _, _, let expected), .group(_, let expected): expected
+    case .sheet(_, let expected), .slot(_, _, _, let expected), .group(_, _, let expected): expected
     }
   }
 }
@@ -101,12 +107,12 @@ package struct CardGroup: Sendable, Equatable, CustomStringConvertible {
 
 extension OddsClaim {
   /// Reads an `odds:` mapping: exactly one of `sheet`, `slot` (with `gives`, and `card` for
-  /// some of its cards) or `cards`; `in`, the share (0.125, 1/8 or 12.5%); and, for a
+  /// some of its cards) or `cards` (with `at_least`, a whole number of cards, default 1); `in`, the share (0.125, 1/8 or 12.5%); and, for a
   /// published figure, how it was written (`FigureReading`): `rounded: true`, `truncated: true`,
   /// `approximate: true` or `within: 0.01%`, at most one.
   static func parse(_ value: YAMLValue) throws(DataError) -> (OddsClaim, reading: FigureReading) {
     let fields = try value.fields(
-      allowed: ["sheet", "slot", "card", "gives", "cards", "in"] + FigureReading.keys, required: ["in"])
+      allowed: ["sheet", "slot", "card", "gives", "cards", "at_least", "in"] + FigureReading.keys, required: ["in"])
     let reading = try FigureReading.parse(fields, figure: fields["in"]!)
     return (try subject(fields, value: value), reading)
   }
@@ -122,11 +128,18 @@ extension OddsClaim {
         throw fields[key]!.error("\(key) goes with slot: NAME")
       }
     }
+    if subjects[0] != "cards", let atLeast = fields["at_least"] {
+      throw atLeast.error("at_least goes with cards: { ... }")
+    }
     switch subjects[0] {
     case "sheet":
       return .sheet(try fields["sheet"]!.string(), expected: expected)
     case "cards":
-      return .group(try CardGroup.parse(fields["cards"]!), expected: expected)
+      let atLeast = try fields["at_least"].map { value throws(DataError) in try value.int() } ?? 1
+      guard (1...100).contains(atLeast) else {
+        throw fields["at_least"]!.error("at_least \(atLeast): expected a number of cards from 1 to 100")
+      }
+      return .group(try CardGroup.parse(fields["cards"]!), atLeast: atLeast, expected: expected)
     default:
       guard let gives = fields["gives"] else { throw value.error("slot odds need gives: { sheet, set, numbers, rarity, foil }") }
       let cards = try fields["card"].map(places)

@@ -63,7 +63,7 @@ struct OddsCheck {
     var result: CheckResult
     switch odds {
     case .sheet(let sheet, let expected): result = try sheetDrawn(sheet, expected)
-    case .group(let group, let expected): result = try groupHeld(group, expected)
+    case .group(let group, let atLeast, let expected): result = try groupHeld(group, atLeast: atLeast, expected)
     case .slot(let slot, let places, let gives, let expected): result = try slotGives(slot, places: places, gives, expected)
     }
     // A claim of 0 or 1 is an invariant, tested or not.
@@ -111,14 +111,16 @@ struct OddsCheck {
 
   // MARK: A group of cards in p of boosters
 
-  private func groupHeld(_ group: CardGroup, _ expected: Double) throws(StatisticsError) -> CheckResult {
+  private func groupHeld(_ group: CardGroup, atLeast: Int, _ expected: Double) throws(StatisticsError) -> CheckResult {
     let selected = plan.ordinals(in: group)
     if !selected.unknown.isEmpty { return untested(lacking(selected.unknown, asked: group)) }
-    let successes = allKinds.reduce(0) { $0 + tally.laneBoosters(kind: $1, lane: lane!, atLeast: 1) }
+    let successes = allKinds.reduce(0) { $0 + tally.laneBoosters(kind: $1, lane: lane!, atLeast: atLeast) }
     var check = try proportion(
       successes, tally.boosters, expected, trialsPerPool: Double(plan.boostersPerPool),
-      detail: "boosters holding a card of \(group) (\(selected.matching.count) cards)")
-    check.hypothesis = RuleChecks.proportionKey(lane: lane!, kinds: allKinds, expected: expected)
+      detail: "\(OddsClaim.holding(atLeast)) \(group) (\(selected.matching.count) cards)")
+    // A rule's proportion of the same lane counts boosters holding any: the same hypothesis
+    // only at one card.
+    if atLeast == 1 { check.hypothesis = RuleChecks.proportionKey(lane: lane!, kinds: allKinds, expected: expected) }
     return check
   }
 

@@ -1,0 +1,52 @@
+import Foundation
+import SealedTestSupport
+import Testing
+
+/// `at_least` claims (taw/magic-search-engine #475: "two or more rares or mythics in 30% of
+/// boosters") on simulations and on opened packs. Under war's retail rules a booster holds two
+/// rares or mythics only when its foil (9 packs in 40) is one (15% of foils): 27/800.
+@Suite(.serialized) struct AtLeastClaimTests {
+  static func spec(_ share: String, in dir: URL) throws -> String {
+    try Fixtures.write(
+      """
+      name: two-rares
+      claims:
+        - name: two or more rares or mythics
+          odds: { cards: { rarity: [rare, mythic] }, at_least: 2, in: \(share) }
+
+      """, to: "two-\(share.replacingOccurrences(of: "/", with: "-")).yaml", in: dir)
+  }
+
+  func row(_ folder: URL, file: String) throws -> String {
+    let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+    return try #require(text.split(separator: "\n").map(String.init).first { $0.hasPrefix("two or more rares or mythics,") })
+  }
+
+  @Test func theRightShareHoldsAndAWrongOneFails() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let cards = ["--cards", Fixtures.shippedCards]
+    for (share, verdict) in [("27/800", ",pass,"), ("10%", ",fail,")] {
+      let out = dir.appendingPathComponent("check-\(share.replacingOccurrences(of: "/", with: "-"))")
+      let result = try SealedExecutable.run(
+        ["check", "war", "--rules", "retail", "--spec", try Self.spec(share, in: dir), "--pools", "3000", "--seed", "2",
+         "--compare", "none", "--out", out.path, "--quiet"] + cards)
+      #expect(result.status == (verdict == ",pass," ? 0 : 1), "\(result.stdout)\(result.stderr)")
+      let row = try row(out, file: "checks.csv")
+      #expect(row.contains(verdict) && row.contains("boosters holding at least 2 cards of rarity rare|mythic"), "\(row)")
+    }
+    // The same boosters as a pack file: the audit counts them alike.
+    let packs = dir.appendingPathComponent("packs.csv").path
+    let opened = try SealedExecutable.run(
+      ["open", "war", "--rules", "retail", "--pools", "3000", "--seed", "2", "--format", "csv", "--out", packs] + cards)
+    #expect(opened.status == 0, "\(opened.stderr)")
+    for (share, verdict) in [("27/800", ",pass,"), ("10%", ",fail,")] {
+      let out = dir.appendingPathComponent("audit-\(share.replacingOccurrences(of: "/", with: "-"))")
+      let result = try SealedExecutable.run(
+        ["audit", "war", "--rules", "retail", "--spec", try Self.spec(share, in: dir), "--packs", packs, "--resamples", "0",
+         "--seed", "1", "--out", out.path, "--quiet"] + cards)
+      #expect(result.status == (verdict == ",pass," ? 0 : 1), "\(result.stdout)\(result.stderr)")
+      let row = try row(out, file: "audit.csv")
+      #expect(row.contains(verdict) && row.contains("boosters holding at least 2 cards of rarity rare|mythic"), "\(row)")
+    }
+  }
+}
