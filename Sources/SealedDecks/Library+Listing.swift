@@ -30,7 +30,8 @@ extension Library {
         let pool = try pool(name)
         return Listing(
           kind: .pool, name: name, set: pool.set, setName: pool.setName, rules: pool.rules, seed: pool.seed,
-          cards: pool.openedCount, note: "\(pool.boosters.count) boosters", createdAt: pool.createdAt)
+          cards: pool.openedCount, note: "\(pool.boosters.count) boosters" + (pool.provenanceBeyondSeed.map { " · \($0)" } ?? ""),
+          createdAt: pool.createdAt)
       } catch {
         return .unreadable(.pool, name: name, error)
       }

@@ -21,10 +21,10 @@ extension Library {
   /// atomically.
   @discardableResult
   package func savePool(
-    _ opened: OpenedPool, plan: BoosterPlan, seed: UInt64, set: CardSet, as name: String, toolVersion: String,
-    replacing: Bool
+    _ opened: OpenedPool, plan: BoosterPlan, seed: UInt64, boosterMax: Int? = nil, set: CardSet, as name: String,
+    toolVersion: String, replacing: Bool
   ) throws -> Deck {
-    let pool = SavedPool(opened: opened, plan: plan, seed: seed, setCards: set.cards, toolVersion: toolVersion)
+    let pool = SavedPool(opened: opened, plan: plan, seed: seed, boosterMax: boosterMax, setCards: set.cards, toolVersion: toolVersion)
     let deck = Deck(name: name, pool: pool, poolName: name)
     try withLock {
       try save([Self.file(for: pool, named: name), Self.file(for: deck)], replacing: replacing)

@@ -62,6 +62,11 @@ public struct SavedPool: Sendable, Equatable {
   /// When the pool was opened (ISO 8601) and by which version of Sealed.
   package var createdAt: String
   package var toolVersion: String
+  /// The pool's place among those one seed opens (`sealed open SET --seed S --pools N` opens
+  /// pools 1 to N; the app's player k is pool k); 1, the first, unless said.
+  package var place = 1
+  /// The booster range it was opened with (`--booster-max`), when one was given.
+  package var boosterMax: Int?
 
   /// A pool with the given fields, as the library file holds them.
   package init(
@@ -86,8 +91,8 @@ public struct SavedPool: Sendable, Equatable {
   /// printing of each basic land name among `setCards` (the whole set, not only the booster
   /// range); names the set has no printing of get a bare record.
   package init(
-    opened pool: OpenedPool, plan: BoosterPlan, seed: UInt64, setCards: [Card], toolVersion: String,
-    date: Date = Date()
+    opened pool: OpenedPool, plan: BoosterPlan, seed: UInt64, place: Int = 1, boosterMax: Int? = nil, setCards: [Card],
+    toolVersion: String, date: Date = Date()
   ) {
     var basics: [PoolCard] = []
     for name in PoolCard.basicLandNames {
@@ -118,6 +123,20 @@ public struct SavedPool: Sendable, Equatable {
         }
       },
       basicLands: basics, createdAt: Self.timestamp(date), toolVersion: toolVersion)
+    self.place = place
+    self.boosterMax = boosterMax
+  }
+
+  /// Where the pool came from, as messages name it: `seed 42`, `seed 42, pool 2`, `seed 42,
+  /// booster range 1-249`.
+  package var provenance: String {
+    "seed \(seed)" + (place > 1 ? ", pool \(place)" : "") + (boosterMax.map { ", booster range 1-\($0)" } ?? "")
+  }
+
+  /// The pool's place and booster range, when either is not the default (a listing's note).
+  package var provenanceBeyondSeed: String? {
+    let parts = (place > 1 ? ["pool \(place) of its seed"] : []) + (boosterMax.map { ["booster range 1-\($0)"] } ?? [])
+    return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
 
   /// The number of cards opened.
@@ -144,14 +163,19 @@ extension SavedPool {
   static let formatName = "sealed-pool"
   static let formatVersion = 1
 
-  /// The pool's fields, without the file header.
+  /// The pool's fields, without the file header (`pool` and `booster_max` only when not the
+  /// defaults, so that a pool of its seed's first place reads as before them).
   var json: LibraryJSON {
-    .object([
+    var provenance: [(String, LibraryJSON)] = [("seed", .unsigned(seed))]
+    if place > 1 { provenance.append(("pool", .integer(Int64(place)))) }
+    if let boosterMax { provenance.append(("booster_max", .integer(Int64(boosterMax)))) }
+    let head: [(String, LibraryJSON)] = [
       ("set", .string(set)),
       ("set_name", .string(setName)),
       ("rules", .string(rules)),
       ("rules_sha256", .string(rulesSHA256)),
-      ("seed", .unsigned(seed)),
+    ]
+    let rest: [(String, LibraryJSON)] = [
       ("mythic_booster", .optional(mythicBooster)),
       ("created_at", .string(createdAt)),
       ("tool_version", .string(toolVersion)),
@@ -176,7 +200,8 @@ extension SavedPool {
       ),
       ("cards", .array(cards.map { .object($0.card.json + [("copies", .integer(Int64($0.copies)))]) })),
       ("basic_lands", .array(basicLands.map { .object($0.json) })),
-    ])
+    ]
+    return .object(head + provenance + rest)
   }
 
   /// The pool file: a header naming the format, then the pool.
@@ -212,6 +237,8 @@ struct PoolBody: Decodable {
   var rules: String
   var rules_sha256: String
   var seed: UInt64
+  var pool: Int?
+  var booster_max: Int?
   var mythic_booster: Int?
   var created_at: String
   var tool_version: String
@@ -225,6 +252,10 @@ struct PoolBody: Decodable {
     func field(_ name: String) -> String { prefix + name }
     guard !set.isEmpty else { throw FieldProblem(field("set"), "expected a set code, found an empty string") }
     guard !boosters.isEmpty else { throw FieldProblem(field("boosters"), "expected at least one booster") }
+    if let place = pool, place < 1 { throw FieldProblem(field("pool"), "expected a pool's place of at least 1, found \(place)") }
+    if let range = booster_max, range < 1 {
+      throw FieldProblem(field("booster_max"), "expected a collector number of at least 1, found \(range)")
+    }
     if let mythic = mythic_booster, !(1...boosters.count).contains(mythic) {
       throw FieldProblem(field("mythic_booster"), "expected a booster number from 1 to \(boosters.count), found \(mythic)")
     }
@@ -263,11 +294,14 @@ struct PoolBody: Decodable {
         field("basic_lands[\(index)]"),
         "\"\(land.name)\" (\(land.typeLine)) is not a basic land; expected Plains, Island, Swamp, Mountain or Forest")
     }
-    return SavedPool(
+    var saved = SavedPool(
       set: set, setName: set_name, rules: rules, rulesSHA256: rules_sha256, seed: seed,
       mythicBooster: mythic_booster, boosters: boosters.map(\.cards),
       cards: cards.map { SavedPool.Entry(card: $0.card, copies: $0.copies) }, basicLands: basic_lands,
       createdAt: created_at, toolVersion: tool_version)
+    saved.place = pool ?? 1
+    saved.boosterMax = booster_max
+    return saved
   }
 }
 

@@ -183,6 +183,17 @@ struct LibraryRunner {
     #expect(try String(contentsOfFile: file, encoding: .utf8) == "mine\n")
   }
 
+  /// A pool opened with a booster range records it: `sealed open eld --seed 1` alone would not
+  /// give it back.
+  @Test func aSavedPoolNamesItsBoosterRange() throws {
+    let library = try LibraryRunner()
+    try library.ok(["open", "eld", "--booster-max", "249", "--seed", "1", "--save", "e", "--cards", Fixtures.shippedCards])
+    #expect(try library.ok(["deck", "show", "e"]).contains("pool e, rules sealed, seed 1, booster range 1-249"))
+    #expect(try library.ok(["decks"]).contains("6 boosters · booster range 1-249"))
+    let file = try String(contentsOf: library.home.appendingPathComponent("pools/e.json"), encoding: .utf8)
+    #expect(file.contains("\"seed\": 1,\n  \"booster_max\": 249,\n"), "\(file.prefix(300))")
+  }
+
   @Test func aCorruptDeckFileNamesTheFileAndFieldAndIsLeftAsItWas() throws {
     let sealed = try LibraryRunner()
     try sealed.open("war", seed: 1, save: "alice")

@@ -135,6 +135,28 @@ import Testing
     #expect(try server.get("/api/pools?set=war&booster_max=x").errorMessage == "Booster range \"x\": expected a collector number of at least 1 (boosters draw from 1 to it)")
   }
 
+  /// A pool saved as player 2's is the seed's second pool, and says so: the commands name it
+  /// "seed 7, pool 2" (it once said "seed 7", whose `sealed open` gives player 1's).
+  @Test func aSavedPoolOfAnotherPlayerNamesItsPlace() throws {
+    let server = try RunningServer()
+    defer { server.stop() }
+    let draft = "{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"7\",\"player\":2}"
+    #expect(try server.post("/api/decks/save", json: "{\"deck\":\(draft),\"name\":\"p2\"}").status == 201)
+    let file = try String(contentsOf: server.home.appendingPathComponent("pools/p2.json"), encoding: .utf8)
+    #expect(file.contains("\"seed\": 7,\n  \"pool\": 2,\n"), "\(file.prefix(300))")
+    let shown = try server.sealed(["deck", "show", "p2"]).stdout
+    #expect(shown.contains("pool p2, rules sealed, seed 7, pool 2"), "\(shown.prefix(200))")
+    let listed = try server.sealed(["decks"]).stdout
+    #expect(listed.contains("6 boosters · pool 2 of its seed"), "\(listed)")
+    // Its boosters are the second pool's of `sealed open war --seed 7 --pools 2`.
+    let csv = try server.sealed(["open", "war", "--seed", "7", "--pools", "2", "--format", "csv"]).stdout
+    let second = csv.split(separator: "\n").dropFirst().map { $0.split(separator: ",", maxSplits: 3).map(String.init) }
+      .filter { (7...12).contains(Int($0[0]) ?? 0) }.map { "\($0[1]):\($0[2])" }
+    let saved = try JSONValue.object(file)
+    let boosters = (saved["boosters"] as! [[String: Any]]).flatMap { ($0["cards"] as! [[String: Any]]).map { "\($0["set"]!):\($0["collector_number"]!)" } }
+    #expect(boosters == second)
+  }
+
   @Test func aSavedDeckIsTheLibrarysAndTheCommandsSeeIt() throws {
     let server = try RunningServer()
     defer { server.stop() }

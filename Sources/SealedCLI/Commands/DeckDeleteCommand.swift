@@ -29,7 +29,7 @@ struct DeckDeleteCommand: ParsableCommand {
     do {
       if pool {
         let saved = try library.pool(name)
-        what = "pool \(name) (\(saved.set), seed \(saved.seed))"
+        what = "pool \(name) (\(saved.set), \(saved.provenance))"
       } else {
         what = "deck \(name) (\(try library.deck(name).size) cards)"
       }

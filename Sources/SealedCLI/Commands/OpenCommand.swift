@@ -92,7 +92,8 @@ struct OpenCommand: ParsableCommand {
     let plan = job.plan
     if let save {
       let deck = try library.savePool(
-        pool, plan: plan, seed: job.seed, set: job.loaded.set, as: save, toolVersion: SealedCommand.version, replacing: force)
+        pool, plan: plan, seed: job.seed, boosterMax: job.boosterMax, set: job.loaded.set, as: save, toolVersion: SealedCommand.version,
+        replacing: force)
       Note.write(
         "saved pool \(save) and deck \(save) (\(deck.size) cards: its rares and mythics) in \(library.path); next: sealed deck show \(save)")
     }

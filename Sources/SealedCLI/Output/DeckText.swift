@@ -9,7 +9,7 @@ enum DeckText {
     let pool = deck.pool
     let summary = DeckSummary(deck)
     var lines: [String] = []
-    lines.append(terminal.bold("Deck \(deck.name) · \(pool.setName) (\(pool.set)) · pool \(deck.poolName), rules \(pool.rules), seed \(pool.seed)"))
+    lines.append(terminal.bold("Deck \(deck.name) · \(pool.setName) (\(pool.set)) · pool \(deck.poolName), rules \(pool.rules), \(pool.provenance)"))
     let colors = summary.colorIdentity.isEmpty ? "colourless" : "colours \(summary.colorIdentity)"
     let ready = summary.size == Deck.targetSize ? " ✓" : ""
     lines.append("\(summary.sizeNote)\(ready) · \(summary.lands) lands · \(colors)")

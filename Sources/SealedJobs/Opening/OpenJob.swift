@@ -11,6 +11,8 @@ package struct OpenJob: Sendable {
   package let loaded: LoadedPlan
   package let seed: UInt64
   package let seedWasGiven: Bool
+  /// The booster range given (`--booster-max`), which a saved pool records.
+  package let boosterMax: Int?
 
   package var plan: BoosterPlan { loaded.plan }
 
@@ -19,14 +21,16 @@ package struct OpenJob: Sendable {
     loaded = try source.load()
     self.seed = seed ?? RunSeed.random()
     seedWasGiven = seed != nil
+    boosterMax = source.boosterMax
   }
 
   /// The opening of a plan already loaded from `seed` (the app keeps its plans, and opens
   /// many pools of each). Cost: none.
-  package init(loaded: LoadedPlan, seed: UInt64) {
+  package init(loaded: LoadedPlan, seed: UInt64, boosterMax: Int? = nil) {
     self.loaded = loaded
     self.seed = seed
     seedWasGiven = true
+    self.boosterMax = boosterMax
   }
 
   /// Throws, naming `purpose` (what needs the names), when the plan draws cards known by their

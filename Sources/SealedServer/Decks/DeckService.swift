@@ -35,7 +35,8 @@ struct DeckService: Sendable {
     let opening = try plans.opening(set: draft.set, rules: draft.rules, boosterMax: draft.booster_max, seed: draft.seed)
     let opened = opening.pools(draft.player)[draft.player - 1]
     let pool = SavedPool(
-      opened: opened, plan: opening.plan, seed: opening.seed, setCards: opening.loaded.set.cards, toolVersion: SealedVersion.current)
+      opened: opened, plan: opening.plan, seed: opening.seed, place: draft.player, boosterMax: draft.booster_max,
+      setCards: opening.loaded.set.cards, toolVersion: SealedVersion.current)
     var deck = Deck(name: draft.defaultName, pool: pool, poolName: draft.defaultName)
     guard let cards = draft.cards else { return deck }
     // The page sends what it shows; copies outside a deck's range is a malformed request, said
