@@ -31,9 +31,12 @@ package struct AuditPlan: Sendable {
     deviation: Double, ratio: Double, power: Double
   ) throws(StatisticsError) {
     let plan = catalog.plan
-    let empty = ContentCounts(
+    var empty = ContentCounts(
       classCount: catalog.classCount, laneCount: lanes.lanes.count, kindCount: plan.kinds.count, maxSize: plan.maxBoosterSize,
       boostersPerPool: plan.boostersPerPool)
+    // A file of whole pools has the pool checks too, which share the error rate: counted among
+    // the tests (their sizes are not planned), as the audit of such a file counts them.
+    if grouping == .grouped { empty.pools = 1 }
     let input = AuditInput(
       catalog: catalog, lanes: lanes, expectations: expectations, observed: empty, findings: BoosterFindings(kinds: plan.kinds),
       grouping: grouping, alpha: alpha, resamples: 0, seed: 0, threads: 1)

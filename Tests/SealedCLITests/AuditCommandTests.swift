@@ -331,5 +331,12 @@ import Testing
     let needed = try #require(Int(line.split(separator: " ").last!))
     // About 130 non-mythic boosters at alpha 0.001 / m with power 0.8, times 6/5 for their share.
     #expect(needed > 150 && needed < 600, "\(line)")
+    // The plan sizes at the level of as many tests as an audit of whole pools adjusts over (it
+    // once left out the mythic booster's position: 10 against 11).
+    let planned = try #require(result.stdout.firstMatch(of: /over (\d+) checks/)?.1)
+    let dir = try Fixtures.temporaryDirectory()
+    let audited = try audit(["war", "--packs", try packs("csv", pools: 6, seed: 1, name: "six.csv", in: dir), "--resamples", "0"], in: dir)
+    let adjusted = try #require(audited.stdout.firstMatch(of: /Holm-adjusted over (\d+) statistical checks/)?.1, "\(audited.stdout)")
+    #expect(planned == adjusted)
   }
 }
