@@ -180,6 +180,22 @@ import Testing
     #expect(a.status == 0 && b.status == 0, "\(a.stdout)\(b.stdout)")
     #expect(try read(dir, "audit.csv", out: "a") == read(dir, "audit.csv", out: "b"))
     #expect(try read(dir, "sheet_frequency.csv", out: "a") == read(dir, "sheet_frequency.csv", out: "b"))
+    // Rules without foils: a list that marks no finish names every card as well as the CSV, so
+    // "no card twice in a booster" is tested on it too (it was not tested), and a card twice fails.
+    let sealedCSV = try packs("csv", pools: 10, seed: 6, name: "sealed.csv", in: dir)
+    let sealedList = try packs("list", pools: 10, seed: 6, name: "sealed.txt", in: dir)
+    let c = try audit(["war", "--packs", sealedCSV, "--resamples", "199", "--seed", "8"], in: dir, out: "c")
+    let d = try audit(["war", "--packs", sealedList, "--resamples", "199", "--seed", "8"], in: dir, out: "d")
+    #expect(c.status == 0 && d.status == 0, "\(c.stdout)\(d.stdout)")
+    #expect(try read(dir, "audit.csv", out: "c") == read(dir, "audit.csv", out: "d"))
+    #expect(try rows(dir, out: "d")["no card twice in a booster"]?["verdict"] == "pass")
+    var lines = try String(contentsOfFile: sealedList, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let first = try #require(lines.firstIndex { $0.first?.isNumber == true })
+    lines[first + 1] = lines[first]
+    let twice = try Fixtures.write(lines.joined(separator: "\n"), to: "twice.txt", in: dir)
+    let e = try audit(["war", "--packs", twice, "--resamples", "0", "--seed", "8"], in: dir, out: "e")
+    #expect(e.status == 1, "\(e.stdout)\(e.stderr)")
+    #expect(try rows(dir, out: "e")["no card twice in a booster"]?["verdict"] == "fail")
   }
 
   /// 20,000 packs in 17lands' layout (gzipped, a column for every card of the set) pass against
