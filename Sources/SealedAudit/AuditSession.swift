@@ -91,6 +91,10 @@ package struct AuditSession {
           if resolved.count < 1_000_000 { resolved[key] = result }
         }
         switch result {
+        case .success(.ambiguous(let message)):
+          unknownCards.record(message, line: card.line, booster: where_, ambiguous: true)
+          unknown = true
+          continue
         case .success(let known):
           resolution = known
         case .failure(let error):
@@ -106,6 +110,8 @@ package struct AuditSession {
         copies[cls, default: 0] += card.count
       case .outside(let why):
         outside.append(why)
+      case .ambiguous:
+        break  // recorded above
       }
     }
     if unknown { return }

@@ -17,6 +17,8 @@ package struct UnknownCards {
     var booster: String
     var lines: [Int]
     var count: Int
+    /// A name several printings share, not a card the data lacks.
+    var ambiguous: Bool
   }
 
   private var entries: [Entry] = []
@@ -28,13 +30,13 @@ package struct UnknownCards {
 
   /// Records `message` (what is wrong with the card, with its suggestion) for the card on `line`
   /// of `booster`.
-  mutating func record(_ message: String, line: Int, booster: String) {
+  mutating func record(_ message: String, line: Int, booster: String, ambiguous: Bool = false) {
     if let index = indexOf[message] {
       entries[index].count += 1
       if entries[index].lines.count < Self.linesShown { entries[index].lines.append(line) }
     } else if entries.count < Self.trackedLimit {
       indexOf[message] = entries.count
-      entries.append(Entry(message: message, booster: booster, lines: [line], count: 1))
+      entries.append(Entry(message: message, booster: booster, lines: [line], count: 1, ambiguous: ambiguous))
     }
   }
 
@@ -50,10 +52,16 @@ package struct UnknownCards {
       return DataError(message, at: DataError.location(source, line: entry.lines[0]))
     }
     let shown = count > Self.shownLimit ? ", the first \(Self.shownLimit) shown" : ""
+    let ambiguous = entries.filter(\.ambiguous).count
+    let missing = count - ambiguous
+    var parts: [String] = []
+    if missing > 0 { parts.append("\(missing) card\(missing == 1 ? "" : "s") of the file \(missing == 1 ? "is" : "are") not in the card data") }
+    if ambiguous > 0 {
+      parts.append("\(ambiguous) name\(ambiguous == 1 ? "" : "s") of the file \(ambiguous == 1 ? "names" : "name") several printings")
+    }
     errors.append(
       DataError(
-        "\(count) card\(count == 1 ? "" : "s") of the file \(count == 1 ? "is" : "are") not in the card data\(shown); fix \(count == 1 ? "it" : "them") and run the audit again",
-        at: source))
+        "\(parts.joined(separator: " and "))\(shown); fix \(count == 1 ? "it" : "them") and run the audit again", at: source))
     return errors
   }
 }

@@ -284,13 +284,16 @@ import Testing
     #expect(try rows(dir)["every booster is one the rules can make"]?["verdict"] == "pass")
   }
 
-  /// A pasted list does not give each card's finish, so "no card twice in a booster" cannot be
-  /// tested: it is not_tested in audit.csv, in the table and in the summary, never a pass (it
-  /// was `pass` with n = 0, and the summary said "PASS: all 22 checks passed").
+  /// A pasted list that marks no foil does not give each card's finish under rules with foils,
+  /// so "no card twice in a booster" cannot be tested: it is not_tested in audit.csv, in the
+  /// table and in the summary, never a pass (it was `pass` with n = 0, and the summary said
+  /// "PASS: all 22 checks passed").
   @Test func aCheckThatCannotBeMadeIsNotTestedNotPassed() throws {
     let dir = try Fixtures.temporaryDirectory()
-    let list = try packs("list", pools: 6, seed: 3, name: "box.txt", in: dir)
-    let result = try audit(["war", "--packs", list, "--resamples", "99"], in: dir)
+    let marked = try String(contentsOfFile: try packs("list", rules: "retail", pools: 6, seed: 3, name: "marked.txt", in: dir), encoding: .utf8)
+    let list = try Fixtures.write(marked.replacingOccurrences(of: " *F*", with: ""), to: "box.txt", in: dir)
+    let spec = try Fixtures.write("name: twice\nclaims:\n  - name: no card twice in a booster\n    invariant: no_duplicates\n", to: "twice.yaml", in: dir)
+    let result = try audit(["war", "--rules", "retail", "--spec", spec, "--packs", list, "--resamples", "99"], in: dir)
     #expect(result.status == 0, "\(result.stdout)")
     let row = try #require(try rows(dir)["no card twice in a booster"])
     #expect(row["verdict"] == "not_tested")

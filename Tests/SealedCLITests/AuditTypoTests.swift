@@ -96,4 +96,26 @@ import Testing
     #expect(spaced.status == packed.status)
     #expect(try boosters("packed.txt").split(separator: "\n").count == boosters("spaced.txt").split(separator: "\n").count)
   }
+
+  /// A bare basic land name is a card of the data that names several printings: said so, and
+  /// summed up as such (it was counted among the cards "not in the card data").
+  @Test func aBareBasicLandNameNamesItsPrintings() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let path = dir.appendingPathComponent("retail.txt").path
+    let opened = try SealedExecutable.run(["open", "war", "--rules", "retail", "--seed", "3", "--format", "list", "--out", path] + cards)
+    #expect(opened.status == 0, "\(opened.stderr)")
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      // Every booster's basic land by its name alone: `1 Island (WAR) 254` → `1 Island`.
+      ["Plains", "Island", "Swamp", "Mountain", "Forest"].first { line.hasPrefix("1 \($0) (WAR)") }.map { "1 \($0)" } ?? String(line)
+    }
+    let (result, written) = try audit(lines.last == "" ? Array(lines.dropLast()) : lines, name: "bare.txt", in: dir)
+    #expect(result.status == 2)
+    let errors = result.stderr.split(separator: "\n").map(String.init)
+    #expect(errors.first?.contains(" names 3 printings of war (") == true, "\(result.stderr)")
+    // Each distinct name once (at its first line), then the sum of them.
+    let names = Set(lines.filter { ["1 Plains", "1 Island", "1 Swamp", "1 Mountain", "1 Forest"].contains($0) }).count
+    #expect(errors.count == names + 1)
+    #expect(errors.last == "sealed: error: \(written): \(names) names of the file name several printings; fix them and run the audit again", "\(result.stderr)")
+    #expect(!result.stderr.contains("not in the card data"))
+  }
 }

@@ -41,6 +41,9 @@ package struct AuditCatalog: Sendable {
     case card(Int)
     /// A real card that no booster of these rules can hold, and why.
     case outside(String)
+    /// A name that several printings of the rules' cards share (a bare "Island"), and what to
+    /// give instead: a card of the data, but not one the audit can place.
+    case ambiguous(String)
   }
 
   package init(plan: BoosterPlan, set: CardSet, identity: CardIdentity) {
@@ -147,7 +150,7 @@ package struct AuditCatalog: Sendable {
       if classes.count == 1 { return .card(classes.first!) }
       if classes.isEmpty { return .outside("no sheet of the rules holds a foil \(name)") }
       let numbers = Set(ordinals.map { plan.cards[$0].collectorNumber.text }).sorted()
-      throw DataError("\"\(name)\" names \(numbers.count) printings of \(plan.setCode) (\(numbers.joined(separator: ", "))); give the set and collector number")
+      return .ambiguous("\"\(name)\" names \(numbers.count) printings of \(plan.setCode) (\(numbers.joined(separator: ", "))); give the set and collector number")
     }
     if let card = setCards.values.first(where: { Self.names(of: $0).contains(wanted) }) {
       return .outside("\(Self.describe(card)) is outside the booster range (\(rangeText)) of these rules")
