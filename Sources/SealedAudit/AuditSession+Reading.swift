@@ -19,7 +19,8 @@ extension AuditSession {
   ///
   /// Throws every card of the file that is no card of the data (each once, at its first line,
   /// then one line that sums them up), and what stopped the reading if something did, or the
-  /// file's having no booster, or none of a size the rules make; all as one `DataErrors`.
+  /// file's having no booster; all as one `DataErrors`. (A file with no booster of a size the
+  /// rules make is the caller's to refuse: `AuditSession.firstImpossibleSize`.)
   package static func read(
     _ reader: inout PackFileReader, plan: BoosterPlan, set: CardSet, grouping: PoolGrouping, cardData: String?,
     progress: (Int) -> Void = { _ in }
@@ -50,8 +51,6 @@ extension AuditSession {
       throw DataErrors(session.unknownCardErrors(source: reader.source) + [error])
     }
     if !session.unknownCards.isEmpty { throw DataErrors(session.unknownCardErrors(source: reader.source)) }
-    // No booster of a size the rules make: the file is of other rules, not a simulator's slip.
-    if session.boostersOfPossibleSize == 0, let error = session.firstImpossibleSize { throw DataErrors([error]) }
     return AuditReading(session: session, identity: identity)
   }
 

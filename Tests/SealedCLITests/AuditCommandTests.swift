@@ -246,6 +246,12 @@ import Testing
     lines = good.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("2,") && !$0.hasPrefix("3,") && !$0.hasPrefix("4,") && !$0.hasPrefix("5,") && !$0.hasPrefix("6,") }
     lines.remove(at: 5)
     try expectError(lines.joined(separator: "\n"), name: "size.csv", [":2:", "booster 1 has 13 cards", "hold 14"])
+    // Arena's packs of 14 cards under draft rules of 15: the refusal names the set's product
+    // whose boosters hold 14, for --rules.
+    let arena = try packs("17lands", rules: "war-arena", pools: 1, seed: 3, name: "arena.csv", in: dir)
+    let refused = try audit(["war", "--rules", "retail", "--packs", arena], in: dir, out: "arena")
+    #expect(refused.status == 2)
+    #expect(refused.stderr.hasSuffix("has 14 cards; retail boosters of war hold 15; products of war whose boosters hold 14: war-arena (give one as --rules)\n"), "\(refused.stderr)")
     // One such booster among boosters of the right size is a simulator's slip: the per-booster
     // check fails naming it, exit 1.
     lines = good.split(separator: "\n").map(String.init)

@@ -111,8 +111,32 @@ package struct AuditJob: Sendable {
     }
     let reading = try AuditSession.read(
       &reader, plan: plan, set: loaded.set, grouping: grouping, cardData: settings.source.cards, progress: progress)
+    // No booster of a size the rules make: the file is of other rules, not a simulator's slip.
+    if reading.session.boostersOfPossibleSize == 0, let error = reading.session.firstImpossibleSize {
+      throw DataErrors([withProductsOfTheSize(error, sizes: reading.session.findings.sizes)])
+    }
     return Reading(
       session: reading.session, identity: reading.identity, packs: reader.source, format: reader.format, started: started,
       seconds: Date().timeIntervalSince(started))
+  }
+}
+
+extension AuditJob {
+  /// `error` (a file none of whose boosters has a size the rules make) with the products of the
+  /// set in the release whose every booster holds the file's commonest size, as `--rules` to
+  /// try: 17lands' Arena packs of 14 cards under draft rules of 15 lead to `war-arena`.
+  func withProductsOfTheSize(_ error: DataError, sizes: [Int: Int]) -> DataError {
+    guard let size = sizes.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key,
+      let products = try? BoosterRelease.resolve(settings.source.data).read().products
+    else { return error }
+    let set = plan.setCode.lowercased()
+    let matching = products.filter { product in
+      product.set_code.lowercased() == set && !product.boosters.isEmpty
+        && product.boosters.allSatisfy { $0.sheets.values.filter { $0 > 0 }.reduce(0, +) == size }
+    }.map(\.code)
+    guard !matching.isEmpty else { return error }
+    var hinted = error
+    hinted.message += "; products of \(set) whose boosters hold \(size): \(matching.prefix(5).joined(separator: ", ")) (give one as --rules)"
+    return hinted
   }
 }
