@@ -233,8 +233,18 @@ import Testing
     #expect(taken.errorMessage == "a deck named \"carol-2\" is already saved; type another name")
     let deleted = try server.post("/api/decks/delete", json: "{\"name\":\"carol-2\"}")
     #expect(deleted.status == 200)
-    let names = try JSONValue.array(server.get("/api/decks")).map { "\($0["kind"]!) \($0["name"]!)" }
-    #expect(names == ["pool carol", "deck carol"])
+    let listed = try JSONValue.array(server.get("/api/decks"))
+    #expect(listed.map { "\($0["kind"]!) \($0["name"]!)" } == ["pool carol", "deck carol"])
+    // Seeds are strings, as everywhere in the API (a 64-bit seed does not fit a JavaScript
+    // number); the other fields are `sealed decks --format json`'s.
+    let printed = try JSONValue.array(server.sealed(["decks", "--format", "json"]).stdout)
+    for (entry, line) in zip(listed, printed) {
+      #expect(entry["seed"] as? String == (line["seed"] as? NSNumber).map { "\($0.uint64Value)" }, "\(entry)")
+      #expect(Set(entry.keys) == Set(line.keys))
+      #expect(entry["note"] as? String == line["note"] as? String)
+    }
+    let catalog = try JSONValue.object(server.get("/api/catalog"))
+    #expect((catalog["decks"] as? [[String: Any]])?.allSatisfy { $0["seed"] is String } == true)
   }
 }
 

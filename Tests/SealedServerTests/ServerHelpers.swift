@@ -22,6 +22,13 @@ enum JSONValue {
     return array
   }
 
+  static func array(_ text: String) throws -> [[String: Any]] {
+    guard let array = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]] else {
+      throw TestFailure("expected a JSON array: \(text.prefix(300))")
+    }
+    return array
+  }
+
   /// A JSON string literal of `text`.
   static func quoted(_ text: String) -> String {
     String(decoding: try! JSONSerialization.data(withJSONObject: [text]), as: UTF8.self).dropFirst().dropLast().description

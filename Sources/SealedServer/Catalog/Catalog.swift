@@ -40,7 +40,7 @@ struct Catalog: Encodable, Sendable {
   var sets: [SetEntry]
   var rule_sets: [String]
   var products: ProductCatalog.Listing
-  var decks: [Library.Listing]
+  var decks: [DeckListing]
 
   /// The sets of full card data (the nine shipped Scryfall sets, the user's fetched or imported
   /// sets, or all sets of a given path), each with the built-in rule sets whose `applies_to`

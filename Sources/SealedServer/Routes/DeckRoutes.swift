@@ -29,7 +29,7 @@ enum DeckRoutes {
     router.get("/api/catalog") { _, _ in
       let sets = try APIError.refusing { try Catalog.sets(of: state.plans.location, highestNumber: state.plans.highestNumber) }
       let decks = try await state.decks.listing()
-      return Reply.json(Catalog(sets: sets, rule_sets: RuleSetLoader.builtInNames, products: state.products.listing(from: state.plans.location), decks: decks))
+      return Reply.json(Catalog(sets: sets, rule_sets: RuleSetLoader.builtInNames, products: state.products.listing(from: state.plans.location), decks: DeckListing.all(decks)))
     }
     router.get("/api/pools") { request, _ in
       Reply.json(try pools(request.uri.queryParameters, plans: state.plans))
@@ -68,7 +68,7 @@ enum DeckRoutes {
 
   /// The saved decks: list, save a draft, duplicate, delete.
   static func addLibraryRoutes(to router: Router<BasicRequestContext>, state: AppState) {
-    router.get("/api/decks") { _, _ in Reply.json(try await state.decks.listing()) }
+    router.get("/api/decks") { _, _ in Reply.json(DeckListing.all(try await state.decks.listing())) }
     router.post("/api/decks/save") { request, _ in
       let body = try await JSONBody.decode(SaveRequest.self, from: request)
       return Reply.json(try await state.decks.save(body.deck, as: body.name), status: .created)
