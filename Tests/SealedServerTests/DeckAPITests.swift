@@ -245,6 +245,16 @@ import Testing
     }
     let catalog = try JSONValue.object(server.get("/api/catalog"))
     #expect((catalog["decks"] as? [[String: Any]])?.allSatisfy { $0["seed"] is String } == true)
+    // Deleting a deck keeps its pool; the same draft saved again under the name joins that pool
+    // (it was refused: "a pool named carol is already saved"), another opening is still refused.
+    let pool = try String(contentsOf: server.home.appendingPathComponent("pools/carol.json"), encoding: .utf8)
+    #expect(try server.post("/api/decks/delete", json: "{\"name\":\"carol\"}").status == 200)
+    let other = try server.post("/api/decks/save", json: "{\"deck\":\(RunningServer.draft(seed: 5)),\"name\":\"carol\"}")
+    #expect(other.status == 409, "\(other.text)")
+    let again = try server.post("/api/decks/save", json: "{\"deck\":\(RunningServer.draft(seed: 4)),\"name\":\"carol\"}")
+    #expect(again.status == 201, "\(again.text)")
+    #expect(try String(contentsOf: server.home.appendingPathComponent("pools/carol.json"), encoding: .utf8) == pool)
+    #expect(try server.sealed(["deck", "show", "carol"]).status == 0)
   }
 }
 

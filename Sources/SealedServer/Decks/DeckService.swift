@@ -86,17 +86,23 @@ struct DeckService: Sendable {
   }
 
   /// Saves a draft as pool and deck `name` (both or neither; refused when either name is
-  /// taken), and returns the saved deck's view.
+  /// taken), and returns the saved deck's view. A pool `name` without a deck of that name that
+  /// holds the same opening (the pool of a deck deleted earlier, as deleting keeps the pool) is
+  /// the new deck's: only the deck is written.
   func save(_ draft: DraftReference, as name: String) async throws(APIError) -> DeckView {
     let built = try deck(draft)
     let deck = try await library { library in
       try library.withLock { () throws -> Deck in
         try Library.validate(name: name, for: .deck)
-        try library.checkFreeName(name, replacing: false)
         var deck = built
         deck.name = name
         deck.poolName = name
-        try library.save([Library.file(for: deck.pool, named: name), Library.file(for: deck)])
+        if !library.exists(.deck, name), library.exists(.pool, name), let kept = try? library.pool(name), kept.isSameOpening(as: built.pool) {
+          try library.save([Library.file(for: deck)])
+        } else {
+          try library.checkFreeName(name, replacing: false)
+          try library.save([Library.file(for: deck.pool, named: name), Library.file(for: deck)])
+        }
         return deck
       }
     }
