@@ -147,12 +147,19 @@ package struct SimulationJob: Sendable {
     return Outcome(result: result, run: run, files: try report.files(record: recordFile(result, run: run)))
   }
 
+  /// The options besides set, rules, pools and seed that decide the results: `--booster-max`
+  /// when given, and the release of a product's rules (`RunRecord.options`).
+  var resultOptions: [String] {
+    (settings.source.boosterMax.map { ["--booster-max", String($0)] } ?? []) + loaded.reproducingData
+  }
+
   /// The run's facts, and the command line that reproduces it.
   package func runInfo(_ result: Simulation.Result) -> RunInfo {
     var options = settings.reproducingOptions
     if let boosterMax = settings.source.boosterMax { options += ["--booster-max", String(boosterMax)] }
     if request.shard != .whole { options += ["--shard", request.shard.description] }
     options += loaded.reproducingData
+    // (`resultOptions` less the shard, in this order: a merge's command line ends alike.)
     return RunInfo(
       toolVersion: settings.toolVersion, seed: request.seed, poolsRequested: request.pools, shard: request.shard.description,
       threads: result.threads, elapsedSeconds: result.elapsedSeconds, startedAt: RunInfo.timestamp(result.startedAt),
@@ -166,7 +173,8 @@ package struct SimulationJob: Sendable {
   /// `tallies.json`: the run's record, with the spec's counting lanes when it counted a spec.
   package func recordFile(_ result: Simulation.Result, run: RunInfo) -> (name: String, contents: String) {
     let record = RunRecord(
-      plan: plan, rulesText: loaded.rules.text, run: run, shard: request.shard, tally: result.tally, spec: settings.spec)
+      plan: plan, rulesText: loaded.rules.text, run: run, shard: request.shard, tally: result.tally, spec: settings.spec,
+      options: resultOptions)
     return (RunRecord.fileName, record.encoded())
   }
 }

@@ -46,14 +46,15 @@ package struct MergedShards {
       toolVersion: toolVersion, seed: first.seed, poolsRequested: first.poolsRequested, threads: 0, elapsedSeconds: 0,
       startedAt: startedAt,
       command: ReproduceCommand.make(
-        "simulate", set: first.set, rules: first.rulesArgument, pools: first.poolsRequested, seed: first.seed))
+        "simulate", set: first.set, rules: first.rulesArgument, pools: first.poolsRequested, seed: first.seed,
+        extra: first.options ?? []))
     run.mergedShards = shardCount
     return run
   }
 
   /// The record of the merged run under `run`.
   package func record(run: RunInfo) -> RunRecord {
-    RunRecord(plan: plan, rulesText: first.rulesText, run: run, shard: .whole, tally: tally, spec: spec)
+    RunRecord(plan: plan, rulesText: first.rulesText, run: run, shard: .whole, tally: tally, spec: spec, options: first.options ?? [])
   }
 }
 

@@ -54,13 +54,21 @@ public struct RunRecord: Codable, Sendable {
   /// `sealed check --tallies` compile the plan with the same spec. Nil for `sealed simulate`.
   package var specSource: String?
   package var specText: String?
+  /// The options besides set, rules, pools and seed that decided the run's results
+  /// (`--booster-max N`, `--data RELEASE` for a product's rules), so that the command line of a
+  /// merge or a `--tallies` check reproduces it as the shards' did; nil when there were none
+  /// (and in records written before it was recorded).
+  package var options: [String]?
+  /// For a record merged from shards (`sealed merge`): how many; its threads and elapsed time
+  /// describe no run (the shards ran apart), so a check of its tallies leaves them empty too.
+  package var mergedShards: Int?
 
   /// The record of a run of `plan` (whose rules file reads `rulesText`) on `shard`, with its tally
   /// and, for `sealed check`, the spec it counted; the digest is added by `encoded()`.
   /// Cost: one pass over the plan's cards (the fingerprint) and one over the pool mythic counts (`totals`).
   package init(
     plan: BoosterPlan, rulesText: String, run: RunInfo, shard: Simulation.Shard, tally: SimulationTally,
-    spec: SpecDefinition? = nil
+    spec: SpecDefinition? = nil, options: [String] = []
   ) {
     format = Self.formatVersion
     toolVersion = run.toolVersion
@@ -85,6 +93,8 @@ public struct RunRecord: Codable, Sendable {
     totals = tally.totals
     specSource = spec?.source
     specText = spec?.text
+    self.options = options.isEmpty ? nil : options
+    mergedShards = run.mergedShards
   }
 
   /// The spec the run counted, parsed from its recorded text.

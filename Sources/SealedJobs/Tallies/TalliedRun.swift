@@ -72,16 +72,19 @@ package struct TalliedRun {
   /// and start, and `sealed check` with `extra` (the options beside set, rules, pools and seed)
   /// as the command line that reproduces it unsharded.
   package func run(toolVersion: String, extra: [String]) -> RunInfo {
-    RunInfo(
+    var run = RunInfo(
       toolVersion: toolVersion, seed: record.seed, poolsRequested: record.poolsRequested,
       threads: record.threads, elapsedSeconds: record.elapsedSeconds, startedAt: record.startedAt,
       command: ReproduceCommand.make(
         "check", set: record.set, rules: record.rulesArgument, pools: record.poolsRequested, seed: record.seed,
-        extra: extra))
+        extra: extra + (record.options ?? [])))
+    // A merged run's execution rows stay empty in its check as in the merge.
+    run.mergedShards = record.mergedShards
+    return run
   }
 
   /// The record of the checked run: the merged tallies, as a whole run, under `run`.
   package func wholeRecord(run: RunInfo) -> RunRecord {
-    RunRecord(plan: plan, rulesText: record.rulesText, run: run, shard: .whole, tally: record.tally, spec: spec)
+    RunRecord(plan: plan, rulesText: record.rulesText, run: run, shard: .whole, tally: record.tally, spec: spec, options: record.options ?? [])
   }
 }

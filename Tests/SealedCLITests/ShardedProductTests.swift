@@ -1,0 +1,35 @@
+import Foundation
+import SealedTestSupport
+import Testing
+
+/// A product's rules run in shards, merged and checked from the merged tallies, give the report
+/// of one run: its command line keeps `--data shipped` (the merge and the check dropped it, so
+/// after a fetch their command ran other data), and a check of merged tallies leaves the
+/// execution rows empty as the merge does (they read 0 threads and 0 seconds).
+@Suite struct ShardedProductTests {
+  @Test func aMergeOfAProductsShardsIsReproducedByItsCommand() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    func run(_ arguments: [String]) throws {
+      let result = try SealedExecutable.run(arguments + (arguments[0] == "merge" ? [] : ["--quiet"]))
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+    }
+    func csv(_ folder: String, _ file: String = "run.csv") throws -> String {
+      try String(contentsOf: dir.appendingPathComponent("\(folder)/\(file)"), encoding: .utf8)
+    }
+    let common = ["mkm", "--rules", "mkm-play", "--pools", "9000", "--seed", "9", "--spec", "none", "--compare", "none"]
+    try run(["check"] + common + ["--out", dir.appendingPathComponent("whole").path])
+    for k in 1...3 { try run(["check"] + common + ["--shard", "\(k)/3", "--out", dir.appendingPathComponent("s\(k)").path]) }
+    try run(["merge"] + ["s1", "s2", "s3"].map { dir.appendingPathComponent($0).path } + ["--out", dir.appendingPathComponent("merged").path])
+    try run(["check", "mkm", "--tallies", dir.appendingPathComponent("merged").path, "--spec", "none", "--compare", "none",
+             "--out", dir.appendingPathComponent("checked").path])
+    let command = { (text: String) in text.split(separator: "\n").first { $0.hasPrefix("command,") }.map(String.init) ?? "" }
+    #expect(command(try csv("whole")) == "command,sealed check mkm --rules mkm-play --pools 9000 --seed 9 --spec none --compare none --data shipped")
+    #expect(command(try csv("checked")) == command(try csv("whole")))
+    #expect(command(try csv("merged")) == "command,sealed simulate mkm --rules mkm-play --pools 9000 --seed 9 --data shipped")
+    for folder in ["merged", "checked"] {
+      let run = try csv(folder)
+      #expect(run.contains("\nthreads,\n") && run.contains("\nelapsed_seconds,\n"), "\(folder): \(run)")
+    }
+    #expect(try csv("checked", "checks.csv") == csv("whole", "checks.csv"))
+  }
+}
