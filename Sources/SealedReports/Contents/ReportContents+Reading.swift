@@ -15,10 +15,23 @@ extension ReportContents {
     } catch {
       throw DataError("cannot read the folder (\(systemErrorReason(error))); expected a report folder", at: folder)
     }
+    // A run of products, a lint or a diff writes a run.csv too, but no report to draw.
+    if names.contains(ReportFile.summary.name) {
+      throw DataError(
+        "a sealed check-products run, whose products' reports are folders of their own here; sealed report \(folder)/CODE rebuilds one's page",
+        at: folder)
+    }
     let reader = FolderReader(folder: folder, names: names)
     guard let run = try reader.records(.run) else {
       throw DataError(
         "no \(ReportFile.run.name) here; expected a report folder written by sealed simulate, check, merge or audit", at: folder)
+    }
+    if let kind = run.records.first(where: { (try? $0.text("key")) == "command_kind" }).flatMap({ try? $0.text("value") }),
+      !["simulate", "check", "merge", "audit"].contains(kind)
+    {
+      throw DataError(
+        "the run.csv of sealed \(kind.replacingOccurrences(of: "-", with: " ")), which has no report page to rebuild; expected a report folder written by sealed simulate, check, merge or audit",
+        at: folder)
     }
     try reader.requireListedFiles()
     try reader.requireRows(run, of: .run)
