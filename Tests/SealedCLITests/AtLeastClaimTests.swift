@@ -48,5 +48,14 @@ import Testing
       let row = try row(out, file: "audit.csv")
       #expect(row.contains(verdict) && row.contains("boosters holding at least 2 cards of rarity rare|mythic"), "\(row)")
     }
+    // More cards than a booster holds: no booster does (an audit once stopped on the range).
+    let many = try Fixtures.write(
+      "name: many\nclaims:\n  - name: twenty rares\n    odds: { cards: { rarity: [rare, mythic] }, at_least: 20, in: 0 }\n",
+      to: "many.yaml", in: dir)
+    for command in [["check", "war", "--rules", "retail", "--pools", "200", "--compare", "none"], ["audit", "war", "--rules", "retail", "--packs", packs]] {
+      let result = try SealedExecutable.run(
+        command + ["--spec", many, "--seed", "2", "--out", dir.appendingPathComponent("many-\(command[0])").path, "--quiet"] + cards)
+      #expect(result.status == 0, "\(command[0]): \(result.stdout)\(result.stderr)")
+    }
   }
 }

@@ -33,7 +33,8 @@ enum FindingsOutput {
     return "FAIL: \(parts.joined(separator: " and ")) against the baseline"
   }
 
-  /// `the release holds no product blb-play, dft-play, ... (52 in all); their findings are in the baseline`.
+  /// `the release holds no product blb-play, dft-play, ... (52 in all), which the baseline has
+  /// findings for`: the first 12 codes.
   static func lostLine(_ codes: [String]) -> String {
     let shown = codes.prefix(12).joined(separator: ", ")
     let more = codes.count > 12 ? ", ... (\(codes.count) in all)" : ""

@@ -56,6 +56,7 @@ package struct ContentCounts: Sendable, Equatable {
 
   /// Boosters of the kinds holding at least `atLeast` cards of the lane.
   package func boosters(kinds: [Int], lane: Int, atLeast: Int = 1) -> Int {
+    guard atLeast <= maxSize else { return 0 }  // more cards than a booster holds
     var total = 0
     for kind in kinds {
       let start = (kind * laneCount + lane) * (maxSize + 1)

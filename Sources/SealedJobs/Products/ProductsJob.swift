@@ -7,8 +7,9 @@ import SealedReports
 import SealedRelease
 
 /// `sealed check-products`: `sealed check` of every product of a release of booster data
-/// (mtg.wtf's compiled data or an MTGJSON file; or those the patterns pick), several at once, with a summary. Every option is validated
-/// and every product's report folder checked when the job is made.
+/// (mtg.wtf's compiled data or an MTGJSON file), or of those the patterns pick, several at once,
+/// with a summary. Every option is validated and every product's report folder checked when the
+/// job is made.
 package struct ProductsJob: Sendable {
   /// What a run of products is asked for.
   package struct Settings: Sendable {

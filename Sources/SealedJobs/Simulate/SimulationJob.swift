@@ -159,7 +159,8 @@ package struct SimulationJob: Sendable {
     if let boosterMax = settings.source.boosterMax { options += ["--booster-max", String(boosterMax)] }
     if request.shard != .whole { options += ["--shard", request.shard.description] }
     options += loaded.reproducingData
-    // (`resultOptions` less the shard, in this order: a merge's command line ends alike.)
+    // These are `resultOptions` with the shard between them; a merge's command line has them
+    // without it (`RunRecord.options`).
     return RunInfo(
       toolVersion: settings.toolVersion, seed: request.seed, poolsRequested: request.pools, shard: request.shard.description,
       threads: result.threads, elapsedSeconds: result.elapsedSeconds, startedAt: RunInfo.timestamp(result.startedAt),
