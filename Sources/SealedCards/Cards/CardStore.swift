@@ -36,7 +36,6 @@ package struct CardStore: Sendable, Equatable {
     CardStore(path: (SealedHome.path(environment: environment) as NSString).appendingPathComponent("cards"))
   }
 
-  /// The file that holds one set.
   /// `error`, raised reading or parsing `file`, with what to do when `file` is a set of the
   /// user's card folder: one bad file there stops every command that reads all the sets
   /// (`sealed sets` among them). Other files' errors are returned as they are.
@@ -50,6 +49,7 @@ package struct CardStore: Sendable, Equatable {
       at: error.location)
   }
 
+  /// The file that holds one set.
   package func file(forSet code: String) -> String {
     (path as NSString).appendingPathComponent("\(code.lowercased()).json")
   }

@@ -69,12 +69,13 @@ package struct AuditLanes: Sendable {
       }
     }
     // Last, so that the rules' and the spec's own lanes come first should there be more than 64.
-    for lane in Self.variantSheetLanes(plan) where !candidates.contains(where: { $0.members == lane.members }) {
+    let variantLanes = Self.variantSheetLanes(plan)
+    for lane in variantLanes where !candidates.contains(where: { $0.members == lane.members }) {
       candidates.append(lane)
     }
     var lanes: [Lane] = []
     var leftOut: [String] = []
-    let sheetLanes = Set(Self.variantSheetLanes(plan).map(\.name))
+    let sheetLanes = Set(variantLanes.map(\.name))
     for lane in candidates {
       let countable = catalog.classOrdinals.allSatisfy { ordinals in
         ordinals.allSatisfy { lane.members.contains($0) } || ordinals.allSatisfy { !lane.members.contains($0) }

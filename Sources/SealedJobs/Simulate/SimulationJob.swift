@@ -149,18 +149,16 @@ package struct SimulationJob: Sendable {
 
   /// The options besides set, rules, pools and seed that decide the results: `--booster-max`
   /// when given, and the release of a product's rules (`RunRecord.options`).
-  var resultOptions: [String] {
-    (settings.source.boosterMax.map { ["--booster-max", String($0)] } ?? []) + loaded.reproducingData
-  }
+  var resultOptions: [String] { boosterMaxOption + loaded.reproducingData }
+
+  /// `--booster-max N` when the run was given one.
+  var boosterMaxOption: [String] { settings.source.boosterMax.map { ["--booster-max", String($0)] } ?? [] }
 
   /// The run's facts, and the command line that reproduces it.
   package func runInfo(_ result: Simulation.Result) -> RunInfo {
-    var options = settings.reproducingOptions
-    if let boosterMax = settings.source.boosterMax { options += ["--booster-max", String(boosterMax)] }
-    if request.shard != .whole { options += ["--shard", request.shard.description] }
-    options += loaded.reproducingData
-    // These are `resultOptions` with the shard between them; a merge's command line has them
-    // without it (`RunRecord.options`).
+    // `resultOptions` with the shard between them; a merge's command line has them without it.
+    let shard = request.shard != .whole ? ["--shard", request.shard.description] : []
+    let options = settings.reproducingOptions + boosterMaxOption + shard + loaded.reproducingData
     return RunInfo(
       toolVersion: settings.toolVersion, seed: request.seed, poolsRequested: request.pools, shard: request.shard.description,
       threads: result.threads, elapsedSeconds: result.elapsedSeconds, startedAt: RunInfo.timestamp(result.startedAt),
