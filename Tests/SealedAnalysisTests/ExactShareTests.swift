@@ -42,6 +42,33 @@ import Testing
     return ExactShare.of(odds, plan: plan)
   }
 
+  /// A hand-made rule file: war's cards 1 to `weights.count` of those weights on sheet `main`,
+  /// drawn by `slots` (each a YAML flow mapping), independent boosters.
+  static func handRules(weights: [Int], slots: [String]) -> String {
+    let cards = weights.enumerated().map { "          \"war:\($0.offset + 1)\": \($0.element)" }.joined(separator: "\n")
+    return """
+      name: hand
+      applies_to: [war]
+      pool: { boosters: 6, mythic_booster: none }
+      sets:
+        war:
+          sheets:
+            main:
+              cards:
+      \(cards)
+          slots:
+      \(slots.map { "        - \($0)" }.joined(separator: "\n"))
+      """
+  }
+
+  /// The exact share of claim `name` of `spec` under the rule file `rules`.
+  static func handShare(_ name: String, rules: String, spec: String) throws -> ExactShare.Outcome {
+    let plan = try PlanCompiler.compile(
+      RuleSetLoader.parse(rules, source: "hand.yaml"), for: ShippedData.set("war"), spec: SpecLoader.parse(spec, source: "hand-spec.yaml"))
+    guard case .odds(let odds, _) = try #require(plan.specClaims.first { $0.name == name }).kind else { return .inexact("") }
+    return ExactShare.of(odds, plan: plan)
+  }
+
   /// `scripts/exact-odds.py dft-play Sources/SealedData/Resources/specs/dft-play.yaml` prints
   /// these fractions (2026-11-27): the rare slot's, the wildcard's and the foil's shares.
   @Test(arguments: [
@@ -85,20 +112,7 @@ import Testing
   /// a slot's share when the draw takes one card: 2/11.
   @Test func handMadeDrawsGiveTheirTextbookShares() throws {
     func rules(distinct: Bool, weights: [Int], count: Int) -> String {
-      let cards = weights.enumerated().map { "          \"war:\($0.offset + 1)\": \($0.element)" }.joined(separator: "\n")
-      return """
-        name: hand
-        applies_to: [war]
-        pool: { boosters: 6, mythic_booster: none }
-        sets:
-          war:
-            sheets:
-              main:
-                cards:
-        \(cards)
-            slots:
-              - { name: main, count: \(count), sheet: main\(distinct ? "" : ", distinct: false") }
-        """
+      Self.handRules(weights: weights, slots: ["{ name: main, count: \(count), sheet: main\(distinct ? "" : ", distinct: false") }"])
     }
     let spec = """
       name: hand
@@ -110,12 +124,7 @@ import Testing
         - name: two
           odds: { cards: { set: war, numbers: 1-4 }, at_least: 2, in: 1/3 }
       """
-    func outcome(_ yaml: String, _ name: String) throws -> ExactShare.Outcome {
-      let plan = try PlanCompiler.compile(
-        RuleSetLoader.parse(yaml, source: "hand.yaml"), for: ShippedData.set("war"), spec: SpecLoader.parse(spec, source: "hand-spec.yaml"))
-      guard case .odds(let odds, _) = try #require(plan.specClaims.first { $0.name == name }).kind else { return .inexact("") }
-      return ExactShare.of(odds, plan: plan)
-    }
+    func outcome(_ yaml: String, _ name: String) throws -> ExactShare.Outcome { try Self.handShare(name, rules: yaml, spec: spec) }
     let equal = Array(repeating: 1, count: 10)
     #expect(try outcome(rules(distinct: true, weights: equal, count: 3), "held") == .exact(Fraction(5, 6)))
     #expect(try outcome(rules(distinct: false, weights: equal, count: 3), "held") == .exact(Fraction(98, 125)))
@@ -138,21 +147,8 @@ import Testing
   /// hypergeom.pmf([0, 1, 2], 10, 4, 2) and 1 - (hypergeom.pmf(0, 10, 4, 2) + hypergeom.pmf(1, 10,
   /// 4, 2) * 0.6) give the same 0.34667).
   @Test func twoSlotsCountsAreConvolved() throws {
-    let cards = (1...10).map { "          \"war:\($0)\": 1" }.joined(separator: "\n")
-    let rules = """
-      name: two-slots
-      applies_to: [war]
-      pool: { boosters: 6, mythic_booster: none }
-      sets:
-        war:
-          sheets:
-            main:
-              cards:
-      \(cards)
-          slots:
-            - { name: first, count: 2, sheet: main }
-            - { name: second, count: 1, sheet: main }
-      """
+    let rules = ExactShareTests.handRules(
+      weights: Array(repeating: 1, count: 10), slots: ["{ name: first, count: 2, sheet: main }", "{ name: second, count: 1, sheet: main }"])
     let spec = """
       name: two
       claims:
@@ -163,12 +159,7 @@ import Testing
         - name: four
           odds: { cards: { set: war, numbers: 1-4 }, at_least: 4, in: 0 }
       """
-    let plan = try PlanCompiler.compile(
-      RuleSetLoader.parse(rules, source: "two.yaml"), for: ShippedData.set("war"), spec: SpecLoader.parse(spec, source: "two-spec.yaml"))
-    func outcome(_ name: String) throws -> ExactShare.Outcome {
-      guard case .odds(let odds, _) = try #require(plan.specClaims.first { $0.name == name }).kind else { return .inexact("") }
-      return ExactShare.of(odds, plan: plan)
-    }
+    func outcome(_ name: String) throws -> ExactShare.Outcome { try ExactShareTests.handShare(name, rules: rules, spec: spec) }
     let two = try outcome("two")
     #expect(two == .exact(Fraction(26, 75)), "\(two)")
     // Three: both of the first slot's and the second's: 2/15 · 2/5 = 4/75. Four cannot be.
