@@ -1,5 +1,6 @@
 import Foundation
 import SealedSupport
+import SealedCards
 import SealedRules
 import SealedTestSupport
 import Testing
@@ -245,5 +246,50 @@ import Testing
     } catch {
       #expect("\(error)".contains("weights may differ by at most a factor of 2^40"))
     }
+  }
+}
+
+/// A colour-balanced sheet holding cards without data: fetching is the remedy only where the
+/// card data may lack them; a key of a set whose data lists every printing (the shipped war)
+/// names no card, and the refusal says to correct it.
+@Suite struct BalancedCardsLackingDataTests {
+  /// `extra` keys added to war's commons in a colour-balanced sheet, compiled with the layered
+  /// card data (an empty user folder, then the shipped sets); the refusal's text.
+  static func refusal(adding extra: [String]) throws -> String {
+    let commons = try ShippedData.database().cards(ofSet: "war")
+      .filter { $0.rarity == .common && !$0.typeLine.contains("Basic") }.map { "war:\($0.collectorNumber.text)" }
+    let cards = (commons + extra).map { "\"\($0)\": 1" }.joined(separator: ", ")
+    let yaml = """
+      name: dead
+      pool: { boosters: 1, mythic_booster: none }
+      sheets:
+        common: { balanced: true, cards: { \(cards) } }
+      slots:
+        - { name: common, count: 10, sheet: common }
+      """
+    let rules = try RuleSetLoader.parse(yaml, source: "dead.yaml")
+    let home = try Fixtures.temporaryDirectory("sealed-balanced-dead")
+    let loader = CardSetLoader(location: CardDataLocation(
+      kind: .layered(store: CardStore(path: home.appendingPathComponent("cards").path), shipped: Fixtures.shippedCards)))
+    do {
+      _ = try PlanCompiler.compile(rules, for: loader.cardSet("war", for: rules))
+      return ""
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  @Test func deadKeysOfACompleteSetAreToBeCorrected() throws {
+    let one = try Self.refusal(adding: ["war:999"])
+    #expect(one.hasSuffix("the card data of war lists every printing, so war:999 names no card: correct the key"), "\(one)")
+    #expect(!one.contains("cards fetch"), "\(one)")
+    let four = try Self.refusal(adding: ["war:996", "war:997", "war:998", "war:999"])
+    #expect(four.hasSuffix("so war:996, war:997, war:998 and 1 more name no card: correct the keys"), "\(four)")
+  }
+
+  @Test func keysOfASetWhoseDataMayLackThemAreFetched() throws {
+    // eld's shipped data was captured in preview: it may lack printings.
+    let mixed = try Self.refusal(adding: ["war:999", "eld:999"])
+    #expect(mixed.contains("2 of its ") && mixed.hasSuffix("cards lack card data (their colours, like war:999); sealed cards fetch eld") || mixed.hasSuffix("(their colours, like eld:999); sealed cards fetch eld"), "\(mixed)")
   }
 }

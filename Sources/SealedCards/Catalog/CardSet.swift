@@ -16,6 +16,14 @@ public struct CardSet: Sendable {
   package let defaultBoosterMax: Int?
   /// Other sets whose cards the rules name by number (a product that mixes sets), by code.
   package var otherSets: [String: CardSet] = [:]
+  /// Whether the card data lists every printing of the set (`CardDataLocation.setsListingEveryPrinting`),
+  /// so that a number it lacks is no card of the set; false when that is not known.
+  package var listsEveryPrinting = false
+
+  /// Whether the card data of set `code` (this set or one of `otherSets`) lists every printing.
+  package func listsEveryPrinting(ofSet code: String) -> Bool {
+    code == self.code ? listsEveryPrinting : otherSets[code]?.listsEveryPrinting ?? false
+  }
 
   /// - Parameter boosterMax: overrides the range derived from the basic lands.
   public init(code: String, cards: [Card], boosterMax: Int? = nil) {

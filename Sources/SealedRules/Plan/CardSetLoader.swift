@@ -35,7 +35,7 @@ package final class CardSetLoader: Sendable {
       let database = try self.database(sets: [code] + others)
       var set = try CardSet(code: code, in: database, boosterMax: boosterMax)
       for other in others { set.otherSets[other] = try CardSet(code: other, in: database) }
-      return set
+      return markingEveryPrinting(set)
     }
     let available = availableSets()
     let wanted = ([code] + others).filter { available.contains($0) || available.contains("") }
@@ -43,7 +43,15 @@ package final class CardSetLoader: Sendable {
     if let boosterMax, boosterMax < 1 {
       throw DataError("--booster-max \(boosterMax): expected a collector number of at least 1")
     }
-    return Self.cardSet(code, for: rules, in: database, boosterMax: boosterMax)
+    return markingEveryPrinting(Self.cardSet(code, for: rules, in: database, boosterMax: boosterMax))
+  }
+
+  /// `set` and its other sets marked with whether their card data lists every printing.
+  private func markingEveryPrinting(_ set: CardSet) -> CardSet {
+    var set = set
+    set.listsEveryPrinting = listsEveryPrinting(ofSet: set.code)
+    for code in set.otherSets.keys { set.otherSets[code]?.listsEveryPrinting = listsEveryPrinting(ofSet: code) }
+    return set
   }
 
   /// The set and the other sets `rules` name for it, from a database already loaded; a set the

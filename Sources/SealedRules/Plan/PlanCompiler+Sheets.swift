@@ -1,3 +1,4 @@
+import SealedCards
 import SealedSupport
 
 /// The sheets of a compilation: each named sheet's cards and weights (compiled once, cached),
@@ -54,16 +55,29 @@ extension CompileContext {
     guard entries.allSatisfy({ $0.ordinal < cards.count }) else {
       throw DataError("sheet \"\(name)\": a foil sheet cannot be balanced", at: location)
     }
-    let unknown = entries.filter { !cards[$0.ordinal].hasColourData }
+    let unknown = entries.filter { !cards[$0.ordinal].hasColourData }.map { cards[$0.ordinal] }
     if !unknown.isEmpty {
-      let sets = Set(unknown.map { cards[$0.ordinal].setCode }).sorted()
       throw DataError(
-        "sheet \"\(name)\" is colour-balanced, and \(unknown.count) of its \(entries.count) cards lack card data (their colours, like \(cards[unknown[0].ordinal].key.setCode):\(cards[unknown[0].ordinal].collectorNumber.text)); sealed cards fetch \(sets.joined(separator: " "))",
+        "sheet \"\(name)\" is colour-balanced, and \(unknown.count) of its \(entries.count) cards lack card data (their colours, like \(unknown[0].key.setCode):\(unknown[0].collectorNumber.text)); \(remedy(forLacking: unknown))",
         at: location)
     }
     let sorted = entries.map { (group: ColorBalance.group(of: cards[$0.ordinal]), entry: $0) }
       .sorted { ($0.group, $0.entry.ordinal) < ($1.group, $1.entry.ordinal) }
     return (sorted.map(\.entry), sorted.map(\.group))
+  }
+
+  /// What to do about cards without data: fetch the sets whose card data may lack them, or,
+  /// when every one is of a set whose data lists every printing, correct the keys, which name
+  /// no card (fetching would change nothing).
+  private func remedy(forLacking unknown: [Card]) -> String {
+    let fetchable = unknown.filter { !set.listsEveryPrinting(ofSet: $0.setCode) }
+    guard fetchable.isEmpty else {
+      return "sealed cards fetch \(Set(fetchable.map(\.setCode)).sorted().joined(separator: " "))"
+    }
+    let sets = Set(unknown.map(\.setCode)).sorted().joined(separator: ", ")
+    let keys = unknown.map { "\($0.setCode):\($0.collectorNumber.text)" }
+    let named = keys.count <= 3 ? keys.joined(separator: ", ") : "\(keys.prefix(3).joined(separator: ", ")) and \(keys.count - 3) more"
+    return "the card data of \(sets) lists every printing, so \(named) name\(keys.count == 1 ? "s" : "") no card: correct the key\(keys.count == 1 ? "" : "s")"
   }
 
   /// The colour groups of a balanced sheet, checked for a draw of `count` cards: distinct,
