@@ -126,11 +126,8 @@ package struct ReportFolder {
   /// `sealed check-products` run's: `summary.csv`, `run.csv` and the product folders its summary
   /// names). Cost: one read of the manifest, or of the summary.
   package static func sealedNames(in path: String, entries: [String]) -> Set<String> {
-    if entries.contains(manifestName),
-      let text = try? String(contentsOfFile: "\(path)/\(manifestName)", encoding: .utf8)
-    {
-      let lines = text.split(separator: "\n").map(String.init)
-      if lines.first == "file" { return Set(lines.dropFirst()).union([manifestName]) }
+    if entries.contains(manifestName), let manifest = ReportManifest.read(folder: path) {
+      return manifest.names.union([manifestName])
     }
     if entries.contains(ReportFile.tallies.name) && entries.contains(ReportFile.run.name) {
       return legacyNames.filter { !isFolder("\(path)/\($0)") }
@@ -152,11 +149,6 @@ package struct ReportFolder {
 
   private func stagingPath(suffix: String) -> String {
     "\(parent)/.\(name).\(suffix)-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0 ... .max))"
-  }
-
-  /// The text of `manifest.csv` for files named `names`.
-  static func manifest(_ names: [String]) -> String {
-    (["file"] + names.sorted() + [manifestName]).joined(separator: "\n") + "\n"
   }
 
   /// Writes every file and `manifest.csv`, then puts the folder in place. Sealed files of an
@@ -189,13 +181,17 @@ package struct ReportFolder {
     do {
       try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: false)
       // Not synced to the disk, file by file: a report can be made again (see `UnsyncedFile`).
+      var contents: [String: Data] = [:]
       for file in files {
-        try UnsyncedFile.write(Data(file.contents.utf8), to: "\(staging)/\(file.name)")
+        let data = Data(file.contents.utf8)
+        try UnsyncedFile.write(data, to: "\(staging)/\(file.name)")
+        contents[file.name] = data
       }
       for file in written where rename(file.path, "\(staging)/\(file.name)") != 0 {
         throw DataError("cannot move \(file.name) into the report (\(systemErrorText(errno)))", at: path)
       }
-      try UnsyncedFile.write(Data(Self.manifest(names).utf8), to: "\(staging)/\(Self.manifestName)")
+      let manifest = ReportManifest(names: names, contents: contents)
+      try UnsyncedFile.write(Data(manifest.text.utf8), to: "\(staging)/\(Self.manifestName)")
       // Files the user keeps beside the report (--force): the same files, linked, in the new folder.
       for entry in survey.foreign {
         if link("\(path)/\(entry)", "\(staging)/\(entry)") != 0 {

@@ -152,6 +152,16 @@ import Testing
     try refused(lines[0] + "\n", "\(path): the file has a header and no rows; expected the rows Sealed wrote (run the command again)")
     try refused("", "\(path): the file is empty; expected the checks.csv Sealed wrote (run the command again)")
     try refused(nil, "\(out.path): manifest.csv lists checks.csv, which the folder does not hold; expected every file Sealed wrote (run the command again)")
+    // A whole row removed (the failing one would draw a passing page) or a number edited.
+    let entry = try #require(read(out, "manifest.csv").split(separator: "\n").first { $0.hasPrefix("checks.csv,") })
+    let fields = entry.split(separator: ",").map(String.init)
+    #expect(fields.count == 3 && fields[1] == "\(checks.utf8.count)" && fields[2].count == 8, "\(entry)")
+    let crc = fields.last ?? ""
+    let shorter = (lines.prefix(1) + lines.dropFirst(2)).joined(separator: "\n")
+    try refused(shorter, "\(path): the file is not the one the run wrote (\(shorter.utf8.count) bytes, where manifest.csv records \(checks.utf8.count) bytes with CRC-32 \(crc)): it was changed after the run, so a page drawn from it would not be the run's; expected the run's file (run the command again)")
+    let edited = checks.replacingOccurrences(of: ",pass,", with: ",fail,")
+    #expect(edited != checks && edited.utf8.count == checks.utf8.count)
+    try refused(edited, "\(path): the file is not the one the run wrote (the same size, another CRC-32, where manifest.csv records \(checks.utf8.count) bytes with CRC-32 \(crc)): it was changed after the run, so a page drawn from it would not be the run's; expected the run's file (run the command again)")
     // Put back whole, the folder rebuilds.
     try Data(checks.utf8).write(to: URL(fileURLWithPath: path))
     #expect(try SealedExecutable.run(["report", out.path]).status == 0)

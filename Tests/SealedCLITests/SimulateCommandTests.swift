@@ -29,7 +29,7 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     // With --out, the samples are part of the report.
     #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == (Self.reportFiles + ["pools.csv"]).sorted())
-    #expect(try read(out, "manifest.csv").contains("\npools.csv\n"))
+    #expect(try read(out, "manifest.csv").contains("\npools.csv,,\n"))
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("notebooks-data").path))
     let headers = [
       "slot_rarity.csv": "slot,rarity,count,proportion,expected_proportion",

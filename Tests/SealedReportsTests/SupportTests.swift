@@ -62,6 +62,21 @@ import Testing
     #expect(try RuleSetLoader.parse(long, source: "x").sha256 == "f871ef1958b347b6e41fc5838da4f68ee3500724602669bbd173853d0f19d193")
   }
 
+  /// CRC-32's check value (the checksum of "123456789", 0xcbf43926 in every CRC-32 catalogue and
+  /// Python's zlib.crc32) and a manifest written before the sizes and checksums, read as names.
+  @Test func manifestsRecordEachCSVsSizeAndChecksum() throws {
+    #expect(CRC32.hex(of: Array("123456789".utf8)) == "cbf43926")
+    #expect(CRC32.hex(of: [UInt8]()) == "00000000")
+    let old = try #require(ReportManifest(text: "file\nrun.csv\ntallies.json\nmanifest.csv\n"))
+    #expect(old.names == ["run.csv", "tallies.json", "manifest.csv"] && old.entries.allSatisfy { $0.crc32 == nil })
+    let new = ReportManifest(names: ["run.csv", "b.txt"], contents: ["run.csv": Data("new\n".utf8), "b.txt": Data("x".utf8)])
+    #expect(new.text == "file,bytes,crc32\nb.txt,,\nrun.csv,4,340a50c8\nmanifest.csv,,\n")
+    #expect(ReportManifest(text: new.text) == new)
+    #expect(ReportManifest(text: "name\nrun.csv\n") == nil)
+    #expect(throws: DataError.self) { try new.requireAsWritten(Data("new!".utf8), of: "run.csv", at: "run.csv") }
+    try new.requireAsWritten(Data("new\n".utf8), of: "run.csv", at: "run.csv")
+  }
+
   @Test func reportFolderReplacesAnOldReportWhole() throws {
     let dir = try Fixtures.temporaryDirectory()
     let target = dir.appendingPathComponent("report").path
@@ -73,7 +88,8 @@ import Testing
     try ReportFolder(path: target, force: true).commit([("run.csv", "new\n"), ("tallies.json", "{}\n")])
     #expect(try String(contentsOfFile: target + "/run.csv", encoding: .utf8) == "new\n")
     #expect(!FileManager.default.fileExists(atPath: target + "/b.csv"))
-    #expect(try String(contentsOfFile: target + "/manifest.csv", encoding: .utf8) == "file\nrun.csv\ntallies.json\nmanifest.csv\n")
+    // zlib.crc32(b"new\n") in Python: 0x340a50c8.
+    #expect(try String(contentsOfFile: target + "/manifest.csv", encoding: .utf8) == "file,bytes,crc32\nrun.csv,4,340a50c8\ntallies.json,,\nmanifest.csv,,\n")
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path)
     #expect(leftovers == ["report"])
   }
@@ -133,7 +149,7 @@ import Testing
     #expect(try String(contentsOfFile: target + "/run.csv", encoding: .utf8) == "new\n")
     #expect(try String(contentsOfFile: target + "/analysis.ipynb", encoding: .utf8) == "notebook\n")
     #expect(try String(contentsOfFile: target + "/b-notes.txt", encoding: .utf8) == "notes\n")
-    #expect(try String(contentsOfFile: target + "/manifest.csv", encoding: .utf8) == "file\nrun.csv\ntallies.json\nmanifest.csv\n")
+    #expect(try String(contentsOfFile: target + "/manifest.csv", encoding: .utf8) == "file,bytes,crc32\nrun.csv,4,340a50c8\ntallies.json,,\nmanifest.csv,,\n")
     // Still foreign next time.
     #expect(throws: DataError.self) { try ReportFolder(path: target) }
     // A foreign file of a name the report writes, or a foreign folder, is never replaced.

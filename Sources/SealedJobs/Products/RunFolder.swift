@@ -55,9 +55,11 @@ package struct RunFolder: Sendable {
   package func write(
     _ result: ProductRun.Result, findings: FindingsTable, facts: ProductRunFacts, elapsed: Double
   ) throws(DataError) {
-    try ReportFolder.writeFile(result.summary.table.text, to: file(ProductSummary.fileName))
-    try ReportFolder.writeFile(findings.table.text, to: file(ReportFile.findings.name))
-    try ReportFolder.writeFile(facts.table(result, elapsed: elapsed).text, to: file(ReportFile.run.name))
+    let written = [
+      ProductSummary.fileName: result.summary.table.text, ReportFile.findings.name: findings.table.text,
+      ReportFile.run.name: facts.table(result, elapsed: elapsed).text,
+    ]
+    for (name, text) in written.sorted(by: { $0.key < $1.key }) { try ReportFolder.writeFile(text, to: file(name)) }
     let confirm = ProductCheck.Settings.confirmName
     for row in result.summary.rows where row.confirm == nil {
       try? FileManager.default.removeItem(atPath: "\(path)/\(confirm)/\(row.product)")
@@ -66,8 +68,10 @@ package struct RunFolder: Sendable {
     if Self.confirmations(in: path).isEmpty { rmdir(file(confirm)) }  // only when empty
     var folders = result.summary.rows.map(\.product).filter { FileManager.default.fileExists(atPath: "\(path)/\($0)/\(ReportFile.manifest.name)") }
     if FileManager.default.fileExists(atPath: file(confirm)) { folders.append(confirm) }
-    let manifest = (["file"] + (Self.ownFiles + folders).sorted()).joined(separator: "\n") + "\n"
-    try ReportFolder.writeFile(manifest, to: file(ReportFile.manifest.name))
+    let manifest = ReportManifest(
+      names: Self.ownFiles.filter { $0 != ReportFile.manifest.name } + folders,
+      contents: written.mapValues { Data($0.utf8) })
+    try ReportFolder.writeFile(manifest.text, to: file(ReportFile.manifest.name))
   }
 
   private func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }

@@ -21,7 +21,7 @@ extension ReportContents {
         "a sealed check-products run, whose products' reports are folders of their own here; sealed report \(folder)/CODE rebuilds one's page",
         at: folder)
     }
-    let reader = FolderReader(folder: folder, names: names)
+    let reader = FolderReader(folder: folder, names: names, manifest: ReportManifest.read(folder: folder))
     guard let run = try reader.records(.run) else {
       throw DataError(
         "no \(ReportFile.run.name) here; expected a report folder written by sealed simulate, check, merge or audit", at: folder)
@@ -57,6 +57,7 @@ extension ReportContents {
     }
     contents.sheetFrequency = try reader.frequency(.sheetFrequency, group: "sheet")
     contents.claimFrequency = try reader.frequency(.claimFrequency, group: "claim")
+    try reader.requireAsWritten()
     return contents
   }
 
@@ -64,6 +65,8 @@ extension ReportContents {
   private struct FolderReader {
     let folder: String
     let names: Set<String>
+    /// The folder's manifest, whose sizes and checksums each CSV read is held to.
+    let manifest: ReportManifest?
 
     /// The header and records of `file`, or nil when the folder does not hold it. A file that
     /// does not end with a line break (Sealed ends every CSV with one) was cut short, and a
@@ -90,6 +93,18 @@ extension ReportContents {
           at: "\(path):1")
       }
       return table
+    }
+
+    /// Throws when a CSV of the folder is not the one the run wrote, by the size and CRC-32 its
+    /// manifest records (after the checks that say more: cut short, another header, no rows):
+    /// a `checks.csv` that lost its failing row would draw a passing page.
+    func requireAsWritten() throws(DataError) {
+      guard let manifest else { return }
+      for name in names.sorted() where name.hasSuffix(".csv") {
+        let path = (folder as NSString).appendingPathComponent(name)
+        guard let data = FileManager.default.contents(atPath: path) else { continue }
+        try manifest.requireAsWritten(data, of: name, at: path)
+      }
     }
 
     /// Throws unless `table` has a row: Sealed writes no run table and no check table without one.

@@ -1,0 +1,71 @@
+import Foundation
+import SealedSupport
+
+/// A report folder's `manifest.csv`: the files Sealed wrote there, one per line, and for each
+/// CSV its size in bytes and CRC-32, so that `sealed report` can tell a CSV changed after the run
+/// wrote it (a failing row removed, a number edited) from the run's. Manifests written before
+/// the two columns (header `file` alone) list names only.
+package struct ReportManifest: Equatable {
+  package struct Entry: Equatable {
+    package var name: String
+    /// The CSV's size and CRC-32 as written (`CRC32.hex`); nil for other files and in old manifests.
+    package var bytes: Int?
+    package var crc32: String?
+  }
+
+  package var entries: [Entry]
+
+  static let header = "file,bytes,crc32"
+  static let namesOnlyHeader = "file"
+
+  /// The manifest of files `names` (and itself), with the size and checksum of each CSV whose
+  /// bytes are in `contents`. Cost: one pass over those bytes.
+  package init(names: [String], contents: [String: Data]) {
+    entries = (names.sorted() + [ReportFolder.manifestName]).map { name in
+      guard name.hasSuffix(".csv"), name != ReportFolder.manifestName, let data = contents[name] else {
+        return Entry(name: name)
+      }
+      return Entry(name: name, bytes: data.count, crc32: CRC32.hex(of: data))
+    }
+  }
+
+  /// The file's text.
+  package var text: String {
+    ([Self.header] + entries.map { "\($0.name),\($0.bytes.map(String.init) ?? ""),\($0.crc32 ?? "")" })
+      .joined(separator: "\n") + "\n"
+  }
+
+  /// The manifest in `text`, or nil when it is not one (another header). File names hold no comma.
+  package init?(text: String) {
+    let lines = text.split(separator: "\n").map(String.init)
+    switch lines.first {
+    case Self.namesOnlyHeader: entries = lines.dropFirst().map { Entry(name: $0) }
+    case Self.header:
+      entries = lines.dropFirst().map { line in
+        let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let crc = fields.count > 2 && !fields[2].isEmpty ? fields[2] : nil
+        return Entry(name: fields[0], bytes: fields.count > 1 ? Int(fields[1]) : nil, crc32: crc)
+      }
+    default: return nil
+    }
+  }
+
+  /// The manifest of the folder at `path`, or nil when it has none that Sealed wrote.
+  package static func read(folder path: String) -> ReportManifest? {
+    guard let text = try? String(contentsOfFile: "\(path)/\(ReportFolder.manifestName)", encoding: .utf8) else { return nil }
+    return ReportManifest(text: text)
+  }
+
+  package var names: Set<String> { Set(entries.map(\.name)) }
+
+  /// Throws unless `data`, the bytes of `name` at `path`, are those the manifest records (when it
+  /// records them): a page drawn from a changed CSV would not be the run's.
+  package func requireAsWritten(_ data: Data, of name: String, at path: String) throws(DataError) {
+    guard let entry = entries.first(where: { $0.name == name }), let bytes = entry.bytes, let crc = entry.crc32 else { return }
+    guard data.count != bytes || CRC32.hex(of: data) != crc else { return }
+    let what = data.count == bytes ? "the same size, another CRC-32" : "\(data.count) bytes"
+    throw DataError(
+      "the file is not the one the run wrote (\(what), where \(ReportFolder.manifestName) records \(bytes) bytes with CRC-32 \(crc)): it was changed after the run, so a page drawn from it would not be the run's; expected the run's file (run the command again)",
+      at: path)
+  }
+}
