@@ -23,6 +23,26 @@ import Testing
     try PlanCompiler.compile(rules, for: ShippedData.set(set), spec: spec.map { try SpecLoader.builtIn($0) })
   }
 
+  /// A slot of count 0 that no variant fills has no draws: `check` stopped on an empty
+  /// chi-square ("statistics failed"); it now makes no check of that slot, and the rest run.
+  @Test func aSlotNoBoosterFillsIsNotChecked() throws {
+    let yaml = """
+      name: empty-slot
+      pool: { boosters: 6, mythic_booster: none }
+      sheets:
+        c: { rarity: common }
+        l: { type_contains: Basic Land }
+      slots:
+        - { name: c, count: 10, sheet: c }
+        - { name: l, count: 0, sheet: l }
+      """
+    let plan = try plan("war", rules: RuleSetLoader.parse(yaml, source: "empty-slot.yaml"), spec: nil)
+    let result = try run(plan, pools: 2000, seed: 1)
+    #expect(result.checks.contains { $0.name == "slot c: only common cards" })
+    #expect(!result.checks.contains { $0.name.hasPrefix("slot l") }, "\(result.checks.map(\.name))")
+    #expect(result.passed)
+  }
+
   /// False alarms are what make a validator useless: the article's rules against the article's
   /// claims pass at alpha 0.001 for 20 seeds.
   @Test(.heavy) func correctRulesPassForTwentySeeds() throws {
