@@ -36,7 +36,8 @@ package struct ReportFolder {
   /// made and removed there (`probeOnce`).
   package init(path: String, writes: [String] = [], force: Bool = false) throws(DataError) {
     guard !path.isEmpty else { throw DataError("--out: expected a folder for the report, got an empty path") }
-    let url = URL(fileURLWithPath: path).standardizedFileURL
+    // A link's folder is replaced, not the link (which renaming over it would break off).
+    let url = URL(fileURLWithPath: linkTarget(of: path)).standardizedFileURL
     self.path = url.path
     self.force = force
     parent = url.deletingLastPathComponent().path

@@ -26,9 +26,11 @@ package struct AtomicFile: Sendable {
   /// The mode a new file is created with, before the umask (0o666: the umask decides).
   package let permissions: mode_t
 
-  /// Prepares to replace `path`; nothing is written yet. `temporaryPath` defaults to
-  /// `.NAME.partial-PID-RANDOM` in the same folder (it must be on the same file system).
+  /// Prepares to replace `path` (when it is a symbolic link, the file it names: `linkTarget`);
+  /// nothing is written yet. `temporaryPath` defaults to `.NAME.partial-PID-RANDOM` in the same
+  /// folder (it must be on the same file system).
   package init(path: String, temporaryPath: String? = nil, permissions: mode_t = 0o666) {
+    let path = linkTarget(of: path)
     self.path = path
     self.permissions = permissions
     let folder = folderOfPath(path)

@@ -18,13 +18,20 @@ package enum OutputFile {
 
   /// Throws `refusal` when something is at `path` and `force` is false, and a one-line error
   /// when `path` is a folder (even with `force`: a folder is never replaced by a file).
+  /// A symbolic link is judged by the file it names, which a write replaces (`AtomicFile`); a
+  /// FIFO, a device or a socket is never replaced.
   package static func checkWritable(_ path: String, option: String, force: Bool) throws(DataError) {
+    guard !path.isEmpty else { throw DataError("\(option): expected the name of a file, got an empty path") }
     var status = stat()
-    guard lstat(path, &status) == 0 else { return }
-    if (status.st_mode & S_IFMT) == S_IFDIR {
-      throw DataError("is a folder; expected the name of a file for \(option)", at: path)
+    guard lstat(linkTarget(of: path), &status) == 0 else { return }
+    switch status.st_mode & S_IFMT {
+    case S_IFDIR: throw DataError("is a folder; expected the name of a file for \(option)", at: path)
+    case S_IFREG: if !force { throw refusal(path, option: option) }
+    default:
+      throw DataError(
+        "is not a regular file (a pipe, device or socket), which Sealed does not replace; expected the name of a file for \(option)",
+        at: path)
     }
-    if !force { throw refusal(path, option: option) }
   }
 
   /// Writes `data` to `path`, creating its folder: replaced atomically with `force`, else put

@@ -33,6 +33,41 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent).allSatisfy { !$0.hasPrefix(".") })
   }
 
+  /// An `--out` that is a symbolic link is written through: a report folder put in place of a
+  /// link once emptied the folder the link named (the user's notes with it) and broke the link
+  /// off; a file put in place of a link replaced the link with a regular file.
+  @Test func aLinkedOutIsWrittenThroughAndKept() throws {
+    #expect(try run(["simulate", "war", "--pools", "100", "--seed", "1", "--out", "real", "--quiet"]).status == 0)
+    try Fixtures.write("precious\n", to: "real/notes.txt", in: dir)
+    try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link").path, withDestinationPath: "real")
+    let forced = try run(["simulate", "war", "--pools", "100", "--seed", "2", "--out", "link", "--quiet", "--force"])
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir.appendingPathComponent("link").path) == "real")
+    #expect(try String(contentsOf: dir.appendingPathComponent("real/notes.txt"), encoding: .utf8) == "precious\n")
+    #expect(try String(contentsOf: dir.appendingPathComponent("real/run.csv"), encoding: .utf8).contains("\nseed,2\n"))
+    let entries = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+    #expect(entries.contains("link") && entries.contains("real") && entries.allSatisfy { !$0.hasPrefix(".") }, "\(entries)")
+    // A file: the link kept, its file replaced.
+    try Fixtures.write("mine\n", to: "mine.txt", in: dir)
+    try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("pool.txt").path, withDestinationPath: "mine.txt")
+    let refused = try run(["open", "war", "--seed", "1", "--out", "pool.txt"])
+    #expect(refused.stderr == "sealed: error: \(OutputFile.refusal("pool.txt", option: "--out"))\n")
+    #expect(try run(["open", "war", "--seed", "1", "--out", "pool.txt", "--force"]).status == 0)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir.appendingPathComponent("pool.txt").path) == "mine.txt")
+    #expect(try String(contentsOf: dir.appendingPathComponent("mine.txt"), encoding: .utf8).hasPrefix("War of the Spark (war)"))
+  }
+
+  /// A FIFO is not replaced by a file even with --force, and an empty --out names the option.
+  @Test func aPipeOrAnEmptyOutIsRefused() throws {
+    #expect(mkfifo(dir.appendingPathComponent("pipe").path, 0o600) == 0)
+    let pipe = try run(["open", "war", "--seed", "1", "--out", "pipe", "--force"])
+    #expect(pipe.status == 2 && pipe.stderr == "sealed: error: pipe: is not a regular file (a pipe, device or socket), which Sealed does not replace; expected the name of a file for --out\n", "\(pipe.stderr)")
+    for arguments in [["open", "war", "--seed", "1", "--out", ""], ["rules", "import", "--product", "war-draft", "--out", ""]] {
+      let empty = try run(arguments)
+      #expect(empty.status == 2 && empty.stderr == "sealed: error: --out: expected the name of a file, got an empty path\n", "\(arguments): \(empty.stderr)")
+    }
+  }
+
   @Test func everyFileWriterRefusesAnExistingFileWithoutForce() throws {
     #expect(try run(["open", "war", "--seed", "1", "--save", "alice"]).status == 0)
     try expectRefusedThenForced(["open", "war", "--seed", "1", "--out", "pool.txt"], writing: "pool.txt")
