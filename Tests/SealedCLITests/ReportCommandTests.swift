@@ -159,6 +159,9 @@ import Testing
     let crc = fields.last ?? ""
     let shorter = (lines.prefix(1) + lines.dropFirst(2)).joined(separator: "\n")
     try refused(shorter, "\(path): the file is not the one the run wrote (\(shorter.utf8.count) bytes, where manifest.csv records \(checks.utf8.count) bytes with CRC-32 \(crc)): it was changed after the run, so a page drawn from it would not be the run's; expected the run's file (run the command again)")
+    // Saved again with Windows line breaks: changed, not "cut short" ("\r\n" is one Character).
+    let crlf = checks.replacingOccurrences(of: "\n", with: "\r\n")
+    try refused(crlf, "\(path): the file is not the one the run wrote (\(crlf.utf8.count) bytes, where manifest.csv records \(checks.utf8.count) bytes with CRC-32 \(crc)): it was changed after the run, so a page drawn from it would not be the run's; expected the run's file (run the command again)")
     let edited = checks.replacingOccurrences(of: ",pass,", with: ",fail,")
     #expect(edited != checks && edited.utf8.count == checks.utf8.count)
     try refused(edited, "\(path): the file is not the one the run wrote (the same size, another CRC-32, where manifest.csv records \(checks.utf8.count) bytes with CRC-32 \(crc)): it was changed after the run, so a page drawn from it would not be the run's; expected the run's file (run the command again)")

@@ -79,7 +79,9 @@ extension ReportContents {
       guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
         throw DataError("cannot read the file as UTF-8 text", at: path)
       }
-      guard text.hasSuffix("\n") else {
+      // By its last byte: "\r\n" (a file saved again with Windows line breaks) is one Character,
+      // which `hasSuffix("\n")` does not match.
+      guard data.last == UInt8(ascii: "\n") else {
         throw DataError(
           text.isEmpty
             ? "the file is empty; expected the \(file.name) Sealed wrote (run the command again)"
