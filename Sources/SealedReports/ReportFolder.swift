@@ -178,9 +178,13 @@ package struct ReportFolder {
     let replaced = survey.sealed.contains(ReportFile.run.name) ? PreviousReport(folder: path) : nil
     let new = files.first { $0.name == ReportFile.run.name }.flatMap { PreviousReport(runCSV: $0.contents) }
     let staging = stagingPath(suffix: "partial")
-    func discard() { try? FileManager.default.removeItem(atPath: staging) }
+    func discard() {
+      try? FileManager.default.removeItem(atPath: staging)
+      PendingFiles.remove(staging)
+    }
     do {
       try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: false)
+      PendingFiles.add(staging)
       // Not synced to the disk, file by file: a report can be made again (see `UnsyncedFile`).
       var contents: [String: Data] = [:]
       for file in files {
@@ -212,6 +216,9 @@ package struct ReportFolder {
       discard()
       throw DataError("cannot write the report (\(systemErrorReason(error)))", at: path)
     }
+    // From here the staging folder is the new report: a process quitting now must not remove
+    // it (between the two renames it is the only report there is).
+    PendingFiles.remove(staging)
     if FileManager.default.fileExists(atPath: path) {
       let old = staging + ".old"
       guard rename(path, old) == 0 else {

@@ -27,7 +27,7 @@ package struct AtomicFile: Sendable {
   package let permissions: mode_t
 
   /// Prepares to replace `path` (when it is a symbolic link, the file it names: `linkTarget`);
-  /// nothing is written yet. `temporaryPath` defaults to `.NAME.partial-PID-RANDOM` in the same
+  /// nothing is written yet, and the temporary file is noted in `PendingFiles`. `temporaryPath` defaults to `.NAME.partial-PID-RANDOM` in the same
   /// folder (it must be on the same file system).
   package init(path: String, temporaryPath: String? = nil, permissions: mode_t = 0o666) {
     let path = linkTarget(of: path)
@@ -37,6 +37,9 @@ package struct AtomicFile: Sendable {
     let name = (path as NSString).lastPathComponent
     self.temporaryPath = temporaryPath
       ?? (folder as NSString).appendingPathComponent(".\(name).partial-\(getpid())-\(UInt32.random(in: 0 ... .max))")
+    // Whoever writes it (this type, a pack file's or an image's writer), a process quitting on
+    // Ctrl-C removes it until `commit` or `discard`.
+    PendingFiles.add(self.temporaryPath)
   }
 
   /// A failed step of writing an `AtomicFile`.
@@ -75,6 +78,7 @@ package struct AtomicFile: Sendable {
   /// written fails before any work is done.
   package func create() throws(Failure) {
     try open(options: [.create, .exclusiveCreate, .closeOnExec]).closeQuietly()
+    PendingFiles.add(temporaryPath)  // again, after a `discard` that started it anew
   }
 
   /// Appends `data` to the temporary file made by `create`. Cost: one open, the write, one
@@ -113,6 +117,7 @@ package struct AtomicFile: Sendable {
       discard()
       throw Failure(step: .commit, path: path, code: code)
     }
+    PendingFiles.remove(temporaryPath)
   }
 
   /// Puts the temporary file in place only if the target does not exist: link(2) fails with
@@ -128,6 +133,7 @@ package struct AtomicFile: Sendable {
   /// Removes the temporary file, if it is there; the target is untouched.
   package func discard() {
     unlink(temporaryPath)
+    PendingFiles.remove(temporaryPath)
   }
 
   /// Replaces `path` with `data` in one call (`write`, then `commit`). Throws

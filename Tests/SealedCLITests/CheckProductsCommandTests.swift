@@ -200,10 +200,15 @@ import Testing
   }
 
   /// Ctrl-C keeps the products that finished: summary.csv lists them, run.csv says the run
-  /// was interrupted, and a product cut short leaves no folder.
+  /// was interrupted, and a product cut short leaves no folder. Over an earlier run, the folders
+  /// of the products the interrupted run did not reach are dropped (they were left beside it,
+  /// outside its manifest, and the next run called them foreign).
   @Test(.heavy) func ctrlCKeepsTheProductsThatFinished() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("run")
+    let earlier = try SealedExecutable.run(["check-products", "--products", "z*", "--pools", "1000", "--seed", "2", "--out", out.path, "--quiet"])
+    #expect(earlier.status == 0 || earlier.status == 1, "\(earlier.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).contains("znr-draft"))
     // The line comes once Ctrl-C is caught. At 200,000 pools a product the run of all 538 takes
     // several times the 4 s before Ctrl-C (at 20,000 it once finished first, on a fast machine).
     let started = try SealedExecutable.start(
@@ -224,6 +229,8 @@ import Testing
     #expect(run.contains("\nproducts_finished,\(rows.count)\n"))
     let entries = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { !$0.hasSuffix(".csv") }
     #expect(Set(entries.filter { $0 != "confirm" }) == Set(rows.filter { $0[3] != "refused" }.map { $0[0] }))
+    let manifest = try String(contentsOf: out.appendingPathComponent("manifest.csv"), encoding: .utf8)
+    for entry in entries { #expect(manifest.contains("\n\(entry),"), "\(entry) is not in the manifest") }
     // A finished product the screen flagged has its confirmation beside it, and only such a one.
     let header = Self.header.split(separator: ",").map(String.init)
     let confirmPools = try #require(header.firstIndex(of: "confirm_pools"))

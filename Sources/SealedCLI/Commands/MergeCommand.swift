@@ -31,7 +31,7 @@ struct MergeCommand: ParsableCommand {
     (settings.cards, settings.out, settings.force) = (cardOptions.cards, out, force)
     let job = try MergeJob(settings)
     let outcome = try job.run()
-    Note.replaced(try job.write(outcome), in: job.folder.path)
+    Note.replaced(try JobProgress.writing { try job.write(outcome) }, in: job.folder.path)
     print(
       "merged \(outcome.shards) shards: \(outcome.pools) pools (\(outcome.boosters) boosters); the shards ran \(String(format: "%.2f", outcome.seconds)) s in all, \(String(format: "%.2f", outcome.threadSeconds)) thread-seconds")
     print("reports: \(job.folder.path)/")

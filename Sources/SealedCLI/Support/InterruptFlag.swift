@@ -1,17 +1,21 @@
 import Dispatch
 import Foundation
 import Synchronization
+import SealedSupport
 
 /// Turns Ctrl-C into a flag the simulation polls between chunks, so an interrupted run can
 /// still write the report of the pools it finished. A second Ctrl-C exits at once; with
-/// `quitting`, the first does (for a command that has nothing to write until its end).
-// `source` is set once in init and only cancelled from the thread that created it.
-final class InterruptFlag: @unchecked Sendable {
-  private final class State: Sendable {
-    let raised = Atomic<Bool>(false)
-  }
-  private let state = State()
-  private let source: DispatchSourceSignal
+/// `quitting`, the first does (for a command that has nothing to write until its end, or that
+/// is writing its files). Exiting, it removes the files left unfinished (`PendingFiles`).
+///
+/// One signal source serves the whole process (`Listener`): libdispatch installs its handler
+/// for SIGINT once, so a second source made after `signal(SIGINT, ...)` was reset never heard
+/// Ctrl-C (a run's writing, after its simulation's flag, ignored it). Between flags, Ctrl-C
+/// removes the unfinished files and ends the process as SIGINT does by default.
+final class InterruptFlag: Sendable {
+  private let raised = Atomic<Bool>(false)
+  private let message: String
+  private let quitting: Bool
 
   /// `message` is what the first Ctrl-C prints (after `sealed: `): what the command does now;
   /// with `quitting`, what stopping now leaves, before it exits with status 130.
@@ -19,26 +23,61 @@ final class InterruptFlag: @unchecked Sendable {
     message: String = "interrupted; finishing the current chunks and writing the report (Ctrl-C again to quit now)",
     quitting: Bool = false
   ) {
-    signal(SIGINT, SIG_IGN)
-    source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "sealed.interrupt"))
-    source.setEventHandler { [state] in
-      if quitting {
-        FileHandle.standardError.write(Data("\nsealed: \(message)\n".utf8))
-        exit(130)
-      }
-      if state.raised.exchange(true, ordering: .relaxed) {
-        FileHandle.standardError.write(Data("\nsealed: interrupted again; exiting without a report\n".utf8))
-        exit(130)
-      }
-      FileHandle.standardError.write(Data("\nsealed: \(message)\n".utf8))
-    }
-    source.resume()
+    self.message = message
+    self.quitting = quitting
+    Listener.shared.listen(self)
   }
 
-  var isRaised: Bool { state.raised.load(ordering: .relaxed) }
+  var isRaised: Bool { raised.load(ordering: .relaxed) }
 
+  /// Stops listening: Ctrl-C ends the process again (after removing unfinished files).
   func restore() {
-    source.cancel()
-    signal(SIGINT, SIG_DFL)
+    Listener.shared.stopListening(self)
+  }
+
+  /// Ctrl-C, heard while this flag listens.
+  fileprivate func heard() {
+    if quitting { Self.quit(saying: message) }
+    if raised.exchange(true, ordering: .relaxed) { Self.quit(saying: "interrupted again; exiting without a report") }
+    FileHandle.standardError.write(Data("\nsealed: \(message)\n".utf8))
+  }
+
+  private static func quit(saying message: String) -> Never {
+    FileHandle.standardError.write(Data("\nsealed: \(message)\n".utf8))
+    PendingFiles.removeAll()
+    exit(130)
+  }
+
+  /// The process's one SIGINT source and the flag it tells.
+  // `source` is set once in init and never touched again (kept only to keep it alive).
+  private final class Listener: @unchecked Sendable {
+    static let shared = Listener()
+    private final class Current: Sendable {
+      let flag = Mutex<InterruptFlag?>(nil)
+    }
+    private let current = Current()
+    private let source: DispatchSourceSignal
+
+    private init() {
+      signal(SIGINT, SIG_IGN)
+      source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "sealed.interrupt"))
+      source.setEventHandler { [current] in
+        guard let flag = current.flag.withLock({ $0 }) else {
+          // No command stage is listening: what Ctrl-C does by default, once the files are removed.
+          PendingFiles.removeAll()
+          signal(SIGINT, SIG_DFL)
+          raise(SIGINT)
+          return
+        }
+        flag.heard()
+      }
+      source.resume()
+    }
+
+    func listen(_ flag: InterruptFlag) { current.flag.withLock { $0 = flag } }
+
+    func stopListening(_ flag: InterruptFlag) {
+      current.flag.withLock { if $0 === flag { $0 = nil } }
+    }
   }
 }

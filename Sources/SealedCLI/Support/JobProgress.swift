@@ -13,4 +13,14 @@ enum JobProgress {
     defer { progress.finish() }
     return try body({ progress.update($0) }, interrupt)
   }
+
+  /// Runs a job's writing of its files (after `run`): Ctrl-C quits at once, removing the files
+  /// left unfinished (a report's staging folder, `pools.csv` of many samples), with a line
+  /// saying so; what was already put in place stays.
+  static func writing<T>(_ body: () throws -> T) rethrows -> T {
+    let interrupt = InterruptFlag(
+      message: "interrupted while writing; the unfinished files are removed (files already in place stay)", quitting: true)
+    defer { interrupt.restore() }
+    return try body()
+  }
 }

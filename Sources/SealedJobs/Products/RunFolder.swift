@@ -20,6 +20,11 @@ package struct RunFolder: Sendable {
   /// dropped by `write` (there are some only with `force`).
   private let earlierConfirmations: [String]
 
+  /// Folders of an earlier run of products this run checks too: each is replaced when this run
+  /// checks its product, and dropped by `write` when it does not (a run stopped by Ctrl-C), so
+  /// that the folder never mixes two runs.
+  private let earlierOfTheRun: [String]
+
   /// The names this run writes at the top of its folder, besides the product folders.
   static let ownFiles = [ReportFile.summary.name, ReportFile.findings.name, ReportFile.run.name, ReportFile.manifest.name]
 
@@ -39,6 +44,8 @@ package struct RunFolder: Sendable {
     }
     let written = Set(Self.ownFiles + products + [ProductCheck.Settings.confirmName])
     earlier = entries.filter { sealed.contains($0) && !written.contains($0) }
+    let runProducts = Set(products)
+    earlierOfTheRun = entries.filter { sealed.contains($0) && runProducts.contains($0) }
     let confirmations = sealed.contains(ProductCheck.Settings.confirmName) ? Self.confirmations(in: self.path) : []
     earlierConfirmations = confirmations.filter { !products.contains($0) }.map { "\(ProductCheck.Settings.confirmName)/\($0)" }
     if let first = (earlier + earlierConfirmations).first, !force {
@@ -51,7 +58,8 @@ package struct RunFolder: Sendable {
 
   /// Writes `summary.csv`, `findings.csv`, `run.csv` and `manifest.csv` (each replaced whole,
   /// atomically), then drops what an earlier run or report left that this run does not
-  /// rewrite: the confirmation of a product this run did not confirm among them.
+  /// rewrite: the confirmation of a product this run did not confirm among them, and the
+  /// folders of products this run did not reach (stopped by Ctrl-C).
   package func write(
     _ result: ProductRun.Result, findings: FindingsTable, facts: ProductRunFacts, elapsed: Double
   ) throws(DataError) {
@@ -64,7 +72,11 @@ package struct RunFolder: Sendable {
     for row in result.summary.rows where row.confirm == nil {
       try? FileManager.default.removeItem(atPath: "\(path)/\(confirm)/\(row.product)")
     }
-    for entry in earlier + earlierConfirmations { try? FileManager.default.removeItem(atPath: "\(path)/\(entry)") }
+    let checked = Set(result.summary.rows.map(\.product))
+    let unreached = earlierOfTheRun.filter { !checked.contains($0) }
+    for entry in earlier + earlierConfirmations + unreached + unreached.map({ "\(confirm)/\($0)" }) {
+      try? FileManager.default.removeItem(atPath: "\(path)/\(entry)")
+    }
     if Self.confirmations(in: path).isEmpty { rmdir(file(confirm)) }  // only when empty
     var folders = result.summary.rows.map(\.product).filter { FileManager.default.fileExists(atPath: "\(path)/\($0)/\(ReportFile.manifest.name)") }
     if FileManager.default.fileExists(atPath: file(confirm)) { folders.append(confirm) }

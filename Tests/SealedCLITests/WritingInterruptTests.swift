@@ -1,0 +1,55 @@
+import Foundation
+import SealedTestSupport
+import Testing
+
+/// Ctrl-C while a command writes its files leaves no unfinished file behind: `simulate --samples`
+/// writing a large `pools.csv` (its simulation's flag once kept the only signal source, so the
+/// writing ignored Ctrl-C or, before a flag covered it, died silently beside a hidden 220 MB
+/// file), and a second Ctrl-C of `open --out` (which left its `.NAME.partial-*` copy).
+@Suite struct WritingInterruptTests {
+  /// The entries of `folder` whose names start with a dot: unfinished files.
+  func hidden(_ folder: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
+  }
+
+  @Test(.heavy) func ctrlCWhileWritingSamplesRemovesThemAndSaysSo() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let out = dir.appendingPathComponent("run")
+    // 2,000,000 pools simulate in well under a second; 100,000 sampled pools take seconds to
+    // write. No --seed, so that the random seed's note says the run has started.
+    let started = try SealedExecutable.start(
+      ["simulate", "war", "--rules", "retail", "--pools", "2000000", "--samples", "100000", "--out", out.path,
+       "--quiet", "--cards", Fixtures.shippedCards], waitingFor: "random seed")
+    Thread.sleep(forTimeInterval: 3)
+    kill(started.process.processIdentifier, SIGINT)
+    let watchdog = SealedExecutable.killAfter(60, started.process)
+    defer { watchdog.cancel() }
+    _ = started.readOutput()
+    let errors = started.readErrors()
+    started.process.waitUntilExit()
+    #expect(started.process.terminationStatus == 130, "\(errors)")
+    #expect(errors.contains("sealed: interrupted while writing; the unfinished files are removed (files already in place stay)\n"), "\(errors)")
+    #expect(!FileManager.default.fileExists(atPath: out.path))
+    #expect(try hidden(dir) == [])
+  }
+
+  @Test(.heavy) func aSecondCtrlCOfOpenRemovesTheUnfinishedCopy() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let out = try Fixtures.write("old\n", to: "keep.csv", in: dir)
+    let started = try SealedExecutable.start(
+      ["open", "war", "--pools", "10000000", "--format", "list", "--out", out, "--force",
+       "--cards", Fixtures.shippedCards], waitingFor: "random seed")
+    Thread.sleep(forTimeInterval: 1.5)
+    kill(started.process.processIdentifier, SIGINT)
+    Thread.sleep(forTimeInterval: 0.05)
+    kill(started.process.processIdentifier, SIGINT)
+    let watchdog = SealedExecutable.killAfter(60, started.process)
+    defer { watchdog.cancel() }
+    _ = started.readOutput()
+    let errors = started.readErrors()
+    started.process.waitUntilExit()
+    #expect(started.process.terminationStatus == 130, "\(errors)")
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "old\n")
+    #expect(try hidden(dir) == [], "\(errors)")
+  }
+}
