@@ -31,14 +31,19 @@ package final class CardSetLoader: Sendable {
   package func cardSet(_ code: String, for rules: RuleSetDefinition, boosterMax: Int? = nil) throws(DataError) -> CardSet {
     let code = code.lowercased()
     let others = rules.namedSets(for: code)
+    let available = availableSets()
+    let holds = { (set: String) in available.contains(set) || available.contains("") }
     guard !rules.needsBoosterRange(for: code) else {
-      let database = try self.database(sets: [code] + others)
+      // The set's own data is needed (its filters look at its booster range); another set the
+      // rules list cards of by key may be missing, its cards then known by their keys alone.
+      let database = try self.database(sets: [code] + others.filter(holds))
       var set = try CardSet(code: code, in: database, boosterMax: boosterMax)
-      for other in others { set.otherSets[other] = try CardSet(code: other, in: database) }
+      for other in others {
+        set.otherSets[other] = holds(other) ? try CardSet(code: other, in: database) : CardSet(code: other, cards: [], highestBasic: nil)
+      }
       return markingEveryPrinting(set)
     }
-    let available = availableSets()
-    let wanted = ([code] + others).filter { available.contains($0) || available.contains("") }
+    let wanted = ([code] + others).filter(holds)
     let database = wanted.isEmpty ? CardDatabase(cards: []) : try self.database(sets: wanted)
     if let boosterMax, boosterMax < 1 {
       throw DataError("--booster-max \(boosterMax): expected a collector number of at least 1")

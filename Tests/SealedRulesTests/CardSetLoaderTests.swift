@@ -1,0 +1,37 @@
+import Foundation
+import SealedSupport
+import SealedCards
+import SealedRules
+import SealedTestSupport
+import Testing
+
+/// `CardSetLoader` with the layered card data (an empty user folder, then the shipped sets).
+@Suite struct CardSetLoaderTests {
+  static func loader() throws -> CardSetLoader {
+    let home = try Fixtures.temporaryDirectory("sealed-loader")
+    return CardSetLoader(location: CardDataLocation(
+      kind: .layered(store: CardStore(path: home.appendingPathComponent("cards").path), shipped: Fixtures.shippedCards)))
+  }
+
+  /// Rules whose filters need war's booster range and that list a card of a set the data lacks
+  /// (spg) by key: the missing set's cards are known by their keys alone, as without a filter
+  /// (a one-line "set spg has no card data" refused the file, naming no line).
+  @Test func aFilteredSetBesideAKeyOfAMissingSetCompiles() throws {
+    let yaml = """
+      name: mixed
+      pool: { boosters: 1, mythic_booster: none }
+      sheets:
+        guests: { cards: { "war:1": 1, "spg:19": 1 } }
+        common: { rarity: common }
+      slots:
+        - { name: guest, count: 1, sheet: guests }
+        - { name: common, count: 1, sheet: common }
+      """
+    let rules = try RuleSetLoader.parse(yaml, source: "mixed.yaml")
+    let set = try Self.loader().cardSet("war", for: rules)
+    #expect(set.otherSets["spg"]?.cards.isEmpty == true)
+    let plan = try PlanCompiler.compile(rules, for: set)
+    let gaps = try #require(CardDataGaps(plan: plan))
+    #expect(gaps.sets == ["spg"] && gaps.missing == 1, "\(gaps.summary)")
+  }
+}
