@@ -109,7 +109,7 @@ package struct AuditRun: Sendable {
     }
     if let gaps = CardDataGaps(plan: input.catalog.plan) {
       notes.append(
-        "boosters holding a mythic rare, a rare, an uncommon or a common count only cards whose card data gives their rarity; \(gaps.summary) and count as none; \(gaps.fetchCommand)")
+        "boosters holding a mythic rare, a rare, an uncommon or a common count only cards whose card data gives their rarity; \(gaps.summary) and count as none; \(gaps.remedy)")
     }
     if input.findings.ambiguousKinds > 0 {
       notes.append("\(input.findings.ambiguousKinds) boosters could be of more than one kind; checks given a kind leave them out")

@@ -177,7 +177,7 @@ import Testing
     var war = try ShippedData.set("war")
     // Without dom's card data: dom's cards are known by their keys alone.
     let keyed = try PlanCompiler.compile(rules, for: war)
-    #expect(CardDataGaps(plan: keyed)?.fetchCommand == "sealed cards fetch dom")
+    #expect(CardDataGaps(plan: keyed)?.remedy == "sealed cards fetch dom")
     war.otherSets["dom"] = try ShippedData.set("dom")
     let plan = try PlanCompiler.compile(rules, for: war)
     // dom:270 lies outside dom's booster range; listed cards may.

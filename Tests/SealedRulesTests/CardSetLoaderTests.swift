@@ -33,5 +33,24 @@ import Testing
     let plan = try PlanCompiler.compile(rules, for: set)
     let gaps = try #require(CardDataGaps(plan: plan))
     #expect(gaps.sets == ["spg"] && gaps.missing == 1, "\(gaps.summary)")
+    #expect(gaps.remedy == "sealed cards fetch spg" && gaps.deadKeys.isEmpty)
+  }
+
+  /// A key past the last number of a set whose card data lists every printing (the shipped war)
+  /// names no card: the note says so, not "sealed cards fetch war", which would change nothing.
+  @Test func aKeyOfACompleteSetWithoutDataIsNamedNotFetched() throws {
+    let yaml = """
+      name: typo
+      pool: { boosters: 1, mythic_booster: none }
+      sheets:
+        guests: { cards: { "war:1": 1, "war:999": 1, "spg:19": 1 } }
+      slots:
+        - { name: guest, count: 1, sheet: guests }
+      """
+    let rules = try RuleSetLoader.parse(yaml, source: "typo.yaml")
+    let plan = try PlanCompiler.compile(rules, for: Self.loader().cardSet("war", for: rules))
+    let gaps = try #require(CardDataGaps(plan: plan))
+    #expect(gaps.deadKeys == ["war:999"] && gaps.fetchableSets == ["spg"])
+    #expect(gaps.remedy == "sealed cards fetch spg; war:999 names no card: the card data of war lists every printing (a wrong key?)")
   }
 }

@@ -158,7 +158,7 @@ package struct AuditCatalog: Sendable {
     let suggestion = NameMatching.suggestion(NameMatching.closest(to: name, among: knownNames))
     if let gaps = CardDataGaps(plan: plan) {
       throw DataError(
-        "unknown card \"\(name)\": no card of \(plan.setCode) with card data has that name\(suggestion), and \(gaps.summary); name cards by set and collector number, or \(gaps.fetchCommand)")
+        "unknown card \"\(name)\": no card of \(plan.setCode) with card data has that name\(suggestion), and \(gaps.summary); name cards by set and collector number, or \(gaps.remedy)")
     }
     throw DataError("unknown card \"\(name)\": no card of \(plan.setCode) has that name\(suggestion)")
   }

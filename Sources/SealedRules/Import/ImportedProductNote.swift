@@ -20,6 +20,6 @@ package enum ImportedProductNote {
       return "product \(product.code): \(error.description); the rule file is written as the data defines it, and runs once the card data has what it needs"
     }
     guard let gaps = CardDataGaps(plan: plan) else { return nil }
-    return "product \(product.code): \(gaps.summary); it simulates and checks on card keys; \(gaps.fetchCommand)"
+    return "product \(product.code): \(gaps.summary); it simulates and checks on card keys; \(gaps.remedy)"
   }
 }

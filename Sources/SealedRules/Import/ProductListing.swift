@@ -54,7 +54,7 @@ package struct ProductListing: Sendable {
       let set = CardSetLoader.cardSet(product.set_code.lowercased(), for: rules, in: database)
       let plan = try PlanCompiler.compile(rules, for: set)
       guard let gaps = CardDataGaps(plan: plan) else { return ProductListing(product: product, simulates: .withNames) }
-      return ProductListing(product: product, simulates: .onCardKeys(summary: gaps.summary, fetchCommand: gaps.fetchCommand))
+      return ProductListing(product: product, simulates: .onCardKeys(summary: gaps.summary, fetchCommand: gaps.remedy))
     } catch {
       return ProductListing(product: product, simulates: .no(error.description))
     }

@@ -26,6 +26,9 @@ public final class BoosterPlan: Sendable {
   package let boosterData: String?
   package let setCode: String
   package let setName: String
+  /// The sets (this one and the others the rules name) whose card data lists every printing
+  /// (`CardSet.listsEveryPrinting`): a key of theirs without data names no card.
+  package let setsListingEveryPrinting: Set<String>
   /// The booster range's upper end: boosters draw from collector numbers 1...boosterMax.
   package let boosterMax: Int
   /// The cards inside the booster range; a card's index here is its *ordinal*. Ordinals from
@@ -85,6 +88,7 @@ public final class BoosterPlan: Sendable {
     boosterData = rules.boosterData
     setCode = set.code
     setName = set.name
+    setsListingEveryPrinting = Set(([set] + set.otherSets.values).filter(\.listsEveryPrinting).map(\.code))
     boosterMax = set.boosterMax ?? 0
     self.cards = cards
     self.firstFoilOrdinal = firstFoilOrdinal

@@ -12,6 +12,11 @@ package struct CardDataGaps: Sendable, Equatable {
   package let sets: [String]
   /// The product whose rules the plan compiled (`--rules CODE`), when it was one.
   package let product: String?
+  /// The keys among the missing of sets whose card data lists every printing: they name no
+  /// card (a wrong key), so fetching would change nothing. `set:number`, in order.
+  package let deadKeys: [String]
+  /// The sets of the other missing cards, which the card data may lack: fetching gets them.
+  package let fetchableSets: [String]
 
   /// The gaps of a plan, or nil when every card has its data. Cost: O(cards).
   package init?(plan: BoosterPlan) {
@@ -22,13 +27,26 @@ package struct CardDataGaps: Sendable, Equatable {
     total = held.count
     sets = Set(lacking.map(\.setCode)).sorted()
     product = plan.rulesSource.hasPrefix("product:") ? String(plan.rulesSource.dropFirst("product:".count)) : nil
+    let dead = lacking.filter { plan.setsListingEveryPrinting.contains($0.setCode) }
+    deadKeys = dead.map { "\($0.setCode):\($0.collectorNumber.text)" }
+    fetchableSets = Set(lacking.filter { !plan.setsListingEveryPrinting.contains($0.setCode) }.map(\.setCode)).sorted()
   }
 
-  /// The command that gets the missing cards: `sealed cards fetch --product CODE` for a
-  /// product's rules (every set its sheets name that the card data lacks or holds in part),
-  /// else `sealed cards fetch SET ...`.
-  package var fetchCommand: String {
-    product.map { "sealed cards fetch --product \($0)" } ?? "sealed cards fetch \(sets.joined(separator: " "))"
+  /// What to do about the missing cards: the command that gets them (`sealed cards fetch
+  /// --product CODE` for a product's rules, else `sealed cards fetch SET ...`) for sets the card
+  /// data may lack them of, and, for keys of sets whose data lists every printing, that they
+  /// name no card (to be corrected).
+  package var remedy: String {
+    var parts: [String] = []
+    if !fetchableSets.isEmpty {
+      parts.append(product.map { "sealed cards fetch --product \($0)" } ?? "sealed cards fetch \(fetchableSets.joined(separator: " "))")
+    }
+    if !deadKeys.isEmpty {
+      let named = deadKeys.count <= 3 ? deadKeys.joined(separator: ", ") : "\(deadKeys.prefix(3).joined(separator: ", ")) and \(deadKeys.count - 3) more"
+      let sets = Set(deadKeys.map { String($0.prefix { $0 != ":" }) }).sorted().joined(separator: ", ")
+      parts.append("\(named) name\(deadKeys.count == 1 ? "s" : "") no card: the card data of \(sets) lists every printing (a wrong key?)")
+    }
+    return parts.joined(separator: "; ")
   }
 
   /// "312 of 1143 cards lack card data (sets plst, spg)".
@@ -38,13 +56,13 @@ package struct CardDataGaps: Sendable, Equatable {
 
   /// The one line `simulate` and `check` print: what lacks data, what that means, how to get it.
   package var note: String {
-    "\(summary): they show as set:number with rarity unknown, and checks that need rarities are not tested; \(fetchCommand)"
+    "\(summary): they show as set:number with rarity unknown, and checks that need rarities are not tested; \(remedy)"
   }
 
   /// The one-line refusal of something that needs the cards' names (`what`, like "sealed open
   /// shows cards by name").
   package func refusal(_ what: String) -> String {
-    "\(what), and \(summary); \(fetchCommand), or check the product on its card keys with sealed check"
+    "\(what), and \(summary); \(remedy), or check the product on its card keys with sealed check"
   }
 }
 

@@ -34,6 +34,6 @@ struct CardsWithoutData {
   /// how many cards lack it and how to get it.
   func reason(_ what: String) -> String {
     guard let gaps else { return "\(what) are unknown" }
-    return "\(what) are unknown: \(gaps.summary); \(gaps.fetchCommand)"
+    return "\(what) are unknown: \(gaps.summary); \(gaps.remedy)"
   }
 }
