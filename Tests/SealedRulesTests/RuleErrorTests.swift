@@ -40,6 +40,15 @@ import Testing
     #expect(compileError(Self.base) == nil)
   }
 
+  /// A `sets:` layer under a code the rules do not apply to (a typo) would never be used: it
+  /// was silently ignored, and war's boosters stayed 6 a pool.
+  @Test func aSetLayerOutsideAppliesToIsRefused() throws {
+    let layered = "applies_to: [war]\n" + Self.base + "sets:\n  wra:\n    pool: { boosters: 1, mythic_booster: one }\n"
+    let error = try #require(compileError(layered))
+    #expect(error.description == "rules.yaml:17:5: sets.wra: not a set the rules apply to (applies_to: war), so the layer would never be used; expected one of those sets", "\(error)")
+    #expect(compileError(layered.replacingOccurrences(of: "  wra:", with: "  WAR:")) == nil)
+  }
+
   @Test func yamlSyntaxError() throws {
     let error = try #require(compileError(Self.base + "events:\n  broken: { sheet: rare\n"))
     #expect(error.description.hasPrefix("rules.yaml:16:"))

@@ -22,8 +22,14 @@ enum RuleSetParser {
       throw root.error("missing key \"pool\" (boosters per pool and the mythic booster rule)")
     }
     var setLayers: [String: RuleLayer] = [:]
+    let appliesTo = try fields["applies_to"]?.strings().map { $0.lowercased() }
     if let sets = fields["sets"] {
       for (code, value) in try sets.mapping() {
+        // A layer under a set the rules do not apply to would never be used (a mistyped code).
+        if let appliesTo, !appliesTo.contains(code.lowercased()) {
+          throw value.error(
+            "not a set the rules apply to (applies_to: \(appliesTo.joined(separator: ", "))), so the layer would never be used; expected one of those sets")
+        }
         let setFields = try value.fields(allowed: setKeys)
         setLayers[code.lowercased()] = try parseLayer(setFields, location: value.location, isBase: false)
       }
@@ -31,7 +37,7 @@ enum RuleSetParser {
     layer.location = root.location
     return RuleSetDefinition(
       name: name, description: try fields["description"]?.string() ?? "", source: source, text: text,
-      appliesTo: try fields["applies_to"]?.strings().map { $0.lowercased() },
+      appliesTo: appliesTo,
       spec: try fields["spec"]?.string(), base: layer,
       setLayers: setLayers)
   }
