@@ -11,6 +11,10 @@ final class TextListReader: BoosterParser {
   /// A numbered header read inside a block: the label and line of the next booster.
   private var pendingHeader: (label: String, line: Int)?
 
+  /// The most cards one block may hold: more than any booster, so a larger block is a list
+  /// whose boosters are not separated.
+  static let maximumBoosterCards = 1000
+
   init(lines: LineReader) {
     self.lines = lines
   }
@@ -19,6 +23,7 @@ final class TextListReader: BoosterParser {
     var header = pendingHeader
     pendingHeader = nil
     var cards: [ListedCard] = []
+    var held = 0
     reading: while let bytes = try lines.next() {
       if bytes.isBlank {
         if cards.isEmpty { continue }
@@ -49,6 +54,14 @@ final class TextListReader: BoosterParser {
       case .card(let setCode, let collectorNumber, let name, let foil, let count):
         cards.append(
           ListedCard(setCode: setCode, collectorNumber: collectorNumber, name: name, foil: foil, count: count, line: lines.lineNumber))
+        held += count
+        // Stop early: a list without its blank lines would otherwise be read whole into one
+        // booster (3 GB of memory in 15 s for an endless one) before its size is refused.
+        if held > Self.maximumBoosterCards {
+          throw DataError(
+            "\(header?.label ?? "booster \(blocks + 1)") holds more than \(Self.maximumBoosterCards) cards by this line; expected boosters separated by blank lines",
+            at: lines.location)
+        }
       }
     }
     if cards.isEmpty {
@@ -68,7 +81,7 @@ final class TextListReader: BoosterParser {
     case .zeroCount:
       return "a count of 0 in \"\(excerpt(text.trimmingSpaces))\"; leave the line out instead"
     case .countNotANumber(let token):
-      return "the count \"\(excerpt(token))\" is not a whole number"
+      return "the count \"\(excerpt(token))\" is not a whole number from 1 to \(TextListLine.maximumCount)"
     case .absurdCount(let count):
       return "a count of \(count) is more than a booster holds (at most \(TextListLine.maximumCount))"
     }

@@ -96,8 +96,11 @@ import Testing
     ("WAR 1\n\n1,war,100\n", "list.txt:3: \"1,war,100\" is not a card line (expected e.g. \"1 Name (SET) 100\", \"SET 100\", \"Name (SET)\" or a name) (booster \"booster 2\")"),
     ("WAR 1\n[[\(String(repeating: "x", count: 80))]]\n", "list.txt:2: \"[[\(String(repeating: "x", count: 58))…\" is not a card line (expected e.g. \"1 Name (SET) 100\", \"SET 100\", \"Name (SET)\" or a name) (booster \"booster 1\")"),
     ("Pack 3:\n0 Island (WAR) 254\n", "list.txt:2: a count of 0 in \"0 Island (WAR) 254\"; leave the line out instead (booster \"Pack 3\")"),
-    ("-1 Island\n", "list.txt:1: the count \"-1\" is not a whole number (booster \"booster 1\")"),
-    ("1.5x Island\n", "list.txt:1: the count \"1.5x\" is not a whole number (booster \"booster 1\")"),
+    ("-1 Island\n", "list.txt:1: the count \"-1\" is not a whole number from 1 to 100 (booster \"booster 1\")"),
+    ("1.5x Island\n", "list.txt:1: the count \"1.5x\" is not a whole number from 1 to 100 (booster \"booster 1\")"),
+    ("1000000000 Island\n", "list.txt:1: the count \"1000000000\" is not a whole number from 1 to 100 (booster \"booster 1\")"),
+    // A list without blank lines is refused at its 1001st card, not read whole.
+    ("Pack 1\n" + String(repeating: "WAR 108\n", count: 1200), "list.txt:1002: Pack 1 holds more than 1000 cards by this line; expected boosters separated by blank lines"),
     ("101 Island\n", "list.txt:1: a count of 101 is more than a booster holds (at most 100) (booster \"booster 1\")"),
     ("\n# only comments\n// and blank lines\n\n", "list.txt: no boosters: the file is empty or has only blank lines and comments"),
     ("", "list.txt: no boosters: the file is empty or has only blank lines and comments"),
