@@ -77,7 +77,13 @@ package struct ScryfallFetcher {
     var next: URL? = searchURL(forSet: code)
     var page = 0
     var announced: Int?
+    // The pages followed, by address: a next_page naming one again would loop until the cap.
+    var followed: [String: Int] = [:]
     while let url = next {
+      if let earlier = followed[url.absoluteString] {
+        throw DataError("set \(code), page \(page) (\(url.absoluteString)): next_page names page \(earlier) again; stopped following next_page, nothing was stored")
+      }
+      followed[url.absoluteString] = page + 1
       page += 1
       guard page <= 1000 else { throw DataError("set \(code): more than 1000 pages; stopped following next_page") }
       if let shouldStop, shouldStop() { throw stop(set: code, page: page) }
@@ -85,6 +91,9 @@ package struct ScryfallFetcher {
       let meta = try Self.readPage(body, set: code, page: page, url: url, into: pending)
       announced = announced ?? meta.totalCards
       progress?(code, pending.count, announced)
+      if let announced, pending.count > announced {
+        throw DataError("set \(code), page \(page) (\(url.absoluteString)): the pages hold \(pending.count) cards, more than the \(announced) Scryfall announced (total_cards); nothing was stored")
+      }
       if meta.hasMore {
         guard let link = meta.nextPage, let nextURL = URL(string: link), nextURL.scheme == "http" || nextURL.scheme == "https" else {
           throw DataError("set \(code), page \(page) (\(url.absoluteString)): has_more is true but next_page is missing or not an address")

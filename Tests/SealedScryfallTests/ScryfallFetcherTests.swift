@@ -82,6 +82,9 @@ import Testing
     (.htmlPage(page: 2), "not a valid Scryfall page: expected a JSON object ('{'), found '<' at line 1, column 1"),
     (.foreignCard(page: 2), "card 1 is of set dom, not war; expected only cards of war"),
     (.wrongTotal, "set war: Scryfall announced 276 cards (total_cards) but the pages held 275; nothing was stored"),
+    // It once followed the loop to its 1,000-page cap, a request every 100 ms.
+    (.loopingPages(total: nil), "the pages hold 350 cards, more than the 275 Scryfall announced (total_cards); nothing was stored"),
+    (.loopingPages(total: 100_000), "next_page names page 2 again; stopped following next_page, nothing was stored"),
   ])
   func badAnswersStoreNothing(fault: FakeScryfall.Fault, message: String) throws {
     let server = try FakeScryfall(shippedSets: ["war"], fault: fault)

@@ -24,6 +24,9 @@ package final class FakeScryfall: @unchecked Sendable {
     case silent(seconds: Double)
     /// Announce one card more than the pages hold.
     case wrongTotal
+    /// Every page says `has_more` with a `next_page` naming itself (an endless loop), and
+    /// announces `total` cards (nil: the set's own count).
+    case loopingPages(total: Int?)
   }
 
   package static let pageSize = 175
@@ -120,11 +123,15 @@ package final class FakeScryfall: @unchecked Sendable {
       object["set"] = "dom"
       slice[0] = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? slice[0]
     }
-    let hasMore = start + pageSize < all.count
+    var loopTotal: Int??
+    if case .loopingPages(let total) = fault { loopTotal = .some(total) }
+    let hasMore = loopTotal != nil || start + pageSize < all.count
+    let nextNumber = loopTotal != nil ? page : page + 1
     var body = Data(#"{"object":"list","total_cards":"#.utf8)
-    body.append(Data("\(all.count + (fault == .wrongTotal ? 1 : 0)),\"has_more\":\(hasMore),".utf8))
+    let total = (loopTotal ?? nil) ?? all.count + (fault == .wrongTotal ? 1 : 0)
+    body.append(Data("\(total),\"has_more\":\(hasMore),".utf8))
     if hasMore {
-      let next = "\(state.baseURL)/cards/search?q=e%3A\(code)&unique=prints&order=set&include_extras=true&include_variations=true&page=\(page + 1)"
+      let next = "\(state.baseURL)/cards/search?q=e%3A\(code)&unique=prints&order=set&include_extras=true&include_variations=true&page=\(nextNumber)"
       body.append(Data("\"next_page\":\"\(next)\",".utf8))
     }
     body.append(Data(#""data":["#.utf8))
