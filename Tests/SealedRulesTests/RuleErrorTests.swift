@@ -109,6 +109,11 @@ import Testing
     let error = try #require(compileError(yaml))
     #expect(error.description.hasPrefix("rules.yaml:15:"))
     #expect(error.description.contains("add up to 0.9 for mythic_booster boosters; they must add up to 1"))
+    // With one kind of booster (named "booster"), not "for booster boosters".
+    let oneKind = yaml.replacingOccurrences(of: "mythic_booster: one", with: "mythic_booster: none")
+      .replacingOccurrences(of: "sheet: { mythic_booster: mythic, otherwise: rare }", with: "sheet: rare")
+    let plain = try #require(compileError(oneKind))
+    #expect(plain.description.contains("add up to 0.9 for the boosters; they must add up to 1"), "\(plain)")
   }
 
   @Test func negativeWeight() throws {

@@ -66,7 +66,8 @@ enum VerdictTable {
     case .chiSquare:
       return "X2 \(format(check.statistic ?? 0)), df \(check.degreesOfFreedom ?? 0), n \(check.n)"
     case .invariant:
-      return "\(Int(check.observed ?? 0)) violations in \(check.n)"
+      let violations = Int(check.observed ?? 0)
+      return "\(violations) violation\(violations == 1 ? "" : "s") in \(check.n)"
     case .exact:
       return "exactly \(check.exactShare ?? "?") = \(format(check.observed ?? 0)) vs \(format(check.expected ?? 0))"
     }

@@ -35,7 +35,8 @@ extension CheckResult {
     case .exact:
       return detail
     case .invariant:
-      return "\(Int(observed ?? 0)) violations in \(n): \(detail)"
+      let violations = Int(observed ?? 0)
+      return "\(violations) violation\(violations == 1 ? "" : "s") in \(n): \(detail)"
     case .binomial where pValue != nil:
       return "observed \(number(observed)) against \(number(expected)) in \(n) (p adjusted \(number(pAdjusted)) at alpha \(number(alpha))): \(detail)"
     case .chiSquare where pValue != nil:

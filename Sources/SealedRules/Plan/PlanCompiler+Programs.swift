@@ -89,7 +89,7 @@ extension CompileContext {
         guard let slot = layer.slots.firstIndex(where: { $0.name == entry.slot }) else { continue }
         if let other = setBy[slot] {
           throw DataError(
-            "variants \"\(other.name)\" (group \(other.group)) and \"\(variant.name)\" (group \(variant.group)) both set the count of slot \"\(entry.slot)\"; one option per slot may",
+            "variants \"\(other.name)\" (group \(other.group)) and \"\(variant.name)\" (group \(variant.group)) both set the count of slot \"\(entry.slot)\"; only one variant group may set a slot's count",
             at: entry.location)
         }
         setBy[slot] = variant

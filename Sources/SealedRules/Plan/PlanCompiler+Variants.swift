@@ -133,7 +133,7 @@ extension CompileContext {
       if isProbability {
         guard abs(total - 1) <= 1e-9 else {
           throw DataError(
-            "the probabilities of variant group \"\(group)\" add up to \(total) for \(kind) boosters; they must add up to 1",
+            "the probabilities of variant group \"\(group)\" add up to \(total) for \(kind == "booster" ? "the" : kind) boosters; they must add up to 1",
             at: options[0].location)
         }
       } else {
@@ -144,7 +144,7 @@ extension CompileContext {
         }
         guard total.isFinite else {
           throw DataError(
-            "the weights of variant group \"\(group)\" add up to more than the largest number for \(kind) boosters; use smaller weights",
+            "the weights of variant group \"\(group)\" add up to more than the largest number for \(kind == "booster" ? "the" : kind) boosters; use smaller weights",
             at: options[0].location)
         }
       }

@@ -87,7 +87,7 @@ package struct CheckRun: Sendable {
           // The rules make no such promise (they let a booster repeat a card): the spec's claim
           // is the test, and the row says why the rules' own was not made.
           var claim = check
-          claim.detail += "; the rules do not promise it (\(rule.detail.replacingOccurrences(of: "not tested: ", with: "")))"
+          claim.detail += "; the rules do not promise it: \(rule.detail.replacingOccurrences(of: "not tested: ", with: ""))"
           result[index] = claim
           continue
         }
