@@ -28,8 +28,13 @@ final class CSVPackReader: BoosterParser {
     records = CSVRecordReader(lines: lines)
     guard try records.next() else { throw DataError("no boosters: the file is empty", at: lines.path) }
     var indexOf: [String: Int] = [:]
+    let read = ["booster", "set", "collector_number", "name", "foil"]
     for index in 0..<records.fieldCount {
       let name = try records.trimmed(index).lowercased()
+      // A column Sealed reads, given twice, would be read from its first copy silently.
+      if let first = indexOf[name], read.contains(name) {
+        throw DataError("columns \(first + 1) and \(index + 1) are both \(name); expected each of \(read.joined(separator: ", ")) once", at: records.location)
+      }
       if indexOf[name] == nil { indexOf[name] = index }
     }
     let required = ["booster", "set", "collector_number"]
