@@ -23,8 +23,12 @@ package func lineAndColumn(ofOffset offset: Int, in bytes: some Collection<UInt8
 ///
 /// `detail` is the decoder's own description, used when the text does parse as JSON (a number
 /// too large for its field, for instance): the error then names the line and column of the
-/// number it quotes, if any.
-package func malformedJSONError(_ data: Data, source: String, expected: String, detail: String? = nil) -> DataError {
+/// number it quotes, if any. With `wholeNumbersOnly` (a file whose every number is whole), the
+/// first number written with a fraction or an exponent is named, line, column and field, as
+/// JSONDecoder names nothing of it.
+package func malformedJSONError(
+  _ data: Data, source: String, expected: String, detail: String? = nil, wholeNumbersOnly: Bool = false
+) -> DataError {
   do {
     _ = try JSONSerialization.jsonObject(with: data)
   } catch {
@@ -47,6 +51,12 @@ package func malformedJSONError(_ data: Data, source: String, expected: String, 
       "\(field)\(number.text) is out of range (expected a whole number from \(Int.min) to \(Int.max)); \(expected)",
       at: DataError.location(source, line: line, column: column))
   }
+  // Foundation says only "not valid JSON" of a number that does not fit an integer field.
+  if wholeNumbersOnly, let number = firstNonWholeNumber(in: data) {
+    let (line, column) = lineAndColumn(ofOffset: number.offset, in: data)
+    let field = number.key.map { "field \($0): " } ?? ""
+    return DataError("\(field)\(number.text) is not a whole number; \(expected)", at: DataError.location(source, line: line, column: column))
+  }
   if let detail { return DataError("\(detail); \(expected)", at: source) }
   return DataError("malformed JSON; \(expected)", at: source)
 }
@@ -54,6 +64,17 @@ package func malformedJSONError(_ data: Data, source: String, expected: String, 
 /// The first integer literal of JSON text that does not fit an `Int`, with its byte offset and
 /// the key it is the value of (if it is a member's value). Cost: O(bytes).
 func firstOutOfRangeInteger(in data: Data) -> (offset: Int, text: String, key: String?)? {
+  firstNumber(in: data) { !$0.contains(where: { ".eE".contains($0) }) && Int($0) == nil }
+}
+
+/// The first number of `data` that is not written as a whole number (a fraction or an
+/// exponent: `1.5`, `1e23`), where its key is, when it has one.
+func firstNonWholeNumber(in data: Data) -> (offset: Int, text: String, key: String?)? {
+  firstNumber(in: data) { $0.contains(where: { ".eE".contains($0) }) }
+}
+
+/// The first number token of `data` (outside strings) for which `matches` holds, with its key.
+private func firstNumber(in data: Data, where matches: (String) -> Bool) -> (offset: Int, text: String, key: String?)? {
   let bytes = [UInt8](data)
   var index = 0
   var lastString: (text: String, end: Int)?
@@ -74,7 +95,7 @@ func firstOutOfRangeInteger(in data: Data) -> (offset: Int, text: String, key: S
         index += 1
       }
       let text = String(decoding: bytes[start..<index], as: UTF8.self)
-      if !text.contains(where: { ".eE".contains($0) }), Int(text) == nil {
+      if matches(text) {
         // The key, when only a colon and spaces separate it from the number.
         var key: String?
         if let last = lastString {
