@@ -63,12 +63,12 @@ package struct ReportFolder {
   private func probeOnce() throws(DataError) {
     guard !Self.probedParents.withLock({ $0.contains(parent) }) else { return }
     let probe = stagingPath(suffix: "probe")
-    do {
-      try FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: false)
-      try FileManager.default.removeItem(atPath: probe)
-    } catch {
-      throw DataError("cannot write into the folder (\(systemErrorReason(error)))", at: parent)
+    // mkdir(2) itself, so that the message gives the system's reason (Foundation's said "The
+    // file doesn't exist." of /proc, which exists).
+    guard mkdir(probe, 0o700) == 0 else {
+      throw DataError("cannot write into the folder (\(systemErrorReason(errno)))", at: parent)
     }
+    rmdir(probe)
     Self.probedParents.withLock { _ = $0.insert(parent) }
   }
 

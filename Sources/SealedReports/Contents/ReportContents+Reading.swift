@@ -9,6 +9,10 @@ extension ReportContents {
   /// columns an older Sealed did not write read as empty. Costs one read and parse of each
   /// file.
   package static func read(folder: String) throws(DataError) -> ReportContents {
+    var status = stat()
+    if stat(folder, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR {
+      throw DataError("is a file, not a folder; expected a report folder written by sealed simulate, check, merge or audit", at: folder)
+    }
     let names: Set<String>
     do {
       names = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
