@@ -40,6 +40,25 @@ import Testing
     #expect(compileError(Self.base) == nil)
   }
 
+  /// A variant's replacement that leaves a balanced slot's own draw at 5 cards: the error points
+  /// at the slot (whose count is 10) and now names the variant that took the other 5.
+  @Test func aBalancedDrawLeftTooSmallByAVariantNamesIt() throws {
+    let yaml = """
+      name: r5
+      pool: { boosters: 6, mythic_booster: none }
+      sheets:
+        common: { rarity: common, balanced: true }
+        foil: { rarity: common, foil: true }
+      slots:
+        - { name: common, count: 10, sheet: common }
+      variants:
+        - { name: plain, probability: 0.5 }
+        - { name: foiled, probability: 0.5, replace: [{ slot: common, count: 5, sheet: foil }] }
+      """
+    let error = try #require(compileError(yaml))
+    #expect(error.description == "rules.yaml:7:5: slot \"common\" draws 5 card(s) from the balanced sheet \"common\"; colour balancing needs more than 5 distinct cards (the slot's 10 less the cards variant \"foiled\" replaces)", "\(error)")
+  }
+
   /// A `sets:` layer under a code the rules do not apply to (a typo) would never be used: it
   /// was silently ignored, and war's boosters stayed 6 a pool.
   @Test func aSetLayerOutsideAppliesToIsRefused() throws {

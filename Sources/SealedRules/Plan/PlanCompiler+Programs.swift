@@ -54,9 +54,21 @@ extension CompileContext {
       var parts: [(sheet: PerKind<String>, count: Int, location: String)] = []
       if remaining > 0 { parts.append((slot.sheet, remaining, slot.location)) }
       parts += replacementDraws.reversed()
+      // Variants that left the slot's own draw smaller than the slot's count: an error about
+      // that draw names them, as the line it points at (the slot's) shows another count.
+      let replacing = chosen.filter { $0.replacements.contains { $0.slot == slot.name } }.map { "\"\($0.name)\"" }
       for part in parts {
-        let sheet = try drawSheet(
-          part.sheet, kind: kindName, count: part.count, distinct: slot.distinct, location: part.location, slot: slot.name)
+        let sheet: Int
+        do {
+          sheet = try drawSheet(
+            part.sheet, kind: kindName, count: part.count, distinct: slot.distinct, location: part.location, slot: slot.name)
+        } catch {
+          var error = error
+          if part.location == slot.location && !replacing.isEmpty && part.count != counts[slotIndex] {
+            error.message += " (the slot's \(counts[slotIndex]) less the cards variant\(replacing.count == 1 ? "" : "s") \(replacing.joined(separator: ", ")) replace\(replacing.count == 1 ? "s" : ""))"
+          }
+          throw error
+        }
         let draw = PlanDraw(
           sheet: sheet, count: part.count, distinct: slot.distinct, slot: slotIndex, firstPosition: position,
           site: sites.count)
