@@ -25,6 +25,9 @@ package struct RunFolder: Sendable {
   /// that the folder never mixes two runs.
   private let earlierOfTheRun: [String]
 
+  /// The folder's lock, held while this value lives.
+  private let lock: RunLock
+
   /// The names this run writes at the top of its folder, besides the product folders.
   static let ownFiles = [ReportFile.summary.name, ReportFile.findings.name, ReportFile.run.name, ReportFile.manifest.name]
 
@@ -33,6 +36,7 @@ package struct RunFolder: Sendable {
   package init(path: String, products: [String], force: Bool) throws(DataError) {
     guard !path.isEmpty else { throw DataError("--out: expected a folder for the run, got an empty path") }
     self.path = URL(fileURLWithPath: linkTarget(of: path)).standardizedFileURL.path
+    lock = try RunLock(claiming: self.path)
     let entries = ((try? FileManager.default.contentsOfDirectory(atPath: self.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
     let sealed = ReportFolder.sealedNames(in: self.path, entries: entries)
     let foreign = entries.filter { !sealed.contains($0) }
@@ -84,9 +88,17 @@ package struct RunFolder: Sendable {
       names: Self.ownFiles.filter { $0 != ReportFile.manifest.name } + folders,
       contents: written.mapValues { Data($0.utf8) })
     try ReportFolder.writeFile(manifest.text, to: file(ReportFile.manifest.name))
+    unlink(Self.lockFile(of: path))
   }
 
   private func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+
+  /// The lock file of the run folder at `path`: hidden, beside the folder (inside it, a later
+  /// report into the folder would count it as a file Sealed did not write).
+  package static func lockFile(of path: String) -> String {
+    let folder = folderOfPath(path)
+    return "\(folder.isEmpty ? "." : folder)/.\((path as NSString).lastPathComponent).sealed-run.lock"
+  }
 
   /// The products confirmed in the run folder at `path` (`confirm/<code>`, each a report).
   static func confirmations(in path: String) -> [String] {
@@ -94,4 +106,26 @@ package struct RunFolder: Sendable {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     return entries.filter { FileManager.default.fileExists(atPath: "\(folder)/\($0)/\(ReportFile.manifest.name)") }.sorted()
   }
+}
+
+/// An exclusive `flock` on a run folder's lock file (`RunFolder.lockFile`), released when the
+/// value goes: a second run into the folder while one writes it is refused in one line (it
+/// once called the first run's product folders, not yet in a manifest, foreign). Cost: one
+/// open and one flock.
+final class RunLock: Sendable {
+  private let descriptor: Int32
+
+  init(claiming path: String) throws(DataError) {
+    let file = RunFolder.lockFile(of: path)
+    try Folder.create(folderOfPath(file))
+    let descriptor = open(file, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw DataError("cannot open the run's lock file (\(systemErrorReason(errno)))", at: file) }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      close(descriptor)
+      throw DataError("another sealed check-products is writing this folder; wait for it to finish, or choose another --out", at: path)
+    }
+    self.descriptor = descriptor
+  }
+
+  deinit { close(descriptor) }
 }
