@@ -184,7 +184,9 @@ package final class PendingSetFile {
       do {
         cards = try CardFileReader.read(path: temporaryPath)
       } catch {
-        throw DataError("\(origin): the cards of \(code) do not make a valid card file (\(error.description))")
+        // The error's location is the temporary file, removed with it: the message says what
+        // is wrong without naming a file the user never had.
+        throw DataError("\(origin): the cards of \(code) do not make a valid card file (\(error.message))")
       }
       guard !cards.isEmpty else { throw DataError("\(origin): no cards of set \(code)") }
       if let stray = cards.first(where: { $0.setCode != code }) {
