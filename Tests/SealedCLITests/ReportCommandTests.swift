@@ -181,6 +181,19 @@ import Testing
   }
 
   /// An audit's method column holds the words audit.csv writes; others are one line, exit 2.
+  /// Values Sealed never writes, in a folder without a manifest to hold the files to: a key of
+  /// run.csv given twice (the last won: a war report titled dom) and a negative count.
+  @Test func reportRefusesARepeatedKeyAndANegativeCount() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let run = try Fixtures.write("key,value\ncommand_kind,simulate\nset,war\nset,dom\n", to: "run.csv", in: dir)
+    let repeated = try SealedExecutable.run(["report", dir.path])
+    #expect(repeated.status == 2 && repeated.stderr == "sealed: error: \(run):4: key set again (first on line 3); expected each key once\n", "\(repeated.stderr)")
+    try Fixtures.write("key,value\ncommand_kind,simulate\nset,war\n", to: "run.csv", in: dir)
+    let slots = try Fixtures.write("slot,rarity,count,proportion,expected_proportion\ncommon,common,-5,1,1\n", to: "slot_rarity.csv", in: dir)
+    let negative = try SealedExecutable.run(["report", dir.path])
+    #expect(negative.status == 2 && negative.stderr == "sealed: error: \(slots):2: column count: expected a whole number, 0 or more, got \"-5\"\n", "\(negative.stderr)")
+  }
+
   @Test func reportRefusesAnAuditMethodItDoesNotKnow() throws {
     let dir = try Fixtures.temporaryDirectory()
     try Fixtures.write("key,value\ncommand_kind,audit\nset,war\n", to: "run.csv", in: dir)

@@ -59,8 +59,9 @@ package struct CSVRecord {
     return value
   }
 
+  /// A count: every whole-number column Sealed writes is 0 or more.
   func integer(_ column: String) throws(DataError) -> Int {
-    guard let value = try Int(text(column)) else { throw error(column, expected: "a whole number") }
+    guard let value = try Int(text(column)), value >= 0 else { throw error(column, expected: "a whole number, 0 or more") }
     return value
   }
 
