@@ -35,6 +35,18 @@ import Testing
     return (result, path)
   }
 
+  /// A name of 300,000 characters (a file gone wrong) is quoted in part, with its length: the
+  /// error once echoed it whole (so did the unknown-card error, whose search for a suggestion
+  /// now skips a query longer than any name).
+  @Test func aHugeNameIsQuotedInPart() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let huge = String(repeating: "x", count: 300_000)
+    let (wrongName, path) = try audit(["booster,set,collector_number,name", "1,war,1,\(huge)"], name: "huge.csv", in: dir)
+    #expect(wrongName.status == 2)
+    #expect(wrongName.stderr.hasPrefix("sealed: error: \(path):2: booster 1: WAR 1 is Karn, the Great Creator, not \"\(huge.prefix(60))…\" (300000 characters)\n"), "\(wrongName.stderr.prefix(300))")
+    #expect(wrongName.stderr.utf8.count < 1000)
+  }
+
   @Test(.heavy) func everyMisspeltNameIsNamedAtItsLineWithASuggestionInOneRun() throws {
     let dir = try Fixtures.temporaryDirectory()
     var lines = try list(in: dir, blankLines: true)

@@ -39,7 +39,9 @@ package enum NameMatching {
   /// within about a third of the query's length, and with the best score, are returned.
   package static func closest(to query: String, among names: [String], limit: Int = 3) -> [String] {
     let wanted = normalized(query)
-    guard !wanted.isEmpty else { return [] }
+    // No card name is longer than a few hundred characters; a longer query is no name (and
+    // its edit distance to every name would cost its length times theirs).
+    guard !wanted.isEmpty, wanted.count <= 500 else { return [] }
     var seen = Set<String>()
     let unique = names.filter { seen.insert($0).inserted }
     let containing = unique.filter { normalized($0).contains(wanted) }

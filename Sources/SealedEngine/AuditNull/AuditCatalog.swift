@@ -148,9 +148,9 @@ package struct AuditCatalog: Sendable {
       let finishes = ordinals.filter { foil == true ? plan.isFoil($0) : !plan.isFoil($0) }
       let classes = Set((finishes.isEmpty && foil != true ? ordinals : finishes).map { classOfOrdinal[$0] })
       if classes.count == 1 { return .card(classes.first!) }
-      if classes.isEmpty { return .outside("no sheet of the rules holds a foil \(name)") }
+      if classes.isEmpty { return .outside("no sheet of the rules holds a foil \(excerpt(name))") }
       let numbers = Set(ordinals.map { plan.cards[$0].collectorNumber.text }).sorted()
-      return .ambiguous("\"\(name)\" names \(numbers.count) printings of \(plan.setCode) (\(numbers.joined(separator: ", "))); give the set and collector number")
+      return .ambiguous("\(quotedExcerpt(name)) names \(numbers.count) printings of \(plan.setCode) (\(numbers.joined(separator: ", "))); give the set and collector number")
     }
     if let card = setCards.values.first(where: { Self.names(of: $0).contains(wanted) }) {
       return .outside("\(Self.describe(card)) is outside the booster range (\(rangeText)) of these rules")
@@ -158,9 +158,9 @@ package struct AuditCatalog: Sendable {
     let suggestion = NameMatching.suggestion(NameMatching.closest(to: name, among: knownNames))
     if let gaps = CardDataGaps(plan: plan) {
       throw DataError(
-        "unknown card \"\(name)\": no card of \(plan.setCode) with card data has that name\(suggestion), and \(gaps.summary); name cards by set and collector number, or \(gaps.remedy)")
+        "unknown card \(quotedExcerpt(name)): no card of \(plan.setCode) with card data has that name\(suggestion), and \(gaps.summary); name cards by set and collector number, or \(gaps.remedy)")
     }
-    throw DataError("unknown card \"\(name)\": no card of \(plan.setCode) has that name\(suggestion)")
+    throw DataError("unknown card \(quotedExcerpt(name)): no card of \(plan.setCode) has that name\(suggestion)")
   }
 
   /// `name (SET 100)`.
@@ -188,7 +188,7 @@ package struct AuditCatalog: Sendable {
     // A card known by its key alone has no name to compare.
     guard let name, !name.isEmpty, card.hasData else { return }
     guard names(of: card).contains(NameMatching.normalized(name)) else {
-      throw DataError("\(card.setCode.uppercased()) \(card.collectorNumber.text) is \(card.name), not \"\(name)\"")
+      throw DataError("\(card.setCode.uppercased()) \(card.collectorNumber.text) is \(card.name), not \(quotedExcerpt(name))")
     }
   }
 }
