@@ -183,8 +183,9 @@ package struct ReportFolder {
       PendingFiles.remove(staging)
     }
     do {
-      try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: false)
+      // Noted first: a quit between the two would leave the folder behind.
       PendingFiles.add(staging)
+      try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: false)
       // Not synced to the disk, file by file: a report can be made again (see `UnsyncedFile`).
       var contents: [String: Data] = [:]
       for file in files {
@@ -216,25 +217,28 @@ package struct ReportFolder {
       discard()
       throw DataError("cannot write the report (\(systemErrorReason(error)))", at: path)
     }
-    // From here the staging folder is the new report: a process quitting now must not remove
-    // it (between the two renames it is the only report there is).
-    PendingFiles.remove(staging)
-    if FileManager.default.fileExists(atPath: path) {
-      let old = staging + ".old"
-      guard rename(path, old) == 0 else {
-        discard()
-        throw DataError("cannot replace the old report (\(systemErrorText(errno)))", at: path)
+    // From here the staging folder is the new report: quitting must not remove it, nor come
+    // between the two renames (between them no report is in place).
+    let old = staging + ".old"
+    let hadReport = FileManager.default.fileExists(atPath: path)
+    let failure: (step: String, code: Int32)? = PendingFiles.uninterrupted(finishing: staging) {
+      if hadReport {
+        guard rename(path, old) == 0 else { return ("cannot replace the old report", errno) }
+        guard rename(staging, path) == 0 else {
+          let code = errno
+          _ = rename(old, path)
+          return ("cannot put the new report in place", code)
+        }
+      } else if rename(staging, path) != 0 {
+        return ("cannot put the report in place", errno)
       }
-      guard rename(staging, path) == 0 else {
-        _ = rename(old, path)
-        discard()
-        throw DataError("cannot put the new report in place (\(systemErrorText(errno)))", at: path)
-      }
-      Self.retire(old, into: path, known: Set(survey.sealed + survey.foreign))
-    } else if rename(staging, path) != 0 {
-      discard()
-      throw DataError("cannot put the report in place (\(systemErrorText(errno)))", at: path)
+      return nil
     }
+    if let failure {
+      discard()
+      throw DataError("\(failure.step) (\(systemErrorText(failure.code)))", at: path)
+    }
+    if hadReport { Self.retire(old, into: path, known: Set(survey.sealed + survey.foreign)) }
     guard let replaced, replaced.isAnotherRun(than: new) else { return nil }
     return replaced.comparedWith(new)
   }

@@ -20,7 +20,11 @@ import Testing
     let started = try SealedExecutable.start(
       ["simulate", "war", "--rules", "retail", "--pools", "2000000", "--samples", "100000", "--out", out.path,
        "--quiet", "--cards", Fixtures.shippedCards], waitingFor: "random seed")
-    Thread.sleep(forTimeInterval: 3)
+    // Ctrl-C once the samples are being written: their staged file (`.run.pools-PID.csv`) is there.
+    let deadline = Date().addingTimeInterval(60)
+    let staged = { try self.hidden(dir).contains { $0.contains(".pools-") } }
+    while try !staged() && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    #expect(try staged(), "the samples were never staged")
     kill(started.process.processIdentifier, SIGINT)
     let watchdog = SealedExecutable.killAfter(60, started.process)
     defer { watchdog.cancel() }
@@ -49,6 +53,8 @@ import Testing
     let errors = started.readErrors()
     started.process.waitUntilExit()
     #expect(started.process.terminationStatus == 130, "\(errors)")
+    // The second Ctrl-C is what stopped it (the first alone also removes the copy, at a chunk's end).
+    #expect(errors.contains("sealed: interrupted again; exiting without a report\n"), "\(errors)")
     #expect(try String(contentsOfFile: out, encoding: .utf8) == "old\n")
     #expect(try hidden(dir) == [], "\(errors)")
   }

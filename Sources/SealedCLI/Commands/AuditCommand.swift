@@ -97,7 +97,7 @@ struct AuditCommand: ParsableCommand {
     seedOption.noteRandom((job.seed, job.seedWasGiven))
     let outcome = try job.audit(reading)
     interrupt.restore()
-    Note.replaced(try job.write(outcome), in: job.folder!.path)
+    Note.replaced(try JobProgress.writing { try job.write(outcome) }, in: job.folder!.path)
     try AuditOutput.print(outcome, of: job)
   }
 

@@ -84,7 +84,7 @@ struct CheckProductsCommand: ParsableCommand {
     let outcome = try JobProgress.run(total: job.products.count * job.pools, quiet: quiet) { progress, stop in
       try job.run(started: started, progress: { pools, _ in progress(pools) }, shouldStop: { stop.isRaised })
     }
-    try job.write(outcome)
+    try JobProgress.writing { try job.write(outcome) }
     let summary = outcome.result.summary
     print(ProductTable.render(summary), terminator: "")
     print(summary.totals)

@@ -11,7 +11,7 @@ import SealedSupport
 /// One signal source serves the whole process (`Listener`): libdispatch installs its handler
 /// for SIGINT once, so a second source made after `signal(SIGINT, ...)` was reset never heard
 /// Ctrl-C (a run's writing, after its simulation's flag, ignored it). Between flags, Ctrl-C
-/// removes the unfinished files and ends the process as SIGINT does by default.
+/// removes the unfinished files and ends the process with status 130.
 final class InterruptFlag: Sendable {
   private let raised = Atomic<Bool>(false)
   private let message: String
@@ -44,8 +44,7 @@ final class InterruptFlag: Sendable {
 
   private static func quit(saying message: String) -> Never {
     FileHandle.standardError.write(Data("\nsealed: \(message)\n".utf8))
-    PendingFiles.removeAll()
-    exit(130)
+    PendingFiles.removeAllAndExit(130)
   }
 
   /// The process's one SIGINT source and the flag it tells.
@@ -63,11 +62,10 @@ final class InterruptFlag: Sendable {
       source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "sealed.interrupt"))
       source.setEventHandler { [current] in
         guard let flag = current.flag.withLock({ $0 }) else {
-          // No command stage is listening: what Ctrl-C does by default, once the files are removed.
-          PendingFiles.removeAll()
-          signal(SIGINT, SIG_DFL)
-          raise(SIGINT)
-          return
+          // No command stage is listening: end the process as Ctrl-C does by default (status
+          // 130), once the files are removed. (Not raise(SIGINT): libdispatch blocks it on the
+          // thread this runs on, so the process would go on.)
+          PendingFiles.removeAllAndExit(130)
         }
         flag.heard()
       }
