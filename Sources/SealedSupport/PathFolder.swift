@@ -16,7 +16,11 @@ package func folderOfPath(_ path: String) -> String {
 /// folder put in place of a link once emptied the folder it named). Cost: one `lstat` and, per
 /// link, one `readlink`.
 package func linkTarget(of path: String) -> String {
+  // "link/" and "link/." name the link's folder, but lstat follows them: judge "link" itself.
   var current = path
+  while current.count > 1 && (current.hasSuffix("/") || current.hasSuffix("/.")) {
+    current = String(current.hasSuffix("/") ? current.dropLast() : current.dropLast(2))
+  }
   for _ in 0..<40 {
     var status = stat()
     guard lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return current }

@@ -42,6 +42,9 @@ import Testing
     try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link").path, withDestinationPath: "real")
     let forced = try run(["simulate", "war", "--pools", "100", "--seed", "2", "--out", "link", "--quiet", "--force"])
     #expect(forced.status == 0, "\(forced.stderr)")
+    // Written "link/", as a shell completes it: the same (lstat of "link/" follows the link).
+    let slashed = try run(["simulate", "war", "--pools", "100", "--seed", "2", "--out", "link/", "--quiet", "--force"])
+    #expect(slashed.status == 0, "\(slashed.stderr)")
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir.appendingPathComponent("link").path) == "real")
     #expect(try String(contentsOf: dir.appendingPathComponent("real/notes.txt"), encoding: .utf8) == "precious\n")
     #expect(try String(contentsOf: dir.appendingPathComponent("real/run.csv"), encoding: .utf8).contains("\nseed,2\n"))
