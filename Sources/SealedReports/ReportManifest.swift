@@ -58,12 +58,26 @@ package struct ReportManifest: Equatable {
 
   package var names: Set<String> { Set(entries.map(\.name)) }
 
-  /// Throws unless `data`, the bytes of `name` at `path`, are those the manifest records (when it
-  /// records them): a page drawn from a changed CSV would not be the run's.
-  package func requireAsWritten(_ data: Data, of name: String, at path: String) throws(DataError) {
+  /// Throws unless the file `name` at `path` is the one the manifest records (when it records
+  /// it): a page drawn from a changed CSV would not be the run's. Cost: a `stat`, and a read of
+  /// the file only when its size is the one recorded (nothing for files it records no size of,
+  /// such as a large `pools.csv`).
+  package func requireAsWritten(_ name: String, at path: String) throws(DataError) {
+    guard let entry = entries.first(where: { $0.name == name }), let bytes = entry.bytes, entry.crc32 != nil else { return }
+    var status = stat()
+    guard stat(path, &status) == 0 else { throw DataError("cannot read the file (\(systemErrorReason(errno)))", at: path) }
+    let size = Int(status.st_size)
+    let data = size == bytes ? FileManager.default.contents(atPath: path) ?? Data() : Data()
+    try requireAsWritten(data, size: size, of: name, at: path)
+  }
+
+  /// Throws unless `data`, the bytes of `name` at `path` (`size` of them), are those the
+  /// manifest records (when it records them).
+  package func requireAsWritten(_ data: Data, size: Int? = nil, of name: String, at path: String) throws(DataError) {
     guard let entry = entries.first(where: { $0.name == name }), let bytes = entry.bytes, let crc = entry.crc32 else { return }
-    guard data.count != bytes || CRC32.hex(of: data) != crc else { return }
-    let what = data.count == bytes ? "the same size, another CRC-32" : "\(data.count) bytes"
+    let size = size ?? data.count
+    guard size != bytes || CRC32.hex(of: data) != crc else { return }
+    let what = size == bytes ? "the same size, another CRC-32" : "\(size) bytes"
     throw DataError(
       "the file is not the one the run wrote (\(what), where \(ReportFolder.manifestName) records \(bytes) bytes with CRC-32 \(crc)): it was changed after the run, so a page drawn from it would not be the run's; expected the run's file (run the command again)",
       at: path)

@@ -39,6 +39,7 @@ extension ReportContents {
     }
     try reader.requireListedFiles()
     try reader.requireRows(run, of: .run)
+    try requireEachKeyOnce(run.records)
     var contents = ReportContents(run: try RunTable(run.records))
     if let file = [ReportFile.checks, .audit].first(where: { names.contains($0.name) }), let table = try reader.records(file) {
       try reader.requireRows(table, of: file)
@@ -63,6 +64,20 @@ extension ReportContents {
     contents.claimFrequency = try reader.frequency(.claimFrequency, group: "claim")
     try reader.requireAsWritten()
     return contents
+  }
+
+  /// Throws when `run.csv` gives a key twice: Sealed writes each once, and a page drawn from the
+  /// last would silently take it (a war report titled dom). (A replaced report's summary,
+  /// `PreviousReport`, reads such a file leniently.)
+  private static func requireEachKeyOnce(_ records: [CSVRecord]) throws(DataError) {
+    var lines: [String: Int] = [:]
+    for record in records {
+      let key = try record.text("key")
+      if let first = lines[key] {
+        throw DataError("key \(key) again (first on line \(first)); expected each key once", at: DataError.location(record.file, line: record.line))
+      }
+      lines[key] = record.line
+    }
   }
 
   /// Reads the files of one folder.
@@ -107,9 +122,7 @@ extension ReportContents {
     func requireAsWritten() throws(DataError) {
       guard let manifest else { return }
       for name in names.sorted() where name.hasSuffix(".csv") {
-        let path = (folder as NSString).appendingPathComponent(name)
-        guard let data = FileManager.default.contents(atPath: path) else { continue }
-        try manifest.requireAsWritten(data, of: name, at: path)
+        try manifest.requireAsWritten(name, at: (folder as NSString).appendingPathComponent(name))
       }
     }
 

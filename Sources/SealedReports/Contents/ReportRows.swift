@@ -20,16 +20,7 @@ package struct RunTable: Sendable {
 
   init(_ records: [CSVRecord]) throws(DataError) {
     var entries: [(key: String, value: String)] = []
-    var lines: [String: Int] = [:]
-    for record in records {
-      let key = try record.text("key")
-      // Sealed writes each key once; a second one would silently win (a war report titled dom).
-      if let first = lines[key] {
-        throw DataError("key \(key) again (first on line \(first)); expected each key once", at: DataError.location(record.file, line: record.line))
-      }
-      lines[key] = record.line
-      entries.append((key, try record.text("value")))
-    }
+    for record in records { entries.append((try record.text("key"), try record.text("value"))) }
     self.init(entries)
   }
 }
