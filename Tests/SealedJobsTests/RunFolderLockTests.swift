@@ -12,13 +12,13 @@ import Testing
     let out = try Fixtures.temporaryDirectory().appendingPathComponent("run").path
     var first: RunFolder? = try RunFolder(path: out, products: ["war-draft"], force: false)
     #expect(first != nil)
-    #expect(FileManager.default.fileExists(atPath: RunFolder.lockFile(of: out)))
     #expect(throws: DataError("another sealed check-products is writing this folder; wait for it to finish, or choose another --out", at: out)) {
       try RunFolder(path: out, products: ["war-draft"], force: false)
     }
     first = nil
     #expect(try RunFolder(path: out, products: ["war-draft"], force: false).path == out)
-    // The lock is beside the folder, not in it.
+    // The folder itself is locked: no lock file in it or beside it.
     #expect(try FileManager.default.contentsOfDirectory(atPath: out).isEmpty)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: (out as NSString).deletingLastPathComponent) == ["run"])
   }
 }

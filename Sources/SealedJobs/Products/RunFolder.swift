@@ -21,8 +21,8 @@ package struct RunFolder: Sendable {
   private let earlierConfirmations: [String]
 
   /// Folders of an earlier run of products this run checks too: each is replaced when this run
-  /// checks its product, and dropped by `write` when it does not (a run stopped by Ctrl-C), so
-  /// that the folder never mixes two runs.
+  /// checks its product, and dropped by `write` when it does not (a run stopped by Ctrl-C, a
+  /// product refused), so that the folder never mixes two runs.
   private let earlierOfTheRun: [String]
 
   /// The folder's lock, held while this value lives.
@@ -63,7 +63,7 @@ package struct RunFolder: Sendable {
   /// Writes `summary.csv`, `findings.csv`, `run.csv` and `manifest.csv` (each replaced whole,
   /// atomically), then drops what an earlier run or report left that this run does not
   /// rewrite: the confirmation of a product this run did not confirm among them, and the
-  /// folders of products this run did not reach (stopped by Ctrl-C).
+  /// folders of products this run did not reach (stopped by Ctrl-C) or refused.
   package func write(
     _ result: ProductRun.Result, findings: FindingsTable, facts: ProductRunFacts, elapsed: Double
   ) throws(DataError) {
@@ -76,7 +76,8 @@ package struct RunFolder: Sendable {
     for row in result.summary.rows where row.confirm == nil {
       try? FileManager.default.removeItem(atPath: "\(path)/\(confirm)/\(row.product)")
     }
-    let checked = Set(result.summary.rows.map(\.product))
+    // Products this run did not reach (Ctrl-C) or refused wrote no folder: an earlier run's goes.
+    let checked = Set(result.summary.rows.filter { $0.verdict != .refused }.map(\.product))
     let unreached = earlierOfTheRun.filter { !checked.contains($0) }
     for entry in earlier + earlierConfirmations + unreached + unreached.map({ "\(confirm)/\($0)" }) {
       try? FileManager.default.removeItem(atPath: "\(path)/\(entry)")
@@ -88,17 +89,9 @@ package struct RunFolder: Sendable {
       names: Self.ownFiles.filter { $0 != ReportFile.manifest.name } + folders,
       contents: written.mapValues { Data($0.utf8) })
     try ReportFolder.writeFile(manifest.text, to: file(ReportFile.manifest.name))
-    unlink(Self.lockFile(of: path))
   }
 
   private func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
-
-  /// The lock file of the run folder at `path`: hidden, beside the folder (inside it, a later
-  /// report into the folder would count it as a file Sealed did not write).
-  package static func lockFile(of path: String) -> String {
-    let folder = folderOfPath(path)
-    return "\(folder.isEmpty ? "." : folder)/.\((path as NSString).lastPathComponent).sealed-run.lock"
-  }
 
   /// The products confirmed in the run folder at `path` (`confirm/<code>`, each a report).
   static func confirmations(in path: String) -> [String] {
@@ -108,18 +101,18 @@ package struct RunFolder: Sendable {
   }
 }
 
-/// An exclusive `flock` on a run folder's lock file (`RunFolder.lockFile`), released when the
-/// value goes: a second run into the folder while one writes it is refused in one line (it
-/// once called the first run's product folders, not yet in a manifest, foreign). Cost: one
-/// open and one flock.
+/// An exclusive `flock` on a run folder itself (its descriptor, opened read-only: no lock file,
+/// nothing to remove, no write access to its parent needed), released when the value goes: a
+/// second run into the folder while one writes it is refused in one line (it once called the
+/// first run's product folders, not yet in a manifest, foreign). Cost: the folder made if
+/// missing, one open and one flock.
 final class RunLock: Sendable {
   private let descriptor: Int32
 
   init(claiming path: String) throws(DataError) {
-    let file = RunFolder.lockFile(of: path)
-    try Folder.create(folderOfPath(file))
-    let descriptor = open(file, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw DataError("cannot open the run's lock file (\(systemErrorReason(errno)))", at: file) }
+    try Folder.create(path)
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw DataError("cannot open the folder (\(systemErrorReason(errno)))", at: path) }
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
       close(descriptor)
       throw DataError("another sealed check-products is writing this folder; wait for it to finish, or choose another --out", at: path)
