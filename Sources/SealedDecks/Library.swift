@@ -173,10 +173,10 @@ public struct Library: Sendable {
   private static func describe(_ error: DecodingError, data: Data, path: String) -> DataError {
     switch error {
     case .dataCorrupted(let context) where context.codingPath.isEmpty:
-      // Every number of a library file is a whole number.
+      // Every number of a library file is a whole number but a card's mana value (half-mana cards).
       return malformedJSONError(
         data, source: path, expected: "fix the file or delete it", detail: context.underlyingError.map { "\($0)" } ?? context.debugDescription,
-        wholeNumbersOnly: true)
+        wholeNumbersOnly: true, fractionalKeys: ["mana_value"])
     case .dataCorrupted(let context) where context.debugDescription.contains("Rarity"):
       let field = DecodingErrorMessage.fieldPath(context.codingPath)
       return DataError("field \(field): expected one of \(Rarity.named.map(\.rawValue).joined(separator: ", "))", at: path)

@@ -23,11 +23,12 @@ package func lineAndColumn(ofOffset offset: Int, in bytes: some Collection<UInt8
 ///
 /// `detail` is the decoder's own description, used when the text does parse as JSON (a number
 /// too large for its field, for instance): the error then names the line and column of the
-/// number it quotes, if any. With `wholeNumbersOnly` (a file whose every number is whole), the
-/// first number written with a fraction or an exponent is named, line, column and field, as
-/// JSONDecoder names nothing of it.
+/// number it quotes, if any. With `wholeNumbersOnly` (a file whose every number is whole but
+/// those of `fractionalKeys`), the first number written with a fraction or an exponent is
+/// named, line, column and field, as JSONDecoder names nothing of it.
 package func malformedJSONError(
-  _ data: Data, source: String, expected: String, detail: String? = nil, wholeNumbersOnly: Bool = false
+  _ data: Data, source: String, expected: String, detail: String? = nil, wholeNumbersOnly: Bool = false,
+  fractionalKeys: Set<String> = []
 ) -> DataError {
   do {
     _ = try JSONSerialization.jsonObject(with: data)
@@ -52,7 +53,7 @@ package func malformedJSONError(
       at: DataError.location(source, line: line, column: column))
   }
   // Foundation says only "not valid JSON" of a number that does not fit an integer field.
-  if wholeNumbersOnly, let number = firstNonWholeNumber(in: data) {
+  if wholeNumbersOnly, let number = firstNonWholeNumber(in: data, fractional: fractionalKeys) {
     let (line, column) = lineAndColumn(ofOffset: number.offset, in: data)
     let field = number.key.map { "field \($0): " } ?? ""
     return DataError("\(field)\(number.text) is not a whole number; \(expected)", at: DataError.location(source, line: line, column: column))
@@ -68,13 +69,16 @@ func firstOutOfRangeInteger(in data: Data) -> (offset: Int, text: String, key: S
 }
 
 /// The first number of `data` that is not written as a whole number (a fraction or an
-/// exponent: `1.5`, `1e23`), where its key is, when it has one.
-func firstNonWholeNumber(in data: Data) -> (offset: Int, text: String, key: String?)? {
-  firstNumber(in: data) { $0.contains(where: { ".eE".contains($0) }) }
+/// exponent: `1.5`, `1e23`), where its key is, when it has one, outside the keys `fractional`
+/// (fields whose numbers may have a fraction).
+func firstNonWholeNumber(in data: Data, fractional: Set<String> = []) -> (offset: Int, text: String, key: String?)? {
+  firstNumber(in: data, skippingKeys: fractional) { $0.contains(where: { ".eE".contains($0) }) }
 }
 
 /// The first number token of `data` (outside strings) for which `matches` holds, with its key.
-private func firstNumber(in data: Data, where matches: (String) -> Bool) -> (offset: Int, text: String, key: String?)? {
+private func firstNumber(
+  in data: Data, skippingKeys skipped: Set<String> = [], where matches: (String) -> Bool
+) -> (offset: Int, text: String, key: String?)? {
   let bytes = [UInt8](data)
   var index = 0
   var lastString: (text: String, end: Int)?
@@ -102,6 +106,7 @@ private func firstNumber(in data: Data, where matches: (String) -> Bool) -> (off
           let between = bytes[last.end..<start].filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
           if between == [UInt8(ascii: ":")] { key = last.text }
         }
+        if let key, skipped.contains(key) { continue }
         return (start, text, key)
       }
     } else {
