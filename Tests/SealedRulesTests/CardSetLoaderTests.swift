@@ -51,6 +51,6 @@ import Testing
     let plan = try PlanCompiler.compile(rules, for: Self.loader().cardSet("war", for: rules))
     let gaps = try #require(CardDataGaps(plan: plan))
     #expect(gaps.deadKeys == ["war:999"] && gaps.fetchableSets == ["spg"])
-    #expect(gaps.remedy == "sealed cards fetch spg; war:999 names no card: the card data of war lists every printing (a wrong key?)")
+    #expect(gaps.remedy == "sealed cards fetch spg; war:999 names no card: the card data of war lists every printing" + " (a wrong key? data fetched before the set was complete is fetched again with sealed cards fetch war)")
   }
 }

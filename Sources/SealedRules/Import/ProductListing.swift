@@ -36,13 +36,21 @@ package struct ProductListing: Sendable {
   /// Every product of `data` compiled against `database` (the card data read once); `source`
   /// names the file in the rule files made. Cost: one rule set made and one plan compiled per
   /// product (`CompiledBoosterRules.ruleSet`), the products spread over the machine's cores.
-  package static func list(_ data: CompiledBoosterData, source: String, database: CardDatabase) -> [ProductListing] {
+  /// `everyPrinting` are the sets whose card data lists every printing
+  /// (`CardDataLocation.setsListingEveryPrinting`): a key of theirs without data names no card.
+  package static func list(
+    _ data: CompiledBoosterData, source: String, database: CardDatabase, everyPrinting: Set<String> = []
+  ) -> [ProductListing] {
     let products = data.products
-    return ParallelMap.map(products.count) { index in listing(products[index], source: source, database: database) }
+    return ParallelMap.map(products.count) { index in
+      listing(products[index], source: source, database: database, everyPrinting: everyPrinting)
+    }
   }
 
   /// One product compiled against `database`.
-  static func listing(_ product: CompiledBoosterData.Product, source: String, database: CardDatabase) -> ProductListing {
+  static func listing(
+    _ product: CompiledBoosterData.Product, source: String, database: CardDatabase, everyPrinting: Set<String>
+  ) -> ProductListing {
     do throws(DataError) {
       let rules: RuleSetDefinition
       if let direct = try CompiledBoosterRules.ruleSet(product, name: product.code, source: source, ruleSource: product.code) {
@@ -51,7 +59,9 @@ package struct ProductListing: Sendable {
         let text = try CompiledBoosterRules.ruleFile([product], name: product.code, source: source)
         rules = try RuleSetLoader.parse(text, source: product.code)
       }
-      let set = CardSetLoader.cardSet(product.set_code.lowercased(), for: rules, in: database)
+      var set = CardSetLoader.cardSet(product.set_code.lowercased(), for: rules, in: database)
+      set.listsEveryPrinting = everyPrinting.contains(set.code)
+      for code in set.otherSets.keys { set.otherSets[code]?.listsEveryPrinting = everyPrinting.contains(code) }
       let plan = try PlanCompiler.compile(rules, for: set)
       guard let gaps = CardDataGaps(plan: plan) else { return ProductListing(product: product, simulates: .withNames) }
       return ProductListing(product: product, simulates: .onCardKeys(summary: gaps.summary, fetchCommand: gaps.remedy))

@@ -144,12 +144,13 @@ extension ProductListing {
   /// entry.
   package static func list(
     _ data: CompiledBoosterData, source: String, cards: CardDataLocation, cache: ProductListingCache?,
-    compile: ((CardDatabase) -> [ProductListing])? = nil
+    compile: ((CardDatabase, Set<String>) -> [ProductListing])? = nil
   ) throws(DataError) -> [ProductListing] {
     let key = cache?.key(for: data, source: source, cards: cards)
     if let key, let cached = cache?.read(key: key, data: data) { return cached }
     let database = try cards.load()
-    let listed = compile?(database) ?? list(data, source: source, database: database)
+    let everyPrinting = cards.setsListingEveryPrinting()
+    let listed = compile?(database, everyPrinting) ?? list(data, source: source, database: database, everyPrinting: everyPrinting)
     if let key { cache?.write(listed, key: key) }
     return listed
   }

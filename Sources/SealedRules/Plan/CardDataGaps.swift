@@ -41,12 +41,18 @@ package struct CardDataGaps: Sendable, Equatable {
     if !fetchableSets.isEmpty {
       parts.append(product.map { "sealed cards fetch --product \($0)" } ?? "sealed cards fetch \(fetchableSets.joined(separator: " "))")
     }
-    if !deadKeys.isEmpty {
-      let named = deadKeys.count <= 3 ? deadKeys.joined(separator: ", ") : "\(deadKeys.prefix(3).joined(separator: ", ")) and \(deadKeys.count - 3) more"
-      let sets = Set(deadKeys.map { String($0.prefix { $0 != ":" }) }).sorted().joined(separator: ", ")
-      parts.append("\(named) name\(deadKeys.count == 1 ? "s" : "") no card: the card data of \(sets) lists every printing (a wrong key?)")
-    }
+    if !deadKeys.isEmpty { parts.append(Self.deadKeysNote(deadKeys)) }
     return parts.joined(separator: "; ")
+  }
+
+  /// What keys (`set:number`) of sets whose card data lists every printing, without data, mean:
+  /// "war:999 names no card: the card data of war lists every printing (a wrong key? data
+  /// fetched before the set was complete is fetched again with sealed cards fetch war)", the
+  /// first three named.
+  package static func deadKeysNote(_ keys: [String]) -> String {
+    let named = keys.count <= 3 ? keys.joined(separator: ", ") : "\(keys.prefix(3).joined(separator: ", ")) and \(keys.count - 3) more"
+    let sets = Set(keys.map { String($0.prefix { $0 != ":" }) }).sorted()
+    return "\(named) name\(keys.count == 1 ? "s" : "") no card: the card data of \(sets.joined(separator: ", ")) lists every printing (a wrong key? data fetched before the set was complete is fetched again with sealed cards fetch \(sets.joined(separator: " ")))"
   }
 
   /// "312 of 1143 cards lack card data (sets plst, spg)".

@@ -71,13 +71,11 @@ extension CompileContext {
   /// no card (fetching would change nothing).
   private func remedy(forLacking unknown: [Card]) -> String {
     let fetchable = unknown.filter { !set.listsEveryPrinting(ofSet: $0.setCode) }
-    guard fetchable.isEmpty else {
-      return "sealed cards fetch \(Set(fetchable.map(\.setCode)).sorted().joined(separator: " "))"
-    }
-    let sets = Set(unknown.map(\.setCode)).sorted().joined(separator: ", ")
-    let keys = unknown.map { "\($0.setCode):\($0.collectorNumber.text)" }
-    let named = keys.count <= 3 ? keys.joined(separator: ", ") : "\(keys.prefix(3).joined(separator: ", ")) and \(keys.count - 3) more"
-    return "the card data of \(sets) lists every printing, so \(named) name\(keys.count == 1 ? "s" : "") no card: correct the key\(keys.count == 1 ? "" : "s")"
+    let dead = unknown.filter { set.listsEveryPrinting(ofSet: $0.setCode) }.map { "\($0.setCode):\($0.collectorNumber.text)" }
+    var parts: [String] = []
+    if !fetchable.isEmpty { parts.append("sealed cards fetch \(Set(fetchable.map(\.setCode)).sorted().joined(separator: " "))") }
+    if !dead.isEmpty { parts.append(CardDataGaps.deadKeysNote(dead)) }
+    return parts.joined(separator: "; ")
   }
 
   /// The colour groups of a balanced sheet, checked for a draw of `count` cards: distinct,

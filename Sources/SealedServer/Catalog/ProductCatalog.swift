@@ -96,8 +96,8 @@ final class ProductCatalog: Sendable {
       let total = data.products.count
       let isCurrent = { @Sendable in self.generation.withLock { $0 == current } }
       if isCurrent() { state.withLock { $0.total = total; $0.release = release.display } }
-      let listed = try ProductListing.list(data, source: release.label, cards: location, cache: cache) { database in
-        Self.list(data, source: release.label, database: database) { count in
+      let listed = try ProductListing.list(data, source: release.label, cards: location, cache: cache) { database, everyPrinting in
+        Self.list(data, source: release.label, database: database, everyPrinting: everyPrinting) { count in
           if isCurrent() { self.state.withLock { $0.listed += count } }
         }
       }
@@ -125,14 +125,15 @@ final class ProductCatalog: Sendable {
   /// `ProductListing.list` of `data`, a batch of `batchSize` products at a time on every
   /// core, in the data's order; `listed` hears each batch's count as it is done.
   static func list(
-    _ data: CompiledBoosterData, source: String, database: CardDatabase, listed: @Sendable (Int) -> Void
+    _ data: CompiledBoosterData, source: String, database: CardDatabase, everyPrinting: Set<String> = [],
+    listed: @Sendable (Int) -> Void
   ) -> [ProductListing] {
     let products = data.products
     let batches = stride(from: 0, to: products.count, by: batchSize).map { $0..<min($0 + batchSize, products.count) }
     let results = Mutex([[ProductListing]](repeating: [], count: batches.count))
     DispatchQueue.concurrentPerform(iterations: batches.count) { index in
       let batch = CompiledBoosterData(products: Array(products[batches[index]]))
-      let rows = ProductListing.list(batch, source: source, database: database)
+      let rows = ProductListing.list(batch, source: source, database: database, everyPrinting: everyPrinting)
       results.withLock { $0[index] = rows }
       listed(rows.count)
     }
