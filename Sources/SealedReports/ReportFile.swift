@@ -77,7 +77,7 @@ package enum ReportFile: String, CaseIterable, Sendable {
       ["product", "old_product", "measure", "subject", "old", "new", "old_exact", "new_exact", "relative_change"]
     case .pools: ["pool", "booster", "slot", "set", "collector_number", "name", "rarity", "colors", "foil"]
     case .tallies, .page: []
-    case .manifest: ["file"]
+    case .manifest: ["file", "bytes", "crc32"]
     }
   }
 

@@ -15,14 +15,17 @@ package struct ReportManifest: Equatable {
 
   package var entries: [Entry]
 
-  static let header = "file,bytes,crc32"
+  static let header = ReportFile.manifest.columns.joined(separator: ",")
   static let namesOnlyHeader = "file"
 
   /// The manifest of files `names` (and itself), with the size and checksum of each CSV whose
-  /// bytes are in `contents`. Cost: one pass over those bytes.
+  /// bytes are in `contents`, but `run.csv`: its threads, elapsed time and start differ from run
+  /// to run, and the manifest is the same whatever the thread count, as the other CSVs are.
+  /// Cost: one pass over those bytes.
   package init(names: [String], contents: [String: Data]) {
+    let unrecorded: Set = [ReportFolder.manifestName, ReportFile.run.name]
     entries = (names.sorted() + [ReportFolder.manifestName]).map { name in
-      guard name.hasSuffix(".csv"), name != ReportFolder.manifestName, let data = contents[name] else {
+      guard name.hasSuffix(".csv"), !unrecorded.contains(name), let data = contents[name] else {
         return Entry(name: name)
       }
       return Entry(name: name, bytes: data.count, crc32: CRC32.hex(of: data))

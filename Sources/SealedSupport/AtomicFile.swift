@@ -27,8 +27,9 @@ package struct AtomicFile: Sendable {
   package let permissions: mode_t
 
   /// Prepares to replace `path` (when it is a symbolic link, the file it names: `linkTarget`);
-  /// nothing is written yet, and the temporary file is noted in `PendingFiles`. `temporaryPath` defaults to `.NAME.partial-PID-RANDOM` in the same
-  /// folder (it must be on the same file system).
+  /// nothing is written yet, and the temporary file is noted in `PendingFiles`.
+  /// `temporaryPath` defaults to `.NAME.partial-PID-RANDOM` in the same folder (it must be on
+  /// the same file system).
   package init(path: String, temporaryPath: String? = nil, permissions: mode_t = 0o666) {
     let path = linkTarget(of: path)
     self.path = path

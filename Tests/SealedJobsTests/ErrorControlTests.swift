@@ -71,7 +71,7 @@ import Testing
     #expect(outcome.findings.contains { $0.source == .claim && $0.check == "rares equally likely" })
     #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("run/confirm/war-draft/checks.csv").path))
     let manifest = try String(contentsOf: dir.appendingPathComponent("run/manifest.csv"), encoding: .utf8)
-    #expect(manifest.contains("\nconfirm\n") && manifest.contains("\nfindings.csv\n"), "\(manifest)")
+    #expect(manifest.contains("\nconfirm,,\n") && manifest.contains("\nfindings.csv,"), "\(manifest)")
   }
 
   /// A rerun in the same folder that confirms nothing drops the earlier confirmation: a
