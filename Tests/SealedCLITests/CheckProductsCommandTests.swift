@@ -216,11 +216,8 @@ import Testing
     let process = started.process
     Thread.sleep(forTimeInterval: 4)
     kill(process.processIdentifier, SIGINT)
-    let watchdog = SealedExecutable.killAfter(120, process)
-    defer { watchdog.cancel() }
-    let stdout = started.readOutput()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 130, "\(stdout)")
+    let (status, stdout, _) = started.finish(within: 120)
+    #expect(status == 130, "\(stdout)")
     #expect(stdout.contains("INTERRUPTED after "), "\(stdout)")
     let rows = try Self.rows(out)
     #expect(!rows.isEmpty && rows.count < 538, "\(rows.count) rows")

@@ -26,12 +26,8 @@ import Testing
     while try !staged() && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
     #expect(try staged(), "the samples were never staged")
     kill(started.process.processIdentifier, SIGINT)
-    let watchdog = SealedExecutable.killAfter(60, started.process)
-    defer { watchdog.cancel() }
-    _ = started.readOutput()
-    let errors = started.readErrors()
-    started.process.waitUntilExit()
-    #expect(started.process.terminationStatus == 130, "\(errors)")
+    let (status, _, errors) = started.finish()
+    #expect(status == 130, "\(errors)")
     #expect(errors.contains("sealed: interrupted while writing; the unfinished files are removed (files already in place stay)\n"), "\(errors)")
     #expect(!FileManager.default.fileExists(atPath: out.path))
     #expect(try hidden(dir) == [])
@@ -47,12 +43,8 @@ import Testing
     kill(started.process.processIdentifier, SIGINT)
     Thread.sleep(forTimeInterval: 0.05)
     kill(started.process.processIdentifier, SIGINT)
-    let watchdog = SealedExecutable.killAfter(60, started.process)
-    defer { watchdog.cancel() }
-    _ = started.readOutput()
-    let errors = started.readErrors()
-    started.process.waitUntilExit()
-    #expect(started.process.terminationStatus == 130, "\(errors)")
+    let (status, _, errors) = started.finish()
+    #expect(status == 130, "\(errors)")
     // The second Ctrl-C is what stopped it (the first alone also removes the copy, at a chunk's end).
     #expect(errors.contains("sealed: interrupted again; exiting without a report\n"), "\(errors)")
     #expect(try String(contentsOfFile: out, encoding: .utf8) == "old\n")

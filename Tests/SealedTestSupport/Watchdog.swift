@@ -29,6 +29,18 @@ package struct StartedSealed {
   package func readErrors() -> String {
     String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   }
+
+  /// Once the test has sent its signals: standard output and error to their end and the exit
+  /// status, the process killed if it still runs after `seconds` (a Ctrl-C test then fails
+  /// instead of hanging).
+  package func finish(within seconds: Double = 60) -> (status: Int32, output: String, errors: String) {
+    let watchdog = SealedExecutable.killAfter(seconds, process)
+    defer { watchdog.cancel() }
+    let output = readOutput()
+    let errors = readErrors()
+    process.waitUntilExit()
+    return (process.terminationStatus, output, errors)
+  }
 }
 
 extension SealedExecutable {
