@@ -37,11 +37,18 @@ package struct CardDataGaps: Sendable, Equatable {
   /// data may lack them of, and, for keys of sets whose data lists every printing, that they
   /// name no card (to be corrected).
   package var remedy: String {
+    Self.remedy(fetching: fetchableSets, product: product, deadKeys: deadKeys)
+  }
+
+  /// The remedy for cards without data: fetch `sets` (or `--product` its code, which fetches
+  /// every set its sheets name), and say that `deadKeys` name no card (`deadKeysNote`); the
+  /// two parts joined by "; ". What the plan compiler's refusals say too.
+  package static func remedy(fetching sets: [String], product: String? = nil, deadKeys: [String]) -> String {
     var parts: [String] = []
-    if !fetchableSets.isEmpty {
-      parts.append(product.map { "sealed cards fetch --product \($0)" } ?? "sealed cards fetch \(fetchableSets.joined(separator: " "))")
+    if !sets.isEmpty {
+      parts.append(product.map { "sealed cards fetch --product \($0)" } ?? "sealed cards fetch \(sets.joined(separator: " "))")
     }
-    if !deadKeys.isEmpty { parts.append(Self.deadKeysNote(deadKeys)) }
+    if !deadKeys.isEmpty { parts.append(deadKeysNote(deadKeys)) }
     return parts.joined(separator: "; ")
   }
 

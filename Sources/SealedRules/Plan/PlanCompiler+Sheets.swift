@@ -66,16 +66,14 @@ extension CompileContext {
     return (sorted.map(\.entry), sorted.map(\.group))
   }
 
-  /// What to do about cards without data: fetch the sets whose card data may lack them, or,
-  /// when every one is of a set whose data lists every printing, correct the keys, which name
-  /// no card (fetching would change nothing).
+  /// What to do about cards without data (`CardDataGaps.remedy`): fetch the sets whose card
+  /// data may lack them, and correct the keys of sets whose data lists every printing, which
+  /// name no card (fetching them would change nothing).
   private func remedy(forLacking unknown: [Card]) -> String {
+    let dead = unknown.filter { set.listsEveryPrinting(ofSet: $0.setCode) }
     let fetchable = unknown.filter { !set.listsEveryPrinting(ofSet: $0.setCode) }
-    let dead = unknown.filter { set.listsEveryPrinting(ofSet: $0.setCode) }.map { "\($0.setCode):\($0.collectorNumber.text)" }
-    var parts: [String] = []
-    if !fetchable.isEmpty { parts.append("sealed cards fetch \(Set(fetchable.map(\.setCode)).sorted().joined(separator: " "))") }
-    if !dead.isEmpty { parts.append(CardDataGaps.deadKeysNote(dead)) }
-    return parts.joined(separator: "; ")
+    return CardDataGaps.remedy(
+      fetching: Set(fetchable.map(\.setCode)).sorted(), deadKeys: dead.map { "\($0.setCode):\($0.collectorNumber.text)" })
   }
 
   /// The colour groups of a balanced sheet, checked for a draw of `count` cards: distinct,
