@@ -196,7 +196,26 @@ import Testing
           #expect(try String(contentsOf: folder.appendingPathComponent("\(product)/\(name)"), encoding: .utf8) == a, "\(product)/\(name)")
         }
       }
+      // The run's manifest too, and each product's (CI's digests once differed in the run's:
+      // it recorded summary.csv's CRC-32, and summary.csv holds the seconds).
+      for manifest in ["manifest.csv", "war-draft/manifest.csv"] {
+        let a = try String(contentsOf: folders[0].appendingPathComponent(manifest), encoding: .utf8)
+        #expect(try String(contentsOf: folder.appendingPathComponent(manifest), encoding: .utf8) == a, "\(manifest)")
+      }
     }
+  }
+
+  /// summary.csv and run.csv, which hold the run's seconds, are in the run's manifest by name
+  /// only; findings.csv, the same for every run of the seed, with its size and CRC-32.
+  @Test func theRunsManifestRecordsNoChecksumOfTheFilesHoldingTimes() throws {
+    let out = try Fixtures.temporaryDirectory().appendingPathComponent("run")
+    let result = try SealedExecutable.run(["check-products", "--products", "war-draft", "--pools", "200", "--seed", "4", "--out", out.path, "--quiet"])
+    #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
+    let rows = try String(contentsOf: out.appendingPathComponent("manifest.csv"), encoding: .utf8).split(separator: "\n").map(String.init)
+    #expect(rows.first == "file,bytes,crc32")
+    #expect(rows.contains("summary.csv,,") && rows.contains("run.csv,,"), "\(rows)")
+    let findings = try Data(contentsOf: out.appendingPathComponent("findings.csv"))
+    #expect(rows.contains("findings.csv,\(findings.count),\(CRC32.hex(of: findings))"), "\(rows)")
   }
 
   /// Ctrl-C keeps the products that finished: summary.csv lists them, run.csv says the run

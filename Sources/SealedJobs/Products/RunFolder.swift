@@ -85,9 +85,11 @@ package struct RunFolder: Sendable {
     if Self.confirmations(in: path).isEmpty { rmdir(file(confirm)) }  // only when empty
     var folders = result.summary.rows.map(\.product).filter { FileManager.default.fileExists(atPath: "\(path)/\($0)/\(ReportFile.manifest.name)") }
     if FileManager.default.fileExists(atPath: file(confirm)) { folders.append(confirm) }
+    // summary.csv by name only, as run.csv: its seconds per product differ from run to run, and
+    // the manifest is the same whatever the timing (two runs of one seed, any thread count).
     let manifest = ReportManifest(
       names: Self.ownFiles.filter { $0 != ReportFile.manifest.name } + folders,
-      contents: written.mapValues { Data($0.utf8) })
+      contents: written.filter { $0.key != ProductSummary.fileName }.mapValues { Data($0.utf8) })
     try ReportFolder.writeFile(manifest.text, to: file(ReportFile.manifest.name))
   }
 
