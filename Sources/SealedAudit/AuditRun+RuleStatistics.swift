@@ -57,6 +57,7 @@ extension AuditRun {
     guard weight > 0 else { return }
     let p = min(max(real.reduce(0) { $0 + shares[$1] * (1 - distributions[$1][0]) } / weight, 0), 1)
     guard p > 1e-12 && p < 1 - 1e-12 else { return }
+    if isDecidedByMythicsPerPool(input, lane: lane, kinds: kinds, p: p, distributions: distributions) { return }
     let key = proportionKey(lane, kinds, p)
     if state.keys.contains(key) { return }
     let isComplementOfPlanned = state.proportions.contains {
@@ -131,15 +132,45 @@ extension AuditRun {
     }
   }
 
+  /// The rules' distribution of mythics per pool, over the counts the file's pools show, when
+  /// the audit tests it: boosters grouped in whole pools of more than one, mythics counted.
+  static func poolMythicsDistribution(_ input: AuditInput) -> [Double]? {
+    let counts = input.observed
+    guard input.grouping == .grouped && input.catalog.plan.boostersPerPool > 1 && counts.pools > 0
+      && !input.lanes.lanes.isEmpty && input.lanes.lanes[0].planLane == 0
+    else { return nil }
+    return (0..<counts.poolMythics.count).map { $0 < input.expectations.poolMythics.count ? input.expectations.poolMythics[$0] : 0 }
+  }
+
+  /// Whether the proportion of all boosters holding lane `lane` (over every kind, expected `p`,
+  /// the lane's `distributions` by kind) is decided by the invariant "exactly k mythics per
+  /// pool". So it is when every booster of the file is in a whole pool and the lane is the
+  /// mythic lane, whose k mythics the rules put in boosters of their own (k / boosters per pool
+  /// = `p`), or its complement (a booster holds a card of it exactly when it holds no mythic:
+  /// war `sealed`'s rares): the count is then k × pools, or the rest, exactly when the invariant
+  /// holds, and a binomial test of it could never fail where the invariant passes (it was one
+  /// more test in the Holm family, for nothing). A last pool cut short keeps the test. No
+  /// boosters at all is `AuditPlan`'s file of whole pools.
+  static func isDecidedByMythicsPerPool(_ input: AuditInput, lane: Int, kinds: [Int], p: Double, distributions: [[Double]]) -> Bool {
+    let plan = input.catalog.plan
+    let perPool = Double(plan.boostersPerPool)
+    guard kinds.count == plan.kinds.count + 1, let distribution = poolMythicsDistribution(input),
+      let fixed = distribution.firstIndex(where: { abs($0 - 1) < 1e-12 }).map(Double.init),
+      [0, input.observed.pools * plan.boostersPerPool].contains(AuditStatistic.proportionCounts(input.observed, lane: lane, kinds: kinds).trials)
+    else { return false }
+    if input.lanes.lanes[lane].planLane == 0 { return abs(p * perPool - fixed) < 1e-9 }
+    guard let mythic = laneDistributions(input, lane: 0),
+      isComplement(mythic, distributions, lane: 0, other: lane, input: input, kinds: Array(plan.kinds.indices))
+    else { return false }
+    return abs((1 - p) * perPool - fixed) < 1e-9
+  }
+
   /// Mythics per pool and the mythic booster's position, over whole pools (boosters grouped in
   /// pools of more than one, mythics counted).
   static func planPoolChecks(_ input: AuditInput, into state: inout RuleChecksPlanned) {
     let plan = input.catalog.plan
     let counts = input.observed
-    guard input.grouping == .grouped && plan.boostersPerPool > 1 && counts.pools > 0 && !input.lanes.lanes.isEmpty
-      && input.lanes.lanes[0].planLane == 0
-    else { return }
-    let distribution = (0..<counts.poolMythics.count).map { $0 < input.expectations.poolMythics.count ? input.expectations.poolMythics[$0] : 0 }
+    guard let distribution = poolMythicsDistribution(input) else { return }
     if let fixed = distribution.firstIndex(where: { abs($0 - 1) < 1e-12 }) {
       var row = CheckResult.invariant(
         "exactly \(fixed) mythic\(fixed == 1 ? "" : "s") per pool", source: .rules, checked: counts.pools,

@@ -1,5 +1,6 @@
 import SealedSupport
 import SealedEngine
+import SealedRules
 
 /// Whether a booster's cards could have come out of the rules, and of which booster kinds.
 ///
@@ -101,10 +102,13 @@ package struct BoosterFeasibility: Sendable {
       let sizes = possibleSizes.sorted().map(String.init).joined(separator: " or ")
       return Verdict(kinds: [], problem: "\(size) cards, where the rules make boosters of \(sizes)")
     }
-    let reasons = best.unplaced.map { position -> String in
+    let program = programs[best.program]
+    // A colour-balanced draw none of whose colour's cards the booster holds is the cause; the
+    // cards left over are its consequence ("full" draws), not named beside it.
+    let colours = Self.missingColours(cards, program)
+    let reasons = colours + best.unplaced.compactMap { position -> String? in
       let (cls, copies) = cards[position]
       if !placeable.contains(cls) { return "\(labels[cls]): no sheet of the rules holds it" }
-      let program = programs[best.program]
       let most = program.draws.reduce(0) { $0 + min(Int($1.capacity[cls]), $1.count) }
       if copies > most && most > 0 {
         return "\(labels[cls]) \(copies) times, where these draws give it at most \(most) time\(most == 1 ? "" : "s")"
@@ -112,9 +116,23 @@ package struct BoosterFeasibility: Sendable {
       let holding = program.draws.filter { $0.capacity[cls] > 0 }
         .map { "\($0.sheetName): \($0.count) card\($0.count == 1 ? "" : "s")" }
       if holding.isEmpty { return "\(labels[cls]): no draw of this booster's kind holds it" }
+      if !colours.isEmpty { return nil }
       return "\(labels[cls]): the draws that can hold it (\(holding.joined(separator: ", "))) are full"
     }
     return Verdict(kinds: [], problem: "no booster of these rules holds these cards together: " + reasons.joined(separator: "; "))
+  }
+
+  /// For each colour-balanced draw of `program`, the colours of which the booster holds no card
+  /// the draw could take, as a reason (the draw holds a card of each of W, U, B, R and G, so
+  /// such a booster is impossible whatever its other cards).
+  static func missingColours(_ cards: [(cls: Int, copies: Int)], _ program: Program) -> [String] {
+    program.draws.compactMap { draw -> String? in
+      guard let groups = draw.groups else { return nil }
+      let held = cards.reduce(UInt8(0)) { $0 | (draw.capacity[$1.cls] > 0 ? groups[$1.cls] : 0) }
+      let missing = (0..<5).filter { held & (1 << $0) == 0 }.map { ColorBalance.groupNames[$0] }
+      guard !missing.isEmpty else { return nil }
+      return "\(draw.sheetName): its \(draw.count) cards are colour-balanced (a card of each of W, U, B, R and G), and this booster holds no \(missing.joined(separator: " or ")) card of the sheet"
+    }
   }
 }
 

@@ -68,6 +68,30 @@ import Testing
     #expect(twice.problem?.contains("2 times, where these draws give it at most 1 time") == true, "\(twice.problem ?? "")")
   }
 
+  /// A booster whose colour-balanced commons hold no green card is impossible, and the reason
+  /// names the colour, not a card left over ("the draws ... are full").
+  @Test func aBoosterMissingAColourOfItsBalancedDrawNamesTheColour() throws {
+    let plan = try ShippedData.plan("war", rules: "retail")
+    let catalog = AuditCatalog(plan: plan, set: try ShippedData.set("war"), identity: .printingAndFinish)
+    let feasibility = BoosterFeasibility(catalog: catalog)
+    let sheet = try #require(plan.sheets.first { $0.balance != nil })
+    let balance = try #require(sheet.balance)
+    func classes(ofGroup group: Int) -> [Int] {
+      (balance.groupStarts[group]..<balance.groupStarts[group + 1]).map { catalog.classOfOrdinal[sheet.cards[$0]] }
+    }
+    let green = Set(classes(ofGroup: 4))
+    var cards = try Self.classes(Simulation.openPools(plan, seed: 3, count: 1)[0].boosters[0], catalog)
+    #expect(feasibility.judge(cards, labels: catalog.classLabels).problem == nil)
+    // Each green common replaced by a white one the booster does not hold.
+    var spare = classes(ofGroup: 0).filter { cls in !cards.contains { $0.cls == cls } }
+    for index in cards.indices where green.contains(cards[index].cls) { cards[index] = (spare.removeFirst(), 1) }
+    let verdict = feasibility.judge(cards, labels: catalog.classLabels)
+    #expect(verdict.kinds.isEmpty)
+    let problem = verdict.problem ?? ""
+    #expect(problem.contains("\(sheet.name): its 10 cards are colour-balanced (a card of each of W, U, B, R and G), and this booster holds no G card of the sheet"), "\(problem)")
+    #expect(!problem.contains("are full"), "\(problem)")
+  }
+
   @Test func aCardOutsideTheBoosterRangeOrOfAnotherSetIsOutside() throws {
     let plan = try ShippedData.plan("war")
     let catalog = AuditCatalog(plan: plan, set: try ShippedData.set("war"), identity: .printingAndFinish)

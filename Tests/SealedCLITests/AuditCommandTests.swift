@@ -59,6 +59,45 @@ import Testing
     #expect(try read(dir, "report.html") == page)
   }
 
+  /// Under rules that give every pool one mythic, boosters in whole pools hold one mythic in
+  /// six, and (war `sealed`'s rare slot) a rare in the other five, exactly when "exactly 1
+  /// mythic per pool" holds: those proportions are not binomial tests of their own (they could
+  /// never fail, and each was one more in the Holm family). A last pool cut short keeps them; a
+  /// pool with a second mythic fails the invariant.
+  @Test func wholePoolsLeaveTheMythicBoostersToTheInvariant() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let file = try packs("csv", pools: 6, seed: 3, name: "war.csv", in: dir)
+    let whole = try audit(["war", "--packs", file, "--spec", "none", "--resamples", "199"], in: dir)
+    #expect(whole.status == 0, "\(whole.stdout)\(whole.stderr)")
+    #expect(whole.stdout.contains("Holm-adjusted over 10 statistical checks"), "\(whole.stdout)")
+    var rows = try rows(dir)
+    #expect(rows["exactly 1 mythic per pool"]?["verdict"] == "pass")
+    #expect(rows["exactly 1 mythic per pool"]?["method"] == "exact (per pool)")
+    #expect(rows["boosters holding a mythic rare"] == nil, "\(rows.keys.sorted())")
+    #expect(rows["boosters holding a rare"] == nil, "\(rows.keys.sorted())")
+
+    // 33 boosters: five whole pools and three boosters of a sixth, which may hold no mythic.
+    let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+    let cut = lines.filter { line in Int(line.prefix { $0 != "," }).map { $0 <= 33 } ?? true }
+    let cutFile = try Fixtures.write(cut.joined(separator: "\n") + "\n", to: "cut.csv", in: dir)
+    let partial = try audit(["war", "--packs", cutFile, "--spec", "none", "--resamples", "199"], in: dir, out: "cut")
+    #expect(partial.status == 0, "\(partial.stdout)\(partial.stderr)")
+    rows = try self.rows(dir, out: "cut")
+    #expect(rows["boosters holding a mythic rare"]?["n"] == "33")
+    #expect(rows["exactly 1 mythic per pool"]?["n"] == "5")
+
+    // Booster 7 (line 86) given a second mythic: its pool fails the invariant.
+    var planted = lines.map(String.init)
+    #expect(planted[85].hasPrefix("7,war,"))
+    planted[85] = "7,war,207,\"Nicol Bolas, Dragon-God\",false"
+    let plantedFile = try Fixtures.write(planted.joined(separator: "\n") + "\n", to: "planted.csv", in: dir)
+    let wrong = try audit(["war", "--packs", plantedFile, "--spec", "none", "--resamples", "199"], in: dir, out: "planted")
+    #expect(wrong.status == 1, "\(wrong.stdout)")
+    let invariant = try self.rows(dir, out: "planted")["exactly 1 mythic per pool"]
+    #expect(invariant?["verdict"] == "fail")
+    #expect(invariant?["observed"] == "1", "\(invariant ?? [:])")  // pools with another count
+  }
+
   @Test func plantedImpossibilitiesFailNamingTheBooster() throws {
     let dir = try Fixtures.temporaryDirectory()
     let file = try packs("csv", pools: 6, seed: 3, name: "war.csv", in: dir)
