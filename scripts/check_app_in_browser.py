@@ -461,6 +461,20 @@ def decks_screen(driver, app, name, shots):
     check("a deck is deleted", f"{name}-copy" not in app.run("decks"))
 
 
+def delete_pool(driver, app, name):
+    """The deck's saved pool, deleted on the Decks screen in two clicks (after the screens are
+    measured and photographed with it), the deck keeping its own copy of it."""
+    driver.get(app.url + "#/decks")
+    wait(driver, lambda d: css(d, f'button[data-pool="{name}"]'))
+    for _ in range(2):
+        css(driver, f'button[data-pool="{name}"]')[0].click()
+    wait(driver, lambda d: not css(d, f'tr[data-kind="pool"][data-name="{name}"]'))
+    listed = json.loads(app.run("decks", "--format", "json"))
+    check("a pool is deleted, its deck kept whole",
+          [entry["kind"] for entry in listed if entry["name"] == name] == ["deck"]
+          and json.loads(app.run("deck", "show", name, "--format", "json"))["size"] == 40, listed)
+
+
 def another_site(driver, app, name):
     """A page served from another origin that posts to the app as a form and with fetch."""
     target = app.url + "api/decks/delete"
@@ -845,6 +859,7 @@ def main():
         sets_offer_nothing_that_fails(driver, app)
         products(driver, app, shots)
         layout_at_every_width(driver, app, name, shots)
+        delete_pool(driver, app, name)
         problems = console_problems(driver)
         check("no console errors", not problems, problems[:3])
         another_site(driver, app, name)

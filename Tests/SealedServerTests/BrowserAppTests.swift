@@ -49,6 +49,7 @@ struct BrowserAppTests {
       "ok    sealed deck show finds the deck as the page shows it", "ok    the Tabletop Simulator file is sealed export tts's",
       "ok    the Arena list is sealed export arena's", "ok    the card sheet is the 10 x 7 sheet of 410 x 571 cards",
       "ok    a page of another site cannot delete a deck", "ok    no console errors",
+      "ok    a deck is deleted", "ok    a pool is deleted, its deck kept whole",
       "ok    9 Islands show 9 filled diamonds", "ok    two checks of one set and rules leave two reports, the first intact",
       "ok    a cancel beside an earlier report ends cancelled, with the report of the pools done",
       "ok    eld offers nothing that fails: every rule set on Choose opens its set",

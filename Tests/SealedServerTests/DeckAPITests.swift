@@ -256,6 +256,29 @@ import Testing
     #expect(try String(contentsOf: server.home.appendingPathComponent("pools/carol.json"), encoding: .utf8) == pool)
     #expect(try server.sealed(["deck", "show", "carol"]).status == 0)
   }
+
+  /// `"kind": "pool"` deletes a saved pool (`sealed deck delete --pool`); its deck keeps its
+  /// own copy. Another kind is refused naming the field; a pool not saved is 404.
+  @Test func aSavedPoolIsDeletedAndItsDeckKept() throws {
+    let server = try RunningServer()
+    defer { server.stop() }
+    _ = try server.save("dana", seed: 6)
+    let deck = try server.sealed(["deck", "show", "dana", "--format", "json"]).stdout
+    let deleted = try server.post("/api/decks/delete", json: "{\"name\":\"dana\",\"kind\":\"pool\"}")
+    #expect(deleted.status == 200, "\(deleted.text)")
+    #expect(try JSONValue.object(deleted.text)["kind"] as? String == "pool")
+    #expect(!FileManager.default.fileExists(atPath: server.home.appendingPathComponent("pools/dana.json").path))
+    let listed = try JSONValue.array(server.get("/api/decks"))
+    #expect(listed.map { "\($0["kind"]!) \($0["name"]!)" } == ["deck dana"])
+    #expect(try server.sealed(["deck", "show", "dana", "--format", "json"]).stdout == deck)
+    let again = try server.post("/api/decks/delete", json: "{\"name\":\"dana\",\"kind\":\"pool\"}")
+    #expect(again.status == 404, "\(again.text)")
+    #expect(again.errorMessage?.hasPrefix("no pool \"dana\": no pools are saved in ") == true, "\(again.text)")
+    let other = try server.post("/api/decks/delete", json: "{\"name\":\"dana\",\"kind\":\"pools\"}")
+    #expect(other.status == 400)
+    #expect(other.errorMessage == "kind: expected \"deck\" or \"pool\", got \"pools\"")
+    #expect(try server.sealed(["deck", "show", "dana"]).status == 0)
+  }
 }
 
 extension JSONValue {

@@ -115,11 +115,12 @@ struct DeckService: Sendable {
     return DeckView(deck, draft: nil)
   }
 
-  /// Deletes saved deck `name` (its pool stays, as with `sealed deck delete`).
-  func delete(_ name: String) async throws(APIError) {
+  /// Deletes saved deck `name` (its pool stays, as with `sealed deck delete`), or with `.pool`
+  /// saved pool `name` (its decks keep their own copy, as with `sealed deck delete --pool`).
+  func delete(_ name: String, kind: Library.Kind = .deck) async throws(APIError) {
     try await library { library in
-      try Library.validate(name: name, for: .deck)
-      try library.withLock(creating: false) { try library.delete(.deck, name) }
+      try Library.validate(name: name, for: kind)
+      try library.withLock(creating: false) { try library.delete(kind, name) }
     }
   }
 

@@ -1,11 +1,10 @@
-// Saved decks: the library sealed deck uses, with its pools; open, duplicate, delete.
+// Saved decks: the library sealed deck uses, with its pools; open, duplicate, delete (a pool too).
 import { api } from "/assets/api.js";
 import { el, link, toast, onReturn, every } from "/assets/ui.js";
 
-function actions(entry, redraw) {
-  if (entry.kind !== "deck") return el("td");
-  const copy = el("input", { value: `${entry.name}-2`, size: 16, "aria-label": `name of the copy of ${entry.name}` });
-  const remove = el("button.danger", { type: "button", dataset: { deck: entry.name }, onclick: async (event) => {
+// A delete button; the first click arms it, the second deletes.
+function deleteButton(entry, redraw) {
+  return el("button.danger", { type: "button", dataset: { [entry.kind]: entry.name }, onclick: async (event) => {
     const button = event.currentTarget;
     if (button.dataset.armed !== "yes") {
       button.dataset.armed = "yes";
@@ -13,11 +12,17 @@ function actions(entry, redraw) {
       return;
     }
     try {
-      await api("/api/decks/delete", { name: entry.name });
-      toast(`Deleted deck ${entry.name}`);
+      await api("/api/decks/delete", { name: entry.name, kind: entry.kind });
+      toast(`Deleted ${entry.kind} ${entry.name}`);
       redraw();
     } catch (error) { toast(error.message, true); }
   } }, "Delete");
+}
+
+function actions(entry, redraw) {
+  // A saved pool can only be deleted: its decks keep their own copy of it.
+  if (entry.kind !== "deck") return el("td.controls", el("div.row-actions", deleteButton(entry, redraw)));
+  const copy = el("input", { value: `${entry.name}-2`, size: 16, "aria-label": `name of the copy of ${entry.name}` });
   return el("td.controls", el("div.row-actions",
     el("form.inline", { onsubmit: async (event) => {
       event.preventDefault();
@@ -27,7 +32,7 @@ function actions(entry, redraw) {
         redraw();
       } catch (error) { toast(error.message, true); }
     } }, copy, el("button", { type: "submit" }, "Duplicate")),
-    remove));
+    deleteButton(entry, redraw)));
 }
 
 function table(entries, redraw) {

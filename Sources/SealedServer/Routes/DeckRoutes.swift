@@ -23,7 +23,19 @@ enum DeckRoutes {
     var name: String
     var new: String
   }
-  struct NameRequest: Decodable { var name: String }
+  /// `{"name": NAME}` deletes a deck, `{"name": NAME, "kind": "pool"}` a saved pool.
+  struct DeleteRequest: Decodable {
+    var name: String
+    var kind: String?
+
+    func libraryKind() throws(APIError) -> Library.Kind {
+      switch kind ?? "deck" {
+      case "deck": return .deck
+      case "pool": return .pool
+      case let other: throw APIError.badRequest("kind: expected \"deck\" or \"pool\", got \"\(other)\"")
+      }
+    }
+  }
 
   static func add(to router: Router<BasicRequestContext>, state: AppState) {
     router.get("/api/catalog") { _, _ in
@@ -78,9 +90,10 @@ enum DeckRoutes {
       return Reply.json(try await state.decks.duplicate(body.name, as: body.new), status: .created)
     }
     router.post("/api/decks/delete") { request, _ in
-      let body = try await JSONBody.decode(NameRequest.self, from: request)
-      try await state.decks.delete(body.name)
-      return Reply.json(["deleted": body.name])
+      let body = try await JSONBody.decode(DeleteRequest.self, from: request)
+      let kind = try body.libraryKind()
+      try await state.decks.delete(body.name, kind: kind)
+      return Reply.json(["deleted": body.name, "kind": kind.rawValue])
     }
   }
 
