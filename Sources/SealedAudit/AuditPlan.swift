@@ -7,9 +7,10 @@ import SealedStats
 /// How many opened boosters an audit needs for each of its statistical checks to detect a
 /// given deviation with a given power, so that a user knows what a box can tell.
 ///
-/// Proportions: the normal-approximation sample size of a two-sided test (`SampleSize`) of
-/// p + d and of p − d, the larger, at level alpha / m (Bonferroni over the m checks, which
-/// Holm's procedure never does worse than), divided by the share of boosters the check counts.
+/// Proportions: the trials from which the exact two-sided binomial test the audit makes has
+/// the power (`ExactBinomialPower`) against p + d and against p − d, the larger, at level
+/// alpha / m (Bonferroni over the m checks, which Holm's procedure never does worse than),
+/// divided by the share of boosters the check counts.
 /// Card frequencies: the boosters at which a noncentral chi-square with the sheet's degrees of
 /// freedom, when the rarest card of the sheet is `ratio` times as likely as the rules say,
 /// exceeds the chi-square critical value with the given power.
@@ -19,8 +20,11 @@ package struct AuditPlan: Sendable {
     package let kind: CheckResult.Kind
     /// What the rules (or the spec) expect, in words.
     package let expected: String
-    /// Boosters needed; nil when the deviation cannot be expressed (a proportion within d of 0 or 1).
+    /// Boosters needed; nil when the deviation cannot be expressed (a proportion within d of 0
+    /// or 1) or stays inside the range a published figure accepts (`insideFigure`).
     package let boosters: Int?
+    /// Whether p ± d both lie inside the range a published figure accepts: no file can refute it.
+    package var insideFigure = false
   }
 
   package let rows: [Row]
@@ -50,12 +54,12 @@ package struct AuditPlan: Sendable {
       switch test.statistic! {
       case .proportion(_, let kinds, let p, _):
         let share = kinds.filter { $0 < plan.kinds.count }.reduce(0) { $0 + shares[$1] }
-        var needed: Int? = nil
-        for alternative in [p + deviation, p - deviation] where alternative > 0 && alternative < 1 {
-          let trials = try SampleSize.trials(null: p, alternative: alternative, significance: level, power: power)
-          needed = max(needed ?? 0, Int((Double(trials) / max(share, 1e-12)).rounded(.up)))
-        }
-        rows.append(Row(check: test.row.name, kind: .binomial, expected: "p = \(CSVNumber.format((p * 1e6).rounded() / 1e6))", boosters: needed))
+        let sized = try ExactBinomialPower.trials(
+          expected: p, accepted: test.accepted, deviation: deviation, significance: level, power: power)
+        let needed = sized.map { Int((Double($0.trials) / max(share, 1e-12)).rounded(.up)) }
+        var row = Row(check: test.row.name, kind: .binomial, expected: "p = \(CSVNumber.format((p * 1e6).rounded() / 1e6))", boosters: needed)
+        row.insideFigure = sized == nil && test.accepted != nil
+        rows.append(row)
       case .frequencies(let classes, let classShares):
         let total = classShares.reduce(0, +)
         let rarest = classShares.indices.min { classShares[$0] < classShares[$1] }!

@@ -32,8 +32,10 @@ extension AuditRun {
       claim.name, source: .spec, successes: successes, trials: trials, expected: expected, alpha: alpha,
       detail: "\(OddsClaim.holding(atLeast)) \(group) (\(selected.matching.count) cards)" + note)
     row.method = row.kind == .invariant ? .exactPerBooster : nil
-    return Planned(
+    var planned = Planned(
       row: row, statistic: row.kind == .binomial ? .proportion(lane: lane, kinds: kinds, p: expected, atLeast: atLeast) : nil,
       exactBinomial: isExactBinomial(input, lane: lane, kinds: kinds))
+    planned.accepted = PublishedFigure.accepted(stated: stated, reading: reading)
+    return planned
   }
 }

@@ -65,6 +65,9 @@ package struct AuditRun: Sendable {
     var key: String?
     /// For a sheet's card frequencies: the sheet names, the group of its `sheet_frequency.csv` rows.
     var group: String?
+    /// For a published figure read as a range: the shares it accepts (`AuditPlan` counts a
+    /// deviation from the range's edge).
+    var accepted: ClosedRange<Double>?
   }
 
   /// Draws the Monte Carlo null of an audit's statistics: `input.resamples` samples of

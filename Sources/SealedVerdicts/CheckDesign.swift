@@ -2,8 +2,10 @@
 /// `sealed check --plan` sizes a run by, so that the plan has one row for every test the run
 /// makes (each check carries its design from where it is made).
 package enum CheckDesign: Sendable {
-  /// A proportion `expected` over `trialsPerPool` trials (boosters) per pool.
-  case proportion(expected: Double, trialsPerPool: Double)
+  /// A proportion `expected` over `trialsPerPool` trials (boosters) per pool. `accepted`: the
+  /// shares a published figure read as a range accepts (the test is against the share of the
+  /// range nearest the observed one, so a deviation counts from the range's edge).
+  case proportion(expected: Double, trialsPerPool: Double, accepted: ClosedRange<Double>? = nil)
   /// A chi-square over cells with these shares (any scale), `countsPerPool` counted per pool,
   /// the statistic divided by `dispersion`, small cells pooled the way the test pools them.
   case distribution(shares: [Double], countsPerPool: Double, dispersion: Double, pooling: ChiSquarePooling)

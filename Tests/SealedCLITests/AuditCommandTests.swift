@@ -403,4 +403,18 @@ import Testing
     let adjusted = try #require(audited.stdout.firstMatch(of: /Holm-adjusted over (\d+) statistical checks/)?.1, "\(audited.stdout)")
     #expect(planned == adjusted)
   }
+
+  /// A spec's published figure read as a range (eoe's Special Guest, 1.8% approximate: 1.7% to
+  /// 1.9%) is sized from the range's edge (4606 boosters; scipy's figures are in
+  /// ExactBinomialPowerTests), and a deviation inside the range says it has no size.
+  @Test func planSizesARangedFigureFromItsEdge() throws {
+    let plan = ["audit", "eoe", "--rules", "eoe-play", "--spec", "eoe-play", "--plan"]
+    let off = try SealedExecutable.run(plan + ["--deviation", "0.01"])
+    #expect(off.status == 0, "\(off.stderr)")
+    let row = try #require(off.stdout.split(separator: "\n").first { $0.hasPrefix("a Special Guest in 1.8% of boosters") })
+    #expect(row.hasSuffix(" 4606"), "\(row)")
+    let inside = try SealedExecutable.run(plan + ["--deviation", "0.0008"])
+    let same = try #require(inside.stdout.split(separator: "\n").first { $0.hasPrefix("a Special Guest in 1.8% of boosters") })
+    #expect(same.hasSuffix(" inside the figure's range"), "\(same)")
+  }
 }

@@ -13,7 +13,7 @@ enum PlanTable {
     for row in checkPlan.rows {
       table.append([
         row.name, row.test.rawValue, VerdictTable.format(row.expected), VerdictTable.format(row.alternative), String(row.trials),
-        VerdictTable.format(row.trialsPerPool), row.pools.map(String.init) ?? (row.counts ? "beyond 2^40" : "nothing to count"),
+        VerdictTable.format(row.trialsPerPool), row.pools.map(String.init) ?? Self.unsized(row),
       ])
     }
     lines.append(table.text)
@@ -25,5 +25,11 @@ enum PlanTable {
       lines.append("pools needed: \(pools) (for \(largest.name))")
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// What a row no run can size says instead of its pools.
+  static func unsized(_ row: CheckPlan.Row) -> String {
+    if row.insideFigure { return "inside the figure's range" }
+    return row.counts ? "beyond 2^40" : "nothing to count"
   }
 }

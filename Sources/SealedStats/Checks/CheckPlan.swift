@@ -9,8 +9,8 @@ import SealedAnalysis
 /// detect a given deviation with a given power, at the Bonferroni level alpha / m (m = the
 /// run's statistical checks), which is at least as strict as Holm's.
 ///
-/// - Proportions: p0 ± `deviation` (the side that needs more), by the normal approximation
-///   (`SampleSize`).
+/// - Proportions: p0 ± `deviation` (the side that needs more), the trials from which the
+///   exact two-sided binomial test the run makes has the power, exactly (`ExactBinomialPower`).
 /// - Chi-square checks: one cell (a card, a rarity, a position, a count of mythics) `ratio`
 ///   times as likely as the rules say, the least detectable cell. Pearson's statistic, divided
 ///   by the check's dispersion δ, is then noncentral chi-square with df = cells − 1 and
@@ -43,6 +43,10 @@ package struct CheckPlan: Sendable {
     /// or when the rules give the check nothing to count.
     package let pools: Int?
 
+    /// Whether p ± deviation both lie inside the range a published figure accepts: no run can
+    /// refute such a deviation, however many pools (`--deviation` below the range's half width).
+    package var insideFigure = false
+
     /// Whether the rules give the check anything to count (a claim about cards they never
     /// draw counts nothing, and no run can size it).
     package var counts: Bool { trialsPerPool > 0 }
@@ -57,7 +61,7 @@ package struct CheckPlan: Sendable {
 
   /// The row that needs the most pools (a row no number of pools serves counts as the most),
   /// among the rows with something to count.
-  package var largest: Row? { rows.filter(\.counts).max { ($0.pools ?? .max) < ($1.pools ?? .max) } }
+  package var largest: Row? { rows.filter { $0.counts && !$0.insideFigure }.max { ($0.pools ?? .max) < ($1.pools ?? .max) } }
 
   /// The pools needed for every row (nil when some row cannot be served).
   package var pools: Int? { rows.isEmpty ? 0 : largest?.pools }
@@ -85,8 +89,10 @@ package struct CheckPlan: Sendable {
         throw .invalidArgument("check \"\(check.name)\" has no design to plan by; this is a bug in Sealed")
       }
       switch design {
-      case .proportion(let expected, let perPool):
-        rows.append(try Self.binomialRow(check.name, expected: expected, perPool: perPool, deviation: deviation, level: level, power: power))
+      case .proportion(let expected, let perPool, let accepted):
+        rows.append(
+          try Self.binomialRow(
+            check.name, expected: expected, accepted: accepted, perPool: perPool, deviation: deviation, level: level, power: power))
       case .distribution(let shares, let perPool, let dispersion, let pooling):
         rows.append(
           try Self.chiSquareRow(
@@ -97,17 +103,18 @@ package struct CheckPlan: Sendable {
     self.rows = rows
   }
 
-  /// A proportion's row: p ± deviation, the side that needs more trials.
+  /// A proportion's row: p ± deviation, the side that needs more trials, counted from the edge
+  /// of the range a published figure accepts (`ExactBinomialPower.trials(expected:...)`).
   static func binomialRow(
-    _ name: String, expected: Double, perPool: Double, deviation: Double, level: Double, power: Double
+    _ name: String, expected: Double, accepted: ClosedRange<Double>? = nil, perPool: Double, deviation: Double, level: Double,
+    power: Double
   ) throws(StatisticsError) -> Row {
-    var best: (alternative: Double, trials: Int)? = nil
-    for alternative in [expected - deviation, expected + deviation] where alternative > 0 && alternative < 1 {
-      let trials = try SampleSize.trials(null: expected, alternative: alternative, significance: level, power: power)
-      if best == nil || trials > best!.trials { best = (alternative, trials) }
-    }
+    let best = try ExactBinomialPower.trials(
+      expected: expected, accepted: accepted, deviation: deviation, significance: level, power: power)
     guard let best, perPool > 0 else {
-      return Row(name: name, test: .binomial, expected: expected, alternative: expected, trials: 0, trialsPerPool: perPool, pools: nil)
+      var row = Row(name: name, test: .binomial, expected: expected, alternative: expected, trials: 0, trialsPerPool: perPool, pools: nil)
+      row.insideFigure = accepted != nil && perPool > 0
+      return row
     }
     return Row(
       name: name, test: .binomial, expected: expected, alternative: best.alternative, trials: best.trials,

@@ -81,7 +81,9 @@ struct OddsCheck {
     let (expected, note) = PublishedFigure.testedShare(successes: successes, trials: trials, stated: stated, reading: reading)
     var check = try builder.proportion(
       name, source: .spec, successes: successes, trials: trials, expected: expected, alpha: alpha, detail: detail + note)
-    if check.kind == .binomial { check.design = .proportion(expected: stated, trialsPerPool: trialsPerPool) }
+    if check.kind == .binomial {
+      check.design = .proportion(expected: stated, trialsPerPool: trialsPerPool, accepted: PublishedFigure.accepted(stated: stated, reading: reading))
+    }
     return check
   }
 
@@ -194,12 +196,18 @@ package enum PublishedFigure {
   /// with the words the detail adds ("; stated 1.5%, approximate (...): any share from 1.4%
   /// to 1.6%, tested at the nearest"). Shared by `sealed check` and `sealed audit`.
   package static func testedShare(successes: Int, trials: Int, stated: Double, reading: FigureReading) -> (Double, String) {
-    guard !reading.isExact && trials > 0 && stated > 0 && stated < 1 else { return (stated, "") }
-    let range = reading.range(of: stated)
-    let low = max(range.lowerBound, Double.leastNonzeroMagnitude)
-    let high = min(range.upperBound, 1 - Double.ulpOfOne)
+    guard trials > 0, let range = accepted(stated: stated, reading: reading) else { return (stated, "") }
+    let (low, high) = (range.lowerBound, range.upperBound)
     let expected = min(max(Double(successes) / Double(trials), low), high)
     return (expected, "; stated \(share(stated)) \(words(reading)): any share from \(share(low)) to \(share(high)), tested at the nearest")
+  }
+
+  /// The shares a figure read as a range accepts, kept inside (0, 1) so that a test has
+  /// something to test; nil for an exact figure, or one of 0 or 1.
+  package static func accepted(stated: Double, reading: FigureReading) -> ClosedRange<Double>? {
+    guard !reading.isExact && stated > 0 && stated < 1 else { return nil }
+    let range = reading.range(of: stated)
+    return max(range.lowerBound, Double.leastNonzeroMagnitude)...min(range.upperBound, 1 - Double.ulpOfOne)
   }
 
   /// How a figure reads, in a check's detail: "within 0.005" for a margin either side, else
