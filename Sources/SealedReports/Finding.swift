@@ -37,18 +37,26 @@ package struct Finding: Sendable, Hashable {
   /// What was found, in one line.
   package var found: String
 
-  package init(product: String, source: Source, check: String, found: String) {
+  /// Whether `found` is decided by the data alone, the same whatever the seed: a lint warning,
+  /// a refusal, a claim's exact share. Against a baseline such a finding must say what it said
+  /// there (a Special Guest share gone from 1/20 to 1/8 is not the finding the baseline knew).
+  /// Not written to `findings.csv`; a baseline's findings are compared by the run's.
+  package var exact: Bool
+
+  package init(product: String, source: Source, check: String, found: String, exact: Bool = false) {
     self.product = product
     self.source = source
     self.check = check
     self.found = found
+    self.exact = exact || source == .lint || source == .refused
   }
 
   package var key: Key { Key(product: product, source: source, check: check) }
 }
 
 /// `findings.csv`: a run's findings, one row each, in the run's product order; with a
-/// baseline, each row says whether it is `new` or `known`.
+/// baseline, each row says whether it is `new`, `changed` (an exact finding the baseline
+/// knew saying something else) or `known`.
 package struct FindingsTable: Sendable {
   package var findings: [Finding]
   /// The status of each finding against a baseline (`new` or `known`), or nil without one.

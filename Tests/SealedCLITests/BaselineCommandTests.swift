@@ -54,6 +54,29 @@ import Testing
     let marked = try ReleaseValidationTests.rows(dir.appendingPathComponent("wrong/findings.csv"))
     #expect(marked.filter { $0["status"] == "new" }.map { $0["product"]! } == ["fdn-play"])
     #expect(marked.filter { $0["status"] == "known" }.count == findings.count)
+
+    // otj-play's Special Guests five times as likely on The List: its known claim findings,
+    // decided exactly by the data, now say other shares, and fail as changed.
+    var worse = try ReleaseValidationTests.shippedProducts()
+    try ReleaseValidationTests.edit(&worse, "otj-play") { product in
+      var sheets = product["sheets"] as! [String: Any]
+      var sheet = sheets["the_list"] as! [String: Any]
+      var cards = sheet["cards"] as! [String: Any]
+      for key in cards.keys where key.hasPrefix("spg:") { cards[key] = 5 }
+      sheet["cards"] = cards
+      sheet["total_weight"] = cards.values.reduce(0) { $0 + ($1 as! Int) }
+      sheets["the_list"] = sheet
+      product["sheets"] = sheets
+    }
+    let worseFile = dir.appendingPathComponent("worse.json")
+    try ReleaseValidationTests.write(worse, to: worseFile)
+    let changed = try checkProducts([worseFile.path, "--seed", "4", "--baseline", baseline], out: dir.appendingPathComponent("worse"))
+    #expect(changed.status == 1, "\(changed.stdout)")
+    #expect(changed.stdout.contains("\n  CHANGED otj-play claim a Special Guest in 1 of 64 boosters: the data's share is exactly 1/8 "), "\(changed.stdout)")
+    #expect(changed.stdout.contains("\n    the baseline had: the data's share is exactly 1/20 "), "\(changed.stdout)")
+    #expect(changed.stdout.hasSuffix("FAIL: 2 changed findings against the baseline\n"), "\(changed.stdout)")
+    let statuses = try ReleaseValidationTests.rows(dir.appendingPathComponent("worse/findings.csv"))
+    #expect(statuses.filter { $0["status"] == "changed" }.map { $0["product"]! } == ["otj-play", "otj-play"])
   }
 
   /// A release that lost a product the baseline has findings for fails (it once passed, its

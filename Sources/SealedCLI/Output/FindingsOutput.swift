@@ -15,8 +15,12 @@ enum FindingsOutput {
     var text = "findings: \(findings.count) in \(file)\(bySource.isEmpty ? "" : " (" + bySource.joined(separator: ", ") + ")")\n"
     guard let comparison else { return text }
     let lost = comparison.missing.isEmpty ? "" : ", \(comparison.missing.count) for products the release lost"
-    text += "baseline \(comparison.file): \(comparison.new.count) new, \(comparison.known.count) known, \(comparison.gone.count) no longer found\(lost)\n"
+    let changed = comparison.changed.isEmpty ? "" : "\(comparison.changed.count) changed, "
+    text += "baseline \(comparison.file): \(comparison.new.count) new, \(changed)\(comparison.known.count) known, \(comparison.gone.count) no longer found\(lost)\n"
     for finding in comparison.new { text += "  NEW \(line(finding))\n" }
+    for (finding, before) in comparison.changed {
+      text += "  CHANGED \(line(finding))\n    the baseline had: \(ProductTable.shortened(before, to: 200))\n"
+    }
     if !comparison.missing.isEmpty { text += "  LOST \(lostLine(comparison.lostCodes))\n" }
     for finding in comparison.gone { text += "  no longer found (fixed, or not found at these pools): \(line(finding))\n" }
     return text
@@ -28,8 +32,11 @@ enum FindingsOutput {
       return "PASS: nothing new against the baseline (\(comparison.known.count) known finding\(comparison.known.count == 1 ? "" : "s"))"
     }
     let new = comparison.new.count
+    let changed = comparison.changed.count
     let lost = comparison.lostCodes.count
-    let parts = (new > 0 ? ["\(new) new finding\(new == 1 ? "" : "s")"] : []) + (lost > 0 ? ["\(lost) product\(lost == 1 ? "" : "s") of the baseline not in the release"] : [])
+    let parts = (new > 0 ? ["\(new) new finding\(new == 1 ? "" : "s")"] : [])
+      + (changed > 0 ? ["\(changed) changed finding\(changed == 1 ? "" : "s")"] : [])
+      + (lost > 0 ? ["\(lost) product\(lost == 1 ? "" : "s") of the baseline not in the release"] : [])
     return "FAIL: \(parts.joined(separator: " and ")) against the baseline"
   }
 

@@ -7,12 +7,16 @@ import SealedReports
 /// run): which are new, which were known, which the baseline had for a product this run
 /// checked but this run did not find (fixed, or not detected at these pools), and which it had
 /// for a product the release no longer holds (a release that lost products). Findings are
-/// matched by `Finding.Key`: product, source and check, never the numbers found.
+/// matched by `Finding.Key`: product, source and check, never the numbers a simulation found;
+/// an exact finding (`Finding.exact`: a lint warning, a refusal, a claim's exact share) whose
+/// words differ from the baseline's is `changed`, which fails the comparison as a new one does.
 package struct BaselineComparison: Sendable {
   /// The baseline file as given.
   package let file: String
   package let new: [Finding]
   package let known: [Finding]
+  /// Exact findings the baseline knew that now say something else, with what it said.
+  package let changed: [(finding: Finding, before: String)]
   /// Findings of the baseline for products this run checked that this run did not make.
   package let gone: [Finding]
   /// Findings of the baseline for products that the run would have checked but the release
@@ -24,10 +28,15 @@ package struct BaselineComparison: Sendable {
   /// and the run would have checked (`lostProducts`). Cost: O(findings + baseline).
   package init(findings: [Finding], baseline: [Finding], file: String, checked: Set<String>, lost: Set<String> = []) {
     self.file = file
-    let before = Set(baseline.map(\.key))
+    let said = Dictionary(baseline.map { ($0.key, $0.found) }, uniquingKeysWith: { first, _ in first })
     let now = Set(findings.map(\.key))
-    new = findings.filter { !before.contains($0.key) }
-    known = findings.filter { before.contains($0.key) }
+    new = findings.filter { said[$0.key] == nil }
+    changed = findings.compactMap { finding in
+      guard finding.exact, let before = said[finding.key], before != finding.found else { return nil }
+      return (finding, before)
+    }
+    let changedKeys = Set(changed.map(\.finding.key))
+    known = findings.filter { said[$0.key] != nil && !changedKeys.contains($0.key) }
     var seen = Set<Finding.Key>()
     gone = baseline.filter { checked.contains($0.product) && !now.contains($0.key) && seen.insert($0.key).inserted }
     missing = baseline.filter { lost.contains($0.product) && seen.insert($0.key).inserted }
@@ -70,10 +79,12 @@ package struct BaselineComparison: Sendable {
   package var status: [Finding.Key: String] {
     var status: [Finding.Key: String] = [:]
     for finding in known { status[finding.key] = "known" }
+    for (finding, _) in changed { status[finding.key] = "changed" }
     for finding in new { status[finding.key] = "new" }
     return status
   }
 
-  /// Whether the run found nothing the baseline lacks and the release lost no product of it.
-  package var nothingNew: Bool { new.isEmpty && missing.isEmpty }
+  /// Whether the run found nothing the baseline lacks, no exact finding changed, and the
+  /// release lost no product of it.
+  package var nothingNew: Bool { new.isEmpty && changed.isEmpty && missing.isEmpty }
 }

@@ -10,7 +10,10 @@ extension ProductSummary.Row {
     var found: [Finding] = []
     if verdict == .refused { found.append(Finding(product: product, source: .refused, check: "compile", found: reason)) }
     for check in failures {
-      found.append(Finding(product: product, source: check.source == .rules ? .rules : .claim, check: check.name, found: check.finding))
+      found.append(
+        Finding(
+          product: product, source: check.source == .rules ? .rules : .claim, check: check.name, found: check.finding,
+          exact: check.kind == .exact))
     }
     found += warnings.map(\.finding)
     return found

@@ -65,6 +65,7 @@ package struct ProductRunFacts: Sendable {
     if let baseline {
       table.append(["baseline", baseline.file])
       table.append(["findings_new", String(baseline.new.count)])
+      table.append(["findings_changed", String(baseline.changed.count)])
       table.append(["findings_known", String(baseline.known.count)])
       table.append(["findings_gone", String(baseline.gone.count)])
       table.append(["findings_lost", String(baseline.missing.count)])

@@ -105,6 +105,7 @@ package struct ReleaseLintJob: Sendable {
     if let comparison = outcome.comparison {
       run.append(["baseline", comparison.file])
       run.append(["findings_new", String(comparison.new.count)])
+      run.append(["findings_changed", String(comparison.changed.count)])
       run.append(["findings_known", String(comparison.known.count)])
       run.append(["findings_gone", String(comparison.gone.count)])
       run.append(["findings_lost", String(comparison.missing.count)])
