@@ -18,7 +18,9 @@ extension ProductLint {
           continue
         }
         let copies = sheet.cards.values.reduce(0, +)
-        if sheet.fixed == true, Double(count) != copies {
+        if count < 1 {
+          warn(.impossibleDraw, "\(place) sheet \(name)", "draws \(count) cards from sheet \(name); expected a count of 1 or more")
+        } else if sheet.fixed == true, Double(count) != copies {
           warn(.impossibleDraw, "\(place) sheet \(name)", "draws \(count) from fixed sheet \(name), which holds \(number(copies)) copies")
         } else if sheet.fixed != true, sheet.allow_duplicates != true, count > sheet.cards.count {
           warn(.impossibleDraw, "\(place) sheet \(name)", "draws \(count) distinct cards from sheet \(name), which holds \(sheet.cards.count)")

@@ -94,7 +94,10 @@ import Testing
 
   @Test func aCardOutsideTheBoosterRangeOrOfAnotherSetIsOutside() throws {
     let plan = try ShippedData.plan("war")
-    let catalog = AuditCatalog(plan: plan, set: try ShippedData.set("war"), identity: .printingAndFinish)
+    // The shipped war lists every printing (as `CardSetLoader` marks it for the commands).
+    var war = try ShippedData.set("war")
+    war.listsEveryPrinting = true
+    let catalog = AuditCatalog(plan: plan, set: war, identity: .printingAndFinish)
     let none: (String, String) throws(DataError) -> Card? = { _, _ in nil }
     let dom = try ShippedData.set("dom").cards.first { $0.collectorNumber.text == "1" }!
     let other: (String, String) throws(DataError) -> Card? = { _, _ in dom }
@@ -108,6 +111,13 @@ import Testing
     }
     #expect(throws: DataError.self) { try catalog.resolve(setCode: "war", number: "999", name: nil, foil: false, otherSet: none) }
     #expect(throws: DataError.self) { try catalog.resolve(setCode: "war", number: "100", name: "Island", foil: false, otherSet: none) }
+    // Card data that does not list every printing (eoe's, fetched in part) cannot say a number
+    // is no card: a collector-only printing in a Play Booster fails its booster, not the file.
+    war.listsEveryPrinting = false
+    let partial = AuditCatalog(plan: plan, set: war, identity: .printingAndFinish)
+    #expect(
+      try partial.resolve(setCode: "war", number: "999", name: nil, foil: false, otherSet: none)
+        == .outside("WAR 999 is not a card these rules put in war boosters (the card data of war lists no such number, and not every printing of the set)"))
   }
 
   /// The engine's counting path (whole pools, the audit's lanes as extra events) and the

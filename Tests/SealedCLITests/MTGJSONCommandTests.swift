@@ -1,4 +1,5 @@
 import Foundation
+import SealedSupport
 import SealedTestSupport
 import Testing
 
@@ -95,5 +96,30 @@ import Testing
       #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("cards/tst.json").path))
+  }
+
+  /// A set file that lost its `booster` object (mtgjson/mtgjson #1252) holds no products: lint,
+  /// the listing and check-products each refuse it in one line (lint said "no warnings (0
+  /// products)" and exited 0, so a CI step passed it).
+  @Test func aSetFileWithoutBoostersIsRefusedByLintAndTheListing() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let data = try #require(FileManager.default.contents(atPath: Self.file("ZNR")))
+    let text = try #require(String(data: try Gunzip.inflate(data, source: "ZNR"), encoding: .utf8))
+    var json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    var set = try #require(json["data"] as? [String: Any])
+    set["booster"] = nil
+    json["data"] = set
+    let file = dir.appendingPathComponent("ZNR-no-booster.json")
+    try JSONSerialization.data(withJSONObject: json).write(to: file)
+    let expected = "sealed: error: \(file.path): holds no products; expected mtg.wtf's compiled booster data or an MTGJSON file with boosters (a set file's `booster` object)\n"
+    for arguments in [
+      ["rules", "lint", file.path, "--out", dir.appendingPathComponent("lint").path],
+      ["rules", "import", file.path, "--list"],
+      ["check-products", file.path, "--pools", "100", "--out", dir.appendingPathComponent("run").path],
+    ] {
+      let result = try SealedExecutable.run(arguments, environment: environment(dir))
+      #expect(result.status == 2, "\(arguments): \(result.stdout)")
+      #expect(result.stderr == expected, "\(arguments)")
+    }
   }
 }

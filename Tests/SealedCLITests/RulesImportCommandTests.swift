@@ -113,6 +113,7 @@ import Testing
       (product(boosters: #"[{"sheets": {"rare": 1}, "weight": 1}]"#), "product war: a booster draws from sheet rare, which the product does not define"),
       (product() + ", " + product(), "products [0] and [1] both have code \"war\"; expected each product's code once"),
       ("", "no products (an empty array); expected mtg.wtf's compiled booster data"),
+      (product(code: " "), "product [0] has an empty code; expected each product's code (\"war-draft\")"),
     ]
     for (index, (json, message)) in cases.enumerated() {
       let path = try Fixtures.write("[\(json)]", to: "bad\(index).json", in: dir)

@@ -139,6 +139,18 @@ import SealedTestSupport
     ])
   }
 
+  /// A variant drawing -1 cards from a sheet is named (it passed lint, and rules diff read the
+  /// sheet as gone); 0 too.
+  @Test func aDrawOfFewerThanOneCardIsNamed() throws {
+    for count in [-1, 0] {
+      var product = try ProductLintTests.clean()
+      product.boosters[0].sheets["basic"] = count
+      let warnings = try Self.lint(product)
+      #expect(warnings.contains(
+        "impossible-draw war-draft variant 1 of 1 sheet basic: draws \(count) cards from sheet basic, expected a count of 1 or more"), "\(warnings)")
+    }
+  }
+
   @Test func everyRuleStatesItsConventionAndWhatItCaught() {
     for rule in LintRule.allCases {
       #expect(rule.convention.count > 40, "\(rule.rawValue)")

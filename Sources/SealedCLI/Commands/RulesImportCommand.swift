@@ -5,6 +5,7 @@ import SealedRules
 import SealedCards
 import SealedReports
 import SealedMTGJSON
+import SealedJobs
 
 /// `sealed rules import [FILE] --product CODE | --list`: mtg.wtf's compiled booster data, or the
 /// `booster` objects of an MTGJSON file, as Sealed rule files.
@@ -102,7 +103,9 @@ struct RulesImportCommand: ParsableCommand {
   private func runMTGJSON(_ file: String) throws {
     let reader = MTGJSONBoosterImport(path: file)
     if list {
-      print(ImportListing.render(try reader.list()), terminator: "\n")
+      let listed = try reader.list()
+      guard !listed.isEmpty else { throw DataError(ReleaseDiffJob.noProducts, at: file) }
+      print(ImportListing.render(listed), terminator: "\n")
       return
     }
     let loaded = try reader.load(products)

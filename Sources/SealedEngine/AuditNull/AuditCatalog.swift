@@ -34,6 +34,9 @@ package struct AuditCatalog: Sendable {
   /// Every name of the set's cards and the plan's, as printed, for did-you-mean suggestions.
   private let knownNames: [String]
   private let rangeText: String
+  /// The sets (the rules' set and the others they name) whose card data does not list every
+  /// printing: a number it lacks may still be a card (a collector-only printing).
+  private let partialSets: Set<String>
 
   /// What a listed card is under the rules.
   package enum Resolution: Sendable, Equatable {
@@ -100,6 +103,7 @@ package struct AuditCatalog: Sendable {
     var seen = Set<String>()
     knownNames = (plan.cards + set.cards).map(\.name).filter { seen.insert($0).inserted }
     rangeText = set.boosterMax.map { "1-\($0)" } ?? "unknown"
+    partialSets = Set(([set.code] + Array(set.otherSets.keys)).map { $0.lowercased() }.filter { !set.listsEveryPrinting(ofSet: $0) })
   }
 
   package var classCount: Int { classOrdinals.count }
@@ -134,6 +138,12 @@ package struct AuditCatalog: Sendable {
         return .outside("\(Self.describe(card)) is not a card these rules put in \(plan.setCode) boosters")
       }
       if set == plan.setCode || setCards.values.contains(where: { $0.setCode == set }) {
+        // Card data that does not list every printing (a set fetched in part, or known by
+        // keys) cannot say the number is no card; the rules cannot draw it either way.
+        if partialSets.contains(set) {
+          return .outside(
+            "\(set.uppercased()) \(number) is not a card these rules put in \(plan.setCode) boosters (the card data of \(set) lists no such number, and not every printing of the set)")
+        }
         throw DataError("unknown card \(set.uppercased()) \(number): set \(set) has no collector number \(number)")
       }
       guard let card = try otherSet(set, number) else {

@@ -107,6 +107,11 @@ public struct CompiledBoosterData: Sendable {
     do {
       let products = try decodeProducts(data)
       guard !products.isEmpty else { throw DataError("no products (an empty array); \(expected)", at: source) }
+      // A product is its code everywhere (patterns, report folders, findings): an empty one
+      // named the run's own folder as the product's.
+      if let index = products.firstIndex(where: { $0.code.trimmingCharacters(in: .whitespaces).isEmpty }) {
+        throw DataError("product [\(index)] has an empty code; expected each product's code (\"war-draft\")", at: source)
+      }
       if let repeated = firstRepeatedCode(products) {
         throw DataError(
           "products [\(repeated.first)] and [\(repeated.second)] both have code \(quotedExcerpt(repeated.code)); expected each product's code once",
