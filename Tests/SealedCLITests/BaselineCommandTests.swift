@@ -111,5 +111,10 @@ import Testing
     #expect(refused.status == 2)
     #expect(refused.stderr.hasPrefix("sealed: error: \(bad): no column product; expected a findings.csv"), "\(refused.stderr)")
     #expect(refused.stderr.split(separator: "\n").count == 1)
+    // Booster data given as the baseline is named as such.
+    let json = try Fixtures.write("[\n  {\"code\": \"war-draft\"},\n  {}\n]\n", to: "data.json", in: dir)
+    let data = try SealedExecutable.run(["rules", "lint", "--baseline", json, "--out", dir.appendingPathComponent("json").path])
+    #expect(data.status == 2)
+    #expect(data.stderr == "sealed: error: \(json): this is JSON (booster data?), not a findings.csv; expected the findings.csv of an earlier check-products or rules lint run, or shipped\n")
   }
 }

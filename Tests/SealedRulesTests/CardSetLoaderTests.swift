@@ -53,4 +53,15 @@ import Testing
     #expect(gaps.deadKeys == ["war:999"] && gaps.fetchableSets == ["spg"])
     #expect(gaps.remedy == "sealed cards fetch spg; war:999 names no card: the card data of war lists every printing" + " (a wrong key? data fetched before the set was complete is fetched again with sealed cards fetch war)")
   }
+
+  /// Keys of MTGJSON uuids a set file does not hold (`uuid-other-set:`, `uuid:`) are no set
+  /// to fetch: the remedy says where their data is instead (a refusal once advised `sealed
+  /// cards fetch uuid-other-set`, which failed: "not a set code").
+  @Test func uuidsAFileDoesNotHoldAreNotFetched() {
+    let other = CardDataGaps.remedy(fetching: ["uuid-other-set"], product: "znr-default", deadKeys: [])
+    #expect(!other.contains("sealed cards fetch"), "\(other)")
+    #expect(other.hasPrefix("cards named by MTGJSON uuids the set file does not hold are cards of other sets"), "\(other)")
+    let mixed = CardDataGaps.remedy(fetching: ["spg", "uuid"], deadKeys: [])
+    #expect(mixed == "sealed cards fetch spg; cards named by MTGJSON uuids the file does not hold name no card")
+  }
 }

@@ -72,6 +72,13 @@ package struct BaselineComparison: Sendable {
     guard let text = String(data: data, encoding: .utf8) else {
       throw DataError("cannot read the baseline as UTF-8 text; expected a findings.csv of an earlier run", at: file)
     }
+    // Booster data given where its findings belong (`--baseline sealed_basic_data.json`) said
+    // "line 3: 2 fields, expected 1 like the header".
+    if let first = text.first(where: { !$0.isWhitespace }), first == "[" || first == "{" {
+      throw DataError(
+        "this is JSON (booster data?), not a findings.csv; expected the findings.csv of an earlier check-products or rules lint run, or shipped",
+        at: file)
+    }
     return try FindingsTable.read(text, name: file)
   }
 

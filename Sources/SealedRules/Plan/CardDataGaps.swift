@@ -45,12 +45,21 @@ package struct CardDataGaps: Sendable, Equatable {
   /// two parts joined by "; ". What the plan compiler's refusals say too.
   package static func remedy(fetching sets: [String], product: String? = nil, deadKeys: [String]) -> String {
     var parts: [String] = []
-    if !sets.isEmpty {
-      parts.append(product.map { "sealed cards fetch --product \($0)" } ?? "sealed cards fetch \(sets.joined(separator: " "))")
+    let fetchable = sets.filter { !uuidSets.contains($0) }
+    if !fetchable.isEmpty {
+      parts.append(product.map { "sealed cards fetch --product \($0)" } ?? "sealed cards fetch \(fetchable.joined(separator: " "))")
     }
+    if sets.contains("uuid-other-set") {
+      parts.append("cards named by MTGJSON uuids the set file does not hold are cards of other sets (or uuids that no longer exist): the set files that hold them, or AllPrintings, give their data")
+    }
+    if sets.contains("uuid") { parts.append("cards named by MTGJSON uuids the file does not hold name no card") }
     if !deadKeys.isEmpty { parts.append(deadKeysNote(deadKeys)) }
     return parts.joined(separator: "; ")
   }
+
+  /// The pseudo-sets of MTGJSON uuids a file does not hold (`MTGJSONBoosterImport.allProducts`):
+  /// no `sealed cards fetch` gets them.
+  package static let uuidSets: Set<String> = ["uuid", "uuid-other-set"]
 
   /// What keys (`set:number`) of sets whose card data lists every printing, without data, mean:
   /// "war:999 names no card: the card data of war lists every printing (a wrong key? data
