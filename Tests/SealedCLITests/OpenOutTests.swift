@@ -23,6 +23,30 @@ import Testing
     #expect(text.hasPrefix("War of the Spark (war) · rules: sealed · seed 5\n"))
   }
 
+  /// A product whose cards are partly known by their keys alone writes a CSV (empty names) and
+  /// a text list (`1 EOE 350`) that `sealed audit` reads: a generator's reference file (`open`
+  /// refused: "pack files name their cards"); 17lands' layout, a column per name, still needs
+  /// the data. (The shipped card data, eoe's partial, not `--cards` of the nine full sets.)
+  @Test func aProductWithCardsKnownByKeysWritesCSVAndListButNot17lands() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let open = ["open", "eoe", "--rules", "eoe-play", "--pools", "10", "--seed", "3"]
+    let csv = dir.appendingPathComponent("eoe.csv").path
+    let written = try SealedExecutable.run(open + ["--format", "csv", "--out", csv])
+    #expect(written.status == 0, "\(written.stderr)")
+    let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n").dropFirst().map { CSVLine.fields(String($0)) }
+    #expect(rows.contains { $0[3].isEmpty } && rows.contains { !$0[3].isEmpty }, "names: \(Set(rows.map { $0[3].isEmpty }))")
+    #expect(!rows.contains { $0[3].contains(":") }, "a key written as a name")
+    let list = try SealedExecutable.run(open + ["--format", "list"])
+    #expect(list.status == 0, "\(list.stderr)")
+    #expect(list.stdout.split(separator: "\n").contains { $0.firstMatch(of: /^1 [A-Z0-9]+ [0-9A-Za-z★]+( \*F\*)?$/) != nil })
+    let audited = try SealedExecutable.run(
+      ["audit", "eoe", "--rules", "eoe-play", "--packs", csv, "--resamples", "99", "--seed", "1", "--out", dir.appendingPathComponent("audit").path, "--quiet"])
+    #expect(audited.status == 0, "\(audited.stdout)\(audited.stderr)")
+    let refused = try SealedExecutable.run(open + ["--format", "17lands", "--out", dir.appendingPathComponent("x.csv").path])
+    #expect(refused.status == 2)
+    #expect(refused.stderr.hasPrefix("sealed: error: 17lands' layout names every card, and "), "\(refused.stderr)")
+  }
+
   @Test func anExistingFileIsReplacedOnlyWithForceAndManyPoolsNeedAPackFile() throws {
     let dir = try Fixtures.temporaryDirectory()
     let path = try Fixtures.write("mine\n", to: "pool.json", in: dir)

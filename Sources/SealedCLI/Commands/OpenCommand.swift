@@ -67,7 +67,9 @@ struct OpenCommand: ParsableCommand {
     if let packFormat = format.packFileFormat {
       guard save == nil else { throw ValidationError("--save takes one pool shown as text or json") }
       let job = try OpenJob(source: planOptions.source(for: set), seed: seed)
-      try job.requireCardData(for: "pack files name their cards")
+      // The CSV and the text list name a card by set and number when it has no data; 17lands'
+      // layout has a column per card name.
+      if packFormat == .seventeenLands { try job.requireCardData(for: "17lands' layout names every card") }
       try PackFileWriting.write(
         job, pools: pools, format: packFormat, formatName: format.rawValue, out: out, force: force, seedOption: seedOption)
       return
