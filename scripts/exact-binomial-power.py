@@ -2,8 +2,8 @@
 """The reference values of Tests/SealedStatsTests/ExactBinomialPowerTests.swift, by brute force
 with scipy (1.17.1): the rejection region of scipy.stats.binomtest's two-sided test found k by
 k, its power from binom.cdf and binom.sf, and the plan's trials (the smallest n from which the
-power stays at or above the target, up to a quarter above the normal approximation's size,
-or twice that, and so on) by computing
+power stays at or above the target, up to three times the normal approximation's size and
+20 more, or twice that, and so on) by computing
 the power at every n. Prints, per case, the normal approximation, that answer and the first n
 whose power reaches the target; then regions and powers at given sizes.
 
@@ -30,7 +30,7 @@ def normal(p0, p1, a, pw):
     return max(1, math.ceil((num / (p1 - p0)) ** 2))
 def trials(p0, p1, a, pw):
     n0 = normal(p0, p1, a, pw)
-    top = n0 + max(n0 // 4, 20)
+    top = 3 * n0 + 20
     while power(top, p0, p1, a) < pw: top *= 2
     n = top
     while n > 1 and power(n - 1, p0, p1, a) >= pw: n -= 1

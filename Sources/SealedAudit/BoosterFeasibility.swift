@@ -104,7 +104,8 @@ package struct BoosterFeasibility: Sendable {
     }
     let program = programs[best.program]
     // A colour-balanced draw none of whose colour's cards the booster holds is the cause; the
-    // cards left over are its consequence ("full" draws), not named beside it.
+    // cards it leaves over are its consequence ("full" draws), not named beside it; cards left
+    // over elsewhere (a second rare) still are.
     let colours = Self.missingColours(cards, program)
     let reasons = colours + best.unplaced.compactMap { position -> String? in
       let (cls, copies) = cards[position]
@@ -116,7 +117,8 @@ package struct BoosterFeasibility: Sendable {
       let holding = program.draws.filter { $0.capacity[cls] > 0 }
         .map { "\($0.sheetName): \($0.count) card\($0.count == 1 ? "" : "s")" }
       if holding.isEmpty { return "\(labels[cls]): no draw of this booster's kind holds it" }
-      if !colours.isEmpty { return nil }
+      // A card a balanced draw lacking a colour could hold is left over because of it.
+      if !colours.isEmpty && program.draws.contains(where: { $0.groups != nil && $0.capacity[cls] > 0 }) { return nil }
       return "\(labels[cls]): the draws that can hold it (\(holding.joined(separator: ", "))) are full"
     }
     return Verdict(kinds: [], problem: "no booster of these rules holds these cards together: " + reasons.joined(separator: "; "))

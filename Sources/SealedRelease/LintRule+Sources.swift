@@ -10,7 +10,7 @@ extension LintRule {
     case .missingSheet: "a pack draws only sheets its product defines (booster_indexer.rb raises \"Missing sheet\")"
     case .totalWeight: "`total_weight` is the sum of the sheet's weights (export_sealed_data writes `cards.values.sum`; MTGJSON's `totalWeight`)"
     case .badWeight: "weights are positive whole numbers (export_sealed_data integerizes each sheet's probabilities and writes no empty sheet)"
-    case .impossibleDraw: "a pack draws at least one card from each sheet it names, a sheet yields the distinct cards a pack draws from it, a fixed sheet all its copies"
+    case .impossibleDraw: "a pack draws no negative count of cards, a sheet yields the distinct cards a pack draws from it, a fixed sheet all its copies"
     case .sourceSets: "`source_set_codes` are the sets the sheets draw (MTGJSON's `sourceSetCodes`)"
     case .sheetFinish:
       "a sheet's name states its finish as the source declares it: `foil: true` makes every card of an mtg.wtf sheet foil (`:foil` keys; MTGJSON's sheet `foil`), and mtg.wtf names such sheets foil_*, *_foils or by a foil finish (etched, galaxy, surge, ...), non-foil ones non_foil_* or nonfoil_*"
@@ -39,7 +39,7 @@ extension LintRule {
     case .totalWeight:
       "a sheet edited without its total: Forge, XMage and Draftmancer divide by MTGJSON's totalWeight (taw/magic-search-engine #461's sheet summed to 8830)"
     case .badWeight: "a deleted entry left at weight 0 or a weight that is not a whole number (mtg.wtf writes none)"
-    case .impossibleDraw: "a slot count edited past its sheet (Card-Forge/forge #6612: an FDN pack with 5 uncommons), or below one"
+    case .impossibleDraw: "a slot count edited past its sheet (Card-Forge/forge #6612: an FDN pack with 5 uncommons), or below zero"
     case .sourceSets: "mtgjson/mtgjson #1252: products that silently lost or gained the sets they draw from"
     case .sheetFinish:
       "the shipped fin-collector's foil_rare_mythic, vow-collector's foil_rare_mythic_showcase, clb-collector-sample's foil_showcase_common_uncommon and woe-collector-sample's alt_frame_foil, all non-foil (the definitions lacked `foil: true`)"

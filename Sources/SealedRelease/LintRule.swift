@@ -42,6 +42,17 @@ package enum LintRule: String, Sendable, CaseIterable {
   case balancedDraw = "balanced-draw"
 }
 
+extension LintRule {
+  /// Whether the rule's warnings depend on the card data at hand (rarities, which cards it
+  /// has), so that fetching card data changes their words.
+  package var readsCardData: Bool {
+    switch self {
+    case .weightMagnitude, .unknownCard, .sheetRarity, .rareSlot: true
+    default: false
+    }
+  }
+}
+
 /// One warning: the rule, the product, where in it (`sheet rare card mkm:12`, `variant 2`) and
 /// what is wrong.
 package struct LintWarning: Sendable, Equatable {
@@ -49,6 +60,10 @@ package struct LintWarning: Sendable, Equatable {
   package var product: String
   package var place: String
   package var message: String
+
+  package init(rule: LintRule, product: String, place: String, message: String) {
+    (self.rule, self.product, self.place, self.message) = (rule, product, place, message)
+  }
 
   /// `weight-magnitude mkm-play sheet rare card mkm:12: ...`, one line with no `; ` in it (the
   /// summary joins warnings with `; `).

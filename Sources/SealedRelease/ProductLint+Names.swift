@@ -59,15 +59,18 @@ extension ProductLint {
   static func guests(_ product: CompiledBoosterData.Product, warn: (LintRule, String, String) -> Void) {
     let own = product.set_code.lowercased()
     for (name, sheet) in product.sheets.sorted(by: { $0.key < $1.key }) {
+      // By owners and set, keys in order: the words are the same from run to run (a dictionary's
+      // order once gave "spg 1-38" or "big 1-38" for the same sheet).
       var foreign: [String: [CardKeyText]] = [:]
-      for key in sheet.cards.keys {
+      for key in sheet.cards.keys.sorted() {
         let parts = CardKeyText(key)
         guard let owners = GuestSets.owners(of: parts), !owners.contains(own) else { continue }
-        foreign[owners.sorted().joined(separator: " or "), default: []].append(parts)
+        foreign["\(owners.sorted().joined(separator: " or "))\u{0}\(parts.set)", default: []].append(parts)
       }
       guard !foreign.isEmpty else { continue }
-      let parts = foreign.sorted { $0.key < $1.key }.map { owners, keys in
-        "\(keys.count) card\(keys.count == 1 ? "" : "s") of \(Self.span(keys)) printed for \(owners)'s boosters"
+      let parts = foreign.sorted { $0.key < $1.key }.map { group, keys in
+        let owners = group.prefix { $0 != "\u{0}" }
+        return "\(keys.count) card\(keys.count == 1 ? "" : "s") of \(Self.span(keys)) printed for \(owners)'s boosters"
       }
       warn(.guestSet, "sheet \(name)", "draws \(parts.joined(separator: " and ")), not \(own)'s")
     }

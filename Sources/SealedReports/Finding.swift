@@ -37,10 +37,12 @@ package struct Finding: Sendable, Hashable {
   /// What was found, in one line.
   package var found: String
 
-  /// Whether `found` is decided by the data alone, the same whatever the seed: a lint warning,
-  /// a refusal, a claim's exact share. Against a baseline such a finding must say what it said
-  /// there (a Special Guest share gone from 1/20 to 1/8 is not the finding the baseline knew).
-  /// Not written to `findings.csv`; a baseline's findings are compared by the run's.
+  /// Whether `found` is decided by the booster data alone, the same whatever the seed and the
+  /// card data at hand: a warning of a lint rule that reads no card data, a claim's exact share.
+  /// Against a baseline such a finding must say what it said there (a Special Guest share gone
+  /// from 1/20 to 1/8 is not the finding the baseline knew). Refusals and card-data lint rules
+  /// count cards with data, which `sealed cards fetch` changes: not exact. Not written to
+  /// `findings.csv`; a baseline's findings are compared by the run's.
   package var exact: Bool
 
   package init(product: String, source: Source, check: String, found: String, exact: Bool = false) {
@@ -48,7 +50,7 @@ package struct Finding: Sendable, Hashable {
     self.source = source
     self.check = check
     self.found = found
-    self.exact = exact || source == .lint || source == .refused
+    self.exact = exact
   }
 
   package var key: Key { Key(product: product, source: source, check: check) }

@@ -10,9 +10,10 @@ import SealedSupport
 ///
 /// The power is saw-toothed in n (adding a trial can lower it), so `trials` names the smallest
 /// n from which the power stays at or above the target, checked at every n up to an upper
-/// bound at which it is reached (a quarter above the normal approximation's size, or twice
-/// that, and so on): collecting more trials than it names, up to that bound, never gives less
-/// power.
+/// bound at which it is reached (three times the normal approximation's size and 20 more, or
+/// twice that, and so on): collecting more trials than it names, up to that bound, never gives
+/// less power. (A bound a quarter above the approximation named 270 for 0.0248 against 0.0748
+/// at alpha 0.01 / 13, where the power dips below 0.8 again at 282 to 284.)
 package enum ExactBinomialPower {
   /// The rejection region at `n` trials: reject when k ≤ `lower` or k ≥ `upper` (`lower` is
   /// -1 and `upper` n + 1 where a side rejects nothing).
@@ -102,7 +103,7 @@ package enum ExactBinomialPower {
   ) throws(StatisticsError) -> Int {
     let approximate = try SampleSize.trials(null: p0, alternative: p1, significance: alpha, power: target)
     let search = Search(p0: p0, p1: p1, alpha: alpha, target: target)
-    var top = approximate + max(approximate / 4, 20)
+    var top = 3 * approximate + 20
     while try search.power(at: top) < target {
       guard top < 1 << 30 else { throw .invalidArgument("detecting \(p1) against \(p0) needs more than 2^31 trials") }
       top *= 2

@@ -90,6 +90,14 @@ import Testing
     let problem = verdict.problem ?? ""
     #expect(problem.contains("\(sheet.name): its 10 cards are colour-balanced (a card of each of W, U, B, R and G), and this booster holds no G card of the sheet"), "\(problem)")
     #expect(!problem.contains("are full"), "\(problem)")
+    // A second rare in place of a white common: still named, its draw full.
+    let rares = plan.cards.indices.filter { plan.cards[$0].rarity == .rare && !plan.isFoil($0) && !plan.cards[$0].typeLine.contains("Planeswalker") }
+      .map { catalog.classOfOrdinal[$0] }
+    let extra = try #require(rares.first { cls in !cards.contains { $0.cls == cls } })
+    let white = try #require(cards.indices.first { classes(ofGroup: 0).contains(cards[$0].cls) && cards[$0].copies == 1 })
+    cards[white] = (extra, 1)
+    let both = feasibility.judge(cards, labels: catalog.classLabels).problem ?? ""
+    #expect(both.contains("holds no G card of the sheet") && both.contains("\(catalog.classLabels[extra]): the draws that can hold it ("), "\(both)")
   }
 
   @Test func aCardOutsideTheBoosterRangeOrOfAnotherSetIsOutside() throws {
@@ -111,13 +119,14 @@ import Testing
     }
     #expect(throws: DataError.self) { try catalog.resolve(setCode: "war", number: "999", name: nil, foil: false, otherSet: none) }
     #expect(throws: DataError.self) { try catalog.resolve(setCode: "war", number: "100", name: "Island", foil: false, otherSet: none) }
-    // Card data that does not list every printing (eoe's, fetched in part) cannot say a number
-    // is no card: a collector-only printing in a Play Booster fails its booster, not the file.
+    // Card data not known to list every printing (eoe's, composed in part; a --cards folder)
+    // cannot say a number is no card: the error says so and how to get every printing (it said
+    // "set eoe has no collector number 350" of a collector-only printing).
     war.listsEveryPrinting = false
     let partial = AuditCatalog(plan: plan, set: war, identity: .printingAndFinish)
-    #expect(
-      try partial.resolve(setCode: "war", number: "999", name: nil, foil: false, otherSet: none)
-        == .outside("WAR 999 is not a card these rules put in war boosters (the card data of war lists no such number, and not every printing of the set)"))
+    #expect(throws: DataError(
+      "unknown card WAR 999: the card data of war has no collector number 999, and may not list every printing of war (a typo, or a card it lacks: sealed cards fetch war gets every printing, and a card the rules never draw then fails its booster)")
+    ) { try partial.resolve(setCode: "war", number: "999", name: nil, foil: false, otherSet: none) }
   }
 
   /// The engine's counting path (whole pools, the audit's lanes as extra events) and the

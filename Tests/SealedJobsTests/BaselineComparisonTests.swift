@@ -1,5 +1,6 @@
 import SealedJobs
 import SealedReports
+import SealedRelease
 import Testing
 
 /// A baseline's findings for products the release no longer holds are reported as lost and fail
@@ -33,28 +34,41 @@ import Testing
     #expect(comparison.missing.isEmpty && comparison.nothingNew)
   }
 
-  /// An exact finding (a claim's exact share, a lint warning, a refusal) that says something
-  /// else than the baseline is `changed` and fails the comparison (a Special Guest share gone
-  /// from 1/20 to 1/8 once passed as `known`); a simulated finding's numbers may differ.
+  /// An exact finding (a claim's exact share, a warning of a lint rule that reads no card data)
+  /// that says something else than the baseline is `changed` and fails the comparison (a Special
+  /// Guest share gone from 1/20 to 1/8 once passed as `known`); a simulated finding's numbers, a
+  /// refusal's or a card-data rule's counts (which fetching card data changes) may differ; a
+  /// baseline without `found` knows findings by their keys.
   @Test func anExactFindingThatSaysSomethingElseHasChanged() {
     let before = [
       Finding(product: "otj-play", source: .claim, check: "a Special Guest in 1 of 64 boosters", found: "the data's share is exactly 1/20"),
       Finding(product: "war-draft", source: .rules, check: "sheet foil", found: "X2 300 on 263 df"),
       Finding(product: "eoe-play", source: .lint, check: "guest-set sheet special_guest", found: "spg 104-113, tdm's"),
+      Finding(product: "ltr-collector", source: .refused, check: "compile", found: "93 of its 96 cards lack card data"),
+      Finding(product: "ltr-collector", source: .lint, check: "sheet-rarity sheet foil_uncommon", found: "12 of its 42 cards with card data"),
     ]
+    let sheetRarity = LintWarning(rule: .sheetRarity, product: "ltr-collector", place: "sheet foil_uncommon", message: "13 of its 42 cards with card data").finding
+    let guest = LintWarning(rule: .guestSet, product: "eoe-play", place: "sheet special_guest", message: "spg 64-73, dsk's").finding
     let now = [
       Finding(product: "otj-play", source: .claim, check: "a Special Guest in 1 of 64 boosters", found: "the data's share is exactly 1/8", exact: true),
       Finding(product: "war-draft", source: .rules, check: "sheet foil", found: "X2 310 on 263 df"),
-      Finding(product: "eoe-play", source: .lint, check: "guest-set sheet special_guest", found: "spg 64-73, dsk's"),
+      guest,
+      Finding(product: "ltr-collector", source: .refused, check: "compile", found: "90 of its 96 cards lack card data"),
+      sheetRarity,
     ]
-    let comparison = BaselineComparison(findings: now, baseline: before, file: "f", checked: ["otj-play", "war-draft", "eoe-play"])
-    #expect(comparison.changed.map(\.finding.product) == ["otj-play", "eoe-play"])
-    #expect(comparison.changed.map(\.before) == ["the data's share is exactly 1/20", "spg 104-113, tdm's"])
-    #expect(comparison.known.map(\.product) == ["war-draft"])
+    #expect(guest.exact && !sheetRarity.exact)
+    let checked: Set = ["otj-play", "war-draft", "eoe-play", "ltr-collector"]
+    let comparison = BaselineComparison(findings: now, baseline: before, file: "f", checked: checked)
+    #expect(comparison.changed.map { $0.finding.product } == ["otj-play", "eoe-play"])
+    #expect(comparison.changed.map { $0.before } == ["the data's share is exactly 1/20", "spg 104-113, tdm's"])
+    #expect(comparison.known.map { $0.product } == ["war-draft", "ltr-collector", "ltr-collector"])
     #expect(comparison.new.isEmpty && comparison.gone.isEmpty && !comparison.nothingNew)
     #expect(comparison.status[now[0].key] == "changed" && comparison.status[now[1].key] == "known")
-    // The same words are known.
-    let same = BaselineComparison(findings: before, baseline: before, file: "f", checked: ["otj-play", "war-draft", "eoe-play"])
-    #expect(same.changed.isEmpty && same.known.count == 3 && same.nothingNew)
+    // The same words are known; so is everything against a baseline without `found`.
+    let same = BaselineComparison(findings: before, baseline: before, file: "f", checked: checked)
+    #expect(same.changed.isEmpty && same.known.count == 5 && same.nothingNew)
+    let keysOnly = before.map { Finding(product: $0.product, source: $0.source, check: $0.check, found: "") }
+    let byKeys = BaselineComparison(findings: now, baseline: keysOnly, file: "f", checked: checked)
+    #expect(byKeys.changed.isEmpty && byKeys.known.count == 5 && byKeys.nothingNew)
   }
 }

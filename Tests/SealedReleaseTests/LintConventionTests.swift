@@ -140,15 +140,39 @@ import SealedTestSupport
   }
 
   /// A variant drawing -1 cards from a sheet is named (it passed lint, and rules diff read the
-  /// sheet as gone); 0 too.
-  @Test func aDrawOfFewerThanOneCardIsNamed() throws {
-    for count in [-1, 0] {
+  /// sheet as gone); a count of 0, which draws nothing, is not.
+  @Test func aNegativeDrawIsNamed() throws {
+    var product = try ProductLintTests.clean()
+    product.boosters[0].sheets["basic"] = -1
+    let warnings = try Self.lint(product)
+    #expect(warnings.contains(
+      "impossible-draw war-draft variant 1 of 1 sheet basic: draws -1 cards from sheet basic, expected a count of at least 0"), "\(warnings)")
+    product.boosters[0].sheets["basic"] = 0
+    #expect(!(try Self.lint(product)).contains { $0.hasPrefix("impossible-draw") })
+  }
+
+  /// The same product lints to the same words whatever its dictionaries' order (a dictionary's
+  /// order, which differs from process to process, once moved a guest-set span between two
+  /// sets and a total weight's last digit): a sheet of two guest sets and non-whole weights,
+  /// held in dictionaries of different capacities (so of different orders), lints alike.
+  @Test func theWordsDoNotDependOnADictionarysOrder() throws {
+    func linted(capacity: Int) throws -> [String] {
       var product = try ProductLintTests.clean()
-      product.boosters[0].sheets["basic"] = count
-      let warnings = try Self.lint(product)
-      #expect(warnings.contains(
-        "impossible-draw war-draft variant 1 of 1 sheet basic: draws \(count) cards from sheet basic, expected a count of 1 or more"), "\(warnings)")
+      var keys: [String: Double] = [:]
+      keys.reserveCapacity(capacity)
+      for number in 29...38 { keys["spg:\(number)"] = 1.0 / 7 }
+      for number in 1...30 { keys["big:\(number)"] = 2.0 / 7 }
+      product.sheets["the_list"] = CompiledBoosterData.Sheet(cards: keys, total_weight: 3)
+      product.boosters[0].sheets["common"]! -= 1
+      product.boosters[0].sheets["the_list"] = 1
+      product.source_set_codes = nil
+      return try Self.lint(product)
     }
+    let first = try linted(capacity: 0)
+    let guest = try #require(first.first { $0.hasPrefix("guest-set ") }, "\(first)")
+    #expect(guest.contains("30 cards of big 1-30 printed for otj's boosters") && guest.contains("10 cards of spg 29-38 printed for otj's boosters"), "\(guest)")
+    #expect(first.contains { $0.hasPrefix("total-weight ") })
+    for capacity in [64, 1000, 5000] { #expect(try linted(capacity: capacity) == first, "capacity \(capacity)") }
   }
 
   @Test func everyRuleStatesItsConventionAndWhatItCaught() {

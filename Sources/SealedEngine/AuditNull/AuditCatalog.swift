@@ -34,8 +34,9 @@ package struct AuditCatalog: Sendable {
   /// Every name of the set's cards and the plan's, as printed, for did-you-mean suggestions.
   private let knownNames: [String]
   private let rangeText: String
-  /// The sets (the rules' set and the others they name) whose card data does not list every
-  /// printing: a number it lacks may still be a card (a collector-only printing).
+  /// The sets (the rules' set and the others they name) whose card data is not known to list
+  /// every printing: a number it lacks may still be a card (a collector-only printing), which
+  /// the error for an unknown card says.
   private let partialSets: Set<String>
 
   /// What a listed card is under the rules.
@@ -138,11 +139,12 @@ package struct AuditCatalog: Sendable {
         return .outside("\(Self.describe(card)) is not a card these rules put in \(plan.setCode) boosters")
       }
       if set == plan.setCode || setCards.values.contains(where: { $0.setCode == set }) {
-        // Card data that does not list every printing (a set fetched in part, or known by
-        // keys) cannot say the number is no card; the rules cannot draw it either way.
+        // Card data not known to list every printing (composed field data, an import, a
+        // --cards folder) cannot say the number is no card: a typo, or a card it lacks (a
+        // collector-only printing a simulator put in a Play Booster), which its data decides.
         if partialSets.contains(set) {
-          return .outside(
-            "\(set.uppercased()) \(number) is not a card these rules put in \(plan.setCode) boosters (the card data of \(set) lists no such number, and not every printing of the set)")
+          throw DataError(
+            "unknown card \(set.uppercased()) \(number): the card data of \(set) has no collector number \(number), and may not list every printing of \(set) (a typo, or a card it lacks: sealed cards fetch \(set) gets every printing, and a card the rules never draw then fails its booster)")
         }
         throw DataError("unknown card \(set.uppercased()) \(number): set \(set) has no collector number \(number)")
       }

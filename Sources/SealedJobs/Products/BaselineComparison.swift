@@ -8,8 +8,9 @@ import SealedReports
 /// checked but this run did not find (fixed, or not detected at these pools), and which it had
 /// for a product the release no longer holds (a release that lost products). Findings are
 /// matched by `Finding.Key`: product, source and check, never the numbers a simulation found;
-/// an exact finding (`Finding.exact`: a lint warning, a refusal, a claim's exact share) whose
-/// words differ from the baseline's is `changed`, which fails the comparison as a new one does.
+/// an exact finding (`Finding.exact`: a lint warning of a rule that reads no card data, a
+/// claim's exact share) whose words differ from the baseline's is `changed`, which fails the
+/// comparison as a new one does.
 package struct BaselineComparison: Sendable {
   /// The baseline file as given.
   package let file: String
@@ -32,7 +33,8 @@ package struct BaselineComparison: Sendable {
     let now = Set(findings.map(\.key))
     new = findings.filter { said[$0.key] == nil }
     changed = findings.compactMap { finding in
-      guard finding.exact, let before = said[finding.key], before != finding.found else { return nil }
+      // A baseline without `found` (its words not kept) knows the finding by its key alone.
+      guard finding.exact, let before = said[finding.key], !before.isEmpty, before != finding.found else { return nil }
       return (finding, before)
     }
     let changedKeys = Set(changed.map(\.finding.key))

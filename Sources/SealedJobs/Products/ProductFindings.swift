@@ -25,7 +25,7 @@ extension LintWarning {
   package var finding: Finding {
     Finding(
       product: product, source: .lint, check: place.isEmpty ? rule.rawValue : "\(rule.rawValue) \(place)",
-      found: message.replacingOccurrences(of: "\n", with: " "))
+      found: message.replacingOccurrences(of: "\n", with: " "), exact: !rule.readsCardData)
   }
 }
 
