@@ -149,9 +149,9 @@ extension AuditRun {
   /// = `p`), or its complement (a booster holds a card of it exactly when it holds no mythic:
   /// war `sealed`'s rares): the count is then k × pools, or the rest, exactly when the invariant
   /// holds (for k ≥ 2 with the per-booster check, which fails a booster holding two mythics the
-  /// rules never put together), and a binomial test of it could never fail where the invariant passes (it was one
-  /// more test in the Holm family, for nothing). A last pool cut short keeps the test. No
-  /// boosters at all is `AuditPlan`'s file of whole pools.
+  /// rules never put together), and a binomial test of it could never fail where the invariant
+  /// passes (it was one more test in the Holm family, for nothing). A last pool cut short keeps
+  /// the test. No boosters at all is `AuditPlan`'s file of whole pools.
   static func isDecidedByMythicsPerPool(_ input: AuditInput, lane: Int, kinds: [Int], p: Double, distributions: [[Double]]) -> Bool {
     let plan = input.catalog.plan
     let perPool = Double(plan.boostersPerPool)

@@ -40,6 +40,11 @@ package enum JSONFileKind: Sendable, Equatable {
     guard index < prefix.endIndex else { return .other("nothing", line: 1, column: 1) }
     if prefix[index] == UInt8(ascii: "[") { return .array }
     guard prefix[index] == UInt8(ascii: "{") else {
+      // A Windows editor's byte-order mark: named as such (JSON has none; "found byte 0xEF" said
+      // nothing a user could act on).
+      if prefix[index...].starts(with: [0xEF, 0xBB, 0xBF]) {
+        return .other("a UTF-8 byte-order mark (EF BB BF), which JSON files do not begin with: save the file without it", line: 1, column: 1)
+      }
       let line = 1 + prefix[..<index].filter { $0 == 0x0A }.count
       let lineStart = prefix[..<index].lastIndex(of: 0x0A).map { $0 + 1 } ?? prefix.startIndex
       return .other(describeByte(prefix[index]), line: line, column: index - lineStart + 1)

@@ -95,7 +95,8 @@ package enum ExactBinomialPower {
   /// The smallest number of trials from which the exact test's power against `p1` stays at or
   /// above `power` (see the type's comment). Cost: the regions and powers at a few sizes per
   /// block of sizes (`Search.holds`), blocks growing twice as long as the answer is approached
-  /// from the upper bound: a few milliseconds for 25,000 trials.
+  /// from the upper bound (`check-products --plan` of the 538 products took 5.3 s with it, 2.5 s
+  /// with the normal approximation alone).
   ///
   /// Throws for arguments `SampleSize.trials` refuses, or when no size up to 2^31 reaches it.
   package static func trials(

@@ -122,4 +122,19 @@ import Testing
       #expect(result.stderr == expected, "\(arguments)")
     }
   }
+
+  /// A file beginning with a UTF-8 byte-order mark (a Windows editor's) is named as such, for
+  /// booster data and card data alike ("found byte 0xEF" said nothing to act on).
+  @Test func aByteOrderMarkIsNamed() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let file = dir.appendingPathComponent("bom.json")
+    try Data([0xEF, 0xBB, 0xBF] + Array("[]".utf8)).write(to: file)
+    let expected = "\(file.path):1:1: expected mtg.wtf's compiled booster data (a JSON array of products) or an MTGJSON file, found a UTF-8 byte-order mark (EF BB BF), which JSON files do not begin with: save the file without it"
+    let lint = try SealedExecutable.run(["rules", "lint", file.path, "--out", dir.appendingPathComponent("lint").path], environment: environment(dir))
+    #expect(lint.status == 2)
+    #expect(lint.stderr == "sealed: error: \(expected)\n", "\(lint.stderr)")
+    let cards = try SealedExecutable.run(["cards", "import", file.path], environment: environment(dir))
+    #expect(cards.status == 2)
+    #expect(cards.stderr.contains("found a UTF-8 byte-order mark (EF BB BF)"), "\(cards.stderr)")
+  }
 }
