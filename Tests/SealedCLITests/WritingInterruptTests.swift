@@ -39,7 +39,12 @@ import Testing
     let started = try SealedExecutable.start(
       ["open", "war", "--pools", "10000000", "--format", "list", "--out", out, "--force",
        "--cards", Fixtures.shippedCards], waitingFor: "random seed")
-    Thread.sleep(forTimeInterval: 1.5)
+    // Ctrl-C once the copy is being written (the finish's watchdog bounds a missed Ctrl-C to a
+    // minute of writing, in this process's scratch folder).
+    let deadline = Date().addingTimeInterval(60)
+    let staged = { try !self.hidden(dir).isEmpty }
+    while try !staged() && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    #expect(try staged(), "the copy was never staged")
     kill(started.process.processIdentifier, SIGINT)
     Thread.sleep(forTimeInterval: 0.05)
     kill(started.process.processIdentifier, SIGINT)

@@ -31,9 +31,10 @@ package enum Fixtures {
     try String(contentsOf: repositoryRoot.appendingPathComponent("Sources/SealedData/Resources/rules/\(name).yaml"), encoding: .utf8)
   }
 
-  /// A new empty folder under the system's temporary directory.
+  /// A new empty folder inside this test process's scratch folder (`scratchRoot`), which is
+  /// removed when the process exits.
   package static func temporaryDirectory(_ label: String = "sealed-tests") throws -> URL {
-    let url = FileManager.default.temporaryDirectory
+    let url = scratchRoot
       .appendingPathComponent("\(label)-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
@@ -57,5 +58,28 @@ package enum Fixtures {
     """
     {"object":"card","id":"\(set)-\(number)","name":"\(name)","set":"\(set)","set_name":"Test Set","collector_number":"\(number)","rarity":"\(rarity)","type_line":"\(typeLine)","mana_cost":"\(manaCost)","cmc":\(cmc),"colors":["W"],"color_identity":["W"],"layout":"normal"}
     """
+  }
+
+  /// The one folder under the system's temporary directory that holds every scratch folder of
+  /// this test process, removed when it exits (the suites once left some ten thousand folders
+  /// in /tmp, and a missed Ctrl-C a 24 GB file, until the disk was full). A process that
+  /// crashes leaves it behind.
+  package static let scratchRoot: URL = {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sealed-tests-\(getpid())-\(UUID().uuidString)", isDirectory: true)
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    ScratchRemoval.path = url.path
+    atexit { ScratchRemoval.remove() }
+    return url
+  }()
+}
+
+/// The scratch folder `atexit` removes (a C function pointer cannot capture it).
+private enum ScratchRemoval {
+  // Set once, before `atexit` can read it, by `Fixtures.scratchRoot`'s initializer (run once).
+  nonisolated(unsafe) static var path: String?
+
+  static func remove() {
+    if let path { try? FileManager.default.removeItem(atPath: path) }
   }
 }

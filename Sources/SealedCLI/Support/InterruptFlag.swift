@@ -69,7 +69,14 @@ final class InterruptFlag: Sendable {
         }
         flag.heard()
       }
+      // libdispatch registers the source on its own thread, after `resume()`; until then
+      // Ctrl-C meets SIG_IGN and is lost. Wait for the registration (microseconds, unless the
+      // machine is loaded: once a test's two Ctrl-Cs were both lost, and this window is the
+      // likely cause), so that Ctrl-C is heard from the moment a flag exists.
+      let registered = DispatchSemaphore(value: 0)
+      source.setRegistrationHandler { registered.signal() }
       source.resume()
+      _ = registered.wait(timeout: .now() + 10)
     }
 
     func listen(_ flag: InterruptFlag) { current.flag.withLock { $0 = flag } }
