@@ -30,6 +30,21 @@ package struct StartedSealed {
     String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   }
 
+  /// Standard error after `stderr`, read until `text` appears (or the process closes it, or a
+  /// minute passes and it is killed): for a test that signals again once the first was heard.
+  /// `finish` then returns what follows.
+  package func readErrors(until text: String) -> String {
+    let watchdog = SealedExecutable.killAfter(60, process)
+    defer { watchdog.cancel() }
+    var read = ""
+    while !read.contains(text) {
+      let data = errors.fileHandleForReading.availableData
+      guard !data.isEmpty else { break }
+      read += String(decoding: data, as: UTF8.self)
+    }
+    return read
+  }
+
   /// Once the test has sent its signals: standard output and error to their end and the exit
   /// status, the process killed if it still runs after `seconds` (a Ctrl-C test then fails
   /// instead of hanging).
