@@ -160,7 +160,7 @@ package struct MTGJSONBoosterImport {
   /// hold). Memory: the kept products' own sets' cards while reading.
   package func allProducts() throws(DataError) -> [CompiledBoosterData.Product] {
     let outcome = try collect(keep: { _, _ in true })
-    let prefix = outcome.setCount == 1 ? "uuid-other-set:" : "uuid:"
+    let prefix = (outcome.setCount == 1 ? CardDataGaps.otherSetUUIDSet : CardDataGaps.unknownUUIDSet) + ":"
     var products: [CompiledBoosterData.Product] = []
     for item in outcome.items {
       do throws(MTGJSONBoosterProduct.ConversionError) {

@@ -27,9 +27,9 @@ extension ProductLint {
       }
     }
     for (set, numbers) in bySet.sorted(by: { $0.key < $1.key }) {
-      if set == "uuid" {
+      if set == CardDataGaps.unknownUUIDSet {
         for number in numbers.sorted() {
-          warn(.unknownCard, "sheet \(sheetOf["uuid:\(number)"]!) card uuid \(number)", "no card of the file has this uuid")
+          warn(.unknownCard, "sheet \(sheetOf["\(set):\(number)"]!) card uuid \(number)", "no card of the file has this uuid")
         }
         continue
       }

@@ -67,14 +67,18 @@ struct AuditCommand: ParsableCommand {
   @Flag(help: "Print how many opened boosters each check needs to detect --deviation (proportions) or --ratio (card frequencies) with --power, and stop.")
   var plan = false
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the deviation of a proportion to detect.", valueName: "d"), transform: DecimalText.parse)
-  var deviation: Double = 0.05
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the deviation of a proportion to detect (default 0.05).", valueName: "d"), transform: DecimalText.parse)
+  var deviation: Double?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: in a sheet, one card this many times as likely as the rules say, to detect.", valueName: "r"), transform: DecimalText.parse)
-  var ratio: Double = 2
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: in a sheet, one card this many times as likely as the rules say, to detect (default 2).", valueName: "r"), transform: DecimalText.parse)
+  var ratio: Double?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the probability of detecting it.", valueName: "p"), transform: DecimalText.parse)
-  var power: Double = 0.8
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the probability of detecting it (default 0.8).", valueName: "p"), transform: DecimalText.parse)
+  var power: Double?
+
+  func validate() throws {
+    try PlanOnlyOptions.validate(plan: plan, deviation: deviation, ratio: ratio, power: power)
+  }
 
   func run() throws {
     if let poolsMisused {
@@ -82,11 +86,10 @@ struct AuditCommand: ParsableCommand {
     }
     let job = try AuditJob(settings())
     if plan {
+      let (deviation, ratio, power) = (deviation ?? 0.05, ratio ?? 2, power ?? 0.8)
       let auditPlan = try job.plan(deviation: deviation, ratio: ratio, power: power)
-      print(
-        AuditPlanTable.render(auditPlan, plan: job.plan, deviation: deviation, ratio: ratio, power: power, alpha: job.alpha),
-        terminator: "")
-      return
+      let table = AuditPlanTable.render(auditPlan, plan: job.plan, deviation: deviation, ratio: ratio, power: power, alpha: job.alpha)
+      return print(table, terminator: "")
     }
     guard packs != nil else { throw ValidationError("--packs FILE is required (or --plan)") }
     // Nothing is written before the report, so Ctrl-C until then stops at once.

@@ -40,23 +40,27 @@ struct CheckCommand: ParsableCommand {
   @Flag(help: "Print the pools needed to detect --deviation in each proportion and --ratio in each chi-square claim with --power, and stop.")
   var plan = false
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the deviation of a proportion to detect.", valueName: "d"), transform: DecimalText.parse)
-  var deviation: Double = 0.02
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the deviation of a proportion to detect (default 0.02).", valueName: "d"), transform: DecimalText.parse)
+  var deviation: Double?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: in a chi-square claim, one card (or position) this many times as likely as the others, to detect.", valueName: "r"), transform: DecimalText.parse)
-  var ratio: Double = 1.2
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: in a chi-square claim, one card (or position) this many times as likely as the others, to detect (default 1.2).", valueName: "r"), transform: DecimalText.parse)
+  var ratio: Double?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the probability of detecting it.", valueName: "p"), transform: DecimalText.parse)
-  var power: Double = 0.9
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the probability of detecting it (default 0.9).", valueName: "p"), transform: DecimalText.parse)
+  var power: Double?
 
   @Option(help: ArgumentHelp("Check a merged sharded run instead of simulating: a folder written by sealed merge from sealed check --shard K/N runs.", valueName: "dir"))
   var tallies: String?
+
+  func validate() throws {
+    try PlanOnlyOptions.validate(plan: plan, deviation: deviation, ratio: ratio, power: power)
+  }
 
   func run() throws {
     let started = Date()
     let job = try tallies.map { try CheckJob(tallies: talliesSettings($0)) } ?? CheckJob(settings(), note: Note.write)
     if plan {
-      print(PlanTable.render(try job.plan(deviation: deviation, ratio: ratio, power: power), plan: job.plan), terminator: "")
+      print(PlanTable.render(try job.plan(deviation: deviation ?? 0.02, ratio: ratio ?? 1.2, power: power ?? 0.9), plan: job.plan), terminator: "")
       return
     }
     if let simulation = job.simulation { runOptions.seedOption.noteRandom((job.seed, simulation.seedWasGiven)) }

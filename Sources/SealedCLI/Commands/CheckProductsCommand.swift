@@ -72,7 +72,8 @@ struct CheckProductsCommand: ParsableCommand {
     settings.writes = !control.plan
     let job = try ProductsJob(settings)
     if control.plan {
-      let plan = try job.plan(deviation: control.deviation, ratio: control.ratio, power: control.power)
+      let sizes = control.planSizes
+      let plan = try job.plan(deviation: sizes.deviation, ratio: sizes.ratio, power: sizes.power)
       print(ProductPlanTable.render(plan, pools: job.pools), terminator: "")
       return
     }

@@ -30,8 +30,8 @@ struct RulesDiffCommand: ParsableCommand {
   @Argument(help: ArgumentHelp("The newer release (default: the data shipped with Sealed, July 2025).", valueName: "new"))
   var new: String?
 
-  @Option(help: ArgumentHelp("Changes to print, largest first, among values both releases have (default 15; changes.csv has all).", valueName: "n"))
-  var top: Int = 15
+  @Option(parsing: .unconditional, help: ArgumentHelp("Changes to print, largest first, among values both releases have (default 15; changes.csv has all).", valueName: "n"))
+  var top: WholeNumber = WholeNumber(15)
 
   @Option(help: ArgumentHelp("Folder of the report (default: reports/rules-diff/).", valueName: "dir"))
   var out: String = "reports/rules-diff"
@@ -42,7 +42,7 @@ struct RulesDiffCommand: ParsableCommand {
   @OptionGroup var cardOptions: CardOptions
 
   func run() throws {
-    guard top >= 0 else { throw DataError("--top \(top): expected 0 or more changes to print") }
+    let top = try top.value("--top", in: 0 ... Int.max, expected: "0 or more changes to print")
     var settings = ReleaseDiffJob.Settings(old: old, toolVersion: SealedCommand.version)
     (settings.new, settings.cards, settings.out, settings.force) = (new, cardOptions.cards, out, force)
     let job = try ReleaseDiffJob(settings)

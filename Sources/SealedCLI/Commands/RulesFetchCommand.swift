@@ -38,8 +38,8 @@ struct RulesFetchCommand: ParsableCommand {
   @Option(parsing: .unconditional, help: .hidden, transform: DecimalText.parse)
   var backoff: Double = 1
 
-  @Option(help: ArgumentHelp("Changes to print, largest first (default 15; the release's diff/changes.csv has all).", valueName: "n"))
-  var top: Int = 15
+  @Option(parsing: .unconditional, help: ArgumentHelp("Changes to print, largest first (default 15; the release's diff/changes.csv has all).", valueName: "n"))
+  var top: WholeNumber = WholeNumber(15)
 
   @Flag(help: "No progress bar on standard error.")
   var quiet = false
@@ -47,7 +47,7 @@ struct RulesFetchCommand: ParsableCommand {
   @OptionGroup var cardOptions: CardOptions
 
   func run() throws {
-    guard top >= 0 else { throw DataError("--top \(top): expected 0 or more changes to print") }
+    let top = try top.value("--top", in: 0 ... Int.max, expected: "0 or more changes to print")
     var settings = ReleaseFetchJob.Settings(toolVersion: SealedCommand.version)
     (settings.from, settings.timeout, settings.backoff, settings.cards) = (from, timeout, backoff, cardOptions.cards)
     settings.retries = try retries.value("--retries", in: 0...10, unit: "retries")

@@ -6,6 +6,7 @@ import SealedCards
 import SealedReports
 import SealedMTGJSON
 import SealedJobs
+import SealedRelease
 
 /// `sealed rules import [FILE] --product CODE | --list`: mtg.wtf's compiled booster data, or the
 /// `booster` objects of an MTGJSON file, as Sealed rule files.
@@ -104,9 +105,8 @@ struct RulesImportCommand: ParsableCommand {
     let reader = MTGJSONBoosterImport(path: file)
     if list {
       let listed = try reader.list()
-      guard !listed.isEmpty else { throw DataError(ReleaseDiffJob.noProducts, at: file) }
-      print(ImportListing.render(listed), terminator: "\n")
-      return
+      guard !listed.isEmpty else { throw DataError(ReleaseFile.noProducts, at: file) }
+      return print(ImportListing.render(listed), terminator: "\n")
     }
     let loaded = try reader.load(products)
     let ruleName = name ?? "mtgjson-" + loaded.products.map(\.code).joined(separator: "-")

@@ -22,14 +22,23 @@ struct ProductControlOptions: ParsableArguments {
   @Flag(help: "Print the pools each product needs to detect --deviation in each proportion and --ratio in each chi-square claim with --power under the run's error control, and stop.")
   var plan = false
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the deviation of a proportion to detect.", valueName: "d"), transform: DecimalText.parse)
-  var deviation: Double = 0.02
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the deviation of a proportion to detect (default 0.02).", valueName: "d"), transform: DecimalText.parse)
+  var deviation: Double?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: in a chi-square claim, one card (or position) this many times as likely as the others, to detect.", valueName: "r"), transform: DecimalText.parse)
-  var ratio: Double = 1.2
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: in a chi-square claim, one card (or position) this many times as likely as the others, to detect (default 1.2).", valueName: "r"), transform: DecimalText.parse)
+  var ratio: Double?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the probability of detecting it (screen and confirmation together).", valueName: "p"), transform: DecimalText.parse)
-  var power: Double = 0.9
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the probability of detecting it (screen and confirmation together) (default 0.9).", valueName: "p"), transform: DecimalText.parse)
+  var power: Double?
+
+  func validate() throws {
+    try PlanOnlyOptions.validate(plan: plan, deviation: deviation, ratio: ratio, power: power)
+  }
+
+  /// What `--plan` sizes: the deviation, ratio and power given, or their defaults.
+  var planSizes: (deviation: Double, ratio: Double, power: Double) {
+    (deviation ?? 0.02, ratio ?? 1.2, power ?? 0.9)
+  }
 
   /// Sets the job's error control and baseline.
   func apply(to settings: inout ProductsJob.Settings) {

@@ -14,7 +14,7 @@ enum AuditPlanTable {
     ]
     var table = TextTable([("check", .left), ("kind", .left), ("expected", .left), ("boosters needed", .right)])
     for row in auditPlan.rows {
-      table.append([row.check, row.kind.rawValue, row.expected, row.boosters.map { String($0) } ?? (row.insideFigure ? "inside the figure's range" : "-")])
+      table.append([row.check, row.kind.rawValue, row.expected, row.boosters.map { String($0) } ?? (row.insideFigure ? PlanTable.insideFigure : "-")])
     }
     lines.append(table.text)
     return lines.joined(separator: "\n")

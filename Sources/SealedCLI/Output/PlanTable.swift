@@ -27,9 +27,13 @@ enum PlanTable {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// What a proportion says for its pools (or boosters, in an audit's plan) when the deviation
+  /// asked for stays inside the range its published figure accepts: no run can find it.
+  static let insideFigure = "inside the figure's range"
+
   /// What a row no run can size says instead of its pools.
   static func unsized(_ row: CheckPlan.Row) -> String {
-    if row.insideFigure { return "inside the figure's range" }
+    if row.insideFigure { return insideFigure }
     return row.counts ? "beyond 2^40" : "nothing to count"
   }
 }

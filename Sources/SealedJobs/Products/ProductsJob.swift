@@ -87,7 +87,7 @@ package struct ProductsJob: Sendable {
     let release = try BoosterRelease.resolve(settings.file)
     // mtg.wtf's compiled booster data, or an MTGJSON file's products (as `rules lint` reads them).
     let data = try ReleaseDiffJob.read(release)
-    try ReleaseDiffJob.requireProducts(data)
+    try data.requireProducts()
     let matched = try ProductPattern.select(data.products, patterns: settings.patterns)
     let products = try Self.sharded(matched, settings.shard)
     pools = try RunLimits.productPools(settings.pools)

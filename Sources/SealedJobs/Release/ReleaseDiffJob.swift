@@ -58,18 +58,6 @@ package struct ReleaseDiffJob: Sendable {
 
   /// The release's products, named as `display` names it; an installed release is of the form
   /// its download was (an MTGJSON file's products are stored as compiled data).
-  /// Throws unless `file` holds a product: mtg.wtf's data or an MTGJSON file without any (a set
-  /// file that lost its `booster` object, mtgjson/mtgjson #1252) is refused in one line, not
-  /// linted or checked as "no warnings (0 products)".
-  static func requireProducts(_ file: ReleaseFile) throws(DataError) {
-    guard file.products.isEmpty else { return }
-    throw DataError(noProducts, at: file.path)
-  }
-
-  /// The words of `requireProducts`.
-  package static let noProducts =
-    "holds no products; expected mtg.wtf's compiled booster data or an MTGJSON file with boosters (a set file's `booster` object)"
-
   static func read(_ release: BoosterRelease) throws(DataError) -> ReleaseFile {
     var file = try ReleaseFile.read(path: release.path)
     file.path = release.display

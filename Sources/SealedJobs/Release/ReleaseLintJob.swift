@@ -66,7 +66,7 @@ package struct ReleaseLintJob: Sendable {
   /// Cost: reading the files.
   package init(_ settings: Settings) throws(DataError) {
     let release = try ReleaseDiffJob.read(try BoosterRelease.resolve(settings.file))
-    try ReleaseDiffJob.requireProducts(release)
+    try release.requireProducts()
     products = try ProductPattern.select(release.products, patterns: settings.patterns)
     baseline = try settings.baseline.map { file throws(DataError) in try BaselineComparison.read(file) }
     lostFromBaseline = BaselineComparison.lostProducts(

@@ -49,17 +49,24 @@ package struct CardDataGaps: Sendable, Equatable {
     if !fetchable.isEmpty {
       parts.append(product.map { "sealed cards fetch --product \($0)" } ?? "sealed cards fetch \(fetchable.joined(separator: " "))")
     }
-    if sets.contains("uuid-other-set") {
+    if sets.contains(otherSetUUIDSet) {
       parts.append("cards named by MTGJSON uuids the set file does not hold are cards of other sets (or uuids that no longer exist): the set files that hold them, or AllPrintings, give their data")
     }
-    if sets.contains("uuid") { parts.append("cards named by MTGJSON uuids the file does not hold name no card") }
+    if sets.contains(unknownUUIDSet) { parts.append("cards named by MTGJSON uuids the file does not hold name no card") }
     if !deadKeys.isEmpty { parts.append(deadKeysNote(deadKeys)) }
     return parts.joined(separator: "; ")
   }
 
-  /// The pseudo-sets of MTGJSON uuids a file does not hold (`MTGJSONBoosterImport.allProducts`):
-  /// no `sealed cards fetch` gets them.
-  package static let uuidSets: Set<String> = ["uuid", "uuid-other-set"]
+  /// The pseudo-set of an MTGJSON uuid that a file of several sets does not hold
+  /// (`MTGJSONBoosterImport.allProducts`: AllPrintings has no card of that uuid).
+  package static let unknownUUIDSet = "uuid"
+
+  /// The pseudo-set of an MTGJSON uuid that a file of one set does not hold (another set's
+  /// card, or a uuid that no longer exists).
+  package static let otherSetUUIDSet = "uuid-other-set"
+
+  /// The pseudo-sets of MTGJSON uuids a file does not hold: no `sealed cards fetch` gets them.
+  package static let uuidSets: Set<String> = [unknownUUIDSet, otherSetUUIDSet]
 
   /// What keys (`set:number`) of sets whose card data lists every printing, without data, mean:
   /// "war:999 names no card: the card data of war lists every printing (a wrong key? data

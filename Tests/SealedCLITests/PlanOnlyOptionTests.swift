@@ -1,0 +1,45 @@
+import Foundation
+import SealedTestSupport
+import Testing
+
+/// `--deviation`, `--ratio` and `--power` size a `--plan`: without it, a run ignored them
+/// silently; now they are a usage error naming them (exit 2, one line, before any work).
+@Suite struct PlanOnlyOptionTests {
+  let cards = ["--cards", Fixtures.shippedCards]
+
+  func usageError(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    let result = try SealedExecutable.run(arguments + cards)
+    #expect(result.status == 2, "sealed \(arguments.joined(separator: " ")) exited \(result.status)", sourceLocation: sourceLocation)
+    #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
+    return result.stderr
+  }
+
+  @Test func planSizesWithoutPlanAreAUsageErrorInEachCommand() throws {
+    let check = try usageError(["check", "war", "--deviation", "0.01"])
+    #expect(check.contains("--deviation only sizes a --plan; add --plan, or leave it out"), "\(check)")
+    let audit = try usageError(["audit", "war", "--packs", "-", "--ratio", "3", "--power", "0.9"])
+    #expect(audit.contains("--ratio and --power only size a --plan; add --plan, or leave them out"), "\(audit)")
+    let products = try usageError(["check-products", "--power", "0.8", "--deviation", "0.1", "--ratio", "2"])
+    #expect(products.contains("--deviation, --ratio and --power only size a --plan"), "\(products)")
+  }
+
+  @Test func withPlanTheyAreTaken() throws {
+    let result = try SealedExecutable.run(["check", "war", "--plan", "--deviation", "0.05"] + cards)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("0.05"), "\(result.stdout)")
+  }
+}
+
+/// `rules diff --top` and `rules fetch --top` read a negative count as the option's value and
+/// refuse it in their own words (the argument parser took `-1` for an option: "Missing value").
+@Suite struct TopOptionTests {
+  @Test(arguments: [["rules", "diff", Fixtures.boosters2023], ["rules", "fetch", "--from", "http://127.0.0.1:9/data.json"]])
+  func aNegativeTopIsRefusedInOneLine(command: [String]) throws {
+    for (top, expected) in [("-1", "--top -1: expected 0 or more changes to print"),
+                            ("x", "--top x: expected 0 or more changes to print (a whole number, written like 1000, 1_000 or 1e3)")] {
+      let result = try SealedExecutable.run(command + ["--top", top])
+      #expect(result.status == 2, "\(result.stderr)")
+      #expect(result.stderr == "sealed: error: \(expected)\n", "\(result.stderr)")
+    }
+  }
+}
