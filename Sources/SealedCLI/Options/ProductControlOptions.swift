@@ -28,7 +28,7 @@ struct ProductControlOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: in a chi-square claim, one card (or position) this many times as likely as the others, to detect (default 1.2).", valueName: "r"), transform: DecimalText.parse)
   var ratio: Double?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the probability of detecting it (screen and confirmation together) (default 0.9).", valueName: "p"), transform: DecimalText.parse)
+  @Option(parsing: .unconditional, help: ArgumentHelp("For --plan: the probability of detecting it, screen and confirmation together (default 0.9).", valueName: "p"), transform: DecimalText.parse)
   var power: Double?
 
   func validate() throws {
