@@ -11,6 +11,10 @@ import SealedRules
 /// is written).
 package enum SealedMain {
   package static func run(_ arguments: [String]) -> Int32 {
+    StandardOutputCheck.finish(runCommand(arguments))
+  }
+
+  private static func runCommand(_ arguments: [String]) -> Int32 {
     // `sealed help NAME` for a NAME that is no command: the argument parser shows the overview
     // and exits 0; a typo deserves the same line as `sealed NAME`.
     if arguments.first == "help" {

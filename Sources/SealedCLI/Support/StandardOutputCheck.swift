@@ -1,0 +1,29 @@
+import Foundation
+
+/// What a command printed reaches its file, or the run fails: `print` writes through C's
+/// `stdout`, which keeps a write error (a full disk) in its error flag and says nothing, so
+/// `sealed export tts alice > deck.json` on a full disk left a cut file and exit 0. Checked
+/// once, when the command is done: a flush, then the stream's error flag.
+enum StandardOutputCheck {
+  /// `status`, or, when standard output could not be written, one line on standard error and
+  /// status 2 (a failed command keeps its own). A reader that closed the pipe early (`| head`)
+  /// is no error: what it read was written.
+  static func finish(_ status: Int32) -> Int32 {
+    guard let stream = standardOutputStream() else { return status }
+    errno = 0
+    let flushed = fflush(stream) == 0
+    let code = errno
+    guard !flushed || ferror(stream) != 0 else { return status }
+    if code == EPIPE { return status }
+    let reason = code != 0 ? String(cString: strerror(code)) : "a write failed"
+    SealedMain.printError("standard output: \(reason.prefix(1).lowercased() + reason.dropFirst()); what it holds is incomplete")
+    return status == 0 ? 2 : status
+  }
+
+  /// C's `stdout`, found by its symbol: Swift 6 refuses to read the imported global, a mutable
+  /// variable shared by every thread (nothing else reads it here, once, at the end).
+  private static func standardOutputStream() -> UnsafeMutablePointer<FILE>? {
+    guard let symbol = dlsym(nil, "stdout") else { return nil }
+    return symbol.load(as: UnsafeMutablePointer<FILE>?.self)
+  }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import SealedTestSupport
+import Testing
+
+/// What a command prints must reach its file: on a full disk (`/dev/full`), a command whose
+/// output is redirected fails with one line (it printed nothing and exited 0, leaving a cut
+/// file), whether its output is small (the last flush fails) or large (a write in the middle
+/// fails); a reader that stops early (`| head`) is no error.
+@Suite struct StandardOutputTests {
+  /// `sealed ARGUMENTS` run by the shell with `redirect` after it (`> /dev/full`, `| head -c 10`).
+  func shell(_ arguments: [String], _ redirect: String, home: URL) throws -> CommandResult {
+    let line = "\"$0\" " + arguments.map { "'\($0)'" }.joined(separator: " ") + " " + redirect
+    return try SealedExecutable.run(
+      ["-c", line, SealedExecutable.url.path], environment: ["SEALED_HOME": home.path],
+      executable: URL(fileURLWithPath: "/bin/sh"))
+  }
+
+  // `sets` prints some 70 KB (a write in the middle fails), `open` a few (the last flush does).
+  @Test(arguments: [["sets"], ["open", "war", "--seed", "1", "--cards", Fixtures.shippedCards],
+                    ["open", "war", "--seed", "1", "--format", "json", "--cards", Fixtures.shippedCards]])
+  func aFullDiskFailsTheCommandInOneLine(arguments: [String]) throws {
+    let home = try Fixtures.temporaryDirectory()
+    let result = try shell(arguments, "> /dev/full", home: home)
+    #expect(result.status == 2, "\(result.stderr)")
+    #expect(result.stderr.hasPrefix("sealed: error: standard output: "), "\(result.stderr)")
+    #expect(result.stderr.hasSuffix("; what it holds is incomplete\n"), "\(result.stderr)")
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+  }
+
+  @Test func aReaderThatStopsEarlyIsNoError() throws {
+    let home = try Fixtures.temporaryDirectory()
+    let result = try shell(["sets"], "| head -c 10", home: home)
+    #expect(result.stdout.count == 10)
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
+  }
+}
