@@ -31,9 +31,30 @@ enum ServeMain {
       printError(error.description)
       return 2
     } catch {
-      printError("cannot serve on \(configuration.host):\(configuration.port) (\(error)); choose another --port or --host")
+      printError("cannot serve on \(configuration.host):\(configuration.port) (\(listenFailure(error))); choose another --port or --host")
       return 2
     }
+  }
+
+  /// Why the server could not listen, in the system's words: a socket call's errno ("address
+  /// already in use"; NIO's error holds it in a case `errno`, and its description names the
+  /// internal call), or a host name that resolves to nothing.
+  static func listenFailure(_ error: any Error) -> String {
+    if let code = errnoCode(in: error, depth: 3) {
+      let words = String(cString: strerror(code))
+      return words.prefix(1).lowercased() + words.dropFirst()
+    }
+    if String(describing: error).hasPrefix("SocketAddressError.UnknownHost") { return "no such host" }
+    return String(describing: error)
+  }
+
+  /// The errno that `value` holds under a label `errno`, looked for `depth` levels down.
+  private static func errnoCode(in value: Any, depth: Int) -> CInt? {
+    for child in Mirror(reflecting: value).children {
+      if child.label == "errno", let code = child.value as? CInt { return code }
+      if depth > 1, let code = errnoCode(in: child.value, depth: depth - 1) { return code }
+    }
+    return nil
   }
 
   /// What the terminal shows once the server listens: the address first.
