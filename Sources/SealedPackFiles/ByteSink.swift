@@ -21,7 +21,7 @@ final class ByteSink {
     } else {
       let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
       guard opened >= 0 else {
-        throw DataError("cannot write the pack file: \(systemErrorText(errno))", at: path)
+        throw DataError("cannot write the pack file (\(systemErrorReason(errno)))", at: path)
       }
       descriptor = opened
       ownsDescriptor = true
@@ -71,7 +71,7 @@ final class ByteSink {
     closed = true
     try flush(finish: true)
     if ownsDescriptor, fsync(descriptor) != 0, errno != EINVAL {
-      throw DataError("cannot write the pack file: \(systemErrorText(errno))", at: path)
+      throw DataError("cannot write the pack file (\(systemErrorReason(errno)))", at: path)
     }
   }
 
@@ -118,7 +118,7 @@ final class ByteSink {
       return nil
     }
     if let failure {
-      throw DataError("cannot write the pack file: \(systemErrorText(failure))", at: path)
+      throw DataError("cannot write the pack file (\(systemErrorReason(failure)))", at: path)
     }
   }
 }

@@ -13,7 +13,10 @@ package enum Folder {
   }
 
   /// Creates the folder that is to hold the file at `path` (see `create(_:)`).
+  /// The folder is named as `path` names it (relative stays relative; Foundation's
+  /// `deletingLastPathComponent` of NSString traps on a name of one character).
   package static func create(holding path: String) throws(DataError) {
-    try create(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+    guard let slash = path.lastIndex(of: "/") else { return }
+    try create(slash == path.startIndex ? "/" : String(path[..<slash]))
   }
 }

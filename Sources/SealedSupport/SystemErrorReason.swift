@@ -25,8 +25,21 @@ package func systemErrorReason(_ error: any Error) -> String {
   {
     return systemErrorReason(code.rawValue)
   }
-  if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError {
-    return "no such file"
+  if nsError.domain == NSCocoaErrorDomain, let words = cocoaFileErrorReasons[nsError.code] {
+    return words
   }
   return nsError.localizedDescription
 }
+
+/// Foundation's file errors that carry no POSIX error (its own `createDirectory` on Linux gives
+/// "The operation could not be completed. You don't have permission."), in the system's words.
+private let cocoaFileErrorReasons: [Int: String] = [
+  NSFileNoSuchFileError: "no such file or directory",
+  NSFileReadNoSuchFileError: "no such file",
+  NSFileReadNoPermissionError: "permission denied",
+  NSFileWriteNoPermissionError: "permission denied",
+  NSFileWriteFileExistsError: "a file of that name is in the way",
+  NSFileWriteOutOfSpaceError: "no space left on device",
+  NSFileWriteVolumeReadOnlyError: "read-only file system",
+  NSFileWriteInvalidFileNameError: "not a valid file name",
+]

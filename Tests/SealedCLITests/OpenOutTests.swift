@@ -82,6 +82,18 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["a"])
   }
 
+  /// An `--out` whose folder runs through a file is named as given (relative stays relative)
+  /// in the system's words, not Foundation's "The operation could not be completed".
+  @Test func aFolderThatIsAFileIsNamedAsGiven() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    try Fixtures.write("x\n", to: "pool.txt", in: dir)
+    for format in ["text", "csv"] {
+      let result = try SealedExecutable.run(
+        ["open", "war", "--seed", "1", "--format", format, "--out", "pool.txt/x.txt"] + cards, workingDirectory: dir)
+      #expect(result.status == 2)
+      #expect(result.stderr == "sealed: error: pool.txt: cannot create the folder (a file of that name is in the way)\n", "\(result.stderr)")
+    }
+  }
 
   /// Ctrl-C while a long pack file is written: exit 130, a line saying the file is not written,
   /// and no file left behind, not even the hidden unfinished one.

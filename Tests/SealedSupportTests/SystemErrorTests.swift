@@ -22,4 +22,13 @@ import Testing
     #expect(systemErrorReason(ENOSPC) == "no space left on device")
     #expect(systemErrorText(EEXIST) == "File exists")
   }
+
+  /// Foundation's own file errors, which carry no POSIX code (its `createDirectory` on Linux),
+  /// read as the system's words, not "The operation could not be completed. ..." (a folder
+  /// through a file: `OpenOutTests`).
+  @Test func foundationsFileErrorsInTheSystemsWords() {
+    let denied = NSError(domain: NSCocoaErrorDomain, code: NSFileWriteNoPermissionError)
+    #expect(systemErrorReason(denied) == "permission denied")
+    #expect(systemErrorReason(NSError(domain: NSCocoaErrorDomain, code: NSFileNoSuchFileError)) == "no such file or directory")
+  }
 }
