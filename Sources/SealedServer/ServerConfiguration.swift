@@ -1,5 +1,6 @@
 import Foundation
 import SealedSupport
+import SealedCards
 import SealedDecks
 import SealedJobs
 
@@ -62,8 +63,10 @@ package struct ServerConfiguration: Sendable {
   }
 
   /// Checks the values before the server starts: a port from 0 to 65535, a host that is a name
-  /// or an address, an images folder that exists, a check's most pools from 1 to 2^38. Each
-  /// problem is one line.
+  /// or an address, an images folder that exists, a check's most pools from 1 to 2^38, card data
+  /// given by `--cards` that reads (the server started on a broken file and failed every
+  /// request), a reports folder that is one or can be made. Each problem is one line. Cost:
+  /// reading the `--cards` data when given.
   package func validated() throws(DataError) -> ServerConfiguration {
     guard (0...65_535).contains(port) else { throw DataError("--port \(port): expected a port from 0 to 65535 (0: any free port)") }
     _ = try RunLimits.appCheckPoolLimit(maximumCheckPools)
@@ -80,6 +83,27 @@ package struct ServerConfiguration: Sendable {
         throw DataError("no such folder; expected a folder of card images named SET-NUMBER.jpg", at: imagesFolder)
       }
     }
+    if let cards { _ = try SetCatalog.entries(of: try CardDataLocation.resolve(option: cards)) }
+    try Self.checkReportsFolder(reportsFolder)
     return self
+  }
+
+  /// The folder of reports is a folder, or can be made: its nearest existing parent is a folder
+  /// this process may write into.
+  static func checkReportsFolder(_ path: String) throws(DataError) {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+      guard isFolder.boolValue else { throw DataError("not a folder; expected the folder of report folders (given by --reports)", at: path) }
+      return
+    }
+    var parent = (path as NSString).deletingLastPathComponent
+    while !parent.isEmpty && parent != "/" && !FileManager.default.fileExists(atPath: parent) {
+      parent = (parent as NSString).deletingLastPathComponent
+    }
+    guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue,
+      FileManager.default.isWritableFile(atPath: parent)
+    else {
+      throw DataError("cannot create the folder (\(parent) is not a folder this process may write into; given by --reports)", at: path)
+    }
   }
 }
