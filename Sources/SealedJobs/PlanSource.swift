@@ -33,8 +33,13 @@ package struct PlanSource: Sendable {
     let release = RuleSetLoader.namesProduct(rules) ? try BoosterRelease.resolve(data) : nil
     let definition = try RuleSetLoader.load(rules, release: release)
     let cardSet = try loadSet(for: definition)
-    return LoadedPlan(
-      rules: definition, set: cardSet, plan: try PlanCompiler.compile(definition, for: cardSet, spec: spec), release: release)
+    let plan: BoosterPlan
+    do {
+      plan = try PlanCompiler.compile(definition, for: cardSet, spec: spec)
+    } catch {
+      throw hinted(error, rules: definition)
+    }
+    return LoadedPlan(rules: definition, set: cardSet, plan: plan, release: release)
   }
 
   /// The set, with the other sets whose cards `rules` list by number for it.
