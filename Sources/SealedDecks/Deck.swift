@@ -83,7 +83,8 @@ public struct Deck: Sendable, Equatable {
   }
 
   /// Adds `count` copies of `card`, or throws a one-line reason and changes nothing:
-  /// "Ajani's Pridemate: 2 opened, 2 already in the deck".
+  /// "Ajani's Pridemate: 2 opened, 2 already in the deck", or for several copies "Bolt: cannot
+  /// add 3: 3 opened, 1 already in the deck; 2 more can go in".
   package mutating func add(_ card: PoolCard, count: Int = 1) throws(DataError) {
     guard count >= 1 && count <= Self.maximumCards else {
       throw DataError("--count \(count): expected 1 to \(Self.maximumCards) copies")
@@ -99,8 +100,10 @@ public struct Deck: Sendable, Equatable {
       guard opened > 0 else { throw DataError("\(card.name): not in the pool of deck \(name)") }
       guard held + count <= opened else {
         let room = opened - held
+        // Several copies asked for: say how many could not go in, and how many can.
+        let asked = count > 1 ? "cannot add \(count): " : ""
         let hint = room > 0 && count > 1 ? "; \(room) more can go in" : ""
-        throw DataError("\(card.name): \(opened) opened, \(held) already in the deck\(hint)")
+        throw DataError("\(card.name): \(asked)\(opened) opened, \(held) already in the deck\(hint)")
       }
     }
     if let index = cards.firstIndex(where: { $0.card.id == card.id }) {

@@ -7,12 +7,15 @@ extension PlanSource {
   /// `--booster-max`, that the range it gave is the likely cause; else, with a built-in rule set
   /// (the default `sealed` most of all: older sets have no mythic rares, and `sealed open 10e`
   /// said only that the sheet "mythic" matches no card), the products of the booster data in
-  /// use for the set, whose rules open it. Cost: reading the booster data, on this error only.
+  /// use for the set, whose rules open it (not when the error names its own remedy, a booster
+  /// range for a set whose data lacks one). Cost: reading the booster data, on this error only.
   func hinted(_ error: DataError, rules definition: RuleSetDefinition) -> DataError {
     var hints: [String] = []
     if let boosterMax {
       hints.append("with --booster-max \(boosterMax) boosters draw from collector numbers 1 to \(boosterMax) only")
-    } else if RuleSetLoader.builtInNames.contains(rules), let products = productCodes(), !products.isEmpty {
+    } else if RuleSetLoader.builtInNames.contains(rules), !error.message.contains("--booster-max"),
+      let products = productCodes(), !products.isEmpty
+    {
       let shown = products.prefix(4).map { "--rules \($0)" }.joined(separator: ", ")
       hints.append("the rule set \(rules) does not fit \(set); the booster data's products for it do: \(shown)\(products.count > 4 ? ", ..." : "") (sealed rules import --list lists them)")
     }

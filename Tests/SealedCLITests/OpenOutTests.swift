@@ -95,6 +95,21 @@ import Testing
     }
   }
 
+  /// A pool shown as text or json is plain text: a `.gz` name, which pack files are gzipped by,
+  /// is refused rather than given plain text under a gzip name.
+  @Test func aGzipNameForPlainTextIsRefused() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    for format in ["text", "json"] {
+      let result = try SealedExecutable.run(
+        ["open", "war", "--seed", "1", "--format", format, "--out", "pool.gz"] + cards, workingDirectory: dir)
+      #expect(result.status == 2)
+      #expect(
+        result.stderr == "sealed: error: --out pool.gz: a .gz name is for a pack file, written gzipped (--format csv, list or 17lands); --format \(format) writes plain text\n",
+        "\(result.stderr)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+  }
+
   /// Ctrl-C while a long pack file is written: exit 130, a line saying the file is not written,
   /// and no file left behind, not even the hidden unfinished one.
   @Test(.heavy) func ctrlCLeavesNoUnfinishedPackFile() throws {

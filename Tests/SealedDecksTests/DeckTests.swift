@@ -47,7 +47,7 @@ import Testing
     let pridemate = try deck.findCard("Ajani's Pridemate")
     expectError("Ajani's Pridemate: 2 opened, 2 already in the deck") { () throws(DataError) in try deck.add(pridemate) }
     try deck.remove(bolt, count: 2)
-    expectError("Bolt: 3 opened, 1 already in the deck; 2 more can go in") { () throws(DataError) in
+    expectError("Bolt: cannot add 3: 3 opened, 1 already in the deck; 2 more can go in") { () throws(DataError) in
       try deck.add(bolt, count: 3)
     }
     #expect(deck.copies(of: bolt) == 1, "a refused add changes nothing")

@@ -77,6 +77,9 @@ struct OpenCommand: ParsableCommand {
     guard pools == 1 else {
       throw DataError("--pools \(self.pools): --format \(format.rawValue) shows one pool; many pools are written as a pack file (--format csv, list or 17lands)")
     }
+    if let out, out.hasSuffix(".gz") {
+      throw DataError("--out \(out): a .gz name is for a pack file, written gzipped (--format csv, list or 17lands); --format \(format.rawValue) writes plain text")
+    }
     let library = Library.fromEnvironment()
     if let save {
       try library.checkFreeName(save, replacing: force)

@@ -12,7 +12,7 @@ enum DeckText {
     lines.append(terminal.bold("Deck \(deck.name) · \(pool.setName) (\(pool.set)) · pool \(deck.poolName), rules \(pool.rules), \(pool.provenance)"))
     let colors = summary.colorIdentity.isEmpty ? "colourless" : "colours \(summary.colorIdentity)"
     let ready = summary.size == Deck.targetSize ? " ✓" : ""
-    lines.append("\(summary.sizeNote)\(ready) · \(summary.lands) lands · \(colors)")
+    lines.append("\(summary.sizeNote)\(ready) · \(counted(summary.lands, "land")) · \(colors)")
 
     let allCards = deck.choices
     let nameWidth = min(36, allCards.map(\.name.count).max() ?? 0)

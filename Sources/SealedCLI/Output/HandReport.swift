@@ -28,7 +28,7 @@ struct HandReport {
 
   func text(terminal: Terminal) -> String {
     var lines: [String] = []
-    lines.append(terminal.bold("Deck \(deck.name): \(deck.size) cards, \(lands) lands · seed \(seed)"))
+    lines.append(terminal.bold("Deck \(deck.name): \(counted(deck.size, "card")), \(counted(lands, "land")) · seed \(seed)"))
     let nameWidth = min(36, hands.joined().map(\.name.count).max() ?? 0)
     for (index, hand) in hands.enumerated() {
       let handLands = hand.filter(\.isLand).count
@@ -51,7 +51,7 @@ struct HandReport {
     lines.append("")
     lines.append(
       terminal.bold(
-        "Lands in the opening hand (exact: hypergeometric, \(deck.size) cards of which \(lands) lands, \(odds.handSize) drawn)"))
+        "Lands in the opening hand (exact: hypergeometric, \(counted(deck.size, "card")) of which \(counted(lands, "land")), \(odds.handSize) drawn)"))
     for (k, probability) in opening.enumerated() {
       let bar = String(repeating: "█", count: Int((probability * 40).rounded()))
       lines.append("  \(k)  \(Self.percent(probability))  \(bar)".trailingSpacesTrimmed)

@@ -35,7 +35,7 @@ package struct HandJob: Sendable {
   package init(deck: Deck, seed: UInt64, draws: Int = 1, addCards: String) throws(DataError) {
     let cards = deck.expandedCards
     guard cards.count >= SampleHand.handSize else {
-      throw DataError("deck \(deck.name) has \(cards.count) cards; a hand needs at least \(SampleHand.handSize) (\(addCards))")
+      throw DataError("deck \(deck.name) has \(counted(cards.count, "card")); a hand needs at least \(SampleHand.handSize) (\(addCards))")
     }
     let lands = cards.filter(\.isLand).count
     do {
