@@ -14,7 +14,7 @@ extension Deck {
     if number.first?.isNumber == true {
       if let card = choices.first(where: { $0.collectorNumber == number }) { return card }
       if number.allSatisfy({ $0.isASCII && ($0.isNumber || $0.isLetter) }) {
-        throw DataError("no card with collector number \(number) in the pool of deck \(name) (\(pool.set))")
+        throw DataError("no card with collector number \(excerpt(number)) in the pool of deck \(name) (\(pool.set))")
       }
     }
     let wanted = NameMatching.normalized(trimmed)
@@ -25,7 +25,7 @@ extension Deck {
     if prefixed.count == 1 { return prefixed[0] }
     if prefixed.count > 1 { throw ambiguous(trimmed, prefixed) }
     let suggestion = NameMatching.suggestion(NameMatching.closest(to: trimmed, among: choices.map(\.name)))
-    throw DataError("no card \"\(trimmed)\" in the pool of deck \(name)\(suggestion)")
+    throw DataError("no card \(quotedExcerpt(trimmed, limit: 80)) in the pool of deck \(name)\(suggestion)")
   }
 
   private func ambiguous(_ query: String, _ cards: [PoolCard]) -> DataError {

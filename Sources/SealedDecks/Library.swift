@@ -56,7 +56,7 @@ public struct Library: Sendable {
     }
     guard !name.isEmpty, name.count <= 64, allowed, name.first!.isLetter || name.first!.isNumber else {
       throw DataError(
-        "\"\(name)\" is not a valid \(kind.rawValue) name; use 1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit")
+        "\(quotedExcerpt(name, limit: 80)) is not a valid \(kind.rawValue) name; use 1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit")
     }
   }
 

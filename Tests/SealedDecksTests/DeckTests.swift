@@ -19,6 +19,18 @@ import Testing
     }
   }
 
+  /// A very long name typed (or sent to the app) is quoted cut, with its length, not echoed whole.
+  @Test func aLongCardOrDeckNameIsQuotedCut() {
+    let deck = newDeck()
+    let long = String(repeating: "x", count: 20_000)
+    expectError("no card \"\(String(repeating: "x", count: 80))…\" (20000 characters) in the pool of deck alice") { () throws(DataError) in
+      _ = try deck.findCard(long)
+    }
+    expectError(
+      "\"\(String(repeating: "y", count: 80))…\" (5000 characters) is not a valid deck name; use 1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit"
+    ) { () throws(DataError) in try Library.validate(name: String(repeating: "y", count: 5000), for: .deck) }
+  }
+
   @Test func aNewDeckStartsWithEveryCopyOfTheRaresAndMythics() {
     let deck = newDeck()
     #expect(deck.cards.map(\.card.name) == ["Ajani's Pridemate", "Dragon"])
