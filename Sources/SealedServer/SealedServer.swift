@@ -40,8 +40,11 @@ package enum SealedServer {
   }
 
   /// `http://127.0.0.1:8040/`; an IPv6 address in brackets.
+  /// An unspecified address (`0.0.0.0`, `::`: every interface) is shown as this machine's
+  /// loopback, the address a browser here opens (`http://0.0.0.0:PORT/` is no place to go).
   static func address(host: String, port: Int) -> String {
-    let shown = host.contains(":") ? "[\(host)]" : host
+    let local = host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "::1" : host
+    let shown = local.contains(":") ? "[\(local)]" : local
     return "http://\(shown):\(port)/"
   }
 

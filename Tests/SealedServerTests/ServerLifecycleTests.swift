@@ -78,6 +78,17 @@ import Testing
     server.stop()
   }
 
+  /// Listening on every interface (`--host 0.0.0.0`), the address printed is the one a browser
+  /// here opens, the loopback's, with the note that other machines can reach it; the page
+  /// answers there.
+  @Test func everyInterfaceIsShownAsTheLoopback() throws {
+    let server = try RunningServer(arguments: ["--host", "0.0.0.0"])
+    defer { server.stop() }
+    #expect(server.greeting.hasPrefix("Sealed is at http://127.0.0.1:\(server.port)/\n"), "\(server.greeting)")
+    #expect(server.greeting.contains("  note: listening on 0.0.0.0: other machines that reach it can open, edit and delete decks"))
+    #expect(try server.get("/api/catalog").status == 200)
+  }
+
   /// A host that names no machine is said so.
   @Test func anUnknownHostIsOneLine() throws {
     let result = try SealedExecutable.run(["--host", "nonsense.invalid", "--port", "0"], executable: RunningServer.executable)
