@@ -36,6 +36,21 @@ import Testing
     #expect(!(try run(["sets", "blb2"]).stderr.contains("did you mean")))
   }
 
+  /// A set code with its letters swapped and a rule set's name misspelt get a guess; a
+  /// built-in rule set is read in any case, as set and product codes are.
+  @Test func typosOfASetOrRuleSetGetAGuess() throws {
+    let set = try run(["open", "wra", "--seed", "1"])
+    #expect(set.status == 2)
+    #expect(set.stderr == "sealed: error: unknown set \"wra\"; did you mean war (War of the Spark)?\n")
+    let rules = try run(["open", "war", "--rules", "retali", "--seed", "1"])
+    #expect(rules.stderr == "sealed: error: unknown rule set \"retali\"; did you mean \"retail\" or \"retail-lethe\"?\n")
+    let product = try run(["open", "war", "--rules", "war-drfat", "--seed", "1"])
+    #expect(product.stderr == "sealed: error: unknown rule set \"war-drfat\"; did you mean \"war-draft\"?\n")
+    let upper = try run(["open", "war", "--rules", "RETAIL", "--seed", "1"])
+    #expect(upper.status == 0, "\(upper.stderr)")
+    #expect(upper.stdout == (try run(["open", "war", "--rules", "retail", "--seed", "1"])).stdout)
+  }
+
   /// An error in a rule file that ships inside Sealed says how to see that file.
   @Test func anErrorInShippedRulesSaysWhereToSeeThem() throws {
     let product = try run(["open", "one", "--rules", "one-draft"])

@@ -16,8 +16,12 @@ struct PlanOptions: ParsableArguments {
       valueName: "name|product|file"))
   var rulesArgument: String?
 
-  /// `--rules`, or `sealed`.
-  var rules: String { rulesArgument ?? "sealed" }
+  /// `--rules`, or `sealed`; a built-in's name in any case (`RETAIL`), as set and product codes
+  /// are read.
+  var rules: String {
+    guard let given = rulesArgument else { return "sealed" }
+    return RuleSetLoader.builtInNames.contains(given.lowercased()) ? given.lowercased() : given
+  }
 
   /// Where the run's plan comes from: `set`, these rules, the card data and booster range.
   func source(for set: String) throws(DataError) -> PlanSource {

@@ -132,6 +132,13 @@ public struct CardDataLocation: Sendable {
     if !close.isEmpty {
       return DataError("unknown set \"\(code)\": sets are named by their code; did you mean \(close.joined(separator: " or "))?")
     }
+    // Letters typed in another order (wra for war): the common typo of a code.
+    let swapped = codes.filter { $0 != code && $0.count == code.count && $0.sorted() == code.sorted() }.sorted()
+    if !swapped.isEmpty {
+      let nameOf = Dictionary(names.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+      let shown = swapped.prefix(3).map { swap in nameOf[swap].map { "\(swap) (\($0))" } ?? swap }
+      return DataError("unknown set \"\(code)\"; did you mean \(shown.joined(separator: " or "))?")
+    }
     let listing = available.count <= 20
       ? "the sets with card data: \(available.map(\.code).joined(separator: ", "))"
       : "\(available.count) sets have card data here (sealed sets lists them)"

@@ -1,5 +1,6 @@
 import Foundation
 import SealedSupport
+import SealedCards
 import SealedData
 
 /// Finds rule sets by name (the built-ins shipped with Sealed) or by path (a user's file).
@@ -23,6 +24,9 @@ public enum RuleSetLoader {
     let release = if let release { release } else { try BoosterRelease.resolve(nil) }
     let data = try release.read()
     guard let product = data.products.first(where: { $0.code == nameOrPath.lowercased() }) else {
+      // A short word finds short codes by chance ("nope": ice, eoe-play): no guess for it.
+      let close = nameOrPath.count < 5 ? [] : NameMatching.closest(to: nameOrPath, among: builtInNames + data.products.map(\.code), limit: 3)
+      if !close.isEmpty { throw DataError("unknown rule set \"\(nameOrPath)\"\(NameMatching.suggestion(close))") }
       throw DataError(
         "unknown rule set \"\(nameOrPath)\"; built-in rule sets: \(builtInNames.joined(separator: ", ")), the code of a product of the booster data in use (\(release.reference); sealed rules import --list lists them), or the path of a YAML rule file")
     }
