@@ -35,6 +35,7 @@ package enum JSONSyntax {
     var stack: [UInt8] = []
     var expect = Expect.value
     static let endOfFile = "unexpected end of file: the file is cut short"
+    static let emptyFile = "the file is empty"
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -46,7 +47,9 @@ package enum JSONSyntax {
       while true {
         while index < bytes.count, isWhitespace(bytes[index]) { index += 1 }
         guard index < bytes.count else {
-          return stack.isEmpty && expect == .commaOrClose ? nil : problem(Self.endOfFile)
+          if stack.isEmpty && expect == .commaOrClose { return nil }
+          // Nothing but whitespace: an empty file (a save interrupted, `: > file`), not a cut one.
+          return problem(stack.isEmpty && expect == .value ? Self.emptyFile : Self.endOfFile)
         }
         let byte = bytes[index]
         let found: Problem?
