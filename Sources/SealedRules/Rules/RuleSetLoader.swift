@@ -24,13 +24,21 @@ public enum RuleSetLoader {
     let release = if let release { release } else { try BoosterRelease.resolve(nil) }
     let data = try release.read()
     guard let product = data.products.first(where: { $0.code == nameOrPath.lowercased() }) else {
-      // A short word finds short codes by chance ("nope": ice, eoe-play): no guess for it.
-      let close = nameOrPath.count < 5 ? [] : NameMatching.closest(to: nameOrPath, among: builtInNames + data.products.map(\.code), limit: 3)
-      if !close.isEmpty { throw DataError("unknown rule set \"\(nameOrPath)\"\(NameMatching.suggestion(close))") }
       throw DataError(
-        "unknown rule set \"\(nameOrPath)\"; built-in rule sets: \(builtInNames.joined(separator: ", ")), the code of a product of the booster data in use (\(release.reference); sealed rules import --list lists them), or the path of a YAML rule file")
+        "unknown rule set \"\(nameOrPath)\"\(guess(nameOrPath, among: builtInNames + data.products.map(\.code))); built-in rule sets: \(builtInNames.joined(separator: ", ")), the code of a product of the booster data in use (\(release.reference); sealed rules import --list lists them), or the path of a YAML rule file")
     }
     return try self.product(product, source: release.label)
+  }
+
+  /// "; did you mean ..." for a name one or two letters off a built-in's or a product's code
+  /// (retali: retail, war-drfat: war-draft), else "": a looser match, or a short word, finds
+  /// codes by chance (nope: ice; war-nope: war-jp).
+  static func guess(_ name: String, among codes: [String]) -> String {
+    let wanted = name.lowercased()
+    guard wanted.count >= 5 else { return "" }
+    let close = NameMatching.closest(to: wanted, among: codes, limit: 3)
+      .filter { NameMatching.editDistance(wanted, $0) <= 2 }
+    return NameMatching.suggestion(close)
   }
 
   /// Whether `--rules` names a product of the booster data (neither a file nor a built-in).
