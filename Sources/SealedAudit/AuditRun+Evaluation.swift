@@ -106,11 +106,20 @@ extension AuditRun {
     let df = statistic.degreesOfFreedom
     let large = (statistic.expectedCells(input.observed).min() ?? 0) >= 5
     let (dispersion, scaling) = dispersion(of: statistic, null: null, degreesOfFreedom: df)
+    let cells = statistic.expectedCells(input.observed)
+    let count = cells.reduce(0, +)
     if df <= 0 {
       row.method = .notTestedOneCell
       row.pValue = nil
       row.verdict = .notTested
       row.detail = "not tested: one cell, nothing to compare; " + row.detail
+    } else if count < 0.5 || (count < 1.5 && Set(cells).count == 1) {
+      // No observation, or one where every cell is equally likely: the statistic is the same
+      // whatever the data, so the check could not fail (it said pass over n 0).
+      row.method = .notTested
+      row.pValue = nil
+      row.verdict = .notTested
+      row.detail = "not tested: \(count < 0.5 ? "nothing counted" : "only one counted, with every cell equally likely: no outcome could refute it"); " + row.detail
     } else if large || monteCarlo == nil {
       row.method = .asymptoticChiSquare(scaling, smallCells: !large)
       let scaled = observed / dispersion

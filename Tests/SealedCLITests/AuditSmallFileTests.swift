@@ -1,0 +1,31 @@
+import Foundation
+import SealedTestSupport
+import Testing
+
+/// A check of equal likelihood over nothing counted, or over one card where every card is
+/// equally likely, cannot fail whatever the file holds: it is not tested (it said pass, "X2 0,
+/// df 2, n 0"), and the verdict line counts it so.
+@Suite struct AuditSmallFileTests {
+  @Test func aCheckOverNoneOrOneCardIsNotTested() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let cards = ["--cards", Fixtures.shippedCards]
+    let packs = dir.appendingPathComponent("one.csv").path
+    let opened = try SealedExecutable.run(["open", "war", "--pools", "1", "--seed", "3", "--format", "csv", "--out", packs] + cards)
+    #expect(opened.status == 0, "\(opened.stderr)")
+    let audit = try SealedExecutable.run(
+      ["audit", "war", "--packs", packs, "--seed", "1", "--out", dir.appendingPathComponent("audit").path] + cards)
+    #expect(audit.status == 0, "\(audit.stderr)")
+    let rows = audit.stdout.split(separator: "\n").map(String.init)
+    for (name, why) in [
+      ("mythic planeswalkers equally likely", "not tested: nothing counted"),
+      ("non-planeswalker mythics equally likely", "not tested: only one counted, with every cell equally likely"),
+      ("rare planeswalkers equally likely", "not tested: only one counted, with every cell equally likely"),
+      ("the mythic booster's position is uniform", "not tested: only one counted, with every cell equally likely"),
+    ] {
+      let row = try #require(rows.first { $0.contains(name) }, "\(audit.stdout)")
+      #expect(row.hasPrefix("not tested"), "\(row)")
+      #expect(row.contains(why), "\(row)")
+    }
+    #expect(rows.contains("PASS: 17 of 21 checks passed, 4 not tested"), "\(audit.stdout)")
+  }
+}
