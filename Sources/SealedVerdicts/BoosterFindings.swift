@@ -22,9 +22,9 @@ package struct BoosterFindings: Sendable {
   }
 
   /// Every booster is listed (`boosters.csv`) up to this many; after that only boosters with a
-  /// problem, up to `problemLimit` of them. The counts cover every booster.
+  /// problem, while fewer than `problemLimit` in all are listed. The counts cover every booster.
   package static let listLimit = 10_000
-  /// The most boosters with a problem listed after the first `listLimit` boosters.
+  /// The most boosters with a problem listed, counting those among the first `listLimit`.
   package static let problemLimit = 10_000
 
   /// Boosters recorded, and the cards they hold.

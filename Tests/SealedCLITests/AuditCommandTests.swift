@@ -392,6 +392,31 @@ import Testing
     #expect(try read(dir, "audit.csv", out: "one") == read(dir, "audit.csv", out: "two"))
   }
 
+  /// More boosters with a problem than boosters.csv lists (the first 10,000 with a problem, and
+  /// every booster among the first 10,000): the terminal says how many it lists, not that it
+  /// lists them all.
+  @Test(.heavy) func aCappedBoosterListSaysHowManyItHolds() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let file = try packs("csv", pools: 4000, seed: 1, name: "big.csv", in: dir)
+    // Every booster's last card (its rare or mythic) made a second copy of its first: 24,000
+    // boosters that hold a card twice.
+    let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
+    var planted = [lines[0]]
+    var first = ""
+    for (index, line) in lines.enumerated().dropFirst() {
+      let booster = line.prefix { $0 != "," }
+      if index == 1 || lines[index - 1].prefix(while: { $0 != "," }) != booster { first = line }
+      let last = index + 1 == lines.count || lines[index + 1].prefix(while: { $0 != "," }) != booster
+      planted.append(last ? first : line)
+    }
+    let cut = try Fixtures.write(planted.joined(separator: "\n") + "\n", to: "cut.csv", in: dir)
+    let result = try audit(["war", "--packs", cut, "--resamples", "0"], in: dir)
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.stdout.contains("  ... 23990 more boosters with a problem (boosters.csv lists the first 10000 of them)"), "\(result.stdout)")
+    let failing = try read(dir, "boosters.csv").split(separator: "\n").filter { $0.contains(",fail,") }
+    #expect(failing.count == 10000)
+  }
+
   @Test func planSaysHowManyBoostersEachCheckNeeds() throws {
     let result = try SealedExecutable.run(["audit", "war", "--plan", "--deviation", "0.1"] + cards)
     #expect(result.status == 0, "\(result.stderr)")

@@ -40,7 +40,11 @@ enum AuditVerdictTable {
     for problem in problems.prefix(10) {
       lines.append("  \(BoosterFindings.name(problem.booster)) (line \(problem.line)): \(problem.problem)")
     }
-    if findings.impossibleBoosters > 10 { lines.append("  ... \(findings.impossibleBoosters - 10) more boosters with a problem (\(ReportFile.boosters.name) lists them)") }
+    if findings.impossibleBoosters > 10 {
+      // boosters.csv stops listing after `BoosterFindings.problemLimit` problems past its first rows.
+      let listed = problems.count < findings.impossibleBoosters ? "lists the first \(problems.count) of them" : "lists them"
+      lines.append("  ... \(findings.impossibleBoosters - 10) more boosters with a problem (\(ReportFile.boosters.name) \(listed))")
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 }
