@@ -103,6 +103,11 @@ package enum ExactBinomialPower {
     null p0: Double, alternative p1: Double, significance alpha: Double, power target: Double
   ) throws(StatisticsError) -> Int {
     let approximate = try SampleSize.trials(null: p0, alternative: p1, significance: alpha, power: target)
+    // Beyond 2^31 trials GSL's binomial terms lose accuracy (a deviation of 1e-6 asked for some
+    // 10^12): no exact size is given there.
+    guard approximate < 1 << 30 else {
+      throw .invalidArgument("detecting \(p1) against \(p0) needs more than 2^31 trials; ask for a larger deviation")
+    }
     let search = Search(p0: p0, p1: p1, alpha: alpha, target: target)
     var top = 3 * approximate + 20
     while try search.power(at: top) < target {

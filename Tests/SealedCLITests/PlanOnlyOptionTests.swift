@@ -23,6 +23,17 @@ import Testing
     #expect(products.contains("--deviation, --ratio and --power only size a --plan"), "\(products)")
   }
 
+  /// A deviation so small that no run could size it is one line that says so, not GSL's loss
+  /// of accuracy in a binomial term of 10^12 trials.
+  @Test func aDeviationTooSmallToSizeSaysSo() throws {
+    for command in [["audit", "war", "--rules", "retail"], ["check", "war"]] {
+      let result = try SealedExecutable.run(command + ["--plan", "--deviation", "1e-6"] + cards)
+      #expect(result.status == 2)
+      #expect(result.stderr.hasSuffix("needs more than 2^31 trials; ask for a larger deviation\n"), "\(result.stderr)")
+      #expect(!result.stderr.contains("loss of accuracy"))
+    }
+  }
+
   @Test func withPlanTheyAreTaken() throws {
     let result = try SealedExecutable.run(["check", "war", "--plan", "--deviation", "0.05"] + cards)
     #expect(result.status == 0, "\(result.stderr)")
