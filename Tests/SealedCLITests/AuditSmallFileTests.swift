@@ -28,4 +28,15 @@ import Testing
     }
     #expect(rows.contains("PASS: 17 of 21 checks passed, 4 not tested"), "\(audit.stdout)")
   }
+
+  /// A control character in a card's number is shown, not printed raw (a NUL made "war has no
+  /// collector number 1" read true on screen).
+  @Test func aControlCharacterInANumberIsShown() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let packs = try Fixtures.write("booster,set,collector_number\n1,war,1\u{0}\n", to: "n.csv", in: dir)
+    let result = try SealedExecutable.run(["audit", "war", "--packs", packs, "--cards", Fixtures.shippedCards])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("unknown card WAR 1\\u{0}:"), "\(result.stderr)")
+    #expect(!result.stderr.contains("\u{0}"))
+  }
 }

@@ -144,12 +144,12 @@ package struct AuditCatalog: Sendable {
         // collector-only printing a simulator put in a Play Booster), which its data decides.
         if partialSets.contains(set) {
           throw DataError(
-            "unknown card \(set.uppercased()) \(number): the card data of \(set) has no collector number \(number), and may not list every printing of \(set) (a typo, or a card it lacks: sealed cards fetch \(set) gets every printing, and a card the rules never draw then fails its booster)")
+            "unknown card \(excerpt(set.uppercased())) \(excerpt(number)): the card data of \(set) has no collector number \(excerpt(number)), and may not list every printing of \(set) (a typo, or a card it lacks: sealed cards fetch \(set) gets every printing, and a card the rules never draw then fails its booster)")
         }
-        throw DataError("unknown card \(set.uppercased()) \(number): set \(set) has no collector number \(number)")
+        throw DataError("unknown card \(excerpt(set.uppercased())) \(excerpt(number)): set \(set) has no collector number \(excerpt(number))")
       }
       guard let card = try otherSet(set, number) else {
-        throw DataError("unknown card \(set.uppercased()) \(number): set \(set) has no collector number \(number)")
+        throw DataError("unknown card \(excerpt(set.uppercased())) \(excerpt(number)): set \(set) has no collector number \(excerpt(number))")
       }
       try Self.checkName(name, of: card)
       return .outside("\(Self.describe(card)) is of set \(card.setCode), not a card these rules put in \(plan.setCode) boosters")
