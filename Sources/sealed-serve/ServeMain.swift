@@ -40,10 +40,7 @@ enum ServeMain {
   /// already in use"; NIO's error holds it in a case `errno`, and its description names the
   /// internal call), or a host name that resolves to nothing.
   static func listenFailure(_ error: any Error) -> String {
-    if let code = errnoCode(in: error, depth: 3) {
-      let words = String(cString: strerror(code))
-      return words.prefix(1).lowercased() + words.dropFirst()
-    }
+    if let code = errnoCode(in: error, depth: 3) { return systemErrorReason(code) }
     if String(describing: error).hasPrefix("SocketAddressError.UnknownHost") { return "no such host" }
     return String(describing: error)
   }

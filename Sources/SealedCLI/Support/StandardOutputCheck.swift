@@ -1,4 +1,5 @@
 import Foundation
+import SealedSupport
 
 /// What a command printed reaches its file, or the run fails: `print` writes through C's
 /// `stdout`, which keeps a write error (a full disk) in its error flag and says nothing, so
@@ -15,8 +16,8 @@ enum StandardOutputCheck {
     let code = errno
     guard !flushed || ferror(stream) != 0 else { return status }
     if code == EPIPE { return status }
-    let reason = code != 0 ? String(cString: strerror(code)) : "a write failed"
-    SealedMain.printError("standard output: \(reason.prefix(1).lowercased() + reason.dropFirst()); what it holds is incomplete")
+    let reason = code != 0 ? systemErrorReason(code) : "a write failed"
+    SealedMain.printError("standard output: \(reason); what it holds is incomplete")
     return status == 0 ? 2 : status
   }
 
