@@ -58,7 +58,7 @@ extension AuditRun {
     let p = min(max(real.reduce(0) { $0 + shares[$1] * (1 - distributions[$1][0]) } / weight, 0), 1)
     guard p > 1e-12 && p < 1 - 1e-12 else { return }
     if isDecidedByMythicsPerPool(input, lane: lane, kinds: kinds, p: p, distributions: distributions) { return }
-    let key = proportionKey(lane, kinds, p)
+    let key = proportionKey(input, lane, kinds, p)
     if state.keys.contains(key) { return }
     let isComplementOfPlanned = state.proportions.contains {
       $0.kinds == kinds && isComplement($0.distributions, distributions, lane: $0.lane, other: lane, input: input, kinds: real)

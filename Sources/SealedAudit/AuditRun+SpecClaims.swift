@@ -124,7 +124,7 @@ extension AuditRun {
     row.method = row.kind == .invariant ? .exactPerBooster : nil
     return Planned(
       row: row, statistic: row.kind == .binomial ? .proportion(lane: lane, kinds: kinds, p: expected) : nil,
-      exactBinomial: isExactBinomial(input, lane: lane, kinds: kinds), key: proportionKey(lane, kinds, expected))
+      exactBinomial: isExactBinomial(input, lane: lane, kinds: kinds), key: proportionKey(input, lane, kinds, expected))
   }
 
   /// A claim on whole pools (mythics per pool, their distribution, the mythic booster's
@@ -178,8 +178,9 @@ extension AuditRun {
       key: "uniform " + classes.map(String.init).joined(separator: ","))
   }
 
-  static func proportionKey(_ lane: Int, _ kinds: [Int], _ p: Double) -> String {
-    "proportion \(lane) \(kinds.sorted()) " + String(format: "%.9g", p)
+  /// The hypothesis a proportion tests: lanes counting the same cards are one lane here.
+  static func proportionKey(_ input: AuditInput, _ lane: Int, _ kinds: [Int], _ p: Double) -> String {
+    "proportion \(input.lanes.canonical[lane]) \(kinds.sorted()) " + String(format: "%.9g", p)
   }
 
   /// Whether the count of boosters holding the lane is binomial: boosters of the kinds are

@@ -35,4 +35,29 @@ import Testing
       #expect(row?.contains(status == 0 ? ",pass,rules," : ",fail,rules,") == true, "\(name): \(row ?? "no row")")
     }
   }
+
+  /// A spec's claim about the same cards as a variant's sheet (eoe-play's "a Special Guest in
+  /// 1.8% of boosters", which allows 1.7% to 1.9%) does not take the sheet's place: the rules'
+  /// exact share (0.018) is tested with the spec as without it, on the same counts.
+  @Test func aSpecClaimKeepsTheRulesShareOfAVariantSheet() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let packs = dir.appendingPathComponent("eoe.csv").path
+    let opened = try SealedExecutable.run(["open", "eoe", "--rules", "eoe-play", "--pools", "300", "--seed", "2", "--format", "csv", "--out", packs])
+    #expect(opened.status == 0, "\(opened.stderr)")
+    var rows: [String: String] = [:]
+    for spec in ["eoe-play", "none"] {
+      let out = dir.appendingPathComponent("audit-\(spec)").path
+      let audited = try SealedExecutable.run(
+        ["audit", "eoe", "--rules", "eoe-play", "--spec", spec, "--packs", packs, "--resamples", "0", "--seed", "1", "--quiet", "--out", out])
+      #expect(audited.status == 0, "\(spec): \(audited.stdout)\(audited.stderr)")
+      let csv = try String(contentsOfFile: out + "/audit.csv", encoding: .utf8).split(separator: "\n")
+      let row = csv.first { $0.hasPrefix("boosters holding a card of sheet special_guest,") }
+      // check, kind, n, observed, expected: the counts and the rules' share.
+      rows[spec] = row.map { $0.split(separator: ",", omittingEmptySubsequences: false).prefix(5).joined(separator: ",") }
+      if spec == "eoe-play" { #expect(csv.contains { $0.hasPrefix("a Special Guest in 1.8% of boosters,") }) }
+    }
+    let expected = rows["none"].flatMap { Double($0.split(separator: ",").last ?? "") }
+    #expect(expected.map { abs($0 - 0.018) < 1e-12 } == true, "\(rows)")
+    #expect(rows["eoe-play"] != nil && rows["eoe-play"] == rows["none"], "\(rows)")
+  }
 }

@@ -21,6 +21,9 @@ package struct AuditLanes: Sendable {
   package let classMasks: [UInt64]
   /// Lanes left out, and why.
   package let leftOut: [String]
+  /// Per lane: the first lane with the same members (itself when none comes before), so that a
+  /// spec's claim and a rule's check counting the same cards are known to test the same lane.
+  package let canonical: [Int]
 
   /// For rules without events of their own beyond foils (mtg.wtf's products, whose one event is
   /// the foil, and the built-in `mtgwtf`; a spec's claims do not count), a lane per sheet that some of the rules' programs draw and others do
@@ -59,18 +62,23 @@ package struct AuditLanes: Sendable {
     if plan.hasFoils {
       candidates.append(Lane(name: "a foil", planLane: nil, members: Set(plan.firstFoilOrdinal..<plan.cards.count)))
     }
-    // A rule's event that counts the same cards as a lane above takes its place.
+    // A rule's event that counts the same cards as a lane above takes its place; a spec's claim
+    // is a lane of its own, so that the rules' check of those cards stays (joined to the
+    // claim's row when both test the same share).
     for (index, event) in plan.events.enumerated() {
       let lane = Lane(name: event.name, planLane: index + 1, members: event.cards)
-      if let same = candidates.firstIndex(where: { $0.planLane == nil && $0.members == event.cards }) {
+      if event.isReported, let same = candidates.firstIndex(where: { $0.planLane == nil && $0.members == event.cards }) {
         candidates[same] = lane
       } else {
         candidates.append(lane)
       }
     }
     // Last, so that the rules' and the spec's own lanes come first should there be more than 64.
+    // A spec's claim about the same cards does not take a variant sheet's place: the claim may
+    // allow a range where the rules fix the share.
     let variantLanes = Self.variantSheetLanes(plan)
-    for lane in variantLanes where !candidates.contains(where: { $0.members == lane.members }) {
+    func isRulesLane(_ lane: Lane) -> Bool { (lane.planLane ?? 0) == 0 || plan.events[lane.planLane! - 1].isReported }
+    for lane in variantLanes where !candidates.contains(where: { $0.members == lane.members && isRulesLane($0) }) {
       candidates.append(lane)
     }
     var lanes: [Lane] = []
@@ -94,6 +102,7 @@ package struct AuditLanes: Sendable {
     }
     self.lanes = lanes
     self.leftOut = leftOut
+    canonical = lanes.indices.map { index in lanes.firstIndex { $0.members == lanes[index].members }! }
     classMasks = catalog.classOrdinals.map { ordinals in
       var mask: UInt64 = 0
       for (index, lane) in lanes.enumerated() where lane.members.contains(ordinals[0]) { mask |= 1 << UInt64(index) }
