@@ -51,6 +51,18 @@ package struct AuditLanes: Sendable {
     return lanes
   }
 
+  /// A rule's event over cards the file cannot tell from others (a planeswalker uncommon of the
+  /// uncommon slot, when the file does not say which copy is foil): the event's cards with every
+  /// card the file names alike, whose share the rules still give exactly. Nil when that is every
+  /// card (nothing to test).
+  static func widened(_ lane: Lane, catalog: AuditCatalog) -> Lane? {
+    var members = lane.members
+    for ordinals in catalog.classOrdinals where ordinals.contains(where: lane.members.contains) { members.formUnion(ordinals) }
+    guard members.count < catalog.plan.cards.count else { return nil }
+    let alike = catalog.identity == .name ? "by name (any printing or finish)" : "in any finish"
+    return Lane(name: "\(lane.name) \(alike)", planLane: nil, members: members)
+  }
+
   package init(catalog: AuditCatalog) {
     let plan = catalog.plan
     var candidates: [Lane] = []
@@ -83,6 +95,7 @@ package struct AuditLanes: Sendable {
     }
     var lanes: [Lane] = []
     var leftOut: [String] = []
+    var widened: [Lane] = []
     let sheetLanes = Set(variantLanes.map(\.name))
     for lane in candidates {
       let countable = catalog.classOrdinals.allSatisfy { ordinals in
@@ -90,6 +103,9 @@ package struct AuditLanes: Sendable {
       }
       if !countable && sheetLanes.contains(lane.name) {
         continue  // a variant's sheet the file cannot tell apart: nothing the rules claim is lost
+      } else if !countable, (lane.planLane ?? 0) > 0 && isRulesLane(lane), let wide = Self.widened(lane, catalog: catalog) {
+        leftOut.append("\(lane.name): the file does not tell its cards apart (\(catalog.identity.rawValue) only); counted as \(wide.name)")
+        widened.append(wide)
       } else if !countable {
         leftOut.append("\(lane.name): the file does not tell its cards apart (\(catalog.identity.rawValue) only)")
       } else if lanes.count == 64 && sheetLanes.contains(lane.name) {
@@ -99,6 +115,9 @@ package struct AuditLanes: Sendable {
       } else {
         lanes.append(lane)
       }
+    }
+    for lane in widened where !lanes.contains(where: { $0.members == lane.members }) {
+      if lanes.count == 64 { leftOut.append("\(lane.name): more than 64 lanes") } else { lanes.append(lane) }
     }
     self.lanes = lanes
     self.leftOut = leftOut
