@@ -10,12 +10,18 @@ import SealedPackFiles
 package struct AuditReading {
   package let session: AuditSession
   package let identity: CardIdentity
+  /// The line of a text list's first foil mark (`*F*`) after the first boosters had none, where
+  /// the reading stopped: the list was being read as printings only, and is to be read again
+  /// with finishes (`identity: .printingAndFinish`). Nil when the file was read to its end.
+  package var lateFoilMark: Int? = nil
 }
 
 extension AuditSession {
-  /// Reads every booster of `reader` and checks it (`add`). The card identity is judged from
-  /// the first `identityLookahead` boosters, which are held until then; after that memory does
-  /// not grow with the file. `progress` is called with the boosters read every 100,000.
+  /// Reads every booster of `reader` and checks it (`add`). The card identity is `given`, or
+  /// judged from the first `identityLookahead` boosters, which are held until then; after that
+  /// memory does not grow with the file. A text list judged to name printings only that marks a
+  /// foil further on stops there (`AuditReading.lateFoilMark`). `progress` is called with the
+  /// boosters read every 100,000.
   ///
   /// Throws every card of the file that is no card of the data (each once, at its first line,
   /// then one line that sums them up), and what stopped the reading if something did, or the
@@ -23,7 +29,7 @@ extension AuditSession {
   /// rules make is the caller's to refuse: `AuditSession.firstImpossibleSize`.)
   package static func read(
     _ reader: inout PackFileReader, plan: BoosterPlan, set: CardSet, grouping: PoolGrouping, cardData: String?,
-    progress: (Int) -> Void = { _ in }
+    identity given: CardIdentity? = nil, progress: (Int) -> Void = { _ in }
   ) throws(DataErrors) -> AuditReading {
     var first: [ListedBooster] = []
     do {
@@ -32,14 +38,18 @@ extension AuditSession {
       throw DataErrors([error])
     }
     guard !first.isEmpty else { throw DataErrors([DataError("no boosters in the file; expected at least one", at: reader.source)]) }
-    let identity = identity(format: reader.format, first: first)
+    let identity = given ?? identity(format: reader.format, first: first)
     var session = AuditSession(
       plan: plan, set: set, identity: identity, grouping: grouping, source: reader.source, cardData: cardData)
+    let watchesForFoils = given == nil && reader.format == .text && identity == .printing
     do {
       for booster in first { try session.add(booster) }
       first = []
       var nextReport = 100_000
       while let booster = try reader.next() {
+        if watchesForFoils, let marked = booster.cards.first(where: { $0.foil == true }) {
+          return AuditReading(session: session, identity: identity, lateFoilMark: marked.line)
+        }
         try session.add(booster)
         if reader.boostersRead >= nextReport {
           progress(reader.boostersRead)

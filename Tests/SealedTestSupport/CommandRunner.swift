@@ -43,10 +43,18 @@ package enum SealedExecutable {
     let input = Pipe()
     process.standardInput = input
     try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try input.fileHandleForWriting.close()
-    // Read both pipes before waiting so a large output cannot block the child.
+    // Written beside the reading, as a shell's pipe would be: a child that stops reading early
+    // (a refusal at some line) ends the writing (EPIPE, not SIGPIPE), not the test process.
     let group = DispatchGroup()
+    let writing = input.fileHandleForWriting
+    group.enter()
+    DispatchQueue.global().async {
+      signal(SIGPIPE, SIG_IGN)
+      if let stdin { try? writing.write(contentsOf: Data(stdin.utf8)) }
+      try? writing.close()
+      group.leave()
+    }
+    // Read both pipes before waiting so a large output cannot block the child.
     nonisolated(unsafe) var outData = Data()
     nonisolated(unsafe) var errData = Data()
     group.enter()

@@ -109,8 +109,25 @@ package struct AuditJob: Sendable {
     } catch {
       throw DataErrors([error])
     }
-    let reading = try AuditSession.read(
+    var reading = try AuditSession.read(
       &reader, plan: plan, set: loaded.set, grouping: grouping, cardData: settings.source.cards, progress: progress)
+    if let line = reading.lateFoilMark {
+      // A list that marks its first foil after the boosters its identity is judged from: read
+      // again, with every unmarked card a non-foil copy, as for a list that marks foils early.
+      guard Self.canReadTwice(packs) else {
+        throw DataErrors([DataError(
+          "a foil marked after the first \(AuditSession.identityLookahead) boosters, which marked none, so the list was read as printings only; save it to a file (read again with finishes) or mark a foil in its first boosters",
+          at: DataError.location(reader.source, line: line))])
+      }
+      do {
+        reader = try PackFileReader(path: packs, format: settings.format)
+      } catch {
+        throw DataErrors([error])
+      }
+      reading = try AuditSession.read(
+        &reader, plan: plan, set: loaded.set, grouping: grouping, cardData: settings.source.cards, identity: .printingAndFinish,
+        progress: progress)
+    }
     // No booster of a size the rules make: the file is of other rules, not a simulator's slip.
     if reading.session.boostersOfPossibleSize == 0, let error = reading.session.firstImpossibleSize {
       throw DataErrors([withProductsOfTheSize(error, sizes: reading.session.findings.sizes)])
@@ -122,6 +139,14 @@ package struct AuditJob: Sendable {
 }
 
 extension AuditJob {
+  /// Whether `path` is a regular file, which can be read a second time (standard input, a pipe
+  /// or a device cannot).
+  static func canReadTwice(_ path: String) -> Bool {
+    guard path != "-" else { return false }
+    var status = stat()
+    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+  }
+
   /// `error` (a file none of whose boosters has a size the rules make) with the products of the
   /// set in the release whose every booster holds the file's commonest size, as `--rules` to
   /// try: 17lands' Arena packs of 14 cards under draft rules of 15 lead to `war-arena`.
