@@ -117,6 +117,16 @@ import Testing
     } else {
       Issue.record("a dom card in a war audit is outside")
     }
+    // A card in the range that no sheet of the rules holds (`sealed` has no land slot): it was
+    // a card of the audit, "every card is one the rules put in war boosters" passing.
+    #expect(
+      try catalog.resolve(setCode: "war", number: "254", name: "Island", foil: false, otherSet: none)
+        == .outside("no sheet of the rules holds a non-foil Island (WAR 254)"))
+    let retail = AuditCatalog(plan: try ShippedData.plan("war", rules: "retail"), set: war, identity: .printingAndFinish)
+    guard case .card = try retail.resolve(setCode: "war", number: "254", name: "Island", foil: false, otherSet: none) else {
+      Issue.record("retail's land slot draws Island (WAR 254)")
+      return
+    }
     #expect(throws: DataError.self) { try catalog.resolve(setCode: "war", number: "999", name: nil, foil: false, otherSet: none) }
     #expect(throws: DataError.self) { try catalog.resolve(setCode: "war", number: "100", name: "Island", foil: false, otherSet: none) }
     // Card data not known to list every printing (eoe's, composed in part; a --cards folder)

@@ -26,6 +26,9 @@ package struct AuditCatalog: Sendable {
   package let classOrdinals: [[Int]]
   /// A name for each class in reports: `Name (war 100)`, `Name (war 100, foil)` or `Name`.
   package let classLabels: [String]
+  /// Per class: whether a sheet some program draws holds one of its cards at a weight above 0
+  /// (a card of the plan's range may be on none: a basic land under rules without a land slot).
+  private let classIsDrawn: [Bool]
   /// Cards of the sets these rules draw from that no booster can hold (outside the booster
   /// range), by printing key.
   private let setCards: [String: Card]
@@ -93,6 +96,12 @@ package struct AuditCatalog: Sendable {
     }
     classOfOrdinal = classOf
     classOrdinals = ordinals
+    var drawn = [Bool](repeating: false, count: ordinals.count)
+    let drawnSheets = Set(plan.programs.joined().joined().filter { $0.count > 0 }.map(\.sheet))
+    for sheet in drawnSheets.map({ plan.sheets[$0] }) {
+      for (position, ordinal) in sheet.cards.enumerated() where sheet.weights[position] > 0 { drawn[classOf[ordinal]] = true }
+    }
+    classIsDrawn = drawn
     classLabels = labels
     byPrinting = printing
     byName = names
@@ -126,7 +135,7 @@ package struct AuditCatalog: Sendable {
         let ordinal = foil == true ? entry.foil : entry.regular ?? (identity == .printingAndFinish ? nil : entry.foil)
         let card = plan.cards[(entry.regular ?? entry.foil)!]
         try Self.checkName(name, of: card)
-        guard let ordinal else {
+        guard let ordinal, classIsDrawn[classOfOrdinal[ordinal]] else {
           return .outside("no sheet of the rules holds \(foil == true ? "a foil" : "a non-foil") \(Self.describe(card))")
         }
         return .card(classOfOrdinal[ordinal])
@@ -159,7 +168,9 @@ package struct AuditCatalog: Sendable {
     if let ordinals = byName[wanted] {
       let finishes = ordinals.filter { foil == true ? plan.isFoil($0) : !plan.isFoil($0) }
       let classes = Set((finishes.isEmpty && foil != true ? ordinals : finishes).map { classOfOrdinal[$0] })
-      if classes.count == 1 { return .card(classes.first!) }
+      if classes.count == 1 {
+        return classIsDrawn[classes.first!] ? .card(classes.first!) : .outside("no sheet of the rules holds \(quotedExcerpt(name))")
+      }
       if classes.isEmpty { return .outside("no sheet of the rules holds a foil \(excerpt(name))") }
       let numbers = Set(ordinals.map { plan.cards[$0].collectorNumber.text }).sorted()
       return .ambiguous("\(quotedExcerpt(name)) names \(numbers.count) printings of \(plan.setCode) (\(numbers.joined(separator: ", "))); give the set and collector number")
