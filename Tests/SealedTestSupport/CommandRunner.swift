@@ -43,17 +43,23 @@ package enum SealedExecutable {
     let input = Pipe()
     process.standardInput = input
     try process.run()
-    // Written beside the reading, as a shell's pipe would be: a child that stops reading early
-    // (a refusal at some line) ends the writing (EPIPE, not SIGPIPE), not the test process.
+    // Written beside the reading, as a shell's pipe would be, by a thread of its own that blocks
+    // SIGPIPE: a child that stops reading early (a refusal at some line) ends the writing with
+    // EPIPE, not the test process; the signal, pending on that thread, goes with it, and no
+    // child inherits an ignored or blocked SIGPIPE.
     let group = DispatchGroup()
     let writing = input.fileHandleForWriting
     group.enter()
-    DispatchQueue.global().async {
-      signal(SIGPIPE, SIG_IGN)
+    let writer = Thread {
+      var pipeSignal = sigset_t()
+      sigemptyset(&pipeSignal)
+      sigaddset(&pipeSignal, SIGPIPE)
+      pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
       if let stdin { try? writing.write(contentsOf: Data(stdin.utf8)) }
       try? writing.close()
       group.leave()
     }
+    writer.start()
     // Read both pipes before waiting so a large output cannot block the child.
     nonisolated(unsafe) var outData = Data()
     nonisolated(unsafe) var errData = Data()
