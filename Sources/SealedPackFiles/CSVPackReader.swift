@@ -24,8 +24,9 @@ final class CSVPackReader: BoosterParser {
   /// How many booster ids back a booster id that comes back is caught.
   static let recentLimit = 100_000
 
-  init(lines: LineReader) throws(DataError) {
-    records = CSVRecordReader(lines: lines)
+  /// Reads the header and rows of `lines`, whose fields `separator` (`,` or `;`) separates.
+  init(lines: LineReader, separator: UInt8 = 0x2C) throws(DataError) {
+    records = CSVRecordReader(lines: lines, separator: separator)
     guard try records.next() else { throw DataError("no boosters: the file is empty", at: lines.path) }
     var indexOf: [String: Int] = [:]
     let read = ["booster", "set", "collector_number", "name", "foil"]
@@ -104,6 +105,9 @@ final class CSVPackReader: BoosterParser {
     guard records.fieldCount == columns else { throw wrongFieldCount() }
     let id = try records.value(boosterColumn, "booster id")
     guard !id.isEmpty else { throw DataError("empty booster id", at: records.location) }
+    if id.lowercased() == "booster", try records.trimmed(numberColumn).lowercased() == "collector_number" {
+      throw DataError("the header again, in the middle of the rows (files joined together?); expected a card's row: remove the repeated header", at: records.location)
+    }
     return id
   }
 

@@ -1,8 +1,9 @@
 import Foundation
 import SealedSupport
 
-/// Reads RFC 4180 records from a `LineReader`: fields separated by commas, a field in double
-/// quotes may hold commas, doubled quotes and line breaks.
+/// Reads RFC 4180 records from a `LineReader`: fields separated by commas (or semicolons, as
+/// spreadsheets of locales with a decimal comma save CSV), a field in double quotes may hold the
+/// separator, doubled quotes and line breaks.
 ///
 /// A line without a quote (nearly every line of a real file) is split in place with `memchr`:
 /// its fields are views into the line buffer, valid until the next read. A line with quotes is
@@ -14,6 +15,8 @@ final class CSVRecordReader {
   static let maximumRecordLines = 1000
 
   let lines: LineReader
+  /// The byte between fields: `,` or `;`.
+  let separator: UInt8
   // The state below is marked `@exclusivity(unchecked)`: a reader is used by one caller at a
   // time and never hands out these properties, and the dynamic checks on every field access
   // took a third of the time of reading a CSV file.
@@ -29,8 +32,9 @@ final class CSVRecordReader {
   /// The line where the current record starts.
   @exclusivity(unchecked) private(set) var line = 0
 
-  init(lines: LineReader) {
+  init(lines: LineReader, separator: UInt8 = 0x2C) {
     self.lines = lines
+    self.separator = separator
     scratch = .allocate(capacity: scratchCapacity)
     starts.reserveCapacity(64)
     ends.reserveCapacity(64)
@@ -67,7 +71,7 @@ final class CSVRecordReader {
     if memchr(start, 0x22, text.count) == nil {
       base = start
       var offset = 0
-      while let comma = memchr(start + offset, 0x2C, text.count - offset) {
+      while let comma = memchr(start + offset, Int32(separator), text.count - offset) {
         let end = start.distance(to: comma.assumingMemoryBound(to: UInt8.self))
         starts.append(offset)
         ends.append(end)
@@ -105,11 +109,11 @@ final class CSVRecordReader {
             scratch[scratchCount] = byte
             scratchCount += 1
           }
-        } else if byte == 0x2C {
+        } else if byte == separator {
           starts.append(fieldStart)
           ends.append(scratchCount)
           fieldStart = scratchCount
-        } else if byte == 0x22 && scratchCount == fieldStart && (index == 0 || text[index - 1] == 0x2C) {
+        } else if byte == 0x22 && scratchCount == fieldStart && (index == 0 || text[index - 1] == separator) {
           inQuotes = true
         } else {
           scratch[scratchCount] = byte

@@ -61,6 +61,7 @@ final class GzipSource: ByteSource {
         if produced(buffer) > 0 { break }
         throw DataError("gzip data is truncated (the file ends inside the compressed stream)", at: path)
       }
+      let startsMember = betweenMembers
       betweenMembers = false
       let status = inflate(stream, Z_NO_FLUSH)
       switch status {
@@ -74,6 +75,9 @@ final class GzipSource: ByteSource {
         // No progress possible: more input is needed, which the loop reads.
         continue
       default:
+        if startsMember {
+          throw DataError("the gzip data is followed by bytes that are not gzip (trailing garbage: a file joined to another, or damaged); expected the file to end there", at: path)
+        }
         let detail = stream.pointee.msg.map { String(cString: $0) } ?? "status \(status)"
         throw DataError("gzip data is corrupt (\(detail))", at: path)
       }

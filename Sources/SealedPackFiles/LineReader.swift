@@ -98,7 +98,9 @@ final class LineReader {
     do {
       got = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end))
     } catch {
-      throw DataError(error.message, at: DataError.location(path, line: lineNumber + 1))
+      // The source is read ahead of the lines (1 MiB at a time): where it failed is after the
+      // lines handed out, not at a line of its own.
+      throw DataError(lineNumber == 0 ? error.message : "\(error.message), after line \(lineNumber)", at: path)
     }
     if got == 0 { sourceEnded = true }
     end += got

@@ -27,12 +27,15 @@ public struct PackFileReader: ~Copyable {
   /// name, one member or several. With `format` nil the layout is detected from the first line
   /// that is not blank or a comment: a header with `pick_number`, `pack_number`, `draft_id` or
   /// `pack_card_` columns is 17lands' layout, one with `booster` or `collector_number` columns is
-  /// CSV, anything else the text list. Reads at most the first chunk of the file.
+  /// CSV (its fields separated by commas, or by semicolons when the header has no comma),
+  /// anything else the text list. Reads at most the first chunk of the file.
   ///
-  /// Throws a one-line `DataError` for a missing file, a folder, an empty file, or a header that
-  /// lacks the format's required columns.
+  /// Throws a one-line `DataError` for a missing file, a folder, an empty file, a zip, xz,
+  /// bzip2 or zstd file or UTF-16 text (`UnreadableFormats`), or a header that lacks the
+  /// format's required columns.
   package init(path: String, format: PackFileFormat? = nil) throws(DataError) {
     let file = try FileSource(path: path)
+    if let refusal = UnreadableFormats.refusal(try file.peek(6)) { throw DataError(refusal, at: file.path) }
     let gzipped = try file.peek(2) == GzipSource.magic
     let bytes: ByteSource = gzipped ? try GzipSource(file, path: file.path) : file
     let (detected, parser) = try Self.open(bytes, source: file.path, format: format)
@@ -44,6 +47,7 @@ public struct PackFileReader: ~Copyable {
 
   /// Reads `bytes` held in memory (gzipped or not) as if they were a file named `source`.
   public init(bytes: [UInt8], source: String, format: PackFileFormat? = nil) throws(DataError) {
+    if let refusal = UnreadableFormats.refusal(Array(bytes.prefix(6))) { throw DataError(refusal, at: source) }
     let gzipped = bytes.starts(with: GzipSource.magic)
     let memory = MemorySource(bytes)
     let input: ByteSource = gzipped ? try GzipSource(memory, path: source) : memory
@@ -73,15 +77,21 @@ public struct PackFileReader: ~Copyable {
     }
     let format = given ?? detect(firstLine: first)
     switch format {
-    case .csv: return (format, try CSVPackReader(lines: lines))
+    case .csv: return (format, try CSVPackReader(lines: lines, separator: separator(ofHeader: first)))
     case .text: return (format, TextListReader(lines: lines))
     case .seventeenLands: return (format, try SeventeenLandsReader(lines: lines))
     }
   }
 
+  /// The byte between a CSV's fields, from its header: `;` for a header with semicolons and no
+  /// comma (a spreadsheet's CSV in a locale with a decimal comma), else `,`.
+  static func separator(ofHeader line: String) -> UInt8 {
+    !line.contains(",") && line.contains(";") ? 0x3B : 0x2C
+  }
+
   /// The format a file whose first meaningful line is `line` is in.
   static func detect(firstLine line: String) -> PackFileFormat {
-    let fields = line.lowercased().split(separator: ",", omittingEmptySubsequences: false).map {
+    let fields = line.lowercased().split(separator: Character(UnicodeScalar(separator(ofHeader: line))), omittingEmptySubsequences: false).map {
       $0.trimmingSpaces.trimmingCharacters(in: "\"")
     }
     guard fields.count >= 2 else { return .text }

@@ -37,8 +37,8 @@ import Testing
     let bytes = try PackFileTesting.gzip(Array(text.utf8))
     let path = try PackFileTesting.file("packs.csv.gz", Array(bytes.prefix(bytes.count / 2)))
     let error = try #require(PackFileTesting.error(path))
-    #expect(error.hasPrefix(path + ":"))
-    #expect(error.hasSuffix("gzip data is truncated (the file ends inside the compressed stream)"))
+    // The lines before the cut were read: the error says after which.
+    #expect(try #require(error.firstMatch(of: /^(.*): gzip data is truncated \(the file ends inside the compressed stream\), after line (\d+)$/)).1 == path, "\(error)")
   }
 
   @Test func corruptGzipIsAnError() throws {
@@ -46,7 +46,8 @@ import Testing
     for index in 12..<min(40, bytes.count) { bytes[index] ^= 0x5A }
     let path = try PackFileTesting.file("packs.csv.gz", bytes)
     let error = try #require(PackFileTesting.error(path))
-    #expect(error.hasPrefix(path + ":1: gzip data is corrupt ("), "\(error)")
+    // Where the reading stood is no line of the data: the error names the file alone.
+    #expect(error.hasPrefix(path + ": gzip data is corrupt ("), "\(error)")
     #expect(!error.contains("\n"))
   }
 

@@ -1,0 +1,21 @@
+import SealedSupport
+
+/// Files a pack file is sometimes mistaken for, known by their first bytes: archives and
+/// compressions other than gzip, and text in UTF-16. Each is refused in one line that says what
+/// the file is and what to do, rather than as "line 1 is not valid UTF-8 text".
+enum UnreadableFormats {
+  /// What the file whose first bytes are `head` is, and what to do, when it is one of these.
+  static func refusal(_ head: [UInt8]) -> String? {
+    func starts(_ magic: [UInt8]) -> Bool { head.starts(with: magic) }
+    if starts([0x50, 0x4B, 0x03, 0x04]) || starts([0x50, 0x4B, 0x05, 0x06]) {
+      return "a zip archive; a pack file is read as text or gzip (unzip it and give the file inside)"
+    }
+    if starts([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) { return "xz-compressed; a pack file is read as text or gzip (xz -d it, or gzip it)" }
+    if starts([0x42, 0x5A, 0x68]), head.count > 3, (0x31...0x39).contains(head[3]) { return "bzip2-compressed; a pack file is read as text or gzip (bunzip2 it, or gzip it)" }
+    if starts([0x28, 0xB5, 0x2F, 0xFD]) { return "zstd-compressed; a pack file is read as text or gzip (zstd -d it, or gzip it)" }
+    if starts([0xFF, 0xFE]) || starts([0xFE, 0xFF]) {
+      return "UTF-16 text; a pack file is read as UTF-8 (save it as UTF-8, e.g. iconv -f UTF-16 -t UTF-8)"
+    }
+    return nil
+  }
+}
