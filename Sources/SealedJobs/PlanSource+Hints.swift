@@ -8,10 +8,14 @@ extension PlanSource {
   /// (the default `sealed` most of all: older sets have no mythic rares, and `sealed open 10e`
   /// said only that the sheet "mythic" matches no card), the products of the booster data in
   /// use for the set, whose rules open it (not when the error names its own remedy, a booster
-  /// range for a set whose data lacks one). Cost: reading the booster data, on this error only.
-  func hinted(_ error: DataError, rules definition: RuleSetDefinition) -> DataError {
+  /// range for a set whose data lacks one). An error in `spec`'s file says the spec does not
+  /// fit, not the rules. Cost: reading the booster data, on this error only.
+  func hinted(_ error: DataError, rules definition: RuleSetDefinition, spec: SpecDefinition? = nil) -> DataError {
     var hints: [String] = []
-    if let boosterMax {
+    if let spec, let location = error.location, location == spec.source || location.hasPrefix(spec.source + ":") {
+      // The spec's claim does not fit these rules: the rules may be right for the set.
+      hints.append("the spec \(spec.name) does not fit rules \"\(rules)\" for \(set) (--spec none checks the rules alone)")
+    } else if let boosterMax {
       hints.append("with --booster-max \(boosterMax) boosters draw from collector numbers 1 to \(boosterMax) only")
     } else if RuleSetLoader.builtInNames.contains(rules), !error.message.contains("--booster-max"),
       let products = productCodes(), !products.isEmpty

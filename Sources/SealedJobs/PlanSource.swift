@@ -37,7 +37,7 @@ package struct PlanSource: Sendable {
     do {
       plan = try PlanCompiler.compile(definition, for: cardSet, spec: spec)
     } catch {
-      throw hinted(error, rules: definition)
+      throw hinted(error, rules: definition, spec: spec)
     }
     return LoadedPlan(rules: definition, set: cardSet, plan: plan, release: release)
   }

@@ -23,4 +23,15 @@ import Testing
     #expect(result.stderr.contains("which has only 5 card(s) in war; with --booster-max 10 boosters draw from collector numbers 1 to 10 only"), "\(result.stderr)")
     #expect(!result.stderr.contains("products for it"), "\(result.stderr)")
   }
+
+  /// A spec whose claim names what the rules lack (eoe-play's wildcard slot, with retail war)
+  /// is the spec's misfit: it said the rule set retail does not fit war and listed products.
+  @Test(arguments: [["check", "war", "--pools", "10"], ["audit", "war", "--plan"]])
+  func aSpecThatDoesNotFitIsTheSpecsMisfit(command: [String]) throws {
+    let home = try Fixtures.temporaryDirectory()
+    let result = try SealedExecutable.run(command + ["--rules", "retail", "--spec", "eoe-play"], environment: ["SEALED_HOME": home.path])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("unknown slot \"wildcard\"; the slots of rules \"retail\" for war: common, uncommon, rare, land; the spec eoe-play does not fit rules \"retail\" for war (--spec none checks the rules alone)"), "\(result.stderr)")
+    #expect(!result.stderr.contains("products for it"), "\(result.stderr)")
+  }
 }
