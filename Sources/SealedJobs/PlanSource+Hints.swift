@@ -12,7 +12,10 @@ extension PlanSource {
   /// fit, not the rules. Cost: reading the booster data, on this error only.
   func hinted(_ error: DataError, rules definition: RuleSetDefinition, spec: SpecDefinition? = nil) -> DataError {
     var hints: [String] = []
-    if let spec, let location = error.location, location == spec.source || location.hasPrefix(spec.source + ":") {
+    // A claim's error names the claim (the built-in rules and spec `sealed` share a source).
+    if let spec, error.message.hasPrefix("claim \""), let location = error.location,
+      location == spec.source || location.hasPrefix(spec.source + ":")
+    {
       // The spec's claim does not fit these rules: the rules may be right for the set.
       hints.append("the spec \(spec.name) does not fit rules \"\(rules)\" for \(set) (--spec none checks the rules alone)")
     } else if let boosterMax {

@@ -34,4 +34,17 @@ import Testing
     #expect(result.stderr.contains("unknown slot \"wildcard\"; the slots of rules \"retail\" for war: common, uncommon, rare, land; the spec eoe-play does not fit rules \"retail\" for war (--spec none checks the rules alone)"), "\(result.stderr)")
     #expect(!result.stderr.contains("products for it"), "\(result.stderr)")
   }
+
+  /// The default rules and spec (`sealed`, which share the source `built-in:sealed`): an error
+  /// of the rules keeps the rules' hints under `check` and `audit`, which apply the spec.
+  @Test(arguments: [["check", "10e", "--pools", "10"], ["audit", "10e", "--plan"]])
+  func theDefaultSpecLeavesTheRulesHints(command: [String]) throws {
+    let home = try Fixtures.temporaryDirectory()
+    let result = try SealedExecutable.run(command, environment: ["SEALED_HOME": home.path])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("; the rule set sealed does not fit 10e; the booster data's products for it do: --rules 10e-draft"), "\(result.stderr)")
+    #expect(!result.stderr.contains("the spec sealed does not fit"), "\(result.stderr)")
+    let narrow = try SealedExecutable.run(["check", "war", "--booster-max", "10", "--pools", "10", "--cards", Fixtures.shippedCards])
+    #expect(narrow.stderr.contains("; with --booster-max 10 boosters draw from collector numbers 1 to 10 only"), "\(narrow.stderr)")
+  }
 }
