@@ -60,4 +60,24 @@ import Testing
     #expect(expected.map { abs($0 - 0.018) < 1e-12 } == true, "\(rows)")
     #expect(rows["eoe-play"] != nil && rows["eoe-play"] == rows["none"], "\(rows)")
   }
+
+  /// An exact published figure about the same cards as a variant sheet (fin-play's "a card of
+  /// Through the Ages in 1 of 3 boosters", the rules' share too) is one hypothesis: one row,
+  /// `rules+spec`, counted once in the Holm family (it was two rows).
+  @Test func anExactFigureJoinsTheRulesShareOfItsSheet() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let packs = dir.appendingPathComponent("fin.csv").path
+    let opened = try SealedExecutable.run(["open", "fin", "--rules", "fin-play", "--pools", "300", "--seed", "3", "--format", "csv", "--out", packs])
+    #expect(opened.status == 0, "\(opened.stderr)")
+    let out = dir.appendingPathComponent("audit").path
+    let audited = try SealedExecutable.run(
+      ["audit", "fin", "--rules", "fin-play", "--spec", "fin-play", "--packs", packs, "--resamples", "0", "--seed", "1", "--out", out])
+    #expect(audited.status == 0, "\(audited.stdout)\(audited.stderr)")
+    let csv = try String(contentsOfFile: out + "/audit.csv", encoding: .utf8).split(separator: "\n")
+    let joined = csv.filter { $0.hasPrefix("a card of Through the Ages in 1 of 3 boosters,") }
+    #expect(joined.count == 1 && joined[0].contains(",pass,rules+spec,"), "\(joined)")
+    #expect(!csv.contains { $0.hasPrefix("boosters holding a card of sheet through_the_ages,") }, "\(csv)")
+    let tested = csv.dropFirst().filter { ($0.contains(",binomial,") || $0.contains(",chi_square,")) && !$0.contains(",not_tested,") }.count
+    #expect(audited.stdout.contains("Holm-adjusted over \(tested) statistical checks"), "\(tested): \(audited.stdout)")
+  }
 }
