@@ -82,32 +82,70 @@ package struct BoosterFeasibility: Sendable {
     package let problem: String?
   }
 
-  /// Judges a booster given as (class, copies) pairs with distinct classes.
+  /// Judges a booster given as (class, copies) pairs with distinct classes. An impossible
+  /// booster is explained by the programs that place the most of its cards: one, or the first
+  /// two that differ in what they say (a foil in an uncommon's place: as drawn without a foil,
+  /// the foil fits no draw; as drawn with one, the commons are one too many).
   package func judge(_ cards: [(cls: Int, copies: Int)], labels: [String]) -> Verdict {
     let size = cards.reduce(0) { $0 + $1.copies }
     var kinds: [Int] = []
-    var best: (flow: Int, unplaced: [Int], program: Int)? = nil
+    var bestFlow = -1
+    var best: [(unplaced: [Int], program: Int)] = []
     var network = FlowNetwork()
     for (index, program) in programs.enumerated() where program.size == size && !kinds.contains(program.kind) {
       network.build(cards: cards, program: program)
       let flow = network.maximumFlow()
       if flow == size {
         kinds.append(program.kind)
-      } else if best == nil || flow > best!.flow {
-        best = (flow, network.unplacedCards(), index)
+      } else if flow > bestFlow {
+        (bestFlow, best) = (flow, [(network.unplacedCards(), index)])
+      } else if flow == bestFlow {
+        best.append((network.unplacedCards(), index))
       }
     }
     if !kinds.isEmpty { return Verdict(kinds: kinds.sorted(), problem: nil) }
-    guard let best else {
+    guard !best.isEmpty else {
       let sizes = possibleSizes.sorted().map(String.init).joined(separator: " or ")
       return Verdict(kinds: [], problem: "\(size) cards, where the rules make boosters of \(sizes)")
     }
-    let program = programs[best.program]
+    var explained: [(reasons: String, program: Int)] = []
+    for candidate in best where explained.count < 2 {
+      let reasons = Self.reasons(cards, unplaced: candidate.unplaced, program: programs[candidate.program], placeable: placeable, labels: labels)
+      if !explained.contains(where: { $0.reasons == reasons }) { explained.append((reasons, candidate.program)) }
+    }
+    let problem: String
+    if explained.count == 2 {
+      let (first, second) = (programs[explained[0].program], programs[explained[1].program])
+      problem = "either \(alternative(first, other: second)) \(explained[0].reasons), or \(alternative(second, other: first)) \(explained[1].reasons)"
+    } else {
+      problem = explained[0].reasons
+    }
+    return Verdict(kinds: [], problem: "no booster of these rules holds these cards together: " + problem)
+  }
+
+  /// How a program differs from another that places as many of a booster's cards: the draws
+  /// it has and the other lacks (`drawing common 9, foil 1:`), or its kind when they draw alike.
+  func alternative(_ program: Program, other: Program) -> String {
+    var theirs = other.draws.map { "\($0.sheetName) \($0.count)" }
+    var differing: [String] = []
+    for draw in program.draws.map({ "\($0.sheetName) \($0.count)" }) {
+      if let index = theirs.firstIndex(of: draw) { theirs.remove(at: index) } else { differing.append(draw) }
+    }
+    if differing.isEmpty { return "as a \(kindNames[program.kind]) booster:" }
+    return "drawing \(differing.joined(separator: ", ")):"
+  }
+
+  /// Why `program` cannot place the cards at `unplaced`: a colour its balanced draw lacks, or
+  /// each such card with the reason (a card no sheet holds, too many copies, no draw for it, its
+  /// draws full).
+  static func reasons(
+    _ cards: [(cls: Int, copies: Int)], unplaced: [Int], program: Program, placeable: Set<Int>, labels: [String]
+  ) -> String {
     // A colour-balanced draw none of whose colour's cards the booster holds is the cause; the
     // cards it leaves over are its consequence ("full" draws), not named beside it; cards left
     // over elsewhere (a second rare) still are.
-    let colours = Self.missingColours(cards, program)
-    let reasons = colours + best.unplaced.compactMap { position -> String? in
+    let colours = missingColours(cards, program)
+    let reasons = colours + unplaced.compactMap { position -> String? in
       let (cls, copies) = cards[position]
       if !placeable.contains(cls) { return "\(labels[cls]): no sheet of the rules holds it" }
       let most = program.draws.reduce(0) { $0 + min(Int($1.capacity[cls]), $1.count) }
@@ -121,7 +159,7 @@ package struct BoosterFeasibility: Sendable {
       if !colours.isEmpty && program.draws.contains(where: { $0.groups != nil && $0.capacity[cls] > 0 }) { return nil }
       return "\(labels[cls]): the draws that can hold it (\(holding.joined(separator: ", "))) are full"
     }
-    return Verdict(kinds: [], problem: "no booster of these rules holds these cards together: " + reasons.joined(separator: "; "))
+    return reasons.joined(separator: "; ")
   }
 
   /// For each colour-balanced draw of `program`, the colours of which the booster holds no card

@@ -68,6 +68,34 @@ import Testing
     #expect(twice.problem?.contains("2 times, where these draws give it at most 1 time") == true, "\(twice.problem ?? "")")
   }
 
+  /// A foil in an uncommon's place (10 commons, 2 uncommons and a foil, under retail: a foil
+  /// takes a common's place) is explained by both variants that place all but one card: the
+  /// one without a foil has no draw for the foil, the one with it one common too many. It blamed
+  /// the foil alone ("no draw of this booster's kind holds it").
+  @Test func aFoilInTheWrongPlaceNamesBothVariants() throws {
+    let plan = try ShippedData.plan("war", rules: "retail")
+    let catalog = AuditCatalog(plan: plan, set: try ShippedData.set("war"), identity: .printingAndFinish)
+    let feasibility = BoosterFeasibility(catalog: catalog)
+    func rarity(_ cls: Int) -> Rarity { plan.cards[catalog.classOrdinals[cls][0]].rarity }
+    let boosters = Simulation.openPools(plan, seed: 5, count: 20).flatMap(\.boosters)
+    let withFoil = try #require(boosters.first { $0.contains { $0.foil } })
+    var cards = try Self.classes(withFoil, catalog)
+    #expect(feasibility.judge(cards, labels: catalog.classLabels).kinds.count == 1)
+    let uncommon = try #require(cards.firstIndex { rarity($0.cls) == .uncommon && !plan.isFoil(catalog.classOrdinals[$0.cls][0]) })
+    let present = Set(cards.map(\.cls))
+    let common = try #require((0..<catalog.classCount).first {
+      !present.contains($0) && rarity($0) == .common && !plan.isFoil(catalog.classOrdinals[$0][0]) && catalog.classLabels[$0].contains("(war ")
+        && feasibility.placeable.contains($0)
+    })
+    cards[uncommon] = (common, 1)
+    let verdict = feasibility.judge(cards, labels: catalog.classLabels)
+    let problem = try #require(verdict.problem)
+    #expect(verdict.kinds.isEmpty)
+    #expect(problem.hasPrefix("no booster of these rules holds these cards together: either drawing common 10"), "\(problem)")
+    #expect(problem.contains(", foil): no draw of this booster's kind holds it, or drawing common 9, foil 1: "), "\(problem)")
+    #expect(problem.hasSuffix("the draws that can hold it (common: 9 cards) are full"), "\(problem)")
+  }
+
   /// A booster whose colour-balanced commons hold no green card is impossible, and the reason
   /// names the colour, not a card left over ("the draws ... are full").
   @Test func aBoosterMissingAColourOfItsBalancedDrawNamesTheColour() throws {

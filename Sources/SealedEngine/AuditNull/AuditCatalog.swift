@@ -26,7 +26,8 @@ package struct AuditCatalog: Sendable {
   package let classOrdinals: [[Int]]
   /// A name for each class in reports: `Name (war 100)`, `Name (war 100, foil)` or `Name`.
   package let classLabels: [String]
-  /// Per class: whether a sheet some program draws holds one of its cards at a weight above 0
+  /// Per class: whether a sheet some program of the rules draws (at a probability above 0) holds
+  /// one of its cards at a weight above 0
   /// (a card of the plan's range may be on none: a basic land under rules without a land slot).
   private let classIsDrawn: [Bool]
   /// Cards of the sets these rules draw from that no booster can hold (outside the booster
@@ -97,7 +98,13 @@ package struct AuditCatalog: Sendable {
     classOfOrdinal = classOf
     classOrdinals = ordinals
     var drawn = [Bool](repeating: false, count: ordinals.count)
-    let drawnSheets = Set(plan.programs.joined().joined().filter { $0.count > 0 }.map(\.sheet))
+    // The sheets of the programs the rules draw (a combination of probability 0 draws none).
+    var drawnSheets = Set<Int>()
+    for kind in plan.kinds.indices {
+      for (combination, program) in plan.programs[kind].enumerated() where plan.combinationProbabilities[kind][combination] > 0 {
+        for draw in program where draw.count > 0 { drawnSheets.insert(draw.sheet) }
+      }
+    }
     for sheet in drawnSheets.map({ plan.sheets[$0] }) {
       for (position, ordinal) in sheet.cards.enumerated() where sheet.weights[position] > 0 { drawn[classOf[ordinal]] = true }
     }
