@@ -10,17 +10,18 @@ import SealedPackFiles
 package struct AuditReading {
   package let session: AuditSession
   package let identity: CardIdentity
-  /// The line of a text list's first foil mark (`*F*`) after the first boosters had none, where
-  /// the reading stopped: the list was being read as printings only, and is to be read again
-  /// with finishes (`identity: .printingAndFinish`). Nil when the file was read to its end.
-  package var lateFoilMark: Int? = nil
+  /// The line of a text list's first foil mark (`*F*`), or a CSV's first `foil` value, after
+  /// the first boosters gave none, where the reading stopped: the file was being read as
+  /// printings only, and is to be read again with finishes (`identity: .printingAndFinish`).
+  /// Nil when the file was read to its end.
+  package var lateFinish: Int? = nil
 }
 
 extension AuditSession {
   /// Reads every booster of `reader` and checks it (`add`). The card identity is `given`, or
   /// judged from the first `identityLookahead` boosters, which are held until then; after that
-  /// memory does not grow with the file. A text list judged to name printings only that marks a
-  /// foil further on stops there (`AuditReading.lateFoilMark`). `progress` is called with the
+  /// memory does not grow with the file. A file judged to name printings only that gives a
+  /// finish further on stops there (`AuditReading.lateFinish`). `progress` is called with the
   /// boosters read every 100,000.
   ///
   /// Throws every card of the file that is no card of the data (each once, at its first line,
@@ -41,14 +42,16 @@ extension AuditSession {
     let identity = given ?? identity(format: reader.format, first: first)
     var session = AuditSession(
       plan: plan, set: set, identity: identity, grouping: grouping, source: reader.source, cardData: cardData)
-    let watchesForFoils = given == nil && reader.format == .text && identity == .printing
+    // A text list's mark, or a CSV's `foil` value, after boosters that gave no finish.
+    let watchesForFinishes = given == nil && identity == .printing && reader.format != .seventeenLands
+    let isLate: (ListedCard) -> Bool = reader.format == .text ? { $0.foil == true } : { $0.foil != nil }
     do {
       for booster in first { try session.add(booster) }
       first = []
       var nextReport = 100_000
       while let booster = try reader.next() {
-        if watchesForFoils, let marked = booster.cards.first(where: { $0.foil == true }) {
-          return AuditReading(session: session, identity: identity, lateFoilMark: marked.line)
+        if watchesForFinishes, let marked = booster.cards.first(where: isLate) {
+          return AuditReading(session: session, identity: identity, lateFinish: marked.line)
         }
         try session.add(booster)
         if reader.boostersRead >= nextReport {

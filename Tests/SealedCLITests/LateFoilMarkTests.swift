@@ -38,8 +38,38 @@ import Testing
     let piped = try SealedExecutable.run(audit + ["--packs", "-", "--out", dir.appendingPathComponent("piped").path], stdin: text)
     #expect(piped.status == 2)
     #expect(
-      piped.stderr == "sealed: error: <stdin>:\(firstMark): a foil marked after the first 1000 boosters, which marked none, so the list was read as printings only; save it to a file (read again with finishes) or mark a foil in its first boosters\n",
+      piped.stderr == "sealed: error: <stdin>:\(firstMark): a foil marked after the first 1000 boosters, which gave no finish, so the file was read as printings only; save it to a file (read again with finishes) or give a finish in its first boosters\n",
       "\(piped.stderr)")
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("piped").path))
+  }
+
+  /// The same for a CSV whose `foil` column is empty in its first 1,000 boosters.
+  @Test func aCSVGivingItsFirstFinishLateIsReadWithFinishes() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let packs = dir.appendingPathComponent("drawn.csv").path
+    let opened = try SealedExecutable.run(["open", "war", "--rules", "retail", "--pools", "200", "--seed", "4", "--format", "csv", "--out", packs])
+    #expect(opened.status == 0, "\(opened.stderr)")
+    // The rows of boosters 1 to 1000 (each a pool's booster: ids 1 to 1200) without a finish,
+    // and without their foils (a foil left unmarked would be a non-foil copy in the wrong place).
+    var firstFinish = 0
+    var lines: [String] = []
+    for (index, line) in try String(contentsOfFile: packs, encoding: .utf8).split(separator: "\n").enumerated() {
+      guard index > 0, let id = Int(line.prefix { $0 != "," }), id <= 1000 else {
+        if index > 0 && firstFinish == 0 { firstFinish = lines.count + 1 }
+        lines.append(String(line))
+        continue
+      }
+      if line.hasSuffix(",false") { lines.append(String(line.dropLast("false".count))) }
+    }
+    let early = lines.filter { Int($0.prefix { $0 != "," }).map { $0 <= 1000 } ?? false }
+    #expect(early.allSatisfy { $0.hasSuffix(",") } && early.count > 13_000)
+    let text = lines.joined(separator: "\n") + "\n"
+    let path = try Fixtures.write(text, to: "late.csv", in: dir)
+    let audit = ["audit", "war", "--rules", "retail", "--resamples", "0", "--seed", "1"]
+    let file = try SealedExecutable.run(audit + ["--packs", path, "--out", dir.appendingPathComponent("file").path])
+    #expect(file.stdout.contains("cards named by printing and finish;"), "\(file.stdout)\(file.stderr)")
+    let piped = try SealedExecutable.run(audit + ["--packs", "-", "--out", dir.appendingPathComponent("piped").path], stdin: text)
+    #expect(piped.status == 2)
+    #expect(piped.stderr.hasPrefix("sealed: error: <stdin>:\(firstFinish): a card's foil value given after the first 1000 boosters, which gave no finish"), "\(piped.stderr)")
   }
 }

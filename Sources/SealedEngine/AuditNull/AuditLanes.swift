@@ -104,7 +104,7 @@ package struct AuditLanes: Sendable {
       if !countable && sheetLanes.contains(lane.name) {
         continue  // a variant's sheet the file cannot tell apart: nothing the rules claim is lost
       } else if !countable, (lane.planLane ?? 0) > 0 && isRulesLane(lane), let wide = Self.widened(lane, catalog: catalog) {
-        leftOut.append("\(lane.name): the file does not tell its cards apart (\(catalog.identity.rawValue) only); counted as \(wide.name)")
+        leftOut.append("\(lane.name): the file does not tell its cards apart (\(catalog.identity.rawValue) only); \(wide.name) is counted instead")
         widened.append(wide)
       } else if !countable {
         leftOut.append("\(lane.name): the file does not tell its cards apart (\(catalog.identity.rawValue) only)")

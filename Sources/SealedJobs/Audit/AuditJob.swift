@@ -111,12 +111,13 @@ package struct AuditJob: Sendable {
     }
     var reading = try AuditSession.read(
       &reader, plan: plan, set: loaded.set, grouping: grouping, cardData: settings.source.cards, progress: progress)
-    if let line = reading.lateFoilMark {
-      // A list that marks its first foil after the boosters its identity is judged from: read
-      // again, with every unmarked card a non-foil copy, as for a list that marks foils early.
+    if let line = reading.lateFinish {
+      // A file that gives its first finish after the boosters its identity is judged from: read
+      // again, with every unmarked card a non-foil copy, as for a file that gives finishes early.
       guard Self.canReadTwice(packs) else {
+        let given = reader.format == .text ? "a foil marked" : "a card's foil value given"
         throw DataErrors([DataError(
-          "a foil marked after the first \(AuditSession.identityLookahead) boosters, which marked none, so the list was read as printings only; save it to a file (read again with finishes) or mark a foil in its first boosters",
+          "\(given) after the first \(AuditSession.identityLookahead) boosters, which gave no finish, so the file was read as printings only; save it to a file (read again with finishes) or give a finish in its first boosters",
           at: DataError.location(reader.source, line: line))])
       }
       do {
