@@ -117,6 +117,12 @@ final class ByteSink {
       }
       return nil
     }
+    if failure == EPIPE && !ownsDescriptor {
+      // The reader of standard output has gone (`| head`) while SIGPIPE is ignored (a parent
+      // that ignores it passes that on): end as SIGPIPE's default would, quietly.
+      signal(SIGPIPE, SIG_DFL)
+      raise(SIGPIPE)
+    }
     if let failure {
       throw DataError("cannot write the pack file (\(systemErrorReason(failure)))", at: path)
     }

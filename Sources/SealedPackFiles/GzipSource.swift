@@ -16,6 +16,9 @@ final class GzipSource: ByteSource {
   /// True between members: the last member ended and no byte of the next one was read yet.
   private var betweenMembers = false
   private var finished = false
+  /// An error met after some bytes were inflated in the same call: those bytes are handed out
+  /// first, so that the lines before the damage are read (and an error names the right line).
+  private var pendingError: DataError?
 
   init(_ input: ByteSource, path: String) throws(DataError) {
     self.input = input
@@ -39,6 +42,7 @@ final class GzipSource: ByteSource {
   }
 
   func read(into buffer: UnsafeMutableRawBufferPointer) throws(DataError) -> Int {
+    if let pendingError { throw pendingError }
     guard !finished, buffer.count > 0 else { return 0 }
     stream.pointee.next_out = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
     stream.pointee.avail_out = UInt32(min(buffer.count, Int(UInt32.max)))
@@ -62,6 +66,14 @@ final class GzipSource: ByteSource {
         throw DataError("gzip data is truncated (the file ends inside the compressed stream)", at: path)
       }
       let startsMember = betweenMembers
+      if startsMember && stream.pointee.next_in.pointee == 0 {
+        // Zero bytes after a member (padding to a block size), as gzip reads them: skipped.
+        let zeros = UnsafeBufferPointer(start: stream.pointee.next_in, count: Int(stream.pointee.avail_in))
+        if zeros.allSatisfy({ $0 == 0 }) {
+          stream.pointee.avail_in = 0
+          continue
+        }
+      }
       betweenMembers = false
       let status = inflate(stream, Z_NO_FLUSH)
       switch status {
@@ -75,11 +87,13 @@ final class GzipSource: ByteSource {
         // No progress possible: more input is needed, which the loop reads.
         continue
       default:
-        if startsMember {
-          throw DataError("the gzip data is followed by bytes that are not gzip (trailing garbage: a file joined to another, or damaged); expected the file to end there", at: path)
-        }
         let detail = stream.pointee.msg.map { String(cString: $0) } ?? "status \(status)"
-        throw DataError("gzip data is corrupt (\(detail))", at: path)
+        let error = startsMember
+          ? DataError("bytes that are not gzip follow the gzip data (trailing garbage: a file joined to another, or damaged)", at: path)
+          : DataError("gzip data is corrupt (\(detail))", at: path)
+        guard produced(buffer) > 0 else { throw error }
+        pendingError = error
+        return produced(buffer)
       }
     }
     return produced(buffer)

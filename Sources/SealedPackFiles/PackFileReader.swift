@@ -35,7 +35,7 @@ public struct PackFileReader: ~Copyable {
   /// format's required columns.
   package init(path: String, format: PackFileFormat? = nil) throws(DataError) {
     let file = try FileSource(path: path)
-    if let refusal = UnreadableFormats.refusal(try file.peek(6)) { throw DataError(refusal, at: file.path) }
+    if let refusal = UnreadableFormats.refusal(try file.peek(10)) { throw DataError(refusal, at: file.path) }
     let gzipped = try file.peek(2) == GzipSource.magic
     let bytes: ByteSource = gzipped ? try GzipSource(file, path: file.path) : file
     let (detected, parser) = try Self.open(bytes, source: file.path, format: format)
@@ -47,7 +47,7 @@ public struct PackFileReader: ~Copyable {
 
   /// Reads `bytes` held in memory (gzipped or not) as if they were a file named `source`.
   public init(bytes: [UInt8], source: String, format: PackFileFormat? = nil) throws(DataError) {
-    if let refusal = UnreadableFormats.refusal(Array(bytes.prefix(6))) { throw DataError(refusal, at: source) }
+    if let refusal = UnreadableFormats.refusal(Array(bytes.prefix(10))) { throw DataError(refusal, at: source) }
     let gzipped = bytes.starts(with: GzipSource.magic)
     let memory = MemorySource(bytes)
     let input: ByteSource = gzipped ? try GzipSource(memory, path: source) : memory
@@ -83,10 +83,14 @@ public struct PackFileReader: ~Copyable {
     }
   }
 
-  /// The byte between a CSV's fields, from its header: `;` for a header with semicolons and no
-  /// comma (a spreadsheet's CSV in a locale with a decimal comma), else `,`.
+  /// The byte between a CSV's fields, from its header: `;` when the header's fields name
+  /// `booster` or `collector_number` split at semicolons and not at commas (a spreadsheet's CSV
+  /// in a locale with a decimal comma), else `,`.
   static func separator(ofHeader line: String) -> UInt8 {
-    !line.contains(",") && line.contains(";") ? 0x3B : 0x2C
+    func names(_ separator: Character) -> Bool {
+      line.lowercased().split(separator: separator).contains { ["booster", "collector_number"].contains($0.trimmingSpaces.trimmingCharacters(in: "\"")) }
+    }
+    return !names(",") && names(";") ? 0x3B : 0x2C
   }
 
   /// The format a file whose first meaningful line is `line` is in.

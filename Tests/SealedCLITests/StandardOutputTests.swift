@@ -40,4 +40,17 @@ import Testing
     #expect(result.stdout.count == 10)
     #expect(result.stderr.isEmpty, "\(result.stderr)")
   }
+
+  /// Pack files written to standard output (`open --out -`) end quietly too when their reader
+  /// goes with SIGPIPE ignored (it said "cannot write the pack file (broken pipe)", exit 2).
+  @Test(arguments: ["csv", "list"])
+  func aPackFileOnStandardOutputEndsQuietly(format: String) throws {
+    let home = try Fixtures.temporaryDirectory()
+    let line = "trap '' PIPE; \"$0\" open war --rules retail --pools 2000 --seed 1 --format \(format) --out - | head -c 10"
+    let result = try SealedExecutable.run(
+      ["-c", line, SealedExecutable.url.path], environment: ["SEALED_HOME": home.path],
+      executable: URL(fileURLWithPath: "/bin/sh"))
+    #expect(result.stdout.count == 10)
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
+  }
 }

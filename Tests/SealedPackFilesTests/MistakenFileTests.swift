@@ -13,7 +13,7 @@ import Testing
   @Test(arguments: [
     ("packs.zip", [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00], "a zip archive; a pack file is read as text or gzip (unzip it and give the file inside)"),
     ("packs.csv.xz", [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0x00, 0x04], "xz-compressed; a pack file is read as text or gzip (xz -d it, or gzip it)"),
-    ("packs.csv.bz2", [0x42, 0x5A, 0x68, 0x39, 0x31, 0x41, 0x59, 0x26], "bzip2-compressed; a pack file is read as text or gzip (bunzip2 it, or gzip it)"),
+    ("packs.csv.bz2", [0x42, 0x5A, 0x68, 0x39, 0x31, 0x41, 0x59, 0x26, 0x53, 0x59], "bzip2-compressed; a pack file is read as text or gzip (bunzip2 it, or gzip it)"),
     ("packs.csv.zst", [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x58, 0x00, 0x00], "zstd-compressed; a pack file is read as text or gzip (zstd -d it, or gzip it)"),
     ("packs.csv", [0xFF, 0xFE, 0x62, 0x00, 0x6F, 0x00, 0x6F, 0x00], "UTF-16 text; a pack file is read as UTF-8 (save it as UTF-8, e.g. iconv -f UTF-16 -t UTF-8)"),
   ] as [(String, [UInt8], String)])
@@ -23,9 +23,10 @@ import Testing
     #expect(throws: DataError(message, at: "pasted")) { _ = try PackFileReader(bytes: head + Self.csv, source: "pasted") }
   }
 
-  /// A text list whose first line starts "BZh" but no block size after it is a list.
+  /// A text list whose first line starts "BZh" and a digit, without bzip2's block magic after
+  /// them, is a list.
   @Test func aListStartingWithBZhIsAList() throws {
-    let path = try PackFileTesting.file("list.txt", "BZhxyz Token (WAR) 1\n")
+    let path = try PackFileTesting.file("list.txt", "BZh9 Elemental (WAR) 1\n")
     #expect(PackFileTesting.error(path)?.contains("bzip2") != true)
   }
 
@@ -33,7 +34,29 @@ import Testing
     let path = try PackFileTesting.file("packs.csv.gz", try PackFileTesting.gzip(Self.csv) + Array("garbage\n".utf8))
     #expect(
       PackFileTesting.error(path)
-        == "\(path): the gzip data is followed by bytes that are not gzip (trailing garbage: a file joined to another, or damaged); expected the file to end there")
+        == "\(path): bytes that are not gzip follow the gzip data (trailing garbage: a file joined to another, or damaged), after line 3")
+  }
+
+  /// Zero bytes after the gzip data (padding to a block size) are skipped, as gzip skips them.
+  @Test func zeroPaddingAfterTheGzipDataIsSkipped() throws {
+    let path = try PackFileTesting.file("padded.csv.gz", try PackFileTesting.gzip(Self.csv) + [UInt8](repeating: 0, count: 512))
+    let plain = try PackFileTesting.file("plain.csv", String(decoding: Self.csv, as: UTF8.self))
+    #expect(try PackFileTesting.read(path) == (try PackFileTesting.read(plain)))
+  }
+
+  /// In a file larger than the reader's buffers, the lines before the garbage are all read: the
+  /// error names the last of them.
+  @Test func garbageAfterALargeFileNamesItsLastLine() throws {
+    let rows = (1...200_000).map { "\($0 / 15),war,\($0 % 264 + 1)\n" }.joined()
+    let text = Array(("booster,set,collector_number\n" + rows).utf8)
+    let path = try PackFileTesting.file("large.csv.gz", try PackFileTesting.gzip(text) + Array("garbage".utf8))
+    #expect(PackFileTesting.error(path)?.hasSuffix("(trailing garbage: a file joined to another, or damaged), after line 200001") == true, "\(PackFileTesting.error(path) ?? "")")
+  }
+
+  /// A semicolon header with a comma inside a field of its own is still a semicolon header.
+  @Test func aSemicolonHeaderWithACommaInAFieldIsSemicolons() throws {
+    let path = try PackFileTesting.file("semi.csv", "booster;set;collector_number;notes, misc\n1;war;100;a, b\n")
+    #expect(try PackFileTesting.read(path).first?.cards.first?.collectorNumber == "100")
   }
 
   @Test func aRepeatedHeaderIsNamedAtItsLine() throws {
