@@ -12,7 +12,11 @@ enum UnreadableFormats {
     }
     if starts([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) { return "xz-compressed; a pack file is read as text or gzip (xz -d it, or gzip it)" }
     // "BZh", the block size 1-9, and the first block's magic 31 41 59 26 53 59.
-    if starts([0x42, 0x5A, 0x68]), head.count >= 10, (0x31...0x39).contains(head[3]), Array(head[4..<10]) == [0x31, 0x41, 0x59, 0x26, 0x53, 0x59] { return "bzip2-compressed; a pack file is read as text or gzip (bunzip2 it, or gzip it)" }
+    if starts([0x42, 0x5A, 0x68]), head.count >= 10, (0x31...0x39).contains(head[3]),
+      Array(head[4..<10]) == [0x31, 0x41, 0x59, 0x26, 0x53, 0x59]
+    {
+      return "bzip2-compressed; a pack file is read as text or gzip (bunzip2 it, or gzip it)"
+    }
     if starts([0x28, 0xB5, 0x2F, 0xFD]) { return "zstd-compressed; a pack file is read as text or gzip (zstd -d it, or gzip it)" }
     if starts([0xFF, 0xFE]) || starts([0xFE, 0xFF]) {
       return "UTF-16 text; a pack file is read as UTF-8 (save it as UTF-8, e.g. iconv -f UTF-16 -t UTF-8)"

@@ -27,8 +27,8 @@ package struct AuditCatalog: Sendable {
   /// A name for each class in reports: `Name (war 100)`, `Name (war 100, foil)` or `Name`.
   package let classLabels: [String]
   /// Per class: whether a sheet some program of the rules draws (at a probability above 0) holds
-  /// one of its cards at a weight above 0
-  /// (a card of the plan's range may be on none: a basic land under rules without a land slot).
+  /// one of its cards at a weight above 0 (a card of the plan's range may be on none: a basic
+  /// land under rules without a land slot).
   private let classIsDrawn: [Bool]
   /// Cards of the sets these rules draw from that no booster can hold (outside the booster
   /// range), by printing key.
