@@ -71,4 +71,20 @@ import Testing
     let byKeys = BaselineComparison(findings: now, baseline: keysOnly, file: "f", checked: checked)
     #expect(byKeys.changed.isEmpty && byKeys.known.count == 5 && byKeys.nothingNew)
   }
+
+  /// A refusal for another reason is `changed` (woe-draft refused for a malformed card key passed
+  /// as the known refusal for its cards' colours); its place in the rule file and its counts may
+  /// differ.
+  @Test func aRefusalForAnotherReasonHasChanged() {
+    let colours = "product:woe-draft:726:18: sheet \"common\" is colour-balanced, and 14 of its 115 cards lack card data (their colours, like woe:3); sealed cards fetch woe"
+    let before = [Finding(product: "woe-draft", source: .refused, check: "compile", found: colours)]
+    let moved = colours.replacingOccurrences(of: ":726:18:", with: ":731:18:").replacingOccurrences(of: "14 of its 115", with: "12 of its 116")
+    let same = BaselineComparison(
+      findings: [Finding(product: "woe-draft", source: .refused, check: "compile", found: moved)], baseline: before, file: "f", checked: ["woe-draft"])
+    #expect(same.changed.isEmpty && same.known.count == 1 && same.nothingNew)
+    let key = "product:woe-draft:726:18: card \"woe\": expected set:number (a set code, a colon and a collector number)"
+    let other = BaselineComparison(
+      findings: [Finding(product: "woe-draft", source: .refused, check: "compile", found: key)], baseline: before, file: "f", checked: ["woe-draft"])
+    #expect(other.changed.map(\.before) == [colours] && other.known.isEmpty && !other.nothingNew)
+  }
 }

@@ -9,8 +9,9 @@ import SealedReports
 /// for a product the release no longer holds (a release that lost products). Findings are
 /// matched by `Finding.Key`: product, source and check, never the numbers a simulation found;
 /// an exact finding (`Finding.exact`: a lint warning of a rule that reads no card data, a
-/// claim's exact share) whose words differ from the baseline's is `changed`, which fails the
-/// comparison as a new one does.
+/// claim's exact share) whose words differ from the baseline's, or a refusal whose reason does
+/// (its counts and place in the rule file aside), is `changed`, which fails the comparison as a
+/// new one does.
 package struct BaselineComparison: Sendable {
   /// The baseline file as given.
   package let file: String
@@ -34,8 +35,12 @@ package struct BaselineComparison: Sendable {
     new = findings.filter { said[$0.key] == nil }
     changed = findings.compactMap { finding in
       // A baseline without `found` (its words not kept) knows the finding by its key alone.
-      guard finding.exact, let before = said[finding.key], !before.isEmpty, before != finding.found else { return nil }
-      return (finding, before)
+      guard let before = said[finding.key], !before.isEmpty, before != finding.found else { return nil }
+      if finding.exact { return (finding, before) }
+      // A refusal for another reason is another finding, whatever its numbers (how many cards
+      // lack data) and place in the product's rule file.
+      if finding.source == .refused && Self.refusalShape(before) != Self.refusalShape(finding.found) { return (finding, before) }
+      return nil
     }
     let changedKeys = Set(changed.map(\.finding.key))
     known = findings.filter { said[$0.key] != nil && !changedKeys.contains($0.key) }
@@ -53,6 +58,14 @@ package struct BaselineComparison: Sendable {
     guard !sharded else { return [] }
     let held = Set(releaseCodes.map { $0.lowercased() })
     return Set(baseline.map(\.product).filter { !held.contains($0.lowercased()) && ProductPattern.picks($0, patterns: patterns) })
+  }
+
+  /// A refusal's reason without its place in the rule file (`product:CODE:LINE:COLUMN: `) and
+  /// with every run of digits as `#`: what the refusal says, not the counts it found.
+  static func refusalShape(_ reason: String) -> String {
+    var text = Substring(reason)
+    if let place = text.prefixMatch(of: #/product:[^:]*(:\d+)*: /#) { text = text[place.range.upperBound...] }
+    return String(text.replacing(#/\d+/#, with: "#"))
   }
 
   /// The codes of the lost products, sorted.
