@@ -112,6 +112,10 @@ import Testing
        "product war: card \"garbage\": expected set:number or set:number:foil, like war:97 or war:97:foil (line "),
       (product(boosters: #"[{"sheets": {"rare": 1}, "weight": 1}]"#), "product war: a booster draws from sheet rare, which the product does not define"),
       (product() + ", " + product(), "products [0] and [1] both have code \"war\"; expected each product's code once"),
+      // Codes are read in any case: WAR beside war shared a report folder, check-products dying
+      // midway.
+      (product() + ", " + product(code: "WAR"),
+       "products [0] and [1] both have codes \"war\" and \"WAR\", which differ only in case; expected each product's code once"),
       ("", "no products (an empty array); expected mtg.wtf's compiled booster data"),
       (product(code: " "), "product [0] has an empty code; expected each product's code (\"war-draft\")"),
     ]

@@ -113,8 +113,11 @@ public struct CompiledBoosterData: Sendable {
         throw DataError("product [\(index)] has an empty code; expected each product's code (\"war-draft\")", at: source)
       }
       if let repeated = firstRepeatedCode(products) {
+        let codes = products[repeated.first].code == repeated.code
+          ? "code \(quotedExcerpt(repeated.code))"
+          : "codes \(quotedExcerpt(products[repeated.first].code)) and \(quotedExcerpt(repeated.code)), which differ only in case"
         throw DataError(
-          "products [\(repeated.first)] and [\(repeated.second)] both have code \(quotedExcerpt(repeated.code)); expected each product's code once",
+          "products [\(repeated.first)] and [\(repeated.second)] both have \(codes); expected each product's code once (patterns and report folders read codes in any case)",
           at: source)
       }
       return CompiledBoosterData(products: products, fileDigest: digest)
@@ -127,12 +130,13 @@ public struct CompiledBoosterData: Sendable {
     }
   }
 
-  /// The first code two products share, with their indexes in the file: `find` could not
-  /// tell them apart, and a run of every product would check one twice.
+  /// The first code two products share, in any case, with their indexes in the file: `find`
+  /// could not tell them apart, a run of every product would check one twice, and two codes
+  /// that differ only in case would share a report folder (`WAR-draft` beside `war-draft`).
   static func firstRepeatedCode(_ products: [Product]) -> (code: String, first: Int, second: Int)? {
     var seen: [String: Int] = [:]
     for (index, product) in products.enumerated() {
-      if let first = seen.updateValue(index, forKey: product.code) { return (product.code, first, index) }
+      if let first = seen.updateValue(index, forKey: product.code.lowercased()) { return (product.code, first, index) }
     }
     return nil
   }
