@@ -67,7 +67,7 @@ import Testing
     let out = try Fixtures.temporaryDirectory().appendingPathComponent("run").path
     let arguments = ["check-products", "--products", "war-draft", "--pools", "1000", "--seed", "1", "--out", out, "--force", "--quiet"]
     let fractions = try CommandWallTime.fractions(arguments, environment: [:]) { result in
-      let printed = try #require(result.stdout.firstMatch(of: /whole run: (\d+\.\d) s for 1 products/))
+      let printed = try #require(result.stdout.firstMatch(of: /whole run: (\d+\.\d) s for 1 product of/))
       let run = try String(contentsOfFile: out + "/run.csv", encoding: .utf8)
       let elapsed = try #require(run.firstMatch(of: /\nelapsed_seconds,(\d+\.\d\d)\n/))
       // The same time: the page rounds it to tenths, run.csv to hundredths.

@@ -95,7 +95,8 @@ struct CheckProductsCommand: ParsableCommand {
     if outcome.result.interrupted {
       print("INTERRUPTED after \(summary.rows.count) of \(job.products.count) products; the summary lists those that finished")
     }
-    print(String(format: "whole run: %.1f s for %d products of %d pools on %d thread(s)", outcome.elapsedSeconds, summary.rows.count, job.pools, job.threads))
+    let seconds = String(format: "%.1f", outcome.elapsedSeconds)
+    print("whole run: \(seconds) s for \(counted(summary.rows.count, "product")) of \(job.pools) pools on \(job.threads) thread(s)")
     print("summary: \(job.folder!.path)/\(ProductSummary.fileName)")
     print("reports: \(job.folder!.path)/<product>/")
     if outcome.result.interrupted { throw CommandFailure(status: 130) }

@@ -1,3 +1,4 @@
+import SealedSupport
 import SealedJobs
 import SealedReports
 import SealedRelease
@@ -22,7 +23,7 @@ enum ReleaseDiffOutput {
     guard verdict else { return text }
     if diff.changed {
       let counts = ReleaseDiff.Status.allCases.filter { $0 != .unchanged && diff.count($0) > 0 }.map { "\(diff.count($0)) \($0.rawValue)" }
-      text += "FAIL: the releases differ: \(counts.joined(separator: ", ")) (\(diff.changes.count) measures changed)\n"
+      text += "FAIL: the releases differ: \(counts.joined(separator: ", ")) (\(counted(diff.changes.count, "measure")) changed)\n"
     } else {
       text += "PASS: the releases are the same: \(diff.products.count) products, no measure changed\n"
     }
@@ -53,7 +54,7 @@ enum ReleaseDiffOutput {
   /// `inf` and -1, a measure one release lacks, are the summaries' new and gone sheets and cards).
   static func largestChanges(_ report: ReleaseDiffReport, changes: Int, products: Int, top: Int) -> String {
     let finite = report.changes.filter(isInBoth)
-    let text = "\(changes) measures changed in \(products) products; the largest among values both releases have:\n"
+    let text = "\(counted(changes, "measure")) changed in \(counted(products, "product")); the largest among values both releases have:\n"
     guard !finite.isEmpty else { return text + "(none: every change is a measure one release lacks; changes.csv has them)\n" }
     var table = TextTable([
       ("product", .left), ("measure", .left), ("subject", .left), ("old", .right), ("new", .right), ("relative change", .right),
