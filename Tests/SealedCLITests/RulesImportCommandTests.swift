@@ -111,6 +111,8 @@ import Testing
       (product(cards: #"{"war:5": 1, "garbage": 1}"#),
        "product war: card \"garbage\": expected set:number or set:number:foil, like war:97 or war:97:foil (line "),
       (product(boosters: #"[{"sheets": {"rare": 1}, "weight": 1}]"#), "product war: a booster draws from sheet rare, which the product does not define"),
+      // (rules fetch installed it; every command then refused the rule file it makes.)
+      (product(cards: "{}"), "product war: sheets.common.cards is empty, and boosters[0] draws 2 from it; expected at least one card"),
       (product() + ", " + product(), "products [0] and [1] both have code \"war\"; expected each product's code once"),
       // Codes are read in any case: WAR beside war shared a report folder, check-products dying
       // midway.

@@ -133,8 +133,9 @@ public enum CompiledBoosterRules {
 
   /// The first field of `product` that no compiled booster data can mean, named by its path in
   /// the JSON: a negative count of cards from a sheet (once dropped without a word), a weight
-  /// of a variant or a card that is negative or not finite, or variants whose weights are all
-  /// zero (no booster could be opened, whatever the card data). Nil when there is none.
+  /// of a variant or a card that is negative or not finite, variants whose weights are all
+  /// zero (no booster could be opened, whatever the card data), or a sheet without cards that a
+  /// booster draws from. Nil when there is none.
   static func fieldProblem(_ product: CompiledBoosterData.Product) -> String? {
     for (index, booster) in product.boosters.enumerated() {
       for (sheet, count) in booster.sheets.sorted(by: { $0.key < $1.key }) where count < 0 {
@@ -150,6 +151,15 @@ public enum CompiledBoosterRules {
     for (name, sheet) in product.sheets.sorted(by: { $0.key < $1.key }) {
       if let card = sheet.cards.sorted(by: { $0.key < $1.key }).first(where: { !($0.value >= 0 && $0.value.isFinite) }) {
         return "sheets.\(name).cards[\(quotedExcerpt(card.key))] is \(card.value); expected a weight of at least 0"
+      }
+    }
+    // A sheet without cards that a booster draws from (once installed by `rules fetch`, then
+    // refused by every command as a rule file's "expected a mapping").
+    for (index, booster) in product.boosters.enumerated() where booster.weight > 0 {
+      for (name, count) in booster.sheets.sorted(by: { $0.key < $1.key }) where count > 0 {
+        if let sheet = product.sheets[name], sheet.cards.isEmpty {
+          return "sheets.\(name).cards is empty, and boosters[\(index)] draws \(count) from it; expected at least one card"
+        }
       }
     }
     return nil
