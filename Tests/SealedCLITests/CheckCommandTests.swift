@@ -249,4 +249,14 @@ import Testing
     #expect(rulesAlone.status == 0, "\(rulesAlone.stderr)")
     #expect(rulesAlone.stdout.contains("· NO SPEC: --spec none, so only the rules' own expectations are checked ·"))
   }
+
+  /// A product whose published odds ship as a built-in spec of its name, checked without a
+  /// spec, says so (check-products applies it; `check` said only that the rules name none).
+  @Test func aProductWithPublishedOddsNamesItsSpec() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let result = try SealedExecutable.run(["check", "eoe", "--rules", "eoe-play", "--pools", "100", "--seed", "1", "--quiet", "--out", dir.path + "/eoe"])
+    #expect(result.stdout.contains("so only the rules' own expectations are checked; its maker's published odds are the built-in spec eoe-play (--spec eoe-play) ·"), "\(result.stdout)")
+    let war = try SealedExecutable.run(["check", "war", "--rules", "war-draft", "--pools", "100", "--seed", "1", "--quiet", "--out", dir.path + "/war"])
+    #expect(war.stdout.contains("so only the rules' own expectations are checked ·"), "\(war.stdout)")
+  }
 }

@@ -12,10 +12,14 @@ enum VerdictTable {
     seed: UInt64, terminal: Terminal, interrupted: (done: Int, requested: Int)? = nil, specDeclined: Bool = false
   ) -> String {
     var lines: [String] = []
+    // A product whose maker's published odds ship as a spec of its name (eoe-play): say so,
+    // since check-products applies it by itself.
+    let publishedOdds = SpecLoader.builtInNames.contains(plan.rulesName) && plan.rulesName != "sealed"
+      ? "; its maker's published odds are the built-in spec \(plan.rulesName) (--spec \(plan.rulesName))" : ""
     let specText = spec.map { "spec \"\($0.name)\"" }
       ?? (specDeclined
         ? "NO SPEC: --spec none, so only the rules' own expectations are checked"
-        : "NO SPEC: the rules name none (spec: key) and no --spec was given, so only the rules' own expectations are checked")
+        : "NO SPEC: the rules name none (spec: key) and no --spec was given, so only the rules' own expectations are checked" + publishedOdds)
     lines.append(
       terminal.bold("\(plan.setName) (\(plan.setCode)) · rules \"\(plan.rulesName)\" · \(specText) · \(pools) pools · seed \(seed)"))
     lines.append("alpha \(CSVNumber.format(alpha)), p-values Holm-adjusted over \(run.testCount) statistical checks; invariants allow no violation")
