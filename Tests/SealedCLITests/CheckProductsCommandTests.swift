@@ -279,4 +279,28 @@ import Testing
     #expect(specs.stderr.contains("--specs: expected a folder"), "\(specs.stderr)")
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("r/summary.csv").path))
   }
+
+  /// A spec file of `--specs` that names no product, or a product another file names too, is
+  /// refused before any product runs (a misnamed spec was ignored without a word); a name in
+  /// another case, or `.yml`, is the product's spec.
+  @Test func specFilesAreMatchedToProductsOrRefused() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let spec = "name: pw\nclaims:\n  - name: no card twice in a booster\n    invariant: no_duplicates\n"
+    let out = ["--pools", "200", "--seed", "1", "--quiet", "--products", "war-draft"]
+    try Fixtures.write(spec, to: "specs/WAR-DRAFT.yml", in: dir)
+    let folder = dir.appendingPathComponent("specs").path
+    let applied = try SealedExecutable.run(["check-products", "--specs", folder, "--out", dir.appendingPathComponent("a").path] + out)
+    #expect(applied.status == 0, "\(applied.stdout)\(applied.stderr)")
+    let checks = try String(contentsOfFile: dir.appendingPathComponent("a/war-draft/checks.csv").path, encoding: .utf8)
+    #expect(checks.contains("\nno card twice in a booster,"), "\(checks)")
+    try Fixtures.write(spec, to: "specs/dom-draft-typo.yaml", in: dir)
+    let typo = try SealedExecutable.run(["check-products", "--specs", folder, "--out", dir.appendingPathComponent("b").path] + out)
+    #expect(typo.status == 2)
+    #expect(typo.stderr == "sealed: error: \(folder): --specs: \"dom-draft-typo.yaml\" names no product of the release; expected spec files named after products' codes (mkm-play.yaml; sealed rules import --list lists them)\n", "\(typo.stderr)")
+    try FileManager.default.removeItem(atPath: folder + "/dom-draft-typo.yaml")
+    try Fixtures.write(spec, to: "specs/war-draft.yaml", in: dir)
+    let twice = try SealedExecutable.run(["check-products", "--specs", folder, "--out", dir.appendingPathComponent("c").path] + out)
+    #expect(twice.status == 2)
+    #expect(twice.stderr.contains("both name product war-draft; expected one spec file per product"), "\(twice.stderr)")
+  }
 }

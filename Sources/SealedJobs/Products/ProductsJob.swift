@@ -109,7 +109,7 @@ package struct ProductsJob: Sendable {
       pools: pools, confirmPools: confirmPools, runSeed: seed, control: control, threads: max(1, threads / workers),
       release: release, source: release.label,
       folder: folder?.path ?? settings.out, force: settings.force, toolVersion: settings.toolVersion,
-      specs: try ProductSpec.load(for: products, folder: settings.specs), specsFolder: settings.specs)
+      specs: try ProductSpec.load(for: products, folder: settings.specs, releaseCodes: data.products.map(\.code)), specsFolder: settings.specs)
     for product in products where settings.writes {
       _ = try ReportFolder(path: check.folder(of: product), writes: CheckReport.fileNames, force: settings.force)
       _ = try ReportFolder(path: check.confirmFolder(of: product), writes: CheckReport.fileNames, force: settings.force)
