@@ -62,6 +62,11 @@ package struct ProductChangeSummary: Sendable, Equatable {
     add(.slots, "not compared exactly: \(reason)")
   }
 
+  /// A change of what the product is (its set code, its name), ranked with the slots'.
+  mutating func addIdentity(_ text: String) {
+    add(.slots, text)
+  }
+
   private mutating func add(_ consequence: Consequence, _ text: String?) {
     if let text, !text.isEmpty { phrases.append((consequence, text)) }
   }

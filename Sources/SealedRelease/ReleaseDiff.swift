@@ -64,12 +64,20 @@ package struct ReleaseDiff: Sendable {
         status: pair.renamed ? .renamed : .unchanged, oldCode: pair.old.code, newCode: pair.new.code, name: pair.new.name)
       let (folded, renamings) = SheetRenames.fold(pair.old, into: pair.new)
       if !renamings.isEmpty { entry.note = "sheets renamed: " + renamings.joined(separator: ", ") }
+      // What the product is, besides its odds: the set it opens (which every tool reads) and
+      // its name (once not compared: a set_code moved to dom was "the same").
+      let identity = Self.identityChanges(pair)
+      if !identity.isEmpty {
+        entry.note = [entry.note, identity].filter { !$0.isEmpty }.joined(separator: "; ")
+        if !pair.renamed { entry.status = .changed }
+      }
       do throws(DataError) {
         let paired = ProductPairing.Pair(old: folded, new: pair.new)
-        let (found, summary) = try Self.compare(paired, renamings: renamings, cards: cards)
+        var (found, summary) = try Self.compare(paired, renamings: renamings, cards: cards)
         changes += found
         entry.changes = found.count
         entry.largest = found.map { abs($0.relative) }.max()
+        if !identity.isEmpty { summary.addIdentity(identity) }
         entry.summary = summary.consequence == nil ? nil : summary
         if !found.isEmpty && !pair.renamed { entry.status = .changed }
       } catch {
@@ -82,6 +90,17 @@ package struct ReleaseDiff: Sendable {
     products += pairing.removed.map { ProductEntry(status: .removed, oldCode: $0.code, newCode: nil, name: $0.name) }
     products += pairing.added.map { ProductEntry(status: .added, oldCode: nil, newCode: $0.code, name: $0.name) }
     changes.sort(by: Self.order)
+  }
+
+  /// A pair's set code and name where they differ (`set_code war → dom`), in words; empty when
+  /// neither does.
+  static func identityChanges(_ pair: ProductPairing.Pair) -> String {
+    var words: [String] = []
+    if pair.old.set_code.lowercased() != pair.new.set_code.lowercased() {
+      words.append("set_code \(quotedExcerpt(pair.old.set_code)) → \(quotedExcerpt(pair.new.set_code))")
+    }
+    if pair.old.name != pair.new.name { words.append("name \(quotedExcerpt(pair.old.name)) → \(quotedExcerpt(pair.new.name))") }
+    return words.joined(separator: ", ")
   }
 
   /// The measures of a pair that differ, and what changed in words.

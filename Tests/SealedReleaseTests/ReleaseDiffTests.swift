@@ -211,4 +211,20 @@ extension ReleaseDiffTests {
     #expect(try Self.lint(product).contains("booster-size cmr-draft variant 1 of 1: draws 15 cards where cmr's Draft Booster is published at 20"))
     #expect(try Self.lint(try Self.clean(), kind: "collector").isEmpty)
   }
+
+  /// A product that opens another set, or has another name, has changed though its odds have
+  /// not (war-draft's set_code moved to dom was "the same").
+  @Test func aProductsSetAndNameAreCompared() {
+    let old = ReleaseDiffTests.product()
+    var moved = ReleaseDiffTests.product(set: "dom")
+    let diff = ReleaseDiff(old: [old], new: [moved], cards: nil)
+    #expect(diff.changed && diff.count(.changed) == 1 && diff.changes.isEmpty)
+    #expect(diff.products[0].note == "set_code \"war\" → \"dom\"")
+    #expect(diff.products[0].summary?.consequence != nil)
+    moved = ReleaseDiffTests.product(set: "WAR")
+    #expect(!ReleaseDiff(old: [old], new: [moved], cards: nil).changed)
+    var renamed = ReleaseDiffTests.product()
+    renamed.name = "Test Collector"
+    #expect(ReleaseDiff(old: [old], new: [renamed], cards: nil).products[0].note == "name \"Test\" → \"Test Collector\"")
+  }
 }
