@@ -62,9 +62,11 @@ package struct ProductChangeSummary: Sendable, Equatable {
     add(.slots, "not compared exactly: \(reason)")
   }
 
-  /// A change of what the product is (its set code, its name), ranked with the slots'.
-  mutating func addIdentity(_ text: String) {
-    add(.slots, text)
+  /// A change of what the product is: the set it opens (ranked with the slots', since every
+  /// tool reads it) or its name (with the names'), in its place among the phrases.
+  mutating func addIdentity(_ consequence: Consequence, _ text: String) {
+    let place = phrases.firstIndex { $0.consequence > consequence } ?? phrases.count
+    phrases.insert((consequence, text), at: place)
   }
 
   private mutating func add(_ consequence: Consequence, _ text: String?) {

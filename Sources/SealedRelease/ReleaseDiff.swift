@@ -68,7 +68,7 @@ package struct ReleaseDiff: Sendable {
       // its name (once not compared: a set_code moved to dom was "the same").
       let identity = Self.identityChanges(pair)
       if !identity.isEmpty {
-        entry.note = [entry.note, identity].filter { !$0.isEmpty }.joined(separator: "; ")
+        entry.note = ([entry.note] + identity.map(\.1)).filter { !$0.isEmpty }.joined(separator: "; ")
         if !pair.renamed { entry.status = .changed }
       }
       do throws(DataError) {
@@ -77,7 +77,7 @@ package struct ReleaseDiff: Sendable {
         changes += found
         entry.changes = found.count
         entry.largest = found.map { abs($0.relative) }.max()
-        if !identity.isEmpty { summary.addIdentity(identity) }
+        for (consequence, text) in identity { summary.addIdentity(consequence, text) }
         entry.summary = summary.consequence == nil ? nil : summary
         if !found.isEmpty && !pair.renamed { entry.status = .changed }
       } catch {
@@ -92,15 +92,18 @@ package struct ReleaseDiff: Sendable {
     changes.sort(by: Self.order)
   }
 
-  /// A pair's set code and name where they differ (`set_code war → dom`), in words; empty when
-  /// neither does.
-  static func identityChanges(_ pair: ProductPairing.Pair) -> String {
-    var words: [String] = []
+  /// A pair's set code and name (of a product not renamed) where they differ, in words with
+  /// their consequence (`set_code "war" → "dom"`); none when neither does.
+  static func identityChanges(_ pair: ProductPairing.Pair) -> [(ProductChangeSummary.Consequence, String)] {
+    var changes: [(ProductChangeSummary.Consequence, String)] = []
     if pair.old.set_code.lowercased() != pair.new.set_code.lowercased() {
-      words.append("set_code \(quotedExcerpt(pair.old.set_code)) → \(quotedExcerpt(pair.new.set_code))")
+      changes.append((.slots, "set_code \(quotedExcerpt(pair.old.set_code)) → \(quotedExcerpt(pair.new.set_code))"))
     }
-    if pair.old.name != pair.new.name { words.append("name \(quotedExcerpt(pair.old.name)) → \(quotedExcerpt(pair.new.name))") }
-    return words.joined(separator: ", ")
+    // A product renamed (its code changed) is expected to change its name too: not repeated.
+    if !pair.renamed && pair.old.name != pair.new.name {
+      changes.append((.names, "name \(quotedExcerpt(pair.old.name)) → \(quotedExcerpt(pair.new.name))"))
+    }
+    return changes
   }
 
   /// The measures of a pair that differ, and what changed in words.

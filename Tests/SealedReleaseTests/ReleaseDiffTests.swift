@@ -220,11 +220,15 @@ extension ReleaseDiffTests {
     let diff = ReleaseDiff(old: [old], new: [moved], cards: nil)
     #expect(diff.changed && diff.count(.changed) == 1 && diff.changes.isEmpty)
     #expect(diff.products[0].note == "set_code \"war\" → \"dom\"")
-    #expect(diff.products[0].summary?.consequence != nil)
+    #expect(diff.products[0].summary?.consequence == .slots)
     moved = ReleaseDiffTests.product(set: "WAR")
     #expect(!ReleaseDiff(old: [old], new: [moved], cards: nil).changed)
     var renamed = ReleaseDiffTests.product()
     renamed.name = "Test Collector"
-    #expect(ReleaseDiff(old: [old], new: [renamed], cards: nil).products[0].note == "name \"Test\" → \"Test Collector\"")
+    let named = ReleaseDiff(old: [old], new: [renamed], cards: nil).products[0]
+    #expect(named.note == "name \"Test\" → \"Test Collector\"" && named.summary?.consequence == .names)
+    // A product whose code changed is expected to change its name: not a phrase of its own.
+    renamed.code = "war-collector"
+    #expect(ReleaseDiff(old: [old], new: [renamed], cards: nil).products.allSatisfy { !$0.note.contains("name") })
   }
 }
