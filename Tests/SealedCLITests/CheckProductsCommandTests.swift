@@ -303,4 +303,16 @@ import Testing
     #expect(twice.status == 2)
     #expect(twice.stderr.contains("both name product war-draft; expected one spec file per product"), "\(twice.stderr)")
   }
+
+  /// The screen's line counts the confirmations' statistical verdicts: tdm-play, flagged at seed
+  /// 25 and passing its confirmation, fails on exact claims, which it counted as a confirmed fail
+  /// ("2 of 2 flagged, confirmed at 40000 pools: 1 fail, 1 pass"; check-products.md's seed 25).
+  @Test func theScreensLineCountsTheConfirmationsOwnVerdicts() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let result = try SealedExecutable.run(
+      ["check-products", "--products", "tdm-play,mor-draft", "--family", "538", "--pools", "10000", "--seed", "25", "--quiet", "--out", dir.path + "/s25"])
+    #expect(result.stdout.contains("screen at 0.01 per product: 2 of 2 flagged, confirmed at 40000 pools: 0 fail, 2 pass;"), "\(result.stdout)")
+    let summary = try String(contentsOfFile: dir.path + "/s25/summary.csv", encoding: .utf8)
+    #expect(summary.contains("\ntdm-play,") && summary.split(separator: "\n").contains { $0.hasPrefix("tdm-play,") && $0.contains(",fail,") }, "\(summary)")
+  }
 }

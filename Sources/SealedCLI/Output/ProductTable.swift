@@ -30,7 +30,9 @@ enum ProductTable {
   /// confirmations found.
   static func errorControl(_ summary: ProductSummary, job: ProductsJob) -> String {
     let confirmed = summary.rows.filter { $0.confirm != nil }
-    let failed = confirmed.filter { $0.verdict == .fail }.count
+    // The confirmations' own statistical verdicts (a product failing an exact claim fails
+    // whatever its confirmation found).
+    let failed = confirmed.filter { $0.confirmationFailed == true }.count
     let control = job.control
     return "screen at \(control.screenAlpha) per product: \(confirmed.count) of \(summary.rows.filter { $0.flagged != nil }.count) flagged"
       + (confirmed.isEmpty ? "" : ", confirmed at \(job.confirmPools) pools: \(failed) fail, \(confirmed.count - failed) pass")

@@ -67,6 +67,9 @@ package struct ProductSummary: Sendable {
     }
     private var confirmPools: Int?
     private var confirmSeed: UInt64?
+    /// Whether the confirmation's statistical checks failed (nil when not confirmed): what the
+    /// screen's flag is confirmed by, apart from exact checks, which fail at the screen already.
+    package private(set) var confirmationFailed: Bool?
     /// The checks behind the verdict, failed: the screen's exact ones (invariants, exact
     /// shares, claims that cannot hold) and, when confirmed, every failure of the confirmation.
     package var failures: [CheckResult] = []
@@ -89,6 +92,7 @@ package struct ProductSummary: Sendable {
     /// screen flagged it, its confirmation's (`ErrorControl`).
     mutating func record(screen: CheckRun, confirmation: CheckRun?, pools: Int, lacking: Int) {
       flagged = confirmation != nil
+      confirmationFailed = confirmation.map { run in run.failures.contains { $0.pValue != nil } }
       var failed = screen.failures.filter { $0.pValue == nil }
       for check in confirmation?.failures ?? [] where !failed.contains(where: { $0.name == check.name }) {
         failed.append(check)
