@@ -111,6 +111,10 @@ import Testing
       (product(cards: #"{"war:5": 1, "garbage": 1}"#),
        "product war: card \"garbage\": expected set:number or set:number:foil, like war:97 or war:97:foil (line "),
       (product(boosters: #"[{"sheets": {"rare": 1}, "weight": 1}]"#), "product war: a booster draws from sheet rare, which the product does not define"),
+      // A key written twice: Foundation kept the first value, Python and Ruby keep the last.
+      (product(cards: #"{"war:5": 5, "war:5": 1, "war:7": 1}"#), "key \"war:5\" is written twice in one object; expected each key once"),
+      (product() + ", " + product(code: "war-x", cards: #"{"war:5": 5, "war:7": 1, "war:5": 1}"#),
+       "product [1]: key \"war:5\" is written twice in one object; expected each key once"),
       // (rules fetch installed it; every command then refused the rule file it makes.)
       (product(cards: "{}"), "product war: sheets.common.cards is empty, and boosters[0] draws 2 from it; expected at least one card"),
       (product() + ", " + product(), "products [0] and [1] both have code \"war\"; expected each product's code once"),

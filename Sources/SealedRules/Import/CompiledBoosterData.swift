@@ -122,7 +122,7 @@ public struct CompiledBoosterData: Sendable {
       }
       return CompiledBoosterData(products: products, fileDigest: digest)
     } catch let error as DataError {
-      throw error
+      throw DataError(error.message, at: error.location ?? source)
     } catch let error as DecodingError {
       throw DataError("\(DecodingErrorMessage.describe(error)); \(expected)", at: source)
     } catch {
@@ -149,12 +149,17 @@ public struct CompiledBoosterData: Sendable {
   /// it (`[3].sheets`), so the message is the same either way.
   private static func decodeProducts(_ data: Data) throws -> [Product] {
     guard let elements = JSONArrayElements.ranges(in: data), elements.count > 1 else {
+      if let key = repeatedKey(in: data) { throw DataError("key \(quotedExcerpt(key)) is written twice in one object; \(repeatedKeyExpectation)") }
       return try JSONDecoder().decode([Product].self, from: data)
     }
     let start = data.startIndex
     let decoded = ParallelMap.map(elements.count) { index -> Result<Product, any Error> in
       let element = data[(start + elements[index].lowerBound)..<(start + elements[index].upperBound)]
       if let product = element.withUnsafeBytes(CompiledProductScanner.product(in:)) { return .success(product) }
+      // (The scanner leaves a key written twice to the decoder, which keeps the first value.)
+      if let key = repeatedKey(in: element) {
+        return .failure(DataError("product [\(index)]: key \(quotedExcerpt(key)) is written twice in one object; \(repeatedKeyExpectation)"))
+      }
       return Result { try JSONDecoder().decode(Product.self, from: element) }
     }
     return try decoded.enumerated().map { index, result in
@@ -163,6 +168,19 @@ public struct CompiledBoosterData: Sendable {
       } catch let error as DecodingError {
         throw DecodingErrorMessage.prefixing(error, index: index)
       }
+    }
+  }
+
+  /// What a key written twice breaks.
+  static let repeatedKeyExpectation = "expected each key once (JSON readers differ on which of the two values they keep)"
+
+  /// The first key an object of `data` holds twice, if any. Cost: one pass over the bytes.
+  static func repeatedKey(in data: Data) -> String? {
+    data.withUnsafeBytes { raw in
+      var scanner = JSONByteScanner(bytes: raw.bindMemory(to: UInt8.self))
+      var repeated: String?
+      _ = scanner.skipValue(notingRepeatedKey: &repeated)
+      return repeated
     }
   }
 
