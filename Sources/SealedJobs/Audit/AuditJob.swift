@@ -103,43 +103,47 @@ package struct AuditJob: Sendable {
   package func read(progress: (Int) -> Void = { _ in }) throws(DataErrors) -> Reading {
     let started = Date()
     guard let packs = settings.packs else { throw DataErrors([DataError("expected a pack file to audit (--packs FILE)")]) }
+    var pass = try readPacks(packs, identity: nil, progress: progress)
+    if let line = pass.reading.lateFinish {
+      // A file that gives its first finish after the boosters its identity is judged from: read
+      // again, with every unmarked card a non-foil copy, as for a file that gives finishes early.
+      guard Self.canReadTwice(packs) else {
+        let given = pass.format == .text ? "a foil marked" : "a card's foil value given"
+        throw DataErrors([DataError(
+          "\(given) after the first \(AuditSession.identityLookahead) boosters, which gave no finish, so the file was read as printings only; save it to a file (read again with finishes) or give a finish in its first boosters",
+          at: DataError.location(pass.source, line: line))])
+      }
+      pass = try readPacks(packs, identity: .printingAndFinish, progress: progress)
+    }
+    let reading = pass.reading
+    // No booster of a size the rules make: the file is of other rules, not a simulator's slip.
+    if reading.session.boostersOfPossibleSize == 0, let error = reading.session.firstImpossibleSize {
+      throw DataErrors([withProductsOfTheSize(error, sizes: reading.session.findings.sizes)])
+    }
+    return Reading(
+      session: reading.session, identity: reading.identity, packs: pass.source, format: pass.format, started: started,
+      seconds: Date().timeIntervalSince(started))
+  }
+}
+
+extension AuditJob {
+  /// One pass over the pack file `packs`: opened, read and checked by `AuditSession.read`, with
+  /// the card identity `identity` (nil: judged from the first boosters).
+  func readPacks(
+    _ packs: String, identity: CardIdentity?, progress: (Int) -> Void
+  ) throws(DataErrors) -> (reading: AuditReading, source: String, format: PackFileFormat) {
     var reader: PackFileReader
     do {
       reader = try PackFileReader(path: packs, format: settings.format)
     } catch {
       throw DataErrors([error])
     }
-    var reading = try AuditSession.read(
-      &reader, plan: plan, set: loaded.set, grouping: grouping, cardData: settings.source.cards, progress: progress)
-    if let line = reading.lateFinish {
-      // A file that gives its first finish after the boosters its identity is judged from: read
-      // again, with every unmarked card a non-foil copy, as for a file that gives finishes early.
-      guard Self.canReadTwice(packs) else {
-        let given = reader.format == .text ? "a foil marked" : "a card's foil value given"
-        throw DataErrors([DataError(
-          "\(given) after the first \(AuditSession.identityLookahead) boosters, which gave no finish, so the file was read as printings only; save it to a file (read again with finishes) or give a finish in its first boosters",
-          at: DataError.location(reader.source, line: line))])
-      }
-      do {
-        reader = try PackFileReader(path: packs, format: settings.format)
-      } catch {
-        throw DataErrors([error])
-      }
-      reading = try AuditSession.read(
-        &reader, plan: plan, set: loaded.set, grouping: grouping, cardData: settings.source.cards, identity: .printingAndFinish,
-        progress: progress)
-    }
-    // No booster of a size the rules make: the file is of other rules, not a simulator's slip.
-    if reading.session.boostersOfPossibleSize == 0, let error = reading.session.firstImpossibleSize {
-      throw DataErrors([withProductsOfTheSize(error, sizes: reading.session.findings.sizes)])
-    }
-    return Reading(
-      session: reading.session, identity: reading.identity, packs: reader.source, format: reader.format, started: started,
-      seconds: Date().timeIntervalSince(started))
+    let reading = try AuditSession.read(
+      &reader, plan: plan, set: loaded.set, grouping: grouping, cardData: settings.source.cards, identity: identity,
+      progress: progress)
+    return (reading, reader.source, reader.format)
   }
-}
 
-extension AuditJob {
   /// Whether `path` is a regular file, which can be read a second time (standard input, a pipe
   /// or a device cannot).
   static func canReadTwice(_ path: String) -> Bool {
