@@ -60,9 +60,13 @@ package struct LintWarning: Sendable, Equatable {
   package var product: String
   package var place: String
   package var message: String
+  /// Every card the warning is about, where its message names only some (`sheet-rarity`: the
+  /// sheet's cards of other rarities): a baseline compares them, so that a new wrong card in a
+  /// sheet already warned about is not taken for the known warning.
+  package var cards: [String]
 
-  package init(rule: LintRule, product: String, place: String, message: String) {
-    (self.rule, self.product, self.place, self.message) = (rule, product, place, message)
+  package init(rule: LintRule, product: String, place: String, message: String, cards: [String] = []) {
+    (self.rule, self.product, self.place, self.message, self.cards) = (rule, product, place, message, cards)
   }
 
   /// `weight-magnitude mkm-play sheet rare card mkm:12: ...`, one line with no `; ` in it (the

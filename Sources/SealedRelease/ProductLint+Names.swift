@@ -32,9 +32,10 @@ extension ProductLint {
   }
 
   /// sheet-rarity: a sheet whose name names rarities (`SheetName.rarities`) holding cards of
-  /// others, by the card data's rarities; cards without data are not judged.
+  /// others, by the card data's rarities; cards without data are not judged. Each warning
+  /// carries every such card (its message names three).
   static func rarities(
-    _ product: CompiledBoosterData.Product, cards: ReleaseCards, warn: (LintRule, String, String) -> Void
+    _ product: CompiledBoosterData.Product, cards: ReleaseCards, warn: (LintRule, String, String, [String]) -> Void
   ) throws(DataError) {
     for (name, sheet) in product.sheets.sorted(by: { $0.key < $1.key }) {
       let named = SheetName(name).rarities
@@ -51,7 +52,8 @@ extension ProductLint {
       let keys = others.sorted { $0.key < $1.key }.flatMap(\.value)
       warn(
         .sheetRarity, "sheet \(name)",
-        "its name names \(SheetName.list(named)), but \(counts.joined(separator: " and ")) of its \(judged) cards with card data (\(examples(keys)))")
+        "its name names \(SheetName.list(named)), but \(counts.joined(separator: " and ")) of its \(judged) cards with card data (\(examples(keys)))",
+        keys)
     }
   }
 

@@ -17,13 +17,16 @@ package enum ProductLint {
     func warn(_ rule: LintRule, _ place: String, _ message: String) {
       found.append(LintWarning(rule: rule, product: code, place: place, message: message))
     }
+    func warnNaming(_ rule: LintRule, _ place: String, _ message: String, _ cards: [String]) {
+      found.append(LintWarning(rule: rule, product: code, place: place, message: message, cards: cards))
+    }
     try weightMagnitudes(product, cards: cards, warn: warn)
     boosterSizes(product, kind: kind, warn: warn)
     try unknownCards(product, cards: cards, warn: warn)
     sheetsAndDraws(product, warn: warn)
     finishes(product, warn: warn)
     guests(product, warn: warn)
-    try rarities(product, cards: cards, warn: warn)
+    try rarities(product, cards: cards, warn: warnNaming)
     try rareSlots(product, kind: kind, cards: cards, warn: warn)
     balancedDraws(product, warn: warn)
     return found.sorted { LintRule.allCases.firstIndex(of: $0.rule)! < LintRule.allCases.firstIndex(of: $1.rule)! }

@@ -44,13 +44,19 @@ package struct Finding: Sendable, Hashable {
   /// count cards with data, which `sealed cards fetch` changes: not exact. Not written to
   /// `findings.csv`; a baseline's findings are compared by the run's.
   package var exact: Bool
+  /// Every card the finding is about where `found` names only some (a `sheet-rarity`
+  /// warning's cards of other rarities), else empty: `findings.csv`'s `cards` column, keys
+  /// separated by spaces. Against a baseline that lists them, a card it did not list makes the
+  /// finding `changed`.
+  package var cards: [String]
 
-  package init(product: String, source: Source, check: String, found: String, exact: Bool = false) {
+  package init(product: String, source: Source, check: String, found: String, exact: Bool = false, cards: [String] = []) {
     self.product = product
     self.source = source
     self.check = check
     self.found = found
     self.exact = exact
+    self.cards = cards
   }
 
   package var key: Key { Key(product: product, source: source, check: check) }
@@ -75,7 +81,10 @@ package struct FindingsTable: Sendable {
   package var table: CSVTable {
     var table = CSVTable(file: .findings)
     for finding in findings {
-      table.append([finding.product, finding.source.rawValue, finding.check, finding.found, status?[finding.key] ?? ""])
+      table.append([
+        finding.product, finding.source.rawValue, finding.check, finding.found, status?[finding.key] ?? "",
+        finding.cards.joined(separator: " "),
+      ])
     }
     return table
   }
@@ -94,7 +103,8 @@ package struct FindingsTable: Sendable {
       findings.append(
         Finding(
           product: try record.text("product"), source: try record.value("source"), check: try record.text("check"),
-          found: record.optionalText("found") ?? ""))
+          found: record.optionalText("found") ?? "",
+          cards: (record.optionalText("cards") ?? "").split(separator: " ").map(String.init)))
     }
     return findings
   }

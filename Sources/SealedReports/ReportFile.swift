@@ -71,7 +71,7 @@ package enum ReportFile: String, CaseIterable, Sendable {
         // Appended with releases fetched (`sealed rules fetch`): the release the product came from.
         "booster_data",
       ]
-    case .findings: ["product", "source", "check", "found", "status"]
+    case .findings: ["product", "source", "check", "found", "status", "cards"]
     case .releaseProducts: ["status", "old_product", "new_product", "name", "changes", "largest_relative_change", "note", "consequence", "summary"]
     case .releaseChanges:
       ["product", "old_product", "measure", "subject", "old", "new", "old_exact", "new_exact", "relative_change"]

@@ -97,6 +97,36 @@ import Testing
     #expect(other.status == 0, "\(other.stdout)")
   }
 
+  /// A new common planted in 2ed's rare sheet, which the shipped baseline already warns about
+  /// for two other commons, is a changed finding, not the known one (it passed as known when
+  /// warnings were matched by their sheet alone).
+  @Test func aNewWrongRarityInASheetWarnedAboutHasChanged() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    var products = try ReleaseValidationTests.shippedProducts()
+    try ReleaseValidationTests.edit(&products, "2ed") { product in
+      var sheets = product["sheets"] as! [String: Any]
+      var sheet = sheets["rare"] as! [String: Any]
+      var cards = sheet["cards"] as! [String: Any]
+      cards["2ed:288"] = 1
+      sheet["cards"] = cards
+      sheet["total_weight"] = (sheet["total_weight"] as! Int) + 1
+      sheets["rare"] = sheet
+      product["sheets"] = sheets
+    }
+    let planted = dir.appendingPathComponent("planted.json")
+    try ReleaseValidationTests.write(products, to: planted)
+    let lint = try SealedExecutable.run(
+      ["rules", "lint", planted.path, "--baseline", "shipped", "--out", dir.appendingPathComponent("lint").path])
+    #expect(lint.status == 1, "\(lint.stdout)")
+    #expect(
+      lint.stdout.contains(
+        "\n  CHANGED 2ed lint sheet-rarity sheet rare: its name names rare, but 3 common of its 120 cards with card data (2ed:288, 2ed:292, 2ed:293)\n    the baseline had: its name names rare, but 2 common of its 119 cards with card data (2ed:292, 2ed:293)\n"),
+      "\(lint.stdout)")
+    #expect(lint.stdout.hasSuffix("FAIL: 1 changed finding against the baseline\n"), "\(lint.stdout)")
+    let rows = try ReleaseValidationTests.rows(dir.appendingPathComponent("lint/findings.csv"))
+    #expect(rows.filter { $0["status"] == "changed" }.map { $0["cards"]! } == ["2ed:288 2ed:292 2ed:293"])
+  }
+
   @Test func theShippedBaselineKnowsEveryLintWarningOfTheShippedData() throws {
     let dir = try Fixtures.temporaryDirectory()
     let lint = try SealedExecutable.run(["rules", "lint", "--baseline", "shipped", "--out", dir.appendingPathComponent("lint").path])

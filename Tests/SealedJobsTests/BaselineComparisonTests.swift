@@ -87,4 +87,31 @@ import Testing
       findings: [Finding(product: "woe-draft", source: .refused, check: "compile", found: key)], baseline: before, file: "f", checked: ["woe-draft"])
     #expect(other.changed.map(\.before) == [colours] && other.known.isEmpty && !other.nothingNew)
   }
+
+  /// A card-data warning naming a card its baseline did not name has changed (a new common in
+  /// a rare sheet already warned about passed as the known warning); its counts alone may
+  /// differ (card data fetched), and a baseline without the `cards` column knows it by its key.
+  @Test func aWarningNamingANewCardHasChanged() {
+    let check = "sheet-rarity sheet rare"
+    let text = { (count: Int) in "its name names rare, but \(count) common of its 119 cards with card data (2ed:292, 2ed:293)" }
+    let before = [Finding(product: "2ed", source: .lint, check: check, found: text(2), cards: ["2ed:292", "2ed:293"])]
+    let fewer = Finding(product: "2ed", source: .lint, check: check, found: text(1), cards: ["2ed:293"])
+    let same = BaselineComparison(findings: [fewer], baseline: before, file: "f", checked: ["2ed"])
+    #expect(same.changed.isEmpty && same.known.count == 1 && same.nothingNew)
+    let planted = Finding(product: "2ed", source: .lint, check: check, found: text(3), cards: ["2ed:288", "2ed:292", "2ed:293"])
+    let other = BaselineComparison(findings: [planted], baseline: before, file: "f", checked: ["2ed"])
+    #expect(other.changed.map(\.before) == [text(2)] && other.known.isEmpty && !other.nothingNew)
+    var unlisted = before
+    unlisted[0].cards = []
+    let byKey = BaselineComparison(findings: [planted], baseline: unlisted, file: "f", checked: ["2ed"])
+    #expect(byKey.changed.isEmpty && byKey.nothingNew)
+  }
+
+  /// findings.csv keeps every card of a finding in its `cards` column, and reads them back.
+  @Test func findingsKeepTheirCards() throws {
+    let finding = Finding(product: "2ed", source: .lint, check: "sheet-rarity sheet rare", found: "x, y", cards: ["2ed:292", "2ed:293"])
+    let text = FindingsTable(findings: [finding]).table.text
+    #expect(text.hasPrefix("product,source,check,found,status,cards\n"))
+    #expect(try FindingsTable.read(text, name: "f").map(\.cards) == [["2ed:292", "2ed:293"]])
+  }
 }

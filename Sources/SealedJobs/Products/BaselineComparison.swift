@@ -30,23 +30,31 @@ package struct BaselineComparison: Sendable {
   /// and the run would have checked (`lostProducts`). Cost: O(findings + baseline).
   package init(findings: [Finding], baseline: [Finding], file: String, checked: Set<String>, lost: Set<String> = []) {
     self.file = file
-    let said = Dictionary(baseline.map { ($0.key, $0.found) }, uniquingKeysWith: { first, _ in first })
+    let said = Dictionary(baseline.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
     let now = Set(findings.map(\.key))
     new = findings.filter { said[$0.key] == nil }
     changed = findings.compactMap { finding in
-      // A baseline without `found` (its words not kept) knows the finding by its key alone.
-      guard let before = said[finding.key], !before.isEmpty, before != finding.found else { return nil }
-      if finding.exact { return (finding, before) }
-      // A refusal for another reason is another finding, whatever its numbers (how many cards
-      // lack data) and place in the product's rule file.
-      if finding.source == .refused && Self.refusalShape(before) != Self.refusalShape(finding.found) { return (finding, before) }
-      return nil
+      guard let before = said[finding.key] else { return nil }
+      return Self.isChanged(finding, from: before) ? (finding, before.found) : nil
     }
     let changedKeys = Set(changed.map(\.finding.key))
     known = findings.filter { said[$0.key] != nil && !changedKeys.contains($0.key) }
     var seen = Set<Finding.Key>()
     gone = baseline.filter { checked.contains($0.product) && !now.contains($0.key) && seen.insert($0.key).inserted }
     missing = baseline.filter { lost.contains($0.product) && seen.insert($0.key).inserted }
+  }
+
+  /// Whether `finding` says something else than the baseline's `before` (of the same key): an
+  /// exact finding in other words; a refusal for another reason, whatever its numbers (how many
+  /// cards lack data) and place in the product's rule file; a finding naming a card that the
+  /// baseline's did not (`Finding.cards`: a sheet already warned about that holds a new card of
+  /// another rarity). A baseline without `found` or `cards` (not kept) knows the finding by its
+  /// key alone.
+  static func isChanged(_ finding: Finding, from before: Finding) -> Bool {
+    if !before.cards.isEmpty && !Set(finding.cards).isSubset(of: before.cards) { return true }
+    guard !before.found.isEmpty, before.found != finding.found else { return false }
+    if finding.exact { return true }
+    return finding.source == .refused && refusalShape(before.found) != refusalShape(finding.found)
   }
 
   /// The products of `baseline` that a run of the release's products (`releaseCodes`) picked by

@@ -25,7 +25,8 @@ extension LintWarning {
   package var finding: Finding {
     Finding(
       product: product, source: .lint, check: place.isEmpty ? rule.rawValue : "\(rule.rawValue) \(place)",
-      found: message.replacingOccurrences(of: "\n", with: " "), exact: !rule.readsCardData)
+      found: message.replacingOccurrences(of: "\n", with: " "), exact: !rule.readsCardData,
+      cards: cards)
   }
 }
 
