@@ -1,3 +1,4 @@
+import SealedSupport
 import SealedRules
 
 extension ProductLint {
@@ -14,9 +15,7 @@ extension ProductLint {
     var drawn: Set<String> = []
     for (index, booster) in product.boosters.enumerated() {
       let place = variantPlace(index, of: product)
-      if !(booster.weight > 0 && booster.weight == booster.weight.rounded()) {
-        warn(.badWeight, place, "weight \(number(booster.weight)); expected a positive whole number")
-      }
+      if let problem = weightProblem(booster.weight) { warn(.badWeight, place, problem) }
       for (name, count) in booster.sheets.sorted(by: { $0.key < $1.key }) {
         drawn.insert(name)
         guard let sheet = product.sheets[name] else {
@@ -37,11 +36,14 @@ extension ProductLint {
     for (name, sheet) in product.sheets.sorted(by: { $0.key < $1.key }) {
       if !drawn.contains(name) { warn(.unusedSheet, "sheet \(name)", "no variant draws from it") }
       if sheet.cards.isEmpty { warn(.badWeight, "sheet \(name)", "holds no cards") }
-      for (key, weight) in sheet.cards.sorted(by: { $0.key < $1.key }) where !(weight > 0 && weight == weight.rounded()) {
-        warn(.badWeight, "sheet \(name) card \(key)", "weight \(number(weight)); expected a positive whole number")
+      for (key, weight) in sheet.cards.sorted(by: { $0.key < $1.key }) {
+        if let problem = weightProblem(weight) { warn(.badWeight, "sheet \(name) card \(key)", problem) }
       }
       let sum = Self.sum(sheet.cards)
-      if let total = sheet.total_weight, total != sum {
+      if sum >= Fraction.weightLimit {
+        // Beyond 2^53 the sum of doubles is not the sum of the weights written.
+        warn(.totalWeight, "sheet \(name)", "its cards' weights add up to \(number(sum)); expected a total below 2^53 (9007199254740992)")
+      } else if let total = sheet.total_weight, total != sum {
         warn(.totalWeight, "sheet \(name)", "total_weight \(number(total)), but its cards' weights add up to \(number(sum))")
       }
     }
@@ -56,5 +58,16 @@ extension ProductLint {
         warn(.sourceSets, "source_set_codes", parts.joined(separator: " and "))
       }
     }
+  }
+
+  /// What is wrong with a weight of a variant or card, or nil: a weight must be a positive whole
+  /// number below 2^53, which every JSON reader keeps exactly (`1e30` reads as a whole number in
+  /// one reader and another in the next; 9007199254740993 reads as 9007199254740992).
+  static func weightProblem(_ weight: Double) -> String? {
+    guard weight > 0 && weight == weight.rounded() else { return "weight \(number(weight)); expected a positive whole number" }
+    guard weight < Fraction.weightLimit else {
+      return "weight \(number(weight)); expected a positive whole number below 2^53 (9007199254740992), which every JSON reader keeps exactly"
+    }
+    return nil
   }
 }

@@ -92,6 +92,6 @@ package enum ProductLint {
   }
 
   static func number(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    value == value.rounded() && abs(value) < 9.2e18 ? String(Int64(value)) : String(value)
   }
 }

@@ -119,7 +119,7 @@ package struct ProductMeasures: Sendable {
 
   private static func whole(_ value: Double, _ what: String, _ product: CompiledBoosterData.Product) throws(DataError) -> Fraction {
     guard let fraction = Fraction.whole(value) else {
-      throw DataError("product \(product.code): \(what) is \(value); expected a whole number of at least 0")
+      throw DataError("product \(product.code): \(what) is \(value); expected a whole number of at least 0 and below 2^53 (9007199254740992)")
     }
     return fraction
   }

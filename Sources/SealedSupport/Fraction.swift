@@ -33,10 +33,15 @@ package struct Fraction: Sendable, Hashable, Comparable, CustomStringConvertible
     self.init(reduced: Int128(whole), 1)
   }
 
+  /// The bound a weight of booster data stays below: 2^53, the first whole number a JSON reader
+  /// that reads numbers as doubles (JavaScript's, Swift's) cannot tell from its neighbour, so
+  /// that the weight read is the weight written.
+  package static let weightLimit: Double = 9_007_199_254_740_992
+
   /// A weight of the data as a whole number, or nil when it is not one (negative, fractional,
-  /// not finite, or beyond 2^63).
+  /// not finite, or not below `weightLimit`).
   package static func whole(_ value: Double) -> Fraction? {
-    guard value.isFinite, value >= 0, value == value.rounded(), value < 9.2e18 else { return nil }
+    guard value.isFinite, value >= 0, value == value.rounded(), value < weightLimit else { return nil }
     return Fraction(reduced: Int128(Int64(value)), 1)
   }
 

@@ -176,6 +176,32 @@ extension ReleaseDiffTests {
     #expect(warnings.contains("source-sets war-draft source_set_codes: lists dom, which no sheet names"))
   }
 
+  /// Weights of 2^53 and more, which no JSON reader of doubles keeps exactly, are bad weights,
+  /// and sheets whose weights add up to that much are named (1e30 and 2^63 - 1 passed the lint
+  /// and a total 9007199254740993 was misread).
+  @Test func weightsFrom2To53AreBad() throws {
+    var product = try Self.clean()
+    let rares = try Self.numbers(.rare, 2)
+    product.sheets["rare"]!.cards["war:\(rares[0])"] = 1e30
+    product.sheets["rare"]!.total_weight = nil
+    product.boosters[0].weight = 9_007_199_254_740_992
+    let warnings = try Self.lint(product)
+    let limit = "expected a positive whole number below 2^53 (9007199254740992), which every JSON reader keeps exactly"
+    #expect(warnings.contains("bad-weight war-draft sheet rare card war:\(rares[0]): weight 1e+30, \(limit)"), "\(warnings)")
+    #expect(warnings.contains("bad-weight war-draft variant 1 of 1: weight 9007199254740992, \(limit)"), "\(warnings)")
+    #expect(warnings.contains { $0.hasPrefix("total-weight war-draft sheet rare: its cards' weights add up to 1e+30, expected a total below 2^53") })
+    product.sheets["rare"]!.cards["war:\(rares[0])"] = 9_007_199_254_740_991
+    product.boosters[0].weight = 9_007_199_254_740_991
+    let below = try Self.lint(product)
+    #expect(!below.contains { $0.hasPrefix("bad-weight") }, "\(below)")
+    #expect(below.contains { $0.hasPrefix("total-weight war-draft sheet rare: its cards' weights add up to") })
+    // The diff, which cannot compare such a product exactly, says what it expected.
+    product.boosters[0].weight = 1e30
+    #expect(throws: DataError("product war-draft: variant 1's weight is 1e+30; expected a whole number of at least 0 and below 2^53 (9007199254740992)")) {
+      try ProductMeasures(product, cards: nil)
+    }
+  }
+
   /// Keys of a set whose card data lists every printing (the shipped war, a set fetched from
   /// Scryfall) that the data lacks are named however many there are (taw/magic-sealed-data #38:
   /// whole sheets of dead keys); card data that may be partial (a given path, the field's
