@@ -36,6 +36,27 @@ import Testing
     #expect(gaps.remedy == "sealed cards fetch spg" && gaps.deadKeys.isEmpty)
   }
 
+  /// One card listed twice in a sheet under keys that differ in case is refused, naming both
+  /// (the plan added the two weights up, where a reader keeping keys apart reads two cards).
+  @Test func oneCardListedTwiceIsRefused() throws {
+    let yaml = """
+      name: twice
+      pool: { boosters: 1, mythic_booster: none }
+      sheets:
+        guests: { cards: { "war:1": 1, "WAR:1": 1, "war:1:foil": 1, "war:2": 1 } }
+      slots:
+        - { name: guest, count: 1, sheet: guests }
+      """
+    let rules = try RuleSetLoader.parse(yaml, source: "twice.yaml")
+    let set = try Self.loader().cardSet("war", for: rules)
+    #expect(throws: DataError("sheet \"guests\" lists one card twice, as war:1 and WAR:1; expected each card once, its weight written once", at: "twice.yaml:4:43")) {
+      try PlanCompiler.compile(rules, for: set)
+    }
+    // A card and its foil are two cards.
+    let once = try RuleSetLoader.parse(yaml.replacingOccurrences(of: "\"WAR:1\": 1, ", with: ""), source: "once.yaml")
+    #expect(try PlanCompiler.compile(once, for: Self.loader().cardSet("war", for: once)).sheets.count == 1)
+  }
+
   /// A key past the last number of a set whose card data lists every printing (the shipped war)
   /// names no card: the note says so, not "sealed cards fetch war", which would change nothing.
   @Test func aKeyOfACompleteSetWithoutDataIsNamedNotFetched() throws {

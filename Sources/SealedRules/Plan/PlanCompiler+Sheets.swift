@@ -135,9 +135,18 @@ extension CompileContext {
     }
     // Indices from cards.count on are foil finishes (cards.count + ordinal).
     var weights = [Double](repeating: 0, count: 2 * cards.count)
+    var listedAs: [Int: String] = [:]
     for explicit in sheet.explicitCards {
       let ordinal = ordinals[numbers.resolve(explicit, in: set).key]!
-      weights[explicit.foil ? cards.count + ordinal : ordinal] += explicit.weight
+      let index = explicit.foil ? cards.count + ordinal : ordinal
+      // Keys that differ in case name one card: the weights would silently add up, where a
+      // reader that keeps keys apart (mtg.wtf's, Python's) reads two cards.
+      if let first = listedAs.updateValue(explicit.key, forKey: index) {
+        throw DataError(
+          "sheet \"\(name)\" lists one card twice, as \(first) and \(explicit.key); expected each card once, its weight written once",
+          at: explicit.location)
+      }
+      weights[index] += explicit.weight
     }
     if let filter = sheet.filter {
       for ordinal in filterable where filter.matches(cards[ordinal]) { weights[ordinal] = 1 }
