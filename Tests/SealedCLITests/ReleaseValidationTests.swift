@@ -201,6 +201,38 @@ import Testing
     #expect(strict.stdout.contains("\nFAIL: --strict: the lint of 1 product(s) warns\n"))
   }
 
+  /// eoe-play with its wildcard slot renamed: the six claims of the shipped spec about the
+  /// wildcard fail as claims that cannot hold, and the rest is checked (the whole product was
+  /// refused for the first of them, nothing of it checked).
+  @Test(.heavy) func aClaimTheDataNoLongerFitsFailsAndTheRestIsChecked() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    var products = try Self.shippedProducts().filter { $0["code"] as? String == "eoe-play" }
+    try Self.edit(&products, "eoe-play") { product in
+      var sheets = product["sheets"] as! [String: Any]
+      sheets["wild_card"] = sheets.removeValue(forKey: "wildcard")
+      product["sheets"] = sheets
+      product["boosters"] = (product["boosters"] as! [[String: Any]]).map { booster in
+        var booster = booster
+        var drawn = booster["sheets"] as! [String: Any]
+        drawn["wild_card"] = drawn.removeValue(forKey: "wildcard")
+        booster["sheets"] = drawn
+        return booster
+      }
+    }
+    let file = dir.appendingPathComponent("renamed.json")
+    try Self.write(products, to: file)
+    let run = try SealedExecutable.run(
+      ["check-products", file.path, "--pools", "2000", "--seed", "1", "--quiet", "--out", dir.appendingPathComponent("run").path])
+    #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+    let summary = try Self.rows(dir.appendingPathComponent("run/summary.csv"))
+    #expect(summary.map { $0["verdict"] } == ["fail"] && summary[0]["data_vs_maker"] == "fail", "\(summary)")
+    #expect(summary[0]["engine_vs_data"] == "pass", "\(summary)")
+    let claims = try Self.rows(dir.appendingPathComponent("run/findings.csv")).filter { $0["source"] == "claim" }
+    let cannot = claims.filter { $0["found"]!.hasPrefix("cannot hold: unknown slot ") && $0["found"]!.hasSuffix(": common, uncommon, foil, non_foil_land, rare_mythic, wild_card") }
+    #expect(cannot.count == 6 && cannot.allSatisfy { $0["check"]!.hasPrefix("the wildcard ") }, "\(claims)")
+    #expect(claims.count == 6, "\(claims)")
+  }
+
   @Test(.heavy) func aFileAgainstItselfChangedNothing() throws {
     let dir = try Fixtures.temporaryDirectory()
     let result = try SealedExecutable.run(

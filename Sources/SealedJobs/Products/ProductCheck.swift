@@ -179,9 +179,11 @@ package struct ProductCheck: Sendable {
   }
 
   /// A spec whose claims take the run's levels: a claim's own `alpha` would spend more than
-  /// the run's error control gives it.
+  /// the run's error control gives it. A claim that no longer fits the product's data (a slot
+  /// renamed) fails as one that cannot hold, and the product's other checks run.
   static func runLevels(_ spec: SpecDefinition) -> SpecDefinition {
     var spec = spec
+    spec.misfitClaimsFail = true
     for index in spec.claims.indices { spec.claims[index].alpha = nil }
     return spec
   }

@@ -35,6 +35,7 @@ extension CheckResult {
   /// expected, and why it failed.
   var finding: String {
     let number = { (value: Double?) in value.map { CSVNumber.format(Double(String(format: "%.4g", $0))!) } ?? "?" }
+    if isUnsatisfiable { return detail }
     switch kind {
     case .exact:
       return detail

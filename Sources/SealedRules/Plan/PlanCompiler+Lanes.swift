@@ -47,8 +47,9 @@ extension CompileContext {
   /// Phase 6: the spec's claims for this set, each with its lane (1-based into `events`) when
   /// it counts cards per booster, or why it does not apply to these rules. A claim shares the
   /// lane of a rule event counting the same cards, or gets a lane of its own that reports do
-  /// not list (appended to `events`). Throws on an odds claim naming an unknown sheet or slot,
-  /// or a filter with no booster range. Cost: O(claims × (cards + events)).
+  /// not list (appended to `events`). Throws on an odds claim naming an unknown sheet or slot
+  /// (unless the spec's `misfitClaimsFail`: then that is the claim's problem), or a filter with
+  /// no booster range. Cost: O(claims × (cards + events)).
   mutating func specClaimLanes(
     independentBoosters: Bool, events: inout [PlanEvent]
   ) throws(DataError) -> SpecClaimLanes {
@@ -62,8 +63,16 @@ extension CompileContext {
         claimProblems.append("rules \"\(rules.name)\" have independent boosters: no mythic booster, so no position")
         continue
       case .odds(let odds, _):
-        claimProblems.append(nil)
-        claimLanes.append(try oddsLane(odds, claim: claim, events: &events))
+        do {
+          claimLanes.append(try oddsLane(odds, claim: claim, events: &events))
+          claimProblems.append(nil)
+        } catch {
+          // A claim that does not fit the rules (`oddsLane`'s errors about the claim itself).
+          let prefix = "claim \"\(claim.name)\": "
+          guard spec?.misfitClaimsFail == true, error.message.hasPrefix(prefix) else { throw error }
+          claimLanes.append(nil)
+          claimProblems.append(String(error.message.dropFirst(prefix.count)))
+        }
         continue
       default:
         break

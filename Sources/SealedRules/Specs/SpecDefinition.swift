@@ -13,6 +13,12 @@ public struct SpecDefinition: Sendable {
   /// The file's text, kept in a run's `tallies.json` so a merged run is checked against the
   /// same claims.
   package var text: String = ""
+  /// Whether an odds claim naming a slot or sheet the rules lack, or a card place beyond a
+  /// slot's size, fails as a claim that cannot hold (the rest of the run checked) rather than
+  /// stopping the compile with an error at the claim: true where the spec states the maker's
+  /// figures for booster data that may have changed under it (`sealed check-products`), false
+  /// where its author is checking it (`sealed check --spec`: a typo is an error at its line).
+  package var misfitClaimsFail = false
 
   /// The claims that apply to a set.
   package func claims(for set: String) -> [SpecClaim] {

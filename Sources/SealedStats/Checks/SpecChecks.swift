@@ -13,12 +13,16 @@ package struct SpecChecks: ContextualChecks {
     var checks: [CheckResult] = []
     for (index, claim) in plan.specClaims.enumerated() {
       if let problem = plan.specClaimProblems[index] {
-        checks.append(.unsatisfiable(claim.name, kind: Self.kind(of: claim), source: .spec, reason: problem, alpha: claim.alpha ?? builder.alpha))
+        // The rules cannot do what the claim states: the data against the maker, not the engine.
+        var check = CheckResult.unsatisfiable(claim.name, kind: Self.kind(of: claim), source: .spec, reason: problem, alpha: claim.alpha ?? builder.alpha)
+        check.tests = .dataAgainstMaker
+        checks.append(check)
       } else if !missing.isEmpty && Self.needsCardData(claim) {
-        checks.append(
-          .untested(
-            claim.name, kind: Self.kind(of: claim), source: .spec, alpha: claim.alpha ?? builder.alpha,
-            reason: missing.reason("the cards' rarities, names and types")))
+        var check = CheckResult.untested(
+          claim.name, kind: Self.kind(of: claim), source: .spec, alpha: claim.alpha ?? builder.alpha,
+          reason: missing.reason("the cards' rarities, names and types"))
+        check.tests = .dataAgainstMaker
+        checks.append(check)
       } else if case .odds(let odds, let reading) = claim.kind {
         checks += try OddsCheck(
           plan: plan, tally: tally, builder: builder, name: claim.name, alpha: claim.alpha ?? builder.alpha,
