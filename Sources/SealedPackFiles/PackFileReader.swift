@@ -37,7 +37,7 @@ public struct PackFileReader: ~Copyable {
     let file = try FileSource(path: path)
     if let refusal = UnreadableFormats.refusal(try file.peek(10)) { throw DataError(refusal, at: file.path) }
     let gzipped = try file.peek(2) == GzipSource.magic
-    let bytes: ByteSource = gzipped ? try GzipSource(file, path: file.path) : file
+    let bytes: ByteSource = gzipped ? try Self.gunzipped(file, path: file.path) : file
     let (detected, parser) = try Self.open(bytes, source: file.path, format: format)
     self.format = detected
     self.parser = parser
@@ -50,12 +50,20 @@ public struct PackFileReader: ~Copyable {
     if let refusal = UnreadableFormats.refusal(Array(bytes.prefix(10))) { throw DataError(refusal, at: source) }
     let gzipped = bytes.starts(with: GzipSource.magic)
     let memory = MemorySource(bytes)
-    let input: ByteSource = gzipped ? try GzipSource(memory, path: source) : memory
+    let input: ByteSource = gzipped ? try Self.gunzipped(memory, path: source) : memory
     let (detected, parser) = try Self.open(input, source: source, format: format)
     self.format = detected
     self.parser = parser
     self.source = source
     isGzipped = gzipped
+  }
+
+  /// What the gzip file `bytes` holds, refused in one line when it is a format a pack file is
+  /// mistaken for (`UnreadableFormats`: a gzipped zip or UTF-16 text), as the file itself is.
+  private static func gunzipped(_ bytes: ByteSource, path: String) throws(DataError) -> ByteSource {
+    let inner = PeekedSource(try GzipSource(bytes, path: path))
+    if let refusal = UnreadableFormats.refusal(inner.peek(10)) { throw DataError("gunzipped, it is \(refusal)", at: path) }
+    return inner
   }
 
   /// Detects the format (unless given) and starts its parser.

@@ -23,6 +23,21 @@ import Testing
     #expect(throws: DataError(message, at: "pasted")) { _ = try PackFileReader(bytes: head + Self.csv, source: "pasted") }
   }
 
+  /// The same formats gzipped (a zip or UTF-16 text inside a .gz) are named as such, not as
+  /// "line 1 is not valid UTF-8 text"; a gzipped pack file reads as before.
+  @Test(arguments: [
+    ([0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00], "a zip archive; a pack file is read as text or gzip (unzip it and give the file inside)"),
+    ([0xFF, 0xFE, 0x62, 0x00, 0x6F, 0x00, 0x6F, 0x00], "UTF-16 text; a pack file is read as UTF-8 (save it as UTF-8, e.g. iconv -f UTF-16 -t UTF-8)"),
+  ] as [([UInt8], String)])
+  func anotherKindOfFileGzippedIsNamed(head: [UInt8], message: String) throws {
+    let gzipped = try PackFileTesting.gzip(head + Self.csv)
+    let path = try PackFileTesting.file("packs.gz", gzipped)
+    #expect(PackFileTesting.error(path) == "\(path): gunzipped, it is \(message)")
+    #expect(throws: DataError("gunzipped, it is \(message)", at: "pasted")) { _ = try PackFileReader(bytes: gzipped, source: "pasted") }
+    let plain = try PackFileTesting.file("packs.csv.gz", try PackFileTesting.gzip(Self.csv))
+    #expect(try PackFileTesting.read(plain).first?.cards.first?.collectorNumber == "100")
+  }
+
   /// A text list whose first line starts "BZh" and a digit, without bzip2's block magic after
   /// them, is a list.
   @Test func aListStartingWithBZhIsAList() throws {
