@@ -25,6 +25,11 @@ package enum SealedMain {
         return 2
       }
     }
+    let path = helpPath(arguments)
+    if let message = RepeatedOptions.problem(arguments, path: path, command: command(at: path)) {
+      printError("\(message) (see '\((["sealed"] + path).joined(separator: " ")) --help')")
+      return 2
+    }
     do {
       var command = try SealedCommand.parseAsRoot(arguments)
       try command.run()

@@ -32,6 +32,22 @@ import Testing
     #expect(samples.split(separator: "\n").count == 1 + 10 * 6 * 14)
   }
 
+  /// An option of one value given twice is refused, naming both values (the parser kept the
+  /// last: an audit read one of the two pack files named); options that collect their values,
+  /// and negative numbers, are not repeats.
+  @Test func anOptionOfOneValueGivenTwiceIsRefused() throws {
+    #expect(
+      try oneLine(["audit", "war", "--packs", "a.csv", "--packs=b.csv"])
+        == "sealed: error: --packs given twice (a.csv, then b.csv); expected it once (see 'sealed audit --help')\n")
+    #expect(
+      try oneLine(["rules", "lint", "--out", "a", "--baseline", "x.csv", "--out", "b", "--out", "c"])
+        == "sealed: error: --out given 3 times (a, then b); expected it once (see 'sealed rules lint --help')\n")
+    let collected = try SealedExecutable.run(["check-products", "--products", "nosuch-a", "--products", "nosuch-b", "--pools", "-1", "--pools", "-2"])
+    #expect(collected.stderr == "sealed: error: --pools given twice (-1, then -2); expected it once (see 'sealed check-products --help')\n")
+    let negative = try SealedExecutable.run(["check-products", "--products", "nosuch-a", "--products", "nosuch-b", "--pools", "-1"])
+    #expect(!negative.stderr.contains("given twice") && negative.status == 2, "\(negative.stderr)")
+  }
+
   @Test func helpTextsAndHints() throws {
     #expect(try oneLine(["nosuch"]).hasPrefix("sealed: error: unknown command \"nosuch\"; expected one of sets, cards"))
     #expect(try oneLine(["deck", "add"]).hasSuffix("(see 'sealed deck add --help')\n"))
