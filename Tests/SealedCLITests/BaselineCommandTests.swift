@@ -127,6 +127,30 @@ import Testing
     #expect(rows.filter { $0["status"] == "changed" }.map { $0["cards"]! } == ["2ed:288 2ed:292 2ed:293"])
   }
 
+  /// A spec folder for one product keeps the other products' built-in specs (otj-play kept its
+  /// published odds' two known failures), and a baseline's claim finding that a run without
+  /// the folder does not check is NOT CHECKED and fails, not "no longer found" (it passed).
+  @Test func aClaimLeftUncheckedFailsAgainstTheBaseline() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let specs = dir.appendingPathComponent("specs")
+    try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+    _ = try Fixtures.write(
+      "name: war-draft\ndescription: t\nclaims:\n  - name: a foil in 1 of 4 boosters\n    odds: { sheet: foil, in: 1/4 }\n",
+      to: "war-draft.yaml", in: specs)
+    let products = ["--products", "war-draft,otj-play", "--pools", "2000", "--seed", "1", "--quiet"]
+    let first = try SealedExecutable.run(["check-products"] + products + ["--specs", specs.path, "--out", dir.appendingPathComponent("a").path])
+    #expect(first.status == 1, "\(first.stdout)")
+    let summary = try ReleaseValidationTests.rows(dir.appendingPathComponent("a/summary.csv"))
+    #expect(summary.map { $0["spec"]! } == ["otj-play", specs.appendingPathComponent("war-draft.yaml").path], "\(summary)")
+    let baseline = dir.appendingPathComponent("a/findings.csv").path
+    let again = try SealedExecutable.run(["check-products"] + products + ["--baseline", baseline, "--out", dir.appendingPathComponent("b").path])
+    #expect(again.status == 1, "\(again.stdout)")
+    #expect(again.stdout.contains(", 0 no longer found, 1 not checked\n  NOT CHECKED (this run held the product to no such claim: --specs?): war-draft claim a foil in 1 of 4 boosters: "), "\(again.stdout)")
+    #expect(again.stdout.hasSuffix("FAIL: 1 finding not checked against the baseline\n"), "\(again.stdout)")
+    let run = try String(contentsOf: dir.appendingPathComponent("b/run.csv"), encoding: .utf8)
+    #expect(run.contains("findings_unchecked,1\n"))
+  }
+
   @Test func theShippedBaselineKnowsEveryLintWarningOfTheShippedData() throws {
     let dir = try Fixtures.temporaryDirectory()
     let lint = try SealedExecutable.run(["rules", "lint", "--baseline", "shipped", "--out", dir.appendingPathComponent("lint").path])

@@ -114,4 +114,17 @@ import Testing
     #expect(text.hasPrefix("product,source,check,found,status,cards\n"))
     #expect(try FindingsTable.read(text, name: "f").map(\.cards) == [["2ed:292", "2ed:293"]])
   }
+
+  /// A claim finding of the baseline that the run did not check (its product held to no spec,
+  /// or to another) is not checked, and fails; one the run checked and no longer finds is gone;
+  /// a run that checks no claims (`rules lint`, `claims` nil) leaves claim findings alone.
+  @Test func aClaimNotCheckedIsNotFixed() {
+    let claim = Finding(product: "war-draft", source: .claim, check: "a foil in 1 of 4 boosters", found: "the data's share is exactly 9/40")
+    let unchecked = BaselineComparison(findings: [], baseline: [claim], file: "f", checked: ["war-draft"], claims: ["war-draft": []])
+    #expect(unchecked.unchecked.map(\.check) == [claim.check] && unchecked.gone.isEmpty && !unchecked.nothingNew)
+    let fixed = BaselineComparison(findings: [], baseline: [claim], file: "f", checked: ["war-draft"], claims: ["war-draft": [claim.check]])
+    #expect(fixed.unchecked.isEmpty && fixed.gone.count == 1 && fixed.nothingNew)
+    let lint = BaselineComparison(findings: [], baseline: [claim], file: "f", checked: ["war-draft"])
+    #expect(lint.unchecked.isEmpty && lint.nothingNew)
+  }
 }

@@ -120,7 +120,7 @@ import Testing
     #expect(comparison.gone.map(\.product) == ["war-draft"])
     #expect(second.failed(compared, strict: false))
     let written = try String(contentsOf: dir.appendingPathComponent("b/findings.csv"), encoding: .utf8)
-    #expect(written.contains(",new\n") && written.contains(",known\n"))
+    #expect(written.contains(",new,\n") && written.contains(",known,\n"))
     // Its own findings as the next baseline: nothing new.
     let third = try job(["otj-play", "war-draft"], seed: 3, out: dir.appendingPathComponent("c"), baseline: dir.appendingPathComponent("b/findings.csv").path)
     let again = try third.run()

@@ -15,13 +15,17 @@ enum FindingsOutput {
     var text = "findings: \(findings.count) in \(file)\(bySource.isEmpty ? "" : " (" + bySource.joined(separator: ", ") + ")")\n"
     guard let comparison else { return text }
     let lost = comparison.missing.isEmpty ? "" : ", \(comparison.missing.count) for products the release lost"
+    let unchecked = comparison.unchecked.isEmpty ? "" : ", \(comparison.unchecked.count) not checked"
     let changed = comparison.changed.isEmpty ? "" : "\(comparison.changed.count) changed, "
-    text += "baseline \(comparison.file): \(comparison.new.count) new, \(changed)\(comparison.known.count) known, \(comparison.gone.count) no longer found\(lost)\n"
+    text += "baseline \(comparison.file): \(comparison.new.count) new, \(changed)\(comparison.known.count) known, \(comparison.gone.count) no longer found\(unchecked)\(lost)\n"
     for finding in comparison.new { text += "  NEW \(line(finding))\n" }
     for (finding, before) in comparison.changed {
       text += "  CHANGED \(line(finding))\n    the baseline had: \(ProductTable.shortened(before, to: 200))\n"
     }
     if !comparison.missing.isEmpty { text += "  LOST \(lostLine(comparison.lostCodes))\n" }
+    for finding in comparison.unchecked {
+      text += "  NOT CHECKED (this run held the product to no such claim: --specs?): \(line(finding))\n"
+    }
     for finding in comparison.gone { text += "  no longer found (fixed, or not found at these pools): \(line(finding))\n" }
     return text
   }
@@ -34,8 +38,10 @@ enum FindingsOutput {
     let new = comparison.new.count
     let changed = comparison.changed.count
     let lost = comparison.lostCodes.count
+    let unchecked = comparison.unchecked.count
     let parts = (new > 0 ? ["\(new) new finding\(new == 1 ? "" : "s")"] : [])
       + (changed > 0 ? ["\(changed) changed finding\(changed == 1 ? "" : "s")"] : [])
+      + (unchecked > 0 ? ["\(unchecked) finding\(unchecked == 1 ? "" : "s") not checked"] : [])
       + (lost > 0 ? ["\(lost) product\(lost == 1 ? "" : "s") of the baseline not in the release"] : [])
     return "FAIL: \(parts.joined(separator: " and ")) against the baseline"
   }

@@ -24,11 +24,20 @@ package struct BaselineComparison: Sendable {
   /// Findings of the baseline for products that the run would have checked but the release
   /// does not hold: lost products, which fail the comparison as new findings do.
   package let missing: [Finding]
+  /// Claim findings of the baseline for products this run checked without that claim (no spec,
+  /// or another spec: `--specs` left out or changed): not looked at, so neither fixed nor
+  /// known; they fail the comparison as new findings do.
+  package let unchecked: [Finding]
 
   /// Compares `findings` with `baseline` (read from `file`); `checked` are the codes of the
   /// products this run checked, `lost` those of the baseline's products that the release lacks
-  /// and the run would have checked (`lostProducts`). Cost: O(findings + baseline).
-  package init(findings: [Finding], baseline: [Finding], file: String, checked: Set<String>, lost: Set<String> = []) {
+  /// and the run would have checked (`lostProducts`), `claims` the names of the spec claims it
+  /// checked per product (nil: the run checks no claims, as `rules lint`, whose baseline holds
+  /// its lint findings alone). Cost: O(findings + baseline).
+  package init(
+    findings: [Finding], baseline: [Finding], file: String, checked: Set<String>, lost: Set<String> = [],
+    claims: [String: Set<String>]? = nil
+  ) {
     self.file = file
     let said = Dictionary(baseline.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
     let now = Set(findings.map(\.key))
@@ -40,6 +49,11 @@ package struct BaselineComparison: Sendable {
     let changedKeys = Set(changed.map(\.finding.key))
     known = findings.filter { said[$0.key] != nil && !changedKeys.contains($0.key) }
     var seen = Set<Finding.Key>()
+    let notLookedAt = { (finding: Finding) in
+      guard let claims, finding.source == .claim else { return false }
+      return !(claims[finding.product] ?? []).contains(finding.check)
+    }
+    unchecked = baseline.filter { checked.contains($0.product) && !now.contains($0.key) && notLookedAt($0) && seen.insert($0.key).inserted }
     gone = baseline.filter { checked.contains($0.product) && !now.contains($0.key) && seen.insert($0.key).inserted }
     missing = baseline.filter { lost.contains($0.product) && seen.insert($0.key).inserted }
   }
@@ -116,5 +130,5 @@ package struct BaselineComparison: Sendable {
 
   /// Whether the run found nothing the baseline lacks, no exact finding changed, and the
   /// release lost no product of it.
-  package var nothingNew: Bool { new.isEmpty && changed.isEmpty && missing.isEmpty }
+  package var nothingNew: Bool { new.isEmpty && changed.isEmpty && missing.isEmpty && unchecked.isEmpty }
 }

@@ -69,6 +69,7 @@ package struct ProductRunFacts: Sendable {
       table.append(["findings_known", String(baseline.known.count)])
       table.append(["findings_gone", String(baseline.gone.count)])
       table.append(["findings_lost", String(baseline.missing.count)])
+      table.append(["findings_unchecked", String(baseline.unchecked.count)])
     }
     table.append(["status", RunStatus(interrupted: result.interrupted).rawValue])
     table.append(["threads", String(threads)])

@@ -4,8 +4,9 @@ import SealedRules
 
 /// The spec a product of the field's data is held to besides its rules' own checks: the spec
 /// file named after its code in a folder of specs (`--specs DIR`: `DIR/mkm-play.yaml`), else
-/// without a folder the built-in spec of that name if Sealed ships one. Products without one
-/// are checked on their rules alone.
+/// the built-in spec of that name if Sealed ships one (a folder of specs for other products
+/// once took otj-play's published odds away without a word). Products without one are checked
+/// on their rules alone.
 package struct ProductSpec: Sendable {
   /// What `sealed check --spec` takes to load it again: the file's path or the built-in name.
   package var argument: String
@@ -24,8 +25,7 @@ package struct ProductSpec: Sendable {
     var specs: [String: ProductSpec] = [:]
     for product in products {
       let code = product.code.lowercased()
-      if folder != nil {
-        guard let path = files[code] else { continue }
+      if let path = files[code] {
         specs[code] = ProductSpec(argument: path, definition: try SpecLoader.load(path))
       } else if SpecLoader.builtInNames.contains(code) {
         specs[code] = ProductSpec(argument: code, definition: try SpecLoader.builtIn(code))

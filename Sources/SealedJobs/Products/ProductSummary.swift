@@ -46,6 +46,9 @@ package struct ProductSummary: Sendable {
     package var spec = ""
     package var claimsTested: Int?
     package var claimsNotTested: Int?
+    /// The names of the spec's claims this run checked (tested or not): a baseline's claim
+    /// finding that is not among them was not looked at, which is not the same as fixed.
+    package var claimNames: Set<String> = []
 
     package init(product: CompiledBoosterData.Product, seed: UInt64) {
       self.product = product.code.lowercased()
@@ -112,6 +115,7 @@ package struct ProductSummary: Sendable {
       guard !spec.isEmpty else { return }
       // A claim the data decides exactly is two rows; the engine's is not a claim of its own.
       let claims = screen.checks.filter { $0.source != .rules && $0.tests != .engineAgainstData }
+      claimNames = Set(claims.map(\.name))
       claimsNotTested = claims.filter(\.isNotTested).count
       claimsTested = claims.count - claimsNotTested!
     }

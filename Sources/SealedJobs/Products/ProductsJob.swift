@@ -149,7 +149,7 @@ package struct ProductsJob: Sendable {
     let comparison = baseline.map { baseline in
       BaselineComparison(
         findings: findings, baseline: baseline, file: settings.baseline!, checked: Set(result.summary.rows.map(\.product)),
-        lost: lostFromBaseline)
+        lost: lostFromBaseline, claims: Dictionary(result.summary.rows.map { ($0.product, $0.claimNames) }, uniquingKeysWith: { $0.union($1) }))
     }
     return Outcome(
       result: result, started: started, elapsedSeconds: Date().timeIntervalSince(started), findings: findings, comparison: comparison)
