@@ -40,7 +40,7 @@ struct CheckProductsCommand: ParsableCommand {
   @OptionGroup var threadOption: ThreadOption
   @OptionGroup var cardOptions: CardOptions
 
-  @Option(help: ArgumentHelp("A folder of specs named after products (DIR/mkm-play.yaml): each product with one is also checked against it (default: a built-in spec named after the product, if any).", valueName: "dir"))
+  @Option(help: ArgumentHelp("A folder of specs named after products (DIR/mkm-play.yaml): each product with one is checked against it instead of the built-in spec named after the product; the others keep theirs.", valueName: "dir"))
   var specs: String?
 
   @OptionGroup var control: ProductControlOptions
