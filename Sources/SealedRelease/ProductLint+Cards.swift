@@ -34,7 +34,16 @@ extension ProductLint {
         continue
       }
       let data = try cards.cards(ofSet: set)
-      guard !data.isEmpty else { continue }
+      guard !data.isEmpty else {
+        if let (other, found) = try mistypedSet(set, numbers: numbers, among: Set(bySet.keys), cards: cards) {
+          for number in numbers.sorted() {
+            warn(
+              .unknownCard, "sheet \(sheetOf["\(set):\(number)"]!) card \(set):\(number)",
+              "no card data has a set \(set), and the product's other keys name \(other), whose card data has \(other):\(found): a mistyped set code?")
+          }
+        }
+        continue
+      }
       var missing: [String] = []
       for number in numbers {
         guard try cards.card(CardKeyText("\(set):\(number)")) == nil else { continue }
@@ -57,4 +66,22 @@ extension ProductLint {
       }
     }
   }
+
+  /// For a set without card data whose few keys (at most `typoKeys`) the product names beside
+  /// those of a set spelled alike (`wra` beside `war`: at most two letters apart) whose data has
+  /// one of those numbers: that set and the number; else nil. A set code slipped in one key was
+  /// read as a set whose data is missing, and warned about by no rule.
+  static func mistypedSet(
+    _ set: String, numbers: Set<String>, among named: Set<String>, cards: ReleaseCards
+  ) throws(DataError) -> (set: String, number: String)? {
+    guard numbers.count <= typoKeys, set.count >= 3 else { return nil }
+    for other in named.sorted() where other != set && abs(other.count - set.count) <= 1 && NameMatching.editDistance(set, other) <= 2 {
+      let data = try cards.cards(ofSet: other)
+      if let number = numbers.sorted().first(where: { data[$0] != nil }) { return (other, number) }
+    }
+    return nil
+  }
+
+  /// The most keys of a set without card data that `mistypedSet` takes for a slip.
+  static let typoKeys = 2
 }

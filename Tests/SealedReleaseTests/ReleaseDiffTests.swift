@@ -176,6 +176,23 @@ extension ReleaseDiffTests {
     #expect(warnings.contains("source-sets war-draft source_set_codes: lists dom, which no sheet names"))
   }
 
+  /// A key whose set code slipped (`wra:12` beside war's cards) names a set no card data has:
+  /// it was read as a gap of the card data and passed every command. A set without data spelled
+  /// unlike the product's other sets, or named by many keys, is a gap, not a slip.
+  @Test func aMistypedSetCodeIsNamed() throws {
+    var product = try Self.clean()
+    let rare = try Self.numbers(.rare, 1)[0]
+    product.sheets["rare"]!.cards["wra:\(rare)"] = product.sheets["rare"]!.cards.removeValue(forKey: "war:\(rare)")
+    product.sheets["rare"]!.cards["xyz:1"] = 1
+    product.source_set_codes = ["war", "wra", "xyz"]
+    let warnings = try Self.lint(product)
+    #expect(
+      warnings == ["unknown-card war-draft sheet rare card wra:\(rare): no card data has a set wra, and the product's other keys name war, whose card data has war:\(rare): a mistyped set code?"],
+      "\(warnings)")
+    for number in 900...902 { product.sheets["rare"]!.cards["wra:\(number)"] = 1 }
+    #expect(try Self.lint(product).isEmpty)
+  }
+
   /// Weights of 2^53 and more, which no JSON reader of doubles keeps exactly, are bad weights,
   /// and sheets whose weights add up to that much are named (1e30 and 2^63 - 1 passed the lint
   /// and a total 9007199254740993 was misread).
