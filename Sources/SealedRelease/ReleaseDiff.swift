@@ -63,10 +63,15 @@ package struct ReleaseDiff: Sendable {
       var entry = ProductEntry(
         status: pair.renamed ? .renamed : .unchanged, oldCode: pair.old.code, newCode: pair.new.code, name: pair.new.name)
       let (folded, renamings) = SheetRenames.fold(pair.old, into: pair.new)
-      if !renamings.isEmpty { entry.note = "sheets renamed: " + renamings.joined(separator: ", ") }
-      // What the product is, besides its odds: the set it opens (which every tool reads) and
-      // its name (once not compared: a set_code moved to dom was "the same").
-      let identity = Self.identityChanges(pair)
+      if !renamings.isEmpty {
+        entry.note = "sheets renamed: " + renamings.joined(separator: ", ")
+        // A tool or spec naming the old sheet no longer finds it (once "the same", exit 0).
+        if !pair.renamed { entry.status = .changed }
+      }
+      // What the product is, besides its odds: the set it opens (which every tool reads), its
+      // name, code and source sets, and totals its sheets' cards do not add up to (once not
+      // compared: a set_code moved to dom, a total_weight a consumer divides by, were "the same").
+      let identity = Self.identityChanges(pair) + Self.totalChanges(old: folded, new: pair.new)
       if !identity.isEmpty {
         entry.note = ([entry.note] + identity.map(\.1)).filter { !$0.isEmpty }.joined(separator: "; ")
         if !pair.renamed { entry.status = .changed }
@@ -99,11 +104,39 @@ package struct ReleaseDiff: Sendable {
     if pair.old.set_code.lowercased() != pair.new.set_code.lowercased() {
       changes.append((.slots, "set_code \(quotedExcerpt(pair.old.set_code)) → \(quotedExcerpt(pair.new.set_code))"))
     }
+    // (The 2023 file had no source_set_codes: a release that adds the field changes nothing.)
+    if let oldCodes = pair.old.source_set_codes, let newCodes = pair.new.source_set_codes {
+      let (oldSets, newSets) = (Set(oldCodes.map { $0.lowercased() }), Set(newCodes.map { $0.lowercased() }))
+      if oldSets != newSets {
+        let listed = { (sets: Set<String>) in sets.isEmpty ? "none" : sets.sorted().joined(separator: ", ") }
+        changes.append((.slots, "source_set_codes \(listed(oldSets)) → \(listed(newSets))"))
+      }
+    }
     // A product renamed (its code changed) is expected to change its name too: not repeated.
     if !pair.renamed && pair.old.name != pair.new.name {
       changes.append((.names, "name \(quotedExcerpt(pair.old.name)) → \(quotedExcerpt(pair.new.name))"))
     }
+    if !pair.renamed && pair.old.code != pair.new.code {
+      changes.append((.names, "code \(quotedExcerpt(pair.old.code)) → \(quotedExcerpt(pair.new.code))"))
+    }
     return changes
+  }
+
+  /// The weights of a sheet's cards added up in key order (`ProductLint.sum`).
+  private static func sum(_ sheet: CompiledBoosterData.Sheet) -> Double { ProductLint.sum(sheet.cards) }
+
+  /// Each sheet of `new` (paired by name with `old`, its renamed sheets under their new names)
+  /// whose `total_weight` changed to a number its cards' weights do not add up to: the odds of
+  /// every tool that divides by it (MTGJSON's `totalWeight`) changed, where the cards did not.
+  static func totalChanges(
+    old: CompiledBoosterData.Product, new: CompiledBoosterData.Product
+  ) -> [(ProductChangeSummary.Consequence, String)] {
+    new.sheets.sorted { $0.key < $1.key }.compactMap { name, sheet in
+      let before = old.sheets[name]?.total_weight
+      guard let total = sheet.total_weight, total != before, sum(sheet) != total else { return nil }
+      let was = before.map(ProductLint.number) ?? "none"
+      return (.odds, "total_weight of sheet \(name) \(was) → \(ProductLint.number(total)), where its cards add up to \(ProductLint.number(sum(sheet)))")
+    }
   }
 
   /// The measures of a pair that differ, and what changed in words.

@@ -274,4 +274,37 @@ extension ReleaseDiffTests {
     renamed.code = "war-collector"
     #expect(ReleaseDiff(old: [old], new: [renamed], cards: nil).products.allSatisfy { !$0.note.contains("name") })
   }
+
+  /// What a consumer reads besides the odds, each once "the same" (exit 0): a sheet renamed, a
+  /// total_weight its cards do not add up to, the source sets, the case of the code. The
+  /// source sets are compared only when both releases list them (the 2023 file did not).
+  @Test func whatAConsumerReadsIsCompared() {
+    let old = ReleaseDiffTests.product()
+    func diffed(_ edit: (inout CompiledBoosterData.Product) -> Void) -> ReleaseDiff.ProductEntry {
+      var new = old
+      edit(&new)
+      return ReleaseDiff(old: [old], new: [new], cards: nil).products[0]
+    }
+    let sheet = diffed { product in
+      product.sheets["commons"] = product.sheets.removeValue(forKey: "common")
+      product.boosters = product.boosters.map { Booster(sheets: ["rare": 1, "commons": $0.sheets["common"]!], weight: $0.weight) }
+    }
+    #expect(sheet.status == .changed && sheet.summary?.text == "sheets renamed: common → commons")
+    #expect(diffed { $0.sheets["common"]!.total_weight = 4 }.status == .unchanged)
+    let total = diffed { $0.sheets["common"]!.total_weight = 5 }
+    #expect(total.status == .changed && total.summary?.text == "total_weight of sheet common none → 5, where its cards add up to 4")
+    var withTotal = old
+    withTotal.sheets["common"]!.total_weight = 4
+    var wrong = withTotal
+    wrong.sheets["common"]!.total_weight = 5
+    let wrongTotal = ReleaseDiff(old: [withTotal], new: [wrong], cards: nil).products[0]
+    #expect(wrongTotal.status == .changed && wrongTotal.summary?.text == "total_weight of sheet common 4 → 5, where its cards add up to 4")
+    var listing = old
+    listing.source_set_codes = ["war"]
+    let sets = ReleaseDiff(old: [listing], new: [{ var p = listing; p.source_set_codes = ["war", "dom"]; return p }()], cards: nil).products[0]
+    #expect(sets.status == .changed && sets.summary?.text == "source_set_codes war → dom, war")
+    #expect(diffed { $0.source_set_codes = ["war"] }.status == .unchanged)
+    let code = diffed { $0.code = "War-Draft" }
+    #expect(code.status == .changed && code.summary?.text == "code \"war-draft\" → \"War-Draft\"")
+  }
 }
