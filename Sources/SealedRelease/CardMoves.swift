@@ -9,6 +9,8 @@ struct CardMoves: Sendable {
   /// Cards in both releases whose sheets differ, grouped by where they were and where they are
   /// (`common → common_with_duplicates`), largest group first.
   var moved: [(from: String, to: String, count: Int)] = []
+  /// Each moved card with where it was and where it is, by key.
+  var movedCards: [(key: String, from: String, to: String)] = []
 
   init(old: CompiledBoosterData.Product, new: CompiledBoosterData.Product) {
     let (before, after) = (Self.sheetsByCard(old), Self.sheetsByCard(new))
@@ -19,7 +21,9 @@ struct CardMoves: Sendable {
       guard let was = before[key], was != sheets else { continue }
       let (from, to) = (was.sorted().joined(separator: "+"), sheets.sorted().joined(separator: "+"))
       groups["\(from) → \(to)", default: (from, to, 0)].count += 1
+      movedCards.append((key, from, to))
     }
+    movedCards.sort { $0.key < $1.key }
     moved = groups.values.sorted { ($0.count, $1.from, $1.to) > ($1.count, $0.from, $0.to) }
   }
 
@@ -49,11 +53,19 @@ struct CardMoves: Sendable {
     if !removed.isEmpty { parts.append("\(removed.count) removed (\(Self.bySet(removed)))") }
     if !moved.isEmpty {
       let count = moved.reduce(0) { $0 + $1.count }
-      // Groups of one card each say little: only larger groups are named.
-      let groups = moved.prefix(2).filter { $0.count > 1 }.map { "\($0.count) \($0.from) → \($0.to)" }
-      let more = moved.count > groups.count ? (groups.isEmpty ? "" : ", ...") : ""
-      parts.append("\(count) moved between sheets" + (groups.isEmpty ? "" : " (\(groups.joined(separator: ", "))\(more))"))
+      if count <= Self.namedMoves {
+        // A card or two slipped into another sheet: each named, with where it went.
+        parts.append("\(count) moved between sheets (\(movedCards.map { "\($0.key) \($0.from) → \($0.to)" }.joined(separator: ", ")))")
+      } else {
+        // Groups of one card each say little: only larger groups are named.
+        let groups = moved.prefix(2).filter { $0.count > 1 }.map { "\($0.count) \($0.from) → \($0.to)" }
+        let more = moved.count > groups.count ? (groups.isEmpty ? "" : ", ...") : ""
+        parts.append("\(count) moved between sheets" + (groups.isEmpty ? "" : " (\(groups.joined(separator: ", "))\(more))"))
+      }
     }
     return parts.isEmpty ? nil : "cards: " + parts.joined(separator: ", ")
   }
+
+  /// The most moved cards named one by one (`war:10 common → uncommon`).
+  static let namedMoves = 3
 }

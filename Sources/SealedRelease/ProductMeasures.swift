@@ -93,9 +93,11 @@ package struct ProductMeasures: Sendable {
         cardWeights.append((key, weight))
         sheetTotal = try sheetTotal + weight
       }
-      guard !sheetTotal.isZero, let perBooster = draws[name] else { continue }
+      guard let perBooster = draws[name] else { continue }
+      // (Before the emptiness test: a sheet emptied of its cards keeps its flags.)
       let flags = [("balance_colors", sheet.balance_colors), ("allow_duplicates", sheet.allow_duplicates), ("fixed", sheet.fixed)]
       for (flag, value) in flags where value == true { try add(.sheetFlag, "\(name): \(flag)", .one) }
+      guard !sheetTotal.isZero else { continue }
       for (key, weight) in cardWeights {
         let share = try weight / sheetTotal
         try add(.card, key, try share * perBooster)

@@ -71,7 +71,7 @@ package struct ReleaseDiff: Sendable {
       // What the product is, besides its odds: the set it opens (which every tool reads), its
       // name, code and source sets, and totals its sheets' cards do not add up to (once not
       // compared: a set_code moved to dom, a total_weight a consumer divides by, were "the same").
-      let identity = Self.identityChanges(pair) + Self.totalChanges(old: folded, new: pair.new)
+      let identity = Self.identityChanges(pair) + Self.totalChanges(old: folded, new: pair.new) + Self.emptied(old: folded, new: pair.new)
       if !identity.isEmpty {
         entry.note = ([entry.note] + identity.map(\.1)).filter { !$0.isEmpty }.joined(separator: "; ")
         if !pair.renamed { entry.status = .changed }
@@ -120,6 +120,19 @@ package struct ReleaseDiff: Sendable {
       changes.append((.names, "code \(quotedExcerpt(pair.old.code)) → \(quotedExcerpt(pair.new.code))"))
     }
     return changes
+  }
+
+  /// Each sheet a variant of `new` draws from that holds no card of positive weight where it
+  /// did in `old`: no booster of that variant can be made (the diff said only that its cards
+  /// were removed, and that it was no longer colour-balanced, which it still was).
+  static func emptied(
+    old: CompiledBoosterData.Product, new: CompiledBoosterData.Product
+  ) -> [(ProductChangeSummary.Consequence, String)] {
+    let drawn = Set(new.boosters.flatMap { $0.sheets.filter { $0.value > 0 }.keys })
+    return new.sheets.sorted { $0.key < $1.key }.compactMap { name, sheet in
+      guard drawn.contains(name), sum(sheet) <= 0, let before = old.sheets[name], sum(before) > 0 else { return nil }
+      return (.size, "sheet \(name) holds no card, and variants draw from it")
+    }
   }
 
   /// The weights of a sheet's cards added up in key order (`ProductLint.sum`).
