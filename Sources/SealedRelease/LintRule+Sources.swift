@@ -12,6 +12,7 @@ extension LintRule {
     case .badWeight: "weights are positive whole numbers (export_sealed_data integerizes each sheet's probabilities and writes no empty sheet)"
     case .impossibleDraw: "a pack draws no negative count of cards, a sheet yields the distinct cards a pack draws from it, a fixed sheet all its copies"
     case .sourceSets: "`source_set_codes` are the sets the sheets draw (MTGJSON's `sourceSetCodes`)"
+    case .setCode: "a product's code is its set's code, alone or followed by `-` and its kind (`war-draft`, `mkm-play`: every product of the 2023 and 2025 files)"
     case .sheetFinish:
       "a sheet's name states its finish as the source declares it: `foil: true` makes every card of an mtg.wtf sheet foil (`:foil` keys; MTGJSON's sheet `foil`), and mtg.wtf names such sheets foil_*, *_foils or by a foil finish (etched, galaxy, surge, ...), non-foil ones non_foil_* or nonfoil_*"
     case .mixedFinish:
@@ -41,6 +42,7 @@ extension LintRule {
     case .badWeight: "a deleted entry left at weight 0 or a weight that is not a whole number (mtg.wtf writes none)"
     case .impossibleDraw: "a slot count edited past its sheet (Card-Forge/forge #6612: an FDN pack with 5 uncommons), or below zero"
     case .sourceSets: "mtgjson/mtgjson #1252: products that silently lost or gained the sets they draw from"
+    case .setCode: "a set_code edited to another set (the product then opens that set's cards, and its kind, read from its code, is lost: the size and rare-slot rules no longer apply)"
     case .sheetFinish:
       "the shipped fin-collector's foil_rare_mythic, vow-collector's foil_rare_mythic_showcase, clb-collector-sample's foil_showcase_common_uncommon and woe-collector-sample's alt_frame_foil, all non-foil (the definitions lacked `foil: true`)"
     case .mixedFinish: "the shipped slc's 30 slots, each a card in both finishes (mtg.wtf's MTGJSON export skips slc for it)"

@@ -25,6 +25,9 @@ package enum LintRule: String, Sendable, CaseIterable {
   case impossibleDraw = "impossible-draw"
   /// `source_set_codes` that are not the sets the sheets name.
   case sourceSets = "source-sets"
+  /// A `set_code` that is not the set the product's code begins with (`war-draft` opening dom):
+  /// the kind of booster, read from the code after its set, is lost with it.
+  case setCode = "set-code"
   /// A sheet whose name states a finish (`foil_rare_mythic`, `etched_uncommon`, `non_foil_land`)
   /// holding cards of the other finish.
   case sheetFinish = "sheet-finish"

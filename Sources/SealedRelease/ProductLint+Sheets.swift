@@ -2,7 +2,7 @@ import SealedSupport
 import SealedRules
 
 extension ProductLint {
-  /// unused-sheet, missing-sheet, total-weight, bad-weight, impossible-draw and source-sets:
+  /// unused-sheet, missing-sheet, total-weight, bad-weight, impossible-draw, source-sets and set-code:
   /// the product's structure, which needs no card data. A warning about a variant's draw from a
   /// sheet names both (`variant 2 of 3 sheet rare`), so that no two warnings of a rule share a place.
   /// The weights of `cards` added up in key order: the same sum from run to run (a dictionary's
@@ -57,6 +57,11 @@ extension ProductLint {
           + (extra.isEmpty ? [] : ["lists \(extra.joined(separator: ", ")), which no sheet names"])
         warn(.sourceSets, "source_set_codes", parts.joined(separator: " and "))
       }
+    }
+    let (code, set) = (product.code.lowercased(), product.set_code.lowercased())
+    if code != set && !code.hasPrefix(set + "-") {
+      let named = code.prefix { $0 != "-" }
+      warn(.setCode, "set_code", "set_code \(product.set_code), but the code \(product.code) names \(named); expected the set the code begins with")
     }
   }
 
