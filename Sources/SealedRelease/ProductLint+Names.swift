@@ -17,10 +17,10 @@ extension ProductLint {
       let place = "sheet \(name)"
       switch SheetName(name).finish {
       case .foil? where !plain.isEmpty:
-        let which = foil.isEmpty ? "none of its \(keys.count) cards is foil" : "\(plain.count) of its \(keys.count) cards are not foil"
+        let which = foil.isEmpty ? "none of its \(keys.count) cards is foil" : "\(plain.count) of its \(keys.count) cards \(plain.count == 1 ? "is" : "are") not foil"
         warn(.sheetFinish, place, "its name says foil, but \(which) (\(examples(plain)))")
       case .nonfoil? where !foil.isEmpty:
-        warn(.sheetFinish, place, "its name says non-foil, but \(foil.count) of its \(keys.count) cards are foil (\(examples(foil)))")
+        warn(.sheetFinish, place, "its name says non-foil, but \(foil.count) of its \(keys.count) cards \(foil.count == 1 ? "is" : "are") foil (\(examples(foil)))")
       default: break
       }
       if !foil.isEmpty && !plain.isEmpty {

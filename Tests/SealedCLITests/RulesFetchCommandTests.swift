@@ -138,7 +138,7 @@ import Testing
     var fromEnvironment = env
     fromEnvironment["SEALED_DATA"] = "shipped"
     let mkm = try SealedExecutable.run(["rules", "lint", "--products", "mkm-play", "--out", home.appendingPathComponent("lint-mkm").path], environment: fromEnvironment)
-    #expect(mkm.stdout.hasPrefix("lint: no warnings (1 products)\n"), "\(mkm.stdout)")
+    #expect(mkm.stdout.hasPrefix("lint: no warnings (1 product)\n"), "\(mkm.stdout)")
 
     let releases = try SealedExecutable.run(["rules", "releases"], environment: env)
     let rows = releases.stdout.split(separator: "\n").map(String.init)

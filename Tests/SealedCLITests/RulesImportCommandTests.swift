@@ -105,9 +105,9 @@ import Testing
     let cases: [(String, String)] = [
       (product(boosters: #"[{"sheets": {"common": -1}, "weight": 1}, {"sheets": {"common": 2}, "weight": 1}]"#),
        "product war: boosters[0].sheets.common is -1; expected a count of cards of at least 0"),
-      (product(boosters: #"[{"sheets": {"common": 2}, "weight": -5}]"#), "product war: boosters[0].weight is -5.0; expected a weight of at least 0"),
+      (product(boosters: #"[{"sheets": {"common": 2}, "weight": -5}]"#), "product war: boosters[0].weight is -5; expected a weight of at least 0"),
       (product(boosters: #"[{"sheets": {"common": 2}, "weight": 0}]"#), "product war: every booster variant has weight 0; expected at least one positive weight"),
-      (product(cards: #"{"war:5": 1, "war:7": -2}"#), "product war: sheets.common.cards[\"war:7\"] is -2.0; expected a weight of at least 0"),
+      (product(cards: #"{"war:5": 1, "war:7": -2}"#), "product war: sheets.common.cards[\"war:7\"] is -2; expected a weight of at least 0"),
       (product(cards: #"{"war:5": 1, "garbage": 1}"#),
        "product war: card \"garbage\": expected set:number or set:number:foil, like war:97 or war:97:foil (line "),
       (product(boosters: #"[{"sheets": {"rare": 1}, "weight": 1}]"#), "product war: a booster draws from sheet rare, which the product does not define"),

@@ -176,6 +176,16 @@ extension ReleaseDiffTests {
     #expect(warnings.contains("source-sets war-draft source_set_codes: lists dom, which no sheet names"))
   }
 
+  /// A set_code that is not the set the code begins with is named (war-draft opening dom lost
+  /// its kind, and with it the size and rare-slot rules, and passed the lint).
+  @Test func aSetCodeTheCodeDoesNotBeginWithIsNamed() throws {
+    var product = try Self.clean()
+    product.set_code = "dom"
+    #expect(try Self.lint(product).contains("set-code war-draft set_code: set_code dom, but the code war-draft names war, expected the set the code begins with"))
+    product.set_code = "WAR"
+    #expect(try Self.lint(product).allSatisfy { !$0.hasPrefix("set-code") })
+  }
+
   /// A key whose set code slipped (`wra:12` beside war's cards) names a set no card data has:
   /// it was read as a gap of the card data and passed every command. A set without data spelled
   /// unlike the product's other sets, or named by many keys, is a gap, not a slip.
@@ -306,5 +316,32 @@ extension ReleaseDiffTests {
     #expect(diffed { $0.source_set_codes = ["war"] }.status == .unchanged)
     let code = diffed { $0.code = "War-Draft" }
     #expect(code.status == .changed && code.summary?.text == "code \"war-draft\" → \"War-Draft\"")
+  }
+
+  /// A sheet emptied of its cards is named so, first, and keeps its flags (the diff said it was
+  /// no longer colour-balanced).
+  @Test func anEmptiedSheetIsNamed() {
+    var old = ReleaseDiffTests.product()
+    old.sheets["common"]!.balance_colors = true
+    var empty = old
+    empty.sheets["common"]!.cards = [:]
+    let text = ReleaseDiff(old: [old], new: [empty], cards: nil).products[0].summary?.text ?? ""
+    #expect(text.hasPrefix("sheet common holds no card, and variants draw from it; "), "\(text)")
+    #expect(!text.contains("balance_colors"), "\(text)")
+  }
+
+  /// A card or two moved into another sheet are named with where they went (one moved card
+  /// said only "1 moved between sheets"); more are counted by groups.
+  @Test func aFewMovedCardsAreNamed() {
+    let old = ReleaseDiffTests.product()
+    var one = old
+    one.sheets["rare"]!.cards["war:10"] = one.sheets["common"]!.cards.removeValue(forKey: "war:10")
+    let moved = ReleaseDiff(old: [old], new: [one], cards: nil).products[0].summary?.text ?? ""
+    #expect(moved.hasPrefix("cards: 1 moved between sheets (war:10 common → rare); "), "\(moved)")
+    var all = old
+    for key in ["war:10", "war:101", "war:103", "war:105"] { all.sheets["rare"]!.cards[key] = all.sheets["common"]!.cards.removeValue(forKey: key) }
+    all.sheets["common"]!.cards["war:1"] = 1
+    let many = ReleaseDiff(old: [old], new: [all], cards: nil).products[0].summary?.text ?? ""
+    #expect(many.contains("cards: 5 moved between sheets (4 common → rare, ...)"), "\(many)")
   }
 }

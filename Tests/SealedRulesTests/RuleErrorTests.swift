@@ -40,6 +40,21 @@ import Testing
     #expect(compileError(Self.base) == nil)
   }
 
+  /// A balanced sheet holding one foil card among its non-foil ones says so, naming the card
+  /// (it said "a foil sheet cannot be balanced" of a sheet of 100 non-foil cards and 1 foil).
+  @Test func aBalancedSheetWithAFoilAmongItsCardsNamesIt() throws {
+    let yaml = """
+      name: mixed
+      pool: { boosters: 1, mythic_booster: none }
+      sheets:
+        common: { balanced: true, cards: { "war:10:foil": 1, "war:101": 1, "war:103": 1, "war:105": 1, "war:106": 1, "war:107": 1, "war:108": 1 } }
+      slots:
+        - { name: common, count: 6, sheet: common }
+      """
+    let error = try #require(compileError(yaml))
+    #expect(error.message == "sheet \"common\": 1 of its 7 cards is foil (like war:10:foil), and a sheet holding foils cannot be balanced; expected its cards in one finish", "\(error)")
+  }
+
   /// A variant's replacement that leaves a balanced slot's own draw at 5 cards: the error points
   /// at the slot (whose count is 10) and now names the variant that took the other 5.
   @Test func aBalancedDrawLeftTooSmallByAVariantNamesIt() throws {

@@ -45,7 +45,7 @@ package struct ReleaseLintJob: Sendable {
     /// "lint: no warnings (538 products)", or "lint: 2 of 538 products warn (3 warnings)".
     package var totals: String {
       let warned = warned
-      guard !warned.isEmpty else { return "lint: no warnings (\(linted.count) products)" }
+      guard !warned.isEmpty else { return "lint: no warnings (\(linted.count) product\(linted.count == 1 ? "" : "s"))" }
       let count = warned.reduce(0) { $0 + $1.warnings.count }
       return "lint: \(warned.count) of \(linted.count) products warn (\(count) warning\(count == 1 ? "" : "s"))"
     }

@@ -142,7 +142,7 @@ public enum CompiledBoosterRules {
         return "boosters[\(index)].sheets.\(sheet) is \(count); expected a count of cards of at least 0"
       }
       if !(booster.weight >= 0 && booster.weight.isFinite) {
-        return "boosters[\(index)].weight is \(booster.weight); expected a weight of at least 0"
+        return "boosters[\(index)].weight is \(number(booster.weight)); expected a weight of at least 0"
       }
     }
     if product.boosters.allSatisfy({ $0.weight == 0 }) {
@@ -150,7 +150,7 @@ public enum CompiledBoosterRules {
     }
     for (name, sheet) in product.sheets.sorted(by: { $0.key < $1.key }) {
       if let card = sheet.cards.sorted(by: { $0.key < $1.key }).first(where: { !($0.value >= 0 && $0.value.isFinite) }) {
-        return "sheets.\(name).cards[\(quotedExcerpt(card.key))] is \(card.value); expected a weight of at least 0"
+        return "sheets.\(name).cards[\(quotedExcerpt(card.key))] is \(number(card.value)); expected a weight of at least 0"
       }
     }
     // A sheet without cards that a booster draws from (once installed by `rules fetch`, then

@@ -52,8 +52,14 @@ extension CompileContext {
   private func balancedOrder(
     _ entries: [(ordinal: Int, weight: Double)], sheet name: String, location: String
   ) throws(DataError) -> (entries: [(ordinal: Int, weight: Double)], groups: [Int]) {
-    guard entries.allSatisfy({ $0.ordinal < cards.count }) else {
-      throw DataError("sheet \"\(name)\": a foil sheet cannot be balanced", at: location)
+    let foils = entries.filter { $0.ordinal >= cards.count }
+    guard foils.isEmpty else {
+      // Foil finishes are numbered `cards.count + ordinal` while compiling.
+      let card = cards[foils[0].ordinal - cards.count]
+      let which = foils.count == entries.count
+        ? "a foil sheet cannot be balanced"
+        : "\(foils.count) of its \(entries.count) cards \(foils.count == 1 ? "is" : "are") foil (like \(card.key.setCode):\(card.collectorNumber.text):foil), and a sheet holding foils cannot be balanced; expected its cards in one finish"
+      throw DataError("sheet \"\(name)\": \(which)", at: location)
     }
     let unknown = entries.filter { !cards[$0.ordinal].hasColourData }.map { cards[$0.ordinal] }
     if !unknown.isEmpty {
