@@ -127,7 +127,8 @@ package struct AuditRun: Sendable {
     let smallest = 1 / (1 + Double(samples))
     let level = alpha / Double(tests)
     guard smallest > level else { return nil }
-    return "with \(samples) Monte Carlo samples no Monte Carlo p-value goes below \(CSVNumber.format(smallest)), above alpha / \(tests) tests = \(CSVNumber.format(level)): raise --resamples for those checks to be able to fail"
+    let rounded = CSVNumber.format(Double(String(format: "%.3g", level))!)
+    return "with \(samples) Monte Carlo sample\(samples == 1 ? "" : "s") no Monte Carlo p-value goes below \(CSVNumber.format(smallest)), above alpha / \(tests) tests = \(rounded): raise --resamples for those checks to be able to fail"
   }
 
   /// A Monte Carlo check that passed with its statistic beyond every sample (its p-value at the

@@ -25,9 +25,9 @@ public struct PackFileReader: ~Copyable {
 
   /// Opens `path` (`-` reads standard input). Gzip is recognized by its magic bytes, whatever the
   /// name, one member or several. With `format` nil the layout is detected from the first line
-  /// that is not blank or a comment: a header with `pick_number`, `pack_number`, `draft_id` or
-  /// `pack_card_` columns is 17lands' layout, one with `booster` or `collector_number` columns is
-  /// CSV (its fields separated by commas, or by semicolons when they separate its column names),
+  /// that is not blank or a comment: a header with `booster` and `collector_number` columns is
+  /// CSV, else one with `pick_number`, `pack_number`, `draft_id` or `pack_card_` columns is
+  /// 17lands' layout, one with `booster` or `collector_number` columns is CSV (its fields separated by commas, or by semicolons when they separate its column names),
   /// anything else the text list. Reads at most the first chunk of the file.
   ///
   /// Throws a one-line `DataError` for a missing file, a folder, an empty file, a zip, xz,
@@ -107,6 +107,10 @@ public struct PackFileReader: ~Copyable {
       $0.trimmingSpaces.trimmingCharacters(in: "\"")
     }
     guard fields.count >= 2 else { return .text }
+    // A CSV with its own columns is one, whatever else it has (a pack_number column of one's
+    // own database once made it 17lands' layout, refused for lacking pick_number): 17lands'
+    // files have neither column.
+    if fields.contains("booster") && fields.contains("collector_number") { return .csv }
     if fields.contains(where: { ["pick_number", "pack_number", "draft_id"].contains($0) || $0.hasPrefix("pack_card_") }) {
       return .seventeenLands
     }

@@ -38,4 +38,14 @@ import Testing
     AuditRun.markUndecided(&asymptotic, samples: 999, tests: 12)
     #expect(asymptotic[0].verdict == .pass)
   }
+
+  /// The note on too few samples: "1 Monte Carlo sample", its level rounded as the rest of the
+  /// output is (it printed 0.0007692307692307692).
+  @Test func theResolutionNoteReadsWell() {
+    #expect(
+      AuditRun.resolutionNote(samples: 1, tests: 13, alpha: 0.01)
+        == "with 1 Monte Carlo sample no Monte Carlo p-value goes below 0.5, above alpha / 13 tests = 0.000769: raise --resamples for those checks to be able to fail")
+    #expect(AuditRun.resolutionNote(samples: 9, tests: 13, alpha: 0.01)?.hasPrefix("with 9 Monte Carlo samples no ") == true)
+    #expect(AuditRun.resolutionNote(samples: 100_000, tests: 13, alpha: 0.01) == nil)
+  }
 }

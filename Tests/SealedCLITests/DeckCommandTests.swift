@@ -295,8 +295,10 @@ struct LibraryRunner {
     #expect(kept.stderr == "Delete deck alice-blue (10 cards)? [y/N] ")
     #expect(kept.stdout == "Kept deck alice-blue.\n")
     #expect(FileManager.default.fileExists(atPath: sealed.deckFile("alice-blue").path))
+    // No answer at all (a script's closed standard input) keeps it, and says so by its status.
     let noAnswer = try sealed.run(["deck", "delete", "alice-blue"], stdin: "")
-    #expect(noAnswer.stdout == "Kept deck alice-blue.\n")
+    #expect(noAnswer.status == 2 && noAnswer.stdout.isEmpty)
+    #expect(noAnswer.stderr.hasSuffix("[y/N] \nsealed: error: no answer on standard input: kept deck alice-blue; add --yes to delete without asking\n"), "\(noAnswer.stderr)")
     #expect(try sealed.ok(["deck", "delete", "alice-blue"], stdin: "y\n") == "Deleted deck alice-blue (10 cards).\n")
     #expect(!FileManager.default.fileExists(atPath: sealed.deckFile("alice-blue").path))
 

@@ -38,6 +38,14 @@ import Testing
     #expect(try PackFileTesting.read(plain).first?.cards.first?.collectorNumber == "100")
   }
 
+  /// A CSV with its own columns and a `pack_number` or `draft_id` of its own is a CSV (it was
+  /// taken for 17lands' layout and refused for lacking pick_number).
+  @Test func aCSVWithAColumnNamedLike17landsIsACSV() throws {
+    let path = try PackFileTesting.file("own.csv", "pack_number,booster,set,collector_number,draft_id\n1,1,war,100,x\n1,1,war,1,x\n")
+    #expect(try PackFileReader(path: path).format == .csv)
+    #expect(try PackFileTesting.read(path).first?.cards.map(\.collectorNumber) == ["100", "1"])
+  }
+
   /// A text list whose first line starts "BZh" and a digit, without bzip2's block magic after
   /// them, is a list.
   @Test func aListStartingWithBZhIsAList() throws {

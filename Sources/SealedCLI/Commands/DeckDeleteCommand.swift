@@ -10,7 +10,7 @@ struct DeckDeleteCommand: ParsableCommand {
     abstract: "Delete a saved deck (or, with --pool, a saved pool), after asking.",
     discussion: """
       Asks for confirmation on standard input unless --yes is given; anything but y or yes \
-      keeps the file. Deleting a deck keeps its pool: decks hold their own copy of the pool.
+      keeps the file, and no answer at all (standard input closed) keeps it with exit status 2. Deleting a deck keeps its pool: decks hold their own copy of the pool.
       """)
 
   @Argument(help: "The deck's (or pool's) name.")
@@ -40,7 +40,12 @@ struct DeckDeleteCommand: ParsableCommand {
     }
     if !yes {
       FileHandle.standardError.write(Data("Delete \(what)? [y/N] ".utf8))
-      let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+      guard let line = readLine() else {
+        // No answer at all (a script, standard input closed): kept, and said so by the status.
+        FileHandle.standardError.write(Data("\n".utf8))
+        throw DataError("no answer on standard input: kept \(kind.rawValue) \(name); add --yes to delete without asking")
+      }
+      let answer = line.trimmingCharacters(in: .whitespaces).lowercased()
       guard answer == "y" || answer == "yes" else {
         print("Kept \(kind.rawValue) \(name).")
         return
