@@ -8,7 +8,10 @@ import Testing
 /// `ScryfallFetcher` against a real HTTP server on 127.0.0.1 that pages the shipped data as
 /// Scryfall does (175 cards a page) or fails the ways Scryfall can. No test touches the internet.
 @Suite struct ScryfallFetcherTests {
-  func fetcher(_ server: FakeScryfall, timeout: Double = 10) -> ScryfallFetcher {
+  /// A fetcher of `server`. The default timeout is long: on a loaded 2-core machine (the whole
+  /// suite in parallel) a 10 s limit once ran out on a request to 127.0.0.1; the tests that
+  /// test a timeout give their own.
+  func fetcher(_ server: FakeScryfall, timeout: Double = 60) -> ScryfallFetcher {
     var fetcher = ScryfallFetcher(api: URL(string: server.baseURL)!, timeout: timeout, userAgent: "SealedTests/1")
     fetcher.requestInterval = 0.05
     fetcher.backoff = 0.01
