@@ -2,6 +2,7 @@ import Foundation
 import SealedSupport
 import SealedJobs
 import SealedRelease
+import SealedRules
 import SealedTestSupport
 import Testing
 
@@ -9,6 +10,41 @@ import Testing
 /// first, then the files read), run to an outcome with its files, written.
 @Suite struct ReleaseJobTests {
   static let znr = Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/mtgjson/ZNR.json.gz").path
+
+  /// A fetch stopped after its download (Ctrl-C while the release is read, linted or compared)
+  /// installs nothing (it said "nothing is installed" and installed the release); one not
+  /// stopped puts the release in place with its diff/ report, written before the move.
+  @Test func aFetchStoppedAfterItsDownloadInstallsNothing() throws {
+    let home = try Fixtures.temporaryDirectory("sealed-fetch-job")
+    let file = home.appendingPathComponent("older.json")
+    try ReleaseFixtures.older().write(to: file)
+    let store = ReleaseStore(path: home.appendingPathComponent("releases").path)
+    var settings = ReleaseFetchJob.Settings(toolVersion: "test")
+    (settings.from, settings.store, settings.cards) = (file.path, store, Fixtures.shippedCards)
+    // The first question comes after the download (a file is read without asking): stop there.
+    var asked = 0
+    let stopped = try ReleaseFetchJob(settings).run(shouldStop: { asked += 1; return true })
+    #expect(stopped == nil && asked >= 1)
+    #expect(store.releases().isEmpty)
+    #expect(((try? FileManager.default.contentsOfDirectory(atPath: store.path)) ?? []).filter { !$0.hasPrefix(".") }.isEmpty)
+    // Stopped at each later question in turn: still nothing installed.
+    var calls = 0
+    _ = try ReleaseFetchJob(settings).run(shouldStop: { calls += 1; return false })
+    // Asked after the download, the read, the lint and the comparison (it was asked only once).
+    #expect(calls >= 4, "\(calls)")
+    for stopAt in 1...calls {
+      try? FileManager.default.removeItem(atPath: store.path)
+      var count = 0
+      let outcome = try ReleaseFetchJob(settings).run(shouldStop: { count += 1; return count >= stopAt })
+      #expect(outcome == nil && store.releases().isEmpty, "stopped at question \(stopAt) of \(calls)")
+    }
+    try? FileManager.default.removeItem(atPath: store.path)
+    let done = try #require(try ReleaseFetchJob(settings).run(shouldStop: { false }))
+    let release = try #require(done.installed?.release)
+    #expect(FileManager.default.fileExists(atPath: release.diffPath + "/run.csv"))
+    let run = try String(contentsOfFile: release.diffPath + "/run.csv", encoding: .utf8)
+    #expect(run.contains("--out \(release.diffPath)\n") || run.contains("--out \(release.diffPath)"), "\(run)")
+  }
 
   /// A folder holding a file Sealed did not write is refused before either release is read:
   /// the error is the folder's, although the old file does not exist.

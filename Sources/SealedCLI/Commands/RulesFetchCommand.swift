@@ -53,12 +53,12 @@ struct RulesFetchCommand: ParsableCommand {
     settings.retries = try retries.value("--retries", in: 0...10, unit: "retries")
     let job = try ReleaseFetchJob(settings)
     let bar = DownloadProgress(label: "fetching \(job.download.name)", enabled: !quiet)
-    let interrupt = InterruptFlag(message: "interrupted; stopping the download (nothing is installed)")
+    let interrupt = InterruptFlag(message: "interrupted; stopping before anything is installed")
     defer { interrupt.restore() }
     let outcome = try job.run(progress: { bar.update($0) }, shouldStop: { interrupt.isRaised })
     bar.finish()
     guard let outcome else {
-      throw CommandFailure(status: 130, message: "interrupted; nothing was installed (the release in use is still \(job.previous.display))")
+      throw CommandFailure(status: 130, message: "interrupted; nothing was installed (the release in use is still \(job.previous.reference))")
     }
     print(ReleaseFetchOutput.render(outcome, of: job, top: top), terminator: "")
     if outcome.changed { throw CommandFailure(status: 1) }

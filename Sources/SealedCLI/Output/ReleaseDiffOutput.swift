@@ -19,7 +19,7 @@ enum ReleaseDiffOutput {
     } else {
       text += largestChanges(outcome.report, changes: diff.changes.count, products: diff.products.filter { $0.changes > 0 }.count, top: top)
     }
-    text += "report: \(job.folder.path)/ (run.csv, products.csv, changes.csv, report.html)\n"
+    text += "report: \(job.reportPath)/ (run.csv, products.csv, changes.csv, report.html)\n"
     guard verdict else { return text }
     if diff.changed {
       let counts = ReleaseDiff.Status.allCases.filter { $0 != .unchanged && diff.count($0) > 0 }.map { "\(diff.count($0)) \($0.rawValue)" }

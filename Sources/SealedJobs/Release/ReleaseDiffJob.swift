@@ -23,6 +23,13 @@ package struct ReleaseDiffJob: Sendable {
     package var out = "reports/rules-diff"
     package var force = false
     package var toolVersion: String
+    /// The newer release read from a staging folder before it is installed (`rules fetch`
+    /// writes its diff there, so that the release and its report are put in place together):
+    /// its products' file, named as the release will be. Nil: `new` is resolved.
+    package var staged: BoosterRelease?
+    /// Where the report will be once the staging folder is in place, for the command line and
+    /// the `report:` line (nil: `out`).
+    package var reportedOut: String?
 
     package init(old: String, toolVersion: String) {
       self.old = old
@@ -52,7 +59,11 @@ package struct ReleaseDiffJob: Sendable {
     folder = try ReportFolder(path: settings.out, writes: ReportFile.releaseDiffFolder.names, force: settings.force)
     cards = CardSetLoader(location: try CardDataLocation.resolve(option: settings.cards))
     old = try Self.read(try BoosterRelease.resolve(settings.old, store: settings.store))
-    new = try Self.read(try BoosterRelease.resolve(settings.new, store: settings.store))
+    if let staged = settings.staged {
+      new = try Self.read(staged)
+    } else {
+      new = try Self.read(try BoosterRelease.resolve(settings.new, store: settings.store))
+    }
     self.settings = settings
   }
 
@@ -69,9 +80,12 @@ package struct ReleaseDiffJob: Sendable {
 
   /// The command line `run.csv` records: `sealed rules diff OLD [NEW] --out DIR`.
   package var command: String {
-    (["sealed", "rules", "diff", settings.old] + (settings.new.map { [$0] } ?? []) + ["--out", settings.out])
+    (["sealed", "rules", "diff", settings.old] + (settings.new.map { [$0] } ?? []) + ["--out", settings.reportedOut ?? settings.out])
       .map(ReproduceCommand.quote).joined(separator: " ")
   }
+
+  /// The report's folder as the user will find it (`reportedOut`, else the folder written).
+  package var reportPath: String { settings.reportedOut ?? folder.path }
 
   /// Compares the releases, rarities from the card data. Cost: the measures of every product
   /// in both, and reading the card data of the sets they name.

@@ -62,17 +62,26 @@ extension ReleaseFetchJob {
 
   /// The installed release compared with the one it replaces, the report written to its
   /// `diff/` folder (replaced whole when the release was installed before).
-  func compare(_ release: InstalledRelease) throws(DataError) -> (job: ReleaseDiffJob, outcome: ReleaseDiffJob.Outcome) {
+  /// The diff of `release` against the release in use, written into its `diff/` folder: an
+  /// installed release's, or (`staging` given) the staging folder's, before it is put in place,
+  /// so that a release is never in place without its report.
+  func compare(_ release: InstalledRelease, staging: ReleaseStore.Staging? = nil) throws(DataError) -> (job: ReleaseDiffJob, outcome: ReleaseDiffJob.Outcome) {
     var settings = ReleaseDiffJob.Settings(old: previous.reference, toolVersion: self.settings.toolVersion)
     (settings.new, settings.store) = (release.name, self.settings.store)
     (settings.cards, settings.out, settings.force) = (self.settings.cards, release.diffPath, true)
+    if let staging {
+      var staged = BoosterRelease.installed(release)
+      staged.path = staging.file(InstalledRelease.dataFileName)
+      (settings.staged, settings.out, settings.reportedOut) = (staged, staging.file("diff"), release.diffPath)
+    }
     do {
       let job = try ReleaseDiffJob(settings)
       let outcome = try job.run()
       try job.write(outcome)
       return (job, outcome)
     } catch {
-      throw DataError("installed \(release.name), the release now in use, but comparing it with \(previous.display) failed: \(error.description)")
+      let what = staging == nil ? "installed \(release.name), the release now in use, but comparing" : "comparing \(release.name)"
+      throw DataError("\(what) with \(previous.display) failed: \(error.description)\(staging == nil ? "" : "; \(nothingInstalled)")")
     }
   }
 }

@@ -86,8 +86,9 @@ package struct ReleaseFetchJob: Sendable {
     self.settings = settings
   }
 
-  /// Downloads, reads, lints, installs and compares. `progress` hears the download's bytes;
-  /// `shouldStop` ends the download (nothing installed; the result is nil). Throws a one-line
+  /// Downloads, reads, lints, compares and installs. `progress` hears the download's bytes;
+  /// `shouldStop`, asked until the release is put in place, ends the job (nothing installed;
+  /// the result is nil). Throws a one-line
   /// `DataError` naming the place and why; the store is then as it was. Cost: the download;
   /// reading it whole; each product made a rule set, linted and measured (seconds for 538).
   package func run(
@@ -104,8 +105,12 @@ package struct ReleaseFetchJob: Sendable {
       throw DataError("\(error.description); \(nothingInstalled)")
     }
     guard let downloaded = fetched else { return nil }
-    if let shouldStop, shouldStop() { return nil }
+    // Ctrl-C is heard up to the moment the release is put in place (it was once heard only
+    // during the download: "nothing is installed", and the release was installed).
+    let stopped = { shouldStop?() ?? false }
+    if stopped() { return nil }
     let release = try read(downloadPath)
+    if stopped() { return nil }
     let lint = try self.lint(release.products)
     let name = InstalledRelease.name(compiled: release.form == .compiled, sha256: downloaded.sha256)
     var outcome = Outcome(downloaded: downloaded, release: release, lint: lint, previous: previous, installed: nil, diff: nil)
@@ -116,9 +121,13 @@ package struct ReleaseFetchJob: Sendable {
       name: name, form: release.form.rawValue, source: sourceName, sha256: downloaded.sha256, bytes: downloaded.bytes,
       products: release.products.count, fetched_at: InstalledRelease.timestamp(now),
       chosen_at: InstalledRelease.preciseTimestamp(now), sealed_version: settings.toolVersion)
+    let target = InstalledRelease(folder: (settings.store.path as NSString).appendingPathComponent(name), about: about)
+    let staged = try compare(target, staging: staging)
+    if stopped() { return nil }
     installed = try settings.store.install(staging, about: about)
     outcome.installed = installed
-    outcome.diff = try compare(installed!.release)
+    // A release installed before (chosen again) keeps its folder: its report is written there.
+    if case .new = installed! { outcome.diff = staged } else { outcome.diff = try compare(installed!.release) }
     return outcome
   }
 

@@ -40,6 +40,13 @@ package struct InstalledRelease: Sendable, Equatable {
   package var folder: String
   package var about: About
 
+  /// The release `about` describes in `folder` (which need not exist yet: a release about to
+  /// be put in place).
+  package init(folder: String, about: About) {
+    self.folder = folder
+    self.about = about
+  }
+
   /// The file of its products: mtg.wtf's compiled booster data, gzipped (an MTGJSON file's
   /// products converted to that form).
   package var dataPath: String { (folder as NSString).appendingPathComponent(InstalledRelease.dataFileName) }
