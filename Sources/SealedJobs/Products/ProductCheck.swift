@@ -154,13 +154,16 @@ package struct ProductCheck: Sendable {
   }
 
   /// The command line that reproduces a stage of a product of another file than the shipped
-  /// one: `sealed check-products` of that file on this product alone (its confirmation then
-  /// confirms at `--alpha` over one product, a level the line says).
+  /// one: `sealed check-products` of that file on this product alone, with the run's family
+  /// (`--family`), so that its confirmation is at the run's level.
   private func reproducing(file: String, pools: Int, alpha: Double, confirming: Bool) -> String {
     var words = ["sealed", "check-products", file, "--products", product.code, "--pools", String(settings.pools)]
     words += ["--seed", String(settings.runSeed), "--alpha", String(settings.control.alpha)]
     words += ["--screen-alpha", String(settings.control.screenAlpha)]
-    if confirming { words += ["--confirm-pools", String(pools), "--family", String(settings.control.products)] }
+    // The family sizes the confirmation's level, which a flagged rerun of the screen reaches
+    // too: without it the product alone would be confirmed at a level `family` times looser.
+    if confirming { words += ["--confirm-pools", String(pools)] }
+    words += ["--family", String(settings.control.products)]
     if let folder = settings.specsFolder { words += ["--specs", folder] }
     return words.map(ReproduceCommand.quote).joined(separator: " ")
   }
