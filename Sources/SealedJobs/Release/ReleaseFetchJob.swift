@@ -79,9 +79,16 @@ package struct ReleaseFetchJob: Sendable {
     guard settings.backoff >= 0, settings.backoff <= 60 else { throw DataError("--backoff \(settings.backoff): expected 0 to 60 seconds") }
     let client = HTTPClient(
       timeout: settings.timeout, headers: ["User-Agent": "Sealed/\(settings.toolVersion)", "Accept": "application/json, application/gzip;q=0.9, */*;q=0.8"])
-    download = try ReleaseDownload(
-      from: settings.from ?? Self.defaultAddress, client: client, retries: HTTPRetries(maxRetries: settings.retries, backoff: settings.backoff))
     if let newest = settings.store.releases().first { previous = .installed(newest) } else { previous = try .shipped() }
+    do throws(DataError) {
+      download = try ReleaseDownload(
+        from: settings.from ?? Self.defaultAddress, client: client, retries: HTTPRetries(maxRetries: settings.retries, backoff: settings.backoff))
+    } catch {
+      // A file that is not there: as every other refusal of the download says (it said only
+      // "no such file"). An option's error (no location) stays as it is.
+      guard error.location != nil else { throw error }
+      throw DataError("\(error.message); nothing was installed (the release in use is still \(previous.reference))", at: error.location)
+    }
     cards = CardSetLoader(location: try CardDataLocation.resolve(option: settings.cards))
     self.settings = settings
   }
