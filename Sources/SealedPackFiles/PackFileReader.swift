@@ -27,7 +27,8 @@ public struct PackFileReader: ~Copyable {
   /// name, one member or several. With `format` nil the layout is detected from the first line
   /// that is not blank or a comment: a header with `booster` and `collector_number` columns is
   /// CSV, else one with `pick_number`, `pack_number`, `draft_id` or `pack_card_` columns is
-  /// 17lands' layout, one with `booster` or `collector_number` columns is CSV (its fields separated by commas, or by semicolons when they separate its column names),
+  /// 17lands' layout, one with `booster` or `collector_number` columns is CSV (its fields
+  /// separated by commas, or by semicolons when they separate its column names),
   /// anything else the text list. Reads at most the first chunk of the file.
   ///
   /// Throws a one-line `DataError` for a missing file, a folder, an empty file, a zip, xz,
