@@ -20,37 +20,63 @@ import Testing
     try edit(&products[index])
   }
 
+  /// Edits sheet `sheet` of product `code` (its `cards`, its `total_weight`).
+  static func editSheet(
+    _ products: inout [[String: Any]], _ code: String, sheet name: String, _ edit: (inout [String: Any]) throws -> Void
+  ) throws {
+    try self.edit(&products, code) { product in
+      var sheets = product["sheets"] as! [String: Any]
+      var sheet = try #require(sheets[name] as? [String: Any], "no sheet \(name) in \(code)")
+      try edit(&sheet)
+      sheets[name] = sheet
+      product["sheets"] = sheets
+    }
+  }
+
+  /// Edits the cards of sheet `sheet` of product `code` (`total_weight` left as it is).
+  static func editCards(
+    _ products: inout [[String: Any]], _ code: String, sheet name: String, _ edit: (inout [String: Any]) throws -> Void
+  ) throws {
+    try editSheet(&products, code, sheet: name) { sheet in
+      var cards = sheet["cards"] as! [String: Any]
+      try edit(&cards)
+      sheet["cards"] = cards
+    }
+  }
+
+  /// Gives card `key` of sheet `sheet` of product `code` the weight `weight` (adding it when
+  /// the sheet lacks it), and the sheet's `total_weight` the difference: a plant the total
+  /// agrees with. Returns the card's weight before (nil when it was not there).
+  @discardableResult
+  static func setWeight(_ products: inout [[String: Any]], _ code: String, sheet name: String, card key: String, to weight: Int) throws -> Int? {
+    var before: Int?
+    try editSheet(&products, code, sheet: name) { sheet in
+      var cards = sheet["cards"] as! [String: Any]
+      before = cards[key] as? Int
+      cards[key] = weight
+      sheet["cards"] = cards
+      sheet["total_weight"] = (sheet["total_weight"] as! Int) + weight - (before ?? 0)
+    }
+    return before
+  }
+
   /// Five errors planted in one copy, each in its own product: fdn-play's rare fdn:106 at weight
   /// 140 instead of 14 (×10); war-draft's first variant at weight 900 instead of 899; mkm-play
   /// removed; otj-play's first variant drawing 8 commons instead of 7 (15 cards); war-draft's
   /// war:102 renamed war:999, a card war does not have.
   static func planted() throws -> [[String: Any]] {
     var products = try shippedProducts()
-    try edit(&products, "fdn-play") { product in
-      var sheets = product["sheets"] as! [String: Any]
-      var sheet = sheets["rare_mythic_with_showcase"] as! [String: Any]
-      var cards = sheet["cards"] as! [String: Any]
-      #expect(cards["fdn:106"] as? Int == 14)
-      cards["fdn:106"] = 140
-      sheet["cards"] = cards
-      sheet["total_weight"] = (sheet["total_weight"] as! Int) + 126
-      sheets["rare_mythic_with_showcase"] = sheet
-      product["sheets"] = sheets
-    }
+    #expect(try setWeight(&products, "fdn-play", sheet: "rare_mythic_with_showcase", card: "fdn:106", to: 140) == 14)
     try edit(&products, "war-draft") { product in
       var boosters = product["boosters"] as! [[String: Any]]
       #expect(boosters[0]["weight"] as? Int == 899)
       boosters[0]["weight"] = 900
       product["boosters"] = boosters
-      var sheets = product["sheets"] as! [String: Any]
-      var sheet = sheets["nonplaneswalker_uncommon"] as! [String: Any]
-      var cards = sheet["cards"] as! [String: Any]
+    }
+    try editCards(&products, "war-draft", sheet: "nonplaneswalker_uncommon") { cards in
       let weight = cards.removeValue(forKey: "war:102")
       #expect(weight != nil)
       cards["war:999"] = weight
-      sheet["cards"] = cards
-      sheets["nonplaneswalker_uncommon"] = sheet
-      product["sheets"] = sheets
     }
     products.removeAll { $0["code"] as? String == "mkm-play" }
     try edit(&products, "otj-play") { product in
