@@ -60,12 +60,7 @@ final class FileSource: ByteSource {
   }
 
   func read(into buffer: UnsafeMutableRawBufferPointer) throws(DataError) -> Int {
-    if !pending.isEmpty {
-      let count = min(pending.count, buffer.count)
-      pending.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: count) }
-      pending.removeFirst(count)
-      return count
-    }
+    if !pending.isEmpty { return handOut(&pending, into: buffer) }
     return try readDescriptor(into: buffer)
   }
 
@@ -78,6 +73,15 @@ final class FileSource: ByteSource {
       throw DataError("cannot read the \(noun): \(reason)", at: path)
     }
   }
+}
+
+/// Moves the first of `pending`'s bytes (bytes looked at before they were read) into `buffer`,
+/// as many as fit, and returns how many.
+func handOut(_ pending: inout [UInt8], into buffer: UnsafeMutableRawBufferPointer) -> Int {
+  let count = min(pending.count, buffer.count)
+  pending.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: count) }
+  pending.removeFirst(count)
+  return count
 }
 
 /// Bytes already in memory (the fuzz target and tests), handed out as if from a file.

@@ -36,9 +36,6 @@ final class PeekedSource: ByteSource {
       if let pendingError { throw pendingError }
       return try inner.read(into: buffer)
     }
-    let count = min(pending.count, buffer.count)
-    pending.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: count) }
-    pending.removeFirst(count)
-    return count
+    return handOut(&pending, into: buffer)
   }
 }
