@@ -63,15 +63,13 @@ extension CompileContext {
         claimProblems.append("rules \"\(rules.name)\" have independent boosters: no mythic booster, so no position")
         continue
       case .odds(let odds, _):
-        do {
+        if spec?.misfitClaimsFail == true, let misfit = misfit(odds) {
+          // A claim the rules no longer fit fails as one that cannot hold.
+          claimLanes.append(nil)
+          claimProblems.append(misfit)
+        } else {
           claimLanes.append(try oddsLane(odds, claim: claim, events: &events))
           claimProblems.append(nil)
-        } catch {
-          // A claim that does not fit the rules (`oddsLane`'s errors about the claim itself).
-          let prefix = "claim \"\(claim.name)\": "
-          guard spec?.misfitClaimsFail == true, error.message.hasPrefix(prefix) else { throw error }
-          claimLanes.append(nil)
-          claimProblems.append(String(error.message.dropFirst(prefix.count)))
         }
         continue
       default:
