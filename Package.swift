@@ -55,6 +55,11 @@ let package = Package(
       providers: [.apt(["zlib1g-dev"])]
     ),
     .systemLibrary(
+      name: "CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
+    .systemLibrary(
       name: "CStb",
       pkgConfig: "stb",
       providers: [.apt(["libstb-dev"])]
@@ -95,9 +100,9 @@ let package = Package(
       ]
     ),
     .target(name: "SealedDecks", dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine"]),
-    // Networking: HTTP GET through Foundation's URLSession, retries on 429 and 5xx, streamed
-    // downloads (sealed cards fetch, sealed rules fetch); no other stage makes a request.
-    .target(name: "SealedNetwork", dependencies: ["SealedSupport"]),
+    // Networking: HTTP GET through libcurl, retries on 429 and 5xx, streamed downloads (sealed
+    // cards fetch, sealed rules fetch); no other stage makes a request.
+    .target(name: "SealedNetwork", dependencies: ["SealedSupport", "CCurl"]),
     .target(name: "SealedScryfall", dependencies: ["SealedSupport", "SealedCards", "SealedNetwork"]),
     .target(
       name: "SealedMTGJSON",

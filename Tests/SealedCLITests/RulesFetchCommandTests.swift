@@ -234,6 +234,27 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("releases").path))
   }
 
+  /// The process sleeps while the server is slow to answer: 2 s of waiting cost it well under a
+  /// second of CPU (Foundation's URLSession, which Sealed used before libcurl, took 1.4 s).
+  @Test func waitingForASlowServerCostsNoCPU() throws {
+    let server = try LocalHTTPServer { _ in
+      Thread.sleep(forTimeInterval: 2)
+      return .respond(status: 200, headers: [:], body: Data("[]".utf8))
+    }
+    let (_, env) = try Self.environment()
+    // bash's `times` prints the shell's CPU time, then its children's.
+    let script = #""$0" rules fetch --from "$1" --quiet >/dev/null 2>&1; times"#
+    let result = try SealedExecutable.run(
+      ["-c", script, SealedExecutable.url.path, server.baseURL + "/slow.json"], environment: env,
+      executable: URL(fileURLWithPath: "/bin/bash"))
+    let children = try #require(result.stdout.split(separator: "\n").last, "\(result.stdout)")
+    let seconds = children.split(separator: " ").map { field -> Double in
+      let parts = field.dropLast().split(separator: "m")
+      return (Double(parts.first ?? "") ?? 99) * 60 + (Double(parts.last ?? "") ?? 99)
+    }
+    #expect(seconds.count == 2 && seconds.reduce(0, +) < 0.6, "\(children)")
+  }
+
   @Test func aRateLimitIsWaitedOut() throws {
     let server = try ReleaseServer()
     let (_, env) = try Self.environment()

@@ -124,4 +124,56 @@ import Testing
     }
     #expect(Date().timeIntervalSince(again) < 3)
   }
+
+  @Test func redirectsAreFollowedToHTTPAddressesOnly() throws {
+    let server = try LocalHTTPServer { request in
+      switch request.path {
+      case "/old": .respond(status: 301, headers: ["Location": "/new"], body: Data("moved".utf8))
+      case "/new": .respond(status: 200, headers: [:], body: Self.body)
+      default: .respond(status: 302, headers: ["Location": "file:///etc/passwd"], body: Data())
+      }
+    }
+    let response = try client.get(URL(string: server.baseURL + "/old")!)
+    #expect(response.status == 200 && response.body == Self.body)
+    #expect(server.requests.map(\.path) == ["/old", "/new"])
+    #expect {
+      try client.get(URL(string: server.baseURL + "/elsewhere")!)
+    } throws: { error in
+      (error as? TransportError)?.reason == "a redirect to an address that is not http or https"
+    }
+  }
+
+  @Test func aCompressedAnswerIsDecodedAndItsProgressHasNoTotal() throws {
+    let gzipped = try ReleaseFixtures.gzipped(Self.body)
+    let server = try LocalHTTPServer { _ in .respond(status: 200, headers: ["Content-Encoding": "gzip"], body: gzipped) }
+    let sink = try file()
+    let seen = Mutex<[TransferProgress]>([])
+    _ = try client.get(URL(string: server.baseURL + "/x")!, sink: sink, progress: { progress in seen.withLock { $0.append(progress) } }, shouldStop: nil)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: sink.path)) == Self.body)
+    // Content-Length counts the compressed bytes, the progress the decoded ones.
+    #expect(seen.withLock { $0 }.last == TransferProgress(received: Int64(Self.body.count), expected: nil))
+    #expect(server.requests.first?.headers["accept-encoding"]?.contains("gzip") == true)
+  }
+
+  @Test func aServerThatSaysNothingTimesOut() throws {
+    let server = try LocalHTTPServer { _ in .silence(seconds: 10) }
+    let quick = HTTPClient(timeout: 1, headers: [:])
+    let start = Date()
+    #expect {
+      try quick.get(URL(string: server.baseURL + "/x")!, sink: try file(), progress: nil, shouldStop: nil)
+    } throws: { error in
+      (error as? TransportError)?.reason == "timed out after 1 s"
+    }
+    #expect(Date().timeIntervalSince(start) < 8)
+  }
+
+  @Test func aWholeTransferPastItsLimitSaysSo() throws {
+    let server = try LocalHTTPServer { _ in .stalled(status: 200, body: Self.body, bytes: 1000, seconds: 10) }
+    let limited = HTTPClient(timeout: 5, headers: [:], transferLimit: 1)
+    #expect {
+      try limited.get(URL(string: server.baseURL + "/x")!, sink: try file(), progress: nil, shouldStop: nil)
+    } throws: { error in
+      (error as? TransportError)?.reason == "did not finish within 1 s"
+    }
+  }
 }

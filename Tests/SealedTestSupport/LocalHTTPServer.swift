@@ -161,6 +161,8 @@ package final class LocalHTTPServer: @unchecked Sendable {
   private static func reason(_ status: Int) -> String {
     switch status {
     case 200: "OK"
+    case 301: "Moved Permanently"
+    case 302: "Found"
     case 404: "Not Found"
     case 429: "Too Many Requests"
     case 500: "Internal Server Error"

@@ -16,7 +16,7 @@ final class DownloadProgress: @unchecked Sendable {
     self.enabled = enabled && isatty(STDERR_FILENO) == 1
   }
 
-  /// Records progress (from URLSession's queue); redraws when a quarter second has passed.
+  /// Records progress (from the downloading thread); redraws when a quarter second has passed.
   func update(_ progress: TransferProgress) {
     guard enabled else { return }
     let now = Date()
