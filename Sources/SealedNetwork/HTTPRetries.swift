@@ -24,6 +24,8 @@ package struct HTTPRetries: Sendable {
   package var backoff: TimeInterval = 1
   /// The longest wait honoured from a `Retry-After` header.
   package var maxWait: TimeInterval = 60
+  /// Told before each wait, so that a user is not left looking at a silent minute.
+  package var onWait: (@Sendable (RetryWait) -> Void)?
 
   package init(maxRetries: Int = 3, backoff: TimeInterval = 1, maxWait: TimeInterval = 60) {
     self.maxRetries = maxRetries
@@ -51,7 +53,9 @@ package struct HTTPRetries: Sendable {
       guard retriable && tries <= maxRetries else {
         throw .status(response.status, body: response.body, tries: tries, retriable: retriable)
       }
-      let wait = Self.retryAfter(response.headers["retry-after"]).map { min($0, maxWait) } ?? backoff * Double(1 << (tries - 1))
+      let asked = Self.retryAfter(response.headers["retry-after"])
+      let wait = asked.map { min($0, maxWait) } ?? backoff * Double(1 << (tries - 1))
+      onWait?(RetryWait(status: response.status, seconds: wait, retry: tries, retries: maxRetries, askedByServer: asked != nil))
       if Self.sleep(wait, shouldStop: shouldStop) { throw .stopped }
     }
   }
@@ -71,5 +75,28 @@ package struct HTTPRetries: Sendable {
       if left <= 0 { return false }
       Thread.sleep(forTimeInterval: min(left, 0.1))
     }
+  }
+}
+
+/// A wait before a request is tried again: the answer that caused it, how long, and which retry
+/// comes after it.
+package struct RetryWait: Sendable, Equatable {
+  /// The answer's status: 429 or 5xx.
+  package var status: Int
+  package var seconds: TimeInterval
+  /// 1 for the first retry.
+  package var retry: Int
+  package var retries: Int
+  /// Whether the wait is the server's `Retry-After` (at most `maxWait`), not the backoff.
+  package var askedByServer: Bool
+
+  package init(status: Int, seconds: TimeInterval, retry: Int, retries: Int, askedByServer: Bool) {
+    (self.status, self.seconds, self.retry, self.retries, self.askedByServer) = (status, seconds, retry, retries, askedByServer)
+  }
+
+  /// "the server answered HTTP 429; trying again in 30 s, as it asked (retry 1 of 3)".
+  package var description: String {
+    "the server answered HTTP \(status); trying again in \(HTTPClient.seconds(seconds))"
+      + "\(askedByServer ? ", as it asked" : "") (retry \(retry) of \(retries))"
   }
 }

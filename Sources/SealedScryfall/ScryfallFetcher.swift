@@ -30,6 +30,8 @@ package struct ScryfallFetcher {
   package var maxWait: TimeInterval = 60
   /// Called after each page with the set, the cards so far and the total Scryfall announced.
   package var progress: ((String, Int, Int?) -> Void)?
+  /// Told before each wait to try a request again (an answer of 429 or 5xx).
+  package var onWait: (@Sendable (RetryWait) -> Void)?
   /// Polled before each page, ten times a second during a request and during the waits between
   /// tries: when it says yes the fetch stops, stores nothing of the set and throws. Without it
   /// a set is fetched to its end.
@@ -115,7 +117,8 @@ package struct ScryfallFetcher {
   // MARK: - Requests
 
   private mutating func get(_ url: URL, set code: String, page: Int) throws(DataError) -> Data {
-    let retries = HTTPRetries(maxRetries: maxRetries, backoff: backoff, maxWait: maxWait)
+    var retries = HTTPRetries(maxRetries: maxRetries, backoff: backoff, maxWait: maxWait)
+    retries.onWait = onWait
     do throws(HTTPFailure) {
       return try retries.run(shouldStop: shouldStop) { () throws(TransportError) -> HTTPResponse in
         waitForTurn()

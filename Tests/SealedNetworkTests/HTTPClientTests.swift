@@ -42,13 +42,18 @@ import Testing
     }
     let sink = try file()
     let start = Date()
-    let response = try HTTPRetries(maxRetries: 3, backoff: 0.01).run { () throws(TransportError) -> HTTPResponse in
+    var retries = HTTPRetries(maxRetries: 3, backoff: 0.01)
+    let told = Mutex<[RetryWait]>([])
+    retries.onWait = { wait in told.withLock { $0.append(wait) } }
+    let response = try retries.run { () throws(TransportError) -> HTTPResponse in
       try client.get(URL(string: server.baseURL + "/x")!, sink: sink, progress: nil, shouldStop: nil)
     }
     #expect(response.status == 200)
     // Retry-After: 1 was honoured, not the 0.01 s backoff.
     #expect(Date().timeIntervalSince(start) >= 1)
     #expect(server.requests.count == 2)
+    #expect(told.withLock { $0 } == [RetryWait(status: 429, seconds: 1, retry: 1, retries: 3, askedByServer: true)])
+    #expect(told.withLock { $0 }.first?.description == "the server answered HTTP 429; trying again in 1 s, as it asked (retry 1 of 3)")
     // The error page of the first answer is not part of the file.
     #expect(try sink.finish().bytes == Int64(Self.body.count))
   }

@@ -1,8 +1,10 @@
 import Foundation
 import SealedSupport
 import SealedCards
+import SealedNetwork
 import SealedScryfall
 import SealedTestSupport
+import Synchronization
 import Testing
 
 /// `ScryfallFetcher` against a real HTTP server on 127.0.0.1 that pages the shipped data as
@@ -68,11 +70,19 @@ import Testing
   }
 
   @Test func rateLimitsAndServerErrorsAreTriedAgain() throws {
-    for fault in [FakeScryfall.Fault.rateLimited(count: 2), .serverError(count: 3)] {
+    // Each wait is told: Scryfall's Retry-After (0) for a 429, the doubling backoff for a 503.
+    let expected: [[RetryWait]] = [
+      (1...2).map { RetryWait(status: 429, seconds: 0, retry: $0, retries: 3, askedByServer: true) },
+      [0.01, 0.02, 0.04].enumerated().map { RetryWait(status: 503, seconds: $1, retry: $0 + 1, retries: 3, askedByServer: false) },
+    ]
+    for (fault, waits) in zip([FakeScryfall.Fault.rateLimited(count: 2), .serverError(count: 3)], expected) {
       let server = try FakeScryfall(shippedSets: ["war"], fault: fault)
       var fetcher = fetcher(server)
+      let told = Mutex<[RetryWait]>([])
+      fetcher.onWait = { wait in told.withLock { $0.append(wait) } }
       let cards = try fetcher.fetch(set: "war", into: try emptyStore())
       #expect(cards.count == 275)
+      #expect(told.withLock { $0 } == waits)
     }
   }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SealedSupport
 import SealedCards
+import SealedNetwork
 import SealedScryfall
 
 /// `sealed cards fetch SET... | --product CODE...`: download whole sets from Scryfall's API.
@@ -76,6 +77,10 @@ struct CardsFetchCommand: ParsableCommand {
   /// Fetches each set in turn, printing what was stored; a failure names the sets stored before it.
   private func fetch(_ codes: [String], with fetcher: inout ScryfallFetcher, into store: CardStore) throws {
     let showProgress = !quiet && isatty(STDERR_FILENO) == 1
+    fetcher.onWait = { wait in
+      let clear = showProgress ? "\r\u{1B}[2K" : ""
+      FileHandle.standardError.write(Data("\(clear)sealed: \(wait.description)\n".utf8))
+    }
     if showProgress {
       fetcher.progress = { code, cards, total in
         let of = total.map { "/\($0)" } ?? ""

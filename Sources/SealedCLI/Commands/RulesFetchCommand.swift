@@ -55,7 +55,8 @@ struct RulesFetchCommand: ParsableCommand {
     let bar = DownloadProgress(label: "fetching \(job.download.name)", enabled: !quiet)
     let interrupt = InterruptFlag(message: "interrupted; stopping before anything is installed")
     defer { interrupt.restore() }
-    let outcome = try job.run(progress: { bar.update($0) }, shouldStop: { interrupt.isRaised })
+    let outcome = try job.run(
+      progress: { bar.update($0) }, waiting: { bar.note($0.description) }, shouldStop: { interrupt.isRaised })
     bar.finish()
     guard let outcome else {
       throw CommandFailure(status: 130, message: "interrupted; nothing was installed (the release in use is still \(job.previous.reference))")

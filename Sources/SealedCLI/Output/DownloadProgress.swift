@@ -29,6 +29,14 @@ final class DownloadProgress: @unchecked Sendable {
     FileHandle.standardError.write(Data("\r\u{1B}[2K\(Self.line(label: label, progress, seconds: now.timeIntervalSince(start)))".utf8))
   }
 
+  /// A line of its own on standard error (`sealed: TEXT`), the progress line cleared first and
+  /// redrawn at the next update; printed whether or not the bar is shown.
+  func note(_ text: String) {
+    let clear = enabled ? "\r\u{1B}[2K" : ""
+    lock.withLock { lastDrawn = nil }
+    FileHandle.standardError.write(Data("\(clear)sealed: \(text)\n".utf8))
+  }
+
   /// Clears the line.
   func finish() {
     guard enabled else { return }

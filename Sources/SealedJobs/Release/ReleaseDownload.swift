@@ -54,14 +54,17 @@ package struct ReleaseDownload: Sendable {
   }
 
   /// Writes the release's bytes to `path`. `progress` hears the bytes so far (and the total,
-  /// when the server gives it). Throws a one-line `DataError` naming the place and why
+  /// when the server gives it), `waiting` each wait before a retry. Throws a one-line `DataError` naming the place and why
   /// (`failure`); returns nil when stopped. Cost: one request per attempt; the bytes once.
   package func fetch(
-    to path: String, progress: (@Sendable (TransferProgress) -> Void)?, shouldStop: (() -> Bool)?
+    to path: String, progress: (@Sendable (TransferProgress) -> Void)?, waiting: (@Sendable (RetryWait) -> Void)? = nil,
+    shouldStop: (() -> Bool)?
   ) throws(DataError) -> Downloaded? {
     let file = try DownloadFile(path: path)
     switch place {
     case .remote(let url):
+      var retries = self.retries
+      retries.onWait = waiting
       do throws(HTTPFailure) {
         _ = try retries.run(shouldStop: shouldStop) { () throws(TransportError) -> HTTPResponse in
           try client.get(url, sink: file, progress: progress, shouldStop: shouldStop)

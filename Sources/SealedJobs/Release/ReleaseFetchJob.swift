@@ -93,13 +93,14 @@ package struct ReleaseFetchJob: Sendable {
     self.settings = settings
   }
 
-  /// Downloads, reads, lints, compares and installs. `progress` hears the download's bytes;
-  /// `shouldStop`, asked until the release is put in place, ends the job (nothing installed;
+  /// Downloads, reads, lints, compares and installs. `progress` hears the download's bytes,
+  /// `waiting` each wait before a retry; `shouldStop`, asked until the release is put in place, ends the job (nothing installed;
   /// the result is nil). Throws a one-line
   /// `DataError` naming the place and why; the store is then as it was. Cost: the download;
   /// reading it whole; each product made a rule set, linted and measured (seconds for 538).
   package func run(
-    progress: (@Sendable (TransferProgress) -> Void)? = nil, shouldStop: (() -> Bool)? = nil
+    progress: (@Sendable (TransferProgress) -> Void)? = nil, waiting: (@Sendable (RetryWait) -> Void)? = nil,
+    shouldStop: (() -> Bool)? = nil
   ) throws(DataError) -> Outcome? {
     let staging = try settings.store.makeStaging()
     var installed: ReleaseStore.Installed?
@@ -107,7 +108,7 @@ package struct ReleaseFetchJob: Sendable {
     let downloadPath = staging.file("download")
     let fetched: ReleaseDownload.Downloaded?
     do throws(DataError) {
-      fetched = try download.fetch(to: downloadPath, progress: progress, shouldStop: shouldStop)
+      fetched = try download.fetch(to: downloadPath, progress: progress, waiting: waiting, shouldStop: shouldStop)
     } catch {
       throw DataError("\(error.description); \(nothingInstalled)")
     }
