@@ -81,7 +81,8 @@ extension CheckJob {
     let run = "the tallies in \(settings.directory)"
     if let given = settings.rules {
       let rules = try RuleSetLoader.load(given)
-      guard rules.text == record.rulesText else {
+      // The same rules from another release of the same product are the same rules.
+      guard RuleSetDefinition.fingerprintText(of: rules.text) == RuleSetDefinition.fingerprintText(of: record.rulesText) else {
         throw DataError(
           "--rules \(given): \(run) were counted under rules \"\(record.rulesName)\" (\(record.rulesSource)); leave --rules out, or give those rules")
       }

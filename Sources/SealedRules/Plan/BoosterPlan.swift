@@ -11,13 +11,14 @@ public final class BoosterPlan: Sendable {
   package let rulesSource: String
   private let rulesText: String
   private let rulesFingerprint = Mutex<String?>(nil)
-  /// The rule set's fingerprint: the SHA-256 of its text, in hex. Cost: O(text) the first time
+  /// The rule set's fingerprint: the SHA-256 of its text (less the name of the release a
+  /// product's rules came from: `RuleSetDefinition.fingerprintText`), in hex. Cost: O(text) the first time
   /// it is asked (a run asks for its record and its report), not for every plan compiled (the
   /// listing's 538 plans spent 2% of their time on it); a lookup after that.
   package var rulesSHA256: String {
     rulesFingerprint.withLock { kept in
       if let kept { return kept }
-      let fingerprint = SHA256.hex(of: Array(rulesText.utf8))
+      let fingerprint = SHA256.hex(of: Array(RuleSetDefinition.fingerprintText(of: rulesText).utf8))
       kept = fingerprint
       return fingerprint
     }

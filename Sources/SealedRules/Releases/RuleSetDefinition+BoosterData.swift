@@ -6,16 +6,31 @@ extension RuleSetDefinition {
   /// `run.csv` records it as `booster_data`. Cost: a scan of the comment lines at the top (the
   /// lines after them are never split off: a product's rule file runs to thousands of lines).
   package var boosterData: String? {
-    let prefix = "# Written by sealed rules import from "
-    let suffix = ": mtg.wtf's compiled booster data"
+    guard let line = Self.provenanceLine(in: text) else { return nil }
+    let label = text[line].dropFirst(Self.provenancePrefix.count).dropLast(Self.provenanceSuffix.count)
+    return label.isEmpty ? nil : String(label)
+  }
+
+  /// What the rules' fingerprint (`rules_sha256`) and the comparison of two rule sets read:
+  /// `text` with the release named in its header left out, so that a product's rules are the
+  /// same rules whichever release gave them (the shipped data or a fetched copy of the same
+  /// bytes, two releases whose product did not change). Cost: as `boosterData`; a copy of the
+  /// text when it names a release.
+  package static func fingerprintText(of text: String) -> String {
+    guard let line = provenanceLine(in: text) else { return text }
+    return text.replacingCharacters(in: line, with: String(provenancePrefix.dropLast(" from ".count)) + provenanceSuffix)
+  }
+
+  private static let provenancePrefix = "# Written by sealed rules import from "
+  private static let provenanceSuffix = ": mtg.wtf's compiled booster data"
+
+  /// Where the header line naming the release is, among the comment lines at the top.
+  private static func provenanceLine(in text: String) -> Range<String.Index>? {
     var rest = Substring(text)
     while rest.hasPrefix("#") {
       let end = rest.firstIndex(of: "\n") ?? rest.endIndex
       let line = rest[..<end]
-      if line.hasPrefix(prefix), line.hasSuffix(suffix) {
-        let label = line.dropFirst(prefix.count).dropLast(suffix.count)
-        return label.isEmpty ? nil : String(label)
-      }
+      if line.hasPrefix(provenancePrefix), line.hasSuffix(provenanceSuffix) { return line.startIndex..<line.endIndex }
       rest = end == rest.endIndex ? "" : rest[rest.index(after: end)...]
     }
     return nil
