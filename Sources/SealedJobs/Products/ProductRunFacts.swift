@@ -11,8 +11,10 @@ package struct ProductRunFacts: Sendable {
   package var patterns: [String]
   /// `--shard K/N`, when given.
   package var shard: String?
-  /// The products of this run (of its shard).
+  /// The products the patterns matched (before `--shard`).
   package var matched: Int
+  /// The products of this run's shard (all those matched without `--shard`).
+  package var inShard: Int
   package var pools: Int
   package var confirmPools: Int
   package var seed: UInt64
@@ -25,7 +27,8 @@ package struct ProductRunFacts: Sendable {
   package var started: Date
 
   package init(
-    toolVersion: String, data: String, patterns: [String], shard: String?, matched: Int, pools: Int, confirmPools: Int,
+    toolVersion: String, data: String, patterns: [String], shard: String?, matched: Int, inShard: Int, pools: Int,
+    confirmPools: Int,
     seed: UInt64, specs: String?, control: ErrorControl, baseline: BaselineComparison?, threads: Int, started: Date
   ) {
     self.toolVersion = toolVersion
@@ -33,6 +36,7 @@ package struct ProductRunFacts: Sendable {
     self.patterns = patterns
     self.shard = shard
     self.matched = matched
+    self.inShard = inShard
     self.pools = pools
     self.confirmPools = confirmPools
     self.seed = seed
@@ -52,6 +56,7 @@ package struct ProductRunFacts: Sendable {
     table.append(["products", patterns.isEmpty ? "*" : patterns.joined(separator: ",")])
     if let shard { table.append(["shard", shard]) }
     table.append(["products_matched", String(matched)])
+    if shard != nil { table.append(["products_in_shard", String(inShard)]) }
     table.append(["products_finished", String(result.summary.rows.count)])
     table.append(["pools", String(pools)])
     table.append(["seed", String(seed)])

@@ -159,7 +159,7 @@ package struct ProductsJob: Sendable {
   package func write(_ outcome: Outcome) throws(DataError) {
     let facts = ProductRunFacts(
       toolVersion: settings.toolVersion, data: release.label,
-      patterns: settings.patterns, shard: settings.shard?.description, matched: products.count, pools: pools,
+      patterns: settings.patterns, shard: settings.shard?.description, matched: matched, inShard: products.count, pools: pools,
       confirmPools: confirmPools, seed: seed, specs: settings.specs, control: control, baseline: outcome.comparison,
       threads: threads, started: outcome.started)
     let findings = FindingsTable(findings: outcome.findings, status: outcome.comparison?.status)
