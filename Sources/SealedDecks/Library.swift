@@ -104,6 +104,7 @@ public struct Library: Sendable {
     try Self.checkHeader(data, path: path, expected: SavedPool.formatName)
     let body = try Self.decode(PoolBody.self, from: data, path: path)
     do {
+      try LibraryFields.checkPool(data)
       return try body.pool(field: "")
     } catch {
       throw DataError("field \(error.field): \(error.message)", at: path)
@@ -123,6 +124,7 @@ public struct Library: Sendable {
     try Self.checkHeader(data, path: path, expected: Deck.formatName)
     let body = try Self.decode(DeckBody.self, from: data, path: path)
     do {
+      try LibraryFields.checkDeck(data)
       return try body.deck(name: name)
     } catch {
       throw DataError("field \(error.field): \(error.message)", at: path)

@@ -283,10 +283,15 @@ struct PoolBody: Decodable {
     var opened: [PoolCardID: Int] = [:]
     for (b, booster) in boosters.enumerated() {
       for (c, card) in booster.cards.enumerated() {
-        guard firstIndex[card.id] != nil else {
+        guard let entry = firstIndex[card.id] else {
           throw FieldProblem(
             field("boosters[\(b)].cards[\(c)]"),
             "\(card.set) #\(card.collectorNumber) (\(card.name)) is not among the pool's \"cards\"")
+        }
+        guard cards[entry].card.name == card.name else {
+          throw FieldProblem(
+            field("boosters[\(b)].cards[\(c)].name"),
+            "\"\(card.name)\", but \(card.set) #\(card.collectorNumber) among the pool's \"cards\" is \"\(cards[entry].card.name)\"")
         }
         opened[card.id, default: 0] += 1
       }

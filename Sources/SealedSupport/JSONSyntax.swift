@@ -101,6 +101,10 @@ package enum JSONSyntax {
       case UInt8(ascii: "n"):
         if let found = scanLiteral("null") { return found }
       default:
+        // A Windows editor's byte-order mark: named as such ("found byte 0xEF" said nothing).
+        if index == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+          return problem("a UTF-8 byte-order mark (EF BB BF), which JSON files do not begin with: save the file without it")
+        }
         return problem("expected a value, found \(describe(byte))")
       }
       expect = .commaOrClose

@@ -113,6 +113,25 @@ import Testing
     try expectCorruption("\"version\": 1", "\"version\": 2", "field version: 2; this Sealed reads version 1")
     try expectCorruption("\"name\": \"Plains\", \"copies\": 8}", "\"name\": \"Island\", \"copies\": 8}", "field cards[6].name: \"Island\", but war #250 in the pool is \"Plains\"")
     try expectCorruption("\"name\": \"Spark Double\", \"copies\": 1}", "\"name\": \"Spark Double\", \"copies\": 2}", "field cards[4].copies: Spark Double: 2 in the deck, but 1 opened")
+    // A field Sealed does not know is refused, not dropped at the next write.
+    try expectCorruption("\"version\": 1,", "\"version\": 1, \"notes\": \"mine\",", "field notes: not a field of a deck file (Sealed would drop it the next time it writes the file); a deck file holds cards, created_at, format, modified_at, pool, pool_name, version")
+    try expectCorruption("\"name\": \"Plains\", \"copies\": 8}", "\"name\": \"Plains\", \"copies\": 8, \"note\": 1}", "field cards[6].note: not a field of a deck's card")
+    try expectCorruption("\"slot\": \"common\"}", "\"slot\": \"common\", \"foil\": true}", "field pool.boosters[0].cards[0].foil: not a field of a booster's card")
+    // A booster's card renamed away from the pool's card of that number.
+    try expectCorruption("\"name\": \"Aven Eternal\", \"slot\"", "\"name\": \"Black Lotus\", \"slot\"", "field pool.boosters[0].cards[0].name: \"Black Lotus\", but war #42 among the pool's \"cards\" is \"Aven Eternal\"")
+  }
+
+  /// A file saved with a byte-order mark (Windows Notepad) is refused naming the mark.
+  @Test func aByteOrderMarkIsNamed() throws {
+    let library = try library()
+    _ = try saveAliceAndBob(in: library)
+    let path = library.file(.deck, "alice")
+    let marked = Data([0xEF, 0xBB, 0xBF]) + (try Data(contentsOf: URL(fileURLWithPath: path)))
+    try marked.write(to: URL(fileURLWithPath: path))
+    expectError("\(path):1:1: malformed JSON (a UTF-8 byte-order mark (EF BB BF), which JSON files do not begin with: save the file without it)") {
+      () throws(DataError) in _ = try library.deck("alice")
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == marked)
   }
 
   @Test func malformedJSONGivesLineAndColumn() throws {
