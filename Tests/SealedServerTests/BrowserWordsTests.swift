@@ -12,5 +12,10 @@ import Testing
       BrowserWords.rephrase(line)
         == "Pools: 274877906944 is more than a check of this rule set counts exactly; enter at most 45812984490 (its exact tests count at most 2^38 boosters)")
     #expect(BrowserWords.rephrase("--booster-max 9: set war's highest collector number is 264; expected 1 to 264") == "Booster range 9: set war's highest collector number is 264; expected 1 to 264")
+    // A range too small for a sheet (a player's review: the app named the command line's option).
+    let small = "slot \"common\" draws 10 distinct cards from sheet \"common\", which has only 2 card(s) in eld; with --booster-max 5 boosters draw from collector numbers 1 to 5 only"
+    #expect(
+      BrowserWords.rephrase(small)
+        == "slot \"common\" draws 10 distinct cards from sheet \"common\", which has only 2 card(s) in eld; with the booster range 5 boosters draw from collector numbers 1 to 5 only: enter a larger range")
   }
 }

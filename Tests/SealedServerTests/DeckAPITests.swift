@@ -69,6 +69,12 @@ import Testing
     let viewed = (pools[2]["boosters"] as! [[[String: Any]]]).joined().map { ($0["card"] as! [String: Any])["id"] as! String }
     #expect(third == viewed, "\(csv.prefix(200))")
     #expect(pools[2]["opened"] as? Int == viewed.count)
+    // Codes in any case, as on the command line (rules=RETAIL was "unknown rule set").
+    let shouted = try JSONValue.object(server.get("/api/pools?set=WAR&rules=SEALED&seed=7&players=3"))
+    #expect((shouted["pools"] as! [[String: Any]]).map { names($0["top_cards"] as! [[String: Any]]) } == pools.map { names($0["top_cards"] as! [[String: Any]]) })
+    // A parameter given twice or unknown is refused (seed=1&seed=2 used 1).
+    #expect(try server.get("/api/pools?set=war&seed=1&seed=2").errorMessage == "seed given 2 times (1, 2); expected one value")
+    #expect(try server.get("/api/pools?set=war&colour=red").errorMessage == "colour: unknown parameter; expected set, rules, seed, players, booster_max")
     // Without a seed, the reply names the random one, so the page can link to the pool.
     let random = try JSONValue.object(server.get("/api/pools?set=war&rules=sealed"))
     #expect(UInt64(random["seed"] as! String) != nil)
@@ -184,6 +190,10 @@ import Testing
     let handNames = (hand["hand"] as! [[String: Any]]).map { $0["name"] as! String }
     #expect(handNames == ((printed["hands"] as! [[String: Any]])[0]["cards"] as! [[String: Any]]).map { $0["name"] as! String })
     #expect((hand["opening_hand"] as! [[String: Any]]).map { $0["probability"] as! Double } == (printed["opening_hand"] as! [[String: Any]]).map { $0["probability"] as! Double })
+    // The Seed field left blank: a random seed, as the field says (it was refused as "Seed \"\"").
+    let blank = try server.post("/api/deck/hand", json: "{\"deck\":\"bob\",\"seed\":\" \"}")
+    #expect(blank.status == 200, "\(blank.text)")
+    #expect(UInt64(try JSONValue.object(blank.text)["seed"] as? String ?? "") != nil, "\(blank.text)")
     let text = try server.sealed(["hand", "bob", "--seed", "11"]).stdout
     for row in hand["opening_hand"] as! [[String: Any]] {
       #expect(text.contains("  \(row["lands"]!)  \(row["percent"]!)"), "\(row)")

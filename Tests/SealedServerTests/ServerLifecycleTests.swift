@@ -136,8 +136,10 @@ import Testing
     #expect(result.stderr == "sealed: error: --port -1: expected a port from 0 to 65535 (0: any free port)\n")
   }
 
-  /// Without sealed-serve beside it, `sealed serve` says in one line how to build it.
-  @Test func sealedServeSaysHowToBuildTheServer() throws {
+  /// Without sealed-serve beside it, `sealed serve` says in one line how to get it: a sealed
+  /// copied out of its build folder, to copy the server beside it (the build command it once
+  /// gave put the server in .build/debug, never beside the copy).
+  @Test func sealedServeSaysHowToGetTheServer() throws {
     let folder = try Fixtures.temporaryDirectory()
     let lonely = folder.appendingPathComponent("sealed")
     try FileManager.default.copyItem(at: SealedExecutable.url, to: lonely)
@@ -145,7 +147,7 @@ import Testing
     #expect(result.status == 2)
     #expect(
       result.stderr
-        == "sealed: error: the app's server, sealed-serve, is not built beside sealed (\(folder.resolvingSymlinksInPath().path)); build it once with 'swift build --product sealed-serve' (Hummingbird and SwiftNIO: a few minutes the first time), or start it with 'swift run sealed-serve'\n"
+        == "sealed: error: the app's server, sealed-serve, is not beside sealed (\(folder.resolvingSymlinksInPath().path)); copy sealed-serve from the build that made this sealed into that folder ('swift build -c release --product sealed-serve' puts it in .build/release)\n"
     )
   }
 }

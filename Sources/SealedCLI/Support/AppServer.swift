@@ -11,13 +11,25 @@ enum AppServer {
   /// Replaces this process with `sealed-serve ARGUMENTS`, found in the folder of the running
   /// `sealed`; returns only by throwing: a one-line error saying how to build it when it is not
   /// there, or why it could not start.
+  /// Why `sealed serve` cannot start from `folder`, and how to make it: built where SwiftPM
+  /// builds (`.build/debug`, `.build/release`, a triple's folder), the build command; a `sealed`
+  /// copied elsewhere, the server copied beside it (a debug build there would land in
+  /// `.build/debug`, never beside the copy).
+  static func missing(in folder: String) -> String {
+    let parts = folder.split(separator: "/")
+    guard parts.count >= 2, parts.dropLast().contains(".build"), let configuration = parts.last, ["debug", "release"].contains(configuration) else {
+      return "the app's server, \(name), is not beside sealed (\(folder)); copy \(name) from the build that made this sealed into that folder ('swift build -c release --product \(name)' puts it in .build/release)"
+    }
+    let flag = configuration == "release" ? " -c release" : ""
+    return "the app's server, \(name), is not built beside sealed (\(folder)); "
+      + "build it once with 'swift build\(flag) --product \(name)' (Hummingbird and SwiftNIO: a few minutes the first time), or start it with 'swift run\(flag) \(name)'"
+  }
+
   static func exec(_ arguments: [String]) throws -> Never {
     let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
     let server = folder.appendingPathComponent(name).path
     guard FileManager.default.isExecutableFile(atPath: server) else {
-      let release = folder.path.hasSuffix("/release") ? " -c release" : ""
-      throw DataError(
-        "the app's server, \(name), is not built beside sealed (\(folder.path)); build it once with 'swift build\(release) --product \(name)' (Hummingbird and SwiftNIO: a few minutes the first time), or start it with 'swift run\(release) \(name)'")
+      throw DataError(missing(in: folder.path))
     }
     let cArguments = ([server] + arguments).map { strdup($0) } + [nil]
     execv(server, cArguments)

@@ -30,7 +30,8 @@ final class PlanCache: Sendable {
   /// Where the plan of `rules` for `set` comes from, as `--rules`, `--cards` and
   /// `--booster-max` name it.
   func source(set: String, rules: String, boosterMax: Int? = nil) -> PlanSource {
-    PlanSource(set: set.lowercased(), rules: rules, cards: cards, boosterMax: boosterMax)
+    // Codes in any case, as on the command line (the app names no rule file by path).
+    PlanSource(set: set.lowercased(), rules: rules.lowercased(), cards: cards, boosterMax: boosterMax)
   }
 
   /// The plan of `rules` (a built-in rule set or the code of a product of the release in use)
@@ -40,6 +41,7 @@ final class PlanCache: Sendable {
   /// Cost: the first time, reading the set's cards and compiling; then a lookup.
   func plan(set: String, rules: String, boosterMax: Int? = nil) throws(APIError) -> LoadedPlan {
     let set = set.lowercased()
+    let rules = rules.lowercased()
     guard Self.isCode(set), Self.isCode(rules) else {
       throw APIError.badRequest("set \"\(set)\" and rules \"\(rules)\": expected codes such as war and sealed (letters, digits, '-')")
     }

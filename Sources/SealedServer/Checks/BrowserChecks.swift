@@ -13,13 +13,15 @@ import SealedJobs
 /// One check runs at a time: it uses every core.
 final class BrowserChecks: Sendable {
   /// What the page asks for.
-  struct Request: Decodable, Sendable {
+  struct Request: Decodable, Sendable, RequestFields {
     var set: String
     var rules: String?
     var pools: PoolCount?
-    var seed: SeedText?
+    /// Absent or blank: a random seed.
+    var seed: BlankableSeed?
     /// Boosters draw from collector numbers 1 to it (nil: the set's own range).
     var booster_max: Int?
+    static let fields = ["": ["set", "rules", "pools", "seed", "booster_max"]]
   }
 
   /// A check as the page sees it.
@@ -78,7 +80,7 @@ final class BrowserChecks: Sendable {
       throw APIError.badRequest("Booster range \(boosterMax): expected a collector number of at least 1 (boosters draw from 1 to it)")
     }
     if let running = board.running { throw APIError.conflict(Self.busy(running)) }
-    let seed = request.seed ?? .random()
+    let seed = request.seed?.value ?? .random()
     let folder = try APIError.refusing { try NewReportFolder.make(in: reportsFolder, set: set, rules: rules, seed: seed.value) }
     let path = (reportsFolder as NSString).appendingPathComponent(folder)
     do {

@@ -24,14 +24,31 @@ struct SeedText: Codable, Sendable, Equatable {
     try container.encode(String(value))
   }
 
-  /// The refusal of a seed written `text`, in the words of the page's Seed fields.
+  /// The refusal of a seed written `text`, in the words of the page's Seed fields (a blank one
+  /// where the request needs its seed: a draft's, whose pool is the seed's).
   static func problem(_ text: String) -> String {
-    "Seed \"\(text)\": expected a whole number from 0 to 18446744073709551615, or leave it blank for a random seed"
+    text.trimmingCharacters(in: .whitespaces).isEmpty
+      ? "Seed: blank; expected the whole number from 0 to 18446744073709551615 that the pool was opened from"
+      : "Seed \"\(text)\": expected a whole number from 0 to 18446744073709551615, or leave it blank for a random seed"
   }
 
   /// A fresh random seed of 53 bits, as `sealed open` draws one.
   static func random() -> SeedText {
     SeedText(RunSeed.random())
+  }
+}
+
+/// A seed field the page may leave blank (a sample hand's, a check's): blank is no seed, and the
+/// request draws a random one; anything else is a `SeedText`.
+struct BlankableSeed: Decodable, Sendable, Equatable {
+  var value: SeedText?
+
+  init(from decoder: any Decoder) throws {
+    if let text = try? decoder.singleValueContainer().decode(String.self), text.trimmingCharacters(in: .whitespaces).isEmpty {
+      value = nil
+    } else {
+      value = try SeedText(from: decoder)
+    }
   }
 }
 

@@ -14,9 +14,10 @@ import SealedJobs
 /// When a fetch stores anything, the product listing and the kept plans are made again.
 final class BrowserFetches: Sendable {
   /// What the page asks for: `kind` `cards` (with `product`) or `release`.
-  struct Request: Decodable, Sendable {
+  struct Request: Decodable, Sendable, RequestFields {
     var kind: String
     var product: String?
+    static let fields = ["": ["kind", "product"]]
   }
 
   /// A fetch as the page sees it.

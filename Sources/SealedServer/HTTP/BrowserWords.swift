@@ -21,6 +21,9 @@ enum BrowserWords {
     (#", the code of a product of the booster data in use \(([^;()]+); sealed rules import --list lists them\), or the path of a YAML rule file"#,
      ", or the code of a product of the booster data in use ($1; Choose lists them)"),
     (#"the booster range is unknown \(use --booster-max\)"#, "the booster range is unknown (give it below)"),
+    // A range too small for a sheet: the hint names the option the command line gave.
+    (#"with --booster-max ([0-9]+) boosters draw from collector numbers 1 to ([0-9]+) only"#,
+     "with the booster range $1 boosters draw from collector numbers 1 to $2 only: enter a larger range"),
     // The booster range field and the check's pools, named as the page names them.
     (#"^--booster-max ([0-9]+): "#, "Booster range $1: "),
     (#"^--pools ([0-9]+): sealed check tests at most ([0-9]+) pools \(its exact binomial tests take at most 2\^38 boosters\); use sealed simulate for larger runs$"#,

@@ -4,13 +4,13 @@ import SealedSupport
 
 /// Reads a request's JSON body, refusing with one line what is not the expected JSON: a body
 /// over `limit` bytes (413), another content type (415), malformed JSON (400, with line and
-/// column) or a field of the wrong kind (400, naming the field).
+/// column), a field of the wrong kind or one the request does not have (400, naming the field).
 enum JSONBody {
   /// The most bytes a request body may hold: a deck of a thousand cards fits many times over.
   static let limit = 64 * 1024
 
   /// Decodes the body of `request` as `T`. Cost: the body read once and decoded once.
-  static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws(APIError) -> T {
+  static func decode<T: Decodable & RequestFields>(_ type: T.Type, from request: Request) async throws(APIError) -> T {
     let contentType = request.headers[.contentType]?.lowercased() ?? ""
     // The media type before any parameter (`; charset=utf-8`), exactly: not `application/jsonx`.
     let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
@@ -33,7 +33,11 @@ enum JSONBody {
       throw APIError.badRequest(error.description)
     }
     do {
-      return try JSONDecoder().decode(T.self, from: data)
+      let decoded = try JSONDecoder().decode(T.self, from: data)
+      try T.check(data)
+      return decoded
+    } catch let error as APIError {
+      throw error
     } catch let error as FieldError {
       throw APIError.badRequest(error.message)
     } catch let error as DecodingError {

@@ -5,28 +5,37 @@ import SealedDecks
 /// The API of the Choose, Open, Build, Sample hand, Export and Saved decks screens
 /// (docs/serve.md lists each route with its request and reply).
 enum DeckRoutes {
-  struct DeckRequest: Decodable { var deck: DeckReference }
-  struct EditRequest: Decodable {
+  struct DeckRequest: Decodable, RequestFields {
+    var deck: DeckReference
+    static let fields = DraftFields.fields(under: "deck").merging(["": ["deck"]]) { $1 }
+  }
+  struct EditRequest: Decodable, RequestFields {
     var deck: DeckReference
     var card: String
     var change: String
+    static let fields = DraftFields.fields(under: "deck").merging(["": ["deck", "card", "change"]]) { $1 }
   }
-  struct HandRequest: Decodable {
+  struct HandRequest: Decodable, RequestFields {
     var deck: DeckReference
-    var seed: SeedText?
+    /// Absent or blank: a random seed.
+    var seed: BlankableSeed?
+    static let fields = DraftFields.fields(under: "deck").merging(["": ["deck", "seed"]]) { $1 }
   }
-  struct SaveRequest: Decodable {
+  struct SaveRequest: Decodable, RequestFields {
     var deck: DraftReference
     var name: String
+    static let fields = DraftFields.fields(under: "deck").merging(["": ["deck", "name"]]) { $1 }
   }
-  struct DuplicateRequest: Decodable {
+  struct DuplicateRequest: Decodable, RequestFields {
     var name: String
     var new: String
+    static let fields = ["": ["name", "new"]]
   }
   /// `{"name": NAME}` deletes a deck, `{"name": NAME, "kind": "pool"}` a saved pool.
-  struct DeleteRequest: Decodable {
+  struct DeleteRequest: Decodable, RequestFields {
     var name: String
     var kind: String?
+    static let fields = ["": ["name", "kind"]]
 
     func libraryKind() throws(APIError) -> Library.Kind {
       switch kind ?? "deck" {
@@ -64,7 +73,7 @@ enum DeckRoutes {
     }
     router.post("/api/deck/hand") { request, _ in
       let body = try await JSONBody.decode(HandRequest.self, from: request)
-      return Reply.json(try HandView(try await state.decks.deck(body.deck), seed: body.seed ?? .random()))
+      return Reply.json(try HandView(try await state.decks.deck(body.deck), seed: body.seed?.value ?? .random()))
     }
     router.post("/api/deck/export/:format") { request, context in
       let name = try context.parameters.require("format")
@@ -100,6 +109,16 @@ enum DeckRoutes {
   /// `GET /api/pools?set=war&rules=sealed&seed=1&players=2`: the event's pools; without a
   /// seed, a random one (the reply names it, so the link can be made reproducible).
   static func pools(_ query: Parameters, plans: PlanCache) throws(APIError) -> PoolView {
+    let known = ["set", "rules", "seed", "players", "booster_max"]
+    // A parameter given twice, or one the route does not have, is refused (seed=1&seed=2 used 1).
+    for (name, _) in query {
+      guard known.contains(String(name)) else {
+        throw APIError.badRequest("\(name): unknown parameter; expected \(known.joined(separator: ", "))")
+      }
+      guard query.getAll(String(name)).count == 1 else {
+        throw APIError.badRequest("\(name) given \(query.getAll(String(name)).count) times (\(query.getAll(String(name)).joined(separator: ", "))); expected one value")
+      }
+    }
     guard let set = query.get("set") else { throw APIError.badRequest("expected ?set=CODE (and rules=, seed=, players=)") }
     let rules = query.get("rules") ?? "sealed"
     let seed: SeedText

@@ -3,7 +3,7 @@ import Hummingbird
 /// What the browser can do with a kind of long job the server runs on a `JobBoard` (checks,
 /// downloads): start one from a request, list them, follow one, cancel one.
 protocol BrowserJobs: Sendable {
-  associatedtype Request: Decodable & Sendable
+  associatedtype Request: Decodable & Sendable & RequestFields
   associatedtype Status: JobStatus
   func start(_ request: Request) throws(APIError) -> Status
   var all: [Status] { get }
