@@ -74,7 +74,8 @@ package struct ScryfallFetcher {
   package mutating func fetch(set code: String, into store: CardStore) throws(DataError) -> [Card] {
     let code = code.lowercased()
     try CardStore.validate(setCode: code)
-    let source = "fetched from \(api.absoluteString) on \(utcDate(Date()))"
+    let fetched = Date()
+    let source = "fetched from \(api.absoluteString) on \(utcDate(fetched))"
     let pending = try store.beginSet(code, source: source)
     var next: URL? = searchURL(forSet: code)
     var page = 0
@@ -90,6 +91,9 @@ package struct ScryfallFetcher {
       guard page <= 1000 else { throw DataError("set \(code): more than 1000 pages; stopped following next_page") }
       if let shouldStop, shouldStop() { throw stop(set: code, page: page) }
       let body = try get(url, set: code, page: page)
+      if page == 1, let release = Self.newestRelease(in: body), release > utcDate(fetched) {
+        pending.restate(source: source + CardStore.beforeReleaseMarker + release)
+      }
       let meta = try Self.readPage(body, set: code, page: page, url: url, into: pending)
       announced = announced ?? meta.totalCards
       progress?(code, pending.count, announced)
@@ -112,6 +116,13 @@ package struct ScryfallFetcher {
       throw DataError("set \(code): Scryfall announced \(announced) cards (total_cards) but the pages held \(pending.count); nothing was stored")
     }
     return try pending.commit(origin: "set \(code) from \(api.absoluteString)")
+  }
+
+  /// The latest `released_at` day of a page's cards (`yyyy-MM-dd`), nil when it names none: a
+  /// day after the fetch's means the set is still being previewed. Cost: a scan of the page.
+  static func newestRelease(in page: Data) -> String? {
+    let text = String(decoding: page, as: UTF8.self)
+    return text.matches(of: /"released_at"\s*:\s*"(\d{4}-\d{2}-\d{2})"/).map { String($0.output.1) }.max()
   }
 
   // MARK: - Requests

@@ -60,6 +60,34 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: store.path) == ["war.json"])
   }
 
+  /// A set fetched while Scryfall still previews it (its cards released after the day of the
+  /// fetch) may lack cards: its source line says so, and it is not counted as listing every
+  /// printing (a number it lacks is then a card lacking data, not a card that does not exist).
+  @Test func aSetFetchedBeforeItsReleaseIsNotCountedComplete() throws {
+    let future = try FakeScryfall.cardObjects(inFile: Fixtures.shippedCardFile("war.json")).map {
+      Data(String(decoding: $0, as: UTF8.self).replacingOccurrences(of: "2019-05-03", with: "2999-01-01").utf8)
+    }
+    for (cards, release) in [(future, "2999-01-01"), (nil, nil)] as [([Data]?, String?)] {
+      let server = try cards.map { try FakeScryfall(cards: ["war": $0]) } ?? FakeScryfall(shippedSets: ["war"])
+      let store = try emptyStore()
+      var fetcher = fetcher(server)
+      #expect(try fetcher.fetch(set: "war", into: store).count == 275)
+      let source = try #require(store.source(ofSet: "war"))
+      #expect(source.hasSuffix(release.map { ", before the set's release on \($0)" } ?? utcDateToday()), "\(source)")
+      let complete = CardDataLocation(kind: .layered(store: store, shipped: nil)).setsListingEveryPrinting()
+      #expect(complete.contains("war") == (release == nil))
+    }
+  }
+
+  /// Today's day in UTC, as a source line ends without a release after it.
+  func utcDateToday() -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd"
+    return formatter.string(from: Date())
+  }
+
   @Test func requestsAreSpacedOut() throws {
     let server = try FakeScryfall(shippedSets: ["war"])
     var fetcher = fetcher(server)

@@ -159,8 +159,12 @@ public struct CardDataLocation: Sendable {
       if entry.origin == .shipped {
         guard let record = nine[entry.code], record.summary.cards > 0, record.summary.warnings.isEmpty else { continue }
       } else {
-        // The user's folder: only what `sealed cards fetch` stored, not an import or a hand-put file.
-        guard CardDataOrigin(cardFolderSource: store.source(ofSet: entry.code)) == .fetched else { continue }
+        // The user's folder: only what `sealed cards fetch` stored, not an import or a hand-put
+        // file, nor a set fetched while it was still being previewed.
+        let source = store.source(ofSet: entry.code)
+        guard CardDataOrigin(cardFolderSource: source) == .fetched, source?.contains(CardStore.beforeReleaseMarker) == false else {
+          continue
+        }
       }
       complete.insert(entry.code)
     }

@@ -72,6 +72,11 @@ package struct CardStore: Sendable, Equatable {
 
   // MARK: - Source line
 
+  /// What a fetched set's source line adds when Scryfall's cards were released after the day of
+  /// the fetch (`..., before the set's release on 2026-12-12`): the set was still being
+  /// previewed, so its data may lack cards, and it is not counted as listing every printing.
+  package static let beforeReleaseMarker = ", before the set's release on "
+
   /// Where a stored set came from, as recorded on the first line of its file, or nil for a file
   /// without that record (one the user put there). Reads only the first line.
   package func source(ofSet code: String) -> String? {
@@ -140,8 +145,7 @@ package final class PendingSetFile {
     self.code = code
     finalPath = store.file(forSet: code)
     file = AtomicFile(path: finalPath, permissions: 0o644)
-    let header = "{\"object\":\"list\",\"sealed_source\":\(Self.jsonString(source)),\"data\":[\n"
-    buffer.append(contentsOf: Array(header.utf8))
+    buffer.append(contentsOf: Array(Self.header(source: source).utf8))
     // Create the file now, so that an unwritable folder fails before any download.
     do {
       try file.create()
@@ -156,6 +160,17 @@ package final class PendingSetFile {
 
   /// The number of card objects appended so far.
   package var count: Int { cardsWritten }
+
+  /// Replaces the source line given to `beginSet`, before any card is appended (the first page
+  /// of a fetch says whether the set is out yet). Cost: the header rewritten in memory.
+  package func restate(source: String) {
+    precondition(cardsWritten == 0, "the source is restated before the first card")
+    buffer = Data(Self.header(source: source).utf8)
+  }
+
+  private static func header(source: String) -> String {
+    "{\"object\":\"list\",\"sealed_source\":\(jsonString(source)),\"data\":[\n"
+  }
 
   /// Appends one card object, given as the bytes of a JSON object.
   package func append(cardObject bytes: some Collection<UInt8>) throws(DataError) {
