@@ -126,8 +126,11 @@ final class CurlTransfer {
     let line = String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
       .trimmingCharacters(in: .whitespacesAndNewlines)
     if line.hasPrefix("HTTP/") {
+      // A new answer (after a redirect): nothing of the one before is its.
       status = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
       headers = [:]
+      body = Data()
+      received = 0
     } else if line.isEmpty {
       if status == 200, let sink {
         do { try sink.restart() } catch {
