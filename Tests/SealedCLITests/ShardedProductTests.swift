@@ -32,4 +32,28 @@ import Testing
     }
     #expect(try csv("checked", "checks.csv") == csv("whole", "checks.csv"))
   }
+
+  /// Shards counted with `--spec mkm-play` and checked from their merged tallies without
+  /// `--spec` (the merge's own hint) print the whole run's command, spec and all: it once left
+  /// the spec out, and that command checked no spec (19 checks where the report had 33).
+  @Test func aMergedCheckNamesTheSpecItsShardsCounted() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    func run(_ arguments: [String]) throws {
+      let result = try SealedExecutable.run(arguments + (arguments[0] == "merge" ? [] : ["--quiet"]))
+      #expect(result.status == 0 || result.status == 1, "\(arguments): \(result.stderr)")
+    }
+    func command(_ folder: String) throws -> String {
+      let text = try String(contentsOf: dir.appendingPathComponent("\(folder)/run.csv"), encoding: .utf8)
+      return text.split(separator: "\n").first { $0.hasPrefix("command,") }.map(String.init) ?? ""
+    }
+    let common = ["mkm", "--rules", "mkm-play", "--spec", "mkm-play", "--pools", "9000", "--seed", "5", "--compare", "none"]
+    try run(["check"] + common + ["--out", dir.appendingPathComponent("whole").path])
+    for k in 1...2 { try run(["check"] + common + ["--shard", "\(k)/2", "--out", dir.appendingPathComponent("s\(k)").path]) }
+    try run(["merge", dir.appendingPathComponent("s1").path, dir.appendingPathComponent("s2").path, "--out", dir.appendingPathComponent("merged").path])
+    try run(["check", "mkm", "--tallies", dir.appendingPathComponent("merged").path, "--compare", "none", "--out", dir.appendingPathComponent("checked").path])
+    #expect(try command("whole") == "command,sealed check mkm --rules mkm-play --pools 9000 --seed 5 --spec mkm-play --compare none --data shipped")
+    #expect(try command("checked") == command("whole"))
+    let checks = { (folder: String) in try String(contentsOf: dir.appendingPathComponent("\(folder)/checks.csv"), encoding: .utf8) }
+    #expect(try checks("checked") == checks("whole"))
+  }
 }

@@ -63,7 +63,8 @@ extension CheckJob {
     seed = record.seed
     threads = try settings.threads.map { given throws(DataError) in try RunLimits.threads(given) } ?? ProcessInfo.processInfo.activeProcessorCount
     toolVersion = settings.toolVersion
-    reproducingOptions = settings.reproducingOptions
+    // The spec the shards counted, when --spec did not name it here.
+    reproducingOptions = (settings.specArgument == nil ? tallied.countedSpecOption : []) + settings.reproducingOptions
     let folder = try ReportFolder(
       path: settings.out ?? "reports/\(tallied.plan.reportName)", writes: ReportFile.checkFolder.names, force: settings.force)
     comparisons = try ComparedRules.plans(

@@ -52,6 +52,18 @@ package struct TalliedRun {
     plan = compiled.plan
   }
 
+  /// The `--spec` the command line reproducing the run needs: none when the shards counted the
+  /// spec their rules name, `--spec ARG` for one given on their command line (a merged check
+  /// of `--spec mkm-play` shards printed a command without it, which checked no spec), `--spec
+  /// none` when they counted none though the rules name one. Cost: loading the rules' spec.
+  package var countedSpecOption: [String] {
+    let own = (try? SpecLoader.load(namedBy: rules)) ?? nil
+    guard let spec else { return own == nil ? [] : ["--spec", "none"] }
+    if own?.text == spec.text { return [] }
+    let builtIn = "built-in:"
+    return ["--spec", spec.source.hasPrefix(builtIn) ? String(spec.source.dropFirst(builtIn.count)) : spec.source]
+  }
+
   /// A merged run is checked against the spec its shards counted: `--spec` may only name that
   /// one, and rules that name a spec need its counting lanes in the tallies (or `--spec none`).
   static func checkSpec(_ spec: SpecDefinition?, option: String?, rules: RuleSetDefinition, folder: String) throws(DataError) {
