@@ -191,6 +191,16 @@ enum BundledResourcesPath {
 /// Holm's m counts each hypothesis once: no check that cannot fail, one row for what the rules
 /// and the spec both state, one row for complementary events.
 @Suite struct HypothesisCountTests {
+  /// A plan of one kind of booster (named "booster") names its exact counts "in every booster"
+  /// (a review found "in every booster booster" on retail's page).
+  @Test func anExactCountOfOneKindOfBoosterIsNamedOnce() throws {
+    let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("retail"), for: ShippedData.set("war"))
+    let tally = Simulation.run(.init(plan: plan, pools: 512, seed: 1, threads: 1)).tally
+    let run = try CheckRun(plan: plan, expectations: Expectations(plan: plan), tally: tally, alpha: 0.001)
+    #expect(run.checks.contains { $0.name == "exactly 1 planeswalker card in every booster" }, "\(run.checks.map(\.name))")
+    #expect(!run.checks.contains { $0.name.contains("booster booster") })
+  }
+
   @Test func warUnderSealedTestsTenHypotheses() throws {
     let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("sealed"), for: ShippedData.set("war"), spec: SpecLoader.builtIn("sealed"))
     let tally = Simulation.run(.init(plan: plan, pools: 4096, seed: 1, threads: 1)).tally

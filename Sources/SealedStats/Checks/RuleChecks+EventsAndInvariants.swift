@@ -50,9 +50,11 @@ extension RuleChecks {
       }
       let boosters = tally.boostersByKind[kind]
       let matching = tally.laneCount(kind: kind, lane: lane, cards: count)
+      // With one kind of booster (named "booster"): "in every booster", not "booster booster".
+      let kindName = plan.kinds[kind] == "booster" ? "" : "\(plan.kinds[kind]) "
       let what = count == 0
-        ? "no \(laneName(lane)) card in \(plan.kinds[kind]) boosters"
-        : "exactly \(count) \(laneName(lane)) card\(count == 1 ? "" : "s") in every \(plan.kinds[kind]) booster"
+        ? "no \(laneName(lane)) card in \(kindName)boosters"
+        : "exactly \(count) \(laneName(lane)) card\(count == 1 ? "" : "s") in every \(kindName)booster"
       checks.append(
         .invariant(
           what, source: .rules,
