@@ -5,7 +5,8 @@ import SealedVerdicts
 /// obtained), with the values the file writes: what `report.html` shows in its verdict table
 /// and charts; and a row of either file read back (`sealed report DIR`).
 extension CheckResult {
-  /// The text of `column` as the file writes it (`CSVNumber.format` for numbers); nil for a
+  /// The text of `column` as the file writes it (`CSVNumber.format` for numbers, a decimal for
+  /// the probabilities and the confidence interval: `1.0`, not `1`, beside `0.0213`); nil for a
   /// column the row does not have.
   package func field(_ column: String) -> String? {
     switch column {
@@ -16,10 +17,10 @@ extension CheckResult {
     case "expected": CSVNumber.format(expected)
     case "statistic": CSVNumber.format(statistic)
     case "df": degreesOfFreedom.map(String.init) ?? ""
-    case "p_value": CSVNumber.format(pValue)
-    case "p_adjusted": CSVNumber.format(pAdjusted)
-    case "ci_low": CSVNumber.format(confidenceLow)
-    case "ci_high": CSVNumber.format(confidenceHigh)
+    case "p_value": pValue.map(CSVNumber.decimal) ?? ""
+    case "p_adjusted": pAdjusted.map(CSVNumber.decimal) ?? ""
+    case "ci_low": confidenceLow.map(CSVNumber.decimal) ?? ""
+    case "ci_high": confidenceHigh.map(CSVNumber.decimal) ?? ""
     case "alpha": CSVNumber.format(alpha)
     case "verdict": verdict.rawValue
     case "source": source.rawValue
@@ -28,8 +29,8 @@ extension CheckResult {
     case "tests": tests?.rawValue ?? ""
     case "exact_share": exactShare ?? ""
     case "method": method?.text ?? ""
-    case "p_monte_carlo": CSVNumber.format(monteCarloP)
-    case "mc_standard_error": CSVNumber.format(monteCarloSE)
+    case "p_monte_carlo": monteCarloP.map(CSVNumber.decimal) ?? ""
+    case "mc_standard_error": monteCarloSE.map(CSVNumber.decimal) ?? ""
     default: otherFields[column]
     }
   }

@@ -5,7 +5,8 @@ import SealedVerdicts
 /// A row of `sheet_frequency.csv` or `claim_frequency.csv`: one card's copies within its group
 /// (a sheet or a spec's claim) against the expected, its standardised residual and its exact
 /// tail, with the values the file writes (expected counts, residuals, scores and limits
-/// rounded to 1e-6, enough for a chart and stable across platforms).
+/// rounded to 1e-6, enough for a chart and stable across platforms; each a decimal, `5367.0`
+/// beside `118811.881188`).
 package struct FrequencyRow: Sendable {
   package var group: String
   package var set: String
@@ -38,7 +39,7 @@ package struct FrequencyRow: Sendable {
 
   /// The row's CSV fields in the file's column order, with empty tail fields when it has no tail.
   package var fields: [String] {
-    [group, set, collectorNumber, name, rarity.rawValue, String(count), CSVNumber.format(expected), CSVNumber.format(residual)]
+    [group, set, collectorNumber, name, rarity.rawValue, String(count), CSVNumber.decimal(expected), residual.map(CSVNumber.decimal) ?? ""]
       + Self.tailFields(tail)
   }
 
@@ -46,7 +47,7 @@ package struct FrequencyRow: Sendable {
   /// without one (never expected).
   static func tailFields(_ tail: CardTail?) -> [String] {
     guard let tail else { return ["", "", "", ""] }
-    return [CSVNumber.format(tail.p), CSVNumber.format(tail.score), CSVNumber.format(tail.limit), tail.flagged ? "yes" : "no"]
+    return [CSVNumber.decimal(tail.p), CSVNumber.decimal(tail.score), CSVNumber.decimal(tail.limit), tail.flagged ? "yes" : "no"]
   }
 
   init(_ record: CSVRecord, group column: String) throws(DataError) {
