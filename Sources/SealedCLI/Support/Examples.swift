@@ -97,7 +97,7 @@ extension RulesImportCommand: Exemplified {
 
 extension RulesDiffCommand: Exemplified {
   static let examples = [
-    Example("sealed rules diff sealed_basic_data.json --out reports/2023-2025", "mtg.wtf's data of 2023 against the July 2025 data shipped with Sealed (exit 1: it changed)."),
+    Example("sealed rules diff sealed_basic_data.json --out reports/2023-2025", "mtg.wtf's data of 2023 against the July 2025 data shipped with Sealed (exit 1: it changed; sealed_basic_data.json is in a clone's Tests/Fixtures/mtgwtf/)."),
     Example("sealed rules diff sealed_basic_data.json sealed_basic_data.json --out reports/same", "A release against itself: nothing changed, exit 0."),
   ]
 }
@@ -120,7 +120,7 @@ extension RulesLintCommand: Exemplified {
   static let examples = [
     Example("sealed rules lint", "Lint every product of the shipped data: one line per warning."),
     Example("sealed rules lint --products \"*-play\" --strict", "The Play Boosters only; exit 1 if any warns (eoe-play does: its Special Guests are tdm's)."),
-    Example("sealed rules lint sealed_basic_data.json --products war,dom,m19", "Three products of another file (mtg.wtf's of 2023)."),
+    Example("sealed rules lint sealed_basic_data.json --products war,dom,m19", "Three products of another file, mtg.wtf's of 2023 (sealed_basic_data.json: in a clone's Tests/Fixtures/mtgwtf/)."),
   ]
 }
 
@@ -152,7 +152,7 @@ extension CheckProductsCommand: Exemplified {
   static let examples = [
     Example("sealed check-products --products \"eoe-play,mkm-*\" --pools 1e4 --seed 1", "Check eoe's Play Booster and mkm's products, each Play Booster against its published odds too; a report folder each in reports/check-products/."),
     Example("sealed check-products --products war-draft,mkm-play --pools 1e4 --seed 1 --threads 1 --out reports/two-products", "The same results for these two, on one thread, in a folder of their own."),
-    Example("sealed check-products sealed_basic_data.json --products war,dom --pools 1e4 --seed 1 --out reports/2023", "Products of another data file (mtg.wtf's of 2023)."),
+    Example("sealed check-products sealed_basic_data.json --products war,dom --pools 1e4 --seed 1 --out reports/2023", "Products of another data file, mtg.wtf's of 2023 (sealed_basic_data.json: in a clone's Tests/Fixtures/mtgwtf/)."),
   ]
 }
 
