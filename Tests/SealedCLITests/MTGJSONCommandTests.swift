@@ -27,7 +27,8 @@ import Testing
     #expect(written.stderr == "sealed: wrote \(rules) (1 product)\n")
     let text = try String(contentsOfFile: rules, encoding: .utf8)
     #expect(text.contains("from ZNR.json.gz (MTGJSON 5.1.0+20210718)"))
-    #expect(text.contains("name: mtgjson-znr-default"))
+    // Named after the product, as an mtg.wtf product's file is (it was mtgjson-znr-default).
+    #expect(text.contains("\nname: znr-default\n"))
     // Emeria's Call, a mythic (1) beside rares (2) on the double-faced sheet, by its number.
     #expect(text.contains("\"znr:12\": 1"))
     #expect(text.contains("\"znr:106\": 2"))
@@ -38,9 +39,11 @@ import Testing
     #expect(boosters.count == 6)
     #expect(boosters.allSatisfy { ($0["cards"] as? [Any])?.count == 15 })
     let checked = try SealedExecutable.run(
-      ["check", "znr", "--rules", rules, "--pools", "2000", "--seed", "1", "--compare", "none", "--out", home.appendingPathComponent("r").path, "--quiet"],
-      environment: env)
+      ["check", "znr", "--rules", rules, "--pools", "2000", "--seed", "1", "--compare", "none", "--quiet"],
+      environment: env, workingDirectory: home)
     #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+    // Its report folder is the product's, as rules.md says.
+    #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("reports/znr-default/checks.csv").path))
   }
 
   @Test func listShowsMTGJSONProducts() throws {

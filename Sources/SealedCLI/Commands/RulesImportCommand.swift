@@ -109,7 +109,9 @@ struct RulesImportCommand: ParsableCommand {
       return print(ImportListing.render(listed), terminator: "\n")
     }
     let loaded = try reader.load(products)
-    let ruleName = name ?? "mtgjson-" + loaded.products.map(\.code).joined(separator: "-")
+    // Named as mtg.wtf's are: one product by its code (reports/znr-default/), several together.
+    let codes = loaded.products.map(\.code)
+    let ruleName = name ?? (codes.count == 1 ? codes[0] : "mtgjson-" + codes.joined(separator: "-"))
     let source = "\((file as NSString).lastPathComponent) (MTGJSON\(loaded.version.map { " \($0)" } ?? ""))"
     for product in loaded.products {
       try MTGJSONBoosterImport.check(product, cards: loaded.cardSets[product.set_code]!, input: file)
