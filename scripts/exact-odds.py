@@ -154,7 +154,9 @@ def main():
     args = parser.parse_args()
     raw = open(args.data, "rb").read()
     products = json.loads(gzip.decompress(raw) if raw[:2] == b"\x1f\x8b" else raw)
-    product = next(p for p in products if p["code"] == args.product)
+    product = next((p for p in products if p["code"] == args.product), None)
+    if product is None:
+        parser.error(f"no product {args.product!r} in {args.data}; expected a code such as otj-play (sealed rules import --list)")
     spec = yaml.safe_load(open(args.spec))
     for claim in spec["claims"]:
         odds = claim.get("odds")

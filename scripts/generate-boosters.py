@@ -111,8 +111,17 @@ def main():
     parser.add_argument("--sheet-scale", action="append", default=[])
     parser.add_argument("--out")
     args = parser.parse_args()
-    scales = [(p.lower(), float(f)) for p, f in (s.rsplit("=", 1) for s in args.scale)]
-    sheet_scales = {p: float(f) for p, f in (s.rsplit("=", 1) for s in args.sheet_scale)}
+    def pair(text, option, example):
+        key, _, factor = text.rpartition("=")
+        try:
+            if key:
+                return key, float(factor)
+        except ValueError:
+            pass
+        parser.error(f"{option} {text}: expected KEY=FACTOR, like {option} {example}")
+
+    scales = [(p.lower(), f) for p, f in (pair(s, "--scale", "dsk:290=2") for s in args.scale)]
+    sheet_scales = dict(pair(s, "--sheet-scale", "rare=1.5") for s in args.sheet_scale)
     product = load(args.data, args.product)
     sheets = {name: Sheet(name, sheet, scales, sheet_scales) for name, sheet in product["sheets"].items()}
     variants = product["boosters"]

@@ -72,7 +72,14 @@ def verdict(row, exact=False):
 
 
 def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__.split("\n\n")[-1].strip())
     folder, spec_path = sys.argv[1], sys.argv[2]
+    for path, what in ((f"{folder}/checks.csv", "a sealed check report folder"), (spec_path, "a spec file")):
+        try:
+            open(path).close()
+        except OSError as error:
+            sys.exit(f"published-odds-table: {path}: {error.strerror.lower()}; expected {what}")
     spec = yaml.safe_load(open(spec_path))
     rows = {row["check"]: row for row in csv.DictReader(open(f"{folder}/checks.csv"))}
     print("| claim | published, read as | the data, exactly | data vs the figure | observed | engine vs the data |")

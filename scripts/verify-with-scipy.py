@@ -28,9 +28,15 @@ def relative(a, b):
 def main(folder):
     folder = Path(folder)
     if not (folder / "checks.csv").is_file():
-        what = "a report folder" if (folder / "run.csv").is_file() else "no report folder"
-        print(f"verify-with-scipy: {folder}: {what} without checks.csv; expected the folder of a "
-              "sealed check report (sealed simulate writes no checks)", file=sys.stderr)
+        if not folder.exists():
+            what = "no such folder"
+        elif not folder.is_dir():
+            what = "not a folder"
+        elif (folder / "run.csv").is_file():
+            what = "a report folder without checks.csv (sealed simulate writes no checks)"
+        else:
+            what = "not a report folder (no run.csv, no checks.csv)"
+        print(f"verify-with-scipy: {folder}: {what}; expected the folder of a sealed check report", file=sys.stderr)
         return 2
     import scipy
     from scipy import stats
