@@ -100,7 +100,7 @@ struct RulesImportCommand: ParsableCommand {
     }
   }
 
-  /// The products of an MTGJSON file: converted through its own cards, compiled against them.
+  /// An MTGJSON file's products, converted and compiled through its own cards (one named after it).
   private func runMTGJSON(_ file: String) throws {
     let reader = MTGJSONBoosterImport(path: file)
     if list {
@@ -109,9 +109,7 @@ struct RulesImportCommand: ParsableCommand {
       return print(ImportListing.render(listed), terminator: "\n")
     }
     let loaded = try reader.load(products)
-    // Named as mtg.wtf's are: one product by its code (reports/znr-default/), several together.
-    let codes = loaded.products.map(\.code)
-    let ruleName = name ?? (codes.count == 1 ? codes[0] : "mtgjson-" + codes.joined(separator: "-"))
+    let ruleName = name ?? (loaded.products.count == 1 ? loaded.products[0].code : "mtgjson-" + loaded.products.map(\.code).joined(separator: "-"))
     let source = "\((file as NSString).lastPathComponent) (MTGJSON\(loaded.version.map { " \($0)" } ?? ""))"
     for product in loaded.products {
       try MTGJSONBoosterImport.check(product, cards: loaded.cardSets[product.set_code]!, input: file)
