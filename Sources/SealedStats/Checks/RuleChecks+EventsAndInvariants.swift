@@ -26,6 +26,14 @@ extension RuleChecks {
 
   func laneName(_ lane: Int) -> String { lane == 0 ? "mythic" : plan.events[lane - 1].name }
 
+  /// Whether a lane counts non-foil cards only where the boosters also hold foils (an event of
+  /// the rules, rules.md: a foil planeswalker beside the one the rules fix is not counted), so
+  /// that its exact count says so.
+  func countsNonFoilOnly(_ lane: Int) -> Bool {
+    guard lane > 0, plan.cards.count > plan.firstFoilOrdinal else { return false }
+    return plan.events[lane - 1].cards.allSatisfy { $0 < plan.firstFoilOrdinal }
+  }
+
   /// Whether a lane picks its cards by what card data says (the mythics, an event chosen by a
   /// filter) while cards the rules draw have no card data: then its counts mean nothing.
   func laneLacksData(_ lane: Int) -> Bool {
@@ -52,9 +60,10 @@ extension RuleChecks {
       let matching = tally.laneCount(kind: kind, lane: lane, cards: count)
       // With one kind of booster (named "booster"): "in every booster", not "booster booster".
       let kindName = plan.kinds[kind] == "booster" ? "" : "\(plan.kinds[kind]) "
+      let cards = "\(countsNonFoilOnly(lane) ? "non-foil " : "")\(laneName(lane)) card"
       let what = count == 0
-        ? "no \(laneName(lane)) card in \(kindName)boosters"
-        : "exactly \(count) \(laneName(lane)) card\(count == 1 ? "" : "s") in every \(kindName)booster"
+        ? "no \(cards) in \(kindName)boosters"
+        : "exactly \(count) \(cards)\(count == 1 ? "" : "s") in every \(kindName)booster"
       checks.append(
         .invariant(
           what, source: .rules,
