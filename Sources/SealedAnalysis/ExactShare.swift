@@ -58,6 +58,19 @@ package enum ExactShare {
     }
   }
 
+  /// The exact share of boosters holding at least one of `cards` (an event's ordinals), measured
+  /// as a `cards` claim is; inexact where that is (and for a plan of two kinds of booster).
+  package static func holding(_ cards: Set<Int>, plan: BoosterPlan) -> Outcome {
+    guard plan.kinds.count == 1, let shares = plan.exactCombinationShares?.first else {
+      return .inexact("the plan has no exact variant shares of one kind of booster")
+    }
+    do {
+      return try Measure(plan: plan, shares: shares).held((cards, []))
+    } catch {
+      return .inexact("the exact share does not fit in 128 bits")
+    }
+  }
+
   /// The arithmetic of one plan's claims.
   private struct Measure {
     let plan: BoosterPlan
@@ -116,14 +129,23 @@ package enum ExactShare {
     func groupHeld(_ group: CardGroup) throws(Fraction.Overflow) -> Outcome {
       let selected = plan.ordinals(in: group)
       guard selected.unknown.isEmpty else { return .inexact(lacking(group)) }
+      return try held(selected)
+    }
+
+    /// The share of boosters holding at least one card of `selected` (ordinals). Each sheet's
+    /// weights are summed once, however many programs draw from it.
+    func held(_ selected: (matching: Set<Int>, unknown: Set<Int>)) throws(Fraction.Overflow) -> Outcome {
       var none = Fraction.zero  // the share of boosters holding no card of the group
+      var weighed: [Int: Weights] = [:]
       for program in programs {
         var noneHere = Fraction.one
         for draw in program.draws where draw.count > 0 {
-          let sheet = Weights(plan.sheets[draw.sheet], group: selected)
+          let sheet = weighed[draw.sheet] ?? Weights(plan.sheets[draw.sheet], group: selected)
+          weighed[draw.sheet] = sheet
+          // A sheet none or all of whose cards are of the group decides the draw, whatever its weights.
+          if sheet.matching == 0 { continue }
+          if sheet.matching == sheet.drawable { noneHere = .zero; break }
           guard let (weight, total) = sheet.exact else { return .inexact(notWhole(plan.sheets[draw.sheet].name)) }
-          if weight.isZero { continue }
-          if weight == total { noneHere = .zero; break }
           let missOne = try Fraction.one - weight / total
           if draw.count == 1 || !draw.distinct {
             for _ in 0..<draw.count { noneHere = try noneHere * missOne }
@@ -260,16 +282,17 @@ package enum ExactShare {
         let weight = sheet.weights[position]
         drawable += 1
         isUniform = isUniform && weight == first
-        guard let exactWeight = Fraction.whole(weight), let sum = try? total + exactWeight else {
+        let inGroup = group.matching.contains(ordinal)
+        if inGroup { matching += 1 }
+        if group.unknown.contains(ordinal) { unknown += 1 }
+        guard whole, let exactWeight = Fraction.whole(weight), let sum = try? total + exactWeight else {
           whole = false
           continue
         }
         total = sum
-        if group.matching.contains(ordinal) {
-          matching += 1
+        if inGroup {
           if let added = try? groupWeight + exactWeight { groupWeight = added } else { whole = false }
         }
-        if group.unknown.contains(ordinal) { unknown += 1 }
       }
       exact = whole ? (groupWeight, total) : nil
     }

@@ -26,6 +26,11 @@ public struct Expectations: Sendable {
   package let mythicPositions: [Double]
   /// Probability that two independent pools differ by d mythics.
   package let pairMythicDifferences: [Double]
+  /// Each event's probability from its exact share, where the data decides it exactly
+  /// (`ExactShare.holding`: one kind of booster, whole weights): 9/40 is 0.225, not the
+  /// 0.2249999999999999 a sum of the lane distribution's terms gives, and a certain event 1.0;
+  /// nil elsewhere. Cost: each event's cards weighed once per sheet, a product per program.
+  package let exactEventProbabilities: [Double?]
 
   /// The expectations of `plan`, computed in phases: each site's inclusion probabilities and
   /// lane distributions, each kind's (over its variant combinations), then the pool's cards,
@@ -59,6 +64,7 @@ public struct Expectations: Sendable {
       }
     }
     pairMythicDifferences = Self.pairDifferences(poolMythics)
+    exactEventProbabilities = plan.events.map { ExactShare.holding($0.cards, plan: plan).share?.doubleValue }
   }
 
   /// What a site's expectations depend on: the sheet drawn from, how many cards, and whether
@@ -171,7 +177,7 @@ public struct Expectations: Sendable {
   /// Probability that a booster of `kind` (nil: any booster of a pool) holds at least one card
   /// of `event`.
   package func eventProbability(_ event: Int, kind: Int?) -> Double {
-    probability(lane: event + 1, kind: kind) { $0 >= 1 }
+    exactEventProbabilities[event] ?? probability(lane: event + 1, kind: kind) { $0 >= 1 }
   }
 
   /// Probability that a booster of `kind` (nil: any booster) has a lane count meeting `test`.

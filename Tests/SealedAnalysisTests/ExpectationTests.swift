@@ -12,6 +12,24 @@ import Testing
 
   func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-12) -> Bool { abs(a - b) <= tolerance }
 
+  /// What the data decides exactly is printed exactly: retail war's foil event is 9/40 (a foil
+  /// variant of weight 9 beside 31), which summing the lane distribution's terms gave as
+  /// 0.2249999999999999, and its planeswalker event is certain (it gave 0.9999999999999984).
+  /// The exact value is the double nearest the fraction (9/40 computed as 9.0 / 40.0).
+  @Test func eventsTheDataDecidesAreExact() throws {
+    let plan = try ShippedData.plan("war", rules: "retail")
+    let expectations = try Expectations(plan: plan)
+    let event = { (name: String) in try #require(plan.events.firstIndex { $0.name == name }) }
+    #expect(expectations.eventProbability(try event("foil"), kind: nil) == 9.0 / 40.0)
+    #expect(expectations.eventProbability(try event("planeswalker"), kind: 0) == 1.0)
+    // And where it is not exact (two kinds of booster, under sealed), the lane distribution's.
+    let sealed = try ShippedData.plan("war")
+    let sealedExpectations = try Expectations(plan: sealed)
+    #expect(sealedExpectations.exactEventProbabilities.allSatisfy { $0 == nil })
+    let uncommon = try #require(sealed.events.firstIndex { $0.name == "planeswalker_uncommon" })
+    #expect(close(sealedExpectations.eventProbability(uncommon, kind: 1), 0.78))
+  }
+
   @Test func sealedWarUncommonPlaneswalkerPerPool() throws {
     let plan = try ShippedData.plan("war")
     let expectations = try Expectations(plan: plan)
