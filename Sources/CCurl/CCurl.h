@@ -26,10 +26,6 @@ static inline CURLcode sealed_curl_get_long(CURL *handle, CURLINFO info, long *v
   return curl_easy_getinfo(handle, info, value);
 }
 
-static inline CURLcode sealed_curl_get_offset(CURL *handle, CURLINFO info, curl_off_t *value) {
-  return curl_easy_getinfo(handle, info, value);
-}
-
 /// The result code of a finished transfer's message (a member of a union).
 static inline CURLcode sealed_curl_message_result(const CURLMsg *message) {
   return message->data.result;

@@ -20,7 +20,9 @@ enum LibraryFields {
   static func checkDeck(_ data: Data) throws(FieldProblem) {
     guard let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return }
     try check(top, deck, at: "", what: "a deck file")
-    try each(top["cards"], at: "cards") { card, here throws(FieldProblem) in try check(card, deckCard, at: here, what: "a deck's card") }
+    try each(top["cards"], at: "cards") { card, here throws(FieldProblem) in
+      try check(card, deckCard, at: here, what: "a deck's card")
+    }
     if let pool = top["pool"] as? [String: Any] { try checkPool(pool, at: "pool.", allowed: Self.pool) }
   }
 

@@ -8,9 +8,6 @@ enum AppServer {
   /// The server's name beside `sealed`.
   static let name = "sealed-serve"
 
-  /// Replaces this process with `sealed-serve ARGUMENTS`, found in the folder of the running
-  /// `sealed`; returns only by throwing: a one-line error saying how to build it when it is not
-  /// there, or why it could not start.
   /// Why `sealed serve` cannot start from `folder`, and how to make it: built where SwiftPM
   /// builds (`.build/debug`, `.build/release`, a triple's folder), the build command; a `sealed`
   /// copied elsewhere, the server copied beside it (a debug build there would land in
@@ -25,6 +22,9 @@ enum AppServer {
       + "build it once with 'swift build\(flag) --product \(name)' (Hummingbird and SwiftNIO: a few minutes the first time), or start it with 'swift run\(flag) \(name)'"
   }
 
+  /// Replaces this process with `sealed-serve ARGUMENTS`, found in the folder of the running
+  /// `sealed`; returns only by throwing: a one-line error saying how to get it when it is not
+  /// there (`missing(in:)`), or why it could not start.
   static func exec(_ arguments: [String]) throws -> Never {
     let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
     let server = folder.appendingPathComponent(name).path

@@ -54,8 +54,9 @@ package struct ReleaseDownload: Sendable {
   }
 
   /// Writes the release's bytes to `path`. `progress` hears the bytes so far (and the total,
-  /// when the server gives it), `waiting` each wait before a retry. Throws a one-line `DataError` naming the place and why
-  /// (`failure`); returns nil when stopped. Cost: one request per attempt; the bytes once.
+  /// when the server gives it), `waiting` each wait before a retry. Throws a one-line
+  /// `DataError` naming the place and why (`failure`); returns nil when stopped. Cost: one
+  /// request per attempt; the bytes once.
   package func fetch(
     to path: String, progress: (@Sendable (TransferProgress) -> Void)?, waiting: (@Sendable (RetryWait) -> Void)? = nil,
     shouldStop: (() -> Bool)?

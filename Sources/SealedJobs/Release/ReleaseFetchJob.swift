@@ -94,10 +94,10 @@ package struct ReleaseFetchJob: Sendable {
   }
 
   /// Downloads, reads, lints, compares and installs. `progress` hears the download's bytes,
-  /// `waiting` each wait before a retry; `shouldStop`, asked until the release is put in place, ends the job (nothing installed;
-  /// the result is nil). Throws a one-line
-  /// `DataError` naming the place and why; the store is then as it was. Cost: the download;
-  /// reading it whole; each product made a rule set, linted and measured (seconds for 538).
+  /// `waiting` each wait before a retry; `shouldStop`, asked until the release is put in place,
+  /// ends the job (nothing installed; the result is nil). Throws a one-line `DataError` naming
+  /// the place and why; the store is then as it was. Cost: the download; reading it whole; each
+  /// product made a rule set, linted and measured (seconds for 538).
   package func run(
     progress: (@Sendable (TransferProgress) -> Void)? = nil, waiting: (@Sendable (RetryWait) -> Void)? = nil,
     shouldStop: (() -> Bool)? = nil

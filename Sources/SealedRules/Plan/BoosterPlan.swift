@@ -12,9 +12,9 @@ public final class BoosterPlan: Sendable {
   private let rulesText: String
   private let rulesFingerprint = Mutex<String?>(nil)
   /// The rule set's fingerprint: the SHA-256 of its text (less the name of the release a
-  /// product's rules came from: `RuleSetDefinition.fingerprintText`), in hex. Cost: O(text) the first time
-  /// it is asked (a run asks for its record and its report), not for every plan compiled (the
-  /// listing's 538 plans spent 2% of their time on it); a lookup after that.
+  /// product's rules came from: `RuleSetDefinition.fingerprintText`), in hex. Cost: O(text) the
+  /// first time it is asked (a run asks for its record and its report), not for every plan
+  /// compiled (the listing's 538 plans spent 2% of their time on it); a lookup after that.
   package var rulesSHA256: String {
     rulesFingerprint.withLock { kept in
       if let kept { return kept }

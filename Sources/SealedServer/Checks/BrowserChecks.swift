@@ -69,7 +69,7 @@ final class BrowserChecks: Sendable {
   /// Validates `request`, makes its report folder and starts the check, or refuses it (400 for
   /// bad values, 404 for an unknown set or rules, 409 while another check runs).
   func start(_ request: Request) throws(APIError) -> Status {
-    let rules = request.rules.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } ?? "sealed"
+    let rules = request.rules.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.flatMap { $0.isEmpty ? nil : $0 } ?? "sealed"
     let set = request.set.trimmingCharacters(in: .whitespaces).lowercased()
     let pools = try (request.pools ?? PoolCount(Self.defaultPools)).value(in: 1...maximumPools)
     guard PlanCache.isCode(set) else { throw APIError.badRequest("Set \"\(set)\": expected a set code such as war (letters and digits)") }

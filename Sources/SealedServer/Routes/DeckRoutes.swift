@@ -109,16 +109,7 @@ enum DeckRoutes {
   /// `GET /api/pools?set=war&rules=sealed&seed=1&players=2`: the event's pools; without a
   /// seed, a random one (the reply names it, so the link can be made reproducible).
   static func pools(_ query: Parameters, plans: PlanCache) throws(APIError) -> PoolView {
-    let known = ["set", "rules", "seed", "players", "booster_max"]
-    // A parameter given twice, or one the route does not have, is refused (seed=1&seed=2 used 1).
-    for (name, _) in query {
-      guard known.contains(String(name)) else {
-        throw APIError.badRequest("\(name): unknown parameter; expected \(known.joined(separator: ", "))")
-      }
-      guard query.getAll(String(name)).count == 1 else {
-        throw APIError.badRequest("\(name) given \(query.getAll(String(name)).count) times (\(query.getAll(String(name)).joined(separator: ", "))); expected one value")
-      }
-    }
+    try requireEachOnce(query, of: ["set", "rules", "seed", "players", "booster_max"])
     guard let set = query.get("set") else { throw APIError.badRequest("expected ?set=CODE (and rules=, seed=, players=)") }
     let rules = query.get("rules") ?? "sealed"
     let seed: SeedText
@@ -134,6 +125,20 @@ enum DeckRoutes {
     }
     let boosterMax = try boosterRange(query.get("booster_max"))
     return PoolView(try plans.opening(set: set, rules: rules, boosterMax: boosterMax, seed: seed), rules: rules, boosterMax: boosterMax, players: players)
+  }
+
+  /// Refuses a parameter the route does not have, or one given twice (seed=1&seed=2 used 1).
+  static func requireEachOnce(_ query: Parameters, of known: [String]) throws(APIError) {
+    for (name, _) in query {
+      let name = String(name)
+      guard known.contains(name) else {
+        throw APIError.badRequest("\(name): unknown parameter; expected \(known.joined(separator: ", "))")
+      }
+      let values = query.getAll(name)
+      guard values.count == 1 else {
+        throw APIError.badRequest("\(name) given \(values.count) times (\(values.joined(separator: ", "))); expected one value")
+      }
+    }
   }
 
   /// `booster_max` of a query: empty or absent for the set's own range, else a collector
