@@ -128,7 +128,11 @@ import Testing
     #expect(try SealedExecutable.run(["simulate", "war", "--pools", "1000", "--seed", "1", "--out", simulated, "--quiet"] + cards).status == 0)
     let refused = try verify(simulated)
     #expect(refused.status == 2)
-    #expect(refused.stderr == "verify-with-scipy: \(simulated): a report folder without checks.csv; expected the folder of a sealed check report (sealed simulate writes no checks)\n")
+    #expect(refused.stderr == "verify-with-scipy: \(simulated): a report folder without checks.csv (sealed simulate writes no checks); expected the folder of a sealed check report\n")
+    // A folder that is not there says so (it said "no report folder without checks.csv").
+    let missing = try verify(dir.appendingPathComponent("nowhere").path)
+    #expect(missing.status == 2)
+    #expect(missing.stderr == "verify-with-scipy: \(dir.appendingPathComponent("nowhere").path): no such folder; expected the folder of a sealed check report\n")
     let checked = dir.appendingPathComponent("checked").path
     let check = try SealedExecutable.run(["check", "war", "--pools", "4096", "--seed", "1", "--compare", "none", "--out", checked, "--quiet"] + cards)
     #expect(check.status == 0, "\(check.stdout)")
