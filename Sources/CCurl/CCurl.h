@@ -30,3 +30,15 @@ static inline CURLcode sealed_curl_get_long(CURL *handle, CURLINFO info, long *v
 static inline CURLcode sealed_curl_message_result(const CURLMsg *message) {
   return message->data.result;
 }
+
+/// Restricts a handle, and the redirects it follows, to http and https: by name from libcurl
+/// 7.85 (`CURLOPT_PROTOCOLS_STR`), by bit mask before it (Ubuntu 22.04 ships 7.81).
+static inline CURLcode sealed_curl_http_only(CURL *handle) {
+#if LIBCURL_VERSION_NUM >= 0x075500
+  CURLcode code = curl_easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https");
+  return code != CURLE_OK ? code : curl_easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+#else
+  CURLcode code = curl_easy_setopt(handle, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+  return code != CURLE_OK ? code : curl_easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+#endif
+}

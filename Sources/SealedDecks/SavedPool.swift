@@ -139,11 +139,13 @@ public struct SavedPool: Sendable, Equatable {
     return parts.isEmpty ? nil : parts.joined(separator: ", ")
   }
 
-  /// Whether `other` is the same opening: the same set, rules (by their digest), seed, place,
-  /// booster range and boosters, whenever and by whichever Sealed each was saved.
+  /// Whether `other` is the same opening: the same set, rules (by name), seed, place, booster
+  /// range and boosters, card for card, whenever and by whichever Sealed each was saved (not the
+  /// rules' digest, which a Sealed that fingerprints rules otherwise gives another value for the
+  /// same boosters).
   package func isSameOpening(as other: SavedPool) -> Bool {
-    set == other.set && rules == other.rules && rulesSHA256 == other.rulesSHA256 && seed == other.seed
-      && place == other.place && boosterMax == other.boosterMax && boosters == other.boosters
+    set == other.set && rules == other.rules && seed == other.seed && place == other.place && boosterMax == other.boosterMax
+      && boosters == other.boosters
   }
 
   /// The number of cards opened.

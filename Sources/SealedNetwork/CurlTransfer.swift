@@ -13,7 +13,7 @@ final class CurlTransfer {
   private let easy: UnsafeMutableRawPointer
   private let multi: UnsafeMutableRawPointer
   private var headerList: UnsafeMutablePointer<curl_slist>?
-  private let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+  private let errorText: UnsafeMutablePointer<CChar>
   private let timeout: TimeInterval
   private let limit: TimeInterval
   private let sink: (any HTTPBodySink)?
@@ -45,6 +45,7 @@ final class CurlTransfer {
     self.limit = limit
     self.sink = sink
     self.progress = progress
+    errorText = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     errorText.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
       headerList = curl_slist_append(headerList, "\(name): \(value)")
@@ -69,11 +70,13 @@ final class CurlTransfer {
       sealed_curl_set_long(easy, CURLOPT_NOSIGNAL, 1),
       sealed_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 1),
       sealed_curl_set_long(easy, CURLOPT_MAXREDIRS, 10),
-      sealed_curl_set_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"),
-      sealed_curl_set_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
+      sealed_curl_http_only(easy),
+      // A proxy's answer to CONNECT is not the server's (it would restart the download's file).
+      sealed_curl_set_long(easy, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1),
       sealed_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, ""),
       sealed_curl_set_long(easy, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(timeout)),
-      // Less than a byte a second for `timeout` seconds (libcurl counts whole seconds) ends it.
+      // Less than a byte a second for `timeout` seconds ends it (libcurl counts whole seconds,
+      // over a speed it averages across a few seconds: a stall after a burst is seen later).
       sealed_curl_set_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1),
       sealed_curl_set_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, Int(timeout.rounded(.up)))),
       sealed_curl_set_long(easy, CURLOPT_TIMEOUT_MS, milliseconds(limit)),
@@ -97,25 +100,33 @@ final class CurlTransfer {
   /// with `stopped` when `shouldStop` ended it.
   func run(shouldStop: (() -> Bool)?) throws(TransportError) -> HTTPResponse {
     let start = Date()
-    curl_multi_add_handle(multi, easy)
+    func failed(_ code: CURLMcode) -> TransportError {
+      TransportError(reason: "libcurl failed (\(String(cString: curl_multi_strerror(code)).lowercased()))")
+    }
+    let added = curl_multi_add_handle(multi, easy)
+    guard added == CURLM_OK else { throw failed(added) }
     var running: Int32 = 1
     while true {
-      curl_multi_perform(multi, &running)
+      let performed = curl_multi_perform(multi, &running)
+      guard performed == CURLM_OK else { throw failed(performed) }
       if running == 0 { break }
       if let shouldStop, shouldStop() { throw TransportError(reason: "stopped", stopped: true) }
-      curl_multi_poll(multi, nil, 0, 100, nil)
+      let polled = curl_multi_poll(multi, nil, 0, 100, nil)
+      guard polled == CURLM_OK else { throw failed(polled) }
     }
     var left: Int32 = 0
-    var result = CURLE_OK
+    var result: CURLcode?
     while let message = curl_multi_info_read(multi, &left) {
       if message.pointee.msg == CURLMSG_DONE { result = sealed_curl_message_result(message) }
     }
     if let sinkError { throw TransportError(reason: "\(sinkError)") }
+    guard let result else { throw TransportError(reason: "libcurl ended the transfer without its outcome") }
     guard result == CURLE_OK else {
       throw TransportError(reason: describe(result, after: Date().timeIntervalSince(start)))
     }
     var code = 0
     _ = sealed_curl_get_long(easy, CURLINFO_RESPONSE_CODE, &code)
+    guard code > 0 else { throw TransportError(reason: "the answer was not an HTTP response") }
     return HTTPResponse(status: code, headers: headers, body: body)
   }
 

@@ -27,6 +27,19 @@ import Testing
     }
   }
 
+  /// An opening is the same opening whatever digest its rules were given when it was saved: a
+  /// pool kept from a deck deleted before Sealed fingerprinted product rules otherwise (release
+  /// names left out) was no longer the app's deck's, and saving under its name was refused.
+  @Test func anOpeningIsTheSameWhateverItsRulesDigest() throws {
+    let pool = DeckTestPools.small
+    var older = pool
+    older.rulesSHA256 = "an earlier fingerprint"
+    #expect(pool.isSameOpening(as: older))
+    var other = pool
+    other.seed += 1
+    #expect(!pool.isSameOpening(as: other))
+  }
+
   @Test func poolsAndDecksRoundTrip() throws {
     let library = try library()
     let (pool, deck) = try saveAliceAndBob(in: library)
