@@ -1,7 +1,7 @@
 import Foundation
 
 /// The day of `date` in UTC as `yyyy-MM-dd`, for the source line of a stored set.
-func utcDate(_ date: Date) -> String {
+package func utcDate(_ date: Date) -> String {
   let formatter = DateFormatter()
   formatter.locale = Locale(identifier: "en_US_POSIX")
   formatter.timeZone = TimeZone(identifier: "UTC")

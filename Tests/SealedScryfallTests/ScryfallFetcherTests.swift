@@ -73,19 +73,10 @@ import Testing
       var fetcher = fetcher(server)
       #expect(try fetcher.fetch(set: "war", into: store).count == 275)
       let source = try #require(store.source(ofSet: "war"))
-      #expect(source.hasSuffix(release.map { ", before the set's release on \($0)" } ?? utcDateToday()), "\(source)")
+      #expect(source.hasSuffix(release.map { ", before the set's release on \($0)" } ?? utcDate(Date())), "\(source)")
       let complete = CardDataLocation(kind: .layered(store: store, shipped: nil)).setsListingEveryPrinting()
       #expect(complete.contains("war") == (release == nil))
     }
-  }
-
-  /// Today's day in UTC, as a source line ends without a release after it.
-  func utcDateToday() -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyy-MM-dd"
-    return formatter.string(from: Date())
   }
 
   @Test func requestsAreSpacedOut() throws {
