@@ -79,7 +79,10 @@ let package = Package(
       name: "SealedRules",
       dependencies: ["SealedSupport", "SealedData", "SealedCards", .product(name: "Yams", package: "Yams")]
     ),
-    .target(name: "SealedEngine", dependencies: ["SealedSupport", "SealedCards", "SealedRules"]),
+    .target(name: "SealedEngine", dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedLoops"]),
+    // A plan's pool loop written in C, compiled at run time and loaded (no other module runs a
+    // compiler or loads a library).
+    .target(name: "SealedLoops", dependencies: ["SealedSupport"]),
     .target(
       name: "SealedAnalysis", dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedVerdicts"]),
     // What a check concluded (checks.csv's rows, card tails, an audit's booster findings): made
@@ -171,7 +174,7 @@ let package = Package(
     .testTarget(name: "SealedRulesTests", dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedTestSupport"]),
     .testTarget(
       name: "SealedEngineTests",
-      dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedTestSupport"]
+      dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedLoops", "SealedTestSupport"]
     ),
     .testTarget(
       name: "SealedAnalysisTests",

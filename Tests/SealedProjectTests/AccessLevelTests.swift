@@ -26,7 +26,7 @@ import Testing
 
   /// The modules only this package imports: not one `public` declaration.
   static let packageOnly: Set<String> = [
-    "SealedAudit", "SealedStats", "SealedVerdicts", "SealedRelease", "SealedNetwork", "SealedScryfall", "SealedImages", "SealedCharts", "SealedCLI",
+    "SealedAudit", "SealedStats", "SealedVerdicts", "SealedRelease", "SealedNetwork", "SealedLoops", "SealedScryfall", "SealedImages", "SealedCharts", "SealedCLI",
     "sealed", "SealedServer", "sealed-serve",
   ]
 

@@ -54,13 +54,16 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver, ~Copyable {
   let programMythics: UnsafeMutableBufferPointer<Int32>
   private var lanes: Lanes
   // Raw base pointers for the per-booster counters.
-  private let programCounters: UnsafeMutablePointer<UInt32>
+  let programCounters: UnsafeMutablePointer<UInt32>
   private let mythicsPerProgram: UnsafePointer<Int32>
   private let positionCounters: UnsafeMutablePointer<UInt32>
   /// The positions whose cards need lane counting (`EngineTables.positionNeedsLanes`), program
   /// after program: those of program p are `lanePositions[laneBounds[p]..<laneBounds[p + 1]]`.
   private let lanePositions: UnsafeMutablePointer<Int32>
   private let laneBounds: UnsafeMutablePointer<Int32>
+  /// The counters a compiled loop counts into, in the order it reads them (programs, pool
+  /// mythics, pair differences, outcomes, mythic positions: `CompiledLoopSource`).
+  let loopCounters: UnsafeMutablePointer<UnsafeMutablePointer<UInt32>>
   /// Per outcome: how many boosters had it, its mythics, and 1 when it has any.
   let outcomeCounts: UnsafeMutableBufferPointer<UInt32>
   private let outcomeCounters: UnsafeMutablePointer<UInt32>
@@ -71,7 +74,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver, ~Copyable {
   var duplicateBoosters: Int = 0
   private var serial: UInt32 = 1
   private var poolMythicCount = 0
-  private var previousPoolMythics = 0
+  var previousPoolMythics = 0
 
   init(tables t: EngineTables) {
     tables = t
@@ -126,6 +129,8 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver, ~Copyable {
       }
     }
     laneBounds[t.programs.count] = Int32(stored)
+    loopCounters = .allocate(capacity: 5)
+    loopCounters.initialize(from: [programCounters, poolMythics.baseAddress!, pairDifferences.baseAddress!, outcomeCounters, positionCounters], count: 5)
     clear()
   }
 
@@ -138,6 +143,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver, ~Copyable {
     programMythics.deallocate()
     lanePositions.deallocate()
     laneBounds.deallocate()
+    loopCounters.deallocate()
   }
 
   /// Zeroes every counter, ready for a new chunk.

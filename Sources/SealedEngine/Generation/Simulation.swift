@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import SealedSupport
+import SealedLoops
 import SealedRules
 
 /// Runs many pools of a plan in parallel and tallies them.
@@ -37,6 +38,9 @@ public enum Simulation {
     package var threads: Int
     /// Run only part `index` (1-based) of `count` equal parts of the chunks.
     package var shard: Shard
+    /// When the run draws with a loop compiled for its plan (`CompiledLoop`): the same pools
+    /// either way.
+    package var compiledLoop: CompiledLoopUse = .whenWorthIt
 
     public init(plan: BoosterPlan, pools: Int, seed: UInt64, threads: Int, shard: Shard = .whole) {
       self.plan = plan
@@ -100,8 +104,10 @@ public enum Simulation {
     let start = DispatchTime.now()
 
     let tables = EngineTables(plan: plan)
+    let loop = request.compiledLoop.wanted(boosters: request.shardPools * tables.boostersPerPool, threads: threadCount)
+      ? CompiledLoop.load(for: tables) : nil
     DispatchQueue.concurrentPerform(iterations: threadCount) { _ in
-      let total = work(request, tables, chunks, state, progress, shouldStop)
+      let total = work(request, tables, loop, chunks, state, progress, shouldStop)
       partials.withLock { $0.append(total) }
     }
 
@@ -126,10 +132,10 @@ public enum Simulation {
 
   /// One thread's loop: claim the next chunk until none is left (or a stop is requested).
   private static func work(
-    _ request: Request, _ tables: EngineTables, _ chunks: Range<Int>, _ state: RunState,
+    _ request: Request, _ tables: EngineTables, _ loop: CompiledLoop?, _ chunks: Range<Int>, _ state: RunState,
     _ progress: (@Sendable (Int) -> Void)?, _ shouldStop: (@Sendable () -> Bool)?
   ) -> SimulationTally {
-    let sampler = PoolSampler(tables: tables)
+    let sampler = PoolSampler(tables: tables, loop: loop)
     while true {
       if shouldStop?() == true { break }
       let chunk = state.next.wrappingAdd(1, ordering: .relaxed).oldValue

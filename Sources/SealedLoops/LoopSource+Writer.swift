@@ -1,0 +1,158 @@
+/// Writes a plan's loop (see `LoopSource`): the alias tables the programs read, a function per
+/// shape of program, and the pool loop (LoopSource+PoolLoop.swift).
+extension LoopSource {
+  final class Writer {
+    let plan: LoopPlan
+    /// Declarations before the functions: tables of values by program.
+    private var declarations = ""
+
+    init(plan: LoopPlan) { self.plan = plan }
+
+    func source() -> String {
+      let shapes = shapes()
+      var functions = ""
+      for (shape, programs) in shapes.enumerated() {
+        functions += shapeFunction(shape, programs: programs)
+      }
+      return [prelude, constants(), aliasTables(), declarations, functions, poolLoop(shapes: shapes)].joined(separator: "\n")
+    }
+
+    /// The programs grouped by shape (their parts with the batches' lengths, never their
+    /// sheets), in order of their first program.
+    private func shapes() -> [[Int]] {
+      var groups: [[Int]] = []
+      var keys: [[String]] = []
+      for (program, record) in plan.programs.enumerated() {
+        let key = record.parts.map { part -> String in
+          switch part {
+          case .batches(let batches): "b" + batches.map { String($0.picks.count) }.joined(separator: ",")
+          case .card: "card"
+          case .coded(_, _, _, let extras): "coded\(extras)"
+          }
+        }
+        if let index = keys.firstIndex(of: key) {
+          groups[index].append(program)
+        } else {
+          keys.append(key)
+          groups.append([program])
+        }
+      }
+      return groups
+    }
+
+    /// Each program's fixed mythics, outcome start and whether it counts outcomes; each
+    /// outcome's mythics; the pool's thresholds.
+    private func constants() -> String {
+      [
+        array("programMythics", "int32_t", plan.programs.map { String($0.mythics) }),
+        array("outcomeStart", "int32_t", plan.programs.map { String($0.outcomeStart) }),
+        array("countsOutcome", "int32_t", plan.programs.map { $0.countsOutcomes ? "1" : "0" }),
+        array("outcomeMythics", "int32_t", plan.outcomeMythics.map(String.init)),
+        array("combinationThresholds", "uint64_t", plan.combinationThresholds.map { "\($0)ull" }),
+        array("positionThresholds", "uint64_t", plan.positionThresholds.map { "\($0)ull" }),
+      ].joined()
+    }
+
+    /// A constant array (one zero when `values` is empty: C has no empty arrays).
+    private func array(_ name: String, _ type: String, _ values: [String]) -> String {
+      let items = values.isEmpty ? ["0"] : values
+      return "static const \(type) \(name)[\(items.count)] = {\(items.joined(separator: ", "))};\n"
+    }
+
+    /// The card and coded alias tables and the coded picks.
+    private func aliasTables() -> String {
+      var text = ""
+      for (index, table) in plan.cardTables.enumerated() {
+        text += array("cardTable\(index)", "CardEntry", table.map { "{\($0.threshold)ull, \($0.keep)ull, \($0.other)ull}" })
+      }
+      func alternative(_ a: LoopPlan.CodedAlternative) -> String { "{\(a.product)ull, \(a.threshold)ull, \(a.codes)ull}" }
+      for (index, table) in plan.codedTables.enumerated() {
+        text += array(
+          "codedTable\(index)", "CodedEntry", table.map { "{\($0.threshold)ull, \(alternative($0.keep)), \(alternative($0.other))}" })
+      }
+      for (index, picks) in plan.codedPicks.enumerated() {
+        text += array("codedPicks\(index)", "CodedPick", picks.map { "{\($0.offset), \($0.range)u}" })
+      }
+      return text
+    }
+
+    /// A value of a shape's programs: written in when they share it, else a table by program
+    /// (zero for programs of other shapes).
+    private func value(_ name: String, _ type: String, _ programs: [Int], _ of: (Int) -> String) -> String {
+      let values = programs.map(of)
+      if Set(values).count == 1 { return values[0] }
+      var row = [String](repeating: "0", count: plan.programs.count)
+      for (index, program) in programs.enumerated() { row[program] = values[index] }
+      declarations += array(name, type, row)
+      return "\(name)[p]"
+    }
+
+    /// The function of one shape: its parts in order, for program `p`.
+    private func shapeFunction(_ shape: Int, programs: [Int]) -> String {
+      var body = ""
+      for index in plan.programs[programs[0]].parts.indices {
+        let name = "s\(shape)part\(index)"
+        func part(_ program: Int) -> LoopPlan.Part { plan.programs[program].parts[index] }
+        switch part(programs[0]) {
+        case .batches(let first):
+          for batch in first.indices {
+            body += batchCode("\(name)b\(batch)", programs) { program in
+              guard case .batches(let batches) = part(program) else { preconditionFailure("one shape, one kind of part") }
+              return batches[batch]
+            }
+          }
+        case .card:
+          body += cardCode(name, programs) { program in
+            guard case .card(let table, let row) = part(program) else { preconditionFailure("one shape, one kind of part") }
+            return (table, row)
+          }
+        case .coded(_, _, _, let extras):
+          body += codedCode(name, programs, extras: extras) { program in
+            guard case .coded(let table, let picks, let row, _) = part(program) else { preconditionFailure("one shape, one kind of part") }
+            return (table, picks, row)
+          }
+        }
+      }
+      return """
+        static inline void shape\(shape)(int p, uint64_t *s, int32_t *entries, uint32_t *counts, int64_t *outcome) {
+          uint64_t low;
+          (void)low; (void)outcome;
+        \(body)}
+
+        """
+    }
+
+    /// A batch: its number, then a pick per card.
+    private func batchCode(_ name: String, _ programs: [Int], _ batchOf: (Int) -> LoopPlan.Batch) -> String {
+      let product = value("\(name)product", "uint64_t", programs) { "\(batchOf($0).product)ull" }
+      let threshold = value("\(name)threshold", "uint64_t", programs) { "\(batchOf($0).threshold)ull" }
+      var code = "  low = draw(s, \(product), \(threshold));\n"
+      for pick in batchOf(programs[0]).picks.indices {
+        let offset = value("\(name)p\(pick)offset", "int32_t", programs) { String(batchOf($0).picks[pick].offset) }
+        let range = value("\(name)p\(pick)range", "uint32_t", programs) { "\(batchOf($0).picks[pick].range)u" }
+        let row = value("\(name)p\(pick)row", "int32_t", programs) { String(batchOf($0).picks[pick].row) }
+        code += "  pick(entries + \(offset), \(range), &low, counts + \(row));\n"
+      }
+      return code
+    }
+
+    /// A card by its alias table, counted at its site, adding its step to the outcome.
+    private func cardCode(_ name: String, _ programs: [Int], _ cardOf: (Int) -> (table: Int, row: Int32)) -> String {
+      let table = value("\(name)table", "CardEntry *const", programs) { "cardTable\(cardOf($0).table)" }
+      let count = value("\(name)count", "uint32_t", programs) { "\(plan.cardTables[cardOf($0).table].count)u" }
+      let row = value("\(name)row", "int32_t", programs) { String(cardOf($0).row) }
+      return "  pickCard(s, \(table), \(count), counts + \(row), outcome);\n"
+    }
+
+    /// The coded rest of a colour-balanced draw: an alternative by its alias table, then its picks.
+    private func codedCode(
+      _ name: String, _ programs: [Int], extras: Int, _ codedOf: (Int) -> (table: Int, picks: Int, row: Int32)
+    ) -> String {
+      let table = value("\(name)table", "CodedEntry *const", programs) { "codedTable\(codedOf($0).table)" }
+      let count = value("\(name)count", "uint32_t", programs) { "\(plan.codedTables[codedOf($0).table].count)u" }
+      let picks = value("\(name)picks", "CodedPick *const", programs) { "codedPicks\(codedOf($0).picks)" }
+      let row = value("\(name)row", "int32_t", programs) { String(codedOf($0).row) }
+      return "  pickCoded(s, \(table), \(count), \(picks), \(extras), entries, counts + \(row));\n"
+    }
+  }
+}

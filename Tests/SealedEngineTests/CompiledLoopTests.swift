@@ -1,0 +1,243 @@
+import Foundation
+@testable import SealedSupport
+import SealedCards
+@testable import SealedRules
+@testable import SealedEngine
+@testable import SealedLoops
+import SealedTestSupport
+import Testing
+
+/// The compiled plan loop (SealedLoops' `CompiledLoop`, from `EngineTables.loopPlan`): the same pools, counters and stream as the engine's
+/// tables, for every plan shape it is written for; its cache; and the ways it falls back.
+/// These tests compile with the C compiler the Swift toolchain brings (clang on PATH).
+@Suite struct CompiledLoopTests {
+  @Test(arguments: [
+    ("war", "sealed"), ("grn", "sealed"), ("dom", "sealed"), ("m19", "sealed"), ("war", "mtgwtf"), ("dom", "mtgwtf"),
+    ("m19", "mtgwtf"), ("war", "retail"),
+  ])
+  func theCompiledLoopCountsWhatTheTablesCount(_ set: String, _ rules: String) throws {
+    let plan = try ShippedData.plan(set, rules: rules)
+    let both = try LoopAndTables(plan, seed: 11, pools: 3 * Simulation.chunkPools + 123)
+    #expect(both.sameTallies)
+    #expect(both.sameStream)
+    #expect(both.tally.pools == 3 * Simulation.chunkPools + 123)
+  }
+
+  @Test func longBatchesThreeCombinationsAndNoMythicBoosterCompileAlike() throws {
+    // 15 distinct mythics in a booster (a batch longer than the engine's straight-line kernels),
+    // three variants with unequal weights, no mythic booster: other constants of the pool loop.
+    let yaml = """
+      name: long-batches
+      pool: { boosters: 6, mythic_booster: none }
+      sheets:
+        common: { rarity: common, type_excludes: Basic Land }
+        uncommon: { rarity: uncommon }
+        mythic: { rarity: mythic }
+      slots:
+        - { name: mythic, count: 15, sheet: mythic }
+        - { name: common, count: 3, sheet: common }
+      variants:
+        - { name: plain, weight: 5 }
+        - { name: one, weight: 3, replace: [{ slot: common, count: 1, sheet: uncommon }] }
+        - { name: two, weight: 2, replace: [{ slot: common, count: 2, sheet: uncommon }] }
+      """
+    let plan = try ShippedData.plan("war", yaml: yaml)
+    let both = try LoopAndTables(plan, seed: 3, pools: 5000)
+    #expect(both.tables.batches.elements.contains { $0.pickEnd - $0.pickStart > Int32(PoolEngine.unrolledPicks) })
+    #expect(both.tables.combinationCount == 3)
+    #expect(!both.tables.hasMythicPosition)
+    #expect(both.sameTallies)
+    #expect(both.sameStream)
+    #expect(both.tally.combinations.allSatisfy { $0 > 0 })
+  }
+
+  @Test func aWrongConstantInTheSourceIsCaught() throws {
+    // The comparison can fail: a loop whose variant thresholds are moved draws other programs.
+    let plan = try ShippedData.plan("war")
+    let tables = EngineTables(plan: plan)
+    let source = try #require(tables.loopPlan.map(LoopSource.source))
+    let threshold = String(tables.combinationThresholds[0])
+    #expect(source.contains("\(threshold)ull"))
+    let wrong = source.replacingOccurrences(of: "\(threshold)ull", with: "\(tables.combinationThresholds[0] / 2)ull")
+    let folder = try Fixtures.temporaryDirectory("compiled-loop").path
+    let compiler = try #require(LoopCompiler.find(environment: ProcessInfo.processInfo.environment))
+    let loop = try #require(CompiledLoopCache(folder: folder).loop(source: wrong, compiler: compiler, compiling: true))
+    let both = LoopAndTables(tables: tables, loop: loop, seed: 1, pools: 2000)
+    #expect(!both.sameTallies)
+  }
+
+  @Test func boostersAsPrintedCompileTheirPartsAndShapes() throws {
+    // War as mtg.wtf prints it: the fixed picks, the coded rest of the balanced commons, the
+    // rare slot and a foil by alias tables, and outcomes counted; two shapes (with and without
+    // a foil), so the loop switches on them.
+    let tables = EngineTables(plan: try ShippedData.plan("war", rules: "mtgwtf"))
+    let parts = try #require(tables.loopPlan?.programs.map(\.parts))
+    #expect(tables.anyProgramCountsOutcomes)
+    #expect(parts.contains { $0.contains { if case .coded = $0 { true } else { false } } })
+    #expect(parts.contains { $0.filter { if case .card = $0 { true } else { false } }.count == 2 })
+    let source = try #require(tables.loopPlan.map(LoopSource.source))
+    #expect(source.contains("switch (shapeOf[p])"))
+  }
+
+  @Test func plansOfOtherShapesHaveNoLoop() throws {
+    // Segments of several cards of a weighted sheet, and boosters whose cards may repeat
+    // (tallied one by one, for duplicates), take the engine's tables.
+    let repeating = """
+      name: repeating
+      pool: { boosters: 6, mythic_booster: none }
+      sheets:
+        common: { rarity: common, type_excludes: Basic Land }
+      slots:
+        - { name: common, count: 14, sheet: common, distinct: false }
+      """
+    for plan in [try SeveralCardsSheet.plan(byAlias: false), try SeveralCardsSheet.plan(byAlias: true), try ShippedData.plan("war", yaml: repeating)] {
+      let tables = EngineTables(plan: plan)
+      #expect(tables.loopPlan.map(LoopSource.source) == nil)
+      #expect(CompiledLoop.load(for: tables) == nil)
+    }
+  }
+
+  @Test func aRunIsLongEnoughToCompileForFromAHundredMillionBoostersAThread() {
+    #expect(!CompiledLoopUse.whenWorthIt.wanted(boosters: 99_999_999, threads: 1))
+    #expect(CompiledLoopUse.whenWorthIt.wanted(boosters: 100_000_000, threads: 1))
+    #expect(!CompiledLoopUse.whenWorthIt.wanted(boosters: 199_999_999, threads: 2))
+    #expect(CompiledLoopUse.always.wanted(boosters: 6, threads: 2))
+    #expect(!CompiledLoopUse.never.wanted(boosters: .max, threads: 1))
+  }
+
+  @Test(arguments: ["sealed", "mtgwtf"])
+  func aRunWithItsLoopCountsWhatItsChunksCountFromTheTables(_ rules: String) throws {
+    // Two threads drawing with the loop; the same chunks drawn one by one from the tables.
+    let plan = try ShippedData.plan("war", rules: rules)
+    let tables = EngineTables(plan: plan)
+    #expect(CompiledLoop.load(for: tables) != nil)
+    var request = Simulation.Request(plan: plan, pools: 9000, seed: 4, threads: 2)
+    request.compiledLoop = .always
+    let result = Simulation.run(request)
+    request.compiledLoop = .never
+    #expect(Simulation.run(request).tally == result.tally)
+  }
+
+  @Test func aSampleOfTheShippedReleasesProductsCountsAlikeWithTheirLoops() throws {
+    // Every 20th of the 294 products of the release Sealed ships whose plans have a loop.
+    #expect(try ReleaseLoops.compare(every: 20) == 14)
+  }
+
+  @Test(.heavy) func everyProductOfTheShippedReleaseWithALoopCountsAlike() throws {
+    // 294 of its 538 products: the others have boosters tallied one by one (cards that may
+    // repeat), segments of several cards or of alternatives, or no plan on the shipped cards.
+    let compared = try ReleaseLoops.compare(every: 1)
+    #expect(compared == 294, "\(compared) products compared")
+  }
+
+  @Test func theCacheKeepsALibraryAndReplacesOneThatDoesNotLoad() throws {
+    let folder = try Fixtures.temporaryDirectory("compiled-loop").path
+    let cache = CompiledLoopCache(folder: folder)
+    let compiler = try #require(LoopCompiler.find(environment: ProcessInfo.processInfo.environment))
+    // A source no other test compiles, so that this process has not loaded it.
+    let tables = EngineTables(plan: try ShippedData.plan("war"))
+    let source = try #require(tables.loopPlan.map(LoopSource.source)) + "\n// \(UUID().uuidString)\n"
+    let key = CompiledLoopCache.key(source: source, compiler: compiler)
+    let library = (folder as NSString).appendingPathComponent("\(key).so")
+    try Data("not a library".utf8).write(to: URL(fileURLWithPath: library))
+    #expect(cache.loop(source: source, compiler: compiler, compiling: false) == nil)
+    #expect(!FileManager.default.fileExists(atPath: library), "a library that does not load is removed")
+    #expect(cache.loop(source: source, compiler: compiler, compiling: true) != nil)
+    let bytes = try #require(FileManager.default.contents(atPath: library))
+    #expect(bytes.starts(with: [0x7f, 0x45, 0x4c, 0x46]))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["\(key).c", "\(key).so"], "no temporary file left")
+  }
+
+  @Test func aCompilerThatFailsLeavesNothingAndTheEngineDrawsFromItsTables() throws {
+    let folder = try Fixtures.temporaryDirectory("compiled-loop")
+    // Says a version, then fails to compile anything.
+    let script = try Fixtures.write("#!/bin/sh\necho \"broken cc 1.0\"\n[ \"$1\" = --version ] && exit 0\nexit 1\n", to: "broken-cc", in: folder)
+    chmod(script, 0o755)
+    let compiler = try #require(LoopCompiler.find(environment: ["SEALED_CC": script]))
+    #expect(compiler.version == "broken cc 1.0")
+    let cacheFolder = folder.appendingPathComponent("loops").path
+    let tables = EngineTables(plan: try ShippedData.plan("war"))
+    let source = try #require(tables.loopPlan.map(LoopSource.source))
+    #expect(CompiledLoopCache(folder: cacheFolder).loop(source: source, compiler: compiler, compiling: true) == nil)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: cacheFolder).isEmpty)
+    #expect(CompiledLoop.load(for: tables, environment: ["SEALED_CC": script, "SEALED_HOME": folder.path]) == nil)
+  }
+
+  @Test func noneOrAMissingCompilerMeansNoLoop() throws {
+    let tables = EngineTables(plan: try ShippedData.plan("war"))
+    for named in ["none", "/nonexistent/clang", "/bin/false"] {
+      #expect(LoopCompiler.find(environment: ["SEALED_CC": named]) == nil, "\(named)")
+      #expect(CompiledLoop.load(for: tables, environment: ["SEALED_CC": named]) == nil, "\(named)")
+    }
+    #expect(LoopCompiler.find(environment: ["PATH": "/nonexistent"]) == nil)
+  }
+
+  @Test func theKeyNamesTheCompilerItsFlagsAndTheProcessor() throws {
+    let base = LoopCompiler(path: "/usr/bin/clang", version: "clang version 21", processor: "model name: A")
+    let keys = Set([
+      base,
+      LoopCompiler(path: "/usr/bin/clang", version: "clang version 20", processor: "model name: A"),
+      LoopCompiler(path: "/usr/bin/clang", version: "clang version 21", processor: "model name: B"),
+      LoopCompiler(path: "/usr/bin/clang", version: "clang version 21", processor: ""),
+      LoopCompiler(path: "/opt/clang", version: "clang version 21", processor: "model name: A"),
+    ].map { CompiledLoopCache.key(source: "int x;", compiler: $0) })
+    #expect(keys.count == 5)
+    #expect(CompiledLoopCache.key(source: "int y;", compiler: base) != CompiledLoopCache.key(source: "int x;", compiler: base))
+    #expect(!LoopCompiler(path: "cc", version: "v", processor: "").flags.contains("-march=native"))
+  }
+}
+
+/// The products of the booster data Sealed ships, each drawn by its loop and by the tables.
+private enum ReleaseLoops {
+  /// Compares every `step`-th product whose plan has a loop; returns how many it compared.
+  static func compare(every step: Int) throws -> Int {
+    let data = try CompiledBoosterData.read(path: Fixtures.shippedBoosters)
+    let cards = CardSetLoader(location: try CardDataLocation.resolve(option: nil))
+    var eligible = 0
+    var compared = 0
+    for product in data.products {
+      let rules = try RuleSetLoader.product(product, source: "shipped")
+      guard let set = try? cards.cardSet(product.set_code, for: rules), let plan = try? PlanCompiler.compile(rules, for: set),
+        EngineTables(plan: plan).loopPlan != nil
+      else { continue }
+      eligible += 1
+      guard eligible % step == 0 else { continue }
+      let both = try LoopAndTables(plan, seed: 5, pools: 700)
+      #expect(both.sameTallies, "\(product.code)")
+      #expect(both.sameStream, "\(product.code)")
+      compared += 1
+    }
+    return compared
+  }
+}
+
+/// One plan drawn twice from one seed: by its compiled loop and by the engine's tables. The
+/// results are compared here and kept as Booleans (a failed `#expect` on the tallies would
+/// print both in full).
+private struct LoopAndTables {
+  let tables: EngineTables
+  let sameTallies: Bool
+  /// Whether both random streams end at the same place.
+  let sameStream: Bool
+  /// The compiled loop's tally.
+  let tally: SimulationTally
+
+  init(_ plan: BoosterPlan, seed: UInt64, pools: Int) throws {
+    let tables = EngineTables(plan: plan)
+    let loop = try #require(CompiledLoop.load(for: tables), "no compiled loop: is clang on PATH?")
+    self.init(tables: tables, loop: loop, seed: seed, pools: pools)
+  }
+
+  init(tables: EngineTables, loop: CompiledLoop, seed: UInt64, pools: Int) {
+    self.tables = tables
+    let compiled = PoolSampler(tables: tables, loop: loop)
+    let fromTables = PoolSampler(tables: tables)
+    var a = Xoshiro256StarStar(seed: seed)
+    var b = Xoshiro256StarStar(seed: seed)
+    compiled.generate(pools: pools, using: &a)
+    fromTables.generate(pools: pools, using: &b)
+    sameTallies = compiled.tally == fromTables.tally
+    tally = compiled.tally
+    sameStream = a.next() == b.next()
+  }
+}
