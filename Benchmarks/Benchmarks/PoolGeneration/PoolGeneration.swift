@@ -27,15 +27,17 @@ import WarSealedReference
 // same draw with only a checksum; tallying costs the difference. "war sealed tally merge" times
 // `SimulationTally.add`, which a run does once per thread and `sealed merge` once per shard.
 
-/// One single-threaded generator and its random stream, built in the setup closure.
+/// One single-threaded generator and its random stream, built in the setup closure; with
+/// `compilingLoop`, drawing with the plan's compiled loop when it has one (as a long
+/// `sealed simulate` does), else from the engine's tables.
 final class SamplerFixture {
   let sampler: PoolSampler
   var rng = Xoshiro256StarStar(seed: 1)
 
-  init(set: String, rules: String) {
+  init(set: String, rules: String, compilingLoop: Bool = false) {
     let plan = Fixtures.plan(set: set, rules: rules)
     precondition(plan.boostersPerPool == 6, "the per-booster conversion assumes 6 boosters per pool")
-    sampler = PoolSampler(plan: plan)
+    sampler = PoolSampler(plan: plan, compilingLoop: compilingLoop)
   }
 
   var boostersPerPool: Int { sampler.plan.boostersPerPool }
@@ -46,8 +48,8 @@ let pairPools = 20_000
 
 /// War under `mtgwtf` (boosters as printed) and under `sealed`, for the ratio benchmark.
 final class PrintedPair {
-  let printed = SamplerFixture(set: "war", rules: "mtgwtf")
-  let sealed = SamplerFixture(set: "war", rules: "sealed")
+  let printed = SamplerFixture(set: "war", rules: "mtgwtf", compilingLoop: true)
+  let sealed = SamplerFixture(set: "war", rules: "sealed", compilingLoop: true)
   let turns = Turns()
 }
 
@@ -58,8 +60,9 @@ final class ReferencePair {
   let reference: UnsafeMutablePointer<WarSealedReference>
   let turns = Turns()
 
-  init() {
-    sampler = PoolSampler(plan: Fixtures.plan(set: "war", rules: "sealed"))
+  init(compilingLoop: Bool) {
+    sampler = PoolSampler(plan: Fixtures.plan(set: "war", rules: "sealed"), compilingLoop: compilingLoop)
+    precondition(sampler.drawsWithCompiledLoop == compilingLoop, "no compiled loop for war sealed: is clang on PATH?")
     reference = .allocate(capacity: 1)
     war_sealed_reference_init(reference, 1)
   }
@@ -81,7 +84,7 @@ final class ReferenceKernels {
 
 /// War mtgwtf's engine and its C kernel.
 final class PrintedReferencePair {
-  let engine = SamplerFixture(set: "war", rules: "mtgwtf")
+  let engine = SamplerFixture(set: "war", rules: "mtgwtf", compilingLoop: true)
   let reference: UnsafeMutablePointer<WarMtgwtfReference>
   let turns = Turns()
 
@@ -179,7 +182,19 @@ let benchmarks: @Sendable () -> Void = {
         { pair.sampler.generate(pools: pairPools, using: &pair.rng) },
         against: { blackHole(war_sealed_reference_run(pair.reference, Int64(pairPools))) }))
   } setup: {
-    ReferencePair()
+    ReferencePair(compilingLoop: true)
+  }
+
+  // The same pair with the engine drawing from its tables, as runs too short to compile a loop
+  // for do.
+  Benchmark("war sealed engine tables / C reference", configuration: .ratio(.percentOfReference)) { benchmark, pair in
+    benchmark.measurement(
+      .percentOfReference,
+      pair.turns.percent(
+        { pair.sampler.generate(pools: pairPools, using: &pair.rng) },
+        against: { blackHole(war_sealed_reference_run(pair.reference, Int64(pairPools))) }))
+  } setup: {
+    ReferencePair(compilingLoop: false)
   }
 
   // Boosters as printed against war sealed, timed back to back on the same thread in every
