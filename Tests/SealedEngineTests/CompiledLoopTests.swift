@@ -79,6 +79,20 @@ import Testing
     #expect(source.contains("switch (shapeOf[p])"))
   }
 
+  @Test func everyBuiltInRuleSetHasALoopForEveryShippedSetItCovers() throws {
+    // docs/simulate.md says so. (eld's shipped cards have no basic lands, hence no booster
+    // range; a rule set names the sets it covers.)
+    var planned = 0
+    for set in ["dom", "eld", "grn", "m19", "m20", "rix", "rna", "war", "xln"] {
+      for rules in ["sealed", "retail", "retail-lethe", "mtgwtf"] {
+        guard let plan = try? ShippedData.plan(set, rules: rules) else { continue }
+        #expect(EngineTables(plan: plan).loopPlan != nil, "\(set) \(rules)")
+        planned += 1
+      }
+    }
+    #expect(planned == 23, "\(planned) plans")
+  }
+
   @Test func plansOfOtherShapesHaveNoLoop() throws {
     // Segments of several cards of a weighted sheet, and boosters whose cards may repeat
     // (tallied one by one, for duplicates), take the engine's tables.
