@@ -16,6 +16,8 @@ struct LoopCompiler: Sendable, Hashable {
   /// name and flags), or "" when it cannot be read; loops are compiled for that processor
   /// (`-march=native`) only when it is known.
   let processor: String
+  /// How long a compilation may take before the compiler is stopped (clang takes 0.2 s).
+  var compileSeconds = 120.0
 
   /// The environment variable naming the compiler.
   static let environmentVariable = "SEALED_CC"
@@ -53,7 +55,7 @@ struct LoopCompiler: Sendable, Hashable {
 
   /// The compiler at `path`, when `--version` runs and says something.
   private static func identify(_ path: String) -> LoopCompiler? {
-    guard let output = run(path, ["--version"]), output.status == 0,
+    guard let output = run(path, ["--version"], seconds: versionSeconds), output.status == 0,
       let first = output.text.split(separator: "\n").first
     else { return nil }
     return LoopCompiler(path: path, version: String(first), processor: processorDescription())
@@ -71,25 +73,46 @@ struct LoopCompiler: Sendable, Hashable {
   }
 
   /// Compiles the C file `source` into the shared library `library`; true when the compiler
-  /// succeeded and wrote it.
+  /// succeeded within `compileSeconds` and wrote it.
   func compile(source: String, into library: String) -> Bool {
-    guard let output = Self.run(path, flags + ["-o", library, source]) else { return false }
+    guard let output = Self.run(path, flags + ["-o", library, source], seconds: compileSeconds) else { return false }
     return output.status == 0 && FileManager.default.fileExists(atPath: library)
   }
 
+  /// How long `--version` may take before the compiler is stopped and the run draws from the
+  /// engine's tables (clang takes 0.02 s).
+  static let versionSeconds = 30.0
+
   /// Runs `executable` with `arguments`, its output (standard output and error together) read
-  /// whole; nil when it cannot be started.
-  private static func run(_ executable: String, _ arguments: [String]) -> (status: Int32, text: String)? {
+  /// whole from a temporary file; nil when it cannot be started or does not end within
+  /// `seconds` (it is then terminated, and killed 2 s later if it is still running).
+  private static func run(_ executable: String, _ arguments: [String], seconds: Double) -> (status: Int32, text: String)? {
+    let outputPath = (NSTemporaryDirectory() as NSString).appendingPathComponent(
+      "sealed-cc-\(getpid())-\(UInt32.random(in: 0 ... .max)).txt")
+    guard FileManager.default.createFile(atPath: outputPath, contents: nil), let output = FileHandle(forWritingAtPath: outputPath)
+    else { return nil }
+    defer {
+      try? output.close()
+      unlink(outputPath)
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
+    process.standardOutput = output
+    process.standardError = output
     process.standardInput = FileHandle.nullDevice
+    let ended = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in ended.signal() }
     do { try process.run() } catch { return nil }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    guard ended.wait(timeout: .now() + seconds) == .success else {
+      process.terminate()
+      if ended.wait(timeout: .now() + 2) == .timedOut {
+        kill(process.processIdentifier, SIGKILL)
+        ended.wait()
+      }
+      return nil
+    }
+    let text = FileManager.default.contents(atPath: outputPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    return (process.terminationStatus, text)
   }
 }

@@ -115,7 +115,7 @@ extension LoopSource {
       }
       return """
         static inline void shape\(shape)(int p, uint64_t *s, int32_t *entries, uint32_t *counts, int64_t *outcome) {
-          uint64_t low;
+          uint64_t low = 0;
           (void)low; (void)outcome;
         \(body)}
 

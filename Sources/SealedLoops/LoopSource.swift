@@ -17,7 +17,8 @@
 /// pools)`, takes the generator's four words, the engine's card arrays and site counters, the
 /// chunk's counters (`counters`: programs, pool mythics, pair differences, outcomes, mythic
 /// positions) and `pairState`, the chunk's pools so far and the previous pool's mythics, both
-/// updated. Cost: O(programs × parts) text, alias tables included.
+/// updated. Cost: text of O(alias entries + picks × programs) (a value the programs of a shape
+/// differ in is a table as long as the plan's programs).
 package enum LoopSource {
   /// The format of the source; part of every compiled loop's cache key.
   static let format = "sealed plan loop 2"
@@ -31,7 +32,7 @@ package enum LoopSource {
   /// `Xoshiro256StarStar`, `PoolEngine.draw`, `digit`, `takeAndCount`, `boundedWithRest` and
   /// `takesOther`.
   static let prelude = """
-    // Written by Sealed from a booster plan (CompiledLoopSource.swift); compiled and loaded at run time.
+    // Written by Sealed from a booster plan (SealedLoops, LoopSource.swift); compiled and loaded at run time.
     #include <stdint.h>
     typedef unsigned __int128 u128;
     typedef struct { uint64_t threshold, keep, other; } CardEntry;

@@ -51,6 +51,42 @@ import Testing
     #expect(both.tally.combinations.allSatisfy { $0 > 0 })
   }
 
+  @Test func everyChoiceOfThePoolLoopCompilesAlike() throws {
+    // A mythic booster whose position is weighted (chosen by thresholds), variants whose
+    // digits need more than one random number per pool, and programs with and without a
+    // card-picking segment that counts outcomes (the rare slot from a weighted sheet with
+    // mythics in one variant only).
+    let yaml = """
+      name: pool-choices
+      pool: { boosters: 6, mythic_booster: one, position_weights: [5, 1, 1, 1, 1, 3] }
+      sheets:
+        common: { rarity: common, type_excludes: Basic Land }
+        uncommon: { rarity: uncommon }
+        rare: { rarity: rare }
+        mythic: { rarity: mythic }
+        rare_mythic: { any: [{ rarity: rare, rate: 2 }, { rarity: mythic, rate: 1 }] }
+      slots:
+        - { name: common, count: 10, sheet: common }
+        - { name: uncommon, count: 3, sheet: uncommon }
+        - { name: rare, count: 1, sheet: { mythic_booster: mythic, otherwise: rare } }
+      variants:
+        - { name: plain, weight: 9983 }
+        - { name: weighted, weight: 17, replace: [{ slot: rare, sheet: rare_mythic }] }
+      """
+    let plan = try ShippedData.plan("war", yaml: yaml)
+    let tables = EngineTables(plan: plan)
+    let loopPlan = try #require(tables.loopPlan)
+    #expect(!loopPlan.positionDigitIsPosition)
+    #expect(loopPlan.poolDigits.dropFirst().contains { $0.starts })
+    #expect(Set(loopPlan.programs.map(\.countsOutcomes)) == [false, true])
+    #expect(loopPlan.programs.contains { $0.parts.contains { if case .card = $0 { true } else { false } } })
+    #expect(loopPlan.programs.contains { $0.parts.count == 1 })
+    let both = try LoopAndTables(plan, seed: 8, pools: 3 * Simulation.chunkPools)
+    #expect(both.sameTallies)
+    #expect(both.sameStream)
+    #expect(both.tally.combinations.allSatisfy { $0 > 0 })
+  }
+
   @Test func aWrongConstantInTheSourceIsCaught() throws {
     // The comparison can fail: a loop whose variant thresholds are moved draws other programs.
     let plan = try ShippedData.plan("war")
@@ -60,7 +96,7 @@ import Testing
     #expect(source.contains("\(threshold)ull"))
     let wrong = source.replacingOccurrences(of: "\(threshold)ull", with: "\(tables.combinationThresholds[0] / 2)ull")
     let folder = try Fixtures.temporaryDirectory("compiled-loop").path
-    let compiler = try #require(LoopCompiler.find(environment: ProcessInfo.processInfo.environment))
+    let compiler = try #require(LoopCompiler.find(environment: TestLoops.environment))
     let loop = try #require(CompiledLoopCache(folder: folder).loop(source: wrong, compiler: compiler, compiling: true))
     let both = LoopAndTables(tables: tables, loop: loop, seed: 1, pools: 2000)
     #expect(!both.sameTallies)
@@ -107,7 +143,7 @@ import Testing
     for plan in [try SeveralCardsSheet.plan(byAlias: false), try SeveralCardsSheet.plan(byAlias: true), try ShippedData.plan("war", yaml: repeating)] {
       let tables = EngineTables(plan: plan)
       #expect(tables.loopPlan.map(LoopSource.source) == nil)
-      #expect(CompiledLoop.load(for: tables) == nil)
+      #expect(CompiledLoop.load(for: tables, environment: TestLoops.environment) == nil)
     }
   }
 
@@ -124,7 +160,7 @@ import Testing
     // Two threads drawing with the loop; the same chunks drawn one by one from the tables.
     let plan = try ShippedData.plan("war", rules: rules)
     let tables = EngineTables(plan: plan)
-    #expect(CompiledLoop.load(for: tables) != nil)
+    #expect(CompiledLoop.load(for: tables, environment: TestLoops.environment) != nil)
     var request = Simulation.Request(plan: plan, pools: 9000, seed: 4, threads: 2)
     request.compiledLoop = .always
     let result = Simulation.run(request)
@@ -147,7 +183,7 @@ import Testing
   @Test func theCacheKeepsALibraryAndReplacesOneThatDoesNotLoad() throws {
     let folder = try Fixtures.temporaryDirectory("compiled-loop").path
     let cache = CompiledLoopCache(folder: folder)
-    let compiler = try #require(LoopCompiler.find(environment: ProcessInfo.processInfo.environment))
+    let compiler = try #require(LoopCompiler.find(environment: TestLoops.environment))
     // A source no other test compiles, so that this process has not loaded it.
     let tables = EngineTables(plan: try ShippedData.plan("war"))
     let source = try #require(tables.loopPlan.map(LoopSource.source)) + "\n// \(UUID().uuidString)\n"
@@ -162,10 +198,12 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["\(key).c", "\(key).so"], "no temporary file left")
   }
 
-  @Test func aCompilerThatFailsLeavesNothingAndTheEngineDrawsFromItsTables() throws {
+  @Test func aCompilerThatFailsLeavesNothingAndIsNotRunAgainForTheSameLoop() throws {
     let folder = try Fixtures.temporaryDirectory("compiled-loop")
-    // Says a version, then fails to compile anything.
-    let script = try Fixtures.write("#!/bin/sh\necho \"broken cc 1.0\"\n[ \"$1\" = --version ] && exit 0\nexit 1\n", to: "broken-cc", in: folder)
+    let log = folder.appendingPathComponent("compiles.log").path
+    // Says a version, then fails to compile anything, noting each attempt.
+    let script = try Fixtures.write(
+      "#!/bin/sh\necho \"broken cc 1.0\"\n[ \"$1\" = --version ] && exit 0\necho attempt >> \(log)\nexit 1\n", to: "broken-cc", in: folder)
     chmod(script, 0o755)
     let compiler = try #require(LoopCompiler.find(environment: ["SEALED_CC": script]))
     #expect(compiler.version == "broken cc 1.0")
@@ -175,6 +213,51 @@ import Testing
     #expect(CompiledLoopCache(folder: cacheFolder).loop(source: source, compiler: compiler, compiling: true) == nil)
     #expect(try FileManager.default.contentsOfDirectory(atPath: cacheFolder).isEmpty)
     #expect(CompiledLoop.load(for: tables, environment: ["SEALED_CC": script, "SEALED_HOME": folder.path]) == nil)
+    #expect(try String(contentsOfFile: log, encoding: .utf8) == "attempt\n", "one attempt for the one loop")
+  }
+
+  @Test func aFolderOrLibraryOthersMayWriteIsNotLoaded() throws {
+    let folder = try Fixtures.temporaryDirectory("compiled-loop").appendingPathComponent("loops").path
+    let cache = CompiledLoopCache(folder: folder)
+    let compiler = try #require(LoopCompiler.find(environment: TestLoops.environment))
+    let tables = EngineTables(plan: try ShippedData.plan("war"))
+    let plan = try #require(tables.loopPlan)
+    func source() -> String { LoopSource.source(for: plan) + "\n// \(UUID().uuidString)\n" }
+    // A folder anyone may write: nothing loaded or compiled there.
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    chmod(folder, 0o777)
+    #expect(cache.loop(source: source(), compiler: compiler, compiling: true) == nil)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    chmod(folder, 0o700)
+    // A library someone else may write, or owned by someone else: replaced by one compiled now.
+    let text = source()
+    let library = (folder as NSString).appendingPathComponent("\(CompiledLoopCache.key(source: text, compiler: compiler)).so")
+    #expect(cache.loop(source: text, compiler: compiler, compiling: true) != nil)
+    chmod(library, 0o666)
+    let again = source()
+    let other = (folder as NSString).appendingPathComponent("\(CompiledLoopCache.key(source: again, compiler: compiler)).so")
+    try FileManager.default.copyItem(atPath: library, toPath: other)
+    chmod(other, 0o666)
+    #expect(cache.loop(source: again, compiler: compiler, compiling: false) == nil, "a library others may write")
+    #expect(!FileManager.default.fileExists(atPath: other))
+    #expect(cache.loop(source: again, compiler: compiler, compiling: true) != nil)
+    var status = stat()
+    #expect(lstat(other, &status) == 0 && status.st_mode & 0o022 == 0)
+  }
+
+  @Test func aCompilerThatHangsIsStoppedAndTheEngineDrawsFromItsTables() throws {
+    let folder = try Fixtures.temporaryDirectory("compiled-loop")
+    let script = try Fixtures.write(
+      "#!/bin/sh\necho \"slow cc 1.0\"\n[ \"$1\" = --version ] && exit 0\nexec sleep 600\n", to: "slow-cc", in: folder)
+    chmod(script, 0o755)
+    var compiler = try #require(LoopCompiler.find(environment: ["SEALED_CC": script]))
+    compiler.compileSeconds = 1
+    let plan = try #require(EngineTables(plan: try ShippedData.plan("war")).loopPlan)
+    let cacheFolder = folder.appendingPathComponent("loops").path
+    let started = Date()
+    #expect(CompiledLoopCache(folder: cacheFolder).loop(source: LoopSource.source(for: plan), compiler: compiler, compiling: true) == nil)
+    #expect(Date().timeIntervalSince(started) < 30)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: cacheFolder).isEmpty)
   }
 
   @Test func noneOrAMissingCompilerMeansNoLoop() throws {
@@ -199,6 +282,15 @@ import Testing
     #expect(CompiledLoopCache.key(source: "int y;", compiler: base) != CompiledLoopCache.key(source: "int x;", compiler: base))
     #expect(!LoopCompiler(path: "cc", version: "v", processor: "").flags.contains("-march=native"))
   }
+}
+
+/// The environment the tests load loops in: a cache folder of their own, never the user's.
+private enum TestLoops {
+  static let environment: [String: String] = {
+    var environment = ProcessInfo.processInfo.environment
+    environment["SEALED_HOME"] = try! Fixtures.temporaryDirectory("compiled-loops").path
+    return environment
+  }()
 }
 
 /// The products of the booster data Sealed ships, each drawn by its loop and by the tables.
@@ -238,7 +330,7 @@ private struct LoopAndTables {
 
   init(_ plan: BoosterPlan, seed: UInt64, pools: Int) throws {
     let tables = EngineTables(plan: plan)
-    let loop = try #require(CompiledLoop.load(for: tables), "no compiled loop: is clang on PATH?")
+    let loop = try #require(CompiledLoop.load(for: tables, environment: TestLoops.environment), "no compiled loop: is clang on PATH?")
     self.init(tables: tables, loop: loop, seed: seed, pools: pools)
   }
 

@@ -51,6 +51,10 @@ final class PrintedPair {
   let printed = SamplerFixture(set: "war", rules: "mtgwtf", compilingLoop: true)
   let sealed = SamplerFixture(set: "war", rules: "sealed", compilingLoop: true)
   let turns = Turns()
+
+  init() {
+    precondition(printed.sampler.drawsWithCompiledLoop && sealed.sampler.drawsWithCompiledLoop, "no compiled loop: is clang on PATH?")
+  }
 }
 
 /// The engine and the C kernel side by side, for the ratio benchmark.
@@ -89,6 +93,7 @@ final class PrintedReferencePair {
   let turns = Turns()
 
   init() {
+    precondition(engine.sampler.drawsWithCompiledLoop, "no compiled loop for war mtgwtf: is clang on PATH?")
     reference = .allocate(capacity: 1)
     war_mtgwtf_reference_init(reference, 1)
   }

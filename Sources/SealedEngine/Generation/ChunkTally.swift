@@ -62,7 +62,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver, ~Copyable {
   private let lanePositions: UnsafeMutablePointer<Int32>
   private let laneBounds: UnsafeMutablePointer<Int32>
   /// The counters a compiled loop counts into, in the order it reads them (programs, pool
-  /// mythics, pair differences, outcomes, mythic positions: `CompiledLoopSource`).
+  /// mythics, pair differences, outcomes, mythic positions: SealedLoops' `LoopSource`).
   let loopCounters: UnsafeMutablePointer<UnsafeMutablePointer<UInt32>>
   /// Per outcome: how many boosters had it, its mythics, and 1 when it has any.
   let outcomeCounts: UnsafeMutableBufferPointer<UInt32>

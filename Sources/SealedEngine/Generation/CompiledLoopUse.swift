@@ -9,9 +9,10 @@ package enum CompiledLoopUse: Sendable {
   case never
 
   /// The boosters per thread from which a loop is compiled: finding the compiler, writing the
-  /// source and compiling cost 0.2 to 0.3 s; the loop saves 3 ns a booster or more (war
-  /// `sealed`: 60 to 75 M boosters a second on one thread; war `mtgwtf`: 33 to 52 M), so 10⁸
-  /// boosters a thread (war: 16,666,667 pools on one thread) repay it with room to spare.
+  /// source and compiling cost about 0.21 s the first time (nothing once cached); the loop saves
+  /// 3.3 ns a booster on war `sealed` (60.5 against 75.5 M boosters a second on one thread) and
+  /// 12.8 ns on war `mtgwtf` (32.5 against 55.5 M), so 10⁸ boosters a thread (war: 16,666,667
+  /// pools on one thread) save 0.33 s to 1.3 s a thread, more than compiling costs.
   static let boostersPerThread = 100_000_000
 
   /// Whether a run of `boosters` boosters on `threads` threads draws with a compiled loop.

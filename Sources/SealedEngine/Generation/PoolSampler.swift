@@ -20,7 +20,7 @@ public final class PoolSampler {
 
   /// A sampler of `plan`, building the engine's tables for it. With `compilingLoop`, it draws
   /// with a loop compiled for the plan when the plan has one and a C compiler is found
-  /// (`CompiledLoop`: the same pools, a quarter to three fifths faster; compiling costs 0.2 s
+  /// (`CompiledLoop`: the same pools, a quarter to seven tenths faster; compiling costs 0.2 s
   /// or so, once per plan, compiler and machine, kept in Sealed's cache folder). Cost: the
   /// tables, once.
   public convenience init(plan: BoosterPlan, compilingLoop: Bool = false) {
@@ -85,7 +85,7 @@ public final class PoolSampler {
     counters.clear()
     engine.clearSiteCounts()
     if let loop {
-      counters.count(pools: pools, by: loop, engine: engine, using: &rng)
+      counters.draw(pools: pools, with: loop, engine: engine, using: &rng)
     } else {
       engine.generate(pools: pools, using: &rng, observer: &counters)
     }
