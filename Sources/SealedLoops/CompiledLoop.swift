@@ -5,7 +5,7 @@ import SealedSupport
 /// chunk's pools exactly as the engine does from its tables, with the plan's sheets, ranges
 /// and numbers written into its code. Loops are compiled by `CompiledLoopCache` and never
 /// unloaded; a value is a function pointer, cheap to copy and to share between threads.
-package struct CompiledLoop: @unchecked Sendable {
+package struct CompiledLoop: Sendable {
   /// `sealed_plan_loop`'s signature (see `LoopSource`).
   package typealias Function = @convention(c) (
     UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UInt32>,
