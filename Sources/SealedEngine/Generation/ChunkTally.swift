@@ -54,7 +54,7 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver, ~Copyable {
   let programMythics: UnsafeMutableBufferPointer<Int32>
   private var lanes: Lanes
   // Raw base pointers for the per-booster counters.
-  let programCounters: UnsafeMutablePointer<UInt32>
+  private let programCounters: UnsafeMutablePointer<UInt32>
   private let mythicsPerProgram: UnsafePointer<Int32>
   private let positionCounters: UnsafeMutablePointer<UInt32>
   /// The positions whose cards need lane counting (`EngineTables.positionNeedsLanes`), program
@@ -130,7 +130,9 @@ struct ChunkTally<Lanes: LaneCounter>: PoolObserver, ~Copyable {
     }
     laneBounds[t.programs.count] = Int32(stored)
     loopCounters = .allocate(capacity: 5)
-    loopCounters.initialize(from: [programCounters, poolMythics.baseAddress!, pairDifferences.baseAddress!, outcomeCounters, positionCounters], count: 5)
+    loopCounters.initialize(
+      from: [programCounters, poolMythics.baseAddress!, pairDifferences.baseAddress!, outcomeCounters, positionCounters],
+      count: 5)
     clear()
   }
 
