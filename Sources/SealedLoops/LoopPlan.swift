@@ -57,7 +57,8 @@ package struct LoopPlan: Sendable, Hashable {
     }
   }
 
-  /// An alias table's entry over coded alternatives.
+  /// An alias table's entry over coded alternatives; the engine's tables keep their coded
+  /// segments' entries in this record too (`EngineTables.CodedEntry`).
   package struct CodedEntry: Sendable, Hashable {
     package var threshold: UInt64
     package var keep: CodedAlternative

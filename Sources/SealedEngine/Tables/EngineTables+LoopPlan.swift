@@ -105,14 +105,8 @@ private struct LoopPlanBuilder {
 
   private mutating func codedTable(_ segment: EngineTables.Segment) -> Int {
     if let index = codedIndex[segment.aliasOffset] { return index }
-    func alternative(_ a: EngineTables.CodedAlternative) -> LoopPlan.CodedAlternative {
-      LoopPlan.CodedAlternative(product: a.product, threshold: a.threshold, codes: a.codes)
-    }
     let start = Int(segment.aliasOffset)
-    codedTables.append(
-      tables.codedEntries[start..<(start + Int(segment.allocationCount))].map {
-        LoopPlan.CodedEntry(threshold: $0.threshold, keep: alternative($0.keep), other: alternative($0.other))
-      })
+    codedTables.append(Array(tables.codedEntries[start..<(start + Int(segment.allocationCount))]))
     codedIndex[segment.aliasOffset] = codedTables.count - 1
     return codedTables.count - 1
   }

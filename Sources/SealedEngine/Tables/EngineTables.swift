@@ -1,6 +1,7 @@
 import SealedSupport
 import SealedCards
 import SealedRules
+import SealedLoops
 
 /// The plan flattened for the generator's inner loop: fixed-size records and raw buffers that
 /// are allocated once when the plan is built and never change afterwards, so every thread
@@ -173,19 +174,12 @@ final class EngineTables: Sendable {
   }
 
   /// One alternative of a coded segment: its batch's product and threshold (one random
-  /// number), and its picks as bytes of `codes` (16 × group + t), lowest first.
-  struct CodedAlternative {
-    var product: UInt64
-    var threshold: UInt64
-    var codes: UInt64
-  }
+  /// number), and its picks as bytes of `codes` (16 × group + t), lowest first. The compiled
+  /// loop's record, so the loop's plan takes the engine's entries as they are.
+  typealias CodedAlternative = LoopPlan.CodedAlternative
 
   /// An entry of a coded segment's alias table.
-  struct CodedEntry {
-    var threshold: UInt64
-    var keep: CodedAlternative
-    var other: CodedAlternative
-  }
+  typealias CodedEntry = LoopPlan.CodedEntry
 
   /// The batches of one alternative of a segment (into `batches`).
   struct Allocation {
