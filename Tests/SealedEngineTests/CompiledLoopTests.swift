@@ -26,22 +26,7 @@ import Testing
   @Test func longBatchesThreeCombinationsAndNoMythicBoosterCompileAlike() throws {
     // 15 distinct mythics in a booster (a batch longer than the engine's straight-line kernels),
     // three variants with unequal weights, no mythic booster: other constants of the pool loop.
-    let yaml = """
-      name: long-batches
-      pool: { boosters: 6, mythic_booster: none }
-      sheets:
-        common: { rarity: common, type_excludes: Basic Land }
-        uncommon: { rarity: uncommon }
-        mythic: { rarity: mythic }
-      slots:
-        - { name: mythic, count: 15, sheet: mythic }
-        - { name: common, count: 3, sheet: common }
-      variants:
-        - { name: plain, weight: 5 }
-        - { name: one, weight: 3, replace: [{ slot: common, count: 1, sheet: uncommon }] }
-        - { name: two, weight: 2, replace: [{ slot: common, count: 2, sheet: uncommon }] }
-      """
-    let plan = try ShippedData.plan("war", yaml: yaml)
+    let plan = try ShippedData.plan("war", yaml: LongBatchesRules.yaml(distinctMythics: true))
     let both = try LoopAndTables(plan, seed: 3, pools: 5000)
     #expect(both.tables.batches.elements.contains { $0.pickEnd - $0.pickStart > Int32(PoolEngine.unrolledPicks) })
     #expect(both.tables.combinationCount == 3)

@@ -111,22 +111,7 @@ import Testing
   @Test func longBatchesAndManyVariantsDrawTheSameCardsBothWays() throws {
     // 15 repeating picks from the 15 mythics fit one 64-bit number (15^15 < 2^60), longer than
     // the batches the direct loop writes out; three variants take the general choice.
-    let yaml = """
-      name: long-batches
-      pool: { boosters: 6, mythic_booster: none }
-      sheets:
-        common: { rarity: common, type_excludes: Basic Land }
-        uncommon: { rarity: uncommon }
-        mythic: { rarity: mythic }
-      slots:
-        - { name: mythic, count: 15, sheet: mythic, distinct: false }
-        - { name: common, count: 3, sheet: common }
-      variants:
-        - { name: plain, weight: 5 }
-        - { name: one, weight: 3, replace: [{ slot: common, count: 1, sheet: uncommon }] }
-        - { name: two, weight: 2, replace: [{ slot: common, count: 2, sheet: uncommon }] }
-      """
-    let plan = try ShippedData.plan("war", yaml: yaml)
+    let plan = try ShippedData.plan("war", yaml: LongBatchesRules.yaml(distinctMythics: false))
     let tables = EngineTables(plan: plan)
     #expect(tables.allProgramsUsePicks)
     #expect(tables.batches.elements.contains { $0.pickEnd - $0.pickStart > Int32(PoolEngine.unrolledPicks) })
