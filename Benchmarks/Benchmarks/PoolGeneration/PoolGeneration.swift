@@ -180,26 +180,19 @@ let benchmarks: @Sendable () -> Void = {
   // (20,000 pools each, taking turns at going first): their ratio hardly depends on how fast
   // the machine runs at the time. The engine's time includes its chunk bookkeeping (clearing
   // and adding up its counters every 4,096 pools), which the C kernel does not do.
-  Benchmark("war sealed engine / C reference", configuration: .ratio(.percentOfReference)) { benchmark, pair in
-    benchmark.measurement(
-      .percentOfReference,
-      pair.turns.percent(
-        { pair.sampler.generate(pools: pairPools, using: &pair.rng) },
-        against: { blackHole(war_sealed_reference_run(pair.reference, Int64(pairPools))) }))
-  } setup: {
-    ReferencePair(compilingLoop: true)
-  }
-
-  // The same pair with the engine drawing from its tables, as runs too short to compile a loop
-  // for do.
-  Benchmark("war sealed engine tables / C reference", configuration: .ratio(.percentOfReference)) { benchmark, pair in
-    benchmark.measurement(
-      .percentOfReference,
-      pair.turns.percent(
-        { pair.sampler.generate(pools: pairPools, using: &pair.rng) },
-        against: { blackHole(war_sealed_reference_run(pair.reference, Int64(pairPools))) }))
-  } setup: {
-    ReferencePair(compilingLoop: false)
+  // Both with the engine drawing from its compiled loop and, as runs too short to compile a loop
+  // for do, from its tables.
+  let enginePairs = [("war sealed engine / C reference", true), ("war sealed engine tables / C reference", false)]
+  for (name, compilingLoop) in enginePairs {
+    Benchmark(name, configuration: .ratio(.percentOfReference)) { benchmark, pair in
+      benchmark.measurement(
+        .percentOfReference,
+        pair.turns.percent(
+          { pair.sampler.generate(pools: pairPools, using: &pair.rng) },
+          against: { blackHole(war_sealed_reference_run(pair.reference, Int64(pairPools))) }))
+    } setup: {
+      ReferencePair(compilingLoop: compilingLoop)
+    }
   }
 
   // Boosters as printed against war sealed, timed back to back on the same thread in every
