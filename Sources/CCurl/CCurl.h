@@ -31,14 +31,18 @@ static inline CURLcode sealed_curl_message_result(const CURLMsg *message) {
   return message->data.result;
 }
 
-/// Restricts a handle, and the redirects it follows, to http and https: by name from libcurl
-/// 7.85 (`CURLOPT_PROTOCOLS_STR`), by bit mask before it (Ubuntu 22.04 ships 7.81).
-static inline CURLcode sealed_curl_http_only(CURL *handle) {
+/// Restricts a handle to http and https, and the redirects it follows to http and https, or to
+/// https alone when `https_redirects_only` (a request made over https is never sent on in the
+/// clear): by name from libcurl 7.85 (`CURLOPT_PROTOCOLS_STR`), by bit mask before it (Ubuntu
+/// 22.04 ships 7.81).
+static inline CURLcode sealed_curl_http_only(CURL *handle, int https_redirects_only) {
 #if LIBCURL_VERSION_NUM >= 0x075500
   CURLcode code = curl_easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https");
-  return code != CURLE_OK ? code : curl_easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+  return code != CURLE_OK ? code
+    : curl_easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS_STR, https_redirects_only ? "https" : "http,https");
 #else
   CURLcode code = curl_easy_setopt(handle, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
-  return code != CURLE_OK ? code : curl_easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+  long redirects = https_redirects_only ? (long)CURLPROTO_HTTPS : (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS);
+  return code != CURLE_OK ? code : curl_easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS, redirects);
 #endif
 }

@@ -17,6 +17,8 @@ final class CurlTransfer {
   private let timeout: TimeInterval
   private let limit: TimeInterval
   private let sink: (any HTTPBodySink)?
+  /// Whether redirects are followed to https addresses only (`redirectsToHTTPSOnly(from:)`).
+  private let httpsRedirectsOnly: Bool
   private let progress: (@Sendable (TransferProgress) -> Void)?
   /// The status of the last header block (a redirect's, then the final answer's).
   private var status = 0
@@ -45,6 +47,7 @@ final class CurlTransfer {
     self.limit = limit
     self.sink = sink
     self.progress = progress
+    httpsRedirectsOnly = Self.redirectsToHTTPSOnly(from: url)
     errorText = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     errorText.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
@@ -70,7 +73,7 @@ final class CurlTransfer {
       sealed_curl_set_long(easy, CURLOPT_NOSIGNAL, 1),
       sealed_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 1),
       sealed_curl_set_long(easy, CURLOPT_MAXREDIRS, 10),
-      sealed_curl_http_only(easy),
+      sealed_curl_http_only(easy, httpsRedirectsOnly ? 1 : 0),
       // A proxy's answer to CONNECT is not the server's (it would restart the download's file).
       sealed_curl_set_long(easy, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1),
       sealed_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, ""),
@@ -185,6 +188,18 @@ final class CurlTransfer {
     return headers["content-length"].flatMap { Int64($0) }.flatMap { $0 >= 0 ? $0 : nil }
   }
 
+  /// Whether redirects from `url` are followed to https addresses only: those of a request made
+  /// over https, which is never sent on in the clear.
+  static func redirectsToHTTPSOnly(from url: URL) -> Bool {
+    url.scheme?.lowercased() == "https"
+  }
+
+  /// Why a redirect was not followed (libcurl refused its address's scheme).
+  static func refusedRedirect(httpsOnly: Bool) -> String {
+    httpsOnly
+      ? "a redirect from an https address to one that is not https" : "a redirect to an address that is not http or https"
+  }
+
   /// A failed transfer's reason in a few lowercase words.
   private func describe(_ code: CURLcode, after elapsed: TimeInterval) -> String {
     switch code {
@@ -197,7 +212,7 @@ final class CurlTransfer {
     case CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR: return "the connection was lost"
     case CURLE_WEIRD_SERVER_REPLY: return "the server's answer was not valid HTTP"
     case CURLE_TOO_MANY_REDIRECTS: return "more than 10 redirects"
-    case CURLE_UNSUPPORTED_PROTOCOL: return "a redirect to an address that is not http or https"
+    case CURLE_UNSUPPORTED_PROTOCOL: return Self.refusedRedirect(httpsOnly: httpsRedirectsOnly)
     default:
       // libcurl's own words: "transfer closed with 298999 bytes remaining to read", ...
       let detail = String(cString: errorText)

@@ -1,6 +1,6 @@
 import Foundation
 import SealedSupport
-import SealedNetwork
+@testable import SealedNetwork
 import SealedTestSupport
 import Synchronization
 import Testing
@@ -150,6 +150,16 @@ import Testing
     } throws: { error in
       (error as? TransportError)?.reason == "a redirect to an address that is not http or https"
     }
+  }
+
+  @Test func aRequestMadeOverHTTPSIsRedirectedToHTTPSAddressesOnly() {
+    // libcurl is told which schemes a redirect may go to; no test server speaks TLS, so the
+    // choice is held here, and the refusal's words with it (the http case runs above).
+    #expect(CurlTransfer.redirectsToHTTPSOnly(from: URL(string: "https://api.scryfall.com/cards")!))
+    #expect(CurlTransfer.redirectsToHTTPSOnly(from: URL(string: "HTTPS://mtgjson.com/api/v5/WAR.json")!))
+    #expect(!CurlTransfer.redirectsToHTTPSOnly(from: URL(string: "http://127.0.0.1:8080/x")!))
+    #expect(CurlTransfer.refusedRedirect(httpsOnly: true) == "a redirect from an https address to one that is not https")
+    #expect(CurlTransfer.refusedRedirect(httpsOnly: false) == "a redirect to an address that is not http or https")
   }
 
   @Test func aCompressedAnswerIsDecodedAndItsProgressHasNoTotal() throws {
