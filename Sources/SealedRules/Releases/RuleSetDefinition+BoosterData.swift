@@ -24,11 +24,12 @@ extension RuleSetDefinition {
   private static let provenancePrefix = "# Written by sealed rules import from "
   private static let provenanceSuffix = ": mtg.wtf's compiled booster data"
 
-  /// Where the header line naming the release is, among the comment lines at the top.
+  /// Where the header line naming the release is, among the comment lines at the top (lines
+  /// ending in LF or CRLF: "\r\n" is one `Character`, a newline as "\n" is).
   private static func provenanceLine(in text: String) -> Range<String.Index>? {
     var rest = Substring(text)
     while rest.hasPrefix("#") {
-      let end = rest.firstIndex(of: "\n") ?? rest.endIndex
+      let end = rest.firstIndex(where: \.isNewline) ?? rest.endIndex
       let line = rest[..<end]
       if line.hasPrefix(provenancePrefix), line.hasSuffix(provenanceSuffix) { return line.startIndex..<line.endIndex }
       rest = end == rest.endIndex ? "" : rest[rest.index(after: end)...]
