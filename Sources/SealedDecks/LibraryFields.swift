@@ -1,4 +1,5 @@
 import Foundation
+import SealedSupport
 
 /// The fields a library file may hold, place by place. A field Sealed does not know is refused in
 /// one line naming it, not dropped: Sealed rewrites deck files (`sealed deck add`, the app's
@@ -18,51 +19,39 @@ enum LibraryFields {
   /// Throws for the first field of a deck file's JSON that is not one of these. Cost: one more
   /// parse of the file.
   static func checkDeck(_ data: Data) throws(FieldProblem) {
-    guard let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return }
-    try check(top, deck, at: "", what: "a deck file")
-    try each(top["cards"], at: "cards") { card, here throws(FieldProblem) in
-      try check(card, deckCard, at: here, what: "a deck's card")
-    }
-    if let pool = top["pool"] as? [String: Any] { try checkPool(pool, at: "pool.", allowed: Self.pool) }
+    let places = ["": Array(deck), "cards[]": Array(deckCard)].merging(poolPlaces(under: "pool", top: pool)) { $1 }
+    try check(data, places: places, names: ["": "a deck file", "cards[]": "a deck's card", "pool": "a deck's pool"])
   }
 
   /// Throws for the first field of a pool file's JSON that is not one of these.
   static func checkPool(_ data: Data) throws(FieldProblem) {
-    guard let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return }
-    try checkPool(top, at: "", allowed: pool.union(header))
+    try check(data, places: poolPlaces(under: "", top: pool.union(header)), names: ["": "a pool file"])
   }
 
-  private static func checkPool(_ object: [String: Any], at prefix: String, allowed: Set<String>) throws(FieldProblem) {
-    try check(object, allowed, at: prefix, what: prefix.isEmpty ? "a pool file" : "a deck's pool")
-    try each(object["boosters"], at: prefix + "boosters") { booster, here throws(FieldProblem) in
-      try check(booster, Self.booster, at: here, what: "a booster")
-      try each(booster["cards"], at: here + "cards") { card, there throws(FieldProblem) in
-        try check(card, boosterCard, at: there, what: "a booster's card")
-      }
-    }
-    try each(object["cards"], at: prefix + "cards") { card, here throws(FieldProblem) in
-      try check(card, poolCard.union(["copies"]), at: here, what: "a pool's card")
-    }
-    try each(object["basic_lands"], at: prefix + "basic_lands") { land, here throws(FieldProblem) in
-      try check(land, poolCard, at: here, what: "a basic land")
-    }
+  /// A saved pool's places, under `name` (`""` for a pool file's top).
+  private static func poolPlaces(under name: String, top: Set<String>) -> [String: [String]] {
+    let prefix = name.isEmpty ? "" : name + "."
+    return [
+      name: Array(top), prefix + "boosters[]": Array(booster), prefix + "boosters[].cards[]": Array(boosterCard),
+      prefix + "cards[]": Array(poolCard.union(["copies"])), prefix + "basic_lands[]": Array(poolCard),
+    ]
   }
 
-  /// Calls `body` with each object of the array `value` and its field path's prefix
-  /// (`cards[2].`).
-  private static func each(
-    _ value: Any?, at path: String, _ body: ([String: Any], String) throws(FieldProblem) -> Void
-  ) throws(FieldProblem) {
-    guard let array = value as? [Any] else { return }
-    for (index, element) in array.enumerated() {
-      if let object = element as? [String: Any] { try body(object, "\(path)[\(index)].") }
-    }
+  /// What a place holds, in the words of a message: `names`, else by the place's last part.
+  private static func name(of place: String, names: [String: String]) -> String {
+    if let name = names[place] { return name }
+    if place.hasSuffix("boosters[]") { return "a booster" }
+    if place.hasSuffix("boosters[].cards[]") { return "a booster's card" }
+    if place.hasSuffix("basic_lands[]") { return "a basic land" }
+    return "a pool's card"
   }
 
-  private static func check(_ object: [String: Any], _ allowed: Set<String>, at prefix: String, what: String) throws(FieldProblem) {
-    guard let unknown = object.keys.filter({ !allowed.contains($0) }).sorted().first else { return }
-    throw FieldProblem(
-      prefix + unknown,
-      "not a field of \(what) (Sealed would drop it the next time it writes the file); \(what) holds \(allowed.sorted().joined(separator: ", "))")
+  private static func check(_ data: Data, places: [String: [String]], names: [String: String]) throws(FieldProblem) {
+    guard let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let found = JSONUnknownField.first(in: top, places: places)
+    else { return }
+    let what = name(of: found.place, names: names)
+    let allowed = (places[found.place] ?? []).sorted().joined(separator: ", ")
+    throw FieldProblem(found.path, "not a field of \(what) (Sealed would drop it the next time it writes the file); \(what) holds \(allowed)")
   }
 }

@@ -130,6 +130,10 @@ import Testing
     try expectCorruption("\"version\": 1,", "\"version\": 1, \"notes\": \"mine\",", "field notes: not a field of a deck file (Sealed would drop it the next time it writes the file); a deck file holds cards, created_at, format, modified_at, pool, pool_name, version")
     try expectCorruption("\"name\": \"Plains\", \"copies\": 8}", "\"name\": \"Plains\", \"copies\": 8, \"note\": 1}", "field cards[6].note: not a field of a deck's card")
     try expectCorruption("\"slot\": \"common\"}", "\"slot\": \"common\", \"foil\": true}", "field pool.boosters[0].cards[0].foil: not a field of a booster's card")
+    try expectCorruption("\"seed\": 1,", "\"seed\": 1, \"note\": 1,", "field pool.note: not a field of a deck's pool")
+    // Every card's "rarity": the basic lands' come first (a pool's places are walked by name).
+    try expectCorruption("\"rarity\": \"common\"", "\"rarity\": \"common\", \"foil\": true", "field pool.basic_lands[0].foil: not a field of a basic land")
+    try expectCorruption("\"mana_value\": 3", "\"mana_value\": 3, \"foil\": true", "field pool.cards[7].foil: not a field of a pool's card")
     // A booster's card renamed away from the pool's card of that number.
     try expectCorruption("\"name\": \"Aven Eternal\", \"slot\"", "\"name\": \"Black Lotus\", \"slot\"", "field pool.boosters[0].cards[0].name: \"Black Lotus\", but war #42 among the pool's \"cards\" is \"Aven Eternal\"")
   }

@@ -1,4 +1,5 @@
 import Foundation
+import SealedSupport
 
 /// The fields a request body may hold, place by place: a field the app does not know is refused
 /// naming it, where it was ignored (`{"deck": "alice", "card": "war #253", "change": "add",
@@ -13,23 +14,12 @@ extension RequestFields {
   /// Throws a 400 naming the first field of `body` (a JSON object's bytes) not among `fields`.
   /// Cost: one parse of the body.
   static func check(_ body: Data) throws(APIError) {
-    guard let object = try? JSONSerialization.jsonObject(with: body) else { return }
-    try check(object, at: "")
-  }
-
-  private static func check(_ value: Any, at path: String) throws(APIError) {
-    if let array = value as? [Any] {
-      for element in array { try check(element, at: path + "[]") }
-      return
-    }
-    guard let object = value as? [String: Any], let allowed = fields[path] else { return }
-    for key in object.keys.sorted() {
-      let here = path.isEmpty ? key : "\(path).\(key)"
-      guard allowed.contains(key) else {
-        throw APIError.badRequest("request body: field \(here.replacingOccurrences(of: "[]", with: "")): unknown; expected \(allowed.joined(separator: ", "))")
-      }
-      if let inner = object[key] { try check(inner, at: here) }
-    }
+    guard let object = try? JSONSerialization.jsonObject(with: body),
+      let found = JSONUnknownField.first(in: object, places: fields)
+    else { return }
+    let field = (found.place.isEmpty ? found.key : "\(found.place).\(found.key)").replacingOccurrences(of: "[]", with: "")
+    let allowed = (fields[found.place] ?? []).joined(separator: ", ")
+    throw APIError.badRequest("request body: field \(field): unknown; expected \(allowed)")
   }
 }
 
