@@ -7,18 +7,21 @@ extension ReportPage {
   // MARK: Formatting
 
   /// A CSV value for people: integers as they are, other numbers with at most 4 significant
-  /// digits (trailing zeros dropped), very small or large ones in exponent form.
+  /// digits (trailing zeros dropped), very small or large ones in exponent form. Rounded as C's
+  /// printf rounds (the exact value, a tie to even), as the terminal's tables are: 0.015625
+  /// shows as 0.01562 in both.
   static func display(_ value: String) -> String {
     guard let number = Double(value), value.utf8.contains(UInt8(ascii: ".")) || value.utf8.contains(UInt8(ascii: "e")) else { return value }
     if number == 0 { return "0" }
     let magnitude = abs(number)
     if magnitude >= 1e-4 && magnitude < 1e7 {
       let decimals = max(0, 3 - Int(floor(log10(magnitude))))
-      return trimmed(Axis.fixed(number, decimals: decimals))
+      return trimmed(String(format: "%.\(decimals)f", number))
     }
-    let exponent = Int(floor(log10(magnitude)))
-    let mantissa = number / pow(10, Double(exponent))
-    return "\(trimmed(Axis.fixed(mantissa, decimals: 3)))e\(exponent)"
+    // "1.235e+07" as "1.235e7".
+    let parts = String(format: "%.3e", number).split(separator: "e")
+    guard parts.count == 2, let exponent = Int(parts[1]) else { return value }
+    return "\(trimmed(String(parts[0])))e\(exponent)"
   }
 
   private static func trimmed(_ text: String) -> String {
