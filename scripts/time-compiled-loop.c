@@ -1,7 +1,8 @@
 // Times a pool loop compiled by Sealed (a library in $SEALED_HOME/cache/loops, or one built from
-// its .c source, edited or not) outside Sealed: 1,000,000 pools of 6 boosters, seven times, and
-// prints the best rate. The sheets' entries are filled with card numbers below CARDS (264 for
-// war's cards, 528 for a plan with foils), so a library of another plan may need another figure.
+// its .c source, edited or not) outside Sealed: 1,000,000 pools seven times, and prints the best
+// rate in boosters, counting 6 boosters a pool (war's). The sheets' entries are filled with card
+// numbers below CARDS (264 for war's cards, 528 for a plan with foils). Its arrays are sized for
+// war's plans: 8,192 sheet entries and 65,536 counters; a plan of more would write past them.
 //
 //   cc -O3 -o /tmp/time-compiled-loop scripts/time-compiled-loop.c -ldl
 //   clang -O3 -march=native -shared -fPIC -o /tmp/loop.so $SEALED_HOME/cache/loops/KEY.c

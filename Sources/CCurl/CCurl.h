@@ -35,7 +35,7 @@ static inline CURLcode sealed_curl_message_result(const CURLMsg *message) {
 /// https alone when `https_redirects_only` (a request made over https is never sent on in the
 /// clear): by name from libcurl 7.85 (`CURLOPT_PROTOCOLS_STR`), by bit mask before it (Ubuntu
 /// 22.04 ships 7.81).
-static inline CURLcode sealed_curl_http_only(CURL *handle, int https_redirects_only) {
+static inline CURLcode sealed_curl_restrict_protocols(CURL *handle, int https_redirects_only) {
 #if LIBCURL_VERSION_NUM >= 0x075500
   CURLcode code = curl_easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https");
   return code != CURLE_OK ? code

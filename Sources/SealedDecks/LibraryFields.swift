@@ -19,39 +19,45 @@ enum LibraryFields {
   /// Throws for the first field of a deck file's JSON that is not one of these. Cost: one more
   /// parse of the file.
   static func checkDeck(_ data: Data) throws(FieldProblem) {
-    let places = ["": Array(deck), "cards[]": Array(deckCard)].merging(poolPlaces(under: "pool", top: pool)) { $1 }
-    try check(data, places: places, names: ["": "a deck file", "cards[]": "a deck's card", "pool": "a deck's pool"])
+    let places = [
+      "": Place("a deck file", deck), "cards[]": Place("a deck's card", deckCard),
+    ].merging(poolPlaces(under: "pool", Place("a deck's pool", pool))) { $1 }
+    try check(data, places: places)
   }
 
   /// Throws for the first field of a pool file's JSON that is not one of these.
   static func checkPool(_ data: Data) throws(FieldProblem) {
-    try check(data, places: poolPlaces(under: "", top: pool.union(header)), names: ["": "a pool file"])
+    try check(data, places: poolPlaces(under: "", Place("a pool file", pool.union(header))))
   }
 
-  /// A saved pool's places, under `name` (`""` for a pool file's top).
-  private static func poolPlaces(under name: String, top: Set<String>) -> [String: [String]] {
+  /// A place's fields and what it holds, in the words of a message.
+  private struct Place {
+    var name: String
+    var fields: Set<String>
+    init(_ name: String, _ fields: Set<String>) {
+      self.name = name
+      self.fields = fields
+    }
+  }
+
+  /// A saved pool's places, its top (`top`) under `name` (`""` for a pool file's top).
+  private static func poolPlaces(under name: String, _ top: Place) -> [String: Place] {
     let prefix = name.isEmpty ? "" : name + "."
     return [
-      name: Array(top), prefix + "boosters[]": Array(booster), prefix + "boosters[].cards[]": Array(boosterCard),
-      prefix + "cards[]": Array(poolCard.union(["copies"])), prefix + "basic_lands[]": Array(poolCard),
+      name: top, prefix + "boosters[]": Place("a booster", booster),
+      prefix + "boosters[].cards[]": Place("a booster's card", boosterCard),
+      prefix + "cards[]": Place("a pool's card", poolCard.union(["copies"])),
+      prefix + "basic_lands[]": Place("a basic land", poolCard),
     ]
   }
 
-  /// What a place holds, in the words of a message: `names`, else by the place's last part.
-  private static func name(of place: String, names: [String: String]) -> String {
-    if let name = names[place] { return name }
-    if place.hasSuffix("boosters[]") { return "a booster" }
-    if place.hasSuffix("boosters[].cards[]") { return "a booster's card" }
-    if place.hasSuffix("basic_lands[]") { return "a basic land" }
-    return "a pool's card"
-  }
-
-  private static func check(_ data: Data, places: [String: [String]], names: [String: String]) throws(FieldProblem) {
+  private static func check(_ data: Data, places: [String: Place]) throws(FieldProblem) {
     guard let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let found = JSONUnknownField.first(in: top, places: places)
+      let found = JSONUnknownField.first(in: top, places: places.mapValues { Array($0.fields) }),
+      let place = places[found.place]
     else { return }
-    let what = name(of: found.place, names: names)
-    let allowed = (places[found.place] ?? []).sorted().joined(separator: ", ")
-    throw FieldProblem(found.path, "not a field of \(what) (Sealed would drop it the next time it writes the file); \(what) holds \(allowed)")
+    let allowed = place.fields.sorted().joined(separator: ", ")
+    let reason = "not a field of \(place.name) (Sealed would drop it the next time it writes the file)"
+    throw FieldProblem(found.path, "\(reason); \(place.name) holds \(allowed)")
   }
 }

@@ -73,7 +73,7 @@ final class CurlTransfer {
       sealed_curl_set_long(easy, CURLOPT_NOSIGNAL, 1),
       sealed_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 1),
       sealed_curl_set_long(easy, CURLOPT_MAXREDIRS, 10),
-      sealed_curl_http_only(easy, httpsRedirectsOnly ? 1 : 0),
+      sealed_curl_restrict_protocols(easy, httpsRedirectsOnly ? 1 : 0),
       // A proxy's answer to CONNECT is not the server's (it would restart the download's file).
       sealed_curl_set_long(easy, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1),
       sealed_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, ""),

@@ -8,8 +8,8 @@ extension ReportPage {
 
   /// A CSV value for people: integers as they are, other numbers with at most 4 significant
   /// digits (trailing zeros dropped), very small or large ones in exponent form. Rounded as C's
-  /// printf rounds (the exact value, a tie to even), as the terminal's tables are: 0.015625
-  /// shows as 0.01562 in both.
+  /// printf rounds (the exact value, a tie to even), as the terminal's tables round theirs
+  /// (`%.4g`): 0.015625 shows as 0.01562 in both.
   static func display(_ value: String) -> String {
     guard let number = Double(value), value.utf8.contains(UInt8(ascii: ".")) || value.utf8.contains(UInt8(ascii: "e")) else { return value }
     if number == 0 { return "0" }

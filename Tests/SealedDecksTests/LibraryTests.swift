@@ -175,6 +175,21 @@ import Testing
     }
   }
 
+  @Test func aPoolFilesUnknownFieldsAreNamedWithTheirPlace() throws {
+    let library = try library()
+    try library.save([Library.file(for: DeckTestPools.small, named: "small")])
+    let path = library.file(.pool, "small")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    for (old, new, expected) in [
+      ("\"seed\":", "\"owner\": \"me\", \"seed\":", "field owner: not a field of a pool file (Sealed would drop it the next time it writes the file); a pool file holds basic_lands, booster_max, boosters, cards, created_at, format, mythic_booster, pool, rules, rules_sha256, seed, set, set_name, tool_version, version"),
+      ("\"index\": 1,", "\"index\": 1, \"opened\": true,", "field boosters[0].opened: not a field of a booster"),
+    ] {
+      #expect(text.contains(old), "\(old)")
+      try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: URL(fileURLWithPath: path))
+      expectError("\(path): \(expected)") { () throws(DataError) in _ = try library.pool("small") }
+    }
+  }
+
   @Test func aFailedRenameRestoresTheFilesAlreadyInPlace() throws {
     let library = try library()
     let (pool, deck) = try saveAliceAndBob(in: library)

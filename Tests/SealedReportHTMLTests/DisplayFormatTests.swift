@@ -10,6 +10,9 @@ import Testing
     // Ties of the exact binary value round to even, as printf's %.4g does for the terminal's
     // tables (0.015625 = 2^-6); 9.9996 rounds up to the next decade.
     ("0.015625", "0.01562"), ("1.0625", "1.062"), ("-0.015625", "-0.01562"), ("9.9996", "10"), ("99999999.5", "1e8"),
+    // Near a decade the exponent follows the rounding (the hand-made form gave 10e-5); too large
+    // for a Double, the text as it is.
+    ("0.000099996", "1e-4"), ("-1.5e-5", "-1.5e-5"), ("9999999.6", "10000000"), ("-0.0", "0"), ("1e400", "1e400"),
   ])
   func numbersKeepFourSignificantDigits(_ value: String, _ shown: String) {
     #expect(ReportPage.display(value) == shown)

@@ -3,7 +3,7 @@ import Testing
 
 /// The header line of a rule file written by `sealed rules import` names the booster data
 /// release it came from: `boosterData` reads it, and the fingerprint leaves it out, whether the
-/// file's lines end in LF or, edited on Windows, CRLF.
+/// file's lines end in LF, in CRLF (edited on Windows) or in CR.
 @Suite struct RuleFileProvenanceTests {
   static func file(release: String, lineEnd: String) -> String {
     [
@@ -20,7 +20,7 @@ import Testing
     ].joined(separator: lineEnd)
   }
 
-  @Test(arguments: ["\n", "\r\n"]) func theReleaseIsReadAndLeftOutOfTheFingerprint(lineEnd: String) throws {
+  @Test(arguments: ["\n", "\r\n", "\r"]) func theReleaseIsReadAndLeftOutOfTheFingerprint(lineEnd: String) throws {
     let first = Self.file(release: "sealed_basic_data_2025-07.json.gz", lineEnd: lineEnd)
     let second = Self.file(release: "mtgwtf-0123abcd", lineEnd: lineEnd)
     #expect(RuleSetDefinition.fingerprintText(of: first) == RuleSetDefinition.fingerprintText(of: second))

@@ -25,11 +25,11 @@ extension RuleSetDefinition {
   private static let provenanceSuffix = ": mtg.wtf's compiled booster data"
 
   /// Where the header line naming the release is, among the comment lines at the top (lines
-  /// ending in LF or CRLF: "\r\n" is one `Character`, a newline as "\n" is).
+  /// ending in LF, CRLF or CR, YAML's line breaks: "\r\n" is one `Character`, not "\n").
   private static func provenanceLine(in text: String) -> Range<String.Index>? {
     var rest = Substring(text)
     while rest.hasPrefix("#") {
-      let end = rest.firstIndex(where: \.isNewline) ?? rest.endIndex
+      let end = rest.firstIndex { $0 == "\n" || $0 == "\r\n" || $0 == "\r" } ?? rest.endIndex
       let line = rest[..<end]
       if line.hasPrefix(provenancePrefix), line.hasSuffix(provenanceSuffix) { return line.startIndex..<line.endIndex }
       rest = end == rest.endIndex ? "" : rest[rest.index(after: end)...]

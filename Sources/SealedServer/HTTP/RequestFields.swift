@@ -11,8 +11,9 @@ protocol RequestFields {
 }
 
 extension RequestFields {
-  /// Throws a 400 naming the first field of `body` (a JSON object's bytes) not among `fields`.
-  /// Cost: one parse of the body.
+  /// Throws a 400 naming the first field of `body` (a JSON object's bytes) not among `fields`
+  /// (of several, an object's own before those inside its values, each by name:
+  /// `JSONUnknownField`). Cost: one parse of the body.
   static func check(_ body: Data) throws(APIError) {
     guard let object = try? JSONSerialization.jsonObject(with: body),
       let found = JSONUnknownField.first(in: object, places: fields)
