@@ -20,11 +20,16 @@ import SealedRules
 ///   with repetition, C(n − g, k) / C(n, k) for k distinct cards of n equally weighted, g of the
 ///   group), draws of different sheets being independent.
 ///
+/// A pool with a mythic booster has boosters of two kinds, one of the first and the others of
+/// the second: each kind's share is computed alike, and the claim's share over all boosters is
+/// theirs weighed by those counts (a slot's cards: the kinds' expected cards weighed, then
+/// divided), as the simulation counts every booster of the pool.
+///
 /// Anything else (a draw of several distinct cards from a sheet of unequal weights with some
-/// cards of the group, a colour-balanced draw for a `cards` claim, a pool with a mythic
-/// booster, weights that are not whole numbers, cards without data where the claim asks for a
-/// rarity, a value beyond 128 bits) is not exact: the claim is then judged by simulation alone,
-/// as before. Cost: O(variants × draws × cards of the sheets drawn).
+/// cards of the group, a colour-balanced draw for a `cards` claim, weights that are not whole
+/// numbers, cards without data where the claim asks for a rarity, a value beyond 128 bits) is
+/// not exact: the claim is then judged by simulation alone, as before. Cost: O(kinds ×
+/// variants × draws × cards of the sheets drawn).
 package enum ExactShare {
   /// The exact share, or why there is none.
   package enum Outcome: Sendable, Equatable {
@@ -40,18 +45,17 @@ package enum ExactShare {
 
   /// The exact share of `claim` under `plan`.
   package static func of(_ claim: OddsClaim, plan: BoosterPlan) -> Outcome {
-    guard plan.kinds.count == 1, let shares = plan.exactCombinationShares?.first else {
-      return .inexact(
-        plan.kinds.count == 1
-          ? "the variants' weights are not whole numbers" : "the pool's mythic booster makes boosters of two kinds")
-    }
-    let measure = Measure(plan: plan, shares: shares)
+    guard let kinds = Kinds(plan) else { return .inexact(Kinds.reason(plan)) }
     do {
       switch claim {
-      case .sheet(let sheet, _): return try measure.sheetDrawn(sheet)
-      case .slot(let slot, let places, let gives, _): return try measure.slotGives(slot, places: places, gives)
+      case .sheet(let sheet, _):
+        return try kinds.mixed { measure throws(Fraction.Overflow) in try measure.sheetDrawn(sheet) }
+      case .slot(let slot, let places, let gives, _):
+        return try kinds.slotShare(slot, places: places, gives)
       case .group(let group, let atLeast, _):
-        return try atLeast == 1 ? measure.groupHeld(group) : measure.groupHeld(group, atLeast: atLeast)
+        return try kinds.mixed { measure throws(Fraction.Overflow) in
+          try atLeast == 1 ? measure.groupHeld(group) : measure.groupHeld(group, atLeast: atLeast)
+        }
       }
     } catch {
       return .inexact("the exact share does not fit in 128 bits")
@@ -59,27 +63,84 @@ package enum ExactShare {
   }
 
   /// The exact share of boosters holding at least one of `cards` (an event's ordinals), measured
-  /// as a `cards` claim is; inexact where that is (and for a plan of two kinds of booster).
-  package static func holding(_ cards: Set<Int>, plan: BoosterPlan) -> Outcome {
-    guard plan.kinds.count == 1, let shares = plan.exactCombinationShares?.first else {
-      return .inexact("the plan has no exact variant shares of one kind of booster")
-    }
+  /// as a `cards` claim is: of boosters of `kind`, or of every booster when nil; inexact where
+  /// that is.
+  package static func holding(_ cards: Set<Int>, plan: BoosterPlan, kind: Int? = nil) -> Outcome {
+    guard let kinds = Kinds(plan) else { return .inexact(Kinds.reason(plan)) }
     do {
-      return try Measure(plan: plan, shares: shares).held((cards, []))
+      let held = { (measure: Measure) throws(Fraction.Overflow) -> Outcome in try measure.held((cards, [])) }
+      return try kind.map { kind throws(Fraction.Overflow) in try held(kinds.measures[kind]) } ?? kinds.mixed(held)
     } catch {
       return .inexact("the exact share does not fit in 128 bits")
     }
   }
 
-  /// The arithmetic of one plan's claims.
+  /// Each kind of booster's arithmetic and how many boosters of it a pool holds: all of one
+  /// kind, or one mythic booster and the others.
+  private struct Kinds {
+    let measures: [Measure]
+    let boosters: [Int]
+
+    init?(_ plan: BoosterPlan) {
+      guard let shares = plan.exactCombinationShares, shares.count == plan.kinds.count else { return nil }
+      switch plan.kinds.count {
+      case 1: boosters = [plan.boostersPerPool]
+      case 2 where plan.mythicBoosterPositionProbabilities != nil: boosters = [1, plan.boostersPerPool - 1]
+      default: return nil
+      }
+      measures = plan.kinds.indices.map { Measure(plan: plan, kind: $0, shares: shares[$0]) }
+    }
+
+    static func reason(_ plan: BoosterPlan) -> String {
+      plan.exactCombinationShares == nil ? "the variants' weights are not whole numbers" : "the pool's boosters are of more than two kinds"
+    }
+
+    /// The kinds' shares weighed by their boosters: the share over every booster of a pool.
+    func mixed(_ share: (Measure) throws(Fraction.Overflow) -> Outcome) throws(Fraction.Overflow) -> Outcome {
+      var total = Fraction.zero
+      for (measure, count) in zip(measures, boosters) where count > 0 {
+        switch try share(measure) {
+        case .inexact(let reason): return .inexact(reason)
+        case .exact(let part): total = try total + Fraction(count) * part
+        }
+      }
+      return .exact(try total / Fraction(boosters.reduce(0, +)))
+    }
+
+    /// A slot's share of the group: the kinds' expected cards of the group over their expected
+    /// cards counted, each weighed by the kind's boosters.
+    func slotShare(_ name: String, places: ClosedRange<Int>?, _ gives: CardGroup) throws(Fraction.Overflow) -> Outcome {
+      var matching = Fraction.zero
+      var counted = Fraction.zero
+      for (measure, count) in zip(measures, boosters) where count > 0 {
+        switch try measure.slotCards(name, places: places, gives) {
+        case .inexact(let reason): return .inexact(reason)
+        case .cards(let kindMatching, let kindCounted):
+          matching = try matching + Fraction(count) * kindMatching
+          counted = try counted + Fraction(count) * kindCounted
+        }
+      }
+      guard !counted.isZero else { return .inexact("no booster has cards of slot \(name)") }
+      return .exact(try matching / counted)
+    }
+  }
+
+  /// A slot's expected cards of a group and expected cards counted, per booster of one kind.
+  private enum SlotCards {
+    case cards(matching: Fraction, counted: Fraction)
+    case inexact(String)
+  }
+
+  /// The arithmetic of one kind of booster's claims.
   private struct Measure {
     let plan: BoosterPlan
-    /// Each combination's exact share of boosters (one kind).
+    let kind: Int
+    /// Each combination's exact share of the kind's boosters.
     let shares: [Fraction]
 
-    /// The programs (combinations) of the one kind, with their shares.
+    /// The programs (combinations) of the kind, with their shares.
     var programs: [(draws: [PlanDraw], share: Fraction)] {
-      plan.programs[0].indices.map { (plan.programs[0][$0], shares[$0]) }
+      plan.programs[kind].indices.map { (plan.programs[kind][$0], shares[$0]) }
     }
 
     func sheetDrawn(_ name: String) throws(Fraction.Overflow) -> Outcome {
@@ -91,7 +152,7 @@ package enum ExactShare {
       return .exact(total)
     }
 
-    func slotGives(_ name: String, places: ClosedRange<Int>?, _ gives: CardGroup) throws(Fraction.Overflow) -> Outcome {
+    func slotCards(_ name: String, places: ClosedRange<Int>?, _ gives: CardGroup) throws(Fraction.Overflow) -> SlotCards {
       guard let slot = plan.slots.firstIndex(where: { $0.name == name }) else { return .inexact("no slot \(name)") }
       let selected = plan.ordinals(in: gives)
       var matching = Fraction.zero  // expected cards of the group per booster
@@ -122,8 +183,7 @@ package enum ExactShare {
           counted = try counted + program.share * cards
         }
       }
-      guard !counted.isZero else { return .inexact("no booster has cards of slot \(name)") }
-      return .exact(try matching / counted)
+      return .cards(matching: matching, counted: counted)
     }
 
     func groupHeld(_ group: CardGroup) throws(Fraction.Overflow) -> Outcome {

@@ -26,11 +26,13 @@ public struct Expectations: Sendable {
   package let mythicPositions: [Double]
   /// Probability that two independent pools differ by d mythics.
   package let pairMythicDifferences: [Double]
-  /// Each event's probability from its exact share, where the data decides it exactly
-  /// (`ExactShare.holding`: one kind of booster, whole weights): 9/40 is 0.225, not the
-  /// 0.2249999999999999 a sum of the lane distribution's terms gives, and a certain event 1.0;
-  /// nil elsewhere. Cost: each event's cards weighed once per sheet, a product per program.
+  /// Each event's probability in any booster from its exact share, where the data decides it
+  /// exactly (`ExactShare.holding`: whole weights): 9/40 is 0.225, not the 0.2249999999999999 a
+  /// sum of the lane distribution's terms gives, and a certain event 1.0; nil elsewhere. Cost:
+  /// each event's cards weighed once per sheet and kind, a product per program.
   package let exactEventProbabilities: [Double?]
+  /// The same in a booster of each kind: `exactEventProbabilitiesByKind[event][kind]`.
+  package let exactEventProbabilitiesByKind: [[Double?]]
 
   /// The expectations of `plan`, computed in phases: each site's inclusion probabilities and
   /// lane distributions, each kind's (over its variant combinations), then the pool's cards,
@@ -65,6 +67,9 @@ public struct Expectations: Sendable {
     }
     pairMythicDifferences = Self.pairDifferences(poolMythics)
     exactEventProbabilities = plan.events.map { ExactShare.holding($0.cards, plan: plan).share?.doubleValue }
+    exactEventProbabilitiesByKind = plan.events.map { event in
+      plan.kinds.indices.map { ExactShare.holding(event.cards, plan: plan, kind: $0).share?.doubleValue }
+    }
   }
 
   /// What a site's expectations depend on: the sheet drawn from, how many cards, and whether
@@ -177,7 +182,8 @@ public struct Expectations: Sendable {
   /// Probability that a booster of `kind` (nil: any booster of a pool) holds at least one card
   /// of `event`.
   package func eventProbability(_ event: Int, kind: Int?) -> Double {
-    exactEventProbabilities[event] ?? probability(lane: event + 1, kind: kind) { $0 >= 1 }
+    let exact: Double? = if let kind { exactEventProbabilitiesByKind[event][kind] } else { exactEventProbabilities[event] }
+    return exact ?? probability(lane: event + 1, kind: kind) { $0 >= 1 }
   }
 
   /// Probability that a booster of `kind` (nil: any booster) has a lane count meeting `test`.

@@ -137,6 +137,26 @@ import Testing
     #expect(try outcome(rules(distinct: true, weights: heavy, count: 3), "held").share == nil)
     #expect(try outcome(rules(distinct: true, weights: heavy, count: 1), "slot") == .exact(Fraction(2, 11)))
   }
+
+  /// Rules with a mythic booster (`TwoKindRules`, whose comment works the shares out by hand):
+  /// the claims' shares over every booster, 1/2, 1/8 and 1/6, and each kind's share of the
+  /// event, 1 and 2/5.
+  @Test func aPoolWithAMythicBoosterWeighsItsTwoKindsByTheirBoosters() throws {
+    let (rules, spec) = (TwoKindRules.rules, TwoKindRules.spec(held: "50%"))
+    #expect(try Self.handShare("held", rules: rules, spec: spec) == .exact(Fraction(1, 2)))
+    #expect(try Self.handShare("slot", rules: rules, spec: spec) == .exact(Fraction(1, 8)))
+    #expect(try Self.handShare("sheet", rules: rules, spec: spec) == .exact(Fraction(1, 6)))
+    let plan = try PlanCompiler.compile(RuleSetLoader.parse(rules, source: "two-kinds.yaml"), for: ShippedData.set("war"))
+    let event = try #require(plan.events.firstIndex { $0.name == "low_card" })
+    let cardsOfEvent = plan.events[event].cards
+    #expect(ExactShare.holding(cardsOfEvent, plan: plan) == .exact(Fraction(1, 2)))
+    #expect(ExactShare.holding(cardsOfEvent, plan: plan, kind: 0) == .exact(.one))
+    #expect(ExactShare.holding(cardsOfEvent, plan: plan, kind: 1) == .exact(Fraction(2, 5)))
+    let expectations = try Expectations(plan: plan)
+    #expect(expectations.eventProbability(event, kind: nil) == 0.5)
+    #expect(expectations.eventProbability(event, kind: 0) == 1)
+    #expect(expectations.eventProbability(event, kind: 1) == 0.4)
+  }
 }
 
 /// `at_least` over several draws: their counts convolved.
