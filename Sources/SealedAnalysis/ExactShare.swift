@@ -26,8 +26,8 @@ import SealedRules
 /// divided), as the simulation counts every booster of the pool.
 ///
 /// Anything else (a draw of several distinct cards from a sheet of unequal weights with some
-/// cards of the group, a colour-balanced draw for a `cards` claim, weights that are not whole
-/// numbers, cards without data where the claim asks for a rarity, a value beyond 128 bits) is
+/// cards of the group, a colour-balanced draw for a `cards` claim, variants' weights that are not
+/// whole numbers or probabilities that are not decimals adding up to 1, cards without data where the claim asks for a rarity, a value beyond 128 bits) is
 /// not exact: the claim is then judged by simulation alone, as before. Cost: O(kinds ×
 /// variants × draws × cards of the sheets drawn).
 package enum ExactShare {
@@ -92,7 +92,8 @@ package enum ExactShare {
     }
 
     static func reason(_ plan: BoosterPlan) -> String {
-      plan.exactCombinationShares == nil ? "the variants' weights are not whole numbers" : "the pool's boosters are of more than two kinds"
+      plan.exactCombinationShares == nil
+        ? "the variants' weights are not whole numbers, nor their probabilities decimals adding up to 1" : "the pool's boosters are of more than two kinds"
     }
 
     /// The kinds' shares weighed by their boosters: the share over every booster of a pool.

@@ -108,6 +108,14 @@ package struct Fraction: Sendable, Hashable, Comparable, CustomStringConvertible
     return Fraction(numerator, denominator)
   }
 
+  /// A number a rule file wrote as a decimal (`0.78`, `1`), exactly as written: the double's
+  /// shortest decimal form, which is the literal read (0.78 is 39/50, not the double nearest
+  /// it); nil when that form has an exponent or a sign. Cost: O(digits).
+  package static func written(_ value: Double) -> Fraction? {
+    guard value.isFinite, value >= 0 else { return nil }
+    return decimal(Substring(String(describing: value)))
+  }
+
   /// The nearest double (for printing and ordering; comparisons of equality use the exact value).
   package var doubleValue: Double { Double(numerator) / Double(denominator) }
 

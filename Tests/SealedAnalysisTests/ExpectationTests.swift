@@ -22,12 +22,44 @@ import Testing
     let event = { (name: String) in try #require(plan.events.firstIndex { $0.name == name }) }
     #expect(expectations.eventProbability(try event("foil"), kind: nil) == 9.0 / 40.0)
     #expect(expectations.eventProbability(try event("planeswalker"), kind: 0) == 1.0)
-    // And where it is not exact (two kinds of booster, under sealed), the lane distribution's.
+    // Under sealed, two kinds of booster and probabilities written as decimals: the uncommon
+    // planeswalker is 39/50 in a non-mythic booster, 23/25 in the mythic one, (23/25 + 5 ·
+    // 39/50) / 6 = 241/300 in any; every booster has exactly one planeswalker.
     let sealed = try ShippedData.plan("war")
     let sealedExpectations = try Expectations(plan: sealed)
-    #expect(sealedExpectations.exactEventProbabilities.allSatisfy { $0 == nil })
     let uncommon = try #require(sealed.events.firstIndex { $0.name == "planeswalker_uncommon" })
-    #expect(close(sealedExpectations.eventProbability(uncommon, kind: 1), 0.78))
+    #expect(sealedExpectations.eventProbability(uncommon, kind: 1) == 39.0 / 50.0)
+    #expect(sealedExpectations.eventProbability(uncommon, kind: 0) == 23.0 / 25.0)
+    #expect(sealedExpectations.eventProbability(uncommon, kind: nil) == 241.0 / 300.0)
+    let walker = try #require(sealed.events.firstIndex { $0.name == "planeswalker" })
+    #expect(sealedExpectations.eventProbability(walker, kind: nil) == 1)
+  }
+
+  /// Probabilities that add up to 1 only within rounding (three thirds written to ten places)
+  /// are not exact: the lane distribution's sum stands.
+  @Test func probabilitiesAddingUpToOneOnlyWithinRoundingAreNotExact() throws {
+    let yaml = """
+      name: thirds
+      pool: { boosters: 6, mythic_booster: none }
+      sheets:
+        common: { rarity: common, type_excludes: Basic Land }
+        uncommon: { rarity: uncommon }
+      slots:
+        - { name: common, count: 2, sheet: common }
+      variants:
+        - { name: none, probability: 0.3333333333 }
+        - { name: one, probability: 0.3333333333, replace: [{ slot: common, count: 1, sheet: uncommon }] }
+        - { name: two, probability: 0.3333333334, replace: [{ slot: common, count: 2, sheet: uncommon }] }
+      events:
+        uncommon: { sheet: uncommon, given: [any] }
+      """
+    let exact = try ShippedData.plan("war", yaml: yaml)
+    #expect(exact.exactCombinationShares != nil)
+    let rounded = try ShippedData.plan("war", yaml: yaml.replacingOccurrences(of: "0.3333333334", with: "0.3333333333"))
+    #expect(rounded.exactCombinationShares == nil)
+    let event = try #require(rounded.events.firstIndex { $0.name == "uncommon" })
+    #expect(try Expectations(plan: rounded).exactEventProbabilities[event] == nil)
+    #expect(try Expectations(plan: exact).exactEventProbabilities[event] == 0.6666666667)
   }
 
   @Test func sealedWarUncommonPlaneswalkerPerPool() throws {

@@ -39,4 +39,17 @@ import Testing
     #expect(Fraction.decimal(".5") == Fraction(1, 2))
     for bad in ["", ".", "1e3", "-1", "1.2.3", "12%", "abc"] { #expect(Fraction.decimal(Substring(bad)) == nil, "\(bad)") }
   }
+
+  /// A rule file's decimal, read into a double, is the decimal written: 0.78 is 39/50 (the
+  /// double itself is 0.78000000000000002665...), 0.1 is 1/10.
+  @Test func aWrittenDecimalIsTheLiteralNotTheDouble() {
+    #expect(Fraction.written(0.78) == Fraction(39, 50))
+    #expect(Fraction.written(0.1) == Fraction(1, 10))
+    #expect(Fraction.written(1) == .one)
+    #expect(Fraction.written(0.92) == Fraction(23, 25))
+    // An exponent form (what the double prints for 1e-05) or a sign is not read.
+    #expect(Fraction.written(0.00001) == nil)
+    #expect(Fraction.written(-0.5) == nil)
+    #expect(Fraction.written(.infinity) == nil)
+  }
 }

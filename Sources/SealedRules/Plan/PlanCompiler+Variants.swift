@@ -76,18 +76,22 @@ extension CompileContext {
   }
 
   /// Each combination's share per kind as an exact fraction, when every group's options are
-  /// weights that are whole numbers (mtg.wtf's products are); nil otherwise (probabilities
-  /// written as decimals, fractional weights) or when a share would not fit in 128 bits.
-  /// Cost: O(kinds × combinations × groups).
+  /// weights that are whole numbers (mtg.wtf's products are) or probabilities written as
+  /// decimals that add up to exactly 1 (the `sealed` rules' 0.78 and 0.22 are 39/50 and 11/50);
+  /// nil otherwise (fractional weights, probabilities in exponent form or adding up to 1 only
+  /// within rounding) or when a share would not fit in 128 bits. Cost: O(kinds × combinations
+  /// × groups).
   private func exactShares(_ groups: [(name: String, options: [VariantDefinition])], combinations: [[Int]]) -> [[Fraction]]? {
     var options: [[[Fraction]]] = []  // [group][kind][option]
     for group in groups {
-      guard !group.options.contains(where: \.isProbability) else { return nil }
+      let isProbability = group.options.contains(where: \.isProbability)
       var perKind: [[Fraction]] = []
       for kind in kinds {
-        let whole = group.options.compactMap { $0.weight.value(for: kind).flatMap(Fraction.whole) }
-        guard whole.count == group.options.count, let total = try? whole.reduce(Fraction.zero, { try $0 + $1 }), !total.isZero,
-          let shares = try? whole.map({ try $0 / total })
+        let exact = group.options.compactMap {
+          $0.weight.value(for: kind).flatMap(isProbability ? Fraction.written : Fraction.whole)
+        }
+        guard exact.count == group.options.count, let total = try? exact.reduce(Fraction.zero, { try $0 + $1 }), !total.isZero,
+          !isProbability || total == .one, let shares = try? exact.map({ try $0 / total })
         else { return nil }
         perKind.append(shares)
       }
