@@ -91,9 +91,12 @@ package enum ExactShare {
       measures = plan.kinds.indices.map { Measure(plan: plan, kind: $0, shares: shares[$0]) }
     }
 
+    /// Why a plan has no exact shares.
     static func reason(_ plan: BoosterPlan) -> String {
-      plan.exactCombinationShares == nil
-        ? "the variants' weights are not whole numbers, nor their probabilities decimals adding up to 1" : "the pool's boosters are of more than two kinds"
+      guard plan.exactCombinationShares != nil else {
+        return "the variants' weights are not whole numbers, nor their probabilities decimals adding up to 1"
+      }
+      return "the pool's boosters are of more than two kinds"
     }
 
     /// The kinds' shares weighed by their boosters: the share over every booster of a pool.
