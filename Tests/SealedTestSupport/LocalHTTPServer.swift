@@ -105,6 +105,8 @@ package final class LocalHTTPServer: @unchecked Sendable {
     var buffer = [UInt8](repeating: 0, count: 4096)
     while !data.containsHeaderEnd {
       let count = read(connection, &buffer, buffer.count)
+      // A signal (a child process of another test ending) may interrupt the read: read again.
+      if count < 0 && errno == EINTR { continue }
       if count <= 0 { return }
       data.append(contentsOf: buffer[0..<count])
       if data.count > 65536 { return }
@@ -146,6 +148,7 @@ package final class LocalHTTPServer: @unchecked Sendable {
     var offset = 0
     while offset < bytes.count {
       let written = bytes[offset...].withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+      if written < 0 && errno == EINTR { continue }
       if written <= 0 { return }
       offset += written
     }
