@@ -66,13 +66,19 @@ package enum ExactShare {
   /// as a `cards` claim is: of boosters of `kind`, or of every booster when nil; inexact where
   /// that is.
   package static func holding(_ cards: Set<Int>, plan: BoosterPlan, kind: Int? = nil) -> Outcome {
-    guard let kinds = Kinds(plan) else { return .inexact(Kinds.reason(plan)) }
-    do {
-      let held = { (measure: Measure) throws(Fraction.Overflow) -> Outcome in try measure.held((cards, [])) }
-      return try kind.map { kind throws(Fraction.Overflow) in try held(kinds.measures[kind]) } ?? kinds.mixed(held)
-    } catch {
-      return .inexact("the exact share does not fit in 128 bits")
+    let shares = holdings(cards, plan: plan)
+    return kind.map { shares.byKind[$0] } ?? shares.any
+  }
+
+  /// `holding` over every booster and of each kind's boosters, each kind's share computed once.
+  package static func holdings(_ cards: Set<Int>, plan: BoosterPlan) -> (any: Outcome, byKind: [Outcome]) {
+    let tooLarge = Outcome.inexact("the exact share does not fit in 128 bits")
+    guard let kinds = Kinds(plan) else {
+      let none = Outcome.inexact(Kinds.reason(plan))
+      return (none, plan.kinds.map { _ in none })
     }
+    let byKind = kinds.measures.map { measure in (try? measure.held((cards, []))) ?? tooLarge }
+    return ((try? kinds.mix(byKind)) ?? tooLarge, byKind)
   }
 
   /// Each kind of booster's arithmetic and how many boosters of it a pool holds: all of one
@@ -99,11 +105,18 @@ package enum ExactShare {
       return "the pool's boosters are of more than two kinds"
     }
 
-    /// The kinds' shares weighed by their boosters: the share over every booster of a pool.
+    /// The kinds' shares (`share` of each kind's arithmetic) weighed by their boosters: the share
+    /// over every booster of a pool.
     func mixed(_ share: (Measure) throws(Fraction.Overflow) -> Outcome) throws(Fraction.Overflow) -> Outcome {
+      try mix(measures.map(share))
+    }
+
+    /// Each kind's share (`outcomes`, by kind) weighed by the kind's boosters; inexact when a
+    /// kind a pool holds is.
+    func mix(_ outcomes: [Outcome]) throws(Fraction.Overflow) -> Outcome {
       var total = Fraction.zero
-      for (measure, count) in zip(measures, boosters) where count > 0 {
-        switch try share(measure) {
+      for (outcome, count) in zip(outcomes, boosters) where count > 0 {
+        switch outcome {
         case .inexact(let reason): return .inexact(reason)
         case .exact(let part): total = try total + Fraction(count) * part
         }

@@ -66,10 +66,9 @@ public struct Expectations: Sendable {
       }
     }
     pairMythicDifferences = Self.pairDifferences(poolMythics)
-    exactEventProbabilities = plan.events.map { ExactShare.holding($0.cards, plan: plan).share?.doubleValue }
-    exactEventProbabilitiesByKind = plan.events.map { event in
-      plan.kinds.indices.map { ExactShare.holding(event.cards, plan: plan, kind: $0).share?.doubleValue }
-    }
+    let exactShares = plan.events.map { ExactShare.holdings($0.cards, plan: plan) }
+    exactEventProbabilities = exactShares.map { $0.any.share?.doubleValue }
+    exactEventProbabilitiesByKind = exactShares.map { $0.byKind.map { $0.share?.doubleValue } }
   }
 
   /// What a site's expectations depend on: the sheet drawn from, how many cards, and whether
