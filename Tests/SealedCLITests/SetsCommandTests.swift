@@ -79,7 +79,7 @@ import Testing
     // A copy of the executable without the resource bundle beside it, and nothing fetched.
     let dir = try Fixtures.temporaryDirectory()
     let binary = dir.appendingPathComponent("sealed")
-    try FileManager.default.copyItem(at: SealedExecutable.url, to: binary)
+    try SealedExecutable.copy(to: binary)
     let home = dir.appendingPathComponent("home").path
     let result = try SealedExecutable.run(
       ["sets"], environment: ["SEALED_CARDS": "", "SEALED_HOME": home, "SEALED_RESOURCES": ""], workingDirectory: dir,

@@ -142,7 +142,7 @@ import Testing
   @Test func sealedServeSaysHowToGetTheServer() throws {
     let folder = try Fixtures.temporaryDirectory()
     let lonely = folder.appendingPathComponent("sealed")
-    try FileManager.default.copyItem(at: SealedExecutable.url, to: lonely)
+    try SealedExecutable.copy(to: lonely)
     let result = try SealedExecutable.run(["serve", "--port", "0"], executable: lonely)
     #expect(result.status == 2)
     #expect(
