@@ -1,0 +1,33 @@
+import Foundation
+import SealedTestSupport
+import Testing
+
+/// scripts/time-loop-variants.py, whose figures docs/speed.md quotes, still builds and times every
+/// variant of war mtgwtf's loop from the source the current `sealed` writes: the variants are
+/// written against that source's names, and a change of the loop writer that moved them would
+/// leave the page's command failing ("the variants need updating").
+@Suite(.heavy) struct LoopVariantsScriptTests {
+  @Test func everyVariantIsBuiltAndTimed() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    let script = Fixtures.repositoryRoot.appendingPathComponent("scripts/time-loop-variants.py").path
+    process.arguments = ["python3", script, SealedExecutable.url.path, "1"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let lines = printed.split(separator: "\n").map(String.init)
+    let names = lines.compactMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first }
+    #expect(
+      names == [
+        "unchanged", "grouped", "joint", "both", "per-program", "no-pool-counts", "constant-rows", "neither", "war-sealed",
+      ])
+    for line in lines {
+      let rate = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first.flatMap { Double($0) }
+      #expect((rate ?? 0) > 0, "\(line)")
+      #expect(line.hasSuffix(" M boosters/s (best of 7)"), "\(line)")
+    }
+  }
+}
