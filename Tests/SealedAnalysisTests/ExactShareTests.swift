@@ -45,7 +45,7 @@ import Testing
   /// A hand-made rule file: war's cards 1 to `weights.count` of those weights on sheet `main`,
   /// drawn by `slots` (each a YAML flow mapping), independent boosters.
   static func handRules(weights: [Int], slots: [String]) -> String {
-    let cards = weights.enumerated().map { "          \"war:\($0.offset + 1)\": \($0.element)" }.joined(separator: "\n")
+    let cards = warSheetCards(weights: weights)
     return """
       name: hand
       applies_to: [war]

@@ -6,8 +6,8 @@
 /// sheet `low` drawn in 1/6 of boosters (`ExactShareTests`, `TwoKindOddsCommandTests`).
 package enum TwoKindRules {
   package static let rules: String = {
-    let cards = (1...10).map { "          \"war:\($0)\": 1" }.joined(separator: "\n")
-    let low = (1...4).map { "          \"war:\($0)\": 1" }.joined(separator: "\n")
+    let cards = warSheetCards(weights: Array(repeating: 1, count: 10))
+    let low = warSheetCards(weights: Array(repeating: 1, count: 4))
     return """
       name: two-kinds
       applies_to: [war]
