@@ -31,6 +31,13 @@ static inline CURLcode sealed_curl_message_result(const CURLMsg *message) {
   return message->data.result;
 }
 
+/// Whether the libcurl loaded speaks TLS (its features name SSL): one built without it fails an
+/// https address as an unsupported protocol.
+static inline int sealed_curl_speaks_tls(void) {
+  const curl_version_info_data *info = curl_version_info(CURLVERSION_NOW);
+  return info == NULL || (info->features & CURL_VERSION_SSL) != 0;
+}
+
 /// Restricts a handle to http and https, and the redirects it follows to http and https, or to
 /// https alone when `https_redirects_only` (a request made over https is never sent on in the
 /// clear): by name from libcurl 7.85 (`CURLOPT_PROTOCOLS_STR`), by bit mask before it (Ubuntu

@@ -200,6 +200,17 @@ final class CurlTransfer {
       ? "a redirect from an https address to one that is not https" : "a redirect to an address that is not http or https"
   }
 
+  /// Why libcurl called a transfer's protocol unsupported: an https address given to a libcurl
+  /// without TLS, else a redirect it refused (`refusedRedirect`).
+  static func unsupportedProtocol(httpsOnly: Bool, speaksTLS: Bool) -> String {
+    httpsOnly && !speaksTLS
+      ? "this libcurl cannot fetch https addresses (it was built without TLS; install one with it, libcurl4-openssl-dev on Debian or Ubuntu)"
+      : refusedRedirect(httpsOnly: httpsOnly)
+  }
+
+  /// Whether the libcurl loaded speaks TLS; asked of libcurl once, the first time.
+  static let speaksTLS = sealed_curl_speaks_tls() != 0
+
   /// A failed transfer's reason in a few lowercase words.
   private func describe(_ code: CURLcode, after elapsed: TimeInterval) -> String {
     switch code {
@@ -212,7 +223,7 @@ final class CurlTransfer {
     case CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR: return "the connection was lost"
     case CURLE_WEIRD_SERVER_REPLY: return "the server's answer was not valid HTTP"
     case CURLE_TOO_MANY_REDIRECTS: return "more than 10 redirects"
-    case CURLE_UNSUPPORTED_PROTOCOL: return Self.refusedRedirect(httpsOnly: httpsRedirectsOnly)
+    case CURLE_UNSUPPORTED_PROTOCOL: return Self.unsupportedProtocol(httpsOnly: httpsRedirectsOnly, speaksTLS: Self.speaksTLS)
     default:
       // libcurl's own words: "transfer closed with 298999 bytes remaining to read", ...
       let detail = String(cString: errorText)

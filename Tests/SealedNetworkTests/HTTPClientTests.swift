@@ -162,6 +162,31 @@ import Testing
     #expect(CurlTransfer.refusedRedirect(httpsOnly: false) == "a redirect to an address that is not http or https")
   }
 
+  @Test func anHTTPSAddressToALibcurlWithoutTLSSaysSo() throws {
+    // The same failure (an unsupported protocol) is a refused redirect when libcurl speaks TLS,
+    // and the want of TLS when it does not; this machine's libcurl is asked as curl-config says.
+    #expect(
+      CurlTransfer.unsupportedProtocol(httpsOnly: true, speaksTLS: false)
+        == "this libcurl cannot fetch https addresses (it was built without TLS; install one with it, libcurl4-openssl-dev on Debian or Ubuntu)")
+    #expect(
+      CurlTransfer.unsupportedProtocol(httpsOnly: true, speaksTLS: true)
+        == "a redirect from an https address to one that is not https")
+    #expect(
+      CurlTransfer.unsupportedProtocol(httpsOnly: false, speaksTLS: false)
+        == "a redirect to an address that is not http or https")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["curl-config", "--features"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let features = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "curl-config (libcurl's development files) is not installed")
+    #expect(CurlTransfer.speaksTLS == features.split(separator: "\n").contains("SSL"))
+  }
+
   @Test func aCompressedAnswerIsDecodedAndItsProgressHasNoTotal() throws {
     let gzipped = try ReleaseFixtures.gzipped(Self.body)
     let server = try LocalHTTPServer { _ in .respond(status: 200, headers: ["Content-Encoding": "gzip"], body: gzipped) }
