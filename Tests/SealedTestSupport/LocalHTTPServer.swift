@@ -75,19 +75,20 @@ package final class LocalHTTPServer: @unchecked Sendable {
     return received
   }
 
-  /// Stops accepting connections.
+  /// Stops accepting connections: shuts the listening socket, which ends the accept loop's
+  /// `accept`. The loop closes it: closed here, its descriptor's number could go to another
+  /// test's new server before the loop's next `accept`, which would then take that server's
+  /// connections (and close them unanswered: "the connection was lost").
   package func stop() {
     lock.lock()
     let wasStopped = stopped
     stopped = true
     lock.unlock()
-    if !wasStopped {
-      shutdown(listener, Int32(SHUT_RDWR))
-      close(listener)
-    }
+    if !wasStopped { shutdown(listener, Int32(SHUT_RDWR)) }
   }
 
   private func acceptLoop() {
+    defer { close(listener) }
     while true {
       let connection = accept(listener, nil, nil)
       if connection < 0 {
