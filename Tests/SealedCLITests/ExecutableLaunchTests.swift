@@ -29,7 +29,11 @@ import Testing
 
   @Test func aBusyExecutableIsStartedOnceItIsClosed() throws {
     let (script, descriptor) = try busyScript()
-    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(200)) { close(descriptor) }
+    // A thread of its own: the global queue may be busy with other tests' blocking reads.
+    Thread {
+      Thread.sleep(forTimeInterval: 0.2)
+      close(descriptor)
+    }.start()
     let (process, out, _, _) = try SealedExecutable.launch(
       script, arguments: [], environment: [:], workingDirectory: nil)
     let printed = out.fileHandleForReading.readDataToEndOfFile()

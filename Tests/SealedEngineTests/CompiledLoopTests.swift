@@ -187,9 +187,9 @@ import Testing
     let folder = try Fixtures.temporaryDirectory("compiled-loop")
     let log = folder.appendingPathComponent("compiles.log").path
     // Says a version, then fails to compile anything, noting each attempt.
-    let script = try Fixtures.write(
-      "#!/bin/sh\necho \"broken cc 1.0\"\n[ \"$1\" = --version ] && exit 0\necho attempt >> \(log)\nexit 1\n", to: "broken-cc", in: folder)
-    chmod(script, 0o755)
+    let script = try Fixtures.writeScript(
+      "#!/bin/sh\necho \"broken cc 1.0\"\n[ \"$1\" = --version ] && exit 0\necho attempt >> \(log)\nexit 1\n", to: "broken-cc", in: folder,
+      probe: ["--version"])
     let compiler = try #require(LoopCompiler.find(environment: ["SEALED_CC": script]))
     #expect(compiler.version == "broken cc 1.0")
     let cacheFolder = folder.appendingPathComponent("loops").path
@@ -232,9 +232,9 @@ import Testing
 
   @Test func aCompilerThatHangsIsStoppedAndTheEngineDrawsFromItsTables() throws {
     let folder = try Fixtures.temporaryDirectory("compiled-loop")
-    let script = try Fixtures.write(
-      "#!/bin/sh\necho \"slow cc 1.0\"\n[ \"$1\" = --version ] && exit 0\nexec sleep 600\n", to: "slow-cc", in: folder)
-    chmod(script, 0o755)
+    let script = try Fixtures.writeScript(
+      "#!/bin/sh\necho \"slow cc 1.0\"\n[ \"$1\" = --version ] && exit 0\nexec sleep 600\n", to: "slow-cc", in: folder,
+      probe: ["--version"])
     var compiler = try #require(LoopCompiler.find(environment: ["SEALED_CC": script]))
     compiler.compileSeconds = 1
     let plan = try #require(EngineTables(plan: try ShippedData.plan("war")).loopPlan)

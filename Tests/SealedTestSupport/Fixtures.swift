@@ -50,6 +50,20 @@ package enum Fixtures {
     return url.path
   }
 
+  /// Writes the script `text` to `name` inside `directory`, executable, and runs it once with
+  /// `probe` (arguments it answers at once, as `--version`), so that a start refused while a
+  /// process another test forked still holds the file open for writing (ETXTBSY) is waited out
+  /// here (`SealedExecutable.launch`) and not met by the code under test. Returns its path.
+  package static func writeScript(_ text: String, to name: String, in directory: URL, probe: [String]) throws -> String {
+    let path = try write(text, to: name, in: directory)
+    chmod(path, 0o755)
+    let (process, out, _, _) = try SealedExecutable.launch(
+      URL(fileURLWithPath: path), arguments: probe, environment: [:], workingDirectory: nil)
+    _ = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return path
+  }
+
   /// A minimal valid Scryfall card object as one line of JSON.
   package static func cardJSON(
     set: String = "tst", number: String, name: String, rarity: String = "common",
