@@ -258,7 +258,9 @@ import Testing
       let parts = field.dropLast().split(separator: "m")
       return (Double(parts.first ?? "") ?? 99) * 60 + (Double(parts.last ?? "") ?? 99)
     }
-    #expect(seconds.count == 2 && seconds.reduce(0, +) < 0.6, "\(children)")
+    // Waiting by spinning would cost about the server's 2 s; a debug build's start-up on a
+    // loaded machine takes a few tenths.
+    #expect(seconds.count == 2 && seconds.reduce(0, +) < 1.2, "\(children)")
   }
 
   @Test func aRateLimitIsWaitedOut() throws {

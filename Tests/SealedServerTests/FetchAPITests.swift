@@ -97,7 +97,11 @@ import Testing
     let server = try RunningServer(variables: ["SEALED_SCRYFALL_API": scryfall.baseURL, "NO_PROXY": "127.0.0.1"])
     defer { server.stop() }
     let id = try start(server, #"{"kind":"cards","product":"fin-play"}"#)
-    Thread.sleep(forTimeInterval: 0.5)
+    // Cancelled once the request for fca's first page has reached Scryfall's stand-in (a cancel
+    // before the fetch reaches its first set would end it with nothing asked for).
+    let deadline = Date().addingTimeInterval(60)
+    while scryfall.requests.isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    #expect(!scryfall.requests.isEmpty, "the fetch never asked Scryfall's stand-in for a page")
     let asked = Date()
     #expect(try server.post("/api/fetches/\(id)/cancel", json: "{}").status == 200)
     let cancelled = try finished(server, id, seconds: 20)
