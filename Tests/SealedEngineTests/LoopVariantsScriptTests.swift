@@ -8,17 +8,11 @@ import Testing
 /// leave the page's command failing ("the variants need updating").
 @Suite(.heavy) struct LoopVariantsScriptTests {
   @Test func everyVariantIsBuiltAndTimed() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     let script = Fixtures.repositoryRoot.appendingPathComponent("scripts/time-loop-variants.py").path
-    process.arguments = ["python3", script, SealedExecutable.url.path, "1"]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    let lines = printed.split(separator: "\n").map(String.init)
+    let result = try SealedExecutable.run(
+      ["python3", script, SealedExecutable.url.path, "1"], executable: URL(fileURLWithPath: "/usr/bin/env"))
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
     let names = lines.compactMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first }
     #expect(
       names == [

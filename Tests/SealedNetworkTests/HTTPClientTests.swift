@@ -177,17 +177,9 @@ import Testing
     #expect(
       CurlTransfer.unsupportedProtocol(httpsOnly: false, speaksTLS: false)
         == "a redirect to an address that is not http or https")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["curl-config", "--features"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let features = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "curl-config (libcurl's development files) is not installed")
-    #expect(CurlTransfer.speaksTLS == features.split(separator: "\n").contains("SSL"))
+    let features = try SealedExecutable.run(["curl-config", "--features"], executable: URL(fileURLWithPath: "/usr/bin/env"))
+    try #require(features.status == 0, "curl-config (libcurl's development files) is not installed")
+    #expect(CurlTransfer.speaksTLS == features.stdout.split(separator: "\n").contains("SSL"))
   }
 
   @Test func aCompressedAnswerIsDecodedAndItsProgressHasNoTotal() throws {
