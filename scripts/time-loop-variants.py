@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Times war mtgwtf's compiled pool loop beside variants of its C, and war sealed's loop.
 
-    scripts/time-loop-variants.py [SEALED] [ROUNDS]   # SEALED: .build/release/sealed; ROUNDS: 3
+    scripts/time-loop-variants.py [SEALED] [ROUNDS] [POOLS]
+    # SEALED: .build/release/sealed; ROUNDS: 3; POOLS timed in each run: 1,000,000
 
 Runs SEALED twice with an empty SEALED_HOME (war mtgwtf and war sealed, 17,000,000 pools on one
 thread, about 2 s each) so that it writes and compiles each plan's loop, then builds the variants
 from war mtgwtf's source with the same compiler and flags (clang, else cc; -O3 -march=native) and
 times each in turn, ROUNDS times, with scripts/time-compiled-loop.c (the best of seven runs of
-1,000,000 pools). docs/speed.md ("A new generator version for printed boosters, measured") quotes
+POOLS pools). docs/speed.md ("A new generator version for printed boosters, measured") quotes
 it. The variants:
 
 - grouped: a new generator version; each block of 64 pools draws its boosters grouped by shape
@@ -106,6 +107,7 @@ def variants(source):
 def main():
     sealed = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", ".build", "release", "sealed")
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    pools = sys.argv[3] if len(sys.argv) > 3 else "1000000"
     if not os.access(sealed, os.X_OK):
         fail(f"no sealed at {sealed} (swift build -c release)")
     compiler = shutil.which("clang") or shutil.which("cc") or fail("no C compiler")
@@ -121,7 +123,7 @@ def main():
         subprocess.run([compiler, "-O3", "-o", timer, os.path.join(HERE, "time-compiled-loop.c"), "-ldl"], check=True)
         for round_number in range(1, rounds + 1):
             for name in programs:
-                rate = subprocess.run([timer, os.path.join(work, name + ".so"), "528"], capture_output=True,
+                rate = subprocess.run([timer, os.path.join(work, name + ".so"), "528", pools], capture_output=True,
                                       text=True, check=True).stdout.strip()
                 print(f"round {round_number}  {name:<15} {rate}", flush=True)
 

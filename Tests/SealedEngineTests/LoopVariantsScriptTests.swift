@@ -10,7 +10,7 @@ import Testing
   @Test func everyVariantIsBuiltAndTimed() throws {
     let script = Fixtures.repositoryRoot.appendingPathComponent("scripts/time-loop-variants.py").path
     let result = try SealedExecutable.run(
-      ["python3", script, SealedExecutable.url.path, "1"], executable: URL(fileURLWithPath: "/usr/bin/env"))
+      ["python3", script, SealedExecutable.url.path, "1", "20000"], executable: URL(fileURLWithPath: "/usr/bin/env"))
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n").map(String.init)
     let names = lines.compactMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first }
