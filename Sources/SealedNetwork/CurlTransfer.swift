@@ -200,10 +200,11 @@ final class CurlTransfer {
       ? "a redirect from an https address to one that is not https" : "a redirect to an address that is not http or https"
   }
 
-  /// Why libcurl called a transfer's protocol unsupported: an https address given to a libcurl
-  /// without TLS, else a redirect it refused (`refusedRedirect`).
-  static func unsupportedProtocol(httpsOnly: Bool, speaksTLS: Bool) -> String {
-    httpsOnly && !speaksTLS
+  /// Why libcurl called a transfer's protocol unsupported: an https address (the one asked
+  /// for, or one an http address redirected to, which libcurl's `detail` names) given to a
+  /// libcurl without TLS, else a redirect it refused (`refusedRedirect`).
+  static func unsupportedProtocol(httpsOnly: Bool, speaksTLS: Bool, detail: String) -> String {
+    !speaksTLS && (httpsOnly || detail.lowercased().contains("\"https\""))
       ? "this libcurl cannot fetch https addresses (it was built without TLS; install one with it, libcurl4-openssl-dev on Debian or Ubuntu)"
       : refusedRedirect(httpsOnly: httpsOnly)
   }
@@ -223,7 +224,8 @@ final class CurlTransfer {
     case CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_SEND_ERROR: return "the connection was lost"
     case CURLE_WEIRD_SERVER_REPLY: return "the server's answer was not valid HTTP"
     case CURLE_TOO_MANY_REDIRECTS: return "more than 10 redirects"
-    case CURLE_UNSUPPORTED_PROTOCOL: return Self.unsupportedProtocol(httpsOnly: httpsRedirectsOnly, speaksTLS: Self.speaksTLS)
+    case CURLE_UNSUPPORTED_PROTOCOL:
+      return Self.unsupportedProtocol(httpsOnly: httpsRedirectsOnly, speaksTLS: Self.speaksTLS, detail: String(cString: errorText))
     default:
       // libcurl's own words: "transfer closed with 298999 bytes remaining to read", ...
       let detail = String(cString: errorText)

@@ -167,15 +167,19 @@ import Testing
 
   @Test func anHTTPSAddressToALibcurlWithoutTLSSaysSo() throws {
     // The same failure (an unsupported protocol) is a refused redirect when libcurl speaks TLS,
-    // and the want of TLS when it does not; this machine's libcurl is asked as curl-config says.
+    // and the want of TLS when it does not and the address, or the one an http address
+    // redirected to, is https (libcurl's own words name the scheme); this machine's libcurl is
+    // asked as curl-config says.
+    let withoutTLS =
+      "this libcurl cannot fetch https addresses (it was built without TLS; install one with it, libcurl4-openssl-dev on Debian or Ubuntu)"
+    let https = #"Protocol "https" not supported or disabled in libcurl"#
+    #expect(CurlTransfer.unsupportedProtocol(httpsOnly: true, speaksTLS: false, detail: https) == withoutTLS)
+    #expect(CurlTransfer.unsupportedProtocol(httpsOnly: false, speaksTLS: false, detail: https) == withoutTLS)
     #expect(
-      CurlTransfer.unsupportedProtocol(httpsOnly: true, speaksTLS: false)
-        == "this libcurl cannot fetch https addresses (it was built without TLS; install one with it, libcurl4-openssl-dev on Debian or Ubuntu)")
-    #expect(
-      CurlTransfer.unsupportedProtocol(httpsOnly: true, speaksTLS: true)
+      CurlTransfer.unsupportedProtocol(httpsOnly: true, speaksTLS: true, detail: #"Protocol "http" not supported"#)
         == "a redirect from an https address to one that is not https")
     #expect(
-      CurlTransfer.unsupportedProtocol(httpsOnly: false, speaksTLS: false)
+      CurlTransfer.unsupportedProtocol(httpsOnly: false, speaksTLS: false, detail: #"Protocol "ftp" not supported"#)
         == "a redirect to an address that is not http or https")
     let features = try SealedExecutable.run(["curl-config", "--features"], executable: URL(fileURLWithPath: "/usr/bin/env"))
     try #require(features.status == 0, "curl-config (libcurl's development files) is not installed")
