@@ -10,9 +10,9 @@ enum CommandWallTime {
   /// exit, which reads no data and which no clock of the process can see: on a fast machine a
   /// run of a tenth of a second spends a fifth of its wall time there under the parallel test
   /// run); stops at the first run at or above `enough`. Under the parallel test run a process may
-  /// also wait before its first line, hence the best of up to five; a command that leaves a stage out
-  /// of its whole run does so every time. `whole` reads the whole run's seconds from a finished
-  /// run.
+  /// also wait before its first line, hence the best of up to five; a command that leaves a stage
+  /// out of its whole run does so every time. `whole` reads the whole run's seconds from a
+  /// finished run.
   static func fractions(
     _ arguments: [String], environment: [String: String], enough: Double = 0.8,
     whole: (CommandResult) throws -> Double
