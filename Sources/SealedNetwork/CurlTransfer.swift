@@ -204,9 +204,11 @@ final class CurlTransfer {
   /// for, or one an http address redirected to, which libcurl's `detail` names) given to a
   /// libcurl without TLS, else a redirect it refused (`refusedRedirect`).
   static func unsupportedProtocol(httpsOnly: Bool, speaksTLS: Bool, detail: String) -> String {
-    !speaksTLS && (httpsOnly || detail.lowercased().contains("\"https\""))
-      ? "this libcurl cannot fetch https addresses (it was built without TLS; install one with it, libcurl4-openssl-dev on Debian or Ubuntu)"
-      : refusedRedirect(httpsOnly: httpsOnly)
+    guard !speaksTLS && (httpsOnly || detail.lowercased().contains("\"https\"")) else {
+      return refusedRedirect(httpsOnly: httpsOnly)
+    }
+    return "this libcurl cannot fetch https addresses (it was built without TLS; "
+      + "install one with it, libcurl4-openssl-dev on Debian or Ubuntu)"
   }
 
   /// Whether the libcurl loaded speaks TLS; asked of libcurl once, the first time.
@@ -225,7 +227,8 @@ final class CurlTransfer {
     case CURLE_WEIRD_SERVER_REPLY: return "the server's answer was not valid HTTP"
     case CURLE_TOO_MANY_REDIRECTS: return "more than 10 redirects"
     case CURLE_UNSUPPORTED_PROTOCOL:
-      return Self.unsupportedProtocol(httpsOnly: httpsRedirectsOnly, speaksTLS: Self.speaksTLS, detail: String(cString: errorText))
+      let detail = String(cString: errorText)
+      return Self.unsupportedProtocol(httpsOnly: httpsRedirectsOnly, speaksTLS: Self.speaksTLS, detail: detail)
     default:
       // libcurl's own words: "transfer closed with 298999 bytes remaining to read", ...
       let detail = String(cString: errorText)
