@@ -594,21 +594,28 @@ def checks_and_reports(driver, app, shots):
 
 def progress_moves_every_second(driver, check_id, seconds=1.6):
     """Samples the running check's progress (its step and pools, not its clock) for `seconds`:
-    within every second of it the progress must have moved."""
-    samples = []
-    end = time.time() + seconds
-    while time.time() < end:
-        try:
-            text = row_of(driver, check_id).find_element(By.CSS_SELECTOR, "td.progress").text
-        except (WebDriverException, StaleElementReferenceException):
-            text = samples[-1][1] if samples else ""
-        samples.append((time.time(), re.sub(r" · \d+ s$", "", text)))
-        time.sleep(0.1)
-    changes = [at for (at, text), (_, previous) in zip(samples[1:], samples) if text != previous]
-    start = samples[0][0]
-    windows = [start + k * 0.5 for k in range(int((samples[-1][0] - start - 1) / 0.5) + 1)]
-    still = [round(w - start, 1) for w in windows if not any(w <= at <= w + 1 for at in changes)]
-    return not still and len(changes) >= 2, (len(changes), still, samples[-1][1])
+    within every second of it the progress must have moved. The page samples itself, every 50
+    ms in one script, so that a slow round trip of the driver on a loaded machine is not read
+    as a progress that stood still."""
+    driver.set_script_timeout(seconds + 60)
+    samples = driver.execute_async_script("""
+        const [id, seconds, done] = arguments;
+        const samples = [], start = performance.now();
+        const read = () => {
+          const cell = document.querySelector(`tr[data-check="${id}"] td.progress`);
+          const at = (performance.now() - start) / 1000;
+          samples.push([at, cell ? cell.innerText.trim() : null]);
+          if (at < seconds) setTimeout(read, 50); else done(samples);
+        };
+        read();""", str(check_id), seconds)
+    texts, previous = [], ""
+    for at, text in samples:
+        previous = previous if text is None else re.sub(r" · \d+ s$", "", text)
+        texts.append((at, previous))
+    changes = [at for (at, text), (_, before) in zip(texts[1:], texts) if text != before]
+    windows = [k * 0.5 for k in range(int((texts[-1][0] - 1) / 0.5) + 1)]
+    still = [round(w, 1) for w in windows if not any(w <= at <= w + 1 for at in changes)]
+    return not still and len(changes) >= 2, (len(changes), still, texts[-1][1])
 
 
 def cancel_beside_an_earlier_report(driver, app):
