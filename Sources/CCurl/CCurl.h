@@ -38,18 +38,21 @@ static inline int sealed_curl_speaks_tls(void) {
   return info == NULL || (info->features & CURL_VERSION_SSL) != 0;
 }
 
-/// Restricts a handle to http and https, and the redirects it follows to http and https, or to
-/// https alone when `https_redirects_only` (a request made over https is never sent on in the
-/// clear): by name from libcurl 7.85 (`CURLOPT_PROTOCOLS_STR`), by bit mask before it (Ubuntu
-/// 22.04 ships 7.81).
-static inline CURLcode sealed_curl_restrict_protocols(CURL *handle, int https_redirects_only) {
+/// Restricts a handle to http and https (http alone when `with_https` is 0: a libcurl without
+/// TLS refuses a list naming https), and the redirects it follows to those, or to https alone
+/// when `https_redirects_only` (a request made over https is never sent on in the clear): by
+/// name from libcurl 7.85 (`CURLOPT_PROTOCOLS_STR`), by bit mask before it (Ubuntu 22.04 ships
+/// 7.81).
+static inline CURLcode sealed_curl_restrict_protocols(CURL *handle, int https_redirects_only, int with_https) {
 #if LIBCURL_VERSION_NUM >= 0x075500
-  CURLcode code = curl_easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https");
+  const char *allowed = with_https ? "http,https" : "http";
+  CURLcode code = curl_easy_setopt(handle, CURLOPT_PROTOCOLS_STR, allowed);
   return code != CURLE_OK ? code
-    : curl_easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS_STR, https_redirects_only ? "https" : "http,https");
+    : curl_easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS_STR, https_redirects_only ? "https" : allowed);
 #else
-  CURLcode code = curl_easy_setopt(handle, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
-  long redirects = https_redirects_only ? (long)CURLPROTO_HTTPS : (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS);
+  long allowed = with_https ? (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS) : (long)CURLPROTO_HTTP;
+  CURLcode code = curl_easy_setopt(handle, CURLOPT_PROTOCOLS, allowed);
+  long redirects = https_redirects_only ? (long)CURLPROTO_HTTPS : allowed;
   return code != CURLE_OK ? code : curl_easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS, redirects);
 #endif
 }

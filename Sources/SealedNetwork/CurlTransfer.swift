@@ -53,6 +53,7 @@ final class CurlTransfer {
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
       headerList = curl_slist_append(headerList, "\(name): \(value)")
     }
+    if let refusal = Self.refusal(of: url, speaksTLS: Self.speaksTLS) { throw TransportError(reason: refusal) }
     try configure(url: url)
   }
 
@@ -73,7 +74,7 @@ final class CurlTransfer {
       sealed_curl_set_long(easy, CURLOPT_NOSIGNAL, 1),
       sealed_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 1),
       sealed_curl_set_long(easy, CURLOPT_MAXREDIRS, 10),
-      sealed_curl_restrict_protocols(easy, httpsRedirectsOnly ? 1 : 0),
+      sealed_curl_restrict_protocols(easy, httpsRedirectsOnly ? 1 : 0, Self.speaksTLS ? 1 : 0),
       // A proxy's answer to CONNECT is not the server's (it would restart the download's file).
       sealed_curl_set_long(easy, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1),
       sealed_curl_set_string(easy, CURLOPT_ACCEPT_ENCODING, ""),
@@ -207,9 +208,17 @@ final class CurlTransfer {
     guard !speaksTLS && (httpsOnly || detail.lowercased().contains("\"https\"")) else {
       return refusedRedirect(httpsOnly: httpsOnly)
     }
-    return "this libcurl cannot fetch https addresses (it was built without TLS; "
-      + "install one with it, libcurl4-openssl-dev on Debian or Ubuntu)"
+    return withoutTLS
   }
+
+  /// Why `url` is not even tried: an https address when libcurl speaks no TLS; else nil.
+  static func refusal(of url: URL, speaksTLS: Bool) -> String? {
+    redirectsToHTTPSOnly(from: url) && !speaksTLS ? withoutTLS : nil
+  }
+
+  static let withoutTLS =
+    "this libcurl cannot fetch https addresses (it was built without TLS; "
+    + "install one with it, libcurl4-openssl-dev on Debian or Ubuntu)"
 
   /// Whether the libcurl loaded speaks TLS; asked of libcurl once, the first time.
   static let speaksTLS = sealed_curl_speaks_tls() != 0

@@ -181,6 +181,11 @@ import Testing
     #expect(
       CurlTransfer.unsupportedProtocol(httpsOnly: false, speaksTLS: false, detail: #"Protocol "ftp" not supported"#)
         == "a redirect to an address that is not http or https")
+    // An https address is not even tried without TLS; an http one is, as with it.
+    let scryfall = URL(string: "https://api.scryfall.com/sets/war")!
+    #expect(CurlTransfer.refusal(of: scryfall, speaksTLS: false) == withoutTLS)
+    #expect(CurlTransfer.refusal(of: scryfall, speaksTLS: true) == nil)
+    #expect(CurlTransfer.refusal(of: URL(string: "http://127.0.0.1:8080/x")!, speaksTLS: false) == nil)
     let features = try SealedExecutable.run(["curl-config", "--features"], executable: URL(fileURLWithPath: "/usr/bin/env"))
     try #require(features.status == 0, "curl-config (libcurl's development files) is not installed")
     #expect(CurlTransfer.speaksTLS == features.stdout.split(separator: "\n").contains("SSL"))
