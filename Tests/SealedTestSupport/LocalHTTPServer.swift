@@ -75,6 +75,12 @@ package final class LocalHTTPServer: @unchecked Sendable {
     return received
   }
 
+  private var isStopped: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return stopped
+  }
+
   /// Stops accepting connections: shuts the listening socket, which ends the accept loop's
   /// `accept`. The loop closes it: closed here, its descriptor's number could go to another
   /// test's new server before the loop's next `accept`, which would then take that server's
@@ -87,13 +93,19 @@ package final class LocalHTTPServer: @unchecked Sendable {
     if !wasStopped { shutdown(listener, Int32(SHUT_RDWR)) }
   }
 
+  /// Accepts connections until `stop()`, then closes the listening socket. A failed `accept`
+  /// before the stop (a signal, a connection aborted, no descriptor free for a moment) is tried
+  /// again: ending here would close the socket while `stop()` may still shut its descriptor's
+  /// number, by then perhaps another test's.
   private func acceptLoop() {
     defer { close(listener) }
     while true {
       let connection = accept(listener, nil, nil)
       if connection < 0 {
-        if errno == EINTR { continue }
-        return
+        let code = errno
+        if isStopped { return }
+        if code != EINTR && code != ECONNABORTED { usleep(10_000) }
+        continue
       }
       let thread = Thread { [self] in serve(connection) }
       thread.start()
