@@ -9,7 +9,7 @@ import Testing
   private func busyScript() throws -> (URL, Int32) {
     let script = try Fixtures.temporaryDirectory().appendingPathComponent("busy")
     let descriptor = open(script.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-    #expect(descriptor >= 0)
+    try #require(descriptor >= 0)
     let text = "#!/bin/sh\necho started\n"
     #expect(write(descriptor, text, text.utf8.count) == text.utf8.count)
     return (script, descriptor)
@@ -34,8 +34,11 @@ import Testing
       Thread.sleep(forTimeInterval: 0.2)
       close(descriptor)
     }.start()
+    let started = Date()
     let (process, out, _, _) = try SealedExecutable.launch(
       script, arguments: [], environment: [:], workingDirectory: nil)
+    // It waited for the close (a first start succeeding at once would have been no test).
+    #expect(Date().timeIntervalSince(started) >= 0.15)
     let printed = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     #expect(String(decoding: printed, as: UTF8.self) == "started\n")
