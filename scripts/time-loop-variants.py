@@ -2,25 +2,31 @@
 """Times war mtgwtf's compiled pool loop beside variants of its C, and war sealed's loop.
 
     scripts/time-loop-variants.py [SEALED] [ROUNDS] [POOLS]
-    # SEALED: .build/release/sealed; ROUNDS: 3; POOLS timed in each run: 1,000,000
+    # SEALED: .build/release/sealed; ROUNDS: 3; POOLS timed in each run: 1000000
 
 Runs SEALED twice with an empty SEALED_HOME (war mtgwtf and war sealed, 17,000,000 pools on one
-thread, about 2 s each) so that it writes and compiles each plan's loop, then builds the variants
-from war mtgwtf's source with the same compiler and flags (clang, else cc; -O3 -march=native) and
-times each in turn, ROUNDS times, with scripts/time-compiled-loop.c (the best of seven runs of
-POOLS pools). docs/speed.md ("A new generator version for printed boosters, measured") quotes
-it. The variants:
+thread, about 2 s each) so that it writes and compiles each plan's loop with the C compiler this
+script uses (clang, else cc; SEALED_CC names it to SEALED), then builds the variants from war
+mtgwtf's source with that compiler (-O3 -march=native) and times each in turn, ROUNDS times, with
+scripts/time-compiled-loop.c (the best of seven runs of POOLS pools). docs/speed.md ("A new
+generator version for printed boosters, measured") quotes it. The variants:
 
 - grouped: a new generator version; each block of 64 pools draws its boosters grouped by shape
   (scripts/loop-variants/grouped-shapes.c.part), no branch between boosters with and without a foil;
-- joint: a new generator version; the balanced rest's picks from the booster's first number
-  (scripts/loop-variants/joint-number.c.part);
+- joint: a new generator version; each shape's balanced rest chooses its alternative first, then
+  one number serves the fixed picks and the rest's picks (the product of their ranges, up to
+  2^63.6 for war, with its rejection threshold from a table made once);
 - both: the two together;
 - per-program: the same draws, a function for each of the four programs (a switch of four cases,
   each program's rows constants) where Sealed's loop has one for each of the two shapes;
-- no-pool-counts, constant-rows, neither: bounds, not loops Sealed could use: without the pools'
-  program, outcome, position, mythic and pair counters; with every pick counted in its part's row
-  whatever the program (no row read from a table); both.
+- joint-unrejected, no-pool-counts, constant-rows, neither: bounds, not loops Sealed could use:
+  joint without its rejection test (so not uniform: for war about 9% of its numbers would be
+  drawn again); without the pools' program, outcome, position and pair counters (one counter a
+  pool kept); with every pick counted in its part's row whatever the program (no row read from a
+  table); the last two together.
+
+Every edit is made on text it finds exactly where it expects it; when the loop Sealed writes has
+changed so that one is not there, the script stops saying the variants need updating.
 """
 import os
 import re
@@ -30,22 +36,42 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# What the grouped loop takes from war mtgwtf's pool loop, as it is written in its source.
+GROUPED_ASSUMES = [
+    "low = draw(s, 548758735360000ull, 219184583151616ull);", "low = draw(s, 23425600ull, 5126016ull);",
+    "uint64_t d = digit(&low, 4840ull);", "static const int32_t programMythics[4] = {0, 0, 0, 0};",
+    "static const int32_t countsOutcome[4] = {1, 1, 1, 1};", "static const int shapeOf[4] = {0, 1, 0, 1};",
+]
 
 
 def fail(message):
-    sys.exit(f"time-loop-variants: {message}")
+    print(f"time-loop-variants: {message}", file=sys.stderr)
+    sys.exit(2)
 
 
-def loop_sources(sealed, work):
+def read(path):
+    with open(path) as file:
+        return file.read()
+
+
+def positive(text, name):
+    if not text.isdigit() or int(text) < 1:
+        fail(f"{name} must be a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
+def loop_sources(sealed, compiler, work):
     """War mtgwtf's and war sealed's loop sources, as SEALED writes them."""
     home = os.path.join(work, "home")
     for rules in ("mtgwtf", "sealed"):
         subprocess.run(
             [sealed, "simulate", "war", "--rules", rules, "--pools", "17000000", "--threads", "1", "--seed", "1",
              "--out", os.path.join(work, "report-" + rules), "--quiet"],
-            env=dict(os.environ, SEALED_HOME=home), stdout=subprocess.DEVNULL, check=True)
+            env=dict(os.environ, SEALED_HOME=home, SEALED_CC=compiler), stdout=subprocess.DEVNULL, check=True)
     folder = os.path.join(home, "cache", "loops")
-    texts = [open(os.path.join(folder, name)).read() for name in sorted(os.listdir(folder)) if name.endswith(".c")]
+    if not os.path.isdir(folder):
+        fail(f"{sealed} compiled no loop (nothing in {folder})")
+    texts = [read(os.path.join(folder, name)) for name in sorted(os.listdir(folder)) if name.endswith(".c")]
     mtgwtf = [text for text in texts if "codedTable0[252]" in text]
     sealed_loops = [text for text in texts if "codedTable0" not in text]
     if len(mtgwtf) != 1 or len(sealed_loops) != 1:
@@ -53,23 +79,107 @@ def loop_sources(sealed, work):
     return mtgwtf[0], sealed_loops[0]
 
 
+def outdated(what):
+    fail(f"war mtgwtf's loop source has no {what}: the variants need updating")
+
+
 def replaced(text, old, new):
     if text.count(old) != 1:
-        fail(f"war mtgwtf's loop source does not hold {old.strip()!r} once: the variants need updating")
+        outdated(repr(old.strip()))
     return text.replace(old, new)
 
 
-def part(name):
-    return open(os.path.join(HERE, "loop-variants", name)).read()
+def index(text, what):
+    if what not in text:
+        outdated(repr(what))
+    return text.index(what)
+
+
+def joint(source):
+    """Each shape's fixed picks and balanced rest from one number (see the module's doc)."""
+    sized = re.search(r"^static const int32_t outcomeStart\[(\d+)\]", source, re.M) or outdated("outcomeStart table")
+    programs = int(sized.group(1))
+    helpers, text = [], source
+    for shape in (0, 1):
+        call = re.search(rf"  pickCoded\(s, (codedTable\d+), (\d+)u, (s{shape}part1picks\[p\]), (\d+), entries, "
+                         rf"(counts \+ s{shape}part1row\[p\])\);\n", text)
+        if not call:
+            outdated(f"pickCoded call in shape{shape}")
+        table, count, picks, extras, row = call.groups()
+        draw = f"  low = draw(s, s{shape}part0b0product[p], s{shape}part0b0threshold[p]);\n"
+        text = replaced(text, draw,
+                        f"  uint64_t rest, index = bounded(s, {count}u, &rest);\n"
+                        f"  const CodedEntry *e = {table} + index;\n"
+                        f"  uint64_t mask = takesOther(rest, e->threshold);\n"
+                        f"  low = draw(s, s{shape}part0b0product[p] * choose(e->keep.product, e->other.product, mask),"
+                        f" joint{shape}[p][index][mask & 1]);\n"
+                        f"  uint64_t codes = choose(e->keep.codes, e->other.codes, mask);\n")
+        text = replaced(text, call.group(0), f"  coded({picks}, {extras}, codes, &low, entries, {row});\n")
+        helpers.append(
+            f"static uint64_t joint{shape}[{programs}][{count}][2];\n"
+            f"static void jointInit{shape}(void) {{\n"
+            f"  for (int p = 0; p < {programs}; p++)\n"
+            f"    for (int i = 0; i < {count}; i++) {{\n"
+            f"      uint64_t a = s{shape}part0b0product[p] * {table}[i].keep.product;\n"
+            f"      uint64_t b = s{shape}part0b0product[p] * {table}[i].other.product;\n"
+            f"      joint{shape}[p][i][0] = a ? (0 - a) % a : 0;\n"
+            f"      joint{shape}[p][i][1] = b ? (0 - b) % b : 0;\n"
+            f"    }}\n}}\n")
+    helpers.append(
+        "static inline void coded(const CodedPick *picks, int extras, uint64_t codes, uint64_t *low, int32_t *entries,\n"
+        "                         uint32_t *counts) {\n"
+        "  for (int i = 0; i < extras; i++) {\n"
+        "    const CodedPick *q = picks + (codes & 0xFF);\n"
+        "    pick(entries + q->offset, q->range, low, counts);\n"
+        "    codes >>= 8;\n  }\n}\n"
+        "static int jointReady;\n")
+    shapes = index(text, "static inline void shape0(")
+    return text[:shapes] + "".join(helpers) + text[shapes:]
+
+
+def with_joint_init(loop):
+    init = "  uint64_t s[4] = {rng"
+    return replaced(loop, init, "  if (!jointReady) { jointInit0(); jointInit1(); jointReady = 1; }\n" + init)
+
+
+def unrejected(text):
+    """The joint draws with a threshold of 0: no number is ever drawn again."""
+    for shape in (0, 1):
+        text = replaced(text, f" joint{shape}[p][index][mask & 1]);", " 0);")
+    return text
+
+
+def without_pool_counts(source):
+    text = source
+    for booster in range(6):
+        text = replaced(text, f"      programCounters[{4 * booster} + program]++;\n", "")
+    text = replaced(
+        text,
+        "      outcomeCounters[outcome] += counted;\n      mythics += counted * outcomeMythics[outcome];\n"
+        "      positionCounters[b] += counted & (outcomeMythics[outcome] > 0);\n", "      mythics += outcome;\n")
+    return replaced(
+        text,
+        "    poolMythics[mythics]++;\n"
+        "    if (done & 1) pairDifferences[mythics > previous ? mythics - previous : previous - mythics]++;\n",
+        "    poolMythics[mythics & 7]++;\n")
+
+
+def with_constant_rows(source):
+    shapes = index(source, "static inline void shape0(")
+    body, rows = re.subn(r"counts \+ s\dpart(\d)(?:b0p\d)?row\[p\]", lambda m: f"counts + {528 * int(m.group(1))}",
+                         source[shapes:])
+    if rows != 23:
+        outdated(f"23 rows read by program (found {rows})")
+    return source[:shapes] + body
 
 
 def variants(source):
     """Each variant's C, by name."""
-    shapes = source.index("static inline void shape0(")
-    loop = source.index("void sealed_plan_loop(")
-    init = "  uint64_t s[4] = {rng"
-    with_init = lambda text: replaced(text, init, "  if (!jointReady) jointInit();\n" + init)
-    grouped, joint = part("grouped-shapes.c.part"), part("joint-number.c.part")
+    for assumed in GROUPED_ASSUMES:
+        index(source, assumed)
+    grouped = read(os.path.join(HERE, "loop-variants", "grouped-shapes.c.part"))
+    joined = joint(source)
+    loop, joined_loop = index(source, "void sealed_plan_loop("), index(joined, "void sealed_plan_loop(")
     two_way = ("      switch (shapeOf[p]) {\n"
                "        case 0: shape0(p, s, entries, counts, &outcome); break;\n"
                "        case 1: shape1(p, s, entries, counts, &outcome); break;\n      }")
@@ -78,41 +188,31 @@ def variants(source):
                 "        case 1: shape1(1, s, entries, counts, &outcome); break;\n"
                 "        case 2: shape0(2, s, entries, counts, &outcome); break;\n"
                 "        default: shape1(3, s, entries, counts, &outcome); break;\n      }")
-    no_counts = source
-    for booster in range(6):
-        no_counts = replaced(no_counts, f"      programCounters[{4 * booster} + program]++;\n", "")
-    no_counts = replaced(
-        no_counts,
-        "      outcomeCounters[outcome] += counted;\n      mythics += counted * outcomeMythics[outcome];\n"
-        "      positionCounters[b] += counted & (outcomeMythics[outcome] > 0);\n", "      mythics += outcome;\n")
-    no_counts = replaced(
-        no_counts,
-        "    poolMythics[mythics]++;\n"
-        "    if (done & 1) pairDifferences[mythics > previous ? mythics - previous : previous - mythics]++;\n",
-        "    poolMythics[mythics & 7]++;\n")
-    constant_rows = lambda text: text[:shapes] + re.sub(
-        r"counts \+ s\dpart(\d)(?:b0p\d)?row\[p\]", lambda m: f"counts + {528 * int(m.group(1))}", text[shapes:])
     return {
         "unchanged": source,
         "grouped": source[:loop] + grouped,
-        "joint": source[:shapes] + joint + with_init(source[loop:]),
-        "both": source[:shapes] + joint + with_init(grouped),
+        "joint": joined[:joined_loop] + with_joint_init(joined[joined_loop:]),
+        "both": joined[:joined_loop] + with_joint_init(grouped),
         "per-program": replaced(source, two_way, four_way),
-        "no-pool-counts": no_counts,
-        "constant-rows": constant_rows(source),
-        "neither": constant_rows(no_counts),
+        "joint-unrejected": unrejected(joined[:joined_loop]) + with_joint_init(joined[joined_loop:]),
+        "no-pool-counts": without_pool_counts(source),
+        "constant-rows": with_constant_rows(source),
+        "neither": with_constant_rows(without_pool_counts(source)),
     }
 
 
 def main():
-    sealed = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", ".build", "release", "sealed")
-    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
-    pools = sys.argv[3] if len(sys.argv) > 3 else "1000000"
+    arguments = sys.argv[1:]
+    if len(arguments) > 3:
+        fail("usage: time-loop-variants.py [SEALED] [ROUNDS] [POOLS]")
+    sealed = arguments[0] if arguments else os.path.join(HERE, "..", ".build", "release", "sealed")
+    rounds = positive(arguments[1], "ROUNDS") if len(arguments) > 1 else 3
+    pools = positive(arguments[2], "POOLS") if len(arguments) > 2 else 1000000
     if not os.access(sealed, os.X_OK):
         fail(f"no sealed at {sealed} (swift build -c release)")
-    compiler = shutil.which("clang") or shutil.which("cc") or fail("no C compiler")
+    compiler = shutil.which("clang") or shutil.which("cc") or fail("no C compiler (clang or cc) on PATH")
     with tempfile.TemporaryDirectory() as work:
-        mtgwtf, war_sealed = loop_sources(sealed, work)
+        mtgwtf, war_sealed = loop_sources(sealed, compiler, work)
         programs = dict(variants(mtgwtf), **{"war-sealed": war_sealed})
         for name, text in programs.items():
             with open(os.path.join(work, name + ".c"), "w") as file:
@@ -123,9 +223,9 @@ def main():
         subprocess.run([compiler, "-O3", "-o", timer, os.path.join(HERE, "time-compiled-loop.c"), "-ldl"], check=True)
         for round_number in range(1, rounds + 1):
             for name in programs:
-                rate = subprocess.run([timer, os.path.join(work, name + ".so"), "528", pools], capture_output=True,
+                rate = subprocess.run([timer, os.path.join(work, name + ".so"), "528", str(pools)], capture_output=True,
                                       text=True, check=True).stdout.strip()
-                print(f"round {round_number}  {name:<15} {rate}", flush=True)
+                print(f"round {round_number}  {name:<17} {rate}", flush=True)
 
 
 if __name__ == "__main__":

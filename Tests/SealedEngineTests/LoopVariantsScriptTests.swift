@@ -16,7 +16,8 @@ import Testing
     let names = lines.compactMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first }
     #expect(
       names == [
-        "unchanged", "grouped", "joint", "both", "per-program", "no-pool-counts", "constant-rows", "neither", "war-sealed",
+        "unchanged", "grouped", "joint", "both", "per-program", "joint-unrejected", "no-pool-counts", "constant-rows", "neither",
+        "war-sealed",
       ])
     for line in lines {
       let rate = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first.flatMap { Double($0) }
