@@ -201,13 +201,12 @@ final class CurlTransfer {
       ? "a redirect from an https address to one that is not https" : "a redirect to an address that is not http or https"
   }
 
-  /// Why libcurl called a transfer's protocol unsupported: an https address (the one asked
-  /// for, or one an http address redirected to, which libcurl's `detail` names) given to a
-  /// libcurl without TLS, else a redirect it refused (`refusedRedirect`).
+  /// Why libcurl called a transfer's protocol unsupported: an https address that an http one
+  /// redirected to (libcurl's `detail` names the scheme), given to a libcurl without TLS, else a
+  /// redirect it refused (`refusedRedirect`). An https address asked for is refused before the
+  /// transfer (`refusal(of:speaksTLS:)`).
   static func unsupportedProtocol(httpsOnly: Bool, speaksTLS: Bool, detail: String) -> String {
-    guard !speaksTLS && (httpsOnly || detail.lowercased().contains("\"https\"")) else {
-      return refusedRedirect(httpsOnly: httpsOnly)
-    }
+    guard !speaksTLS, detail.lowercased().contains("\"https\"") else { return refusedRedirect(httpsOnly: httpsOnly) }
     return withoutTLS
   }
 
