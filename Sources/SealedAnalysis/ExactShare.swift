@@ -27,9 +27,9 @@ import SealedRules
 ///
 /// Anything else (a draw of several distinct cards from a sheet of unequal weights with some
 /// cards of the group, a colour-balanced draw for a `cards` claim, variants' weights that are not
-/// whole numbers or probabilities that are not decimals adding up to 1, cards without data where the claim asks for a rarity, a value beyond 128 bits) is
-/// not exact: the claim is then judged by simulation alone, as before. Cost: O(kinds ×
-/// variants × draws × cards of the sheets drawn).
+/// whole numbers or probabilities that are not decimals adding up to 1, cards without data where
+/// the claim asks for a rarity, a value beyond 128 bits) is not exact: the claim is then judged
+/// by simulation alone, as before. Cost: O(kinds × variants × draws × cards of the sheets drawn).
 package enum ExactShare {
   /// The exact share, or why there is none.
   package enum Outcome: Sendable, Equatable {
