@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Times war mtgwtf's compiled pool loop beside variants of its C, and war sealed's loop.
+"""Times war mtgwtf's compiled pool loop beside variants of its C, and war sealed's loop beside one of its own.
 
     scripts/time-loop-variants.py [SEALED] [ROUNDS] [POOLS]
     # SEALED: .build/release/sealed; ROUNDS: 3; POOLS timed in each run: 1000000
@@ -19,6 +19,9 @@ generator version for printed boosters, measured") quotes it. The variants:
 - both: the two together;
 - per-program: the same draws, a function for each of the four programs (a switch of four cases,
   each program's rows constants) where Sealed's loop has one for each of the two shapes;
+- by-program, and war-sealed-by-program for war sealed's loop: a new generator version; each block
+  of 64 pools draws its programs, then its boosters program by program, each program's shape
+  inlined with the program a constant (its rows, ranges and alias tables folded into the code);
 - joint-unrejected, no-pool-counts, constant-rows, neither: bounds, not loops Sealed could use:
   joint without its rejection test (so not uniform: for war about 9% of its numbers would be
   drawn again); without the pools' program, outcome, position and pair counters (one counter a
@@ -79,13 +82,13 @@ def loop_sources(sealed, compiler, work):
     return mtgwtf[0], sealed_loops[0]
 
 
-def outdated(what):
-    fail(f"war mtgwtf's loop source has no {what}: the variants need updating")
+def outdated(what, source="war mtgwtf's loop source"):
+    fail(f"{source} has no {what}: the variants need updating")
 
 
-def replaced(text, old, new):
+def replaced(text, old, new, source="war mtgwtf's loop source"):
     if text.count(old) != 1:
-        outdated(repr(old.strip()))
+        outdated(repr(old.strip()), source)
     return text.replace(old, new)
 
 
@@ -173,6 +176,49 @@ def with_constant_rows(source):
     return source[:shapes] + body
 
 
+def inlined(text, names, source):
+    """The named functions always inlined, so that a constant program folds into them."""
+    for name in names:
+        text = replaced(text, f"static inline void {name}(", f"static inline __attribute__((always_inline)) void {name}(",
+                        source)
+    return text
+
+
+def by_program(grouped):
+    """The grouped loop with a list of boosters for each program, each run with its program constant."""
+    part = "scripts/loop-variants/grouped-shapes.c.part"
+    text = replaced(grouped, "  uint16_t list0[BLOCK * 6], list1[BLOCK * 6];\n", "  uint16_t lists[4][BLOCK * 6];\n", part)
+    start, end = index(text, "    int n0 = 0, n1 = 0;\n"), index(text, "    for (int pool = 0; pool < n; pool++) {\n      int64_t mythics")
+    runs = "".join(
+        f"    for (int k = 0; k < listed[{p}]; k++) {{\n"
+        f"      int i = lists[{p}][k];\n      int64_t outcome = outcomeStart[{p}];\n"
+        f"      shape{p % 2}({p}, s, entries, counts, &outcome);\n      outcomes[i] = outcome;\n    }}\n"
+        for p in range(4))
+    return (text[:start] + "    int listed[4] = {0, 0, 0, 0};\n"
+            "    for (int i = 0; i < n * 6; i++) lists[programs[i]][listed[programs[i]]++] = i;\n" + runs + text[end:])
+
+
+def war_sealed_by_program(source):
+    """War sealed's loop drawing each block of 64 pools' boosters program by program (its pools'
+    counts need no booster's outcome, so they stay in the first pass)."""
+    name = "war sealed's loop source"
+    text = inlined(source, ["shape0"], name)
+    text = replaced(text, "  int programs[6];\n  for (int64_t pool = 0; pool < pools; pool++) {\n",
+                    "  uint8_t blockPrograms[64 * 6];\n"
+                    "  for (int64_t start = 0; start < pools; start += 64) {\n"
+                    "  int n = pools - start < 64 ? (int)(pools - start) : 64;\n"
+                    "  for (int pool = 0; pool < n; pool++) {\n"
+                    "    uint8_t *programs = blockPrograms + pool * 6;\n", name)
+    text = replaced(text, "    for (int b = 0; b < 6; b++) {\n      int p = programs[b];\n"
+                          "      int64_t outcome = outcomeStart[p];\n      shape0(p, s, entries, counts, &outcome);\n\n    }\n",
+                    "", name)
+    runs = "".join(f"  for (int k = 0; k < listed[{p}]; k++) {{ int64_t outcome = 0; shape0({p}, s, entries, counts, &outcome); }}\n"
+                   for p in range(4))
+    return replaced(text, "    done++;\n  }\n  rng[0]",
+                    "    done++;\n  }\n  int listed[4] = {0, 0, 0, 0};\n"
+                    "  for (int i = 0; i < n * 6; i++) listed[blockPrograms[i]]++;\n" + runs + "  }\n  rng[0]", name)
+
+
 def variants(source):
     """Each variant's C, by name."""
     for assumed in GROUPED_ASSUMES:
@@ -198,6 +244,8 @@ def variants(source):
         "no-pool-counts": without_pool_counts(source),
         "constant-rows": with_constant_rows(source),
         "neither": with_constant_rows(without_pool_counts(source)),
+        "by-program": inlined(source[:loop], ["shape0", "shape1", "pickCoded", "pickCard"], "war mtgwtf's loop source")
+        + by_program(grouped),
     }
 
 
@@ -213,7 +261,7 @@ def main():
     compiler = shutil.which("clang") or shutil.which("cc") or fail("no C compiler (clang or cc) on PATH")
     with tempfile.TemporaryDirectory() as work:
         mtgwtf, war_sealed = loop_sources(sealed, compiler, work)
-        programs = dict(variants(mtgwtf), **{"war-sealed": war_sealed})
+        programs = dict(variants(mtgwtf), **{"war-sealed": war_sealed, "war-sealed-by-program": war_sealed_by_program(war_sealed)})
         for name, text in programs.items():
             with open(os.path.join(work, name + ".c"), "w") as file:
                 file.write(text)
@@ -225,7 +273,7 @@ def main():
             for name in programs:
                 rate = subprocess.run([timer, os.path.join(work, name + ".so"), "528", str(pools)], capture_output=True,
                                       text=True, check=True).stdout.strip()
-                print(f"round {round_number}  {name:<17} {rate}", flush=True)
+                print(f"round {round_number}  {name:<21} {rate}", flush=True)
 
 
 if __name__ == "__main__":

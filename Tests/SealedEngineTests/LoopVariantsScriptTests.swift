@@ -3,7 +3,7 @@ import SealedTestSupport
 import Testing
 
 /// scripts/time-loop-variants.py, whose figures docs/speed.md quotes, still builds and times every
-/// variant of war mtgwtf's loop from the source the current `sealed` writes: the variants are
+/// variant of war mtgwtf's and war sealed's loops from the source the current `sealed` writes: the variants are
 /// written against that source's names, and a change of the loop writer that moved them would
 /// leave the page's command failing ("the variants need updating").
 @Suite(.heavy) struct LoopVariantsScriptTests {
@@ -17,7 +17,7 @@ import Testing
     #expect(
       names == [
         "unchanged", "grouped", "joint", "both", "per-program", "joint-unrejected", "no-pool-counts", "constant-rows", "neither",
-        "war-sealed",
+        "by-program", "war-sealed", "war-sealed-by-program",
       ])
     for line in lines {
       let rate = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first.flatMap { Double($0) }
