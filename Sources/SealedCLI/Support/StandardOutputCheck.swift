@@ -16,9 +16,34 @@ enum StandardOutputCheck {
     let code = errno
     guard !flushed || ferror(stream) != 0 else { return status }
     if code == EPIPE || readerHasGone() { return status }
-    let reason = code != 0 ? systemErrorReason(code) : "a write failed"
+    let cause = code != 0 ? code : causeOfAnEarlierFailure()
+    let reason = cause != 0 ? systemErrorReason(cause) : "a write failed"
     SealedMain.printError("standard output: \(reason); what it holds is incomplete")
     return status == 0 ? 2 : status
+  }
+
+  /// The likely `errno` of a write that failed before the final flush, whose own `errno` is
+  /// gone by then (0 when none is known): what a write of no bytes meets (a device that refuses
+  /// every write, such as `/dev/full`, says so for it too; a file, a terminal or a pipe takes it
+  /// and nothing is written), else ENOSPC for a file on a file system with no block left to
+  /// this user. Cost: two system calls, only when a write has failed.
+  static func causeOfAnEarlierFailure() -> Int32 {
+    errno = 0
+    let probe: [UInt8] = [0]
+    if probe.withUnsafeBytes({ write(STDOUT_FILENO, $0.baseAddress, 0) }) < 0 { return errno }
+    var status = stat()
+    var space = statvfs()
+    guard fstat(STDOUT_FILENO, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+      fstatvfs(STDOUT_FILENO, &space) == 0
+    else { return 0 }
+    return fileSystemIsFull(space, superuser: geteuid() == 0) ? ENOSPC : 0
+  }
+
+  /// Whether a file system has no block left that a write of this user could take: the
+  /// superuser may use the blocks kept back from others (`f_bfree`), anyone else only the rest
+  /// (`f_bavail`).
+  static func fileSystemIsFull(_ space: statvfs, superuser: Bool) -> Bool {
+    (superuser ? space.f_bfree : space.f_bavail) == 0
   }
 
   /// Whether standard output is a pipe whose reader has closed it: the cause of a write error
