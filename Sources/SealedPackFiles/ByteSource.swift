@@ -30,8 +30,7 @@ final class FileSource: ByteSource {
     } else {
       let opened = open(path, O_RDONLY | O_CLOEXEC)
       if opened < 0 {
-        let reason = systemErrorText(errno)
-        throw DataError("cannot open the \(noun): \(reason)", at: path)
+        throw DataError("cannot open the \(noun) (\(systemErrorReason(errno)))", at: path)
       }
       descriptor = opened
       ownsDescriptor = true

@@ -31,9 +31,10 @@ package struct ReportFolder {
 
   /// Prepares to write `path`, checking up front that it can be written and that it holds
   /// nothing Sealed must not replace (given the files the run will write, `writes`), so a long
-  /// run does not end in a refusal. Nothing is left on disk by this check. Cost: one listing
-  /// of the folder, and the first time this process writes into its parent folder, a folder
-  /// made and removed there (`probeOnce`).
+  /// run does not end in a refusal. Nothing is left on disk by this check: missing parent
+  /// folders are made by `commit` (a run refused later, say for its input, leaves none behind).
+  /// Cost: a stat per missing level, one listing of the folder, and the first time this process
+  /// writes into the nearest existing level, a folder made and removed there (`probeOnce`).
   package init(path: String, writes: [String] = [], force: Bool = false) throws(DataError) {
     guard !path.isEmpty else { throw DataError("--out: expected a folder for the report, got an empty path") }
     // A link's folder is replaced, not the link (which renaming over it would break off).
@@ -46,9 +47,37 @@ package struct ReportFolder {
     guard self.path != "/", self.path != workingDirectory else {
       throw DataError("is the working directory or the root; expected a folder of its own for the report", at: self.path)
     }
-    try Folder.create(parent)
+    let existing = try Self.nearestExistingLevel(of: parent)
     _ = try Self.survey(self.path, writes: writes.isEmpty ? nil : Set(writes), force: force)
-    try probeOnce()
+    try probeOnce(in: existing)
+  }
+
+  /// The parent folder, made with any missing levels: what `commit` does first, and what a
+  /// caller writing a file beside the report before its commit does (`commit(_:moving:)`).
+  package func createParent() throws(DataError) {
+    try Folder.create(parent)
+  }
+
+  /// The deepest level of `folder` that exists (`folder` itself when it does), which must be a
+  /// folder: a file there is refused as `Folder.create` would refuse it. Cost: a stat a level.
+  private static func nearestExistingLevel(of folder: String) throws(DataError) -> String {
+    var level = folder
+    while true {
+      var status = stat()
+      if stat(level, &status) == 0 {
+        guard (status.st_mode & S_IFMT) == S_IFDIR else {
+          let reason = level == folder ? "a file of that name is in the way" : "\(level) is a file, not a folder"
+          throw DataError("cannot create the folder (\(reason))", at: folder)
+        }
+        return level
+      }
+      let code = errno
+      // Missing (ENOENT), or beneath a file (ENOTDIR, told when the file is reached).
+      guard code == ENOENT || code == ENOTDIR, level != "/" else {
+        throw DataError("cannot create the folder (\(systemErrorReason(code)))", at: folder)
+      }
+      level = URL(fileURLWithPath: level).deletingLastPathComponent().path
+    }
   }
 
   /// The parent folders this process has already shown it can write into.
@@ -60,16 +89,16 @@ package struct ReportFolder {
   /// of the run slower to create (ext4 without a journal skips the inodes of files removed in
   /// the last seconds, one by one, when it chooses an inode for a new file). A parent that
   /// stops being writable later in the process still fails the report's `commit` cleanly.
-  private func probeOnce() throws(DataError) {
-    guard !Self.probedParents.withLock({ $0.contains(parent) }) else { return }
-    let probe = stagingPath(suffix: "probe")
+  private func probeOnce(in folder: String) throws(DataError) {
+    guard !Self.probedParents.withLock({ $0.contains(folder) }) else { return }
+    let probe = "\(folder)/.\(name).probe-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0 ... .max))"
     // mkdir(2) itself, so that the message gives the system's reason (Foundation's said "The
     // file doesn't exist." of /proc, which exists).
     guard mkdir(probe, 0o700) == 0 else {
-      throw DataError("cannot write into the folder (\(systemErrorReason(errno)))", at: parent)
+      throw DataError("cannot write into the folder (\(systemErrorReason(errno)))", at: folder)
     }
     rmdir(probe)
-    Self.probedParents.withLock { _ = $0.insert(parent) }
+    Self.probedParents.withLock { _ = $0.insert(folder) }
   }
 
   /// What an existing folder holds: the files Sealed wrote and the others.
@@ -182,6 +211,7 @@ package struct ReportFolder {
       try? FileManager.default.removeItem(atPath: staging)
       PendingFiles.remove(staging)
     }
+    try createParent()
     do {
       // Noted first: a quit between the two would leave the folder behind.
       PendingFiles.add(staging)

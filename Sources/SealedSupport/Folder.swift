@@ -3,12 +3,10 @@ import Foundation
 /// Creating the folders that files are written into, with the one error every writer gives.
 package enum Folder {
   /// Creates the folder at `path` and any missing parents; nothing happens when it exists.
-  /// Throws "cannot create the folder (REASON)" at `path`. Cost: a stat per missing level.
+  /// Throws "cannot create the folder (REASON)" at `path`. Cost: a stat, then a mkdir per level.
   package static func create(_ path: String) throws(DataError) {
-    do {
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    } catch {
-      throw DataError("cannot create the folder (\(systemErrorReason(error)))", at: path)
+    if let reason = reasonItCannotBeMade(path) {
+      throw DataError("cannot create the folder (\(reason))", at: path)
     }
   }
 
@@ -18,5 +16,34 @@ package enum Folder {
   package static func create(holding path: String) throws(DataError) {
     guard let slash = path.lastIndex(of: "/") else { return }
     try create(slash == path.startIndex ? "/" : String(path[..<slash]))
+  }
+
+  /// Makes the folder at `path` level by level with mkdir(2) (`mkdir -p`), so that a failure
+  /// is told in the system's words or names the file in the way, where Foundation's
+  /// `createDirectory` says "The operation could not be completed" for a file among the
+  /// parents. Returns nil when the folder is there at the end, else why it is not: "a file of
+  /// that name is in the way", "PARENT is a file, not a folder", "permission denied".
+  package static func reasonItCannotBeMade(_ path: String) -> String? {
+    if isFolder(path) { return nil }
+    let components = path.split(separator: "/").map(String.init)
+    var level = path.hasPrefix("/") ? "/" : ""
+    for (index, component) in components.enumerated() {
+      level += component
+      if mkdir(level, 0o755) != 0 {
+        let code = errno
+        guard code == EEXIST else { return systemErrorReason(code) }
+        if !isFolder(level) {
+          return index == components.count - 1 ? "a file of that name is in the way" : "\(level) is a file, not a folder"
+        }
+      }
+      level += "/"
+    }
+    return nil
+  }
+
+  /// Whether `path` is a folder (or a link to one). Cost: one stat.
+  private static func isFolder(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
   }
 }

@@ -318,6 +318,20 @@ import Testing
       name: "dom-17lands.csv", [":2:", "draft d1 pack 1", "holds only cards of set dom"])
   }
 
+  /// A pack file refused leaves no folder behind: not the default `reports/`, nor the missing
+  /// parents of an `--out` (they were made before the file was read).
+  @Test func aRefusedPackFileLeavesNoFolder() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let empty = try Fixtures.write("", to: "empty.csv", in: dir)
+    let inPlace = try SealedExecutable.run(["audit", "war", "--packs", empty, "--quiet"] + cards, workingDirectory: dir)
+    let nested = try SealedExecutable.run(["audit", "war", "--packs", empty, "--out", "a/b/c", "--quiet"] + cards, workingDirectory: dir)
+    for result in [inPlace, nested] {
+      #expect(result.status == 2, "\(result.stderr)")
+      #expect(result.stderr.hasPrefix("sealed: error: \(empty)"), "\(result.stderr)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["empty.csv"])
+  }
+
   /// A text list that marks no foil names printings only: its foils count with their cards, and
   /// the audit neither fails their boosters nor tests the foil rate.
   @Test func aTextListWithoutFoilMarkersNamesPrintingsOnly() throws {

@@ -225,6 +225,20 @@ import Testing
     #expect(try SealedExecutable.run(["rules", "releases"], environment: env).stdout.contains("\nshipped  yes "))
   }
 
+  /// A home that is a file: the store's folder cannot be made, which is said with the file in
+  /// the way and that nothing was installed (it said "The operation could not be completed.
+  /// (NSCocoaErrorDomain error 512.)" and no more).
+  @Test func aHomeThatIsAFileIsNamed() throws {
+    let (home, env) = try Self.environment()
+    let data = try Fixtures.write("[]", to: "boosters.json", in: home)
+    let file = try Fixtures.write("", to: "home-file", in: home)
+    let result = try fetch(data, env.merging(["SEALED_HOME": file]) { $1 })
+    #expect(result.status == 2)
+    #expect(
+      result.stderr == "sealed: error: \(file)/releases: cannot create the folder (\(file) is a file, not a folder); nothing was installed (the release in use is still shipped)\n",
+      "\(result.stderr)")
+  }
+
   @Test func badOptionsAreOneLine() throws {
     let (home, env) = try Self.environment()
     for (arguments, message) in [

@@ -123,6 +123,6 @@ import Testing
     let directory = (folder as NSString).deletingLastPathComponent
     #expect(PackFileTesting.error(directory) == "\(directory): is a folder, not a pack file")
     let missing = directory + "/nope.csv"
-    #expect(PackFileTesting.error(missing) == "\(missing): cannot open the pack file: No such file or directory")
+    #expect(PackFileTesting.error(missing) == "\(missing): cannot open the pack file (no such file or directory)")
   }
 }

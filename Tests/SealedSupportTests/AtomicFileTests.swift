@@ -153,6 +153,11 @@ import Testing
     try Folder.create(folder.path + "/new")  // already there: nothing happens
     let error = #expect(throws: DataError.self) { try Folder.create(holding: blocker + "/sub/file.txt") }
     #expect(error?.location == blocker + "/sub")
-    #expect(error?.message.hasPrefix("cannot create the folder (") == true, "\(String(describing: error))")
+    // The file among the parents is named (Foundation said "The operation could not be
+    // completed. (NSCocoaErrorDomain error 512.)").
+    #expect(error?.message == "cannot create the folder (\(blocker) is a file, not a folder)", "\(String(describing: error))")
+    let itself = #expect(throws: DataError.self) { try Folder.create(blocker) }
+    #expect(itself?.message == "cannot create the folder (a file of that name is in the way)")
   }
+
 }

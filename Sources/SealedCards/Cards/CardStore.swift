@@ -116,12 +116,9 @@ package struct CardStore: Sendable, Equatable {
   }
 
   private func createFolder() throws(DataError) {
-    do {
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    } catch {
+    if let reason = Folder.reasonItCannotBeMade(path) {
       throw DataError(
-        "cannot create the card folder (\(systemErrorReason(error))); set \(SealedHome.environmentVariable) to a folder you can write",
-        at: path)
+        "cannot create the card folder (\(reason)); set \(SealedHome.environmentVariable) to a folder you can write", at: path)
     }
   }
 }

@@ -102,7 +102,12 @@ package struct ReleaseFetchJob: Sendable {
     progress: (@Sendable (TransferProgress) -> Void)? = nil, waiting: (@Sendable (RetryWait) -> Void)? = nil,
     shouldStop: (() -> Bool)? = nil
   ) throws(DataError) -> Outcome? {
-    let staging = try settings.store.makeStaging()
+    let staging: ReleaseStore.Staging
+    do throws(DataError) {
+      staging = try settings.store.makeStaging()
+    } catch {
+      throw DataError("\(error.message); \(nothingInstalled)", at: error.location)
+    }
     var installed: ReleaseStore.Installed?
     defer { if installed == nil { staging.discard() } }
     let downloadPath = staging.file("download")

@@ -15,6 +15,7 @@ extension SimulationJob {
     let target = URL(fileURLWithPath: folder.path)
     let staged = target.deletingLastPathComponent()
       .appendingPathComponent(".\(target.lastPathComponent).pools-\(ProcessInfo.processInfo.processIdentifier).csv").path
+    try folder.createParent()
     _ = try writeSamples(to: staged, rename: false)
     let replaced = try folder.commit(files, moving: [(PoolSamples.fileName, staged)])
     return Written(replaced: replaced, samples: "\(folder.path)/\(PoolSamples.fileName)")
