@@ -194,6 +194,21 @@ import Testing
     #expect(negative.status == 2 && negative.stderr == "sealed: error: \(slots):2: column count: expected a whole number, 0 or more, got \"-5\"\n", "\(negative.stderr)")
   }
 
+  /// run.csv's values the page draws from are held to what Sealed writes (run.csv is the one CSV
+  /// its manifest does not check: its times differ from run to run): a page showed "pools -5",
+  /// or "INTERRUPTED ...: no verdict" for a status edited to interrupted or to words of no status.
+  @Test(arguments: [
+    ("pools", "-5", "expected a whole number, 0 or more, or nothing"), ("pools", "abc", "expected a whole number, 0 or more, or nothing"),
+    ("seed", "-3", "expected a whole number from 0 to 2^64 - 1"), ("status", "banana", "expected complete or interrupted"),
+    ("elapsed_seconds", "-1", "expected a number of seconds, 0 or more, or nothing"),
+  ])
+  func reportRefusesARunValueSealedNeverWrites(key: String, value: String, expected: String) throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let run = try Fixtures.write("key,value\ncommand_kind,simulate\nset,war\n\(key),\(value)\n", to: "run.csv", in: dir)
+    let result = try SealedExecutable.run(["report", dir.path])
+    #expect(result.status == 2 && result.stderr == "sealed: error: \(run):4: \(key) \"\(value)\": \(expected)\n", "\(result.stderr)")
+  }
+
   @Test func reportRefusesAnAuditMethodItDoesNotKnow() throws {
     let dir = try Fixtures.temporaryDirectory()
     try Fixtures.write("key,value\ncommand_kind,audit\nset,war\n", to: "run.csv", in: dir)

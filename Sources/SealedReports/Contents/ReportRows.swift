@@ -20,8 +20,42 @@ package struct RunTable: Sendable {
 
   init(_ records: [CSVRecord]) throws(DataError) {
     var entries: [(key: String, value: String)] = []
-    for record in records { entries.append((try record.text("key"), try record.text("value"))) }
+    for record in records {
+      let (key, value) = (try record.text("key"), try record.text("value"))
+      try Self.requireAsWritten(key: key, value: value, of: record)
+      entries.append((key, value))
+    }
     self.init(entries)
+  }
+
+  /// The keys whose values are counts (empty where Sealed leaves them so: an audit of separate
+  /// boosters has no pools, a merged run no threads or rate).
+  static let countKeys: Set = [
+    "pools", "boosters", "cards", "pools_requested", "threads", "boosters_per_second", "chunk_pools", "resamples",
+  ]
+
+  /// Throws when a value the page draws from is not what Sealed writes for its key: a count
+  /// (`countKeys`), the seed (0 to 2⁶⁴ - 1), the seconds, or the status (a page would have shown
+  /// "pools -5", or no verdict for a status of "banana"). Other keys are text.
+  static func requireAsWritten(key: String, value: String, of record: CSVRecord) throws(DataError) {
+    let expected: String
+    switch key {
+    case _ where countKeys.contains(key):
+      guard !value.isEmpty, Int(value).map({ $0 < 0 }) ?? true else { return }
+      expected = "a whole number, 0 or more, or nothing"
+    case "seed":
+      guard UInt64(value) == nil else { return }
+      expected = "a whole number from 0 to 2^64 - 1"
+    case "elapsed_seconds":
+      guard !value.isEmpty, Double(value).map({ !($0 >= 0 && $0.isFinite) }) ?? true else { return }
+      expected = "a number of seconds, 0 or more, or nothing"
+    case "status":
+      guard RunStatus(rawValue: value) == nil else { return }
+      expected = RunStatus.allCases.map(\.rawValue).joined(separator: " or ")
+    default:
+      return
+    }
+    throw DataError("\(key) \"\(value)\": expected \(expected)", at: DataError.location(record.file, line: record.line))
   }
 }
 
