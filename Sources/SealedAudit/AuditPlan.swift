@@ -20,8 +20,8 @@ package struct AuditPlan: Sendable {
     package let kind: CheckResult.Kind
     /// What the rules (or the spec) expect, in words.
     package let expected: String
-    /// Boosters needed; nil when the deviation cannot be expressed (a proportion within d of 0
-    /// or 1) or stays inside the range a published figure accepts (`insideFigure`).
+    /// Boosters needed; nil when p ± d stays inside the range a published figure accepts
+    /// (`insideFigure`). (A proportion with no share d away on either side is refused.)
     package let boosters: Int?
     /// Whether p ± d both lie inside the range a published figure accepts: no file can refute it.
     package var insideFigure = false
@@ -54,6 +54,7 @@ package struct AuditPlan: Sendable {
       switch test.statistic! {
       case .proportion(_, let kinds, let p, _):
         let share = kinds.filter { $0 < plan.kinds.count }.reduce(0) { $0 + shares[$1] }
+        try ExactBinomialPower.requireAlternative(expected: p, deviation: deviation, in: test.row.name)
         let sized = try ExactBinomialPower.trials(
           expected: p, accepted: test.accepted, deviation: deviation, significance: level, power: power)
         let needed = sized.map { Int((Double($0.trials) / max(share, 1e-12)).rounded(.up)) }

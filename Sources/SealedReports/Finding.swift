@@ -92,11 +92,12 @@ package struct FindingsTable: Sendable {
   /// Reads a `findings.csv` (a baseline): its columns must include product, source and check;
   /// a source Sealed does not write is an error naming the line. Cost: O(length of the text).
   package static func read(_ text: String, name: String) throws(DataError) -> [Finding] {
-    let (header, records) = try CSVReader.parse(text, name: name)
-    for column in ["product", "source", "check"] where !header.contains(column) {
-      throw DataError(
-        "no column \(column); expected a findings.csv of sealed check-products or sealed rules lint (columns \(columns.joined(separator: ",")))",
-        at: name)
+    let (_, records) = try CSVReader.parse(text, name: name) { header throws(DataError) in
+      for column in ["product", "source", "check"] where !header.contains(column) {
+        throw DataError(
+          "no column \(column); expected a findings.csv of sealed check-products or sealed rules lint (columns \(columns.joined(separator: ",")))",
+          at: name)
+      }
     }
     var findings: [Finding] = []
     for record in records {

@@ -37,6 +37,7 @@ package struct ReportFolder {
   /// writes into the nearest existing level, a folder made and removed there (`probeOnce`).
   package init(path: String, writes: [String] = [], force: Bool = false) throws(DataError) {
     guard !path.isEmpty else { throw DataError("--out: expected a folder for the report, got an empty path") }
+    guard path != "-" else { throw DataError(Self.dashRefusal) }
     // A link's folder is replaced, not the link (which renaming over it would break off).
     let url = URL(fileURLWithPath: linkTarget(of: path)).standardizedFileURL
     self.path = url.path
@@ -79,6 +80,12 @@ package struct ReportFolder {
       level = URL(fileURLWithPath: level).deletingLastPathComponent().path
     }
   }
+
+  /// Why `--out -` is refused where a folder is written: `-` is standard output for the
+  /// commands that write one file (`open`, `export`, `rules import`), so a folder of that name
+  /// would make one name mean two things.
+  package static let dashRefusal =
+    "--out -: expected a folder for the report; - (standard output) is taken only by the commands that write one file (open, export, rules import)"
 
   /// The parent folders this process has already shown it can write into.
   private static let probedParents = Mutex<Set<String>>([])

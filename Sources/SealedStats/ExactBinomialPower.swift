@@ -134,6 +134,16 @@ package enum ExactBinomialPower {
     return start
   }
 
+  /// Throws unless `expected` has a share `deviation` away on one side at least, inside (0, 1):
+  /// a deviation too large to ask of check `name`, not a run too large to make (a plan printed
+  /// a row of 0 trials and "no feasible run").
+  package static func requireAlternative(expected: Double, deviation: Double, in name: String) throws(StatisticsError) {
+    guard expected - deviation <= 0 && expected + deviation >= 1 else { return }
+    let shown = CSVNumber.format((expected * 10_000).rounded() / 10_000)
+    throw .invalidArgument(
+      "--deviation \(CSVNumber.format(deviation)): \(name) expects \(shown), which has no share \(CSVNumber.format(deviation)) away on either side (they fall below 0 and above 1); ask for a smaller deviation")
+  }
+
   /// The trials the exact test of a proportion `p` needs to detect `p + deviation` and
   /// `p − deviation` (the side that needs more, and that side's alternative), each side's null
   /// the share of `accepted` nearest it when the figure is read as a range (the test runs

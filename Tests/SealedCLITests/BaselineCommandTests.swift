@@ -147,6 +147,12 @@ import Testing
     #expect(refused.status == 2)
     #expect(refused.stderr.hasPrefix("sealed: error: \(bad): no column product; expected a findings.csv"), "\(refused.stderr)")
     #expect(refused.stderr.split(separator: "\n").count == 1)
+    // A file whose rows differ from its header in length is still told by its columns (it said
+    // "line 2: 4 fields, expected 1 like the header" of /etc/passwd).
+    let ragged = try Fixtures.write("root:x:0:0\na,b,c,d\n", to: "ragged.csv", in: dir)
+    let told = try SealedExecutable.run(["rules", "lint", "--baseline", ragged, "--out", dir.appendingPathComponent("ragged").path])
+    #expect(told.status == 2)
+    #expect(told.stderr.hasPrefix("sealed: error: \(ragged): no column product; expected a findings.csv"), "\(told.stderr)")
     // Booster data given as the baseline is named as such.
     let json = try Fixtures.write("[\n  {\"code\": \"war-draft\"},\n  {}\n]\n", to: "data.json", in: dir)
     let data = try SealedExecutable.run(["rules", "lint", "--baseline", json, "--out", dir.appendingPathComponent("json").path])

@@ -278,6 +278,11 @@ import Testing
     #expect(specs.status == 2)
     #expect(specs.stderr.contains("--specs: expected a folder"), "\(specs.stderr)")
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("r/summary.csv").path))
+    // `-` is standard output elsewhere; a folder of that name is refused.
+    let dash = try SealedExecutable.run(["check-products", "--products", "war-draft", "--pools", "10", "--out", "-"], workingDirectory: dir)
+    #expect(dash.status == 2)
+    #expect(dash.stderr.hasPrefix("sealed: error: --out -: expected a folder for the report;"), "\(dash.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("-").path))
   }
 
   /// A spec file of `--specs` that names no product, or a product another file names too, is

@@ -34,6 +34,22 @@ import Testing
     }
   }
 
+  /// A deviation so large that some proportion has no share that far on either side is one
+  /// line naming the check (it printed a row of 0 trials and "no feasible run", exit 0).
+  @Test func aDeviationTooLargeForAProportionSaysSo() throws {
+    for command in [["audit", "war", "--rules", "retail"], ["check", "war"]] {
+      let result = try SealedExecutable.run(command + ["--plan", "--deviation", "0.9"] + cards)
+      #expect(result.status == 2, "\(command): \(result.stderr)")
+      #expect(result.stdout.isEmpty)
+      #expect(result.stderr.split(separator: "\n").count == 1)
+      #expect(result.stderr.contains(": --deviation 0.9: "), "\(result.stderr)")
+      #expect(result.stderr.hasSuffix(", which has no share 0.9 away on either side (they fall below 0 and above 1); ask for a smaller deviation\n"), "\(result.stderr)")
+    }
+    // A run of products refuses the product, as it refuses one it cannot plan for any reason.
+    let products = try SealedExecutable.run(["check-products", "--products", "war-draft", "--plan", "--deviation", "0.9"])
+    #expect(products.stdout.contains("refused: statistics failed: invalid argument: --deviation 0.9: "), "\(products.stdout)")
+  }
+
   @Test func withPlanTheyAreTaken() throws {
     let result = try SealedExecutable.run(["check", "war", "--plan", "--deviation", "0.05"] + cards)
     #expect(result.status == 0, "\(result.stderr)")

@@ -112,6 +112,11 @@ import Testing
     let incomplete = try SealedExecutable.run(["merge", shards[0], shards[2], "--out", merged.path] + cards)
     #expect(incomplete.status == 2)
     #expect(incomplete.stderr.contains("shards 2/3 are missing"))
+    // A folder that is not there is said to be missing (it said "no tallies.json here").
+    let nowhere = dir.appendingPathComponent("nowhere").path
+    let absent = try SealedExecutable.run(["merge", shards[0], nowhere, "--out", merged.path] + cards)
+    #expect(absent.status == 2)
+    #expect(absent.stderr == "sealed: error: \(nowhere): no such folder; expected a report folder written by sealed simulate or sealed check\n", "\(absent.stderr)")
 
     // A shard whose counts were changed after it was written: refused, naming it.
     let old = URL(fileURLWithPath: shards[1]).appendingPathComponent("tallies.json")
@@ -180,6 +185,7 @@ import Testing
       (["simulate", "grn", "--rules", badRules, "--booster-max", "264"], "draws 11 distinct cards from sheet \"gates\", which has only 10 card(s) in grn"),
       (["simulate", "war", "--out", blocker + "/report"], "cannot create the folder (a file of that name is in the way)"),
       (["simulate", "war", "--out", blocker + "/deeper/report"], "cannot create the folder (\(blocker) is a file, not a folder)"),
+      (["simulate", "war", "--out", "-"], "--out -: expected a folder for the report; - (standard output) is taken only by the commands that write one file"),
       (["simulate", "war", "--shard", "3/2"], "--shard 3/2: expected K/N with 1 <= K <= N"),
       (["simulate", "war", "--shard", "x"], "--shard"),
       (["simulate", "war", "--threads", "0"], "--threads 0"),

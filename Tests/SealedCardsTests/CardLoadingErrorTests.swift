@@ -109,4 +109,14 @@ import Testing
       try database.cards(ofSet: "zzz")
     }
   }
+
+  /// A file of no cards is said to be one (it listed no available sets: "available sets:  (from F)").
+  @Test func aFileOfNoCardsIsNamed() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let path = try Fixtures.write("[]", to: "empty.json", in: dir)
+    let database = try CardDatabase.load(path: path)
+    #expect(throws: DataError("unknown set \"war\": \(path) holds no cards; expected card data (a JSON array of cards)")) {
+      try database.cards(ofSet: "war")
+    }
+  }
 }

@@ -28,6 +28,9 @@ public struct CardDatabase: Sendable {
   /// that are available.
   package func cards(ofSet code: String) throws(DataError) -> [Card] {
     if let cards = cardsBySet[code.lowercased()] { return cards }
+    if cardsBySet.isEmpty, !files.isEmpty {
+      throw DataError("unknown set \"\(code)\": \(CardDataLocation.describe(files)) holds no cards; expected card data (a JSON array of cards)")
+    }
     throw DataError(
       "unknown set \"\(code)\"; available sets: \(setCodes.joined(separator: ", "))"
         + (files.isEmpty ? "" : " (from \(CardDataLocation.describe(files)))"))

@@ -35,6 +35,7 @@ package struct RunFolder: Sendable {
   /// one-line `DataError`. Cost: one listing of the folder and one read of its manifest or summary.
   package init(path: String, products: [String], force: Bool) throws(DataError) {
     guard !path.isEmpty else { throw DataError("--out: expected a folder for the run, got an empty path") }
+    guard path != "-" else { throw DataError(ReportFolder.dashRefusal) }
     self.path = URL(fileURLWithPath: linkTarget(of: path)).standardizedFileURL.path
     lock = try RunLock(claiming: self.path)
     let entries = ((try? FileManager.default.contentsOfDirectory(atPath: self.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()

@@ -172,6 +172,11 @@ public struct RunRecord: Codable, Sendable {
   /// Reads `tallies.json` from a report folder, verified (see `decode`).
   package static func read(folder: String) throws(DataError) -> RunRecord {
     let path = (folder as NSString).appendingPathComponent(fileName)
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+      let what = FileManager.default.fileExists(atPath: folder) ? "is a file" : "no such folder"
+      throw DataError("\(what); expected a report folder written by sealed simulate or sealed check", at: folder)
+    }
     guard FileManager.default.fileExists(atPath: path) else {
       throw DataError("no \(fileName) here; expected a report folder written by sealed simulate or sealed check", at: folder)
     }

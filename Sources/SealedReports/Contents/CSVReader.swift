@@ -5,8 +5,12 @@ import SealedSupport
 /// report's CSV (`ReportContents.read(folder:)`). O(length of the text).
 package enum CSVReader {
   /// Parses `text`; `name` names the file in errors. A row with another number of fields than
-  /// the header, or an unterminated quote, is an error naming the line.
-  package static func parse(_ text: String, name: String) throws(DataError) -> (header: [String], records: [CSVRecord]) {
+  /// the header, or an unterminated quote, is an error naming the line. `checkHeader` sees the
+  /// header first, so that a file of other columns is told as such rather than by its first
+  /// row's field count.
+  package static func parse(
+    _ text: String, name: String, checkHeader: ([String]) throws(DataError) -> Void = { _ throws(DataError) in }
+  ) throws(DataError) -> (header: [String], records: [CSVRecord]) {
     var records: [(line: Int, fields: [String])] = []
     var fields: [String] = []
     var field = ""
@@ -68,6 +72,7 @@ package enum CSVReader {
       records.append((recordLine, fields))
     }
     guard let header = records.first else { throw DataError("the file is empty; expected a CSV header row", at: name) }
+    try checkHeader(header.fields)
     let columns = CSVRecord.Columns(header.fields)
     var rows: [CSVRecord] = []
     for record in records.dropFirst() {

@@ -109,6 +109,7 @@ package struct CheckPlan: Sendable {
     _ name: String, expected: Double, accepted: ClosedRange<Double>? = nil, perPool: Double, deviation: Double, level: Double,
     power: Double
   ) throws(StatisticsError) -> Row {
+    try ExactBinomialPower.requireAlternative(expected: expected, deviation: deviation, in: name)
     let best = try ExactBinomialPower.trials(
       expected: expected, accepted: accepted, deviation: deviation, significance: level, power: power)
     guard let best, perPool > 0 else {
