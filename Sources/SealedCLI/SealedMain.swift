@@ -11,7 +11,8 @@ import SealedRules
 /// is written).
 package enum SealedMain {
   package static func run(_ arguments: [String]) -> Int32 {
-    StandardOutputCheck.finish(runCommand(arguments))
+    InterruptFlag.removeUnfinishedFilesOnQuit()
+    return StandardOutputCheck.finish(runCommand(arguments))
   }
 
   private static func runCommand(_ arguments: [String]) -> Int32 {

@@ -27,12 +27,16 @@ final class CurlTransfer {
   private var received: Int64 = 0
   private var sinkError: (any Error)?
   private static let keptBody = 1 << 20
+  /// The most bytes of a body held in memory without a sink (`HTTPClient.heldBodyLimit`).
+  private let heldBodyLimit: Int
+  /// Set when a body held in memory grew past `heldBodyLimit` (the transfer is then ended).
+  private var bodyTooLarge = false
 
   /// Sets the request up: `timeout` for connecting and between two parts of the answer,
   /// `limit` for the whole transfer. Throws when libcurl cannot be set up.
   init(
     url: URL, headers: [String: String], timeout: TimeInterval, limit: TimeInterval, sink: (any HTTPBodySink)?,
-    progress: (@Sendable (TransferProgress) -> Void)?
+    progress: (@Sendable (TransferProgress) -> Void)?, heldBodyLimit: Int
   ) throws(TransportError) {
     guard curlSetUp == CURLE_OK, let easy = curl_easy_init() else {
       throw TransportError(reason: "libcurl could not be set up")
@@ -47,6 +51,7 @@ final class CurlTransfer {
     self.limit = limit
     self.sink = sink
     self.progress = progress
+    self.heldBodyLimit = heldBodyLimit
     httpsRedirectsOnly = Self.redirectsToHTTPSOnly(from: url)
     errorText = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     errorText.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
@@ -82,7 +87,7 @@ final class CurlTransfer {
       // Less than a byte a second for `timeout` seconds ends it (libcurl counts whole seconds,
       // over a speed it averages across a few seconds: a stall after a burst is seen later).
       sealed_curl_set_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1),
-      sealed_curl_set_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, Int(timeout.rounded(.up)))),
+      sealed_curl_set_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, Int(min(timeout, 1e9).rounded(.up)))),
       sealed_curl_set_long(easy, CURLOPT_TIMEOUT_MS, milliseconds(limit)),
       sealed_curl_set_pointer(easy, CURLOPT_ERRORBUFFER, errorText),
       sealed_curl_set_write_function(easy, CURLOPT_HEADERFUNCTION, { bytes, size, count, context in
@@ -124,6 +129,9 @@ final class CurlTransfer {
       if message.pointee.msg == CURLMSG_DONE { result = sealed_curl_message_result(message) }
     }
     if let sinkError { throw TransportError(reason: "\(sinkError)") }
+    if bodyTooLarge {
+      throw TransportError(reason: "the answer is larger than \(Self.size(heldBodyLimit)), the most held in memory for one request; stopped reading it")
+    }
     guard let result else { throw TransportError(reason: "libcurl ended the transfer without its outcome") }
     guard result == CURLE_OK else {
       throw TransportError(reason: describe(result, after: Date().timeIntervalSince(start)))
@@ -172,6 +180,10 @@ final class CurlTransfer {
         return 0
       }
     } else if sink == nil {
+      guard body.count + count <= heldBodyLimit else {
+        bodyTooLarge = true
+        return 0
+      }
       body.append(data)
     } else if body.count < Self.keptBody {
       // An error page beside a download is kept up to 1 MiB.
@@ -187,6 +199,11 @@ final class CurlTransfer {
   private var expectedLength: Int64? {
     guard headers["content-encoding"] == nil || headers["content-encoding"] == "identity" else { return nil }
     return headers["content-length"].flatMap { Int64($0) }.flatMap { $0 >= 0 ? $0 : nil }
+  }
+
+  /// "64 MiB", "1000 bytes".
+  static func size(_ bytes: Int) -> String {
+    bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
   }
 
   /// Whether redirects from `url` are followed to https addresses only: those of a request made

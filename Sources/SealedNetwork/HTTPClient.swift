@@ -62,6 +62,10 @@ package struct HTTPClient: Sendable {
   package var headers: [String: String]
   /// The longest a whole transfer may take (a large file on a slow line); nil: an hour.
   package var transferLimit: TimeInterval?
+  /// The most bytes of an answer held in memory (an answer without a sink: a page of
+  /// Scryfall's search, about 1 to 2 MiB; an error page): a server sending without end fills no
+  /// more than this before the transfer is ended with an error saying so. 64 MiB by default.
+  package var heldBodyLimit = 64 << 20
 
   package init(timeout: TimeInterval, headers: [String: String], transferLimit: TimeInterval? = nil) {
     self.timeout = timeout
@@ -69,8 +73,8 @@ package struct HTTPClient: Sendable {
     self.transferLimit = transferLimit
   }
 
-  /// Sends one GET request and waits for the whole response, held in memory; the whole of it
-  /// must arrive within `timeout`.
+  /// Sends one GET request and waits for the whole response, held in memory (at most
+  /// `heldBodyLimit` bytes); the whole of it must arrive within `timeout`.
   /// Cost: one round trip; the body is held in memory.
   package func get(_ url: URL) throws(TransportError) -> HTTPResponse {
     try get(url, sink: nil, progress: nil, shouldStop: nil)
@@ -87,8 +91,19 @@ package struct HTTPClient: Sendable {
   ) throws(TransportError) -> HTTPResponse {
     let transfer = try CurlTransfer(
       url: url, headers: headers, timeout: timeout, limit: sink == nil ? timeout : transferLimit ?? 3600, sink: sink,
-      progress: progress)
+      progress: progress, heldBodyLimit: heldBodyLimit)
     return try transfer.run(shouldStop: shouldStop)
+  }
+
+  /// The longest `timeout` a command accepts: a day (a larger one is a typo, and past 2^63
+  /// seconds it no longer fits libcurl's options).
+  package static let longestTimeout: TimeInterval = 86_400
+
+  /// Why `--timeout` cannot be `value`, or nil when it can: a positive number of seconds, at
+  /// most `longestTimeout`.
+  package static func timeoutRefusal(_ value: TimeInterval) -> String? {
+    value > 0 && value <= longestTimeout
+      ? nil : "--timeout \(value): expected a positive number of seconds, at most \(Int(longestTimeout)) (a day)"
   }
 
   /// "30 s", "0.5 s".

@@ -88,6 +88,7 @@ import Testing
     #expect(try fails(["deck", "add", "a", "island", "--count", "-1"]) == "--count -1: expected 1 to 1000 copies")
     #expect(try fails(["deck", "remove", "a", "island", "--count", "x"]) == "--count x: expected 1 to 1000 copies \(forms)")
     #expect(try fails(["cards", "fetch", "mh3", "--retries", "-1"]) == "--retries -1: expected 0 to 10 retries")
-    #expect(try fails(["cards", "fetch", "mh3", "--timeout", "-1"]) == "--timeout -1.0: expected a positive number of seconds")
+    #expect(try fails(["cards", "fetch", "mh3", "--timeout", "-1"]) == "--timeout -1.0: expected a positive number of seconds, at most 86400 (a day)")
+    #expect(try fails(["cards", "fetch", "mh3", "--timeout", "1e19"]) == "--timeout 1e+19: expected a positive number of seconds, at most 86400 (a day)")
   }
 }

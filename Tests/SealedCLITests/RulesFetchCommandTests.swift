@@ -245,7 +245,9 @@ import Testing
       (["--from", "ftp://x/y"], "--from ftp://x/y: expected an http or https address, a file: address or the path of a file"),
       (["--from", home.appendingPathComponent("nothing.json").path], "\(home.path)/nothing.json: no such file; nothing was installed (the release in use is still shipped)"),
       (["--from", home.path], "\(home.path): is a folder; expected a file of booster data; nothing was installed (the release in use is still shipped)"),
-      (["--from", "http://127.0.0.1:9/x.json", "--timeout", "0"], "--timeout 0.0: expected a positive number of seconds"),
+      (["--from", "http://127.0.0.1:9/x.json", "--timeout", "0"], "--timeout 0.0: expected a positive number of seconds, at most 86400 (a day)"),
+      // It crashed converting 1e19 seconds for libcurl.
+      (["--from", "http://127.0.0.1:9/x.json", "--timeout", "1e19"], "--timeout 1e+19: expected a positive number of seconds, at most 86400 (a day)"),
       (["--from", "http://127.0.0.1:9/x.json", "--retries", "11"], "--retries 11: expected 0 to 10 retries"),
     ] {
       let result = try SealedExecutable.run(["rules", "fetch"] + arguments, environment: env)

@@ -203,6 +203,21 @@ import Testing
     #expect(server.requests.first?.headers["accept-encoding"]?.contains("gzip") == true)
   }
 
+  /// An answer held in memory (a page of Scryfall's search) stops at the client's limit: a
+  /// server sending without end grew the fetch to gigabytes within its timeout.
+  @Test func anAnswerHeldInMemoryIsCutAtItsLimit() throws {
+    let server = try LocalHTTPServer { _ in .respond(status: 200, headers: [:], body: Self.body) }
+    var limited = client
+    limited.heldBodyLimit = 100_000
+    #expect {
+      try limited.get(URL(string: server.baseURL + "/x")!)
+    } throws: { error in
+      (error as? TransportError)?.reason == "the answer is larger than 100000 bytes, the most held in memory for one request; stopped reading it"
+    }
+    limited.heldBodyLimit = Self.body.count
+    #expect(try limited.get(URL(string: server.baseURL + "/x")!).body == Self.body)
+  }
+
   @Test func aWholeTransferPastItsLimitSaysSo() throws {
     let server = try LocalHTTPServer { _ in .stalled(status: 200, body: Self.body, bytes: 1000, seconds: 10) }
     let limited = HTTPClient(timeout: 5, headers: [:], transferLimit: 1)

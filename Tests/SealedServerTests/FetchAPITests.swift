@@ -50,6 +50,17 @@ import Testing
     throw TestFailure("fetch \(id) did not finish in \(seconds) s")
   }
 
+  /// Card data given by --cards replaces the card folder that fetched cards go to: a fetch of
+  /// cards is refused saying so (it ended "done" with the product's cards still lacking, the
+  /// button there to press again).
+  @Test func aCardsFetchIsRefusedWhenTheCardDataIsGiven() throws {
+    let server = try RunningServer(arguments: ["--cards", Fixtures.shippedCards])
+    defer { server.stop() }
+    let reply = try server.post("/api/fetches", json: #"{"kind": "cards", "product": "dom-draft"}"#)
+    #expect(reply.status == 409, "\(reply.text)")
+    #expect(reply.text.contains("Cards cannot be fetched here: this app reads its card data from \(Fixtures.shippedCards) (given by --cards)"), "\(reply.text)")
+  }
+
   @Test(.heavy) func aNewerReleaseIsFetchedThenAProductsCardsAndItOpens() throws {
     let releases = try Self.releaseServer()
     let scryfall = try Self.scryfall()

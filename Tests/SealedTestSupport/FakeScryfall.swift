@@ -22,6 +22,8 @@ package final class FakeScryfall: @unchecked Sendable {
     case foreignCard(page: Int)
     /// Say nothing for `seconds` to every request.
     case silent(seconds: Double)
+    /// Answer the pages before `page`, then say nothing for `seconds` (a fetch under way).
+    case silentFrom(page: Int, seconds: Double)
     /// Announce one card more than the pages hold.
     case wrongTotal
     /// Every page says `has_more` with a `next_page` naming itself (an endless loop), and
@@ -113,6 +115,7 @@ package final class FakeScryfall: @unchecked Sendable {
       ])
     }
     let page = Int(request.query["page"] ?? "1") ?? 1
+    if case .silentFrom(let first, let seconds) = fault, page >= first { return .silence(seconds: seconds) }
     let start = (page - 1) * pageSize
     guard start >= 0, start < all.count else {
       return json(422, ["object": "error", "code": "bad_request", "status": 422, "details": "You have paginated past the end of the results."])

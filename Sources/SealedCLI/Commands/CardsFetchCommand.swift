@@ -53,7 +53,7 @@ struct CardsFetchCommand: ParsableCommand {
   }
 
   func run() throws {
-    guard timeout > 0, timeout.isFinite else { throw DataError("--timeout \(timeout): expected a positive number of seconds") }
+    if let refusal = HTTPClient.timeoutRefusal(timeout) { throw DataError(refusal) }
     let retries = try self.retries.value("--retries", in: 0...10, unit: "retries")
     guard backoff >= 0, backoff <= 60 else { throw DataError("--backoff \(backoff): expected 0 to 60 seconds") }
     guard let base = URL(string: api), base.scheme == "http" || base.scheme == "https", base.host != nil else {

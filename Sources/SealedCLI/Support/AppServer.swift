@@ -32,6 +32,10 @@ enum AppServer {
       throw DataError(missing(in: folder.path))
     }
     let cArguments = ([server] + arguments).map { strdup($0) } + [nil]
+    // Sealed ignores SIGINT and SIGTERM to hear them through signal sources; an ignored signal
+    // stays ignored across exec, and the server must hear them as any process does.
+    signal(SIGINT, SIG_DFL)
+    signal(SIGTERM, SIG_DFL)
     execv(server, cArguments)
     throw DataError("cannot start \(server) (\(String(cString: strerror(errno))))")
   }

@@ -30,6 +30,15 @@ final class InterruptFlag: Sendable {
 
   var isRaised: Bool { raised.load(ordering: .relaxed) }
 
+  /// Makes Ctrl-C and SIGTERM, from now on, remove the unfinished files (`PendingFiles`) before
+  /// they end the process (status 130 and 143, as the shell reports a process they killed):
+  /// a command that sets no flag (`cards fetch`, `export`) left its hidden partial file behind.
+  /// Called once as the process starts; cost: two signal sources registered.
+  static func removeUnfinishedFilesOnQuit() {
+    _ = Listener.shared
+    _ = TerminationListener.shared
+  }
+
   /// Stops listening: Ctrl-C ends the process again (after removing unfinished files).
   func restore() {
     Listener.shared.stopListening(self)
@@ -73,16 +82,37 @@ final class InterruptFlag: Sendable {
       // Ctrl-C meets SIG_IGN and is lost. Wait for the registration (microseconds, unless the
       // machine is loaded: once a test's two Ctrl-Cs were both lost, and this window is the
       // likely cause), so that Ctrl-C is heard from the moment a flag exists.
+      Self.register(source)
+    }
+
+    func listen(_ flag: InterruptFlag) { current.flag.withLock { $0 = flag } }
+
+    /// Registers `source` and waits until libdispatch has (see `init`).
+    static func register(_ source: DispatchSourceSignal) {
       let registered = DispatchSemaphore(value: 0)
       source.setRegistrationHandler { registered.signal() }
       source.resume()
       _ = registered.wait(timeout: .now() + 10)
     }
 
-    func listen(_ flag: InterruptFlag) { current.flag.withLock { $0 = flag } }
-
     func stopListening(_ flag: InterruptFlag) {
       current.flag.withLock { if $0 === flag { $0 = nil } }
+    }
+  }
+
+  /// SIGTERM (`kill`, `timeout`, a job scheduler), heard at any time: the unfinished files are
+  /// removed and the process ends with status 143. A run stopped so writes no report (Ctrl-C
+  /// is the way to stop one that should).
+  // `source` is set once in init and never touched again (kept only to keep it alive).
+  private final class TerminationListener: @unchecked Sendable {
+    static let shared = TerminationListener()
+    private let source: DispatchSourceSignal
+
+    private init() {
+      signal(SIGTERM, SIG_IGN)
+      source = DispatchSource.makeSignalSource(signal: SIGTERM, queue: DispatchQueue(label: "sealed.terminate"))
+      source.setEventHandler { PendingFiles.removeAllAndExit(143) }
+      Listener.register(source)
     }
   }
 }

@@ -72,9 +72,7 @@ package struct ReleaseFetchJob: Sendable {
   /// Checks the options and the place (`ReleaseDownload`); nothing is fetched yet. Throws a
   /// one-line `DataError`.
   package init(_ settings: Settings) throws(DataError) {
-    guard settings.timeout > 0, settings.timeout.isFinite else {
-      throw DataError("--timeout \(settings.timeout): expected a positive number of seconds")
-    }
+    if let refusal = HTTPClient.timeoutRefusal(settings.timeout) { throw DataError(refusal) }
     guard (0...10).contains(settings.retries) else { throw DataError("--retries \(settings.retries): expected 0 to 10 retries") }
     guard settings.backoff >= 0, settings.backoff <= 60 else { throw DataError("--backoff \(settings.backoff): expected 0 to 60 seconds") }
     let client = HTTPClient(

@@ -51,6 +51,7 @@ package struct ReleaseStore: Sendable, Equatable {
     /// Removes the staging folder and all it holds.
     package func discard() {
       try? FileManager.default.removeItem(atPath: path)
+      PendingFiles.remove(path)
     }
   }
 
@@ -60,8 +61,12 @@ package struct ReleaseStore: Sendable, Equatable {
     try Folder.create(path)
     removeAbandonedStagings()
     let staging = Staging(path: (path as NSString).appendingPathComponent(".staging-\(getpid())-\(UInt32.random(in: 0 ... .max))"))
+    // Noted first: a quit (Ctrl-C, SIGTERM) between the two would leave the folder behind.
+    PendingFiles.add(staging.path)
     guard mkdir(staging.path, 0o755) == 0 else {
-      throw DataError("cannot create the folder (\(systemErrorReason(errno)))", at: staging.path)
+      let code = errno
+      PendingFiles.remove(staging.path)
+      throw DataError("cannot create the folder (\(systemErrorReason(code)))", at: staging.path)
     }
     return staging
   }
@@ -88,7 +93,9 @@ package struct ReleaseStore: Sendable, Equatable {
   package func install(_ staging: Staging, about: InstalledRelease.About) throws(DataError) -> Installed {
     try AtomicFile.write(InstalledRelease.encoded(about), to: staging.file(InstalledRelease.aboutFileName), sync: true)
     let target = (path as NSString).appendingPathComponent(about.name)
-    if rename(staging.path, target) == 0 {
+    // Once renamed, the folder is the release: a quit must not remove it, nor come between.
+    let renamed = PendingFiles.uninterrupted(finishing: staging.path) { rename(staging.path, target) == 0 }
+    if renamed {
       return .new(InstalledRelease(folder: target, about: about))
     }
     let code = errno

@@ -66,6 +66,12 @@ final class BrowserFetches: Sendable {
     case "cards":
       let code = (request.product ?? "").trimmingCharacters(in: .whitespaces).lowercased()
       guard PlanCache.isCode(code) else { throw APIError.badRequest("Product \"\(code)\": expected a product code such as fin-play") }
+      // Fetched cards go to the card folder, which card data given by --cards or SEALED_CARDS
+      // replaces: the fetch would end "done" and the product still lack its cards.
+      if case .given(let path, let givenBy) = plans.location.kind {
+        throw APIError.conflict(
+          "Cards cannot be fetched here: this app reads its card data from \(path) (given by \(givenBy)), not from the card folder fetched cards go to. Start it without \(givenBy) to fetch cards.")
+      }
       let (release, product) = try Self.product(code)
       return try board.start(
         status: { id in
