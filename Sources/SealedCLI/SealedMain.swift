@@ -8,7 +8,7 @@ import SealedRules
 ///
 /// Exit statuses: 0 success; 1 a check failed; 2 bad usage or bad data (one line on stderr,
 /// never a stack trace); 130 interrupted by Ctrl-C (the report of the pools completed so far
-/// is written).
+/// is written); 143 ended by SIGTERM. Either signal removes the files left unfinished.
 package enum SealedMain {
   package static func run(_ arguments: [String]) -> Int32 {
     InterruptFlag.removeUnfinishedFilesOnQuit()
