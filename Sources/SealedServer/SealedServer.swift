@@ -24,6 +24,7 @@ package enum SealedServer {
     ReportRoutes.add(to: router, state: state)
     var app = Application(
       router: router,
+      server: .http1(configuration: .init(idleTimeout: .seconds(Int64(Self.idleSeconds)))),
       configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "sealed"),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? configuration.port
@@ -38,6 +39,11 @@ package enum SealedServer {
     }
     try await app.runService()
   }
+
+  /// How long a connection may send nothing, partway through a request or between requests,
+  /// before the server closes it: Ctrl-C waits for the requests under way, and a client that
+  /// sent half a request and stalled held the server open until it hung up.
+  static let idleSeconds = 30
 
   /// `http://127.0.0.1:8040/`; an IPv6 address in brackets.
   /// An unspecified address (`0.0.0.0`, `::`: every interface) is shown as this machine's

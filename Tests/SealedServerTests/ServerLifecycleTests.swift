@@ -32,6 +32,34 @@ import Testing
     #expect(stopped.errors.isEmpty)
   }
 
+  /// A client that sends half a request and stalls is cut off after 30 s of silence, so Ctrl-C
+  /// stops the server then at the latest (it waited until the client hung up, forever if never).
+  @Test(.heavy) func ctrlCIsNotHeldByAStalledRequest() throws {
+    let server = try RunningServer()
+    let socket = try Self.connect(port: server.port)
+    defer { close(socket) }
+    let head = "POST /api/deck HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nOrigin: \(server.origin)\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"name\""
+    _ = head.withCString { send(socket, $0, strlen($0), 0) }
+    Thread.sleep(forTimeInterval: 0.5)
+    let started = Date()
+    let stopped = server.stop()
+    #expect(stopped.status == 0, "\(stopped.errors)")
+    #expect(Date().timeIntervalSince(started) < 60, "the stop waited for the stalled client")
+  }
+
+  static func connect(port: Int) throws -> Int32 {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else { throw TestFailure("cannot connect to 127.0.0.1:\(port)") }
+    return socket
+  }
+
   @Test func badOptionsAreOneLineAndExit2() throws {
     let port = try SealedExecutable.run(["--port", "70000"], executable: RunningServer.executable)
     #expect(port.status == 2)
