@@ -141,6 +141,10 @@ import Testing
     let unknown = try SealedExecutable.run(["open", "zzz"] + cards)
     #expect(unknown.status == 2)
     #expect(unknown.stderr.contains("unknown set \"zzz\"; available sets: dom, eld, grn, m19, m20, rix, rna, war, xln"))
+    // A product's rules list their cards one by one: a booster range was ignored (exit 0, war #259 in the pool).
+    let ranged = try SealedExecutable.run(["open", "war", "--rules", "war-draft", "--booster-max", "100", "--seed", "1"] + cards)
+    #expect(ranged.status == 2)
+    #expect(ranged.stderr == "sealed: error: --booster-max 100: the rules war-draft list their cards one by one and draw from no booster range of war; leave --booster-max out (it is for rules that filter a set's cards, such as sealed and retail)\n", "\(ranged.stderr)")
 
     let partial = try SealedExecutable.run(["open", "m20"] + cards)
     #expect(partial.status == 2)

@@ -12,6 +12,11 @@ import Testing
       BrowserWords.rephrase(line)
         == "Pools: 274877906944 is more than a check of this rule set counts exactly; enter at most 45812984490 (its exact tests count at most 2^38 boosters)")
     #expect(BrowserWords.rephrase("--booster-max 9: set war's highest collector number is 264; expected 1 to 264") == "Booster range 9: set war's highest collector number is 264; expected 1 to 264")
+    // A range given for a product's rules, which list their cards one by one.
+    #expect(
+      BrowserWords.rephrase(
+        "--booster-max 100: the rules war-draft list their cards one by one and draw from no booster range of war; leave --booster-max out (it is for rules that filter a set's cards, such as sealed and retail)")
+        == "Booster range 100: the rules war-draft list their cards one by one and draw from no booster range of war; leave the booster range empty (it is for rule sets that filter a set's cards, such as sealed and retail)")
     // A range too small for a sheet (a player's review: the app named the command line's option).
     let small = "slot \"common\" draws 10 distinct cards from sheet \"common\", which has only 2 card(s) in eld; with --booster-max 5 boosters draw from collector numbers 1 to 5 only"
     #expect(

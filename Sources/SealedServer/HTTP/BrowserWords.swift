@@ -24,6 +24,9 @@ enum BrowserWords {
     // A range too small for a sheet: the hint names the option the command line gave.
     (#"with --booster-max ([0-9]+) boosters draw from collector numbers 1 to ([0-9]+) only"#,
      "with the booster range $1 boosters draw from collector numbers 1 to $2 only: enter a larger range"),
+    // A product's rules, which draw from no range: the field is to be left empty.
+    (#"; leave --booster-max out \(it is for rules that filter a set's cards, such as sealed and retail\)"#,
+     "; leave the booster range empty (it is for rule sets that filter a set's cards, such as sealed and retail)"),
     // The booster range field and the check's pools, named as the page names them.
     (#"^--booster-max ([0-9]+): "#, "Booster range $1: "),
     (#"^--pools ([0-9]+): sealed check tests at most ([0-9]+) pools \(its exact binomial tests take at most 2\^38 boosters\); use sealed simulate for larger runs$"#,
