@@ -41,7 +41,7 @@ async function drawChecks(table) {
 }
 
 /** The check form: set, rules or product, pools, seed, and a booster range for a set whose
- * data has no basic lands (the field shows for such a set only). */
+ * data has no basic lands (the field shows for such a set only, and not for a product). */
 function form(table, catalog, past) {
   const set = el("input", { name: "set", list: "check-sets", value: "war", autocomplete: "off", "aria-label": "set" });
   const rules = el("input", { name: "rules", list: "check-rules", value: "sealed", autocomplete: "off", "aria-label": "rules or product" });
@@ -50,13 +50,16 @@ function form(table, catalog, past) {
   const boosterMax = el("input", { name: "booster_max", type: "number", min: 1, inputmode: "numeric", "aria-label": "booster range" });
   const rangeLabel = el("label.booster-range", { hidden: true }, "Booster range 1 to ", boosterMax);
   const unknownRange = () => catalog.sets.find((entry) => entry.code === set.value.trim().toLowerCase() && entry.booster_max === null);
+  const products = catalog.products.kinds.flatMap((kind) => kind.products);
+  // A product lists its cards one by one and draws from no range: the field is not its.
+  const productCodes = new Set(products.map((product) => product.code));
   const showRange = () => {
     const entry = unknownRange();
-    rangeLabel.hidden = !entry;
-    if (entry && !boosterMax.value) boosterMax.value = entry.highest_number || "";
+    rangeLabel.hidden = !entry || productCodes.has(rules.value.trim().toLowerCase());
+    if (!rangeLabel.hidden && !boosterMax.value) boosterMax.value = entry.highest_number || "";
   };
   set.addEventListener("input", showRange);
-  const products = catalog.products.kinds.flatMap((kind) => kind.products);
+  rules.addEventListener("input", showRange);
   return el("form.check-form", { onsubmit: async (event) => {
     event.preventDefault();
     const body = { set: set.value.trim(), rules: rules.value.trim(), pools: pools.value.trim().replace(/[_,\s]/g, "") };
