@@ -75,6 +75,10 @@ import Testing
     // A parameter given twice or unknown is refused (seed=1&seed=2 used 1).
     #expect(try server.get("/api/pools?set=war&seed=1&seed=2").errorMessage == "seed given 2 times (1, 2); expected one value")
     #expect(try server.get("/api/pools?set=war&colour=red").errorMessage == "colour: unknown parameter; expected set, rules, seed, players, booster_max")
+    // The other routes take no query: a parameter was ignored (a delete with ?name=CON deleted the deck its body named).
+    #expect(try server.get("/api/catalog?set=war").errorMessage == "set: unknown parameter; /api/catalog takes none")
+    let deleting = try server.post("/api/decks/delete?name=CON", json: #"{"name": "nobody"}"#)
+    #expect(deleting.status == 400 && deleting.errorMessage == "name: unknown parameter; /api/decks/delete takes none", "\(deleting.text)")
     // Without a seed, the reply names the random one, so the page can link to the pool.
     let random = try JSONValue.object(server.get("/api/pools?set=war&rules=sealed"))
     #expect(UInt64(random["seed"] as! String) != nil)

@@ -64,6 +64,7 @@ struct RequestGuard<Context: RequestContext>: RouterMiddleware {
     guard let host = request.head.authority, isOwnHost(host) else {
       throw APIError.forbidden("the Host header names another server; open the app at http://127.0.0.1:\(port.value)/")
     }
+    try QueryGuard.refuse(path: request.uri.path, parameters: request.uri.queryParameters.map { String($0.key) })
     guard request.method != .get && request.method != .head else { return }
     guard let origin = request.headers[.origin] else {
       throw APIError.forbidden("a request that changes something must come from the app's page (Origin http://\(host)); it had no Origin")
