@@ -258,7 +258,15 @@ final class CurlTransfer {
       // libcurl's own words: "transfer closed with 298999 bytes remaining to read", ...
       let detail = String(cString: errorText)
       let text = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
-      return text.prefix(1).lowercased() + text.dropFirst()
+      return Self.lowercasingItsFirstWord(text)
     }
+  }
+
+  /// `text` with its first letter lowercased, unless its first word is an acronym ("URL using
+  /// bad/illegal format" stays; it read "uRL using ...").
+  static func lowercasingItsFirstWord(_ text: String) -> String {
+    let firstWord = text.prefix { $0.isLetter }
+    guard firstWord.count < 2 || firstWord.dropFirst().contains(where: \.isLowercase) else { return text }
+    return text.prefix(1).lowercased() + text.dropFirst()
   }
 }

@@ -218,6 +218,13 @@ import Testing
     #expect(try limited.get(URL(string: server.baseURL + "/x")!).body == Self.body)
   }
 
+  /// libcurl's own words start lowercase in a reason, but an acronym keeps its capitals.
+  @Test func libcurlsWordsKeepAnAcronym() {
+    #expect(CurlTransfer.lowercasingItsFirstWord("Transfer closed with 5 bytes remaining") == "transfer closed with 5 bytes remaining")
+    #expect(CurlTransfer.lowercasingItsFirstWord("URL using bad/illegal format or missing URL") == "URL using bad/illegal format or missing URL")
+    #expect(CurlTransfer.lowercasingItsFirstWord("A") == "a")
+  }
+
   @Test func aWholeTransferPastItsLimitSaysSo() throws {
     let server = try LocalHTTPServer { _ in .stalled(status: 200, body: Self.body, bytes: 1000, seconds: 10) }
     let limited = HTTPClient(timeout: 5, headers: [:], transferLimit: 1)

@@ -1,4 +1,5 @@
 @testable import SealedServer
+import SealedSupport
 import Testing
 
 /// Command-line remedies in the page's words (docs/serve.md: "never a command-line option the
@@ -22,5 +23,19 @@ import Testing
     #expect(
       BrowserWords.rephrase(small)
         == "slot \"common\" draws 10 distinct cards from sheet \"common\", which has only 2 card(s) in eld; with the booster range 5 boosters draw from collector numbers 1 to 5 only: enter a larger range")
+  }
+
+  /// A failed fetch's advice: the connection only when a request failed, not for an answer
+  /// Sealed cannot use (it said "Check the connection" for a cut page too).
+  @Test func aFailedFetchIsAdvisedByWhatFailed() {
+    let command = "sealed cards fetch --product fin-play"
+    let network = DataError("set fca, page 1: the request to 127.0.0.1 failed (connection refused); nothing was stored")
+    #expect(BrowserFetches.advice(after: network, command: command).hasPrefix("Check the connection and press Fetch again"))
+    let download = DataError("x.json: the request failed (timed out after 30 s)")
+    #expect(BrowserFetches.advice(after: download, command: "sealed rules fetch").hasPrefix("Check the connection"))
+    let cut = DataError("set fca, page 2 (http://x/cards/search?q=e%3Afca): the page is cut short; nothing was stored")
+    #expect(
+      BrowserFetches.advice(after: cut, command: command)
+        == "The server's answer was not one Sealed can use: press Fetch again later, or run sealed cards fetch --product fin-play where there is one.")
   }
 }

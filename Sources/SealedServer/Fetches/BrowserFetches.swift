@@ -103,6 +103,17 @@ final class BrowserFetches: Sendable {
     }
   }
 
+  /// What to do after a failed fetch: the connection when a request failed (the fetchers say
+  /// "the request to HOST failed (...)" or "the request failed (...)"), else the server's
+  /// answer, which pressing Fetch at once would meet again (a cut page, HTML, data of another
+  /// kind: it said "Check the connection" for those too).
+  static func advice(after error: DataError, command: String) -> String {
+    let requestFailed = error.message.range(of: #"the request (to \S+ )?failed \("#, options: .regularExpression) != nil
+    return requestFailed
+      ? "Check the connection and press Fetch again, or run \(command) where there is one."
+      : "The server's answer was not one Sealed can use: press Fetch again later, or run \(command) where there is one."
+  }
+
   static func busy(_ running: Status) -> String {
     let what = running.kind == "cards" ? "the cards of \(running.product ?? "a product")" : "a release of booster data"
     return "a fetch of \(what) is running: wait for it, or press its Cancel button"
@@ -154,7 +165,7 @@ final class BrowserFetches: Sendable {
       context.update {
         $0.state = .failed
         $0.step = ""
-        $0.error = "\(error.description)\(kept). Check the connection and press Fetch again, or run sealed cards fetch --product \(product.code) where there is one."
+        $0.error = "\(error.description)\(kept). \(Self.advice(after: error, command: "sealed cards fetch --product \(product.code)"))"
       }
     }
   }
@@ -186,7 +197,7 @@ final class BrowserFetches: Sendable {
       context.update {
         $0.state = .failed
         $0.step = ""
-        $0.error = "\(error.description). Check the connection and press Fetch again, or run sealed rules fetch where there is one."
+        $0.error = "\(error.description). \(Self.advice(after: error, command: "sealed rules fetch"))"
       }
     }
   }
