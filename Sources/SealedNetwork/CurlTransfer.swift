@@ -201,9 +201,10 @@ final class CurlTransfer {
     return headers["content-length"].flatMap { Int64($0) }.flatMap { $0 >= 0 ? $0 : nil }
   }
 
-  /// "64 MiB", "1000 bytes".
+  /// "2 GiB", "64 MiB", "1000 bytes".
   static func size(_ bytes: Int) -> String {
-    bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+    if bytes >= 1 << 30 && bytes % (1 << 30) == 0 { return "\(bytes >> 30) GiB" }
+    return bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
   }
 
   /// Whether redirects from `url` are followed to https addresses only: those of a request made

@@ -11,10 +11,14 @@ package final class DownloadFile: HTTPBodySink, @unchecked Sendable {
   private var handle: FileHandle?
   private var hasher = SHA256.Hasher()
   private var length: Int64 = 0
+  /// The most bytes written: a server sending without end fills no more of the disk. 2 GiB by
+  /// default, some 500 times mtg.wtf's booster data and 4 times MTGJSON's AllPrintings.json.
+  package let limit: Int64
 
   /// Creates (or empties) the file at `path`. Throws a one-line `DataError` when it cannot.
-  package init(path: String) throws(DataError) {
+  package init(path: String, limit: Int64 = 2 << 30) throws(DataError) {
     self.path = path
+    self.limit = limit
     try open()
   }
 
@@ -31,6 +35,9 @@ package final class DownloadFile: HTTPBodySink, @unchecked Sendable {
   package func write(_ data: Data) throws {
     try lock.withLock {
       guard let handle else { throw DataError("cannot write the file (it is closed)", at: path) }
+      guard length + Int64(data.count) <= limit else {
+        throw DataError("the download is larger than \(CurlTransfer.size(Int(limit))), more than any booster data or card file Sealed reads; stopped")
+      }
       do {
         try handle.write(contentsOf: data)
       } catch {

@@ -218,6 +218,21 @@ import Testing
     #expect(try limited.get(URL(string: server.baseURL + "/x")!).body == Self.body)
   }
 
+  /// A download streamed to its file stops at the file's limit (2 GiB by default): a server
+  /// sending without end filled the staging folder until the transfer's hour was up.
+  @Test func aDownloadStopsAtItsFilesLimit() throws {
+    let server = try LocalHTTPServer { _ in .respond(status: 200, headers: [:], body: Self.body) }
+    let path = try Fixtures.temporaryDirectory("sealed-http").appendingPathComponent("body").path
+    let small = try DownloadFile(path: path, limit: 1000)
+    #expect {
+      try client.get(URL(string: server.baseURL + "/x")!, sink: small, progress: nil, shouldStop: nil)
+    } throws: { error in
+      (error as? TransportError)?.reason == "the download is larger than 1000 bytes, more than any booster data or card file Sealed reads; stopped"
+    }
+    #expect(try DownloadFile(path: path).limit == 2 << 30)
+    #expect(CurlTransfer.size(2 << 30) == "2 GiB" && CurlTransfer.size(64 << 20) == "64 MiB")
+  }
+
   /// libcurl's own words start lowercase in a reason, but an acronym keeps its capitals.
   @Test func libcurlsWordsKeepAnAcronym() {
     #expect(CurlTransfer.lowercasingItsFirstWord("Transfer closed with 5 bytes remaining") == "transfer closed with 5 bytes remaining")
