@@ -69,15 +69,34 @@ import Testing
     #expect(CRC32.hex(of: [UInt8]()) == "00000000")
     let old = try #require(ReportManifest(text: "file\nrun.csv\ntallies.json\nmanifest.csv\n"))
     #expect(old.names == ["run.csv", "tallies.json", "manifest.csv"] && old.entries.allSatisfy { $0.crc32 == nil })
-    // zlib.crc32(b"new\n") in Python: 0x340a50c8. run.csv (its timing differs run to run) by name.
+    // zlib.crc32(b"new\n") in Python: 0x340a50c8; zlib.crc32(b"k,v\n"): 0x658427f4. run.csv (its
+    // timing differs run to run) by the checksum of its rows but the execution rows' values, no size.
     let new = ReportManifest(
       names: ["checks.csv", "b.txt", "run.csv"],
       contents: ["checks.csv": Data("new\n".utf8), "b.txt": Data("x".utf8), "run.csv": Data("k,v\n".utf8)])
-    #expect(new.text == "file,bytes,crc32\nb.txt,,\nchecks.csv,4,340a50c8\nrun.csv,,\nmanifest.csv,,\n")
+    #expect(new.text == "file,bytes,crc32\nb.txt,,\nchecks.csv,4,340a50c8\nrun.csv,,658427f4\nmanifest.csv,,\n")
     #expect(ReportManifest(text: new.text) == new)
     #expect(ReportManifest(text: "name\nrun.csv\n") == nil)
     #expect(throws: DataError.self) { try new.requireAsWritten(Data("new!".utf8), of: "checks.csv", at: "checks.csv") }
     try new.requireAsWritten(Data("new\n".utf8), of: "checks.csv", at: "checks.csv")
+  }
+
+  /// run.csv's checksum leaves out the execution rows' values, so two thread counts give one
+  /// manifest, and catches an edit of any other row (a status edited to interrupted changed a
+  /// rebuilt page's verdict unseen).
+  @Test func runCSVsChecksumLeavesOutItsExecutionRows() throws {
+    let one = Data("key,value\nseed,1\nthreads,1\nelapsed_seconds,0.5\nboosters_per_second,9\nstarted_at,2026-01-01T00:00:00Z\nstatus,complete\n".utf8)
+    let two = Data("key,value\nseed,1\nthreads,2\nelapsed_seconds,0.3\nboosters_per_second,15\nstarted_at,2026-01-02T00:00:00Z\nstatus,complete\n".utf8)
+    #expect(ReportManifest.executionFree(one) == ReportManifest.executionFree(two))
+    #expect(ReportManifest.executionFree(one) == Data("key,value\nseed,1\nthreads,\nelapsed_seconds,\nboosters_per_second,\nstarted_at,\nstatus,complete\n".utf8))
+    let manifest = ReportManifest(names: ["run.csv"], contents: ["run.csv": one])
+    #expect(manifest == ReportManifest(names: ["run.csv"], contents: ["run.csv": two]))
+    let dir = try Fixtures.temporaryDirectory()
+    let path = try Fixtures.write(String(decoding: two, as: UTF8.self), to: "run.csv", in: dir)
+    try manifest.requireAsWritten("run.csv", at: path)
+    let edited = try Fixtures.write(String(decoding: one, as: UTF8.self).replacingOccurrences(of: "status,complete", with: "status,interrupted"), to: "edited.csv", in: dir)
+    let error = #expect(throws: DataError.self) { try manifest.requireAsWritten("run.csv", at: edited) }
+    #expect(error?.message.hasPrefix("the file is not the one the run wrote") == true, "\(String(describing: error))")
   }
 
   @Test func reportFolderReplacesAnOldReportWhole() throws {
@@ -91,8 +110,9 @@ import Testing
     try ReportFolder(path: target, force: true).commit([("run.csv", "new\n"), ("tallies.json", "{}\n")])
     #expect(try String(contentsOfFile: target + "/run.csv", encoding: .utf8) == "new\n")
     #expect(!FileManager.default.fileExists(atPath: target + "/b.csv"))
-    // run.csv, whose timing differs from run to run, by name only.
-    #expect(try String(contentsOfFile: target + "/manifest.csv", encoding: .utf8) == "file,bytes,crc32\nrun.csv,,\ntallies.json,,\nmanifest.csv,,\n")
+    // run.csv, whose timing differs from run to run, by the checksum of its rows but those
+    // (zlib.crc32(b"new\n") in Python: 0x340a50c8), no size.
+    #expect(try String(contentsOfFile: target + "/manifest.csv", encoding: .utf8) == "file,bytes,crc32\nrun.csv,,340a50c8\ntallies.json,,\nmanifest.csv,,\n")
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path)
     #expect(leftovers == ["report"])
   }
@@ -152,7 +172,7 @@ import Testing
     #expect(try String(contentsOfFile: target + "/run.csv", encoding: .utf8) == "new\n")
     #expect(try String(contentsOfFile: target + "/analysis.ipynb", encoding: .utf8) == "notebook\n")
     #expect(try String(contentsOfFile: target + "/b-notes.txt", encoding: .utf8) == "notes\n")
-    #expect(try String(contentsOfFile: target + "/manifest.csv", encoding: .utf8) == "file,bytes,crc32\nrun.csv,,\ntallies.json,,\nmanifest.csv,,\n")
+    #expect(try String(contentsOfFile: target + "/manifest.csv", encoding: .utf8) == "file,bytes,crc32\nrun.csv,,340a50c8\ntallies.json,,\nmanifest.csv,,\n")
     // Still foreign next time.
     #expect(throws: DataError.self) { try ReportFolder(path: target) }
     // A foreign file of a name the report writes, or a foreign folder, is never replaced.

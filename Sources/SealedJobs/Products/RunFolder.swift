@@ -86,8 +86,9 @@ package struct RunFolder: Sendable {
     if Self.confirmations(in: path).isEmpty { rmdir(file(confirm)) }  // only when empty
     var folders = result.summary.rows.map(\.product).filter { FileManager.default.fileExists(atPath: "\(path)/\($0)/\(ReportFile.manifest.name)") }
     if FileManager.default.fileExists(atPath: file(confirm)) { folders.append(confirm) }
-    // summary.csv by name only, as run.csv: its seconds per product differ from run to run, and
-    // the manifest is the same whatever the timing (two runs of one seed, any thread count).
+    // summary.csv by name only: its seconds per product differ from run to run, and the
+    // manifest is the same whatever the timing (two runs of one seed, any thread count);
+    // run.csv by the checksum of its rows but its threads and times (`executionFree`).
     let manifest = ReportManifest(
       names: Self.ownFiles.filter { $0 != ReportFile.manifest.name } + folders,
       contents: written.filter { $0.key != ProductSummary.fileName }.mapValues { Data($0.utf8) })
