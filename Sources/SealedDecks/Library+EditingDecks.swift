@@ -21,11 +21,12 @@ extension Library {
       var deck = try deck(name)
       var edits: [(card: PoolCard, count: Int)] = []
       for query in queries {
-        let card = try deck.findCard(query)
-        if let index = edits.firstIndex(where: { $0.card.id == card.id }) {
-          edits[index].count += count
-        } else {
-          edits.append((card, count))
+        for (card, copies) in try deck.copiesToEdit(query, count: count, adding: adding) {
+          if let index = edits.firstIndex(where: { $0.card.id == card.id }) {
+            edits[index].count += copies
+          } else {
+            edits.append((card, copies))
+          }
         }
       }
       var changes: [DeckChange] = []

@@ -42,12 +42,9 @@ package enum ImageFile {
       throw DataError("unknown image type; expected a file name ending in .jpg, .jpeg or .png", at: path)
     }
     try OutputFile.checkWritable(path, option: "--sheet", force: force)
-    let url = URL(fileURLWithPath: path)
-    let folder = url.deletingLastPathComponent().path
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-      throw DataError("no such folder", at: folder)
-    }
+    // A missing folder is made, as for every file a command writes (it said "no such folder").
+    try Folder.create(holding: path)
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
     let file = AtomicFile(path: path)
     do {
       switch format {

@@ -59,4 +59,11 @@ package enum OutputFile {
       throw error.dataError
     }
   }
+
+  /// Whether two paths name one file: the same after `.`, `..` and links are resolved (two
+  /// options of one command naming it would write it twice). Cost: a few `lstat` calls.
+  package static func sameFile(_ first: String, _ second: String) -> Bool {
+    func resolved(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+    return resolved(first) == resolved(second)
+  }
 }

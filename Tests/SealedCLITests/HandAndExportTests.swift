@@ -120,6 +120,20 @@ import Testing
       #expect(pixel.distance(to: colors[slots[slot]]!) <= 12, "slot \(slot): \(pixel)")
     }
     #expect(image[5 * 410 + 205, 5 * 571 + 285].distance(to: RGBImage.Pixel(0, 0, 0)) <= 4, "slots 41 to 70 are empty")
+    // A sheet in a folder not yet there: made, as for every file a command writes (it said "no such folder").
+    let nested = images.appendingPathComponent("new/sheet.png")
+    let made = try sealed.run(["export", "tts", "alice", "--sheet", nested.path, "--images", images.path, "--out", images.appendingPathComponent("nested.json").path])
+    #expect(made.status == 0, "\(made.stderr)")
+    #expect(FileManager.default.fileExists(atPath: nested.path))
+    // --out and --sheet naming one file: refused before anything is written (the sheet was
+    // written, then the saved object refused; with --force the object replaced the sheet).
+    let same = images.appendingPathComponent("same.png")
+    for force in [[], ["--force"]] {
+      let refused = try sealed.run(["export", "tts", "alice", "--sheet", same.path, "--images", images.path, "--out", same.path] + force)
+      #expect(refused.status == 2)
+      #expect(refused.stderr == "sealed: error: --out and --sheet name the same file, \(same.path); expected two files: the saved object and the sheet image\n", "\(refused.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: same.path))
+    }
 
     // Missing images: one line that lists them, and no sheet written.
     let missing = cards.prefix(2).map { $0["collector_number"] as! String }

@@ -172,6 +172,16 @@ import Testing
     // Put back whole, the folder rebuilds.
     try Data(checks.utf8).write(to: URL(fileURLWithPath: path))
     #expect(try SealedExecutable.run(["report", out.path]).status == 0)
+    // Another run's report file put in a folder whose manifest does not list it: refused (a
+    // simulation's page showed a check's verdicts, copied in beside it).
+    let simulated = dir.appendingPathComponent("simulated")
+    #expect(try SealedExecutable.run(["simulate", "war", "--pools", "1000", "--seed", "2", "--out", simulated.path, "--quiet"] + cards).status == 0)
+    try Data(checks.utf8).write(to: simulated.appendingPathComponent("checks.csv"))
+    let mixed = try SealedExecutable.run(["report", simulated.path])
+    #expect(mixed.status == 2)
+    #expect(
+      mixed.stderr == "sealed: error: \(simulated.path): holds checks.csv, which manifest.csv does not list: it is not a file of the run; expected only the files Sealed wrote (remove it, or run the command again)\n",
+      "\(mixed.stderr)")
     // A folder Sealed never wrote, whose run.csv is a user's.
     let foreign = dir.appendingPathComponent("mine")
     try Fixtures.write("mine\n", to: "run.csv", in: foreign)

@@ -88,14 +88,19 @@ struct ExportTTSCommand: ParsableCommand {
   }
 
   func run() throws {
+    if let out, let sheet, OutputFile.sameFile(out, sheet) {
+      // Checked before any work: the sheet was written, then the saved object refused (or,
+      // with --force, written over the sheet).
+      throw DataError("--out and --sheet name the same file, \(sheet); expected two files: the saved object and the sheet image")
+    }
     if let out { try OutputFile.checkWritable(out, option: "--out", force: force) }
     if let sheet { try OutputFile.checkWritable(sheet, option: "--sheet", force: force) }
+    if let sheet, ImageFile.Format(path: sheet) == nil {
+      throw DataError("unknown image type; expected a sheet name ending in .jpg, .jpeg or .png", at: sheet)
+    }
     let deck = try Library.fromEnvironment().deck(name)
     let saved = try TabletopSimulatorDeck(deck)
     if let sheet, let images {
-      guard ImageFile.Format(path: sheet) != nil else {
-        throw DataError("unknown image type; expected a sheet name ending in .jpg, .jpeg or .png", at: sheet)
-      }
       let image = try CardSheet.render(deck.expandedCards, imagesIn: images)
       try ImageFile.write(image, to: sheet, force: force)
       Note.write(

@@ -134,8 +134,9 @@ extension ReportContents {
     }
 
     /// Throws when the folder's manifest lists a CSV file the folder lacks (a page rebuilt
-    /// without it would, for `checks.csv`, show no verdict at all). `report.html`, which the
-    /// command writes, may be missing.
+    /// without it would, for `checks.csv`, show no verdict at all), or when the folder holds a
+    /// report file the manifest does not list. `report.html`, which the command writes, may be
+    /// missing.
     func requireListedFiles() throws(DataError) {
       guard names.contains(ReportFolder.manifestName) else { return }
       let listed = ReportFolder.sealedNames(in: folder, entries: Array(names))
@@ -143,6 +144,14 @@ extension ReportContents {
       if let name = missing.first {
         throw DataError(
           "\(ReportFolder.manifestName) lists \(name), which the folder does not hold; expected every file Sealed wrote (run the command again)",
+          at: folder)
+      }
+      // A report file the manifest does not list is not the run's: drawn, it would put another
+      // run's verdicts on this run's page (checks.csv copied into a simulation's folder).
+      let unlisted = names.filter { $0.hasSuffix(".csv") && ReportFile(rawValue: $0) != nil && !listed.contains($0) }.sorted()
+      if let name = unlisted.first {
+        throw DataError(
+          "holds \(name), which \(ReportFolder.manifestName) does not list: it is not a file of the run; expected only the files Sealed wrote (remove it, or run the command again)",
           at: folder)
       }
     }
