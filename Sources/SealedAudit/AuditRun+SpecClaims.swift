@@ -13,7 +13,7 @@ extension AuditRun {
     var cards = CheckResult.invariant(
       "every card is one the rules put in \(plan.setCode) boosters", source: .rules, checked: findings.cards,
       violations: findings.outsideCards, alpha: input.alpha,
-      detail: findings.outsideCards == 0 ? "cards no sheet of the rules holds, outside the booster range or of another set" : findings.firstProblems())
+      detail: findings.outsideCards == 0 ? "cards no sheet of the rules holds, outside the booster range or of another set" : findings.firstOutsideCards())
     cards.method = .exactPerBooster
     let kinds = plan.kinds.count > 1
       ? "kinds identified: " + plan.kinds.indices.map { "\(plan.kinds[$0]) \(findings.identifiedKinds[$0])" }.joined(separator: ", ")

@@ -11,13 +11,18 @@ package struct BoosterFindings: Sendable {
     package let line: Int
     package let kind: String
     package let problem: String
+    /// The cards of the problem that no booster of the rules holds (not written to
+    /// `boosters.csv`, whose `problem` holds them too): the detail of the card invariant.
+    package let outside: [String]
 
-    /// A booster's row: its label, line, kind (or kinds) and problem (empty when none).
-    package init(booster: String, line: Int, kind: String, problem: String) {
+    /// A booster's row: its label, line, kind (or kinds) and problem (empty when none), and the
+    /// cards of it outside the rules' reach.
+    package init(booster: String, line: Int, kind: String, problem: String, outside: [String] = []) {
       self.booster = booster
       self.line = line
       self.kind = kind
       self.problem = problem
+      self.outside = outside
     }
   }
 
@@ -86,7 +91,7 @@ package struct BoosterFindings: Sendable {
     if !outside.isEmpty || judged?.problem != nil { impossibleBoosters += 1 }
     let kind = judged.map { $0.kinds.map { kindNames[$0] }.joined(separator: " or ") } ?? ""
     if listed.count < Self.listLimit || (!reasons.isEmpty && problemsListed < Self.problemLimit) {
-      listed.append(Problem(booster: booster, line: line, kind: kind, problem: reasons.joined(separator: "; ")))
+      listed.append(Problem(booster: booster, line: line, kind: kind, problem: reasons.joined(separator: "; "), outside: outside))
       if !reasons.isEmpty { problemsListed += 1 }
     }
   }
@@ -100,5 +105,13 @@ package struct BoosterFindings: Sendable {
   /// The first few problems as one line for a verdict's detail.
   package func firstProblems(_ count: Int = 3) -> String {
     listed.lazy.filter { !$0.problem.isEmpty }.prefix(count).map { "\(Self.name($0.booster)) (line \($0.line)): \($0.problem)" }.joined(separator: " | ")
+  }
+
+  /// The first few boosters holding cards outside the rules' reach, with those cards only:
+  /// the card invariant's detail (it listed every problem, boosters the rules could not make
+  /// of their own cards among them).
+  package func firstOutsideCards(_ count: Int = 3) -> String {
+    listed.lazy.filter { !$0.outside.isEmpty }.prefix(count)
+      .map { "\(Self.name($0.booster)) (line \($0.line)): \($0.outside.joined(separator: "; "))" }.joined(separator: " | ")
   }
 }

@@ -3,6 +3,7 @@
 @testable import SealedEngine
 @testable import SealedAudit
 import SealedTestSupport
+import SealedVerdicts
 import Testing
 
 /// The per-booster judgement and the Monte Carlo null of `sealed audit`.
@@ -126,6 +127,19 @@ import Testing
     cards[white] = (extra, 1)
     let both = feasibility.judge(cards, labels: catalog.classLabels).problem ?? ""
     #expect(both.contains("holds no G card of the sheet") && both.contains("\(catalog.classLabels[extra]): the draws that can hold it ("), "\(both)")
+  }
+
+  /// The card invariant's detail names the boosters holding cards outside the rules, with
+  /// those cards: it listed every problem, a booster the rules cannot make of their own cards
+  /// (a repeat) among them, though only the outside card broke it.
+  @Test func theCardInvariantsDetailNamesOnlyOutsideCards() {
+    var findings = BoosterFindings(kinds: ["draft"])
+    findings.record(booster: "1", line: 2, size: 14, outside: [], repeats: true, judged: ([], "holds Demolish twice"))
+    findings.record(booster: "2", line: 16, size: 14, outside: ["a foil Karn (WAR 1) no sheet holds"], repeats: false, judged: nil)
+    findings.record(booster: "3", line: 30, size: 14, outside: [], repeats: false, judged: ([0], nil))
+    #expect(findings.outsideCards == 1 && findings.impossibleBoosters == 2)
+    #expect(findings.firstOutsideCards() == "booster 2 (line 16): a foil Karn (WAR 1) no sheet holds")
+    #expect(findings.firstProblems() == "booster 1 (line 2): holds Demolish twice | booster 2 (line 16): a foil Karn (WAR 1) no sheet holds")
   }
 
   @Test func aCardOutsideTheBoosterRangeOrOfAnotherSetIsOutside() throws {
