@@ -62,6 +62,33 @@ public struct Deck: Sendable, Equatable {
     pool.cards.map(\.card).filter { !$0.isUnlimited } + pool.basicLands
   }
 
+  /// The deck's cards (each once) whose card data had no type line, hence no mana cost or
+  /// colours either (a set whose data is partial: 261 of ltr's 266 cards): `deck show` counts
+  /// them as colourless, of mana value 0 and of no type, and `hand` never as lands.
+  package var cardsLackingData: [PoolCard] {
+    cards.map(\.card).filter { !$0.isUnlimited && $0.typeLine.isEmpty }
+  }
+
+  /// One line saying how many of the deck's cards lack their data and what that does to
+  /// `what` (the curve, types and colours; a hand's lands), with the sets to fetch; nil when
+  /// none does.
+  package func lackingDataNote(_ what: String) -> String? {
+    let lacking = cardsLackingData
+    guard !lacking.isEmpty else { return nil }
+    let held = lacking.reduce(0) { $0 + copies(of: $1) }
+    let sets = Array(Set(lacking.map(\.set))).sorted()
+    return "\(held) of the deck's \(size) cards lack a type line, mana cost and colours in the card data the pool was opened with, so \(what); sealed cards fetch \(sets.joined(separator: " ")) gets them, for pools opened afterwards"
+  }
+
+  /// One line saying how many of the pool's cards lack their data, for `open --save`; nil
+  /// when none does.
+  package var poolLackingDataNote: String? {
+    let lacking = pool.cards.filter { !$0.card.isUnlimited && $0.card.typeLine.isEmpty }
+    guard !lacking.isEmpty else { return nil }
+    let sets = Array(Set(lacking.map(\.card.set))).sorted()
+    return "\(lacking.count) of the pool's \(pool.cards.count) different cards lack a type line, mana cost and colours in the card data (sealed cards fetch \(sets.joined(separator: " ")) gets them); deck show and hand count them as colourless others of mana value 0, never lands"
+  }
+
   /// The most cards a deck may hold (basic lands are unlimited otherwise; this keeps hands and
   /// exports of hand-edited files finite).
   package static let maximumCards = 1000

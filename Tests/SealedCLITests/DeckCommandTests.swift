@@ -71,6 +71,26 @@ struct LibraryRunner {
 }
 
 @Suite struct DeckCommandTests {
+  /// A pool of a set whose shipped data lacks type lines (ltr's composed data: 261 of 266
+  /// cards) is said to be so when saved, shown and drawn from: the curve, colours and lands
+  /// counted them as colourless non-lands of mana value 0 without a word.
+  @Test func cardsLackingTheirDataAreSaid() throws {
+    let sealed = try LibraryRunner()
+    let opened = try sealed.run(["open", "ltr", "--seed", "12", "--save", "l12"])
+    #expect(opened.status == 0, "\(opened.stderr)")
+    #expect(opened.stderr.contains("sealed: note: 66 of the pool's 66 different cards lack a type line, mana cost and colours in the card data (sealed cards fetch ltr gets them)"), "\(opened.stderr)")
+    let shown = try sealed.run(["deck", "show", "l12"])
+    #expect(shown.stderr.hasPrefix("sealed: note: 6 of the deck's 6 cards lack a type line, mana cost and colours"), "\(shown.stderr)")
+    #expect(shown.stderr.contains("so the curve, types and colours count them as colourless others of mana value 0"))
+    _ = try sealed.ok(["deck", "add", "l12", "forest", "--count", "10"])
+    let hand = try sealed.run(["hand", "l12", "--seed", "1"])
+    #expect(hand.stderr.contains("6 of the deck's 16 cards lack a type line") && hand.stderr.contains("a hand counts none of them as a land"), "\(hand.stderr)")
+    // A set whose data is whole says nothing.
+    let war = try sealed.run(["open", "war", "--seed", "1", "--save", "w1", "--cards", Fixtures.shippedCards])
+    #expect(!war.stderr.contains("note:"))
+    #expect(try sealed.run(["deck", "show", "w1"]).stderr.isEmpty)
+  }
+
   @Test func twoFriendsBuildTwoFortyCardDecksFromTwoSeeds() throws {
     let sealed = try LibraryRunner()
     try sealed.open("war", seed: 1, save: "alice")

@@ -26,6 +26,9 @@ struct DeckShowCommand: ParsableCommand {
 
   func run() throws {
     let deck = try Library.fromEnvironment().deck(name)
+    if let note = deck.lackingDataNote("the curve, types and colours count them as colourless others of mana value 0") {
+      Note.write("note: \(note)")
+    }
     switch format {
     case .text: print(DeckText.render(deck, terminal: .standardOutput), terminator: "")
     case .json: print(JSONOutput.encode(DeckJSON(deck)), terminator: "")

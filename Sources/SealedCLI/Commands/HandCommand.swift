@@ -37,6 +37,7 @@ struct HandCommand: ParsableCommand {
     let draws = try self.draws.value("--draws", in: 1...Self.maximumDraws, unit: "hands")
     let (seed, given) = try seedOption.resolve()
     let deck = try Library.fromEnvironment().deck(name)
+    if let note = deck.lackingDataNote("a hand counts none of them as a land") { Note.write("note: \(note)") }
     let job = try HandJob(deck: deck, seed: seed, draws: draws, addCards: "add cards with 'sealed deck add \(name) CARD'")
     let outcome = try job.run()
     seedOption.noteRandom((seed, given))

@@ -101,6 +101,7 @@ struct OpenCommand: ParsableCommand {
         replacing: force)
       Note.write(
         "saved pool \(save) and deck \(save) (\(deck.size) cards: its rares and mythics) in \(library.path); next: sealed deck show \(save)")
+      if let note = deck.poolLackingDataNote { Note.write("note: \(note)") }
     }
     let terminal = out == nil ? Terminal.standardOutput : .plain
     let text =
