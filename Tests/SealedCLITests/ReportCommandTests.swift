@@ -182,6 +182,16 @@ import Testing
     #expect(
       mixed.stderr == "sealed: error: \(simulated.path): holds checks.csv, which manifest.csv does not list: it is not a file of the run; expected only the files Sealed wrote (remove it, or run the command again)\n",
       "\(mixed.stderr)")
+    // Its manifest removed: the folder of a Sealed that writes manifests cannot be read as an
+    // older one's (a checks.csv edited from pass to fail then drew a failing page).
+    try FileManager.default.removeItem(at: simulated.appendingPathComponent("checks.csv"))
+    try FileManager.default.removeItem(at: simulated.appendingPathComponent("manifest.csv"))
+    try? FileManager.default.removeItem(at: simulated.appendingPathComponent("report.html"))
+    let unlisted = try SealedExecutable.run(["report", simulated.path])
+    #expect(unlisted.status == 2)
+    #expect(
+      unlisted.stderr == "sealed: error: \(simulated.path): holds no manifest.csv, though its run.csv is of generator version 5, whose Sealed writes one: its files cannot be held to the run's; expected the manifest.csv Sealed wrote (run the command again)\n",
+      "\(unlisted.stderr)")
     // A folder Sealed never wrote, whose run.csv is a user's.
     let foreign = dir.appendingPathComponent("mine")
     try Fixtures.write("mine\n", to: "run.csv", in: foreign)

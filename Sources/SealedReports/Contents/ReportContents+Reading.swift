@@ -41,6 +41,7 @@ extension ReportContents {
     try reader.requireRows(run, of: .run)
     try requireEachKeyOnce(run.records)
     var contents = ReportContents(run: try RunTable(run.records))
+    try requireManifestOfItsGenerator(contents.run, names: names, folder: folder)
     if let file = [ReportFile.checks, .audit].first(where: { names.contains($0.name) }), let table = try reader.records(file) {
       try reader.requireRows(table, of: file)
       var rows: [CheckResult] = []
@@ -64,6 +65,24 @@ extension ReportContents {
     contents.claimFrequency = try reader.frequency(.claimFrequency, group: "claim")
     try reader.requireAsWritten()
     return contents
+  }
+
+  /// The first generator version whose Sealed wrote `manifest.csv` in every report folder.
+  static let firstGeneratorWithManifests = 3
+
+  /// Throws when a folder of a Sealed that writes manifests has none: it was removed, and a
+  /// page drawn without it could not hold its files to the run's (a `checks.csv` edited from
+  /// pass to fail drew a failing page once the manifest was deleted). Folders of an older
+  /// Sealed, whose `run.csv` names no generator version or one before manifests, are read
+  /// without one.
+  private static func requireManifestOfItsGenerator(_ run: RunTable, names: Set<String>, folder: String) throws(DataError) {
+    guard !names.contains(ReportFolder.manifestName), let generator = run["generator"],
+      let version = Int(generator.reversed().prefix { $0.isNumber }.reversed().map(String.init).joined()),
+      version >= firstGeneratorWithManifests
+    else { return }
+    throw DataError(
+      "holds no \(ReportFolder.manifestName), though its run.csv is of generator version \(version), whose Sealed writes one: its files cannot be held to the run's; expected the \(ReportFolder.manifestName) Sealed wrote (run the command again)",
+      at: folder)
   }
 
   /// Throws when `run.csv` gives a key twice: Sealed writes each once, and a page drawn from the
