@@ -120,19 +120,26 @@ package struct AuditRun: Sendable {
     return notes
   }
 
+  /// Whether a Monte Carlo p-value at its floor 1 / (1 + `samples`) cannot fail at `alpha`
+  /// over `tests` tests: a check fails when its adjusted p-value is below alpha, and the floor
+  /// times the tests at or above it never is. Equality counts (999 samples and 10 tests: 0.001
+  /// times 10 is alpha 0.01, so a sheet off by 23 standard deviations passed).
+  static func floorCannotFail(samples: Int, tests: Int, alpha: Double) -> Bool {
+    1 / (1 + Double(samples)) * Double(tests) >= alpha * (1 - 1e-12)
+  }
+
   /// The note that the Monte Carlo p-values cannot go below alpha over the number of tests,
   /// when so few samples were drawn; nil otherwise.
   static func resolutionNote(samples: Int, tests: Int, alpha: Double) -> String? {
-    guard samples > 0 && tests > 0 else { return nil }
+    guard samples > 0 && tests > 0, floorCannotFail(samples: samples, tests: tests, alpha: alpha) else { return nil }
     let smallest = 1 / (1 + Double(samples))
     let level = alpha / Double(tests)
-    guard smallest > level else { return nil }
     let rounded = CSVNumber.format(Double(String(format: "%.3g", level))!)
-    return "with \(samples) Monte Carlo sample\(samples == 1 ? "" : "s") no Monte Carlo p-value goes below \(CSVNumber.format(smallest)), above alpha / \(tests) tests = \(rounded): raise --resamples for those checks to be able to fail"
+    return "with \(samples) Monte Carlo sample\(samples == 1 ? "" : "s") no Monte Carlo p-value goes below \(CSVNumber.format(smallest)), not below alpha / \(tests) tests = \(rounded): raise --resamples for those checks to be able to fail"
   }
 
   /// A Monte Carlo check that passed with its statistic beyond every sample (its p-value at the
-  /// floor 1 / (1 + R)) while that floor lies above alpha / tests is not a pass: so few samples
+  /// floor 1 / (1 + R)) while that floor is not below alpha / tests is not a pass: so few samples
   /// could not have made it fail however far off the file is. It becomes not tested, saying
   /// how many samples would decide it. Cost: one pass over the checks.
   static func markUndecided(_ checks: inout [CheckResult], samples: Int, tests: Int) {
@@ -140,11 +147,12 @@ package struct AuditRun: Sendable {
     let floor = 1 / (1 + Double(samples))
     for index in checks.indices where checks[index].method == .monteCarlo && checks[index].verdict == .pass {
       guard let p = checks[index].pValue, p <= floor * (1 + 1e-12) else { continue }
-      let level = checks[index].alpha / Double(tests)
-      guard floor > level else { continue }
-      // The fewest samples whose floor is at most the level, as this test computes it.
-      var needed = max(samples + 1, Int((Double(tests) / checks[index].alpha).rounded(.down)) - 2)
-      while 1 / (1 + Double(needed)) > level { needed += 1 }
+      let alpha = checks[index].alpha
+      let level = alpha / Double(tests)
+      guard Self.floorCannotFail(samples: samples, tests: tests, alpha: alpha) else { continue }
+      // The fewest samples whose floor can fail, as this test computes it.
+      var needed = max(samples + 1, Int((Double(tests) / alpha).rounded(.down)) - 2)
+      while Self.floorCannotFail(samples: needed, tests: tests, alpha: alpha) { needed += 1 }
       checks[index].verdict = .notTested
       checks[index].detail =
         "not decided: the statistic is beyond all \(samples) Monte Carlo samples, whose p-value \(CSVNumber.format(floor)) cannot reach alpha / \(tests) tests = \(CSVNumber.format(level)); rerun with --resamples \(needed) or more"
