@@ -13,8 +13,11 @@ A key `set:number:foil` is the foil printing of `set:number`. Colour-balanced sh
 
 `--scale KEY=FACTOR` plants a mistake, for tests and for seeing an audit fail: every card whose
 key (`dsk:290`, or `dsk:290:foil`) or whose set and number range (`dsk:289-367`) matches has
-its weight multiplied by FACTOR on every sheet. `--sheet-scale SHEET=FACTOR` does the same for
-every card of one sheet.
+its weight multiplied by FACTOR on every sheet. `--sheet-scale SHEET=FACTOR` multiplies the
+weight of every variant that draws from SHEET, so its boosters come more (or less) often (every
+card of one sheet scaled alike would change none of its draws). A pattern that matches no card,
+a sheet the product does not have, or one that every variant draws from (scaling changes
+nothing then) is an error (exit 2): a mistake planted nowhere would let an audit pass.
 
 usage: scripts/generate-boosters.py PRODUCT [--boosters N] [--seed S] [--data FILE]
                                              [--scale KEY=FACTOR]... [--sheet-scale SHEET=FACTOR]...
@@ -40,6 +43,11 @@ SHIPPED = os.path.join(
     "sealed_basic_data_2025-07.json.gz")
 
 
+def fail(message):
+    print(f"generate-boosters: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
 def load(path, code):
     with open(path, "rb") as raw:
         data = raw.read()
@@ -52,32 +60,34 @@ def load(path, code):
     sys.exit(f"generate-boosters: no product {code} in {path}")
 
 
-def scaled(key, weight, sheet, scales, sheet_scales):
-    """The card's weight after the planted mistakes."""
-    factor = sheet_scales.get(sheet, 1.0)
+def scaled(key, weight, scales, matched):
+    """The card's weight after the planted mistakes; the patterns that match are added to `matched`."""
+    factor = 1.0
     set_code, number = key.split(":")[0], key.split(":")[1]
     foil = key.endswith(":foil")
     for pattern, by in scales:
         if pattern == key:
             factor *= by
+            matched.add(pattern)
             continue
         match = re.fullmatch(r"([a-z0-9]+):(\d+)-(\d+)(:foil)?", pattern)
         leading = re.match(r"\d+", number)
         if (match and leading and match.group(1) == set_code and bool(match.group(4)) == foil
                 and int(match.group(2)) <= int(leading.group()) <= int(match.group(3))):
             factor *= by
+            matched.add(pattern)
     return weight * factor
 
 
 class Sheet:
-    def __init__(self, name, sheet, scales, sheet_scales):
+    def __init__(self, name, sheet, scales, matched):
         if sheet.get("balance_colors"):
             sys.exit(f"generate-boosters: sheet {name} is colour-balanced; the JSON has no colours to balance by")
         self.name = name
         self.fixed = bool(sheet.get("fixed"))
         self.duplicates = bool(sheet.get("allow_duplicates"))
         self.keys = list(sheet["cards"])
-        self.weights = [scaled(k, w, name, scales, sheet_scales) for k, w in sheet["cards"].items()]
+        self.weights = [scaled(k, w, scales, matched) for k, w in sheet["cards"].items()]
 
     def draw(self, count, rng):
         if self.fixed:
@@ -123,9 +133,23 @@ def main():
     scales = [(p.lower(), f) for p, f in (pair(s, "--scale", "dsk:290=2") for s in args.scale)]
     sheet_scales = dict(pair(s, "--sheet-scale", "rare=1.5") for s in args.sheet_scale)
     product = load(args.data, args.product)
-    sheets = {name: Sheet(name, sheet, scales, sheet_scales) for name, sheet in product["sheets"].items()}
+    matched = set()
+    sheets = {name: Sheet(name, sheet, scales, matched) for name, sheet in product["sheets"].items()}
+    for pattern, _ in scales:
+        if pattern not in matched:
+            fail(f"--scale {pattern}: no card of {args.product} matches it (a key like dsk:290 or dsk:290:foil, or a range like dsk:289-367)")
     variants = product["boosters"]
+    for sheet in sheet_scales:
+        drawing = [v for v in variants if sheet in v["sheets"]]
+        if not drawing:
+            fail(f"--sheet-scale {sheet}: no variant of {args.product} draws from a sheet of that name ({', '.join(sorted(sheets))})")
+        if len(drawing) == len(variants):
+            fail(f"--sheet-scale {sheet}: every variant of {args.product} draws from it, so scaling them changes nothing")
     variant_weights = [v["weight"] for v in variants]
+    for index, variant in enumerate(variants):
+        for sheet, by in sheet_scales.items():
+            if sheet in variant["sheets"]:
+                variant_weights[index] *= by
     rng = random.Random(args.seed)
     out = open(args.out, "w", newline="") if args.out else sys.stdout
     try:

@@ -69,6 +69,30 @@ import Testing
       """, to: "dsk.yaml", in: dir)
   }
 
+  /// The generator's planted mistakes are planted or refused: `--sheet-scale` scales the
+  /// variants drawing from a sheet (it scaled a sheet's every card alike, which changes none of
+  /// its draws, so an audit of the "mistake" passed); a `--scale` or `--sheet-scale` that
+  /// changes nothing is an error, exit 2, not the correct output again.
+  @Test(.enabled(if: python, "needs python3"))
+  func theGeneratorsMistakesArePlantedOrRefused() throws {
+    let script = Fixtures.repositoryRoot.appendingPathComponent("scripts/generate-boosters.py").path
+    func generate(_ extra: [String]) throws -> CommandResult {
+      try SealedExecutable.run(["python3", script, "dsk-play", "--boosters", "300", "--seed", "2"] + extra, executable: URL(fileURLWithPath: "/usr/bin/env"))
+    }
+    let correct = try generate([])
+    #expect(correct.status == 0, "\(correct.stderr)")
+    let scaled = try generate(["--sheet-scale", "special_guest=10"])
+    #expect(scaled.status == 0 && scaled.stdout != correct.stdout, "\(scaled.stderr)")
+    for (extra, message) in [
+      (["--scale", "dsk:99999=10"], "generate-boosters: --scale dsk:99999: no card of dsk-play matches it"),
+      (["--sheet-scale", "nothing=2"], "generate-boosters: --sheet-scale nothing: no variant of dsk-play draws from a sheet of that name"),
+      (["--sheet-scale", "common=2"], "generate-boosters: --sheet-scale common: every variant of dsk-play draws from it, so scaling them changes nothing"),
+    ] {
+      let refused = try generate(extra)
+      #expect(refused.status == 2 && refused.stderr.hasPrefix(message), "\(extra): \(refused.stderr)")
+    }
+  }
+
   /// `python3 generate-boosters.py … | sealed audit … --packs -` in a shell: a real pipe
   /// between two processes.
   func pipedAudit(generator: String, dir: URL) throws -> CommandResult {
