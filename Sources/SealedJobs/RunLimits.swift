@@ -66,10 +66,17 @@ package enum RunLimits {
   }
 
   /// `--family` of `check-products`: the products a run's confirmations share its error rate
-  /// over, at least one.
-  package static func family(_ given: WholeNumber) throws(DataError) -> Int {
+  /// over, at least the `matched` products the run checks (before any `--shard`).
+  package static func family(_ given: WholeNumber, matched: Int) throws(DataError) -> Int {
     let products = try given.wholeValue("--family", expected: "a positive number of products")
     guard products > 0 else { throw DataError("--family \(given.text): expected a positive number of products") }
+    // Fewer than the run checks would confirm each at alpha / family, and the run's error rate
+    // could reach alpha times the products over the family (it printed "0.001 over 1 product"
+    // for three).
+    guard products >= matched else {
+      throw DataError(
+        "--family \(given.text): fewer than the \(matched) products this run matches; the run's error rate is shared over at least the products it checks (give \(matched) or more, or leave --family out)")
+    }
     return products
   }
 

@@ -288,6 +288,20 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("-").path))
   }
 
+  /// A --family smaller than the products the run matches is refused: each would be confirmed
+  /// at alpha / family, and the run's error rate could reach alpha times their ratio (it printed
+  /// "the run's error rate 0.001 over 1 product" for three).
+  @Test func aFamilySmallerThanTheRunIsRefused() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let result = try SealedExecutable.run(
+      ["check-products", "--products", "war-draft,dft-play,otj-play", "--family", "1", "--pools", "10", "--out", dir.appendingPathComponent("r").path])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr == "sealed: error: --family 1: fewer than the 3 products this run matches; the run's error rate is shared over at least the products it checks (give 3 or more, or leave --family out)\n",
+      "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("r").path))
+  }
+
   /// A spec file of `--specs` that names no product, or a product another file names too, is
   /// refused before any product runs (a misnamed spec was ignored without a word); a name in
   /// another case, or `.yml`, is the product's spec.

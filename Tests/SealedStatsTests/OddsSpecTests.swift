@@ -316,4 +316,19 @@ import Testing
       #expect(!error.description.contains("\n"))
     }
   }
+
+  /// Two claims of one name: refused where the second is given (findings and baselines tell a
+  /// product's claims by name, and two of one name were paired wrongly: an unchanged finding
+  /// reported CHANGED, the other's fix never seen).
+  @Test func aClaimNameGivenTwiceIsRefused() throws {
+    let text = "name: odds\nclaims:\n  - name: guests\n    odds: { sheet: s, in: 1/64 }\n  - name: guests\n    odds: { sheet: t, in: 1% }\n"
+    #expect(throws: DataError("claims[1]: claim \"guests\" again (first at odds.yaml:3:5); expected each claim's name once for a set, as findings and baselines tell claims by name", at: "odds.yaml:5:5")) {
+      _ = try SpecLoader.parse(text, source: "odds.yaml")
+    }
+    // One name for sets apart is one claim's versions (the built-in spec's "commons equally likely").
+    let apart = "name: odds\nclaims:\n  - name: guests\n    sets: [otj]\n    odds: { sheet: s, in: 1/64 }\n  - name: guests\n    except_sets: [otj]\n    odds: { sheet: t, in: 1% }\n"
+    #expect(try SpecLoader.parse(apart, source: "odds.yaml").claims.count == 2)
+    let overlapping = apart.replacingOccurrences(of: "except_sets: [otj]", with: "sets: [otj, big]")
+    #expect(throws: DataError.self) { _ = try SpecLoader.parse(overlapping, source: "odds.yaml") }
+  }
 }

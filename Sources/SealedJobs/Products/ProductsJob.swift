@@ -94,7 +94,7 @@ package struct ProductsJob: Sendable {
     confirmPools = try RunLimits.productPools(settings.confirmPools ?? WholeNumber(pools * ErrorControl.defaultConfirmFactor), option: "--confirm-pools")
     control = ErrorControl(
       alpha: try RunLimits.level(settings.alpha), screenAlpha: try RunLimits.level(settings.screenAlpha, option: "--screen-alpha"),
-      products: try settings.family.map { given throws(DataError) in try RunLimits.family(given) } ?? matched.count)
+      products: try settings.family.map { given throws(DataError) in try RunLimits.family(given, matched: matched.count) } ?? matched.count)
     threads = try settings.threads.map { given throws(DataError) in try RunLimits.threads(given) } ?? ProcessInfo.processInfo.activeProcessorCount
     seed = settings.seed ?? RunSeed.random()
     baseline = try settings.baseline.map { file throws(DataError) in try BaselineComparison.read(file) }

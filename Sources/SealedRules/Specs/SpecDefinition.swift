@@ -63,6 +63,18 @@ package struct SpecClaim: Sendable {
   /// Where the claim is written, for messages.
   package var location: String
 
+  /// Whether this claim and `other` can both be about one set: some set both apply to. Two
+  /// claims of one name are one claim's versions for different sets (the built-in spec's
+  /// "commons equally likely" for grn and rna apart) only when none is. Cost: O(their lists).
+  package func overlaps(_ other: SpecClaim) -> Bool {
+    switch (sets, other.sets) {
+    case (let mine?, let theirs?): mine.contains { theirs.contains($0) && applies(to: $0) && other.applies(to: $0) }
+    case (let mine?, nil): mine.contains { applies(to: $0) && other.applies(to: $0) }
+    case (nil, let theirs?): theirs.contains { applies(to: $0) && other.applies(to: $0) }
+    case (nil, nil): true
+    }
+  }
+
   /// Whether the claim is about `set`: listed in `sets` (or `sets` is nil) and not in `exceptSets`.
   package func applies(to set: String) -> Bool {
     (sets?.contains(set) ?? true) && !exceptSets.contains(set)

@@ -5,7 +5,18 @@ enum SpecParser {
     let root = try YAMLValue.parse(text, file: source)
     let fields = try root.fields(allowed: ["name", "description", "alpha", "claims"], required: ["name", "claims"])
     var claims: [SpecClaim] = []
-    for item in try fields["claims"]!.sequence() { claims.append(try parseClaim(item)) }
+    var locations: [String] = []
+    for item in try fields["claims"]!.sequence() {
+      let claim = try parseClaim(item)
+      // Findings and baselines tell a product's claims by name: two of one name about one set
+      // were paired wrongly (a claim unchanged reported CHANGED, the other's fix never seen).
+      if let first = claims.indices.first(where: { claims[$0].name == claim.name && claims[$0].overlaps(claim) }) {
+        throw item.error(
+          "claim \"\(claim.name)\" again (first at \(locations[first])); expected each claim's name once for a set, as findings and baselines tell claims by name")
+      }
+      locations.append(item.location)
+      claims.append(claim)
+    }
     guard !claims.isEmpty else { throw fields["claims"]!.error("expected at least one claim") }
     return SpecDefinition(
       name: try fields["name"]!.string(), description: try fields["description"]?.string() ?? "",
