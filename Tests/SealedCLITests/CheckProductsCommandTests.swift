@@ -164,7 +164,7 @@ import Testing
     #expect(rows[1].joined(separator: ",").contains("sheet \"\"common\"\" is colour-balanced, and 101 of its 101 cards lack card data"), "\(rows[1])")
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("r2/zzz-draft").path))
     let run = try String(contentsOf: dir.appendingPathComponent("r2/war-draft/run.csv"), encoding: .utf8)
-    #expect(run.contains("command,sealed check-products \(wrong) --products war-draft --pools 2000 --seed 5 --alpha 0.001 --screen-alpha 0.01 --family 2 --specs \(specs)\n"), "\(run)")
+    #expect(run.contains("command,sealed check-products \(wrong) --products war-draft --pools 2000 --seed 5 --alpha 0.001 --screen-alpha 0.01 --confirm-pools 8000 --family 2 --specs \(specs)\n"), "\(run)")
     // The planted error is no exact share (a proportion claim): the screen flagged it and its
     // confirmation, from its own seed with 4 times the pools, failed it.
     #expect(rows[0][17] == "flagged" && rows[0][18] == "8000", "\(rows[0])")

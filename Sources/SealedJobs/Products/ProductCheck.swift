@@ -144,7 +144,7 @@ package struct ProductCheck: Sendable {
     simulation.threads = WholeNumber(settings.threads)
     simulation.out = confirming ? settings.confirmFolder(of: product) : settings.folder(of: product)
     simulation.force = settings.force
-    simulation.reproducingCommand = settings.file.map { reproducing(file: $0, pools: pools, alpha: alpha, confirming: confirming) }
+    simulation.reproducingCommand = settings.file.map { reproducing(file: $0) }
     let job = try CheckJob(
       CheckJob.Settings(simulation: simulation, specArgument: spec?.argument, alpha: alpha, compare: "none"), prepared: prepared)
     let outcome = try job.run(progress: progress, shouldStop: stop)
@@ -156,13 +156,14 @@ package struct ProductCheck: Sendable {
   /// The command line that reproduces a stage of a product of another file than the shipped
   /// one: `sealed check-products` of that file on this product alone, with the run's family
   /// (`--family`), so that its confirmation is at the run's level.
-  private func reproducing(file: String, pools: Int, alpha: Double, confirming: Bool) -> String {
+  private func reproducing(file: String) -> String {
     var words = ["sealed", "check-products", file, "--products", product.code, "--pools", String(settings.pools)]
     words += ["--seed", String(settings.runSeed), "--alpha", String(settings.control.alpha)]
     words += ["--screen-alpha", String(settings.control.screenAlpha)]
-    // The family sizes the confirmation's level, which a flagged rerun of the screen reaches
-    // too: without it the product alone would be confirmed at a level `family` times looser.
-    if confirming { words += ["--confirm-pools", String(pools)] }
+    // The family sizes the confirmation's level, and the confirmation pools its power, which a
+    // flagged rerun of the screen reaches too: without them the product alone would be
+    // confirmed at a level `family` times looser, or with 4 times its pools whatever the run's.
+    words += ["--confirm-pools", String(settings.confirmPools)]
     words += ["--family", String(settings.control.products)]
     if let folder = settings.specsFolder { words += ["--specs", folder] }
     return words.map(ReproduceCommand.quote).joined(separator: " ")
