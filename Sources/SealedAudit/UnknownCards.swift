@@ -55,7 +55,9 @@ package struct UnknownCards {
     let ambiguous = entries.filter(\.ambiguous).count
     let missing = count - ambiguous
     var parts: [String] = []
-    if missing > 0 { parts.append("\(missing) card\(missing == 1 ? "" : "s") of the file \(missing == 1 ? "is" : "are") not in the card data") }
+    // A name that disagrees with its number is in the data, under another number: "does not
+    // match" says so of it too (it said "not in the card data").
+    if missing > 0 { parts.append("\(missing) card\(missing == 1 ? "" : "s") of the file \(missing == 1 ? "does" : "do") not match the card data") }
     if ambiguous > 0 {
       parts.append("\(ambiguous) name\(ambiguous == 1 ? "" : "s") of the file \(ambiguous == 1 ? "names" : "name") several printings")
     }
