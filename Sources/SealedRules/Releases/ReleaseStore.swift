@@ -61,13 +61,10 @@ package struct ReleaseStore: Sendable, Equatable {
     try Folder.create(path)
     removeAbandonedStagings()
     let staging = Staging(path: (path as NSString).appendingPathComponent(".staging-\(getpid())-\(UInt32.random(in: 0 ... .max))"))
-    // Noted first: a quit (Ctrl-C, SIGTERM) between the two would leave the folder behind.
-    PendingFiles.add(staging.path)
     guard mkdir(staging.path, 0o755) == 0 else {
-      let code = errno
-      PendingFiles.remove(staging.path)
-      throw DataError("cannot create the folder (\(systemErrorReason(code)))", at: staging.path)
+      throw DataError("cannot create the folder (\(systemErrorReason(errno)))", at: staging.path)
     }
+    PendingFiles.add(staging.path)  // removed on Ctrl-C or SIGTERM; one left between the two, next time
     return staging
   }
 
@@ -94,8 +91,7 @@ package struct ReleaseStore: Sendable, Equatable {
     try AtomicFile.write(InstalledRelease.encoded(about), to: staging.file(InstalledRelease.aboutFileName), sync: true)
     let target = (path as NSString).appendingPathComponent(about.name)
     // Once renamed, the folder is the release: a quit must not remove it, nor come between.
-    let renamed = PendingFiles.uninterrupted(finishing: staging.path) { rename(staging.path, target) == 0 }
-    if renamed {
+    if PendingFiles.uninterrupted(finishing: staging.path, { rename(staging.path, target) == 0 }) {
       return .new(InstalledRelease(folder: target, about: about))
     }
     let code = errno

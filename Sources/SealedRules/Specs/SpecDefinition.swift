@@ -63,16 +63,11 @@ package struct SpecClaim: Sendable {
   /// Where the claim is written, for messages.
   package var location: String
 
-  /// Whether this claim and `other` can both be about one set: some set both apply to. Two
-  /// claims of one name are one claim's versions for different sets (the built-in spec's
-  /// "commons equally likely" for grn and rna apart) only when none is. Cost: O(their lists).
+  /// Whether this claim and `other` can both be about one set (claims of one name are one claim's
+  /// versions only for sets apart: the built-in "commons equally likely" for grn and rna).
   package func overlaps(_ other: SpecClaim) -> Bool {
-    switch (sets, other.sets) {
-    case (let mine?, let theirs?): mine.contains { theirs.contains($0) && applies(to: $0) && other.applies(to: $0) }
-    case (let mine?, nil): mine.contains { applies(to: $0) && other.applies(to: $0) }
-    case (nil, let theirs?): theirs.contains { applies(to: $0) && other.applies(to: $0) }
-    case (nil, nil): true
-    }
+    guard let candidates = sets ?? other.sets else { return true }
+    return candidates.contains { applies(to: $0) && other.applies(to: $0) }
   }
 
   /// Whether the claim is about `set`: listed in `sets` (or `sets` is nil) and not in `exceptSets`.

@@ -8,11 +8,9 @@ enum SpecParser {
     var locations: [String] = []
     for item in try fields["claims"]!.sequence() {
       let claim = try parseClaim(item)
-      // Findings and baselines tell a product's claims by name: two of one name about one set
-      // were paired wrongly (a claim unchanged reported CHANGED, the other's fix never seen).
+      // Findings and baselines tell claims by name: two of one name for one set were paired wrongly.
       if let first = claims.indices.first(where: { claims[$0].name == claim.name && claims[$0].overlaps(claim) }) {
-        throw item.error(
-          "claim \"\(claim.name)\" again (first at \(locations[first])); expected each claim's name once for a set, as findings and baselines tell claims by name")
+        throw item.error("claim \"\(claim.name)\" again (first at \(locations[first])); expected each claim's name once for a set, as findings and baselines tell claims by name")
       }
       locations.append(item.location)
       claims.append(claim)
