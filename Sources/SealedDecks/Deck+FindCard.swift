@@ -14,30 +14,45 @@ extension Deck {
   /// The copies an edit of `count` copies of `query` adds or removes, printing by printing:
   /// `query` resolved as `findCard` does, but a name printed more than once (two Golgari
   /// Guildgates) spread over its printings, in collector-number order, as far as each has
-  /// copies left to add (or, removing, copies in the deck); a removal looks among the deck's
-  /// cards first, so "teyo" means the Teyo the deck holds. Whatever does not fit goes to the
-  /// first printing, whose `add` or `remove` then says why. Cost: O(cards in the pool).
+  /// copies left to add (or, removing, copies in the deck). A removal whose query names no
+  /// card of the pool exactly looks among the deck's cards first, so "teyo" means the Teyo the
+  /// deck holds (but "joust" is Joust, not the Jousting Dummy in the deck). Throws, with the
+  /// name's totals, when the printings have too few copies. Cost: O(cards in the pool).
   package func copiesToEdit(_ query: String, count: Int, adding: Bool) throws(DataError) -> [(card: PoolCard, count: Int)] {
-    let inDeck = cards.map(\.card)
-    let printings: [PoolCard]
-    if !adding, let held = try? findPrintings(query, among: inDeck) {
-      printings = held
-    } else {
-      printings = try findPrintings(query, among: choices)
-    }
+    var printings = exactPrintings(query, among: choices)
+    if printings.isEmpty, !adding, let held = try? findPrintings(query, among: cards.map(\.card)) { printings = held }
+    if printings.isEmpty { printings = try findPrintings(query, among: choices) }
     // A count out of range goes whole to one card, whose add or remove refuses it.
     guard printings.count > 1, count >= 1, count <= Self.maximumCards else { return [(printings[0], count)] }
+    let rooms: [Int?] = printings.map { card in
+      adding ? self.opened(card).map { $0 - copies(of: card) } : copies(of: card)
+    }
     var left = count
     var edits: [(card: PoolCard, count: Int)] = []
-    for card in printings where left > 0 {
-      let room = adding ? opened(card).map { $0 - copies(of: card) } ?? left : copies(of: card)
-      let taken = min(left, max(0, room))
+    for (card, room) in zip(printings, rooms) where left > 0 {
+      let taken = min(left, max(0, room ?? left))
       if taken > 0 { edits.append((card, taken)) }
       left -= taken
     }
     guard left > 0 else { return edits }
-    if let index = edits.firstIndex(where: { $0.card.id == printings[0].id }) { edits[index].count += left } else { edits.insert((printings[0], left), at: 0) }
-    return edits
+    let name = printings[0].name
+    let held = printings.reduce(0) { $0 + copies(of: $1) }
+    guard adding else { throw DataError("\(name): \(held) in the deck, cannot remove \(count)") }
+    let opened = printings.reduce(0) { $0 + (self.opened($1) ?? 0) }
+    let numbers = printings.map { "#\($0.collectorNumber ?? "-")" }.joined(separator: ", ")
+    let room = opened - held
+    throw DataError(
+      "\(name): \(count > 1 ? "cannot add \(count): " : "")\(opened) opened (\(numbers)), \(held) already in the deck\(room > 0 && count > 1 ? "; \(room) more can go in" : "")")
+  }
+
+  /// The cards `query` names exactly among `candidates`: by collector number, or every
+  /// printing of the name it spells whole; empty when none.
+  private func exactPrintings(_ query: String, among candidates: [PoolCard]) -> [PoolCard] {
+    let trimmed = query.trimmingCharacters(in: .whitespaces)
+    let number = trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed
+    if number.first?.isNumber == true, let card = candidates.first(where: { $0.collectorNumber == number }) { return [card] }
+    let wanted = NameMatching.normalized(trimmed)
+    return candidates.filter { NameMatching.normalized($0.name) == wanted }
   }
 
   /// The printings `query` names among `candidates`: one card, or every printing of one name

@@ -32,11 +32,12 @@ package struct PlanSource: Sendable {
   package func load(spec: SpecDefinition? = nil) throws(DataError) -> LoadedPlan {
     let release = RuleSetLoader.namesProduct(rules) ? try BoosterRelease.resolve(data) : nil
     let definition = try RuleSetLoader.load(rules, release: release)
-    if let boosterMax, !definition.needsBoosterRange(for: set.lowercased()) {
+    let code = set.lowercased()
+    if let boosterMax, definition.appliesTo?.contains(code) ?? true, !definition.needsBoosterRange(for: code) {
       // Rules that list every card by key draw from no booster range: the option was ignored
       // (a pool of war-draft with --booster-max 100 held war #259).
       throw DataError(
-        "--booster-max \(boosterMax): the rules \(definition.name) list their cards one by one and draw from no booster range of \(set.lowercased()); leave --booster-max out (it is for rules that filter a set's cards, such as sealed and retail)")
+        "--booster-max \(boosterMax): the rules \(definition.name) list their cards one by one and draw from no booster range of \(code); leave --booster-max out (it is for rules that filter a set's cards, such as sealed and retail)")
     }
     let cardSet = try loadSet(for: definition)
     let plan: BoosterPlan

@@ -51,6 +51,9 @@ package struct BoosterFindings: Sendable {
   package private(set) var ambiguousKinds = 0
   /// The boosters listed: every one up to `listLimit`, then those with a problem.
   package private(set) var listed: [Problem] = []
+  /// The first few boosters holding cards outside the rules' reach, kept apart from `listed`
+  /// (which may be full of other problems before the first of them).
+  private var firstOutside: [Problem] = []
   /// The boosters with a problem among `listed`.
   package var problems: [Problem] { listed.filter { !$0.problem.isEmpty } }
   private var problemsListed = 0
@@ -79,6 +82,7 @@ package struct BoosterFindings: Sendable {
       outsideCards += outside.count
       boostersWithOutsideCards += 1
       reasons += outside
+      if firstOutside.count < 3 { firstOutside.append(Problem(booster: booster, line: line, kind: "", problem: "", outside: outside)) }
     }
     if let judged {
       if judged.kinds.count == 1 {
@@ -111,7 +115,7 @@ package struct BoosterFindings: Sendable {
   /// the card invariant's detail (it listed every problem, boosters the rules could not make
   /// of their own cards among them).
   package func firstOutsideCards(_ count: Int = 3) -> String {
-    listed.lazy.filter { !$0.outside.isEmpty }.prefix(count)
+    firstOutside.prefix(count)
       .map { "\(Self.name($0.booster)) (line \($0.line)): \($0.outside.joined(separator: "; "))" }.joined(separator: " | ")
   }
 }

@@ -214,9 +214,9 @@ import Testing
     #expect(negative.status == 2 && negative.stderr == "sealed: error: \(slots):2: column count: expected a whole number, 0 or more, got \"-5\"\n", "\(negative.stderr)")
   }
 
-  /// run.csv's values the page draws from are held to what Sealed writes (run.csv is the one CSV
-  /// its manifest does not check: its times differ from run to run): a page showed "pools -5",
-  /// or "INTERRUPTED ...: no verdict" for a status edited to interrupted or to words of no status.
+  /// run.csv's values the page draws from are held to what Sealed writes, in a folder without
+  /// a manifest too (where its checksum would catch an edit): a page showed "pools -5", or
+  /// "INTERRUPTED ...: no verdict" for a status of words Sealed never writes.
   @Test(arguments: [
     ("pools", "-5", "expected a whole number, 0 or more, or nothing"), ("pools", "abc", "expected a whole number, 0 or more, or nothing"),
     ("seed", "-3", "expected a whole number from 0 to 2^64 - 1"), ("status", "banana", "expected complete or interrupted"),

@@ -29,10 +29,14 @@ import Testing
     let edits = try deck.copiesToEdit(name, count: both, adding: true)
     #expect(edits.map(\.card.id) == printings.map(\.id) && edits.map(\.count) == opened, "\(edits)")
     for edit in edits { try deck.add(edit.card, count: edit.count) }
-    // One more than were opened: the first printing says why.
-    let over = try deck.copiesToEdit(name, count: 1, adding: true)
-    #expect(over.count == 1 && over[0].card.id == printings[0].id)
-    #expect(throws: DataError.self) { try deck.add(over[0].card, count: over[0].count) }
+    // One more than were opened: refused with the name's totals (it quoted one printing's).
+    let numbers = printings.map { "#\($0.collectorNumber ?? "-")" }.joined(separator: ", ")
+    #expect(throws: DataError("\(name): \(both) opened (\(numbers)), \(both) already in the deck")) {
+      try deck.copiesToEdit(name, count: 1, adding: true)
+    }
+    #expect(throws: DataError("\(name): \(both) in the deck, cannot remove \(both + 1)")) {
+      try deck.copiesToEdit(name, count: both + 1, adding: false)
+    }
     // Removing takes the printings the deck holds.
     try deck.remove(printings[0], count: opened[0])
     let removal = try deck.copiesToEdit(name, count: 1, adding: false)
@@ -54,6 +58,24 @@ import Testing
     try deck.add(try deck.findCard(held))
     let removal = try deck.copiesToEdit(prefix, count: 1, adding: false)
     #expect(removal.map(\.card.name) == [held], "\(other)")
+  }
+
+  /// A name given whole is that card even when the deck holds another whose name it begins:
+  /// "joust" removed the Jousting Dummy in the deck, where the pool's Joust was meant.
+  @Test func aWholeNameIsThatCardBeforeAPrefixInTheDeck() throws {
+    for seed in UInt64(1)...60 {
+      let pool = try DeckTestPools.opened("eld", seed: seed, boosterMax: 249)
+      var deck = Deck(name: "j", pool: pool, poolName: "j")
+      let names = Set(deck.choices.filter { !$0.isUnlimited }.map(\.name))
+      guard let (short, long) = names.flatMap({ a in names.map { (a, $0) } }).first(where: { $0.1.count > $0.0.count && $0.1.lowercased().hasPrefix($0.0.lowercased()) }) else { continue }
+      for card in deck.cards.map(\.card) { try deck.remove(card, count: deck.copies(of: card)) }
+      try deck.add(try deck.findCard(long))
+      let removal = try deck.copiesToEdit(short.lowercased(), count: 1, adding: false)
+      #expect(removal.map(\.card.name) == [short], "\(long)")
+      #expect(throws: DataError.self) { try deck.remove(removal[0].card, count: 1) }
+      return
+    }
+    Issue.record("no eld pool of seeds 1 to 60 holds a card whose name begins another's")
   }
 
   /// An opened basic land of another art (retail war's Mountain #260) is the basic land of its

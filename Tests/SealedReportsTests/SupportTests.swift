@@ -97,6 +97,11 @@ import Testing
     let edited = try Fixtures.write(String(decoding: one, as: UTF8.self).replacingOccurrences(of: "status,complete", with: "status,interrupted"), to: "edited.csv", in: dir)
     let error = #expect(throws: DataError.self) { try manifest.requireAsWritten("run.csv", at: edited) }
     #expect(error?.message.hasPrefix("the file is not the one the run wrote") == true, "\(String(describing: error))")
+    // A development build's manifest that recorded run.csv whole (its size too) is held to the
+    // whole file (zlib.crc32(b"k,v\n") in Python: 0x658427f4).
+    let whole = try #require(ReportManifest(text: "file,bytes,crc32\nrun.csv,4,658427f4\nmanifest.csv,,\n"))
+    try whole.requireAsWritten("run.csv", at: try Fixtures.write("k,v\n", to: "whole.csv", in: dir))
+    #expect(throws: DataError.self) { try whole.requireAsWritten("run.csv", at: try Fixtures.write("k,w\n", to: "other.csv", in: dir)) }
   }
 
   @Test func reportFolderReplacesAnOldReportWhole() throws {

@@ -79,6 +79,9 @@ import Testing
     #expect(try server.get("/api/catalog?set=war").errorMessage == "set: unknown parameter; /api/catalog takes none")
     let deleting = try server.post("/api/decks/delete?name=CON", json: #"{"name": "nobody"}"#)
     #expect(deleting.status == 400 && deleting.errorMessage == "name: unknown parameter; /api/decks/delete takes none", "\(deleting.text)")
+    // The path as the router reads it: empty segments dropped.
+    #expect(try server.get("//api/catalog?x=1").errorMessage == "x: unknown parameter; /api/catalog takes none")
+    #expect(try server.get("/api/pools/?set=war&rules=sealed&seed=1").status == 200)
     // Without a seed, the reply names the random one, so the page can link to the pool.
     let random = try JSONValue.object(server.get("/api/pools?set=war&rules=sealed"))
     #expect(UInt64(random["seed"] as! String) != nil)
