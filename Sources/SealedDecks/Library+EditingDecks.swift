@@ -20,11 +20,13 @@ extension Library {
     try withLock(creating: false) { () throws -> (Deck, [DeckChange]) in
       var deck = try deck(name)
       var edits: [(card: PoolCard, count: Int)] = []
-      // Each query against the deck as the ones before it left it (a name spread over its
-      // printings sees the copies an earlier query took); nothing is saved if one fails.
+      // Each query is resolved against a scratch copy as the ones before it left it (a name
+      // spread over its printings sees the copies an earlier query took); the edits are then
+      // made card by card, so that a card named twice is refused with its total.
+      var scratch = deck
       for query in queries {
-        for (card, copies) in try deck.copiesToEdit(query, count: count, adding: adding) {
-          if adding { try deck.add(card, count: copies) } else { try deck.remove(card, count: copies) }
+        for (card, copies) in try scratch.copiesToEdit(query, count: count, adding: adding) {
+          if adding { try? scratch.add(card, count: copies) } else { try? scratch.remove(card, count: copies) }
           if let index = edits.firstIndex(where: { $0.card.id == card.id }) {
             edits[index].count += copies
           } else {
@@ -32,7 +34,11 @@ extension Library {
           }
         }
       }
-      let changes = edits.map { DeckChange(card: $0.card, count: $0.count, held: deck.copies(of: $0.card), opened: deck.opened($0.card)) }
+      var changes: [DeckChange] = []
+      for (card, count) in edits {
+        if adding { try deck.add(card, count: count) } else { try deck.remove(card, count: count) }
+        changes.append(DeckChange(card: card, count: count, held: deck.copies(of: card), opened: deck.opened(card)))
+      }
       try saveChanged(&deck)
       return (deck, changes)
     }
