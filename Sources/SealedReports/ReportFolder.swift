@@ -48,7 +48,7 @@ package struct ReportFolder {
     guard self.path != "/", self.path != workingDirectory else {
       throw DataError("is the working directory or the root; expected a folder of its own for the report", at: self.path)
     }
-    let existing = try Self.nearestExistingLevel(of: parent)
+    let existing = try Folder.nearestExistingLevel(of: parent)
     _ = try Self.survey(self.path, writes: writes.isEmpty ? nil : Set(writes), force: force)
     try probeOnce(in: existing)
   }
@@ -57,28 +57,6 @@ package struct ReportFolder {
   /// caller writing a file beside the report before its commit does (`commit(_:moving:)`).
   package func createParent() throws(DataError) {
     try Folder.create(parent)
-  }
-
-  /// The deepest level of `folder` that exists (`folder` itself when it does), which must be a
-  /// folder: a file there is refused as `Folder.create` would refuse it. Cost: a stat a level.
-  private static func nearestExistingLevel(of folder: String) throws(DataError) -> String {
-    var level = folder
-    while true {
-      var status = stat()
-      if stat(level, &status) == 0 {
-        guard (status.st_mode & S_IFMT) == S_IFDIR else {
-          let reason = level == folder ? "a file of that name is in the way" : "\(level) is a file, not a folder"
-          throw DataError("cannot create the folder (\(reason))", at: folder)
-        }
-        return level
-      }
-      let code = errno
-      // Missing (ENOENT), or beneath a file (ENOTDIR, told when the file is reached).
-      guard code == ENOENT || code == ENOTDIR, level != "/" else {
-        throw DataError("cannot create the folder (\(systemErrorReason(code)))", at: folder)
-      }
-      level = URL(fileURLWithPath: level).deletingLastPathComponent().path
-    }
   }
 
   /// Why `--out -` is refused where a folder is written: `-` is standard output for the

@@ -32,13 +32,39 @@ package enum Folder {
       if mkdir(level, 0o755) != 0 {
         let code = errno
         guard code == EEXIST else { return systemErrorReason(code) }
-        if !isFolder(level) {
-          return index == components.count - 1 ? "a file of that name is in the way" : "\(level) is a file, not a folder"
-        }
+        if !isFolder(level) { return inTheWay(level, last: index == components.count - 1) }
       }
       level += "/"
     }
     return nil
+  }
+
+  /// The deepest level of `folder` that exists (`folder` itself when it does), which must be a
+  /// folder: a file there is refused as `create` would refuse it. Nothing is made (a report's
+  /// folder is checked before its run, made when it is written). Cost: a stat a level.
+  package static func nearestExistingLevel(of folder: String) throws(DataError) -> String {
+    var level = folder
+    while true {
+      var status = stat()
+      if stat(level, &status) == 0 {
+        guard (status.st_mode & S_IFMT) == S_IFDIR else {
+          throw DataError("cannot create the folder (\(inTheWay(level, last: level == folder)))", at: folder)
+        }
+        return level
+      }
+      let code = errno
+      // Missing (ENOENT), or beneath a file (ENOTDIR, told when the file is reached).
+      guard code == ENOENT || code == ENOTDIR, level != "/" else {
+        throw DataError("cannot create the folder (\(systemErrorReason(code)))", at: folder)
+      }
+      level = URL(fileURLWithPath: level).deletingLastPathComponent().path
+    }
+  }
+
+  /// Why a folder cannot be made when `level` of its path is a file: the folder's own name
+  /// (`last`), or one of its parents.
+  private static func inTheWay(_ level: String, last: Bool) -> String {
+    last ? "a file of that name is in the way" : "\(level) is a file, not a folder"
   }
 
   /// Whether `path` is a folder (or a link to one). Cost: one stat.
