@@ -60,9 +60,10 @@ extension Deck {
   private func findPrintings(_ query: String, among candidates: [PoolCard]) throws(DataError) -> [PoolCard] {
     let trimmed = query.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty else { throw DataError("expected a card name or collector number, found an empty string") }
+    let exact = exactPrintings(trimmed, among: candidates)
+    if !exact.isEmpty { return exact }
     let number = trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed
     if number.first?.isNumber == true {
-      if let card = candidates.first(where: { $0.collectorNumber == number }) { return [card] }
       // An opened basic land of another art (war's Mountain #260) is the pool's basic land of
       // its name, which decks take (it said "no card with collector number 260").
       if let opened = pool.cards.map(\.card).first(where: { $0.isUnlimited && $0.collectorNumber == number }),
@@ -75,8 +76,6 @@ extension Deck {
       }
     }
     let wanted = NameMatching.normalized(trimmed)
-    let exact = candidates.filter { NameMatching.normalized($0.name) == wanted }
-    if !exact.isEmpty { return exact }
     let prefixed = candidates.filter { NameMatching.normalized($0.name).hasPrefix(wanted) }
     if let first = prefixed.first {
       let name = NameMatching.normalized(first.name)

@@ -66,7 +66,7 @@ public struct Deck: Sendable, Equatable {
   /// colours either (a set whose data is partial: 261 of ltr's 266 cards): `deck show` counts
   /// them as colourless, of mana value 0 and of no type, and `hand` never as lands.
   package var cardsLackingData: [PoolCard] {
-    cards.map(\.card).filter { !$0.isUnlimited && $0.typeLine.isEmpty }
+    cards.map(\.card).filter(\.lacksData)
   }
 
   /// One line saying how many of the deck's cards lack their data and what that does to
@@ -83,7 +83,7 @@ public struct Deck: Sendable, Equatable {
   /// One line saying how many of the pool's cards lack their data, for `open --save`; nil
   /// when none does.
   package var poolLackingDataNote: String? {
-    let lacking = pool.cards.filter { !$0.card.isUnlimited && $0.card.typeLine.isEmpty }
+    let lacking = pool.cards.filter(\.card.lacksData)
     guard !lacking.isEmpty else { return nil }
     let sets = Array(Set(lacking.map(\.card.set))).sorted()
     return "\(lacking.count) of the pool's \(pool.cards.count) different cards lack a type line, mana cost and colours in the card data (sealed cards fetch \(sets.joined(separator: " ")) gets them); deck show and hand count them as colourless others of mana value 0, never lands"

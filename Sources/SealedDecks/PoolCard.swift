@@ -20,6 +20,10 @@ package struct PoolCard: Sendable, Hashable, Codable {
   /// Scryfall's `normal` image of the front face, when the data has one.
   package var image: String?
 
+  /// Whether the card data had no type line for this card, hence no mana cost or colours either
+  /// (a set whose data is partial); basic lands, named whole, never do.
+  package var lacksData: Bool { !isUnlimited && typeLine.isEmpty }
+
   /// A card with the given fields. An image address on Scryfall's retired host is made current
   /// from the set and collector number, or dropped when there is no collector number.
   package init(
