@@ -11,18 +11,13 @@ package struct BoosterFindings: Sendable {
     package let line: Int
     package let kind: String
     package let problem: String
-    /// The cards of the problem that no booster of the rules holds (not written to
-    /// `boosters.csv`, whose `problem` holds them too): the detail of the card invariant.
-    package let outside: [String]
 
-    /// A booster's row: its label, line, kind (or kinds) and problem (empty when none), and the
-    /// cards of it outside the rules' reach.
-    package init(booster: String, line: Int, kind: String, problem: String, outside: [String] = []) {
+    /// A booster's row: its label, line, kind (or kinds) and problem (empty when none).
+    package init(booster: String, line: Int, kind: String, problem: String) {
       self.booster = booster
       self.line = line
       self.kind = kind
       self.problem = problem
-      self.outside = outside
     }
   }
 
@@ -53,7 +48,7 @@ package struct BoosterFindings: Sendable {
   package private(set) var listed: [Problem] = []
   /// The first few boosters holding cards outside the rules' reach, kept apart from `listed`
   /// (which may be full of other problems before the first of them).
-  private var firstOutside: [Problem] = []
+  private var firstOutside: [(booster: String, line: Int, cards: [String])] = []
   /// The boosters with a problem among `listed`.
   package var problems: [Problem] { listed.filter { !$0.problem.isEmpty } }
   private var problemsListed = 0
@@ -82,7 +77,7 @@ package struct BoosterFindings: Sendable {
       outsideCards += outside.count
       boostersWithOutsideCards += 1
       reasons += outside
-      if firstOutside.count < 3 { firstOutside.append(Problem(booster: booster, line: line, kind: "", problem: "", outside: outside)) }
+      if firstOutside.count < 3 { firstOutside.append((booster, line, outside)) }
     }
     if let judged {
       if judged.kinds.count == 1 {
@@ -95,7 +90,7 @@ package struct BoosterFindings: Sendable {
     if !outside.isEmpty || judged?.problem != nil { impossibleBoosters += 1 }
     let kind = judged.map { $0.kinds.map { kindNames[$0] }.joined(separator: " or ") } ?? ""
     if listed.count < Self.listLimit || (!reasons.isEmpty && problemsListed < Self.problemLimit) {
-      listed.append(Problem(booster: booster, line: line, kind: kind, problem: reasons.joined(separator: "; "), outside: outside))
+      listed.append(Problem(booster: booster, line: line, kind: kind, problem: reasons.joined(separator: "; ")))
       if !reasons.isEmpty { problemsListed += 1 }
     }
   }
@@ -116,6 +111,6 @@ package struct BoosterFindings: Sendable {
   /// of their own cards among them).
   package func firstOutsideCards(_ count: Int = 3) -> String {
     firstOutside.prefix(count)
-      .map { "\(Self.name($0.booster)) (line \($0.line)): \($0.outside.joined(separator: "; "))" }.joined(separator: " | ")
+      .map { "\(Self.name($0.booster)) (line \($0.line)): \($0.cards.joined(separator: "; "))" }.joined(separator: " | ")
   }
 }

@@ -77,7 +77,8 @@ extension ReportContents {
   /// without one.
   private static func requireManifestOfItsGenerator(_ run: RunTable, names: Set<String>, folder: String) throws(DataError) {
     guard !names.contains(ReportFolder.manifestName), let generator = run["generator"],
-      let version = Int(generator.reversed().prefix { $0.isNumber }.reversed().map(String.init).joined()),
+      // "generator version 5" (a simulation's), "5" (an audit's).
+      let version = generator.split(separator: " ").last.flatMap({ Int($0) }),
       version >= firstGeneratorWithManifests
     else { return }
     throw DataError(
