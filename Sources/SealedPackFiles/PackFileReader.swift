@@ -75,6 +75,12 @@ public struct PackFileReader: ~Copyable {
     // The first line that says something.
     var first: String?
     while let line = try lines.next() {
+      // A line ending in CR alone (classic Mac text) would make the whole file one line.
+      if line.contains(0x0D) {
+        throw DataError(
+          "a carriage return (CR) inside the line: the file's lines seem to end in CR alone; expected lines ending in LF or CR LF (convert it, e.g. with tr '\\r' '\\n')",
+          at: lines.location)
+      }
       let text = try line.string(at: lines.location).trimmingSpaces
       if text.isEmpty || text.hasPrefix("#") || text.hasPrefix("//") { continue }
       first = text

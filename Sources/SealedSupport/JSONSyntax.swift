@@ -8,6 +8,10 @@ import Foundation
 /// first builds a tree several times the file's size, and reports a cut file without a
 /// position). Cost: one pass over the bytes; memory O(depth).
 package enum JSONSyntax {
+  /// The deepest nesting of arrays and objects read: Foundation's JSON decoders refuse more
+  /// (as "The given data was not valid JSON", saying nothing of where or why).
+  package static let maximumDepth = 512
+
   struct Problem: Equatable {
     /// Byte offset of the first byte that cannot continue the text (the length if it ends early).
     var offset: Int
@@ -70,11 +74,15 @@ package enum JSONSyntax {
       expect = .commaOrClose
     }
 
-    /// Opens an array or object at `byte`.
-    mutating func open(_ byte: UInt8, then next: Expect) {
+    /// Opens an array or object at `byte`; past `maximumDepth`, the problem that is.
+    mutating func open(_ byte: UInt8, then next: Expect) -> Problem? {
+      guard stack.count < JSONSyntax.maximumDepth else {
+        return problem("more than \(JSONSyntax.maximumDepth) arrays and objects nested, the most a JSON decoder here reads")
+      }
       stack.append(byte)
       index += 1
       expect = next
+      return nil
     }
 
     /// A value (or, in an array just opened, its `]`).
@@ -85,11 +93,9 @@ package enum JSONSyntax {
       }
       switch byte {
       case UInt8(ascii: "{"):
-        open(byte, then: .keyOrClose)
-        return nil
+        return open(byte, then: .keyOrClose)
       case UInt8(ascii: "["):
-        open(byte, then: .valueOrClose)
-        return nil
+        return open(byte, then: .valueOrClose)
       case UInt8(ascii: "\""):
         if let found = scanString() { return found }
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):

@@ -59,6 +59,19 @@ import Testing
     #expect(JSONSyntax.firstProblem(in: Data(text.utf8))?.message == message)
   }
 
+  /// Nesting past Foundation's limit is named at the first container too many, where the
+  /// decoders said only "not valid JSON"; at the limit both read the text.
+  @Test func nestingPastTheDecodersLimitIsNamed() throws {
+    func nested(_ depth: Int) -> Data { Data(("{\"a\":" + String(repeating: "[", count: depth - 1) + String(repeating: "]", count: depth - 1) + "}").utf8) }
+    let limit = JSONSyntax.maximumDepth
+    #expect(JSONSyntax.firstProblem(in: nested(limit)) == nil)
+    #expect((try? JSONSerialization.jsonObject(with: nested(limit))) != nil)
+    #expect((try? JSONSerialization.jsonObject(with: nested(limit + 1))) == nil)
+    #expect(
+      JSONSyntax.firstProblem(in: nested(limit + 1))
+        == .init(offset: 5 + limit - 1, message: "more than 512 arrays and objects nested, the most a JSON decoder here reads"))
+  }
+
   @Test func aCutCardFileNamesItsLineAndColumn() throws {
     let dir = try Fixtures.temporaryDirectory()
     let text = "[\n" + Fixtures.cardJSON(number: "1", name: "One") + ",\n" + Fixtures.cardJSON(number: "2", name: "Two") + "\n]\n"

@@ -38,6 +38,22 @@ import Testing
     #expect(try PackFileTesting.read(plain).first?.cards.first?.collectorNumber == "100")
   }
 
+  /// A file whose lines end in CR alone (classic Mac text) is one line to a reader of LF lines:
+  /// it is named so, where a CSV lacked its columns and a list with a comment first had "no
+  /// boosters". CR LF files read as LF ones.
+  @Test(arguments: [
+    ("cr.csv", "booster,set,collector_number\r1,war,100\r1,war,1\r"),
+    ("cr.txt", "# opened at home\rOb Nixilis, the Hate-Twisted (WAR) 100\rKarn's Bastion (WAR) 248\r"),
+  ])
+  func linesEndingInCRAloneAreNamed(name: String, text: String) throws {
+    let path = try PackFileTesting.file(name, text)
+    #expect(
+      PackFileTesting.error(path)
+        == "\(path):1: a carriage return (CR) inside the line: the file's lines seem to end in CR alone; expected lines ending in LF or CR LF (convert it, e.g. with tr '\\r' '\\n')")
+    let crlf = try PackFileTesting.file("crlf-" + name, text.replacingOccurrences(of: "\r", with: "\r\n"))
+    #expect(try PackFileTesting.read(crlf).first?.cards.count == 2)
+  }
+
   /// A CSV with its own columns and a `pack_number` or `draft_id` of its own is a CSV (it was
   /// taken for 17lands' layout and refused for lacking pick_number).
   @Test func aCSVWithAColumnNamedLike17landsIsACSV() throws {

@@ -180,6 +180,12 @@ import Testing
       ("/api/decks/save", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1},\"name\":\"my deck\"}", 422,
        "\"my deck\" is not a valid deck name; use 1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit"),
       ("/api/decks/delete", "{\"name\":\"nobody\"}", 404, "no deck \"nobody\" in "),
+      // Values the fields' decoder skips and the unknown-field check cannot read were let
+      // through unchecked; nesting past the decoders' limit was "malformed JSON" alone.
+      ("/api/decks/delete", "{\"name\":\"nobody\",\"y\":1e400}", 400,
+       "request body: a value that cannot be read (Number 1e400 is not representable in Swift)"),
+      ("/api/decks/delete", "{\"name\":\"nobody\",\"y\":" + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}", 400,
+       "request body:1:533: malformed JSON (more than 512 arrays and objects nested, the most a JSON decoder here reads); send a JSON object"),
       ("/api/checks", "{\"set\":\"war\",\"pools\":0}", 400, "Pools: 0 is out of range; enter a whole number from 1 to 10,000,000"),
       ("/api/checks", "{\"set\":\"war\",\"pools\":1e30}", 400,
        "Pools: 1e+30 is out of range; enter a whole number from 1 to 10,000,000 (a larger run: sealed check on the command line)"),
@@ -210,6 +216,13 @@ import Testing
       let reply = path.hasSuffix("/cancel") ? try server.post(path, json: "{}") : try server.get(path)
       #expect(reply.status == 400 && reply.errorMessage == message, "\(path): \(reply.status) \(reply.text)")
     }
+    // A body that is not UTF-8 is named so (it was "malformed JSON", or "expected an object").
+    let latin1 = Data("{\"name\":\"caf".utf8) + Data([0xE9]) + Data("\"}".utf8)
+    let headers = ["Content-Type": "application/json", "Origin": server.origin]
+    let notUTF8 = try RawHTTP.send(port: server.port, method: "POST", path: "/api/decks/delete", headers: headers, body: latin1)
+    #expect(
+      notUTF8.status == 400 && notUTF8.errorMessage == "request body: byte 13 is not UTF-8 text; send a JSON object in UTF-8",
+      "\(notUTF8.status) \(notUTF8.text)")
     // A refused check leaves no report folder behind.
     #expect(try FileManager.default.contentsOfDirectory(atPath: server.reports.path).isEmpty)
     // An oversized body is refused before it is read whole.

@@ -27,6 +27,9 @@ enum JSONBody {
       throw APIError(.contentTooLarge, "the request body is over \(limit) bytes; at most \(limit) are read")
     }
     let data = Data(buffer.readableBytesView)
+    if let offset = firstInvalidUTF8(data) {
+      throw APIError.badRequest("request body: byte \(offset + 1) is not UTF-8 text; send a JSON object in UTF-8")
+    }
     do {
       try JSONSyntax.check(data, source: "request body", expected: "send a JSON object")
     } catch {
@@ -44,6 +47,22 @@ enum JSONBody {
       throw APIError.badRequest("request body: \(DecodingErrorMessage.describe(error))")
     } catch {
       throw APIError.badRequest("request body: \(error)")
+    }
+  }
+
+  /// The offset of the first byte of `data` that does not continue valid UTF-8 (the decoders
+  /// refuse such text as "not valid JSON"), or nil.
+  static func firstInvalidUTF8(_ data: Data) -> Int? {
+    guard String(validating: data, as: UTF8.self) == nil else { return nil }
+    var decoder = UTF8()
+    var bytes = data.makeIterator()
+    var offset = 0
+    while true {
+      switch decoder.decode(&bytes) {
+      case .scalarValue(let scalar): offset += UTF8.width(scalar)
+      case .emptyInput: return nil
+      case .error: return offset
+      }
     }
   }
 }

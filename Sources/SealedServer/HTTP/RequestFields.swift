@@ -15,9 +15,16 @@ extension RequestFields {
   /// (of several, an object's own before those inside its values, each by name:
   /// `JSONUnknownField`). Cost: one parse of the body.
   static func check(_ body: Data) throws(APIError) {
-    guard let object = try? JSONSerialization.jsonObject(with: body),
-      let found = JSONUnknownField.first(in: object, places: fields)
-    else { return }
+    let object: Any
+    do {
+      object = try JSONSerialization.jsonObject(with: body)
+    } catch {
+      // A value the decoder of the request's fields skipped and this parser refuses (a number
+      // past a double's range, a lone surrogate): refused, not let through unchecked.
+      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+      throw APIError.badRequest("request body: a value that cannot be read (\(detail.trimmingCharacters(in: CharacterSet(charactersIn: "."))))")
+    }
+    guard let found = JSONUnknownField.first(in: object, places: fields) else { return }
     let field = (found.place.isEmpty ? found.key : "\(found.place).\(found.key)").replacingOccurrences(of: "[]", with: "")
     let allowed = (fields[found.place] ?? []).joined(separator: ", ")
     throw APIError.badRequest("request body: field \(field): unknown; expected \(allowed)")
