@@ -27,6 +27,9 @@ package struct ServerConfiguration: Sendable {
   /// Scryfall's API, where the app fetches a product's cards: `SEALED_SCRYFALL_API` (a
   /// mirror, or the tests' server on 127.0.0.1), else Scryfall's.
   package var scryfallAPI: URL
+  /// `SEALED_SCRYFALL_API` as written, when set: `validated()` refuses one that is not an
+  /// http or https address (one `URL` could not read fell back to Scryfall's unsaid).
+  package var scryfallAPISetting: String?
   /// Where the app fetches a newer release of booster data from: `SEALED_RELEASE_FROM` (an
   /// address or a file, as `sealed rules fetch --from` takes), else mtg.wtf's published file.
   package var releaseFrom: String?
@@ -52,7 +55,8 @@ package struct ServerConfiguration: Sendable {
     self.imagesFolder = imagesFolder.map(Self.absolute)
     self.cards = cards.map(Self.absolute)
     let environment = ProcessInfo.processInfo.environment
-    scryfallAPI = environment["SEALED_SCRYFALL_API"].flatMap { $0.isEmpty ? nil : URL(string: $0) } ?? URL(string: "https://api.scryfall.com")!
+    scryfallAPISetting = environment["SEALED_SCRYFALL_API"].flatMap { $0.isEmpty ? nil : $0 }
+    scryfallAPI = scryfallAPISetting.flatMap { URL(string: $0) } ?? URL(string: "https://api.scryfall.com")!
     releaseFrom = environment["SEALED_RELEASE_FROM"].flatMap { $0.isEmpty ? nil : $0 }
   }
 
@@ -74,8 +78,10 @@ package struct ServerConfiguration: Sendable {
     guard !host.isEmpty, host.unicodeScalars.allSatisfy({ $0.isASCII && hostCharacters.contains($0) }) else {
       throw DataError("--host \(host): expected an address such as 127.0.0.1, 0.0.0.0 or ::1, or a host name")
     }
-    guard let scheme = scryfallAPI.scheme, ["http", "https"].contains(scheme), scryfallAPI.host != nil else {
-      throw DataError("SEALED_SCRYFALL_API \(scryfallAPI.absoluteString): expected an http or https address like https://api.scryfall.com")
+    let readAPI = scryfallAPISetting.map { URL(string: $0) } ?? scryfallAPI
+    guard let readAPI, let scheme = readAPI.scheme, ["http", "https"].contains(scheme), readAPI.host != nil else {
+      let written = scryfallAPISetting ?? scryfallAPI.absoluteString
+      throw DataError("SEALED_SCRYFALL_API \(written): expected an http or https address like https://api.scryfall.com")
     }
     if let imagesFolder {
       var isFolder: ObjCBool = false

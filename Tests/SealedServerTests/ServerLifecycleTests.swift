@@ -64,6 +64,14 @@ import Testing
     let port = try SealedExecutable.run(["--port", "70000"], executable: RunningServer.executable)
     #expect(port.status == 2)
     #expect(port.stderr == "sealed: error: --port 70000: expected a port from 0 to 65535 (0: any free port)\n")
+    // A Scryfall address Foundation's URL cannot read fell back to Scryfall's unsaid; one it
+    // reads but that is no http address is named as written, not percent-encoded.
+    for written in ["http://[bad", "ftp://mirror.example/a b"] {
+      let api = try SealedExecutable.run(
+        ["--port", "0"], environment: ["SEALED_SCRYFALL_API": written], executable: RunningServer.executable)
+      #expect(api.status == 2)
+      #expect(api.stderr == "sealed: error: SEALED_SCRYFALL_API \(written): expected an http or https address like https://api.scryfall.com\n")
+    }
     let images = try SealedExecutable.run(["--port", "0", "--images", "/nonexistent-images"], executable: RunningServer.executable)
     #expect(images.status == 2)
     #expect(images.stderr == "sealed: error: /nonexistent-images: no such folder; expected a folder of card images named SET-NUMBER.jpg\n")
