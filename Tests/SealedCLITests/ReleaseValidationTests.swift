@@ -110,6 +110,21 @@ import Testing
     #expect(result.status == 1, "\(result.stderr)")
     #expect(result.stdout.contains("products: 0 added, 1 removed, 0 renamed, 3 changed, 534 unchanged"), "\(result.stdout)")
     #expect(result.stdout.split(separator: "\n").last?.hasPrefix("FAIL: the releases differ: 1 removed, 3 changed (") == true)
+    // A pipeline that expects changes but no lost product (mtgjson #1252): only the removal
+    // fails it; the same changes without it pass, the report written either way.
+    let lost = try SealedExecutable.run(
+      ["rules", "diff", Fixtures.shippedBoosters, file.path, "--out", dir.appendingPathComponent("lost").path, "--fail-on", "removed"])
+    #expect(lost.status == 1, "\(lost.stderr)")
+    #expect(lost.stdout.hasSuffix("FAIL: the new release lacks 1 product of the old: mkm-play\n"), "\(lost.stdout)")
+    var kept = try Self.planted()
+    kept.append(try #require(try Self.shippedProducts().first { $0["code"] as? String == "mkm-play" }))
+    let keptFile = dir.appendingPathComponent("kept.json")
+    try Self.write(kept, to: keptFile)
+    let changedOnly = try SealedExecutable.run(
+      ["rules", "diff", Fixtures.shippedBoosters, keptFile.path, "--out", dir.appendingPathComponent("kept").path, "--fail-on", "removed"])
+    #expect(changedOnly.status == 0, "\(changedOnly.stdout) \(changedOnly.stderr)")
+    #expect(changedOnly.stdout.hasSuffix("PASS: no product of the old release is missing (products 3 changed: review the report)\n"), "\(changedOnly.stdout)")
+    #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("kept/changes.csv").path))
     let products = try Self.rows(dir.appendingPathComponent("diff/products.csv"))
     #expect(products.contains { $0["status"] == "removed" && $0["old_product"] == "mkm-play" })
     #expect(Set(products.filter { $0["status"] == "changed" }.map { $0["new_product"]! }) == ["fdn-play", "war-draft", "otj-play"])
@@ -266,6 +281,11 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("products: 0 added, 0 removed, 0 renamed, 0 changed, 538 unchanged\nnothing changed\n"))
     #expect(result.stdout.hasSuffix("PASS: the releases are the same: 538 products, no measure changed\n"))
+    let removedOnly = try SealedExecutable.run(
+      ["rules", "diff", Fixtures.shippedBoosters, Fixtures.shippedBoosters, "--out", dir.appendingPathComponent("same2").path, "--fail-on", "removed"])
+    #expect(removedOnly.status == 0 && removedOnly.stdout.hasSuffix("PASS: no product of the old release is missing; nothing changed\n"), "\(removedOnly.stdout)")
+    let bad = try SealedExecutable.run(["rules", "diff", Fixtures.shippedBoosters, "--fail-on", "added"])
+    #expect(bad.status == 2 && bad.stderr.contains("--fail-on"), "\(bad.stderr)")
     let changes = try String(contentsOf: dir.appendingPathComponent("same/changes.csv"), encoding: .utf8)
     #expect(changes == "product,old_product,measure,subject,old,new,old_exact,new_exact,relative_change\n")
   }

@@ -21,8 +21,17 @@ struct RulesDiffCommand: ParsableCommand {
       relative changes among values both releases have, and writes run.csv, products.csv \
       (every product with its status and what changed), changes.csv (every measure that \
       changed, largest relative change first) and report.html to DIR. Exit status: 0 nothing \
-      changed, 1 something did, 2 bad input.
+      changed, 1 something did, 2 bad input; with --fail-on removed, 1 only when a product of \
+      OLD is not in NEW (a release that lost products), whatever else changed.
       """)
+
+  /// What makes the command exit 1.
+  enum FailOn: String, ExpressibleByArgument, CaseIterable {
+    /// Anything changed: a product added, removed, renamed or changed.
+    case change
+    /// A product of the old release that the new one lacks (renamed ones are paired).
+    case removed
+  }
 
   @Argument(help: ArgumentHelp("The older release: mtg.wtf's compiled booster data or an MTGJSON file, plain or gzipped.", valueName: "old"))
   var old: String
@@ -32,6 +41,9 @@ struct RulesDiffCommand: ParsableCommand {
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Changes to print, largest first, among values both releases have (default 15; changes.csv has all).", valueName: "n"))
   var top: WholeNumber = WholeNumber(15)
+
+  @Option(help: ArgumentHelp("What exits 1: change (anything changed; the default) or removed (only a product of OLD missing from NEW: for a release pipeline that expects changes but no lost products).", valueName: "what"))
+  var failOn: FailOn = .change
 
   @Option(help: ArgumentHelp("Folder of the report (default: reports/rules-diff/).", valueName: "dir"))
   var out: String = "reports/rules-diff"
@@ -48,7 +60,8 @@ struct RulesDiffCommand: ParsableCommand {
     let job = try ReleaseDiffJob(settings)
     let outcome = try job.run()
     try job.write(outcome)
-    print(ReleaseDiffOutput.render(outcome, of: job, top: top), terminator: "")
-    if outcome.diff.changed { throw CommandFailure(status: 1) }
+    print(ReleaseDiffOutput.render(outcome, of: job, top: top, failOnRemovedOnly: failOn == .removed), terminator: "")
+    let fails = failOn == .removed ? outcome.diff.count(.removed) > 0 : outcome.diff.changed
+    if fails { throw CommandFailure(status: 1) }
   }
 }

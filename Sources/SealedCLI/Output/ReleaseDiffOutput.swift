@@ -8,7 +8,10 @@ import SealedRelease
 enum ReleaseDiffOutput {
   /// What the command prints: the two files, the products by status, the largest changes, and
   /// (with `verdict`) the PASS or FAIL line; `sealed rules fetch` prints its own last line.
-  static func render(_ outcome: ReleaseDiffJob.Outcome, of job: ReleaseDiffJob, top: Int, verdict: Bool = true) -> String {
+  /// With `failOnRemovedOnly` (`--fail-on removed`) the verdict is on removed products alone.
+  static func render(
+    _ outcome: ReleaseDiffJob.Outcome, of job: ReleaseDiffJob, top: Int, verdict: Bool = true, failOnRemovedOnly: Bool = false
+  ) -> String {
     let diff = outcome.diff
     var text = "old: \(job.old.path) (\(job.old.form.rawValue), \(job.old.products.count) products)\n"
     text += "new: \(job.new.path) (\(job.new.form.rawValue), \(job.new.products.count) products)\n"
@@ -21,6 +24,7 @@ enum ReleaseDiffOutput {
     }
     text += "report: \(job.reportPath)/ (run.csv, products.csv, changes.csv, report.html)\n"
     guard verdict else { return text }
+    if failOnRemovedOnly { return text + removedVerdict(diff) }
     if diff.changed {
       let counts = ReleaseDiff.Status.allCases.filter { $0 != .unchanged && diff.count($0) > 0 }.map { "\(diff.count($0)) \($0.rawValue)" }
       text += "FAIL: the releases differ: \(counts.joined(separator: ", ")) (\(counted(diff.changes.count, "measure")) changed)\n"
@@ -28,6 +32,19 @@ enum ReleaseDiffOutput {
       text += "PASS: the releases are the same: \(diff.products.count) products, no measure changed\n"
     }
     return text
+  }
+
+  /// The verdict of `--fail-on removed`: FAIL naming the products of the old release the new
+  /// one lacks, else PASS saying what else changed.
+  static func removedVerdict(_ diff: ReleaseDiff) -> String {
+    let removed = diff.products.filter { $0.status == .removed }.compactMap(\.oldCode)
+    if !removed.isEmpty {
+      let names = removed.prefix(12).joined(separator: ", ") + (removed.count > 12 ? ", ... (\(removed.count) in all)" : "")
+      return "FAIL: the new release lacks \(counted(removed.count, "product")) of the old: \(names)\n"
+    }
+    let others = ReleaseDiff.Status.allCases.filter { $0 != .unchanged && diff.count($0) > 0 }.map { "\(diff.count($0)) \($0.rawValue)" }
+    return "PASS: no product of the old release is missing"
+      + (others.isEmpty ? "; nothing changed\n" : " (products \(others.joined(separator: ", ")): review the report)\n")
   }
 
   /// `added: a, b, ...`: the first 12 products of a status, by code (`old -> new` when renamed);
