@@ -201,6 +201,12 @@ import Testing
     #expect(VerdictTable.format(0.778748, beside: 0.78) == "0.7787")
     #expect(VerdictTable.format(0.7800001, beside: 0.78) == "0.7800001")
     #expect(VerdictTable.format(0.78, beside: 0.78) == "0.78")
+    // The value held to gets digits too when four would show it equal to a bound that misses it
+    // (found by a review: a failing claim at 0.18032 read "vs 0.1803 ... [0.1536, 0.1803]").
+    let failing = VerdictTable.interval(0.1536, 0.180314, expected: 0.18032)
+    #expect(failing == (low: "0.1536", expected: "0.18032", high: "0.18031"), "\(failing)")
+    let covering = VerdictTable.interval(0.1536, 0.1811, expected: 0.18032)
+    #expect(covering == (low: "0.1536", expected: "0.1803", high: "0.1811"), "\(covering)")
   }
 
   /// A run checked in 4 shards (check --shard K/4, merge, check --tallies) gives the unsharded

@@ -62,11 +62,12 @@ enum VerdictTable {
     switch check.kind {
     case .binomial:
       guard let observed = check.observed, let expected = check.expected else { return "no trials" }
-      var text = "\(format(observed)) vs \(format(expected)) in \(check.n)"
-      if let low = check.confidenceLow, let high = check.confidenceHigh {
-        text += " [\(format(low, beside: expected)), \(format(high, beside: expected))]"
+      guard let low = check.confidenceLow, let high = check.confidenceHigh else {
+        return "\(format(observed)) vs \(format(expected)) in \(check.n)"
       }
-      return text
+      let shown = interval(low, high, expected: expected)
+      return "\(format(observed)) vs \(shown.expected) in \(check.n) [\(shown.low), \(shown.high)]"
+
     case .chiSquare:
       return "X2 \(format(check.statistic ?? 0)), df \(check.degreesOfFreedom ?? 0), n \(check.n)"
     case .invariant:
@@ -86,6 +87,23 @@ enum VerdictTable {
       if (shown < expected) == (value < expected) && (shown > expected) == (value > expected) { return text }
     }
     return String(value)
+  }
+
+  /// An interval and the value it is held to, each shown so that the text keeps the order of
+  /// the numbers: four significant digits where that does, else as many more for all three as
+  /// it takes (an interval [0.1536, 0.180314] failing 0.18032 showed 0.1803 for both).
+  static func interval(_ low: Double, _ high: Double, expected: Double) -> (low: String, expected: String, high: String) {
+    func keepsOrder(_ shown: (low: String, expected: String, high: String)) -> Bool {
+      guard let l = Double(shown.low), let e = Double(shown.expected), let h = Double(shown.high) else { return true }
+      return (l < e) == (low < expected) && (l > e) == (low > expected) && (h < e) == (high < expected) && (h > e) == (high > expected)
+    }
+    var shown = (low: format(low, beside: expected), expected: format(expected), high: format(high, beside: expected))
+    var digits = 5
+    while !keepsOrder(shown) && digits <= 17 {
+      shown = (String(format: "%.\(digits)g", low), String(format: "%.\(digits)g", expected), String(format: "%.\(digits)g", high))
+      digits += 1
+    }
+    return shown
   }
 
   /// Four significant digits, scientific notation for very small numbers.

@@ -47,6 +47,15 @@ package struct CheckBuilder {
     let total = observed.reduce(0, +)
     let test = try ChiSquareGoodnessOfFit(
       observed: observed, expected: expected, pooling: pooling, dispersion: dispersion)
+    // One bin left (every category expecting under 5 pooled, or no draws): no degree of
+    // freedom, a statistic of 0 whatever the counts: a check that cannot fail is not tested.
+    guard test.degreesOfFreedom > 0 || test.statistic.isInfinite else {
+      let categories = observed.count - test.droppedIndices.count
+      let reason = total == 0 ? "n 0, nothing counted" : "n \(Int(total)): its \(categories) categories pooled into 1 bin, which cannot fail"
+      return CheckResult(
+        name: name, kind: .chiSquare, source: source, n: Int(total), alpha: alpha, verdict: .notTested,
+        detail: (["not tested: " + reason] + [detail].filter { !$0.isEmpty }).joined(separator: "; "))
+    }
     var notes = [detail]
     if test.bins.count < observed.count - test.droppedIndices.count {
       notes.append("\(observed.count - test.droppedIndices.count) categories pooled into \(test.bins.count) bins")

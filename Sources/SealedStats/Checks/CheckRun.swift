@@ -86,8 +86,11 @@ package struct CheckRun: Sendable {
         if rule.isNotTested {
           // The rules make no such promise (they let a booster repeat a card): the spec's claim
           // is the test, and the row says why the rules' own was not made.
+          // A claim not tested itself (too few draws) says its own reason alone.
           var claim = check
-          claim.detail += "; the rules do not promise it: \(rule.detail.replacingOccurrences(of: "not tested: ", with: ""))"
+          if !claim.isNotTested {
+            claim.detail += "; the rules do not promise it: \(rule.detail.replacingOccurrences(of: "not tested: ", with: ""))"
+          }
           result[index] = claim
           continue
         }
