@@ -8,6 +8,8 @@ import SealedVerdicts
 /// The checks derived from a rule set alone: what its own analytic expectations predict,
 /// against what the simulation counted. No expectation here is entered by hand.
 ///
+/// 0. Variants: chi-square per booster kind of the variant combinations drawn against their
+///    probabilities (the later checks expect their counts from the combinations drawn).
 /// 1. Rarity per slot: chi-square over rarities, or an invariant when the slot has one rarity.
 ///    When variants make a slot's rarities move in blocks (a replacement of several cards by
 ///    another rarity), the counts vary more than multinomial; the statistic is divided by the
@@ -29,10 +31,12 @@ struct RuleChecks: ContextualChecks {
   let context: CheckContext
 
   func all() throws(StatisticsError) -> [CheckResult] {
+    let eventChecks = try events()
     var checks: [CheckResult] = []
+    checks += try variants(besides: eventChecks)
     checks += try slotRarities()
     checks += try sheets()
-    checks += try events()
+    checks += eventChecks
     checks += try mythicFairness()
     checks += try boosterSizes()
     checks += invariants()
