@@ -10,18 +10,32 @@ extension ReportPage {
   /// digits (trailing zeros dropped), very small or large ones in exponent form. Rounded as C's
   /// printf rounds (the exact value, a tie to even), as the terminal's tables round theirs
   /// (`%.4g`): 0.015625 shows as 0.01562 in both.
-  static func display(_ value: String) -> String {
+  static func display(_ value: String, digits: Int = 4) -> String {
     guard let number = Double(value), value.utf8.contains(UInt8(ascii: ".")) || value.utf8.contains(UInt8(ascii: "e")) else { return value }
     if number == 0 { return "0" }
     let magnitude = abs(number)
     if magnitude >= 1e-4 && magnitude < 1e7 {
-      let decimals = max(0, 3 - Int(floor(log10(magnitude))))
+      let decimals = max(0, digits - 1 - Int(floor(log10(magnitude))))
       return trimmed(String(format: "%.\(decimals)f", number))
     }
     // "1.235e+07" as "1.235e7".
-    let parts = String(format: "%.3e", number).split(separator: "e")
+    let parts = String(format: "%.\(digits - 1)e", number).split(separator: "e")
     guard parts.count == 2, let exponent = Int(parts[1]) else { return value }
     return "\(trimmed(String(parts[0])))e\(exponent)"
+  }
+
+  /// The significant digits that show a row's interval and expected value in the order of the
+  /// numbers (4, or as many more as it takes: a failing 0.18032 beside a bound of 0.180314 read
+  /// 0.1803 for both), as the terminal's table shows them.
+  static func intervalDigits(low: String, expected: String, high: String) -> Int {
+    guard let l = Double(low), let e = Double(expected), let h = Double(high) else { return 4 }
+    for digits in 4...17 {
+      guard let sl = Double(display(low, digits: digits)), let se = Double(display(expected, digits: digits)),
+        let sh = Double(display(high, digits: digits))
+      else { return 4 }
+      if (sl < se) == (l < e) && (sl > se) == (l > e) && (sh < se) == (h < e) && (sh > se) == (h > e) { return digits }
+    }
+    return 17
   }
 
   private static func trimmed(_ text: String) -> String {

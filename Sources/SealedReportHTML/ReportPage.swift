@@ -98,14 +98,19 @@ struct ReportPage {
       let words = columns[index].split(separator: "_", omittingEmptySubsequences: false).map(String.init)
       return Header(parts: words.enumerated().map { Header.Part(text: $1, last: $0 == words.count - 1) })
     }
+    let field = { (row: [String], name: String) in columns.firstIndex(of: name).map { row[$0] } ?? "" }
     checkRows = ordered.map { check in
       let row = table.fields(check)
+      // An interval and its expected value keep their order on the page; an interval's level
+      // shows every digit (0.99990909 and 0.9999 both read 0.9999).
+      let intervalDigits = Self.intervalDigits(low: field(row, "ci_low"), expected: field(row, "expected"), high: field(row, "ci_high"))
       return TableRow(
         cells: order.map { index in
           let value = row[index]
           if columns[index] == "verdict" { return Self.verdictCell(check.verdict) }
           let detail = columns[index] == "check" ? under.map { row[$0] }.filter { !$0.isEmpty }.joined(separator: "; ") : ""
-          return Cell(text: Self.display(value), detail: detail.isEmpty ? nil : detail, cssClass: Double(value) != nil ? "num" : "")
+          let digits = columns[index] == "ci_level" ? 10 : ["ci_low", "ci_high", "expected"].contains(columns[index]) ? intervalDigits : 4
+          return Cell(text: Self.display(value, digits: digits), detail: detail.isEmpty ? nil : detail, cssClass: Double(value) != nil ? "num" : "")
         },
         failed: check.verdict == .fail)
     }

@@ -17,4 +17,17 @@ import Testing
   func numbersKeepFourSignificantDigits(_ value: String, _ shown: String) {
     #expect(ReportPage.display(value) == shown)
   }
+
+  /// An interval and its expected value get the digits that keep their order (found by a
+  /// review: a failing claim at 0.18032 showed 0.1803 beside a bound of 0.1803); a level, every
+  /// digit (0.99990909 and 0.9999 both read 0.9999).
+  @Test func intervalsKeepTheirOrderAndLevelsTheirDigits() {
+    let digits = ReportPage.intervalDigits(low: "0.1536", expected: "0.18032", high: "0.180314")
+    #expect(digits == 5)
+    #expect(ReportPage.display("0.18032", digits: digits) == "0.18032" && ReportPage.display("0.180314", digits: digits) == "0.18031")
+    #expect(ReportPage.intervalDigits(low: "0.1536", expected: "0.18032", high: "0.1811") == 4)
+    #expect(ReportPage.intervalDigits(low: "", expected: "0.5", high: "") == 4)
+    #expect(ReportPage.display("0.9999090909090909", digits: 10) == "0.9999090909")
+    #expect(ReportPage.display("0.9999", digits: 10) == "0.9999")
+  }
 }
