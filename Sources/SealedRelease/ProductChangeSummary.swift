@@ -46,6 +46,7 @@ package struct ProductChangeSummary: Sendable, Equatable {
     add(.size, Self.sizes(oldMeasures, newMeasures))
     add(.finish, Self.finishes(replacedOld, new))
     add(.slots, Self.variants(old, new))
+    add(.slots, Self.drawCounts(replacedOld, new))
     add(.slots, Self.sheetsAddedAndRemoved(replacedOld, new))
     add(.flags, Self.replacements(replaced, old: old, new: new))
     add(.flags, Self.flags(changes, old: old, new: new))
@@ -111,6 +112,24 @@ package struct ProductChangeSummary: Sendable, Equatable {
   static func variants(_ old: CompiledBoosterData.Product, _ new: CompiledBoosterData.Product) -> String? {
     let (before, after) = (old.boosters.filter { $0.weight > 0 }.count, new.boosters.filter { $0.weight > 0 }.count)
     return before == after ? nil : "variants \(before) → \(after)"
+  }
+
+  /// `cards drawn per booster: uncommon 3 → 5, common 7 → 5`: for each sheet boosters draw
+  /// from in both releases, the numbers of its cards the variants draw (`0 or 1` for a sheet
+  /// some variants leave out), where they changed; a slot of 5 uncommons in a booster still of
+  /// 14 cards read as odds alone.
+  static func drawCounts(_ old: CompiledBoosterData.Product, _ new: CompiledBoosterData.Product) -> String? {
+    func counts(_ product: CompiledBoosterData.Product, _ sheet: String) -> [Int] {
+      Set(product.boosters.filter { $0.weight > 0 }.map { $0.sheets[sheet] ?? 0 }).sorted()
+    }
+    let shared = drawnSheets(old).intersection(drawnSheets(new)).sorted()
+    let changed = shared.compactMap { sheet -> String? in
+      let (before, after) = (counts(old, sheet), counts(new, sheet))
+      guard before != after else { return nil }
+      let words = { (numbers: [Int]) in numbers.map(String.init).joined(separator: " or ") }
+      return "\(sheet) \(words(before)) → \(words(after))"
+    }
+    return changed.isEmpty ? nil : "cards drawn per booster: " + listed(changed, shown: 3)
   }
 
   /// `new sheets: a, b` and `sheets gone: c`, among the sheets boosters draw from.

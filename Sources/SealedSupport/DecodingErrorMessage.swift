@@ -68,6 +68,25 @@ package enum DecodingErrorMessage {
     init?(stringValue: String) { nil }
   }
 
+  /// The string field `name` of the top-level array's element a decoding error is in (its path
+  /// starts at the element's index), when that element has one: a product's `code`, so that
+  /// `field [94].boosters: missing` names the product. Cost: `data` parsed once more, which
+  /// only an error's path pays.
+  package static func elementField(_ name: String, at error: DecodingError, in data: Data) -> String? {
+    let path: [any CodingKey]
+    switch error {
+    case .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+      path = context.codingPath
+    @unknown default:
+      return nil
+    }
+    guard let index = path.first?.intValue,
+      let elements = try? JSONSerialization.jsonObject(with: data) as? [Any], index < elements.count,
+      let value = (elements[index] as? [String: Any])?[name] as? String, !value.isEmpty
+    else { return nil }
+    return value
+  }
+
   /// A coding path as one name: keys joined by dots, array indices in brackets (`cards[6].copies`,
   /// `[0].sheets`).
   package static func fieldPath(_ path: [any CodingKey]) -> String {

@@ -151,7 +151,7 @@ import Testing
       try CompiledBoosterData.read(path: broken)
     }
     let wrongType = try Fixtures.write(#"[{"name": 5, "code": "x"}]"#, to: "type.json", in: folder)
-    #expect(throws: DataError("field [0].name: expected a string; \(expected)", at: wrongType)) {
+    #expect(throws: DataError("field [0].name: expected a string (product \"x\"); \(expected)", at: wrongType)) {
       try CompiledBoosterData.read(path: wrongType)
     }
     #expect(throws: DataError.self) { try data().product("nope") }
@@ -196,6 +196,8 @@ import Testing
   static let expected = "expected mtg.wtf's compiled booster data (a JSON array of products with boosters and sheets)"
   static let product = #"{"name": "P", "code": "p", "set_code": "war", "boosters": [{"sheets": {"common": 1}, "weight": 1}], "sheets": {"common": {"cards": {"war:5": 1}}}}"#
 
+  /// A broken product is named by its index, and by its code when it has one (a product
+  /// without `boosters` said only `field [94].boosters: missing`).
   @Test func aBrokenProductAmongOthersIsNamedByItsIndex() throws {
     let folder = try Fixtures.temporaryDirectory()
     let products = Array(repeating: Self.product, count: 5)
@@ -207,7 +209,7 @@ import Testing
     var mistyped = products
     mistyped[2] = #"{"name": 5, "code": "x"}"#
     let typed = try Fixtures.write("[" + mistyped.joined(separator: ",") + "]", to: "type.json", in: folder)
-    #expect(throws: DataError("field [2].name: expected a string; \(Self.expected)", at: typed)) { try CompiledBoosterData.read(path: typed) }
+    #expect(throws: DataError("field [2].name: expected a string (product \"x\"); \(Self.expected)", at: typed)) { try CompiledBoosterData.read(path: typed) }
     var notObject = products
     notObject[1] = "7"
     let number = try Fixtures.write("[" + notObject.joined(separator: ",") + "]", to: "number.json", in: folder)

@@ -102,7 +102,7 @@ extension ReleaseDiffTests {
     let diff = ReleaseDiff(old: old, new: [Self.product(commonWeight: 10), bigger, foil], cards: nil)
     let ordered = diff.summaryOrder.map { diff.products[$0] }
     #expect(ordered.map(\.newCode) == ["dom-draft", "mkm-play", "war-draft"])
-    #expect(ordered[0].summary?.text.hasPrefix("booster size 3 in 3/4, 4 in 1/4 → 4; largest odds changes: ") == true)
+    #expect(ordered[0].summary?.text.hasPrefix("booster size 3 in 3/4, 4 in 1/4 → 4; cards drawn per booster: common 2 or 3 → 3; largest odds changes: ") == true, "\(ordered[0].summary?.text ?? "")")
     #expect(ordered[1].summary?.consequence == .size)
     #expect(ordered[1].summary?.text.hasPrefix(
       "booster size 3 in 3/4, 4 in 1/4 → 4 in 3/4, 5 in 1/4; finish: rare non-foil → foil; new sheets: bonus; "
@@ -328,6 +328,38 @@ extension ReleaseDiffTests {
     let text = ReleaseDiff(old: [old], new: [empty], cards: nil).products[0].summary?.text ?? ""
     #expect(text.hasPrefix("sheet common holds no card, and variants draw from it; "), "\(text)")
     #expect(!text.contains("balance_colors"), "\(text)")
+  }
+
+  /// A sheet deleted while variants still draw from it (mtgjson #1659's reference to nothing)
+  /// is named so, first; it read as "cards: 2 removed". A variant made to draw a sheet the
+  /// product never defined is named the same way.
+  @Test func aDeletedSheetThatVariantsDrawIsNamed() {
+    let old = ReleaseDiffTests.product()
+    var deleted = old
+    deleted.sheets["rare"] = nil
+    let text = ReleaseDiff(old: [old], new: [deleted], cards: nil).products[0].summary?.text ?? ""
+    #expect(text.hasPrefix("variants draw from sheet rare, which the product does not define; "), "\(text)")
+    var renamed = old
+    renamed.boosters[1].sheets = ["convention-2021": 1, "common": 3]
+    let other = ReleaseDiff(old: [old], new: [renamed], cards: nil).products[0].summary?.text ?? ""
+    #expect(other.hasPrefix("variants draw from sheet convention-2021, which the product does not define; "), "\(other)")
+    // Broken in both releases alike: not a change to name.
+    #expect(ReleaseDiff(old: [deleted], new: [deleted], cards: nil).products[0].summary == nil)
+  }
+
+  /// A variant drawing more cards of one sheet and fewer of another, the booster's size kept
+  /// (a Play Booster of 5 uncommons and 5 commons where 3 and 7 are meant: Forge #6612), says
+  /// so; it read as odds alone.
+  @Test func aChangedNumberOfCardsFromASheetIsNamed() {
+    let old = ReleaseDiffTests.product()
+    var more = old
+    more.boosters[1].sheets = ["rare": 2, "common": 2]
+    let text = ReleaseDiff(old: [old], new: [more], cards: nil).products[0].summary?.text ?? ""
+    #expect(text.hasPrefix("cards drawn per booster: common 2 or 3 → 2, rare 1 → 1 or 2; "), "\(text)")
+    var same = old
+    same.boosters[0].weight = 5
+    let reweighted = ReleaseDiff(old: [old], new: [same], cards: nil).products[0].summary?.text ?? ""
+    #expect(!reweighted.contains("cards drawn per booster"), "\(reweighted)")
   }
 
   /// A card or two moved into another sheet are named with where they went (one moved card

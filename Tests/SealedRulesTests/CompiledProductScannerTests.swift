@@ -130,7 +130,7 @@ import Testing
     } catch {
       #expect(
         error.description
-          == "\(path): field [1].sheets.s.cards.b:1: expected a number; expected mtg.wtf's compiled booster data (a JSON array of products with boosters and sheets)"
+          == "\(path): field [1].sheets.s.cards.b:1: expected a number (product \"b\"); expected mtg.wtf's compiled booster data (a JSON array of products with boosters and sheets)"
       )
     }
   }

@@ -124,7 +124,8 @@ public struct CompiledBoosterData: Sendable {
     } catch let error as DataError {
       throw DataError(error.message, at: error.location ?? source)
     } catch let error as DecodingError {
-      throw DataError("\(DecodingErrorMessage.describe(error)); \(expected)", at: source)
+      let product = DecodingErrorMessage.elementField("code", at: error, in: data).map { " (product \(quotedExcerpt($0)))" } ?? ""
+      throw DataError("\(DecodingErrorMessage.describe(error))\(product); \(expected)", at: source)
     } catch {
       throw DataError("cannot read the file (\(error))", at: source)
     }
