@@ -74,9 +74,11 @@ package struct MTGJSONCardImporter {
     let printings = MTGJSONPrinting.group(set.entries)
     for printing in printings {
       let rarity = printing.faces[0].rarity ?? ""
-      guard Rarity(rawValue: rarity) != nil else {
+      // `unknown` is Sealed's word for a card without data, never a card file's rarity.
+      let rarities = Rarity.allCases.filter { $0 != .unknown }
+      guard let known = Rarity(rawValue: rarity), known != .unknown else {
         throw DataError(
-          "card \(printing.number) (\(printing.faces[0].name ?? "")): unknown rarity \"\(rarity)\"; expected one of \(Rarity.allCases.map(\.rawValue).joined(separator: ", "))",
+          "card \(printing.number) (\(printing.faces[0].name ?? "")): unknown rarity \"\(rarity)\"; expected one of \(rarities.map(\.rawValue).joined(separator: ", "))",
           at: set.place)
       }
     }

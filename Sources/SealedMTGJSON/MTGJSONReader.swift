@@ -17,6 +17,22 @@ struct MTGJSONSet {
 
   /// The lowercase code Sealed stores the set under.
   var sealedCode: String { code.lowercased() }
+
+  /// Throws when two entries of the set share a uuid: a booster sheet naming it could not tell
+  /// which card it means (the last one won, silently: a sheet drew another card). Cost: O(entries).
+  func checkUUIDsUnique() throws(DataError) {
+    var seen: [String: MTGJSONCard] = [:]
+    for card in entries {
+      guard let uuid = card.uuid, !uuid.isEmpty else { continue }
+      if let first = seen[uuid] {
+        let named = { (card: MTGJSONCard) in "\(card.number ?? "?") (\(card.name ?? "no name"))" }
+        throw DataError(
+          "uuid \(uuid) names two cards, \(named(first)) and \(named(card)); expected each card's uuid once (a booster sheet naming it could not tell which)",
+          at: place)
+      }
+      seen[uuid] = card
+    }
+  }
 }
 
 /// Reads an MTGJSON file (a set file or AllPrintings.json, plain or gzipped) one set at a time.
@@ -100,6 +116,7 @@ struct MTGJSONReader {
               code: code, name: pending.name ?? code, entries: pending.entries, booster: pending.booster,
               boosterLocation: DataError.location(input.path, line: pending.boosterLine),
               place: "\(input.path): set \(code)")
+            try set.checkUUIDsUnique()
             try body(set)
           }
         }

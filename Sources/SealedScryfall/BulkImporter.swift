@@ -141,7 +141,8 @@ package struct BulkImporter {
       do throws(DataError) {
         split.pending[code] = try store.beginSet(code, source: source)
       } catch {
-        throw DataError(error.message, at: DataError.location(path, line: element.line))
+        // A card folder file in the way is named itself (it was named as the input's line).
+        throw DataError(error.message, at: error.location ?? DataError.location(path, line: element.line))
       }
       split.order.append(code)
     }

@@ -140,6 +140,32 @@ import Testing
     #expect(throws: DataError.self) { try importing(path, sets: ["war"]) }
   }
 
+  /// Two cards of a set sharing a uuid are refused, naming both (found by a review: the last
+  /// one won, so a sheet of ZNR drew a copy of Angel of Destiny where Allied Assault was meant,
+  /// and both were stored).
+  @Test func aUUIDGivenTwiceIsRefusedNamingBothCards() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    var object = try JSONSerialization.jsonObject(with: MTGJSONFixtures.plain("ZNR")) as! [String: Any]
+    var set = object["data"] as! [String: Any]
+    var cards = set["cards"] as! [[String: Any]]
+    let first = cards[0]
+    var copy = cards.first { ($0["rarity"] as? String) == "mythic" }!
+    copy["number"] = "900"
+    copy["uuid"] = first["uuid"]
+    cards.append(copy)
+    set["cards"] = cards
+    object["data"] = set
+    let path = dir.appendingPathComponent("dup.json").path
+    try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
+    let message = "\(path): set ZNR: uuid \(first["uuid"] as! String) names two cards, \(first["number"] as! String) (\(first["name"] as! String)) and 900 (\(copy["name"] as! String)); expected each card's uuid once (a booster sheet naming it could not tell which)"
+    let store = CardStore(path: dir.appendingPathComponent("store").path)
+    #expect { try MTGJSONCardImporter().importFile(path, into: store) } throws: { ($0 as? DataError)?.description == message + "; nothing was stored" }
+    #expect(store.storedSets().isEmpty)
+    #expect { _ = try MTGJSONContents.read(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))), source: path) } throws: {
+      ($0 as? DataError)?.description == message
+    }
+  }
+
   @Test func aFailedImportStoresNothing() throws {
     let dir = try Fixtures.temporaryDirectory()
     let good = try MTGJSONFixtures.writePlain("NEO", in: dir)

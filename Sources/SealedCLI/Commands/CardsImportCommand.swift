@@ -18,7 +18,7 @@ struct CardsImportCommand: ParsableCommand {
       checked: all of them or none.
       """)
 
-  @Argument(help: ArgumentHelp("A Scryfall bulk-data file or an MTGJSON file (.json or .json.gz).", valueName: "file"))
+  @Argument(help: ArgumentHelp("A Scryfall bulk-data file (plain JSON) or an MTGJSON file (.json or .json.gz).", valueName: "file"))
   var file: String
 
   @Option(help: ArgumentHelp("Only these sets, comma-separated (default: every set in the file).", valueName: "codes"))

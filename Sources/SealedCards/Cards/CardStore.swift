@@ -104,6 +104,8 @@ package struct CardStore: Sendable, Equatable {
     try Self.validate(setCode: code)
     try checkReplaceable(code)
     try createFolder()
+    // What imports killed outright left behind (Ctrl-C removes its own).
+    AbandonedPartials.remove(in: path)
     return try PendingSetFile(store: self, code: code, source: source)
   }
 

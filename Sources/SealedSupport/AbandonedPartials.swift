@@ -1,0 +1,38 @@
+import Foundation
+
+/// The hidden temporary files (`.NAME.partial-PID-RANDOM`, `AtomicFile`'s) that a process
+/// killed outright (SIGKILL, a crash, the machine stopping) left in a folder: Ctrl-C and
+/// SIGTERM remove their own, nothing removes these. A card folder gathered a set's size of them
+/// per killed import.
+package enum AbandonedPartials {
+  /// Removes from `folder` each `AtomicFile` temporary file whose writing process no longer runs
+  /// and that has not changed for `age` seconds (a process of another machine sharing the folder
+  /// keeps its file while it writes). Best effort: a file that cannot be removed is left.
+  /// Returns the names removed. Cost: one listing of the folder and a `stat` of each candidate.
+  @discardableResult
+  package static func remove(in folder: String, olderThan age: TimeInterval = 3600) -> [String] {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+    let stale = Date(timeIntervalSinceNow: -age)
+    var removed: [String] = []
+    for name in names where name.hasPrefix(".") {
+      guard let pid = writer(of: name), pid != getpid(), !isRunning(pid) else { continue }
+      let path = (folder as NSString).appendingPathComponent(name)
+      let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantFuture
+      if modified < stale && unlink(path) == 0 { removed.append(name) }
+    }
+    return removed
+  }
+
+  /// The process id in a name of the form `.NAME.partial-PID-RANDOM`, or nil.
+  static func writer(of name: String) -> pid_t? {
+    guard let range = name.range(of: ".partial-", options: .backwards) else { return nil }
+    let parts = name[range.upperBound...].split(separator: "-")
+    guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, UInt32(parts[1]) != nil else { return nil }
+    return pid
+  }
+
+  /// Whether a process of that id exists (one of another user's counts: EPERM).
+  static func isRunning(_ pid: pid_t) -> Bool {
+    kill(pid, 0) == 0 || errno == EPERM
+  }
+}
