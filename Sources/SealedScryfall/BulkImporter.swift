@@ -146,6 +146,6 @@ package struct BulkImporter {
       }
       split.order.append(code)
     }
-    try split.pending[code]!.append(cardObject: element.bytes)
+    try split.pending[code]!.append(cardObject: element.bytes, line: element.line)
   }
 }

@@ -91,6 +91,15 @@ import Testing
     #expect(bad.status == 2)
     #expect(bad.stderr.hasPrefix("sealed: error: \(cut):1:"))
     #expect(bad.stderr.hasSuffix("nothing was stored\n"))
+    // A card the set's check refuses is named by its line in the file (a review's finding: a
+    // bulk file of hundreds of MB said only which set).
+    let good = (1...3).map { Fixtures.cardJSON(set: "war", number: "\($0)", name: "Card \($0)") }
+    let broken = good[2].replacingOccurrences(of: "\"rarity\"", with: "\"rarety\"")
+    #expect(broken != good[2])
+    let misspelt = try Fixtures.write("[\n" + [good[0], good[1], broken].joined(separator: ",\n") + "\n]\n", to: "rarity.json", in: folder)
+    let refused = try SealedExecutable.run(["cards", "import", misspelt], environment: env)
+    #expect(refused.status == 2)
+    #expect(refused.stderr.hasPrefix("sealed: error: \(misspelt): set war, card 3 at line 4: the cards of war do not make a valid card file ("), "\(refused.stderr)")
   }
 
   /// One bad file of the card folder stops the commands that read every set; the line says

@@ -83,7 +83,7 @@ import Testing
     ("cut", "the input ends in the middle of the JSON (truncated?)"),
     ("object", ":1:1: expected a JSON array of card objects ('['), found '{'"),
     ("number", "element 3 of the array is not a JSON object (found '7')"),
-    ("rarity", "set war: the cards of war do not make a valid card file"),
+    ("rarity", "set war, card 1 at line 1: the cards of war do not make a valid card file"),
     ("missing", "the file holds no cards of set mh3 (language en); nothing was stored"),
   ])
   func badFilesStoreNothing(kind: String, message: String) throws {

@@ -138,6 +138,9 @@ package final class PendingSetFile {
   private var buffer = Data()
   private var cardsWritten = 0
   private var finished = false
+  /// The line of the input each card came from, where the writer knows it (a bulk file's), so
+  /// that a card the check refuses is named where the user can find it.
+  private var inputLines: [Int?] = []
   private static let bufferLimit = 1 << 16
 
   fileprivate init(store: CardStore, code: String, source: String) throws(DataError) {
@@ -171,11 +174,13 @@ package final class PendingSetFile {
     "{\"object\":\"list\",\"sealed_source\":\(jsonString(source)),\"data\":[\n"
   }
 
-  /// Appends one card object, given as the bytes of a JSON object.
-  package func append(cardObject bytes: some Collection<UInt8>) throws(DataError) {
+  /// Appends one card object, given as the bytes of a JSON object; `line`: where it starts in
+  /// the input, for errors.
+  package func append(cardObject bytes: some Collection<UInt8>, line: Int? = nil) throws(DataError) {
     if cardsWritten > 0 { buffer.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "\n")]) }
     buffer.append(contentsOf: bytes)
     cardsWritten += 1
+    inputLines.append(line)
     if buffer.count >= Self.bufferLimit { try flush() }
   }
 
@@ -199,8 +204,8 @@ package final class PendingSetFile {
         cards = try CardFileReader.read(path: temporaryPath)
       } catch {
         // The error's location is the temporary file, removed with it: the message says what
-        // is wrong without naming a file the user never had.
-        throw DataError("\(origin): the cards of \(code) do not make a valid card file (\(error.message))")
+        // is wrong without naming a file the user never had, and the card's line in the input.
+        throw DataError("\(origin)\(inputPlace(of: error)): the cards of \(code) do not make a valid card file (\(error.message))")
       }
       guard !cards.isEmpty else { throw DataError("\(origin): no cards of set \(code)") }
       if let stray = cards.first(where: { $0.setCode != code }) {
@@ -213,6 +218,15 @@ package final class PendingSetFile {
       discard()
       throw error
     }
+  }
+
+  /// `, card N at line L` for an error of the temporary file that names its card N
+  /// (`file:line: card N`), when the input's line of that card is known; else empty.
+  private func inputPlace(of error: DataError) -> String {
+    guard let location = error.location, let match = location.firstMatch(of: /: card (\d+)$/),
+      let index = Int(match.1), index >= 1, index <= inputLines.count, let line = inputLines[index - 1]
+    else { return "" }
+    return ", card \(index) at line \(line)"
   }
 
   /// Renames the finished file over `<set>.json` (atomic on one file system).
