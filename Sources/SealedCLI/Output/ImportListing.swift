@@ -20,7 +20,9 @@ enum ImportListing {
       let (word, why): (String, String?) =
         switch row.simulates {
         case .withNames: ("yes, with names", nil)
-        case .onCardKeys(let summary, _): ("on card keys", "\(summary); sealed cards fetch --product \(product.code)")
+        // The remedy the gaps name: a fetch only for sets Scryfall has (an MTGJSON release's
+        // cards of other sets, named by uuid, said "sealed cards fetch", which refused them).
+        case .onCardKeys(let summary, let remedy): ("on card keys", remedy.isEmpty ? summary : "\(summary); \(remedy)")
         case .no(let reason): ("no", reason)
         }
       table.append(
