@@ -159,7 +159,16 @@ package struct MTGJSONBoosterImport {
   /// `uuid-other-set:<uuid>` in a file of one set (another set's card, which the file cannot
   /// hold). Memory: the kept products' own sets' cards while reading.
   package func allProducts() throws(DataError) -> [CompiledBoosterData.Product] {
+    try allProductsAndCards().products
+  }
+
+  /// `allProducts()` and the cards the file holds of the sets its products name, by set code
+  /// (its products' own sets, and the other sets' cards they name): the card data a lint of
+  /// the file looks its keys up in.
+  package func allProductsAndCards() throws(DataError) -> (products: [CompiledBoosterData.Product], cards: [String: [Card]]) {
     let outcome = try collect(keep: { _, _ in true })
+    var cards = outcome.otherCards
+    for item in outcome.items where !item.ownCards.isEmpty { cards[item.set.sealedCode] = item.ownCards }
     let prefix = (outcome.setCount == 1 ? CardDataGaps.otherSetUUIDSet : CardDataGaps.unknownUUIDSet) + ":"
     var products: [CompiledBoosterData.Product] = []
     for item in outcome.items {
@@ -169,7 +178,7 @@ package struct MTGJSONBoosterImport {
         throw DataError(error.error.message, at: error.error.location ?? path)
       }
     }
-    return products
+    return (products, cards)
   }
 
   /// Compiles the product's rule file against `cards`, as `open` would; throws naming the

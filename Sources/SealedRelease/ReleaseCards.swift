@@ -9,9 +9,19 @@ import SealedRules
 package final class ReleaseCards: Sendable {
   package let loader: CardSetLoader
   private let sets = Mutex<[String: [String: Card]]>([:])
+  /// Sets whose cards were given (an MTGJSON file's own), looked up instead of the loader's.
+  private let given: Set<String>
 
-  package init(loader: CardSetLoader) {
+  /// `given`: cards by set code that stand for the loader's sets of those codes (an MTGJSON
+  /// file's own cards, which list every printing of their sets).
+  package init(loader: CardSetLoader, given: [String: [Card]] = [:]) {
     self.loader = loader
+    var indexed: [String: [String: Card]] = [:]
+    for (code, cards) in given {
+      indexed[code.lowercased()] = Dictionary(cards.map { ($0.collectorNumber.text, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+    self.given = Set(indexed.keys)
+    sets.withLock { $0 = indexed }
   }
 
   /// The cards of set `code` by collector number (empty when the data lacks the set). Cost:
@@ -29,7 +39,9 @@ package final class ReleaseCards: Sendable {
 
   /// Whether the card data of set `code` lists every printing of its cards
   /// (`CardSetLoader.listsEveryPrinting`).
-  package func listsEveryPrinting(ofSet code: String) -> Bool { loader.listsEveryPrinting(ofSet: code) }
+  package func listsEveryPrinting(ofSet code: String) -> Bool {
+    given.contains(code.lowercased()) || loader.listsEveryPrinting(ofSet: code)
+  }
 
   /// The card a key (`set:number[:foil]`) names, as the plan compiler finds it: the number, or
   /// for a number ending in a letter the set does not have (mtg.wtf's `221a`), the number

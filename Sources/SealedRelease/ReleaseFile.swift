@@ -1,4 +1,5 @@
 import SealedSupport
+import SealedCards
 import SealedRules
 import SealedMTGJSON
 
@@ -15,6 +16,9 @@ package struct ReleaseFile: Sendable {
   package var path: String
   package var form: Form
   package var products: [CompiledBoosterData.Product]
+  /// An MTGJSON file's own cards of the sets its products name, by set code (empty for
+  /// compiled data, whose cards come from the card data): what its keys name.
+  package var cards: [String: [Card]] = [:]
 
   /// Reads `path`. Throws a one-line `DataError` naming the file when it is neither form. An
   /// MTGJSON product's cards are named `set:number` through the file's own cards; a uuid the
@@ -26,7 +30,8 @@ package struct ReleaseFile: Sendable {
     case .array:
       return ReleaseFile(path: path, form: .compiled, products: try CompiledBoosterData.read(path: path).products)
     case .mtgjson:
-      return ReleaseFile(path: path, form: .mtgjson, products: try MTGJSONBoosterImport(path: path).allProducts())
+      let (products, cards) = try MTGJSONBoosterImport(path: path).allProductsAndCards()
+      return ReleaseFile(path: path, form: .mtgjson, products: products, cards: cards)
     case .scryfallList:
       throw DataError("this is Scryfall card data, which holds no booster products; expected mtg.wtf's compiled booster data or an MTGJSON file", at: path)
     case .other(let found, let line, let column):

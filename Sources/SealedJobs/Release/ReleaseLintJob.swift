@@ -58,6 +58,8 @@ package struct ReleaseLintJob: Sendable {
   /// The baseline's products the patterns pick that the release lacks.
   let lostFromBaseline: Set<String>
   let cards: CardSetLoader
+  /// An MTGJSON file's own cards, which its keys are looked up in before the card data.
+  let fileCards: [String: [Card]]
 
   /// The files a lint's report folder holds.
   package static let fileNames = [ReportFile.findings.name, ReportFile.run.name]
@@ -68,6 +70,7 @@ package struct ReleaseLintJob: Sendable {
     let release = try ReleaseDiffJob.read(try BoosterRelease.resolve(settings.file))
     try release.requireProducts()
     products = try ProductPattern.select(release.products, patterns: settings.patterns)
+    fileCards = release.cards
     baseline = try settings.baseline.map { file throws(DataError) in try BaselineComparison.read(file) }
     lostFromBaseline = BaselineComparison.lostProducts(
       baseline: (baseline ?? []).filter { $0.source == .lint }, releaseCodes: release.products.map(\.code), patterns: settings.patterns)
@@ -79,7 +82,7 @@ package struct ReleaseLintJob: Sendable {
   /// Lints every product. Cost: each product's lint (no compiling, no simulation); each set's
   /// card data read once.
   package func run() throws(DataError) -> Outcome {
-    let lookup = ReleaseCards(loader: cards)
+    let lookup = ReleaseCards(loader: cards, given: fileCards)
     var linted: [(product: CompiledBoosterData.Product, warnings: [LintWarning])] = []
     for product in products {
       linted.append((product, try ProductLint.warnings(product, kind: ProductKind.of(product), cards: lookup)))
