@@ -85,6 +85,8 @@ import Testing
     ("number", "element 3 of the array is not a JSON object (found '7')"),
     ("rarity", "set war, card 1 at line 1: the cards of war do not make a valid card file"),
     ("missing", "the file holds no cards of set mh3 (language en); nothing was stored"),
+    // A printing twice (found by a review: stored, and counted one card more than the set had).
+    ("twice", "set war: collector number 1 twice (line 2 and line 4); expected each printing of war once; nothing was stored"),
   ])
   func badFilesStoreNothing(kind: String, message: String) throws {
     let folder = try Fixtures.temporaryDirectory("sealed-bulk")
@@ -97,6 +99,7 @@ import Testing
     case "object": text = "{\"object\":\"list\"}"
     case "number": text = "[\(war),\(dom),7]"
     case "rarity": text = "[\(dom),\(war.replacingOccurrences(of: "\"common\"", with: "\"epic\""))]"
+    case "twice": text = "[\n\(war),\n\(dom),\n\(war)\n]"
     default:
       text = "[\(war)]"
       sets = ["mh3"]

@@ -208,6 +208,7 @@ package final class PendingSetFile {
         throw DataError("\(origin)\(inputPlace(of: error)): the cards of \(code) do not make a valid card file (\(error.message))")
       }
       guard !cards.isEmpty else { throw DataError("\(origin): no cards of set \(code)") }
+      try checkNumbersOnce(cards, origin: origin)
       if let stray = cards.first(where: { $0.setCode != code }) {
         throw DataError(
           "\(origin): card \(stray.name) is of set \(stray.setCode), not \(code); expected only cards of \(code)")
@@ -217,6 +218,23 @@ package final class PendingSetFile {
     } catch {
       discard()
       throw error
+    }
+  }
+
+  /// Throws when two cards share a collector number: a set's file holds each printing once (a
+  /// bulk file with a card twice stored both, and said one card more than the set then had).
+  private func checkNumbersOnce(_ cards: [Card], origin: String) throws(DataError) {
+    var first: [String: Int] = [:]
+    for (index, card) in cards.enumerated() {
+      let number = card.collectorNumber.text
+      guard let earlier = first[number] else {
+        first[number] = index
+        continue
+      }
+      let lines = inputLines
+      let place = { (index: Int) in lines.indices.contains(index) ? lines[index].map { "line \($0)" } ?? "card \(index + 1)" : "card \(index + 1)" }
+      throw DataError(
+        "\(origin): collector number \(number) twice (\(place(earlier)) and \(place(index))); expected each printing of \(code) once")
     }
   }
 
