@@ -255,6 +255,7 @@ package struct MTGJSONBoosterImport {
         let code = "\(set.sealedCode)-\(name)"
         outcome.allCodes.append(code)
         guard try keep(set, name), let product = products[name] else { continue }
+        try set.requireUnrepeated(product.uuids)
         if ownKeys == nil {
           ownKeys = Self.keys(of: set)
           ownCards = try MTGJSONCardImporter.cards(of: set)
@@ -294,6 +295,7 @@ package struct MTGJSONBoosterImport {
     try MTGJSONReader(path: path).read { set throws(DataError) in
       let hits = Self.keys(of: set).filter { uuids.contains($0.key) }
       guard !hits.isEmpty else { return }
+      try set.requireUnrepeated(hits.keys)
       found.merge(hits) { a, _ in a }
       let wanted = Set(hits.values)
       cards[set.sealedCode, default: []] += try MTGJSONCardImporter.cards(of: set).filter {

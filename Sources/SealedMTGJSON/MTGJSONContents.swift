@@ -32,6 +32,12 @@ public struct MTGJSONContents: Sendable {
         let products = try MTGJSONBoosterProduct.products(from: booster, location: set.boosterLocation)
         for name in products.keys.sorted() {
           let code = "\(set.sealedCode)-\(name)"
+          do throws(DataError) {
+            try set.requireUnrepeated(products[name]!.uuids)
+          } catch {
+            contents.unresolved[code] = error.description
+            continue
+          }
           do throws(MTGJSONBoosterProduct.ConversionError) {
             contents.products.append(
               try products[name]!.compiledProduct(code: code, setCode: set.sealedCode, setName: set.name) { keys[$0] })

@@ -14,23 +14,45 @@ struct MTGJSONSet {
   var boosterLocation: String
   /// Where the set is, for messages (`file: set ZNR`).
   var place: String
+  /// uuids two different entries share, with the two cards named (`settleRepeatedUUIDs`).
+  var repeatedUUIDs: [String: String] = [:]
 
   /// The lowercase code Sealed stores the set under.
   var sealedCode: String { code.lowercased() }
 
-  /// Throws when two entries of the set share a uuid: a booster sheet naming it could not tell
-  /// which card it means (the last one won, silently: a sheet drew another card). Cost: O(entries).
-  func checkUUIDsUnique() throws(DataError) {
+  /// Entries given twice (the same uuid, number and side: mtgjson #803's MH2 and #811's ARN)
+  /// are kept once (a second copy became a second face of the card); a uuid that two different
+  /// entries share is noted in `repeatedUUIDs`, naming both, so that a product naming it is
+  /// refused (the last one won, silently: a sheet drew another card) while the rest of the file
+  /// reads (mtgjson #1184: thousands of PLST cards sharing uuids). Cost: O(entries).
+  mutating func settleRepeatedUUIDs() {
     var seen: [String: MTGJSONCard] = [:]
+    var kept: [MTGJSONCard] = []
+    kept.reserveCapacity(entries.count)
     for card in entries {
-      guard let uuid = card.uuid, !uuid.isEmpty else { continue }
-      if let first = seen[uuid] {
-        let named = { (card: MTGJSONCard) in "\(card.number ?? "?") (\(card.name ?? "no name"))" }
-        throw DataError(
-          "uuid \(uuid) names two cards, \(named(first)) and \(named(card)); expected each card's uuid once (a booster sheet naming it could not tell which)",
-          at: place)
+      guard let uuid = card.uuid, !uuid.isEmpty else {
+        kept.append(card)
+        continue
       }
-      seen[uuid] = card
+      if let first = seen[uuid] {
+        if first.number == card.number && first.side == card.side && first.name == card.name { continue }
+        let named = { (card: MTGJSONCard) in "\(card.number ?? "?") (\(card.name ?? "no name"))" }
+        if repeatedUUIDs[uuid] == nil { repeatedUUIDs[uuid] = "\(named(first)) and \(named(card))" }
+      } else {
+        seen[uuid] = card
+      }
+      kept.append(card)
+    }
+    entries = kept
+  }
+
+  /// Throws when one of `uuids` is one two different cards of the set share.
+  func requireUnrepeated(_ uuids: some Sequence<String>) throws(DataError) {
+    for uuid in uuids {
+      guard let cards = repeatedUUIDs[uuid] else { continue }
+      throw DataError(
+        "uuid \(uuid) names two cards, \(cards); expected each card's uuid once (a booster sheet naming it cannot tell which)",
+        at: place)
     }
   }
 }
@@ -112,11 +134,11 @@ struct MTGJSONReader {
             guard hadCards else { return }
             setsSeen += 1
             let code = key ?? pending.code ?? pending.entries.first?.setCode ?? "?"
-            let set = MTGJSONSet(
+            var set = MTGJSONSet(
               code: code, name: pending.name ?? code, entries: pending.entries, booster: pending.booster,
               boosterLocation: DataError.location(input.path, line: pending.boosterLine),
               place: "\(input.path): set \(code)")
-            try set.checkUUIDsUnique()
+            set.settleRepeatedUUIDs()
             try body(set)
           }
         }

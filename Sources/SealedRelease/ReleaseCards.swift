@@ -9,19 +9,15 @@ import SealedRules
 package final class ReleaseCards: Sendable {
   package let loader: CardSetLoader
   private let sets = Mutex<[String: [String: Card]]>([:])
-  /// Sets whose cards were given (an MTGJSON file's own), looked up instead of the loader's.
-  private let given: Set<String>
+  /// Cards given by set code (an MTGJSON file's own), looked up instead of the loader's sets.
+  private let given: [String: [Card]]
 
   /// `given`: cards by set code that stand for the loader's sets of those codes (an MTGJSON
-  /// file's own cards, which list every printing of their sets).
+  /// file's own cards, which list every printing of their sets); each set is indexed when first
+  /// looked up.
   package init(loader: CardSetLoader, given: [String: [Card]] = [:]) {
     self.loader = loader
-    var indexed: [String: [String: Card]] = [:]
-    for (code, cards) in given {
-      indexed[code.lowercased()] = Dictionary(cards.map { ($0.collectorNumber.text, $0) }, uniquingKeysWith: { first, _ in first })
-    }
-    self.given = Set(indexed.keys)
-    sets.withLock { $0 = indexed }
+    self.given = Dictionary(given.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// The cards of set `code` by collector number (empty when the data lacks the set). Cost:
@@ -29,7 +25,8 @@ package final class ReleaseCards: Sendable {
   package func cards(ofSet code: String) throws(DataError) -> [String: Card] {
     let code = CardKeyText.lowercased(code[...])
     if let known = sets.withLock({ $0[code] }) { return known }
-    let cards = try loader.cards(ofSet: code)
+    let cards: [Card]
+    if let list = given[code] { cards = list } else { cards = try loader.cards(ofSet: code) }
     var byNumber: [String: Card] = [:]
     byNumber.reserveCapacity(cards.count)
     for card in cards { byNumber[card.collectorNumber.text] = card }
@@ -40,7 +37,7 @@ package final class ReleaseCards: Sendable {
   /// Whether the card data of set `code` lists every printing of its cards
   /// (`CardSetLoader.listsEveryPrinting`).
   package func listsEveryPrinting(ofSet code: String) -> Bool {
-    given.contains(code.lowercased()) || loader.listsEveryPrinting(ofSet: code)
+    given[code.lowercased()] != nil || loader.listsEveryPrinting(ofSet: code)
   }
 
   /// The card a key (`set:number[:foil]`) names, as the plan compiler finds it: the number, or

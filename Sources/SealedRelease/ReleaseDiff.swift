@@ -125,13 +125,14 @@ package struct ReleaseDiff: Sendable {
   /// Each sheet a variant of `new` draws from that holds no card of positive weight where it
   /// did in `old`, or that `new` does not define where `old` did not lack it: no booster of
   /// that variant can be made (the diff said only that its cards were removed, and that it was
-  /// no longer colour-balanced, which it still was; a sheet deleted that variants still draw,
-  /// mtgjson #1659's reference to nothing, read as "cards: 16 removed").
+  /// no longer colour-balanced, which it still was; a sheet deleted that variants still draw, a
+  /// reference to nothing, read as "cards: 16 removed").
   static func emptied(
     old: CompiledBoosterData.Product, new: CompiledBoosterData.Product
   ) -> [(ProductChangeSummary.Consequence, String)] {
-    let drawn = Set(new.boosters.flatMap { $0.sheets.filter { $0.value > 0 }.keys })
-    let oldDrawn = Set(old.boosters.flatMap { $0.sheets.filter { $0.value > 0 }.keys })
+    // Variants of weight 0 are never drawn: what they name makes no booster.
+    let drawn = Set(new.boosters.filter { $0.weight > 0 }.flatMap { $0.sheets.filter { $0.value > 0 }.keys })
+    let oldDrawn = Set(old.boosters.filter { $0.weight > 0 }.flatMap { $0.sheets.filter { $0.value > 0 }.keys })
     let empty: [(ProductChangeSummary.Consequence, String)] = new.sheets.sorted { $0.key < $1.key }.compactMap { name, sheet in
       guard drawn.contains(name), sum(sheet) <= 0, let before = old.sheets[name], sum(before) > 0 else { return nil }
       return (.size, "sheet \(name) holds no card, and variants draw from it")

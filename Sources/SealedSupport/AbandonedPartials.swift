@@ -6,9 +6,11 @@ import Foundation
 /// per killed import.
 package enum AbandonedPartials {
   /// Removes from `folder` each `AtomicFile` temporary file whose writing process no longer runs
-  /// and that has not changed for `age` seconds (a process of another machine sharing the folder
-  /// keeps its file while it writes). Best effort: a file that cannot be removed is left.
-  /// Returns the names removed. Cost: one listing of the folder and a `stat` of each candidate.
+  /// on this machine and that has not changed for `age` seconds. Another machine's process
+  /// sharing the folder is not seen: its file is kept only while it changes within `age` (at
+  /// worst an import of over an hour that wrote nothing to one set's file since then fails at its
+  /// rename, nothing else lost). Best effort: a file that cannot be removed is left. Returns the
+  /// names removed. Cost: one listing of the folder and a `stat` of each candidate.
   @discardableResult
   package static func remove(in folder: String, olderThan age: TimeInterval = 3600) -> [String] {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }

@@ -54,6 +54,9 @@ package struct CheckResult: Sendable {
   package var exactShare: String?
   /// The fields of a file read back whose columns this Sealed does not know, by column.
   package var otherFields: [String: String] = [:]
+  /// Whether the check was not tested only for want of draws (a chi-square whose categories
+  /// all pooled into one bin): a larger run makes it, so `sealed check --plan` sizes it.
+  package var untestedForFewDraws = false
 
   package init(
     name: String, kind: Kind, source: Source, n: Int, observed: Double? = nil, expected: Double? = nil,

@@ -22,4 +22,14 @@ import Testing
       ["check", "war", "--pools", "3000", "--seed", "1", "--out", dir.appendingPathComponent("larger").path, "--cards", Fixtures.shippedCards])
     #expect(larger.stdout.contains("\nPASS: all 29 checks passed\n"), "\(larger.stdout)")
   }
+
+  /// `--plan` lists the checks of a sample run: one the sample had too few draws for (rvr's
+  /// 64 serialized cards, about 4 draws each in it) is still a check of the run it plans, and
+  /// is sized (found by a review: it dropped out of the plan and its count).
+  @Test func thePlanSizesACheckItsSampleHadTooFewDrawsFor() throws {
+    let plan = try SealedExecutable.run(["check", "rvr", "--rules", "rvr-collector", "--plan", "--cards", Fixtures.shippedCards])
+    #expect(plan.status == 0, "\(plan.stderr)")
+    #expect(plan.stdout.contains("\nsheet serialized: cards equally likely "), "\(plan.stdout)")
+    #expect(plan.stdout.contains("pools needed: 2097784 (for sheet serialized: cards equally likely)"), "\(plan.stdout)")
+  }
 }

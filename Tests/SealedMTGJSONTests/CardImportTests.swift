@@ -140,30 +140,52 @@ import Testing
     #expect(throws: DataError.self) { try importing(path, sets: ["war"]) }
   }
 
-  /// Two cards of a set sharing a uuid are refused, naming both (found by a review: the last
-  /// one won, so a sheet of ZNR drew a copy of Angel of Destiny where Allied Assault was meant,
-  /// and both were stored).
-  @Test func aUUIDGivenTwiceIsRefusedNamingBothCards() throws {
-    let dir = try Fixtures.temporaryDirectory()
+  /// ZNR's set file with an entry added to its cards by `entry` (from its first card and its
+  /// first mythic), written into `dir`.
+  func znrWith(_ name: String, in dir: URL, entry: ([String: Any], [String: Any]) -> [String: Any]) throws -> (path: String, first: [String: Any]) {
     var object = try JSONSerialization.jsonObject(with: MTGJSONFixtures.plain("ZNR")) as! [String: Any]
     var set = object["data"] as! [String: Any]
     var cards = set["cards"] as! [[String: Any]]
     let first = cards[0]
-    var copy = cards.first { ($0["rarity"] as? String) == "mythic" }!
-    copy["number"] = "900"
-    copy["uuid"] = first["uuid"]
-    cards.append(copy)
+    cards.append(entry(first, cards.first { ($0["rarity"] as? String) == "mythic" }!))
     set["cards"] = cards
     object["data"] = set
-    let path = dir.appendingPathComponent("dup.json").path
+    let path = dir.appendingPathComponent(name).path
     try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
-    let message = "\(path): set ZNR: uuid \(first["uuid"] as! String) names two cards, \(first["number"] as! String) (\(first["name"] as! String)) and 900 (\(copy["name"] as! String)); expected each card's uuid once (a booster sheet naming it could not tell which)"
-    let store = CardStore(path: dir.appendingPathComponent("store").path)
-    #expect { try MTGJSONCardImporter().importFile(path, into: store) } throws: { ($0 as? DataError)?.description == message + "; nothing was stored" }
-    #expect(store.storedSets().isEmpty)
-    #expect { _ = try MTGJSONContents.read(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))), source: path) } throws: {
-      ($0 as? DataError)?.description == message
+    return (path, first)
+  }
+
+  /// Two different cards sharing a uuid: a product whose sheet names it is refused, naming both
+  /// (found by a review: the last one won, so a ZNR sheet drew a copy of Angel of Destiny where
+  /// Allied Assault was meant); the cards themselves import (a card is its set and number), and
+  /// so do products that name other uuids (mtgjson #1184: AllPrintings with thousands of PLST
+  /// cards sharing uuids).
+  @Test func aUUIDTwoCardsShareRefusesTheProductNamingIt() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let (path, first) = try znrWith("dup.json", in: dir) { first, mythic in
+      var copy = mythic
+      copy["number"] = "900"
+      copy["uuid"] = first["uuid"]
+      return copy
     }
+    let store = CardStore(path: dir.appendingPathComponent("store").path)
+    #expect(try MTGJSONCardImporter().importFile(path, into: store).first?.cards == 393)
+    let message = "\(path): set ZNR: uuid \(first["uuid"] as! String) names two cards, \(first["number"] as! String) (\(first["name"] as! String)) and 900 (Angel of Destiny); expected each card's uuid once (a booster sheet naming it cannot tell which)"
+    #expect { _ = try MTGJSONBoosterImport(path: path).load(["default"]) } throws: { ($0 as? DataError)?.description == message }
+    let contents = try MTGJSONContents.read(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+    #expect(contents.sets.first?.unresolved["znr-default"] == message, "\(contents.sets.first?.unresolved ?? [:])")
+  }
+
+  /// An entry given twice, the same in every field that makes it (mtgjson #803, #811), is one
+  /// card, not a card with a second face.
+  @Test func anEntryGivenTwiceIsOneCard() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let (path, first) = try znrWith("twice.json", in: dir) { first, _ in first }
+    let store = CardStore(path: dir.appendingPathComponent("store").path)
+    #expect(try MTGJSONCardImporter().importFile(path, into: store).first?.cards == 392)
+    let card = try #require(try CardDatabase.load(path: store.file(forSet: "znr")).cards(ofSet: "znr").first { $0.collectorNumber.text == first["number"] as? String })
+    #expect(card.name == first["name"] as? String)
+    #expect(try MTGJSONBoosterImport(path: path).load(["default"]).products.count == 1)
   }
 
   @Test func aFailedImportStoresNothing() throws {

@@ -330,8 +330,8 @@ extension ReleaseDiffTests {
     #expect(!text.contains("balance_colors"), "\(text)")
   }
 
-  /// A sheet deleted while variants still draw from it (mtgjson #1659's reference to nothing)
-  /// is named so, first; it read as "cards: 2 removed". A variant made to draw a sheet the
+  /// A sheet deleted while variants still draw from it (a reference to nothing) is named so,
+  /// first; it read as "cards: 2 removed". A variant made to draw a sheet the
   /// product never defined is named the same way.
   @Test func aDeletedSheetThatVariantsDrawIsNamed() {
     let old = ReleaseDiffTests.product()
@@ -348,8 +348,8 @@ extension ReleaseDiffTests {
   }
 
   /// A variant drawing more cards of one sheet and fewer of another, the booster's size kept
-  /// (a Play Booster of 5 uncommons and 5 commons where 3 and 7 are meant: Forge #6612), says
-  /// so; it read as odds alone.
+  /// (a Play Booster of 5 uncommons and 5 commons where 3 and 7 are meant), says so; it read
+  /// as odds alone.
   @Test func aChangedNumberOfCardsFromASheetIsNamed() {
     let old = ReleaseDiffTests.product()
     var more = old

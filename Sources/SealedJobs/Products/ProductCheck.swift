@@ -1,5 +1,6 @@
 import Foundation
 import SealedSupport
+import SealedCards
 import SealedRules
 import SealedEngine
 import SealedAnalysis
@@ -40,6 +41,9 @@ package struct ProductCheck: Sendable {
     package var specs: [String: ProductSpec] = [:]
     /// `--specs` as given, for the reproducing command line of a product of another file.
     package var specsFolder: String?
+    /// An MTGJSON file's own cards by set, which the lint looks keys up in before the card
+    /// data, as `rules lint` of the file does (`ReleaseFile.cards`).
+    package var fileCards: [String: [Card]] = [:]
 
     package init(
       pools: Int, confirmPools: Int, runSeed: UInt64, control: ErrorControl, threads: Int, release: BoosterRelease, source: String,
@@ -96,7 +100,7 @@ package struct ProductCheck: Sendable {
     row.boosterData = settings.source
     let prepared: (loaded: LoadedPlan, expectations: Expectations)
     do {
-      row.warnings = try ProductLint.warnings(product, kind: row.kind, cards: ReleaseCards(loader: cards))
+      row.warnings = try ProductLint.warnings(product, kind: row.kind, cards: ReleaseCards(loader: cards, given: settings.fileCards))
       prepared = try prepare(cards: cards)
     } catch {
       row.refuse(error.description, seconds: Self.seconds(since: started))

@@ -105,11 +105,12 @@ package struct ProductsJob: Sendable {
     // Products side by side, one thread each; a run of fewer products than threads gives each
     // product's simulation the threads left over.
     let workers = max(1, min(threads, products.count))
-    let check = ProductCheck.Settings(
+    var check = ProductCheck.Settings(
       pools: pools, confirmPools: confirmPools, runSeed: seed, control: control, threads: max(1, threads / workers),
       release: release, source: release.label,
       folder: folder?.path ?? settings.out, force: settings.force, toolVersion: settings.toolVersion,
       specs: try ProductSpec.load(for: products, folder: settings.specs, releaseCodes: data.products.map(\.code)), specsFolder: settings.specs)
+    check.fileCards = data.cards
     for product in products where settings.writes {
       _ = try ReportFolder(path: check.folder(of: product), writes: CheckReport.fileNames, force: settings.force)
       _ = try ReportFolder(path: check.confirmFolder(of: product), writes: CheckReport.fileNames, force: settings.force)

@@ -51,10 +51,13 @@ package struct CheckBuilder {
     // freedom, a statistic of 0 whatever the counts: a check that cannot fail is not tested.
     guard test.degreesOfFreedom > 0 || test.statistic.isInfinite else {
       let categories = observed.count - test.droppedIndices.count
-      let reason = total == 0 ? "n 0, nothing counted" : "n \(Int(total)): its \(categories) categories pooled into 1 bin, which cannot fail"
-      return CheckResult(
+      let pooled = categories == 1 ? "its 1 category, which cannot fail" : "its \(categories) categories pooled into 1 bin, which cannot fail"
+      let reason = total == 0 ? "n 0, nothing counted" : "n \(Int(total)): \(pooled)"
+      var check = CheckResult(
         name: name, kind: .chiSquare, source: source, n: Int(total), alpha: alpha, verdict: .notTested,
         detail: (["not tested: " + reason] + [detail].filter { !$0.isEmpty }).joined(separator: "; "))
+      check.untestedForFewDraws = categories > 1
+      return check
     }
     var notes = [detail]
     if test.bins.count < observed.count - test.droppedIndices.count {

@@ -80,7 +80,8 @@ package struct CheckPlan: Sendable {
     self.deviation = deviation
     self.ratio = ratio
     self.power = power
-    let tested = sample.checks.filter { $0.pValue != nil }
+    // Every check the run makes: those the sample tested, and those it had too few draws for.
+    let tested = sample.checks.filter { $0.pValue != nil || ($0.untestedForFewDraws && $0.design != nil) }
     tests = max(tested.count, 1)
     let level = alpha / Double(tests)
     var rows: [Row] = []

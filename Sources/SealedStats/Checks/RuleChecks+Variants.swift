@@ -20,7 +20,8 @@ extension RuleChecks {
     let count = plan.combinations.count
     guard count > 1 else { return [] }
     var checks: [CheckResult] = []
-    for kind in plan.kinds.indices {
+    // A kind no pool has (the other boosters of a pool of one mythic booster) draws nothing.
+    for kind in plan.kinds.indices where plan.expectedBoostersPerKind[kind] > 0 || tally.boostersByKind[kind] > 0 {
       let probabilities = plan.combinationProbabilities[kind]
       let drawn = (0..<count).map { Double(tally.combinations[kind * count + $0]) }
       let possible = probabilities.indices.filter { probabilities[$0] > 0 }
@@ -34,9 +35,12 @@ extension RuleChecks {
         observed: cells.map { drawn[$0] }, expected: cells.map { probabilities[$0] * total },
         labels: cells.map(combinationLabel), pooling: .unordered,
         detail: "\(possible.count) variant combinations")
+      // Planned with the variants of under 1% pooled, as the test pools those expecting fewer
+      // than 5 boosters (sorted, so that `adjacent` pooling merges the small tail): sized by
+      // one of them, ltr-collector's 1 in 319,835,000 would ask for 10^11 pools.
       check.design = .distribution(
-        shares: possible.map { probabilities[$0] }, countsPerPool: plan.expectedBoostersPerKind[kind], dispersion: 1,
-        pooling: .unordered)
+        shares: possible.map { probabilities[$0] }.sorted(by: >), countsPerPool: plan.expectedBoostersPerKind[kind], dispersion: 1,
+        pooling: .adjacent)
       checks.append(check)
     }
     return checks
