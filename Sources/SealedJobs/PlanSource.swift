@@ -25,13 +25,29 @@ package struct PlanSource: Sendable {
     self.data = data
   }
 
+  /// An unknown rule set that names a product of the data shipped with Sealed, while an
+  /// installed release is in use (one of another set's products, fetched from an MTGJSON set
+  /// file): the error says how to use the shipped one. Cost: reading the shipped data's
+  /// products, on this error path only.
+  static func shippedProductHint(_ error: DataError, rules: String, release: BoosterRelease?) -> DataError {
+    guard let release, !release.isShipped, error.message.hasPrefix("unknown rule set"),
+      let shipped = try? BoosterRelease.shipped().read(), shipped.products.contains(where: { $0.code == rules.lowercased() })
+    else { return error }
+    return DataError(error.message + "; \(rules) is a product of the data shipped with Sealed: add --data shipped", at: error.location)
+  }
+
   /// Loads the rules and the cards and compiles them for the set (with a spec's counting
   /// lanes, when given). The set keeps all its cards: boosters see only the booster range, but
   /// a saved pool also keeps the set's basic lands. Cost: reading the rules and the set's card
   /// file, and compiling the plan.
   package func load(spec: SpecDefinition? = nil) throws(DataError) -> LoadedPlan {
     let release = RuleSetLoader.namesProduct(rules) ? try BoosterRelease.resolve(data) : nil
-    let definition = try RuleSetLoader.load(rules, release: release)
+    let definition: RuleSetDefinition
+    do {
+      definition = try RuleSetLoader.load(rules, release: release)
+    } catch {
+      throw Self.shippedProductHint(error, rules: rules, release: release)
+    }
     let code = set.lowercased()
     if let boosterMax, definition.appliesTo?.contains(code) ?? true, !definition.needsBoosterRange(for: code) {
       // Rules that list every card by key draw from no booster range: the option was ignored

@@ -307,5 +307,11 @@ import Testing
     let opened = try SealedExecutable.run(["open", "znr", "--rules", "znr-default", "--seed", "1"], environment: env)
     #expect(opened.status == 0, "\(opened.stderr)")
     #expect(opened.stdout.hasPrefix("Zendikar Rising (znr) · rules: znr-default · seed 1\n"))
+    // A product of the shipped data is not in this release: the refusal says how to reach it
+    // (found by a review: it said only "unknown rule set").
+    let shipped = try SealedExecutable.run(["open", "war", "--rules", "war-draft", "--seed", "1"], environment: env)
+    #expect(shipped.status == 2)
+    #expect(shipped.stderr.hasSuffix("; war-draft is a product of the data shipped with Sealed: add --data shipped\n"), "\(shipped.stderr)")
+    #expect(try SealedExecutable.run(["open", "war", "--rules", "war-draft", "--seed", "1", "--data", "shipped"], environment: env).status == 0)
   }
 }
