@@ -120,7 +120,10 @@ let package = Package(
       dependencies: [
         "SealedSupport", "SealedVerdicts", "SealedReports", "SealedCharts", .product(name: "Mustache", package: "swift-mustache"),
       ],
-      resources: [.embedInCode("Resources/report.mustache"), .embedInCode("Resources/release-diff.mustache")]
+      resources: [
+        .embedInCode("Resources/page-style.css"), .embedInCode("Resources/report.mustache"),
+        .embedInCode("Resources/release-diff.mustache"), .embedInCode("Resources/check-products.mustache"),
+      ]
     ),
     // The run layer: every run (simulate, check, check-products, audit, open) validated once,
     // run with progress and stop callbacks, and made into its report's files. The only place

@@ -104,6 +104,98 @@ class TextOf(html.parser.HTMLParser):
         return " ".join(" ".join(self.parts).split())
 
 
+class TableRows(html.parser.HTMLParser):
+    """The body rows of the tables inside the section whose id is given: each row's cells as
+    (text, the hrefs of its links)."""
+
+    def __init__(self, section):
+        super().__init__()
+        self.section, self.rows, self._depth, self._row, self._cell = section, [], 0, None, None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "section":
+            self._depth = self._depth + 1 if self._depth else (1 if attrs.get("id") == self.section else 0)
+        elif self._depth and tag == "tr":
+            self._row = []
+        elif self._depth and tag == "td" and self._row is not None:
+            self._cell = ([], [])
+        elif self._cell is not None and tag == "a":
+            self._cell[1].append(attrs.get("href", ""))
+
+    def handle_endtag(self, tag):
+        if tag == "section" and self._depth:
+            self._depth -= 1
+        elif tag == "td" and self._cell is not None:
+            self._row.append((" ".join("".join(self._cell[0]).split()), self._cell[1]))
+            self._cell = None
+        elif tag == "tr" and self._row is not None:
+            if self._row:
+                self.rows.append(self._row)
+            self._row = None
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell[0].append(data)
+
+
+def products_verdict(summary, run):
+    """The banner of a check-products page (Sources/SealedReportHTML/CheckProductsPage.swift),
+    from summary.csv's verdicts and run.csv's baseline counts."""
+    verdicts = [row["verdict"] for row in summary]
+    finished, failing, refused = len(verdicts), verdicts.count("fail"), verdicts.count("refused")
+    if run.get("status") == "interrupted":
+        return f"INTERRUPTED after {finished} of {run.get('products_in_shard', run.get('products_matched'))} products"
+    if "baseline" in run:
+        words = (("findings_new", "new"), ("findings_changed", "changed"), ("findings_unchecked", "not checked"), ("findings_lost", "of products the release lacks"))
+        parts = [f"{run[key]} {what}" for key, what in words if run.get(key, "0") != "0"]
+        return "FAIL against the baseline: findings " + ", ".join(parts) if parts else "PASS: nothing new against the baseline"
+    noun = "product" if finished == 1 else "products"
+    if failing + refused == 0:
+        return f"PASS: {finished} {noun}, every one passes"
+    return f"FAIL: {finished} {noun}: {finished - failing - refused} pass, {failing} fail, {refused} refused"
+
+
+def check_products_run(check, folder, page, text, headings, run, table):
+    """A `sealed check-products` run's page: its title, verdict, run.csv's facts, every
+    finding of findings.csv, and every product of summary.csv with its cells as the CSV has
+    them, linked to its report (and its confirmation's, when flagged), each link's file there."""
+    check(f"Sealed check-products: {os.path.basename(run.get('data', '?'))}" in headings, "the title names the booster data")
+    verdict = products_verdict(table("summary.csv") or [], run)
+    check(verdict in text, f"the verdict '{verdict}'")
+    for key in ("pools", "seed", "alpha", "screen_alpha", "confirm_pools", "confirm_alpha", "family", "products_confirmed"):
+        check(run.get(key, "?") in text, f"run.csv's {key} ({run.get(key)}) is in the text")
+    for heading in ("Run", "Products"):
+        check(heading in headings, f"heading '{heading}'")
+    findings = table("findings.csv") or []
+    if findings:
+        check("Findings" in headings, "heading 'Findings'")
+        listed = TableRows("findings")
+        listed.feed(page)
+        shown = [[cell for cell, _ in row] for row in listed.rows]
+        expected = [[" ".join(row[k].split()) for k in ("product", "source", "check", "found", "status")] for row in findings]
+        check(shown == expected, f"all {len(findings)} findings of findings.csv, cell for cell")
+    summary = table("summary.csv") or []
+    listed = TableRows("products")
+    listed.feed(page)
+    check(len(listed.rows) == len(summary), f"a row for each of the {len(summary)} products of summary.csv ({len(listed.rows)} shown)")
+    columns = ("product", "kind", "set", "verdict", None, "checks", "not_tested", "pools", "cards_lacking_data", "lint", "spec", "data_vs_maker", "engine_vs_data")
+    wrong, broken = [], []
+    for row, shown in zip(summary, listed.rows):
+        cells = [cell for cell, _ in shown]
+        expected = [row[k] if k else cells[4] for k in columns] + [" ".join((row["failing_checks"] + row["reason"]).split())]
+        screen = row["screen"] if row["screen"] != "flagged" else f"flagged, confirmed at {row['confirm_pools']} pools · confirmation"
+        if cells != expected or cells[4] != screen:
+            wrong.append(row["product"])
+        links = shown[0][1] + shown[4][1]
+        wanted = ([] if row["verdict"] == "refused" else [f"{row['product']}/report.html"]) + (
+            [f"confirm/{row['product']}/report.html"] if row["screen"] == "flagged" else [])
+        if links != wanted or not all(os.path.isfile(os.path.join(folder, link)) for link in links):
+            broken.append(row["product"])
+    check(not wrong, "each product's cells are summary.csv's" + "".join("\n      " + code for code in wrong[:5]))
+    check(not broken, "each product links its report and, when flagged, its confirmation's, and they are there" + "".join("\n      " + code for code in broken[:5]))
+
+
 def png_pixels(path):
     """Decodes an 8-bit RGB or RGBA PNG (as Chromium writes them) into rows of (r, g, b)."""
     with open(path, "rb") as f:
@@ -172,7 +264,7 @@ def main():
             failures.append(what)
 
     if not os.path.isfile(page):
-        print(f"check-report-in-browser: {page}: no report.html; expected a folder written by sealed check, simulate, merge or audit", file=sys.stderr)
+        print(f"check-report-in-browser: {page}: no report.html; expected a folder written by sealed check, simulate, merge, audit, check-products or rules diff", file=sys.stderr)
         return 2
     url = "file://" + page
 
@@ -210,7 +302,11 @@ def main():
         text, headings = reader.text, reader.headings
         run = {row["key"]: row["value"] for row in table("run.csv") or []}
         audit = run.get("command_kind") == "audit"
-        if run.get("command_kind") == "rules-diff":
+        products_run = "products_matched" in run
+        if products_run:
+            check_products_run(check, folder, loaded.stdout, text, headings, run, table)
+            keys, expected_headings = (), ()
+        elif run.get("command_kind") == "rules-diff":
             check_release_diff(check, text, headings, run, table)
             keys, expected_headings = (), ()
         elif audit:
@@ -221,11 +317,11 @@ def main():
             keys, expected_headings = ("rules_sha256", "pools", "boosters", "seed"), ("Run", "Mythics", "Every card against its expected frequency")
         for key in keys:
             check(run.get(key, "?") in text, f"run.csv's {key} ({run.get(key)}) is in the text")
-        if run.get("command") and run.get("command_kind") != "rules-diff":
+        if run.get("command") and run.get("command_kind") != "rules-diff" and not products_run:
             check(run["command"] in text, "the command that reproduces the run is in the text")
         for heading in expected_headings:
             check(heading in headings, f"heading '{heading}'")
-        checks = None if run.get("command_kind") == "rules-diff" else table("audit.csv" if audit else "checks.csv")
+        checks = None if run.get("command_kind") == "rules-diff" or products_run else table("audit.csv" if audit else "checks.csv")
         if checks is not None:
             failed = [row["check"] for row in checks if row["verdict"] == "fail"]
             verdict = verdict_line(checks, run)
@@ -240,7 +336,7 @@ def main():
             if proportions:
                 check("Proportions against their expected values" in headings, "heading 'Proportions against their expected values'")
                 check(all(row["check"] in headings for row in proportions), f"a chart for each of the {len(proportions)} proportions")
-        sheets = [] if run.get("command_kind") == "rules-diff" else table("sheet_frequency.csv") or []
+        sheets = [] if run.get("command_kind") == "rules-diff" or products_run else table("sheet_frequency.csv") or []
         names = {row["sheet"] for row in sheets}
         value = "score" if sheets and "score" in sheets[0] else "residual"
         strips = [name for name in names if sum(1 for row in sheets if row["sheet"] == name and row[value]) > 1]

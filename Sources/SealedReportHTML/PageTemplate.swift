@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 import SealedCharts
 import SealedSupport
@@ -15,13 +16,20 @@ enum PageTemplate {
     func escapeText(_ text: String) -> String { SVG.escape(text) }
   }
 
-  /// The template in `text`, its values escaped by `SVG.escape`; `name` names it in the error
-  /// that says it does not parse (a bug in Sealed). Cost: parsing the template.
+  /// The line of a template that stands for the pages' shared style sheet
+  /// (`Resources/page-style.css`), put in its place before the template is parsed.
+  static let styleMarker = "/* page-style.css */\n"
+
+  /// The template in `text`, its style marker replaced by the shared style sheet and its
+  /// values escaped by `SVG.escape`; `name` names it in the error that says it does not parse
+  /// (a bug in Sealed). Cost: parsing the template.
   static func parse(_ text: [UInt8], name: String) throws(DataError) -> MustacheTemplate {
     MustacheContentTypes.register(ByteEscapedHTML(), named: contentTypeName)
+    let style = String(decoding: PackageResources.page_style_css, as: UTF8.self)
+    let template = String(decoding: text, as: UTF8.self).replacingOccurrences(of: styleMarker, with: style)
     do {
       // The pragma renders nothing, and on the template's first line it removes no line break.
-      return try MustacheTemplate(string: "{{% CONTENT_TYPE: \(contentTypeName)}}" + String(decoding: text, as: UTF8.self))
+      return try MustacheTemplate(string: "{{% CONTENT_TYPE: \(contentTypeName)}}" + template)
     } catch {
       throw DataError("the built-in \(name) template does not parse (\(error)); this is a bug in Sealed")
     }

@@ -103,4 +103,34 @@ struct BrowserReportTests {
     #expect(bad.stdout.contains("FAIL  all 397 products not unchanged are listed\n      cmb1"))
     #expect(bad.stdout.contains("FAIL  all 55 summaries of products.csv are in the text\n      bro-jumpstart"))
   }
+
+  /// `sealed check-products`' page: a run whose two products the screen flags (tdm-play failing
+  /// exact claims, mor-draft passing; check-products.md's seed 25) passes the checks (verdict,
+  /// run.csv's facts, every finding and every product cell for cell, each link's report there);
+  /// the same page with a product's checks count changed, or its confirmation's link gone, fails
+  /// naming the product.
+  @Test func aCheckProductsPagePassesAndAPageWithAWrongCellFails() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let out = dir.appendingPathComponent("products")
+    let checked = try SealedExecutable.run(
+      ["check-products", "--products", "tdm-play,mor-draft", "--family", "538", "--pools", "10000", "--seed", "25", "--quiet", "--out", out.path])
+    #expect(checked.status == 1, "\(checked.stderr)")
+    let shots = dir.appendingPathComponent("shots").path
+    let good = try run([out.path, "--shots", shots])
+    #expect(good.status == 0, "\(good.stdout)")
+    #expect(good.stdout.contains("ok    the verdict 'FAIL: 2 products: 1 pass, 1 fail, 0 refused'"), "\(good.stdout)")
+    #expect(good.stdout.contains("ok    all 21 findings of findings.csv, cell for cell"), "\(good.stdout)")
+    #expect(good.stdout.contains("ok    each product links its report and, when flagged, its confirmation's, and they are there"))
+    let page = out.appendingPathComponent("report.html")
+    let html = try String(contentsOf: page, encoding: .utf8)
+    let row = try #require(html.range(of: "<a href=\"mor-draft/report.html\">mor-draft</a>"))
+    let damaged = html.replacingOccurrences(of: "<td class=\"num\">13</td>", with: "<td class=\"num\">14</td>", range: row.lowerBound..<html.endIndex)
+      .replacingOccurrences(of: " · <a href=\"confirm/tdm-play/report.html\">confirmation</a>", with: "")
+    #expect(damaged != html)
+    try Data(damaged.utf8).write(to: page)
+    let bad = try run([out.path, "--shots", shots])
+    #expect(bad.status == 1, "\(bad.stdout)")
+    #expect(bad.stdout.contains("FAIL  each product's cells are summary.csv's\n      mor-draft\n      tdm-play"), "\(bad.stdout)")
+    #expect(bad.stdout.contains("FAIL  each product links its report and, when flagged, its confirmation's, and they are there\n      tdm-play"), "\(bad.stdout)")
+  }
 }

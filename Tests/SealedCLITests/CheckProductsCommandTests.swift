@@ -173,6 +173,17 @@ import Testing
     let findings = try String(contentsOf: dir.appendingPathComponent("r2/findings.csv"), encoding: .utf8)
     #expect(findings.contains("\nwar-draft,claim,an uncommon planeswalker in 3680/4840 of boosters,"), "\(findings)")
     #expect(findings.contains("\nzzz-draft,refused,compile,"), "\(findings)")
+    // The run's page: its verdict, the flagged product linked to its screen's report and its
+    // confirmation's, the refused one to nothing (it has no folder).
+    let page = try String(contentsOf: dir.appendingPathComponent("r2/report.html"), encoding: .utf8)
+    #expect(failed.stdout.contains("\npage: \(dir.appendingPathComponent("r2").path)/report.html\n"), "\(failed.stdout)")
+    #expect(page.contains(">FAIL: 2 products: 0 pass, 1 fail, 1 refused</p>"), "\(page)")
+    #expect(page.contains("<a href=\"war-draft/report.html\">war-draft</a>") && page.contains("<a href=\"confirm/war-draft/report.html\">"))
+    #expect(page.contains("<td>zzz-draft</td>") && !page.contains("href=\"zzz-draft/"))
+    #expect(page.contains("<td class=\"fail\">fail</td>") && page.contains("<td class=\"untested\">refused</td>"))
+    #expect(page.contains("flagged, confirmed at 8000 pools"))
+    let passedPage = try String(contentsOf: dir.appendingPathComponent("r1/report.html"), encoding: .utf8)
+    #expect(passedPage.contains(">PASS: 1 product, every one passes</p>") && !passedPage.contains("id=\"findings\""), "\(passedPage)")
   }
 
   @Test(.heavy) func theSameSeedGivesTheSameResultsWhateverTheThreads() throws {
@@ -198,10 +209,11 @@ import Testing
         }
       }
       // The run's manifest too, and each product's (CI's digests once differed in the run's:
-      // it recorded summary.csv's CRC-32, and summary.csv holds the seconds).
-      for manifest in ["manifest.csv", "war-draft/manifest.csv"] {
-        let a = try String(contentsOf: folders[0].appendingPathComponent(manifest), encoding: .utf8)
-        #expect(try String(contentsOf: folder.appendingPathComponent(manifest), encoding: .utf8) == a, "\(manifest)")
+      // it recorded summary.csv's CRC-32, and summary.csv holds the seconds), and the run's page
+      // (it leaves the seconds and threads out).
+      for name in ["manifest.csv", "war-draft/manifest.csv", "report.html"] {
+        let a = try String(contentsOf: folders[0].appendingPathComponent(name), encoding: .utf8)
+        #expect(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) == a, "\(name)")
       }
     }
   }

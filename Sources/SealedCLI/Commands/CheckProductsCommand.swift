@@ -12,7 +12,8 @@ struct CheckProductsCommand: ParsableCommand {
     discussion: """
       Runs sealed check on each product (the rules' own checks and invariants, and the spec the \
       product names, if any): a report folder per product in DIR/<code>/ (the files sealed check \
-      writes; sealed report works on each), summary.csv and run.csv in DIR, and a table. Each \
+      writes; sealed report works on each), summary.csv, run.csv and a page of the run \
+      (report.html) in DIR, and a table. Each \
       product's seed is derived from --seed and its code, so the same seed gives the same \
       results whatever the thread count. The whole run's error rate is --alpha: a product whose \
       statistical checks fail the screen (--screen-alpha) is checked again from an independent \
@@ -98,6 +99,7 @@ struct CheckProductsCommand: ParsableCommand {
     let seconds = String(format: "%.1f", outcome.elapsedSeconds)
     print("whole run: \(seconds) s for \(counted(summary.rows.count, "product")) of \(job.pools) pools on \(job.threads) thread(s)")
     print("summary: \(job.folder!.path)/\(ProductSummary.fileName)")
+    print("page: \(job.folder!.path)/report.html")
     print("reports: \(job.folder!.path)/<product>/")
     if outcome.result.interrupted { throw CommandFailure(status: 130) }
     if let comparison = outcome.comparison {

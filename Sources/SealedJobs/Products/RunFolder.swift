@@ -1,6 +1,7 @@
 import Foundation
 import SealedSupport
 import SealedReports
+import SealedReportHTML
 
 /// The folder of a `sealed check-products` run: `summary.csv`, `findings.csv`, `run.csv`,
 /// `manifest.csv`, a report folder per product and, in `confirm/`, one per product the run
@@ -29,7 +30,9 @@ package struct RunFolder: Sendable {
   private let lock: RunLock
 
   /// The names this run writes at the top of its folder, besides the product folders.
-  static let ownFiles = [ReportFile.summary.name, ReportFile.findings.name, ReportFile.run.name, ReportFile.manifest.name]
+  static let ownFiles = [
+    ReportFile.summary.name, ReportFile.findings.name, ReportFile.run.name, ReportFile.page.name, ReportFile.manifest.name,
+  ]
 
   /// Checks up front that the folder can take a run of `products` (their codes). Throws a
   /// one-line `DataError`. Cost: one listing of the folder and one read of its manifest or summary.
@@ -61,16 +64,19 @@ package struct RunFolder: Sendable {
     try Folder.create(self.path)
   }
 
-  /// Writes `summary.csv`, `findings.csv`, `run.csv` and `manifest.csv` (each replaced whole,
-  /// atomically), then drops what an earlier run or report left that this run does not
+  /// Writes `summary.csv`, `findings.csv`, `run.csv`, the page of the three (`report.html`,
+  /// `CheckProductsPage`) and `manifest.csv` (each replaced whole, atomically), then drops what an earlier run or report left that this run does not
   /// rewrite: the confirmation of a product this run did not confirm among them, and the
   /// folders of products this run did not reach (stopped by Ctrl-C) or refused.
   package func write(
     _ result: ProductRun.Result, findings: FindingsTable, facts: ProductRunFacts, elapsed: Double
   ) throws(DataError) {
+    let run = facts.table(result, elapsed: elapsed)
+    let page = try CheckProductsPage.render(
+      run: run, summary: result.summary.table, findings: findings.table, confirmFolder: ProductCheck.Settings.confirmName)
     let written = [
       ProductSummary.fileName: result.summary.table.text, ReportFile.findings.name: findings.table.text,
-      ReportFile.run.name: facts.table(result, elapsed: elapsed).text,
+      ReportFile.run.name: run.text, ReportFile.page.name: page,
     ]
     for (name, text) in written.sorted(by: { $0.key < $1.key }) { try ReportFolder.writeFile(text, to: file(name)) }
     let confirm = ProductCheck.Settings.confirmName
