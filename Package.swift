@@ -106,7 +106,7 @@ let package = Package(
     // Networking: HTTP GET through libcurl, retries on 429 and 5xx, streamed downloads (sealed
     // cards fetch, sealed rules fetch); no other stage makes a request.
     .target(name: "SealedNetwork", dependencies: ["SealedSupport", "CCurl"]),
-    .target(name: "SealedScryfall", dependencies: ["SealedSupport", "SealedCards", "SealedNetwork"]),
+    .target(name: "SealedScryfall", dependencies: ["SealedSupport", "SealedCards", "SealedNetwork", "SealedPackFiles"]),
     .target(
       name: "SealedMTGJSON",
       dependencies: ["SealedSupport", "SealedCards", "SealedRules", "SealedPackFiles"]

@@ -16,6 +16,8 @@ final class FileSource: ByteSource {
   let path: String
   /// Bytes read by `peek` and not yet handed out.
   private var pending: [UInt8] = []
+  /// Bytes read from the file so far (peeked ones included).
+  private(set) var bytesRead = 0
 
   /// What the file is, for messages ("pack file").
   let noun: String
@@ -66,7 +68,10 @@ final class FileSource: ByteSource {
   private func readDescriptor(into buffer: UnsafeMutableRawBufferPointer) throws(DataError) -> Int {
     while true {
       let got = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
-      if got >= 0 { return got }
+      if got >= 0 {
+        bytesRead += got
+        return got
+      }
       if errno == EINTR { continue }
       let reason = systemErrorText(errno)
       throw DataError("cannot read the \(noun): \(reason)", at: path)

@@ -13,6 +13,8 @@ package final class InputFile {
   /// Whether the file is gzipped.
   package let isGzipped: Bool
   private let source: ByteSource
+  /// The file itself, when one was opened (nil for bytes in memory).
+  private let file: FileSource?
 
   /// Opens `path` ("-" reads standard input); `noun` names the file in errors ("MTGJSON file").
   /// Throws a one-line `DataError` for a missing file or a folder.
@@ -25,14 +27,20 @@ package final class InputFile {
     let file = try FileSource(path: path, noun: noun)
     isGzipped = try file.peek(2) == GzipSource.magic
     source = isGzipped ? try GzipSource(file, path: file.path) : file
+    self.file = file
     self.path = file.path
   }
+
+  /// The file's bytes read so far, as stored (compressed when gzipped): for progress against
+  /// the file's size. 0 for bytes in memory.
+  package var fileBytesRead: Int { file?.bytesRead ?? 0 }
 
   /// Reads bytes held in memory (gzipped or not) as if from a file named `path`.
   package init(bytes: [UInt8], path: String) throws(DataError) {
     let memory = MemorySource(bytes)
     isGzipped = bytes.starts(with: GzipSource.magic)
     source = isGzipped ? try GzipSource(memory, path: path) : memory
+    file = nil
     self.path = path
   }
 

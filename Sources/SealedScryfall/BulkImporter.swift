@@ -1,11 +1,12 @@
 import Foundation
 import SealedSupport
 import SealedCards
+import SealedPackFiles
 
 /// Stores the sets of a Scryfall bulk-data file (`default_cards`, `all_cards`: one JSON array of
-/// card objects, hundreds of MB) in a `CardStore`, one file per set.
+/// card objects, hundreds of MB), plain or gzipped, in a `CardStore`, one file per set.
 ///
-/// The file is read as a stream in 1 MiB chunks: each card object goes, as the bytes it has in
+/// The file is read as a stream in 1 MiB chunks (inflated as read when gzipped): each card object goes, as the bytes it has in
 /// the file, to a temporary file of its set; nothing is parsed whole. When the file has been
 /// read to its end without a problem, each set is checked one at a time (so one set's cards
 /// are in memory at most) and only then are all of them renamed into place: an import stores
@@ -17,7 +18,8 @@ package struct BulkImporter {
   /// Keep only card objects printed in this language (Scryfall's `lang`); objects without
   /// `lang` are kept. `all_cards` holds every language, `default_cards` English where it exists.
   package var language: String = "en"
-  /// Called as the file is read, with the bytes read so far and the file's size.
+  /// Called as the file is read, with the file's bytes read so far (compressed ones when it is
+  /// gzipped) and the file's size.
   package var progress: ((Int, Int) -> Void)?
 
   package init(sets: [String]? = nil) {
@@ -30,17 +32,13 @@ package struct BulkImporter {
   /// Imports `path` into `store` and returns the sets stored, by code.
   ///
   /// Throws a one-line `DataError` (nothing stored) for an unreadable file, JSON that is not
-  /// an array of objects (with the line and column), a truncated file, a set of `sets` the file
-  /// does not hold, or a set whose cards are not valid Scryfall cards.
+  /// an array of objects (with the line and column), a truncated file or gzip stream, a set of
+  /// `sets` the file does not hold, or a set whose cards are not valid Scryfall cards.
   /// Cost: one pass over the file plus one parse of each kept set.
   package func importFile(_ path: String, into store: CardStore) throws(DataError) -> [StoredSet] {
     if let sets { for code in sets { try CardStore.validate(setCode: code) } }
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else {
-      throw DataError("cannot read the file (\(systemErrorReason(errno)))", at: path)
-    }
-    defer { close(descriptor) }
-    let split = try splitBySet(descriptor, path: path, store: store)
+    let input = try InputFile(path: path, noun: "file")
+    let split = try splitBySet(input, path: path, store: store)
     try split.checkEverySetWasMet(sets, language: language, path: path)
     let stored = try split.finish(path: path)
     for code in split.order.sorted() { try split.pending[code]!.install() }
@@ -87,28 +85,22 @@ package struct BulkImporter {
 
   /// Reads the file in 1 MiB chunks, handing each card object of a set it keeps to that set's
   /// temporary file. On any problem every temporary file is discarded.
-  private func splitBySet(_ descriptor: Int32, path: String, store: CardStore) throws(DataError) -> SplitSets {
+  private func splitBySet(_ input: InputFile, path: String, store: CardStore) throws(DataError) -> SplitSets {
     var info = stat()
-    let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
+    let size = stat(path, &info) == 0 ? Int(info.st_size) : 0
     let source = "imported from \((path as NSString).lastPathComponent) on \(utcDate(Date()))"
     let wanted = sets.map(Set.init)
     var split = SplitSets()
     var scanner = JSONArrayScanner(target: .topLevelArray)
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    var bytesRead = 0
     do {
       while true {
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0 {
-          if errno == EINTR { continue }
-          throw DataError("cannot read the file (\(systemErrorReason(errno)))", at: path)
-        }
+        let count = try chunk.withUnsafeMutableBytes { (buffer) throws(DataError) in try input.read(into: buffer) }
         if count == 0 { break }
-        bytesRead += count
         try scanner.feed(chunk[0..<count]) { element in
           try keep(element, wanted: wanted, in: &split, store: store, source: source, path: path)
         }
-        progress?(bytesRead, size)
+        progress?(input.fileBytesRead, size)
       }
       try scanner.finish()
     } catch let error as DataError {

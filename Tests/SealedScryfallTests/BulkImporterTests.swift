@@ -67,6 +67,40 @@ import Testing
     #expect(store.storedSets() == ["dom", "war"])
   }
 
+  /// A gzipped bulk file is read as it is inflated (it was refused: `gunzip it first`), and
+  /// stores what the plain file does; its progress counts the file's compressed bytes, up to its
+  /// size. A gzip stream cut short stores nothing, in one line.
+  @Test func aGzippedBulkFileStoresWhatThePlainOneDoes() throws {
+    let folder = try Fixtures.temporaryDirectory("sealed-bulk")
+    let bulk = try Self.bulkFile(in: folder)
+    let plain = try store()
+    _ = try BulkImporter(sets: ["war", "dom"]).importFile(bulk, into: plain)
+    let gzipped = bulk + ".gz"
+    try ReleaseFixtures.gzipped(try Data(contentsOf: URL(fileURLWithPath: bulk))).write(to: URL(fileURLWithPath: gzipped))
+    let store = try store()
+    var importer = BulkImporter(sets: ["war", "dom"])
+    var reported: [(Int, Int)] = []
+    importer.progress = { reported.append(($0, $1)) }
+    let stored = try importer.importFile(gzipped, into: store)
+    #expect(stored.map(\.code) == ["dom", "war"] && stored.map(\.cards) == [280, 275])
+    for code in ["dom", "war"] {
+      #expect(try CardDatabase.load(path: store.file(forSet: code)).cards(ofSet: code) == CardDatabase.load(path: plain.file(forSet: code)).cards(ofSet: code))
+    }
+    let size = try FileManager.default.attributesOfItem(atPath: gzipped)[.size] as! Int
+    #expect(reported.last.map { $0.0 == size && $0.1 == size } == true, "\(reported.suffix(2))")
+    let cut = try Data(contentsOf: URL(fileURLWithPath: gzipped))
+    let cutPath = folder.appendingPathComponent("cut.json.gz").path
+    try cut.prefix(cut.count / 2).write(to: URL(fileURLWithPath: cutPath))
+    let empty = try self.store()
+    #expect {
+      try BulkImporter().importFile(cutPath, into: empty)
+    } throws: { error in
+      let description = (error as? DataError)?.description ?? ""
+      return description.contains(cutPath) && description.contains("truncated") && description.hasSuffix("nothing was stored")
+    }
+    #expect(empty.storedSets().isEmpty)
+  }
+
   @Test func anotherLanguage() throws {
     let bulk = try Self.bulkFile(in: try Fixtures.temporaryDirectory("sealed-bulk"))
     var importer = BulkImporter(sets: ["war"])

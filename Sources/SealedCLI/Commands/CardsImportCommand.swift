@@ -12,13 +12,13 @@ struct CardsImportCommand: ParsableCommand {
     abstract: "Store the sets of a Scryfall bulk-data file or an MTGJSON file in your card folder.",
     discussion: """
       The file is Scryfall's bulk data (default_cards or all_cards) or MTGJSON's (a set file \
-      such as WAR.json, or AllPrintings.json, plain or gzipped), told apart from its content. \
+      such as WAR.json, or AllPrintings.json), plain or gzipped, told apart from its content. \
       It is read as a stream, so its size does not matter; every set it holds (or those given \
       with --sets) is stored as one file, and only when the whole file was read and every set \
       checked: all of them or none.
       """)
 
-  @Argument(help: ArgumentHelp("A Scryfall bulk-data file (plain JSON) or an MTGJSON file (.json or .json.gz).", valueName: "file"))
+  @Argument(help: ArgumentHelp("A Scryfall bulk-data file or an MTGJSON file, plain or gzipped.", valueName: "file"))
   var file: String
 
   @Option(help: ArgumentHelp("Only these sets, comma-separated (default: every set in the file).", valueName: "codes"))
@@ -34,7 +34,7 @@ struct CardsImportCommand: ParsableCommand {
   var force = false
 
   func run() throws {
-    let (kind, gzipped) = try JSONFileKind.detect(path: file)
+    let (kind, _) = try JSONFileKind.detect(path: file)
     switch kind {
     case .mtgjson:
       return try importMTGJSON()
@@ -43,7 +43,7 @@ struct CardsImportCommand: ParsableCommand {
         "expected Scryfall bulk data (a JSON array of cards) or an MTGJSON file, found \(found)",
         at: DataError.location(file, line: line, column: column))
     case .array, .scryfallList:
-      if gzipped { throw DataError("a gzipped Scryfall file; gunzip it first (MTGJSON files may stay gzipped)", at: file) }
+      break
     }
     var importer = BulkImporter(sets: try setList())
     importer.language = lang
