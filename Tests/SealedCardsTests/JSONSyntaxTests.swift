@@ -72,6 +72,22 @@ import Testing
         == .init(offset: 5 + limit - 1, message: "more than 512 arrays and objects nested, the most a JSON decoder here reads"))
   }
 
+  /// A key twice in one object is refused where asked, at the second (compared as decoded);
+  /// the same key in sibling objects, in an array's objects or at two depths is not a repeat,
+  /// and nothing is refused unless asked.
+  @Test func aKeyTwiceInOneObjectIsRefusedWhereAsked() throws {
+    for text in [#"{"a":{"x":1},"b":{"x":2}}"#, #"[{"x":1},{"x":2}]"#, #"{"x":{"x":{"x":[]}}}"#, #"{"a":[1,{"a":2}],"b":{}}"#] {
+      #expect(JSONSyntax.firstProblem(in: Data(text.utf8), refusingRepeatedKeys: true) == nil, "\(text)")
+    }
+    let twice = Data(#"{"a":1,"b":{"c":1,"\u0063":2}}"#.utf8)
+    #expect(JSONSyntax.firstProblem(in: twice) == nil)
+    let found = try #require(JSONSyntax.firstProblem(in: twice, refusingRepeatedKeys: true))
+    #expect(found.offset == 18 && found.message == #"key "c" given twice in one object; expected each key once"# && !found.malformed)
+    #expect(throws: DataError(#"key "c" given twice in one object; expected each key once"#, at: "body:1:19")) {
+      try JSONSyntax.check(twice, source: "body", expected: "send JSON", refusingRepeatedKeys: true)
+    }
+  }
+
   @Test func aCutCardFileNamesItsLineAndColumn() throws {
     let dir = try Fixtures.temporaryDirectory()
     let text = "[\n" + Fixtures.cardJSON(number: "1", name: "One") + ",\n" + Fixtures.cardJSON(number: "2", name: "Two") + "\n]\n"

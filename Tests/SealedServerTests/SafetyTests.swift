@@ -186,6 +186,21 @@ import Testing
        "request body: a value that cannot be read (Number 1e400 is not representable in Swift)"),
       ("/api/decks/delete", "{\"name\":\"nobody\",\"y\":" + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}", 400,
        "request body:1:533: malformed JSON (more than 512 arrays and objects nested, the most a JSON decoder here reads); send a JSON object"),
+      // A key twice: the decoder took the first, the unknown-field check the last (a review's
+      // delete of two names deleted d1, and a draft's unknown field went unseen).
+      ("/api/decks/delete", "{\"name\":\"alice\",\"name\":\"nobody\"}", 400,
+       "request body:1:17: key \"name\" given twice in one object; expected each key once"),
+      ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1,\"count\":5},\"deck\":\"bob\"}", 400,
+       "request body:1:72: key \"deck\" given twice in one object; expected each key once"),
+      ("/api/deck/edit", "{\"deck\":\"alice\",\"card\":\"war #250\",\"change\":\"add\",\"ch\\u0061nge\":\"remove\"}", 400,
+       "request body:1:50: key \"change\" given twice in one object; expected each key once"),
+      // A whole number's field given a fraction or a number past its range was "malformed JSON".
+      ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1.5}}", 400,
+       "request body: field deck.player: expected a whole number, found 1.5"),
+      ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1,\"cards\":[{\"id\":\"war #250\",\"copies\":1},{\"id\":\"war #251\",\"copies\":2.5}]}}", 400,
+       "request body: field deck.cards[1].copies: expected a whole number, found 2.5"),
+      ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1,\"booster_max\":99999999999999999999}}", 400,
+       "request body: field deck.booster_max: expected a whole number, found 99999999999999999999"),
       ("/api/checks", "{\"set\":\"war\",\"pools\":0}", 400, "Pools: 0 is out of range; enter a whole number from 1 to 10,000,000"),
       ("/api/checks", "{\"set\":\"war\",\"pools\":1e30}", 400,
        "Pools: 1e+30 is out of range; enter a whole number from 1 to 10,000,000 (a larger run: sealed check on the command line)"),

@@ -31,7 +31,7 @@ enum JSONBody {
       throw APIError.badRequest("request body: byte \(offset + 1) is not UTF-8 text; send a JSON object in UTF-8")
     }
     do {
-      try JSONSyntax.check(data, source: "request body", expected: "send a JSON object")
+      try JSONSyntax.check(data, source: "request body", expected: "send a JSON object", refusingRepeatedKeys: true)
     } catch {
       throw APIError.badRequest(error.description)
     }
@@ -44,6 +44,9 @@ enum JSONBody {
     } catch let error as FieldError {
       throw APIError.badRequest(error.message)
     } catch let error as DecodingError {
+      if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let culprit = WholeNumberFields.culprit(T.self, in: data) {
+        throw APIError.badRequest("request body: \(culprit)")
+      }
       throw APIError.badRequest("request body: \(DecodingErrorMessage.describe(error))")
     } catch {
       throw APIError.badRequest("request body: \(error)")
