@@ -21,14 +21,12 @@ package enum RunLimits {
   /// page waits; a larger run is `sealed check`'s.
   package static let maximumAppCheckPools = 10_000_000
 
-  /// `--max-check-pools` of `sealed serve`: from 1 to 2^38, the most boosters any check counts
-  /// exactly (each check still refuses more pools than its rule set allows, as `sealed check`).
-  package static func appCheckPoolLimit(_ given: Int) throws(DataError) -> Int {
+  /// `--max-check-pools` of `sealed serve`, in any of the forms a pool count takes (`1e6`,
+  /// `1_000_000`): from 1 to 2^38, the most boosters any check counts exactly (each check still
+  /// refuses more pools than its rule set allows, as `sealed check`).
+  package static func appCheckPoolLimit(_ given: WholeNumber) throws(DataError) -> Int {
     let limit = Distributions.maximumBinomialTrials
-    guard (1...limit).contains(given) else {
-      throw DataError("--max-check-pools \(given): expected a number of pools from 1 to \(limit) (2^38, the most a check counts exactly)")
-    }
-    return given
+    return try given.value("--max-check-pools", in: 1...limit, expected: "a number of pools from 1 to \(limit) (2^38, the most a check counts exactly)")
   }
 
   /// `--threads`: 1 to 1024.

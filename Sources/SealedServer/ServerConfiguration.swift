@@ -41,6 +41,12 @@ package struct ServerConfiguration: Sendable {
   /// The default most pools of a check from the page (`RunLimits.maximumAppCheckPools`).
   package static let defaultMaximumCheckPools = RunLimits.maximumAppCheckPools
 
+  /// `--max-check-pools` as given (`1e6`, `1_000_000`), else a one-line `DataError`
+  /// (`RunLimits.appCheckPoolLimit`).
+  package static func checkPools(_ text: String) throws(DataError) -> Int {
+    try RunLimits.appCheckPoolLimit(WholeNumber(argument: text))
+  }
+
   /// A configuration; paths are made absolute against the current folder.
   package init(
     host: String = defaultHost, port: Int = defaultPort, library: Library = .fromEnvironment(),
@@ -73,7 +79,7 @@ package struct ServerConfiguration: Sendable {
   /// reading the `--cards` data when given.
   package func validated() throws(DataError) -> ServerConfiguration {
     guard (0...65_535).contains(port) else { throw DataError("--port \(port): expected a port from 0 to 65535 (0: any free port)") }
-    _ = try RunLimits.appCheckPoolLimit(maximumCheckPools)
+    _ = try RunLimits.appCheckPoolLimit(WholeNumber(maximumCheckPools))
     let hostCharacters = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: ".-:"))
     guard !host.isEmpty, host.unicodeScalars.allSatisfy({ $0.isASCII && hostCharacters.contains($0) }) else {
       throw DataError("--host \(host): expected an address such as 127.0.0.1, 0.0.0.0 or ::1, or a host name")

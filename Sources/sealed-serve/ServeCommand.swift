@@ -32,13 +32,15 @@ struct ServeCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Scryfall card data: a JSON file or a folder of .json files (default: $SEALED_CARDS, else your sets over the shipped data).", valueName: "path"))
   var cards: String?
 
-  @Option(help: ArgumentHelp("The most pools a check started from the page runs (default \(ServerConfiguration.defaultMaximumCheckPools); at most 2^38).", valueName: "n"))
-  var maxCheckPools: Int = ServerConfiguration.defaultMaximumCheckPools
+  @Option(help: ArgumentHelp("The most pools a check started from the page runs (default \(ServerConfiguration.defaultMaximumCheckPools); at most 2^38; 1000000, 1_000_000 or 1e6).", valueName: "n"))
+  var maxCheckPools: String?
 
-  /// The configuration these options give.
-  func serverConfiguration() -> ServerConfiguration {
-    ServerConfiguration(
+  /// The configuration these options give; a one-line `DataError` for a --max-check-pools that
+  /// is no number of pools from 1 to 2^38.
+  func serverConfiguration() throws(DataError) -> ServerConfiguration {
+    let pools = try maxCheckPools.map { (text) throws(DataError) in try ServerConfiguration.checkPools(text) }
+    return ServerConfiguration(
       host: host, port: port, library: .fromEnvironment(), reportsFolder: reports, imagesFolder: images, cards: cards,
-      maximumCheckPools: maxCheckPools)
+      maximumCheckPools: pools ?? ServerConfiguration.defaultMaximumCheckPools)
   }
 }

@@ -19,7 +19,13 @@ enum ServeMain {
       printError("\(message) (see 'sealed serve --help')")
       return 2
     }
-    let configuration = command.serverConfiguration()
+    let configuration: ServerConfiguration
+    do {
+      configuration = try command.serverConfiguration()
+    } catch {
+      printError(error.description)
+      return 2
+    }
     do {
       try await SealedServer.run(configuration) { address in
         // Unbuffered: whoever started the server reads the address at once.

@@ -25,6 +25,23 @@ import Testing
         == "slot \"common\" draws 10 distinct cards from sheet \"common\", which has only 2 card(s) in eld; with the booster range 5 boosters draw from collector numbers 1 to 5 only: enter a larger range")
   }
 
+  /// Refusals of the Checks form's free-text Set and Rules, and of a product whose cards lack
+  /// names, named `--rules CODE`, `sealed rules import --list` and `sealed cards fetch --product`
+  /// (found by an independent review).
+  @Test func theProductsARefusalOffersAreSaidInThePagesWords() {
+    let unfit = "built-in:retail-lethe: rule set \"retail-lethe\" does not cover set m19; it covers war, dom; the rule set retail-lethe does not fit m19; the booster data's products for it do: --rules m19-draft, --rules m19-arena, --rules m19-prerelease (sealed rules import --list lists them)"
+    #expect(
+      BrowserWords.rephrase(unfit)
+        == "built-in:retail-lethe: rule set \"retail-lethe\" does not cover set m19; it covers war, dom; the rule set retail-lethe does not fit m19; the booster data's products for it do: m19-draft, m19-arena, m19-prerelease (put one in Rules; Choose lists them)")
+    #expect(
+      BrowserWords.rephrase("the rule set sealed does not fit 10e; the booster data's products for it do: --rules 10e-draft (sealed rules import --list lists them)")
+        == "the rule set sealed does not fit 10e; the booster data's products for it do: 10e-draft (put one in Rules; Choose lists them)")
+    #expect(BrowserWords.rephrase("no product \"nosuch-play\" in the data (538 products); sealed rules import --list lists them") == "no product \"nosuch-play\" in the data (538 products); Choose lists them")
+    #expect(
+      BrowserWords.rephrase("sealed open shows cards by name, and 594 of 594 cards lack card data (set 30a); sealed cards fetch --product 30a-draft, or check the product on its card keys with sealed check")
+        == "sealed open shows cards by name, and 594 of 594 cards lack card data (set 30a); press Fetch its cards and open on Choose, or check the product on its card keys on Checks")
+  }
+
   /// A failed fetch's advice: the connection only when a request failed, not for an answer
   /// Sealed cannot use (it said "Check the connection" for a cut page too).
   @Test func aFailedFetchIsAdvisedByWhatFailed() {

@@ -96,6 +96,8 @@ import Testing
     #expect(words.status == 2)
     #expect(words.stderr.hasPrefix("sealed: error: ") && words.stderr.contains("--max-check-pools"), "\(words.stderr)")
     #expect(words.stderr.split(separator: "\n").count == 1)
+    let fraction = try SealedExecutable.run(["--port", "0", "--max-check-pools", "2.5"], executable: RunningServer.executable)
+    #expect(fraction.status == 2 && fraction.stderr.hasPrefix("sealed: error: --max-check-pools 2.5: "), "\(fraction.stderr)")
     let unknown = try SealedExecutable.run(["--prot", "1"], executable: RunningServer.executable)
     #expect(unknown.status == 2)
     #expect(unknown.stderr.hasPrefix("sealed: error: Unknown option '--prot'"))

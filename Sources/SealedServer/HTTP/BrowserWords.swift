@@ -33,7 +33,18 @@ enum BrowserWords {
      "Pools: $1 is more than a check of this rule set counts exactly; enter at most $2 (its exact tests count at most 2^38 boosters)"),
     (#" \(sealed sets lists them\); sealed cards fetch ([a-z0-9]+) downloads a set from Scryfall"#,
      " (Choose lists those that open; sealed cards fetch $1, on the command line, downloads a set from Scryfall)"),
+    // A rule set that does not fit the set: the products that do, for the Rules field (each was
+    // `--rules CODE`); `rulesOptions` below takes the option's name off each.
+    (#" \(sealed rules import --list lists them\)"#, " (put one in Rules; Choose lists them)"),
+    (#"; sealed rules import --list lists them$"#, "; Choose lists them"),
+    // A product whose cards lack names: Choose's button for it, and Checks, which reads keys.
+    (#"; sealed cards fetch --product ([a-z0-9-]+), or check the product on its card keys with sealed check$"#,
+     "; press Fetch its cards and open on Choose, or check the product on its card keys on Checks"),
   ]
+
+  /// The products a refusal offers in place of a rule set, each `--rules CODE` on the command
+  /// line: in the page's words, the codes alone.
+  static let rulesOptions = #"(?<=products for it do: |, )--rules ([a-z0-9-]+)"#
 
   /// `message` with each command-line remedy in the page's words. Cost: a few regular
   /// expressions over one line.
@@ -42,6 +53,9 @@ enum BrowserWords {
     for (pattern, words) in remedies {
       guard let expression = try? NSRegularExpression(pattern: pattern) else { continue }
       text = expression.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: words)
+    }
+    if let expression = try? NSRegularExpression(pattern: rulesOptions) {
+      text = expression.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "$1")
     }
     return text
   }
