@@ -105,10 +105,26 @@ final class CSVPackReader: BoosterParser {
     guard records.fieldCount == columns else { throw wrongFieldCount() }
     let id = try records.value(boosterColumn, "booster id")
     guard !id.isEmpty else { throw DataError("empty booster id", at: records.location) }
-    if id.lowercased() == "booster", try records.trimmed(numberColumn).lowercased() == "collector_number" {
+    if isHeaderAgain() {
       throw DataError("the header again, in the middle of the rows (files joined together?); expected a card's row: remove the repeated header", at: records.location)
     }
     return id
+  }
+
+  /// Whether the row just read is a header: its fields name `booster`, `set` and
+  /// `collector_number`, in any columns and case, the first perhaps after a byte-order mark (two
+  /// files a spreadsheet saved as "CSV UTF-8", joined). Cost: nothing more for a row whose
+  /// collector number starts with a digit; the fields read for the rest.
+  private func isHeaderAgain() -> Bool {
+    let number = records.trimmedBytes(numberColumn)
+    if let first = number.first, first >= 0x30 && first <= 0x39 { return false }
+    var names = Set<String>()
+    for column in 0..<records.fieldCount {
+      guard var name = try? records.trimmed(column).lowercased() else { return false }
+      if name.hasPrefix("\u{FEFF}") { name.removeFirst() }
+      names.insert(name)
+    }
+    return names.isSuperset(of: ["booster", "set", "collector_number"])
   }
 
   /// The card of the row just read, in booster `label`.

@@ -54,7 +54,7 @@ final class SeventeenLandsReader: BoosterParser {
 
   func next() throws(DataError) -> ListedBooster? {
     while let text = try lines.next() {
-      if text.isEmpty { continue }
+      if records.isBlank(text) { continue }
       switch pickIsZero(text) {
       case false?: continue
       case true?, nil: break

@@ -105,6 +105,40 @@ import Testing
         == "\(path):4: the header again, in the middle of the rows (files joined together?); expected a card's row: remove the repeated header")
   }
 
+  /// Two files a spreadsheet saved as CSV UTF-8 (each starts with a byte-order mark), joined,
+  /// and a second header in another column order: each the header again, at its line (they read
+  /// as a booster named "\u{FEFF}booster" or "name" whose foil was "foil": a review).
+  @Test func aRepeatedHeaderAfterAByteOrderMarkOrInAnotherOrderIsNamed() throws {
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let header = Array("booster,set,collector_number,name,foil\n1,war,100,A,no\n".utf8)
+    let reordered = Array("name,set,collector_number,booster,foil\n".utf8)
+    for (name, bytes) in [("bom.csv", bom + header + bom + header), ("order.csv", header + reordered + Array("B,war,1,2,no\n".utf8))] {
+      let path = try PackFileTesting.file(name, bytes)
+      #expect(
+        PackFileTesting.error(path)
+          == "\(path):3: the header again, in the middle of the rows (files joined together?); expected a card's row: remove the repeated header")
+    }
+    // A collector number that starts with a letter is read, not taken for a header.
+    let starred = try PackFileTesting.file("starred.csv", "booster,set,collector_number\n1,war,A-5\n1,war,set\n")
+    #expect(try PackFileTesting.read(starred).first?.cards.map(\.collectorNumber) == ["A-5", "set"])
+  }
+
+  /// A line of spaces, or a spreadsheet's empty row of separators alone, is a blank line in
+  /// either CSV layout (each was an error: "row has 1 field", "empty booster id").
+  @Test func spacesAndEmptySpreadsheetRowsAreBlankLines() throws {
+    let plain = try PackFileTesting.read(try PackFileTesting.file("plain.csv", "booster,set,collector_number\n1,war,100\n2,war,1\n"))
+    for (name, text) in [
+      ("spaces.csv", "booster,set,collector_number\n1,war,100\n   \n\t\n2,war,1\n,,\n"),
+      ("semicolons.csv", "booster;set;collector_number\n1;war;100\n;;\n 2;war;1\n ; ;\n"),
+    ] {
+      let boosters = try PackFileTesting.read(try PackFileTesting.file(name, text))
+      #expect(PackFileTesting.normalized(boosters) == PackFileTesting.normalized(plain), "\(name)")
+    }
+    let lands = "draft_id,pack_number,pick_number,expansion,pack_card_A,pack_card_B\nd1,0,0,WAR,1,0\n,,,,,\n  \nd1,1,0,WAR,0,1\n"
+    let read = try PackFileTesting.read(try PackFileTesting.file("17l.csv", lands))
+    #expect(read.count == 2, "\(read)")
+  }
+
   @Test func aSemicolonCSVReadsAsItsCommaTwin() throws {
     let comma = try PackFileTesting.file("comma.csv", "booster,set,collector_number,name,foil\n1,war,100,\"Ob Nixilis, the Hate-Twisted\",no\n1,war,1,\"A \"\"quoted\"\"; name\",yes\n")
     let semicolon = try PackFileTesting.file("semicolon.csv", "booster;set;collector_number;name;foil\n1;war;100;Ob Nixilis, the Hate-Twisted;no\n1;war;1;\"A \"\"quoted\"\"; name\";yes\n")
