@@ -93,7 +93,10 @@ package struct AuditRun: Sendable {
     var checks = planned.map(\.row)
     let testedRows = try CheckRun.decide(&checks)
     Self.markUndecided(&checks, samples: samples.count, tests: testedRows.count)
-    if let note = Self.resolutionNote(samples: samples.count, tests: testedRows.count, alpha: input.alpha) {
+    // Only where a check's p-value is a Monte Carlo one: exact and asymptotic ones have no floor.
+    if checks.contains(where: { $0.method == .monteCarlo }),
+      let note = Self.resolutionNote(samples: samples.count, tests: testedRows.count, alpha: input.alpha)
+    {
       notes.append(note)
     }
     self.checks = checks

@@ -67,6 +67,20 @@ import Testing
   /// mythic per pool" holds: those proportions are not binomial tests of their own (they could
   /// never fail, and each was one more in the Holm family). A last pool cut short keeps them; a
   /// pool with a second mythic fails the invariant.
+  /// The note that few Monte Carlo samples cannot fail a check is for Monte Carlo p-values: an
+  /// audit whose checks are all exact or asymptotic gets none, whatever --resamples (it told a
+  /// review to raise --resamples for "those checks", of which there were none).
+  @Test func theMonteCarloNoteIsOnlyForMonteCarloChecks() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let path = try packs("csv", pools: 400, seed: 3, name: "packs.csv", in: dir)
+    let arguments = ["audit", "war", "--packs", path, "--resamples", "99", "--seed", "1", "--quiet"] + cards
+    let separate = try SealedExecutable.run(arguments + ["--pool-grouping", "separate", "--out", dir.appendingPathComponent("a").path])
+    #expect(separate.status == 0, "\(separate.stderr)")
+    let methods = try String(contentsOf: dir.appendingPathComponent("a/audit.csv"), encoding: .utf8)
+    #expect(!methods.contains("monte carlo"), "\(methods)")
+    #expect(!(separate.stdout + separate.stderr).contains("no Monte Carlo p-value goes below"), "\(separate.stdout)")
+  }
+
   @Test func wholePoolsLeaveTheMythicBoostersToTheInvariant() throws {
     let dir = try Fixtures.temporaryDirectory()
     let file = try packs("csv", pools: 6, seed: 3, name: "war.csv", in: dir)
