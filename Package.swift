@@ -151,8 +151,8 @@ let package = Package(
     .target(
       name: "SealedServer",
       dependencies: [
-        "SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedStats", "SealedDecks", "SealedImages",
-        "SealedJobs", "SealedScryfall", "SealedNetwork", .product(name: "Hummingbird", package: "hummingbird"),
+        "SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedStats", "SealedVerdicts", "SealedDecks",
+        "SealedImages", "SealedJobs", "SealedScryfall", "SealedNetwork", .product(name: "Hummingbird", package: "hummingbird"),
       ],
       resources: [
         .embedInCode("Resources/index.html"), .embedInCode("Resources/app.css"), .embedInCode("Resources/app.js"),

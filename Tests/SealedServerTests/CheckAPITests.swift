@@ -94,6 +94,8 @@ import Testing
     #expect(run["pools"] as? Int == 20000 && run["status"] as? String == "complete")
     let passed = Int(verdict.split(separator: " ")[2])
     #expect((run["verdicts"] as? [String: Int])?["pass"] == passed, "\(run)")
+    // The verdict line the list shows is the terminal's, word for word.
+    #expect(run["verdict"] as? String == verdict, "\(run)")
   }
 
   /// Cancel beside an earlier report of the same set and rules (which a cancelled run, writing

@@ -122,6 +122,13 @@ import Testing
     // What the folder's run.csv and checks.csv say (a quoted comma is no column).
     let run = try #require((listing["reports"] as! [[String: Any]])[0]["run"] as? [String: Any])
     #expect(run["seed"] as? String == "1" && run["verdicts"] as? [String: Int] == ["pass": 1, "fail": 1], "\(run)")
+    #expect(run["verdict"] as? String == "FAIL: 1 of 2 checks failed", "\(run)")
+    // Checks none of which could be made are NOT TESTED, as on the page (the list said PASS).
+    try Data("check,kind,verdict\nsheet rare,chi_square,not_tested\nmythic rate,binomial,not_tested\n".utf8)
+      .write(to: folder.appendingPathComponent("checks.csv"))
+    let untested = try JSONValue.object(server.get("/api/reports"))
+    let untestedRun = try #require((untested["reports"] as! [[String: Any]])[0]["run"] as? [String: Any])
+    #expect(untestedRun["verdict"] as? String == "NOT TESTED: none of the 2 checks could be made", "\(untestedRun)")
 
     let refused: [(path: String, status: Int)] = [
       ("/reports/../secret.txt", 400), ("/reports/war-sealed/../../secret.txt", 400),

@@ -1,4 +1,5 @@
 import Foundation
+import SealedVerdicts
 
 /// What a report folder's `run.csv` and `checks.csv` say about its run, for the list of past
 /// reports: what was run (set, rules, seed, pools), whether it ran whole, and its checks'
@@ -15,6 +16,9 @@ struct ReportSummary: Encodable, Sendable, Equatable {
   var started_at: String?
   /// Checks by verdict (`pass`, `fail`, `not_tested`), when the folder has `checks.csv`.
   var verdicts: [String: Int]?
+  /// The verdict line of those checks, worded as the terminal and the report page word it
+  /// (`VerdictSummary`: `NOT TESTED: none of the 3 checks could be made`), when counted.
+  var verdict: String?
 
   /// The summary of the report folder at `path`, or nil when it has no readable `run.csv`.
   /// Cost: reading two small files.
@@ -36,6 +40,10 @@ struct ReportSummary: Encodable, Sendable, Equatable {
     status = values["status"]
     started_at = values["started_at"]
     verdicts = Self.verdicts(in: (path as NSString).appendingPathComponent("checks.csv"))
+    verdict = verdicts.map { counts in
+      let stopped = status == "interrupted" ? (done: pools ?? 0, requested: pools_requested ?? pools ?? 0) : nil
+      return VerdictSummary(passed: counts["pass"] ?? 0, failed: counts["fail"] ?? 0, notTested: counts["not_tested"] ?? 0, interrupted: stopped).text
+    }
   }
 
   /// The checks of a `checks.csv` counted by their `verdict` column.

@@ -91,13 +91,11 @@ function follow(table, past) {
   tick();
 }
 
+/** A past run's verdict line, as the server words it (the terminal's and the report page's). */
 function verdictWords(run) {
+  if (run.verdict) return run.verdict;
   if (run.status === "interrupted") return `interrupted after ${count(run.pools)} of ${count(run.pools_requested)} pools: no verdict`;
-  if (!run.verdicts) return run.status || "";
-  const failed = run.verdicts.fail || 0;
-  const total = Object.values(run.verdicts).reduce((sum, n) => sum + n, 0);
-  const untested = run.verdicts.not_tested ? `, ${run.verdicts.not_tested} not tested` : "";
-  return failed ? `FAIL: ${failed} of ${total} checks failed${untested}` : `PASS: ${run.verdicts.pass || 0} of ${total} passed${untested}`;
+  return run.status || "";
 }
 
 /** The report folders of checks (and other runs) under the reports folder, newest first. */
