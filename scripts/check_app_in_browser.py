@@ -289,8 +289,22 @@ def choose_and_open(driver, app, shots):
     headings = [h.text for h in css(driver, "section.open h2")]
     check("the rares and mythics come before the boosters", headings and headings[0].startswith("Rares and mythics") and headings[-1] == "The boosters", headings)
     check("two players, each with a pool", len(css(driver, "nav.players a")) == 2)
+    first = [card.get_attribute("data-id") for card in top]
+    opened = driver.current_url
+    # A shared link to player 2 that does not say how many players opens player 2's pool (it
+    # showed player 1's under player 2's address).
+    css(driver, "nav.players a")[1].click()
+    wait(driver, lambda d: css(d, "nav.players a.current") and css(d, "nav.players a.current")[0].text == "Player 2")
+    second = attributes(driver, ".top-cards .card", "data-id")
+    driver.get(app.url + "#/open?set=war&rules=sealed&seed=42&player=2")
+    wait(driver, lambda d: css(d, "nav.players a.current") and css(d, ".top-cards .card"))
+    check("a link to player 2 that names no player count opens player 2's pool",
+          css(driver, "nav.players a.current")[0].text == "Player 2" and attributes(driver, ".top-cards .card", "data-id") == second and second != first,
+          (css(driver, "nav.players a.current")[0].text, second))
+    driver.get(opened)
+    wait(driver, lambda d: css(d, ".top-cards .card") and css(d, "nav.players a.current")[0].text == "Player 1")
     css(driver, "details.booster summary")[0].click()
-    return [card.get_attribute("data-id") for card in top]
+    return first
 
 
 def build_deck(driver, top_ids, shots):

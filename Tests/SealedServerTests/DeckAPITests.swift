@@ -72,6 +72,15 @@ import Testing
     // Codes in any case, as on the command line (rules=RETAIL was "unknown rule set").
     let shouted = try JSONValue.object(server.get("/api/pools?set=WAR&rules=SEALED&seed=7&players=3"))
     #expect((shouted["pools"] as! [[String: Any]]).map { names($0["top_cards"] as! [[String: Any]]) } == pools.map { names($0["top_cards"] as! [[String: Any]]) })
+    // ... and echoed, and named in a deck's default name, as the library writes them (a review:
+    // war-SEALED-7-p1), a card's id read with its set code in any case.
+    #expect(shouted["rules"] as? String == "sealed" && shouted["set"] as? String == "war", "\(shouted)")
+    #expect((shouted["pools"] as! [[String: Any]]).first?["deck_name"] as? String == "war-sealed-7-p1")
+    let firstID = try #require(((pools[0]["top_cards"] as! [[String: Any]]).first?["card"] as? [String: Any])?["id"] as? String)
+    let draft = #"{"deck":{"set":"WAR","rules":"Sealed","seed":"7","player":1},"card":"\#(firstID.uppercased())","change":"remove"}"#
+    let removed = try server.post("/api/deck/edit", json: draft)
+    #expect(removed.status == 200, "\(removed.text)")
+    #expect(removed.text.contains("\"war-sealed-7-p1\""), "\(removed.text.prefix(300))")
     // A parameter given twice or unknown is refused (seed=1&seed=2 used 1).
     #expect(try server.get("/api/pools?set=war&seed=1&seed=2").errorMessage == "seed given 2 times (1, 2); expected one value")
     #expect(try server.get("/api/pools?set=war&colour=red").errorMessage == "colour: unknown parameter; expected set, rules, seed, players, booster_max")

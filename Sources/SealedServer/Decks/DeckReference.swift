@@ -74,9 +74,10 @@ struct DraftReference: Codable, Sendable, Equatable {
   /// The most players one event opens.
   static let maximumPlayers = 8
 
-  /// The deck's default name: `war-sealed-1-p1`, trimmed to the library's 64 characters.
+  /// The deck's default name: `war-sealed-1-p1` (the codes in lower case, however they were
+  /// sent), trimmed to the library's 64 characters.
   var defaultName: String {
-    let name = "\(set)-\(rules)-\(seed.value)-p\(player)"
+    let name = "\(set.lowercased())-\(rules.lowercased())-\(seed.value)-p\(player)"
     return String(name.prefix(64))
   }
 }

@@ -51,9 +51,11 @@ struct DeckService: Sendable {
     }
   }
 
-  /// The card of `deck`'s pool (or a basic land) whose id is `id`, or a 404 naming it.
+  /// The card of `deck`'s pool (or a basic land) whose id is `id`, its set code in any case
+  /// (`WAR #253`), or a 404 naming it.
   static func card(_ id: String, in deck: Deck) throws(APIError) -> PoolCard {
-    guard let card = deck.choices.first(where: { $0.label == id }) else {
+    let match = deck.choices.first { $0.label == id } ?? deck.choices.first { $0.label.lowercased() == id.lowercased() }
+    guard let card = match else {
       throw APIError.notFound("no card \"\(id)\" in the pool of deck \(deck.name); expected an id such as \"\(deck.choices.first?.label ?? "war #1")\"")
     }
     return card

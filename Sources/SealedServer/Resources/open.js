@@ -22,7 +22,12 @@ function booster(cards, index, mythicBooster) {
 }
 
 export async function render(main, path, params) {
-  const query = { set: params.set || "", rules: params.rules || "sealed", seed: params.seed || "", players: params.players || "1" };
+  // A link to player N opens at least N players' pools (a link without players showed player 1's
+  // pool under player 2's address); the server refuses more players than an event seats.
+  const asked = parseInt(params.player || "1", 10);
+  const players = params.players || "1";
+  const seated = Number.isInteger(asked) && asked > parseInt(players, 10) ? String(asked) : players;
+  const query = { set: params.set || "", rules: params.rules || "sealed", seed: params.seed || "", players: seated };
   if (params.booster_max) query.booster_max = params.booster_max;
   const view = await api(`/api/pools?${new URLSearchParams(query)}`);
   if (!params.seed) {

@@ -110,8 +110,10 @@ enum DeckRoutes {
   /// seed, a random one (the reply names it, so the link can be made reproducible).
   static func pools(_ query: Parameters, plans: PlanCache) throws(APIError) -> PoolView {
     try requireEachOnce(query, of: ["set", "rules", "seed", "players", "booster_max"])
-    guard let set = query.get("set") else { throw APIError.badRequest("expected ?set=CODE (and rules=, seed=, players=)") }
-    let rules = query.get("rules") ?? "sealed"
+    // Codes are read in any case and echoed as the library writes them (`WAR`, `War-Draft`
+    // named the deck war-War-Draft-1-p1).
+    guard let set = query.get("set")?.lowercased() else { throw APIError.badRequest("expected ?set=CODE (and rules=, seed=, players=)") }
+    let rules = query.get("rules")?.lowercased() ?? "sealed"
     let seed: SeedText
     if let text = query.get("seed"), !text.isEmpty {
       guard let value = UInt64(text) else { throw APIError.badRequest(SeedText.problem(text)) }
