@@ -1,7 +1,8 @@
 import SealedSupport
 
-/// Reads `booster,set,collector_number[,name][,foil]`: a header naming the columns (in any order,
-/// any case, extra columns ignored), then one row per card, the rows of a booster together.
+/// Reads `booster,set,collector_number[,name][,foil][,count]`: a header naming the columns (in
+/// any order, any case, extra columns ignored; `quantity` is `count`, as collection exports name
+/// it), then one row per card (or per `count` copies of it), the rows of a booster together.
 /// Keeps the current booster and, to catch a booster id that comes back after other boosters, a
 /// hash and line for each of the last `recentLimit` booster ids (so memory stays bounded however
 /// long the file; an id that comes back further on is caught by the booster sizes instead).
@@ -13,6 +14,8 @@ final class CSVPackReader: BoosterParser {
   private let numberColumn: Int
   private let nameColumn: Int?
   private let foilColumn: Int?
+  /// The copies of the card a row stands for (`count` or `quantity`; empty: 1).
+  private let countColumn: Int?
   /// The booster id (bytes and text) and first card of the next booster, read while finishing
   /// the previous one.
   private var pending: (id: [UInt8], label: String, card: ListedCard)?
@@ -29,7 +32,7 @@ final class CSVPackReader: BoosterParser {
     records = CSVRecordReader(lines: lines, separator: separator)
     guard try records.next() else { throw DataError("no boosters: the file is empty", at: lines.path) }
     var indexOf: [String: Int] = [:]
-    let read = ["booster", "set", "collector_number", "name", "foil"]
+    let read = ["booster", "set", "collector_number", "name", "foil", "count", "quantity"]
     for index in 0..<records.fieldCount {
       let name = try records.trimmed(index).lowercased()
       // A column Sealed reads, given twice, would be read from its first copy silently.
@@ -42,7 +45,12 @@ final class CSVPackReader: BoosterParser {
     let missing = required.filter { indexOf[$0] == nil }
     guard missing.isEmpty else {
       throw DataError(
-        "the CSV header lacks the column\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")) (it needs booster, set, collector_number; name and foil are optional)",
+        "the CSV header lacks the column\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")) (it needs booster, set, collector_number; name, foil and count are optional)",
+        at: records.location)
+    }
+    if let count = indexOf["count"], let quantity = indexOf["quantity"] {
+      throw DataError(
+        "columns \(min(count, quantity) + 1) and \(max(count, quantity) + 1) are count and quantity, which Sealed reads as one: the copies of the card a row stands for; expected one of them",
         at: records.location)
     }
     columns = records.fieldCount
@@ -51,6 +59,7 @@ final class CSVPackReader: BoosterParser {
     numberColumn = indexOf["collector_number"]!
     nameColumn = indexOf["name"]
     foilColumn = indexOf["foil"]
+    countColumn = indexOf["count"] ?? indexOf["quantity"]
   }
 
   func next() throws(DataError) -> ListedBooster? {
@@ -150,7 +159,26 @@ final class CSVPackReader: BoosterParser {
         }
       }
     }
-    return ListedCard(setCode: set, collectorNumber: number, name: name, foil: foil, line: records.line)
+    let count = try copies(label)
+    return ListedCard(setCode: set, collectorNumber: number, name: name, foil: foil, count: count, line: records.line)
+  }
+
+  /// The copies the row just read stands for: its `count` column's whole number from 1 to
+  /// `TextListLine.maximumCount`, 1 when empty or without the column.
+  private func copies(_ label: String) throws(DataError) -> Int {
+    guard let countColumn else { return 1 }
+    let field = records.trimmedBytes(countColumn)
+    guard !field.isEmpty else { return 1 }
+    let most = TextListLine.maximumCount
+    let digits = field.count <= 9 && field.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    let value = digits ? field.reduce(0) { $0 * 10 + Int($1 - 0x30) } : -1
+    if value == 0 { throw DataError("a count of 0; leave the row out instead" + boosterNote(label), at: records.location) }
+    guard (1...most).contains(value) else {
+      let text = excerpt(try records.trimmed(countColumn))
+      let why = digits ? "is more than a booster holds (at most \(most))" : "is not a whole number from 1 to \(most)"
+      throw DataError("the count \"\(text)\" \(why)" + boosterNote(label), at: records.location)
+    }
+    return value
   }
 
   /// The foil values, in lower case (`| 0x20` turns ASCII letters to lower case and leaves

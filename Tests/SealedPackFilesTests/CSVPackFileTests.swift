@@ -60,10 +60,10 @@ import Testing
   }
 
   @Test(arguments: [
-    ("booster,set,name\n1,war,x\n", "packs.csv:1: the CSV header lacks the column collector_number (it needs booster, set, collector_number; name and foil are optional)"),
-    ("booster,name\n1,x\n", "packs.csv:1: the CSV header lacks the columns set, collector_number (it needs booster, set, collector_number; name and foil are optional)"),
+    ("booster,set,name\n1,war,x\n", "packs.csv:1: the CSV header lacks the column collector_number (it needs booster, set, collector_number; name, foil and count are optional)"),
+    ("booster,name\n1,x\n", "packs.csv:1: the CSV header lacks the columns set, collector_number (it needs booster, set, collector_number; name, foil and count are optional)"),
     // The second collector_number was ignored, the first one read.
-    ("booster,set,collector_number,name,Collector_Number\n1,war,1,x,2\n", "packs.csv:1: columns 3 and 5 are both collector_number; expected each of booster, set, collector_number, name, foil once"),
+    ("booster,set,collector_number,name,Collector_Number\n1,war,1,x,2\n", "packs.csv:1: columns 3 and 5 are both collector_number; expected each of booster, set, collector_number, name, foil, count, quantity once"),
     ("booster,set,collector_number\n1,war,1\n1,war\n", "packs.csv:3: row has 2 fields, the header has 3"),
     ("booster,set,collector_number\n1,war,1\n1,war, \n", "packs.csv:3: empty collector number (booster \"1\")"),
     ("booster,set,collector_number\n,war,1\n", "packs.csv:2: empty booster id"),

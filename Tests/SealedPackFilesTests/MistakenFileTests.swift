@@ -123,6 +123,28 @@ import Testing
     #expect(try PackFileTesting.read(starred).first?.cards.map(\.collectorNumber) == ["A-5", "set"])
   }
 
+  /// A `count` (or `quantity`) column, as a collection export writes, stands for that many
+  /// copies of the row's card (it was ignored, a row of 2 Islands read as one); 0, a word or
+  /// more than a booster holds is refused at its line, and the two names together are refused.
+  @Test func aCountColumnStandsForCopiesOfTheRowsCard() throws {
+    let rows = try PackFileTesting.read(try PackFileTesting.file("rows.csv", "booster,set,collector_number\n1,war,100\n1,war,254\n1,war,254\n2,war,1\n"))
+    for (name, header) in [("count.csv", "booster,set,collector_number,Count"), ("quantity.csv", "quantity,booster,set,collector_number")] {
+      let body = name == "count.csv" ? "1,war,100,\n1,war,254,2\n2,war,1,1\n" : ",1,war,100\n2,1,war,254\n1,2,war,1\n"
+      let counted = try PackFileTesting.read(try PackFileTesting.file(name, header + "\n" + body))
+      #expect(PackFileTesting.normalized(counted) == PackFileTesting.normalized(rows), "\(name)")
+      #expect(counted.first?.size == 3)
+    }
+    for (value, message) in [
+      ("0", "a count of 0; leave the row out instead (booster \"1\")"), ("two", "the count \"two\" is not a whole number from 1 to 100 (booster \"1\")"),
+      ("101", "the count \"101\" is more than a booster holds (at most 100) (booster \"1\")"), ("1.5", "the count \"1.5\" is not a whole number from 1 to 100"),
+    ] {
+      let path = try PackFileTesting.file("bad-count.csv", "booster,set,collector_number,count\n1,war,100,1\n1,war,254,\(value)\n")
+      #expect(PackFileTesting.error(path)?.hasPrefix("\(path):3: \(message)") == true, "\(PackFileTesting.error(path) ?? "")")
+    }
+    let both = try PackFileTesting.file("both.csv", "booster,set,collector_number,count,quantity\n1,war,100,1,1\n")
+    #expect(PackFileTesting.error(both) == "\(both):1: columns 4 and 5 are count and quantity, which Sealed reads as one: the copies of the card a row stands for; expected one of them")
+  }
+
   /// A line of spaces, or a spreadsheet's empty row of separators alone, is a blank line in
   /// either CSV layout (each was an error: "row has 1 field", "empty booster id").
   @Test func spacesAndEmptySpreadsheetRowsAreBlankLines() throws {
