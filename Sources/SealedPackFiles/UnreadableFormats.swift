@@ -21,6 +21,22 @@ enum UnreadableFormats {
     if starts([0xFF, 0xFE]) || starts([0xFE, 0xFF]) {
       return "UTF-16 text; a pack file is read as UTF-8 (save it as UTF-8, e.g. iconv -f UTF-16 -t UTF-8)"
     }
+    if let order = utf16WithoutMark(head) {
+      return "UTF-16 text (\(order), without a byte order mark); a pack file is read as UTF-8 (save it as UTF-8, e.g. iconv -f UTF-16\(order == "little-endian" ? "LE" : "BE") -t UTF-8)"
+    }
+    return nil
+  }
+
+  /// "little-endian" or "big-endian" when the first bytes are ASCII text in UTF-16 without a
+  /// byte-order mark: of the first (up to) 16 pairs, each a printable ASCII byte or line break
+  /// beside a zero (it read as text holding NUL bytes, 20 "unknown card" errors full of \u{0}).
+  static func utf16WithoutMark(_ head: [UInt8]) -> String? {
+    let pairs = min(head.count / 2, 16)
+    guard pairs >= 2 else { return nil }
+    func ascii(_ byte: UInt8) -> Bool { (0x20...0x7E).contains(byte) || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+    let indices = 0..<pairs
+    if indices.allSatisfy({ ascii(head[2 * $0]) && head[2 * $0 + 1] == 0 }) { return "little-endian" }
+    if indices.allSatisfy({ head[2 * $0] == 0 && ascii(head[2 * $0 + 1]) }) { return "big-endian" }
     return nil
   }
 }

@@ -27,4 +27,8 @@ package func quotedExcerpt(_ text: some StringProtocol, limit: Int = 60) -> Stri
   return text.prefix(limit + 1).count > limit ? "\(shown) (\(text.count) characters)" : shown
 }
 
-private func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || scalar.value == 0x7F }
+/// A control character, or an invisible format character (a byte-order mark inside a field,
+/// a zero-width space, a direction mark), which a message prints escaped so that it is seen.
+private func isControl(_ scalar: Unicode.Scalar) -> Bool {
+  scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.generalCategory == .format
+}

@@ -16,6 +16,11 @@ import Testing
     ("packs.csv.bz2", [0x42, 0x5A, 0x68, 0x39, 0x31, 0x41, 0x59, 0x26, 0x53, 0x59], "bzip2-compressed; a pack file is read as text or gzip (bunzip2 it, or gzip it)"),
     ("packs.csv.zst", [0x28, 0xB5, 0x2F, 0xFD, 0x04, 0x58, 0x00, 0x00], "zstd-compressed; a pack file is read as text or gzip (zstd -d it, or gzip it)"),
     ("packs.csv", [0xFF, 0xFE, 0x62, 0x00, 0x6F, 0x00, 0x6F, 0x00], "UTF-16 text; a pack file is read as UTF-8 (save it as UTF-8, e.g. iconv -f UTF-16 -t UTF-8)"),
+    // Without a byte order mark (it read as text holding NUL bytes: a review).
+    ("packs.txt", [0x31, 0x00, 0x20, 0x00, 0x49, 0x00, 0x73, 0x00, 0x6C, 0x00],
+     "UTF-16 text (little-endian, without a byte order mark); a pack file is read as UTF-8 (save it as UTF-8, e.g. iconv -f UTF-16LE -t UTF-8)"),
+    ("packs.txt", [0x00, 0x31, 0x00, 0x20, 0x00, 0x49, 0x00, 0x73, 0x00, 0x6C],
+     "UTF-16 text (big-endian, without a byte order mark); a pack file is read as UTF-8 (save it as UTF-8, e.g. iconv -f UTF-16BE -t UTF-8)"),
   ] as [(String, [UInt8], String)])
   func anotherKindOfFileIsNamed(name: String, head: [UInt8], message: String) throws {
     let path = try PackFileTesting.file(name, head + Self.csv)

@@ -17,4 +17,13 @@ import Testing
     #expect(excerpt("abcdef", limit: 3) == "abc…")
     #expect(excerpt("a\nb\u{7F}") == #"a\nb\u{7f}"#)
   }
+
+  /// Invisible format characters are shown escaped: a byte-order mark inside a field of a pack
+  /// file printed as nothing (`WAR 260` with the mark unseen, a review); letters and marks stay.
+  @Test func invisibleCharactersAreShown() {
+    #expect(excerpt("WAR 260\u{FEFF}") == #"WAR 260\u{feff}"#)
+    #expect(excerpt("zero\u{200B}width\u{200E}") == #"zero\u{200b}width\u{200e}"#)
+    #expect(excerpt("Lim-Dûl’s Vault, Jötun") == "Lim-Dûl’s Vault, Jötun")
+    #expect(excerpt("e\u{301}") == "e\u{301}")
+  }
 }
