@@ -1,5 +1,6 @@
 import Foundation
 import SealedCharts
+import SealedSupport
 import SealedReports
 import SealedVerdicts
 
@@ -29,13 +30,7 @@ extension ReportPage {
   /// 0.1803 for both), as the terminal's table shows them.
   static func intervalDigits(low: String, expected: String, high: String) -> Int {
     guard let l = Double(low), let e = Double(expected), let h = Double(high) else { return 4 }
-    for digits in 4...17 {
-      guard let sl = Double(display(low, digits: digits)), let se = Double(display(expected, digits: digits)),
-        let sh = Double(display(high, digits: digits))
-      else { return 4 }
-      if (sl < se) == (l < e) && (sl > se) == (l > e) && (sh < se) == (h < e) && (sh > se) == (h > e) { return digits }
-    }
-    return 17
+    return OrderedRounding.fewestDigits(from: 4, of: [l, e, h]) { digits in [low, expected, high].map { display($0, digits: digits) } }
   }
 
   private static func trimmed(_ text: String) -> String {

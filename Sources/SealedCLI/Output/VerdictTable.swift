@@ -93,17 +93,12 @@ enum VerdictTable {
   /// the numbers: four significant digits where that does, else as many more for all three as
   /// it takes (an interval [0.1536, 0.180314] failing 0.18032 showed 0.1803 for both).
   static func interval(_ low: Double, _ high: Double, expected: Double) -> (low: String, expected: String, high: String) {
-    func keepsOrder(_ shown: (low: String, expected: String, high: String)) -> Bool {
-      guard let l = Double(shown.low), let e = Double(shown.expected), let h = Double(shown.high) else { return true }
-      return (l < e) == (low < expected) && (l > e) == (low > expected) && (h < e) == (high < expected) && (h > e) == (high > expected)
-    }
-    var shown = (low: format(low, beside: expected), expected: format(expected), high: format(high, beside: expected))
-    var digits = 5
-    while !keepsOrder(shown) && digits <= 17 {
-      shown = (String(format: "%.\(digits)g", low), String(format: "%.\(digits)g", expected), String(format: "%.\(digits)g", high))
-      digits += 1
-    }
-    return shown
+    let values = [low, expected, high]
+    let shown = [format(low, beside: expected), format(expected), format(high, beside: expected)]
+    if OrderedRounding.keepsOrder(shown, of: values) { return (shown[0], shown[1], shown[2]) }
+    let digits = OrderedRounding.fewestDigits(from: 5, of: values) { digits in values.map { String(format: "%.\(digits)g", $0) } }
+    let texts = values.map { String(format: "%.\(digits)g", $0) }
+    return (texts[0], texts[1], texts[2])
   }
 
   /// Four significant digits, scientific notation for very small numbers.
