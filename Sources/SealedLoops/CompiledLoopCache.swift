@@ -123,18 +123,16 @@ struct CompiledLoopCache: Sendable {
   }
 
   /// Removes the libraries (and their sources) beyond the `keptLoops` used last, and the
-  /// temporary files of compiles that ended more than an hour ago without removing them.
+  /// temporary files of compiles whose process ended without removing them, an hour on
+  /// (`AbandonedPartials`).
   private func prune() {
+    AbandonedPartials.remove(in: folder)
     let manager = FileManager.default
     guard let names = try? manager.contentsOfDirectory(atPath: folder) else { return }
     func modified(_ path: String) -> Date {
       (try? manager.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast
     }
     let paths = names.map { (folder as NSString).appendingPathComponent($0) }
-    let stale = Date(timeIntervalSinceNow: -3600)
-    for (name, path) in zip(names, paths) where name.hasPrefix(".") && name.contains(".partial-") && modified(path) < stale {
-      unlink(path)
-    }
     let libraries = zip(names, paths).filter { $0.0.hasSuffix(".so") && !$0.0.hasPrefix(".") }.map { ($0.1, modified($0.1)) }
     for (path, _) in libraries.sorted(by: { $0.1 > $1.1 }).dropFirst(Self.keptLoops) {
       unlink(path)

@@ -25,12 +25,15 @@ package enum AbandonedPartials {
     return removed
   }
 
-  /// The process id in a name of the form `.NAME.partial-PID-RANDOM`, or nil.
+  /// The process id in a name of the form `.NAME.partial-PID-RANDOM`, or
+  /// `.NAME.partial-PID-RANDOM.EXT` (a file written beside one, such as a compiled loop's
+  /// source), or nil.
   static func writer(of name: String) -> pid_t? {
     guard let range = name.range(of: ".partial-", options: .backwards) else { return nil }
     let parts = name[range.upperBound...].split(separator: "-")
-    guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, UInt32(parts[1]) != nil else { return nil }
-    return pid
+    guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0 else { return nil }
+    let random = parts[1].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)[0]
+    return UInt32(random) != nil ? pid : nil
   }
 
   /// Whether a process of that id exists (one of another user's counts: EPERM).

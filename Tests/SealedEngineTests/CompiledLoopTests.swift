@@ -175,6 +175,17 @@ import Testing
     let key = CompiledLoopCache.key(source: source, compiler: compiler)
     let library = (folder as NSString).appendingPathComponent("\(key).so")
     try Data("not a library".utf8).write(to: URL(fileURLWithPath: library))
+    // A compile killed two hours ago left its library and source under temporary names: its
+    // process has ended, so the next compile sweeps both.
+    let ended = Process()
+    ended.executableURL = URL(fileURLWithPath: "/bin/true")
+    try ended.run()
+    ended.waitUntilExit()
+    for name in [".\(key).so.partial-\(ended.processIdentifier)-77", ".\(key).so.partial-\(ended.processIdentifier)-77.c"] {
+      let path = (folder as NSString).appendingPathComponent(name)
+      try Data("killed".utf8).write(to: URL(fileURLWithPath: path))
+      try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: path)
+    }
     #expect(cache.loop(source: source, compiler: compiler, compiling: false) == nil)
     #expect(!FileManager.default.fileExists(atPath: library), "a library that does not load is removed")
     #expect(cache.loop(source: source, compiler: compiler, compiling: true) != nil)

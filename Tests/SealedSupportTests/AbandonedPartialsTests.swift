@@ -34,5 +34,9 @@ import Testing
     #expect(left == [".dom.json.partial-\(ended)-99", ".rix.json.partial-\(getpid())-7", ".notes.partial-x-y", "war.json"])
     #expect(AbandonedPartials.writer(of: ".a.json.partial-123-456") == 123)
     #expect(AbandonedPartials.writer(of: ".a.json.partial-123") == nil)
+    // A file written beside a temporary one (a compiled loop's source, which the loop cache
+    // swept by age alone) is the same writer's.
+    #expect(AbandonedPartials.writer(of: ".KEY.so.partial-123-456.c") == 123)
+    #expect(AbandonedPartials.writer(of: ".KEY.so.partial-123-x.c") == nil)
   }
 }
