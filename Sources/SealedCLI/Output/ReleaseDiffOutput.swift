@@ -26,8 +26,7 @@ enum ReleaseDiffOutput {
     guard verdict else { return text }
     if failOnRemovedOnly { return text + removedVerdict(diff) }
     if diff.changed {
-      let counts = ReleaseDiff.Status.allCases.filter { $0 != .unchanged && diff.count($0) > 0 }.map { "\(diff.count($0)) \($0.rawValue)" }
-      text += "FAIL: the releases differ: \(counts.joined(separator: ", ")) (\(counted(diff.changes.count, "measure")) changed)\n"
+      text += "FAIL: the releases differ: \(statusCounts(diff).joined(separator: ", ")) (\(counted(diff.changes.count, "measure")) changed)\n"
     } else {
       text += "PASS: the releases are the same: \(diff.products.count) products, no measure changed\n"
     }
@@ -39,10 +38,9 @@ enum ReleaseDiffOutput {
   static func removedVerdict(_ diff: ReleaseDiff) -> String {
     let removed = diff.products.filter { $0.status == .removed }.compactMap(\.oldCode)
     if !removed.isEmpty {
-      let names = removed.prefix(12).joined(separator: ", ") + (removed.count > 12 ? ", ... (\(removed.count) in all)" : "")
-      return "FAIL: the new release lacks \(counted(removed.count, "product")) of the old: \(names)\n"
+      return "FAIL: the new release lacks \(counted(removed.count, "product")) of the old: \(firstTwelve(removed))\n"
     }
-    let others = ReleaseDiff.Status.allCases.filter { $0 != .unchanged && diff.count($0) > 0 }.map { "\(diff.count($0)) \($0.rawValue)" }
+    let others = statusCounts(diff)
     return "PASS: no product of the old release is missing"
       + (others.isEmpty ? "; nothing changed\n" : " (products \(others.joined(separator: ", ")): review the report)\n")
   }
@@ -52,8 +50,18 @@ enum ReleaseDiffOutput {
   static func listed(_ diff: ReleaseDiff, _ status: ReleaseDiff.Status) -> String {
     let entries = diff.products.filter { $0.status == status }
     guard !entries.isEmpty else { return "" }
-    let names = entries.prefix(12).map { status == .renamed ? "\($0.oldCode!) -> \($0.newCode!)" : $0.newCode ?? $0.oldCode! }
-    return "\(status.rawValue): \(names.joined(separator: ", "))\(entries.count > 12 ? ", ... (\(entries.count) in all)" : "")\n"
+    let names = entries.map { status == .renamed ? "\($0.oldCode!) -> \($0.newCode!)" : $0.newCode ?? $0.oldCode! }
+    return "\(status.rawValue): \(firstTwelve(names))\n"
+  }
+
+  /// `a, b, ...`: the first 12 names, and how many in all when there are more.
+  static func firstTwelve(_ names: [String]) -> String {
+    names.prefix(12).joined(separator: ", ") + (names.count > 12 ? ", ... (\(names.count) in all)" : "")
+  }
+
+  /// `2 added, 1 changed`: the products of each status but unchanged, where there are some.
+  static func statusCounts(_ diff: ReleaseDiff) -> [String] {
+    ReleaseDiff.Status.allCases.filter { $0 != .unchanged && diff.count($0) > 0 }.map { "\(diff.count($0)) \($0.rawValue)" }
   }
 
   /// `what changed, most consequential first:` and a line per product whose contents changed.
