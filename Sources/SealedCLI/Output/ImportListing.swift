@@ -20,9 +20,9 @@ enum ImportListing {
       let (word, why): (String, String?) =
         switch row.simulates {
         case .withNames: ("yes, with names", nil)
-        // The remedy the gaps name: a fetch only for sets Scryfall has (an MTGJSON release's
-        // cards of other sets, named by uuid, said "sealed cards fetch", which refused them).
-        case .onCardKeys(let summary, let remedy): ("on card keys", ([summary] + productRemedy(remedy, code: product.code)).joined(separator: "; "))
+        // The remedy the gaps name: the product's fetch, only for sets Scryfall has (an MTGJSON
+        // release's cards of other sets, named by uuid, said "sealed cards fetch", which refused them).
+        case .onCardKeys(let summary, let remedy): ("on card keys", ([summary] + (remedy.isEmpty ? [] : [remedy])).joined(separator: "; "))
         case .no(let reason): ("no", reason)
         }
       table.append(
@@ -31,14 +31,6 @@ enum ImportListing {
     }
     return table.text
       + "\(data.products.count) products; with this card data \(counts.names) simulate with names, \(counts.keys) on card keys, \(counts.no) not at all\n"
-  }
-
-  /// The parts of a gaps' remedy, its fetch of sets (when it has one) as the fetch of the
-  /// product's sets (`sealed cards fetch --product CODE`, which finds them all).
-  static func productRemedy(_ remedy: String, code: String) -> [String] {
-    var parts = remedy.isEmpty ? [] : remedy.components(separatedBy: "; ")
-    if let first = parts.first, first.hasPrefix("sealed cards fetch ") { parts[0] = "sealed cards fetch --product \(code)" }
-    return parts
   }
 
   /// An MTGJSON file's products and whether its own cards open them, then the counts.

@@ -64,7 +64,8 @@ package struct ProductListing: Sendable {
       for code in set.otherSets.keys { set.otherSets[code]?.listsEveryPrinting = everyPrinting.contains(code) }
       let plan = try PlanCompiler.compile(rules, for: set)
       guard let gaps = CardDataGaps(plan: plan) else { return ProductListing(product: product, simulates: .withNames) }
-      return ProductListing(product: product, simulates: .onCardKeys(summary: gaps.summary, fetchCommand: gaps.remedy))
+      let remedy = CardDataGaps.remedy(fetching: gaps.fetchableSets, product: product.code, deadKeys: gaps.deadKeys)
+      return ProductListing(product: product, simulates: .onCardKeys(summary: gaps.summary, fetchCommand: remedy))
     } catch {
       return ProductListing(product: product, simulates: .no(error.description))
     }

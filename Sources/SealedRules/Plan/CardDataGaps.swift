@@ -36,9 +36,7 @@ package struct CardDataGaps: Sendable, Equatable {
   /// --product CODE` for a product's rules, else `sealed cards fetch SET ...`) for sets the card
   /// data may lack them of, and, for keys of sets whose data lists every printing, that they
   /// name no card (to be corrected).
-  package var remedy: String {
-    Self.remedy(fetching: fetchableSets, product: product, deadKeys: deadKeys)
-  }
+  package var remedy: String { Self.remedy(fetching: fetchableSets, product: product, deadKeys: deadKeys) }
 
   /// The remedy for cards without data: fetch `sets` (or `--product` its code, which fetches
   /// every set its sheets name), and say that `deadKeys` name no card (`deadKeysNote`); the
