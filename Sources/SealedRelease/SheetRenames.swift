@@ -18,12 +18,16 @@ enum SheetRenames {
   }
 
   /// `old` with its renamed sheets under their new names, and the pairs of names, in the old
-  /// names' order.
+  /// names' order. A renaming is one the new product's variants follow: the old name is drawn by
+  /// none of them and the new one by some (a sheet renamed while the variants still draw the old
+  /// name is a sheet gone and one added, beside a sheet drawn that is not defined; it read as
+  /// renamed, its gone and new names swapped).
   static func pairs(
     _ old: CompiledBoosterData.Product, into new: CompiledBoosterData.Product, flags: Bool = true
   ) -> (CompiledBoosterData.Product, [(old: String, new: String)]) {
-    let gone = old.sheets.keys.filter { new.sheets[$0] == nil }.sorted()
-    var fresh = Set(new.sheets.keys.filter { old.sheets[$0] == nil })
+    let drawn = Set(new.boosters.flatMap(\.sheets.keys))
+    let gone = old.sheets.keys.filter { new.sheets[$0] == nil && !drawn.contains($0) }.sorted()
+    var fresh = Set(new.sheets.keys.filter { old.sheets[$0] == nil && drawn.contains($0) })
     guard !gone.isEmpty, !fresh.isEmpty else { return (old, []) }
     var renamed: [String: String] = [:]
     for name in gone {

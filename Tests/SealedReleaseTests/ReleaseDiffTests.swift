@@ -300,6 +300,14 @@ extension ReleaseDiffTests {
       product.boosters = product.boosters.map { Booster(sheets: ["rare": 1, "commons": $0.sheets["common"]!], weight: $0.weight) }
     }
     #expect(sheet.status == .changed && sheet.summary?.text == "sheets renamed: common → commons")
+    // The sheet renamed while the variants still draw the old name is no renaming: the old name
+    // is drawn and not defined, its cards now in the new one (it read "new sheets: common;
+    // sheets gone: commons; sheets renamed: common → commons", swapped: a review's planted error).
+    let stale = diffed { $0.sheets["commons"] = $0.sheets.removeValue(forKey: "common") }
+    let staleText = stale.summary?.text ?? ""
+    #expect(stale.status == .changed && !staleText.contains("renamed"), "\(staleText)")
+    #expect(staleText.contains("variants draw from sheet common, which the product does not define"), "\(staleText)")
+    #expect(staleText.hasSuffix("cards: 4 moved between sheets (4 common → commons)"), "\(staleText)")
     #expect(diffed { $0.sheets["common"]!.total_weight = 4 }.status == .unchanged)
     let total = diffed { $0.sheets["common"]!.total_weight = 5 }
     #expect(total.status == .changed && total.summary?.text == "total_weight of sheet common none → 5, where its cards add up to 4")
