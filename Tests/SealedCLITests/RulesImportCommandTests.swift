@@ -112,9 +112,11 @@ import Testing
        "product war: card \"garbage\": expected set:number or set:number:foil, like war:97 or war:97:foil (line "),
       (product(boosters: #"[{"sheets": {"rare": 1}, "weight": 1}]"#), "product war: a booster draws from sheet rare, which the product does not define"),
       // A key written twice: Foundation kept the first value, Python and Ruby keep the last.
-      (product(cards: #"{"war:5": 5, "war:5": 1, "war:7": 1}"#), "key \"war:5\" is written twice in one object; expected each key once"),
+      // At its line and column, and its product by code (a review: a pretty-printed file's
+      // repeat on line 233068 was "product [501]" alone).
+      (product(cards: #"{"war:5": 5, "war:5": 1, "war:7": 1}"#), ":1:160: key \"war:5\" is written twice in one object; expected each key once"),
       (product() + ", " + product(code: "war-x", cards: #"{"war:5": 5, "war:7": 1, "war:5": 1}"#),
-       "product [1]: key \"war:5\" is written twice in one object; expected each key once"),
+       ":1:351: product [1] \"war-x\": key \"war:5\" is written twice in one object; expected each key once"),
       // (rules fetch installed it; every command then refused the rule file it makes.)
       (product(cards: "{}"), "product war: sheets.common.cards is empty, and boosters[0] draws 2 from it; expected at least one card"),
       (product() + ", " + product(), "products [0] and [1] both have code \"war\"; expected each product's code once"),
@@ -130,7 +132,8 @@ import Testing
       let out = dir.appendingPathComponent("bad\(index).yaml").path
       let result = try SealedExecutable.run(["rules", "import", path, "--product", "war", "--out", out] + cards)
       #expect(result.status == 2, "\(index): \(result.stderr)")
-      #expect(result.stderr.hasPrefix("sealed: error: \(path): \(message)"), "\(index): \(result.stderr)")
+      let separator = message.hasPrefix(":") ? "" : ": "
+      #expect(result.stderr.hasPrefix("sealed: error: \(path)\(separator)\(message)"), "\(index): \(result.stderr)")
       #expect(result.stderr.split(separator: "\n").count == 1, "\(index): \(result.stderr)")
       #expect(!FileManager.default.fileExists(atPath: out), "\(index)")
     }

@@ -105,7 +105,7 @@ public struct CompiledBoosterData: Sendable {
     // A cut or garbled file is named by line and column, which the decoder does not give.
     try JSONSyntax.check(data, source: source, expected: expected)
     do {
-      let products = try decodeProducts(data)
+      let products = try decodeProducts(data, source: source)
       guard !products.isEmpty else { throw DataError("no products (an empty array); \(expected)", at: source) }
       // A product is its code everywhere (patterns, report folders, findings): an empty one
       // named the run's own folder as the product's.
@@ -148,9 +148,9 @@ public struct CompiledBoosterData: Sendable {
   /// `CompiledProductScanner`, or by `JSONDecoder` where the scanner leaves it. Throws the first
   /// product's error in the data's order, with the coding path the array's decoding would give
   /// it (`[3].sheets`), so the message is the same either way.
-  private static func decodeProducts(_ data: Data) throws -> [Product] {
+  private static func decodeProducts(_ data: Data, source: String) throws -> [Product] {
     guard let elements = JSONArrayElements.ranges(in: data), elements.count > 1 else {
-      if let key = repeatedKey(in: data) { throw DataError("key \(quotedExcerpt(key)) is written twice in one object; \(repeatedKeyExpectation)") }
+      if let found = RepeatedJSONKey.error(in: data, at: 0, of: data, what: nil, source: source, expected: repeatedKeyExpectation) { throw found }
       return try JSONDecoder().decode([Product].self, from: data)
     }
     let start = data.startIndex
@@ -158,8 +158,10 @@ public struct CompiledBoosterData: Sendable {
       let element = data[(start + elements[index].lowerBound)..<(start + elements[index].upperBound)]
       if let product = element.withUnsafeBytes(CompiledProductScanner.product(in:)) { return .success(product) }
       // (The scanner leaves a key written twice to the decoder, which keeps the first value.)
-      if let key = repeatedKey(in: element) {
-        return .failure(DataError("product [\(index)]: key \(quotedExcerpt(key)) is written twice in one object; \(repeatedKeyExpectation)"))
+      let offset = elements[index].lowerBound
+      let what = "product [\(index)]"
+      if let found = RepeatedJSONKey.error(in: element, at: offset, of: data, what: what, source: source, expected: repeatedKeyExpectation) {
+        return .failure(found)
       }
       return Result { try JSONDecoder().decode(Product.self, from: element) }
     }
@@ -174,16 +176,6 @@ public struct CompiledBoosterData: Sendable {
 
   /// What a key written twice breaks.
   static let repeatedKeyExpectation = "expected each key once (JSON readers differ on which of the two values they keep)"
-
-  /// The first key an object of `data` holds twice, if any. Cost: one pass over the bytes.
-  static func repeatedKey(in data: Data) -> String? {
-    data.withUnsafeBytes { raw in
-      var scanner = JSONByteScanner(bytes: raw.bindMemory(to: UInt8.self))
-      var repeated: String?
-      _ = scanner.skipValue(notingRepeatedKey: &repeated)
-      return repeated
-    }
-  }
 
   /// The product with this code. Cost: O(products).
   package func product(_ code: String) throws(DataError) -> Product {
