@@ -14,9 +14,10 @@ extension ProductLint {
   enum RareSheet { case rare, other, unknown }
 
   /// rare-slot: a variant of a Play or Draft Booster that draws no sheet of rares and mythics.
-  /// A sheet is one when every card of it with card data is rare or mythic (at least one), or,
+  /// A sheet is one when most of the weight of its cards with card data is rare or mythic, or,
   /// when none of its cards has data, when its name names only rare and mythic (`a30_rare`); a
-  /// variant one of whose sheets cannot be judged so is not judged.
+  /// variant one of whose sheets cannot be judged so is not judged. (A common planted in a rare
+  /// sheet is `sheet-rarity`'s; it made every variant drawing the sheet warn here too, untrue.)
   static func rareSlots(
     _ product: CompiledBoosterData.Product, kind: String, cards: ReleaseCards, warn: (LintRule, String, String) -> Void
   ) throws(DataError) {
@@ -38,11 +39,13 @@ extension ProductLint {
 
   static func rareSheet(_ name: String, of product: CompiledBoosterData.Product, cards: ReleaseCards) throws(DataError) -> RareSheet {
     guard let sheet = product.sheets[name] else { return .other }
-    var known: Set<Rarity> = []
-    for key in sheet.cards.keys {
-      if let rarity = try cards.card(CardKeyText(key))?.rarity { known.insert(rarity) }
+    var (known, rare) = (0.0, 0.0)
+    for (key, weight) in sheet.cards {
+      guard let rarity = try cards.card(CardKeyText(key))?.rarity else { continue }
+      known += weight
+      if rareOrBetter.contains(rarity) { rare += weight }
     }
-    if !known.isEmpty { return known.isSubset(of: rareOrBetter) ? .rare : .other }
+    if known > 0 { return rare * 2 > known ? .rare : .other }
     let named = SheetName(name).rarities
     if named.isEmpty { return .unknown }
     return named.isSubset(of: [.rare, .mythic]) ? .rare : .other

@@ -127,6 +127,21 @@ import SealedTestSupport
     #expect(try Self.lint(product).isEmpty)
   }
 
+  /// A common planted in the rare sheet is `sheet-rarity`'s alone: the sheet, most of whose
+  /// weight is still rare or mythic, is still the rare slot (every variant drawing it warned
+  /// rare-slot too, untrue, and a baseline counted one mistake three times: a review).
+  @Test func aCommonInTheRareSheetIsNoMissingRareSlot() throws {
+    let common = try ProductLintTests.numbers(.common, 21)[20]
+    var product = try ProductLintTests.clean()
+    let rareSheet = try #require(product.sheets.keys.first { $0.contains("rare") })
+    product.sheets[rareSheet]!.cards["war:\(common)"] = 1
+    let warnings = try Self.lint(product)
+    #expect(warnings.count == 1 && warnings[0].hasPrefix("sheet-rarity war-draft sheet \(rareSheet): "), "\(warnings)")
+    // A sheet most of whose weight is common is no rare slot, whatever its name.
+    product.sheets[rareSheet]!.cards["war:\(common)"] = product.sheets[rareSheet]!.cards.values.reduce(0, +) * 2
+    #expect(try Self.lint(product).contains { $0.hasPrefix("rare-slot war-draft variant 1 of 1: ") })
+  }
+
   @Test func aBalancedSheetDrawnFiveTimesOrFewerIsNamed() throws {
     var product = try ProductLintTests.clean()
     product.sheets["common"]!.balance_colors = true
