@@ -160,9 +160,11 @@ public struct Library: Sendable {
     }
   }
 
-  /// Decodes JSON, turning any problem into a one-line error naming the file and the field.
+  /// Decodes JSON, turning any problem into a one-line error naming the file and the field; a
+  /// key written twice in one object is refused at its line (a hand edit's second value was
+  /// read as the first, and the next write dropped it).
   static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws(DataError) -> T {
-    try JSONSyntax.check(data, source: path, expected: "fix the file or delete it")
+    try JSONSyntax.check(data, source: path, expected: "fix the file or delete it", refusingRepeatedKeys: true)
     do {
       return try JSONDecoder().decode(type, from: data)
     } catch let error as DecodingError {

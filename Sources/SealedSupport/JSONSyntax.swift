@@ -16,13 +16,13 @@ package enum JSONSyntax {
     /// Byte offset of the first byte that cannot continue the text (the length if it ends early).
     var offset: Int
     var message: String
-    /// False for a key given twice in one object: well-formed JSON (RFC 8259 only says keys
+    /// False for a key is written twice in one object: well-formed JSON (RFC 8259 only says keys
     /// should be unique), refused where asked (`check`'s `refusingRepeatedKeys`).
     var malformed = true
   }
 
   /// The first syntax error, or nil when `data` is one JSON value (with optional whitespace);
-  /// with `refusingRepeatedKeys`, a key given twice in one object too.
+  /// with `refusingRepeatedKeys`, a key is written twice in one object too.
   static func firstProblem(in data: Data, refusingRepeatedKeys: Bool = false) -> Problem? {
     data.withUnsafeBytes { raw in firstProblem(in: raw.bindMemory(to: UInt8.self), refusingRepeatedKeys: refusingRepeatedKeys) }
   }
@@ -148,7 +148,7 @@ package enum JSONSyntax {
       let raw = Data(UnsafeBufferPointer(rebasing: bytes[start..<index]))
       guard let key = try? JSONDecoder().decode(String.self, from: raw) else { return nil }
       guard keysSeen![keysSeen!.count - 1].insert(key).inserted else {
-        return Problem(offset: start, message: "key \"\(key)\" given twice in one object; expected each key once", malformed: false)
+        return Problem(offset: start, message: "key \"\(key)\" is written twice in one object; expected each key once", malformed: false)
       }
       return nil
     }
@@ -277,7 +277,7 @@ package enum JSONSyntax {
   }
 
   /// Throws the first syntax error of `data` as a one-line `DataError` at its line and column;
-  /// with `refusingRepeatedKeys`, a key given twice in one object too (a decoder keeps one of
+  /// with `refusingRepeatedKeys`, a key is written twice in one object too (a decoder keeps one of
   /// the two silently, and not every reader the same one). Cost: one pass over the bytes.
   package static func check(_ data: Data, source: String, expected: String, refusingRepeatedKeys: Bool = false) throws(DataError) {
     guard let found = firstProblem(in: data, refusingRepeatedKeys: refusingRepeatedKeys) else { return }

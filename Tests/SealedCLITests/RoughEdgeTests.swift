@@ -87,6 +87,14 @@ import Testing
       try Data(halfMana.utf8).write(to: file)
       #expect(try sealed.fails(["deck", "show", "a"]) == "\(file.path):\(line):\(column): field copies: \(number) is not a whole number; fix the file or delete it")
     }
+    // A key written twice by hand: the first value was read, and the next write dropped the
+    // second (a review); it is refused at the second, and the file is left as it is.
+    let twice = text.replacingCharacters(in: range, with: "\"copies\": 1, \"copies\": 2}")
+    try Data(twice.utf8).write(to: file)
+    let secondColumn = lines.last!.count + "\"copies\": 1, ".count + 1
+    #expect(try sealed.fails(["deck", "show", "a"]) == "\(file.path):\(line):\(secondColumn): key \"copies\" is written twice in one object; expected each key once")
+    #expect(try sealed.fails(["deck", "add", "a", "island"]).hasSuffix("key \"copies\" is written twice in one object; expected each key once"))
+    #expect(try String(contentsOf: file, encoding: .utf8) == twice)
   }
 
   @Test func checkPrintsTheWholeRunsTime() throws {

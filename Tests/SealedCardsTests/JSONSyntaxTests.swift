@@ -82,8 +82,8 @@ import Testing
     let twice = Data(#"{"a":1,"b":{"c":1,"\u0063":2}}"#.utf8)
     #expect(JSONSyntax.firstProblem(in: twice) == nil)
     let found = try #require(JSONSyntax.firstProblem(in: twice, refusingRepeatedKeys: true))
-    #expect(found.offset == 18 && found.message == #"key "c" given twice in one object; expected each key once"# && !found.malformed)
-    #expect(throws: DataError(#"key "c" given twice in one object; expected each key once"#, at: "body:1:19")) {
+    #expect(found.offset == 18 && found.message == #"key "c" is written twice in one object; expected each key once"# && !found.malformed)
+    #expect(throws: DataError(#"key "c" is written twice in one object; expected each key once"#, at: "body:1:19")) {
       try JSONSyntax.check(twice, source: "body", expected: "send JSON", refusingRepeatedKeys: true)
     }
   }

@@ -196,11 +196,11 @@ import Testing
       // A key twice: the decoder took the first, the unknown-field check the last (a review's
       // delete of two names deleted d1, and a draft's unknown field went unseen).
       ("/api/decks/delete", "{\"name\":\"alice\",\"name\":\"nobody\"}", 400,
-       "request body:1:17: key \"name\" given twice in one object; expected each key once"),
+       "request body:1:17: key \"name\" is written twice in one object; expected each key once"),
       ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1,\"count\":5},\"deck\":\"bob\"}", 400,
-       "request body:1:72: key \"deck\" given twice in one object; expected each key once"),
+       "request body:1:72: key \"deck\" is written twice in one object; expected each key once"),
       ("/api/deck/edit", "{\"deck\":\"alice\",\"card\":\"war #250\",\"change\":\"add\",\"ch\\u0061nge\":\"remove\"}", 400,
-       "request body:1:50: key \"change\" given twice in one object; expected each key once"),
+       "request body:1:50: key \"change\" is written twice in one object; expected each key once"),
       // A whole number's field given a fraction or a number past its range was "malformed JSON".
       ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1.5}}", 400,
        "request body: field deck.player: expected a whole number, found 1.5"),
