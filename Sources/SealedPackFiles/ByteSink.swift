@@ -123,8 +123,15 @@ final class ByteSink {
       signal(SIGPIPE, SIG_DFL)
       raise(SIGPIPE)
     }
-    if let failure {
-      throw DataError("cannot write the pack file (\(systemErrorReason(failure)))", at: path)
-    }
+    if let failure { throw writeFailure(failure) }
+  }
+
+  /// A failed write in the words of its destination: the pack file named, or standard output
+  /// as every command says it (`standard output: no space left on device; what it holds is
+  /// incomplete`; a pack file written to `> /dev/full` said `<stdout>: cannot write the pack
+  /// file`).
+  private func writeFailure(_ code: Int32) -> DataError {
+    guard ownsDescriptor else { return DataError("standard output: \(systemErrorReason(code)); what it holds is incomplete") }
+    return DataError("cannot write the pack file (\(systemErrorReason(code)))", at: path)
   }
 }

@@ -18,7 +18,10 @@ import Testing
 
   // `sets` prints some 70 KB (a write in the middle fails), `open` a few (the last flush does).
   @Test(arguments: [["sets"], ["open", "war", "--seed", "1", "--cards", Fixtures.shippedCards],
-                    ["open", "war", "--seed", "1", "--format", "json", "--cards", Fixtures.shippedCards]])
+                    ["open", "war", "--seed", "1", "--format", "json", "--cards", Fixtures.shippedCards],
+                    // A pack file to standard output, written by its own writer (it said
+                    // "<stdout>: cannot write the pack file": a review).
+                    ["open", "war", "--seed", "1", "--pools", "3", "--format", "list", "--cards", Fixtures.shippedCards]])
   func aFullDiskFailsTheCommandInOneLine(arguments: [String]) throws {
     let home = try Fixtures.temporaryDirectory()
     let result = try shell(arguments, "> /dev/full", home: home)
