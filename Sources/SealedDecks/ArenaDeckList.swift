@@ -56,6 +56,28 @@ package enum ArenaDeckList {
     return split ? card.name : names[0]
   }
 
+  /// The names of the deck's and sideboard's cards of several faces whose card data gives no
+  /// type line per face (the field's card data gives `Instant` for `Fire // Ice`, nothing for
+  /// a Room), so that `name(of:)` cannot tell a split card from a double-faced one and writes
+  /// the front face: for a note beside the export. Sorted, each once. Cost: linear in the pool.
+  package static func namesWithoutFaces(_ deck: Deck) -> [String] {
+    let cards = deck.cards.map(\.card) + sideboard(deck).map(\.card)
+    let unsure = cards.filter { card in
+      let names = card.name.components(separatedBy: " // ").count
+      return names > 1 && card.typeLine.components(separatedBy: " // ").count != names
+    }
+    return Set(unsure.map(\.name)).sorted()
+  }
+
+  /// The note beside an export whose deck holds such cards (`namesWithoutFaces`), nil when
+  /// it holds none.
+  package static func facesNote(_ deck: Deck) -> String? {
+    let unsure = namesWithoutFaces(deck)
+    guard !unsure.isEmpty else { return nil }
+    let named = unsure.prefix(3).joined(separator: ", ") + (unsure.count > 3 ? " and \(unsure.count - 3) more" : "")
+    return "\(counted(unsure.count, "card")) of two faces without a type line for each in the card data (\(named)) written by the front face, as Arena names a double-faced card; a split card, aftermath card or Room among them Arena names in full (Fire // Ice)"
+  }
+
   /// The set code Arena uses, in capitals: Scryfall's, except Dominaria's (`dom`), which Arena
   /// calls `DAR`.
   package static func setCode(_ set: String) -> String {

@@ -33,4 +33,21 @@ import Testing
     #expect(try String(contentsOfFile: out, encoding: .utf8) == text)
     #expect(try sealed.fails(["export", "arena", "alcie"]).contains("did you mean \"alice\"?"))
   }
+
+  /// Cards of two faces whose card data gives one type line (the field's data: `Instant` for
+  /// Fire // Ice) cannot be told split or double-faced: written by the front face, and said so
+  /// beside the export, naming them (it wrote `1 Fire (APC) 128` without a word: a review).
+  @Test func cardsWhoseFacesTheDataCannotTellAreNamedBesideTheExport() throws {
+    let sealed = try LibraryRunner()
+    try sealed.ok(["open", "apc", "--rules", "apc-draft", "--seed", "2", "--save", "fi"])
+    try sealed.ok(["deck", "add", "fi", "fire // ice"])
+    let result = try sealed.run(["export", "arena", "fi"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("\n1 Fire (APC) 128\n"), "\(result.stdout)")
+    #expect(result.stderr.hasPrefix("sealed: 4 cards of two faces without a type line for each in the card data (Fire // Ice, "), "\(result.stderr)")
+    #expect(result.stderr.hasSuffix("a split card, aftermath card or Room among them Arena names in full (Fire // Ice)\n"))
+    // A set whose data gives each face's type line needs no note (war has no card of two faces).
+    try sealed.open("war", seed: 1, save: "alice")
+    #expect(try sealed.run(["export", "arena", "alice"]).stderr.isEmpty)
+  }
 }

@@ -42,6 +42,7 @@ struct ExportArenaCommand: ParsableCommand {
     if let out { try OutputFile.checkWritable(out, option: "--out", force: force) }
     let deck = try Library.fromEnvironment().deck(name)
     let text = ArenaDeckList.text(deck)
+    if let note = ArenaDeckList.facesNote(deck) { Note.write(note) }
     guard let out else {
       print(text, terminator: "")
       return
