@@ -80,6 +80,18 @@ public struct Deck: Sendable, Equatable {
     return "\(held) of the deck's \(size) cards lack a type line, mana cost and colours in the card data the pool was opened with, so \(what); sealed cards fetch \(sets.joined(separator: " ")) gets them, for pools opened afterwards"
   }
 
+  /// One line saying how many of the deck's nonland cards have a type line but no mana cost in
+  /// the card data (the field's data of most sets beyond the nine Scryfall ones: every card of
+  /// akh sat at mana value 0 with no word), for `deck show`'s curve; nil when none has.
+  package var missingCostNote: String? {
+    let costless = cards.filter { !$0.card.lacksData && !$0.card.isLand && !$0.card.isUnlimited && $0.card.manaCost.isEmpty }
+    guard !costless.isEmpty else { return nil }
+    let held = costless.reduce(0) { $0 + $1.copies }
+    let nonland = cards.filter { !$0.card.isLand }.reduce(0) { $0 + $1.copies }
+    let sets = Array(Set(costless.map(\.card.set))).sorted()
+    return "\(held) of the deck's \(nonland) nonland cards have no mana cost in the card data the pool was opened with, so the curve counts them at mana value 0 (sealed cards fetch \(sets.joined(separator: " ")) gets Scryfall's, for pools opened afterwards; a card printed without one, such as Ancestral Vision, has none there either)"
+  }
+
   /// One line saying how many of the pool's cards lack their data, for `open --save`; nil
   /// when none does.
   package var poolLackingDataNote: String? {

@@ -89,6 +89,13 @@ struct LibraryRunner {
     let war = try sealed.run(["open", "war", "--seed", "1", "--save", "w1", "--cards", Fixtures.shippedCards])
     #expect(!war.stderr.contains("note:"))
     #expect(try sealed.run(["deck", "show", "w1"]).stderr.isEmpty)
+    // Type lines without mana costs (akh's composed data): the curve's zeros are said too (every
+    // card sat at mana value 0 without a word: a review).
+    _ = try sealed.ok(["open", "akh", "--seed", "1", "--save", "k1"])
+    let costless = try sealed.run(["deck", "show", "k1"])
+    #expect(
+      costless.stderr.hasPrefix("sealed: note: 5 of the deck's 5 nonland cards have no mana cost in the card data the pool was opened with, so the curve counts them at mana value 0 (sealed cards fetch akh"),
+      "\(costless.stderr)")
   }
 
   @Test func twoFriendsBuildTwoFortyCardDecksFromTwoSeeds() throws {

@@ -29,6 +29,7 @@ struct DeckShowCommand: ParsableCommand {
     if let note = deck.lackingDataNote("the curve, types and colours count them as colourless others of mana value 0") {
       Note.write("note: \(note)")
     }
+    if let note = deck.missingCostNote { Note.write("note: \(note)") }
     switch format {
     case .text: print(DeckText.render(deck, terminal: .standardOutput), terminator: "")
     case .json: print(JSONOutput.encode(DeckJSON(deck)), terminator: "")
