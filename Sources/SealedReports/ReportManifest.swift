@@ -12,6 +12,12 @@ package struct ReportManifest: Equatable {
     /// The CSV's size and CRC-32 as written (`CRC32.hex`); nil for other files and in old manifests.
     package var bytes: Int?
     package var crc32: String?
+
+    package init(name: String, bytes: Int? = nil, crc32: String? = nil) {
+      self.name = name
+      self.bytes = bytes
+      self.crc32 = crc32
+    }
   }
 
   package var entries: [Entry]

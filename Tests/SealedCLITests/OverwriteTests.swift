@@ -115,7 +115,7 @@ import Testing
     let forced = try run(products + ["--force"])
     #expect(forced.status == 0, "\(forced.stderr)")
     let entries = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("reports/one").path).sorted()
-    #expect(entries == ["findings.csv", "manifest.csv", "run.csv", "summary.csv", "war-draft"])
+    #expect(entries == ["findings.csv", "manifest.csv", "report.html", "run.csv", "summary.csv", "war-draft"])
     // The same run again needs no --force; a run of other products would leave war-draft's.
     #expect(try run(products).status == 0)
     let other = try run(["check-products", "--products", "dom-draft", "--pools", "300", "--seed", "1", "--out", "reports/one", "--quiet"])

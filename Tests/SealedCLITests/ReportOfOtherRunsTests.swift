@@ -2,19 +2,29 @@ import Foundation
 import SealedTestSupport
 import Testing
 
-/// `sealed report` rebuilds the page of a report folder; a check-products run or a lint writes a
-/// run.csv but no report: refused in one line (a check-products folder got a page of "? · ?",
-/// unlisted in its manifest, which the next run then refused as not Sealed's).
+/// `sealed report` rebuilds the page of a report folder, a check-products run's too (from its
+/// run.csv, summary.csv and findings.csv, the page the run wrote byte for byte, listed in the
+/// manifest when an earlier Sealed wrote none); a lint writes a run.csv but no report: refused in
+/// one line (a check-products folder got a page of "? · ?", unlisted in its manifest, which the
+/// next run then refused as not Sealed's).
 @Suite struct ReportOfOtherRunsTests {
-  @Test func aRunOfProductsOrALintIsRefusedAndTheNextRunStillWorks() throws {
+  @Test func aRunOfProductsIsRebuiltALintRefusedAndTheNextRunStillWorks() throws {
     let dir = try Fixtures.temporaryDirectory()
     let products = dir.appendingPathComponent("cp").path
     let run = ["check-products", "--products", "war-draft", "--pools", "1000", "--seed", "1", "--out", products, "--quiet"]
     #expect(try SealedExecutable.run(run).status == 0)
-    let refused = try SealedExecutable.run(["report", products])
-    #expect(refused.status == 2)
-    #expect(refused.stderr == "sealed: error: \(products): a sealed check-products run, whose products' reports are folders of their own here; sealed report \(products)/CODE rebuilds one's page\n")
-    #expect(!FileManager.default.fileExists(atPath: products + "/report.html"))
+    let page = products + "/report.html"
+    let written = try String(contentsOfFile: page, encoding: .utf8)
+    // A folder of an earlier Sealed: no page, none in the manifest.
+    try FileManager.default.removeItem(atPath: page)
+    let manifest = products + "/manifest.csv"
+    let listed = try String(contentsOfFile: manifest, encoding: .utf8)
+    try Data(listed.replacingOccurrences(of: "report.html,,\n", with: "").utf8).write(to: URL(fileURLWithPath: manifest))
+    let rebuilt = try SealedExecutable.run(["report", products])
+    #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+    #expect(rebuilt.stdout == "report: \(page)\n")
+    #expect(try String(contentsOfFile: page, encoding: .utf8) == written)
+    #expect(try String(contentsOfFile: manifest, encoding: .utf8) == listed)
     #expect(try SealedExecutable.run(run).status == 0)
     #expect(try SealedExecutable.run(["report", products + "/war-draft"]).status == 0)
     let lint = dir.appendingPathComponent("lint").path

@@ -3,16 +3,18 @@ import Foundation
 import SealedSupport
 import SealedReports
 import SealedReportHTML
+import SealedJobs
 
 /// `sealed report DIR`: rebuilds `report.html` from the CSV files of a report folder.
 struct ReportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "report",
-    abstract: "Rebuild report.html from the CSV files of a report folder (simulate, check, merge or audit).",
+    abstract: "Rebuild report.html from the CSV files of a report folder (simulate, check, merge, audit or check-products).",
     discussion: """
       Reads run.csv and the other CSV files of the folder (checks.csv and mythic_fairness.csv \
-      when sealed check wrote them) and writes report.html beside them, replacing it \
-      atomically (a report.html Sealed did not write only with --force). Needs no card data and simulates nothing.
+      when sealed check wrote them; summary.csv and findings.csv of a check-products run) and \
+      writes report.html beside them, replacing it atomically (a report.html Sealed did not \
+      write only with --force). Needs no card data and simulates nothing.
       """)
 
   @Argument(help: "A report folder.")
@@ -23,6 +25,10 @@ struct ReportCommand: ParsableCommand {
 
   func run() throws {
     try ReportFolder.checkRewritable(HTMLReport.fileName, in: folder, force: force)
+    if RunPage.isProductsRun(folder) {
+      print("report: \(try RunPage.rebuild(folder: folder))")
+      return
+    }
     let contents = try ReportContents.read(folder: folder)
     let path = (folder as NSString).appendingPathComponent(HTMLReport.fileName)
     try ReportFolder.writeFile(try HTMLReport.render(contents), to: path)

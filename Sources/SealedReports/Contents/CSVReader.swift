@@ -4,6 +4,15 @@ import SealedSupport
 /// breaks; LF or CRLF line ends) back into records by column: only `sealed report DIR` reads a
 /// report's CSV (`ReportContents.read(folder:)`). O(length of the text).
 package enum CSVReader {
+  /// `text` parsed as `parse` does, as a table of its header and rows (`sealed report` of a
+  /// check-products run reads its CSV files back so).
+  package static func table(_ text: String, name: String) throws(DataError) -> CSVTable {
+    let (header, records) = try parse(text, name: name)
+    var table = CSVTable(header: header)
+    for record in records { table.append(record.fields) }
+    return table
+  }
+
   /// Parses `text`; `name` names the file in errors. A row with another number of fields than
   /// the header, or an unterminated quote, is an error naming the line. `checkHeader` sees the
   /// header first, so that a file of other columns is told as such rather than by its first

@@ -19,10 +19,11 @@ extension ReportContents {
     } catch {
       throw DataError("cannot read the folder (\(systemErrorReason(error))); expected a report folder", at: folder)
     }
-    // A run of products, a lint or a diff writes a run.csv too, but no report to draw.
+    // A run of products has a page of its own (`RunPage`, which `sealed report` rebuilds);
+    // its products' reports are folders of their own.
     if names.contains(ReportFile.summary.name) {
       throw DataError(
-        "a sealed check-products run, whose products' reports are folders of their own here; sealed report \(folder)/CODE rebuilds one's page",
+        "a sealed check-products run, whose products' reports are folders of their own here; sealed report \(folder) rebuilds the run's page, sealed report \(folder)/CODE a product's",
         at: folder)
     }
     let reader = FolderReader(folder: folder, names: names, manifest: ReportManifest.read(folder: folder))
