@@ -140,20 +140,31 @@ class TableRows(html.parser.HTMLParser):
 
 
 def products_verdict(summary, run):
-    """The banner of a check-products page (Sources/SealedReportHTML/CheckProductsPage.swift),
-    from summary.csv's verdicts and run.csv's baseline counts."""
+    """The banner of a check-products page, worked out again from summary.csv's verdicts and
+    lint, and run.csv's strict and baseline counts, in the terminal's words (Sealed's
+    BaselineVerdict and the --strict line)."""
     verdicts = [row["verdict"] for row in summary]
     finished, failing, refused = len(verdicts), verdicts.count("fail"), verdicts.count("refused")
     if run.get("status") == "interrupted":
         return f"INTERRUPTED after {finished} of {run.get('products_in_shard', run.get('products_matched'))} products"
     if "baseline" in run:
-        words = (("findings_new", "new"), ("findings_changed", "changed"), ("findings_unchecked", "not checked"), ("findings_lost", "of products the release lacks"))
-        parts = [f"{run[key]} {what}" for key, what in words if run.get(key, "0") != "0"]
-        return "FAIL against the baseline: findings " + ", ".join(parts) if parts else "PASS: nothing new against the baseline"
+        def many(key, one, more):
+            count = int(run.get(key, "0"))
+            return count, f"{count} {one if count == 1 else more}"
+        parts = [many("findings_new", "new finding", "new findings"), many("findings_changed", "changed finding", "changed findings"),
+                 many("findings_unchecked", "finding not checked", "findings not checked"),
+                 many("products_lost", "product of the baseline not in the release", "products of the baseline not in the release")]
+        said = [text for count, text in parts if count]
+        if not said:
+            return "PASS: nothing new against the baseline (" + many("findings_known", "known finding", "known findings")[1] + ")"
+        return "FAIL: " + " and ".join(said) + " against the baseline"
     noun = "product" if finished == 1 else "products"
-    if failing + refused == 0:
-        return f"PASS: {finished} {noun}, every one passes"
-    return f"FAIL: {finished} {noun}: {finished - failing - refused} pass, {failing} fail, {refused} refused"
+    if failing + refused:
+        return f"FAIL: {finished} {noun}: {finished - failing - refused} pass, {failing} fail, {refused} refused"
+    warned = sum(1 for row in summary if row["lint"] == "warn")
+    if run.get("strict") == "yes" and warned:
+        return f"FAIL: --strict: the lint of {warned} product(s) warns"
+    return f"PASS: {finished} {noun}, every one passes"
 
 
 def check_products_run(check, folder, page, text, headings, run, table):

@@ -55,7 +55,7 @@ package enum CheckProductsPage {
     let verdict = verdict(facts: facts, products: products)
     return Values(
       title: "Sealed check-products: \(((facts["data"] ?? "?") as NSString).lastPathComponent)",
-      verdict: verdict.text, verdictClass: verdict.cssClass, notes: notes(products),
+      verdict: verdict.text, verdictClass: verdict.cssClass, notes: notes(products, strict: facts["strict"] == "yes"),
       identity: run.rows.filter { !timingKeys.contains($0[0]) }.map { Pair(key: $0[0], value: $0[1]) },
       errorControl: errorControl(facts: facts, products: products),
       findings: Columns(findings).records.map {
@@ -79,39 +79,45 @@ package enum CheckProductsPage {
       confirmation: flagged ? "\(confirmFolder)/\(code)/report.html" : nil, failed: verdict != "pass")
   }
 
-  /// The banner: against a baseline, its new, changed, unchecked and lost findings (what the
-  /// run's exit status follows); else the products that fail or were refused.
+  /// The banner, what the run's exit status follows: against a baseline, the terminal's verdict
+  /// line (`BaselineVerdict`); else the products that fail or were refused, and with `--strict`
+  /// (run.csv's `strict`) the products whose lint warns, in the terminal's words.
   static func verdict(facts: [String: String], products: [Product]) -> (text: String, cssClass: String) {
     let finished = products.count
     if facts["status"] == "interrupted" {
       return ("INTERRUPTED after \(finished) of \(facts["products_in_shard"] ?? facts["products_matched"] ?? "?") products", "interrupted")
     }
     if facts["baseline"] != nil {
-      let parts = [("findings_new", "new"), ("findings_changed", "changed"), ("findings_unchecked", "not checked"), ("findings_lost", "of products the release lacks")]
-        .compactMap { key, words in facts[key].flatMap { $0 == "0" ? nil : "\($0) \(words)" } }
-      return parts.isEmpty
-        ? ("PASS: nothing new against the baseline (\(facts["findings_known"] ?? "0") known findings)", "pass")
-        : ("FAIL against the baseline: findings " + parts.joined(separator: ", "), "fail")
+      let count = { (key: String) in Int(facts[key] ?? "") ?? 0 }
+      let text = BaselineVerdict.text(
+        new: count("findings_new"), changed: count("findings_changed"), unchecked: count("findings_unchecked"),
+        lostProducts: count("products_lost"), known: count("findings_known"))
+      return (text, text.hasPrefix("PASS") ? "pass" : "fail")
     }
     let failing = products.filter { $0.verdict == "fail" }.count
     let refused = products.filter { $0.verdict == "refused" }.count
     let noun = finished == 1 ? "product" : "products"
-    if failing + refused == 0 { return ("PASS: \(finished) \(noun), every one passes", "pass") }
-    return ("FAIL: \(finished) \(noun): \(finished - failing - refused) pass, \(failing) fail, \(refused) refused", "fail")
+    if failing + refused > 0 {
+      return ("FAIL: \(finished) \(noun): \(finished - failing - refused) pass, \(failing) fail, \(refused) refused", "fail")
+    }
+    let warned = products.filter { $0.lint == "warn" }.count
+    if facts["strict"] == "yes" && warned > 0 { return ("FAIL: --strict: the lint of \(warned) product(s) warns", "fail") }
+    return ("PASS: \(finished) \(noun), every one passes", "pass")
   }
 
-  /// Lines under the banner: the lint's warnings, which fail a run only with `--strict`.
-  static func notes(_ products: [Product]) -> [String] {
+  /// Lines under the banner: the lint's warnings, which fail a run with `--strict` alone.
+  static func notes(_ products: [Product], strict: Bool) -> [String] {
     let warned = products.filter { $0.lint == "warn" }.count
     guard warned > 0 else { return [] }
-    return ["lint: \(warned) of \(products.count) products warn (summary.csv's warnings column); they fail the run only with --strict"]
+    let fails = strict ? "they fail the run (--strict)" : "they fail the run only with --strict"
+    return ["lint: \(warned) of \(products.count) products warn (summary.csv's warnings column); \(fails)"]
   }
 
   /// The error control in words, from run.csv's values and summary.csv's verdicts.
   static func errorControl(facts: [String: String], products: [Product]) -> String {
     let screened = products.filter { $0.verdict != "refused" }.count
-    return "Statistical checks: each of the \(screened) products not refused screened at \(facts["screen_alpha"] ?? "?") (Holm over its checks) at \(facts["pools"] ?? "?") pools; "
-      + "the screen flagged \(facts["products_confirmed"] ?? "?"), each confirmed from an independent seed at \(facts["confirm_pools"] ?? "?") pools, its checks at "
+    return "Statistical checks: every product not refused (\(screened)) screened at \(facts["screen_alpha"] ?? "?") (Holm over its checks) at \(facts["pools"] ?? "?") pools; "
+      + "the screen flagged \(facts["products_confirmed"] ?? "?"); a product it flags is confirmed from an independent seed at \(facts["confirm_pools"] ?? "?") pools, its checks at "
       + "\(facts["confirm_alpha"] ?? "?") (alpha \(facts["alpha"] ?? "?") over a family of \(facts["family"] ?? "?") products): "
       + "the chance that the run reports a correct product as failing is at most \(facts["alpha"] ?? "?"). "
       + "Exact checks (invariants, shares the data decides exactly) fail at the first violation, in either stage."

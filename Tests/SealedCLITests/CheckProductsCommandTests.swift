@@ -259,7 +259,9 @@ import Testing
     #expect(run.contains("\nstatus,interrupted\n"))
     #expect(run.contains("\nproducts_finished,\(rows.count)\n"))
     let entries = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { !$0.hasSuffix(".csv") }
-    #expect(Set(entries.filter { $0 != "confirm" }) == Set(rows.filter { $0[3] != "refused" }.map { $0[0] }))
+    #expect(Set(entries.filter { $0 != "confirm" && $0 != "report.html" }) == Set(rows.filter { $0[3] != "refused" }.map { $0[0] }))
+    // The run's page says it was stopped.
+    #expect(try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8).contains(">INTERRUPTED after \(rows.count) of 538 products</p>"))
     let manifest = try String(contentsOf: out.appendingPathComponent("manifest.csv"), encoding: .utf8)
     for entry in entries { #expect(manifest.contains("\n\(entry),"), "\(entry) is not in the manifest") }
     // A finished product the screen flagged has its confirmation beside it, and only such a one.

@@ -57,7 +57,21 @@ import Testing
     var changed = known
     changed[1][1] = "2"
     changed[2][1] = "1"
-    #expect(try Self.render(rows, run: changed).contains(">FAIL against the baseline: findings 2 new, 1 changed</p>"))
+    #expect(try Self.render(rows, run: changed).contains(">FAIL: 2 new findings and 1 changed finding against the baseline</p>"))
+    // Products lost are counted as products, as the terminal counts them.
+    let lost = known + [["products_lost", "1"]]
+    #expect(try Self.render(rows, run: lost).contains(">FAIL: 1 product of the baseline not in the release against the baseline</p>"))
+  }
+
+  /// With --strict a product whose lint warns fails the run, and the page says so as the
+  /// terminal does (it said PASS, and that warnings fail the run only with --strict).
+  @Test func strictFailsOnALintWarning() throws {
+    var warned = Self.row("aaa-draft", verdict: "pass")
+    warned[Self.summaryHeader.firstIndex(of: "lint")!] = "warn"
+    let strict = try Self.render([warned], run: [["strict", "yes"]])
+    #expect(strict.contains(">FAIL: --strict: the lint of 1 product(s) warns</p>") && strict.contains("they fail the run (--strict)"))
+    let lenient = try Self.render([warned], run: [["strict", "no"]])
+    #expect(lenient.contains(">PASS: 1 product, every one passes</p>") && lenient.contains("they fail the run only with --strict"))
   }
 
   @Test func anInterruptedRunSaysSo() throws {

@@ -69,6 +69,7 @@ struct CheckProductsCommand: ParsableCommand {
     (settings.file, settings.patterns, settings.pools) = (file, patterns, poolsArgument)
     (settings.seed, settings.threads, settings.cards) = (try seedOption.given(), threadOption.threadArgument, cardOptions.cards)
     (settings.specs, settings.shard, settings.out, settings.force) = (specs, try shard?.parsed(), out, force)
+    settings.strict = strict
     control.apply(to: &settings)
     settings.writes = !control.plan
     let job = try ProductsJob(settings)

@@ -32,18 +32,9 @@ enum FindingsOutput {
 
   /// The verdict line of a run given a baseline.
   static func verdict(_ comparison: BaselineComparison) -> String {
-    if comparison.nothingNew {
-      return "PASS: nothing new against the baseline (\(comparison.known.count) known finding\(comparison.known.count == 1 ? "" : "s"))"
-    }
-    let new = comparison.new.count
-    let changed = comparison.changed.count
-    let lost = comparison.lostCodes.count
-    let unchecked = comparison.unchecked.count
-    let parts = (new > 0 ? ["\(new) new finding\(new == 1 ? "" : "s")"] : [])
-      + (changed > 0 ? ["\(changed) changed finding\(changed == 1 ? "" : "s")"] : [])
-      + (unchecked > 0 ? ["\(unchecked) finding\(unchecked == 1 ? "" : "s") not checked"] : [])
-      + (lost > 0 ? ["\(lost) product\(lost == 1 ? "" : "s") of the baseline not in the release"] : [])
-    return "FAIL: \(parts.joined(separator: " and ")) against the baseline"
+    BaselineVerdict.text(
+      new: comparison.new.count, changed: comparison.changed.count, unchecked: comparison.unchecked.count,
+      lostProducts: comparison.lostCodes.count, known: comparison.known.count)
   }
 
   /// `the release holds no product blb-play, dft-play, ... (52 in all), which the baseline has

@@ -25,12 +25,16 @@ package struct ProductRunFacts: Sendable {
   package var baseline: BaselineComparison?
   package var threads: Int
   package var started: Date
+  /// `--strict`: a product whose lint warns fails the run.
+  package var strict = false
 
   package init(
     toolVersion: String, data: String, patterns: [String], shard: String?, matched: Int, inShard: Int, pools: Int,
     confirmPools: Int,
-    seed: UInt64, specs: String?, control: ErrorControl, baseline: BaselineComparison?, threads: Int, started: Date
+    seed: UInt64, specs: String?, control: ErrorControl, baseline: BaselineComparison?, threads: Int, started: Date,
+    strict: Bool = false
   ) {
+    self.strict = strict
     self.toolVersion = toolVersion
     self.data = data
     self.patterns = patterns
@@ -75,7 +79,9 @@ package struct ProductRunFacts: Sendable {
       table.append(["findings_gone", String(baseline.gone.count)])
       table.append(["findings_lost", String(baseline.missing.count)])
       table.append(["findings_unchecked", String(baseline.unchecked.count)])
+      table.append(["products_lost", String(baseline.lostCodes.count)])
     }
+    table.append(["strict", strict ? "yes" : "no"])
     table.append(["status", RunStatus(interrupted: result.interrupted).rawValue])
     table.append(["threads", String(threads)])
     table.append(["elapsed_seconds", String(format: "%.2f", elapsed)])

@@ -42,6 +42,8 @@ package struct ProductsJob: Sendable {
     package var shard: Simulation.Shard?
     package var out = "reports/check-products"
     package var force = false
+    /// `--strict`: a product whose lint warns fails the run (recorded in run.csv, for its page).
+    package var strict = false
     package var toolVersion: String
 
     package init(toolVersion: String) {
@@ -162,7 +164,7 @@ package struct ProductsJob: Sendable {
       toolVersion: settings.toolVersion, data: release.label,
       patterns: settings.patterns, shard: settings.shard?.description, matched: matched, inShard: products.count, pools: pools,
       confirmPools: confirmPools, seed: seed, specs: settings.specs, control: control, baseline: outcome.comparison,
-      threads: threads, started: outcome.started)
+      threads: threads, started: outcome.started, strict: settings.strict)
     let findings = FindingsTable(findings: outcome.findings, status: outcome.comparison?.status)
     guard let folder else { throw DataError("this job writes no run folder (it was made to plan)") }
     try folder.write(outcome.result, findings: findings, facts: facts, elapsed: outcome.elapsedSeconds)
