@@ -75,7 +75,8 @@ package enum ArenaDeckList {
     let unsure = namesWithoutFaces(deck)
     guard !unsure.isEmpty else { return nil }
     let named = unsure.prefix(3).joined(separator: ", ") + (unsure.count > 3 ? " and \(unsure.count - 3) more" : "")
-    return "\(counted(unsure.count, "card")) of two faces without a type line for each in the card data (\(named)) written by the front face, as Arena names a double-faced card; a split card, aftermath card or Room among them Arena names in full (Fire // Ice)"
+    let sets = Array(Set((deck.cards.map(\.card) + sideboard(deck).map(\.card)).filter { unsure.contains($0.name) }.map(\.set))).sorted()
+    return "note: \(counted(unsure.count, "different card")) of two faces without a type line for each in the card data (\(named)) written by the front face, as Arena names a double-faced card; a split card, aftermath card or Room among them Arena names in full (Fire // Ice): sealed cards fetch \(sets.joined(separator: " ")) gets each face's type line, for pools opened afterwards"
   }
 
   /// The set code Arena uses, in capitals: Scryfall's, except Dominaria's (`dom`), which Arena

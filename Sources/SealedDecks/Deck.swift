@@ -82,14 +82,16 @@ public struct Deck: Sendable, Equatable {
 
   /// One line saying how many of the deck's nonland cards have a type line but no mana cost in
   /// the card data (the field's data of most sets beyond the nine Scryfall ones: every card of
-  /// akh sat at mana value 0 with no word), for `deck show`'s curve; nil when none has.
+  /// akh sat at mana value 0 with no word), for `deck show`'s curve; nil when none has, or when
+  /// they are half the nonland cards or fewer (cards printed without a cost, such as Ancestral
+  /// Vision, are a few of a deck: Scryfall's data, which fetching would not change).
   package var missingCostNote: String? {
     let costless = cards.filter { !$0.card.lacksData && !$0.card.isLand && !$0.card.isUnlimited && $0.card.manaCost.isEmpty }
-    guard !costless.isEmpty else { return nil }
     let held = costless.reduce(0) { $0 + $1.copies }
     let nonland = cards.filter { !$0.card.isLand }.reduce(0) { $0 + $1.copies }
+    guard held > 0, held * 2 > nonland else { return nil }
     let sets = Array(Set(costless.map(\.card.set))).sorted()
-    return "\(held) of the deck's \(nonland) nonland cards have no mana cost in the card data the pool was opened with, so the curve counts them at mana value 0 (sealed cards fetch \(sets.joined(separator: " ")) gets Scryfall's, for pools opened afterwards; a card printed without one, such as Ancestral Vision, has none there either)"
+    return "\(held) of the deck's \(nonland) nonland cards have no mana cost in the card data the pool was opened with, so the curve counts them at mana value 0 (sealed cards fetch \(sets.joined(separator: " ")) gets Scryfall's, for pools opened afterwards)"
   }
 
   /// One line saying how many of the pool's cards lack their data, for `open --save`; nil

@@ -170,13 +170,15 @@ final class CSVPackReader: BoosterParser {
     let field = records.trimmedBytes(countColumn)
     guard !field.isEmpty else { return 1 }
     let most = TextListLine.maximumCount
-    let digits = field.count <= 9 && field.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-    let value = digits ? field.reduce(0) { $0 * 10 + Int($1 - 0x30) } : -1
+    let text = excerpt(try records.trimmed(countColumn))
+    guard field.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+      throw DataError("the count \"\(text)\" is not a whole number from 1 to \(most)" + boosterNote(label), at: records.location)
+    }
+    // Digits alone: 0, or past what a booster holds however many digits (the text list's words).
+    let value = field.count <= 9 ? field.reduce(0) { $0 * 10 + Int($1 - 0x30) } : Int.max
     if value == 0 { throw DataError("a count of 0; leave the row out instead" + boosterNote(label), at: records.location) }
-    guard (1...most).contains(value) else {
-      let text = excerpt(try records.trimmed(countColumn))
-      let why = digits ? "is more than a booster holds (at most \(most))" : "is not a whole number from 1 to \(most)"
-      throw DataError("the count \"\(text)\" \(why)" + boosterNote(label), at: records.location)
+    guard value <= most else {
+      throw DataError("a count of \(text) is more than a booster holds (at most \(most))" + boosterNote(label), at: records.location)
     }
     return value
   }

@@ -44,8 +44,8 @@ import Testing
     let result = try sealed.run(["export", "arena", "fi"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("\n1 Fire (APC) 128\n"), "\(result.stdout)")
-    #expect(result.stderr.hasPrefix("sealed: 4 cards of two faces without a type line for each in the card data (Fire // Ice, "), "\(result.stderr)")
-    #expect(result.stderr.hasSuffix("a split card, aftermath card or Room among them Arena names in full (Fire // Ice)\n"))
+    #expect(result.stderr.hasPrefix("sealed: note: 4 different cards of two faces without a type line for each in the card data (Fire // Ice, "), "\(result.stderr)")
+    #expect(result.stderr.hasSuffix("Arena names in full (Fire // Ice): sealed cards fetch apc gets each face's type line, for pools opened afterwards\n"))
     // A set whose data gives each face's type line needs no note (war has no card of two faces).
     try sealed.open("war", seed: 1, save: "alice")
     #expect(try sealed.run(["export", "arena", "alice"]).stderr.isEmpty)

@@ -141,7 +141,8 @@ import Testing
     }
     for (value, message) in [
       ("0", "a count of 0; leave the row out instead (booster \"1\")"), ("two", "the count \"two\" is not a whole number from 1 to 100 (booster \"1\")"),
-      ("101", "the count \"101\" is more than a booster holds (at most 100) (booster \"1\")"), ("1.5", "the count \"1.5\" is not a whole number from 1 to 100"),
+      ("101", "a count of 101 is more than a booster holds (at most 100) (booster \"1\")"), ("1.5", "the count \"1.5\" is not a whole number from 1 to 100"),
+      ("1000000000", "a count of 1000000000 is more than a booster holds (at most 100)"),
     ] {
       let path = try PackFileTesting.file("bad-count.csv", "booster,set,collector_number,count\n1,war,100,1\n1,war,254,\(value)\n")
       #expect(PackFileTesting.error(path)?.hasPrefix("\(path):3: \(message)") == true, "\(PackFileTesting.error(path) ?? "")")

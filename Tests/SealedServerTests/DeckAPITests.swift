@@ -72,6 +72,9 @@ import Testing
     // Codes in any case, as on the command line (rules=RETAIL was "unknown rule set").
     let shouted = try JSONValue.object(server.get("/api/pools?set=WAR&rules=SEALED&seed=7&players=3"))
     #expect((shouted["pools"] as! [[String: Any]]).map { names($0["top_cards"] as! [[String: Any]]) } == pools.map { names($0["top_cards"] as! [[String: Any]]) })
+    // A seed with spaces around it reads as a body's seed does (the query refused " 7").
+    let spaced = try JSONValue.object(server.get("/api/pools?set=war&rules=sealed&seed=%207&players=3"))
+    #expect(spaced["seed"] as? String == "7")
     // ... and echoed, and named in a deck's default name, as the library writes them (a review:
     // war-SEALED-7-p1), a card's id read with its set code in any case.
     #expect(shouted["rules"] as? String == "sealed" && shouted["set"] as? String == "war", "\(shouted)")

@@ -172,6 +172,10 @@ import Testing
       ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"/etc/passwd\",\"seed\":\"1\",\"player\":1}}", 400, "set \"war\" and rules \"/etc/passwd\": expected codes"),
       ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"-1\",\"player\":1}}", 400,
        "Seed \"-1\": expected a whole number from 0 to 18446744073709551615, or leave it blank for a random seed"),
+      // A seed given as a number is said as written (it read "-1.0", "1.8446744073709552e+19").
+      ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":-1,\"player\":1}}", 400, "Seed \"-1\": expected a whole number"),
+      ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":18446744073709551616,\"player\":1}}", 400,
+       "Seed \"18446744073709551616\": expected a whole number"),
       ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1,\"booster_max\":0}}", 400,
        "Booster range 0: expected a collector number of at least 1"),
       ("/api/deck", "{\"deck\":{\"set\":\"eld\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1}}", 422,
@@ -208,6 +212,9 @@ import Testing
        "request body: field deck.cards[1].copies: expected a whole number, found 2.5"),
       ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1,\"booster_max\":99999999999999999999}}", 400,
        "request body: field deck.booster_max: expected a whole number, found 99999999999999999999"),
+      // Two such fields: the first named (it was "malformed JSON", no one replacement decoding).
+      ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1.5,\"booster_max\":2.5}}", 400,
+       "request body: field deck.booster_max: expected a whole number, found 2.5"),
       ("/api/checks", "{\"set\":\"war\",\"pools\":0}", 400, "Pools: 0 is out of range; enter a whole number from 1 to 10,000,000"),
       ("/api/checks", "{\"set\":\"war\",\"pools\":1e30}", 400,
        "Pools: 1e+30 is out of range; enter a whole number from 1 to 10,000,000 (a larger run: sealed check on the command line)"),

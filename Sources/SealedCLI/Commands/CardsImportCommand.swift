@@ -34,6 +34,8 @@ struct CardsImportCommand: ParsableCommand {
   var force = false
 
   func run() throws {
+    // A stream read once: its kind is told from its first bytes, which the import then lacks.
+    if file == "-" { throw DataError("cards import reads a file, not standard input; save the data to a file and give its path") }
     let (kind, _) = try JSONFileKind.detect(path: file)
     switch kind {
     case .mtgjson:

@@ -149,8 +149,10 @@ public struct CompiledBoosterData: Sendable {
   /// product's error in the data's order, with the coding path the array's decoding would give
   /// it (`[3].sheets`), so the message is the same either way.
   private static func decodeProducts(_ data: Data, source: String) throws -> [Product] {
-    guard let elements = JSONArrayElements.ranges(in: data), elements.count > 1 else {
-      if let found = RepeatedJSONKey.error(in: data, at: 0, of: data, what: nil, source: source, expected: repeatedKeyExpectation) { throw found }
+    let ranges = JSONArrayElements.ranges(in: data)
+    guard let elements = ranges, elements.count > 1 else {
+      let what = ranges?.count == 1 ? "product [0]" : nil
+      if let found = RepeatedJSONKey.error(in: data, at: 0, of: data, what: what, source: source, expected: repeatedKeyExpectation) { throw found }
       return try JSONDecoder().decode([Product].self, from: data)
     }
     let start = data.startIndex
@@ -175,7 +177,7 @@ public struct CompiledBoosterData: Sendable {
   }
 
   /// What a key written twice breaks.
-  static let repeatedKeyExpectation = "expected each key once (JSON readers differ on which of the two values they keep)"
+  static let repeatedKeyExpectation = " (JSON readers differ on which of the two values they keep)"
 
   /// The product with this code. Cost: O(products).
   package func product(_ code: String) throws(DataError) -> Product {

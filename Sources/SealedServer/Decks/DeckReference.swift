@@ -1,3 +1,4 @@
+import Foundation
 import SealedSupport
 
 /// A seed as the API carries it: a string of digits (a 64-bit seed does not fit a JavaScript
@@ -15,7 +16,9 @@ struct SeedText: Codable, Sendable, Equatable {
     } else if let value = try? container.decode(UInt64.self) {
       self.value = value
     } else {
-      throw FieldError(Self.problem((try? container.decode(Double.self)).map { "\($0)" } ?? "?"))
+      // A whole number as written (-1, not -1.0; 2^64, not 1.8446744073709552e+19).
+      let number = (try? container.decode(Double.self)).map { $0.rounded() == $0 && abs($0) < 1e21 ? String(format: "%.0f", $0) : "\($0)" }
+      throw FieldError(Self.problem(number ?? "?"))
     }
   }
 

@@ -6,18 +6,20 @@ import Foundation
 /// JSON the syntax check has already found well formed.
 enum WholeNumberFields {
   /// The first number of `body` that is not a 64-bit whole number and whose replacement by 0
-  /// lets `T` decode, as `field deck.player: expected a whole number, found 1.5`; nil when none
-  /// does. Cost: one parse of the body, and one decode per such number (request bodies are small).
+  /// lets `T` decode, as `field deck.player: expected a whole number, found 1.5`; when no one
+  /// replacement does but all of them together do (two such fields), the first of them; nil
+  /// otherwise. Cost: one parse of the body, and a decode per such number (bodies are small).
   static func culprit<T: Decodable>(_ type: T.Type, in body: Data) -> String? {
     guard let tree = try? JSONSerialization.jsonObject(with: body) else { return nil }
-    for (path, number) in candidates(tree, path: []) {
-      let replaced = replacing(tree, at: path[...])
-      guard let data = try? JSONSerialization.data(withJSONObject: replaced), (try? JSONDecoder().decode(T.self, from: data)) != nil else {
-        continue
-      }
-      return "field \(name(path)): expected a whole number, found \(number)"
+    let found = candidates(tree, path: [])
+    func decodes(_ replaced: Any) -> Bool {
+      guard let data = try? JSONSerialization.data(withJSONObject: replaced) else { return false }
+      return (try? JSONDecoder().decode(T.self, from: data)) != nil
     }
-    return nil
+    func said(_ candidate: ([Step], String)) -> String { "field \(name(candidate.0)): expected a whole number, found \(candidate.1)" }
+    if let single = found.first(where: { decodes(replacing(tree, at: $0.0[...])) }) { return said(single) }
+    let all = found.reduce(tree) { replacing($0, at: $1.0[...]) }
+    return found.isEmpty || !decodes(all) ? nil : said(found[0])
   }
 
   /// A step into a JSON value: an object's key or an array's index.

@@ -116,7 +116,8 @@ enum DeckRoutes {
     let rules = query.get("rules")?.lowercased() ?? "sealed"
     let seed: SeedText
     if let text = query.get("seed"), !text.isEmpty {
-      guard let value = UInt64(text) else { throw APIError.badRequest(SeedText.problem(text)) }
+      // Spaces around the digits are read as a body's seed reads them (` 42` was refused here).
+      guard let value = UInt64(text.trimmingCharacters(in: .whitespaces)) else { throw APIError.badRequest(SeedText.problem(text)) }
       seed = SeedText(value)
     } else {
       seed = .random()
