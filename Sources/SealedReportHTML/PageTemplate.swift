@@ -26,11 +26,7 @@ enum PageTemplate {
   static func parse(_ text: [UInt8], name: String) throws(DataError) -> MustacheTemplate {
     MustacheContentTypes.register(ByteEscapedHTML(), named: contentTypeName)
     let style = String(decoding: PackageResources.page_style_css, as: UTF8.self)
-    let source = String(decoding: text, as: UTF8.self)
-    guard source.contains(styleMarker) else {
-      throw DataError("the built-in \(name) template lacks its style sheet's marker; this is a bug in Sealed")
-    }
-    let template = source.replacingOccurrences(of: styleMarker, with: style)
+    let template = String(decoding: text, as: UTF8.self).replacingOccurrences(of: styleMarker, with: style)
     do {
       // The pragma renders nothing, and on the template's first line it removes no line break.
       return try MustacheTemplate(string: "{{% CONTENT_TYPE: \(contentTypeName)}}" + template)

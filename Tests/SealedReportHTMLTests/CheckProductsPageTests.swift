@@ -85,4 +85,13 @@ import Testing
     let page = try Self.render(rows, findings: [["aaa-draft", "rules", "sheet common", "3 < 4", "", ""]])
     #expect(page.contains("<tr><td>aaa-draft</td><td>rules</td><td>sheet common</td><td>3 &lt; 4</td><td></td></tr>"))
   }
+
+  /// Every page's template holds the style sheet's marker once (a template without it would
+  /// render a page with no style, silently).
+  @Test func everyPageTemplateTakesTheSharedStyleSheet() {
+    for template in [PackageResources.report_mustache, PackageResources.release_diff_mustache, PackageResources.check_products_mustache] {
+      #expect(String(decoding: template, as: UTF8.self).components(separatedBy: PageTemplate.styleMarker).count == 2)
+    }
+    #expect(String(decoding: PackageResources.page_style_css, as: UTF8.self).contains("--fail:"))
+  }
 }
