@@ -106,7 +106,14 @@ final class CSVPackReader: BoosterParser {
   }
 
   private func wrongFieldCount() -> DataError {
-    DataError("row has \(records.fieldCount) field\(records.fieldCount == 1 ? "" : "s"), the header has \(columns)", at: records.location)
+    // A quote after a separator and a space opens no quoted field (RFC 4180): the comma inside
+    // the name splits it (`1, WAR, 164, "Jiang Yanggu, Wildcrafter"`, written by hand).
+    let spacedQuote = (0..<records.fieldCount).contains { index in
+      let field = records.trimmedBytes(index)
+      return field.first == UInt8(ascii: "\"") && records.bytes(index).first != UInt8(ascii: "\"")
+    }
+    let hint = spacedQuote ? " (a quote after a space opens no quoted field: write the separator right before the quote)" : ""
+    return DataError("row has \(records.fieldCount) field\(records.fieldCount == 1 ? "" : "s"), the header has \(columns)\(hint)", at: records.location)
   }
 
   /// The booster id of the row just read, checking the row's width and that the id is there.

@@ -151,6 +151,15 @@ import Testing
     #expect(PackFileTesting.error(both) == "\(both):1: columns 4 and 5 are count and quantity, which Sealed reads as one: the copies of the card a row stands for; expected one of them")
   }
 
+  /// A quoted name written by hand after a space opens no quoted field, and its comma splits it:
+  /// the field count's error says why (a review: "row has 6 fields" alone).
+  @Test func aQuoteAfterASpaceIsExplained() throws {
+    let path = try PackFileTesting.file("spaced.csv", "booster, set, collector_number, name\n1, WAR, 164, \"Jiang Yanggu, Wildcrafter\"\n")
+    #expect(PackFileTesting.error(path) == "\(path):2: row has 5 fields, the header has 4 (a quote after a space opens no quoted field: write the separator right before the quote)")
+    let plain = try PackFileTesting.file("short.csv", "booster,set,collector_number\n1,war\n")
+    #expect(PackFileTesting.error(plain) == "\(plain):2: row has 2 fields, the header has 3")
+  }
+
   /// A line of spaces, or a spreadsheet's empty row of separators alone, is a blank line in
   /// either CSV layout (each was an error: "row has 1 field", "empty booster id").
   @Test func spacesAndEmptySpreadsheetRowsAreBlankLines() throws {
