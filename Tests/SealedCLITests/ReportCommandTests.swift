@@ -120,11 +120,11 @@ import Testing
     let dir = try Fixtures.temporaryDirectory()
     let result = try SealedExecutable.run(["report", dir.path])
     #expect(result.status == 2)
-    #expect(result.stderr == "sealed: error: \(dir.path): no run.csv here; expected a report folder written by sealed simulate, check, merge or audit\n")
+    #expect(result.stderr == "sealed: error: \(dir.path): no run.csv here; expected a report folder written by sealed simulate, check, merge, audit or check-products\n")
     // A file where a folder goes: said plainly (Foundation's "NSCocoaErrorDomain error 256" once).
     let file = try Fixtures.write("notes\n", to: "notes.txt", in: dir)
     let notFolder = try SealedExecutable.run(["report", file])
-    #expect(notFolder.status == 2 && notFolder.stderr == "sealed: error: \(file): is a file, not a folder; expected a report folder written by sealed simulate, check, merge or audit\n", "\(notFolder.stderr)")
+    #expect(notFolder.status == 2 && notFolder.stderr == "sealed: error: \(file): is a file, not a folder; expected a report folder written by sealed simulate, check, merge, audit or check-products\n", "\(notFolder.stderr)")
     try Fixtures.write("key,value\nset\n", to: "run.csv", in: dir)
     let bad = try SealedExecutable.run(["report", dir.path])
     #expect(bad.status == 2)

@@ -32,5 +32,12 @@ import Testing
     let notReport = try SealedExecutable.run(["report", lint])
     #expect(notReport.status == 2)
     #expect(notReport.stderr.hasPrefix("sealed: error: \(lint): the run.csv of sealed rules lint, which has no report page to rebuild"), "\(notReport.stderr)")
+    // A diff's folder has a page, made from the two releases, which its files do not hold (the
+    // refusal said it had none).
+    let diff = dir.appendingPathComponent("diff").path
+    #expect(try SealedExecutable.run(["rules", "diff", "shipped", "--out", diff]).status == 0)
+    let diffReport = try SealedExecutable.run(["report", diff])
+    #expect(diffReport.status == 2)
+    #expect(diffReport.stderr.hasPrefix("sealed: error: \(diff): the run.csv of sealed rules diff, whose page is made from the two releases, not from its files (run sealed rules diff again)"), "\(diffReport.stderr)")
   }
 }

@@ -11,7 +11,7 @@ extension ReportContents {
   package static func read(folder: String) throws(DataError) -> ReportContents {
     var status = stat()
     if stat(folder, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR {
-      throw DataError("is a file, not a folder; expected a report folder written by sealed simulate, check, merge or audit", at: folder)
+      throw DataError("is a file, not a folder; expected a report folder written by sealed simulate, check, merge, audit or check-products", at: folder)
     }
     let names: Set<String>
     do {
@@ -29,13 +29,15 @@ extension ReportContents {
     let reader = FolderReader(folder: folder, names: names, manifest: ReportManifest.read(folder: folder))
     guard let run = try reader.records(.run) else {
       throw DataError(
-        "no \(ReportFile.run.name) here; expected a report folder written by sealed simulate, check, merge or audit", at: folder)
+        "no \(ReportFile.run.name) here; expected a report folder written by sealed simulate, check, merge, audit or check-products", at: folder)
     }
     if let kind = run.records.first(where: { (try? $0.text("key")) == "command_kind" }).flatMap({ try? $0.text("value") }),
       !["simulate", "check", "merge", "audit"].contains(kind)
     {
+      // A diff's page is made from the two releases, which its CSV files do not hold.
+      let why = kind == "rules-diff" ? "whose page is made from the two releases, not from its files (run sealed rules diff again)" : "which has no report page to rebuild"
       throw DataError(
-        "the run.csv of sealed \(kind.replacingOccurrences(of: "-", with: " ")), which has no report page to rebuild; expected a report folder written by sealed simulate, check, merge or audit",
+        "the run.csv of sealed \(kind.replacingOccurrences(of: "-", with: " ")), \(why); expected a report folder written by sealed simulate, check, merge, audit or check-products",
         at: folder)
     }
     try reader.requireListedFiles()
