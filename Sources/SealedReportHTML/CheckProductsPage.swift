@@ -51,20 +51,20 @@ package enum CheckProductsPage {
 
   static func values(run: CSVTable, summary: CSVTable, findings: CSVTable, confirmFolder: String) -> Values {
     let facts = Dictionary(run.rows.map { ($0[0], $0[1]) }, uniquingKeysWith: { first, _ in first })
-    let products = Columns(summary).records.map { product($0, confirmFolder: confirmFolder) }
+    let products = CSVRecord.records(of: summary, file: ReportFile.summary.name).map { product($0, confirmFolder: confirmFolder) }
     let verdict = verdict(facts: facts, products: products)
     return Values(
       title: "Sealed check-products: \(((facts["data"] ?? "?") as NSString).lastPathComponent)",
       verdict: verdict.text, verdictClass: verdict.cssClass, notes: notes(products, strict: facts["strict"] == "yes"),
       identity: run.rows.filter { !timingKeys.contains($0[0]) }.map { Pair(key: $0[0], value: $0[1]) },
       errorControl: errorControl(facts: facts, products: products),
-      findings: Columns(findings).records.map {
+      findings: CSVRecord.records(of: findings, file: ReportFile.findings.name).map {
         Finding(product: $0["product"], source: $0["source"], check: $0["check"], found: $0["found"], status: $0["status"])
       },
       hasFindings: !findings.rows.isEmpty, products: products)
   }
 
-  static func product(_ row: Columns.Record, confirmFolder: String) -> Product {
+  static func product(_ row: CSVRecord, confirmFolder: String) -> Product {
     let code = row["product"]
     let verdict = row["verdict"]
     let flagged = row["screen"] == "flagged"
@@ -121,24 +121,5 @@ package enum CheckProductsPage {
       + "\(facts["confirm_alpha"] ?? "?") (alpha \(facts["alpha"] ?? "?") over a family of \(facts["family"] ?? "?") products): "
       + "the chance that the run reports a correct product as failing is at most \(facts["alpha"] ?? "?"). "
       + "Exact checks (invariants, shares the data decides exactly) fail at the first violation, in either stage."
-  }
-
-  /// A table's rows read by column name.
-  struct Columns {
-    struct Record {
-      let index: [String: Int]
-      let fields: [String]
-      /// The field of `column`; empty when the table has no such column.
-      subscript(_ column: String) -> String {
-        index[column].flatMap { $0 < fields.count ? fields[$0] : nil } ?? ""
-      }
-    }
-
-    let records: [Record]
-
-    init(_ table: CSVTable) {
-      let index = Dictionary(table.header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-      records = table.rows.map { Record(index: index, fields: $0) }
-    }
   }
 }

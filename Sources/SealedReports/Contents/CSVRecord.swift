@@ -36,6 +36,16 @@ package struct CSVRecord {
   /// The field of `column`, or nil when the file has no such column.
   func optionalText(_ column: String) -> String? { header.index[column].map { fields[$0] } }
 
+  /// The field of `column`, empty when the file has no such column (a check-products run's
+  /// page prints what its files hold).
+  package subscript(_ column: String) -> String { optionalText(column) ?? "" }
+
+  /// The rows of `table`, each read by column name; `file` names the file in errors.
+  package static func records(of table: CSVTable, file: String) -> [CSVRecord] {
+    let columns = Columns(table.header)
+    return table.rows.enumerated().map { CSVRecord(file: file, line: $0.offset + 2, columns: columns, fields: $0.element) }
+  }
+
   func text(_ column: String) throws(DataError) -> String {
     guard let text = optionalText(column) else {
       throw DataError("no column \(column); expected the columns \(Self.expected(file))", at: DataError.location(file, line: line))
