@@ -5,8 +5,31 @@ extension LoopSource {
     let plan: LoopPlan
     /// Declarations before the functions: tables of values by program.
     private var declarations = ""
+    private let layout: EntryLayout
+    /// The first table of each card table's, coded table's and coded picks' contents: a table
+    /// that repeats another (war `mtgwtf`'s foil sheet, for boosters of two variants) is written
+    /// once.
+    private let cardTableNames: [Int]
+    private let codedTableNames: [Int]
+    private let codedPickNames: [Int]
 
-    init(plan: LoopPlan) { self.plan = plan }
+    init(plan: LoopPlan, layout: EntryLayout) {
+      self.plan = plan
+      self.layout = layout
+      cardTableNames = Self.firstOfEach(plan.cardTables)
+      codedTableNames = Self.firstOfEach(plan.codedTables)
+      codedPickNames = Self.firstOfEach(plan.codedPicks)
+    }
+
+    /// For each value, the index of its first occurrence.
+    private static func firstOfEach<T: Hashable>(_ values: [T]) -> [Int] {
+      var first: [T: Int] = [:]
+      return values.indices.map { index in
+        if let earlier = first[values[index]] { return earlier }
+        first[values[index]] = index
+        return index
+      }
+    }
 
     func source() -> String {
       let shapes = shapes()
@@ -14,7 +37,7 @@ extension LoopSource {
       for (shape, programs) in shapes.enumerated() {
         functions += shapeFunction(shape, programs: programs)
       }
-      return [prelude, constants(), aliasTables(), declarations, functions, poolLoop(shapes: shapes)].joined(separator: "\n")
+      return [prelude(layout), constants(), aliasTables(), declarations, functions, poolLoop(shapes: shapes)].joined(separator: "\n")
     }
 
     /// The programs grouped by shape (their parts with the batches' lengths, never their
@@ -62,15 +85,19 @@ extension LoopSource {
     /// The card and coded alias tables and the coded picks.
     private func aliasTables() -> String {
       var text = ""
-      for (index, table) in plan.cardTables.enumerated() {
-        text += array("cardTable\(index)", "CardEntry", table.map { "{\($0.threshold)ull, \($0.keep)ull, \($0.other)ull}" })
+      for (index, table) in plan.cardTables.enumerated() where cardTableNames[index] == index {
+        text += array(
+          "cardTable\(index)", "CardEntry",
+          table.map { "{\($0.threshold)ull, \(layout.cardWord($0.keep)), \(layout.cardWord($0.other))}" })
       }
-      func alternative(_ a: LoopPlan.CodedAlternative) -> String { "{\(a.product)ull, \(a.threshold)ull, \(a.codes)ull}" }
-      for (index, table) in plan.codedTables.enumerated() {
+      func alternative(_ a: LoopPlan.CodedAlternative) -> String {
+        "{\(layout.codedRange(a.product)), \(layout.codedRange(a.threshold)), \(a.codes)ull}"
+      }
+      for (index, table) in plan.codedTables.enumerated() where codedTableNames[index] == index {
         text += array(
           "codedTable\(index)", "CodedEntry", table.map { "{\($0.threshold)ull, \(alternative($0.keep)), \(alternative($0.other))}" })
       }
-      for (index, picks) in plan.codedPicks.enumerated() {
+      for (index, picks) in plan.codedPicks.enumerated() where codedPickNames[index] == index {
         text += array("codedPicks\(index)", "CodedPick", picks.map { "{\($0.offset), \($0.range)u}" })
       }
       return text
@@ -138,7 +165,7 @@ extension LoopSource {
 
     /// A card by its alias table, counted at its site, adding its step to the outcome.
     private func cardCode(_ name: String, _ programs: [Int], _ cardOf: (Int) -> (table: Int, row: Int32)) -> String {
-      let table = value("\(name)table", "CardEntry *const", programs) { "cardTable\(cardOf($0).table)" }
+      let table = value("\(name)table", "CardEntry *const", programs) { "cardTable\(cardTableNames[cardOf($0).table])" }
       let count = value("\(name)count", "uint32_t", programs) { "\(plan.cardTables[cardOf($0).table].count)u" }
       let row = value("\(name)row", "int32_t", programs) { String(cardOf($0).row) }
       return "  pickCard(s, \(table), \(count), counts + \(row), outcome);\n"
@@ -148,9 +175,9 @@ extension LoopSource {
     private func codedCode(
       _ name: String, _ programs: [Int], extras: Int, _ codedOf: (Int) -> (table: Int, picks: Int, row: Int32)
     ) -> String {
-      let table = value("\(name)table", "CodedEntry *const", programs) { "codedTable\(codedOf($0).table)" }
+      let table = value("\(name)table", "CodedEntry *const", programs) { "codedTable\(codedTableNames[codedOf($0).table])" }
       let count = value("\(name)count", "uint32_t", programs) { "\(plan.codedTables[codedOf($0).table].count)u" }
-      let picks = value("\(name)picks", "CodedPick *const", programs) { "codedPicks\(codedOf($0).picks)" }
+      let picks = value("\(name)picks", "CodedPick *const", programs) { "codedPicks\(codedPickNames[codedOf($0).picks])" }
       let row = value("\(name)row", "int32_t", programs) { String(codedOf($0).row) }
       return "  pickCoded(s, \(table), \(count), \(picks), \(extras), entries, counts + \(row));\n"
     }

@@ -21,22 +21,29 @@
 /// differ in is a table as long as the plan's programs).
 package enum LoopSource {
   /// The format of the source; part of every compiled loop's cache key.
-  static let format = "sealed plan loop 2"
+  static let format = "sealed plan loop 3"
 
-  /// The loop's C source for `plan`.
+  /// The loop's C source for `plan`, its alias entries as narrow as they fit (`EntryLayout`).
   package static func source(for plan: LoopPlan) -> String {
-    Writer(plan: plan).source()
+    source(for: plan, narrowEntries: true)
+  }
+
+  /// The loop's C source for `plan`, its alias entries wide whatever they fit when
+  /// `narrowEntries` is false (for tests: the same draws either way).
+  package static func source(for plan: LoopPlan, narrowEntries: Bool) -> String {
+    Writer(plan: plan, layout: EntryLayout(plan: plan, narrowing: narrowEntries)).source()
   }
 
   /// The generator, digits, picks and alias entries: the same arithmetic as the engine's
   /// `Xoshiro256StarStar`, `PoolEngine.draw`, `digit`, `takeAndCount`, `boundedWithRest` and
-  /// `takesOther`.
-  static let prelude = """
-    // Written by Sealed from a booster plan (SealedLoops, LoopSource.swift); compiled and loaded at run time.
-    #include <stdint.h>
-    typedef unsigned __int128 u128;
-    typedef struct { uint64_t threshold, keep, other; } CardEntry;
-    typedef struct { uint64_t product, threshold, codes; } CodedAlternative;
+  /// `takesOther`. The alias tables' entries take the narrowest of two layouts their values fit
+  /// (`EntryLayout`), since a plan's tables must share the first-level cache with its sheets
+  /// and counters.
+  static func prelude(_ layout: EntryLayout) -> String {
+    layout.declarations + commonPrelude + layout.pickCard + pickCoded
+  }
+
+  static let commonPrelude = """
     typedef struct { uint64_t threshold; CodedAlternative keep, other; } CodedEntry;
     typedef struct { int32_t offset; uint32_t range; } CodedPick;
     static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
@@ -75,13 +82,10 @@ package enum LoopSource {
     }
     static inline uint64_t takesOther(uint64_t rest, uint64_t threshold) { return 0 - (uint64_t)(rest >= threshold); }
     static inline uint64_t choose(uint64_t keep, uint64_t other, uint64_t mask) { return keep ^ ((keep ^ other) & mask); }
-    static inline void pickCard(uint64_t *s, const CardEntry *table, uint64_t count, uint32_t *counts, int64_t *outcome) {
-      uint64_t rest, index = bounded(s, count, &rest);
-      const CardEntry *e = table + index;
-      uint64_t word = choose(e->keep, e->other, takesOther(rest, e->threshold));
-      counts[(int32_t)word]++;
-      *outcome += (int32_t)(word >> 32);
-    }
+
+    """
+
+  static let pickCoded = """
     static inline void pickCoded(uint64_t *s, const CodedEntry *table, uint64_t count, const CodedPick *picks, int extras,
                                  int32_t *entries, uint32_t *counts) {
       uint64_t rest, index = bounded(s, count, &rest);

@@ -87,6 +87,46 @@ import Testing
     #expect(!both.sameTallies)
   }
 
+  @Test func aliasEntriesAreWrittenAsNarrowAsTheyFitAndDrawAlikeEitherWay() throws {
+    // War as mtg.wtf prints it: its card words and coded ranges fit 32 bits, its foil table
+    // serves two variants and is written once; written wide, the same loop draws the same.
+    let tables = EngineTables(plan: try ShippedData.plan("war", rules: "mtgwtf"))
+    let loopPlan = try #require(tables.loopPlan)
+    let narrow = LoopSource.source(for: loopPlan)
+    let wide = LoopSource.source(for: loopPlan, narrowEntries: false)
+    #expect(narrow.contains("typedef struct { uint64_t threshold; uint32_t keep, other; } CardEntry;"))
+    #expect(narrow.contains("typedef struct { uint32_t product, threshold; uint64_t codes; } CodedAlternative;"))
+    #expect(wide.contains("typedef struct { uint64_t threshold; uint64_t keep, other; } CardEntry;"))
+    #expect(wide.contains("typedef struct { uint64_t product, threshold; uint64_t codes; } CodedAlternative;"))
+    let foilTables = Set(loopPlan.cardTables.filter { $0.count == 264 })
+    #expect(loopPlan.cardTables.filter { $0.count == 264 }.count == 2 && foilTables.count == 1)
+    #expect(narrow.components(separatedBy: "CardEntry cardTable").count - 1 == loopPlan.cardTables.count - 1)
+    let folder = try Fixtures.temporaryDirectory("compiled-loop-layouts").path
+    let compiler = try #require(LoopCompiler.find(environment: TestLoops.environment))
+    for source in [narrow, wide] {
+      let loop = try #require(CompiledLoopCache(folder: folder).loop(source: source, compiler: compiler, compiling: true))
+      let both = LoopAndTables(tables: tables, loop: loop, seed: 4, pools: Simulation.chunkPools + 77)
+      #expect(both.sameTallies)
+      #expect(both.sameStream)
+    }
+  }
+
+  @Test func aCardOrStepTooLargeForANarrowWordIsWrittenWide() throws {
+    // A card word's card and outcome step share 32 bits only when both fit; a coded
+    // alternative's product 32 bits only when every product does.
+    var loopPlan = try #require(EngineTables(plan: try ShippedData.plan("war", rules: "mtgwtf")).loopPlan)
+    #expect(LoopSource.EntryLayout(plan: loopPlan).cardBits == 10)
+    // 528 cards take 10 bits, leaving 22 for a step.
+    loopPlan.cardTables[0][0].other = ((1 << 22) - 1) << 32 | 5
+    #expect(LoopSource.EntryLayout(plan: loopPlan).cardBits == 10)
+    loopPlan.cardTables[0][0].other = 1 << 54 | 5
+    #expect(LoopSource.EntryLayout(plan: loopPlan).cardBits == nil)
+    #expect(LoopSource.EntryLayout(plan: loopPlan).narrowCodedRanges)
+    loopPlan.codedTables[0][0].keep.product = 1 << 32
+    #expect(!LoopSource.EntryLayout(plan: loopPlan).narrowCodedRanges)
+    #expect(LoopSource.source(for: loopPlan).contains("uint64_t product, threshold;"))
+  }
+
   @Test func boostersAsPrintedCompileTheirPartsAndShapes() throws {
     // War as mtg.wtf prints it: the fixed picks, the coded rest of the balanced commons, the
     // rare slot and a foil by alias tables, and outcomes counted; two shapes (with and without
