@@ -9,8 +9,9 @@ time (user + system, from the kernel's accounting of the child), then the median
 time over BEFORE's taken run pair by run pair. On a machine that others load at the same time,
 or whose speed drifts, wall times swing; alternating the runs exposes both builds to the same
 swings, and the ratio of each pair holds where the times themselves do not. A command's exit
-status is not judged (`check-products` exits 1 when a product fails), only printed when the two
-builds' differ. Examples (docs/cards.md, docs/speed.md):
+status of 0 or 1 is not judged (`check-products` exits 1 when a product fails), only printed when
+the two builds' differ; any other (2 for a usage or data error, a signal's) stops the comparison,
+since it would time the error. Examples (docs/cards.md, docs/speed.md):
 
     scripts/compare-runs.py 100 /tmp/before/sealed .build/release/sealed -- open war --seed 1
     scripts/compare-runs.py 3 /tmp/before/sealed .build/release/sealed -- check-products --pools 1e5 --seed 1 --quiet --out /tmp/cp --force
@@ -24,10 +25,20 @@ import sys
 import time
 
 
+def fail(message):
+    print(f"compare-runs: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
 def run(command):
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    status = subprocess.run(command, stdout=subprocess.DEVNULL).returncode
+    try:
+        status = subprocess.run(command, stdout=subprocess.DEVNULL).returncode
+    except OSError as error:
+        fail(f"cannot run {command[0]}: {error.strerror}")
+    if status not in (0, 1):
+        fail(f"{' '.join(command)} exited with status {status}: fix the command line (its error is above)")
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
@@ -37,6 +48,8 @@ def run(command):
 def main():
     if len(sys.argv) < 5 or sys.argv[4] != "--":
         sys.exit(__doc__.strip().split("\n\n")[1])
+    if not sys.argv[1].isdigit() or int(sys.argv[1]) < 1:
+        fail(f"RUNS must be a whole number of at least 1, not {sys.argv[1]!r}")
     runs = int(sys.argv[1])
     builds = {"before": sys.argv[2], "after": sys.argv[3]}
     arguments = sys.argv[5:]

@@ -21,7 +21,7 @@ set_code=${1:-war}
 pools=${2:-2000000}
 seed=${3:-7}
 shards=${4:-8}
-sealed="$(cd "$root" && realpath "${SEALED:-.build/release/sealed}")"
+sealed="$(cd "$root" && realpath -m "${SEALED:-.build/release/sealed}")"
 [ -x "$sealed" ] || { echo "sharded-check: no sealed binary at $sealed (swift build -c release)" >&2; exit 2; }
 
 work="$(mktemp -d)"
@@ -96,7 +96,7 @@ JOB
     sbatch --wait --quiet --array="1-$shards" --cpus-per-task=1 --output=/dev/null --chdir="$work" job.sh
     ;;
 esac
-sharded=$(echo "$(date +%s.%N) - $start" | bc)
+sharded=$(printf '%.2f' "$(echo "$(date +%s.%N) - $start" | bc)")
 for k in $(seq 1 "$shards"); do
   [ -f "shards/$k/tallies.json" ] || { echo "sharded-check: shard $k/$shards wrote no report" >&2; exit 1; }
 done

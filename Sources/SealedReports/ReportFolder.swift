@@ -177,13 +177,15 @@ package struct ReportFolder {
   /// Returns the report of another run that the new one replaced (one whose `run.csv` records
   /// another reproducing command line), so that the caller can say so; nil when the folder held
   /// no report or one of the same run.
+  /// `mayDrop` names files of the folder's earlier report that this one may leave out without
+  /// `--force` (an interrupted check's comparisons, which it did not run).
   @discardableResult
-  package func commit(_ files: [(name: String, contents: String)], moving written: [(name: String, path: String)] = []) throws(DataError) -> PreviousReport? {
+  package func commit(_ files: [(name: String, contents: String)], moving written: [(name: String, path: String)] = [], mayDrop: Set<String> = []) throws(DataError) -> PreviousReport? {
     func dropWritten() { for file in written { unlink(file.path) } }
     let names = files.map(\.name) + written.map(\.name)
     let survey: Survey
     do {
-      survey = try Self.survey(path, writes: Set(names), force: force)
+      survey = try Self.survey(path, writes: Set(names).union(mayDrop), force: force)
     } catch {
       dropWritten()
       throw error

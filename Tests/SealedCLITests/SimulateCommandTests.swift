@@ -23,6 +23,10 @@ import Testing
   @Test func writesTheReportsWithTheContractColumns() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("war-sealed")
+    // The samples a run killed outright left half written, two hours ago: swept (nothing did).
+    let abandoned = dir.appendingPathComponent(".war-sealed.pools.partial-99999999-12345")
+    try Data("pool,booster\n".utf8).write(to: abandoned)
+    try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: abandoned.path)
     let result = try SealedExecutable.run(
       ["simulate", "war", "--pools", "20000", "--seed", "1", "--out", out.path, "--samples", "3", "--quiet"] + cards,
       workingDirectory: dir)
@@ -31,6 +35,7 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == (Self.reportFiles + ["pools.csv"]).sorted())
     #expect(try read(out, "manifest.csv").contains("\npools.csv,,\n"))
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("notebooks-data").path))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".") } == [])
     let headers = [
       "slot_rarity.csv": "slot,rarity,count,proportion,expected_proportion",
       "card_frequency.csv": "set,collector_number,name,rarity,count,per_pool,expected_per_pool,foil",
@@ -139,6 +144,20 @@ import Testing
     #expect(mixed.stderr.contains("(version 1) makes other pools from the same seed"))
   }
 
+  /// Shards run with another `--booster-max` are refused naming it (they were said to have
+  /// other card data).
+  @Test func mergeNamesAnotherBoosterRange() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let arguments = ["simulate", "war", "--pools", "8192", "--seed", "9", "--quiet"] + cards
+    let first = dir.appendingPathComponent("s1").path, second = dir.appendingPathComponent("s2").path
+    #expect(try SealedExecutable.run(arguments + ["--shard", "1/2", "--out", first]).status == 0)
+    #expect(try SealedExecutable.run(arguments + ["--shard", "2/2", "--booster-max", "250", "--out", second]).status == 0)
+    let merged = try SealedExecutable.run(["merge", first, second, "--out", dir.appendingPathComponent("m").path] + cards)
+    #expect(merged.status == 2)
+    #expect(merged.stderr.hasPrefix("sealed: error: \(second): not a shard of the same run as \(first): booster range up to 250 instead of "), "\(merged.stderr)")
+    #expect(merged.stderr.hasSuffix(" (--booster-max)\n"))
+  }
+
   /// `merge --out` naming one of the shards' own folders would replace that shard's report with
   /// the merged one (a later merge then lacks the shard): refused, with or without --force, and
   /// the shard left as it was.
@@ -230,6 +249,10 @@ import Testing
     let rerun = try SealedExecutable.run(["simulate", "war", "--pools", "\(pools)", "--seed", String(seed), "--out", again.path, "--quiet", "--cards", Fixtures.shippedCards])
     #expect(rerun.status == 0)
     #expect(try String(contentsOf: again.appendingPathComponent("card_frequency.csv"), encoding: .utf8) == frequency)
+    // So its command line to reproduce it names the pools it ran (it named the billion asked for).
+    func command(_ run: String) -> Substring? { run.split(separator: "\n").first { $0.hasPrefix("command,") } }
+    let rerunRecord = try String(contentsOf: again.appendingPathComponent("run.csv"), encoding: .utf8)
+    #expect(command(run) != nil && command(run) == command(rerunRecord), "\(run)")
   }
 }
 

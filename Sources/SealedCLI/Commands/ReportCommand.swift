@@ -24,12 +24,14 @@ struct ReportCommand: ParsableCommand {
   var force = false
 
   func run() throws {
-    try ReportFolder.checkRewritable(HTMLReport.fileName, in: folder, force: force)
     if RunPage.isProductsRun(folder) {
+      try ReportFolder.checkRewritable(HTMLReport.fileName, in: folder, force: force)
       print("report: \(try RunPage.rebuild(folder: folder))")
       return
     }
+    // Read first: a folder whose files are not the run's says so before its page is weighed.
     let contents = try ReportContents.read(folder: folder)
+    try ReportFolder.checkRewritable(HTMLReport.fileName, in: folder, force: force)
     let path = (folder as NSString).appendingPathComponent(HTMLReport.fileName)
     try ReportFolder.writeFile(try HTMLReport.render(contents), to: path)
     print("report: \(path)")

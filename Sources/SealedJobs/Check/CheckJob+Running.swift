@@ -82,10 +82,14 @@ extension CheckJob {
 
   /// Writes the outcome's files (and a simulation's samples) into the report folder, whole or
   /// not at all.
+  /// An interrupted check replaces an earlier report of its folder without the comparisons'
+  /// files it did not get to write.
   package func write(_ outcome: Outcome) throws(DataError) -> SimulationJob.Written {
+    let mayDrop: Set<String> = outcome.interrupted ? [ReportFile.comparisons.name, ReportFile.comparedPoolMythics.name] : []
     switch counts {
-    case .simulation(let job): try job.write(outcome.files)
-    case .tallies(_, let folder, _): SimulationJob.Written(replaced: try folder.commit(outcome.files), samples: nil)
+    case .simulation(let job): return try job.write(outcome.files, mayDrop: mayDrop)
+    case .tallies(_, let folder, _):
+      return SimulationJob.Written(replaced: try folder.commit(outcome.files, mayDrop: mayDrop), samples: nil)
     }
   }
 

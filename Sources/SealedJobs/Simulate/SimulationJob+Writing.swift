@@ -6,18 +6,22 @@ import SealedReports
 extension SimulationJob {
   /// Writes `files` (an outcome's, or a check's made from it) and the samples: with `--out`
   /// into the report folder (`pools.csv`, with the report, all or nothing), else after the
-  /// report to `notebooks-data/<set>-<rules>/pools.csv`.
-  package func write(_ files: [(name: String, contents: String)]) throws(DataError) -> Written {
+  /// report to `notebooks-data/<set>-<rules>/pools.csv`. `mayDrop`: see `ReportFolder.commit`.
+  package func write(_ files: [(name: String, contents: String)], mayDrop: Set<String> = []) throws(DataError) -> Written {
     guard samples > 0, settings.out != nil else {
-      let replaced = try folder.commit(files)
+      let replaced = try folder.commit(files, mayDrop: mayDrop)
       return Written(replaced: replaced, samples: try writeSamples())
     }
     let target = URL(fileURLWithPath: folder.path)
-    let staged = target.deletingLastPathComponent()
-      .appendingPathComponent(".\(target.lastPathComponent).pools-\(ProcessInfo.processInfo.processIdentifier).csv").path
+    let parent = target.deletingLastPathComponent().path
+    // Named as `AtomicFile` names its temporary files, so that one a killed run left behind is
+    // swept by the next run into the same parent (`AbandonedPartials`).
+    let staged = (parent as NSString).appendingPathComponent(
+      ".\(target.lastPathComponent).pools.partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
     try folder.createParent()
+    AbandonedPartials.remove(in: parent)
     _ = try writeSamples(to: staged, rename: false)
-    let replaced = try folder.commit(files, moving: [(PoolSamples.fileName, staged)])
+    let replaced = try folder.commit(files, moving: [(PoolSamples.fileName, staged)], mayDrop: mayDrop)
     return Written(replaced: replaced, samples: "\(folder.path)/\(PoolSamples.fileName)")
   }
 

@@ -154,18 +154,22 @@ package struct SimulationJob: Sendable {
   /// `--booster-max N` when the run was given one.
   var boosterMaxOption: [String] { settings.source.boosterMax.map { ["--booster-max", String($0)] } ?? [] }
 
-  /// The run's facts, and the command line that reproduces it.
+  /// The run's facts, and the command line that reproduces it: an interrupted whole run's
+  /// names the pools it ran (its chunks are the first of the run, so they are a run of that
+  /// many pools); an interrupted shard's, whose chunks depend on the pools asked for, the pools
+  /// asked for.
   package func runInfo(_ result: Simulation.Result) -> RunInfo {
     // `resultOptions` with the shard between them; a merge's command line has them without it.
     let shard = request.shard != .whole ? ["--shard", request.shard.description] : []
     let options = settings.reproducingOptions + boosterMaxOption + shard + loaded.reproducingData
+    let pools = result.interrupted && request.shard == .whole ? result.completedPools : request.pools
     return RunInfo(
       toolVersion: settings.toolVersion, seed: request.seed, poolsRequested: request.pools, shard: request.shard.description,
       threads: result.threads, elapsedSeconds: result.elapsedSeconds, startedAt: RunInfo.timestamp(result.startedAt),
       interrupted: result.interrupted,
       command: settings.reproducingCommand
         ?? ReproduceCommand.make(
-          settings.command, set: plan.setCode, rules: settings.source.rules, pools: request.pools, seed: request.seed,
+          settings.command, set: plan.setCode, rules: settings.source.rules, pools: pools, seed: request.seed,
           extra: options))
   }
 

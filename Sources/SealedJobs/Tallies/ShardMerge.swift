@@ -29,6 +29,7 @@ public enum ShardMerge {
         : record.seed != first.seed ? "seed \(record.seed) instead of \(first.seed)"
         : record.poolsRequested != first.poolsRequested ? "\(record.poolsRequested) pools instead of \(first.poolsRequested)"
         : record.chunkPools != first.chunkPools ? "chunks of \(record.chunkPools) pools instead of \(first.chunkPools)"
+        : record.boosterMax != first.boosterMax ? "booster range up to \(record.boosterMax) instead of \(first.boosterMax) (--booster-max)"
         : record.cardsFingerprint != first.cardsFingerprint ? "other card data"
         : record.shardCount != first.shardCount ? "shard count \(record.shardCount) instead of \(first.shardCount)"
         : record.specText != first.specText ? "other spec (\(record.specSource ?? "none") instead of \(first.specSource ?? "none"))"
