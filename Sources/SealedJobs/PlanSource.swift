@@ -42,6 +42,8 @@ package struct PlanSource: Sendable {
   /// file, and compiling the plan.
   package func load(spec: SpecDefinition? = nil) throws(DataError) -> LoadedPlan {
     let release = RuleSetLoader.namesProduct(rules) ? try BoosterRelease.resolve(data) : nil
+    // A mistyped --data is named even where these rules do not read it (it was passed over).
+    if release == nil, let data { _ = try BoosterRelease.resolve(data) }
     let definition: RuleSetDefinition
     do {
       definition = try RuleSetLoader.load(rules, release: release)

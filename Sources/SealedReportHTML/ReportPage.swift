@@ -109,12 +109,21 @@ struct ReportPage {
           let value = row[index]
           if columns[index] == "verdict" { return Self.verdictCell(check.verdict) }
           let detail = columns[index] == "check" ? under.map { row[$0] }.filter { !$0.isEmpty }.joined(separator: "; ") : ""
-          let digits = columns[index] == "ci_level" ? 10 : ["ci_low", "ci_high", "expected"].contains(columns[index]) ? intervalDigits : 4
+          let digits =
+            columns[index] == "ci_level" ? 10 : ["ci_low", "ci_high", "expected"].contains(columns[index]) ? intervalDigits
+            : columns[index] == "p_adjusted" ? Self.pDigits(check) : 4
           return Cell(text: Self.display(value, digits: digits), detail: detail.isEmpty ? nil : detail, cssClass: Double(value) != nil ? "num" : "")
         },
         failed: check.verdict == .fail)
     }
     proportions = ordered.compactMap { Self.proportionFigure($0, comparisons: contents.comparisons ?? []) }
+  }
+
+  /// The significant digits that show a check's adjusted p-value on its side of alpha (4, or
+  /// more where 4 would read it as alpha or past it: 0.00099996 read 0.001 on a failing row).
+  static func pDigits(_ check: CheckResult) -> Int {
+    guard let p = check.pAdjusted else { return 4 }
+    return OrderedRounding.digits(of: p, beside: check.alpha, from: 4) { display(CSVNumber.format($0), digits: $1) }
   }
 
   /// A binomial check's observed proportion in its interval against the expected, with the
@@ -133,7 +142,7 @@ struct ReportPage {
     let confidence = check.confidenceLevel.map { "\(level($0)) " } ?? ""
     var caption = "observed \(percent(observed, decimals: 3)) (\(confidence)interval \(percent(low, decimals: 3)) to \(percent(high, decimals: 3))), expected \(percent(expected, decimals: 3))"
     caption += ", n = \(check.n)"
-    if let p = check.pAdjusted { caption += ", adjusted p = \(display(CSVNumber.format(p)))" }
+    if let p = check.pAdjusted { caption += ", adjusted p = \(display(CSVNumber.format(p), digits: pDigits(check)))" }
     caption += failed ? " — ✗ FAIL" : " — ✓ pass"
     if !markers.isEmpty {
       // `given` any: the rule set lacks the claim's booster kind (a mythic booster) and was

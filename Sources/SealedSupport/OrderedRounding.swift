@@ -24,4 +24,10 @@ package enum OrderedRounding {
     for digits in start...17 where keepsOrder(format(digits), of: values) { return digits }
     return 17
   }
+
+  /// The fewest digits from `start` at which `format(value, digits)` reads on the same side of
+  /// `bound` as `value` (or on it only when equal): a p-value beside its alpha.
+  package static func digits(of value: Double, beside bound: Double, from start: Int, format: (Double, Int) -> String) -> Int {
+    fewestDigits(from: start, of: [value, bound]) { digits in [format(value, digits), format(bound, 17)] }
+  }
 }

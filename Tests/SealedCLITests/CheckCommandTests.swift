@@ -60,10 +60,15 @@ import Testing
 
   /// Ctrl-C stops the simulation and the --compare simulations within a second, and no line
   /// says PASS: the run has no verdict. Before, the three comparisons ran on for 8.8 s and it
-  /// printed "PASS: all 29 checks passed" with exit 130.
+  /// printed "PASS: all 29 checks passed" with exit 130. The folder holds an earlier check's
+  /// report, comparisons and all, as a second run's does: the interrupted report replaces it
+  /// without the comparisons it did not run (it was refused, exit 2, for dropping them).
   @Test(.heavy) func ctrlCStopsEverySimulationAndGivesNoVerdict() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("r")
+    let earlier = try SealedExecutable.run(["check", "war", "--pools", "4096", "--seed", "1", "--out", out.path, "--quiet"] + cards)
+    #expect(earlier.status == 0, "\(earlier.stderr)")
+    #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("comparisons.csv").path))
     // No --seed: the "random seed" line on standard error comes once Ctrl-C is caught (a
     // process started by the test runner inherits SIGINT ignored until then).
     let started = try SealedExecutable.start(
@@ -83,8 +88,23 @@ import Testing
     #expect(seconds < 8, "\(seconds) s after Ctrl-C")
     let run = try String(contentsOf: out.appendingPathComponent("run.csv"), encoding: .utf8)
     #expect(run.contains("\nstatus,interrupted\n"))
+    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("comparisons.csv").path))
     let page = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
     #expect(page.contains("id=\"verdict\">INTERRUPTED after "))
+  }
+
+  /// `--data` names no release: refused with built-in rules too, which read no release (it was
+  /// passed over, exit 0); a release that exists is taken and not read.
+  @Test func aMistypedDataIsRefusedWhateverTheRules() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let env = ["SEALED_HOME": dir.appendingPathComponent("home").path]
+    let arguments = ["check", "war", "--pools", "100", "--seed", "1", "--compare", "none", "--quiet"] + cards
+    let wrong = try SealedExecutable.run(arguments + ["--data", "nosuch", "--out", dir.appendingPathComponent("a").path], environment: env)
+    #expect(wrong.status == 2)
+    #expect(wrong.stderr.hasPrefix("sealed: error: nosuch: no such release or file; expected shipped, newest, previous"), "\(wrong.stderr)")
+    #expect(wrong.stderr.split(separator: "\n").count == 1)
+    let shipped = try SealedExecutable.run(arguments + ["--data", "shipped", "--out", dir.appendingPathComponent("b").path], environment: env)
+    #expect(shipped.status == 0, "\(shipped.stderr)")
   }
 
   @Test func wrongRulesFailWithStatusOne() throws {
@@ -207,6 +227,11 @@ import Testing
     #expect(failing == (low: "0.1536", expected: "0.18032", high: "0.18031"), "\(failing)")
     let covering = VerdictTable.interval(0.1536, 0.1811, expected: 0.18032)
     #expect(covering == (low: "0.1536", expected: "0.1803", high: "0.1811"), "\(covering)")
+    // An adjusted p-value just under alpha read as alpha on a failing row (found by a review).
+    #expect(VerdictTable.format(0.00099996, against: 0.001) == "0.00099996")
+    #expect(VerdictTable.format(0.0010000004, against: 0.001) == "0.0010000004")
+    #expect(VerdictTable.format(0.0123456, against: 0.001) == "0.01235")
+    #expect(VerdictTable.format(1.234567e-9, against: 0.001) == "1.23e-09")
   }
 
   /// A run checked in 4 shards (check --shard K/4, merge, check --tallies) gives the unsharded

@@ -1,4 +1,5 @@
 @testable import SealedReportHTML
+import SealedVerdicts
 import Testing
 
 /// How the page shows the CSV's numbers: integers as they are, at most 4 significant digits.
@@ -29,5 +30,16 @@ import Testing
     #expect(ReportPage.intervalDigits(low: "", expected: "0.5", high: "") == 4)
     #expect(ReportPage.display("0.9999090909090909", digits: 10) == "0.9999090909")
     #expect(ReportPage.display("0.9999", digits: 10) == "0.9999")
+  }
+
+  /// An adjusted p-value gets the digits that keep it on its side of alpha: 0.00099996 read
+  /// 0.001 on a failing row at alpha 0.001 (found by a review).
+  @Test func anAdjustedPValueStaysOnItsSideOfAlpha() {
+    func check(_ p: Double) -> CheckResult {
+      CheckResult(name: "c", kind: .binomial, source: .rules, n: 10, pValue: p, pAdjusted: p, alpha: 0.001, verdict: p < 0.001 ? .fail : .pass)
+    }
+    #expect(ReportPage.display("0.00099996", digits: ReportPage.pDigits(check(0.00099996))) == "0.00099996")
+    #expect(ReportPage.pDigits(check(0.0123456)) == 4)
+    #expect(ReportPage.pDigits(check(0.001)) == 4)
   }
 }

@@ -248,6 +248,32 @@ import Testing
     #expect(farCheck.failed && abs(farCheck.expected! - 0.0075) < 1e-12, "\(farCheck.expected!)")
   }
 
+  /// A truncated figure holds shares from itself up to, not including, one unit more: mkm-play's
+  /// the_list in exactly 1/8 of boosters is "12.5%" cut off, never "12.4%" (a closed range took it).
+  @Test func aTruncatedFigureLeavesOutTheNextFigure() throws {
+    let below = try plan("mkm-play", spec: Self.spec("{ sheet: the_list, in: 12.4%, truncated: true }"))
+    let (cut, _) = try check("claim", below, pools: 1, seed: 65)
+    #expect(cut.kind == .exact && cut.failed, "\(cut.detail)")
+    #expect(cut.detail.contains("any share from 0.124 up to, not including, 0.125, outside"), "\(cut.detail)")
+    let stated = try plan("mkm-play", spec: Self.spec("{ sheet: the_list, in: 12.5%, truncated: true }"))
+    let (held, _) = try check("claim", stated, pools: 1, seed: 65)
+    #expect(held.kind == .exact && held.passed, "\(held.detail)")
+  }
+
+  /// A claim's own alpha holds when stricter than the run's and is held at the run's when looser
+  /// (Holm's procedure controls one alpha: a claim at 0.05 raised the run's error rate to 0.05).
+  @Test func aClaimsAlphaIsNeverLooserThanTheRuns() throws {
+    func claimAlpha(_ own: String) throws -> CheckResult {
+      let spec = "name: odds\nclaims:\n  - name: claim\n    odds: { sheet: the_list, in: 1/8 }\n    alpha: \(own)\n"
+      return try check("claim (engine)", plan("mkm-play", spec: spec), pools: 2_000, seed: 66).check
+    }
+    let loose = try claimAlpha("0.05")
+    #expect(loose.alpha == 0.001)
+    #expect(loose.detail.hasSuffix("; its alpha 0.05 is held at the run's 0.001, the one Holm's procedure controls"), "\(loose.detail)")
+    let strict = try claimAlpha("0.0001")
+    #expect(strict.alpha == 0.0001 && !strict.detail.contains("held at"), "\(strict.detail)")
+  }
+
   /// The half unit of a figure's last digit, from the digits as written.
   @Test(arguments: [("9.38%", 0.00005), ("87.5%", 0.0005), ("0.125", 0.0005), ("2%", 0.005), ("0.1", 0.05)])
   func theHalfUnitOfAFigure(_ figure: String, _ half: Double) throws {

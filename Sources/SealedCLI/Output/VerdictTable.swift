@@ -29,7 +29,7 @@ enum VerdictTable {
     lines.append("")
     var table = TextTable([("verdict", .left), ("from", .left), ("check", .left), ("kind", .left), ("result", .left), ("p adjusted", .right)])
     for check in run.checks {
-      table.append([label(check.verdict), check.source.rawValue, check.name, check.kind.rawValue, describe(check), check.pAdjusted.map(format) ?? "-"])
+      table.append([label(check.verdict), check.source.rawValue, check.name, check.kind.rawValue, describe(check), check.pAdjusted.map { Self.format($0, against: check.alpha) } ?? "-"])
     }
     var text = table.text
     if terminal.colors {
@@ -80,6 +80,14 @@ enum VerdictTable {
 
   /// An interval bound with at least four significant digits and as many more as it takes to
   /// show on which side of `expected` it lies (0.779968 beside 0.78, not 0.78).
+  /// A p-value as `format` shows it, with more digits when those would put it on the other
+  /// side of `alpha` or on it (an adjusted 0.00099996 read 0.001 on a failing row at 0.001).
+  static func format(_ p: Double, against alpha: Double) -> String {
+    let plain = format(p)
+    guard let shown = Double(plain), (shown < alpha) != (p < alpha) || (shown == alpha) != (p == alpha) else { return plain }
+    return format(p, beside: alpha)
+  }
+
   static func format(_ value: Double, beside expected: Double) -> String {
     for digits in 4...17 {
       let text = String(format: "%.\(digits)g", value)

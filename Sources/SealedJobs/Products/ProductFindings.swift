@@ -35,6 +35,11 @@ extension CheckResult {
   /// expected, and why it failed.
   var finding: String {
     let number = { (value: Double?) in value.map { CSVNumber.format(Double(String(format: "%.4g", $0))!) } ?? "?" }
+    // An adjusted p-value with the digits that keep it on its side of alpha.
+    let adjusted = pAdjusted.map { p in
+      let digits = OrderedRounding.digits(of: p, beside: alpha, from: 4) { CSVNumber.format(Double(String(format: "%.\($1)g", $0))!) }
+      return CSVNumber.format(Double(String(format: "%.\(digits)g", p))!)
+    } ?? "?"
     if isUnsatisfiable { return detail }
     switch kind {
     case .exact:
@@ -43,9 +48,9 @@ extension CheckResult {
       let violations = Int(observed ?? 0)
       return "\(violations) violation\(violations == 1 ? "" : "s") in \(n): \(detail)"
     case .binomial where pValue != nil:
-      return "observed \(number(observed)) against \(number(expected)) in \(n) (p adjusted \(number(pAdjusted)) at alpha \(number(alpha))): \(detail)"
+      return "observed \(number(observed)) against \(number(expected)) in \(n) (p adjusted \(adjusted) at alpha \(number(alpha))): \(detail)"
     case .chiSquare where pValue != nil:
-      return "X2 \(number(statistic)) on \(degreesOfFreedom ?? 0) df in \(n) (p adjusted \(number(pAdjusted)) at alpha \(number(alpha))): \(detail)"
+      return "X2 \(number(statistic)) on \(degreesOfFreedom ?? 0) df in \(n) (p adjusted \(adjusted) at alpha \(number(alpha))): \(detail)"
     default:
       return detail
     }

@@ -72,7 +72,9 @@ package struct CheckRun: Sendable {
   /// One row per hypothesis: a spec claim that tests what a rule-derived check already tests
   /// (the same counts against the same expectation) joins that check's row, named by the claim,
   /// with source `rules+spec`; the rules' computation (which knows how the cards were drawn) is
-  /// kept.
+  /// kept, and so is what it tests, the engine against the data: the data meets the claim's
+  /// expectation exactly there, so only the draws can fail the row (it said `data-vs-maker`,
+  /// and check-products then blamed the data for an engine's failure).
   static func merged(_ checks: [CheckResult]) -> [CheckResult] {
     var result: [CheckResult] = []
     var rows: [String: Int] = [:]
@@ -97,7 +99,7 @@ package struct CheckRun: Sendable {
         var shared = rule
         shared.name = check.name
         shared.source = .both
-        shared.tests = check.tests ?? rule.tests
+        shared.tests = rule.tests
         shared.exactShare = check.exactShare
         shared.alpha = min(rule.alpha, check.alpha)
         shared.detail = "also the rules' check \"\(rule.name)\"; " + rule.detail

@@ -37,7 +37,7 @@ struct OddsCheck {
       verdict: Self.holds(share, range: range, stated: odds.expected, reading: reading) ? .pass : .fail,
       detail: "the data's share is exactly \(share) (\(PublishedFigure.share(share.doubleValue))); stated \(PublishedFigure.share(odds.expected))"
         + (reading.isExact ? "" : " " + PublishedFigure.words(reading))
-        + ": \(range.lowerBound == range.upperBound ? "exactly that" : "any share from \(PublishedFigure.share(range.lowerBound.doubleValue)) to \(PublishedFigure.share(range.upperBound.doubleValue))"), "
+        + ": \(Self.accepted(range, reading)), "
         + (Self.holds(share, range: range, stated: odds.expected, reading: reading) ? "inside" : "outside"))
     data.tests = .dataAgainstMaker
     data.exactShare = share.description
@@ -53,8 +53,24 @@ struct OddsCheck {
   /// Whether the exact share lies in the figure's range; a figure that states a share itself
   /// (no rounding read into it) also holds the share whose nearest double it is, so that a
   /// figure written to a double's digits (0.76033057851239669 for 3680/4840) reads as meant.
+  /// A truncated figure's range is open at the top: a share a whole unit above the figure would
+  /// have been written as the next figure (22.5% truncated is 22.5%, not 22.4%).
   static func holds(_ share: Fraction, range: ClosedRange<Fraction>, stated: Double, reading: FigureReading) -> Bool {
-    range.contains(share) || (reading.isExact && share.doubleValue == stated)
+    if Self.opensAtTop(range, reading), share == range.upperBound { return false }
+    return range.contains(share) || (reading.isExact && share.doubleValue == stated)
+  }
+
+  /// Whether the range leaves out its upper bound: a truncated figure's, unless clamped to one
+  /// share (100% truncated is 100%).
+  static func opensAtTop(_ range: ClosedRange<Fraction>, _ reading: FigureReading) -> Bool {
+    reading.kind == .truncated && range.lowerBound < range.upperBound
+  }
+
+  /// The shares the range accepts, in words.
+  static func accepted(_ range: ClosedRange<Fraction>, _ reading: FigureReading) -> String {
+    guard range.lowerBound < range.upperBound else { return "exactly that" }
+    let (low, high) = (PublishedFigure.share(range.lowerBound.doubleValue), PublishedFigure.share(range.upperBound.doubleValue))
+    return opensAtTop(range, reading) ? "any share from \(low) up to, not including, \(high)" : "any share from \(low) to \(high)"
   }
 
   /// The claim tested on the simulation's counts alone, against the range of shares its

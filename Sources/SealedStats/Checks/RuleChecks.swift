@@ -92,6 +92,10 @@ struct RuleChecks: ContextualChecks {
             violations: violations, alpha: builder.alpha, detail: "cards of another rarity for their booster's kind"))
         continue
       }
+      if let shares = fixedRarityShares(slot: index) {
+        checks.append(fixedSharesInvariant(slot: index, shares: shares, observed: observed[index], total: total))
+        continue
+      }
       let expectedTotal = rarities.reduce(0.0) { $0 + expected[$1, default: 0] }
       let dispersion = rarityDispersion(slot: index, rarities: possible)
       var check = try builder.distribution(
@@ -200,6 +204,10 @@ struct RuleChecks: ContextualChecks {
     for (sheetIndex, sheet) in plan.sheets.enumerated() where sheet.cards.count > 1 {
       let counts = expectations.sheetCounts(sheetIndex, tally: tally)
       guard let dispersion = counts.dispersion else { continue }
+      if isDrawnWhole(sheet: sheetIndex) {
+        checks.append(wholeSheetInvariant(sheetIndex, observed: counts.observed, expected: counts.expected))
+        continue
+      }
       let observed = counts.observed.map(Double.init)
       let expected = counts.expected
       var check = try builder.distribution(

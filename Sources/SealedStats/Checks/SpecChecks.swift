@@ -12,20 +12,22 @@ package struct SpecChecks: ContextualChecks {
   func all() throws(StatisticsError) -> [CheckResult] {
     var checks: [CheckResult] = []
     for (index, claim) in plan.specClaims.enumerated() {
+      let first = checks.count
+      defer { notingHeldAlpha(claim, in: &checks[first...]) }
       if let problem = plan.specClaimProblems[index] {
         // The rules cannot do what the claim states: the data against the maker, not the engine.
-        var check = CheckResult.unsatisfiable(claim.name, kind: Self.kind(of: claim), source: .spec, reason: problem, alpha: claim.alpha ?? builder.alpha)
+        var check = CheckResult.unsatisfiable(claim.name, kind: Self.kind(of: claim), source: .spec, reason: problem, alpha: alpha(of: claim))
         check.tests = .dataAgainstMaker
         checks.append(check)
       } else if !missing.isEmpty && Self.needsCardData(claim) {
         var check = CheckResult.untested(
-          claim.name, kind: Self.kind(of: claim), source: .spec, alpha: claim.alpha ?? builder.alpha,
+          claim.name, kind: Self.kind(of: claim), source: .spec, alpha: alpha(of: claim),
           reason: missing.reason("the cards' rarities, names and types"))
         check.tests = .dataAgainstMaker
         checks.append(check)
       } else if case .odds(let odds, let reading) = claim.kind {
         checks += try OddsCheck(
-          plan: plan, tally: tally, builder: builder, name: claim.name, alpha: claim.alpha ?? builder.alpha,
+          plan: plan, tally: tally, builder: builder, name: claim.name, alpha: alpha(of: claim),
           lane: plan.specClaimLanes[index], reading: reading
         ).checks(odds)
       } else {
@@ -35,6 +37,21 @@ package struct SpecChecks: ContextualChecks {
       }
     }
     return checks
+  }
+
+  /// A claim's alpha: its own when it is stricter than the run's, else the run's. Holm's
+  /// procedure holds the run's error rate at one alpha; a looser claim's would raise it to its
+  /// own (a claim at 0.05 in a run at 0.001).
+  func alpha(of claim: SpecClaim) -> Double {
+    min(claim.alpha ?? builder.alpha, builder.alpha)
+  }
+
+  /// Says on a claim's rows when its own alpha was looser than the run's, and held at it.
+  private func notingHeldAlpha(_ claim: SpecClaim, in rows: inout ArraySlice<CheckResult>) {
+    guard let own = claim.alpha, own > builder.alpha else { return }
+    for index in rows.indices {
+      rows[index].detail += "; its alpha \(CSVNumber.format(own)) is held at the run's \(CSVNumber.format(builder.alpha)), the one Holm's procedure controls"
+    }
   }
 
   /// The kind of check a claim makes.
@@ -57,7 +74,7 @@ package struct SpecChecks: ContextualChecks {
 
   /// The check of one claim, by its kind; `lane` counts the claim's cards when it has any.
   private func check(_ claim: SpecClaim, lane: Int?) throws(StatisticsError) -> CheckResult {
-    let alpha = claim.alpha ?? builder.alpha
+    let alpha = alpha(of: claim)
     switch claim.kind {
     case .odds(let odds, let reading):
       return try OddsCheck(plan: plan, tally: tally, builder: builder, name: claim.name, alpha: alpha, lane: lane, reading: reading)
