@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import SealedSupport
 import SealedCards
 @testable import SealedRules
@@ -297,6 +298,36 @@ import Testing
     #expect(CompiledLoopCache(folder: cacheFolder).loop(source: LoopSource.source(for: plan), compiler: compiler, compiling: true) == nil)
     #expect(Date().timeIntervalSince(started) < 30)
     #expect(try FileManager.default.contentsOfDirectory(atPath: cacheFolder).isEmpty)
+  }
+
+  /// A run draws from the tables while its loop compiles, then with the loop: its first pools
+  /// are counted before a compiler that takes 3 s is done (the run waited for it), and the
+  /// counts are the tables' alone; the run waits for the compiler before it returns, so the
+  /// loop is in the cache for the next run.
+  @Test func aRunDrawsWhileItsLoopCompiles() throws {
+    let folder = try Fixtures.temporaryDirectory("compiled-loop")
+    let clang = try #require(LoopCompiler.find(environment: TestLoops.environment)).path
+    let script = try Fixtures.writeScript(
+      "#!/bin/sh\n[ \"$1\" = --version ] && exec \(clang) --version\nsleep 3\nexec \(clang) \"$@\"\n", to: "late-cc", in: folder,
+      probe: ["--version"])
+    let plan = try ShippedData.plan("war")
+    let pools = 400 * Simulation.chunkPools
+    var request = Simulation.Request(plan: plan, pools: pools, seed: 12, threads: 2)
+    request.compiledLoop = .always
+    request.loopEnvironment = TestLoops.environment.merging(["SEALED_CC": script, "SEALED_HOME": folder.path]) { $1 }
+    let started = Date()
+    let firstProgress = Mutex<Double?>(nil)
+    let result = Simulation.run(request, progress: { _ in
+      firstProgress.withLock { if $0 == nil { $0 = Date().timeIntervalSince(started) } }
+    })
+    let first = try #require(firstProgress.withLock { $0 })
+    #expect(first < 2.5, "first pools counted after \(first) s")
+    #expect(Date().timeIntervalSince(started) >= 3, "the run waited for its loop")
+    var tablesOnly = Simulation.Request(plan: plan, pools: pools, seed: 12, threads: 2)
+    tablesOnly.compiledLoop = .never
+    #expect(Simulation.run(tablesOnly).tally == result.tally)
+    let cached = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("cache/loops").path)
+    #expect(cached.contains { $0.hasSuffix(".so") }, "\(cached)")
   }
 
   @Test func noneOrAMissingCompilerMeansNoLoop() throws {

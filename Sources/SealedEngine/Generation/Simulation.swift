@@ -41,6 +41,8 @@ public enum Simulation {
     /// When the run draws with a loop compiled for its plan (`CompiledLoop`): the same pools
     /// either way.
     package var compiledLoop: CompiledLoopUse = .whenWorthIt
+    /// Where the compiled loop's compiler and cache are found (`SEALED_CC`, `SEALED_HOME`).
+    package var loopEnvironment: [String: String] = ProcessInfo.processInfo.environment
 
     public init(plan: BoosterPlan, pools: Int, seed: UInt64, threads: Int, shard: Shard = .whole) {
       self.plan = plan
@@ -104,12 +106,14 @@ public enum Simulation {
     let start = DispatchTime.now()
 
     let tables = EngineTables(plan: plan)
-    let loop = request.compiledLoop.wanted(boosters: request.shardPools * tables.boostersPerPool, threads: threadCount)
-      ? CompiledLoop.load(for: tables) : nil
+    let loop = LoopInTheBackground(
+      tables: tables, environment: request.loopEnvironment,
+      wanted: request.compiledLoop.wanted(boosters: request.shardPools * tables.boostersPerPool, threads: threadCount))
     DispatchQueue.concurrentPerform(iterations: threadCount) { _ in
       let total = work(request, tables, loop, chunks, state, progress, shouldStop)
       partials.withLock { $0.append(total) }
     }
+    loop.waitUntilDone()
 
     var tally = SimulationTally(plan: plan)
     for partial in partials.withLock({ $0 }) { tally.add(partial) }
@@ -130,16 +134,22 @@ public enum Simulation {
     }
   }
 
-  /// One thread's loop: claim the next chunk until none is left (or a stop is requested).
+  /// One thread's loop: claim the next chunk until none is left (or a stop is requested),
+  /// drawing from the tables until the plan's loop is compiled, then with it (the same pools).
   private static func work(
-    _ request: Request, _ tables: EngineTables, _ loop: CompiledLoop?, _ chunks: Range<Int>, _ state: RunState,
+    _ request: Request, _ tables: EngineTables, _ loop: LoopInTheBackground, _ chunks: Range<Int>, _ state: RunState,
     _ progress: (@Sendable (Int) -> Void)?, _ shouldStop: (@Sendable () -> Bool)?
   ) -> SimulationTally {
-    let sampler = PoolSampler(tables: tables, loop: loop)
+    var sampler = PoolSampler(tables: tables, loop: loop.ready)
+    var earlier = SimulationTally(tables: tables)
     while true {
       if shouldStop?() == true { break }
       let chunk = state.next.wrappingAdd(1, ordering: .relaxed).oldValue
       guard chunk < chunks.upperBound else { break }
+      if !sampler.drawsWithCompiledLoop, let compiled = loop.ready {
+        earlier.add(sampler.tally)
+        sampler = PoolSampler(tables: tables, loop: compiled)
+      }
       let pools = request.pools(inChunk: chunk)
       var rng = Xoshiro256StarStar(seed: request.seed, stream: UInt64(chunk))
       sampler.resetPermutations()
@@ -147,7 +157,8 @@ public enum Simulation {
       let done = state.completed.wrappingAdd(pools, ordering: .relaxed).newValue
       progress?(done)
     }
-    return sampler.tally
+    earlier.add(sampler.tally)
+    return earlier
   }
 
   /// The first `count` pools of a run with `seed`, exactly as `run` generates them.
