@@ -51,7 +51,8 @@ extension AuditRun {
   static func planSpecClaim(_ index: Int, input: AuditInput, builder: CheckBuilder) throws(StatisticsError) -> Planned {
     let plan = input.catalog.plan
     let claim = plan.specClaims[index]
-    let alpha = claim.alpha ?? input.alpha
+    // Never looser than the run's alpha (`SpecChecks.alpha(of:)`: Holm's procedure controls one).
+    let alpha = min(claim.alpha ?? input.alpha, input.alpha)
     if let problem = plan.specClaimProblems[index] {
       return Planned(row: .unsatisfiable(claim.name, kind: SpecChecks.kind(of: claim), source: .spec, reason: problem, alpha: alpha))
     }

@@ -95,7 +95,8 @@ package struct ReportFolder {
   /// Lists the folder at `path` and throws unless a report writing `writes` (nil: not yet
   /// known) may replace it: every entry is Sealed's, or `force` is given and the foreign ones
   /// are regular files or symbolic links (subfolders are never taken along).
-  static func survey(_ path: String, writes: Set<String>?, force: Bool) throws(DataError) -> Survey {
+  /// `mayDrop`: files of an earlier report this one may leave out (see `commit`).
+  static func survey(_ path: String, writes: Set<String>?, mayDrop: Set<String> = [], force: Bool) throws(DataError) -> Survey {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return Survey() }
     guard isDirectory.boolValue else {
@@ -127,7 +128,7 @@ package struct ReportFolder {
       }
     }
     if let writes, !force,
-      let dropped = survey.sealed.first(where: { $0 != manifestName && !writes.contains($0) })
+      let dropped = survey.sealed.first(where: { $0 != manifestName && !writes.contains($0) && !mayDrop.contains($0) })
     {
       throw DataError(
         "holds \(dropped) of an earlier report, which this command does not write; replacing the report would drop it: choose another --out, or pass --force to drop it",
@@ -185,7 +186,7 @@ package struct ReportFolder {
     let names = files.map(\.name) + written.map(\.name)
     let survey: Survey
     do {
-      survey = try Self.survey(path, writes: Set(names).union(mayDrop), force: force)
+      survey = try Self.survey(path, writes: Set(names), mayDrop: mayDrop, force: force)
     } catch {
       dropWritten()
       throw error

@@ -20,9 +20,9 @@ import Testing
     let started = try SealedExecutable.start(
       ["simulate", "war", "--rules", "retail", "--pools", "2000000", "--samples", "100000", "--out", out.path,
        "--quiet", "--cards", Fixtures.shippedCards], waitingFor: "random seed")
-    // Ctrl-C once the samples are being written: their staged file (`.run.pools-PID.csv`) is there.
+    // Ctrl-C once the samples are being written: their staged file (`.run.pools.partial-PID-RANDOM`) is there.
     let deadline = Date().addingTimeInterval(60)
-    let staged = { try self.hidden(dir).contains { $0.contains(".pools-") } }
+    let staged = { try self.hidden(dir).contains { $0.hasPrefix(".run.pools.partial-") } }
     while try !staged() && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
     #expect(try staged(), "the samples were never staged")
     kill(started.process.processIdentifier, SIGINT)

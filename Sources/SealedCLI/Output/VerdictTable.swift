@@ -78,8 +78,6 @@ enum VerdictTable {
     }
   }
 
-  /// An interval bound with at least four significant digits and as many more as it takes to
-  /// show on which side of `expected` it lies (0.779968 beside 0.78, not 0.78).
   /// A p-value as `format` shows it, with more digits when those would put it on the other
   /// side of `alpha` or on it (an adjusted 0.00099996 read 0.001 on a failing row at 0.001).
   static func format(_ p: Double, against alpha: Double) -> String {
@@ -88,6 +86,8 @@ enum VerdictTable {
     return format(p, beside: alpha)
   }
 
+  /// An interval bound with at least four significant digits and as many more as it takes to
+  /// show on which side of `expected` it lies (0.779968 beside 0.78, not 0.78).
   static func format(_ value: Double, beside expected: Double) -> String {
     for digits in 4...17 {
       let text = String(format: "%.\(digits)g", value)

@@ -67,7 +67,8 @@ public struct CheckReport {
     }
     var simulationReport = SimulationReport(plan: plan, expectations: expectations, tally: tally, run: run)
     // The page's sheets and claims are one family of cards for the flags.
-    let claimAlpha = { (name: String) in plan.specClaims.first { $0.name == name }?.alpha ?? alpha }
+    // A claim's alpha, never looser than the run's (`SpecChecks.alpha(of:)`).
+    let claimAlpha = { (name: String) in min(plan.specClaims.first { $0.name == name }?.alpha ?? alpha, alpha) }
     let flagged = try statistics { () throws(StatisticsError) in
       try CardTails.attached(
         sheets: simulationReport.sheetFrequency,

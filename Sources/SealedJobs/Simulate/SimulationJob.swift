@@ -156,13 +156,13 @@ package struct SimulationJob: Sendable {
 
   /// The run's facts, and the command line that reproduces it: an interrupted whole run's
   /// names the pools it ran (its chunks are the first of the run, so they are a run of that
-  /// many pools); an interrupted shard's, whose chunks depend on the pools asked for, the pools
-  /// asked for.
+  /// many pools); an interrupted shard's, whose chunks depend on the pools asked for, and a run
+  /// stopped before any pool, the pools asked for.
   package func runInfo(_ result: Simulation.Result) -> RunInfo {
     // `resultOptions` with the shard between them; a merge's command line has them without it.
     let shard = request.shard != .whole ? ["--shard", request.shard.description] : []
     let options = settings.reproducingOptions + boosterMaxOption + shard + loaded.reproducingData
-    let pools = result.interrupted && request.shard == .whole ? result.completedPools : request.pools
+    let pools = result.interrupted && request.shard == .whole && result.completedPools > 0 ? result.completedPools : request.pools
     return RunInfo(
       toolVersion: settings.toolVersion, seed: request.seed, poolsRequested: request.pools, shard: request.shard.description,
       threads: result.threads, elapsedSeconds: result.elapsedSeconds, startedAt: RunInfo.timestamp(result.startedAt),

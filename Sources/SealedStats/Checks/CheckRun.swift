@@ -102,7 +102,7 @@ package struct CheckRun: Sendable {
         shared.tests = rule.tests
         shared.exactShare = check.exactShare
         shared.alpha = min(rule.alpha, check.alpha)
-        shared.detail = "also the rules' check \"\(rule.name)\"; " + rule.detail
+        shared.detail = "also the rules' check \"\(rule.name)\"; " + rule.detail + SpecChecks.heldAlphaNote(in: check.detail)
         result[index] = shared
         continue
       }

@@ -50,8 +50,17 @@ package struct SpecChecks: ContextualChecks {
   private func notingHeldAlpha(_ claim: SpecClaim, in rows: inout ArraySlice<CheckResult>) {
     guard let own = claim.alpha, own > builder.alpha else { return }
     for index in rows.indices {
-      rows[index].detail += "; its alpha \(CSVNumber.format(own)) is held at the run's \(CSVNumber.format(builder.alpha)), the one Holm's procedure controls"
+      rows[index].detail += "\(Self.heldAlphaMarker)\(CSVNumber.format(own)) is held at the run's \(CSVNumber.format(builder.alpha)), the one Holm's procedure controls"
     }
+  }
+
+  /// How the note of a held alpha begins.
+  static let heldAlphaMarker = "; its alpha "
+
+  /// The held alpha's note at the end of a claim's detail, or nothing: a row the claim shares
+  /// with the rules' check keeps it.
+  static func heldAlphaNote(in detail: String) -> String {
+    detail.range(of: heldAlphaMarker, options: .backwards).map { String(detail[$0.lowerBound...]) } ?? ""
   }
 
   /// The kind of check a claim makes.
