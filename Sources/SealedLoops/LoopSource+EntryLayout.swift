@@ -5,8 +5,7 @@ extension LoopSource {
   /// product and threshold in 32 bits each where every product fits, else 64. War `mtgwtf`'s
   /// tables (its foil table written once, `Writer`) shrink from 39 KiB to 24 KiB this way,
   /// leaving more of a 32 KiB first-level data cache to the sheets and counters; the draws are
-  /// the same. Cost: one pass over the
-  /// plan's entries.
+  /// the same. Cost: one pass over the plan's entries.
   struct EntryLayout: Equatable {
     /// Bits of a narrow card word given to the card (the rest to the outcome's step); nil when
     /// the words are 64 bits wide.

@@ -189,7 +189,9 @@ import Testing
     #expect(CompiledLoop.load(for: tables, environment: TestLoops.environment) != nil)
     var request = Simulation.Request(plan: plan, pools: 9000, seed: 4, threads: 2)
     request.compiledLoop = .always
+    request.loopEnvironment = TestLoops.environment
     let result = Simulation.run(request)
+    #expect(result.chunksDrawnWithLoop == 3)
     request.compiledLoop = .never
     #expect(Simulation.run(request).tally == result.tally)
   }
@@ -300,34 +302,44 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: cacheFolder).isEmpty)
   }
 
-  /// A run draws from the tables while its loop compiles, then with the loop: its first pools
-  /// are counted before a compiler that takes 3 s is done (the run waited for it), and the
-  /// counts are the tables' alone; the run waits for the compiler before it returns, so the
-  /// loop is in the cache for the next run.
-  @Test func aRunDrawsWhileItsLoopCompiles() throws {
+  /// A run draws from the tables while its loop compiles, then with the loop, the same pools: its
+  /// compiler here waits until the run has counted 10 chunks (at most 20 s), so a run that
+  /// waited for its compiler (as runs did) would draw every chunk with the loop, 20 s late. Both
+  /// threads' progress callbacks then wait for the library, so that later chunks find the loop.
+  @Test(.heavy) func aRunDrawsWhileItsLoopCompiles() throws {
     let folder = try Fixtures.temporaryDirectory("compiled-loop")
     let clang = try #require(LoopCompiler.find(environment: TestLoops.environment)).path
+    let go = folder.appendingPathComponent("go").path
     let script = try Fixtures.writeScript(
-      "#!/bin/sh\n[ \"$1\" = --version ] && exec \(clang) --version\nsleep 3\nexec \(clang) \"$@\"\n", to: "late-cc", in: folder,
-      probe: ["--version"])
+      "#!/bin/sh\n[ \"$1\" = --version ] && exec \(clang) --version\n"
+        + "n=0; while [ ! -f \(go) ] && [ $n -lt 400 ]; do sleep 0.05; n=$((n + 1)); done\nexec \(clang) \"$@\"\n",
+      to: "late-cc", in: folder, probe: ["--version"])
     let plan = try ShippedData.plan("war")
-    let pools = 400 * Simulation.chunkPools
-    var request = Simulation.Request(plan: plan, pools: pools, seed: 12, threads: 2)
-    request.compiledLoop = .always
+    let chunks = 100
+    var request = Simulation.Request(plan: plan, pools: chunks * Simulation.chunkPools, seed: 12, threads: 2)
+    request.compiledLoop = .alwaysInTheBackground
     request.loopEnvironment = TestLoops.environment.merging(["SEALED_CC": script, "SEALED_HOME": folder.path]) { $1 }
-    let started = Date()
-    let firstProgress = Mutex<Double?>(nil)
-    let result = Simulation.run(request, progress: { _ in
-      firstProgress.withLock { if $0 == nil { $0 = Date().timeIntervalSince(started) } }
+    let loops = folder.appendingPathComponent("cache/loops").path
+    let waited = Mutex(false)
+    let result = Simulation.run(request, progress: { done in
+      guard done >= 10 * Simulation.chunkPools, !waited.withLock({ $0 }) else { return }
+      // Both threads hold here until the loop is loaded (the library, then a moment).
+      _ = FileManager.default.createFile(atPath: go, contents: nil)
+      let deadline = Date().addingTimeInterval(60)
+      while Date() < deadline, !((try? FileManager.default.contentsOfDirectory(atPath: loops)) ?? []).contains(where: { $0.hasSuffix(".so") }) {
+        Thread.sleep(forTimeInterval: 0.01)
+      }
+      Thread.sleep(forTimeInterval: 0.2)
+      waited.withLock { $0 = true }
     })
-    let first = try #require(firstProgress.withLock { $0 })
-    #expect(first < 2.5, "first pools counted after \(first) s")
-    #expect(Date().timeIntervalSince(started) >= 3, "the run waited for its loop")
-    var tablesOnly = Simulation.Request(plan: plan, pools: pools, seed: 12, threads: 2)
+    #expect(result.chunksDrawnWithLoop > 0 && result.chunksDrawnWithLoop <= chunks - 10, "\(result.chunksDrawnWithLoop) chunks with the loop")
+    var tablesOnly = Simulation.Request(plan: plan, pools: chunks * Simulation.chunkPools, seed: 12, threads: 2)
     tablesOnly.compiledLoop = .never
     #expect(Simulation.run(tablesOnly).tally == result.tally)
-    let cached = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("cache/loops").path)
-    #expect(cached.contains { $0.hasSuffix(".so") }, "\(cached)")
+    // `.always` waits for the loop: every chunk is drawn with it.
+    var waiting = request
+    waiting.compiledLoop = .always
+    #expect(Simulation.run(waiting).chunksDrawnWithLoop == chunks)
   }
 
   @Test func noneOrAMissingCompilerMeansNoLoop() throws {

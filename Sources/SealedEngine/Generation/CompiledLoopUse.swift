@@ -3,8 +3,12 @@
 package enum CompiledLoopUse: Sendable {
   /// When the run is long enough to repay compiling (`wanted`).
   case whenWorthIt
-  /// Whenever the plan has one (for tests and benchmarks).
+  /// Whenever the plan has one, the run waiting for it before its first pool (for tests and
+  /// benchmarks: every chunk is drawn with the loop).
   case always
+  /// Whenever the plan has one, compiled while the run draws from the tables, as `whenWorthIt`'s
+  /// loop is (for tests).
+  case alwaysInTheBackground
   /// Never: the engine's tables.
   case never
 
@@ -19,7 +23,7 @@ package enum CompiledLoopUse: Sendable {
   func wanted(boosters: Int, threads: Int) -> Bool {
     switch self {
     case .whenWorthIt: boosters >= Self.boostersPerThread * max(threads, 1)
-    case .always: true
+    case .always, .alwaysInTheBackground: true
     case .never: false
     }
   }

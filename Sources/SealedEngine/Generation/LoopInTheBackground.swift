@@ -13,10 +13,14 @@ final class LoopInTheBackground: Sendable {
   private let started: Bool
 
   /// Starts loading `tables`' loop when `wanted` (its compiler and cache found through
-  /// `environment`); else there is none.
-  init(tables: EngineTables, environment: [String: String], wanted: Bool) {
-    started = wanted
+  /// `environment`), and waits for it when not `inTheBackground`; else there is none.
+  init(tables: EngineTables, environment: [String: String], wanted: Bool, inTheBackground: Bool) {
+    started = wanted && inTheBackground
     guard wanted else { return }
+    guard inTheBackground else {
+      loop.withLock { $0 = CompiledLoop.load(for: tables, environment: environment) }
+      return
+    }
     let thread = Thread { [self] in
       let compiled = CompiledLoop.load(for: tables, environment: environment)
       loop.withLock { $0 = compiled }

@@ -86,6 +86,8 @@ public enum Simulation {
     package var threads: Int
     /// When the run started.
     package var startedAt: Date
+    /// The chunks drawn with the plan's compiled loop (the others from the engine's tables).
+    package var chunksDrawnWithLoop = 0
   }
 
 
@@ -108,12 +110,14 @@ public enum Simulation {
     let tables = EngineTables(plan: plan)
     let loop = LoopInTheBackground(
       tables: tables, environment: request.loopEnvironment,
-      wanted: request.compiledLoop.wanted(boosters: request.shardPools * tables.boostersPerPool, threads: threadCount))
+      wanted: request.compiledLoop.wanted(boosters: request.shardPools * tables.boostersPerPool, threads: threadCount),
+      inTheBackground: request.compiledLoop != .always)
     DispatchQueue.concurrentPerform(iterations: threadCount) { _ in
       let total = work(request, tables, loop, chunks, state, progress, shouldStop)
       partials.withLock { $0.append(total) }
     }
-    loop.waitUntilDone()
+    // A stopped run does not wait for the compiler (the loop is the next run's to compile).
+    if shouldStop?() != true { loop.waitUntilDone() }
 
     var tally = SimulationTally(plan: plan)
     for partial in partials.withLock({ $0 }) { tally.add(partial) }
@@ -121,13 +125,15 @@ public enum Simulation {
     let expected = request.shardPools
     return Result(
       tally: tally, completedPools: tally.pools, interrupted: tally.pools < expected,
-      elapsedSeconds: elapsed, threads: threadCount, startedAt: startedAt)
+      elapsedSeconds: elapsed, threads: threadCount, startedAt: startedAt,
+      chunksDrawnWithLoop: state.loopChunks.load(ordering: .relaxed))
   }
 
   /// Counters shared by a run's threads.
   private final class RunState: Sendable {
     let next: Atomic<Int>
     let completed = Atomic<Int>(0)
+    let loopChunks = Atomic<Int>(0)
 
     init(firstChunk: Int) {
       next = Atomic(firstChunk)
@@ -154,6 +160,7 @@ public enum Simulation {
       var rng = Xoshiro256StarStar(seed: request.seed, stream: UInt64(chunk))
       sampler.resetPermutations()
       sampler.generate(pools: pools, using: &rng)
+      if sampler.drawsWithCompiledLoop { state.loopChunks.wrappingAdd(1, ordering: .relaxed) }
       let done = state.completed.wrappingAdd(pools, ordering: .relaxed).newValue
       progress?(done)
     }
