@@ -41,7 +41,9 @@ extension AuditRun {
   static func specChecks(_ input: AuditInput, builder: CheckBuilder) throws(StatisticsError) -> [Planned] {
     var planned: [Planned] = []
     for index in input.catalog.plan.specClaims.indices {
-      planned.append(try planSpecClaim(index, input: input, builder: builder))
+      var claim = try planSpecClaim(index, input: input, builder: builder)
+      SpecChecks.noteHeldAlpha(input.catalog.plan.specClaims[index].alpha, run: input.alpha, on: &claim.row)
+      planned.append(claim)
     }
     return planned
   }

@@ -40,6 +40,10 @@ package struct WholeNumber: Sendable, CustomStringConvertible {
 
   package var description: String { text }
 
+  /// The text as a message quotes it: `""` for an empty one (`--pools "": expected ...`, where
+  /// the text itself left a stray space).
+  var shown: String { text.isEmpty ? "\"\"" : text }
+
   /// The forms every whole-number option takes, for messages.
   package static let forms = "a whole number, written like 1000, 1_000 or 1e3"
 
@@ -60,7 +64,7 @@ package struct WholeNumber: Sendable, CustomStringConvertible {
   /// `expected` says what the option takes ("1 to 1000 hands").
   package func wholeValue(_ option: String, expected: String) throws(DataError) -> Int {
     guard let value = saturatedInt else {
-      throw DataError("\(option) \(text): expected \(expected) (\(Self.forms))")
+      throw DataError("\(option) \(shown): expected \(expected) (\(Self.forms))")
     }
     return value
   }
@@ -69,7 +73,7 @@ package struct WholeNumber: Sendable, CustomStringConvertible {
   /// expected: `--booster-max 0: expected a collector number of at least 1`.
   package func value(_ option: String, in range: ClosedRange<Int>, expected: String) throws(DataError) -> Int {
     let value = try wholeValue(option, expected: expected)
-    guard range.contains(value) else { throw DataError("\(option) \(text): expected \(expected)") }
+    guard range.contains(value) else { throw DataError("\(option) \(shown): expected \(expected)") }
     return value
   }
 
@@ -82,7 +86,7 @@ package struct WholeNumber: Sendable, CustomStringConvertible {
   /// The value as a 64-bit seed (0 to 2^64 - 1), else a one-line error naming `option`.
   package func seedValue(_ option: String) throws(DataError) -> UInt64 {
     guard case .value(negative: let negative, magnitude: let magnitude) = parsed, !negative || magnitude == 0 else {
-      throw DataError("\(option) \(text): expected a seed from 0 to \(UInt64.max) (\(Self.forms))")
+      throw DataError("\(option) \(shown): expected a seed from 0 to \(UInt64.max) (\(Self.forms))")
     }
     return magnitude
   }

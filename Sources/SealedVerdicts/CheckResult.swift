@@ -52,6 +52,9 @@ package struct CheckResult: Sendable {
   /// check held to the claim's range, and what the engine's simulation of it was tested
   /// against.
   package var exactShare: String?
+  /// A spec claim's own alpha when it was looser than the run's and held at the run's
+  /// (`alpha`); `detail` ends with the note saying so, which a row sharing the claim repeats.
+  package var looserClaimAlpha: Double?
   /// The fields of a file read back whose columns this Sealed does not know, by column.
   package var otherFields: [String: String] = [:]
   /// Whether the check was not tested only for want of draws (a chi-square whose categories

@@ -58,4 +58,37 @@ import Testing
       #expect(result.status == 0, "\(command[0]): \(result.stdout)\(result.stderr)")
     }
   }
+
+  /// A claim's looser alpha is held at the run's, and its row says so, in a check and in an
+  /// audit alike (the audit once held it without a word).
+  @Test func aLooserClaimAlphaIsHeldAndSaidSoInCheckAndAudit() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let cards = ["--cards", Fixtures.shippedCards]
+    let spec = try Fixtures.write(
+      """
+      name: loose
+      claims:
+        - name: two or more rares or mythics
+          odds: { cards: { rarity: [rare, mythic] }, at_least: 2, in: 27/800 }
+          alpha: 0.05
+
+      """, to: "loose.yaml", in: dir)
+    let packs = dir.appendingPathComponent("packs.csv").path
+    let opened = try SealedExecutable.run(
+      ["open", "war", "--rules", "retail", "--pools", "500", "--seed", "2", "--format", "csv", "--out", packs] + cards)
+    #expect(opened.status == 0, "\(opened.stderr)")
+    // Each command's default alpha: check's 0.001, audit's 0.01.
+    let runs = [
+      ("checks.csv", "0.001", ["check", "war", "--rules", "retail", "--pools", "500", "--compare", "none"]),
+      ("audit.csv", "0.01", ["audit", "war", "--rules", "retail", "--packs", packs, "--resamples", "0"]),
+    ]
+    for (file, alpha, command) in runs {
+      let out = dir.appendingPathComponent("loose-\(command[0])")
+      let result = try SealedExecutable.run(command + ["--spec", spec, "--seed", "2", "--out", out.path, "--quiet"] + cards)
+      #expect(result.status == 0, "\(command[0]): \(result.stdout)\(result.stderr)")
+      let row = try row(out, file: file)
+      #expect(row.contains("its alpha 0.05 is held at the run's \(alpha), the one Holm's procedure controls"), "\(command[0]): \(row)")
+      #expect(row.contains(",\(alpha),pass,"), "\(command[0]): \(row)")
+    }
+  }
 }

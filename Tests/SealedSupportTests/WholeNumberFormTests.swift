@@ -13,4 +13,13 @@ import Testing
       #expect(WholeNumber.parse(text) == .notANumber, "\(text)")
     }
   }
+
+  /// An empty value is quoted in the message (it left a stray space: `--pools : expected`).
+  @Test func anEmptyValueIsQuoted() {
+    let empty = WholeNumber(argument: "")
+    let count = #expect(throws: DataError.self) { try empty.value("--pools", in: 1...10, expected: "1 to 10") }
+    #expect(count?.message.hasPrefix("--pools \"\": expected 1 to 10") == true, "\(String(describing: count))")
+    let seed = #expect(throws: DataError.self) { try empty.seedValue("--seed") }
+    #expect(seed?.message.hasPrefix("--seed \"\": expected a seed") == true, "\(String(describing: seed))")
+  }
 }

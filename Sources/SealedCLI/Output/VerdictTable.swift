@@ -88,13 +88,10 @@ enum VerdictTable {
 
   /// An interval bound with at least four significant digits and as many more as it takes to
   /// show on which side of `expected` it lies (0.779968 beside 0.78, not 0.78).
+  /// The search is the one the report page and findings.csv make (`OrderedRounding`).
   static func format(_ value: Double, beside expected: Double) -> String {
-    for digits in 4...17 {
-      let text = String(format: "%.\(digits)g", value)
-      guard let shown = Double(text) else { break }
-      if (shown < expected) == (value < expected) && (shown > expected) == (value > expected) { return text }
-    }
-    return String(value)
+    let digits = OrderedRounding.digits(of: value, beside: expected, from: 4) { String(format: "%.\($1)g", $0) }
+    return String(format: "%.\(digits)g", value)
   }
 
   /// An interval and the value it is held to, each shown so that the text keeps the order of

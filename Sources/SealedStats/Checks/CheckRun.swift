@@ -102,7 +102,8 @@ package struct CheckRun: Sendable {
         shared.tests = rule.tests
         shared.exactShare = check.exactShare
         shared.alpha = min(rule.alpha, check.alpha)
-        shared.detail = "also the rules' check \"\(rule.name)\"; " + rule.detail + SpecChecks.heldAlphaNote(in: check.detail)
+        shared.looserClaimAlpha = check.looserClaimAlpha
+        shared.detail = "also the rules' check \"\(rule.name)\"; " + rule.detail + SpecChecks.heldAlphaNote(check)
         result[index] = shared
         continue
       }

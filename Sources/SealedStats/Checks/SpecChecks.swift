@@ -48,19 +48,23 @@ package struct SpecChecks: ContextualChecks {
 
   /// Says on a claim's rows when its own alpha was looser than the run's, and held at it.
   private func notingHeldAlpha(_ claim: SpecClaim, in rows: inout ArraySlice<CheckResult>) {
-    guard let own = claim.alpha, own > builder.alpha else { return }
-    for index in rows.indices {
-      rows[index].detail += "\(Self.heldAlphaMarker)\(CSVNumber.format(own)) is held at the run's \(CSVNumber.format(builder.alpha)), the one Holm's procedure controls"
-    }
+    for index in rows.indices { Self.noteHeldAlpha(claim.alpha, run: builder.alpha, on: &rows[index]) }
   }
 
-  /// How the note of a held alpha begins.
-  static let heldAlphaMarker = "; its alpha "
+  /// Marks `row` when a claim's own alpha (`own`) is looser than the run's (`run`), which the
+  /// row is held at: `looserClaimAlpha` and the note at the end of its detail. `check` and
+  /// `audit` both note it so.
+  package static func noteHeldAlpha(_ own: Double?, run: Double, on row: inout CheckResult) {
+    guard let own, own > run else { return }
+    row.looserClaimAlpha = own
+    row.detail += heldAlphaNote(row)
+  }
 
-  /// The held alpha's note at the end of a claim's detail, or nothing: a row the claim shares
-  /// with the rules' check keeps it.
-  static func heldAlphaNote(in detail: String) -> String {
-    detail.range(of: heldAlphaMarker, options: .backwards).map { String(detail[$0.lowerBound...]) } ?? ""
+  /// The note a row held at the run's alpha ends with (`looserClaimAlpha`), or nothing: a row
+  /// the claim shares with the rules' check repeats it.
+  package static func heldAlphaNote(_ row: CheckResult) -> String {
+    guard let own = row.looserClaimAlpha else { return "" }
+    return "; its alpha \(CSVNumber.format(own)) is held at the run's \(CSVNumber.format(row.alpha)), the one Holm's procedure controls"
   }
 
   /// The kind of check a claim makes.
