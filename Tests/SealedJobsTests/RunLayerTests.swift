@@ -55,7 +55,9 @@ import Testing
     #expect(checks == outcome.files.first { $0.name == "checks.csv" }?.contents)
   }
 
-  /// A stop request (the app's Cancel) ends the run at a chunk boundary with no verdict.
+  /// A stop request (the app's Cancel) ends the run at a chunk boundary with no verdict; the
+  /// command that reproduces it names the pools it ran, or the pools asked for when it stopped
+  /// before any (it named `--pools 0`, which no command takes).
   @Test func aStoppedCheckIsInterruptedAndHasNoVerdict() throws {
     let out = try Fixtures.temporaryDirectory().appendingPathComponent("stopped")
     let job = try CheckJob(CheckJob.Settings(simulation: settings("200000", out: out), compare: "none"))
@@ -63,5 +65,7 @@ import Testing
     #expect(outcome.interrupted && outcome.pools < 200_000 && outcome.pools % 4096 == 0)
     let run = try String(contentsOf: { _ = try job.write(outcome); return out.appendingPathComponent("run.csv") }(), encoding: .utf8)
     #expect(run.contains("\nstatus,interrupted\n"))
+    let named = outcome.pools == 0 ? 200_000 : outcome.pools
+    #expect(run.contains(" --pools \(named) "), "\(outcome.pools) pools: \(run)")
   }
 }

@@ -122,6 +122,25 @@ import Testing
     #expect(leftovers == ["report"])
   }
 
+  /// An interrupted check leaves out the comparisons it did not run (`mayDrop`): an earlier
+  /// report's are dropped without `--force`, while a user's file of that name, kept under
+  /// `--force`, stays, and a report that does write it is refused.
+  @Test func anInterruptedCheckDropsEarlierComparisonsAndKeepsAUsersFile() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let target = dir.appendingPathComponent("report").path
+    try ReportFolder(path: target).commit([("run.csv", "old\n"), ("comparisons.csv", "old\n")])
+    try ReportFolder(path: target).commit([("run.csv", "interrupted\n")], mayDrop: ["comparisons.csv"])
+    #expect(!FileManager.default.fileExists(atPath: target + "/comparisons.csv"))
+    try Fixtures.write("mine\n", to: "report/comparisons.csv", in: dir)
+    try ReportFolder(path: target, force: true).commit([("run.csv", "interrupted again\n")], mayDrop: ["comparisons.csv"])
+    #expect(try String(contentsOfFile: target + "/comparisons.csv", encoding: .utf8) == "mine\n")
+    #expect(try String(contentsOfFile: target + "/run.csv", encoding: .utf8) == "interrupted again\n")
+    #expect(throws: DataError.self) {
+      try ReportFolder(path: target, force: true).commit([("run.csv", "whole\n"), ("comparisons.csv", "new\n")])
+    }
+    #expect(try String(contentsOfFile: target + "/comparisons.csv", encoding: .utf8) == "mine\n")
+  }
+
   @Test func preparingReportsInOneParentLeavesNothingBehind() throws {
     // The parent is probed (a folder made and removed) the first time only: either way, nothing stays.
     let dir = try Fixtures.temporaryDirectory()
