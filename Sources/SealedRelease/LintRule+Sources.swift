@@ -6,6 +6,8 @@ extension LintRule {
       "cards of one rarity and finish on one sheet share a few weights (mtg.wtf's `rate` and `chance`); a lone weight a power of ten from its group's is a digit slipped"
     case .boosterSize: "a booster holds the cards its kind is published at (WotC's \"Collecting ...\" articles; table in docs/validating-data.md)"
     case .unknownCard: "every key names a card (mtg.wtf's keys are `set:number` of its card database; MTGJSON's are card uuids of the file)"
+    case .duplicateCard:
+      "a sheet lists each card once, under one key (mtg.wtf's export writes a sheet's cards as a hash keyed by lowercase `set:number`; MTGJSON's sheet keys are a card's uuid)"
     case .unusedSheet: "mtg.wtf's compiler exports only the sheets a pack uses (booster_indexer.rb: `sheets_in_use`)"
     case .missingSheet: "a pack draws only sheets its product defines (booster_indexer.rb raises \"Missing sheet\")"
     case .totalWeight: "`total_weight` is the sum of the sheet's weights (export_sealed_data writes `cards.values.sum`; MTGJSON's `totalWeight`)"
@@ -35,6 +37,8 @@ extension LintRule {
       "a digit slipped in one card's weight; not taw/magic-search-engine #461 (a sub-sheet's chance typed 130 for 1300), which scales a group of cards: rules diff or a spec claim of the published share catches that"
     case .boosterSize: "Card-Forge/forge #10490: a Play Booster of 15 cards where the maker says 14; the 2023 file's 19-card Jumpstart boosters"
     case .unknownCard: "taw/magic-sealed-data #38: sheets of ZNR, KHM, STX, MH2, AFR and MB2 named card uuids that no longer existed"
+    case .duplicateCard:
+      "a key retyped in another case by hand (none in either file): a reader that keeps keys apart (mtg.wtf's, Python's) draws two cards, one that folds case adds their weights, and Sealed refuses the product"
     case .unusedSheet: "the other side of mtgjson/mtgjson #1659: a booster lost its draw and its sheet stayed behind, drawn by nothing"
     case .missingSheet: "mtgjson/mtgjson #1659: MB1's pack pointed at convention-2021, which no longer existed"
     case .totalWeight:

@@ -12,6 +12,8 @@ package enum LintRule: String, Sendable, CaseIterable {
   /// A card key the card data does not have, where the data has every other card of that set
   /// the product names (at least 10), or a uuid an MTGJSON file does not hold.
   case unknownCard = "unknown-card"
+  /// A sheet naming one card under two keys that differ only in case (`war:1`, `WAR:1`).
+  case duplicateCard = "duplicate-card"
   /// A sheet no variant draws.
   case unusedSheet = "unused-sheet"
   /// A variant that draws from a sheet the product does not define.

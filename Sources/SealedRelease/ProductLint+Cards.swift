@@ -13,15 +13,19 @@ extension ProductLint {
   /// when it has every other key of that set the product names (at least `knownNeighbours`) and
   /// at most two are missing. A number with a suffix (`65★`) whose plain number the data has is a
   /// printing the data may lack, not an error. A key of the pseudo-set `uuid` (an MTGJSON uuid
-  /// the file does not hold) is always one.
+  /// the file does not hold) is always one, and so is a key not of the form `set:number[:foil]`.
   static func unknownCards(
     _ product: CompiledBoosterData.Product, cards: ReleaseCards, warn: (LintRule, String, String) -> Void
   ) throws(DataError) {
     var bySet: [String: Set<String>] = [:]
     var sheetOf: [String: String] = [:]
     for (name, sheet) in product.sheets.sorted(by: { $0.key < $1.key }) {
-      for key in sheet.cards.keys {
+      for key in sheet.cards.keys.sorted() {
         let parts = CardKeyText(key)
+        guard parts.wellFormed else {
+          warn(.unknownCard, "sheet \(name) card \(key)", "not a card key: expected set:number or set:number:foil, like war:97 or war:97:foil (importing the product refuses it)")
+          continue
+        }
         bySet[parts.set, default: []].insert(parts.number)
         if sheetOf["\(parts.set):\(parts.number)"] == nil { sheetOf["\(parts.set):\(parts.number)"] = name }
       }
@@ -84,4 +88,18 @@ extension ProductLint {
 
   /// The most keys of a set without card data that `mistypedSet` takes for a slip.
   static let typoKeys = 2
+
+  // MARK: - duplicate-card
+
+  /// duplicate-card: keys of one sheet that differ only in case, once a card. Cost: O(keys).
+  static func duplicateCards(_ product: CompiledBoosterData.Product, warn: (LintRule, String, String) -> Void) {
+    for (name, sheet) in product.sheets.sorted(by: { $0.key < $1.key }) {
+      let byCard = Dictionary(grouping: sheet.cards.keys, by: { $0.lowercased() })
+      for (card, keys) in byCard.sorted(by: { $0.key < $1.key }) where keys.count > 1 {
+        warn(
+          .duplicateCard, "sheet \(name) card \(card)",
+          "listed \(keys.count) times, as \(keys.sorted().joined(separator: ", ")) (keys that differ only in case name one card): expected it once")
+      }
+    }
+  }
 }

@@ -23,6 +23,7 @@ package enum ProductLint {
     try weightMagnitudes(product, cards: cards, warn: warn)
     boosterSizes(product, kind: kind, warn: warn)
     try unknownCards(product, cards: cards, warn: warn)
+    duplicateCards(product, warn: warn)
     sheetsAndDraws(product, warn: warn)
     finishes(product, warn: warn)
     guests(product, warn: warn)

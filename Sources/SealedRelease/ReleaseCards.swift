@@ -55,6 +55,9 @@ package struct CardKeyText: Sendable, Hashable {
   package var set: String
   package var number: String
   package var foil: Bool
+  /// Whether the key has the form Sealed's rules read, `set:number` or `set:number:foil`
+  /// (`war250` and `war:5:fiol` do not: importing the product refuses them).
+  package var wellFormed: Bool
 
   /// The parts of `key`; a key without a colon is a number of no set. Cost: one pass over the
   /// key's bytes (lint takes apart every key of every sheet).
@@ -62,19 +65,21 @@ package struct CardKeyText: Sendable, Hashable {
     let colon = UInt8(ascii: ":")
     let utf8 = key.utf8
     guard let first = utf8.firstIndex(of: colon) else {
-      (set, number, foil) = ("", key, false)
+      (set, number, foil, wellFormed) = ("", key, false, false)
       return
     }
     set = Self.lowercased(key[..<first])
     let numberStart = utf8.index(after: first)
     guard let second = utf8[numberStart...].firstIndex(of: colon) else {
       (number, foil) = (String(key[numberStart...]), false)
+      wellFormed = !set.isEmpty && !number.isEmpty
       return
     }
     number = String(key[numberStart..<second])
     let finishStart = utf8.index(after: second)
     let finishEnd = utf8[finishStart...].firstIndex(of: colon) ?? utf8.endIndex
     foil = Self.lowercased(key[finishStart..<finishEnd]) == "foil"
+    wellFormed = !set.isEmpty && !number.isEmpty && key[finishStart...] == "foil"
   }
 
   /// `text` lowercased; ASCII text without capitals, as keys almost always are, is taken as it is.

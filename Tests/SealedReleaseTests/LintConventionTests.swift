@@ -142,6 +142,38 @@ import SealedTestSupport
     #expect(try Self.lint(product).contains { $0.hasPrefix("rare-slot war-draft variant 1 of 1: ") })
   }
 
+  /// One card under keys that differ only in case passed lint, where check-products refused
+  /// the product: now named once, with every key it was listed as.
+  @Test func aCardListedTwiceInTwoCasesIsNamed() throws {
+    var product = try ProductLintTests.clean()
+    let key = try #require(product.sheets["common"]!.cards.keys.sorted().first)
+    product.sheets["common"]!.cards[key.uppercased()] = 1
+    product.sheets["common"]!.cards[key.prefix(1).uppercased() + key.dropFirst()] = 1
+    product.sheets["common"]!.total_weight = product.sheets["common"]!.cards.values.reduce(0, +)
+    let warnings = try Self.lint(product)
+    #expect(warnings == [
+      "duplicate-card war-draft sheet common card \(key): listed 3 times, as \(key.uppercased()), \(key.prefix(1).uppercased() + key.dropFirst()), \(key) (keys that differ only in case name one card): expected it once",
+    ], "\(warnings)")
+  }
+
+  /// A key that is no `set:number[:foil]` passed lint while importing the product refused it
+  /// (a review: `war250`, `war:5:fiol`); a capital set code is a key the import reads.
+  @Test func aKeyOfNoCardFormIsNamed() throws {
+    var product = try ProductLintTests.clean()
+    let keys = product.sheets["common"]!.cards.keys.sorted()
+    for (old, new) in [(keys[0], "war250"), (keys[1], keys[1] + ":fiol"), (keys[2], keys[2] + ":FOIL"), (keys[3], ":" + keys[3])] {
+      product.sheets["common"]!.cards[new] = product.sheets["common"]!.cards.removeValue(forKey: old)
+    }
+    product.sheets["common"]!.cards[keys[4].uppercased()] = product.sheets["common"]!.cards.removeValue(forKey: keys[4])
+    let warnings = try Self.lint(product)
+    let named = warnings.filter { $0.contains(": not a card key: expected set:number or set:number:foil") }
+    #expect(named.count == 4, "\(warnings)")
+    for key in ["war250", keys[1] + ":fiol", keys[2] + ":FOIL", ":" + keys[3]] {
+      #expect(named.contains { $0.hasPrefix("unknown-card war-draft sheet common card \(key): ") }, "\(key): \(warnings)")
+    }
+    #expect(!warnings.contains { $0.contains(keys[4].uppercased()) }, "\(warnings)")
+  }
+
   @Test func aBalancedSheetDrawnFiveTimesOrFewerIsNamed() throws {
     var product = try ProductLintTests.clean()
     product.sheets["common"]!.balance_colors = true

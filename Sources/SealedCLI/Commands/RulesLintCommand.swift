@@ -15,7 +15,7 @@ struct RulesLintCommand: ParsableCommand {
       a rarity holds that rarity (card data's rarities; cards without data are not judged); \
       every Play and Draft Booster has a rare slot; a colour-balanced sheet is drawn more than 5 \
       times; a weight is not 10, 100 or 1000 times out of line with its group; a booster has \
-      the size its kind is published at; every card key names a card; every sheet is drawn, \
+      the size its kind is published at; every card key names a card, each card once a sheet; every sheet is drawn, \
       every drawn sheet exists, total_weight is its sheet's sum, weights are positive whole \
       numbers, draws fit their sheets, source_set_codes are the sets the sheets name. Prints \
       one line per warning (rule, product, where, what) and writes them to DIR/findings.csv; \
