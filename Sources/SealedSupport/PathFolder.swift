@@ -28,6 +28,9 @@ package func linkTarget(of path: String) -> String {
     let length = readlink(current, &buffer, buffer.count - 1)
     guard length > 0 else { return current }
     let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    // A link of /proc naming a pipe or socket (`/dev/stdout` -> `/proc/self/fd/1` ->
+    // `pipe:[1042638]`) names no path: the link itself is what a write opens.
+    if current.hasPrefix("/proc/") && !target.hasPrefix("/") && target.contains(":[") { return current }
     current = target.hasPrefix("/") ? target : FilePath(folderOfPath(current)).appending(target).string
   }
   return current

@@ -308,6 +308,35 @@ struct LibraryRunner {
     #expect((saved["cards"] as! [[String: Any]]).allSatisfy { ($0["image"] as? String)?.hasPrefix("https://") == true })
   }
 
+  /// A deck changed between the question and the answer is kept (a review: the deck saved
+  /// anew under the name was deleted, 20 cards lost, and the line named the old one).
+  @Test func aDeckChangedAfterTheQuestionIsKept() throws {
+    let sealed = try LibraryRunner()
+    try sealed.open("war", seed: 1, save: "kim")
+    let process = Process()
+    process.executableURL = SealedExecutable.url
+    process.arguments = ["deck", "delete", "kim"]
+    process.environment = ProcessInfo.processInfo.environment.merging(["SEALED_HOME": sealed.home.path]) { $1 }
+    let (input, errors) = (Pipe(), Pipe())
+    (process.standardInput, process.standardError, process.standardOutput) = (input, errors, Pipe())
+    try process.run()
+    var asked = ""
+    while !asked.hasSuffix("[y/N] ") {
+      let data = errors.fileHandleForReading.availableData
+      guard !data.isEmpty else { break }
+      asked += String(decoding: data, as: UTF8.self)
+    }
+    #expect(asked == "Delete deck kim (6 cards)? [y/N] ")
+    try sealed.ok(["deck", "add", "kim", "island", "--count", "20"])
+    input.fileHandleForWriting.write(Data("y\n".utf8))
+    process.waitUntilExit()
+    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(process.terminationStatus == 2)
+    #expect(said == "sealed: error: deck kim changed after it was shown: kept; run the command again to delete it as it is now\n", "\(said)")
+    #expect(try sealed.json(["deck", "show", "kim"])["size"] as? Int == 26)
+    #expect(try sealed.ok(["deck", "delete", "kim", "--yes"]) == "Deleted deck kim (26 cards).\n")
+  }
+
   @Test func duplicateNewAndDelete() throws {
     let sealed = try LibraryRunner()
     try sealed.open("war", seed: 1, save: "alice")

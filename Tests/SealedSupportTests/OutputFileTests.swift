@@ -40,4 +40,16 @@ import Testing
       try OutputFile.checkWritable(folder.path, option: "--out", force: true)
     }
   }
+
+  /// `--out /dev/stdout` into a pipe: the link of /proc names `pipe:[N]`, no path; it was read
+  /// as one (`/proc/self/fd/pipe:[1042638]: cannot write the file`, a review) and is now the
+  /// pipe the link opens, which Sealed does not replace.
+  @Test func aPipeNamedThroughProcIsRefusedByItsName() throws {
+    let pipe = Pipe()
+    let path = "/proc/self/fd/\(pipe.fileHandleForWriting.fileDescriptor)"
+    #expect(linkTarget(of: path) == path)
+    let error = #expect(throws: DataError.self) { try OutputFile.checkWritable(path, option: "--out", force: true) }
+    #expect(error?.location == path)
+    #expect(error?.message.hasPrefix("is not a regular file (a pipe, device or socket)") == true, "\(String(describing: error))")
+  }
 }
