@@ -3,9 +3,8 @@ import SealedSupport
 /// Reads `booster,set,collector_number[,name][,foil][,count]`: a header naming the columns (in
 /// any order, any case, extra columns ignored; `quantity` is `count`, as collection exports name
 /// it), then one row per card (or per `count` copies of it), the rows of a booster together.
-/// Keeps the current booster and, to catch a booster id that comes back after other boosters, a
-/// hash and line for each of the last `recentLimit` booster ids (so memory stays bounded however
-/// long the file; an id that comes back further on is caught by the booster sizes instead).
+/// Keeps the current booster and, to catch a booster id that comes back after other boosters,
+/// the last booster ids (`RecentBoosterIDs`).
 final class CSVPackReader: BoosterParser {
   private let records: CSVRecordReader
   private let columns: Int
@@ -19,13 +18,8 @@ final class CSVPackReader: BoosterParser {
   /// The booster id (bytes and text) and first card of the next booster, read while finishing
   /// the previous one.
   private var pending: (id: [UInt8], label: String, card: ListedCard)?
-  /// Hash of each recent finished booster id → the line where it started.
-  private var finished: [Int: Int] = [:]
-  /// The recent ids' hashes, oldest first from `oldest`, as a ring.
-  private var recent: [Int] = []
-  private var oldest = 0
-  /// How many booster ids back a booster id that comes back is caught.
-  static let recentLimit = 100_000
+  /// The last finished booster ids.
+  private var finished = RecentBoosterIDs()
 
   /// Reads the header and rows of `lines`, whose fields `separator` (`,` or `;`) separates.
   init(lines: LineReader, separator: UInt8 = 0x2C) throws(DataError) {
@@ -86,21 +80,10 @@ final class CSVPackReader: BoosterParser {
       }
     }
     let line = cards[0].line
-    var hasher = Hasher()
-    hasher.combine(id)
-    let key = hasher.finalize()
-    if let earlier = finished[key] {
+    if let earlier = finished.add(id, line: line) {
       throw DataError(
         "booster \"\(excerpt(label))\" comes back after other boosters (it was first listed on line \(earlier)); the rows of a booster must be together",
         at: DataError.location(records.path, line: line))
-    }
-    finished[key] = line
-    if recent.count < Self.recentLimit {
-      recent.append(key)
-    } else {
-      finished[recent[oldest]] = nil
-      recent[oldest] = key
-      oldest = (oldest + 1) % Self.recentLimit
     }
     return ListedBooster(label: label, line: line, cards: cards)
   }

@@ -14,6 +14,8 @@ final class SeventeenLandsReader: BoosterParser {
   private let expansionColumn: Int?
   /// `(column, card name)` for every `pack_card_` column.
   private let cardColumns: [(column: Int, name: String)]
+  /// The last drafts' packs read (`draft D pack P`).
+  private var opened = RecentBoosterIDs()
 
   init(lines: LineReader) throws(DataError) {
     self.lines = lines
@@ -72,6 +74,12 @@ final class SeventeenLandsReader: BoosterParser {
         throw DataError("pack_number is \"\(excerpt(try records.string(packColumn)))\", not a whole number", at: records.location)
       }
       let label = "draft \(draft) pack \(pack + 1)"
+      // A draft's pack opens once: its pick 0 row again is the booster counted twice.
+      if let earlier = opened.add(label, line: records.line) {
+        throw DataError(
+          "pick_number 0 of \(excerpt(label)) comes back (first on line \(earlier)); expected each draft's pack opened once",
+          at: records.location)
+      }
       let set = try expansionColumn.map { (column: Int) throws(DataError) -> String in try records.trimmedLowercased(column) }
       var cards: [ListedCard] = []
       cards.reserveCapacity(16)

@@ -84,6 +84,9 @@ import Testing
     // A card's column twice (found by an independent review: its boosters failed the audit).
     ("draft_id,pack_number,pick_number,pack_card_A,pack_card_B,pack_card_A\nd,0,0,1,0,0\n",
      "17l.csv:1: columns 4 and 6 are both pack_card_A; expected one pack_card_ column per card"),
+    // A pack's opening row again, as two joined exports give (it was counted twice: a review).
+    ("draft_id,pack_number,pick_number,pack_card_A\nd,0,0,1\nd,0,1,1\nd,1,0,1\nd,0,0,1\n",
+     "17l.csv:5: pick_number 0 of draft d pack 1 comes back (first on line 2); expected each draft's pack opened once"),
   ])
   func errorsAreOneLineNamingFileAndLine(_ input: String, _ expected: String) throws {
     let path = try PackFileTesting.file("17l.csv", input)
