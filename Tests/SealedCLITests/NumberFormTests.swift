@@ -67,7 +67,9 @@ import Testing
     #expect(try fails(simulate + ["--pools", "0"]) == "--pools 0: expected a positive number of pools")
     #expect(try fails(simulate + ["--threads", "0"]) == "--threads 0: expected between 1 and 1024")
     #expect(try fails(simulate + ["--samples", "-3"]).hasPrefix("--samples -3: expected 0 to 100000 pools"))
-    #expect(try fails(simulate + ["--booster-max", "-1"]) == "--booster-max -1: expected a collector number of at least 1")
+    #expect(try fails(simulate + ["--booster-max", "-1"]) == "--booster-max -1: expected a collector number of at least 1, at most the set's highest")
+    // Named as typed (it echoed 9223372036854775807, a review).
+    #expect(try fails(simulate + ["--booster-max", "99999999999999999999"]) == "--booster-max 99999999999999999999: expected a collector number of at least 1, at most the set's highest")
     #expect(try fails(simulate + ["--pools", "1e5", "--shard", "-1/2"]) == "--shard -1/2: expected K/N with 1 <= K <= N")
     for shard in ["a/b", "1/2/3", "1", "/2"] {
       #expect(try fails(simulate + ["--pools", "1e5", "--shard", shard]) == "--shard \(shard): expected K/N with 1 <= K <= N")

@@ -37,9 +37,11 @@ struct SetOptions: ParsableArguments {
       valueName: "n"))
   var boosterMaxArgument: WholeNumber?
 
-  /// `--booster-max`, checked: a collector number of at least 1.
+  /// `--booster-max`, checked: a collector number of at least 1 (and below 2^31, so that a
+  /// number too large is named as typed, not as the largest Int; the set's highest is checked
+  /// with its card data).
   func boosterMax() throws(DataError) -> Int? {
-    try boosterMaxArgument?.value("--booster-max", in: 1...Int.max, expected: "a collector number of at least 1")
+    try boosterMaxArgument?.value("--booster-max", in: 1...Int(Int32.max), expected: "a collector number of at least 1, at most the set's highest")
   }
 
   func loadSet(_ code: String) throws(DataError) -> CardSet {

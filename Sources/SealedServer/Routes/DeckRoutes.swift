@@ -1,6 +1,7 @@
 import Hummingbird
 import SealedRules
 import SealedDecks
+import SealedSupport
 
 /// The API of the Choose, Open, Build, Sample hand, Export and Saved decks screens
 /// (docs/serve.md lists each route with its request and reply).
@@ -148,8 +149,8 @@ enum DeckRoutes {
   /// number of at least 1.
   static func boosterRange(_ text: String?) throws(APIError) -> Int? {
     guard let text, !text.isEmpty else { return nil }
-    guard let value = Int(text), value >= 1 else {
-      throw APIError.badRequest("Booster range \"\(text)\": expected a collector number of at least 1 (boosters draw from 1 to it)")
+    guard let value = Int(text), value >= 1, value <= Int32.max else {
+      throw APIError.badRequest("Booster range \"\(excerpt(text))\": expected a collector number of at least 1, at most the set's highest (boosters draw from 1 to it)")
     }
     return value
   }
