@@ -293,11 +293,16 @@ package enum JSONSyntax {
 
   /// Throws the first syntax error of `data` as a one-line `DataError` at its line and column;
   /// with `refusingRepeatedKeys`, a key is written twice in one object too (a decoder keeps one of
-  /// the two silently, and not every reader the same one). Cost: one pass over the bytes.
-  package static func check(_ data: Data, source: String, expected: String, refusingRepeatedKeys: Bool = false) throws(DataError) {
+  /// the two silently, and not every reader the same one). `noun` is what the data is called in
+  /// the message (`the body is cut short` for a request's). Cost: one pass over the bytes.
+  package static func check(
+    _ data: Data, source: String, expected: String, refusingRepeatedKeys: Bool = false, noun: String = "file"
+  ) throws(DataError) {
     guard let found = firstProblem(in: data, refusingRepeatedKeys: refusingRepeatedKeys) else { return }
     let (line, column) = lineAndColumn(ofOffset: found.offset, in: data)
-    let message = found.malformed ? "malformed JSON (\(found.message)); \(expected)" : found.message
+    let said = noun == "file" ? found.message
+      : found.message.replacingOccurrences(of: "end of file", with: "end of the \(noun)").replacingOccurrences(of: "the file", with: "the \(noun)")
+    let message = found.malformed ? "malformed JSON (\(said)); \(expected)" : said
     throw DataError(message, at: DataError.location(source, line: line, column: column))
   }
 }

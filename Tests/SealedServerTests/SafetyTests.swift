@@ -152,7 +152,10 @@ import Testing
     let before = try deckFile(server, "alice")
     let listing = try server.get("/api/decks").text
     let cases: [(path: String, body: String, status: Int, message: String)] = [
-      ("/api/deck/edit", "{\"deck\":\"alice\",\"card\":", 400, "request body:1:24: malformed JSON (unexpected end of file: the file is cut short); send a JSON object"),
+      ("/api/deck/edit", "{\"deck\":\"alice\",\"card\":", 400, "request body:1:24: malformed JSON (unexpected end of the body: the body is cut short); send a JSON object"),
+      ("/api/deck/edit", "", 400, "request body:1:1: malformed JSON (the body is empty); send a JSON object"),
+      // Neither a name nor a draft (it said "expected an object", as if a name were wrong).
+      ("/api/deck/edit", "{\"deck\":5,\"card\":\"war #250\",\"change\":\"add\"}", 400, "request body: field deck: expected a saved deck's name or a draft (an object)"),
       ("/api/deck/edit", "{\"deck\":\"alice\",\"card\":7,\"change\":\"add\"}", 400, "request body: field card: expected a string"),
       ("/api/deck/edit", "{\"deck\":\"alice\",\"card\":\"war #9999\",\"change\":\"add\"}", 404, "no card \"war #9999\" in the pool of deck alice; expected an id such as \"war #"),
       ("/api/deck/edit", "{\"deck\":\"alice\",\"card\":\"war #250\",\"change\":\"steal\"}", 400, "change \"steal\": expected add or remove"),
@@ -162,7 +165,7 @@ import Testing
       ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1,\"colour\":\"red\"}}", 400,
        "request body: field deck.colour: unknown; expected set, rules, seed, player, booster_max, cards"),
       ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1,\"cards\":[{\"id\":\"war #250\",\"copies\":1,\"foil\":true}]}}", 400,
-       "request body: field deck.cards.foil: unknown; expected id, copies"),
+       "request body: field deck.cards[0].foil: unknown; expected id, copies"),
       ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"\",\"player\":1}}", 400,
        "Seed: blank; expected the whole number from 0 to 18446744073709551615 that the pool was opened from"),
       ("/api/deck/edit", "{\"deck\":\"nobody\",\"card\":\"war #250\",\"change\":\"add\"}", 404, "no deck \"nobody\" in "),

@@ -94,8 +94,13 @@ enum DeckReference: Codable, Sendable, Equatable {
     let container = try decoder.singleValueContainer()
     if let name = try? container.decode(String.self) {
       self = .saved(name)
-    } else {
+      return
+    }
+    do {
       self = .draft(try container.decode(DraftReference.self))
+    } catch DecodingError.typeMismatch(_, let context) where context.codingPath.count == decoder.codingPath.count {
+      // Neither of the two (`5`, `[]`): it said "expected an object", as if a name were wrong.
+      throw FieldError("request body: field deck: expected a saved deck's name or a draft (an object)")
     }
   }
 

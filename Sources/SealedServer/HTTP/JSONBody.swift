@@ -31,7 +31,7 @@ enum JSONBody {
       throw APIError.badRequest("request body: byte \(offset + 1) is not UTF-8 text; send a JSON object in UTF-8")
     }
     do {
-      try JSONSyntax.check(data, source: "request body", expected: "send a JSON object", refusingRepeatedKeys: true)
+      try JSONSyntax.check(data, source: "request body", expected: "send a JSON object", refusingRepeatedKeys: true, noun: "body")
     } catch {
       throw APIError.badRequest(error.description)
     }

@@ -25,7 +25,8 @@ extension RequestFields {
       throw APIError.badRequest("request body: a value that cannot be read (\(detail.trimmingCharacters(in: CharacterSet(charactersIn: "."))))")
     }
     guard let found = JSONUnknownField.first(in: object, places: fields) else { return }
-    let field = (found.place.isEmpty ? found.key : "\(found.place).\(found.key)").replacingOccurrences(of: "[]", with: "")
+    // Named with its array's index (`deck.cards[0].x`), as a wrong value's field is.
+    let field = found.path
     let allowed = (fields[found.place] ?? []).joined(separator: ", ")
     throw APIError.badRequest("request body: field \(field): unknown; expected \(allowed)")
   }
