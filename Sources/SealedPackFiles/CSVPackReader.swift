@@ -95,7 +95,11 @@ final class CSVPackReader: BoosterParser {
       let field = records.trimmedBytes(index)
       return field.first == UInt8(ascii: "\"") && records.bytes(index).first != UInt8(ascii: "\"")
     }
-    let hint = spacedQuote ? " (a quote after a space opens no quoted field: write the separator right before the quote)" : ""
+    // A quote left open mid-file runs on to the next quote, lines later, and the row it makes
+    // has too many fields or too few (a review: "row has 6 fields" for a line of 5).
+    let spanning = records.lastLine > records.line
+      ? " (a quoted field opened on this line closes on line \(records.lastLine): a quote left open?)" : ""
+    let hint = spacedQuote ? " (a quote after a space opens no quoted field: write the separator right before the quote)" : spanning
     return DataError("row has \(records.fieldCount) field\(records.fieldCount == 1 ? "" : "s"), the header has \(columns)\(hint)", at: records.location)
   }
 

@@ -31,6 +31,8 @@ final class CSVRecordReader {
   @exclusivity(unchecked) private var ends: [Int] = []
   /// The line where the current record starts.
   @exclusivity(unchecked) private(set) var line = 0
+  /// The line where it ends: later than `line` when a quoted field holds line breaks.
+  @exclusivity(unchecked) private(set) var lastLine = 0
 
   init(lines: LineReader, separator: UInt8 = 0x2C) {
     self.lines = lines
@@ -69,6 +71,7 @@ final class CSVRecordReader {
     starts.removeAll(keepingCapacity: true)
     ends.removeAll(keepingCapacity: true)
     line = lines.lineNumber
+    lastLine = line
     guard let start = text.baseAddress, text.count > 0 else {
       base = nil
       starts.append(0)
@@ -134,6 +137,7 @@ final class CSVRecordReader {
         throw DataError("unterminated quote: a quoted field opened on this line never closes", at: location)
       }
       spanned += 1
+      lastLine = lines.lineNumber
       scratch[scratchCount] = 0x0A
       scratchCount += 1
       text = following

@@ -69,6 +69,9 @@ import Testing
     ("booster,set,collector_number\n,war,1\n", "packs.csv:2: empty booster id"),
     ("booster,set,collector_number,foil\n1,war,1,maybe\n", "packs.csv:2: foil is \"maybe\"; expected true, false, 1, 0, yes, no or nothing (booster \"1\")"),
     ("booster,set,collector_number,name\n1,war,1,\"Ob Nixilis\n", "packs.csv:2: unterminated quote: a quoted field opened on this line never closes"),
+    // Left open mid-file, the quote runs to the next one (a review: "row has 6 fields" alone).
+    ("booster,set,collector_number,name\n1,war,1,\"Ob Nixilis\n1,war,2,x\n1,war,3,\"Tibalt, the Fiend-Blooded\"\n",
+     "packs.csv:2: row has 5 fields, the header has 4 (a quoted field opened on this line closes on line 4: a quote left open?)"),
     ("booster,set,collector_number\na,war,1\nb,war,2\na,war,3\n", "packs.csv:4: booster \"a\" comes back after other boosters (it was first listed on line 2); the rows of a booster must be together"),
     ("booster,set,collector_number\n", "packs.csv: no boosters: the file lists no cards"),
   ])
