@@ -22,6 +22,8 @@ public struct PackFileReader: ~Copyable {
   /// Boosters handed out by `next()` so far.
   package private(set) var boostersRead = 0
   private let parser: any BoosterParser
+  /// The gunzipped bytes the parser reads, when the data is gzipped (`gzipDamage`).
+  private let gunzipped: (any ByteSource)?
 
   /// Opens `path` (`-` reads standard input). Gzip is recognized by its magic bytes, whatever the
   /// name, one member or several. With `format` nil the layout is detected from the first line
@@ -38,12 +40,13 @@ public struct PackFileReader: ~Copyable {
     let file = try FileSource(path: path)
     if let refusal = UnreadableFormats.refusal(try file.peek(10)) { throw DataError(refusal, at: file.path) }
     let gzipped = try file.peek(2) == GzipSource.magic
-    let bytes: ByteSource = gzipped ? try Self.gunzipped(file, path: file.path) : file
-    let (detected, parser) = try Self.open(bytes, source: file.path, format: format)
+    let inner = gzipped ? try Self.gunzipped(file, path: file.path) : nil
+    let (detected, parser) = try Self.open(inner ?? file, source: file.path, format: format)
     self.format = detected
     self.parser = parser
     source = file.path
     isGzipped = gzipped
+    gunzipped = inner
   }
 
   /// Reads `bytes` held in memory (gzipped or not) as if they were a file named `source`.
@@ -51,12 +54,13 @@ public struct PackFileReader: ~Copyable {
     if let refusal = UnreadableFormats.refusal(Array(bytes.prefix(10))) { throw DataError(refusal, at: source) }
     let gzipped = bytes.starts(with: GzipSource.magic)
     let memory = MemorySource(bytes)
-    let input: ByteSource = gzipped ? try Self.gunzipped(memory, path: source) : memory
-    let (detected, parser) = try Self.open(input, source: source, format: format)
+    let inner = gzipped ? try Self.gunzipped(memory, path: source) : nil
+    let (detected, parser) = try Self.open(inner ?? memory, source: source, format: format)
     self.format = detected
     self.parser = parser
     self.source = source
     isGzipped = gzipped
+    gunzipped = inner
   }
 
   /// What the gzip file `bytes` holds, refused in one line when it is a format a pack file is
@@ -129,7 +133,13 @@ public struct PackFileReader: ~Copyable {
   /// line and, where there is one, the booster; a file without a single booster is an error
   /// too. Costs a pass over the booster's bytes (and, for 17lands, over the rows before it).
   public mutating func next() throws(DataError) -> ListedBooster? {
-    guard let booster = try parser.next() else {
+    let read: ListedBooster?
+    do {
+      read = try parser.next()
+    } catch {
+      throw gzipDamage(behind: error) ?? error
+    }
+    guard let booster = read else {
       if boostersRead == 0 {
         throw DataError(
           format == .seventeenLands
@@ -139,6 +149,27 @@ public struct PackFileReader: ~Copyable {
     }
     boostersRead += 1
     return booster
+  }
+
+  /// When the data is gzipped and its stream is damaged further on, that damage, in place of
+  /// `error`, which it may have caused: a flipped bit inflates to wrong rows that zlib's check
+  /// refuses only at the stream's end (`gzip data is corrupt (incorrect data check)`, where
+  /// the rows said `row has 4 fields`). Nil otherwise. Cost: reading the rest of the data, on
+  /// an error only.
+  private func gzipDamage(behind rowError: DataError) -> DataError? {
+    guard let gunzipped else { return nil }
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
+    defer { buffer.deallocate() }
+    do {
+      while try gunzipped.read(into: buffer) > 0 {}
+    } catch {
+      // The row error was the damage itself (the line reader names the line after it).
+      guard !rowError.message.hasPrefix(error.message) else { return nil }
+      return DataError(
+        "\(error.message); the rows inflated from it are not the file's (a row before the damage was found: \(rowError.message))",
+        at: error.location ?? source)
+    }
+    return nil
   }
 
   /// Every booster of `path`, for small files and tests: memory grows with the file.

@@ -51,6 +51,24 @@ import Testing
     #expect(!error.contains("\n"))
   }
 
+  /// One bit flipped inside the compressed data inflates, as often as not, to wrong rows that
+  /// zlib's check refuses only at the end: the error names the damage, not the row it broke (a
+  /// review: `row has 4 fields, the header has 5`, `foil is "falsKT"`).
+  @Test func aFlippedBitIsNamedAsDamageNotAsARow() throws {
+    let text = "booster,set,collector_number,name,foil\n" + (1...3000).map { "b\($0 / 15),war,\($0 % 250 + 1),Card \($0),false\n" }.joined()
+    let clean = try PackFileTesting.gzip(Array(text.utf8))
+    var inflatedWrong = 0
+    for position in stride(from: 40, to: clean.count - 40, by: clean.count / 40) {
+      var bytes = clean
+      bytes[position] ^= 0x08
+      let path = try PackFileTesting.file("flipped.csv.gz", bytes)
+      guard let error = PackFileTesting.error(path) else { continue }
+      #expect(error.contains(": gzip data is "), "byte \(position): \(error)")
+      if error.contains("the rows inflated from it are not the file's") { inflatedWrong += 1 }
+    }
+    #expect(inflatedWrong > 0)
+  }
+
   @Test func inMemoryBytesReadLikeAFile() throws {
     var reader = try PackFileReader(bytes: try PackFileTesting.gzip(Array(TextListFileTests.sample.utf8)), source: "pasted")
     var labels: [String] = []
