@@ -35,6 +35,11 @@ import Testing
     #expect(rows[2][9] == "0")
     #expect(Int(rows[1][9])! > 0)
     #expect(rows[1][10] == String(ProductSeed.derive(runSeed: 3, code: "mkm-play")))
+    // Every one of mkm-play's 11 claims is counted, tested or not: its size claim, which shares
+    // the rules' row when it passes, was left out (4 and 6, a review), and with it blb-play's
+    // one claim and its data_vs_maker verdict.
+    #expect(rows[1][14] == "mkm-play" && Int(rows[1][15])! + Int(rows[1][16])! == 11, "\(rows[1])")
+    #expect(rows[1][20] == "pass" && rows[1][21] == "pass", "\(rows[1])")
     // These three shipped products raise no lint warning (docs/validating-data.md lists those that do).
     #expect(rows.allSatisfy { $0[12] == "ok" && $0[13].isEmpty })
     #expect(result.stdout.contains("\nlint: no warnings (3 products)\n"))
