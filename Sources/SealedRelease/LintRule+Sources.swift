@@ -25,6 +25,8 @@ extension LintRule {
       "a sheet named for a rarity holds that rarity: mtg.wtf's common.yaml defines `common`, `uncommon`, `rare` and `rare_mythic` by `r:c`, `r:u`, `r:r` and `r:r`+`r:m`, and its files name their own sheets so"
     case .rareSlot:
       "every Play Booster and Draft Booster holds a rare or mythic (WotC's \"Collecting ...\" articles: \"1 rare or mythic rare\" in every booster)"
+    case .uncommonSlots:
+      "every Play Booster holds 3 uncommons, in slots 8-10 (WotC's \"Collecting ...\" articles for Play Boosters, from mkm on)"
     case .balancedDraw:
       "a colour-balanced sheet is drawn 6 cards or more (mtg.wtf's booster_indexer.rb warns \"too small to be balanced\" at 5 or fewer)"
     }
@@ -44,7 +46,7 @@ extension LintRule {
     case .totalWeight:
       "a sheet edited without its total: Forge, XMage and Draftmancer divide by MTGJSON's totalWeight (taw/magic-search-engine #461's sheet summed to 8830)"
     case .badWeight: "a deleted entry left at weight 0 or a weight that is not a whole number (mtg.wtf writes none)"
-    case .impossibleDraw: "a slot count edited past its sheet (Card-Forge/forge #6612: an FDN pack with 5 uncommons), or below zero"
+    case .impossibleDraw: "a slot count edited past its sheet or below zero (a hand edit; Card-Forge/forge #6612's 5 uncommons fit their sheet: uncommon-slots names them)"
     case .sourceSets: "mtgjson/mtgjson #1252: products that silently lost or gained the sets they draw from"
     case .setCode: "a set_code edited to another set (the product then opens that set's cards, and its kind, read from its code, is lost: the size and rare-slot rules no longer apply)"
     case .sheetFinish:
@@ -54,6 +56,7 @@ extension LintRule {
     case .sheetRarity:
       "the shipped s99's rare sheet holding s99:112, one of eight starter-only cards that mtg.wtf's newer s99.yaml leaves out of the booster"
     case .rareSlot: "a variant that lost its rare slot in an edit (the 2023 and 2025 files have none)"
+    case .uncommonSlots: "Card-Forge/forge #6612: an FDN Play Booster with 5 uncommons (two commons' slots given to the uncommon sheet, which holds enough cards)"
     case .balancedDraw: "a balanced slot edited down to a few cards (the 2023 and 2025 files have none)"
     }
   }

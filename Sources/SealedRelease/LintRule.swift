@@ -43,6 +43,8 @@ package enum LintRule: String, Sendable, CaseIterable {
   case sheetRarity = "sheet-rarity"
   /// A variant of a Play or Draft Booster that draws no sheet of rares and mythics.
   case rareSlot = "rare-slot"
+  /// A variant of a Play Booster that draws other than 3 uncommons.
+  case uncommonSlots = "uncommon-slots"
   /// A variant drawing 5 cards or fewer from a colour-balanced sheet.
   case balancedDraw = "balanced-draw"
 }
@@ -52,7 +54,7 @@ extension LintRule {
   /// has), so that fetching card data changes their words.
   package var readsCardData: Bool {
     switch self {
-    case .weightMagnitude, .unknownCard, .sheetRarity, .rareSlot: true
+    case .weightMagnitude, .unknownCard, .sheetRarity, .rareSlot, .uncommonSlots: true
     default: false
     }
   }

@@ -10,7 +10,8 @@ extension ProductLint {
   /// cards that take a rare's place (Time Spiral Remastered's timeshifted cards).
   static let rareOrBetter: Set<Rarity> = [.rare, .mythic, .special, .bonus]
 
-  /// What a sheet is for the rare-slot rule.
+  /// What a sheet is for the rare-slot and uncommon-slots rules: of the rarities asked about,
+  /// of others, or not to be judged.
   enum RareSheet { case rare, other, unknown }
 
   /// rare-slot: a variant of a Play or Draft Booster that draws no sheet of rares and mythics.
@@ -27,7 +28,7 @@ extension ProductLint {
       let drawn = variant.sheets.filter { $0.value > 0 }
       var sheets: [RareSheet] = []
       for name in drawn.keys.sorted() {
-        if judged[name] == nil { judged[name] = try rareSheet(name, of: product, cards: cards) }
+        if judged[name] == nil { judged[name] = try sheet(name, of: product, holding: rareOrBetter, named: [.rare, .mythic], cards: cards) }
         sheets.append(judged[name]!)
       }
       guard !sheets.contains(.rare), !sheets.contains(.unknown) else { continue }
@@ -37,18 +38,57 @@ extension ProductLint {
     }
   }
 
-  static func rareSheet(_ name: String, of product: CompiledBoosterData.Product, cards: ReleaseCards) throws(DataError) -> RareSheet {
+  /// Whether sheet `name` is one of `rarities`: most of the weight of its cards with card data
+  /// is of them, or, when none has data, its name names only rarities of `named`.
+  static func sheet(
+    _ name: String, of product: CompiledBoosterData.Product, holding rarities: Set<Rarity>, named: Set<Rarity>, cards: ReleaseCards
+  ) throws(DataError) -> RareSheet {
     guard let sheet = product.sheets[name] else { return .other }
-    var (known, rare) = (0.0, 0.0)
+    var (known, held) = (0.0, 0.0)
     for (key, weight) in sheet.cards {
       guard let rarity = try cards.card(CardKeyText(key))?.rarity else { continue }
       known += weight
-      if rareOrBetter.contains(rarity) { rare += weight }
+      if rarities.contains(rarity) { held += weight }
     }
-    if known > 0 { return rare * 2 > known ? .rare : .other }
-    let named = SheetName(name).rarities
-    if named.isEmpty { return .unknown }
-    return named.isSubset(of: [.rare, .mythic]) ? .rare : .other
+    if known > 0 { return held * 2 > known ? .rare : .other }
+    let names = SheetName(name).rarities
+    if names.isEmpty { return .unknown }
+    return names.isSubset(of: named) ? .rare : .other
+  }
+
+  /// The uncommons each kind of booster is published with, where every booster of the kind
+  /// holds the same (WotC's "Collecting ..." articles: a Play Booster's slots 8-10). Draft
+  /// Boosters are not judged: their foil, double-faced and bonus slots vary by set.
+  static let publishedUncommons = ["play": (count: 3, name: "a Play Booster")]
+
+  /// uncommon-slots: a variant of a Play Booster drawing other than 3 cards from its slots of
+  /// uncommons: sheets whose name names only uncommon (`uncommon`, `new_uncommon`,
+  /// `uncommon_with_showcase`) and whose cards with card data are mostly uncommon. The wildcard,
+  /// The List and a reprint sheet, which may give an uncommon in some variants, are other slots;
+  /// a variant with no sheet so named is not judged. Forge #6612's FDN pack of 5 uncommons fits
+  /// its sheet, so only this rule names it.
+  static func uncommonSlots(
+    _ product: CompiledBoosterData.Product, kind: String, cards: ReleaseCards, warn: (LintRule, String, String) -> Void
+  ) throws(DataError) {
+    guard let published = publishedUncommons[kind] else { return }
+    var judged: [String: Bool] = [:]
+    for (index, variant) in product.boosters.enumerated() {
+      var uncommons: [(name: String, count: Int)] = []
+      for (name, count) in variant.sheets.sorted(by: { $0.key < $1.key }) where count > 0 {
+        if judged[name] == nil {
+          var uncommon = SheetName(name).rarities == [.uncommon]
+          if uncommon { uncommon = try sheet(name, of: product, holding: [.uncommon], named: [.uncommon], cards: cards) == .rare }
+          judged[name] = uncommon
+        }
+        if judged[name]! { uncommons.append((name, count)) }
+      }
+      let drawn = uncommons.reduce(0) { $0 + $1.count }
+      guard !uncommons.isEmpty, drawn != published.count else { continue }
+      let sheets = uncommons.map { "\($0.count) from \($0.name)" }.joined(separator: ", ")
+      warn(
+        .uncommonSlots, variantPlace(index, of: product),
+        "draws \(drawn) uncommon\(drawn == 1 ? "" : "s") (\(sheets)) where \(published.name) holds \(published.count)")
+    }
   }
 
   /// The most cards a variant may draw from a colour-balanced sheet and still be warned about:

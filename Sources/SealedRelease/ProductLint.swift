@@ -29,6 +29,7 @@ package enum ProductLint {
     guests(product, warn: warn)
     try rarities(product, cards: cards, warn: warnNaming)
     try rareSlots(product, kind: kind, cards: cards, warn: warn)
+    try uncommonSlots(product, kind: kind, cards: cards, warn: warn)
     balancedDraws(product, warn: warn)
     return found.sorted { LintRule.allCases.firstIndex(of: $0.rule)! < LintRule.allCases.firstIndex(of: $1.rule)! }
   }

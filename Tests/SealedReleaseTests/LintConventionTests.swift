@@ -174,6 +174,26 @@ import SealedTestSupport
     #expect(!warnings.contains { $0.contains(keys[4].uppercased()) }, "\(warnings)")
   }
 
+  /// Card-Forge/forge #6612: an FDN Play Booster with 5 uncommons, two commons' slots given to
+  /// the uncommon sheet, which holds enough cards (a review planted it: lint and a baseline run
+  /// passed it). A wildcard that may give an uncommon is another slot; Draft Boosters are not
+  /// judged.
+  @Test func aPlayBoosterWithFiveUncommonsIsNamed() throws {
+    var product = try ProductLintTests.clean()
+    func named(_ kind: String) throws -> [String] { try Self.lint(product, kind: kind).filter { $0.hasPrefix("uncommon-slots ") } }
+    #expect(try named("play").isEmpty)
+    product.boosters[0].sheets["common"]! -= 2
+    product.boosters[0].sheets["uncommon"]! += 2
+    #expect(try named("play") == [
+      "uncommon-slots war-draft variant 1 of 1: draws 5 uncommons (5 from uncommon) where a Play Booster holds 3",
+    ])
+    #expect(try named("draft").isEmpty)
+    product.boosters[0].sheets["uncommon"]! -= 2
+    product.sheets["wildcard"] = product.sheets["uncommon"]
+    product.boosters[0].sheets["wildcard"] = 1
+    #expect(try named("play").isEmpty)
+  }
+
   @Test func aBalancedSheetDrawnFiveTimesOrFewerIsNamed() throws {
     var product = try ProductLintTests.clean()
     product.sheets["common"]!.balance_colors = true

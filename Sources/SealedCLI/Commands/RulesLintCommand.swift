@@ -13,7 +13,7 @@ struct RulesLintCommand: ParsableCommand {
       a sheet named foil (or non-foil) holds cards of that finish, and no sheet mixes both; \
       Special Guests and bonus sheets are drawn by their own set's boosters; a sheet named for \
       a rarity holds that rarity (card data's rarities; cards without data are not judged); \
-      every Play and Draft Booster has a rare slot; a colour-balanced sheet is drawn more than 5 \
+      every Play and Draft Booster has a rare slot, every Play Booster 3 uncommons; a colour-balanced sheet is drawn more than 5 \
       times; a weight is not 10, 100 or 1000 times out of line with its group; a booster has \
       the size its kind is published at; every card key names a card, each card once a sheet; every sheet is drawn, \
       every drawn sheet exists, total_weight is its sheet's sum, weights are positive whole \
