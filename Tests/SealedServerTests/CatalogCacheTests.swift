@@ -36,4 +36,26 @@ import Testing
     #expect(first["simulates"] as? String == "no" && first["note"] as? String == "marked by the test", "\(first)")
     #expect(all.filter { $0["simulates"] as? String == "names" }.count == data.products.count - 1)
   }
+
+  /// A release put in use by `sealed rules fetch` beside the app is the catalog's next listing
+  /// (it listed the old release's products until restarted, and refused them as unknown).
+  @Test func aReleaseFetchedOnTheCommandLineIsListed() throws {
+    let dir = try Fixtures.temporaryDirectory("sealed-serve-catalog")
+    let home = dir.appendingPathComponent("home")
+    let server = try RunningServer(home: home)
+    defer { server.stop() }
+    let shipped = try server.productListing()
+    let shippedLabel = try BoosterRelease.shipped().label
+    #expect(shipped["status"] as? String == "ready" && shipped["release_label"] as? String == shippedLabel)
+    let fixture = Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/mtgwtf/sealed_basic_data.json")
+    let products = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: fixture)) as? [[String: Any]])
+    let two = dir.appendingPathComponent("two.json")
+    try JSONSerialization.data(withJSONObject: Array(products.prefix(2))).write(to: two)
+    let fetched = try server.sealed(["rules", "fetch", "--from", two.path, "--quiet"])
+    #expect([0, 1].contains(fetched.status), "\(fetched.stderr)")
+    let listed = try server.productListing()
+    let all = (listed["kinds"] as? [[String: Any]] ?? []).flatMap { $0["products"] as! [[String: Any]] }
+    #expect(listed["status"] as? String == "ready" && all.count == 2, "\(listed["status"] ?? "") \(all.count) products")
+    #expect(listed["release_label"] as? String != shipped["release_label"] as? String)
+  }
 }

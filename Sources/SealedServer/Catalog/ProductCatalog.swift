@@ -73,8 +73,10 @@ final class ProductCatalog: Sendable {
     thread.start()
   }
 
-  /// The listing as it stands; the first call starts listing (`start`).
+  /// The listing as it stands; the first call starts listing (`start`), and so does the first
+  /// after `sealed rules fetch` on the command line put another release in use.
   func listing(from location: CardDataLocation) -> Listing {
+    restartIfAnotherRelease()
     start(from: location)
     let since = started.withLock { $0 } ?? Date()
     var listing = state.withLock { $0 }
@@ -110,6 +112,17 @@ final class ProductCatalog: Sendable {
     generation.withLock { generation in
       if generation == current { state.withLock { $0 = result } }
     }
+  }
+
+  /// Restarts a finished listing whose release is no longer the one in use: one installed by
+  /// `sealed rules fetch` beside the app (the page offered the old release's products, which
+  /// the app then refused as unknown, until it was restarted). Cost: listing the installed
+  /// releases, a few small files.
+  private func restartIfAnotherRelease() {
+    guard let listed = state.withLock({ $0.status == "ready" ? $0.release_label : nil }),
+      let inUse = try? BoosterRelease.resolve(nil).label, inUse != listed
+    else { return }
+    restart()
   }
 
   /// Lists the products again, from the card data and the release in use as they are now (after
