@@ -214,6 +214,19 @@ import Testing
   }
 
   /// The quick case of the above, for the debug run: a file cut off, nothing installed before.
+  /// With SEALED_DATA set, the release fetched is the newest, not the one in use (it said "in
+  /// use now" while the shell's commands read the release SEALED_DATA names: a review).
+  @Test func aFetchUnderSealedDataSaysWhichIsInUse() throws {
+    var (home, env) = try Self.environment()
+    env["SEALED_DATA"] = "shipped"
+    let file = home.appendingPathComponent("older.json")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    try ReleaseFixtures.older().write(to: file)
+    let fetched = try fetch(file.path, env)
+    #expect(fetched.status == 1, "\(fetched.stderr)")
+    #expect(fetched.stdout.contains(" is the newest release (SEALED_DATA=shipped is the one in use where it is set): "), "\(fetched.stdout)")
+  }
+
   @Test func aCutOffFileIsRefusedAndNothingIsLeft() throws {
     let server = try ReleaseServer()
     let (home, env) = try Self.environment()

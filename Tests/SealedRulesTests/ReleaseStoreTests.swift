@@ -61,6 +61,22 @@ import Testing
     } throws: { error in "\(error)".hasPrefix("nonesuch (SEALED_DATA): no such release or file; expected shipped, ") }
   }
 
+  /// A release is chosen when put in place, not when its fetch began: of two fetches at once,
+  /// the one that installs last is the newest (the other, which began later and compared for
+  /// longer, was newest while the one that finished last said its release was in use: a review).
+  @Test func aReleaseIsChosenWhenPutInPlace() throws {
+    let store = try store()
+    let began = Date(timeIntervalSince1970: 1_900_000_000)
+    let before = InstalledRelease.preciseTimestamp(Date())
+    guard case .new(let release) = try install(ReleaseFixtures.older(), in: store, at: began) else {
+      Issue.record("expected a new release")
+      return
+    }
+    #expect(release.about.fetched_at == InstalledRelease.timestamp(began))
+    #expect(release.about.chosen_at >= before && release.about.chosen_at <= InstalledRelease.preciseTimestamp(Date()), "\(release.about.chosen_at)")
+    #expect(store.releases().first?.about.chosen_at == release.about.chosen_at)
+  }
+
   @Test func aReleaseInstalledAgainIsChosenAgainNotCopied() throws {
     let store = try store()
     try install(ReleaseFixtures.older(), in: store, at: Date(timeIntervalSince1970: 1_800_000_000))

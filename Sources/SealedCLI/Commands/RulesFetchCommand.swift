@@ -53,13 +53,16 @@ struct RulesFetchCommand: ParsableCommand {
     settings.retries = try retries.value("--retries", in: 0...10, unit: "retries")
     let job = try ReleaseFetchJob(settings)
     let bar = DownloadProgress(label: "fetching \(job.download.name)", enabled: !quiet)
-    let interrupt = InterruptFlag(message: "interrupted; stopping before anything is installed")
+    let interrupt = InterruptFlag(message: "interrupted; stopping (nothing is installed unless the release was already being put in place)")
     defer { interrupt.restore() }
     let outcome = try job.run(
       progress: { bar.update($0) }, waiting: { bar.note($0.description) }, shouldStop: { interrupt.isRaised })
     bar.finish()
     guard let outcome else {
       throw CommandFailure(status: 130, message: "interrupted; nothing was installed (the release in use is still \(job.previous.reference))")
+    }
+    if interrupt.isRaised, outcome.installed != nil {
+      FileHandle.standardError.write(Data("sealed: Ctrl-C came after the release was put in place: it is installed\n".utf8))
     }
     print(ReleaseFetchOutput.render(outcome, of: job, top: top), terminator: "")
     if outcome.changed { throw CommandFailure(status: 1) }

@@ -1,5 +1,7 @@
+import Foundation
 import SealedJobs
 import SealedRelease
+import SealedRules
 
 /// What `sealed rules fetch` prints: what was downloaded, its lint, what changed against the
 /// release before in the words of `sealed rules diff`, and the release now in use.
@@ -7,7 +9,10 @@ enum ReleaseFetchOutput {
   /// At most this many lint warnings are printed; `sealed rules lint NAME` lists them all.
   static let warningsShown = 10
 
-  static func render(_ outcome: ReleaseFetchJob.Outcome, of job: ReleaseFetchJob, top: Int) -> String {
+  static func render(
+    _ outcome: ReleaseFetchJob.Outcome, of job: ReleaseFetchJob, top: Int,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String {
     let release = outcome.release
     var text = "fetched \(job.download.name): \(grouped(outcome.downloaded.bytes)) bytes, sha256 \(outcome.downloaded.sha256)\n"
     text += "read: \(release.form.rawValue), \(release.products.count) products, each a rule set\n"
@@ -18,11 +23,16 @@ enum ReleaseFetchOutput {
     text += ReleaseDiffOutput.render(diff.outcome, of: diff.job, top: top, verdict: false)
     let name = installed.release.name
     let again = installed == .chosenAgain(installed.release) ? " (installed before; chosen again)" : ""
+    // SEALED_DATA names the release every command reads, whatever is newest (a review: the
+    // fetch said its release was in use while the shell's commands read the shipped one).
+    let pinned = environment[BoosterRelease.environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+    let inUse = pinned.map { "the newest release (\(BoosterRelease.environmentVariable)=\($0) is the one in use where it is set)" }
+      ?? "the release in use now"
     guard outcome.changed else {
-      return text + "installed: \(name)\(again) is the release in use now; its products are those of \(outcome.previous.reference)\n"
+      return text + "installed: \(name)\(again) is \(inUse); its products are those of \(outcome.previous.reference)\n"
     }
     return text
-      + "CHANGED: \(name)\(again) is the release in use now: \(outcome.changeCounts) against \(outcome.previous.reference) (kept; --data \(outcome.previous.reference) uses it)\n"
+      + "CHANGED: \(name)\(again) is \(inUse): \(outcome.changeCounts) against \(outcome.previous.reference) (kept; --data \(outcome.previous.reference) uses it)\n"
   }
 
   /// The lint's totals, and its first warnings.

@@ -87,7 +87,11 @@ package struct ReleaseStore: Sendable, Equatable {
   /// folder into place as `about.name`. When that name is taken, the release there is chosen
   /// again instead (its `chosen_at` set to `about.chosen_at`) and the staging folder removed.
   /// Throws a one-line `DataError`; the store is then as it was.
-  package func install(_ staging: Staging, about: InstalledRelease.About) throws(DataError) -> Installed {
+  package func install(_ staging: Staging, about given: InstalledRelease.About) throws(DataError) -> Installed {
+    // Chosen when put in place, not when its fetch began: of two fetches at once, the one that
+    // installs last is the newest (the other, still comparing, said its release was in use).
+    var about = given
+    about.chosen_at = InstalledRelease.preciseTimestamp(Date())
     try AtomicFile.write(InstalledRelease.encoded(about), to: staging.file(InstalledRelease.aboutFileName), sync: true)
     let target = (path as NSString).appendingPathComponent(about.name)
     // Once renamed, the folder is the release: a quit must not remove it, nor come between.
