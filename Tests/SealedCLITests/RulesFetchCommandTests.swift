@@ -225,6 +225,10 @@ import Testing
     let fetched = try fetch(file.path, env)
     #expect(fetched.status == 1, "\(fetched.stderr)")
     #expect(fetched.stdout.contains(" is the newest release (SEALED_DATA=shipped is the one in use where it is set): "), "\(fetched.stdout)")
+    // A file whose name holds a colon is a file (it was taken for an address's scheme, a review).
+    try FileManager.default.moveItem(at: file, to: home.appendingPathComponent("rel:2025.json"))
+    let colon = try SealedExecutable.run(["rules", "fetch", "--from", "rel:2025.json", "--quiet"], environment: env, workingDirectory: home)
+    #expect(colon.status == 0 && colon.stdout.hasPrefix("fetched rel:2025.json: "), "\(colon.stdout)\(colon.stderr)")
   }
 
   @Test func aCutOffFileIsRefusedAndNothingIsLeft() throws {

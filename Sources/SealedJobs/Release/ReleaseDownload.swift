@@ -34,7 +34,11 @@ package struct ReleaseDownload: Sendable {
       case "file":
         place = .local(url.path)
       default:
-        throw DataError("--from \(from): expected an http or https address, a file: address or the path of a file")
+        // A file whose name holds a colon (`rel:2025.json`) is that file, not a scheme.
+        guard FileManager.default.fileExists(atPath: from) else {
+          throw DataError("--from \(from): expected an http or https address, a file: address or the path of a file")
+        }
+        place = .local(from)
       }
     } else {
       place = .local(from)
