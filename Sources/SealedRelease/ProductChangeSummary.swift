@@ -192,11 +192,16 @@ package struct ProductChangeSummary: Sendable, Equatable {
     }.sorted(by: ReleaseDiff.order)
   }
 
-  /// `largest odds changes: card war:97 per booster 2/121 → 1/121 (-50%), ...`: the two largest
-  /// of `odds` (new and removed sheets and cards are named by the other phrases).
+  /// `largest odds changes: card war:97 per booster 2/121 → 1/121 (-50%), ...`: the largest of
+  /// `odds`, and beside it the largest the other way when there is one, else the second (new and
+  /// removed sheets and cards are named by the other phrases). Weights typed a tenth of what
+  /// they were fall by 81% and lift the rest of their sheet by 86%: both are named (the two
+  /// largest were both of the cards that rose, and sent a maintainer to the wrong ones).
   static func largestOdds(_ odds: [ReleaseDiff.Change]) -> String? {
-    guard !odds.isEmpty else { return nil }
-    let parts = odds.prefix(2).map { change in
+    guard let first = odds.first else { return nil }
+    let otherWay = odds.first { ($0.relative < 0) != (first.relative < 0) }
+    let shown = [first] + (otherWay.map { [$0] } ?? Array(odds.dropFirst().prefix(1)))
+    let parts = shown.map { change in
       "\(subject(change.key)) \(change.old!) → \(change.new!) (\(percent(change.relative)))"
     }
     return "largest odds changes: " + parts.joined(separator: ", ")

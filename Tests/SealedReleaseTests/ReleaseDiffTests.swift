@@ -86,6 +86,16 @@ extension ReleaseDiffTests {
     #expect(odds.products[0].summary?.consequence == .odds)
     #expect(odds.products[0].summary?.text
       == "largest odds changes: card war:10 per booster 9/16 → 45/26 (+208%), card war:101 per booster 9/16 → 9/52 (-69%)")
+    // Two cards' weights typed a tenth of what they were (taw/magic-search-engine #461's shape):
+    // they fall, the rest rise, and both ways are named (the two that rose most were named, and
+    // sent a maintainer to the wrong cards: a review).
+    var (before, typo) = (Self.product(), Self.product())
+    before.sheets["common"]!.cards = ["war:10": 10, "war:101": 10, "war:103": 10, "war:105": 10]
+    typo.sheets["common"]!.cards = ["war:10": 1, "war:101": 1, "war:103": 10, "war:105": 10]
+    let fell = ReleaseDiff(old: [before], new: [typo], cards: nil)
+    let text = try #require(fell.products[0].summary?.text)
+    #expect(text.hasPrefix("largest odds changes: card war:"), "\(text)")
+    #expect(text.contains("(-") && text.contains("(+"), "\(text)")
     // A size: the 3-common variant draws 3, so every booster holds 4 cards.
     var bigger = Self.product(code: "dom-draft", set: "dom")
     bigger.boosters[0].sheets["common"] = 3
