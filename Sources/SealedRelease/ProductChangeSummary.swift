@@ -132,10 +132,12 @@ package struct ProductChangeSummary: Sendable, Equatable {
     return changed.isEmpty ? nil : "cards drawn per booster: " + listed(changed, shown: 3)
   }
 
-  /// `new sheets: a, b` and `sheets gone: c`, among the sheets boosters draw from.
+  /// `new sheets: a, b` and `sheets gone: c`, among the sheets boosters draw from; a sheet drawn
+  /// that the product does not define is named by the phrase on undefined sheets alone (it read
+  /// `new sheets: convention-2021` beside "which the product does not define": a review).
   static func sheetsAddedAndRemoved(_ old: CompiledBoosterData.Product, _ new: CompiledBoosterData.Product) -> String? {
     let (before, after) = (drawnSheets(old), drawnSheets(new))
-    let added = after.subtracting(before).sorted()
+    let added = after.subtracting(before).filter { new.sheets[$0] != nil }.sorted()
     let gone = before.subtracting(after).sorted()
     let parts = (added.isEmpty ? [] : ["new sheets: " + listed(added, shown: 3)]) + (gone.isEmpty ? [] : ["sheets gone: " + listed(gone, shown: 3)])
     return parts.isEmpty ? nil : parts.joined(separator: "; ")

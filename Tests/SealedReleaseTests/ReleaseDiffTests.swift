@@ -361,6 +361,8 @@ extension ReleaseDiffTests {
     renamed.boosters[1].sheets = ["convention-2021": 1, "common": 3]
     let other = ReleaseDiff(old: [old], new: [renamed], cards: nil).products[0].summary?.text ?? ""
     #expect(other.hasPrefix("variants draw from sheet convention-2021, which the product does not define; "), "\(other)")
+    // Not a new sheet as well (it said `new sheets: convention-2021` beside it: a review).
+    #expect(!other.contains("new sheets"), "\(other)")
     // Broken in both releases alike: not a change to name.
     #expect(ReleaseDiff(old: [deleted], new: [deleted], cards: nil).products[0].summary == nil)
   }
