@@ -55,7 +55,7 @@ package enum CheckProductsPage {
     let verdict = verdict(facts: facts, products: products)
     return Values(
       title: "Sealed check-products: \(((facts["data"] ?? "?") as NSString).lastPathComponent)",
-      verdict: verdict.text, verdictClass: verdict.cssClass, notes: notes(products, strict: facts["strict"] == "yes"),
+      verdict: verdict.text, verdictClass: verdict.cssClass, notes: notes(products, facts: facts),
       identity: run.rows.filter { !timingKeys.contains($0[0]) }.map { Pair(key: $0[0], value: $0[1]) },
       errorControl: errorControl(facts: facts, products: products),
       findings: CSVRecord.records(of: findings, file: ReportFile.findings.name).map {
@@ -106,11 +106,18 @@ package enum CheckProductsPage {
   }
 
   /// Lines under the banner: the lint's warnings, which fail a run with `--strict` alone.
-  static func notes(_ products: [Product], strict: Bool) -> [String] {
+  static func notes(_ products: [Product], facts: [String: String]) -> [String] {
+    var notes: [String] = []
     let warned = products.filter { $0.lint == "warn" }.count
-    guard warned > 0 else { return [] }
-    let fails = strict ? "they fail the run (--strict)" : "they fail the run only with --strict"
-    return ["lint: \(warned) of \(products.count) products warn (summary.csv's warnings column); \(fails)"]
+    if warned > 0 {
+      let fails = facts["strict"] == "yes" ? "they fail the run (--strict)" : "they fail the run only with --strict"
+      notes.append("lint: \(warned) of \(products.count) products warn (summary.csv's warnings column); \(fails)")
+    }
+    if let missing = facts["specs_without_product"], !missing.isEmpty {
+      let codes = missing.split(separator: " ").joined(separator: ", ")
+      notes.append("the release holds no product \(codes), whose published odds Sealed's specs state: those claims were not checked (run.csv's specs_without_product)")
+    }
+    return notes
   }
 
   /// The error control in words, from run.csv's values and summary.csv's verdicts.

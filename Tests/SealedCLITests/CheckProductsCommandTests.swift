@@ -54,6 +54,26 @@ import Testing
     #expect(report.status == 0, "\(report.stderr)")
   }
 
+  /// A release without products Sealed's specs are for says so (a release that lost mkm-play
+  /// passed without a word, its published odds unchecked: a review), on the terminal, in
+  /// run.csv and on the page; a run whose patterns do not pick them does not.
+  @Test func aReleaseWithoutTheSpecsProductsSaysSo() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let file = dir.appendingPathComponent("three.json")
+    try ReleaseFixtures.older().write(to: file)
+    let out = dir.appendingPathComponent("run")
+    let result = try SealedExecutable.run(["check-products", file.path, "--pools", "200", "--seed", "1", "--out", out.path, "--quiet"])
+    #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+    let missing = "blb-play, dft-play, eoe-play, fin-play, mh3-play, mkm-play, mom-draft, tdm-play"
+    #expect(result.stdout.contains("\nnote: the release holds no product \(missing), whose published odds Sealed's specs state: those claims were not checked\n"), "\(result.stdout)")
+    let run = try String(contentsOf: out.appendingPathComponent("run.csv"), encoding: .utf8)
+    #expect(run.contains("\nspecs_without_product,\(missing.replacingOccurrences(of: ", ", with: " "))\n"), "\(run)")
+    let page = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
+    #expect(page.contains("the release holds no product \(missing), whose published odds"))
+    let picked = try SealedExecutable.run(["check-products", file.path, "--products", "war-draft", "--pools", "200", "--seed", "1", "--out", dir.appendingPathComponent("one").path, "--quiet"])
+    #expect(picked.status == 0 && !picked.stdout.contains("note: the release holds no product"), "\(picked.stdout)\(picked.stderr)")
+  }
+
   /// An MTGJSON file's boosters are a release too, as `sealed rules lint` reads them (it was
   /// refused as "expected a JSON array"): each product checked, its folder naming the file.
   @Test func anMTGJSONFilesProductsAreChecked() throws {

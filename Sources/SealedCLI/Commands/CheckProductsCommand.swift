@@ -94,6 +94,9 @@ struct CheckProductsCommand: ParsableCommand {
     print(ProductTable.errorControl(summary, job: job), terminator: "")
     print(ProductTable.lint(summary), terminator: "")
     print(FindingsOutput.render(outcome.findings, comparison: outcome.comparison, file: "findings.csv"), terminator: "")
+    if !job.specsWithoutProduct.isEmpty {
+      print("note: the release holds no product \(job.specsWithoutProduct.joined(separator: ", ")), whose published odds Sealed's specs state: those claims were not checked")
+    }
     if outcome.result.interrupted {
       print("INTERRUPTED after \(summary.rows.count) of \(job.products.count) products; the summary lists those that finished")
     }

@@ -27,14 +27,17 @@ package struct ProductRunFacts: Sendable {
   package var started: Date
   /// `--strict`: a product whose lint warns fails the run.
   package var strict = false
+  /// Sealed's product specs whose products the release lacks (`ProductsJob.specsWithoutProduct`).
+  package var specsWithoutProduct: [String] = []
 
   package init(
     toolVersion: String, data: String, patterns: [String], shard: String?, matched: Int, inShard: Int, pools: Int,
     confirmPools: Int,
     seed: UInt64, specs: String?, control: ErrorControl, baseline: BaselineComparison?, threads: Int, started: Date,
-    strict: Bool = false
+    strict: Bool = false, specsWithoutProduct: [String] = []
   ) {
     self.strict = strict
+    self.specsWithoutProduct = specsWithoutProduct
     self.toolVersion = toolVersion
     self.data = data
     self.patterns = patterns
@@ -65,6 +68,7 @@ package struct ProductRunFacts: Sendable {
     table.append(["pools", String(pools)])
     table.append(["seed", String(seed)])
     table.append(["specs", specs ?? ""])
+    if !specsWithoutProduct.isEmpty { table.append(["specs_without_product", specsWithoutProduct.joined(separator: " ")]) }
     table.append(["alpha", String(control.alpha)])
     table.append(["screen_alpha", String(control.screenAlpha)])
     table.append(["confirm_pools", String(confirmPools)])

@@ -34,6 +34,17 @@ package struct ProductSpec: Sendable {
     return specs
   }
 
+  /// Sealed's built-in specs of products (`mkm-play`; not the `sealed` rules' spec) that
+  /// `patterns` pick and the release holds no product for: their claims go unchecked, which a
+  /// run says (a release that lost mkm-play and blb-play passed without a word: a review).
+  /// Sorted. Cost: a pass over the built-in names.
+  package static func builtInsWithoutProduct(releaseCodes: [String], patterns: [String]) -> [String] {
+    let codes = Set(releaseCodes.map { $0.lowercased() })
+    return SpecLoader.builtInNames.filter { name in
+      name.contains("-") && !codes.contains(name) && ProductPattern.picks(name, patterns: patterns)
+    }.sorted()
+  }
+
   /// The spec files of `folder` by the lowercase product code their names give.
   static func specFiles(in folder: String, releaseCodes: [String]) throws(DataError) -> [String: String] {
     var isDirectory: ObjCBool = false

@@ -78,6 +78,9 @@ package struct ProductsJob: Sendable {
   let baseline: [Finding]?
   /// The baseline's products this run would check that the release lacks.
   let lostFromBaseline: Set<String>
+  /// Sealed's product specs the patterns pick that the release has no product for
+  /// (`ProductSpec.builtInsWithoutProduct`).
+  package let specsWithoutProduct: [String]
   let run: ProductRun
   let cards: CardSetLoader
   /// The booster data release the products come from.
@@ -102,6 +105,7 @@ package struct ProductsJob: Sendable {
     baseline = try settings.baseline.map { file throws(DataError) in try BaselineComparison.read(file) }
     lostFromBaseline = BaselineComparison.lostProducts(
       baseline: baseline ?? [], releaseCodes: data.products.map(\.code), patterns: settings.patterns, sharded: settings.shard != nil)
+    specsWithoutProduct = ProductSpec.builtInsWithoutProduct(releaseCodes: data.products.map(\.code), patterns: settings.patterns)
     let folder = try settings.writes ? RunFolder(path: settings.out, products: products.map(\.code), force: settings.force) : nil
     self.folder = folder
     // Products side by side, one thread each; a run of fewer products than threads gives each
@@ -164,7 +168,7 @@ package struct ProductsJob: Sendable {
       toolVersion: settings.toolVersion, data: release.label,
       patterns: settings.patterns, shard: settings.shard?.description, matched: matched, inShard: products.count, pools: pools,
       confirmPools: confirmPools, seed: seed, specs: settings.specs, control: control, baseline: outcome.comparison,
-      threads: threads, started: outcome.started, strict: settings.strict)
+      threads: threads, started: outcome.started, strict: settings.strict, specsWithoutProduct: specsWithoutProduct)
     let findings = FindingsTable(findings: outcome.findings, status: outcome.comparison?.status)
     guard let folder else { throw DataError("this job writes no run folder (it was made to plan)") }
     try folder.write(outcome.result, findings: findings, facts: facts, elapsed: outcome.elapsedSeconds)
