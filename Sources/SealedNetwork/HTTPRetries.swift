@@ -55,15 +55,34 @@ package struct HTTPRetries: Sendable {
       }
       let asked = Self.retryAfter(response.headers["retry-after"])
       let wait = asked.map { min($0, maxWait) } ?? backoff * Double(1 << (tries - 1))
-      onWait?(RetryWait(status: response.status, seconds: wait, retry: tries, retries: maxRetries, askedByServer: asked != nil))
+      var told = RetryWait(status: response.status, seconds: wait, retry: tries, retries: maxRetries, askedByServer: asked != nil)
+      told.askedLonger = asked.map { $0 > wait } ?? false
+      onWait?(told)
       if Self.sleep(wait, shouldStop: shouldStop) { throw .stopped }
     }
   }
 
-  /// Seconds from a `Retry-After` header given in seconds (an HTTP date is not honoured).
-  package static func retryAfter(_ value: String?) -> TimeInterval? {
-    guard let value, let seconds = Double(value.trimmingCharacters(in: .whitespaces)), seconds >= 0 else { return nil }
-    return seconds
+  /// Seconds from a `Retry-After` header: a number of seconds, or an HTTP date (`Wed, 21 Oct
+  /// 2026 07:28:00 GMT`, RFC 9110), the seconds until it (0 for one past); nil for anything else.
+  package static func retryAfter(_ value: String?, now: Date = Date()) -> TimeInterval? {
+    guard let text = value?.trimmingCharacters(in: .whitespaces) else { return nil }
+    if let seconds = Double(text) { return seconds >= 0 ? seconds : nil }
+    guard let date = httpDate.date(from: text) else { return nil }
+    return max(0, date.timeIntervalSince(now))
+  }
+
+  /// An HTTP date's one form a server sends today (IMF-fixdate).
+  private static var httpDate: DateFormatter {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+    return formatter
+  }
+
+  /// ` after 1 try`, ` after 3 tries`: for a final answer's message.
+  package static func afterTries(_ tries: Int) -> String {
+    " after \(tries) \(tries == 1 ? "try" : "tries")"
   }
 
   /// Sleeps `seconds` in steps of at most a tenth of a second; true when `shouldStop` ended it.
@@ -89,6 +108,8 @@ package struct RetryWait: Sendable, Equatable {
   package var retries: Int
   /// Whether the wait is the server's `Retry-After` (at most `maxWait`), not the backoff.
   package var askedByServer: Bool
+  /// Whether the server asked for longer than `maxWait`, which is waited instead.
+  package var askedLonger = false
 
   package init(status: Int, seconds: TimeInterval, retry: Int, retries: Int, askedByServer: Bool) {
     (self.status, self.seconds, self.retry, self.retries, self.askedByServer) = (status, seconds, retry, retries, askedByServer)
@@ -97,6 +118,6 @@ package struct RetryWait: Sendable, Equatable {
   /// "the server answered HTTP 429; trying again in 30 s, as it asked (retry 1 of 3)".
   package var description: String {
     "the server answered HTTP \(status); trying again in \(HTTPClient.seconds(seconds))"
-      + "\(askedByServer ? ", as it asked" : "") (retry \(retry) of \(retries))"
+      + "\(askedLonger ? ", the longest Sealed waits (it asked for longer)" : askedByServer ? ", as it asked" : "") (retry \(retry) of \(retries))"
   }
 }

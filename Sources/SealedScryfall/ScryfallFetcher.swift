@@ -143,7 +143,7 @@ package struct ScryfallFetcher {
         throw stop(set: code, page: page)
       case .status(let status, let body, let tries, let retriable):
         let details = Self.errorDetails(body)
-        let what = status == 404 ? "Scryfall knows no cards of set \(code)" : "Scryfall answered HTTP \(status)\(retriable ? " after \(tries) tries" : "")"
+        let what = status == 404 ? "Scryfall knows no cards of set \(code)" : "Scryfall answered HTTP \(status)\(retriable ? HTTPRetries.afterTries(tries) : "")"
         throw DataError("set \(code), page \(page): \(what)\(details.map { ": \($0)" } ?? ""); nothing was stored")
       }
     }

@@ -60,6 +60,20 @@ import Testing
     #expect(try sink.finish().bytes == Int64(Self.body.count))
   }
 
+  /// `Retry-After` in seconds or as an HTTP date (a date was ignored, and a wait of 1 s taken:
+  /// a review); one try is "1 try".
+  @Test func retryAfterReadsSecondsAndHTTPDates() {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)  // Fri, 15 Jan 2027 08:00:00 GMT (Python's datetime)
+    #expect(HTTPRetries.retryAfter("120", now: now) == 120)
+    #expect(HTTPRetries.retryAfter("Fri, 15 Jan 2027 08:02:00 GMT", now: now) == 120)
+    #expect(HTTPRetries.retryAfter("Fri, 15 Jan 2027 07:00:00 GMT", now: now) == 0)
+    #expect(HTTPRetries.retryAfter("soon", now: now) == nil && HTTPRetries.retryAfter("-5", now: now) == nil)
+    #expect(HTTPRetries.afterTries(1) == " after 1 try" && HTTPRetries.afterTries(3) == " after 3 tries")
+    var capped = RetryWait(status: 429, seconds: 60, retry: 1, retries: 3, askedByServer: true)
+    capped.askedLonger = true
+    #expect(capped.description == "the server answered HTTP 429; trying again in 60 s, the longest Sealed waits (it asked for longer) (retry 1 of 3)")
+  }
+
   @Test func serverErrorsRunOutOfRetries() throws {
     let server = try LocalHTTPServer { _ in .respond(status: 503, headers: [:], body: Data("busy".utf8)) }
     #expect {

@@ -104,7 +104,7 @@ package struct ReleaseDownload: Sendable {
     case .transport(let reason): "the request failed (\(reason))"
     case .stopped: "stopped"
     case .status(let status, _, let tries, let retriable):
-      "the server answered HTTP \(status)\(status == 404 ? " (not found)" : "")\(retriable ? " after \(tries) tries" : "")"
+      "the server answered HTTP \(status)\(status == 404 ? " (not found)" : "")\(retriable ? HTTPRetries.afterTries(tries) : "")"
     }
   }
 }
