@@ -156,7 +156,10 @@ final class CurlTransfer {
       received = 0
     } else if line.isEmpty {
       if status == 200, let sink {
-        do { try sink.restart() } catch {
+        do {
+          try sink.restart()
+          if let expectedLength { try sink.expect(expectedLength) }
+        } catch {
           sinkError = error
           return 0
         }

@@ -32,6 +32,14 @@ package final class DownloadFile: HTTPBodySink, @unchecked Sendable {
     try open()
   }
 
+  /// Refuses an announced length past `limit` before a byte is written (5 GiB announced was
+  /// written to 2 GiB first: a review).
+  package func expect(_ length: Int64) throws {
+    guard length <= limit else {
+      throw DataError("the server announces \(length) bytes, more than \(CurlTransfer.size(Int(limit))), more than any booster data or card file Sealed reads; nothing was downloaded")
+    }
+  }
+
   package func write(_ data: Data) throws {
     try lock.withLock {
       guard let handle else { throw DataError("cannot write the file (it is closed)", at: path) }

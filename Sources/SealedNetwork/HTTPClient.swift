@@ -35,6 +35,13 @@ package protocol HTTPBodySink: AnyObject, Sendable {
   func restart() throws
   /// Appends the next bytes of the body.
   func write(_ data: Data) throws
+  /// Hears the body's length as the server announced it, before any of it: a sink refuses one
+  /// it would refuse once written (by default, takes any).
+  func expect(_ length: Int64) throws
+}
+
+extension HTTPBodySink {
+  package func expect(_ length: Int64) throws {}
 }
 
 /// How a transfer is going: the body's bytes so far, and the total the server announced
