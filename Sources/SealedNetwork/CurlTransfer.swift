@@ -31,6 +31,10 @@ final class CurlTransfer {
   private let heldBodyLimit: Int
   /// Set when a body held in memory grew past `heldBodyLimit` (the transfer is then ended).
   private var bodyTooLarge = false
+  /// When the last bytes of the answer came (or the transfer began): the run loop ends a
+  /// transfer silent for `timeout` itself, exactly, where libcurl's low-speed check averages
+  /// over seconds and let a stall after a burst run 5 s past it (a review).
+  private var lastHeard = Date()
 
   /// Sets the request up: `timeout` for connecting and between two parts of the answer,
   /// `limit` for the whole transfer. Throws when libcurl cannot be set up.
@@ -109,6 +113,7 @@ final class CurlTransfer {
   /// with `stopped` when `shouldStop` ended it.
   func run(shouldStop: (() -> Bool)?) throws(TransportError) -> HTTPResponse {
     let start = Date()
+    lastHeard = start
     func failed(_ code: CURLMcode) -> TransportError {
       TransportError(reason: "libcurl failed (\(String(cString: curl_multi_strerror(code)).lowercased()))")
     }
@@ -120,6 +125,7 @@ final class CurlTransfer {
       guard performed == CURLM_OK else { throw failed(performed) }
       if running == 0 { break }
       if let shouldStop, shouldStop() { throw TransportError(reason: "stopped", stopped: true) }
+      if Date().timeIntervalSince(lastHeard) >= timeout { throw TransportError(reason: "timed out after \(HTTPClient.seconds(timeout))") }
       let polled = curl_multi_poll(multi, nil, 0, 100, nil)
       guard polled == CURLM_OK else { throw failed(polled) }
     }
@@ -145,6 +151,7 @@ final class CurlTransfer {
   /// One line of a header block: a status line starts a block (after a redirect, the next
   /// answer's), the empty line ends it. Returns the bytes taken (fewer ends the transfer).
   private func headerLine(_ bytes: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+    lastHeard = Date()
     guard let bytes else { return count }
     let line = String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
       .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -175,6 +182,7 @@ final class CurlTransfer {
   /// A part of the body: to the sink when the answer is a 200 and there is one, else kept.
   /// Returns the bytes taken (fewer ends the transfer).
   private func bodyPart(_ bytes: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+    lastHeard = Date()
     guard let bytes, count > 0 else { return count }
     let data = Data(bytes: bytes, count: count)
     if status == 200, let sink {

@@ -100,7 +100,9 @@ import Testing
     #expect(server.requests.count == 1)
   }
 
-  /// A server that stalls half-way, or says nothing at all, times out after `timeout`.
+  /// A server that stalls half-way, or says nothing at all, times out after `timeout`: within a
+  /// few tenths of it (libcurl's low-speed check, averaging over seconds, let a stall after a
+  /// burst of bytes run 5 s past a timeout of 1 s: a review).
   @Test(arguments: [
     LocalHTTPServer.Reply.stalled(status: 200, body: HTTPClientTests.body, bytes: 1000, seconds: 10), .silence(seconds: 10),
   ])
@@ -113,7 +115,7 @@ import Testing
     } throws: { error in
       (error as? TransportError)?.reason == "timed out after 1 s"
     }
-    #expect(Date().timeIntervalSince(start) < 8)
+    #expect(Date().timeIntervalSince(start) < 4)
   }
 
   @Test func aConnectionCutOffIsATransportError() throws {
