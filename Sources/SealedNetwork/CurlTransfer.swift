@@ -200,6 +200,8 @@ final class CurlTransfer {
       // An error page beside a download is kept up to 1 MiB.
       body.append(data.prefix(Self.keptBody - body.count))
     }
+    // An error page's bytes are no progress of the download (a 404's showed as "9 of 9 bytes").
+    guard status == 200 else { return count }
     received += Int64(count)
     progress?(TransferProgress(received: received, expected: expectedLength))
     return count

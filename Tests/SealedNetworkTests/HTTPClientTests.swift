@@ -207,6 +207,16 @@ import Testing
     #expect(CurlTransfer.speaksTLS == features.stdout.split(separator: "\n").contains("SSL"))
   }
 
+  /// An error page is no progress of the download (the app showed a 404's body as "9 of 9
+  /// bytes" downloaded: a review).
+  @Test func anErrorPageIsNoProgress() throws {
+    let server = try LocalHTTPServer { _ in .respond(status: 404, headers: [:], body: Data("not found".utf8)) }
+    let seen = Mutex<[TransferProgress]>([])
+    let answer = try client.get(URL(string: server.baseURL + "/x")!, sink: try file(), progress: { progress in seen.withLock { $0.append(progress) } }, shouldStop: nil)
+    #expect(answer.status == 404 && answer.body == Data("not found".utf8))
+    #expect(seen.withLock { $0 }.isEmpty)
+  }
+
   @Test func aCompressedAnswerIsDecodedAndItsProgressHasNoTotal() throws {
     let gzipped = try ReleaseFixtures.gzipped(Self.body)
     let server = try LocalHTTPServer { _ in .respond(status: 200, headers: ["Content-Encoding": "gzip"], body: gzipped) }
