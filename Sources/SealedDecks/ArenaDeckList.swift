@@ -18,6 +18,14 @@ import SealedSupport
 /// Names are written as Arena writes them: both halves of a split card (`Assure // Assemble`),
 /// the front face of every other card of two faces (adventures, double-faced cards).
 package enum ArenaDeckList {
+  /// The text of `deck`, ending with a line feed, or the refusal of an empty deck, as the
+  /// Tabletop Simulator export refuses it (Arena's was a `Deck` heading over nothing: a review).
+  /// Cost: linear in the pool's cards.
+  package static func exported(_ deck: Deck) throws(DataError) -> String {
+    guard deck.size > 0 else { throw Deck.emptyRefusal(deck.name) }
+    return text(deck)
+  }
+
   /// The text of `deck`, ending with a line feed. Cost: linear in the pool's cards.
   package static func text(_ deck: Deck) -> String {
     var lines = ["Deck"] + deck.cards.map { line(copies: $0.copies, card: $0.card) }

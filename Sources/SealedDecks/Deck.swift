@@ -183,6 +183,11 @@ public struct Deck: Sendable, Equatable {
   public static func == (lhs: Deck, rhs: Deck) -> Bool {
     lhs.name == rhs.name && lhs.json == rhs.json
   }
+
+  /// Every export's refusal of a deck without cards.
+  static func emptyRefusal(_ name: String) -> DataError {
+    DataError("deck \(name) is empty; add cards with 'sealed deck add \(name) CARD'")
+  }
 }
 
 // MARK: - JSON

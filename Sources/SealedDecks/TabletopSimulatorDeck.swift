@@ -113,9 +113,7 @@ package struct TabletopSimulatorDeck: Encodable, Sendable {
 
   /// The saved object for `deck`, or an error for an empty deck.
   package init(_ deck: Deck) throws(DataError) {
-    guard deck.size > 0 else {
-      throw DataError("deck \(deck.name) is empty; add cards with 'sealed deck add \(deck.name) CARD'")
-    }
+    guard deck.size > 0 else { throw Deck.emptyRefusal(deck.name) }
     var customDeck: [String: CustomDeckEntry] = [:]
     var deckIDs: [Int] = []
     var cards: [CardObject] = []

@@ -61,12 +61,17 @@ import Testing
     #expect(TabletopSimulatorDeck.imageURL(for: record) == record.image)
   }
 
+  /// Both exports refuse an empty deck alike (Arena's wrote a `Deck` heading over nothing: a
+  /// review).
   @Test func anEmptyDeckIsRefused() throws {
     var deck = Deck(name: "empty", pool: DeckTestPools.small, poolName: "small")
     try deck.remove(try deck.findCard("Ajani's P"), count: 2)
     try deck.remove(try deck.findCard("Dragon"))
     #expect(throws: DataError("deck empty is empty; add cards with 'sealed deck add empty CARD'")) {
       try TabletopSimulatorDeck(deck)
+    }
+    #expect(throws: DataError("deck empty is empty; add cards with 'sealed deck add empty CARD'")) {
+      try ArenaDeckList.exported(deck)
     }
   }
 }

@@ -41,7 +41,7 @@ struct ExportArenaCommand: ParsableCommand {
   func run() throws {
     if let out { try OutputFile.checkWritable(out, option: "--out", force: force) }
     let deck = try Library.fromEnvironment().deck(name)
-    let text = ArenaDeckList.text(deck)
+    let text = try ArenaDeckList.exported(deck)
     if let note = ArenaDeckList.facesNote(deck) { Note.write(note) }
     guard let out else {
       print(text, terminator: "")

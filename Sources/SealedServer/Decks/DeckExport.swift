@@ -15,7 +15,8 @@ enum DeckExport: String, CaseIterable, Sendable {
   func file(of deck: Deck, imagesFolder: String?) throws(APIError) -> (data: Data, type: String, name: String) {
     switch self {
     case .arena:
-      return (Data(ArenaDeckList.text(deck).utf8), "text/plain; charset=utf-8", "\(deck.name).txt")
+      let text = try APIError.refusing { try ArenaDeckList.exported(deck) }
+      return (Data(text.utf8), "text/plain; charset=utf-8", "\(deck.name).txt")
     case .tts:
       let saved = try APIError.refusing { try TabletopSimulatorDeck(deck) }
       return (Data(Self.json(saved).utf8), "application/json", "\(deck.name).json")
