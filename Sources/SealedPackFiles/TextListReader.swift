@@ -77,7 +77,10 @@ final class TextListReader: BoosterParser {
   private func message(for problem: TextListLine.Problem, text: String) -> String {
     switch problem {
     case .unknownForm:
-      return "\"\(excerpt(text.trimmingSpaces))\" is not a card line (expected e.g. \"1 Name (SET) 100\", \"SET 100\", \"Name (SET)\" or a name)"
+      // A spreadsheet's tab-separated export reads as a text list (a review: no word of tabs).
+      let tabs = text.contains("\t") && text.lowercased().contains("collector_number")
+        ? "; its fields are separated by tabs: save the file as CSV (commas or semicolons), whose header names booster, set and collector_number" : ""
+      return "\"\(excerpt(text.trimmingSpaces))\" is not a card line (expected e.g. \"1 Name (SET) 100\", \"SET 100\", \"Name (SET)\" or a name)\(tabs)"
     case .zeroCount:
       return "a count of 0 in \"\(excerpt(text.trimmingSpaces))\"; leave the line out instead"
     case .countNotANumber(let token):

@@ -93,6 +93,8 @@ import Testing
 
   @Test(arguments: [
     ("WAR 1\nOb Nixilis (WAR 100\n", "list.txt:2: \"Ob Nixilis (WAR 100\" is not a card line (expected e.g. \"1 Name (SET) 100\", \"SET 100\", \"Name (SET)\" or a name) (booster \"booster 1\")"),
+    // A spreadsheet's tab-separated export says so (a review: it read as a text list, no word of tabs).
+    ("booster\tset\tcollector_number\n1\twar\t100\n", "list.txt:1: \"booster\\tset\\tcollector_number\" is not a card line (expected e.g. \"1 Name (SET) 100\", \"SET 100\", \"Name (SET)\" or a name); its fields are separated by tabs: save the file as CSV (commas or semicolons), whose header names booster, set and collector_number (booster \"booster 1\")"),
     ("WAR 1\n\n1,war,100\n", "list.txt:3: \"1,war,100\" is not a card line (expected e.g. \"1 Name (SET) 100\", \"SET 100\", \"Name (SET)\" or a name) (booster \"booster 2\")"),
     ("WAR 1\n[[\(String(repeating: "x", count: 80))]]\n", "list.txt:2: \"[[\(String(repeating: "x", count: 58))…\" is not a card line (expected e.g. \"1 Name (SET) 100\", \"SET 100\", \"Name (SET)\" or a name) (booster \"booster 1\")"),
     ("Pack 3:\n0 Island (WAR) 254\n", "list.txt:2: a count of 0 in \"0 Island (WAR) 254\"; leave the line out instead (booster \"Pack 3\")"),
