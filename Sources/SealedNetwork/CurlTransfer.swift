@@ -31,10 +31,11 @@ final class CurlTransfer {
   private let heldBodyLimit: Int
   /// Set when a body held in memory grew past `heldBodyLimit` (the transfer is then ended).
   private var bodyTooLarge = false
-  /// When the last bytes of the answer came (or the transfer began): the run loop ends a
+  /// When the last bytes of the answer came, once its first have: the run loop then ends a
   /// transfer silent for `timeout` itself, exactly, where libcurl's low-speed check averages
-  /// over seconds and let a stall after a burst run 5 s past it (a review).
-  private var lastHeard = Date()
+  /// over seconds and let a stall after a burst run 5 s past it (a review). Before the first
+  /// bytes, libcurl's own limits hold: `timeout` to connect, then `timeout` of silence.
+  private var lastHeard: Date?
 
   /// Sets the request up: `timeout` for connecting and between two parts of the answer,
   /// `limit` for the whole transfer. Throws when libcurl cannot be set up.
@@ -113,7 +114,7 @@ final class CurlTransfer {
   /// with `stopped` when `shouldStop` ended it.
   func run(shouldStop: (() -> Bool)?) throws(TransportError) -> HTTPResponse {
     let start = Date()
-    lastHeard = start
+    lastHeard = nil
     func failed(_ code: CURLMcode) -> TransportError {
       TransportError(reason: "libcurl failed (\(String(cString: curl_multi_strerror(code)).lowercased()))")
     }
@@ -125,7 +126,9 @@ final class CurlTransfer {
       guard performed == CURLM_OK else { throw failed(performed) }
       if running == 0 { break }
       if let shouldStop, shouldStop() { throw TransportError(reason: "stopped", stopped: true) }
-      if Date().timeIntervalSince(lastHeard) >= timeout { throw TransportError(reason: "timed out after \(HTTPClient.seconds(timeout))") }
+      if let lastHeard, Date().timeIntervalSince(lastHeard) >= timeout {
+        throw TransportError(reason: "timed out after \(HTTPClient.seconds(timeout))")
+      }
       let polled = curl_multi_poll(multi, nil, 0, 100, nil)
       guard polled == CURLM_OK else { throw failed(polled) }
     }

@@ -62,8 +62,9 @@ package struct TransferProgress: Sendable, Equatable {
 /// parts of the answer (Foundation's URLSession on Linux woke about 2,000 times a second while
 /// a server was slow to answer: most of a core).
 package struct HTTPClient: Sendable {
-  /// Seconds to wait for the answer to start, and between two parts of it (libcurl's low-speed
-  /// limit: whole seconds, a stall after a burst of data seen a few seconds later).
+  /// Seconds to wait to connect, then for the answer to start (libcurl's limits, in whole
+  /// seconds), and between two parts of it once it has started (Sealed's own clock: a stall
+  /// after a burst ends `timeout` after the last bytes).
   package var timeout: TimeInterval
   /// Headers sent with every request (Scryfall asks for a User-Agent and an Accept header).
   package var headers: [String: String]

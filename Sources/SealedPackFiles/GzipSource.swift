@@ -7,6 +7,8 @@ import SealedSupport
 final class GzipSource: ByteSource {
   /// The gzip magic bytes, 1f 8b.
   static let magic: [UInt8] = [0x1F, 0x8B]
+  /// How the error of data that does not inflate (or fails its checksum) begins.
+  static let corruptPrefix = "gzip data is corrupt"
 
   private let input: ByteSource
   private let path: String
@@ -90,7 +92,7 @@ final class GzipSource: ByteSource {
         let detail = stream.pointee.msg.map { String(cString: $0) } ?? "status \(status)"
         let error = startsMember
           ? DataError("bytes that are not gzip follow the gzip data (trailing garbage: a file joined to another, or damaged)", at: path)
-          : DataError("gzip data is corrupt (\(detail))", at: path)
+          : DataError("\(Self.corruptPrefix) (\(detail))", at: path)
         guard produced(buffer) > 0 else { throw error }
         pendingError = error
         return produced(buffer)

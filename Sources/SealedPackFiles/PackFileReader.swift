@@ -163,8 +163,9 @@ public struct PackFileReader: ~Copyable {
     do {
       while try gunzipped.read(into: buffer) > 0 {}
     } catch {
-      // The row error was the damage itself (the line reader names the line after it).
-      guard !rowError.message.hasPrefix(error.message) else { return nil }
+      // Only data that inflates wrongly makes rows that are not the file's: a file cut short or
+      // followed by other bytes inflated its rows as written, and the row error stands.
+      guard error.message.hasPrefix(GzipSource.corruptPrefix), !rowError.message.hasPrefix(error.message) else { return nil }
       return DataError(
         "\(error.message); the rows inflated from it are not the file's (a row before the damage was found: \(rowError.message))",
         at: error.location ?? source)

@@ -54,6 +54,21 @@ import Testing
     #expect(report.status == 0, "\(report.stderr)")
   }
 
+  /// A claim the data decides exactly counts once even when its engine row shares the rules'
+  /// row (it counted twice: a review), and a size claim sharing the rules' row counts once.
+  @Test func eachClaimCountsOnce() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    _ = try Fixtures.write(
+      "name: war-draft\ndescription: two claims\nclaims:\n  - name: a foil in 1 of 3 boosters\n    odds: { cards: { foil: true }, in: 1/3 }\n  - name: boosters of 15\n    invariant: { booster_size: 15 }\n",
+      to: "specs/war-draft.yaml", in: dir)
+    let out = dir.appendingPathComponent("run")
+    let result = try SealedExecutable.run(
+      ["check-products", "--products", "war-draft", "--specs", dir.appendingPathComponent("specs").path, "--pools", "2000", "--seed", "1", "--out", out.path, "--quiet"])
+    #expect([0, 1].contains(result.status), "\(result.stdout)\(result.stderr)")
+    let row = try #require(try Self.rows(out).first)
+    #expect(row[15] == "2" && row[16] == "0", "\(row)")
+  }
+
   /// A release without products Sealed's specs are for says so (a release that lost mkm-play
   /// passed without a word, its published odds unchecked: a review), on the terminal, in
   /// run.csv and on the page; a run whose patterns do not pick them does not.

@@ -213,7 +213,6 @@ import Testing
     #expect(lint.stdout.hasPrefix("lint: no warnings (3 products)\n"), "\(lint.stdout)")
   }
 
-  /// The quick case of the above, for the debug run: a file cut off, nothing installed before.
   /// With SEALED_DATA set, the release fetched is the newest, not the one in use (it said "in
   /// use now" while the shell's commands read the release SEALED_DATA names: a review).
   @Test func aFetchUnderSealedDataSaysWhichIsInUse() throws {
@@ -231,6 +230,7 @@ import Testing
     #expect(colon.status == 0 && colon.stdout.hasPrefix("fetched rel:2025.json: "), "\(colon.stdout)\(colon.stderr)")
   }
 
+  /// The quick case of the above, for the debug run: a file cut off, nothing installed before.
   @Test func aCutOffFileIsRefusedAndNothingIsLeft() throws {
     let server = try ReleaseServer()
     let (home, env) = try Self.environment()

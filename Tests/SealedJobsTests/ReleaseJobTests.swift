@@ -48,6 +48,16 @@ import Testing
 
   /// A folder holding a file Sealed did not write is refused before either release is read:
   /// the error is the folder's, although the old file does not exist.
+  /// A fetched release is "in use now" unless SEALED_DATA names another (newest, or its own
+  /// name, is no other).
+  @Test func whatAFetchedReleaseIsUnderSealedData() {
+    #expect(ReleaseFetchJob.standing(of: "mtgwtf-1", environment: [:]) == "the release in use now")
+    #expect(ReleaseFetchJob.standing(of: "mtgwtf-1", environment: ["SEALED_DATA": "newest"]) == "the release in use now")
+    #expect(ReleaseFetchJob.standing(of: "mtgwtf-1", environment: ["SEALED_DATA": "mtgwtf-1"]) == "the release in use now")
+    #expect(ReleaseFetchJob.standing(of: "mtgwtf-1", environment: ["SEALED_DATA": "shipped"])
+      == "the newest release (SEALED_DATA=shipped is the one in use where it is set)")
+  }
+
   @Test func theFolderIsCheckedBeforeTheFilesAreRead() throws {
     let out = try Fixtures.temporaryDirectory().appendingPathComponent("diff")
     try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)

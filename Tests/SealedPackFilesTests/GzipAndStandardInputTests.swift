@@ -67,6 +67,13 @@ import Testing
       if error.contains("the rows inflated from it are not the file's") { inflatedWrong += 1 }
     }
     #expect(inflatedWrong > 0)
+    // A file cut short inflated its rows as written: a bad row's own error stands (it was
+    // replaced by "the rows inflated from it are not the file's": a review).
+    let bad = "booster,set,collector_number\nb1,war\n" + (1...3000).map { "b\($0 / 15),war,\($0 % 250 + 1)\n" }.joined()
+    let zipped = try PackFileTesting.gzip(Array(bad.utf8))
+    let cut = try PackFileTesting.file("cut.csv.gz", Array(zipped.prefix(zipped.count * 3 / 4)))
+    let error = try #require(PackFileTesting.error(cut))
+    #expect(error.hasPrefix(cut + ":2: row has 2 fields, the header has 3"), "\(error)")
   }
 
   @Test func inMemoryBytesReadLikeAFile() throws {

@@ -67,7 +67,9 @@ struct DeckDeleteCommand: ParsableCommand {
     }
     // What was confirmed is what goes: a file saved since (the app, another command) is kept.
     try library.withLock(creating: false) {
-      guard FileManager.default.contents(atPath: library.file(kind, name)) == bytes else {
+      let now = FileManager.default.contents(atPath: library.file(kind, name))
+      guard now != nil else { throw DataError("\(kind.rawValue) \(name) was deleted after it was shown (by the app or another command)") }
+      guard now == bytes else {
         throw DataError("\(kind.rawValue) \(name) changed after it was shown: kept; run the command again to delete it as it is now")
       }
       try library.delete(kind, name)

@@ -1,7 +1,6 @@
 import Foundation
 import SealedJobs
 import SealedRelease
-import SealedRules
 
 /// What `sealed rules fetch` prints: what was downloaded, its lint, what changed against the
 /// release before in the words of `sealed rules diff`, and the release now in use.
@@ -23,11 +22,7 @@ enum ReleaseFetchOutput {
     text += ReleaseDiffOutput.render(diff.outcome, of: diff.job, top: top, verdict: false)
     let name = installed.release.name
     let again = installed == .chosenAgain(installed.release) ? " (installed before; chosen again)" : ""
-    // SEALED_DATA names the release every command reads, whatever is newest (a review: the
-    // fetch said its release was in use while the shell's commands read the shipped one).
-    let pinned = environment[BoosterRelease.environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
-    let inUse = pinned.map { "the newest release (\(BoosterRelease.environmentVariable)=\($0) is the one in use where it is set)" }
-      ?? "the release in use now"
+    let inUse = ReleaseFetchJob.standing(of: name, environment: environment)
     guard outcome.changed else {
       return text + "installed: \(name)\(again) is \(inUse); its products are those of \(outcome.previous.reference)\n"
     }

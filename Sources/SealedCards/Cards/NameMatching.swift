@@ -46,9 +46,9 @@ package enum NameMatching {
     let unique = names.filter { seen.insert($0).inserted }
     let containing = unique.filter { normalized($0).contains(wanted) }
     if !containing.isEmpty { return Array(containing.sorted().prefix(limit)) }
-    // A query of no letter (`#`, `-1`, `//`) is no misspelt name, and one of a letter or two is
-    // within a few edits of every name: no suggestion rather than the first names in order.
-    guard wanted.contains(where: \.isLetter), wanted.count >= 3 else { return [] }
+    // A query of no letter or digit (`#`, `//`) is no misspelt name, and one of a character or
+    // two is within a few edits of every name: no suggestion rather than the first names in order.
+    guard wanted.contains(where: { $0.isLetter || $0.isNumber }), wanted.count >= 3 else { return [] }
     let threshold = max(2, wanted.count / 3) + 1
     let scored = unique.map { name -> (name: String, score: Int) in
       let candidate = normalized(name)

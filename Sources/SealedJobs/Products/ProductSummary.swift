@@ -111,15 +111,18 @@ package struct ProductSummary: Sendable {
         // A claim sharing the rules' row (`both`) tests the engine against the data, and holds
         // the data to the maker by sharing it (the same expectation: decided exactly, met).
         let tested = screen.checks.contains {
-          !$0.isNotTested && ($0.tests == target || (target == .dataAgainstMaker && $0.source == .both))
+          !$0.isNotTested && ($0.tests == target || (target == .dataAgainstMaker && $0.source == .both && !$0.name.hasSuffix(SpecChecks.engineSuffix)))
         }
         let verdict = !tested ? "" : failed.contains { $0.tests == target } ? "fail" : "pass"
         if target == .dataAgainstMaker { dataAgainstMaker = verdict } else { engineAgainstData = verdict }
       }
       guard !spec.isEmpty else { return }
-      // A claim the data decides exactly is two rows; the engine's is not a claim of its own. A
-      // claim sharing the rules' row is one (it was left out when it passed: a review).
-      let claims = screen.checks.filter { $0.source == .both || ($0.source == .spec && $0.tests != .engineAgainstData) }
+      // A claim the data decides exactly is two rows; the engine's is not a claim of its own,
+      // whether or not it shares the rules' row. Another claim sharing the rules' row is one
+      // (it was left out when it passed: a review).
+      let claims = screen.checks.filter { check in
+        check.source == .both ? !check.name.hasSuffix(SpecChecks.engineSuffix) : check.source == .spec && check.tests != .engineAgainstData
+      }
       claimNames = Set(claims.map(\.name))
       claimsNotTested = claims.filter(\.isNotTested).count
       claimsTested = claims.count - claimsNotTested!

@@ -142,6 +142,16 @@ package struct ReleaseFetchJob: Sendable {
     return outcome
   }
 
+  /// What release `name`, just installed, now is: `the release in use now`, or, when
+  /// `SEALED_DATA` names another (`shipped`, a release's name), the newest release, that one in
+  /// use where it is set (the fetch said "in use now" while the shell's commands read the shipped
+  /// one: a review).
+  package static func standing(of name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    let pinned = environment[BoosterRelease.environmentVariable].flatMap { $0.isEmpty || $0 == "newest" || $0 == name ? nil : $0 }
+    return pinned.map { "the newest release (\(BoosterRelease.environmentVariable)=\($0) is the one in use where it is set)" }
+      ?? "the release in use now"
+  }
+
   /// The end of every refusal: "nothing was installed (the release in use is still shipped)".
   var nothingInstalled: String { "nothing was installed (the release in use is still \(previous.reference))" }
 

@@ -190,7 +190,7 @@ final class BrowserFetches: Sendable {
       let result =
         outcome.installed == nil
         ? "\(now), the release in use, is this download; nothing was installed"
-        : "\(now) is the release in use now: \(outcome.changed ? outcome.changeCounts : "no product changed") against \(outcome.previous.reference)"
+        : "\(now) is \(ReleaseFetchJob.standing(of: now)): \(outcome.changed ? outcome.changeCounts : "no product changed") against \(outcome.previous.reference)"
       context.update { $0.result = result }
       context.update { $0.state = .done; $0.step = "" }
     } catch {

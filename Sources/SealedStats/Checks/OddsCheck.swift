@@ -42,7 +42,7 @@ struct OddsCheck {
     data.tests = .dataAgainstMaker
     data.exactShare = share.description
     let engineCheck = OddsCheck(
-      plan: plan, tally: tally, builder: builder, name: name + " (engine)", alpha: alpha, lane: lane, reading: .exact)
+      plan: plan, tally: tally, builder: builder, name: name + SpecChecks.engineSuffix, alpha: alpha, lane: lane, reading: .exact)
     var engine = try engineCheck.simulated(odds.stating(share.doubleValue))
     engine.tests = .engineAgainstData
     engine.exactShare = share.description

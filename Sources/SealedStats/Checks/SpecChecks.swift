@@ -67,6 +67,10 @@ package struct SpecChecks: ContextualChecks {
     return "; its alpha \(CSVNumber.format(own)) is held at the run's \(CSVNumber.format(row.alpha)), the one Holm's procedure controls"
   }
 
+  /// How the name of the engine's row of a claim the data decides exactly ends (`... (engine)`):
+  /// that row tests the engine against the data's share, and is no claim of its own.
+  package static let engineSuffix = " (engine)"
+
   /// The kind of check a claim makes.
   package static func kind(of claim: SpecClaim) -> CheckResult.Kind {
     switch claim.kind {
