@@ -33,24 +33,11 @@ enum PackFileTesting {
     }
   }
 
-  /// `bytes` gzipped by the system's gzip (independent of the writer under test).
+  /// `bytes` gzipped by the system's gzip (independent of the writer under test), file to file:
+  /// no pipes and no writing thread beside the tests reading files (a file read beside it once
+  /// failed with "Bad file descriptor").
   static func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/gzip")
-    process.arguments = ["-c", "-n"]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    let writer = Thread {
-      input.fileHandleForWriting.write(Data(bytes))
-      try? input.fileHandleForWriting.close()
-    }
-    writer.start()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Array(data)
+    Array(try ReleaseFixtures.gzipped(Data(bytes)))
   }
 
   /// The boosters with line numbers cleared and each card of count n made n cards of count 1,
