@@ -92,8 +92,10 @@ final class ProductCatalog: Sendable {
   func load(from location: CardDataLocation, cache: ProductListingCache? = .standard(), generation current: Int = 0) {
     let begun = Date()
     let result: Listing
+    var attempted: String?
     do throws(DataError) {
       let release = try BoosterRelease.resolve(nil)
+      attempted = release.label
       let data = try release.read()
       let total = data.products.count
       let isCurrent = { @Sendable in self.generation.withLock { $0 == current } }
@@ -107,19 +109,21 @@ final class ProductCatalog: Sendable {
         status: "ready", kinds: Self.grouped(listed), note: nil, listed: total, total: total, seconds: Date().timeIntervalSince(begun),
         release: release.display, release_label: release.label)
     } catch {
-      result = Listing(status: "failed", kinds: [], note: error.description, listed: 0, total: 0, seconds: Date().timeIntervalSince(begun))
+      result = Listing(
+        status: "failed", kinds: [], note: error.description, listed: 0, total: 0, seconds: Date().timeIntervalSince(begun),
+        release_label: attempted)
     }
     generation.withLock { generation in
       if generation == current { state.withLock { $0 = result } }
     }
   }
 
-  /// Restarts a finished listing whose release is no longer the one in use: one installed by
-  /// `sealed rules fetch` beside the app (the page offered the old release's products, which
-  /// the app then refused as unknown, until it was restarted). Cost: listing the installed
-  /// releases, a few small files.
+  /// Restarts a finished listing (or a failed one) whose release is no longer the one in use:
+  /// one installed by `sealed rules fetch` beside the app (the page offered the old release's
+  /// products, which the app then refused as unknown, until it was restarted). Cost: listing
+  /// the installed releases, a few small files.
   private func restartIfAnotherRelease() {
-    guard let listed = state.withLock({ $0.status == "ready" ? $0.release_label : nil }),
+    guard let listed = state.withLock({ $0.status == "loading" ? nil : $0.release_label }),
       let inUse = try? BoosterRelease.resolve(nil).label, inUse != listed
     else { return }
     restart()
