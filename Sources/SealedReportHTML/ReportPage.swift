@@ -52,13 +52,15 @@ struct ReportPage {
     title = isAudit
       ? "Sealed audit: \(set) · \(rules) · \(run["boosters"] ?? "?") boosters opened"
       : "Sealed report: \(set) · \(rules) · seed \(seed)"
+    // No execution facts (threads, times, when it started): two runs of one seed write the same
+    // page whatever the thread count (it printed `started`: a review).
     let keys = [
       ("set", "set"), ("rules", "rules"), ("rules_source", "rules source"), ("rules_sha256", "rules SHA-256"),
       ("booster_data", "booster data"),
       ("seed", "seed"), ("pools", "pools"), ("boosters", "boosters"), ("status", "status"), ("shard", "shard"),
       ("packs", "packs read"), ("format", "file format"), ("card_identity", "cards named by"),
       ("pool_grouping", "boosters in pools"), ("resamples", "Monte Carlo samples"), ("notes", "notes"),
-      ("tool_version", "Sealed version"), ("generator", "generator"), ("started_at", "started"),
+      ("tool_version", "Sealed version"), ("generator", "generator"),
     ]
     identity = keys.compactMap { key, label in run[key].flatMap { $0.isEmpty ? nil : Pair(key: label, value: $0) } }
     command = run["command"].flatMap { $0.isEmpty ? nil : $0 }

@@ -69,6 +69,17 @@ import Testing
     return body.components(separatedBy: "<tr").dropFirst().map { String($0) }
   }
 
+  /// The page prints no execution fact, so two runs of one seed write the same page whatever
+  /// the thread count (it printed when the run started: a review).
+  @Test func thePagePrintsNoExecutionFacts() throws {
+    var run = Self.run
+    for (key, value) in [("threads", "7"), ("elapsed_seconds", "12.34"), ("boosters_per_second", "480000"), ("started_at", "2026-12-07T02:10:22Z")] {
+      run.append([key, value])
+    }
+    let html = try page([("run.csv", run), ("checks.csv", Self.checks())])
+    for value in ["2026-12-07T02:10:22Z", "12.34", "480000"] { #expect(!html.contains(value), "\(value)") }
+  }
+
   @Test func failuresComeFirstAndAreMarkedInWordsNotOnlyColour() throws {
     let html = try page([("run.csv", Self.run), ("checks.csv", Self.checks()), ("sheet_frequency.csv", Self.sheets)])
     let rows = try verdictRows(html)
