@@ -25,6 +25,16 @@ extension ReportPage {
   /// (`compared_pool_mythics.csv`, written by `sealed check`).
   mutating func buildPoolMythics(_ contents: ReportContents) {
     let own = contents.poolMythics ?? []
+    // Charts of counts the run's own check could not test (cards without card data counted as
+    // not mythic) say so: mkm-collector-sample's showed "0: observed 100.000%, expected 100.000%"
+    // with no word (a review).
+    if !own.isEmpty || !(contents.mythicPosition ?? []).isEmpty,
+      let untested = contents.checks?.rows.first(where: { $0.name == "mythics per pool" && $0.verdict == .notTested })
+    {
+      notes.append(
+        "The mythic charts count a card without card data as not mythic, so their checks were not made: "
+          + untested.detail.replacingOccurrences(of: "not tested: ", with: ""))
+    }
     var groups: [(rules: String, rows: [PoolShareRow])] = own.isEmpty ? [] : [(contents.run["rules"] ?? "?", own)]
     for compared in contents.comparedPoolMythics ?? [] {
       if let index = groups.firstIndex(where: { $0.rules == compared.rules }) {

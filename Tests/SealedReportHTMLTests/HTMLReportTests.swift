@@ -80,6 +80,22 @@ import Testing
     for value in ["2026-12-07T02:10:22Z", "12.34", "480000"] { #expect(!html.contains(value), "\(value)") }
   }
 
+  /// Mythic charts whose check was not made (cards without card data, counted as not mythic)
+  /// say so (mkm-collector-sample's said "0: observed 100.000%, expected 100.000%": a review).
+  @Test func mythicChartsOfAnUntestedCheckSaySo() throws {
+    let mythics = Self.table(["mythics", "pools", "proportion", "expected_proportion"], [["0", "1000", "1.0", "1.0"]])
+    var checks = Self.checks()
+    checks.append([
+      "mythics per pool", "chi_square", "0", "", "", "", "", "", "", "", "", "0.001", "not_tested", "rules",
+      "not tested: the cards' rarities are unknown: 116 of 426 cards lack card data (sets mkm, plst, spg)",
+    ])
+    let html = try page([("run.csv", Self.run), ("checks.csv", checks), ("pool_mythics.csv", mythics)])
+    #expect(html.contains("The mythic charts count a card without card data as not mythic, so their checks were not made: "))
+    #expect(html.contains("116 of 426 cards lack card data (sets mkm, plst, spg)"))
+    let tested = try page([("run.csv", Self.run), ("checks.csv", Self.checks()), ("pool_mythics.csv", mythics)])
+    #expect(!tested.contains("The mythic charts count"))
+  }
+
   @Test func failuresComeFirstAndAreMarkedInWordsNotOnlyColour() throws {
     let html = try page([("run.csv", Self.run), ("checks.csv", Self.checks()), ("sheet_frequency.csv", Self.sheets)])
     let rows = try verdictRows(html)
