@@ -23,6 +23,7 @@ extension ReportPage: MustacheParent {
     case "position": position
     case "sheets": sheets
     case "claims": claims
+    case "hasClaims": !claims.isEmpty
     case "sheetNote": sheetNote
     case "notes": notes
     case "findings": findings

@@ -96,6 +96,14 @@ import Testing
     #expect(!tested.contains("The mythic charts count"))
   }
 
+  /// A page without a spec's claims does not introduce its strips with them (a simulation's
+  /// page said "Against the spec's ... claims": a review).
+  @Test func stripsWithoutClaimsDoNotNameASpec() throws {
+    let html = try page([("run.csv", Self.run), ("checks.csv", Self.checks()), ("sheet_frequency.csv", Self.sheets)])
+    #expect(html.contains("Against the rules' own expectations for each sheet"))
+    #expect(!html.contains("Against the spec's"))
+  }
+
   @Test func failuresComeFirstAndAreMarkedInWordsNotOnlyColour() throws {
     let html = try page([("run.csv", Self.run), ("checks.csv", Self.checks()), ("sheet_frequency.csv", Self.sheets)])
     let rows = try verdictRows(html)
