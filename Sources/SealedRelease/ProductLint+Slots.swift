@@ -12,7 +12,7 @@ extension ProductLint {
 
   /// What a sheet is for the rare-slot and uncommon-slots rules: of the rarities asked about,
   /// of others, or not to be judged.
-  enum RareSheet { case rare, other, unknown }
+  enum SheetRarities { case held, other, unknown }
 
   /// rare-slot: a variant of a Play or Draft Booster that draws no sheet of rares and mythics.
   /// A sheet is one when most of the weight of its cards with card data is rare or mythic, or,
@@ -23,15 +23,15 @@ extension ProductLint {
     _ product: CompiledBoosterData.Product, kind: String, cards: ReleaseCards, warn: (LintRule, String, String) -> Void
   ) throws(DataError) {
     guard let booster = rareSlotKinds[kind] else { return }
-    var judged: [String: RareSheet] = [:]
+    var judged: [String: SheetRarities] = [:]
     for (index, variant) in product.boosters.enumerated() {
       let drawn = variant.sheets.filter { $0.value > 0 }
-      var sheets: [RareSheet] = []
+      var sheets: [SheetRarities] = []
       for name in drawn.keys.sorted() {
         if judged[name] == nil { judged[name] = try sheet(name, of: product, holding: rareOrBetter, named: [.rare, .mythic], cards: cards) }
         sheets.append(judged[name]!)
       }
-      guard !sheets.contains(.rare), !sheets.contains(.unknown) else { continue }
+      guard !sheets.contains(.held), !sheets.contains(.unknown) else { continue }
       warn(
         .rareSlot, variantPlace(index, of: product),
         "draws no sheet of rares and mythics (\(ProductMeasures.variantName(drawn))) where \(booster) holds a rare or mythic in every booster")
@@ -42,7 +42,7 @@ extension ProductLint {
   /// is of them, or, when none has data, its name names only rarities of `named`.
   static func sheet(
     _ name: String, of product: CompiledBoosterData.Product, holding rarities: Set<Rarity>, named: Set<Rarity>, cards: ReleaseCards
-  ) throws(DataError) -> RareSheet {
+  ) throws(DataError) -> SheetRarities {
     guard let sheet = product.sheets[name] else { return .other }
     var (known, held) = (0.0, 0.0)
     for (key, weight) in sheet.cards {
@@ -50,10 +50,10 @@ extension ProductLint {
       known += weight
       if rarities.contains(rarity) { held += weight }
     }
-    if known > 0 { return held * 2 > known ? .rare : .other }
+    if known > 0 { return held * 2 > known ? .held : .other }
     let names = SheetName(name).rarities
     if names.isEmpty { return .unknown }
-    return names.isSubset(of: named) ? .rare : .other
+    return names.isSubset(of: named) ? .held : .other
   }
 
   /// The uncommons each kind of booster is published with, where every booster of the kind
@@ -77,7 +77,7 @@ extension ProductLint {
       for (name, count) in variant.sheets.sorted(by: { $0.key < $1.key }) where count > 0 {
         if judged[name] == nil {
           var uncommon = SheetName(name).rarities == [.uncommon]
-          if uncommon { uncommon = try sheet(name, of: product, holding: [.uncommon], named: [.uncommon], cards: cards) == .rare }
+          if uncommon { uncommon = try sheet(name, of: product, holding: [.uncommon], named: [.uncommon], cards: cards) == .held }
           judged[name] = uncommon
         }
         if judged[name]! { uncommons.append((name, count)) }

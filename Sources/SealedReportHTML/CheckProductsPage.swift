@@ -114,8 +114,7 @@ package enum CheckProductsPage {
       notes.append("lint: \(warned) of \(products.count) products warn (summary.csv's warnings column); \(fails)")
     }
     if let missing = facts["specs_without_product"], !missing.isEmpty {
-      let codes = missing.split(separator: " ").joined(separator: ", ")
-      notes.append("the release holds no product \(codes), whose published odds Sealed's specs state: those claims were not checked (run.csv's specs_without_product)")
+      notes.append(SpecsWithoutProduct.note(missing.split(separator: " ").map(String.init)) + " (run.csv's specs_without_product)")
     }
     return notes
   }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SealedJobs
+import SealedReports
 import SealedSupport
 
 /// `sealed check-products`: `sealed check` of every product of the field's compiled booster
@@ -95,7 +96,7 @@ struct CheckProductsCommand: ParsableCommand {
     print(ProductTable.lint(summary), terminator: "")
     print(FindingsOutput.render(outcome.findings, comparison: outcome.comparison, file: "findings.csv"), terminator: "")
     if !job.specsWithoutProduct.isEmpty {
-      print("note: the release holds no product \(job.specsWithoutProduct.joined(separator: ", ")), whose published odds Sealed's specs state: those claims were not checked")
+      print("note: " + SpecsWithoutProduct.note(job.specsWithoutProduct))
     }
     if outcome.result.interrupted {
       print("INTERRUPTED after \(summary.rows.count) of \(job.products.count) products; the summary lists those that finished")

@@ -108,10 +108,10 @@ package struct ProductSummary: Sendable {
       self.pools = pools
       self.lacking = lacking
       for target in CheckTarget.allCases {
-        // A claim sharing the rules' row (`both`) tests the engine against the data, and holds
-        // the data to the maker by sharing it (the same expectation: decided exactly, met).
+        // A claim sharing the rules' row tests the engine against the data, and holds the data
+        // to the maker by sharing it (the same expectation: decided exactly, met).
         let tested = screen.checks.contains {
-          !$0.isNotTested && ($0.tests == target || (target == .dataAgainstMaker && $0.source == .both && !$0.name.hasSuffix(SpecChecks.engineSuffix)))
+          !$0.isNotTested && ($0.tests == target || (target == .dataAgainstMaker && Self.sharesTheRulesRow($0)))
         }
         let verdict = !tested ? "" : failed.contains { $0.tests == target } ? "fail" : "pass"
         if target == .dataAgainstMaker { dataAgainstMaker = verdict } else { engineAgainstData = verdict }
@@ -121,11 +121,17 @@ package struct ProductSummary: Sendable {
       // whether or not it shares the rules' row. Another claim sharing the rules' row is one
       // (it was left out when it passed: a review).
       let claims = screen.checks.filter { check in
-        check.source == .both ? !check.name.hasSuffix(SpecChecks.engineSuffix) : check.source == .spec && check.tests != .engineAgainstData
+        check.source == .both ? Self.sharesTheRulesRow(check) : check.source == .spec && check.tests != .engineAgainstData
       }
       claimNames = Set(claims.map(\.name))
       claimsNotTested = claims.filter(\.isNotTested).count
       claimsTested = claims.count - claimsNotTested!
+    }
+
+    /// Whether `check` is a spec claim sharing the rules' row (`both`), not an exact claim's
+    /// engine row that does.
+    static func sharesTheRulesRow(_ check: CheckResult) -> Bool {
+      check.source == .both && !check.name.hasSuffix(SpecChecks.engineSuffix)
     }
 
     /// The row of `summary.csv`.
