@@ -1,3 +1,5 @@
+import Foundation
+
 /// Axes drawn from a scale: a base line, tick marks and tick labels formatted with just the
 /// decimals the tick step needs.
 package enum Axis {
@@ -21,17 +23,14 @@ package enum Axis {
     }
   }
 
-  /// `value` with exactly `decimals` decimals, rounding half away from zero.
+  /// `value` with exactly `decimals` decimals, rounded as C's printf rounds (the exact binary
+  /// value, a tie to even), as the report tables and the terminal round the same values: 1/64
+  /// as a percentage shows as 1.562 at three decimals, as 0.015625 shows as 0.01562. Never "-0".
+  /// O(decimals).
   package static func fixed(_ value: Double, decimals: Int) -> String {
-    var factor = 1.0
-    for _ in 0..<decimals { factor *= 10 }
-    let scaled = (abs(value) * factor).rounded()
-    let whole = Int(scaled / factor)
-    let sign = value < 0 && scaled > 0 ? "-" : ""
-    guard decimals > 0 else { return sign + String(whole) }
-    let fraction = Int(scaled - Double(whole) * factor)
-    let digits = String(fraction)
-    return sign + String(whole) + "." + String(repeating: "0", count: decimals - digits.count) + digits
+    let text = String(format: "%.\(max(decimals, 0))f", value)
+    guard text.hasPrefix("-"), text.utf8.dropFirst().allSatisfy({ $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: ".") }) else { return text }
+    return String(text.dropFirst())
   }
 
   /// A horizontal axis at `y` with ticks below it; returns the tick values drawn.

@@ -8,7 +8,12 @@ import Testing
     #expect(Axis.Format(step: 0.05, percent: true)(0.2) == "20%")
     #expect(Axis.Format(step: 1)(-0.0) == "0")
     #expect(Axis.Format(step: 0.5)(-2) == "-2.0")
-    #expect(Axis.fixed(0.125, decimals: 2) == "0.13")
+    // Rounded as printf rounds the exact binary value, as the tables beside the charts do:
+    // 0.125 and 1.5625 are ties, to even; 0.135 is 0.13500000000000000888 in binary.
+    #expect(Axis.fixed(0.125, decimals: 2) == "0.12")
+    #expect(Axis.fixed(1 / 64 * 100, decimals: 3) == "1.562")
+    #expect(Axis.fixed(0.135, decimals: 2) == "0.14")
+    #expect(Axis.fixed(-0.5, decimals: 0) == "0")
     #expect(Axis.fixed(-0.001, decimals: 2) == "0.00")
     #expect(Axis.fixed(16.6667, decimals: 3) == "16.667")
     #expect(Axis.fixed(3, decimals: 0) == "3")
