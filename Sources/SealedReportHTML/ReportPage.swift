@@ -43,6 +43,9 @@ struct ReportPage {
   var hasSheets = false
   var hasNotes = false
 
+  /// What the identity list says of a check or audit run without a spec.
+  static let noSpec = "none: only the rules' own expectations are checked, no claim of a spec"
+
   init(_ contents: ReportContents) {
     let run = contents.run
     let set = run["set"] ?? "?"
@@ -56,13 +59,17 @@ struct ReportPage {
     // page whatever the thread count (it printed `started`: a review).
     let keys = [
       ("set", "set"), ("rules", "rules"), ("rules_source", "rules source"), ("rules_sha256", "rules SHA-256"),
-      ("booster_data", "booster data"),
+      ("booster_data", "booster data"), ("spec", "spec"),
       ("seed", "seed"), ("pools", "pools"), ("boosters", "boosters"), ("status", "status"), ("shard", "shard"),
       ("packs", "packs read"), ("format", "file format"), ("card_identity", "cards named by"),
       ("pool_grouping", "boosters in pools"), ("resamples", "Monte Carlo samples"), ("notes", "notes"),
       ("tool_version", "Sealed version"), ("generator", "generator"),
     ]
-    identity = keys.compactMap { key, label in run[key].flatMap { $0.isEmpty ? nil : Pair(key: label, value: $0) } }
+    identity = keys.compactMap { key, label in
+      // A check or audit without a spec says so (the terminal's NO SPEC): no maker's claim was tested.
+      if key == "spec", run[key] == "" { return Pair(key: label, value: Self.noSpec) }
+      return run[key].flatMap { $0.isEmpty ? nil : Pair(key: label, value: $0) }
+    }
     command = run["command"].flatMap { $0.isEmpty ? nil : $0 }
       ?? "sealed simulate \(set) --rules \(run["rules_source"].map { $0.hasPrefix("built-in:") ? String($0.dropFirst(9)) : $0 } ?? rules) --pools \(run["pools_requested"] ?? run["pools"] ?? "?") --seed \(seed)"
     buildChecks(contents)

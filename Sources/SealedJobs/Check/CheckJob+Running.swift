@@ -73,7 +73,8 @@ extension CheckJob {
     if shouldStop() { run.interrupted = true }
     step?(.testing)
     let report = try CheckReport(
-      plan: plan, expectations: expectations, tally: tally, run: run, record: record, alpha: alpha, compared: compared)
+      plan: plan, expectations: expectations, tally: tally, run: run, record: record, alpha: alpha, spec: spec?.name,
+      compared: compared)
     return Outcome(
       checks: report.checks, files: report.files, simulation: simulation, pools: tally.pools, poolsRequested: poolsRequested,
       comparisonsRun: compared.count, comparisons: comparisons.count, comparisonSeconds: comparisonSeconds,

@@ -42,16 +42,17 @@ public struct CheckReport {
     plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, run: RunInfo,
     record: (name: String, contents: String), alpha: Double
   ) throws(DataError) {
-    try self.init(plan: plan, expectations: expectations, tally: tally, run: run, record: record, alpha: alpha, compared: [])
+    try self.init(plan: plan, expectations: expectations, tally: tally, run: run, record: record, alpha: alpha, spec: nil, compared: [])
   }
 
-  /// Tests `tally` at `alpha` and makes the files; `record` is the run's `tallies.json`.
-  /// Cost: the checks (one exact test per card and claim) and one pass over the tables; for a
+  /// Tests `tally` at `alpha` and makes the files; `record` is the run's `tallies.json`;
+  /// `spec` names the spec whose claims the plan carries (nil: none, which `run.csv` and the
+  /// page say). Cost: the checks (one exact test per card and claim) and one pass over the tables; for a
   /// product of 1,000 cards, tens of milliseconds. Throws a one-line `DataError` when a
   /// statistic cannot be computed or the page cannot be rendered.
   package init(
     plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, run: RunInfo,
-    record: (name: String, contents: String), alpha: Double, compared: [Compared] = []
+    record: (name: String, contents: String), alpha: Double, spec: String?, compared: [Compared] = []
   ) throws(DataError) {
     let checks = try statistics { () throws(StatisticsError) in
       try CheckRun(plan: plan, expectations: expectations, tally: tally, alpha: alpha)
@@ -78,6 +79,7 @@ public struct CheckReport {
     simulationReport.sheetFrequency = flagged.sheets
     let claimFrequency = flagged.claims!
     var contents = simulationReport.contents
+    contents.run.insert(("spec", spec ?? ""), after: ["booster_data", "rules_source"])
     contents.checks = CheckTable(checks)
     contents.mythicFairness = MythicFairnessRow.rows(fairness)
     if !claimFrequency.rows.isEmpty { contents.claimFrequency = claimFrequency.table(.claimFrequency, plan: plan) }

@@ -8,6 +8,14 @@ package struct RunTable: Sendable {
   /// A table of the given key and value rows, in that order.
   package init(_ entries: [(key: String, value: String)]) { self.entries = entries }
 
+  /// Inserts `entry` after the first of `keys` the table holds (at the end when it holds none).
+  /// Cost: O(entries).
+  package mutating func insert(_ entry: (key: String, value: String), after keys: [String]) {
+    let held = entries.map(\.key)
+    let at = keys.compactMap { key in held.firstIndex(of: key) }.first.map { $0 + 1 } ?? held.endIndex
+    entries.insert(entry, at: at)
+  }
+
   /// The value of `key` (the last, should a key repeat); nil when the table has none.
   package subscript(key: String) -> String? { entries.last { $0.key == key }?.value }
 
