@@ -85,6 +85,13 @@ package enum RunLimits {
   }
 
   /// `--shard K/N` of a run of `pools` pools: 1 <= K <= N, and no more shards than chunks.
+  /// A shard needs the run's seed: each shard drawing a seed of its own would make parts of
+  /// different runs, which `sealed merge` refuses only once every shard has run.
+  package static func shardSeed(_ shard: Simulation.Shard?, seedGiven: Bool) throws(DataError) {
+    guard let shard, shard != .whole, !seedGiven else { return }
+    throw DataError("--shard \(shard) without --seed: every shard of a run must be given the run's seed (each would draw its own); add --seed S, the same for every shard")
+  }
+
   package static func shard(_ shard: Simulation.Shard, request: Simulation.Request) throws(DataError) {
     switch request.problem {
     case .invalidShard:

@@ -213,6 +213,12 @@ import Testing
     let refused = try SealedExecutable.run(["check", "war", "--rules", unknown, "--pools", "100", "--quiet"] + cards)
     #expect(refused.status == 2)
     #expect(refused.stderr == "sealed: error: \(unknown): spec: unknown spec \"sealde\"; built-in specs: sealed, mkm-play, otj-play, mh3-play, blb-play, dft-play, tdm-play, fin-play, eoe-play, mom-draft, or give the path of a YAML spec file\n", "\(refused.stderr)")
+    // So is a spec file the rules name that is not there (the error named only the missing path).
+    let missing = try Fixtures.write(
+      try sealedText().replacingOccurrences(of: "\nspec: sealed ", with: "\nspec: gone.yaml "), to: "missing.yaml", in: dir)
+    let lost = try SealedExecutable.run(["check", "war", "--rules", missing, "--pools", "100", "--quiet"] + cards)
+    #expect(lost.status == 2)
+    #expect(lost.stderr == "sealed: error: \(missing): spec: gone.yaml: no such file (looked for \(dir.path)/gone.yaml, relative to the rule file's folder)\n", "\(lost.stderr)")
   }
 
   /// Interval bounds get the digits it takes to show on which side of the expected value they lie.

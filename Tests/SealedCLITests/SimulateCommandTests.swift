@@ -207,6 +207,13 @@ import Testing
       (["simulate", "war", "--out", "-"], "--out -: expected a folder for the report; - (standard output) is taken only by the commands that write one file"),
       (["simulate", "war", "--shard", "3/2"], "--shard 3/2: expected K/N with 1 <= K <= N"),
       (["simulate", "war", "--shard", "x"], "--shard"),
+      // A shard drawing its own seed is part of no run a merge could take (a review).
+      (["simulate", "war", "--shard", "1/2"], "--shard 1/2 without --seed: every shard of a run must be given the run's seed"),
+      (["check", "war", "--shard", "2/2"], "--shard 2/2 without --seed"),
+      (["check-products", "--products", "war*", "--shard", "1/2"], "--shard 1/2 without --seed"),
+      // An MTGJSON file given to --data says how to use it (a review: it heard only that an array was expected).
+      (["simulate", "znr", "--rules", "znr-default", "--data", Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/mtgjson/ZNR.json.gz").path],
+       "an object at the top level, as MTGJSON's files have: sealed rules fetch --from FILE puts an MTGJSON file's products in place"),
       (["simulate", "war", "--threads", "0"], "--threads 0"),
     ]
     for (arguments, message) in cases {

@@ -79,6 +79,20 @@ import Testing
     .asymptoticChiSquare(.unscaledTooFewSamples, smallCells: false),
   ]
 
+  /// README and audit.md describe audit.csv's columns by checks.csv's: up to `ci_level`, then the
+  /// audit's three (they said "the columns of checks.csv", which has two more: a review).
+  @Test func docsDescribeAuditColumnsByChecksColumns() throws {
+    let checks = ReportFile.checks.columns
+    let shared = Array(checks.prefix(through: try #require(checks.firstIndex(of: "ci_level"))))
+    #expect(ReportFile.audit.columns == shared + ["method", "p_monte_carlo", "mc_standard_error"])
+    #expect(Array(checks.dropFirst(shared.count)) == ["tests", "exact_share"])
+    for file in ["README.md", "docs/audit.md"] {
+      let text = try ProjectFilesTests.text(file).replacingOccurrences(of: "\n", with: " ")
+      #expect(text.contains("columns of `checks.csv` up to `ci_level`"), "\(file)")
+      #expect(text.contains("`tests` and `exact_share`"), "\(file)")
+    }
+  }
+
   @Test func docsListEveryMethodsWords() throws {
     let docs = try ProjectFilesTests.text("docs/audit.md").replacingOccurrences(of: "\n", with: " ")
     for method in Self.methods {

@@ -182,7 +182,7 @@ import Testing
       ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1,\"booster_max\":0}}", 400,
        "Booster range 0: expected a collector number of at least 1"),
       ("/api/deck", "{\"deck\":{\"set\":\"eld\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1}}", 422,
-       "set eld has no basic lands, so its booster range is unknown (the data looks partial); give a booster range (boosters draw from collector numbers 1 to it) in the field beside the set on Choose or Checks"),
+       "set eld has no basic lands, so its booster range is unknown (the data looks partial; its numbers run to 249); give a booster range (boosters draw from collector numbers 1 to it) in the field beside the set on Choose or Checks"),
       ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":9}}", 400, "player 9: expected 1 to 8"),
       // Found by an independent review: the command line's --count and --booster-max.
       ("/api/deck", "{\"deck\":{\"set\":\"war\",\"rules\":\"sealed\",\"seed\":\"1\",\"player\":1,\"cards\":[{\"id\":\"war #250\",\"copies\":-1}]}}", 400,

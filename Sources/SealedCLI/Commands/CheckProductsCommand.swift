@@ -47,7 +47,7 @@ struct CheckProductsCommand: ParsableCommand {
 
   @OptionGroup var control: ProductControlOptions
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Run only part K of N equal parts of the products (in the data's order), for several machines.", valueName: "k/n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Run only part K of N equal parts of the products (in the data's order), for several machines, each with the same --seed.", valueName: "k/n"))
   var shard: ShardArgument?
 
   @Option(help: ArgumentHelp("Folder of the run (default: reports/check-products/).", valueName: "dir"))

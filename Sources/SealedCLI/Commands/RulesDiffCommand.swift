@@ -10,7 +10,9 @@ struct RulesDiffCommand: ParsableCommand {
     abstract: "Compare two releases of booster data exactly: products added, removed, renamed and changed.",
     discussion: """
       OLD and NEW are mtg.wtf's compiled booster data or MTGJSON files (a set file or \
-      AllPrintings.json), plain or gzipped; without NEW, the data shipped with Sealed. Products \
+      AllPrintings.json), plain or gzipped, or releases (shipped, previous, a name sealed rules \
+      releases lists); without NEW, the release in use (the newest sealed rules fetch installed, \
+      else the data shipped with Sealed). Products \
       are paired by code, an old code finding the one it was renamed to as sealed rules import \
       finds it (war: war-draft). For each product in both, every share is computed exactly from \
       the JSON, without simulating: each variant's share of boosters, each booster size's, each \
@@ -36,7 +38,7 @@ struct RulesDiffCommand: ParsableCommand {
   @Argument(help: ArgumentHelp("The older release: mtg.wtf's compiled booster data or an MTGJSON file, plain or gzipped.", valueName: "old"))
   var old: String
 
-  @Argument(help: ArgumentHelp("The newer release (default: the data shipped with Sealed, July 2025).", valueName: "new"))
+  @Argument(help: ArgumentHelp("The newer release (default: the release in use: the newest sealed rules fetch installed, else the data shipped with Sealed, July 2025).", valueName: "new"))
   var new: String?
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Changes to print, largest first, among values both releases have (default 15; changes.csv has all).", valueName: "n"))

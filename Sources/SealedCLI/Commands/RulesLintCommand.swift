@@ -24,7 +24,7 @@ struct RulesLintCommand: ParsableCommand {
       2 bad input.
       """)
 
-  @Argument(help: ArgumentHelp("mtg.wtf's compiled booster data or an MTGJSON file, plain or gzipped (default: the data shipped with Sealed).", valueName: "file"))
+  @Argument(help: ArgumentHelp("mtg.wtf's compiled booster data or an MTGJSON file, plain or gzipped, or a release (shipped, previous, a release's name); default: the release in use (the newest sealed rules fetch installed, else the data shipped with Sealed).", valueName: "file"))
   var file: String?
 
   @Option(name: .customLong("products"), help: ArgumentHelp("Product codes to lint: a glob (*-play, mkm-*), repeatable or comma separated (default: all).", valueName: "pattern"))
@@ -36,7 +36,7 @@ struct RulesLintCommand: ParsableCommand {
   @Option(help: ArgumentHelp("An earlier run's findings.csv (of rules lint or check-products), or shipped for the known findings of the shipped data: the run fails only on lint findings it lacks.", valueName: "file"))
   var baseline: String?
 
-  @Option(help: ArgumentHelp("Folder for findings.csv and run.csv (default: reports/rules-lint/).", valueName: "dir"))
+  @Option(help: ArgumentHelp("Folder for findings.csv and run.csv.", valueName: "dir"))
   var out = "reports/rules-lint"
 
   @Flag(help: "Replace what the folder holds that an earlier report or run left, and keep files Sealed did not write beside the report.")

@@ -46,7 +46,7 @@ struct RunOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Report folder (default: reports/<set>-<rules>/).", valueName: "dir"))
   var out: String?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Run only part K of N equal parts of the run, for sealed merge.", valueName: "k/n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Run only part K of N equal parts of the run, for sealed merge; every shard needs the run's --seed.", valueName: "k/n"))
   var shard: ShardArgument?
 
   @Option(name: .customLong("samples"), parsing: .unconditional, help: ArgumentHelp("Also write the first K pools in long form to notebooks-data/<set>-<rules>/pools.csv, or with --out into the report as pools.csv (K like --pools: 1000, 1_000 or 1e3).", valueName: "k"))

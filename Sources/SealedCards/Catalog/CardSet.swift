@@ -63,8 +63,10 @@ public struct CardSet: Sendable {
   /// when the range is unknown.
   package func boosterCards() throws(DataError) -> [Card] {
     guard let boosterMax else {
+      // The highest number the data holds bounds N (a larger one is refused): say it (a review).
+      let held = cards.compactMap(\.collectorNumber.leadingInteger).max().map { "; its numbers run to \($0)" } ?? ""
       throw DataError(
-        "set \(code) has no basic lands, so its booster range is unknown (the data looks partial); pass --booster-max N to draw from collector numbers 1...N"
+        "set \(code) has no basic lands, so its booster range is unknown (the data looks partial\(held)); pass --booster-max N to draw from collector numbers 1...N"
       )
     }
     return cards.filter { card in

@@ -95,6 +95,7 @@ package struct ProductsJob: Sendable {
     try data.requireProducts()
     let matched = try ProductPattern.select(data.products, patterns: settings.patterns)
     let products = try Self.sharded(matched, settings.shard)
+    try RunLimits.shardSeed(settings.shard, seedGiven: settings.seed != nil)
     pools = try RunLimits.productPools(settings.pools)
     confirmPools = try RunLimits.productPools(settings.confirmPools ?? WholeNumber(pools * ErrorControl.defaultConfirmFactor), option: "--confirm-pools")
     control = ErrorControl(

@@ -98,6 +98,7 @@ package struct SimulationJob: Sendable {
       plan: loaded.plan, pools: pools, seed: settings.seed ?? RunSeed.random(),
       threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, shard: settings.shard)
     try Self.checkShard(request, samples: samples)
+    try RunLimits.shardSeed(settings.shard, seedGiven: settings.seed != nil)
     self.settings = settings
     self.loaded = loaded
     self.request = request

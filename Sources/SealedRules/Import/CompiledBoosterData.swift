@@ -125,10 +125,21 @@ public struct CompiledBoosterData: Sendable {
       throw DataError(error.message, at: error.location ?? source)
     } catch let error as DecodingError {
       let product = DecodingErrorMessage.elementField("code", at: error, in: data).map { " (product \(quotedExcerpt($0)))" } ?? ""
-      throw DataError("\(DecodingErrorMessage.describe(error))\(product); \(expected)", at: source)
+      let described = DecodingErrorMessage.describe(error)
+      throw DataError("\(described)\(product); \(expected)\(mtgjsonHint(described, data))", at: source)
     } catch {
       throw DataError("cannot read the file (\(error))", at: source)
     }
+  }
+
+  /// Where an object stands at the top level, as in MTGJSON's files, which only some commands
+  /// read (`--data` named one and heard only that an array was expected: a review), the way to
+  /// use it. Cost: a look at the first bytes, on this error path only.
+  private static func mtgjsonHint(_ message: String, _ data: Data) -> String {
+    guard message.hasPrefix("expected a JSON array at the top level"),
+      data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{")
+    else { return "" }
+    return "; an object at the top level, as MTGJSON's files have: sealed rules fetch --from FILE puts an MTGJSON file's products in place, or sealed rules import FILE --product CODE --out FILE.yaml writes one as rules"
   }
 
   /// The first code two products share, in any case, with their indexes in the file: `find`

@@ -25,7 +25,16 @@ public enum SpecLoader {
   /// relative to the rule file's folder.
   package static func load(namedBy rules: RuleSetDefinition) throws(DataError) -> SpecDefinition? {
     guard let name = rules.spec else { return nil }
-    if !BundledResources.isPath(name, builtIns: builtInNames) || name.hasPrefix("/") || rules.source.hasPrefix("built-in:") {
+    let isPath = BundledResources.isPath(name, builtIns: builtInNames)
+    if isPath && !rules.source.hasPrefix("built-in:") {
+      // A file that is not there: say which rule file names it, and where it was looked for
+      // (the error named only the missing path: a review).
+      let path = name.hasPrefix("/") ? name : URL(fileURLWithPath: rules.source).deletingLastPathComponent().path + "/" + name
+      guard FileManager.default.fileExists(atPath: path) else {
+        throw DataError("spec: \(name): no such file (looked for \(path)\(name.hasPrefix("/") ? "" : ", relative to the rule file's folder"))", at: rules.source)
+      }
+    }
+    if !isPath || name.hasPrefix("/") || rules.source.hasPrefix("built-in:") {
       do {
         return try load(name)
       } catch where error.location == nil {
