@@ -34,7 +34,7 @@ extension AuditRun {
       evaluated = Evaluated(row: proportionMethod(row, exactBinomial: planned.exactBinomial, monteCarlo: monteCarlo))
     } else {
       evaluated = try chiSquareMethod(
-        row, statistic: statistic, observed: observed, null: null, monteCarlo: monteCarlo, group: planned.group, input: input)
+        row, statistic: statistic, observed: observed, null: null, monteCarlo: monteCarlo, planned: planned, input: input)
     }
     // A count the rules cannot produce at all (a cell they give probability 0) refutes them
     // whatever the method.
@@ -100,13 +100,15 @@ extension AuditRun {
   /// 5 or more, or no null was drawn and Cochran's rule holds; else the Monte Carlo null, or,
   /// without one, not tested.
   static func chiSquareMethod(
-    _ row: CheckResult, statistic: AuditStatistic, observed: Double, null: [Double], monteCarlo: Double?, group: String?,
+    _ row: CheckResult, statistic: AuditStatistic, observed: Double, null: [Double], monteCarlo: Double?, planned: Planned,
     input: AuditInput
   ) throws(StatisticsError) -> Evaluated {
     var row = row
     let df = statistic.degreesOfFreedom
     let large = (statistic.expectedCells(input.observed).min() ?? 0) >= 5
-    let (dispersion, scaling) = dispersion(of: statistic, null: null, degreesOfFreedom: df)
+    let (dispersion, scaling) = row.source == .spec
+      ? claimDispersion(of: statistic, planned.claimDispersion)
+      : dispersion(of: statistic, null: null, degreesOfFreedom: df)
     let cells = statistic.expectedCells(input.observed)
     let count = cells.reduce(0, +)
     if df <= 0 {
@@ -135,7 +137,10 @@ extension AuditRun {
       row.pValue = observed.isInfinite ? 0 : try withGSL { () throws(GSLError) -> Double in
         try Distributions.chiSquareUpperTail(scaled, degreesOfFreedom: Double(df))
       }
-      if dispersion != 1 { row.detail += "; dispersion \(CSVNumber.format((dispersion * 1e6).rounded() / 1e6)) from the Monte Carlo null" }
+      if dispersion != 1 {
+        let source = scaling == .claimDispersion ? "of the rules' draws, exact" : "from the Monte Carlo null"
+        row.detail += "; dispersion \(CSVNumber.format((dispersion * 1e6).rounded() / 1e6)) \(source)"
+      }
     } else {
       row.method = .monteCarlo
       row.pValue = monteCarlo
@@ -143,9 +148,20 @@ extension AuditRun {
     }
     row.statistic = observed
     row.degreesOfFreedom = max(df, 0)
-    guard case .frequencies(let classes, let shares) = statistic, let group else { return Evaluated(row: row) }
+    guard case .frequencies(let classes, let shares) = statistic, let group = planned.group else { return Evaluated(row: row) }
     return Evaluated(
-      row: row, frequencyGroup: FrequencyGroup(name: group, classes: classes, shares: shares, dispersion: dispersion, alpha: row.alpha))
+      row: row,
+      frequencyGroup: FrequencyGroup(
+        name: group, classes: classes, shares: shares, dispersion: dispersion, alpha: row.alpha, isClaim: planned.isClaim))
+  }
+
+  /// The dispersion a spec's own claim of card frequencies is divided by: the exact one of the
+  /// rules' draws, as `sealed check` divides it, or none (unscaled) when it could not be
+  /// computed for the file's classes. Other statistics of a spec are not scaled.
+  static func claimDispersion(of statistic: AuditStatistic, _ exact: Double?) -> (Double, CheckMethod.ChiSquareScaling) {
+    guard case .frequencies = statistic else { return (1, .multinomial) }
+    guard let exact else { return (1, .unscaledClaim) }
+    return (exact, .claimDispersion)
   }
 
   /// The dispersion a card-frequency statistic is divided by, and how it was scaled: distinct

@@ -4,6 +4,7 @@ import SealedSupport
 import SealedRules
 import SealedEngine
 import SealedStats
+import SealedAnalysis
 
 /// The per-booster invariants and the spec's claims of an audit.
 extension AuditRun {
@@ -175,10 +176,15 @@ extension AuditRun {
       return untested(claim, alpha: alpha, classes.count <= 1 ? "fewer than two matching cards" : "the file does not tell the matching cards apart")
     }
     let total = classes.reduce(0) { $0 + input.observed.copies[$1] }
-    return Planned(
+    var planned = Planned(
       row: CheckResult(name: claim.name, kind: .chiSquare, source: .spec, n: total, alpha: alpha, detail: "\(classes.count) cards, copies over the boosters"),
       statistic: .frequencies(classes: classes, shares: Array(repeating: 1, count: classes.count)),
-      key: "uniform " + classes.map(String.init).joined(separator: ","))
+      key: "uniform " + classes.map(String.init).joined(separator: ","), group: claim.name)
+    planned.isClaim = true
+    // The dispersion `sealed check` scales the claim by, where each class is one card.
+    let cards = classes.map { input.catalog.classOrdinals[$0] }
+    if cards.allSatisfy({ $0.count == 1 }) { planned.claimDispersion = input.expectations.uniformClaimDispersion(cards: cards.map { $0[0] }) }
+    return planned
   }
 
   /// The hypothesis a proportion tests: lanes counting the same cards are one lane here.

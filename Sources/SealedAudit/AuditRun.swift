@@ -56,6 +56,9 @@ package struct AuditRun: Sendable {
   /// `sheet_frequency.csv`: each sheet's cards with observed and expected copies and residuals
   /// (√ of each card's share of the statistic, signed, after the dispersion).
   package let frequencyTable: GroupFrequency
+  /// `claim_frequency.csv`: the cards of the spec's own "equally likely" claims, flagged with
+  /// the sheets' cards as one family (empty when there are none).
+  package let claimFrequencyTable: GroupFrequency
 
   /// A planned test: its row and its statistic.
   struct Planned {
@@ -68,6 +71,14 @@ package struct AuditRun: Sendable {
     /// For a published figure read as a range: the shares it accepts (`AuditPlan` counts a
     /// deviation from the range's edge).
     var accepted: ClosedRange<Double>?
+    /// For a spec's own "equally likely" claim: Pearson's dispersion under the rules' draws,
+    /// computed exactly (`Expectations.uniformClaimDispersion`), as `sealed check` scales it; nil
+    /// when the file's classes are not the claim's cards one for one (then unscaled). The null
+    /// drawn from the rules is not the claim's: where the rules favour a card, the statistic's
+    /// mean over it grows with the very deviation the claim is to find.
+    var claimDispersion: Double?
+    /// Whether `group` is a spec claim's (`claim_frequency.csv`) rather than a sheet's.
+    var isClaim = false
   }
 
   /// Draws the Monte Carlo null of an audit's statistics: `input.resamples` samples of
@@ -102,7 +113,8 @@ package struct AuditRun: Sendable {
     self.checks = checks
     self.notes = notes
     resamples = samples.count
-    frequencyTable = try Self.frequencyTable(frequencyGroups, input: input)
+    let tables = try Self.frequencyTables(frequencyGroups, input: input)
+    (frequencyTable, claimFrequencyTable) = (tables.sheets, tables.claims)
   }
 
   /// The notes on what the audit leaves out: lanes not counted, lanes without an exact
@@ -190,11 +202,14 @@ package struct AuditRun: Sendable {
     let shares: [Double]
     let dispersion: Double
     let alpha: Double
+    let isClaim: Bool
   }
 
-  /// `sheet_frequency.csv`: each group's cards with observed and expected copies, residuals
-  /// and exact tails, the whole table one family of cards for the flags.
-  static func frequencyTable(_ groups: [FrequencyGroup], input: AuditInput) throws(StatisticsError) -> GroupFrequency {
+  /// `sheet_frequency.csv` and `claim_frequency.csv`: each group's cards with observed and
+  /// expected copies, residuals and exact tails, both tables one family of cards for the flags.
+  static func frequencyTables(
+    _ groups: [FrequencyGroup], input: AuditInput
+  ) throws(StatisticsError) -> (sheets: GroupFrequency, claims: GroupFrequency) {
     let counted = groups.map { group in
       let observed = group.classes.map { input.observed.copies[$0] }
       let total = Double(observed.reduce(0, +))
@@ -202,7 +217,7 @@ package struct AuditRun: Sendable {
       return CardTails.Group(observed: observed, expected: group.shares.map { $0 / shareTotal * total }, alpha: group.alpha)
     }
     let tails = try CardTails.compute(counted)
-    var table = GroupFrequency(rows: [])
+    var tables = (sheets: GroupFrequency(rows: []), claims: GroupFrequency(rows: []))
     for (number, group) in groups.enumerated() {
       for (position, cls) in group.classes.enumerated() {
         var row = GroupFrequency.Row(
@@ -211,10 +226,10 @@ package struct AuditRun: Sendable {
         row.tail = tails[number][position]
         row.label = input.catalog.classLabels[cls]
         row.isNumbered = input.catalog.identity != .name
-        table.rows.append(row)
+        if group.isClaim { tables.claims.rows.append(row) } else { tables.sheets.rows.append(row) }
       }
     }
-    return table
+    return tables
   }
 
   /// Whether no check failed (checks that could not be made are not failures, nor passes).

@@ -101,7 +101,7 @@ package enum ReportFile: String, CaseIterable, Sendable {
   /// The files `sealed check` writes besides the simulation's (the last three when they have rows).
   package static let checkOnly: [ReportFile] = [.checks, .mythicFairness, .claimFrequency, .comparisons, .comparedPoolMythics]
   /// The files of an audit's folder.
-  package static let auditFolder: [ReportFile] = [.run, .audit, .boosters, .sheetFrequency, .page]
+  package static let auditFolder: [ReportFile] = [.run, .audit, .boosters, .sheetFrequency, .claimFrequency, .page]
   /// The files of a simulation's folder (`simulate`, `merge`): its CSVs, tallies and page.
   package static let simulationFolder: [ReportFile] = simulation + [.tallies, .page]
   /// The files of a check's folder.

@@ -28,6 +28,11 @@ package enum CheckMethod: Sendable, Equatable {
     case nullDispersion
     /// Left unscaled for want of Monte Carlo samples to estimate the dispersion.
     case unscaledTooFewSamples
+    /// A spec's own claim: divided by the exact dispersion of the rules' draws (the null drawn
+    /// from the rules is not the claim's).
+    case claimDispersion
+    /// A spec's own claim whose cards the file does not name one for one: left unscaled.
+    case unscaledClaim
   }
 
   /// The words `audit.csv` and the verdict table print.
@@ -48,7 +53,7 @@ package enum CheckMethod: Sendable, Equatable {
   /// Every method, each once (a chi-square with each scaling, with and without small cells).
   package static let allCases: [CheckMethod] =
     [.exactPerBooster, .exactPerPool, .exactBinomial, .approximateBinomial, .monteCarlo]
-    + [ChiSquareScaling.multinomial, .nullDispersion, .unscaledTooFewSamples].flatMap { scaling in
+    + [ChiSquareScaling.multinomial, .nullDispersion, .unscaledTooFewSamples, .claimDispersion, .unscaledClaim].flatMap { scaling in
       [false, true].map { CheckMethod.asymptoticChiSquare(scaling, smallCells: $0) }
     }
     + [.notTested, .notTestedOneCell]
@@ -71,6 +76,8 @@ extension CheckMethod.ChiSquareScaling {
     case .multinomial: ""
     case .nullDispersion: ", scaled by the null's dispersion"
     case .unscaledTooFewSamples: ", unscaled (approximate: fewer than 100 Monte Carlo samples to estimate the dispersion)"
+    case .claimDispersion: ", scaled by the rules' exact dispersion"
+    case .unscaledClaim: ", unscaled (conservative: the file does not name the claim's cards one for one)"
     }
   }
 }

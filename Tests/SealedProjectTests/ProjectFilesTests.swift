@@ -76,7 +76,8 @@ import Testing
   static let methods: [CheckMethod] = [
     .exactPerBooster, .exactPerPool, .exactBinomial, .approximateBinomial, .monteCarlo, .notTested, .notTestedOneCell,
     .asymptoticChiSquare(.multinomial, smallCells: false), .asymptoticChiSquare(.nullDispersion, smallCells: true),
-    .asymptoticChiSquare(.unscaledTooFewSamples, smallCells: false),
+    .asymptoticChiSquare(.unscaledTooFewSamples, smallCells: false), .asymptoticChiSquare(.claimDispersion, smallCells: false),
+    .asymptoticChiSquare(.unscaledClaim, smallCells: false),
   ]
 
   /// README and audit.md describe audit.csv's columns by checks.csv's: up to `ci_level`, then the

@@ -38,6 +38,7 @@ package enum AuditReport {
     contents.checks = CheckTable(file: .audit, rows: audit.checks)
     contents.boosters = findings.listed
     contents.sheetFrequency = audit.frequencyTable.table(.sheetFrequency, plan: plan)
+    if !audit.claimFrequencyTable.rows.isEmpty { contents.claimFrequency = audit.claimFrequencyTable.table(.claimFrequency, plan: plan) }
     return contents
   }
 }
