@@ -147,13 +147,39 @@ struct RuleChecks: ContextualChecks {
     return fixed
   }
 
-  /// The largest ratio, over rarities, of the variance of a slot's count of that rarity per
-  /// booster (a mixture over booster kinds and variant combinations of independent draws) to
-  /// the multinomial variance of the slot's size; at least 1.
+  /// The dispersion of a slot's rarity-mix statistic: the mean of Pearson's sum of the rarity
+  /// counts against their shares of the slot's observed total, over its degrees of freedom
+  /// (a first-order Rao–Scott correction, exact in the mean), at least 1. The test scales the
+  /// expected counts to the total, so a booster's part is its count of each rarity less that
+  /// rarity's share of the cards it put in the slot: a slot of 0 or 1 card by variant (avr's
+  /// six-card boosters) varies as one multinomial card, where the count alone varied 5.7 times
+  /// as much (a review). A pool holds a fixed number of boosters of each kind, so the variance
+  /// is within kinds (a mixture over each kind's variant combinations of independent draws).
   func rarityDispersion(slot: Int, rarities: [Rarity]) -> Double {
     let perKind = plan.expectedBoostersPerKind
     let boosters = perKind.reduce(0, +)
-    // The slot's count per booster, or its mean when variants set it.
+    guard boosters > 0, rarities.count > 1 else { return 1 }
+    let size = meanSlotSize(slot: slot, perKind: perKind, boosters: boosters)
+    guard size > 0 else { return 1 }
+    var statisticMean = 0.0
+    for rarity in rarities {
+      let share = rarityCountMean(slot: slot, rarity: rarity, perKind: perKind, boosters: boosters) / size
+      guard share > 1e-12 else { continue }
+      var variance = 0.0
+      for kind in plan.kinds.indices where perKind[kind] > 0 {
+        let moments = deviationMoments(slot: slot, rarity: rarity, share: share, kind: kind)
+        variance += perKind[kind] / boosters * (moments.square - moments.mean * moments.mean)
+      }
+      statisticMean += variance / (share * size)
+    }
+    // A slot of one card is one multinomial card exactly: rounding must not scale it.
+    let dispersion = statisticMean / Double(rarities.count - 1)
+    return abs(dispersion - 1) < 1e-9 ? 1 : max(1, dispersion)
+  }
+
+  /// The slot's mean count of cards per booster over the kinds of a pool (exactly its count,
+  /// when every booster has the same).
+  private func meanSlotSize(slot: Int, perKind: [Double], boosters: Double) -> Double {
     var size = 0.0
     var sizes = Set<Int>()
     for kind in plan.kinds.indices {
@@ -163,38 +189,44 @@ struct RuleChecks: ContextualChecks {
         size += perKind[kind] / boosters * plan.combinationProbabilities[kind][combination] * Double(count)
       }
     }
-    if sizes.count == 1 { size = Double(sizes.first!) }
-    guard size > 0 else { return 1 }
-    var dispersion = 1.0
-    for rarity in rarities {
-      var mean = 0.0
-      var square = 0.0
-      for kind in plan.kinds.indices {
-        for (combination, program) in plan.programs[kind].enumerated() {
-          let weight = perKind[kind] / boosters * plan.combinationProbabilities[kind][combination]
-          guard weight > 0 else { continue }
-          var programMean = 0.0
-          var programVariance = 0.0
-          for draw in program where draw.slot == slot {
-            let sheet = plan.sheets[draw.sheet]
-            let inside = sheet.cards.indices.filter { plan.cards[sheet.cards[$0]].rarity == rarity }
-            let p = inside.reduce(0.0) { $0 + sheet.weights[$1] } / sheet.totalWeight
-            let k = Double(draw.count)
-            let n = Double(sheet.cards.count)
-            let finite = draw.distinct && draw.count > 1 && sheet.isUniform ? (n - k) / (n - 1) : 1
-            programMean += k * p
-            programVariance += k * p * (1 - p) * finite
-          }
-          mean += weight * programMean
-          square += weight * (programVariance + programMean * programMean)
-        }
-      }
-      let variance = square - mean * mean
-      let share = mean / size
-      let multinomial = size * share * (1 - share)
-      if multinomial > 1e-12 { dispersion = max(dispersion, variance / multinomial) }
+    return sizes.count == 1 ? Double(sizes.first!) : size
+  }
+
+  /// The slot's mean count of cards of `rarity` per booster over the kinds of a pool.
+  private func rarityCountMean(slot: Int, rarity: Rarity, perKind: [Double], boosters: Double) -> Double {
+    var mean = 0.0
+    for kind in plan.kinds.indices where perKind[kind] > 0 {
+      mean += perKind[kind] / boosters * deviationMoments(slot: slot, rarity: rarity, share: 0, kind: kind).mean
     }
-    return dispersion
+    return mean
+  }
+
+  /// The first two moments, over a booster of `kind`, of its count of `rarity` in the slot less
+  /// `share` times its count of cards there: per variant combination, independent draws each
+  /// of a fixed count (binomial, with the finite-population factor of distinct draws from a
+  /// uniform sheet).
+  private func deviationMoments(slot: Int, rarity: Rarity, share: Double, kind: Int) -> (mean: Double, square: Double) {
+    var mean = 0.0
+    var square = 0.0
+    for (combination, program) in plan.programs[kind].enumerated() {
+      let q = plan.combinationProbabilities[kind][combination]
+      guard q > 0 else { continue }
+      var programMean = 0.0
+      var programVariance = 0.0
+      for draw in program where draw.slot == slot {
+        let sheet = plan.sheets[draw.sheet]
+        let inside = sheet.cards.indices.filter { plan.cards[sheet.cards[$0]].rarity == rarity }
+        let p = inside.reduce(0.0) { $0 + sheet.weights[$1] } / sheet.totalWeight
+        let k = Double(draw.count)
+        let n = Double(sheet.cards.count)
+        let finite = draw.distinct && draw.count > 1 && sheet.isUniform ? (n - k) / (n - 1) : 1
+        programMean += k * (p - share)
+        programVariance += k * p * (1 - p) * finite
+      }
+      mean += q * programMean
+      square += q * (programVariance + programMean * programMean)
+    }
+    return (mean, square)
   }
 
   // MARK: 2. Card frequency within each sheet
