@@ -42,6 +42,12 @@ import Testing
     let set = try run(["open", "wra", "--seed", "1"])
     #expect(set.status == 2)
     #expect(set.stderr == "sealed: error: unknown set \"wra\"; did you mean war (War of the Spark)?\n")
+    // A letter typed twice, and spaces around the code (a review: neither had a guess).
+    for typed in ["warr", "war "] {
+      let typo = try run(["open", typed, "--seed", "1"])
+      #expect(typo.status == 2)
+      #expect(typo.stderr == "sealed: error: unknown set \"\(typed)\"; did you mean war (War of the Spark)?\n", "\(typo.stderr)")
+    }
     let rules = try run(["open", "war", "--rules", "retali", "--seed", "1"])
     #expect(rules.stderr.hasPrefix("sealed: error: unknown rule set \"retali\"; did you mean \"retail\"?; built-in rule sets: "), "\(rules.stderr)")
     let product = try run(["open", "war", "--rules", "war-drfat", "--seed", "1"])

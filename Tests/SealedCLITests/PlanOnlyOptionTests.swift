@@ -50,6 +50,16 @@ import Testing
     #expect(products.stdout.contains("refused: statistics failed: invalid argument: --deviation 0.9: "), "\(products.stdout)")
   }
 
+  /// The other way round: a --plan runs nothing, so the options only a run reads are refused
+  /// beside it (they exited 0 having done nothing they asked for: a review).
+  @Test func runOptionsBesideAPlanAreAUsageError() throws {
+    let check = try usageError(["check", "war", "--plan", "--shard", "1/2", "--out", "planout", "--pools", "7", "--samples", "5"])
+    #expect(check.contains("--plan prints the pools each check needs and runs nothing: --pools, --out, --shard and --samples are for a run; leave them out, or the --plan"), "\(check)")
+    let audit = try usageError(["audit", "war", "--plan", "--packs", "nonexist.csv"])
+    #expect(audit.contains("--plan prints the pools each check needs and runs nothing: --packs is for a run; leave it out, or the --plan"), "\(audit)")
+    #expect(!FileManager.default.fileExists(atPath: "planout"))
+  }
+
   @Test func withPlanTheyAreTaken() throws {
     let result = try SealedExecutable.run(["check", "war", "--plan", "--deviation", "0.05"] + cards)
     #expect(result.status == 0, "\(result.stderr)")

@@ -118,7 +118,7 @@ import Testing
     #expect(listed.stdout.contains("otj-play-arena  otj         2       8  on card keys"))
     let opened = try SealedExecutable.run(["open", "otj", "--rules", "otj-play-arena", "--seed", "1"], environment: env)
     #expect(opened.status == 2)
-    #expect(opened.stderr.hasSuffix("lack card data (sets big, otj, otp, spg); sealed cards fetch --product otj-play-arena, or check the product on its card keys with sealed check\n"), "\(opened.stderr)")
+    #expect(opened.stderr.hasSuffix("lack card data (sets big, otj, otp, spg); sealed cards fetch --product otj-play-arena, open it on its card keys with --format csv or list, or check the product on its card keys with sealed check\n"), "\(opened.stderr)")
     let checked = try SealedExecutable.run(
       ["check-products", "--products", "otj-play-arena", "--pools", "2000", "--seed", "1", "--out", home.appendingPathComponent("cp").path, "--quiet"], environment: env)
     #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")

@@ -155,7 +155,7 @@ import Testing
     let warOnly = try SealedExecutable.run(["open", "war", "--rules", out, "--cards", Fixtures.shippedCardFile("war.json")])
     #expect(warOnly.status == 2)
     #expect(
-      warOnly.stderr == "sealed: error: sealed open shows cards by name, and 2 of 5 cards lack card data (set dom); sealed cards fetch dom, or check the product on its card keys with sealed check\n",
+      warOnly.stderr == "sealed: error: sealed open shows cards by name, and 2 of 5 cards lack card data (set dom); sealed cards fetch dom, open it on its card keys with --format csv or list, or check the product on its card keys with sealed check\n",
       "\(warOnly.stderr)")
     // simulate and check count them by their keys, with a note.
     let simulated = try SealedExecutable.run(

@@ -322,8 +322,9 @@ import Testing
   @Test(.heavy) func plansAndErrorsLeaveNothingBehind() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("reports/war-sealed").path
+    // A plan beside --out is refused (it would write nothing there), and leaves nothing.
     let plan = try SealedExecutable.run(["check", "war", "--plan", "--out", out] + cards)
-    #expect(plan.status == 0)
+    #expect(plan.status == 2)
     let tooMany = try SealedExecutable.run(["simulate", "war", "--pools", "10", "--samples", "11", "--out", out] + cards)
     #expect(tooMany.status == 2)
     #expect(tooMany.stderr.contains("--samples 11: expected 0 to 10 pools"))

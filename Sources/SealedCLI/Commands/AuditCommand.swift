@@ -78,6 +78,7 @@ struct AuditCommand: ParsableCommand {
 
   func validate() throws {
     try PlanOnlyOptions.validate(plan: plan, deviation: deviation, ratio: ratio, power: power)
+    try PlanOnlyOptions.validateRunOnly(plan: plan, given: [("--packs", packs != nil), ("--format", format != nil), ("--out", out != nil), ("--force", force)])
   }
 
   func run() throws {

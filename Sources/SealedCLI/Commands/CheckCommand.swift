@@ -20,7 +20,8 @@ struct CheckCommand: ParsableCommand {
       least alpha and every invariant holds. Writes the simulation CSVs plus checks.csv and \
       mythic_fairness.csv, and report.html with the verdicts and charts. A sharded run: sealed \
       check --shard K/N for each shard, sealed merge, then sealed check SET --tallies MERGED. \
-      Exit status: 0 all checks pass, 1 a check fails, 2 bad input.
+      Exit status: 0 all checks pass, 1 a check fails, 2 bad input, 130 interrupted (a report of \
+      the pools done is written, with no verdict).
       """)
 
   @Argument(help: "The set code, for example war.")
@@ -54,6 +55,11 @@ struct CheckCommand: ParsableCommand {
 
   func validate() throws {
     try PlanOnlyOptions.validate(plan: plan, deviation: deviation, ratio: ratio, power: power)
+    try PlanOnlyOptions.validateRunOnly(plan: plan, given: [
+      ("--pools", runOptions.poolsArgument != nil), ("--out", runOptions.out != nil), ("--shard", runOptions.shard != nil),
+      ("--samples", runOptions.sampleCount.saturatedInt != 0), ("--force", runOptions.force), ("--tallies", tallies != nil),
+      ("--compare", compare != nil),
+    ])
   }
 
   func run() throws {

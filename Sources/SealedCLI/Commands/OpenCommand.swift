@@ -69,7 +69,9 @@ struct OpenCommand: ParsableCommand {
       let job = try OpenJob(source: planOptions.source(for: set), seed: seed)
       // The CSV and the text list name a card by set and number when it has no data; 17lands'
       // layout has a column per card name.
-      if packFormat == .seventeenLands { try job.requireCardData(for: "17lands' layout names every card") }
+      if packFormat == .seventeenLands {
+        try job.requireCardData(for: "17lands' layout names every card", alternative: "write it with --format csv or list (card keys)")
+      }
       try PackFileWriting.write(
         job, pools: pools, format: packFormat, formatName: format.rawValue, out: out, force: force, seedOption: seedOption)
       return
@@ -87,7 +89,7 @@ struct OpenCommand: ParsableCommand {
       throw ValidationError("--force only makes sense with --save NAME or --out FILE")
     }
     let job = try OpenJob(source: planOptions.source(for: set), seed: seed)
-    try job.requireCardData(for: "sealed open shows cards by name")
+    try job.requireCardData(for: "sealed open shows cards by name", alternative: "open it on its card keys with --format csv or list")
     seedOption.noteRandom((job.seed, job.seedWasGiven))
     try show(job.pools(1)[0], of: job, library: library)
   }

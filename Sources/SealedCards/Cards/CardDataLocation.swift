@@ -132,8 +132,17 @@ public struct CardDataLocation: Sendable {
     if !close.isEmpty {
       return DataError("unknown set \"\(code)\": sets are named by their code; did you mean \(close.joined(separator: " or "))?")
     }
-    // Letters typed in another order (wra for war): the common typo of a code.
-    let swapped = codes.filter { $0 != code && $0.count == code.count && $0.sorted() == code.sorted() }.sorted()
+    // Letters typed in another order (wra for war), spaces around the code ("war "), or a
+    // letter typed twice (warr): the common typos of a code (a review: warr had no guess).
+    let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
+    let doubled = code.indices.dropFirst().filter { code[$0] == code[code.index(before: $0)] }.map { at in
+      var shorter = code
+      shorter.remove(at: at)
+      return shorter
+    }
+    let swapped = codes.filter { candidate in
+      candidate != code && ((candidate.count == code.count && candidate.sorted() == code.sorted()) || candidate == trimmed || doubled.contains(candidate))
+    }.sorted()
     if !swapped.isEmpty {
       let nameOf = Dictionary(names.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
       let shown = swapped.prefix(3).map { swap in nameOf[swap].map { "\(swap) (\($0))" } ?? swap }

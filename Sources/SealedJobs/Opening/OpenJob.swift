@@ -33,10 +33,10 @@ package struct OpenJob: Sendable {
     self.boosterMax = boosterMax
   }
 
-  /// Throws, naming `purpose` (what needs the names), when the plan draws cards known by their
-  /// keys alone.
-  package func requireCardData(for purpose: String) throws(DataError) {
-    if let gaps = CardDataGaps(plan: plan) { throw DataError(gaps.refusal(purpose)) }
+  /// Throws, naming `purpose` (what needs the names) and `alternative` (a way that reads keys),
+  /// when the plan draws cards known by their keys alone.
+  package func requireCardData(for purpose: String, alternative: String? = nil) throws(DataError) {
+    if let gaps = CardDataGaps(plan: plan) { throw DataError(gaps.refusal(purpose, alternative: alternative)) }
   }
 
   /// The first `count` pools of the seed: one per player of an event. Cost: the chunks of

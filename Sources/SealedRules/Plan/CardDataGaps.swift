@@ -87,9 +87,9 @@ package struct CardDataGaps: Sendable, Equatable {
   }
 
   /// The one-line refusal of something that needs the cards' names (`what`, like "sealed open
-  /// shows cards by name").
-  package func refusal(_ what: String) -> String {
-    "\(what), and \(summary); \(remedy), or check the product on its card keys with sealed check"
+  /// shows cards by name"), with `alternative` (another way that reads keys) when there is one.
+  package func refusal(_ what: String, alternative: String? = nil) -> String {
+    "\(what), and \(summary); \(remedy), \(alternative.map { $0 + ", " } ?? "")or check the product on its card keys with sealed check"
   }
 }
 
