@@ -47,6 +47,9 @@ struct RulesImportCommand: ParsableCommand {
   @Flag(help: "With --list: compile every product afresh, neither reading nor writing the listing cache.")
   var noCache = false
 
+  @Option(help: ArgumentHelp("With --list: an aligned table, or one row per product for a program (default: text).", valueName: "text|csv|json"))
+  var format: ListingFormat?
+
   @Option(help: ArgumentHelp("The rule file's name (default: the product's code; mtgwtf-CODE-CODE... for several).", valueName: "name"))
   var name: String?
 
@@ -61,7 +64,7 @@ struct RulesImportCommand: ParsableCommand {
 
   func validate() throws {
     guard list != !products.isEmpty else { throw ValidationError("give either --list or --product CODE") }
-    if noCache && !list { throw ValidationError("--no-cache goes with --list") }
+    if (noCache || format != nil) && !list { throw ValidationError("\(noCache ? "--no-cache" : "--format") goes with --list") }
   }
 
   func run() throws {
@@ -72,8 +75,8 @@ struct RulesImportCommand: ParsableCommand {
     if list {
       let cards = try CardDataLocation.resolve(option: cardOptions.cards)
       let listed = try ProductListing.list(data, source: release.label, cards: cards, cache: noCache ? nil : .standard())
-      print(ImportListing.render(listed, of: data), terminator: "")
-      return
+      let text = (format ?? .text) == .text ? ImportListing.render(listed, of: data) : ImportListing.render(ImportListing.rows(listed), as: format!)
+      return print(text, terminator: "")
     }
     var chosen: [CompiledBoosterData.Product] = []
     for code in products {
@@ -90,22 +93,13 @@ struct RulesImportCommand: ParsableCommand {
     try write(text, products: chosen.count)
   }
 
-  /// The rule file to --out, or to standard output.
-  private func write(_ text: String, products count: Int) throws {
-    if let out {
-      try OutputFile.write(Data(text.utf8), to: out, option: "--out", force: force)
-      FileHandle.standardError.write(Data("sealed: wrote \(out) (\(count) product\(count == 1 ? "" : "s"))\n".utf8))
-    } else {
-      print(text, terminator: "")
-    }
-  }
-
   /// An MTGJSON file's products, converted and compiled through its own cards (one named after it).
   private func runMTGJSON(_ file: String) throws {
     let reader = MTGJSONBoosterImport(path: file)
     if list {
       let listed = try reader.list()
       guard !listed.isEmpty else { throw DataError(ReleaseFile.noProducts, at: file) }
+      if let format, format != .text { return print(ImportListing.render(ImportListing.rows(listed), as: format, opens: true), terminator: "") }
       return print(ImportListing.render(listed), terminator: "\n")
     }
     let loaded = try reader.load(products)
