@@ -88,7 +88,8 @@ package enum RunLimits {
   /// A shard needs the run's seed: each shard drawing a seed of its own would make parts of
   /// different runs, which `sealed merge` refuses only once every shard has run.
   package static func shardSeed(_ shard: Simulation.Shard?, seedGiven: Bool) throws(DataError) {
-    guard let shard, shard != .whole, !seedGiven else { return }
+    // (A shard that is no K/N is refused as such, by the checks of the shard itself.)
+    guard let shard, shard != .whole, !seedGiven, shard.count >= 1, (1...shard.count).contains(shard.index) else { return }
     throw DataError("--shard \(shard) without --seed: every shard of a run must be given the run's seed (each would draw its own); add --seed S, the same for every shard")
   }
 

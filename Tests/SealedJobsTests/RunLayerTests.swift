@@ -32,6 +32,8 @@ import Testing
        "--samples with --shard 2/2: samples are the run's first pools, which shard 1/2 holds"),
       ({ var s = settings("50", out: out); s.samples = WholeNumber(51); return s }(), "--samples 51: expected 0 to 50 pools (at most --pools and 100000)"),
       ({ var s = settings("50", out: out); s.threads = WholeNumber(0); return s }(), "--threads 0: expected between 1 and 1024"),
+      ({ var s = settings("50", out: out); s.seed = nil; s.shard = Simulation.Shard(index: 1, count: 2); return s }(),
+       "--shard 1/2 without --seed: every shard of a run must be given the run's seed (each would draw its own); add --seed S, the same for every shard"),
     ]
     for (settings, message) in cases {
       #expect(throws: DataError(message)) { try SimulationJob(settings) }

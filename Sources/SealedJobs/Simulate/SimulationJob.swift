@@ -97,8 +97,8 @@ package struct SimulationJob: Sendable {
     let request = Simulation.Request(
       plan: loaded.plan, pools: pools, seed: settings.seed ?? RunSeed.random(),
       threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, shard: settings.shard)
-    try Self.checkShard(request, samples: samples)
     try RunLimits.shardSeed(settings.shard, seedGiven: settings.seed != nil)
+    try Self.checkShard(request, samples: samples)
     self.settings = settings
     self.loaded = loaded
     self.request = request
