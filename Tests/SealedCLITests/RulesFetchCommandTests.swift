@@ -142,6 +142,8 @@ import Testing
 
     let releases = try SealedExecutable.run(["rules", "releases"], environment: env)
     let rows = releases.stdout.split(separator: "\n").map(String.init)
+    // The time shown is when the release was put in place (it was headed "fetched").
+    #expect(rows[0].contains("  form      installed  "), "\(rows[0])")
     #expect(rows[2].hasPrefix("\(name)  yes            4  compiled  ") && rows[2].hasSuffix("  \(server.base)/newest.json"), "\(releases.stdout)")
     #expect(rows[3].hasPrefix("\(older)                 3  compiled  "))
     #expect(rows[4] == "shipped                       538  compiled  with Sealed                         sealed_basic_data_2025-07.json.gz")

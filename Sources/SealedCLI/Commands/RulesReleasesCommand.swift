@@ -10,7 +10,8 @@ struct RulesReleasesCommand: ParsableCommand {
     abstract: "List the releases of booster data: those sealed rules fetch installed, and the shipped one.",
     discussion: """
       Newest first: each release's name, whether it is in use, its products, its form, when it \
-      was last fetched, its SHA-256 (of the bytes downloaded) and where it came from; then the data \
+      was last put in place (installed by sealed rules fetch, or fetched again: the newest is the \
+      one in use), its SHA-256 (of the bytes downloaded) and where it came from; then the data \
       shipped with Sealed. The release in use is the newest installed unless --data or \
       SEALED_DATA names another: shipped, newest, previous, a release's name, or a file. Each \
       release is a folder of SEALED_HOME/releases (release.json, products.json.gz, and diff/, \
@@ -24,7 +25,7 @@ struct RulesReleasesCommand: ParsableCommand {
     let store = ReleaseStore.fromEnvironment()
     let inUse = try BoosterRelease.resolve(dataOption.data, store: store)
     var table = TextTable([
-      ("release", .left), ("in use", .left), ("products", .right), ("form", .left), ("fetched", .left), ("sha256", .left), ("from", .left),
+      ("release", .left), ("in use", .left), ("products", .right), ("form", .left), ("installed", .left), ("sha256", .left), ("from", .left),
     ])
     for release in store.releases() {
       let about = release.about

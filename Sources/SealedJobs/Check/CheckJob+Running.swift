@@ -74,7 +74,7 @@ extension CheckJob {
     step?(.testing)
     let report = try CheckReport(
       plan: plan, expectations: expectations, tally: tally, run: run, record: record, alpha: alpha, spec: spec?.name,
-      compared: compared)
+      note: stageNote, compared: compared)
     return Outcome(
       checks: report.checks, files: report.files, simulation: simulation, pools: tally.pools, poolsRequested: poolsRequested,
       comparisonsRun: compared.count, comparisons: comparisons.count, comparisonSeconds: comparisonSeconds,

@@ -65,6 +65,7 @@ extension CheckJob {
     toolVersion = settings.toolVersion
     // The spec the shards counted, when --spec did not name it here.
     reproducingOptions = (settings.specArgument == nil ? tallied.countedSpecOption : []) + settings.reproducingOptions
+    stageNote = nil
     let folder = try ReportFolder(
       path: settings.out ?? "reports/\(tallied.plan.reportName)", writes: ReportFile.checkFolder.names, force: settings.force)
     comparisons = try ComparedRules.plans(

@@ -23,6 +23,9 @@ package struct CheckJob: Sendable {
     /// `--compare`: rule sets (comma separated) or `none`; nil for the other built-ins that
     /// cover the set.
     package var compare: String?
+    /// What the run is part of, for `run.csv`'s `notes` row and the page (check-products says
+    /// which of its stages a product's folder holds); nil for none.
+    package var stageNote: String?
 
     package init(simulation: SimulationJob.Settings, specArgument: String? = nil, alpha: Double? = nil, compare: String? = nil) {
       self.simulation = simulation
@@ -91,6 +94,8 @@ package struct CheckJob: Sendable {
   let threads: Int
   let toolVersion: String
   let reproducingOptions: [String]
+  /// `Settings.stageNote`.
+  let stageNote: String?
 
   /// The check of a simulation: loads and validates as `SimulationJob` does, and checks that
   /// its exact tests can take the run's boosters (`RunLimits.checkedPools`) and that the
@@ -126,6 +131,7 @@ package struct CheckJob: Sendable {
     threads = job.request.threads
     toolVersion = simulation.toolVersion
     reproducingOptions = settings.reproducingOptions
+    stageNote = settings.stageNote
     comparisons = job.request.shard == .whole
       ? try ComparedRules.plans(
         compare: settings.compare, for: job.loaded.set, rulesName: job.plan.rulesName, spec: spec, data: simulation.source.data)

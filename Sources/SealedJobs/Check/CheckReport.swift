@@ -47,12 +47,12 @@ public struct CheckReport {
 
   /// Tests `tally` at `alpha` and makes the files; `record` is the run's `tallies.json`;
   /// `spec` names the spec whose claims the plan carries (nil: none, which `run.csv` and the
-  /// page say). Cost: the checks (one exact test per card and claim) and one pass over the tables; for a
+  /// page say); `note`, what the run is part of (`run.csv`'s `notes`). Cost: the checks (one exact test per card and claim) and one pass over the tables; for a
   /// product of 1,000 cards, tens of milliseconds. Throws a one-line `DataError` when a
   /// statistic cannot be computed or the page cannot be rendered.
   package init(
     plan: BoosterPlan, expectations: Expectations, tally: SimulationTally, run: RunInfo,
-    record: (name: String, contents: String), alpha: Double, spec: String?, compared: [Compared] = []
+    record: (name: String, contents: String), alpha: Double, spec: String?, note: String? = nil, compared: [Compared] = []
   ) throws(DataError) {
     let checks = try statistics { () throws(StatisticsError) in
       try CheckRun(plan: plan, expectations: expectations, tally: tally, alpha: alpha)
@@ -80,6 +80,7 @@ public struct CheckReport {
     let claimFrequency = flagged.claims!
     var contents = simulationReport.contents
     contents.run.insert(("spec", spec ?? ""), after: ["booster_data", "rules_source"])
+    if let note { contents.run.entries.append((key: "notes", value: note)) }
     contents.checks = CheckTable(checks)
     contents.mythicFairness = MythicFairnessRow.rows(fairness)
     if !claimFrequency.rows.isEmpty { contents.claimFrequency = claimFrequency.table(.claimFrequency, plan: plan) }

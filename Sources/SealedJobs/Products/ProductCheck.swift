@@ -149,12 +149,22 @@ package struct ProductCheck: Sendable {
     simulation.out = confirming ? settings.confirmFolder(of: product) : settings.folder(of: product)
     simulation.force = settings.force
     simulation.reproducingCommand = settings.file.map { reproducing(file: $0) }
-    let job = try CheckJob(
-      CheckJob.Settings(simulation: simulation, specArgument: spec?.argument, alpha: alpha, compare: "none"), prepared: prepared)
+    var check = CheckJob.Settings(simulation: simulation, specArgument: spec?.argument, alpha: alpha, compare: "none")
+    check.stageNote = stageNote(confirming: confirming)
+    let job = try CheckJob(check, prepared: prepared)
     let outcome = try job.run(progress: progress, shouldStop: stop)
     guard !outcome.interrupted, let checks = outcome.checks else { return nil }
     _ = try job.write(outcome)
     return checks
+  }
+
+  /// Which stage of check-products a product's folder holds, for its page: a screen's FAIL
+  /// only flags the product (a maintainer read a FAIL page of a product the run passed).
+  private func stageNote(confirming: Bool) -> String {
+    let control = settings.control
+    return confirming
+      ? "check-products' confirmation of \(product.code), at alpha \(CSVNumber.format(control.confirmAlpha)) (\(CSVNumber.format(control.alpha)) over the run's \(control.products) products): its verdict is the product's"
+      : "check-products' screen of \(product.code), at alpha \(CSVNumber.format(control.screenAlpha)): a check failing here only flags the product for a confirmation (confirm/\(product.code)/ in the run's folder), whose verdict is the product's (summary.csv)"
   }
 
   /// The command line that reproduces a stage of a product of another file than the shipped
