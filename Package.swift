@@ -152,7 +152,8 @@ let package = Package(
       name: "SealedServer",
       dependencies: [
         "SealedSupport", "SealedCards", "SealedRules", "SealedEngine", "SealedStats", "SealedVerdicts", "SealedDecks",
-        "SealedImages", "SealedJobs", "SealedScryfall", "SealedNetwork", .product(name: "Hummingbird", package: "hummingbird"),
+        "SealedImages", "SealedJobs", "SealedScryfall", "SealedNetwork", "SealedRelease",
+        .product(name: "Hummingbird", package: "hummingbird"),
       ],
       resources: [
         .embedInCode("Resources/index.html"), .embedInCode("Resources/app.css"), .embedInCode("Resources/app.js"),
@@ -212,7 +213,7 @@ let package = Package(
     .testTarget(name: "SealedScryfallTests", dependencies: stages + ["SealedScryfall", "SealedTestSupport"]),
     .testTarget(name: "SealedJobsTests", dependencies: stages + ["SealedJobs", "SealedRelease", "SealedTestSupport"]),
     .testTarget(
-      name: "SealedServerTests", dependencies: stages + ["sealed", "sealed-serve", "SealedServer", "SealedTestSupport"]),
+      name: "SealedServerTests", dependencies: stages + ["sealed", "sealed-serve", "SealedServer", "SealedRelease", "SealedTestSupport"]),
     .testTarget(
       name: "SealedCLITests",
       dependencies: stages + ["sealed", "SealedCLI", "SealedJobs", "SealedImages", "SealedRelease", "SealedTestSupport"]),

@@ -1,5 +1,6 @@
 import Foundation
 import SealedRules
+import SealedRelease
 import SealedTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import SealedSupport
 import SealedCards
 import SealedRules
+import SealedRelease
 import SealedTestSupport
 import Testing
 

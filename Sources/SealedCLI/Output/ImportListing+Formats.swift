@@ -1,4 +1,5 @@
 import SealedRules
+import SealedRelease
 import SealedReports
 import SealedMTGJSON
 

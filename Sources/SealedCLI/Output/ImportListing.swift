@@ -1,4 +1,5 @@
 import SealedRules
+import SealedRelease
 import SealedMTGJSON
 
 /// The tables `sealed rules import --list` prints: the products of mtg.wtf's data with whether

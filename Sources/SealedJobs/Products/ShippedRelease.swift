@@ -2,6 +2,7 @@ import Foundation
 import SealedSupport
 import SealedCards
 import SealedRules
+import SealedRelease
 
 /// The release shipped with Sealed taken whole (mtg.wtf's compiled booster data of July 2025,
 /// 538 products), as `sealed rules import --list` and `sealed check-products` take it, for the

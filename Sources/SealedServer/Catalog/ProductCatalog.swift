@@ -3,6 +3,7 @@ import Synchronization
 import SealedSupport
 import SealedCards
 import SealedRules
+import SealedRelease
 import SealedJobs
 
 /// The field's booster products of the release in use (the shipped mtg.wtf data, or a newer

@@ -1,5 +1,6 @@
 import SealedSupport
 import SealedCards
+import SealedRules
 
 /// One product of mtg.wtf's compiled booster data and whether a card database simulates it
 /// (`sealed rules import --list`).

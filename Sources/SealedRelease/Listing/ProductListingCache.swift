@@ -1,6 +1,7 @@
 import Foundation
 import SealedSupport
 import SealedCards
+import SealedRules
 
 /// Listings of the field's products (`ProductListing.list`) kept on disk, so that listing a
 /// release a second time reads one small file instead of reading all the card data and
