@@ -194,6 +194,13 @@ package struct ReportFolder {
     // Read now, not when prepared: another process may have written the folder since.
     let replaced = survey.sealed.contains(ReportFile.run.name) ? PreviousReport(folder: path) : nil
     let new = files.first { $0.name == ReportFile.run.name }.flatMap { PreviousReport(runCSV: $0.contents) }
+    if !force, let replaced, let new, new.isInterrupted, !replaced.isInterrupted {
+      // A rerun stopped by Ctrl-C replaced the hours of a complete report (a review).
+      dropWritten()
+      throw DataError(
+        "interrupted, and the folder holds a complete report (\(replaced.summary)), which an interrupted run does not replace: it is kept, and the pools done are not written; pass --force to replace it with them, or give another --out",
+        at: path)
+    }
     let staging = stagingPath(suffix: "partial")
     func discard() {
       try? FileManager.default.removeItem(atPath: staging)

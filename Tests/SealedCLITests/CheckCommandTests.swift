@@ -61,8 +61,9 @@ import Testing
   /// Ctrl-C stops the simulation and the --compare simulations within a second, and no line
   /// says PASS: the run has no verdict. Before, the three comparisons ran on for 8.8 s and it
   /// printed "PASS: all 29 checks passed" with exit 130. The folder holds an earlier check's
-  /// report, comparisons and all, as a second run's does: the interrupted report replaces it
-  /// without the comparisons it did not run (it was refused, exit 2, for dropping them).
+  /// report, comparisons and all, as a second run's does: with --force (without it a complete
+  /// report is kept: `InterruptTests`) the interrupted report replaces it without the
+  /// comparisons it did not run (it was refused, exit 2, for dropping them).
   @Test(.heavy) func ctrlCStopsEverySimulationAndGivesNoVerdict() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("r")
@@ -72,7 +73,7 @@ import Testing
     // No --seed: the "random seed" line on standard error comes once Ctrl-C is caught (a
     // process started by the test runner inherits SIGINT ignored until then).
     let started = try SealedExecutable.start(
-      ["check", "war", "--pools", "1000000000", "--out", out.path, "--quiet"] + cards, waitingFor: "sealed: random seed")
+      ["check", "war", "--pools", "1000000000", "--out", out.path, "--quiet", "--force"] + cards, waitingFor: "sealed: random seed")
     let process = started.process
     Thread.sleep(forTimeInterval: 2)
     kill(process.processIdentifier, SIGINT)

@@ -261,6 +261,31 @@ import Testing
     let rerunRecord = try String(contentsOf: again.appendingPathComponent("run.csv"), encoding: .utf8)
     #expect(command(run) != nil && command(run) == command(rerunRecord), "\(run)")
   }
+
+  /// A rerun stopped by Ctrl-C does not replace a complete report without --force (it did, and
+  /// the complete report's hours were lost: a review); with --force it does.
+  @Test(.heavy) func anInterruptedRunKeepsACompleteReport() throws {
+    let out = try Fixtures.temporaryDirectory().appendingPathComponent("report")
+    let complete = try SealedExecutable.run(["simulate", "war", "--pools", "4096", "--seed", "1", "--out", out.path, "--quiet", "--cards", Fixtures.shippedCards])
+    #expect(complete.status == 0, "\(complete.stderr)")
+    let before = try String(contentsOf: out.appendingPathComponent("run.csv"), encoding: .utf8)
+    for force in [false, true] {
+      let started = try SealedExecutable.start(
+        ["simulate", "war", "--pools", "1000000000", "--out", out.path, "--quiet", "--cards", Fixtures.shippedCards] + (force ? ["--force"] : []),
+        waitingFor: " (repeat with --seed")
+      Thread.sleep(forTimeInterval: 1)
+      kill(started.process.processIdentifier, SIGINT)
+      let finished = started.finish()
+      #expect(finished.status == 130)
+      let run = try String(contentsOf: out.appendingPathComponent("run.csv"), encoding: .utf8)
+      if force {
+        #expect(run.contains("\nstatus,interrupted\n"), "\(run)")
+      } else {
+        #expect(finished.errors.contains("which an interrupted run does not replace: it is kept, and the pools done are not written"), "\(finished.errors)")
+        #expect(run == before)
+      }
+    }
+  }
 }
 
 @Suite struct ReportSafetyTests {

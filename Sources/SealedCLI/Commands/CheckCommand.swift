@@ -73,7 +73,7 @@ struct CheckCommand: ParsableCommand {
     let outcome = try JobProgress.run(total: job.simulation?.request.shardPools ?? 0, quiet: runOptions.quiet) { progress, stop in
       try job.run(progress: progress, shouldStop: { stop.isRaised })
     }
-    let written = try JobProgress.writing { try job.write(outcome) }
+    let written = try JobProgress.writing(interrupted: outcome.interrupted) { try job.write(outcome) }
     Note.replaced(written.replaced, in: job.folder.path)
     try CheckOutput.print(
       outcome, of: job, spec: job.spec, samples: written.samples, started: started, specDeclined: specOption.spec == "none")

@@ -28,7 +28,7 @@ struct SimulateCommand: ParsableCommand {
     let outcome = try JobProgress.run(total: job.request.shardPools, quiet: runOptions.quiet) { progress, stop in
       try job.run(progress: progress, shouldStop: { stop.isRaised })
     }
-    let written = try JobProgress.writing { try job.write(outcome.files) }
+    let written = try JobProgress.writing(interrupted: outcome.result.interrupted) { try job.write(outcome.files) }
     Note.replaced(written.replaced, in: job.folder.path)
     print(SimulationSummary.line(job, outcome.result))
     print("reports: \(job.folder.path)/")

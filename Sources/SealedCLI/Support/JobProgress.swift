@@ -17,10 +17,16 @@ enum JobProgress {
   /// Runs a job's writing of its files (after `run`): Ctrl-C quits at once, removing the files
   /// left unfinished (a report's staging folder, `pools.csv` of many samples), with a line
   /// saying so; what was already put in place stays.
-  static func writing<T>(_ body: () throws -> T) rethrows -> T {
+  static func writing<T>(interrupted: Bool = false, _ body: () throws -> T) throws -> T {
     let interrupt = InterruptFlag(
       message: "interrupted while writing; the unfinished files are removed (files already in place stay)", quitting: true)
     defer { interrupt.restore() }
-    return try body()
+    do {
+      return try body()
+    } catch let error as DataError where interrupted {
+      // A run Ctrl-C stopped whose report could not be written (a complete one is in the way)
+      // still exits as an interrupted run.
+      throw CommandFailure(status: 130, message: error.description)
+    }
   }
 }
