@@ -144,6 +144,29 @@ import Testing
     #expect(mixed.stderr.contains("(version 1) makes other pools from the same seed"))
   }
 
+  /// A shard run on card data in which two commons have another colour (what colour-balanced
+  /// draws read) is of another run: refused, where it merged (its fingerprint held set, number
+  /// and name only: a review); and `check --tallies` refuses such data too.
+  @Test func mergeRefusesShardsOfRecolouredCards() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let shipped = try Data(contentsOf: URL(fileURLWithPath: Fixtures.shippedCards).appendingPathComponent("war.json"))
+    var cards = try #require(try JSONSerialization.jsonObject(with: shipped) as? [[String: Any]])
+    for index in cards.indices where ["5", "7"].contains(cards[index]["collector_number"] as? String) {
+      cards[index]["colors"] = ["U"]
+      cards[index]["color_identity"] = ["U"]
+    }
+    let recoloured = dir.appendingPathComponent("war-recoloured.json")
+    try JSONSerialization.data(withJSONObject: cards).write(to: recoloured)
+    let arguments = ["simulate", "war", "--rules", "retail", "--pools", "8192", "--seed", "7", "--quiet"]
+    let first = dir.appendingPathComponent("s1").path
+    let second = dir.appendingPathComponent("s2").path
+    #expect(try SealedExecutable.run(arguments + ["--shard", "1/2", "--out", first] + self.cards).status == 0)
+    #expect(try SealedExecutable.run(arguments + ["--shard", "2/2", "--out", second, "--cards", recoloured.path]).status == 0)
+    let merged = try SealedExecutable.run(["merge", first, second, "--out", dir.appendingPathComponent("m").path] + self.cards)
+    #expect(merged.status == 2)
+    #expect(merged.stderr.contains("other card data"), "\(merged.stderr)")
+  }
+
   /// Shards run with another `--booster-max` are refused naming it (they were said to have
   /// other card data).
   @Test func mergeNamesAnotherBoosterRange() throws {

@@ -103,10 +103,15 @@ public struct RunRecord: Codable, Sendable {
     return try SpecLoader.parse(specText, source: specSource)
   }
 
-  /// SHA-256 (hex) of the cards' set codes, collector numbers and names, one line per card in
-  /// their order: `cardsFingerprint`. Cost: one pass over the cards.
+  /// SHA-256 (hex) of the cards' set codes, collector numbers, names and what a plan reads of
+  /// them (rarity, type line, colours, colour identity), one line per card in their order:
+  /// `cardsFingerprint`. Two war commons recoloured in one shard's card data changed its
+  /// colour-balanced draws, and the shards merged (a review). Cost: one pass over the cards.
   package static func fingerprint(_ cards: [Card]) -> String {
-    SHA256.hex(of: Array(cards.map { "\($0.setCode)#\($0.collectorNumber.text)=\($0.name)" }.joined(separator: "\n").utf8))
+    let lines = cards.map { card in
+      "\(card.setCode)#\(card.collectorNumber.text)=\(card.name)|\(card.rarity.rawValue)|\(card.typeLine)|\(card.colors.joined())|\(card.colorIdentity.joined())"
+    }
+    return SHA256.hex(of: Array(lines.joined(separator: "\n").utf8))
   }
 
   /// The record with its totals and digest, as the text of `tallies.json`. The tally's text,
