@@ -33,7 +33,7 @@ struct MergeCommand: ParsableCommand {
     let outcome = try job.run()
     Note.replaced(try JobProgress.writing { try job.write(outcome) }, in: job.folder.path)
     print(
-      "merged \(outcome.shards) shards: \(outcome.pools) pools (\(outcome.boosters) boosters); the shards ran \(String(format: "%.2f", outcome.seconds)) s in all, \(String(format: "%.2f", outcome.threadSeconds)) thread-seconds")
+      "merged \(outcome.shards) shard\(outcome.shards == 1 ? "" : "s"): \(outcome.pools) pools (\(outcome.boosters) boosters); the shards ran \(String(format: "%.2f", outcome.seconds)) s in all, \(String(format: "%.2f", outcome.threadSeconds)) thread-seconds")
     print("reports: \(job.folder.path)/")
     if let spec = job.merged.spec {
       print("next: sealed check \(job.merged.plan.setCode) --tallies \(job.folder.path) (the shards counted spec \"\(spec.name)\")")

@@ -49,7 +49,7 @@ struct RunOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: ArgumentHelp("Run only part K of N equal parts of the run, for sealed merge; every shard needs the run's --seed.", valueName: "k/n"))
   var shard: ShardArgument?
 
-  @Option(name: .customLong("samples"), parsing: .unconditional, help: ArgumentHelp("Also write the first K pools in long form to notebooks-data/<set>-<rules>/pools.csv, or with --out into the report as pools.csv (K like --pools: 1000, 1_000 or 1e3).", valueName: "k"))
+  @Option(name: .customLong("samples"), parsing: .unconditional, help: ArgumentHelp("Also write the first K pools in long form to notebooks-data/<set>-<rules>/pools.csv, or with --out into the report as pools.csv (K at most --pools and 100000, like --pools: 1000, 1_000 or 1e3).", valueName: "k"))
   var sampleCount: WholeNumber = WholeNumber(0)
 
   @Flag(help: "Write into a report folder that holds files Sealed did not write (they are kept) or files of an earlier report this command does not write (they are dropped).")
