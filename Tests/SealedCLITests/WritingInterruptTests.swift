@@ -33,6 +33,35 @@ import Testing
     #expect(try hidden(dir) == [])
   }
 
+  /// Without --out the samples go to notebooks-data/ apart from the report: staged first, and put
+  /// in place right after it, so a Ctrl-C while they are written leaves the earlier report and
+  /// samples a pair (the report was put in place first, beside the earlier run's samples: a
+  /// review).
+  @Test(.heavy) func ctrlCWhileWritingSamplesApartKeepsTheEarlierPair() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let cards = ["--cards", Fixtures.shippedCards]
+    let earlier = try SealedExecutable.run(
+      ["simulate", "war", "--rules", "retail", "--pools", "1000", "--samples", "10", "--seed", "5", "--quiet"] + cards, workingDirectory: dir)
+    #expect(earlier.status == 0, "\(earlier.stderr)")
+    let report = dir.appendingPathComponent("reports/war-retail/run.csv")
+    let samples = dir.appendingPathComponent("notebooks-data/war-retail/pools.csv")
+    let (run, pools) = (try String(contentsOf: report, encoding: .utf8), try String(contentsOf: samples, encoding: .utf8))
+    let started = try SealedExecutable.start(
+      ["simulate", "war", "--rules", "retail", "--pools", "2000000", "--samples", "100000", "--quiet"] + cards,
+      waitingFor: "random seed", workingDirectory: dir)
+    let folder = samples.deletingLastPathComponent()
+    let deadline = Date().addingTimeInterval(60)
+    let staged = { try self.hidden(folder).contains { $0.hasPrefix(".pools.csv.partial-") } }
+    while try !staged() && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    #expect(try staged(), "the samples were never staged")
+    kill(started.process.processIdentifier, SIGINT)
+    let (status, _, errors) = started.finish()
+    #expect(status == 130, "\(errors)")
+    #expect(try String(contentsOf: report, encoding: .utf8) == run, "the report is the earlier run's")
+    #expect(try String(contentsOf: samples, encoding: .utf8) == pools, "and so are the samples")
+    #expect(try hidden(folder) == [])
+  }
+
   /// Ctrl-C twice while `open --out` writes over a file: the second, sent once the first was
   /// heard, quits at once and removes the unfinished copy. Unless the chunk being written ends
   /// first (the first Ctrl-C alone then stops the run, as cleanly): tried until the second is

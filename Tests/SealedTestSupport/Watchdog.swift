@@ -62,10 +62,11 @@ extension SealedExecutable {
   /// Starts `sealed arguments` and reads its standard error until `text` appears: a process the
   /// test runner starts inherits SIGINT ignored until sealed installs its handler, so a Ctrl-C
   /// test waits for a line printed after that before it sends SIGINT.
-  package static func start(_ arguments: [String], waitingFor text: String) throws -> StartedSealed {
+  package static func start(_ arguments: [String], waitingFor text: String, workingDirectory: URL? = nil) throws -> StartedSealed {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
+    if let workingDirectory { process.currentDirectoryURL = workingDirectory }
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output

@@ -8,10 +8,8 @@ extension SimulationJob {
   /// into the report folder (`pools.csv`, with the report, all or nothing), else after the
   /// report to `notebooks-data/<set>-<rules>/pools.csv`. `mayDrop`: see `ReportFolder.commit`.
   package func write(_ files: [(name: String, contents: String)], mayDrop: Set<String> = []) throws(DataError) -> Written {
-    guard samples > 0, settings.out != nil else {
-      let replaced = try folder.commit(files, mayDrop: mayDrop)
-      return Written(replaced: replaced, samples: try writeSamples())
-    }
+    guard samples > 0 else { return Written(replaced: try folder.commit(files, mayDrop: mayDrop), samples: nil) }
+    guard settings.out != nil else { return try writeWithSamplesApart(files, mayDrop: mayDrop) }
     let target = URL(fileURLWithPath: folder.path)
     let parent = target.deletingLastPathComponent().path
     // Named as `AtomicFile` names its temporary files, so that one a killed run left behind is
@@ -23,6 +21,32 @@ extension SimulationJob {
     _ = try writeSamples(to: staged, rename: false)
     let replaced = try folder.commit(files, moving: [(PoolSamples.fileName, staged)], mayDrop: mayDrop)
     return Written(replaced: replaced, samples: "\(folder.path)/\(PoolSamples.fileName)")
+  }
+
+  /// The report, then the samples in `notebooks-data/` put in place at once after it: staged
+  /// first, so that a Ctrl-C while they are written leaves the earlier report and samples as
+  /// they were (the report was put in place first, and a Ctrl-C then left it beside another
+  /// run's samples: a review).
+  private func writeWithSamplesApart(_ files: [(name: String, contents: String)], mayDrop: Set<String>) throws(DataError) -> Written {
+    let final = samplesPath
+    let folder = (final as NSString).deletingLastPathComponent
+    let staged = (folder as NSString).appendingPathComponent(".\(PoolSamples.fileName).partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    try Folder.create(holding: final)
+    AbandonedPartials.remove(in: folder)
+    _ = try writeSamples(to: staged, rename: false)
+    let replaced: PreviousReport?
+    do {
+      replaced = try self.folder.commit(files, mayDrop: mayDrop)
+    } catch {
+      unlink(staged)
+      throw error
+    }
+    let failed = PendingFiles.uninterrupted(finishing: staged) { rename(staged, final) == 0 ? nil : errno }
+    if let failed {
+      unlink(staged)
+      throw DataError("cannot put the samples in place (\(systemErrorText(failed)))", at: final)
+    }
+    return Written(replaced: replaced, samples: final)
   }
 
   /// Writes the first `--samples` pools to `notebooks-data/<set>-<rules>/pools.csv` (or `path`;
