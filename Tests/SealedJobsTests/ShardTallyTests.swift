@@ -60,6 +60,34 @@ import Testing
     }
   }
 
+  /// Records of format 2 (their card fingerprint of set, number and name) are still read and
+  /// merged with one another, their fingerprint checked as they made it; beside a record of
+  /// format 3 (fingerprinting colours too) a shard of format 2 is refused naming the formats.
+  @Test func recordsOfFormatTwoMergeWithOneAnother() throws {
+    let plan = try ShippedData.plan("war")
+    let expectations = try Expectations(plan: plan)
+    let texts = Self.shardTexts(plan)
+    let older = try texts.map { text in
+      try Self.resealed(text) { record in
+        record.format = 2
+        record.cardsFingerprint = RunRecord.fingerprint(plan.cards, format: 2)
+      }
+    }
+    #expect(RunRecord.fingerprint(plan.cards, format: 2) != RunRecord.fingerprint(plan.cards))
+    #expect(try Self.merge(older, plan: plan, expectations: expectations) == Self.merge(texts, plan: plan, expectations: expectations))
+    // Compiled again from its rules (the built-in sealed rules, which the plan is), its cards
+    // are the ones it fingerprinted in format 2.
+    let rules = try Fixtures.builtInRules("sealed")
+    let record = try RunRecord.decode(Data(try Self.resealed(older[0]) { $0.rulesText = rules }.utf8), path: "shard1/tallies.json")
+    let compiled = try record.compiled(
+      loadSet: { code, _, _ throws(DataError) in
+        do { return try ShippedData.set(code) } catch { throw DataError("\(error)") }
+      }, cardsDiffer: DataError("differs"))
+    #expect(compiled.plan.cards.count == plan.cards.count)
+    let mixed = refusal([texts[0], older[1], texts[2]], plan, expectations)
+    #expect(mixed?.contains("tallies of format 2 instead of 3") == true, "\(mixed ?? "merged")")
+  }
+
   @Test func countsChangedInWaysThatStillParseAreRefused() throws {
     let plan = try ShippedData.plan("war")
     let expectations = try Expectations(plan: plan)

@@ -26,7 +26,7 @@ extension RunRecord {
     try checkSpec(spec, rules)
     let cardSet = try loadSet(set, rules, boosterMax)
     let plan = try PlanCompiler.compile(rules, for: cardSet, spec: spec)
-    guard Self.fingerprint(plan.cards) == cardsFingerprint else { throw cardsDiffer }
+    guard Self.fingerprint(plan.cards, format: format) == cardsFingerprint else { throw cardsDiffer }
     return Compiled(rules: rules, spec: spec, cardSet: cardSet, plan: plan)
   }
 }

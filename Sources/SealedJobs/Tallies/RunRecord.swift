@@ -13,8 +13,11 @@ import SealedEngine
 public struct RunRecord: Codable, Sendable {
   /// The record's file name in a report folder: `tallies.json`.
   package static let fileName = ReportFile.tallies.name
-  /// 2: with `totals` and `sha256`.
-  package static let formatVersion = 2
+  /// 2: with `totals` and `sha256`; 3: `cardsFingerprint` over what a plan reads of each card
+  /// (`fingerprint(_:format:)`). Records of format 2 are read, their fingerprint as they made it.
+  package static let formatVersion = 3
+  /// The formats read.
+  package static let readFormats = 2...formatVersion
 
   /// The record's format version (`formatVersion` when written).
   package var format: Int
@@ -25,7 +28,7 @@ public struct RunRecord: Codable, Sendable {
   package var set: String
   /// The plan's booster range upper end (`BoosterPlan.boosterMax`).
   package var boosterMax: Int
-  /// SHA-256 over the booster-range cards (collector number and name), to tell card data apart.
+  /// SHA-256 over the plan's cards (`fingerprint(_:format:)`), to tell card data apart.
   package var cardsFingerprint: String
   package var rulesName: String
   package var rulesSource: String
@@ -103,13 +106,16 @@ public struct RunRecord: Codable, Sendable {
     return try SpecLoader.parse(specText, source: specSource)
   }
 
-  /// SHA-256 (hex) of the cards' set codes, collector numbers, names and what a plan reads of
-  /// them (rarity, type line, colours, colour identity), one line per card in their order:
-  /// `cardsFingerprint`. Two war commons recoloured in one shard's card data changed its
-  /// colour-balanced draws, and the shards merged (a review). Cost: one pass over the cards.
-  package static func fingerprint(_ cards: [Card]) -> String {
+  /// SHA-256 (hex) of the cards' set codes, collector numbers, names and (from format 3) what a
+  /// plan reads of them (rarity, type line, colours, colour identity), one line per card in
+  /// their order: `cardsFingerprint` as a record of `format` makes it. Two war commons
+  /// recoloured in one shard's card data changed its colour-balanced draws, and the shards
+  /// merged under format 2's (a review). Cost: one pass over the cards.
+  package static func fingerprint(_ cards: [Card], format: Int = formatVersion) -> String {
     let lines = cards.map { card in
-      "\(card.setCode)#\(card.collectorNumber.text)=\(card.name)|\(card.rarity.rawValue)|\(card.typeLine)|\(card.colors.joined())|\(card.colorIdentity.joined())"
+      let named = "\(card.setCode)#\(card.collectorNumber.text)=\(card.name)"
+      guard format >= 3 else { return named }
+      return named + "|\(card.rarity.rawValue)|\(card.typeLine)|\(card.colors.joined())|\(card.colorIdentity.joined())"
     }
     return SHA256.hex(of: Array(lines.joined(separator: "\n").utf8))
   }
@@ -201,9 +207,9 @@ public struct RunRecord: Codable, Sendable {
     } catch {
       throw DataError("not a valid run record (\(DecodingErrorMessage.describe(error)))", at: path)
     }
-    guard record.format == formatVersion else {
+    guard readFormats.contains(record.format) else {
       throw DataError(
-        "format \(record.format) is not supported; expected \(formatVersion) (records of format 1 carry no digest: run the shard again with this Sealed)",
+        "format \(record.format) is not supported; expected \(readFormats.lowerBound) to \(readFormats.upperBound) (records of format 1 carry no digest: run the shard again with this Sealed)",
         at: path)
     }
     guard let recorded = record.sha256, let totals = record.totals else {

@@ -30,6 +30,8 @@ public enum ShardMerge {
         : record.poolsRequested != first.poolsRequested ? "\(record.poolsRequested) pools instead of \(first.poolsRequested)"
         : record.chunkPools != first.chunkPools ? "chunks of \(record.chunkPools) pools instead of \(first.chunkPools)"
         : record.boosterMax != first.boosterMax ? "booster range up to \(record.boosterMax) instead of \(first.boosterMax) (--booster-max)"
+        : record.format != first.format
+          ? "tallies of format \(record.format) instead of \(first.format) (another Sealed wrote them; their card data is fingerprinted otherwise): run every shard with one Sealed"
         : record.cardsFingerprint != first.cardsFingerprint ? "other card data"
         : record.shardCount != first.shardCount ? "shard count \(record.shardCount) instead of \(first.shardCount)"
         : record.specText != first.specText ? "other spec (\(record.specSource ?? "none") instead of \(first.specSource ?? "none"))"
