@@ -97,8 +97,9 @@ extension AuditRun {
 
   /// A chi-square statistic's method: none with one cell; the chi-square distribution (its
   /// statistic scaled by the null's dispersion, for card frequencies) where every cell expects
-  /// 5 or more, or no null was drawn and Cochran's rule holds; else the Monte Carlo null, or,
-  /// without one, not tested.
+  /// 5 or more, or there is no null and `ChiSquareValidity` holds; else the Monte Carlo null,
+  /// or, without one, not tested. A spec's own claim of card frequencies is scaled by the exact
+  /// dispersion of the rules' draws (`claimDispersion`), the rules' checks by their null's.
   static func chiSquareMethod(
     _ row: CheckResult, statistic: AuditStatistic, observed: Double, null: [Double], monteCarlo: Double?, planned: Planned,
     input: AuditInput
@@ -124,13 +125,17 @@ extension AuditRun {
       row.verdict = .notTested
       // (Short: the terminal's table shows a check not tested by its detail.)
       row.detail = count < 0.5 ? "not tested: n 0, nothing counted" : "not tested: n 1, which cannot fail"
-    } else if !large && monteCarlo == nil && !CochranRule.holds(cells) {
+    } else if !large && monteCarlo == nil && !observed.isInfinite && !ChiSquareValidity.holds(cells) {
       // No null to fall back on, and cells so sparse that the chi-square distribution is no
       // guide: its p-value would fail files that are fine (n 2 over a foil sheet's 264 cards).
+      // (A count the rules cannot produce fails below whatever the cells.)
       row.method = .notTested
       row.pValue = nil
       row.verdict = .notTested
-      row.detail = "not tested: " + CochranRule.failure(cells) + " and no Monte Carlo null was drawn (--resamples 0)"
+      let why = row.source == .spec
+        ? "a spec's own claim has no Monte Carlo null (the null is drawn from the rules)"
+        : "no Monte Carlo null was drawn (--resamples 0)"
+      row.detail = "not tested: " + ChiSquareValidity.failure(cells) + ", and " + why
     } else if large || monteCarlo == nil {
       row.method = .asymptoticChiSquare(scaling, smallCells: !large)
       let scaled = observed / dispersion

@@ -186,7 +186,12 @@ package struct AuditRun: Sendable {
         planned[index].row.source = .both
         planned[index].row.alpha = min(planned[index].row.alpha, rule.row.alpha)
         planned[index].row.detail = "also the rules' check \"\(rule.row.name)\"; " + planned[index].row.detail
-        if planned[index].group == nil { planned[index].group = rule.group }
+        // The joined row is the rules' hypothesis: its cards are the sheet's, in
+        // sheet_frequency.csv under the sheet's name (a claim of its own keeps claim_frequency.csv).
+        if let group = rule.group {
+          planned[index].group = group
+          planned[index].isClaim = false
+        }
       } else {
         planned.append(rule)
       }

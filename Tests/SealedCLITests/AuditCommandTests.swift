@@ -458,7 +458,7 @@ import Testing
     let dir = try Fixtures.temporaryDirectory()
     // (Enough pools that every check counts at least two cards: one over a single card of
     // equally likely ones is not tested, and not adjusted over; and a null drawn, without which
-    // a check whose cells fail Cochran's rule is not tested either.)
+    // a check whose cells are too sparse for the chi-square distribution is not tested either.)
     let audited = try audit(["war", "--packs", try packs("csv", pools: 60, seed: 1, name: "sixty.csv", in: dir), "--resamples", "99"], in: dir)
     let adjusted = try #require(audited.stdout.firstMatch(of: /Holm-adjusted over (\d+) statistical checks/)?.1, "\(audited.stdout)")
     #expect(planned == adjusted)

@@ -2,8 +2,8 @@ import Foundation
 import SealedTestSupport
 import Testing
 
-/// An audit without a Monte Carlo null leaves a chi-square check untested where its cells fail
-/// Cochran's rule: the chi-square distribution would fail a file that is fine.
+/// An audit without a Monte Carlo null leaves a chi-square check untested where its cells are too
+/// sparse for the chi-square distribution (`ChiSquareValidity`): it would fail a file that is fine.
 @Suite struct SparseCellsAuditTests {
   let cards = ["--cards", Fixtures.shippedCards]
 
@@ -22,7 +22,10 @@ import Testing
     let without = try SealedExecutable.run(audit + ["--resamples", "0", "--out", dir.appendingPathComponent("a").path])
     #expect(without.status == 0, "\(without.stdout)\(without.stderr)")
     let foil = try row("sheet foil", in: dir.appendingPathComponent("a/audit.csv"))
-    #expect(foil.contains("not tested: 264 of 264 cells expect fewer than 1 and no Monte Carlo null was drawn (--resamples 0)"), "\(foil)")
+    #expect(foil.contains("not tested: 264 of 264 cells expect fewer than 1, and no Monte Carlo null was drawn (--resamples 0)"), "\(foil)")
+    // Equally likely cells need 2 on average: one pool's 58 commons over 101 cards, 0.574 each.
+    let common = try row("sheet common", in: dir.appendingPathComponent("a/audit.csv"))
+    #expect(common.contains("not tested: 101 equally likely cells expect 0.574 each, fewer than 2, and no Monte Carlo null"), "\(common)")
     #expect(foil.contains(",none,"), "\(foil)")
     #expect(foil.contains("359.66"), "\(foil)")
     let with = try SealedExecutable.run(audit + ["--resamples", "199", "--out", dir.appendingPathComponent("b").path])
