@@ -3,9 +3,9 @@ import SealedVerdicts
 import SealedStats
 
 /// One planned statistical check evaluated: its method chosen, its p-value and Monte Carlo
-/// p-value computed, and (for card frequencies) its group of `sheet_frequency.csv`.
+/// p-value computed, and (for card frequencies) its group of `sheet_frequency.csv` or `claim_frequency.csv`.
 extension AuditRun {
-  /// The check's row once evaluated, and the frequency group it adds to `sheet_frequency.csv`.
+  /// The check's row once evaluated, and the frequency group it adds to `sheet_frequency.csv` or `claim_frequency.csv`.
   struct Evaluated {
     var row: CheckResult
     var frequencyGroup: FrequencyGroup?

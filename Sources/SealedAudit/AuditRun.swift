@@ -66,7 +66,8 @@ package struct AuditRun: Sendable {
     var statistic: AuditStatistic?
     var exactBinomial = false
     var key: String?
-    /// For a sheet's card frequencies: the sheet names, the group of its `sheet_frequency.csv` rows.
+    /// For card frequencies: the group of their rows, a sheet's names in `sheet_frequency.csv`
+    /// or a spec's own claim's name in `claim_frequency.csv` (`isClaim`).
     var group: String?
     /// For a published figure read as a range: the shares it accepts (`AuditPlan` counts a
     /// deviation from the range's edge).

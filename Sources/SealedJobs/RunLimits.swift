@@ -84,7 +84,6 @@ package enum RunLimits {
     return try given.value("--samples", in: 0...most, expected: "0 to \(most) pools (at most --pools and \(maximumSamples))")
   }
 
-  /// `--shard K/N` of a run of `pools` pools: 1 <= K <= N, and no more shards than chunks.
   /// A shard needs the run's seed: each shard drawing a seed of its own would make parts of
   /// different runs, which `sealed merge` refuses only once every shard has run.
   package static func shardSeed(_ shard: Simulation.Shard?, seedGiven: Bool) throws(DataError) {
@@ -93,6 +92,7 @@ package enum RunLimits {
     throw DataError("--shard \(shard) without --seed: every shard of a run must be given the run's seed (each would draw its own); add --seed S, the same for every shard")
   }
 
+  /// `--shard K/N` of a run of `pools` pools: 1 <= K <= N, and no more shards than chunks.
   package static func shard(_ shard: Simulation.Shard, request: Simulation.Request) throws(DataError) {
     switch request.problem {
     case .invalidShard:

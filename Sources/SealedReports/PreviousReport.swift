@@ -37,10 +37,10 @@ package struct PreviousReport: Sendable, Equatable {
   /// The command line that reproduces the run, when `run.csv` records it.
   package var command: String? { values["command"].flatMap { $0.isEmpty ? nil : $0 } }
 
-  /// Whether `other` is a report of another run: another reproducing command line (or none).
   /// Whether its run was stopped before the pools it asked for (`status,interrupted`).
   package var isInterrupted: Bool { values["status"] == RunStatus.interrupted.rawValue }
 
+  /// Whether `other` is a report of another run: another reproducing command line (or none).
   package func isAnotherRun(than other: PreviousReport?) -> Bool {
     guard let command, let theirs = other?.command else { return true }
     return command != theirs

@@ -77,7 +77,7 @@ extension CheckMethod.ChiSquareScaling {
     case .nullDispersion: ", scaled by the null's dispersion"
     case .unscaledTooFewSamples: ", unscaled (approximate: fewer than 100 Monte Carlo samples to estimate the dispersion)"
     case .claimDispersion: ", scaled by the rules' exact dispersion"
-    case .unscaledClaim: ", unscaled (conservative: the file does not name the claim's cards one for one)"
+    case .unscaledClaim: ", unscaled (the file does not name the claim's cards one for one)"
     }
   }
 }

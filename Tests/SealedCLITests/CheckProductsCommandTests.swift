@@ -213,7 +213,7 @@ import Testing
     // Each stage's folder says which it is, and that the confirmation's verdict is the product's
     // (a screen's page said FAIL for products the run passed, with no word of the stage).
     #expect(run.contains("\nnotes,\"check-products' screen of war-draft, at alpha 0.01: a check failing here only flags the product for a confirmation (confirm/war-draft/ in the run's folder), whose verdict is the product's (summary.csv)\"\n"), "\(run)")
-    #expect(confirmed.contains("\nnotes,\"check-products' confirmation of war-draft, at alpha 0.0005 (0.001 over the run's 2 products): its verdict is the product's\"\n"), "\(confirmed)")
+    #expect(confirmed.contains("\nnotes,\"check-products' confirmation of war-draft, at alpha 0.0005 (0.001 over a family of 2 products): its verdict is the product's\"\n"), "\(confirmed)")
     let screenPage = try String(contentsOf: dir.appendingPathComponent("r2/war-draft/report.html"), encoding: .utf8)
     #expect(screenPage.contains("<dt>notes</dt><dd>check-products&#39; screen of war-draft"), "the screen's page says it is one")
     let findings = try String(contentsOf: dir.appendingPathComponent("r2/findings.csv"), encoding: .utf8)

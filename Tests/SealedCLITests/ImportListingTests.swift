@@ -46,6 +46,13 @@ import Testing
     let json = try SealedExecutable.run(["rules", "import", "--list", "--format", "json"])
     let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
     #expect(objects.map { $0["code"] as? String } == rows.map { $0[0] })
+    // An MTGJSON file's listing names its column `opens`, in CSV and JSON alike.
+    let znr = Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/mtgjson/ZNR.json.gz").path
+    let mtgjson = try SealedExecutable.run(["rules", "import", znr, "--list", "--format", "json"])
+    let products = try #require(try JSONSerialization.jsonObject(with: Data(mtgjson.stdout.utf8)) as? [[String: Any]])
+    #expect(!products.isEmpty && products.allSatisfy { $0["opens"] != nil && $0["simulates"] == nil }, "\(mtgjson.stdout)")
+    let mtgjsonCSV = try SealedExecutable.run(["rules", "import", znr, "--list", "--format", "csv"])
+    #expect(mtgjsonCSV.stdout.hasPrefix("code,set,variants,sheets,opens,name,detail\n"), "\(mtgjsonCSV.stdout)")
     let refused = try SealedExecutable.run(["rules", "import", "--product", "war-draft", "--format", "csv"])
     #expect(refused.status == 2)
     #expect(refused.stderr.contains("--format goes with --list"), "\(refused.stderr)")

@@ -21,7 +21,7 @@ struct CheckCommand: ParsableCommand {
       mythic_fairness.csv, and report.html with the verdicts and charts. A sharded run: sealed \
       check --shard K/N for each shard, sealed merge, then sealed check SET --tallies MERGED. \
       Exit status: 0 all checks pass, 1 a check fails, 2 bad input, 130 interrupted (a report of \
-      the pools done is written, with no verdict).
+      the pools done is written, with no verdict, unless a complete report is in the way).
       """)
 
   @Argument(help: "The set code, for example war.")
@@ -90,9 +90,8 @@ struct CheckCommand: ParsableCommand {
   /// `--tallies DIR`: the merged tallies of a sharded run, checked as the unsharded run would
   /// be (the options given must agree with the run's).
   private func talliesSettings(_ directory: String) throws -> CheckJob.TalliesSettings {
-    guard !plan, runOptions.shard == nil else {
-      throw DataError("--tallies checks a merged run as it is; it takes neither --plan nor --shard")
-    }
+    // (--plan beside --tallies is refused by `validate`.)
+    guard runOptions.shard == nil else { throw DataError("--tallies checks a merged run as it is; it takes no --shard") }
     var settings = CheckJob.TalliesSettings(directory: directory, set: set, toolVersion: SealedCommand.version)
     settings.rules = planOptions.rulesArgument
     settings.pools = runOptions.poolsArgument

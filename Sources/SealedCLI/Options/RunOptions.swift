@@ -52,7 +52,7 @@ struct RunOptions: ParsableArguments {
   @Option(name: .customLong("samples"), parsing: .unconditional, help: ArgumentHelp("Also write the first K pools in long form to notebooks-data/<set>-<rules>/pools.csv, or with --out into the report as pools.csv (K at most --pools and 100000, like --pools: 1000, 1_000 or 1e3).", valueName: "k"))
   var sampleCount: WholeNumber = WholeNumber(0)
 
-  @Flag(help: "Write into a report folder that holds files Sealed did not write (they are kept) or files of an earlier report this command does not write (they are dropped).")
+  @Flag(help: "Write into a report folder that holds files Sealed did not write (they are kept) or files of an earlier report this command does not write (they are dropped); let a run stopped by Ctrl-C replace a complete report.")
   var force = false
 
   @Flag(help: "No progress bar.")

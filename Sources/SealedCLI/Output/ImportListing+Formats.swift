@@ -13,7 +13,10 @@ extension ImportListing {
     let set: String
     let variants: Int
     let sheets: Int
-    let simulates: String
+    /// mtg.wtf's data's listing: whether the card data simulates the product (nil otherwise).
+    var simulates: String?
+    /// An MTGJSON file's listing: whether its own cards open the product (nil otherwise).
+    var opens: String?
     let name: String
     let detail: String
   }
@@ -34,7 +37,7 @@ extension ImportListing {
     }
   }
 
-  /// The rows of an MTGJSON file's listing (`simulates` holds whether its own cards open it).
+  /// The rows of an MTGJSON file's listing.
   static func rows(_ listed: [MTGJSONBoosterImport.Listed]) -> [Row] {
     listed.map { product in
       let (word, detail): (String, String) =
@@ -44,7 +47,7 @@ extension ImportListing {
         case .unknown: ("", "")
         }
       return Row(
-        code: product.code, set: product.setCode, variants: product.variants, sheets: product.sheets, simulates: word,
+        code: product.code, set: product.setCode, variants: product.variants, sheets: product.sheets, simulates: nil, opens: word,
         name: product.name, detail: detail)
     }
   }
@@ -56,7 +59,9 @@ extension ImportListing {
       return JSONOutput.encode(rows)
     case .csv, .text:
       var table = CSVTable(header: ["code", "set", "variants", "sheets", opens ? "opens" : "simulates", "name", "detail"])
-      for row in rows { table.append([row.code, row.set, String(row.variants), String(row.sheets), row.simulates, row.name, row.detail]) }
+      for row in rows {
+        table.append([row.code, row.set, String(row.variants), String(row.sheets), row.simulates ?? row.opens ?? "", row.name, row.detail])
+      }
       return table.text
     }
   }

@@ -83,8 +83,9 @@ extension CheckJob {
 
   /// Writes the outcome's files (and a simulation's samples) into the report folder, whole or
   /// not at all.
-  /// An interrupted check replaces an earlier report of its folder without the comparisons'
-  /// files it did not get to write.
+  /// An interrupted check replaces an earlier report of its folder (an interrupted one, or any
+  /// with --force: `ReportFolder.commit` keeps a complete one) without the comparisons' files it
+  /// did not get to write.
   package func write(_ outcome: Outcome) throws(DataError) -> SimulationJob.Written {
     let mayDrop: Set<String> = outcome.interrupted ? [ReportFile.comparisons.name, ReportFile.comparedPoolMythics.name] : []
     switch counts {

@@ -163,7 +163,7 @@ package struct ProductCheck: Sendable {
   private func stageNote(confirming: Bool) -> String {
     let control = settings.control
     return confirming
-      ? "check-products' confirmation of \(product.code), at alpha \(CSVNumber.format(control.confirmAlpha)) (\(CSVNumber.format(control.alpha)) over the run's \(control.products) products): its verdict is the product's"
+      ? "check-products' confirmation of \(product.code), at alpha \(CSVNumber.format(control.confirmAlpha)) (\(CSVNumber.format(control.alpha)) over a family of \(control.products) products): its verdict is the product's"
       : "check-products' screen of \(product.code), at alpha \(CSVNumber.format(control.screenAlpha)): a check failing here only flags the product for a confirmation (confirm/\(product.code)/ in the run's folder), whose verdict is the product's (summary.csv)"
   }
 
