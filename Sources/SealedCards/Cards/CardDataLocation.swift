@@ -140,12 +140,12 @@ public struct CardDataLocation: Sendable {
       shorter.remove(at: at)
       return shorter
     }
-    let swapped = codes.filter { candidate in
+    let typos = codes.filter { candidate in
       candidate != code && ((candidate.count == code.count && candidate.sorted() == code.sorted()) || candidate == trimmed || doubled.contains(candidate))
     }.sorted()
-    if !swapped.isEmpty {
+    if !typos.isEmpty {
       let nameOf = Dictionary(names.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-      let shown = swapped.prefix(3).map { swap in nameOf[swap].map { "\(swap) (\($0))" } ?? swap }
+      let shown = typos.prefix(3).map { swap in nameOf[swap].map { "\(swap) (\($0))" } ?? swap }
       return DataError("unknown set \"\(code)\"; did you mean \(shown.joined(separator: " or "))?")
     }
     let listing = available.count <= 20

@@ -25,16 +25,7 @@ public enum SpecLoader {
   /// relative to the rule file's folder.
   package static func load(namedBy rules: RuleSetDefinition) throws(DataError) -> SpecDefinition? {
     guard let name = rules.spec else { return nil }
-    let isPath = BundledResources.isPath(name, builtIns: builtInNames)
-    if isPath && !rules.source.hasPrefix("built-in:") {
-      // A file that is not there: say which rule file names it, and where it was looked for
-      // (the error named only the missing path: a review).
-      let path = name.hasPrefix("/") ? name : URL(fileURLWithPath: rules.source).deletingLastPathComponent().path + "/" + name
-      guard FileManager.default.fileExists(atPath: path) else {
-        throw DataError("spec: \(name): no such file (looked for \(path)\(name.hasPrefix("/") ? "" : ", relative to the rule file's folder"))", at: rules.source)
-      }
-    }
-    if !isPath || name.hasPrefix("/") || rules.source.hasPrefix("built-in:") {
+    guard BundledResources.isPath(name, builtIns: builtInNames), !rules.source.hasPrefix("built-in:") else {
       do {
         return try load(name)
       } catch where error.location == nil {
@@ -42,8 +33,14 @@ public enum SpecLoader {
         throw DataError("spec: \(error.message)", at: rules.source)
       }
     }
-    let folder = URL(fileURLWithPath: rules.source).deletingLastPathComponent().path
-    return try load(folder + "/" + name)
+    let relative = !name.hasPrefix("/")
+    let path = relative ? URL(fileURLWithPath: rules.source).deletingLastPathComponent().path + "/" + name : name
+    // A file that is not there: say which rule file names it, and where it was looked for (the
+    // error named only the missing path: a review).
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw DataError("spec: \(name): no such file (looked for \(path)\(relative ? ", relative to the rule file's folder" : ""))", at: rules.source)
+    }
+    return try load(path)
   }
 
   /// The spec shipped with Sealed as `specs/NAME.yaml`, its source `built-in:NAME`. Throws a
