@@ -167,6 +167,16 @@ package struct ReportFolder {
     "\(parent)/.\(name).\(suffix)-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0 ... .max))"
   }
 
+  /// The refusal of an interrupted run's report in place of a complete one, without --force
+  /// (a rerun stopped by Ctrl-C replaced the hours of a complete report: a review); nil when
+  /// the report may be replaced.
+  private func keepsComplete(_ replaced: PreviousReport?, from new: PreviousReport?) -> DataError? {
+    guard !force, let replaced, let new, new.isInterrupted, !replaced.isInterrupted else { return nil }
+    return DataError(
+      "interrupted, and the folder holds a complete report (\(replaced.summary)), which an interrupted run does not replace: it is kept, and the pools done are not written; pass --force to replace it with them, or give another --out",
+      at: path)
+  }
+
   /// Writes every file and `manifest.csv`, then puts the folder in place. Sealed files of an
   /// older report that this run does not write are dropped with it (only with `force`); files
   /// Sealed did not write are kept (only with `force`). Cost: the files' bytes, written once.
@@ -194,13 +204,7 @@ package struct ReportFolder {
     // Read now, not when prepared: another process may have written the folder since.
     let replaced = survey.sealed.contains(ReportFile.run.name) ? PreviousReport(folder: path) : nil
     let new = files.first { $0.name == ReportFile.run.name }.flatMap { PreviousReport(runCSV: $0.contents) }
-    if !force, let replaced, let new, new.isInterrupted, !replaced.isInterrupted {
-      // A rerun stopped by Ctrl-C replaced the hours of a complete report (a review).
-      dropWritten()
-      throw DataError(
-        "interrupted, and the folder holds a complete report (\(replaced.summary)), which an interrupted run does not replace: it is kept, and the pools done are not written; pass --force to replace it with them, or give another --out",
-        at: path)
-    }
+    if let refusal = keepsComplete(replaced, from: new) { dropWritten(); throw refusal }
     let staging = stagingPath(suffix: "partial")
     func discard() {
       try? FileManager.default.removeItem(atPath: staging)
