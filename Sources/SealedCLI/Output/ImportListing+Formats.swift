@@ -25,15 +25,15 @@ extension ImportListing {
   static func rows(_ listed: [ProductListing]) -> [Row] {
     listed.map { row in
       let product = row.product
-      let (word, detail): (String, String) =
+      let word =
         switch row.simulates {
-        case .withNames: ("with_names", "")
-        case .onCardKeys(let summary, let remedy): ("on_card_keys", ([summary] + (remedy.isEmpty ? [] : [remedy])).joined(separator: "; "))
-        case .no(let reason): ("no", reason)
+        case .withNames: "with_names"
+        case .onCardKeys: "on_card_keys"
+        case .no: "no"
         }
       return Row(
         code: product.code, set: product.set_code.lowercased(), variants: product.boosters.count, sheets: product.sheets.count,
-        simulates: word, name: product.name, detail: detail)
+        simulates: word, name: product.name, detail: why(row.simulates) ?? "")
     }
   }
 

@@ -18,20 +18,32 @@ enum ImportListing {
       }
       let product = row.product
       // The why goes under the row: as a column it made every line hundreds of characters wide.
-      let (word, why): (String, String?) =
+      let word =
         switch row.simulates {
-        case .withNames: ("yes, with names", nil)
-        // The remedy the gaps name: the product's fetch, only for sets Scryfall has (an MTGJSON
-        // release's cards of other sets, named by uuid, said "sealed cards fetch", which refused them).
-        case .onCardKeys(let summary, let remedy): ("on card keys", ([summary] + (remedy.isEmpty ? [] : [remedy])).joined(separator: "; "))
-        case .no(let reason): ("no", reason)
+        case .withNames: "yes, with names"
+        case .onCardKeys: "on card keys"
+        case .no: "no"
         }
+      let why = Self.why(row.simulates)
       table.append(
         [product.code, product.set_code.lowercased(), String(product.boosters.count), String(product.sheets.count), word, product.name],
         notes: why.map { [$0] } ?? [])
     }
     return table.text
       + "\(data.products.count) products; with this card data \(counts.names) simulate with names, \(counts.keys) on card keys, \(counts.no) not at all\n"
+  }
+
+  /// Why a product does not simulate with names, as the table notes it under its row and the
+  /// CSV and JSON listings give it in `detail`: what lacks data and the remedy its gaps call for,
+  /// or why it does not compile; nil when it simulates with names.
+  static func why(_ simulates: ProductListing.Simulates) -> String? {
+    switch simulates {
+    case .withNames: nil
+    // The remedy the gaps name: the product's fetch, only for sets Scryfall has (an MTGJSON
+    // release's cards of other sets, named by uuid, said "sealed cards fetch", which refused them).
+    case .onCardKeys(let summary, let remedy): ([summary] + (remedy.isEmpty ? [] : [remedy])).joined(separator: "; ")
+    case .no(let reason): reason
+    }
   }
 
   /// An MTGJSON file's products and whether its own cards open them, then the counts.
