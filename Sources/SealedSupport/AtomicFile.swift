@@ -78,8 +78,15 @@ package struct AtomicFile: Sendable {
   /// Creates the temporary file, empty; it must not exist yet, so that a folder that cannot be
   /// written fails before any work is done.
   package func create() throws(Failure) {
-    try open(options: [.create, .exclusiveCreate, .closeOnExec]).closeQuietly()
-    PendingFiles.add(temporaryPath)  // again, after a `discard` that started it anew
+    // Noted again (after a `discard` that started it anew) before it exists: noted after, a
+    // Ctrl-C between the two left it behind (a loaded CI machine saw it once).
+    PendingFiles.add(temporaryPath)
+    do {
+      try open(options: [.create, .exclusiveCreate, .closeOnExec]).closeQuietly()
+    } catch {
+      PendingFiles.remove(temporaryPath)  // not this writer's file to remove
+      throw error
+    }
   }
 
   /// Appends `data` to the temporary file made by `create`. Cost: one open, the write, one

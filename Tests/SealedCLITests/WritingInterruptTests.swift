@@ -59,7 +59,8 @@ import Testing
     #expect(status == 130, "\(errors)")
     #expect(try String(contentsOf: report, encoding: .utf8) == run, "the report is the earlier run's")
     #expect(try String(contentsOf: samples, encoding: .utf8) == pools, "and so are the samples")
-    #expect(try hidden(folder) == [])
+    let left = try hidden(folder)
+    #expect(left == [], "\(errors)")
   }
 
   /// Ctrl-C twice while `open --out` writes over a file: the second, sent once the first was

@@ -61,10 +61,12 @@ package struct ReleaseStore: Sendable, Equatable {
     try Folder.create(path)
     removeAbandonedStagings()
     let staging = Staging(path: (path as NSString).appendingPathComponent(".staging-\(getpid())-\(UInt32.random(in: 0 ... .max))"))
+    PendingFiles.add(staging.path)  // noted first, so that Ctrl-C or SIGTERM after mkdir removes it
     guard mkdir(staging.path, 0o755) == 0 else {
-      throw DataError("cannot create the folder (\(systemErrorReason(errno)))", at: staging.path)
+      let reason = systemErrorReason(errno)
+      PendingFiles.remove(staging.path)
+      throw DataError("cannot create the folder (\(reason))", at: staging.path)
     }
-    PendingFiles.add(staging.path)  // removed on Ctrl-C or SIGTERM; one left between the two, next time
     return staging
   }
 
