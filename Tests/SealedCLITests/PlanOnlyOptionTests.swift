@@ -57,6 +57,9 @@ import Testing
     #expect(check.contains("--plan prints the pools each check needs and runs nothing: --pools, --out, --shard and --samples are for a run; leave them out, or the --plan"), "\(check)")
     let audit = try usageError(["audit", "war", "--plan", "--packs", "nonexist.csv"])
     #expect(audit.contains("--plan prints the pools each check needs and runs nothing: --packs is for a run; leave it out, or the --plan"), "\(audit)")
+    // check-products' --plan took --out and --shard (asking for a --seed its plan never read).
+    let products = try usageError(["check-products", "--products", "war-draft", "--plan", "--out", "planout", "--shard", "1/2", "--strict"])
+    #expect(products.contains("--plan prints the pools each check needs and runs nothing: --out, --shard and --strict are for a run; leave them out, or the --plan"), "\(products)")
     #expect(!FileManager.default.fileExists(atPath: "planout"))
   }
 

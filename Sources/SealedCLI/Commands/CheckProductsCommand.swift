@@ -51,7 +51,7 @@ struct CheckProductsCommand: ParsableCommand {
   var shard: ShardArgument?
 
   @Option(help: ArgumentHelp("Folder of the run (default: reports/check-products/).", valueName: "dir"))
-  var out: String = "reports/check-products"
+  var out: String?
 
   @Flag(help: "Drop what an earlier run or report left in DIR that this run does not rewrite, keep files Sealed did not write beside the run, and write into report folders as sealed check --force does.")
   var force = false
@@ -62,6 +62,12 @@ struct CheckProductsCommand: ParsableCommand {
   @Flag(help: "A product whose lint warns fails the run (exit 1).")
   var strict = false
 
+  func validate() throws {
+    try PlanOnlyOptions.validateRunOnly(plan: control.plan, given: [
+      ("--out", out != nil), ("--shard", shard != nil), ("--force", force), ("--strict", strict), ("--baseline", control.baseline != nil),
+    ])
+  }
+
   func run() throws {
     // The whole run printed (and written to run.csv) starts here: reading the data file and the
     // specs, when the job is made, is part of it.
@@ -69,7 +75,7 @@ struct CheckProductsCommand: ParsableCommand {
     var settings = ProductsJob.Settings(toolVersion: SealedCommand.version)
     (settings.file, settings.patterns, settings.pools) = (file, patterns, poolsArgument)
     (settings.seed, settings.threads, settings.cards) = (try seedOption.given(), threadOption.threadArgument, cardOptions.cards)
-    (settings.specs, settings.shard, settings.out, settings.force) = (specs, try shard?.parsed(), out, force)
+    (settings.specs, settings.shard, settings.out, settings.force) = (specs, try shard?.parsed(), out ?? settings.out, force)
     settings.strict = strict
     control.apply(to: &settings)
     settings.writes = !control.plan
@@ -89,29 +95,7 @@ struct CheckProductsCommand: ParsableCommand {
       try job.run(started: started, progress: { pools, _ in progress(pools) }, shouldStop: { stop.isRaised })
     }
     try JobProgress.writing { try job.write(outcome) }
-    let summary = outcome.result.summary
-    print(ProductTable.render(summary), terminator: "")
-    print(summary.totals)
-    print(ProductTable.errorControl(summary, job: job), terminator: "")
-    print(ProductTable.lint(summary), terminator: "")
-    print(FindingsOutput.render(outcome.findings, comparison: outcome.comparison, file: "findings.csv"), terminator: "")
-    if !job.specsWithoutProduct.isEmpty {
-      print("note: " + SpecsWithoutProduct.note(job.specsWithoutProduct))
-    }
-    if outcome.result.interrupted {
-      print("INTERRUPTED after \(summary.rows.count) of \(job.products.count) products; the summary lists those that finished")
-    }
-    let seconds = String(format: "%.1f", outcome.elapsedSeconds)
-    print("whole run: \(seconds) s for \(counted(summary.rows.count, "product")) of \(job.pools) pools on \(job.threads) thread(s)")
-    print("summary: \(job.folder!.path)/\(ProductSummary.fileName)")
-    print("page: \(job.folder!.path)/report.html")
-    print("reports: \(job.folder!.path)/<product>/")
-    if outcome.result.interrupted { throw CommandFailure(status: 130) }
-    if let comparison = outcome.comparison {
-      print(FindingsOutput.verdict(comparison))
-    } else if strict && !summary.failed && summary.failed(strict: true) {
-      print("FAIL: --strict: the lint of \(summary.rows.filter { !$0.warnings.isEmpty }.count) product(s) warns")
-    }
+    try ProductRunOutput.report(outcome, of: job, strict: strict)
     if job.failed(outcome, strict: strict) { throw CommandFailure(status: 1) }
   }
 }
