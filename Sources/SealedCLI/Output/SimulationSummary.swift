@@ -11,7 +11,7 @@ enum SimulationSummary {
     var line = "\(job.plan.setCode) · \(job.plan.rulesName) · seed \(request.seed): \(result.completedPools) pools (\(boosters) boosters)"
     if request.shard != .whole { line += " · shard \(request.shard)" }
     line += String(format: " in %.2f s on %d thread(s), %@ boosters/s", result.elapsedSeconds, result.threads, ProgressBar.compact(rate))
-    if result.interrupted { line += " · INTERRUPTED after \(result.completedPools) of \(request.pools) pools" }
+    if result.interrupted { line += " · INTERRUPTED after \(result.completedPools) of \(request.shardPools) pools" }
     return line
   }
 }
