@@ -38,24 +38,21 @@ public struct PackFileReader: ~Copyable {
   /// format's required columns.
   package init(path: String, format: PackFileFormat? = nil) throws(DataError) {
     let file = try FileSource(path: path)
-    if let refusal = UnreadableFormats.refusal(try file.peek(10)) { throw DataError(refusal, at: file.path) }
-    let gzipped = try file.peek(2) == GzipSource.magic
-    let inner = gzipped ? try Self.gunzipped(file, path: file.path) : nil
-    let (detected, parser) = try Self.open(inner ?? file, source: file.path, format: format)
-    self.format = detected
-    self.parser = parser
-    source = file.path
-    isGzipped = gzipped
-    gunzipped = inner
+    try self.init(file, head: try file.peek(10), source: file.path, format: format)
   }
 
   /// Reads `bytes` held in memory (gzipped or not) as if they were a file named `source`.
   public init(bytes: [UInt8], source: String, format: PackFileFormat? = nil) throws(DataError) {
-    if let refusal = UnreadableFormats.refusal(Array(bytes.prefix(10))) { throw DataError(refusal, at: source) }
-    let gzipped = bytes.starts(with: GzipSource.magic)
-    let memory = MemorySource(bytes)
-    let inner = gzipped ? try Self.gunzipped(memory, path: source) : nil
-    let (detected, parser) = try Self.open(inner ?? memory, source: source, format: format)
+    try self.init(MemorySource(bytes), head: Array(bytes.prefix(10)), source: source, format: format)
+  }
+
+  /// Reads `bytes`, whose first bytes are `head` (up to 10), named `source`: refuses a format a
+  /// pack file is mistaken for, gunzips gzip, detects the layout.
+  private init(_ bytes: ByteSource, head: [UInt8], source: String, format: PackFileFormat?) throws(DataError) {
+    if let refusal = UnreadableFormats.refusal(head) { throw DataError(refusal, at: source) }
+    let gzipped = head.starts(with: GzipSource.magic)
+    let inner = gzipped ? try Self.gunzipped(bytes, path: source) : nil
+    let (detected, parser) = try Self.open(inner ?? bytes, source: source, format: format)
     self.format = detected
     self.parser = parser
     self.source = source
