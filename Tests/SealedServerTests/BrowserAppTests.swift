@@ -18,7 +18,8 @@ private let browserInstalled: Bool = {
 /// and rules leaving two reports, a cancel beside an earlier report, progress every second,
 /// every rule set offered opening its set (eld with its booster range), the product listing
 /// by kind, every screen measured at 390, 768 and 1440 px wide, a page of another site that
-/// tries to delete the deck, and Ctrl-C). Skipped when Chromium or its driver is absent
+/// tries to delete the deck, what a player's review found (the keyboard, Back after saving,
+/// seeds, long names, a slow screen, a server stopped under a check), and Ctrl-C). Skipped when Chromium or its driver is absent
 /// (`.ci/run` installs them; the script installs them too when run by hand, and selenium into
 /// a virtual environment).
 @Suite(.heavy, .enabled(if: browserInstalled, "chromium or chromium-driver is not installed: apt-get install chromium chromium-driver, or run scripts/check-app-in-browser once, which installs them"))
@@ -57,6 +58,18 @@ struct BrowserAppTests {
       "ok    a change by sealed deck add shows in the open tab without a reload, and the page says so",
       "ok    no screen is wider than the window at 390 x 844", "ok    no screen is wider than the window at 768 x 1024",
       "ok    no screen is wider than the window at 1440 x 900",
+      // What a player's review found (scripts/check_app_as_a_player.py).
+      "ok    a deck not saved yet shows no stray text in its panel (it showed null)",
+      "ok    a double click on a card opened once adds it and takes it out again, refusing nothing",
+      "ok    a screen still loading when another is asked for does not draw over it",
+      "ok    Back from a deck just saved goes to the pool it was built from, not to the draft afresh",
+      "ok    a draft opened as seed 007 keeps its cards over a reload",
+      "ok    seeds written 1e3 and 1_000 open seed 1000's pool, as sealed open --seed reads them",
+      "ok    Enter on + again and again adds one each time",
+      "ok    a deck list entry opens its card with Enter, and has the focus back after Escape",
+      "ok    a deck name of 64 characters keeps every screen within a phone's width",
+      "ok    Decks asks for the list every 5 s however many copies and deletes were made there",
+      "ok    a check whose server stopped says the server does not answer, and offers no Cancel",
       "ok    every control is at least 44 px each way at 390 x 844 (phone)",
     ] {
       #expect(text.contains(line + "\n"), "\(line)")

@@ -75,6 +75,18 @@ import Testing
     // A seed with spaces around it reads as a body's seed does (the query refused " 7").
     let spaced = try JSONValue.object(server.get("/api/pools?set=war&rules=sealed&seed=%207&players=3"))
     #expect(spaced["seed"] as? String == "7")
+    // A seed written as `--seed` takes one, 1e3 or 1_000 (refused here where sealed open took it),
+    // opens that seed's pools and is answered as its digits; a draft's seed too.
+    let thousand = try JSONValue.object(server.get("/api/pools?set=war&rules=sealed&seed=1000"))
+    for written in ["1e3", "1_000"] {
+      let view = try JSONValue.object(server.get("/api/pools?set=war&rules=sealed&seed=\(written)"))
+      #expect(view["seed"] as? String == "1000")
+      #expect(names((view["pools"] as! [[String: Any]])[0]["top_cards"] as! [[String: Any]])
+        == names((thousand["pools"] as! [[String: Any]])[0]["top_cards"] as! [[String: Any]]))
+    }
+    let written = try server.post("/api/deck", json: #"{"deck":{"set":"war","rules":"sealed","seed":"1e3","player":1}}"#)
+    #expect(written.text.contains(#""seed":"1000""#), "\(written.text.prefix(300))")
+    #expect(try server.get("/api/pools?set=war&seed=1.5e0").errorMessage?.hasPrefix("Seed \"1.5e0\": expected a whole number") == true)
     // ... and echoed, and named in a deck's default name, as the library writes them (a review:
     // war-SEALED-7-p1), a card's id read with its set code in any case.
     #expect(shouted["rules"] as? String == "sealed" && shouted["set"] as? String == "war", "\(shouted)")

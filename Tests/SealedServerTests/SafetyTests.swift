@@ -223,6 +223,8 @@ import Testing
        "Pools: 1e+30 is out of range; enter a whole number from 1 to 10,000,000 (a larger run: sealed check on the command line)"),
       ("/api/checks", "{\"set\":\"war\",\"pools\":\"1e30\"}", 400, "Pools: 1e30 is out of range;"),
       ("/api/checks", "{\"set\":\"war\",\"pools\":2.5}", 400, "Pools: 2.5 is not a whole number; enter a whole number from 1 to 10,000,000"),
+      // A blank field is named as one (it read "Pools:  is not a whole number", two spaces).
+      ("/api/checks", "{\"set\":\"war\",\"pools\":\" \"}", 400, "Pools: blank; enter a whole number from 1 to 10,000,000"),
       ("/api/checks", "{\"set\":\"war\",\"pools\":true}", 400, "Pools: expected a whole number of pools, such as 100000"),
       ("/api/checks", "{\"set\":\"war\",\"pools\":100,\"seed\":\"x\"}", 400, "Seed \"x\": expected a whole number"),
       ("/api/checks", "{\"set\":\"eld\",\"pools\":100}", 422, "set eld has no basic lands, so its booster range is unknown"),

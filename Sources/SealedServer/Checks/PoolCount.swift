@@ -31,7 +31,11 @@ struct PoolCount: Decodable, Sendable, Equatable {
   /// `range`.
   func value(in range: ClosedRange<Int>) throws(APIError) -> Int {
     let limits = "enter a whole number from \(range.lowerBound) to \(range.upperBound.formatted(.number.locale(Locale(identifier: "en_US"))))"
-    guard number.isFinite, number == number.rounded() else { throw APIError.badRequest("Pools: \(text) is not a whole number; \(limits)") }
+    guard number.isFinite, number == number.rounded() else {
+      // A blank field is named as one ("Pools:  is not a whole number", with two spaces, before).
+      let written = text.trimmingCharacters(in: .whitespaces).isEmpty ? "blank" : "\(text) is not a whole number"
+      throw APIError.badRequest("Pools: \(written); \(limits)")
+    }
     guard number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
       let larger = number > Double(range.upperBound) ? " (a larger run: sealed check on the command line)" : ""
       throw APIError.badRequest("Pools: \(text) is out of range; \(limits)\(larger)")

@@ -11,7 +11,7 @@ struct SeedText: Codable, Sendable, Equatable {
   init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if let text = try? container.decode(String.self) {
-      guard let value = UInt64(text.trimmingCharacters(in: .whitespaces)) else { throw FieldError(Self.problem(text)) }
+      guard let value = Self.value(of: text) else { throw FieldError(Self.problem(text)) }
       self.value = value
     } else if let value = try? container.decode(UInt64.self) {
       self.value = value
@@ -25,6 +25,12 @@ struct SeedText: Codable, Sendable, Equatable {
   func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(String(value))
+  }
+
+  /// The seed written `text` as the commands read `--seed` (`42`, `1_000`, `1e3`; spaces around
+  /// it ignored), or nil (`seed=1e3` was refused here where `sealed open --seed 1e3` opened it).
+  static func value(of text: String) -> UInt64? {
+    try? WholeNumber(argument: text.trimmingCharacters(in: .whitespaces)).seedValue("seed")
   }
 
   /// The refusal of a seed written `text`, in the words of the page's Seed fields (a blank one

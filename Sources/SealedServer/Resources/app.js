@@ -8,19 +8,28 @@ import { el, closeOverlay, leaveScreen, route, useImages } from "/assets/ui.js";
 
 const screens = { "": choose, open, build, deck: build, decks, checks, reports: checks };
 
+const titles = { choose: "Choose", open: "Open", build: "Build", deck: "Deck", decks: "Decks", checks: "Checks", reports: "Reports" };
+
 async function show() {
   closeOverlay();
   leaveScreen();
   const { path, params } = route();
+  const name = path[0] || "choose";
   const screen = screens[path[0] || ""] || choose;
-  const main = document.getElementById("screen");
   for (const link of document.querySelectorAll("[data-nav]")) {
-    const name = path[0] || "choose";
     link.classList.toggle("current", link.dataset.nav === (name === "open" || name === "build" || name === "deck" ? "choose" : name));
   }
+  document.title = `${titles[name] || "Choose"}${name === "deck" && path[1] ? " " + path[1] : ""} · Sealed`;
+  // Each route draws into a view of its own: a screen still loading when another is asked for
+  // finishes into its view, no longer shown (it drew over the screen asked for after it, and
+  // its timers outlived it: a review). A new screen starts at the top of the page.
+  const main = el("div.view", el("p.hint.loading", "Loading…"));
+  document.getElementById("screen").replaceChildren(main);
+  window.scrollTo(0, 0);
   try {
     await screen.render(main, path, params);
   } catch (error) {
+    if (!main.isConnected) return;
     main.replaceChildren(el("section.problem", el("h1", "Something went wrong"), el("p.error-line", error.message),
       el("p", el("a", { href: "#/" }, "Back to choosing a set"))));
   }

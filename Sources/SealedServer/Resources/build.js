@@ -2,7 +2,7 @@
 // card at half opacity when every copy is used), the deck list as card headers, the curve,
 // types and count against 40. Every change goes to the server, which applies the deck rules.
 import { api } from "/assets/api.js";
-import { el, link, toast, showOverlay, closeOverlay, every, stop, onReturn } from "/assets/ui.js";
+import { el, link, toast, showOverlay, closeOverlay, every, stop, onReturn, copyName } from "/assets/ui.js";
 import { cardFace, cardHeader } from "/assets/cards.js";
 import { showHand, showExport } from "/assets/hand.js";
 
@@ -14,12 +14,17 @@ function draftKey(draft) {
 
 let pending = Promise.resolve();
 
-/** Sends a change of one copy of card `id` ("add" or "remove") and redraws what it changed.
- * Changes go one after another: each draft change starts from the draft the last one returned. */
+/** Sends a change of one copy of card `id` ("add" or "remove", or a function of the card's
+ * entry that says which, or nothing) and redraws what it changed. Changes go one after another:
+ * each starts from the deck the last one returned, and a function is asked then, so that a
+ * second click decides from the first's result (a double click on a card opened once was
+ * refused as "already in the deck": both clicks had read the deck before either). */
 function change(id, how) {
   pending = pending.then(async () => {
+    const what = typeof how === "function" ? how(choice(id)) : how;
+    if (!what) return;
     try {
-      const view = await api("/api/deck/edit", { deck: state.reference, card: id, change: how });
+      const view = await api("/api/deck/edit", { deck: state.reference, card: id, change: what });
       setView(view);
     } catch (error) {
       toast(error.message, true);
@@ -65,13 +70,24 @@ function updateTiles() {
 function tile(entry) {
   const id = entry.card.id;
   const title = entry.card.basic
-    ? "A basic land: any number may go in. Click: add one. Right-click, or ⤢ then −: take one out."
-    : "Click: add a copy (or, when every copy is in, take one out). Right-click, or ⤢ then −: take one out.";
-  const node = el("div.pick", { dataset: { id, land: entry.card.land ? "yes" : "no", basic: entry.card.basic ? "yes" : "no" }, title },
+    ? "A basic land: any number may go in. Click or Enter: add one. Right-click, Delete or -, or ⤢ then −: take one out."
+    : "Click or Enter: add a copy (or, when every copy is in, take one out). Right-click, Delete or -, or ⤢ then −: take one out.";
+  const node = el("div.pick", {
+    dataset: { id, land: entry.card.land ? "yes" : "no", basic: entry.card.basic ? "yes" : "no" }, title,
+    tabindex: 0, role: "button", "aria-label": entry.card.name,
+  },
     el("div.diamonds"), cardFace(entry.card, "normal"),
     el("button.zoom-button", { type: "button", title: "Zoom", "aria-label": `Zoom ${entry.card.name}`, onclick: (event) => { event.stopPropagation(); zoom(id); } }, "⤢"));
-  node.addEventListener("click", () => { const now = choice(id); change(id, now.used_up ? "remove" : "add"); });
-  node.addEventListener("contextmenu", (event) => { event.preventDefault(); if (choice(id).copies > 0) change(id, "remove"); });
+  const toggle = () => change(id, (now) => now && (now.used_up ? "remove" : "add"));
+  const takeOut = () => change(id, (now) => now && now.copies > 0 ? "remove" : null);
+  node.addEventListener("click", toggle);
+  node.addEventListener("contextmenu", (event) => { event.preventDefault(); takeOut(); });
+  // From the keyboard: Enter or Space as a click, Delete, Backspace or - takes one out.
+  node.addEventListener("keydown", (event) => {
+    if (event.target !== node) return;
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(); }
+    else if (event.key === "Delete" || event.key === "Backspace" || event.key === "-") { event.preventDefault(); takeOut(); }
+  });
   return node;
 }
 
@@ -88,8 +104,10 @@ function zoom(id) {
       el("p.meta", `${entry.card.set.toUpperCase()} ${entry.card.collector_number ? "#" + entry.card.collector_number : ""} · ${entry.card.rarity} · ${opened}`),
       el("p.copies-line", `${entry.copies} in the deck`),
       el("div.actions",
-        el("button.minus", { type: "button", disabled: entry.copies === 0, onclick: () => change(id, "remove") }, "−"),
-        el("button.plus", { type: "button", disabled: entry.used_up, onclick: () => change(id, "add") }, "+")))), "Card");
+        // The focus goes to + (or − when every copy is in), and stays there as the card is drawn
+        // again after each change, so that Enter adds one after another.
+        el("button.minus", { type: "button", disabled: entry.copies === 0, autofocus: entry.used_up, onclick: () => change(id, "remove") }, "−"),
+        el("button.plus", { type: "button", disabled: entry.used_up, autofocus: !entry.used_up, onclick: () => change(id, "add") }, "+")))), "Card");
 }
 
 function matches(card) {
@@ -154,11 +172,13 @@ function saveBox(view) {
         const saved = await api("/api/decks/save", { deck: state.reference, name: name.value.trim() });
         sessionStorage.removeItem(draftKey(state.reference));
         toast(`Saved deck ${saved.name}`);
-        location.hash = link(`deck/${encodeURIComponent(saved.name)}`);
+        // In place of the draft's entry in the history: Back from the saved deck showed the
+        // draft afresh, unsaved, and saving it again made a second deck (a review).
+        location.replace(link(`deck/${encodeURIComponent(saved.name)}`));
       } catch (error) { toast(error.message, true); }
     } }, name, el("button#save.primary", { type: "submit", id: "save" }, "Save deck"));
   }
-  const copy = el("input", { id: "copy-name", value: `${view.name}-2`, size: 20, "aria-label": "name of the copy" });
+  const copy = el("input", { id: "copy-name", value: copyName(view.name), size: 20, "aria-label": "name of the copy" });
   return el("form.save", { onsubmit: async (event) => {
     event.preventDefault();
     try {
@@ -186,8 +206,12 @@ function drawDeck() {
   drawDeckBar();
   side.replaceChildren(
     el("div.deck-title", el("h2", view.name), el(`span.badge${view.saved ? ".saved" : ""}`, view.saved ? "saved: changes are kept as you make them" : "not saved")),
-    view.saved ? el("p.meta.sync", { id: "sync-note" }, "Kept in step with the library: a change made with sealed deck or in another tab shows here within seconds.") : null,
-    el("div.count", { id: "count" }, el("strong", view.size), ` of ${view.target_size}`, el("span.note", view.size_note),
+    // Not null: replaceChildren writes null as the text "null" (an unsaved deck showed it).
+    view.saved ? el("p.meta.sync", { id: "sync-note" }, "Kept in step with the library: a change made with sealed deck or in another tab shows here within seconds.") : "",
+    // 40 exactly is marked, as sealed deck marks it, and a deck over 40 is told apart by colour.
+    el("div.count", { id: "count", dataset: { size: view.size === view.target_size ? "complete" : view.size < view.target_size ? "short" : "over" } },
+      el("strong", view.size), ` of ${view.target_size}`, view.size === view.target_size ? el("span.done", { title: "a complete deck" }, " ✓") : "",
+      el("span.note", view.size_note),
       el("span.meter", el("span", { style: `width: ${Math.min(100, (view.size / view.target_size) * 100)}%` }))),
     el("div.deck-actions",
       el("button#hand-button", { type: "button", id: "hand-button", onclick: () => showHand(state.reference) }, "Sample hand"),
@@ -196,27 +220,42 @@ function drawDeck() {
     el("div.stats", curve(view),
       el("ul.types", view.types.map((type) => el("li", { dataset: { type: type.name } }, el("span", type.name), el("strong", type.cards))))),
     el("p.meta", `${view.lands} lands · colours ${view.colors || "none"} · pool ${view.pool.name}, ${view.pool.set_name}, ${view.pool.rules}, seed ${view.pool.seed}`),
-    el("ol.deck-list", { id: "deck-list" }, view.cards.map((entry) => el("li", { onclick: () => zoom(entry.card.id) }, cardHeader(entry.card, entry.copies)))));
+    el("ol.deck-list", { id: "deck-list" }, view.cards.map((entry) => el("li", {
+      tabindex: 0, title: "Click or Enter: the card, with − and +", dataset: { focusKey: `deck ${entry.card.id}` }, onclick: () => zoom(entry.card.id),
+      onkeydown: (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); zoom(entry.card.id); } },
+    }, cardHeader(entry.card, entry.copies)))));
 }
 
+/** The deck or draft the route names, as the server views it (a draft: with the cards this tab
+ * kept of it). A link whose seed is missing or written otherwise than the server writes it is
+ * replaced, while it is still the page's, by one with the seed the pool was opened from. */
 async function load(path, params) {
-  if (path[0] === "deck") {
-    state.reference = path[1];
-    return api("/api/deck", { deck: path[1] });
-  }
+  if (path[0] === "deck") return api("/api/deck", { deck: path[1] });
+  const asked = location.hash;
+  const relink = (seed) => { if (location.hash === asked) history.replaceState(null, "", link("build", { ...params, seed })); };
+  // A link without a seed builds from a random one, as Open draws one (it showed the server's
+  // "field deck.seed: missing").
+  if (!params.seed) relink(params.seed = String(Math.floor(Math.random() * Number.MAX_SAFE_INTEGER)));
   const draft = { set: params.set, rules: params.rules || "sealed", seed: params.seed, player: parseInt(params.player || "1", 10) };
   if (params.booster_max) draft.booster_max = parseInt(params.booster_max, 10);
   const kept = sessionStorage.getItem(draftKey(draft));
   if (kept) draft.cards = JSON.parse(kept);
-  state.reference = draft;
-  return api("/api/deck", { deck: draft });
+  const view = await api("/api/deck", { deck: draft });
+  if (!view.draft || String(view.draft.seed) === String(draft.seed)) return view;
+  // The seed as the server reads it (007 is 7, 1e3 and 1_000 are 1000): the draft is kept under
+  // it, and one kept under the seed as typed was never found again.
+  relink(view.draft.seed);
+  const canonical = kept ? null : sessionStorage.getItem(draftKey(view.draft));
+  return canonical ? api("/api/deck", { deck: { ...view.draft, cards: JSON.parse(canonical) } }) : view;
 }
 
 export async function render(main, path, params) {
   closeOverlay();
   const view = await load(path, params);
+  // Another screen was asked for while this one loaded: leave the state to it.
+  if (!main.isConnected) return;
   state.view = view;
-  if (view.draft) state.reference = view.draft;
+  state.reference = view.draft || path[1];
   state.tiles = new Map();
   state.filters = { colours: new Set(), type: "", rarities: new Set(), values: new Set() };
   const grid = el("div.grid", { id: "pool" }, view.picker.map((entry) => {
@@ -231,7 +270,7 @@ export async function render(main, path, params) {
   updateTiles();
   drawDeck();
   applyFilters();
-  if (view.saved) followLibrary(view.name);
+  if (view.saved) followLibrary(view.name, main);
 }
 
 /** What tells two saved copies of a deck apart: the time of the save and the cards. The time
@@ -244,7 +283,7 @@ function savedForm(view) {
 /** A saved deck may change elsewhere (sealed deck, another tab): asked for every few seconds
  * and whenever the tab comes back, after any change of this page's own, and redrawn, saying
  * so, when the library's copy differs from the one shown. */
-function followLibrary(name) {
+function followLibrary(name, main) {
   let gone = false;
   const check = () => {
     if (gone) return;
@@ -263,6 +302,6 @@ function followLibrary(name) {
       }
     });
   };
-  const timer = every(3000, check);
-  onReturn(check);
+  const timer = every(3000, check, main);
+  onReturn(check, main);
 }

@@ -77,17 +77,32 @@ function form(table, catalog, past) {
   el("datalist", { id: "check-rules" }, [...catalog.rule_sets, ...products.map((product) => product.code)].map((name) => el("option", { value: name }))));
 }
 
-/** Redraws this run's checks twice a second while one runs; then the past reports once more. */
+/** Redraws this run's checks twice a second while one runs; then the past reports once more.
+ * While the server does not answer, a running check's state says so and its Cancel goes (it
+ * showed "running" with a Cancel that could not work, for good, once the server had stopped: a
+ * review); asked again until it answers, then drawn as it says. */
 function follow(table, past) {
+  let unanswered = false;
   const tick = async () => {
     try {
-      if (!(await drawChecks(table))) {
+      const running = await drawChecks(table);
+      unanswered = false;
+      if (!running) {
         stop(timer);
         await drawPast(past);
       }
-    } catch (error) { stop(timer); toast(error.message, true); }
+    } catch (error) {
+      if (unanswered) return;
+      unanswered = true;
+      toast(error.message, true);
+      for (const row of table.querySelectorAll('tr[data-state="running"]')) {
+        row.dataset.state = "unknown";
+        row.querySelector("td.state").textContent = "no answer from the server";
+        row.querySelector("button[data-cancel]")?.remove();
+      }
+    }
   };
-  const timer = every(500, tick);
+  const timer = every(500, tick, table);
   tick();
 }
 

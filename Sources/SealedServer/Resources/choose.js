@@ -123,7 +123,7 @@ async function startFetch(body, holder, done) {
       holder.replaceChildren(fetchPanel(fetch));
       if (fetch.state !== "running") { stop(timer); done(fetch); }
     } catch (error) { stop(timer); holder.replaceChildren(el("p.error-line", error.message)); }
-  });
+  }, holder);
 }
 
 /** The button that fetches a product's cards, then opens it. */
@@ -188,7 +188,7 @@ function followProducts(holder) {
       if (line && catalog.products.release) line.textContent = catalog.products.release;
       if (catalog.products.status !== "loading") stop(timer);
     } catch (error) { stop(timer); holder.replaceChildren(el("p.error-line", error.message)); }
-  });
+  }, holder);
 }
 
 export async function render(main) {
@@ -200,7 +200,7 @@ export async function render(main) {
   // Decks saved or deleted elsewhere (sealed deck, another tab) show when the tab is back.
   onReturn(async () => {
     try { decks.replaceChildren(savedDecks(await api("/api/decks"))); } catch (ignored) { /* the next return tries again */ }
-  });
+  }, decks);
   main.replaceChildren(el("section.choose",
     el("h1", "Choose what to open"),
     eventSettings(),

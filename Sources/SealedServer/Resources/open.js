@@ -29,11 +29,14 @@ export async function render(main, path, params) {
   const seated = Number.isInteger(asked) && asked > parseInt(players, 10) ? String(asked) : players;
   const query = { set: params.set || "", rules: params.rules || "sealed", seed: params.seed || "", players: seated };
   if (params.booster_max) query.booster_max = params.booster_max;
+  const shownLink = location.hash;
   const view = await api(`/api/pools?${new URLSearchParams(query)}`);
-  if (!params.seed) {
-    // A random seed was drawn: put it in the link, so that this pool can be opened again.
-    history.replaceState(null, "", link("open", { ...params, seed: view.seed }));
-    params.seed = view.seed;
+  if (params.seed !== String(view.seed)) {
+    // A random seed was drawn, or the seed was written otherwise (007, 1e3): put the seed the
+    // pools were opened from in the link (while it is still the page's), so that this pool can
+    // be opened again and its Build link keeps one draft under one seed.
+    if (location.hash === shownLink) history.replaceState(null, "", link("open", { ...params, seed: view.seed }));
+    params.seed = String(view.seed);
   }
   const player = Math.min(Math.max(parseInt(params.player || "1", 10) || 1, 1), view.pools.length);
   const pool = view.pools[player - 1];

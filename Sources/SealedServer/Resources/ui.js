@@ -37,20 +37,35 @@ export function toast(message, isError = false) {
   toastTimer = setTimeout(() => { node.hidden = true; }, isError ? 8000 : 3000);
 }
 
-/** Shows `content` over the screen; Escape or a click outside closes it. */
+// What had the focus when the overlay opened, given it back when it closes.
+let overlayOpener = null;
+
+/** Shows `content` over the screen (again, when it is shown: drawn anew); Escape or a click
+ * outside closes it. The focus goes into it: to its element marked autofocus, else its close
+ * button (it stayed behind the overlay, dozens of Tabs away: a review). */
 export function showOverlay(content, label) {
   const overlay = document.getElementById("overlay");
-  overlay.replaceChildren(el("div.panel", { role: "dialog", "aria-label": label },
-    el("button.close", { type: "button", title: "Close (Esc)", onclick: closeOverlay }, "×"), content));
+  if (overlay.hidden) overlayOpener = document.activeElement;
+  const close = el("button.close", { type: "button", title: "Close (Esc)", onclick: closeOverlay }, "×");
+  overlay.replaceChildren(el("div.panel", { role: "dialog", "aria-modal": "true", "aria-label": label }, close, content));
   overlay.hidden = false;
   overlay.dataset.label = label;
+  const first = overlay.querySelector("[autofocus]:not([disabled])") || close;
+  first.focus();
 }
 
 export function closeOverlay() {
   const overlay = document.getElementById("overlay");
+  const wasShown = !overlay.hidden;
   overlay.hidden = true;
   overlay.replaceChildren();
   delete overlay.dataset.label;
+  // The opener may have been drawn again meanwhile (a deck list after a change): the element
+  // that took its place, by its data-focus-key, gets the focus.
+  const key = overlayOpener?.dataset?.focusKey;
+  const target = overlayOpener?.isConnected ? overlayOpener : key ? document.querySelector(`[data-focus-key="${CSS.escape(key)}"]`) : null;
+  if (wasShown && target) target.focus();
+  overlayOpener = null;
 }
 
 /** The hash route: "#/open?set=war" → {path: ["open"], params: {set: "war"}}. */
@@ -82,9 +97,14 @@ export function leaveScreen() {
   returns.length = 0;
 }
 
-/** Calls `action` every `ms` milliseconds while this screen is shown and the tab visible. */
-export function every(ms, action) {
-  const timer = setInterval(() => { if (!document.hidden) action(); }, ms);
+/** Calls `action` every `ms` milliseconds while this screen is shown and the tab visible, and
+ * while `anchor` (an element of the screen that started it) is on the page: a screen that
+ * finished loading after another was shown started timers for a page no longer there. */
+export function every(ms, action, anchor) {
+  const timer = setInterval(() => {
+    if (anchor && !anchor.isConnected) stop(timer);
+    else if (!document.hidden) action();
+  }, ms);
   timers.push(timer);
   return timer;
 }
@@ -96,9 +116,10 @@ export function stop(timer) {
   if (index >= 0) timers.splice(index, 1);
 }
 
-/** Calls `action` whenever the tab comes back into view (focus, or visible again). */
-export function onReturn(action) {
-  returns.push(action);
+/** Calls `action` whenever the tab comes back into view (focus, or visible again), while
+ * `anchor` (as for `every`) is on the page. */
+export function onReturn(action, anchor) {
+  returns.push(() => { if (!anchor || anchor.isConnected) action(); });
 }
 
 function returned() {
@@ -106,6 +127,12 @@ function returned() {
 }
 window.addEventListener("focus", returned);
 document.addEventListener("visibilitychange", () => { if (!document.hidden) returned(); });
+
+/** The name a copy of deck `name` is offered: NAME-2, within the library's 64 characters (a
+ * name of 63 or 64 was offered a copy's name the library refuses). */
+export function copyName(name) {
+  return `${name.slice(0, 62)}-2`;
+}
 
 /** 12345 → "12,345". */
 export function count(n) {

@@ -118,7 +118,7 @@ enum DeckRoutes {
     let seed: SeedText
     if let text = query.get("seed"), !text.isEmpty {
       // Spaces around the digits are read as a body's seed reads them (` 42` was refused here).
-      guard let value = UInt64(text.trimmingCharacters(in: .whitespaces)) else { throw APIError.badRequest(SeedText.problem(text)) }
+      guard let value = SeedText.value(of: text) else { throw APIError.badRequest(SeedText.problem(text)) }
       seed = SeedText(value)
     } else {
       seed = .random()
