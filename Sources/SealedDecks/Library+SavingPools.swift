@@ -9,6 +9,7 @@ extension Library {
   /// anything, so that a taken name costs nothing. Cost: a stat per kind.
   package func checkFreeName(_ name: String, replacing: Bool) throws(DataError) {
     try Self.validate(name: name, for: .pool)
+    for kind in Kind.allCases where !exists(kind, name) { try requireNoCaseVariant(kind, of: name) }
     guard !replacing else { return }
     for kind in Kind.allCases where exists(kind, name) {
       throw DataError(

@@ -67,6 +67,17 @@ public struct Library: Sendable {
       .map { String($0.dropLast(5)) }.sorted()
   }
 
+  /// Throws when a pool or deck of `kind` is saved under a name that differs from `name` only in
+  /// case: on a case-insensitive disk (macOS's, Windows') the two are one file, so "Alice" beside
+  /// "alice" would replace it there, or be two decks a list shows apart only by case (a review).
+  /// Cost: a listing of the kind's folder.
+  package func requireNoCaseVariant(_ kind: Kind, of name: String) throws(DataError) {
+    let lowered = name.lowercased()
+    guard let other = names(kind).first(where: { $0 != name && $0.lowercased() == lowered }) else { return }
+    throw DataError(
+      "a \(kind.rawValue) named \"\(other)\" is already saved, and \"\(name)\" differs from it only in case (one file on a case-insensitive disk, such as macOS's); choose another name")
+  }
+
   /// Whether a pool or deck of that name is saved.
   package func exists(_ kind: Kind, _ name: String) -> Bool {
     FileManager.default.fileExists(atPath: file(kind, name))
@@ -244,6 +255,8 @@ public struct Library: Sendable {
   /// exists), so that of two processes saving one new name, exactly one succeeds even without
   /// the library lock.
   package func save(_ writes: [Write], replacing: Bool = false) throws(DataError) {
+    // A new name only: a library that already holds two such names keeps editing both.
+    for write in writes where !exists(write.kind, write.name) { try requireNoCaseVariant(write.kind, of: write.name) }
     if !replacing {
       for write in writes where exists(write.kind, write.name) {
         throw DataError(

@@ -83,6 +83,32 @@ import Testing
     #expect(try library.deck("alice").size == deck.size + 2)
   }
 
+  /// A new name that differs from a saved one only in case is refused, even with replacing (on
+  /// a case-insensitive disk the two are one file); a library that already holds two such names
+  /// (written by hand, or before this check) keeps editing both.
+  @Test func aNameDifferingOnlyInCaseIsRefused() throws {
+    let library = try library()
+    let (pool, deck) = try saveAliceAndBob(in: library)
+    for replacing in [false, true] {
+      expectError("a pool named \"alice\" is already saved, and \"Alice\" differs from it only in case") { () throws(DataError) in
+        try library.save([Library.file(for: pool, named: "Alice")], replacing: replacing)
+      }
+      #expect(throws: DataError.self) { _ = try library.duplicateDeck("alice", as: "ALICE", replacing: replacing) }
+      expectError("a deck named \"alice\" is already saved, and \"ALICE\" differs from it only in case") { () throws(DataError) in
+        try library.save([Library.file(for: Deck(name: "ALICE", pool: pool, poolName: "alice"))], replacing: replacing)
+      }
+      expectError("a pool named \"alice\" is already saved, and \"Alice\" differs") { () throws(DataError) in
+        try library.checkFreeName("Alice", replacing: replacing)
+      }
+    }
+    #expect(library.names(.deck) == ["alice"])
+    try FileManager.default.copyItem(atPath: library.file(.deck, "alice"), toPath: library.file(.deck, "Alice"))
+    var changed = deck
+    try changed.add(try changed.findCard("island"), count: 2)
+    try library.save([Library.file(for: changed)], replacing: true)
+    #expect(try library.deck("alice").size == deck.size + 2)
+  }
+
   @Test func namesAreValidated() {
     for bad in ["", ".hidden", "a/b", "x y", "-dash", String(repeating: "a", count: 65), "naïve"] {
       expectError("\"\(bad)\" is not a valid deck name") { () throws(DataError) in try Library.validate(name: bad, for: .deck) }

@@ -11,6 +11,7 @@ enum BrowserWords {
     // A name already saved: the page's name box, not --force; the file's path means nothing here.
     (#" \([^()]*\.json\); choose another name or pass --force to replace it"#, "; type another name"),
     (#"; choose another name or pass --force to replace it"#, "; type another name"),
+    (#"; choose another name$"#, "; type another name"),
     (#" \(save one with 'sealed open SET --save NAME'\)"#, " (open a pool from Choose, build and save it)"),
     (#"add cards with 'sealed deck add [^' ]+ CARD'"#, "add cards by clicking them in the pool"),
     // A set whose data has no basic lands: the booster range field of Choose and Checks.
