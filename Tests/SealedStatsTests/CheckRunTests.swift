@@ -271,6 +271,22 @@ enum BundledResourcesPath {
     #expect(!run.checks.contains { $0.name.hasPrefix("event planeswalker_mythic") })
   }
 
+  /// A spec's per-booster count no booster of the plan can hold (15 commons in a 14-card war
+  /// booster, or more than a whole number holds) fails its invariant in every booster; it read
+  /// past the tally's histogram and crashed `sealed check` (a review).
+  @Test func aPerBoosterCountAboveTheBoosterFailsRatherThanCrash() throws {
+    for count in [15, Int.max] {
+      let spec = try SpecLoader.parse(
+        "name: o\nclaims:\n  - name: a\n    invariant: { per_booster: { rarity: common }, exactly: \(count) }\n", source: "s.yaml")
+      let plan = try PlanCompiler.compile(RuleSetLoader.builtIn("sealed"), for: ShippedData.set("war"), spec: spec)
+      let tally = Simulation.run(.init(plan: plan, pools: 64, seed: 1, threads: 1)).tally
+      let run = try CheckRun(plan: plan, expectations: Expectations(plan: plan), tally: tally, alpha: 0.001)
+      let claim = try #require(run.checks.first { $0.name == "a" })
+      #expect(claim.failed, "\(claim)")
+      #expect(claim.n == 64 * 6 && claim.observed == Double(64 * 6), "\(claim)")
+    }
+  }
+
   /// Rules that disagree with the spec keep both rows: two hypotheses.
   @Test func rulesThatDisagreeWithTheSpecKeepTheirOwnRow() throws {
     let text = try String(contentsOfFile: BundledResourcesPath.rules("sealed"), encoding: .utf8)

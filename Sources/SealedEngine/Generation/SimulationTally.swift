@@ -141,9 +141,11 @@ public struct SimulationTally: Sendable, Equatable, Codable {
     return copies
   }
 
-  /// Boosters of `kind` holding exactly `n` cards of `lane`.
+  /// Boosters of `kind` holding exactly `n` cards of `lane`: none for an `n` no booster can hold
+  /// (a spec's `exactly: 15` of a 14-card booster read past the histogram and crashed).
   package func laneCount(kind: Int, lane: Int, cards n: Int) -> Int {
-    laneHistograms[(kind * laneCount + lane) * (maxBoosterSize + 1) + n]
+    guard (0...maxBoosterSize).contains(n) else { return 0 }
+    return laneHistograms[(kind * laneCount + lane) * (maxBoosterSize + 1) + n]
   }
 
   /// The histogram of per-booster counts for a lane and kind.
