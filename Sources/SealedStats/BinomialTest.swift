@@ -73,6 +73,11 @@ package struct BinomialTest: Equatable, Sendable {
     try ClopperPearsonInterval(successes: successes, trials: trials, level: level, alternative: alternative)
   }
 
+  /// The same interval at confidence 1 − `outside`, exact however small `outside` is.
+  package func confidenceInterval(outside: Double) throws(StatisticsError) -> ClopperPearsonInterval {
+    try ClopperPearsonInterval(successes: successes, trials: trials, outside: outside, alternative: alternative)
+  }
+
   // MARK: - scipy's two-sided p-value
 
   private static func twoSidedPValue(_ k: Int, _ n: Int, _ p: Double) throws(GSLError) -> Double {

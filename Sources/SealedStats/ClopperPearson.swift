@@ -34,17 +34,29 @@ package struct ClopperPearsonInterval: Equatable, Sendable {
     successes k: Int, trials n: Int, level: Double = 0.95,
     alternative: BinomialTest.Alternative = .twoSided
   ) throws(StatisticsError) {
+    guard level > 0, level < 1 else {
+      throw .invalidArgument("confidence level \(level) is outside (0, 1)")
+    }
+    try self.init(successes: k, trials: n, outside: 1 - level, alternative: alternative)
+  }
+
+  /// The interval at confidence 1 − `outside`, given by what lies outside it: a level of
+  /// 1 − 10⁻¹⁸ (a check's share of a small `--alpha` over many checks) is 1.0 as a `Double`,
+  /// and was refused as outside (0, 1) after the whole run (a review). `level` keeps 1 − outside.
+  package init(
+    successes k: Int, trials n: Int, outside: Double, alternative: BinomialTest.Alternative = .twoSided
+  ) throws(StatisticsError) {
     guard n >= 1, k >= 0, k <= n else {
       throw .invalidArgument("Clopper–Pearson interval needs 1 <= trials and 0 <= successes <= trials (got \(k) of \(n))")
     }
     guard n <= Distributions.maximumBinomialTrials else {
       throw .invalidArgument("Clopper–Pearson interval takes at most \(Distributions.maximumBinomialTrials) trials (got \(n))")
     }
-    guard level > 0, level < 1 else {
-      throw .invalidArgument("confidence level \(level) is outside (0, 1)")
+    guard outside > 0, outside < 1 else {
+      throw .invalidArgument("confidence level 1 − \(outside) is outside (0, 1)")
     }
-    let alpha = alternative == .twoSided ? (1 - level) / 2 : 1 - level
-    self.level = level
+    let alpha = alternative == .twoSided ? outside / 2 : outside
+    self.level = 1 - outside
     lower = try withGSL { () throws(GSLError) -> Double in
       guard k > 0, alternative != .less else { return 0 }
       // P(X >= k | x) = I_x(k, n-k+1), increasing in x.

@@ -108,6 +108,20 @@ import Testing
     #expect(shipped.status == 0, "\(shipped.stderr)")
   }
 
+  /// A tiny --alpha is a level like any other: `--alpha 1e-16` ran the whole simulation, then
+  /// failed (exit 2) with "confidence level 1.0 is outside (0, 1)", 1 − 1e-16 / 10 being 1.0 as
+  /// a Double (a review). Its intervals are computed from what lies outside them.
+  @Test func aTinyAlphaChecksTheRun() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    for alpha in ["1e-16", "1e-300"] {
+      let result = try SealedExecutable.run(
+        ["check", "war", "--pools", "1000", "--seed", "1", "--compare", "none", "--alpha", alpha, "--quiet",
+         "--out", dir.appendingPathComponent(alpha).path] + cards)
+      #expect(result.status == 0, "\(alpha): \(result.stderr)")
+      #expect(result.stdout.contains("PASS: "), "\(result.stdout)")
+    }
+  }
+
   @Test func wrongRulesFailWithStatusOne() throws {
     let dir = try Fixtures.temporaryDirectory()
     let path = try Fixtures.write(

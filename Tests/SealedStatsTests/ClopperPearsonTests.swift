@@ -50,6 +50,21 @@ import Testing
     #expect(all.upper == 1)
   }
 
+  /// An interval at confidence 1 − 10⁻¹⁸ (a check's share of a tiny `--alpha`), given by what
+  /// lies outside it: 1 − 10⁻¹⁸ is 1.0 as a Double, and the level form refused it after a whole
+  /// run. With no or all successes the bounds have a closed form, (1 − p)^n = 5e-19 and p^n =
+  /// 5e-19 (half of 10⁻¹⁸ each side): 1 − 5e-19^(1/10) and 5e-19^(1/10), computed with Python's
+  /// decimal module at 40 digits.
+  @Test func aLevelTooCloseToOneForADoubleIsGivenByWhatLiesOutside() throws {
+    let none = try ClopperPearsonInterval(successes: 0, trials: 10, outside: 1e-18)
+    #expect(none.lower == 0)
+    expectClose(none.upper, 0.9852124236337168621)
+    let all = try ClopperPearsonInterval(successes: 10, trials: 10, outside: 1e-18)
+    expectClose(all.lower, 0.01478757636628313786)
+    #expect(all.upper == 1)
+    #expect(throws: StatisticsError.self) { try ClopperPearsonInterval(successes: 1, trials: 10, level: 1 - 1e-18) }
+  }
+
   /// GSL's own beta quantile fails at this size; the bisection on the binomial tails does not,
   /// and the steep tails make the bounds sharper than the tails themselves.
   @Test func hundredMillionTrials() throws {

@@ -27,7 +27,7 @@ package struct CheckBuilder {
         detail: "not tested: no trials; " + detail)
     }
     let test = try BinomialTest(successes: successes, trials: trials, probability: expected)
-    let interval = try test.confidenceInterval(level: 1 - alpha)
+    let interval = try test.confidenceInterval(outside: alpha)
     var check = CheckResult(
       name: name, kind: .binomial, source: source, n: trials, observed: test.proportion, expected: expected,
       pValue: test.pValue, confidenceLow: interval.lower, confidenceHigh: interval.upper, alpha: alpha,

@@ -58,7 +58,7 @@ package struct CheckRun: Sendable {
     for (rank, index) in order.enumerated() where checks[index].kind == .binomial {
       guard let successes = checks[index].successes, let expected = checks[index].expected else { continue }
       let level = checks[index].alpha / Double(m - (checks[index].passed ? firstPassed : rank))
-      let interval = try ClopperPearsonInterval(successes: successes, trials: checks[index].n, level: 1 - level)
+      let interval = try ClopperPearsonInterval(successes: successes, trials: checks[index].n, outside: level)
       checks[index].confidenceLow = interval.lower
       checks[index].confidenceHigh = interval.upper
       checks[index].confidenceLevel = 1 - level
