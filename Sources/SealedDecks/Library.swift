@@ -143,7 +143,7 @@ public struct Library: Sendable {
   }
 
   private static func read(_ path: String) throws(DataError) -> Data {
-    try FileBytes.read(path)
+    try FileBytes.read(path, limit: 64 << 20, kind: "saved pool or deck")
   }
 
   private struct Header: Decodable {

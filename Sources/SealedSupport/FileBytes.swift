@@ -8,7 +8,14 @@ import SystemPackage
 /// path with the system's reason. Cost: the file's bytes, read once (a regular file into one
 /// buffer of its size; a pipe's into blocks of 64 KiB and up).
 package enum FileBytes {
-  package static func read(_ path: String) throws(DataError) -> Data {
+  /// The most a file read whole may hold unless its reader says less: 4 GiB, above the largest
+  /// card data a user feeds Sealed (Scryfall's bulk files of every printing, about 2.5 GB).
+  package static let defaultLimit = 4 << 30
+
+  /// Reads `path` whole, refusing it once it holds more than `limit` bytes, what it is named
+  /// `kind` in the refusal: an endless input (`--rules /dev/zero`, a pipe that never ends) was
+  /// read until the machine ran out of memory (a review).
+  package static func read(_ path: String, limit: Int = defaultLimit, kind: String = "file of card or booster data") throws(DataError) -> Data {
     let descriptor: FileDescriptor
     do {
       descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
@@ -35,6 +42,7 @@ package enum FileBytes {
         }
         data.count = before + read
         if read == 0 { return data }
+        guard data.count <= limit else { throw tooLarge(path, limit: limit, kind: kind) }
         // The whole regular file read: one small read finds its end, within the room reserved.
         // Else (a pipe, or a file still growing) the blocks double, up to 64 MiB.
         block = size > 0 && data.count >= size ? 1 << 16 : min(read == block ? block * 2 : block, 1 << 26)
@@ -44,8 +52,19 @@ package enum FileBytes {
     }
   }
 
+  /// The refusal of a file past `limit` bytes.
+  package static func tooLarge(_ path: String, limit: Int, kind: String) -> DataError {
+    DataError("holds more than \(byteSize(limit)); expected a \(kind), which holds far less", at: path)
+  }
+
+  /// 64 MiB, 4 GiB: a power-of-two size as people write it.
+  package static func byteSize(_ bytes: Int) -> String {
+    bytes >= 1 << 30 && bytes % (1 << 30) == 0 ? "\(bytes >> 30) GiB" : bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+  }
+
   /// The one-line error of a failed open or read: the system's reason.
   private static func failure(_ error: any Error, _ path: String) -> DataError {
+    if let refusal = error as? DataError { return refusal }
     guard let code = error as? Errno else { return DataError("cannot read the file (\(error))", at: path) }
     if code == .isDirectory { return DataError("is a folder; expected a file", at: path) }
     return DataError("cannot read the file (\(systemErrorReason(code.rawValue)))", at: path)

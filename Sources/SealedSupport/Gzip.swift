@@ -1,9 +1,9 @@
 import CZlib
 import Foundation
 
-/// Whole-file gzip through zlib, for small files read or written at once (the compressed card
-/// data shipped with Sealed: one set, at most a few MB inflated; an installed data release's
-/// products). Streams of any size go through SealedPackFiles' `GzipSource` and `ByteSink`.
+/// Whole-file gzip through zlib, for files read or written at once (the compressed card data
+/// and booster data shipped with Sealed, card files and releases a user gives). Streams of any
+/// size go through SealedPackFiles' `GzipSource` and `ByteSink`.
 package enum Gzip {
   /// Whether `data` starts with the gzip magic bytes 1f 8b.
   package static func isCompressed(_ data: Data) -> Bool {
@@ -11,9 +11,10 @@ package enum Gzip {
   }
 
   /// The inflated bytes of gzip `data`, one member after another (as `gunzip` reads
-  /// `cat a.gz b.gz`). Throws a one-line `DataError` at `source` for corrupt or truncated data.
-  /// Cost: O(inflated size) time and memory.
-  package static func inflate(_ data: Data, source: String) throws(DataError) -> Data {
+  /// `cat a.gz b.gz`). Throws a one-line `DataError` at `source` for corrupt or truncated data,
+  /// and for more than `limit` bytes inflated (a few MB of gzip can hold gigabytes: 1.9 MB of
+  /// spaces took 2 GB of memory). Cost: O(inflated size) time and memory.
+  package static func inflate(_ data: Data, source: String, limit: Int = FileBytes.defaultLimit) throws(DataError) -> Data {
     var stream = z_stream()
     // 15 + 16: a 32 KiB window, gzip header and trailer.
     guard inflateInit2_(&stream, 15 + 16, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
@@ -21,37 +22,47 @@ package enum Gzip {
     }
     defer { inflateEnd(&stream) }
     var output = Data()
-    let chunk = 1 << 16
-    var buffer = [UInt8](repeating: 0, count: chunk)
-    let failure: DataError? = data.withUnsafeBytes { (input: UnsafeRawBufferPointer) -> DataError? in
-      guard let base = input.baseAddress, input.count > 0 else {
-        return DataError("gzip data is empty", at: source)
+    var chunk = [UInt8](repeating: 0, count: 1 << 18)
+    var failure: String?
+    data.withUnsafeBytes { (input: UnsafeRawBufferPointer) in
+      guard let base = input.bindMemory(to: UInt8.self).baseAddress else {
+        failure = "the file is empty"
+        return
       }
-      stream.next_in = UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: UInt8.self))
+      stream.next_in = UnsafeMutablePointer(mutating: base)
       stream.avail_in = UInt32(input.count)
       while true {
-        let status = buffer.withUnsafeMutableBufferPointer { out -> Int32 in
-          stream.next_out = out.baseAddress
-          stream.avail_out = UInt32(chunk)
-          return CZlib.inflate(&stream, Z_NO_FLUSH)
+        let status = chunk.withUnsafeMutableBufferPointer { buffer -> Int32 in
+          stream.next_out = buffer.baseAddress
+          stream.avail_out = UInt32(buffer.count)
+          let status = CZlib.inflate(&stream, Z_NO_FLUSH)
+          output.append(buffer.baseAddress!, count: buffer.count - Int(stream.avail_out))
+          return status
         }
-        output.append(contentsOf: buffer[0..<(chunk - Int(stream.avail_out))])
+        if output.count > limit {
+          failure = "inflates to more than \(FileBytes.byteSize(limit)); expected a file of card or booster data, which holds far less"
+          return
+        }
         switch status {
         case Z_STREAM_END:
-          if stream.avail_in == 0 { return nil }
-          // Another member follows.
-          guard inflateReset(&stream) == Z_OK else { return DataError("cannot reset zlib", at: source) }
+          // Another member may follow.
+          if stream.avail_in == 0 { return }
+          guard inflateReset(&stream) == Z_OK else {
+            failure = "cannot reset zlib"
+            return
+          }
         case Z_OK:
           continue
         case Z_BUF_ERROR where stream.avail_in == 0:
-          return DataError("gzip data is truncated (the file ends inside the compressed stream)", at: source)
+          failure = "gzip data is truncated (the file ends inside the compressed stream)"
+          return
         default:
-          let detail = stream.msg.map { String(cString: $0) } ?? "zlib status \(status)"
-          return DataError("gzip data is corrupt (\(detail))", at: source)
+          failure = "gzip data is corrupt (\(stream.msg.map { String(cString: $0) } ?? "zlib status \(status)"))"
+          return
         }
       }
     }
-    if let failure { throw failure }
+    if let failure { throw DataError(failure, at: source) }
     return output
   }
 

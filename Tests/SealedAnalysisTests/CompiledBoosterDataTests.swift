@@ -221,7 +221,7 @@ import Testing
     let path = try CompiledBoosterData.shippedPath()
     let data = try CompiledBoosterData.read(path: path)
     var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-    if Gunzip.isCompressed(bytes) { bytes = try Gunzip.inflate(bytes, source: path) }
+    if Gzip.isCompressed(bytes) { bytes = try Gzip.inflate(bytes, source: path) }
     let whole = try JSONDecoder().decode([CompiledBoosterData.Product].self, from: bytes)
     #expect(data.products.map(\.code) == whole.map(\.code))
     #expect(data.products.count == 538)

@@ -107,7 +107,7 @@ import Testing
   @Test func aSetFileWithoutBoostersIsRefusedByLintAndTheListing() throws {
     let dir = try Fixtures.temporaryDirectory()
     let data = try #require(FileManager.default.contents(atPath: Self.file("ZNR")))
-    let text = try #require(String(data: try Gunzip.inflate(data, source: "ZNR"), encoding: .utf8))
+    let text = try #require(String(data: try Gzip.inflate(data, source: "ZNR"), encoding: .utf8))
     var json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     var set = try #require(json["data"] as? [String: Any])
     set["booster"] = nil

@@ -10,7 +10,7 @@ import Testing
 @Suite(.serialized) struct ReleaseValidationTests {
   /// The shipped data as JSON objects, to plant errors in.
   static func shippedProducts() throws -> [[String: Any]] {
-    let data = try Gunzip.inflate(try Data(contentsOf: URL(fileURLWithPath: Fixtures.shippedBoosters)), source: "shipped")
+    let data = try Gzip.inflate(try Data(contentsOf: URL(fileURLWithPath: Fixtures.shippedBoosters)), source: "shipped")
     return try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
   }
 

@@ -35,6 +35,15 @@ import Testing
   /// An option of one value given twice is refused, naming both values (the parser kept the
   /// last: an audit read one of the two pack files named); options that collect their values,
   /// and negative numbers, are not repeats.
+  /// An endless input as a rule or spec file is refused at once (`--rules /dev/zero` read on
+  /// for minutes, `--spec /dev/zero` until the machine's memory ran out: a review).
+  @Test func anEndlessRuleOrSpecFileIsRefused() throws {
+    for option in ["--rules", "--spec"] {
+      let error = try oneLine(["check", "war", "--pools", "10", "--seed", "1", option, "/dev/zero"] + cards)
+      #expect(error == "sealed: error: /dev/zero: holds more than 64 MiB; expected a rule or spec file, which holds far less\n")
+    }
+  }
+
   @Test func anOptionOfOneValueGivenTwiceIsRefused() throws {
     #expect(
       try oneLine(["audit", "war", "--packs", "a.csv", "--packs=b.csv"])

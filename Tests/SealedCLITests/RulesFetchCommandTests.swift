@@ -63,7 +63,7 @@ import Testing
     var sets: [String: Any] = [:]
     for code in ["ZNR", "NEO"] {
       let path = Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/mtgjson/\(code).json.gz").path
-      let file = try JSONSerialization.jsonObject(with: Gunzip.inflate(Data(contentsOf: URL(fileURLWithPath: path)), source: path)) as! [String: Any]
+      let file = try JSONSerialization.jsonObject(with: Gzip.inflate(Data(contentsOf: URL(fileURLWithPath: path)), source: path)) as! [String: Any]
       sets[code] = file["data"]
     }
     return try JSONSerialization.data(withJSONObject: ["meta": ["date": "2024-01-01", "version": "5.2.2+test"], "data": sets])

@@ -146,7 +146,7 @@ import Testing
 
   /// The shipped war-draft alone, its first rare (weight 2 beside the mythics' 1) at weight 6.
   static func warDraftWithOneRareTripled() throws -> String {
-    let data = try Gunzip.inflate(try Data(contentsOf: URL(fileURLWithPath: Fixtures.shippedBoosters)), source: "shipped")
+    let data = try Gzip.inflate(try Data(contentsOf: URL(fileURLWithPath: Fixtures.shippedBoosters)), source: "shipped")
     let products = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
     var product = try #require(products.first { $0["code"] as? String == "war-draft" })
     var sheets = product["sheets"] as! [String: Any]

@@ -25,7 +25,7 @@ import Testing
   /// The products of a data file, each decoded by `JSONDecoder` alone.
   static func decodedProducts(path: String) throws -> [(bytes: Data, product: Product)] {
     var data = try Data(contentsOf: URL(fileURLWithPath: path))
-    if Gunzip.isCompressed(data) { data = try Gunzip.inflate(data, source: path) }
+    if Gzip.isCompressed(data) { data = try Gzip.inflate(data, source: path) }
     let elements = try #require(JSONArrayElements.ranges(in: data))
     return try elements.map { range in
       let bytes = data[(data.startIndex + range.lowerBound)..<(data.startIndex + range.upperBound)]

@@ -30,6 +30,27 @@ import Testing
     #expect(String(decoding: try FileBytes.read(fifo), as: UTF8.self) == text)
   }
 
+  /// An endless input (`--rules /dev/zero`) or a file past what its kind ever holds is refused
+  /// once the limit is passed, not read until the machine runs out of memory; so is gzip data
+  /// that inflates past it (a few MB of gzip can hold gigabytes).
+  @Test func aFilePastItsLimitIsRefusedInOneLine() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let path = dir.appendingPathComponent("big.yaml").path
+    try Data(count: (1 << 20) + 1).write(to: URL(fileURLWithPath: path))
+    let refusal = DataError("holds more than 1 MiB; expected a rule file, which holds far less", at: path)
+    #expect(throws: refusal) { try FileBytes.read(path, limit: 1 << 20, kind: "rule file") }
+    #expect(try FileBytes.read(path, limit: (1 << 20) + 1).count == (1 << 20) + 1)
+    #expect(throws: DataError("holds more than 1 MiB; expected a rule file, which holds far less", at: "/dev/zero")) {
+      try FileBytes.read("/dev/zero", limit: 1 << 20, kind: "rule file")
+    }
+    let packed = Gzip.deflate(Data(repeating: 32, count: 3 << 20))
+    #expect(packed.count < 1 << 16)
+    #expect(throws: DataError("inflates to more than 2 MiB; expected a file of card or booster data, which holds far less", at: "spaces.json.gz")) {
+      try Gzip.inflate(packed, source: "spaces.json.gz", limit: 2 << 20)
+    }
+    #expect(try Gzip.inflate(packed, source: "spaces.json.gz").count == 3 << 20)
+  }
+
   @Test func aFolderOrAMissingFileIsOneLine() throws {
     let dir = try Fixtures.temporaryDirectory()
     #expect(throws: DataError("is a folder; expected a file", at: dir.path)) { try FileBytes.read(dir.path) }

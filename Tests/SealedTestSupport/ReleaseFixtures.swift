@@ -13,7 +13,7 @@ package enum ReleaseFixtures {
   /// The products of the gzipped compiled file `path` with these codes, as JSON objects, in the
   /// file's order.
   package static func products(_ codes: Set<String>, of path: String) throws -> [[String: Any]] {
-    let data = try Gunzip.inflate(Data(contentsOf: URL(fileURLWithPath: path)), source: path)
+    let data = try Gzip.inflate(Data(contentsOf: URL(fileURLWithPath: path)), source: path)
     let all = try JSONSerialization.jsonObject(with: data) as! [[String: Any]]
     return all.filter { codes.contains($0["code"] as! String) }
   }

@@ -100,7 +100,7 @@ public struct CompiledBoosterData: Sendable {
   /// `read(path:)`. Cost: O(bytes).
   public static func read(contents: Data, source: String) throws(DataError) -> CompiledBoosterData {
     let digest = SHA256.hex(of: contents)
-    let data = Gunzip.isCompressed(contents) ? try Gunzip.inflate(contents, source: source) : contents
+    let data = Gzip.isCompressed(contents) ? try Gzip.inflate(contents, source: source) : contents
     let expected = "expected mtg.wtf's compiled booster data (a JSON array of products with boosters and sheets)"
     // A cut or garbled file is named by line and column, which the decoder does not give.
     try JSONSyntax.check(data, source: source, expected: expected)

@@ -79,7 +79,8 @@ public enum RuleSetLoader {
     guard FileManager.default.fileExists(atPath: path) else {
       throw DataError("no such file", at: path)
     }
-    let data = try FileBytes.read(path)
+    // No rule set or spec comes near 64 MiB (the largest shipped is a few KB).
+    let data = try FileBytes.read(path, limit: 64 << 20, kind: "rule or spec file")
     guard let text = String(data: data, encoding: .utf8) else {
       throw DataError("cannot read the file as UTF-8 text (it holds bytes that are not UTF-8)", at: path)
     }
