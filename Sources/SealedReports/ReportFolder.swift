@@ -102,6 +102,11 @@ package struct ReportFolder {
     guard isDirectory.boolValue else {
       throw DataError("exists and is not a folder; expected a folder for the report", at: path)
     }
+    // A folder made read-only (chmod 555) was replaced by a writable one, its earlier report
+    // left in a hidden folder beside it that could not be emptied (a review), even with --force.
+    guard access(path, W_OK) == 0 else {
+      throw DataError("cannot replace the report: the folder is not writable (\(systemErrorReason(errno))); make it writable, or choose another --out", at: path)
+    }
     let entries: [String]
     do {
       entries = try FileManager.default.contentsOfDirectory(atPath: path).sorted()

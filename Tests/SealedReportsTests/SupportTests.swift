@@ -104,6 +104,25 @@ import Testing
     #expect(throws: DataError.self) { try whole.requireAsWritten("run.csv", at: try Fixtures.write("k,w\n", to: "other.csv", in: dir)) }
   }
 
+  /// A report folder the user made read-only is refused, even with --force: it was replaced by
+  /// a writable one, its earlier report left in a hidden folder that could not be emptied (a
+  /// review, as the user nobody). Root writes into any folder, so the test needs another user.
+  @Test(.enabled(if: getuid() != 0, "root writes into read-only folders"))
+  func aReadOnlyReportFolderIsRefused() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let target = dir.appendingPathComponent("report").path
+    try ReportFolder(path: target).commit([("run.csv", "old\n")])
+    chmod(target, 0o555)
+    defer { chmod(target, 0o755) }
+    for force in [false, true] {
+      #expect(throws: DataError("cannot replace the report: the folder is not writable (permission denied); make it writable, or choose another --out", at: target)) {
+        try ReportFolder(path: target, force: force).commit([("run.csv", "new\n")])
+      }
+    }
+    #expect(try String(contentsOfFile: target + "/run.csv", encoding: .utf8) == "old\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["report"])
+  }
+
   @Test func reportFolderReplacesAnOldReportWhole() throws {
     let dir = try Fixtures.temporaryDirectory()
     let target = dir.appendingPathComponent("report").path
