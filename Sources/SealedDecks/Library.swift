@@ -191,7 +191,7 @@ public struct Library: Sendable {
       // Every number of a library file is a whole number but a card's mana value (half-mana cards).
       return malformedJSONError(
         data, source: path, expected: "fix the file or delete it", detail: context.underlyingError.map { "\($0)" } ?? context.debugDescription,
-        wholeNumbersOnly: true, fractionalKeys: ["mana_value"])
+        wholeNumbersOnly: true, fractionalKeys: ["mana_value"], unsignedKeys: ["seed"])
     case .dataCorrupted(let context) where context.debugDescription.contains("Rarity"):
       let field = DecodingErrorMessage.fieldPath(context.codingPath)
       return DataError("field \(field): expected one of \(Rarity.named.map(\.rawValue).joined(separator: ", "))", at: path)

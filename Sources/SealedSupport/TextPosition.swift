@@ -28,7 +28,7 @@ package func lineAndColumn(ofOffset offset: Int, in bytes: some Collection<UInt8
 /// named, line, column and field, as JSONDecoder names nothing of it.
 package func malformedJSONError(
   _ data: Data, source: String, expected: String, detail: String? = nil, wholeNumbersOnly: Bool = false,
-  fractionalKeys: Set<String> = []
+  fractionalKeys: Set<String> = [], unsignedKeys: Set<String> = []
 ) -> DataError {
   do {
     _ = try JSONSerialization.jsonObject(with: data)
@@ -52,7 +52,14 @@ package func malformedJSONError(
       "\(field)\(number.text) is out of range (expected a whole number from \(Int.min) to \(Int.max)); \(expected)",
       at: DataError.location(source, line: line, column: column))
   }
-  // Foundation says only "not valid JSON" of a number that does not fit an integer field.
+  // Foundation says only "not valid JSON" of a number that does not fit an integer field: a
+  // negative one where the field is unsigned (a saved pool's "seed": -1) too.
+  if let number = firstNumber(in: data, onlyKeys: unsignedKeys, where: { $0.hasPrefix("-") && $0 != "-0" }) {
+    let (line, column) = lineAndColumn(ofOffset: number.offset, in: data)
+    return DataError(
+      "field \(number.key ?? "?"): \(number.text) is out of range (expected a whole number from 0 to \(UInt64.max)); \(expected)",
+      at: DataError.location(source, line: line, column: column))
+  }
   if wholeNumbersOnly, let number = firstNonWholeNumber(in: data, fractional: fractionalKeys) {
     let (line, column) = lineAndColumn(ofOffset: number.offset, in: data)
     let field = number.key.map { "field \($0): " } ?? ""
@@ -77,7 +84,7 @@ func firstNonWholeNumber(in data: Data, fractional: Set<String> = []) -> (offset
 
 /// The first number token of `data` (outside strings) for which `matches` holds, with its key.
 private func firstNumber(
-  in data: Data, skippingKeys skipped: Set<String> = [], where matches: (String) -> Bool
+  in data: Data, skippingKeys skipped: Set<String> = [], onlyKeys: Set<String>? = nil, where matches: (String) -> Bool
 ) -> (offset: Int, text: String, key: String?)? {
   let bytes = [UInt8](data)
   var index = 0
@@ -107,6 +114,7 @@ private func firstNumber(
           if between == [UInt8(ascii: ":")] { key = last.text }
         }
         if let key, skipped.contains(key) { continue }
+        if let onlyKeys, !onlyKeys.contains(key ?? "") { continue }
         return (start, text, key)
       }
     } else {

@@ -42,6 +42,11 @@ import Testing
       let error = try oneLine(["check", "war", "--pools", "10", "--seed", "1", option, "/dev/zero"] + cards)
       #expect(error == "sealed: error: /dev/zero: holds more than 64 MiB; expected a rule or spec file, which holds far less\n")
     }
+    // A loop of symbolic links is no missing file (it said "no such file").
+    let dir = try Fixtures.temporaryDirectory()
+    let loop = dir.appendingPathComponent("loop1.yaml").path
+    #expect(symlink(dir.appendingPathComponent("loop2.yaml").path, loop) == 0 && symlink(loop, dir.appendingPathComponent("loop2.yaml").path) == 0)
+    #expect(try oneLine(["open", "war", "--seed", "1", "--rules", loop] + cards) == "sealed: error: \(loop): cannot read the file (too many levels of symbolic links)\n")
   }
 
   @Test func anOptionOfOneValueGivenTwiceIsRefused() throws {

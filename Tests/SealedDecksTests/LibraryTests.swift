@@ -147,6 +147,7 @@ import Testing
     try expectCorruption("\"copies\": 8}", "\"copies\": \"eight\"}", "field cards[6].copies: expected a whole number")
     try expectCorruption("\"copies\": 8}", "\"copies\": 0}", "field cards[6].copies: expected 1 to 1000 copies, found 0")
     try expectCorruption("\"seed\": 1,", "", "field pool.seed: missing")
+
     try expectCorruption("\"rarity\": \"common\"", "\"rarity\": \"legendary\"", "field pool.cards[0].rarity: expected one of common")
     try expectCorruption("\"format\": \"sealed-deck\"", "\"format\": \"sealed-pool\"", "field format: expected \"sealed-deck\", found \"sealed-pool\"")
     try expectCorruption("\"version\": 1", "\"version\": 2", "field version: 2; this Sealed reads version 1")
@@ -162,6 +163,24 @@ import Testing
     try expectCorruption("\"mana_value\": 3", "\"mana_value\": 3, \"foil\": true", "field pool.cards[7].foil: not a field of a pool's card")
     // A booster's card renamed away from the pool's card of that number.
     try expectCorruption("\"name\": \"Aven Eternal\", \"slot\"", "\"name\": \"Black Lotus\", \"slot\"", "field pool.boosters[0].cards[0].name: \"Black Lotus\", but war #42 among the pool's \"cards\" is \"Aven Eternal\"")
+  }
+
+  /// A negative seed is named with its line and column (it was "The given data was not valid
+  /// JSON.", naming nothing: a review).
+  @Test func aNegativeSeedIsNamedWithItsPlace() throws {
+    let library = try library()
+    _ = try saveAliceAndBob(in: library)
+    let path = library.file(.deck, "alice")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    try Data(text.replacingOccurrences(of: "\"seed\": 1,", with: "\"seed\": -1,").utf8).write(to: URL(fileURLWithPath: path))
+    let line = text.prefix(upTo: text.range(of: "\"seed\": 1,")!.lowerBound).split(separator: "\n", omittingEmptySubsequences: false).count
+    expectError("\(path):\(line):") { () throws(DataError) in _ = try library.deck("alice") }
+    #expect(throws: DataError.self) { _ = try library.deck("alice") }
+    do {
+      _ = try library.deck("alice")
+    } catch {
+      #expect(error.description.hasSuffix(": field seed: -1 is out of range (expected a whole number from 0 to 18446744073709551615); fix the file or delete it"), "\(error)")
+    }
   }
 
   /// A file saved with a byte-order mark (Windows Notepad) is refused naming the mark.

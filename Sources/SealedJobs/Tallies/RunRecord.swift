@@ -203,7 +203,7 @@ public struct RunRecord: Codable, Sendable {
     do {
       record = try JSONDecoder().decode(RunRecord.self, from: data)
     } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
-      throw malformedJSONError(data, source: path, expected: "expected a \(fileName) written by sealed simulate")
+      throw malformedJSONError(data, source: path, expected: "expected a \(fileName) written by sealed simulate", unsignedKeys: ["seed"])
     } catch {
       throw DataError("not a valid run record (\(DecodingErrorMessage.describe(error)))", at: path)
     }
