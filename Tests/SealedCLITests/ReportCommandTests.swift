@@ -172,6 +172,14 @@ import Testing
     // Put back whole, the folder rebuilds.
     try Data(checks.utf8).write(to: URL(fileURLWithPath: path))
     #expect(try SealedExecutable.run(["report", out.path]).status == 0)
+    // An emptied manifest is no manifest (it said it "lists checks.csv").
+    let manifestPath = out.appendingPathComponent("manifest.csv")
+    let manifest = try Data(contentsOf: manifestPath)
+    try Data().write(to: manifestPath)
+    let emptied = try SealedExecutable.run(["report", out.path])
+    #expect(emptied.status == 2)
+    #expect(emptied.stderr == "sealed: error: \(manifestPath.path): is not the manifest Sealed wrote (expected the header file,bytes,crc32 and a line per file); run the command again\n", "\(emptied.stderr)")
+    try manifest.write(to: manifestPath)
     // Another run's report file put in a folder whose manifest does not list it: refused (a
     // simulation's page showed a check's verdicts, copied in beside it).
     let simulated = dir.appendingPathComponent("simulated")

@@ -162,6 +162,13 @@ extension ReportContents {
     /// missing.
     func requireListedFiles() throws(DataError) {
       guard names.contains(ReportFolder.manifestName) else { return }
+      // An empty or foreign manifest lists nothing (it was read as the older list of names,
+      // and said it "lists checks.csv": a review).
+      guard ReportManifest.read(folder: folder) != nil else {
+        throw DataError(
+          "is not the manifest Sealed wrote (expected the header \(ReportManifest.header) and a line per file); run the command again",
+          at: (folder as NSString).appendingPathComponent(ReportFolder.manifestName))
+      }
       let listed = ReportFolder.sealedNames(in: folder, entries: Array(names))
       let missing = listed.filter { !names.contains($0) && $0.hasSuffix(".csv") }.sorted()
       if let name = missing.first {
