@@ -143,6 +143,11 @@ import Testing
     // A negative count.
     let negative = try Self.resealed(texts[2]) { $0.tally.mythicPositions[0] = -1 }
     #expect(refusal([texts[0], texts[1], negative], plan, expectations)?.contains("mythicPositions[0] is -1") == true)
+    // A booster range below 1, named as the file's field (it named --booster-max, never given).
+    let range = try Self.resealed(texts[2]) { $0.boosterMax = -5 }
+    #expect(
+      refusal([texts[0], texts[1], range], plan, expectations)
+        == "shard3/tallies.json: shard 3/3: field boosterMax: -5; expected a collector number of at least 1")
   }
 
   /// 1,000 random small corruptions of one shard's tallies.json (a changed byte or digit, a cut,

@@ -224,6 +224,10 @@ public struct RunRecord: Codable, Sendable {
     if let problem = record.tally.inconsistency(with: totals) {
       throw DataError("\(record.shardName): the tallies do not add up: \(problem)", at: path)
     }
+    // Named as the file's field, not as --booster-max, an option the user never gave (a review).
+    guard record.boosterMax >= 1 else {
+      throw DataError("\(record.shardName): field boosterMax: \(record.boosterMax); expected a collector number of at least 1", at: path)
+    }
     return record
   }
 }
