@@ -38,15 +38,15 @@ public struct PackFileReader: ~Copyable {
   /// format's required columns.
   package init(path: String, format: PackFileFormat? = nil) throws(DataError) {
     let file = try FileSource(path: path)
-    try self.init(file, head: try file.peek(10), source: file.path, format: format)
+    try self.init(file, head: try file.peek(UnreadableFormats.headLength), source: file.path, format: format)
   }
 
   /// Reads `bytes` held in memory (gzipped or not) as if they were a file named `source`.
   public init(bytes: [UInt8], source: String, format: PackFileFormat? = nil) throws(DataError) {
-    try self.init(MemorySource(bytes), head: Array(bytes.prefix(10)), source: source, format: format)
+    try self.init(MemorySource(bytes), head: Array(bytes.prefix(UnreadableFormats.headLength)), source: source, format: format)
   }
 
-  /// Reads `bytes`, whose first bytes are `head` (up to 10), named `source`: refuses a format a
+  /// Reads `bytes`, whose first bytes are `head` (`UnreadableFormats.headLength` at most), named `source`: refuses a format a
   /// pack file is mistaken for, gunzips gzip, detects the layout.
   private init(_ bytes: ByteSource, head: [UInt8], source: String, format: PackFileFormat?) throws(DataError) {
     if let refusal = UnreadableFormats.refusal(head) { throw DataError(refusal, at: source) }
@@ -64,7 +64,7 @@ public struct PackFileReader: ~Copyable {
   /// mistaken for (`UnreadableFormats`: a gzipped zip or UTF-16 text), as the file itself is.
   private static func gunzipped(_ bytes: ByteSource, path: String) throws(DataError) -> ByteSource {
     let inner = PeekedSource(try GzipSource(bytes, path: path))
-    if let refusal = UnreadableFormats.refusal(inner.peek(10)) { throw DataError("gunzipped, it is \(refusal)", at: path) }
+    if let refusal = UnreadableFormats.refusal(inner.peek(UnreadableFormats.headLength)) { throw DataError("gunzipped, it is \(refusal)", at: path) }
     return inner
   }
 

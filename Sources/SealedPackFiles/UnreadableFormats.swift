@@ -4,6 +4,9 @@ import SealedSupport
 /// compressions other than gzip, and text in UTF-16. Each is refused in one line that says what
 /// the file is and what to do, rather than as "line 1 is not valid UTF-8 text".
 enum UnreadableFormats {
+  /// How many first bytes `refusal` looks at.
+  static let headLength = 512
+
   /// What the file whose first bytes are `head` is, and what to do, when it is one of these.
   static func refusal(_ head: [UInt8]) -> String? {
     func starts(_ magic: [UInt8]) -> Bool { head.starts(with: magic) }
@@ -21,10 +24,22 @@ enum UnreadableFormats {
     if starts([0xFF, 0xFE]) || starts([0xFE, 0xFF]) {
       return "UTF-16 text; a pack file is read as UTF-8 (save it as UTF-8, e.g. iconv -f UTF-16 -t UTF-8)"
     }
-    if let order = utf16WithoutMark(head) {
+    if let order = utf16WithoutMark(Array(head.prefix(10))) {
       return "UTF-16 text (\(order), without a byte order mark); a pack file is read as UTF-8 (save it as UTF-8, e.g. iconv -f UTF-16\(order == "little-endian" ? "LE" : "BE") -t UTF-8)"
     }
+    // Four such bytes or more: a stray one in a line of text is shown where it is (random
+    // bytes hold one in ten).
+    if !starts([0x1F, 0x8B]), head.lazy.filter(isBinary).count >= 4 {
+      return "binary data, not text (its first bytes hold control bytes no text file has); a pack file is read as UTF-8 text or gzip"
+    }
     return nil
+  }
+
+  /// A control byte text does not hold (NUL, and the C0 controls but tab, line breaks,
+  /// vertical tab, form feed and escape): random bytes were read as text and refused for "a
+  /// carriage return inside the line" (a review).
+  static func isBinary(_ byte: UInt8) -> Bool {
+    byte < 0x20 && ![0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1B].contains(byte)
   }
 
   /// "little-endian" or "big-endian" when the first bytes are ASCII text in UTF-16 without a

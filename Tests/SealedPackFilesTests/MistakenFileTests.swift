@@ -21,6 +21,9 @@ import Testing
      "UTF-16 text (little-endian, without a byte order mark); a pack file is read as UTF-8 (save it as UTF-8, e.g. iconv -f UTF-16LE -t UTF-8)"),
     ("packs.txt", [0x00, 0x31, 0x00, 0x20, 0x00, 0x49, 0x00, 0x73, 0x00, 0x6C],
      "UTF-16 text (big-endian, without a byte order mark); a pack file is read as UTF-8 (save it as UTF-8, e.g. iconv -f UTF-16BE -t UTF-8)"),
+    // Random bytes (it said "a carriage return (CR) inside the line": a review).
+    ("packs.bin", [0x8E, 0x03, 0xD1, 0x17, 0x00, 0x9C, 0x05, 0xF4, 0x12, 0x6B],
+     "binary data, not text (its first bytes hold control bytes no text file has); a pack file is read as UTF-8 text or gzip"),
   ] as [(String, [UInt8], String)])
   func anotherKindOfFileIsNamed(name: String, head: [UInt8], message: String) throws {
     let path = try PackFileTesting.file(name, head + Self.csv)
