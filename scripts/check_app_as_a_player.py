@@ -177,6 +177,27 @@ def decks_screen_asks_once(driver, app, deck):
     check("Decks asks for the list every 5 s however many copies and deletes were made there", asked <= 3, asked)
 
 
+def deleted_elsewhere_and_a_range_past_the_data(driver, app, deck):
+    app.run("deck", "duplicate", deck, "gone-soon")
+    driver.get(app.url + "#/deck/gone-soon")
+    wait(driver, lambda d: css(d, ".badge.saved"))
+    app.run("deck", "delete", "gone-soon", "--yes")
+    wait(driver, lambda d: "no longer in the library" in d.find_element(By.ID, "toast").text, 15)
+    badge = driver.find_element(By.CSS_SELECTOR, "#deck-side .badge")
+    check("a deck deleted elsewhere no longer says its changes are kept",
+          "saved" not in badge.get_attribute("class") and "deleted elsewhere" in badge.text, badge.text)
+    driver.get(app.url + "#/")
+    wait(driver, lambda d: css(d, '.set-tile[data-set="eld"] input[name="booster_max"]'))
+    box = css(driver, '.set-tile[data-set="eld"] input[name="booster_max"]')[0]
+    box.clear()
+    box.send_keys("1000")
+    css(driver, '.set-tile[data-set="eld"] a.rule')[0].click()
+    time.sleep(0.5)
+    check("a booster range past the data's last number is refused in its field, the screen kept",
+          driver.execute_script("return arguments[0].validationMessage", box).endswith("the last of the data")
+          and not css(driver, "section.problem") and "#/open" not in driver.current_url, driver.current_url)
+
+
 def play(driver, app, deck):
     """The checks that run on the flow's server, with its saved deck `deck`."""
     unsaved_draft_and_double_click(driver, app)
@@ -186,6 +207,7 @@ def play(driver, app, deck):
     keyboard(driver, app)
     long_names_on_a_phone(driver, app, deck)
     decks_screen_asks_once(driver, app, deck)
+    deleted_elsewhere_and_a_range_past_the_data(driver, app, deck)
 
 
 def server_stops_during_a_check(driver, app):

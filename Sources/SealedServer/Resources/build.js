@@ -298,6 +298,9 @@ function followLibrary(name, main) {
         if (error.status !== 404) return;
         gone = true;
         stop(timer);
+        // Its badge no longer says its changes are kept (a review).
+        const badge = document.querySelector("#deck-side .badge");
+        if (badge) { badge.classList.remove("saved"); badge.textContent = "deleted elsewhere: changes are not kept"; }
         toast(`Deck ${name} is no longer in the library (deleted elsewhere); open Decks to see what is saved`, true);
       }
     });

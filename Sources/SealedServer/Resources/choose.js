@@ -45,8 +45,10 @@ function boosterRange(set) {
     el("p.hint", `No basic lands in its data, so the collector numbers boosters draw from are not known: give the last (the data goes to #${set.highest_number}).`));
   const value = () => {
     const number = parseInt(input.value, 10);
-    if (!(number >= 1)) {
-      input.setCustomValidity("a collector number of at least 1");
+    // Past the data's last number the field says so, where the pool's screen showed an error.
+    const highest = set.highest_number;
+    if (!(number >= 1) || (highest && number > highest)) {
+      input.setCustomValidity(highest ? `a collector number from 1 to ${highest}, the last of the data` : "a collector number of at least 1");
       input.reportValidity();
       return null;
     }
