@@ -6,6 +6,7 @@ shown running after the server had stopped). Each check prints its line as the f
 import re
 import time
 
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -23,6 +24,15 @@ def error_shown(driver):
     return toast.is_displayed() and "error" in (toast.get_attribute("class") or "") and toast.text
 
 
+def settles(driver, condition, seconds=20):
+    """Whether `condition` comes to hold within `seconds`."""
+    try:
+        wait(driver, condition, seconds)
+        return True
+    except TimeoutException:
+        return False
+
+
 def unsaved_draft_and_double_click(driver, app):
     draft_screen(driver, app, "#/build?set=war&rules=sealed&seed=4242&player=1")
     side = driver.find_element(By.ID, "deck-side").text
@@ -30,10 +40,12 @@ def unsaved_draft_and_double_click(driver, app):
     once = [tile for tile in css(driver, '.pick[data-land="no"]') if tile.find_element(By.CSS_SELECTOR, ".diamonds").text == "◇"]
     before = deck_size(driver)
     ActionChains(driver).double_click(once[0]).perform()
-    time.sleep(2)
+    # The two changes go one after the other (slowly on a loaded machine): the first is under
+    # way after a moment, then the deck is waited for as it was, or an error.
+    time.sleep(1.5)
+    settled = settles(driver, lambda d: deck_size(d) == before and once[0].get_attribute("data-copies") == "0" or error_shown(d))
     check("a double click on a card opened once adds it and takes it out again, refusing nothing",
-          not error_shown(driver) and deck_size(driver) == before and once[0].get_attribute("data-copies") == "0",
-          (error_shown(driver), deck_size(driver), before))
+          settled and not error_shown(driver), (error_shown(driver), deck_size(driver), before))
 
 
 def slow_screen_does_not_cover_the_next(driver, app):
