@@ -29,6 +29,11 @@ package enum Gzip {
         failure = "the file is empty"
         return
       }
+      // zlib counts its input in 32 bits.
+      guard input.count <= Int(UInt32.max) else {
+        failure = "gzip data of 4 GiB or more; expected a file of card or booster data, which holds far less"
+        return
+      }
       stream.next_in = UnsafeMutablePointer(mutating: base)
       stream.avail_in = UInt32(input.count)
       while true {
