@@ -33,6 +33,25 @@ import Testing
     #expect(try csv("checked", "checks.csv") == csv("whole", "checks.csv"))
   }
 
+  /// A product of a set whose card data has no basic lands draws from no booster range (its
+  /// tallies record 0): its shards merge and check (the merge said "--booster-max 0", an option
+  /// never given, and a guard of this session's said the file's field was wrong: a review).
+  @Test func theShardsOfAProductWithoutABoosterRangeMerge() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let folders = (1...2).map { dir.appendingPathComponent("s\($0)").path }
+    for (k, folder) in folders.enumerated() {
+      let shard = try SealedExecutable.run(
+        ["simulate", "a25", "--rules", "a25-draft", "--pools", "9000", "--seed", "3", "--shard", "\(k + 1)/2", "--out", folder, "--quiet"])
+      #expect(shard.status == 0, "\(shard.stderr)")
+    }
+    let merged = try SealedExecutable.run(["merge"] + folders + ["--out", dir.appendingPathComponent("merged").path])
+    #expect(merged.status == 0, "\(merged.stderr)")
+    let checked = try SealedExecutable.run(
+      ["check", "a25", "--tallies", dir.appendingPathComponent("merged").path, "--compare", "none", "--out", dir.appendingPathComponent("checked").path, "--quiet"])
+    #expect(checked.status == 0 || checked.status == 1, "\(checked.stderr)")
+    #expect(checked.stdout.contains("9000 pools checked"), "\(checked.stdout)")
+  }
+
   /// Shards counted with `--spec mkm-play` and checked from their merged tallies without
   /// `--spec` (the merge's own hint) print the whole run's command, spec and all: it once left
   /// the spec out, and that command checked no spec (19 checks where the report had 33).

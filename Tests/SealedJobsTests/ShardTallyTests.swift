@@ -147,7 +147,7 @@ import Testing
     let range = try Self.resealed(texts[2]) { $0.boosterMax = -5 }
     #expect(
       refusal([texts[0], texts[1], range], plan, expectations)
-        == "shard3/tallies.json: shard 3/3: field boosterMax: -5; expected a collector number of at least 1")
+        == "shard3/tallies.json: shard 3/3: field boosterMax: -5; expected a collector number of at least 1, or 0 for rules without a booster range")
   }
 
   /// 1,000 random small corruptions of one shard's tallies.json (a changed byte or digit, a cut,

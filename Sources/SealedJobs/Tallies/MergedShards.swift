@@ -22,7 +22,7 @@ package struct MergedShards {
   /// (as the run's `--booster-max` says). Cost: one compile of the plan and a sum of the tallies.
   package init(
     _ records: [(folder: String, record: RunRecord)],
-    loadSet: (_ code: String, _ rules: RuleSetDefinition, _ boosterMax: Int) throws(DataError) -> CardSet
+    loadSet: (_ code: String, _ rules: RuleSetDefinition, _ boosterMax: Int?) throws(DataError) -> CardSet
   ) throws(DataError) {
     try ShardMerge.checkShards(records)
     let first = records[0].record

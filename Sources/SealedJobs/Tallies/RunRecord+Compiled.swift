@@ -18,13 +18,14 @@ extension RunRecord {
   /// `cardsDiffer`. Cost: one compile of the plan and a pass over the cards.
   package func compiled(
     checkSpec: (_ spec: SpecDefinition?, _ rules: RuleSetDefinition) throws(DataError) -> Void = { _, _ in },
-    loadSet: (_ code: String, _ rules: RuleSetDefinition, _ boosterMax: Int) throws(DataError) -> CardSet,
+    loadSet: (_ code: String, _ rules: RuleSetDefinition, _ boosterMax: Int?) throws(DataError) -> CardSet,
     cardsDiffer: DataError
   ) throws(DataError) -> Compiled {
     let rules = try RuleSetLoader.parse(rulesText, source: rulesSource)
     let spec = try spec()
     try checkSpec(spec, rules)
-    let cardSet = try loadSet(set, rules, boosterMax)
+    // 0: the plan draws from no booster range (its rules list their cards, as a product's do).
+    let cardSet = try loadSet(set, rules, boosterMax > 0 ? boosterMax : nil)
     let plan = try PlanCompiler.compile(rules, for: cardSet, spec: spec)
     guard Self.fingerprint(plan.cards, format: format) == cardsFingerprint else { throw cardsDiffer }
     return Compiled(rules: rules, spec: spec, cardSet: cardSet, plan: plan)

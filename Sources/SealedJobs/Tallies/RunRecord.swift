@@ -224,9 +224,10 @@ public struct RunRecord: Codable, Sendable {
     if let problem = record.tally.inconsistency(with: totals) {
       throw DataError("\(record.shardName): the tallies do not add up: \(problem)", at: path)
     }
-    // Named as the file's field, not as --booster-max, an option the user never gave (a review).
-    guard record.boosterMax >= 1 else {
-      throw DataError("\(record.shardName): field boosterMax: \(record.boosterMax); expected a collector number of at least 1", at: path)
+    // Named as the file's field, not as --booster-max, an option the user never gave (a review);
+    // 0 is a plan without a booster range (a product's rules list their cards).
+    guard record.boosterMax >= 0 else {
+      throw DataError("\(record.shardName): field boosterMax: \(record.boosterMax); expected a collector number of at least 1, or 0 for rules without a booster range", at: path)
     }
     return record
   }

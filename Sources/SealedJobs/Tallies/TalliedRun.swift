@@ -36,7 +36,7 @@ package struct TalliedRun {
   /// the card data is the data the run used, and the tallies fit the plan.
   package init(
     record: RunRecord, folder: String, specOption: String?,
-    loadSet: (_ code: String, _ rules: RuleSetDefinition, _ boosterMax: Int) throws(DataError) -> CardSet
+    loadSet: (_ code: String, _ rules: RuleSetDefinition, _ boosterMax: Int?) throws(DataError) -> CardSet
   ) throws(DataError) {
     let compiled = try record.compiled(
       checkSpec: { (spec, rules) throws(DataError) in try Self.checkSpec(spec, option: specOption, rules: rules, folder: folder) },
