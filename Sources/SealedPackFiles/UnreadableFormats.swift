@@ -24,7 +24,7 @@ enum UnreadableFormats {
     if starts([0xFF, 0xFE]) || starts([0xFE, 0xFF]) {
       return "UTF-16 text; a pack file is read as UTF-8 (save it as UTF-8, e.g. iconv -f UTF-16 -t UTF-8)"
     }
-    if let order = utf16WithoutMark(Array(head.prefix(10))) {
+    if let order = utf16WithoutMark(Array(head.prefix(10))) ?? utf16ByItsZeros(head) {
       return "UTF-16 text (\(order), without a byte order mark); a pack file is read as UTF-8 (save it as UTF-8, e.g. iconv -f UTF-16\(order == "little-endian" ? "LE" : "BE") -t UTF-8)"
     }
     // Four such bytes or more: a stray one in a line of text is shown where it is (random
@@ -32,6 +32,19 @@ enum UnreadableFormats {
     if !starts([0x1F, 0x8B]), head.lazy.filter(isBinary).count >= 4 {
       return "binary data, not text (its first bytes hold control bytes no text file has); a pack file is read as UTF-8 text or gzip"
     }
+    return nil
+  }
+
+  /// "little-endian" or "big-endian" when at least three quarters of the pairs of `head` (8 or
+  /// more) have a zero in the same place, as UTF-16 text of Latin letters has even where it
+  /// starts with one beyond ASCII ("Æther Adept" was called binary data: a review).
+  static func utf16ByItsZeros(_ head: [UInt8]) -> String? {
+    let pairs = head.count / 2
+    guard pairs >= 8 else { return nil }
+    let high = (0..<pairs).filter { head[2 * $0 + 1] == 0 }.count
+    let low = (0..<pairs).filter { head[2 * $0] == 0 }.count
+    if high * 4 >= pairs * 3 && low == 0 { return "little-endian" }
+    if low * 4 >= pairs * 3 && high == 0 { return "big-endian" }
     return nil
   }
 
@@ -43,8 +56,9 @@ enum UnreadableFormats {
   }
 
   /// "little-endian" or "big-endian" when the first bytes are ASCII text in UTF-16 without a
-  /// byte-order mark: of the first (up to) 16 pairs, each a printable ASCII byte or line break
-  /// beside a zero (it read as text holding NUL bytes, 20 "unknown card" errors full of \u{0}).
+  /// byte-order mark: of the first (up to) 16 pairs of `head` (given the first 10 bytes: 5), each
+  /// a printable ASCII byte or line break beside a zero (it read as text holding NUL bytes, 20
+  /// "unknown card" errors full of \u{0}).
   static func utf16WithoutMark(_ head: [UInt8]) -> String? {
     let pairs = min(head.count / 2, 16)
     guard pairs >= 2 else { return nil }

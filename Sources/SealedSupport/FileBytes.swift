@@ -28,9 +28,11 @@ package enum FileBytes {
     if known, (status.st_mode & S_IFMT) == S_IFDIR {
       throw DataError("is a folder; expected a file", at: path)
     }
-    // A regular file's size is known: room for all of it (and the read that finds its end)
-    // at once. A pipe's is not: blocks that double, so that the bytes are copied O(1) times.
+    // A regular file's size is known: refused at once past the limit (a sparse 1 GiB rule file
+    // was read whole first), else room for all of it (and the read that finds its end) at once.
+    // A pipe's is not: blocks that double, so that the bytes are copied O(1) times.
     let size = known && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
+    guard size <= limit else { throw tooLarge(path, limit: limit, kind: kind) }
     var data = Data(capacity: size + (1 << 16))
     var block = size > 0 ? size : 1 << 16
     do {
@@ -46,6 +48,8 @@ package enum FileBytes {
         // The whole regular file read: one small read finds its end, within the room reserved.
         // Else (a pipe, or a file still growing) the blocks double, up to 64 MiB.
         block = size > 0 && data.count >= size ? 1 << 16 : min(read == block ? block * 2 : block, 1 << 26)
+        // No more than one byte past the limit is asked for: enough to know it is passed.
+        block = min(block, limit + 1 - data.count)
       }
     } catch {
       throw failure(error, path)

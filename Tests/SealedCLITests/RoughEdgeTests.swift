@@ -32,9 +32,6 @@ import Testing
     #expect(samples.split(separator: "\n").count == 1 + 10 * 6 * 14)
   }
 
-  /// An option of one value given twice is refused, naming both values (the parser kept the
-  /// last: an audit read one of the two pack files named); options that collect their values,
-  /// and negative numbers, are not repeats.
   /// An endless input as a rule or spec file is refused at once (`--rules /dev/zero` read on
   /// for minutes, `--spec /dev/zero` until the machine's memory ran out: a review).
   @Test func anEndlessRuleOrSpecFileIsRefused() throws {
@@ -47,8 +44,14 @@ import Testing
     let loop = dir.appendingPathComponent("loop1.yaml").path
     #expect(symlink(dir.appendingPathComponent("loop2.yaml").path, loop) == 0 && symlink(loop, dir.appendingPathComponent("loop2.yaml").path) == 0)
     #expect(try oneLine(["open", "war", "--seed", "1", "--rules", loop] + cards) == "sealed: error: \(loop): cannot read the file (too many levels of symbolic links)\n")
+    // The same loop as a folder on the way to the file.
+    let inside = loop + "/x.yaml"
+    #expect(try oneLine(["open", "war", "--seed", "1", "--rules", inside] + cards) == "sealed: error: \(inside): cannot read the file (too many levels of symbolic links)\n")
   }
 
+  /// An option of one value given twice is refused, naming both values (the parser kept the
+  /// last: an audit read one of the two pack files named); options that collect their values,
+  /// and negative numbers, are not repeats.
   @Test func anOptionOfOneValueGivenTwiceIsRefused() throws {
     #expect(
       try oneLine(["audit", "war", "--packs", "a.csv", "--packs=b.csv"])

@@ -31,6 +31,16 @@ import Testing
     #expect(throws: DataError(message, at: "pasted")) { _ = try PackFileReader(bytes: head + Self.csv, source: "pasted") }
   }
 
+  /// UTF-16 text whose first letter is beyond ASCII is known by the zeros of its Latin letters
+  /// (it was called binary data: a review).
+  @Test(arguments: [(true, "little-endian", "LE"), (false, "big-endian", "BE")])
+  func utf16StartingBeyondASCIIIsNamed(little: Bool, order: String, short: String) throws {
+    let text = String(repeating: "Æther Adept\nIsland\n", count: 20)
+    let bytes = text.utf16.flatMap { little ? [UInt8($0 & 0xFF), UInt8($0 >> 8)] : [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+    let message = "UTF-16 text (\(order), without a byte order mark); a pack file is read as UTF-8 (save it as UTF-8, e.g. iconv -f UTF-16\(short) -t UTF-8)"
+    #expect(throws: DataError(message, at: "pasted")) { _ = try PackFileReader(bytes: bytes, source: "pasted") }
+  }
+
   /// The same formats gzipped (a zip or UTF-16 text inside a .gz) are named as such, not as
   /// "line 1 is not valid UTF-8 text"; a gzipped pack file reads as before.
   @Test(arguments: [

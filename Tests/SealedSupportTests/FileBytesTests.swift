@@ -40,6 +40,13 @@ import Testing
     let refusal = DataError("holds more than 1 MiB; expected a rule file, which holds far less", at: path)
     #expect(throws: refusal) { try FileBytes.read(path, limit: 1 << 20, kind: "rule file") }
     #expect(try FileBytes.read(path, limit: (1 << 20) + 1).count == (1 << 20) + 1)
+    // A regular file past the limit is refused by its size, unread: a sparse 16 GiB file read
+    // whole would take 16 GiB of memory.
+    let sparse = dir.appendingPathComponent("sparse.yaml").path
+    #expect(FileManager.default.createFile(atPath: sparse, contents: nil) && truncate(sparse, 1 << 34) == 0)
+    #expect(throws: DataError("holds more than 4 GiB; expected a file of card or booster data, which holds far less", at: sparse)) {
+      try FileBytes.read(sparse)
+    }
     #expect(throws: DataError("holds more than 1 MiB; expected a rule file, which holds far less", at: "/dev/zero")) {
       try FileBytes.read("/dev/zero", limit: 1 << 20, kind: "rule file")
     }

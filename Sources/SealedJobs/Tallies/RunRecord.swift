@@ -191,7 +191,7 @@ public struct RunRecord: Codable, Sendable {
     guard FileManager.default.fileExists(atPath: path) else {
       throw DataError("no \(fileName) here; expected a report folder written by sealed simulate or sealed check", at: folder)
     }
-    return try decode(try FileBytes.read(path), path: path)
+    return try decode(try FileBytes.read(path, kind: fileName), path: path)
   }
 
   /// Decodes a record and checks that it is the one Sealed wrote: its format, its digest, and

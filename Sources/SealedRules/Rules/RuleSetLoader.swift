@@ -79,7 +79,7 @@ public enum RuleSetLoader {
     // lstat, not fileExists: a loop of symbolic links is no missing file (it said "no such
     // file"); reading it says what the system says.
     var status = stat()
-    guard lstat(path, &status) == 0 else {
+    guard lstat(path, &status) == 0 || errno != ENOENT else {
       throw DataError("no such file", at: path)
     }
     // No rule set or spec comes near 64 MiB (the largest shipped is a few KB).
