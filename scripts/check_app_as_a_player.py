@@ -84,14 +84,14 @@ def back_after_saving(driver, app):
 
 
 def seeds_as_the_commands_write_them(driver, app):
-    draft_screen(driver, app, "#/build?set=war&rules=sealed&seed=007&player=1")
-    check("a draft's link with the seed 007 is rewritten to seed 7", "seed=7&" in driver.current_url or driver.current_url.endswith("seed=7"),
-          driver.current_url)
+    draft_screen(driver, app, "#/build?set=WAR&rules=sealed&seed=007&player=1")
+    check("a draft's link with set WAR and seed 007 is rewritten to war and seed 7",
+          "set=war&" in driver.current_url and ("seed=7&" in driver.current_url or driver.current_url.endswith("seed=7")), driver.current_url)
     before = deck_size(driver)
     click_until(driver, '.pick[data-land="no"]', before + 3)
     driver.refresh()
     wait(driver, lambda d: css(d, ".pick") and css(d, "#count strong"))
-    check("a draft opened as seed 007 keeps its cards over a reload", deck_size(driver) == before + 3, (deck_size(driver), before))
+    check("a draft opened as WAR and seed 007 keeps its cards over a reload", deck_size(driver) == before + 3, (deck_size(driver), before))
     driver.get(app.url + "#/build?set=war&rules=sealed&player=1")
     wait(driver, lambda d: (css(d, ".pick") and css(d, "#count strong")) or css(d, "section.problem"))
     check("a Build link without a seed opens a random one and puts it in the link",
@@ -117,10 +117,10 @@ def keyboard(driver, app):
     before = deck_size(driver)
     driver.execute_script("arguments[0].focus()", tile)
     driver.switch_to.active_element.send_keys(Keys.ENTER)
-    wait(driver, lambda d: deck_size(d) == before + 1, 15)
+    added = settles(driver, lambda d: deck_size(d) == before + 1, 15)
     driver.switch_to.active_element.send_keys("-")
-    wait(driver, lambda d: deck_size(d) == before, 15)
-    check("Enter on a card of the pool adds it, - takes it out", True)
+    taken = settles(driver, lambda d: deck_size(d) == before, 15)
+    check("Enter on a card of the pool adds it, - takes it out", added and taken, (added, taken, deck_size(driver)))
     island = [t for t in css(driver, '.pick[data-basic="yes"]')][0]
     driver.execute_script("arguments[0].focus()", island.find_element(By.CSS_SELECTOR, ".zoom-button"))
     driver.switch_to.active_element.send_keys(Keys.ENTER)

@@ -63,7 +63,7 @@ struct BrowserAppTests {
       "ok    a double click on a card opened once adds it and takes it out again, refusing nothing",
       "ok    a screen still loading when another is asked for does not draw over it",
       "ok    Back from a deck just saved goes to the pool it was built from, not to the draft afresh",
-      "ok    a draft opened as seed 007 keeps its cards over a reload",
+      "ok    a draft opened as WAR and seed 007 keeps its cards over a reload",
       "ok    seeds written 1e3 and 1_000 open seed 1000's pool, as sealed open --seed reads them",
       "ok    Enter on + again and again adds one each time",
       "ok    a deck list entry opens its card with Enter, and has the focus back after Escape",

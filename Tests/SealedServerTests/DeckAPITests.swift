@@ -96,6 +96,9 @@ import Testing
     let removed = try server.post("/api/deck/edit", json: draft)
     #expect(removed.status == 200, "\(removed.text)")
     #expect(removed.text.contains("\"war-sealed-7-p1\""), "\(removed.text.prefix(300))")
+    // The draft comes back with its codes as the library writes them, so that the page keeps
+    // the draft under one key (it came back as WAR and Sealed).
+    #expect(removed.text.contains(#""set":"war""#) && removed.text.contains(#""rules":"sealed""#), "\(removed.text.prefix(300))")
     // A parameter given twice or unknown is refused (seed=1&seed=2 used 1).
     #expect(try server.get("/api/pools?set=war&seed=1&seed=2").errorMessage == "seed given 2 times (1, 2); expected one value")
     #expect(try server.get("/api/pools?set=war&colour=red").errorMessage == "colour: unknown parameter; expected set, rules, seed, players, booster_max")

@@ -1,8 +1,9 @@
 import Foundation
 import SealedSupport
 
-/// A seed as the API carries it: a string of digits (a 64-bit seed does not fit a JavaScript
-/// number), or a JSON number no larger than 2^53.
+/// A seed as the API carries it: a string (a 64-bit seed does not fit a JavaScript number) of
+/// digits or written as `--seed` takes one (`1_000`, `1e3`), answered as digits; or a JSON
+/// number no larger than 2^53.
 struct SeedText: Codable, Sendable, Equatable {
   var value: UInt64
 
@@ -88,6 +89,20 @@ struct DraftReference: Codable, Sendable, Equatable {
   var defaultName: String {
     let name = "\(set.lowercased())-\(rules.lowercased())-\(seed.value)-p\(player)"
     return String(name.prefix(64))
+  }
+}
+
+extension DraftReference {
+  /// Reads the draft with its codes in lower case, as the library and `/api/pools` write them,
+  /// so that the draft the page gets back is the one it keeps (`set=WAR` came back as `WAR`).
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    set = try container.decode(String.self, forKey: .set).lowercased()
+    rules = try container.decode(String.self, forKey: .rules).lowercased()
+    seed = try container.decode(SeedText.self, forKey: .seed)
+    player = try container.decode(Int.self, forKey: .player)
+    booster_max = try container.decodeIfPresent(Int.self, forKey: .booster_max)
+    cards = try container.decodeIfPresent([Card].self, forKey: .cards)
   }
 }
 

@@ -241,10 +241,10 @@ async function load(path, params) {
   const kept = sessionStorage.getItem(draftKey(draft));
   if (kept) draft.cards = JSON.parse(kept);
   const view = await api("/api/deck", { deck: draft });
-  if (!view.draft || String(view.draft.seed) === String(draft.seed)) return view;
-  // The seed as the server reads it (007 is 7, 1e3 and 1_000 are 1000): the draft is kept under
-  // it, and one kept under the seed as typed was never found again.
-  relink(view.draft.seed);
+  if (!view.draft || draftKey(view.draft) === draftKey(draft)) return view;
+  // The draft as the server reads it (seed 007 is 7, 1e3 and 1_000 are 1000; set WAR is war):
+  // it is kept under that, and one kept under what was typed was never found again.
+  if (location.hash === asked) history.replaceState(null, "", link("build", { ...params, set: view.draft.set, rules: view.draft.rules, seed: view.draft.seed }));
   const canonical = kept ? null : sessionStorage.getItem(draftKey(view.draft));
   return canonical ? api("/api/deck", { deck: { ...view.draft, cards: JSON.parse(canonical) } }) : view;
 }
