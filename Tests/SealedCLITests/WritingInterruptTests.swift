@@ -12,6 +12,17 @@ import Testing
     try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
   }
 
+  /// Waits (a minute at most) until `folder` holds a hidden file whose name starts `prefix`, the
+  /// samples being staged, then sends Ctrl-C to `started`; false when they never were.
+  func interruptOnceStaged(_ started: StartedSealed, in folder: URL, prefix: String) throws -> Bool {
+    let deadline = Date().addingTimeInterval(60)
+    let staged = { try self.hidden(folder).contains { $0.hasPrefix(prefix) } }
+    while try !staged() && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    let found = try staged()
+    kill(started.process.processIdentifier, SIGINT)
+    return found
+  }
+
   @Test(.heavy) func ctrlCWhileWritingSamplesRemovesThemAndSaysSo() throws {
     let dir = try Fixtures.temporaryDirectory()
     let out = dir.appendingPathComponent("run")
@@ -21,11 +32,7 @@ import Testing
       ["simulate", "war", "--rules", "retail", "--pools", "2000000", "--samples", "100000", "--out", out.path,
        "--quiet", "--cards", Fixtures.shippedCards], waitingFor: "random seed")
     // Ctrl-C once the samples are being written: their staged file (`.run.pools.partial-PID-RANDOM`) is there.
-    let deadline = Date().addingTimeInterval(60)
-    let staged = { try self.hidden(dir).contains { $0.hasPrefix(".run.pools.partial-") } }
-    while try !staged() && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-    #expect(try staged(), "the samples were never staged")
-    kill(started.process.processIdentifier, SIGINT)
+    #expect(try interruptOnceStaged(started, in: dir, prefix: ".run.pools.partial-"), "the samples were never staged")
     let (status, _, errors) = started.finish()
     #expect(status == 130, "\(errors)")
     #expect(errors.contains("sealed: interrupted while writing; the unfinished files are removed (files already in place stay)\n"), "\(errors)")
@@ -50,11 +57,7 @@ import Testing
       ["simulate", "war", "--rules", "retail", "--pools", "2000000", "--samples", "100000", "--quiet"] + cards,
       waitingFor: "random seed", workingDirectory: dir)
     let folder = samples.deletingLastPathComponent()
-    let deadline = Date().addingTimeInterval(60)
-    let staged = { try self.hidden(folder).contains { $0.hasPrefix(".pools.csv.partial-") } }
-    while try !staged() && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-    #expect(try staged(), "the samples were never staged")
-    kill(started.process.processIdentifier, SIGINT)
+    #expect(try interruptOnceStaged(started, in: folder, prefix: ".pools.csv.partial-"), "the samples were never staged")
     let (status, _, errors) = started.finish()
     #expect(status == 130, "\(errors)")
     #expect(try String(contentsOf: report, encoding: .utf8) == run, "the report is the earlier run's")
@@ -84,11 +87,7 @@ import Testing
        "--cards", Fixtures.shippedCards], waitingFor: "random seed")
     // Ctrl-C once the copy is being written (a missed Ctrl-C is bounded by the watchdogs of
     // `readErrors` and `finish`: a minute of writing, in this process's scratch folder).
-    let deadline = Date().addingTimeInterval(60)
-    let staged = { try !self.hidden(dir).isEmpty }
-    while try !staged() && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-    #expect(try staged(), "the copy was never staged")
-    kill(started.process.processIdentifier, SIGINT)
+    #expect(try interruptOnceStaged(started, in: dir, prefix: "."), "the copy was never staged")
     let heard = started.readErrors(until: "(Ctrl-C again to quit now)\n")
     kill(started.process.processIdentifier, SIGINT)
     let (status, _, rest) = started.finish()
