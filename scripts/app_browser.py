@@ -57,6 +57,16 @@ def click_until(driver, selector, size):
     return True
 
 
+def copy_button(driver, deck, name):
+    """On the Decks screen, types `name` as the copy of saved deck `deck` and returns the row's
+    Duplicate button, for the caller to press."""
+    row = css(driver, f'tr[data-kind="deck"][data-name="{deck}"]')[0]
+    box = row.find_element(By.CSS_SELECTOR, "form.inline input")
+    box.clear()
+    box.send_keys(name)
+    return row.find_element(By.CSS_SELECTOR, "form.inline button")
+
+
 def clear_toast(driver):
     """Hides the page's message line and empties it, so that the next message can be told apart."""
     driver.execute_script("const t = document.getElementById('toast'); t.hidden = true; t.textContent = ''")

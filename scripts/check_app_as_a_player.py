@@ -11,7 +11,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from app_browser import MEASURE, PROVOKED, attributes, check, clear_toast, click_until, css, deck_size, wait
+from app_browser import MEASURE, PROVOKED, attributes, check, clear_toast, click_until, copy_button, css, deck_size, wait
 
 
 def draft_screen(driver, app, route):
@@ -173,11 +173,7 @@ def decks_screen_asks_once(driver, app, deck):
     driver.get(app.url + "#/decks")
     wait(driver, lambda d: css(d, f'tr[data-kind="deck"][data-name="{deck}"]'))
     for number in (1, 2):
-        row = css(driver, f'tr[data-kind="deck"][data-name="{deck}"]')[0]
-        box = row.find_element(By.CSS_SELECTOR, "form.inline input")
-        box.clear()
-        box.send_keys(f"{deck}-poll{number}")
-        row.find_element(By.CSS_SELECTOR, "form.inline button").click()
+        copy_button(driver, deck, f"{deck}-poll{number}").click()
         wait(driver, lambda d: css(d, f'tr[data-name="{deck}-poll{number}"]'))
         for _ in range(2):
             driver.execute_script("arguments[0].click()", css(driver, f'button[data-deck="{deck}-poll{number}"]')[0])

@@ -28,8 +28,8 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from app_browser import (FAILURES, MEASURE, PROVOKED, WIDTHS, attributes, check, clear_toast, click_until, css, deck_size, texts,
-                         toast_after, wait)
+from app_browser import (FAILURES, MEASURE, PROVOKED, WIDTHS, attributes, check, clear_toast, click_until, copy_button, css, deck_size,
+                         texts, toast_after, wait)
 import check_app_as_a_player
 
 
@@ -383,19 +383,12 @@ def save_and_compare(driver, app, hand, files, shots):
 def decks_screen(driver, app, name, shots):
     driver.get(app.url + "#/decks")
     wait(driver, lambda d: css(d, f'tr[data-kind="deck"][data-name="{name}"]'))
-    row = css(driver, f'tr[data-kind="deck"][data-name="{name}"]')[0]
-    copy = row.find_element(By.CSS_SELECTOR, "form.inline input")
-    copy.clear()
-    copy.send_keys(f"{name}-copy")
-    row.find_element(By.CSS_SELECTOR, "form.inline button").click()
+    copy_button(driver, name, f"{name}-copy").click()
     wait(driver, lambda d: css(d, f'tr[data-name="{name}-copy"]'))
     check("a deck is duplicated", json.loads(app.run("deck", "show", f"{name}-copy", "--format", "json"))["size"] == 40)
-    row = css(driver, f'tr[data-kind="deck"][data-name="{name}"]')[0]
-    copy = row.find_element(By.CSS_SELECTOR, "form.inline input")
-    copy.clear()
-    copy.send_keys(f"{name}-copy")
+    button = copy_button(driver, name, f"{name}-copy")
     PROVOKED.append("/api/decks/duplicate")
-    message = toast_after(driver, lambda: row.find_element(By.CSS_SELECTOR, "form.inline button").click())
+    message = toast_after(driver, button.click)
     check("a name already taken says to type another, not the command line's --force",
           message == f'a deck named "{name}-copy" is already saved; type another name', message)
     app.run("deck", "duplicate", name, f"{name}-elsewhere")

@@ -232,10 +232,10 @@ function drawDeck() {
 async function load(path, params) {
   if (path[0] === "deck") return api("/api/deck", { deck: path[1] });
   const asked = location.hash;
-  const relink = (seed) => { if (location.hash === asked) history.replaceState(null, "", link("build", { ...params, seed })); };
+  const relink = (changed) => { if (location.hash === asked) history.replaceState(null, "", link("build", { ...params, ...changed })); };
   // A link without a seed builds from a random one, as Open draws one (it showed the server's
   // "field deck.seed: missing").
-  if (!params.seed) relink(params.seed = String(Math.floor(Math.random() * Number.MAX_SAFE_INTEGER)));
+  if (!params.seed) relink({ seed: (params.seed = String(Math.floor(Math.random() * Number.MAX_SAFE_INTEGER))) });
   const draft = { set: params.set, rules: params.rules || "sealed", seed: params.seed, player: parseInt(params.player || "1", 10) };
   if (params.booster_max) draft.booster_max = parseInt(params.booster_max, 10);
   const kept = sessionStorage.getItem(draftKey(draft));
@@ -244,7 +244,7 @@ async function load(path, params) {
   if (!view.draft || draftKey(view.draft) === draftKey(draft)) return view;
   // The draft as the server reads it (seed 007 is 7, 1e3 and 1_000 are 1000; set WAR is war):
   // it is kept under that, and one kept under what was typed was never found again.
-  if (location.hash === asked) history.replaceState(null, "", link("build", { ...params, set: view.draft.set, rules: view.draft.rules, seed: view.draft.seed }));
+  relink({ set: view.draft.set, rules: view.draft.rules, seed: view.draft.seed });
   const canonical = kept ? null : sessionStorage.getItem(draftKey(view.draft));
   return canonical ? api("/api/deck", { deck: { ...view.draft, cards: JSON.parse(canonical) } }) : view;
 }
