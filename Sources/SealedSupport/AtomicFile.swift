@@ -36,11 +36,17 @@ package struct AtomicFile: Sendable {
     self.permissions = permissions
     let folder = folderOfPath(path)
     let name = (path as NSString).lastPathComponent
-    self.temporaryPath = temporaryPath
-      ?? (folder as NSString).appendingPathComponent(".\(name).partial-\(getpid())-\(UInt32.random(in: 0 ... .max))")
+    self.temporaryPath = temporaryPath ?? Self.temporaryPath(in: folder, for: name)
     // Whoever writes it (this type, a pack file's or an image's writer), a process quitting on
     // Ctrl-C removes it until `commit` or `discard`.
     PendingFiles.add(self.temporaryPath)
+  }
+
+  /// A fresh hidden temporary name for a file `name` in `folder`, `.NAME.partial-PID-RANDOM`: the
+  /// form `AbandonedPartials` recognises, so that one a killed process left behind is swept by
+  /// the next run writing into the same folder. Cost: one random number.
+  package static func temporaryPath(in folder: String, for name: String) -> String {
+    (folder as NSString).appendingPathComponent(".\(name).partial-\(getpid())-\(UInt32.random(in: 0 ... .max))")
   }
 
   /// A failed step of writing an `AtomicFile`.

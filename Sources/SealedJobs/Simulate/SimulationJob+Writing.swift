@@ -12,7 +12,7 @@ extension SimulationJob {
     guard settings.out != nil else { return try writeWithSamplesApart(files, mayDrop: mayDrop) }
     let target = URL(fileURLWithPath: folder.path)
     let parent = target.deletingLastPathComponent().path
-    let staged = Self.staged(in: parent, named: "\(target.lastPathComponent).pools")
+    let staged = AtomicFile.temporaryPath(in: parent, for: "\(target.lastPathComponent).pools")
     try folder.createParent()
     AbandonedPartials.remove(in: parent)
     _ = try writeSamples(to: staged, rename: false)
@@ -27,7 +27,7 @@ extension SimulationJob {
   private func writeWithSamplesApart(_ files: [(name: String, contents: String)], mayDrop: Set<String>) throws(DataError) -> Written {
     let final = samplesPath
     let folder = (final as NSString).deletingLastPathComponent
-    let staged = Self.staged(in: folder, named: PoolSamples.fileName)
+    let staged = AtomicFile.temporaryPath(in: folder, for: PoolSamples.fileName)
     try Folder.create(holding: final)
     AbandonedPartials.remove(in: folder)
     _ = try writeSamples(to: staged, rename: false)
@@ -44,13 +44,6 @@ extension SimulationJob {
       throw DataError("cannot put the samples in place (\(systemErrorText(failed)))", at: final)
     }
     return Written(replaced: replaced, samples: final)
-  }
-
-  /// A staging path in `folder` for the samples, named as `AtomicFile` names its temporary
-  /// files (`.NAME.partial-PID-RANDOM`), so that one a killed run left behind is swept by the
-  /// next run into the same folder (`AbandonedPartials`).
-  private static func staged(in folder: String, named name: String) -> String {
-    (folder as NSString).appendingPathComponent(".\(name).partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
   }
 
   /// Writes the first `--samples` pools to `notebooks-data/<set>-<rules>/pools.csv` (or `path`;
