@@ -75,7 +75,7 @@ public struct Library: Sendable {
     let lowered = name.lowercased()
     guard let other = names(kind).first(where: { $0 != name && $0.lowercased() == lowered }) else { return }
     throw DataError(
-      "a \(kind.rawValue) named \"\(other)\" is already saved, and \"\(name)\" differs from it only in case (one file on a case-insensitive disk, such as macOS's); choose another name")
+      "a \(kind.rawValue) named \"\(other)\" is already saved (\(file(kind, other))), and \"\(name)\" differs from it only in case (one file on a case-insensitive disk, such as macOS's); choose another name")
   }
 
   /// Whether a pool or deck of that name is saved.

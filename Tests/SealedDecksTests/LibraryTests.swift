@@ -90,14 +90,14 @@ import Testing
     let library = try library()
     let (pool, deck) = try saveAliceAndBob(in: library)
     for replacing in [false, true] {
-      expectError("a pool named \"alice\" is already saved, and \"Alice\" differs from it only in case") { () throws(DataError) in
+      expectError("a pool named \"alice\" is already saved (\(library.file(.pool, "alice"))), and \"Alice\" differs from it only in case") { () throws(DataError) in
         try library.save([Library.file(for: pool, named: "Alice")], replacing: replacing)
       }
       #expect(throws: DataError.self) { _ = try library.duplicateDeck("alice", as: "ALICE", replacing: replacing) }
-      expectError("a deck named \"alice\" is already saved, and \"ALICE\" differs from it only in case") { () throws(DataError) in
+      expectError("a deck named \"alice\" is already saved (\(library.file(.deck, "alice"))), and \"ALICE\" differs from it only in case") { () throws(DataError) in
         try library.save([Library.file(for: Deck(name: "ALICE", pool: pool, poolName: "alice"))], replacing: replacing)
       }
-      expectError("a pool named \"alice\" is already saved, and \"Alice\" differs") { () throws(DataError) in
+      expectError("a pool named \"alice\" is already saved (\(library.file(.pool, "alice"))), and \"Alice\" differs") { () throws(DataError) in
         try library.checkFreeName("Alice", replacing: replacing)
       }
     }
