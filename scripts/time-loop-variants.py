@@ -22,6 +22,9 @@ generator version for printed boosters, measured") quotes it. The variants:
 - by-program, and war-sealed-by-program for war sealed's loop: a new generator version; each block
   of 64 pools draws its programs, then its boosters program by program, each program's shape
   inlined with the program a constant (its rows, ranges and alias tables folded into the code);
+- two-chunks, and war-sealed-two-chunks for war sealed's loop: the same draws (no new version),
+  two of the engine's independent chunks drawn at once, booster by booster, each with its own
+  stream and sheets;
 - joint-unrejected, no-pool-counts, constant-rows, neither: bounds, not loops Sealed could use:
   joint without its rejection test (so not uniform: for war about 9% of its numbers would be
   drawn again); without the pools' program, outcome, position and pair counters (one counter a
@@ -219,6 +222,40 @@ def war_sealed_by_program(source):
                     "  for (int i = 0; i < n * 6; i++) listed[blockPrograms[i]]++;\n" + runs + "  }\n  rng[0]", name)
 
 
+def two_chunks(source, name="war mtgwtf's loop source"):
+    """The pool loop running two chunks at once, booster by booster: the second with a stream and
+    sheets of its own (entries 4096 on, copied from the first's), adding into the same counters.
+    The engine's chunks are independent (each its own stream and freshly ordered sheets), so this
+    would draw the same pools and tallies: no new version. It asks whether the loop waits on its
+    chains (two independent chains overlap) or has that many instructions to run."""
+    head = "  for (int64_t pool = 0; pool < pools; pool++) {\n"
+    start, end = index(source, head), index(source, "  rng[0] = s[0];")
+    inner = source[start + len(head):source.rindex("  }\n", start, end)]
+    boosters = "    for (int b = 0; b < 6; b++) {\n"
+    if inner.count(boosters) != 1 or inner.count("    poolMythics[mythics]++;") != 1:
+        outdated("pool loop of one booster loop", name)
+    first, rest = inner.split(boosters)
+    booster, last = rest.split("    poolMythics[mythics]++;")
+    booster = booster[:booster.rindex("    }\n")]
+    last = "    poolMythics[mythics]++;" + last
+
+    def second(text):
+        text = re.sub(r"\bs\b", "s2", text)
+        for old, new in [("low", "low2"), ("mythicPosition", "mythicPosition2"), ("mythics", "mythics2"),
+                         ("programs", "programs2"), ("done", "done2"), ("previous", "previous2"),
+                         ("entries", "entries2"), ("outcome", "outcome2"), ("positionDigit", "positionDigit2")]:
+            text = re.sub(rf"\b{old}\b", new, text)
+        return text
+
+    loop = ("  uint64_t s2[4] = {rng[0] ^ 0x9E3779B97F4A7C15ull, rng[1] + 1, rng[2], rng[3]};\n"
+            "  int32_t *entries2 = entries + 4096;\n  for (int i = 0; i < 4096; i++) entries2[i] = entries[i];\n"
+            "  int64_t done2 = 0, previous2 = 0;\n  int programs2[6];\n"
+            "  for (int64_t pool = 0; pool < pools; pool += 2) {\n" + first + second(first) + boosters
+            + "      {\n" + booster + "      }\n      {\n" + second(booster) + "      }\n    }\n"
+            + last + second(last) + "  }\n")
+    return source[:start] + loop + source[end:]
+
+
 def variants(source):
     """Each variant's C, by name."""
     for assumed in GROUPED_ASSUMES:
@@ -244,6 +281,7 @@ def variants(source):
         "no-pool-counts": without_pool_counts(source),
         "constant-rows": with_constant_rows(source),
         "neither": with_constant_rows(without_pool_counts(source)),
+        "two-chunks": two_chunks(source),
         "by-program": inlined(source[:loop], ["shape0", "shape1", "pickCoded", "pickCard"], "war mtgwtf's loop source")
         + by_program(grouped),
     }
@@ -261,7 +299,8 @@ def main():
     compiler = shutil.which("clang") or shutil.which("cc") or fail("no C compiler (clang or cc) on PATH")
     with tempfile.TemporaryDirectory() as work:
         mtgwtf, war_sealed = loop_sources(sealed, compiler, work)
-        programs = dict(variants(mtgwtf), **{"war-sealed": war_sealed, "war-sealed-by-program": war_sealed_by_program(war_sealed)})
+        programs = dict(variants(mtgwtf), **{"war-sealed": war_sealed, "war-sealed-by-program": war_sealed_by_program(war_sealed),
+                                             "war-sealed-two-chunks": two_chunks(war_sealed, "war sealed's loop source")})
         for name, text in programs.items():
             with open(os.path.join(work, name + ".c"), "w") as file:
                 file.write(text)

@@ -17,7 +17,7 @@ import Testing
     #expect(
       names == [
         "unchanged", "grouped", "joint", "both", "per-program", "joint-unrejected", "no-pool-counts", "constant-rows", "neither",
-        "by-program", "war-sealed", "war-sealed-by-program",
+        "two-chunks", "by-program", "war-sealed", "war-sealed-by-program", "war-sealed-two-chunks",
       ])
     for line in lines {
       let rate = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first.flatMap { Double($0) }
