@@ -292,6 +292,14 @@ def build_deck(driver, top_ids, shots):
     wait(driver, lambda d: not d.find_element(By.ID, "overlay").is_displayed())
 
 
+def deal_seed(driver, seed):
+    """Types `seed` into the sample hand's Seed field and deals."""
+    field = driver.find_element(By.ID, "hand-seed")
+    field.clear()
+    field.send_keys(seed)
+    driver.find_element(By.ID, "deal-button").click()
+
+
 def hand_and_exports(driver, app, shots):
     driver.find_element(By.ID, "hand-button").click()
     wait(driver, lambda d: css(d, "#hand .hand-cards .card"))
@@ -302,6 +310,15 @@ def hand_and_exports(driver, app, shots):
     driver.find_element(By.ID, "draw-again").click()
     wait(driver, lambda d: css(d, "#hand") and d.find_element(By.ID, "hand").get_attribute("data-seed") != hand["seed"])
     check("drawing again deals another hand", len(css(driver, "#hand .hand-cards .card")) == 7)
+    deal_seed(driver, hand["seed"])
+    wait(driver, lambda d: d.find_element(By.ID, "hand").get_attribute("data-seed") == hand["seed"])
+    dealt = [card.get_attribute("aria-label") for card in css(driver, "#hand .hand-cards .card")]
+    check("a seed typed in deals that seed's hand again", dealt == hand["cards"], dealt)
+    PROVOKED.append("/api/deck/hand")
+    message = toast_after(driver, lambda: deal_seed(driver, "12x"))
+    check("a seed that is no number is refused in the field's words, the hand kept",
+          message.startswith('Seed "12x": expected a whole number')
+          and driver.find_element(By.ID, "hand").get_attribute("data-seed") == hand["seed"], message)
     css(driver, "body")[0].send_keys(Keys.ESCAPE)
     ids = set(attributes(driver, "#deck-list .card-header", "data-id"))
     for card_id in ids:

@@ -1,5 +1,6 @@
 // Sample hand and Export, over the builder: a hand of seven drawn by the server again and
-// again, with the exact land odds `sealed hand` prints; the deck's files as downloads.
+// again (or from a seed typed in, as `sealed hand --seed` deals it), with the exact land odds
+// `sealed hand` prints; the deck's files as downloads.
 import { api, download } from "/assets/api.js";
 import { el, toast, showOverlay } from "/assets/ui.js";
 import { cardFace } from "/assets/cards.js";
@@ -23,7 +24,20 @@ function oddsTables(hand) {
   return el("div.odds-tables", el("div.scroll-x", opening), el("div.scroll-x", atLeast));
 }
 
-/** Draws a hand of the deck (a new seed each time) and shows it with the odds. */
+/** The hand's seed field: Deal draws the hand of the seed typed (read as `--seed` reads it;
+ * blank, a random one, as Draw again does). */
+function seedForm(reference, shown) {
+  const input = el("input", { id: "hand-seed", name: "seed", inputmode: "numeric", autocomplete: "off", value: shown });
+  const deal = (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    showHand(reference, text === "" ? undefined : text);
+  };
+  return el("form.deal-seed", { id: "deal-seed", onsubmit: deal },
+    el("label", "Seed ", input), el("button", { type: "submit", id: "deal-button" }, "Deal"));
+}
+
+/** Draws a hand of the deck (a new seed each time, or `seed`) and shows it with the odds. */
 export async function showHand(reference, seed) {
   let hand;
   try {
@@ -37,7 +51,7 @@ export async function showHand(reference, seed) {
     el("h2", `Sample hand: ${hand.hand_lands} land${hand.hand_lands === 1 ? "" : "s"} of ${hand.hand_size}`),
     el("p.meta", `Deck ${hand.deck}: ${hand.deck_size} cards, ${hand.lands} lands · seed ${hand.seed} (sealed hand ${hand.deck} --seed ${hand.seed} deals this hand${typeof reference === "string" ? "" : " once the deck is saved"})`),
     el("div.hand-cards", hand.hand.map((card) => cardFace(card, "normal"))),
-    el("div.actions", again),
+    el("div.actions", again, seedForm(reference, hand.seed)),
     oddsTables(hand)), "Sample hand");
   again.focus();
 }
