@@ -25,6 +25,15 @@ import Testing
         == "slot \"common\" draws 10 distinct cards from sheet \"common\", which has only 2 card(s) in eld; with the booster range 5 boosters draw from collector numbers 1 to 5 only: enter a larger range")
   }
 
+  /// A name that differs from a saved one only in case: the command line's message names the
+  /// saved file, which means nothing on the page (a review of the change that named it).
+  @Test func aCaseVariantRefusalNamesNoFileOnThePage() {
+    let line = "a pool named \"alice\" is already saved (/home/p/.sealed/pools/alice.json), and \"Alice\" differs from it only in case (one file on a case-insensitive disk, such as macOS's); choose another name"
+    #expect(
+      BrowserWords.rephrase(line)
+        == "a pool named \"alice\" is already saved, and \"Alice\" differs from it only in case (one file on a case-insensitive disk, such as macOS's); type another name")
+  }
+
   /// Refusals of the Checks form's free-text Set and Rules, and of a product whose cards lack
   /// names, named `--rules CODE`, `sealed rules import --list` and `sealed cards fetch --product`
   /// (found by an independent review).

@@ -12,6 +12,8 @@ enum BrowserWords {
     (#" \([^()]*\.json\); choose another name or pass --force to replace it"#, "; type another name"),
     (#"; choose another name or pass --force to replace it"#, "; type another name"),
     (#"; choose another name$"#, "; type another name"),
+    // A name differing from a saved one only in case: its file, named for the command line.
+    (#"(is already saved) \([^()]*\.json\)(, and )"#, "$1$2"),
     (#" \(save one with 'sealed open SET --save NAME'\)"#, " (open a pool from Choose, build and save it)"),
     (#"add cards with 'sealed deck add [^' ]+ CARD'"#, "add cards by clicking them in the pool"),
     // A set whose data has no basic lands: the booster range field of Choose and Checks.
