@@ -313,12 +313,25 @@ def hand_and_exports(driver, app, shots):
     deal_seed(driver, hand["seed"])
     wait(driver, lambda d: d.find_element(By.ID, "hand").get_attribute("data-seed") == hand["seed"])
     dealt = [card.get_attribute("aria-label") for card in css(driver, "#hand .hand-cards .card")]
-    check("a seed typed in deals that seed's hand again", dealt == hand["cards"], dealt)
+    focused = driver.switch_to.active_element.get_attribute("id")
+    check("a seed typed in deals that seed's hand again, the focus kept in the field",
+          dealt == hand["cards"] and focused == "hand-seed", (dealt, focused))
     PROVOKED.append("/api/deck/hand")
     message = toast_after(driver, lambda: deal_seed(driver, "12x"))
     check("a seed that is no number is refused in the field's words, the hand kept",
           message.startswith('Seed "12x": expected a whole number')
           and driver.find_element(By.ID, "hand").get_attribute("data-seed") == hand["seed"], message)
+    # A hand held back 1.5 s, its overlay closed meanwhile: the late answer must not open it again.
+    driver.execute_script("""
+        const fetched = window.fetch;
+        window.fetch = (url, ...rest) => String(url).includes('/api/deck/hand')
+          ? new Promise((done) => setTimeout(done, 1500)).then(() => fetched(url, ...rest)) : fetched(url, ...rest);
+        setTimeout(() => { window.fetch = fetched; }, 3000);""")
+    deal_seed(driver, "7")
+    css(driver, "body")[0].send_keys(Keys.ESCAPE)
+    time.sleep(3)
+    check("a hand answered after its overlay was closed does not open it again",
+          not driver.find_element(By.ID, "overlay").is_displayed())
     css(driver, "body")[0].send_keys(Keys.ESCAPE)
     ids = set(attributes(driver, "#deck-list .card-header", "data-id"))
     for card_id in ids:

@@ -58,7 +58,8 @@ struct BrowserAppTests {
       "ok    a change by sealed deck add shows in the open tab without a reload, and the page says so",
       "ok    no screen is wider than the window at 390 x 844", "ok    no screen is wider than the window at 768 x 1024",
       "ok    no screen is wider than the window at 1440 x 900",
-      "ok    a seed typed in deals that seed's hand again",
+      "ok    a seed typed in deals that seed's hand again, the focus kept in the field",
+      "ok    a hand answered after its overlay was closed does not open it again",
       "ok    a seed that is no number is refused in the field's words, the hand kept",
       // What a player's review found (scripts/check_app_as_a_player.py).
       "ok    a deck not saved yet shows no stray text in its panel (it showed null)",

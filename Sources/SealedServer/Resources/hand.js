@@ -31,21 +31,31 @@ function seedForm(reference, shown) {
   const deal = (event) => {
     event.preventDefault();
     const text = input.value.trim();
-    showHand(reference, text === "" ? undefined : text);
+    showHand(reference, text === "" ? undefined : text, { focusSeed: true });
   };
   return el("form.deal-seed", { id: "deal-seed", onsubmit: deal },
     el("label", "Seed ", input), el("button", { type: "submit", id: "deal-button" }, "Deal"));
 }
 
-/** Draws a hand of the deck (a new seed each time, or `seed`) and shows it with the odds. */
-export async function showHand(reference, seed) {
+// The latest hand asked for: an earlier answer arriving after it is dropped.
+let handsAsked = 0;
+
+/** Draws a hand of the deck (a new seed each time, or `seed`) and shows it with the odds; the
+ * focus goes to Draw again, or back to the Seed field with `focusSeed`. An answer that comes
+ * after the screen, the overlay or a later request has moved on is dropped, not drawn over it. */
+export async function showHand(reference, seed, { focusSeed = false } = {}) {
+  const asked = ++handsAsked;
+  const overlay = document.getElementById("overlay");
+  const shownWhenAsked = () => (overlay.hidden ? null : overlay.firstElementChild);
+  const [route, panel] = [location.hash, shownWhenAsked()];
   let hand;
   try {
     hand = await api("/api/deck/hand", seed === undefined ? { deck: reference } : { deck: reference, seed });
   } catch (error) {
-    toast(error.message, true);
+    if (asked === handsAsked) toast(error.message, true);
     return;
   }
+  if (asked !== handsAsked || location.hash !== route || shownWhenAsked() !== panel) return;
   const again = el("button.primary", { type: "button", id: "draw-again", onclick: () => showHand(reference) }, "Draw again");
   showOverlay(el("div.hand", { id: "hand", dataset: { seed: hand.seed } },
     el("h2", `Sample hand: ${hand.hand_lands} land${hand.hand_lands === 1 ? "" : "s"} of ${hand.hand_size}`),
@@ -53,7 +63,7 @@ export async function showHand(reference, seed) {
     el("div.hand-cards", hand.hand.map((card) => cardFace(card, "normal"))),
     el("div.actions", again, seedForm(reference, hand.seed)),
     oddsTables(hand)), "Sample hand");
-  again.focus();
+  (focusSeed ? document.getElementById("hand-seed") : again).focus();
 }
 
 /** The deck's files: Tabletop Simulator's saved object and card sheet, and the Arena list. */
