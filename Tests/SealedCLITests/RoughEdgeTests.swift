@@ -39,6 +39,10 @@ import Testing
       let error = try oneLine(["check", "war", "--pools", "10", "--seed", "1", option, "/dev/zero"] + cards)
       #expect(error == "sealed: error: /dev/zero: holds more than 64 MiB; expected a rule or spec file, which holds far less\n")
     }
+    // A baseline past its limit is named once as what it should be, not twice.
+    #expect(
+      try oneLine(["rules", "lint", "--baseline", "/dev/zero"])
+        == "sealed: error: /dev/zero: holds more than 256 MiB; expected a findings.csv of an earlier run as --baseline, which holds far less\n")
     // A loop of symbolic links is no missing file (it said "no such file").
     let dir = try Fixtures.temporaryDirectory()
     let loop = dir.appendingPathComponent("loop1.yaml").path

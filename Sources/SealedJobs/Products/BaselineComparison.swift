@@ -101,11 +101,12 @@ package struct BaselineComparison: Sendable {
   package static func read(_ given: String) throws(DataError) -> [Finding] {
     let file = given == shippedWord ? try CompiledBoosterData.shippedBaselinePath() : given
     let data: Data
+    let (limit, kind) = (256 << 20, "findings.csv of an earlier run as --baseline")
     do {
-      data = try FileBytes.read(file, limit: 256 << 20, kind: "findings.csv of an earlier run as --baseline")
+      data = try FileBytes.read(file, limit: limit, kind: kind)
     } catch {
       // The size refusal says what was expected already.
-      if error.message.hasPrefix("holds more than") { throw error }
+      if error == FileBytes.tooLarge(file, limit: limit, kind: kind) { throw error }
       throw DataError("\(error.message); expected a findings.csv of an earlier run as --baseline", at: file)
     }
     guard let text = String(data: data, encoding: .utf8) else {
