@@ -23,6 +23,17 @@ def wait(driver, condition, seconds=60):
     return WebDriverWait(driver, seconds, poll_frequency=0.1, ignored_exceptions=[StaleElementReferenceException]).until(condition)
 
 
+def hold_back(driver, path, seconds, restore_after):
+    """Makes the page's requests to `path` wait `seconds` before they go, for `restore_after`
+    seconds: a slow answer on demand, to see what the page does while it waits."""
+    driver.execute_script("""
+        const [path, held, restore] = arguments;
+        const fetched = window.fetch;
+        const late = () => new Promise((done) => setTimeout(done, held));
+        window.fetch = (url, ...rest) => String(url).includes(path) ? late().then(() => fetched(url, ...rest)) : fetched(url, ...rest);
+        setTimeout(() => { window.fetch = fetched; }, restore);""", path, seconds * 1000, restore_after * 1000)
+
+
 def css(driver, selector):
     return driver.find_elements(By.CSS_SELECTOR, selector)
 

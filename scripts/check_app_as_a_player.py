@@ -11,7 +11,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from app_browser import MEASURE, PROVOKED, attributes, check, clear_toast, click_until, copy_button, css, deck_size, wait
+from app_browser import MEASURE, PROVOKED, attributes, check, clear_toast, click_until, copy_button, css, deck_size, hold_back, wait
 
 
 def draft_screen(driver, app, route):
@@ -52,11 +52,8 @@ def slow_screen_does_not_cover_the_next(driver, app):
     driver.get(app.url + "#/decks")
     wait(driver, lambda d: css(d, "section.decks"))
     # The pools held back 1.5 s, so that Open is still loading when Decks is asked for and drawn.
+    hold_back(driver, "/api/pools", 1.5, 4)
     driver.execute_script("""
-        const fetched = window.fetch;
-        const late = () => new Promise((done) => setTimeout(done, 1500));
-        window.fetch = (url, ...rest) => String(url).includes('/api/pools') ? late().then(() => fetched(url, ...rest)) : fetched(url, ...rest);
-        setTimeout(() => { window.fetch = fetched; }, 4000);
         location.hash = '#/open?set=war&rules=sealed&seed=5&players=8';
         setTimeout(() => { location.hash = '#/decks'; }, 30);""")
     time.sleep(6)

@@ -29,7 +29,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from app_browser import (FAILURES, MEASURE, PROVOKED, WIDTHS, attributes, check, clear_toast, click_until, copy_button, css, deck_size,
-                         texts, toast_after, wait)
+                         hold_back, texts, toast_after, wait)
 import check_app_as_a_player
 
 
@@ -322,11 +322,7 @@ def hand_and_exports(driver, app, shots):
           message.startswith('Seed "12x": expected a whole number')
           and driver.find_element(By.ID, "hand").get_attribute("data-seed") == hand["seed"], message)
     # A hand held back 1.5 s, its overlay closed meanwhile: the late answer must not open it again.
-    driver.execute_script("""
-        const fetched = window.fetch;
-        window.fetch = (url, ...rest) => String(url).includes('/api/deck/hand')
-          ? new Promise((done) => setTimeout(done, 1500)).then(() => fetched(url, ...rest)) : fetched(url, ...rest);
-        setTimeout(() => { window.fetch = fetched; }, 3000);""")
+    hold_back(driver, "/api/deck/hand", 1.5, 3)
     deal_seed(driver, "7")
     css(driver, "body")[0].send_keys(Keys.ESCAPE)
     time.sleep(3)
