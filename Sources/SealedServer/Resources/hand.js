@@ -46,8 +46,8 @@ let handsAsked = 0;
 export async function showHand(reference, seed, { focusSeed = false } = {}) {
   const asked = ++handsAsked;
   const overlay = document.getElementById("overlay");
-  const shownWhenAsked = () => (overlay.hidden ? null : overlay.firstElementChild);
-  const [route, panel] = [location.hash, shownWhenAsked()];
+  const shownPanel = () => (overlay.hidden ? null : overlay.firstElementChild);
+  const [route, panel] = [location.hash, shownPanel()];
   let hand;
   try {
     hand = await api("/api/deck/hand", seed === undefined ? { deck: reference } : { deck: reference, seed });
@@ -55,7 +55,7 @@ export async function showHand(reference, seed, { focusSeed = false } = {}) {
     if (asked === handsAsked) toast(error.message, true);
     return;
   }
-  if (asked !== handsAsked || location.hash !== route || shownWhenAsked() !== panel) return;
+  if (asked !== handsAsked || location.hash !== route || shownPanel() !== panel) return;
   const again = el("button.primary", { type: "button", id: "draw-again", onclick: () => showHand(reference) }, "Draw again");
   showOverlay(el("div.hand", { id: "hand", dataset: { seed: hand.seed } },
     el("h2", `Sample hand: ${hand.hand_lands} land${hand.hand_lands === 1 ? "" : "s"} of ${hand.hand_size}`),
