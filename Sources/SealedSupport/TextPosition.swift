@@ -47,23 +47,21 @@ package func malformedJSONError(
   }
   if let number = firstOutOfRangeInteger(in: data) {
     let (line, column) = lineAndColumn(ofOffset: number.offset, in: data)
-    let field = number.key.map { "field \($0): " } ?? ""
     return DataError(
-      "\(field)\(number.text) is out of range (expected a whole number from \(Int.min) to \(Int.max)); \(expected)",
+      "\(number.fieldLabel)\(number.text) is out of range (expected a whole number from \(Int.min) to \(Int.max)); \(expected)",
       at: DataError.location(source, line: line, column: column))
   }
   // Foundation says only "not valid JSON" of a number that does not fit an integer field: a
   // negative one where the field is unsigned (a saved pool's "seed": -1) too.
-  if let number = firstNumber(in: data, onlyKeys: unsignedKeys, where: { $0.hasPrefix("-") && $0 != "-0" }) {
+  if let number = JSONNumberToken.first(in: data, onlyKeys: unsignedKeys, where: { $0.hasPrefix("-") && $0 != "-0" }) {
     let (line, column) = lineAndColumn(ofOffset: number.offset, in: data)
     return DataError(
-      "field \(number.key ?? "?"): \(number.text) is out of range (expected a whole number from 0 to \(UInt64.max)); \(expected)",
+      "\(number.fieldLabel)\(number.text) is out of range (expected a whole number from 0 to \(UInt64.max)); \(expected)",
       at: DataError.location(source, line: line, column: column))
   }
   if wholeNumbersOnly, let number = firstNonWholeNumber(in: data, fractional: fractionalKeys) {
     let (line, column) = lineAndColumn(ofOffset: number.offset, in: data)
-    let field = number.key.map { "field \($0): " } ?? ""
-    return DataError("\(field)\(number.text) is not a whole number; \(expected)", at: DataError.location(source, line: line, column: column))
+    return DataError("\(number.fieldLabel)\(number.text) is not a whole number; \(expected)", at: DataError.location(source, line: line, column: column))
   }
   if let detail { return DataError("\(detail); \(expected)", at: source) }
   return DataError("malformed JSON; \(expected)", at: source)
@@ -71,55 +69,13 @@ package func malformedJSONError(
 
 /// The first integer literal of JSON text that does not fit an `Int`, with its byte offset and
 /// the key it is the value of (if it is a member's value). Cost: O(bytes).
-func firstOutOfRangeInteger(in data: Data) -> (offset: Int, text: String, key: String?)? {
-  firstNumber(in: data) { !$0.contains(where: { ".eE".contains($0) }) && Int($0) == nil }
+func firstOutOfRangeInteger(in data: Data) -> JSONNumberToken? {
+  JSONNumberToken.first(in: data) { !$0.contains(where: { ".eE".contains($0) }) && Int($0) == nil }
 }
 
 /// The first number of `data` that is not written as a whole number (a fraction or an
 /// exponent: `1.5`, `1e23`), where its key is, when it has one, outside the keys `fractional`
 /// (fields whose numbers may have a fraction).
-func firstNonWholeNumber(in data: Data, fractional: Set<String> = []) -> (offset: Int, text: String, key: String?)? {
-  firstNumber(in: data, skippingKeys: fractional) { $0.contains(where: { ".eE".contains($0) }) }
-}
-
-/// The first number token of `data` (outside strings) for which `matches` holds, with its key.
-private func firstNumber(
-  in data: Data, skippingKeys skipped: Set<String> = [], onlyKeys: Set<String>? = nil, where matches: (String) -> Bool
-) -> (offset: Int, text: String, key: String?)? {
-  let bytes = [UInt8](data)
-  var index = 0
-  var lastString: (text: String, end: Int)?
-  while index < bytes.count {
-    let byte = bytes[index]
-    if byte == UInt8(ascii: "\"") {
-      let start = index + 1
-      index += 1
-      while index < bytes.count && bytes[index] != UInt8(ascii: "\"") {
-        index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
-      }
-      lastString = (String(decoding: bytes[start..<min(index, bytes.count)], as: UTF8.self), index + 1)
-      index += 1
-    } else if byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39) {
-      let start = index
-      index += 1
-      while index < bytes.count, (bytes[index] >= 0x30 && bytes[index] <= 0x39) || ".eE+-".utf8.contains(bytes[index]) {
-        index += 1
-      }
-      let text = String(decoding: bytes[start..<index], as: UTF8.self)
-      if matches(text) {
-        // The key, when only a colon and spaces separate it from the number.
-        var key: String?
-        if let last = lastString {
-          let between = bytes[last.end..<start].filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-          if between == [UInt8(ascii: ":")] { key = last.text }
-        }
-        if let key, skipped.contains(key) { continue }
-        if let onlyKeys, !onlyKeys.contains(key ?? "") { continue }
-        return (start, text, key)
-      }
-    } else {
-      index += 1
-    }
-  }
-  return nil
+func firstNonWholeNumber(in data: Data, fractional: Set<String> = []) -> JSONNumberToken? {
+  JSONNumberToken.first(in: data, skippingKeys: fractional) { $0.contains(where: { ".eE".contains($0) }) }
 }

@@ -99,14 +99,14 @@ import Testing
     let lines = text[..<range.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
     let line = lines.count
     let column = lines.last!.count + "\"copies\": ".count + 1
-    #expect(try sealed.fails(["deck", "show", "a"]) == "\(file.path):\(line):\(column): field copies: 99999999999999999999 is out of range (expected a whole number from -9223372036854775808 to 9223372036854775807); fix the file or delete it")
+    #expect(try sealed.fails(["deck", "show", "a"]) == "\(file.path):\(line):\(column): field cards[0].copies: 99999999999999999999 is out of range (expected a whole number from -9223372036854775808 to 9223372036854775807); fix the file or delete it")
     // A fraction or an exponent: JSONDecoder says only "The given data was not valid JSON."
     for number in ["1.5", "1e23"] {
       // A half-mana card's mana value may have a fraction (written after the copies, in the pool).
       let halfMana = text.replacingCharacters(in: range, with: "\"copies\": \(number)}")
         .replacingOccurrences(of: "\"mana_value\": 2", with: "\"mana_value\": 0.5")
       try Data(halfMana.utf8).write(to: file)
-      #expect(try sealed.fails(["deck", "show", "a"]) == "\(file.path):\(line):\(column): field copies: \(number) is not a whole number; fix the file or delete it")
+      #expect(try sealed.fails(["deck", "show", "a"]) == "\(file.path):\(line):\(column): field cards[0].copies: \(number) is not a whole number; fix the file or delete it")
     }
     // A key written twice by hand: the first value was read, and the next write dropped the
     // second (a review); it is refused at the second, and the file is left as it is.

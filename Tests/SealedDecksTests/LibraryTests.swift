@@ -179,7 +179,7 @@ import Testing
     do {
       _ = try library.deck("alice")
     } catch {
-      #expect(error.description.hasSuffix(": field seed: -1 is out of range (expected a whole number from 0 to 18446744073709551615); fix the file or delete it"), "\(error)")
+      #expect(error.description.hasSuffix(": field pool.seed: -1 is out of range (expected a whole number from 0 to 18446744073709551615); fix the file or delete it"), "\(error)")
     }
   }
 
