@@ -300,6 +300,42 @@ def deal_seed(driver, seed):
     driver.find_element(By.ID, "deal-button").click()
 
 
+def hand_cards(driver):
+    return [card.get_attribute("aria-label") for card in css(driver, "#hand .hand-cards .card")]
+
+
+def mulligan_once(driver, seed):
+    """Takes a London mulligan of the hand of `seed` shown: a new seven of the same seed, one of
+    them put on the bottom by a click (a second card is not: one mulligan, one card) and taken
+    back; returns the seven."""
+    driver.find_element(By.ID, "mulligan").click()
+    wait(driver, lambda d: d.find_element(By.ID, "hand").get_attribute("data-mulligans") == "1")
+    heading = driver.find_element(By.CSS_SELECTOR, "#hand h2").text
+    meta = driver.find_element(By.CSS_SELECTOR, "#hand p.meta").text
+    focused = driver.switch_to.active_element.get_attribute("id")
+    cards = hand_cards(driver)
+    check("a mulligan deals seven more of the same seed, named as sealed hand --draws 2's second hand",
+          len(cards) == 7 and heading.startswith("Mulligan 1: ") and heading.endswith("keep 6")
+          and f"--seed {seed} --draws 2 deals this hand as its hand 2" in meta and focused == "mulligan",
+          (heading, meta, focused))
+    buttons = css(driver, "#hand .hand-card")
+    note = lambda: driver.find_element(By.ID, "bottom-note")
+    before = note().text
+    buttons[0].click()
+    buttons[1].click()
+    # The deck's lands are basics, drawn in the land frame (c-land): the six kept but the first.
+    lands = sum(1 for button in buttons[1:] if "c-land" in button.find_element(By.CSS_SELECTOR, ".card").get_attribute("class").split())
+    chosen = [button.get_attribute("aria-pressed") for button in buttons]
+    check("a card clicked goes to the bottom, one card for one mulligan, and the note says what is kept",
+          before.startswith("London mulligan: choose 1 more card") and chosen == ["true"] + ["false"] * 6
+          and note().get_attribute("data-kept") == "6" and note().text.startswith(f"Keeping 6: {lands} land"),
+          (before, chosen, note().text, lands))
+    buttons[0].click()
+    check("a card on the bottom clicked again comes back",
+          buttons[0].get_attribute("aria-pressed") == "false" and note().get_attribute("data-kept") == "", note().text)
+    return cards
+
+
 def hand_and_exports(driver, app, shots):
     driver.find_element(By.ID, "hand-button").click()
     wait(driver, lambda d: css(d, "#hand .hand-cards .card"))
@@ -316,6 +352,7 @@ def hand_and_exports(driver, app, shots):
     focused = driver.switch_to.active_element.get_attribute("id")
     check("a seed typed in deals that seed's hand again, the focus kept in the field",
           dealt == hand["cards"] and focused == "hand-seed", (dealt, focused))
+    hand["mulligan"] = mulligan_once(driver, hand["seed"])
     PROVOKED.append("/api/deck/hand")
     message = toast_after(driver, lambda: deal_seed(driver, "12x"))
     check("a seed that is no number is refused in the field's words, the hand kept",
@@ -380,6 +417,10 @@ def save_and_compare(driver, app, hand, files, shots):
     text = app.run("hand", name, "--seed", hand["seed"])
     printed_odds = all(re.search(rf"^  {k}  +{re.escape(p)}(  |$)", text, re.M) for k, p in enumerate(hand["odds"]))
     check("the page's odds are the ones sealed hand prints", printed_odds, hand["odds"])
+    printed = json.loads(app.run("hand", name, "--seed", hand["seed"], "--draws", "2", "--format", "json"))
+    names = [card["name"] for card in printed["hands"][1]["cards"]]
+    check("the page's mulligan is sealed hand --draws 2's second hand", sorted(names) == sorted(hand["mulligan"]),
+          (names, hand["mulligan"]))
     lands = [t for t in css(driver, '.pick[data-basic="yes"]') if int(t.get_attribute("data-copies")) > 0]
     clear_toast(driver)
     driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('contextmenu', {bubbles: true}))", lands[0])
@@ -715,6 +756,11 @@ def screens(app, deck, draft):
             wait(driver, lambda d: css(d, ready))
         return go
 
+    def mulligan(driver):
+        press("#hand-button", "#hand .hand-cards .card")(driver)
+        press("#mulligan", '#hand[data-mulligans="1"] .hand-card')(driver)
+        css(driver, "#hand .hand-card")[2].click()
+
     def open_booster(driver):
         at("#/open?set=war&rules=sealed&seed=42&players=2&player=1", ".top-cards .card")(driver)
         css(driver, "details.booster summary")[0].click()
@@ -725,6 +771,7 @@ def screens(app, deck, draft):
         ("build", at(f"#/deck/{deck}", "#deck-list .card-header")),
         ("zoom", press(".pick .zoom-button", "#overlay .zoom")),
         ("hand", press("#hand-button", "#hand .hand-cards .card")),
+        ("mulligan", mulligan),
         ("export", press("#export-button", "#exports")),
         ("decks", at("#/decks", "table.library")),
         ("checks", at("#/checks", "#past-reports table")),
@@ -752,7 +799,7 @@ def layout_at_every_width(driver, app, deck, shots):
                 small += [f"{name}: {problem}" for problem in driver.execute_script(MEASURE, True) if problem.startswith(("a", "button", "input", "select", "summary", "div.pick", "label")) and " is " in problem]
             if name not in ("draft", "zoom"):
                 shot(driver, shots, name, device)
-            if name in ("zoom", "hand", "export"):
+            if name in ("zoom", "hand", "mulligan", "export"):
                 css(driver, "body")[0].send_keys(Keys.ESCAPE)
                 wait(driver, lambda d: not d.find_element(By.ID, "overlay").is_displayed())
         label = f"{width} x {height}"

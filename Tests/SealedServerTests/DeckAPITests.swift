@@ -226,6 +226,22 @@ import Testing
     let handNames = (hand["hand"] as! [[String: Any]]).map { $0["name"] as! String }
     #expect(handNames == ((printed["hands"] as! [[String: Any]])[0]["cards"] as! [[String: Any]]).map { $0["name"] as! String })
     #expect((hand["opening_hand"] as! [[String: Any]]).map { $0["probability"] as! Double } == (printed["opening_hand"] as! [[String: Any]]).map { $0["probability"] as! Double })
+    // After k London mulligans the hand is the seed's hand k + 1, as `sealed hand --draws` deals
+    // them; k cards go back, 7 - k are kept; 7 mulligans and more, or a negative number, are refused.
+    let printedThree = try JSONValue.object(server.sealed(["hand", "bob", "--seed", "11", "--draws", "3", "--format", "json"]).stdout)
+    let handsOfThree = (printedThree["hands"] as! [[String: Any]]).map { ($0["cards"] as! [[String: Any]]).map { $0["name"] as! String } }
+    #expect(handsOfThree[0] == handNames)
+    #expect(hand["mulligans"] as? Int == 0 && hand["keep"] as? Int == 7)
+    for mulligans in 1...2 {
+      let after = try JSONValue.object(server.post("/api/deck/hand", json: "{\"deck\":\"bob\",\"seed\":\"11\",\"mulligans\":\(mulligans)}").text)
+      #expect((after["hand"] as! [[String: Any]]).map { $0["name"] as! String } == handsOfThree[mulligans])
+      #expect(after["mulligans"] as? Int == mulligans && after["keep"] as? Int == 7 - mulligans && after["seed"] as? String == "11")
+    }
+    #expect(try server.post("/api/deck/hand", json: "{\"deck\":\"bob\",\"seed\":\"11\",\"mulligans\":6}").status == 200)
+    for refused in ["7", "-1"] {
+      let reply = try server.post("/api/deck/hand", json: "{\"deck\":\"bob\",\"seed\":\"11\",\"mulligans\":\(refused)}")
+      #expect(reply.status == 400 && reply.errorMessage == "mulligans \(refused): expected a whole number from 0 to 6", "\(reply.text)")
+    }
     // The Seed field left blank: a random seed, as the field says (it was refused as "Seed \"\"").
     let blank = try server.post("/api/deck/hand", json: "{\"deck\":\"bob\",\"seed\":\" \"}")
     #expect(blank.status == 200, "\(blank.text)")

@@ -10,7 +10,9 @@ struct HandCommand: ParsableCommand {
     commandName: "hand",
     abstract: "Draw sample opening hands from a deck and show the exact odds of lands.",
     discussion: """
-      A hand is 7 cards drawn without replacement; the same seed gives the same hands. The \
+      A hand is 7 cards drawn without replacement; the same seed gives the same hands, each a \
+      new shuffle of the deck, so hand k + 1 is the hand after k London mulligans (sealed \
+      serve's Mulligan deals it). The \
       odds are exact, from GSL's hypergeometric distribution: the chance of 0 to 7 lands in the \
       opening hand, and of at least k lands among the cards seen by turns 2, 3 and 4 (on the \
       play 7 + T - 1 cards, on the draw 7 + T). A land is a card whose front face is a Land.

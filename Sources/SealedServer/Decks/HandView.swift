@@ -30,25 +30,37 @@ struct HandView: Encodable, Sendable {
   var deck_size: Int
   var lands: Int
   var hand_size: Int
+  /// London mulligans taken before this hand: it is hand `mulligans + 1` of `sealed hand DECK
+  /// --seed SEED --draws (mulligans + 1)`, and the player puts `mulligans` of its cards on the
+  /// bottom, keeping `keep`.
+  var mulligans: Int
+  var keep: Int
   var hand: [CardView]
   var hand_lands: Int
   var opening_hand: [Probability]
   var at_least: [AtLeast]
 
-  /// One hand of `deck` drawn from `seed` and the land odds, by the run layer's `HandJob` (as
-  /// `sealed hand` draws and computes them). Refused (422) for a deck of fewer than seven cards.
-  init(_ deck: Deck, seed: SeedText) throws(APIError) {
+  /// Mulligans the page may take: after six, a hand keeps one card.
+  static let maximumMulligans = 6
+
+  /// The hand of `deck` drawn from `seed` after `mulligans` London mulligans (each a new hand of
+  /// seven: `sealed hand`'s next hand of the same seed) and the land odds of an opening hand,
+  /// by the run layer's `HandJob` (as `sealed hand` draws and computes them). Refused (422) for
+  /// a deck of fewer than seven cards. Cost: `mulligans + 1` hands drawn.
+  init(_ deck: Deck, seed: SeedText, mulligans: Int = 0) throws(APIError) {
     let job = try APIError.refusing {
-      try HandJob(deck: deck, seed: seed.value, addCards: "add cards by clicking them in the pool")
+      try HandJob(deck: deck, seed: seed.value, draws: mulligans + 1, addCards: "add cards by clicking them in the pool")
     }
     let outcome = try APIError.refusing { try job.run() }
     let odds = job.odds
-    let hand = outcome.hands[0]
+    let hand = outcome.hands[mulligans]
     self.deck = deck.name
     self.seed = seed
     deck_size = job.cards.count
     lands = job.lands
     hand_size = odds.handSize
+    self.mulligans = mulligans
+    keep = odds.handSize - mulligans
     self.hand = hand.map(CardView.init)
     hand_lands = hand.filter(\.isLand).count
     opening_hand = outcome.opening.enumerated().map {

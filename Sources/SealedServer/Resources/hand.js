@@ -1,6 +1,7 @@
 // Sample hand and Export, over the builder: a hand of seven drawn by the server again and
 // again (or from a seed typed in, as `sealed hand --seed` deals it), with the exact land odds
-// `sealed hand` prints; the deck's files as downloads.
+// `sealed hand` prints, and London mulligans (the seed's next hand of seven, some of it put on
+// the bottom); the deck's files as downloads.
 import { api, download } from "/assets/api.js";
 import { el, toast, showOverlay } from "/assets/ui.js";
 import { cardFace } from "/assets/cards.js";
@@ -40,30 +41,77 @@ function seedForm(reference, shown) {
 // The latest hand asked for: an earlier answer arriving after it is dropped.
 let handsAsked = 0;
 
-/** Draws a hand of the deck (a new seed each time, or `seed`) and shows it with the odds; the
- * focus goes to Draw again, or back to the Seed field with `focusSeed`. An answer that comes
- * after the screen, the overlay or a later request has moved on is dropped, not drawn over it. */
-export async function showHand(reference, seed, { focusSeed = false } = {}) {
+// Mulligans the server deals: after six, a hand keeps one card.
+const maximumMulligans = 6;
+
+/** The hand's cards; after a mulligan each is a toggle that puts it on the bottom (at most as
+ * many as the mulligans taken), and the note below says what is chosen and what is kept. */
+function handCards(hand) {
+  if (hand.mulligans === 0) return [el("div.hand-cards", hand.hand.map((card) => cardFace(card, "normal")))];
+  const chosen = new Set();
+  const note = el("p.bottom-note", { id: "bottom-note", "aria-live": "polite" });
+  const say = () => {
+    const kept = hand.hand.filter((_, index) => !chosen.has(index));
+    const keptLands = kept.filter((card) => card.land).length;
+    note.textContent = chosen.size < hand.mulligans
+      ? `London mulligan: choose ${hand.mulligans - chosen.size} more card${hand.mulligans - chosen.size === 1 ? "" : "s"} to put on the bottom (${chosen.size} of ${hand.mulligans} chosen)`
+      : `Keeping ${kept.length}: ${keptLands} land${keptLands === 1 ? "" : "s"} (click a card on the bottom to take it back)`;
+    note.dataset.kept = chosen.size === hand.mulligans ? kept.length : "";
+  };
+  const toggle = (index, node) => {
+    if (chosen.has(index)) chosen.delete(index);
+    else if (chosen.size < hand.mulligans) chosen.add(index);
+    node.classList.toggle("bottom", chosen.has(index));
+    node.setAttribute("aria-pressed", chosen.has(index) ? "true" : "false");
+    say();
+  };
+  const cards = hand.hand.map((card, index) => {
+    const node = el("button.hand-card", {
+      type: "button", "aria-pressed": "false", "aria-label": `${card.name}: put on the bottom`, dataset: { index },
+    }, cardFace(card, "normal"));
+    node.addEventListener("click", () => toggle(index, node));
+    return node;
+  });
+  say();
+  return [el("div.hand-cards.choosing", cards), note];
+}
+
+/** Draws a hand of the deck (a new seed each time, or `seed`; after `mulligans` London
+ * mulligans, the seed's hand `mulligans + 1`) and shows it with the odds; the focus goes to
+ * Draw again (Mulligan after one), or back to the Seed field with `focusSeed`. An answer that
+ * comes after the screen, the overlay or a later request has moved on is dropped, not drawn
+ * over it. */
+export async function showHand(reference, seed, { focusSeed = false, mulligans = 0 } = {}) {
   const asked = ++handsAsked;
   const overlay = document.getElementById("overlay");
   const shownPanel = () => (overlay.hidden ? null : overlay.firstElementChild);
   const [route, panel] = [location.hash, shownPanel()];
   let hand;
   try {
-    hand = await api("/api/deck/hand", seed === undefined ? { deck: reference } : { deck: reference, seed });
+    const asking = seed === undefined ? { deck: reference } : { deck: reference, seed };
+    hand = await api("/api/deck/hand", mulligans > 0 ? { ...asking, mulligans } : asking);
   } catch (error) {
     if (asked === handsAsked) toast(error.message, true);
     return;
   }
   if (asked !== handsAsked || location.hash !== route || shownPanel() !== panel) return;
   const again = el("button.primary", { type: "button", id: "draw-again", onclick: () => showHand(reference) }, "Draw again");
-  showOverlay(el("div.hand", { id: "hand", dataset: { seed: hand.seed } },
-    el("h2", `Sample hand: ${hand.hand_lands} land${hand.hand_lands === 1 ? "" : "s"} of ${hand.hand_size}`),
-    el("p.meta", `Deck ${hand.deck}: ${hand.deck_size} cards, ${hand.lands} lands · seed ${hand.seed} (sealed hand ${hand.deck} --seed ${hand.seed} deals this hand${typeof reference === "string" ? "" : " once the deck is saved"})`),
-    el("div.hand-cards", hand.hand.map((card) => cardFace(card, "normal"))),
-    el("div.actions", again, seedForm(reference, hand.seed)),
+  const mulligan = el("button", {
+    type: "button", id: "mulligan", disabled: hand.mulligans >= maximumMulligans,
+    title: "A new hand of seven from the same seed; then put as many cards on the bottom as mulligans taken",
+    onclick: () => showHand(reference, hand.seed, { mulligans: hand.mulligans + 1 }),
+  }, hand.mulligans === 0 ? "Mulligan" : `Mulligan to ${hand.keep - 1}`);
+  const lands = `${hand.hand_lands} land${hand.hand_lands === 1 ? "" : "s"} of ${hand.hand_size}`;
+  const command = `sealed hand ${hand.deck} --seed ${hand.seed}${hand.mulligans === 0 ? "" : ` --draws ${hand.mulligans + 1}`}`;
+  const deals = hand.mulligans === 0 ? "deals this hand" : `deals this hand as its hand ${hand.mulligans + 1}`;
+  showOverlay(el("div.hand", { id: "hand", dataset: { seed: hand.seed, mulligans: hand.mulligans } },
+    el("h2", hand.mulligans === 0 ? `Sample hand: ${lands}` : `Mulligan ${hand.mulligans}: ${lands}, keep ${hand.keep}`),
+    el("p.meta", `Deck ${hand.deck}: ${hand.deck_size} cards, ${hand.lands} lands · seed ${hand.seed} (${command} ${deals}${typeof reference === "string" ? "" : " once the deck is saved"})`),
+    handCards(hand),
+    el("div.actions", again, mulligan, seedForm(reference, hand.seed)),
     oddsTables(hand)), "Sample hand");
-  (focusSeed ? document.getElementById("hand-seed") : again).focus();
+  const focused = focusSeed ? document.getElementById("hand-seed") : hand.mulligans > 0 && !mulligan.disabled ? mulligan : again;
+  focused.focus();
 }
 
 /** The deck's files: Tabletop Simulator's saved object and card sheet, and the Arena list. */

@@ -20,7 +20,18 @@ enum DeckRoutes {
     var deck: DeckReference
     /// Absent or blank: a random seed.
     var seed: BlankableSeed?
-    static let fields = DraftFields.fields(under: "deck").merging(["": ["deck", "seed"]]) { $1 }
+    /// London mulligans taken (absent: none): the hand is the seed's hand after them.
+    var mulligans: Int?
+    static let fields = DraftFields.fields(under: "deck").merging(["": ["deck", "seed", "mulligans"]]) { $1 }
+
+    /// The mulligans asked for, 0 to `HandView.maximumMulligans`.
+    func mulligansTaken() throws(APIError) -> Int {
+      let taken = mulligans ?? 0
+      guard (0...HandView.maximumMulligans).contains(taken) else {
+        throw APIError.badRequest("mulligans \(taken): expected a whole number from 0 to \(HandView.maximumMulligans)")
+      }
+      return taken
+    }
   }
   struct SaveRequest: Decodable, RequestFields {
     var deck: DraftReference
@@ -74,7 +85,8 @@ enum DeckRoutes {
     }
     router.post("/api/deck/hand") { request, _ in
       let body = try await JSONBody.decode(HandRequest.self, from: request)
-      return Reply.json(try HandView(try await state.decks.deck(body.deck), seed: body.seed?.value ?? .random()))
+      let mulligans = try body.mulligansTaken()
+      return Reply.json(try HandView(try await state.decks.deck(body.deck), seed: body.seed?.value ?? .random(), mulligans: mulligans))
     }
     router.post("/api/deck/export/:format") { request, context in
       let name = try context.parameters.require("format")
