@@ -168,4 +168,28 @@ import Testing
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "pool,mine\n")
     #expect(try run(simulate + ["--force"]).status == 0)
   }
+
+  /// Samples apart from their report have their run's facts beside them, `pools_run.csv`: the
+  /// report's `run.csv` and a `samples` row, written anew with each run's samples, so that a
+  /// notebook can tell them from another run's; a file of that name Sealed did not write is not
+  /// replaced without --force.
+  @Test func samplesApartHaveTheirRunsFactsBesideThem() throws {
+    let facts = dir.appendingPathComponent("notebooks-data/war-sealed/pools_run.csv").path
+    let report = dir.appendingPathComponent("reports/war-sealed/run.csv").path
+    for seed in ["1", "2"] {
+      #expect(try run(["simulate", "war", "--pools", "300", "--seed", seed, "--samples", "3", "--quiet"]).status == 0)
+      let written = try String(contentsOfFile: facts, encoding: .utf8)
+      #expect(written == (try String(contentsOfFile: report, encoding: .utf8)) + "samples,3\n")
+      #expect(written.contains("\nseed,\(seed)\n"))
+    }
+    // With --out the samples sit in the report folder, beside its own run.csv: no facts apart.
+    try FileManager.default.removeItem(atPath: facts)
+    #expect(try run(["simulate", "war", "--pools", "300", "--seed", "3", "--samples", "3", "--out", "mine", "--quiet"]).status == 0)
+    #expect(!FileManager.default.fileExists(atPath: facts))
+    _ = try Fixtures.write("mine\n", to: "notebooks-data/war-sealed/pools_run.csv", in: dir)
+    let refused = try run(["simulate", "war", "--pools", "300", "--seed", "1", "--samples", "3", "--quiet"])
+    #expect(refused.status == 2)
+    #expect(refused.stderr == "sealed: error: notebooks-data/war-sealed/pools_run.csv: the file exists and is not the facts of samples Sealed wrote; pass --force to replace it\n")
+    #expect(try String(contentsOfFile: facts, encoding: .utf8) == "mine\n")
+  }
 }

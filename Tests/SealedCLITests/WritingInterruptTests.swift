@@ -52,7 +52,9 @@ import Testing
     #expect(earlier.status == 0, "\(earlier.stderr)")
     let report = dir.appendingPathComponent("reports/war-retail/run.csv")
     let samples = dir.appendingPathComponent("notebooks-data/war-retail/pools.csv")
+    let facts = dir.appendingPathComponent("notebooks-data/war-retail/pools_run.csv")
     let (run, pools) = (try String(contentsOf: report, encoding: .utf8), try String(contentsOf: samples, encoding: .utf8))
+    let sampled = try String(contentsOf: facts, encoding: .utf8)
     let started = try SealedExecutable.start(
       ["simulate", "war", "--rules", "retail", "--pools", "2000000", "--samples", "100000", "--quiet"] + cards,
       waitingFor: "random seed", workingDirectory: dir)
@@ -62,6 +64,7 @@ import Testing
     #expect(status == 130, "\(errors)")
     #expect(try String(contentsOf: report, encoding: .utf8) == run, "the report is the earlier run's")
     #expect(try String(contentsOf: samples, encoding: .utf8) == pools, "and so are the samples")
+    #expect(try String(contentsOf: facts, encoding: .utf8) == sampled, "and their run's facts")
     let left = try hidden(folder)
     #expect(left == [], "\(errors)")
   }

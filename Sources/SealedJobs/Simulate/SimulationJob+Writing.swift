@@ -20,28 +20,45 @@ extension SimulationJob {
     return Written(replaced: replaced, samples: "\(folder.path)/\(PoolSamples.fileName)")
   }
 
-  /// The report, then the samples in `notebooks-data/` put in place at once after it: staged
-  /// first, so that a Ctrl-C while they are written leaves the earlier report and samples as
-  /// they were (the report was put in place first, and a Ctrl-C then left it beside another
-  /// run's samples: a review).
+  /// The report, then the samples in `notebooks-data/` and their `pools_run.csv` (`SampleOrigin`)
+  /// put in place at once after it: staged first, so that a Ctrl-C while they are written leaves
+  /// the earlier report and samples as they were (the report was put in place first, and a
+  /// Ctrl-C then left it beside another run's samples: a review). The samples go in place before
+  /// their facts, in one step a Ctrl-C waits for: should anything part them, the facts are the
+  /// older run's, which a notebook finds differ from the report, never another run's samples
+  /// under this run's facts.
   private func writeWithSamplesApart(_ files: [(name: String, contents: String)], mayDrop: Set<String>) throws(DataError) -> Written {
     let final = samplesPath
     let folder = (final as NSString).deletingLastPathComponent
+    let finalFacts = (folder as NSString).appendingPathComponent(SampleOrigin.fileName)
     let staged = AtomicFile.temporaryPath(in: folder, for: PoolSamples.fileName)
     try Folder.create(holding: final)
     AbandonedPartials.remove(in: folder)
     _ = try writeSamples(to: staged, rename: false)
+    let facts = AtomicFile(path: finalFacts)
     let replaced: PreviousReport?
-    do {
+    do throws(DataError) {
+      let run = files.first { $0.name == ReportFile.run.name }?.contents ?? ""
+      do {
+        try facts.write(Data(SampleOrigin.text(run: run, samples: samples).utf8))
+      } catch {
+        throw DataError("cannot write the file (\(error.reason))", at: finalFacts)
+      }
       replaced = try self.folder.commit(files, mayDrop: mayDrop)
     } catch {
       unlink(staged)
+      facts.discard()
       throw error
     }
-    let failed = PendingFiles.uninterrupted(finishing: staged) { rename(staged, final) == 0 ? nil : errno }
+    let failed = PendingFiles.uninterrupted(finishing: staged) { () -> (path: String, code: Int32)? in
+      guard rename(staged, final) == 0 else { return (final, errno) }
+      return rename(facts.temporaryPath, finalFacts) == 0 ? nil : (finalFacts, errno)
+    }
+    PendingFiles.remove(facts.temporaryPath)
     if let failed {
       unlink(staged)
-      throw DataError("cannot put the samples in place (\(systemErrorText(failed)))", at: final)
+      unlink(facts.temporaryPath)
+      throw DataError("cannot put the samples in place (\(systemErrorText(failed.code)))", at: failed.path)
     }
     return Written(replaced: replaced, samples: final)
   }

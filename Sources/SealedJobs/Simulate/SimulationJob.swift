@@ -112,11 +112,14 @@ package struct SimulationJob: Sendable {
       force: settings.force)
     if samples > 0 && settings.out == nil {
       try PoolSamples.checkReplaceable(samplesPath, force: settings.force)
+      try SampleOrigin.checkReplaceable(samplesFactsPath, force: settings.force)
     }
   }
 
   /// Where `--samples` go without `--out`: `notebooks-data/<set>-<rules>/pools.csv`.
   package var samplesPath: String { "notebooks-data/\(plan.reportName)/\(PoolSamples.fileName)" }
+  /// Where `pools_run.csv` goes beside them (`SampleOrigin`).
+  package var samplesFactsPath: String { "notebooks-data/\(plan.reportName)/\(SampleOrigin.fileName)" }
 
   private static func checkShard(_ request: Simulation.Request, samples: Int) throws(DataError) {
     let shard = request.shard

@@ -1,0 +1,36 @@
+import Foundation
+import SealedReports
+import SealedSupport
+
+/// `pools_run.csv`, beside samples written to `notebooks-data/<set>-<rules>/pools.csv` apart from
+/// their report: the `run.csv` of the run whose first pools they are, and a `samples` row (how
+/// many pools were sampled). A notebook compares its set, rules, rules digest, seed, booster
+/// range and data and generator with the report's `run.csv`, so that samples of another run (an
+/// earlier seed, other rules) are not read beside a report as if they were its own. Samples in a
+/// report folder (`--out`) need none: they sit beside their own `run.csv`.
+package enum SampleOrigin {
+  /// The file's name, in the samples' folder.
+  package static let fileName = "pools_run.csv"
+
+  /// The keys of `run.csv` that decide which pools a seed gives: samples whose `pools_run.csv`
+  /// agrees with a report's `run.csv` on every one of them are the first pools of that report's
+  /// run (as the report's own command would draw them again).
+  package static let decidingKeys = ["set", "rules", "rules_sha256", "booster_data", "booster_range", "seed", "generator"]
+
+  /// The file's text: `run` (the report's `run.csv`, as written) with a last row `samples,COUNT`.
+  package static func text(run: String, samples: Int) -> String {
+    (run.hasSuffix("\n") || run.isEmpty ? run : run + "\n") + "samples,\(samples)\n"
+  }
+
+  /// Throws unless `path` may take a run's sample facts: it is missing, or a `pools_run.csv`
+  /// Sealed wrote (its first line is `run.csv`'s header), or `force`. Cost: a read of the first
+  /// line.
+  package static func checkReplaceable(_ path: String, force: Bool) throws(DataError) {
+    guard !force, let handle = FileHandle(forReadingAtPath: path) else { return }
+    defer { try? handle.close() }
+    let header = CSVTable(file: .run).text
+    let head = (try? handle.read(upToCount: header.utf8.count)) ?? Data()
+    guard String(decoding: head, as: UTF8.self) != header else { return }
+    throw DataError("the file exists and is not the facts of samples Sealed wrote; pass --force to replace it", at: path)
+  }
+}
