@@ -27,7 +27,7 @@ package enum SealedMain {
       }
     }
     let path = helpPath(arguments)
-    if let message = RepeatedOptions.problem(arguments, path: path, command: command(at: path)) {
+    if let message = versionProblem(arguments, path: path) ?? RepeatedOptions.problem(arguments, path: path, command: command(at: path)) {
       printError("\(message) (see '\((["sealed"] + path).joined(separator: " ")) --help')")
       return 2
     }
@@ -65,6 +65,17 @@ package enum SealedMain {
       if !message.isEmpty { printError(message) }
       return code.rawValue
     }
+  }
+
+  /// `--version` beside anything but the command path (`sealed --version extra`, `sealed extra
+  /// --version`): the argument parser printed the version and ignored the rest, a mistyped
+  /// command among it. Nil when `--version` stands alone after its command, or is not there.
+  private static func versionProblem(_ arguments: [String], path: [String]) -> String? {
+    guard arguments.first != "help", arguments.contains("--version"), arguments != path + ["--version"] else { return nil }
+    if let unknown = unknownSubcommand(arguments.filter { $0 != "--version" }, after: path) { return unknown }
+    let others = arguments.dropFirst(path.count).filter { $0 != "--version" }
+    guard let first = others.first else { return "--version given more than once" }
+    return "--version takes no other arguments; got \"\(first)\""
   }
 
   /// The error's line, with where to see the shipped file it names (`ShippedSource`).

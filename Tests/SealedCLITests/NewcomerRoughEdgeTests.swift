@@ -115,6 +115,17 @@ import Testing
   /// A seed's pools belong to a generator version; the binary says which it has.
   @Test func theVersionNamesTheGenerator() throws {
     #expect(try run(["--version"]).stdout == "0.2.0 (generator version \(Simulation.generatorVersion))\n")
+    #expect(try run(["simulate", "--version"]).stdout == "0.2.0 (generator version \(Simulation.generatorVersion))\n")
+    // Anything beside it was ignored, a mistyped command among it: the version printed, exit 0.
+    for (arguments, message) in [
+      (["--version", "extra"], "unknown command \"extra\"; did you mean \"export\"? (see 'sealed --help')"),
+      (["simulat", "--version"], "unknown command \"simulat\"; did you mean \"simulate\"? (see 'sealed --help')"),
+      (["simulate", "war", "--version"], "--version takes no other arguments; got \"war\" (see 'sealed simulate --help')"),
+      (["--version", "--version"], "--version given more than once (see 'sealed --help')"),
+    ] {
+      let result = try run(arguments)
+      #expect(result.status == 2 && result.stdout.isEmpty && result.stderr == "sealed: error: \(message)\n", "\(arguments): \(result)")
+    }
     let help = try run(["open", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(help.contains("the same seed gives the same result with the same generator version (sealed --version); an older version's pools cannot be asked for."))
   }
