@@ -179,7 +179,9 @@ import Testing
     for seed in ["1", "2"] {
       #expect(try run(["simulate", "war", "--pools", "300", "--seed", seed, "--samples", "3", "--quiet"]).status == 0)
       let written = try String(contentsOfFile: facts, encoding: .utf8)
-      #expect(written == (try String(contentsOfFile: report, encoding: .utf8)) + "samples,3\n")
+      let tallies = try String(contentsOf: dir.appendingPathComponent("reports/war-sealed/tallies.json"), encoding: .utf8)
+      let fingerprint = try #require(tallies.firstMatch(of: /"cardsFingerprint" *: *"([0-9a-f]{64})"/)?.1)
+      #expect(written == (try String(contentsOfFile: report, encoding: .utf8)) + "cards_fingerprint,\(fingerprint)\nsamples,3\n")
       #expect(written.contains("\nseed,\(seed)\n"))
     }
     // With --out the samples sit in the report folder, beside its own run.csv: no facts apart.

@@ -3,23 +3,28 @@ import SealedReports
 import SealedSupport
 
 /// `pools_run.csv`, beside samples written to `notebooks-data/<set>-<rules>/pools.csv` apart from
-/// their report: the `run.csv` of the run whose first pools they are, and a `samples` row (how
-/// many pools were sampled). A notebook compares its set, rules, rules digest, seed, booster
-/// range and data and generator with the report's `run.csv`, so that samples of another run (an
-/// earlier seed, other rules) are not read beside a report as if they were its own. Samples in a
-/// report folder (`--out`) need none: they sit beside their own `run.csv`.
+/// their report: the `run.csv` of the run whose first pools they are, then `cards_fingerprint`
+/// (the card data's, as the report's `tallies.json` records it: `RunRecord.fingerprint`) and
+/// `samples` (how many pools were sampled). A notebook compares its set, rules, rules digest,
+/// seed, booster range and data and generator with the report's `run.csv`, and the fingerprint
+/// with its `tallies.json`, so that samples of another run (an earlier seed, other rules, other
+/// card data) are not read beside a report as if they were its own. Samples in a report folder
+/// (`--out`) need none: they sit beside their own `run.csv`.
 package enum SampleOrigin {
   /// The file's name, in the samples' folder.
   package static let fileName = "pools_run.csv"
 
-  /// The keys of `run.csv` that decide which pools a seed gives: samples whose `pools_run.csv`
-  /// agrees with a report's `run.csv` on every one of them are the first pools of that report's
-  /// run (as the report's own command would draw them again).
+  /// The keys of `run.csv` that decide which pools a seed gives, with the card data (the
+  /// `cards_fingerprint` row, compared with `tallies.json`'s `cardsFingerprint`): samples whose
+  /// `pools_run.csv` agrees with a report on every one are the first pools of that report's run.
+  /// `notebooks/sealed.ipynb` and `scripts/run-notebook` compare the same keys (a test keeps
+  /// the three lists one).
   package static let decidingKeys = ["set", "rules", "rules_sha256", "booster_data", "booster_range", "seed", "generator"]
 
-  /// The file's text: `run` (the report's `run.csv`, as written) with a last row `samples,COUNT`.
-  package static func text(run: String, samples: Int) -> String {
-    (run.hasSuffix("\n") || run.isEmpty ? run : run + "\n") + "samples,\(samples)\n"
+  /// The file's text: `run` (the report's `run.csv`, as written), then `cards_fingerprint,HEX`
+  /// and `samples,COUNT`.
+  package static func text(run: String, cardsFingerprint: String, samples: Int) -> String {
+    (run.hasSuffix("\n") || run.isEmpty ? run : run + "\n") + "cards_fingerprint,\(cardsFingerprint)\nsamples,\(samples)\n"
   }
 
   /// Throws unless `path` may take a run's sample facts: it is missing, or a `pools_run.csv`

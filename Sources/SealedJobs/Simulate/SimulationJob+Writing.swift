@@ -40,7 +40,8 @@ extension SimulationJob {
     do throws(DataError) {
       let run = files.first { $0.name == ReportFile.run.name }?.contents ?? ""
       do {
-        try facts.write(Data(SampleOrigin.text(run: run, samples: samples).utf8))
+        let text = SampleOrigin.text(run: run, cardsFingerprint: RunRecord.fingerprint(plan.cards), samples: samples)
+        try facts.write(Data(text.utf8))
       } catch {
         throw DataError("cannot write the file (\(error.reason))", at: finalFacts)
       }
@@ -58,7 +59,8 @@ extension SimulationJob {
     if let failed {
       unlink(staged)
       unlink(facts.temporaryPath)
-      throw DataError("cannot put the samples in place (\(systemErrorText(failed.code)))", at: failed.path)
+      let put = failed.path == final ? "the samples" : "their run's facts (the samples are in place; it is the earlier run's)"
+      throw DataError("cannot put \(put) in place (\(systemErrorText(failed.code)))", at: failed.path)
     }
     return Written(replaced: replaced, samples: final)
   }
