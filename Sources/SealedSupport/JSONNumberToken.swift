@@ -25,12 +25,12 @@ struct JSONNumberToken {
     case array(index: Int)
   }
 
-  /// The first number of `data` (outside strings) for which `matches` holds, skipping those
-  /// that are the values of keys in `skipped` and, with `onlyKeys`, those whose key is not in
-  /// it. `data` is expected to be well-formed JSON (on other text the path may be wrong, never
+  /// The first number of `data` (outside strings) for which `matches` holds (given its text and
+  /// its key), skipping those that are the values of keys in `skipped` and, with `onlyKeys`,
+  /// those whose key is not in it. `data` is expected to be well-formed JSON (on other text the path may be wrong, never
   /// a crash). Cost: O(bytes), one pass.
   static func first(
-    in data: Data, skippingKeys skipped: Set<String> = [], onlyKeys: Set<String>? = nil, where matches: (String) -> Bool
+    in data: Data, skippingKeys skipped: Set<String> = [], onlyKeys: Set<String>? = nil, where matches: (String, String?) -> Bool
   ) -> JSONNumberToken? {
     let bytes = [UInt8](data)
     var levels: [Level] = []
@@ -42,7 +42,7 @@ struct JSONNumberToken {
       case UInt8(ascii: "\""):
         let start = index + 1
         index = endOfString(in: bytes, from: start)
-        lastString = String(decoding: bytes[start..<min(index, bytes.count)], as: UTF8.self)
+        lastString = decodedString(bytes[start..<min(index, bytes.count)])
         index += 1
         continue
       case UInt8(ascii: "{"): levels.append(.object(key: nil))
@@ -54,9 +54,9 @@ struct JSONNumberToken {
         let start = index
         index = endOfNumber(in: bytes, from: start)
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard matches(text) else { continue }
         var key: String?
         if case .object(let member) = levels.last { key = member }
+        guard matches(text, key) else { continue }
         if let key, skipped.contains(key) { continue }
         if let onlyKeys, !onlyKeys.contains(key ?? "") { continue }
         return JSONNumberToken(offset: start, text: text, key: key, path: path(of: levels))
@@ -74,6 +74,14 @@ struct JSONNumberToken {
       index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
     }
     return index
+  }
+
+  /// A string's text with its escapes decoded (`a\"b` is `a"b`, `s\u0065ed` is `seed`), as the
+  /// decoder names a key; as written when it cannot be decoded.
+  private static func decodedString(_ raw: ArraySlice<UInt8>) -> String {
+    let text = String(decoding: raw, as: UTF8.self)
+    guard raw.contains(UInt8(ascii: "\\")) else { return text }
+    return (try? JSONDecoder().decode(String.self, from: Data("\"\(text)\"".utf8))) ?? text
   }
 
   /// The index just past a number token starting at `start`.

@@ -45,7 +45,7 @@ package func malformedJSONError(
     }
     return DataError("malformed JSON (\(text)); \(expected)", at: source)
   }
-  if let number = firstOutOfRangeInteger(in: data) {
+  if let number = firstOutOfRangeInteger(in: data, unsignedKeys: unsignedKeys) {
     let (line, column) = lineAndColumn(ofOffset: number.offset, in: data)
     return DataError(
       "\(number.fieldLabel)\(number.text) is out of range (expected a whole number from \(Int.min) to \(Int.max)); \(expected)",
@@ -53,7 +53,7 @@ package func malformedJSONError(
   }
   // Foundation says only "not valid JSON" of a number that does not fit an integer field: a
   // negative one where the field is unsigned (a saved pool's "seed": -1) too.
-  if let number = JSONNumberToken.first(in: data, onlyKeys: unsignedKeys, where: { $0.hasPrefix("-") && $0 != "-0" }) {
+  if let number = JSONNumberToken.first(in: data, onlyKeys: unsignedKeys, where: { text, _ in text.hasPrefix("-") && text != "-0" }) {
     let (line, column) = lineAndColumn(ofOffset: number.offset, in: data)
     return DataError(
       "\(number.fieldLabel)\(number.text) is out of range (expected a whole number from 0 to \(UInt64.max)); \(expected)",
@@ -69,13 +69,17 @@ package func malformedJSONError(
 
 /// The first integer literal of JSON text that does not fit an `Int`, with its byte offset and
 /// the key it is the value of (if it is a member's value). Cost: O(bytes).
-func firstOutOfRangeInteger(in data: Data) -> JSONNumberToken? {
-  JSONNumberToken.first(in: data) { !$0.contains(where: { ".eE".contains($0) }) && Int($0) == nil }
+/// A value of one of `unsignedKeys` (a seed) that fits a `UInt64` is in range, above `Int.max` too.
+func firstOutOfRangeInteger(in data: Data, unsignedKeys: Set<String> = []) -> JSONNumberToken? {
+  JSONNumberToken.first(in: data) { text, key in
+    guard !text.contains(where: { ".eE".contains($0) }), Int(text) == nil else { return false }
+    return !(key.map(unsignedKeys.contains) ?? false) || UInt64(text) == nil
+  }
 }
 
 /// The first number of `data` that is not written as a whole number (a fraction or an
 /// exponent: `1.5`, `1e23`), where its key is, when it has one, outside the keys `fractional`
 /// (fields whose numbers may have a fraction).
 func firstNonWholeNumber(in data: Data, fractional: Set<String> = []) -> JSONNumberToken? {
-  JSONNumberToken.first(in: data, skippingKeys: fractional) { $0.contains(where: { ".eE".contains($0) }) }
+  JSONNumberToken.first(in: data, skippingKeys: fractional) { text, _ in text.contains(where: { ".eE".contains($0) }) }
 }

@@ -57,6 +57,22 @@ import Testing
     }
   }
 
+  /// A number a record's field cannot take is named at its line, column and field: a seed with
+  /// a fraction said only "malformed JSON", where the run's time may have one.
+  @Test func aNumberTheRecordCannotTakeIsNamed() throws {
+    let text = Self.record(try ShippedData.plan("war"), pools: 10, rulesText: "").encoded()
+    for (seed, problem) in [("3.5", "field seed: 3.5 is not a whole number"), ("-3", "field seed: -3 is out of range")] {
+      let edited = text.replacingOccurrences(of: "\"seed\":3,", with: "\"seed\":\(seed),")
+      #expect(edited != text)
+      do {
+        _ = try RunRecord.decode(Data(edited.utf8), path: "tallies.json")
+        Issue.record("a seed of \(seed) was read")
+      } catch {
+        #expect(error.description.hasPrefix("tallies.json:1:") && error.description.contains(": \(problem)"), "\(error)")
+      }
+    }
+  }
+
   @Test func aTallyWritesAsTheEncoderWritesIt() throws {
     let plan = try ShippedData.plan("dom", rules: "retail")
     let tally = Simulation.run(.init(plan: plan, pools: 2_000, seed: 5, threads: 2)).tally

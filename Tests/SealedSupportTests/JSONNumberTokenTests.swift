@@ -7,7 +7,7 @@ import Testing
 /// messages name a field (`pool.seed`, `cards[1].copies`), not by its last key alone.
 @Suite struct JSONNumberTokenTests {
   private func negative(_ text: String, onlyKeys: Set<String>? = nil) -> JSONNumberToken? {
-    JSONNumberToken.first(in: Data(text.utf8), onlyKeys: onlyKeys) { $0.hasPrefix("-") }
+    JSONNumberToken.first(in: Data(text.utf8), onlyKeys: onlyKeys) { text, _ in text.hasPrefix("-") }
   }
 
   @Test func aNestedMemberIsNamedByItsPath() throws {
@@ -35,9 +35,24 @@ import Testing
     #expect(negative(#"[-1]"#)?.path == "[0]")
   }
 
+  @Test func keysAreNamedAsTheDecoderNamesThem() throws {
+    // Escapes decoded: a key written with one is the key the decoder reads, and is matched so.
+    #expect(negative(#"{"a\"b": {"s\u0065ed": -1}}"#)?.path == #"a"b.seed"#)
+    #expect(negative(#"{"s\u0065ed": -1}"#, onlyKeys: ["seed"])?.path == "seed")
+  }
+
+  /// A seed above Int.max fits its unsigned field: not the number out of range, which is the
+  /// next one (the message blamed the seed beside a version of 1e99).
+  @Test func anUnsignedValueAboveIntMaxIsInRange() throws {
+    let text = #"{"pool": {"seed": 18446744073709551615}, "version": 99999999999999999999}"#
+    #expect(firstOutOfRangeInteger(in: Data(text.utf8), unsignedKeys: ["seed"])?.path == "version")
+    #expect(firstOutOfRangeInteger(in: Data(text.utf8))?.path == "pool.seed")
+    #expect(firstOutOfRangeInteger(in: Data(#"{"seed": 18446744073709551616}"#.utf8), unsignedKeys: ["seed"])?.path == "seed")
+  }
+
   @Test func skippedKeysAreLeftOut() throws {
     let token = JSONNumberToken.first(in: Data(#"{"mana_value": 0.5, "deck": {"copies": 1.5}}"#.utf8), skippingKeys: ["mana_value"]) {
-      $0.contains(".")
+      text, _ in text.contains(".")
     }
     #expect(token?.path == "deck.copies")
   }

@@ -203,7 +203,10 @@ public struct RunRecord: Codable, Sendable {
     do {
       record = try JSONDecoder().decode(RunRecord.self, from: data)
     } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
-      throw malformedJSONError(data, source: path, expected: "expected a \(fileName) written by sealed simulate", unsignedKeys: ["seed"])
+      // Every number is whole but the run's time: a fraction elsewhere is named at its place.
+      throw malformedJSONError(
+        data, source: path, expected: "expected a \(fileName) written by sealed simulate", wholeNumbersOnly: true,
+        fractionalKeys: ["elapsedSeconds"], unsignedKeys: ["seed"])
     } catch {
       throw DataError("not a valid run record (\(DecodingErrorMessage.describe(error)))", at: path)
     }
