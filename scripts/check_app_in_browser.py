@@ -312,11 +312,11 @@ def mulligan_once(driver, seed):
     wait(driver, lambda d: d.find_element(By.ID, "hand").get_attribute("data-mulligans") == "1")
     heading = driver.find_element(By.CSS_SELECTOR, "#hand h2").text
     meta = driver.find_element(By.CSS_SELECTOR, "#hand p.meta").text
-    focused = driver.switch_to.active_element.get_attribute("id")
+    focused = driver.switch_to.active_element.get_attribute("data-index")
     cards = hand_cards(driver)
-    check("a mulligan deals seven more of the same seed, named as sealed hand --draws 2's second hand",
+    check("a mulligan deals seven more of the same seed, named as sealed hand --draws 2's second hand, the focus on its first card",
           len(cards) == 7 and heading.startswith("Mulligan 1: ") and heading.endswith("keep 6")
-          and f"--seed {seed} --draws 2 deals this hand as its hand 2" in meta and focused == "mulligan",
+          and f"--seed {seed} --draws 2 deals this hand as its hand 2" in meta and focused == "0",
           (heading, meta, focused))
     buttons = css(driver, "#hand .hand-card")
     note = lambda: driver.find_element(By.ID, "bottom-note")
@@ -326,10 +326,12 @@ def mulligan_once(driver, seed):
     # The deck's lands are basics, drawn in the land frame (c-land): the six kept but the first.
     lands = sum(1 for button in buttons[1:] if "c-land" in button.find_element(By.CSS_SELECTOR, ".card").get_attribute("class").split())
     chosen = [button.get_attribute("aria-pressed") for button in buttons]
+    unavailable = [button.get_attribute("aria-disabled") for button in buttons]
     check("a card clicked goes to the bottom, one card for one mulligan, and the note says what is kept",
           before.startswith("London mulligan: choose 1 more card") and chosen == ["true"] + ["false"] * 6
+          and unavailable == ["false"] + ["true"] * 6
           and note().get_attribute("data-kept") == "6" and note().text.startswith(f"Keeping 6: {lands} land"),
-          (before, chosen, note().text, lands))
+          (before, chosen, unavailable, note().text, lands))
     buttons[0].click()
     check("a card on the bottom clicked again comes back",
           buttons[0].get_attribute("aria-pressed") == "false" and note().get_attribute("data-kept") == "", note().text)

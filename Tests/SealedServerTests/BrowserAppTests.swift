@@ -61,7 +61,7 @@ struct BrowserAppTests {
       "ok    a seed typed in deals that seed's hand again, the focus kept in the field",
       "ok    a hand answered after its overlay was closed does not open it again",
       "ok    a seed that is no number is refused in the field's words, the hand kept",
-      "ok    a mulligan deals seven more of the same seed, named as sealed hand --draws 2's second hand",
+      "ok    a mulligan deals seven more of the same seed, named as sealed hand --draws 2's second hand, the focus on its first card",
       "ok    a card clicked goes to the bottom, one card for one mulligan, and the note says what is kept",
       "ok    a card on the bottom clicked again comes back", "ok    the page's mulligan is sealed hand --draws 2's second hand",
       // What a player's review found (scripts/check_app_as_a_player.py).

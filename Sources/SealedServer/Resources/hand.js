@@ -45,12 +45,16 @@ let handsAsked = 0;
 const maximumMulligans = 6;
 
 /** The hand's cards; after a mulligan each is a toggle that puts it on the bottom (at most as
- * many as the mulligans taken), and the note below says what is chosen and what is kept. */
+ * many as the mulligans taken: the others are marked unavailable meanwhile), and the note below
+ * says what is chosen and what is kept (read out as it changes). */
 function handCards(hand) {
   if (hand.mulligans === 0) return [el("div.hand-cards", hand.hand.map((card) => cardFace(card, "normal")))];
   const chosen = new Set();
   const note = el("p.bottom-note", { id: "bottom-note", "aria-live": "polite" });
+  let cards = [];
   const say = () => {
+    const full = chosen.size === hand.mulligans;
+    cards.forEach((node, index) => node.setAttribute("aria-disabled", full && !chosen.has(index) ? "true" : "false"));
     const kept = hand.hand.filter((_, index) => !chosen.has(index));
     const keptLands = kept.filter((card) => card.land).length;
     note.textContent = chosen.size < hand.mulligans
@@ -65,14 +69,15 @@ function handCards(hand) {
     node.setAttribute("aria-pressed", chosen.has(index) ? "true" : "false");
     say();
   };
-  const cards = hand.hand.map((card, index) => {
+  cards = hand.hand.map((card, index) => {
     const node = el("button.hand-card", {
       type: "button", "aria-pressed": "false", "aria-label": `${card.name}: put on the bottom`, dataset: { index },
     }, cardFace(card, "normal"));
     node.addEventListener("click", () => toggle(index, node));
     return node;
   });
-  say();
+  // Said once the note is on the page, so that a screen reader reads it out.
+  setTimeout(say);
   return [el("div.hand-cards.choosing", cards), note];
 }
 
@@ -100,7 +105,7 @@ export async function showHand(reference, seed, { focusSeed = false, mulligans =
     type: "button", id: "mulligan", disabled: hand.mulligans >= maximumMulligans,
     title: "A new hand of seven from the same seed; then put as many cards on the bottom as mulligans taken",
     onclick: () => showHand(reference, hand.seed, { mulligans: hand.mulligans + 1 }),
-  }, hand.mulligans === 0 ? "Mulligan" : `Mulligan to ${hand.keep - 1}`);
+  }, hand.mulligans === 0 ? "Mulligan" : hand.mulligans >= maximumMulligans ? "No more mulligans" : `Mulligan to ${hand.keep - 1}`);
   const lands = `${hand.hand_lands} land${hand.hand_lands === 1 ? "" : "s"} of ${hand.hand_size}`;
   const command = `sealed hand ${hand.deck} --seed ${hand.seed}${hand.mulligans === 0 ? "" : ` --draws ${hand.mulligans + 1}`}`;
   const deals = hand.mulligans === 0 ? "deals this hand" : `deals this hand as its hand ${hand.mulligans + 1}`;
@@ -110,7 +115,8 @@ export async function showHand(reference, seed, { focusSeed = false, mulligans =
     handCards(hand),
     el("div.actions", again, mulligan, seedForm(reference, hand.seed)),
     oddsTables(hand)), "Sample hand");
-  const focused = focusSeed ? document.getElementById("hand-seed") : hand.mulligans > 0 && !mulligan.disabled ? mulligan : again;
+  // After a mulligan, the first card: the cards to put on the bottom are the next thing to do.
+  const focused = focusSeed ? document.getElementById("hand-seed") : hand.mulligans > 0 ? document.querySelector("#hand .hand-card") : again;
   focused.focus();
 }
 
