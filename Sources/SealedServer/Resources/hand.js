@@ -83,7 +83,8 @@ function handCards(hand) {
 
 /** Draws a hand of the deck (a new seed each time, or `seed`; after `mulligans` London
  * mulligans, the seed's hand `mulligans + 1`) and shows it with the odds; the focus goes to
- * Draw again (Mulligan after one), or back to the Seed field with `focusSeed`. An answer that
+ * Draw again (after a mulligan, the first card, to put on the bottom), or back to the Seed
+ * field with `focusSeed`. An answer that
  * comes after the screen, the overlay or a later request has moved on is dropped, not drawn
  * over it. */
 export async function showHand(reference, seed, { focusSeed = false, mulligans = 0 } = {}) {
