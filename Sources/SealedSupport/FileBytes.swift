@@ -56,6 +56,15 @@ package enum FileBytes {
     }
   }
 
+  /// Whether the file at `path` begins with `prefix` (a header Sealed writes); nil when it
+  /// cannot be opened (missing). Cost: one open and a read of `prefix`'s length.
+  package static func begins(_ path: String, with prefix: String) -> Bool? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    let head = (try? handle.read(upToCount: prefix.utf8.count)) ?? Data()
+    return String(decoding: head, as: UTF8.self) == prefix
+  }
+
   /// The refusal of a file past `limit` bytes.
   package static func tooLarge(_ path: String, limit: Int, kind: String) -> DataError {
     DataError("holds more than \(byteSize(limit)); expected a \(kind), which holds far less", at: path)

@@ -61,10 +61,7 @@ package enum PoolSamples {
   /// (its first line is this header: samples of an earlier run, replaced as the default report
   /// folder is), or `force`. Cost: a read of the first line.
   package static func checkReplaceable(_ path: String, force: Bool) throws(DataError) {
-    guard !force, let handle = FileHandle(forReadingAtPath: path) else { return }
-    defer { try? handle.close() }
-    let head = (try? handle.read(upToCount: layout.headerLine.utf8.count)) ?? Data()
-    guard String(decoding: head, as: UTF8.self) != layout.headerLine else { return }
+    guard !force, FileBytes.begins(path, with: layout.headerLine) == false else { return }
     throw DataError("the file exists and is not samples Sealed wrote; choose another --out, or pass --force to replace it", at: path)
   }
 

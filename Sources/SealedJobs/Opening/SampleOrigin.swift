@@ -31,11 +31,7 @@ package enum SampleOrigin {
   /// Sealed wrote (its first line is `run.csv`'s header), or `force`. Cost: a read of the first
   /// line.
   package static func checkReplaceable(_ path: String, force: Bool) throws(DataError) {
-    guard !force, let handle = FileHandle(forReadingAtPath: path) else { return }
-    defer { try? handle.close() }
-    let header = CSVTable(file: .run).text
-    let head = (try? handle.read(upToCount: header.utf8.count)) ?? Data()
-    guard String(decoding: head, as: UTF8.self) != header else { return }
+    guard !force, FileBytes.begins(path, with: CSVTable(file: .run).text) == false else { return }
     throw DataError("the file exists and is not the facts of samples Sealed wrote; pass --force to replace it", at: path)
   }
 }
