@@ -25,6 +25,11 @@ generator version for printed boosters, measured") quotes it. The variants:
 - two-chunks, and war-sealed-two-chunks for war sealed's loop: the same draws (no new version),
   two of the engine's independent chunks drawn at once, booster by booster, each with its own
   stream and sheets;
+- uniform-rest: a bound, not a loop Sealed could use (another distribution): the balanced rest
+  as 5, or 4, distinct cards uniform over the commons left after each colour's first (a partial
+  Fisher-Yates over those 96 entries, their ranges constants, one number), with no alternative
+  chosen by an alias table and no pick named by a code; the rules choose each card's colour group
+  by weight (ColorBalance), which this does not;
 - joint-unrejected, no-pool-counts, constant-rows, neither: bounds, not loops Sealed could use:
   joint without its rejection test (so not uniform: for war about 9% of its numbers would be
   drawn again); without the pools' program, outcome, position and pair counters (one counter a
@@ -155,6 +160,41 @@ def unrejected(text):
     return text
 
 
+def uniform_rest(source):
+    """The balanced rest as distinct cards uniform over the sheet's entries other than each
+    colour's first (see the module's doc): a bound on what choosing an alternative and reading
+    coded picks cost, not the rules' draw."""
+    table = re.search(r"^static const CodedPick codedPicks0\[96\] = \{(.*)\};$", source, re.M) or outdated("codedPicks0 table")
+    picks = [(int(a), int(b)) for a, b in re.findall(r"\{(-?\d+), (\d+)u\}", table.group(1))]
+    if len(picks) != 96:
+        outdated("96 coded picks")
+    positions = []
+    for group in range(6):
+        start, size = picks[16 * group]
+        positions += range(start + (1 if group < 5 else 0), start + size)
+    left = len(positions)
+    helper = (f"static const int32_t restEntries[{left}] = {{{', '.join(map(str, positions))}}};\n"
+              "static inline void pickRest(uint64_t *s, int32_t *entries, uint32_t *counts, int extras, uint64_t product) {\n"
+              "  uint64_t low = draw(s, product, (0 - product) % product);\n"
+              "  for (int i = 0; i < extras; i++) {\n"
+              f"    uint64_t j = i + digit(&low, {left}u - i);\n"
+              "    int32_t *a = entries + restEntries[i], *b = entries + restEntries[j];\n"
+              "    int32_t card = *b;\n    *b = *a;\n    *a = card;\n    counts[card]++;\n  }\n}\n")
+    text = source
+    for shape in (0, 1):
+        call = re.search(rf"  pickCoded\(s, codedTable\d+, \d+u, s{shape}part1picks\[p\], (\d+), entries, "
+                         rf"(counts \+ s{shape}part1row\[p\])\);\n", text)
+        if not call:
+            outdated(f"pickCoded call in shape{shape}")
+        extras, row = int(call.group(1)), call.group(2)
+        product = 1
+        for i in range(extras):
+            product *= left - i
+        text = text.replace(call.group(0), f"  pickRest(s, entries, {row}, {extras}, {product}ull);\n")
+    shapes = index(text, "static inline void shape0(")
+    return text[:shapes] + helper + text[shapes:]
+
+
 def without_pool_counts(source):
     text = source
     for booster in range(6):
@@ -277,6 +317,7 @@ def variants(source):
         "joint": joined[:joined_loop] + with_joint_init(joined[joined_loop:]),
         "both": joined[:joined_loop] + with_joint_init(grouped),
         "per-program": replaced(source, two_way, four_way),
+        "uniform-rest": uniform_rest(source),
         "joint-unrejected": unrejected(joined[:joined_loop]) + with_joint_init(joined[joined_loop:]),
         "no-pool-counts": without_pool_counts(source),
         "constant-rows": with_constant_rows(source),

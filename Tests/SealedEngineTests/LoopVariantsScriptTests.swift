@@ -16,7 +16,7 @@ import Testing
     let names = lines.compactMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first }
     #expect(
       names == [
-        "unchanged", "grouped", "joint", "both", "per-program", "joint-unrejected", "no-pool-counts", "constant-rows", "neither",
+        "unchanged", "grouped", "joint", "both", "per-program", "uniform-rest", "joint-unrejected", "no-pool-counts", "constant-rows", "neither",
         "two-chunks", "by-program", "war-sealed", "war-sealed-by-program", "war-sealed-two-chunks",
       ])
     for line in lines {
