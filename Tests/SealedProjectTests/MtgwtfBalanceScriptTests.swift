@@ -1,0 +1,85 @@
+import Foundation
+import SealedTestSupport
+import Testing
+
+/// scripts/mtgwtf-balance-as-coded.py, whose output docs/rules.md shows (colour balancing: how
+/// mtg.wtf's code draws otherwise than the weights), prints what the page shows, and its
+/// `mtg.wtf` column is what mtg.wtf's algorithm draws: a port of `random_cards_without_duplicates`
+/// (its `rand(den)` and `<= 0` group choice, a uniform card of the group's whole subsheet, `redo`
+/// on a card already held) opening war's commons, far enough from the rules' column that a
+/// script computing the rules' value there would fail.
+@Suite struct MtgwtfBalanceScriptTests {
+  static let command = "scripts/mtgwtf-balance-as-coded.py"
+
+  private func scriptOutput() throws -> [String] {
+    let script = Fixtures.repositoryRoot.appendingPathComponent(Self.command).path
+    let result = try SealedExecutable.run(["python3", script], executable: URL(fileURLWithPath: "/usr/bin/env"))
+    #expect(result.status == 0, "\(result.stderr)")
+    return result.stdout.split(separator: "\n").map(String.init)
+  }
+
+  /// The group rows (W to other) of the script's output: the rules' and mtg.wtf's copies.
+  private func columns(_ lines: [String]) -> [(rules: Double, mtgwtf: Double)] {
+    lines.suffix(6).map { line in
+      let fields = line.split(separator: " ").compactMap { Double($0) }
+      return (fields[0], fields[1])
+    }
+  }
+
+  @Test func printsWhatRulesMdShows() throws {
+    let page = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("docs/rules.md"), encoding: .utf8)
+    let lines = page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let start = try #require(lines.firstIndex(of: "$ " + Self.command))
+    let end = try #require(lines[start...].firstIndex(of: "```"))
+    #expect(Array(lines[(start + 1)..<end]) == (try scriptOutput()))
+  }
+
+  @Test func mtgwtfColumnIsWhatItsAlgorithmDraws() throws {
+    let expected = columns(try scriptOutput())
+    #expect(expected.count == 6)
+    let sizes = [19, 19, 19, 19, 19, 6], weights = [89, 89, 89, 89, 89, 60], boosters = 1_500_000
+    var rng = SplitMix(state: 20261207)
+    var copies = [Int](repeating: 0, count: 6)
+    var held = [Int](repeating: 0, count: 10)  // group × 32 + card of the booster's cards
+    for _ in 0..<boosters {
+      for group in 0..<5 { held[group] = group * 32 + Int.random(in: 0..<sizes[group], using: &rng) }
+      var taken = 5
+      while taken < 10 {
+        var number = Int.random(in: 0..<505, using: &rng), group = 0
+        while true {
+          number -= weights[group]
+          if number <= 0 { break }
+          group += 1
+        }
+        let card = group * 32 + Int.random(in: 0..<sizes[group], using: &rng)
+        if held[0..<taken].contains(card) { continue }  // redo: the group is drawn again too
+        held[taken] = card
+        taken += 1
+      }
+      for card in held { copies[card / 32] += 1 }
+    }
+    for group in 0..<6 {
+      let mean = Double(copies[group]) / Double(boosters * sizes[group])
+      // A card's copies a booster are 0 or 1: its group's mean over sizes × boosters draws has
+      // a standard deviation below sqrt(mean / (sizes × boosters)) (about 0.00010 for the six
+      // others, 0.00006 for a colour).
+      let deviation = (mean / Double(boosters * sizes[group])).squareRoot()
+      #expect(abs(mean - expected[group].mtgwtf) < 4 * deviation, "group \(group): \(mean) against \(expected[group].mtgwtf)")
+      if group == 5 {
+        #expect(abs(expected[group].rules - expected[group].mtgwtf) > 8 * deviation)
+      }
+    }
+  }
+}
+
+/// SplitMix64 (Steele, Lea and Flood), a generator the test owns.
+private struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
