@@ -152,8 +152,11 @@ package struct SimulationJob: Sendable {
   }
 
   /// The options besides set, rules, pools and seed that decide the results: `--booster-max`
-  /// when given, and the release of a product's rules (`RunRecord.options`).
-  var resultOptions: [String] { boosterMaxOption + loaded.reproducingData }
+  /// when given, the release of a product's rules and `--cards` when given (`RunRecord.options`).
+  var resultOptions: [String] { boosterMaxOption + loaded.reproducingData + cardsOption }
+
+  /// `--cards PATH` when the run was given one (as given: the command is run from where it was).
+  var cardsOption: [String] { settings.source.cards.map { ["--cards", $0] } ?? [] }
 
   /// `--booster-max N` when the run was given one.
   var boosterMaxOption: [String] { settings.source.boosterMax.map { ["--booster-max", String($0)] } ?? [] }
@@ -165,7 +168,7 @@ package struct SimulationJob: Sendable {
   package func runInfo(_ result: Simulation.Result) -> RunInfo {
     // `resultOptions` with the shard between them; a merge's command line has them without it.
     let shard = request.shard != .whole ? ["--shard", request.shard.description] : []
-    let options = settings.reproducingOptions + boosterMaxOption + shard + loaded.reproducingData
+    let options = settings.reproducingOptions + boosterMaxOption + shard + loaded.reproducingData + cardsOption
     let pools = result.interrupted && request.shard == .whole && result.completedPools > 0 ? result.completedPools : request.pools
     return RunInfo(
       toolVersion: settings.toolVersion, seed: request.seed, poolsRequested: request.pools, shard: request.shard.description,

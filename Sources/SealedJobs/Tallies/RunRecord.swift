@@ -58,7 +58,7 @@ public struct RunRecord: Codable, Sendable {
   package var specSource: String?
   package var specText: String?
   /// The options besides set, rules, pools and seed that decided the run's results
-  /// (`--booster-max N`, `--data RELEASE` for a product's rules), so that the command line of a
+  /// (`--booster-max N`, `--data RELEASE` for a product's rules, `--cards PATH`), so that the command line of a
   /// merge or a `--tallies` check reproduces it as the shards' did; nil when there were none
   /// (and in records written before it was recorded).
   package var options: [String]?

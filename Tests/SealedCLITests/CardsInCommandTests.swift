@@ -1,0 +1,48 @@
+import Foundation
+import SealedJobs
+import SealedTestSupport
+import Testing
+
+/// A run given `--cards` names them in the command line `run.csv` records, so that the command
+/// reproduces it: through shards, their merge and a check of the merged tallies (which carry the
+/// option in `tallies.json`), and in an audit's. Before, the command left `--cards` out and ran
+/// the default card data (a report's page printed a command that drew other pools).
+@Suite struct CardsInCommandTests {
+  private func command(_ folder: URL) throws -> String {
+    let text = try String(contentsOf: folder.appendingPathComponent("run.csv"), encoding: .utf8)
+    return text.split(separator: "\n").first { $0.hasPrefix("command,") }.map { String($0.dropFirst("command,".count)) } ?? ""
+  }
+
+  private func run(_ arguments: [String]) throws {
+    let result = try SealedExecutable.run(arguments)
+    #expect(result.status == 0, "\(arguments): \(result.stderr)")
+  }
+
+  @Test func shardsTheirMergeAndItsCheckNameTheCards() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let cards = Fixtures.shippedCards
+    let quoted = "--cards " + ReproduceCommand.quote(cards)
+    let common = ["war", "--pools", "9000", "--seed", "4", "--cards", cards, "--quiet"]
+    for k in 1...2 { try run(["simulate"] + common + ["--shard", "\(k)/2", "--out", dir.appendingPathComponent("s\(k)").path]) }
+    #expect(try command(dir.appendingPathComponent("s1")).hasSuffix(" --shard 1/2 " + quoted))
+    try run(["merge", dir.appendingPathComponent("s1").path, dir.appendingPathComponent("s2").path, "--out", dir.appendingPathComponent("merged").path])
+    #expect(try command(dir.appendingPathComponent("merged")) == "sealed simulate war --rules sealed --pools 9000 --seed 4 " + quoted)
+    try run(["check", "war", "--tallies", dir.appendingPathComponent("merged").path, "--cards", cards, "--spec", "none", "--compare", "none", "--quiet",
+             "--out", dir.appendingPathComponent("checked").path])
+    let checked = try command(dir.appendingPathComponent("checked"))
+    #expect(checked.hasPrefix("sealed check war --rules sealed --pools 9000 --seed 4 ") && checked.hasSuffix(quoted), "\(checked)")
+    // The merged run's command draws the merged run: its tallies are the whole run's.
+    try run(["simulate", "war", "--pools", "9000", "--seed", "4", "--cards", cards, "--quiet", "--out", dir.appendingPathComponent("whole").path])
+    #expect(try command(dir.appendingPathComponent("whole")) == command(dir.appendingPathComponent("merged")))
+  }
+
+  @Test func anAuditNamesTheCards() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let packs = dir.appendingPathComponent("packs.csv").path
+    try run(["open", "war", "--pools", "50", "--seed", "3", "--format", "csv", "--out", packs, "--cards", Fixtures.shippedCards])
+    try run(["audit", "war", "--packs", packs, "--cards", Fixtures.shippedCards, "--quiet", "--resamples", "200",
+             "--out", dir.appendingPathComponent("audit").path])
+    let audit = try command(dir.appendingPathComponent("audit"))
+    #expect(audit.contains(" --cards " + ReproduceCommand.quote(Fixtures.shippedCards) + " "), "\(audit)")
+  }
+}
