@@ -140,16 +140,20 @@ package struct TabletopSimulatorDeck: Encodable, Sendable {
   }
 
   /// The card's Scryfall `normal` image (an address on Scryfall's retired image host made
-  /// current, `ScryfallImage`); for a card the data has no image of (a basic land of a partial
-  /// set), Scryfall's documented named-card image request, which redirects to it.
+  /// current, `ScryfallImage`). For a card the data has no image of: Scryfall's image request for
+  /// its printing when it has a collector number; else (a basic land the set's card data has no
+  /// printing of) Scryfall's documented named-card image request for the name alone, which
+  /// redirects to its newest printing. Limited to the set, that request fails for a set without
+  /// basic lands (a25, 2xm), and the deck's lands would show no image in Tabletop Simulator.
   package static func imageURL(for card: PoolCard) -> String {
-    if let image = card.image, !image.isEmpty, let number = card.collectorNumber {
+    if let number = card.collectorNumber, !number.isEmpty {
+      guard let image = card.image, !image.isEmpty else { return ScryfallImage.request(set: card.set, number: number) }
       return ScryfallImage.current(image, set: card.set, number: number)
     }
     var components = URLComponents(string: "https://api.scryfall.com/cards/named")!
     components.queryItems = [
-      URLQueryItem(name: "exact", value: card.name), URLQueryItem(name: "set", value: card.set),
-      URLQueryItem(name: "format", value: "image"), URLQueryItem(name: "version", value: "normal"),
+      URLQueryItem(name: "exact", value: card.name), URLQueryItem(name: "format", value: "image"),
+      URLQueryItem(name: "version", value: "normal"),
     ]
     return components.string!
   }

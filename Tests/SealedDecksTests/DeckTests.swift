@@ -150,7 +150,7 @@ import Testing
     #expect(deck.copies(of: island) == 17)
     #expect(
       TabletopSimulatorDeck.imageURL(for: island)
-        == "https://api.scryfall.com/cards/named?exact=Island&set=m20&format=image&version=normal")
+        == "https://api.scryfall.com/cards/named?exact=Island&format=image&version=normal")
   }
 
   @Test func sampleHandsAreReproducibleAndDrawWithoutReplacement() {

@@ -86,6 +86,20 @@ import Testing
       set: "war", collectorNumber: nil, name: "Plains", rarity: .common, typeLine: "Basic Land — Plains",
       image: "https://img.scryfall.com/cards/normal/front/a/b/ab.jpg")
     #expect(basic.image == nil)
-    #expect(TabletopSimulatorDeck.imageURL(for: basic).hasPrefix("https://api.scryfall.com/cards/named?exact=Plains&set=war"))
+    #expect(TabletopSimulatorDeck.imageURL(for: basic) == "https://api.scryfall.com/cards/named?exact=Plains&format=image&version=normal")
+  }
+
+  /// A basic land of a set without basic lands (a25: its card data has none, so its pool keeps a
+  /// bare record) is asked of Scryfall by name alone: limited to a25 the request finds no card,
+  /// and Tabletop Simulator showed the deck's lands without an image. A card known by its set
+  /// and number but without an image address (a Special Guest without fetched data) is asked
+  /// for by its printing.
+  @Test func cardsWithoutAnImageAreAskedForByWhatIsKnown() {
+    let plains = PoolCard.basicLand("Plains", set: "a25")
+    let url = TabletopSimulatorDeck.imageURL(for: plains)
+    #expect(url == "https://api.scryfall.com/cards/named?exact=Plains&format=image&version=normal")
+    #expect(!url.contains("a25"))
+    let guest = PoolCard(set: "spg", collectorNumber: "12★", name: "", rarity: .mythic, typeLine: "")
+    #expect(TabletopSimulatorDeck.imageURL(for: guest) == "https://api.scryfall.com/cards/spg/12%E2%98%85?format=image&version=normal")
   }
 }

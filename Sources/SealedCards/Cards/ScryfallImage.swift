@@ -38,6 +38,13 @@ package enum ScryfallImage {
     return request
   }
 
+  /// Scryfall's image request for card `number` of `set` in the `normal` size, for a printing the
+  /// card data has no image address of: `…/cards/eoe/350?format=image&version=normal`, which
+  /// redirects to the image. Cost: a few string operations.
+  package static func request(set: String, number: String) -> String {
+    "https://api.scryfall.com/cards/\(encoded(set.lowercased()))/\(encoded(number))?format=image&version=normal"
+  }
+
   /// `text` with every byte but ASCII letters, digits and `-._~` percent-encoded, for a path
   /// segment.
   private static func encoded(_ text: String) -> String {
