@@ -144,7 +144,7 @@ package struct TabletopSimulatorDeck: Encodable, Sendable {
   /// its printing when it has a collector number; else (a basic land the set's card data has no
   /// printing of) Scryfall's documented named-card image request for the name alone, which
   /// redirects to its newest printing. Limited to the set, that request fails for a set without
-  /// basic lands (a25, 2xm), and the deck's lands would show no image in Tabletop Simulator.
+  /// basic lands (a25), and the deck's lands would show no image in Tabletop Simulator.
   package static func imageURL(for card: PoolCard) -> String {
     if let number = card.collectorNumber, !number.isEmpty {
       guard let image = card.image, !image.isEmpty else { return ScryfallImage.request(set: card.set, number: number) }
