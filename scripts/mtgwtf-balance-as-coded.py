@@ -71,7 +71,7 @@ def expected_copies(sizes, count, chances, redo_group):
             return (Fraction(0),) * 6
         if redo_group:
             # A group's chance times the chance its card is new, renormalised over the redraws.
-            tries = [chances[g] * Fraction(sizes[g] - held[g], sizes[g]) for g in range(6)]
+            tries = [chances[g] * Fraction(sizes[g] - held[g], sizes[g]) if sizes[g] else Fraction(0) for g in range(6)]
         else:
             tries = [chances[g] if held[g] < sizes[g] else Fraction(0) for g in range(6)]
         total = sum(tries)

@@ -168,6 +168,10 @@ def uniform_rest(source):
     picks = [(int(a), int(b)) for a, b in re.findall(r"\{(-?\d+), (\d+)u\}", table.group(1))]
     if len(picks) != 96:
         outdated("96 coded picks")
+    # One list of positions serves every program: their coded picks must be one table.
+    others = re.findall(r"^static const CodedPick codedPicks\d+\[96\] = \{(.*)\};$", source, re.M)
+    if any(other != table.group(1) for other in others):
+        outdated("one coded picks table for every program")
     positions = []
     for group in range(6):
         start, size = picks[16 * group]

@@ -1,3 +1,4 @@
+import Foundation
 import SealedSupport
 import SealedCards
 import SealedRules
@@ -65,6 +66,20 @@ package struct PlanSource: Sendable {
       throw hinted(error, rules: definition, spec: spec)
     }
     return LoadedPlan(rules: definition, set: cardSet, plan: plan, release: release)
+  }
+
+  /// `--cards PATH` for the command line that reproduces a run (see `reproducingCards(option:)`).
+  package var reproducingCards: [String] { Self.reproducingCards(option: cards) }
+
+  /// `--cards PATH` for the command line that reproduces a run: the path `--cards` gave, else
+  /// `SEALED_CARDS`'s (a command run without it would read other card data), as given; nothing
+  /// for the default places (`tallies.json`'s card fingerprint names their data).
+  package static func reproducingCards(
+    option: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> [String] {
+    if let option { return ["--cards", option] }
+    if let variable = environment[CardDataLocation.environmentVariable], !variable.isEmpty { return ["--cards", variable] }
+    return []
   }
 
   /// The set, with the other sets whose cards `rules` list by number for it.

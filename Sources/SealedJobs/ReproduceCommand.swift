@@ -3,7 +3,8 @@ import SealedRules
 
 /// The command line that reproduces a run, written into `run.csv` (`command`) and shown by
 /// `report.html`: the subcommand, the set, the options that change the results (never the
-/// thread count, the report folder or the card data's location) and the seed actually used.
+/// thread count or the report folder; the card data's path when the run was given one, by
+/// `--cards` or `SEALED_CARDS`: `PlanSource.reproducingCards`) and the seed actually used.
 package enum ReproduceCommand {
   /// `sealed SUBCOMMAND SET --rules R --pools N --seed S` and `extra`, each word quoted as
   /// `quote` says.

@@ -36,6 +36,39 @@ import Testing
     #expect(try command(dir.appendingPathComponent("whole")) == command(dir.appendingPathComponent("merged")))
   }
 
+  /// Card data given by `SEALED_CARDS` is named as `--cards` too (the command run without the
+  /// variable would read other data); the default places name none.
+  @Test func cardsGivenByTheEnvironmentAreNamedAsCards() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let arguments = ["simulate", "war", "--pools", "2000", "--seed", "4", "--quiet", "--out"]
+    let given = try SealedExecutable.run(
+      arguments + [dir.appendingPathComponent("given").path], environment: ["SEALED_CARDS": Fixtures.shippedCards])
+    #expect(given.status == 0, "\(given.stderr)")
+    #expect(try command(dir.appendingPathComponent("given")).hasSuffix(" --cards " + ReproduceCommand.quote(Fixtures.shippedCards)))
+    let defaults = try SealedExecutable.run(arguments + [dir.appendingPathComponent("defaults").path], environment: ["SEALED_CARDS": ""])
+    #expect(defaults.status == 0, "\(defaults.stderr)")
+    #expect(try command(dir.appendingPathComponent("defaults")) == "sealed simulate war --rules sealed --pools 2000 --seed 4")
+  }
+
+  /// `check-products --cards` names them in each product's command, of the shipped data and of
+  /// another file.
+  @Test(.heavy) func checkProductsNamesTheCards() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let cards = ["--cards", Fixtures.shippedCards]
+    let out = dir.appendingPathComponent("run")
+    let shipped = try SealedExecutable.run(
+      ["check-products", "--products", "war-draft", "--pools", "2000", "--seed", "11", "--out", out.path, "--quiet"] + cards)
+    #expect(shipped.status == 0, "\(shipped.stderr)")
+    let quoted = "--cards " + ReproduceCommand.quote(Fixtures.shippedCards)
+    #expect(try command(out.appendingPathComponent("war-draft")).hasSuffix(" --data shipped " + quoted))
+    let file = Fixtures.repositoryRoot.appendingPathComponent("Sources/SealedData/Resources/boosters/sealed_basic_data_2025-07.json.gz").path
+    let other = dir.appendingPathComponent("other")
+    let fromFile = try SealedExecutable.run(
+      ["check-products", file, "--products", "war-draft", "--pools", "2000", "--seed", "11", "--out", other.path, "--quiet"] + cards)
+    #expect(fromFile.status == 0, "\(fromFile.stderr)")
+    #expect(try command(other.appendingPathComponent("war-draft")).hasSuffix(" " + quoted))
+  }
+
   @Test func anAuditNamesTheCards() throws {
     let dir = try Fixtures.temporaryDirectory()
     let packs = dir.appendingPathComponent("packs.csv").path

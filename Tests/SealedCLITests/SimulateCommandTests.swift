@@ -54,7 +54,7 @@ import Testing
     }
     #expect(run.contains("\npools,20000\n"))
     #expect(run.contains("\nstatus,complete\n"))
-    #expect(run.hasSuffix("\ncommand,sealed simulate war --rules sealed --pools 20000 --seed 1\n"))
+    #expect(run.hasSuffix("\ncommand,sealed simulate war --rules sealed --pools 20000 --seed 1 --cards \(ReproduceCommand.quote(Fixtures.shippedCards))\n"))
     // Every pool of the sealed rules holds one mythic: proportions 0 and 1, written as decimals.
     #expect(try read(out, "pool_mythics.csv") == "mythics,pools,proportion,expected_proportion\n0,0,0.0,0.0\n1,20000,1.0,1.0\n")
     let events = try read(out, "events.csv")

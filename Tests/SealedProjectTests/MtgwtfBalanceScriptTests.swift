@@ -11,9 +11,9 @@ import Testing
 @Suite struct MtgwtfBalanceScriptTests {
   static let command = "scripts/mtgwtf-balance-as-coded.py"
 
-  private func scriptOutput() throws -> [String] {
+  private func scriptOutput(_ arguments: [String] = []) throws -> [String] {
     let script = Fixtures.repositoryRoot.appendingPathComponent(Self.command).path
-    let result = try SealedExecutable.run(["python3", script], executable: URL(fileURLWithPath: "/usr/bin/env"))
+    let result = try SealedExecutable.run(["python3", script] + arguments, executable: URL(fileURLWithPath: "/usr/bin/env"))
     #expect(result.status == 0, "\(result.stderr)")
     return result.stdout.split(separator: "\n").map(String.init)
   }
@@ -34,24 +34,31 @@ import Testing
     #expect(Array(lines[(start + 1)..<end]) == (try scriptOutput()))
   }
 
-  @Test func mtgwtfColumnIsWhatItsAlgorithmDraws() throws {
-    let expected = columns(try scriptOutput())
+  /// War's boosters of 10 commons and those of 9 (beside a foil), 2,000,000 each: each group's
+  /// copies of a card in the port against the script's `mtg.wtf` column, and its `rules` column
+  /// at exactly count / 101.
+  @Test(.heavy, arguments: [10, 9]) func mtgwtfColumnIsWhatItsAlgorithmDraws(_ count: Int) throws {
+    let sizes = [19, 19, 19, 19, 19, 6], boosters = 2_000_000
+    let expected = columns(try scriptOutput([String(count)] + sizes.map(String.init)))
     #expect(expected.count == 6)
-    let sizes = [19, 19, 19, 19, 19, 6], weights = [89, 89, 89, 89, 89, 60], boosters = 1_500_000
+    let weights = sizes.enumerated().map { $0.offset < 5 ? count * $0.element - 101 : count * $0.element }
+    let den = weights.reduce(0, +)
     var rng = SplitMix(state: 20261207)
     var copies = [Int](repeating: 0, count: 6)
-    var held = [Int](repeating: 0, count: 10)  // group × 32 + card of the booster's cards
+    var held = [Int](repeating: 0, count: count)  // group × 32 + card, of the booster's cards
     for _ in 0..<boosters {
-      for group in 0..<5 { held[group] = group * 32 + Int.random(in: 0..<sizes[group], using: &rng) }
+      for group in 0..<5 { held[group] = group * 32 + Int(rng.next() % UInt64(sizes[group])) }
       var taken = 5
-      while taken < 10 {
-        var number = Int.random(in: 0..<505, using: &rng), group = 0
+      while taken < count {
+        // rand(den) (a remainder: its bias is under den / 2^64), the weights subtracted in turn,
+        // stopping at the first result <= 0.
+        var number = Int(rng.next() % UInt64(den)), group = 0
         while true {
           number -= weights[group]
           if number <= 0 { break }
           group += 1
         }
-        let card = group * 32 + Int.random(in: 0..<sizes[group], using: &rng)
+        let card = group * 32 + Int(rng.next() % UInt64(sizes[group]))
         if held[0..<taken].contains(card) { continue }  // redo: the group is drawn again too
         held[taken] = card
         taken += 1
@@ -59,10 +66,11 @@ import Testing
       for card in held { copies[card / 32] += 1 }
     }
     for group in 0..<6 {
+      #expect(abs(expected[group].rules - Double(count) / 101) < 5e-7, "group \(group): \(expected[group].rules)")
       let mean = Double(copies[group]) / Double(boosters * sizes[group])
-      // A card's copies a booster are 0 or 1: its group's mean over sizes × boosters draws has
-      // a standard deviation below sqrt(mean / (sizes × boosters)) (about 0.00010 for the six
-      // others, 0.00006 for a colour).
+      // A card is in a booster or not: its group's mean over sizes × boosters such draws has a
+      // standard deviation below sqrt(mean / (sizes × boosters)) (about 0.00009 for the six
+      // others, 0.00005 for a colour).
       let deviation = (mean / Double(boosters * sizes[group])).squareRoot()
       #expect(abs(mean - expected[group].mtgwtf) < 4 * deviation, "group \(group): \(mean) against \(expected[group].mtgwtf)")
       if group == 5 {

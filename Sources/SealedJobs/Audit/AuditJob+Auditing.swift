@@ -46,7 +46,7 @@ extension AuditJob {
 
   /// The command line that reproduces the audit.
   var reproducingCommand: String {
-    var extra = loaded.reproducingData + (settings.source.cards.map { ["--cards", $0] } ?? [])
+    var extra = loaded.reproducingData + settings.source.reproducingCards
     if let format = settings.format { extra += ["--format", format.optionName] }
     if let spec = settings.specArgument { extra += ["--spec", spec] }
     if let alpha = settings.alpha { extra += ["--alpha", String(alpha)] }

@@ -41,6 +41,8 @@ package struct ProductCheck: Sendable {
     package var specs: [String: ProductSpec] = [:]
     /// `--specs` as given, for the reproducing command line of a product of another file.
     package var specsFolder: String?
+    /// `--cards` as given, for every product's reproducing command line.
+    package var cards: String?
     /// An MTGJSON file's own cards by set, which the lint looks keys up in before the card
     /// data, as `rules lint` of the file does (`ReleaseFile.cards`).
     package var fileCards: [String: [Card]] = [:]
@@ -141,7 +143,7 @@ package struct ProductCheck: Sendable {
     confirming: Bool = false, progress: (@Sendable (Int) -> Void)?, stop: @escaping @Sendable () -> Bool
   ) throws(DataError) -> CheckRun? {
     var simulation = SimulationJob.Settings(
-      source: PlanSource(set: product.set_code.lowercased(), rules: product.code), toolVersion: settings.toolVersion)
+      source: PlanSource(set: product.set_code.lowercased(), rules: product.code, cards: settings.cards), toolVersion: settings.toolVersion)
     simulation.spec = spec.map { Self.runLevels($0.definition) }
     simulation.pools = WholeNumber(pools)
     simulation.seed = seed
@@ -180,6 +182,7 @@ package struct ProductCheck: Sendable {
     words += ["--confirm-pools", String(settings.confirmPools)]
     words += ["--family", String(settings.control.products)]
     if let folder = settings.specsFolder { words += ["--specs", folder] }
+    words += PlanSource.reproducingCards(option: settings.cards)
     return words.map(ReproduceCommand.quote).joined(separator: " ")
   }
 

@@ -118,6 +118,7 @@ package struct ProductsJob: Sendable {
       folder: folder?.path ?? settings.out, force: settings.force, toolVersion: settings.toolVersion,
       specs: try ProductSpec.load(for: products, folder: settings.specs, releaseCodes: data.products.map(\.code)), specsFolder: settings.specs)
     check.fileCards = data.cards
+    check.cards = settings.cards
     for product in products where settings.writes {
       _ = try ReportFolder(path: check.folder(of: product), writes: CheckReport.fileNames, force: settings.force)
       _ = try ReportFolder(path: check.confirmFolder(of: product), writes: CheckReport.fileNames, force: settings.force)

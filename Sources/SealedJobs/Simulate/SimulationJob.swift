@@ -155,8 +155,8 @@ package struct SimulationJob: Sendable {
   /// when given, the release of a product's rules and `--cards` when given (`RunRecord.options`).
   var resultOptions: [String] { boosterMaxOption + loaded.reproducingData + cardsOption }
 
-  /// `--cards PATH` when the run was given one (as given: the command is run from where it was).
-  var cardsOption: [String] { settings.source.cards.map { ["--cards", $0] } ?? [] }
+  /// `--cards PATH` when the run was given its card data (`PlanSource.reproducingCards`).
+  var cardsOption: [String] { settings.source.reproducingCards }
 
   /// `--booster-max N` when the run was given one.
   var boosterMaxOption: [String] { settings.source.boosterMax.map { ["--booster-max", String($0)] } ?? [] }
