@@ -105,7 +105,9 @@ import Testing
     for file in Self.reportFiles where file != "run.csv" && file != "tallies.json" {
       #expect(try read(merged, file) == read(whole, file), "\(file)")
     }
-    #expect(try read(merged, "run.csv").contains("\ncommand,sealed simulate dom --rules sealed --pools 20000 --seed 9\n"))
+    #expect(
+      try read(merged, "run.csv").contains(
+        "\ncommand,sealed simulate dom --rules sealed --pools 20000 --seed 9 --cards \(ReproduceCommand.quote(Fixtures.shippedCards))\n"))
     #expect(try runRows(merged) == runRows(whole))
     // No thread count or elapsed time describes shards run apart: those rows are empty.
     let mergedRun = try read(merged, "run.csv")
