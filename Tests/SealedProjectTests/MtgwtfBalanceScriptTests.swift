@@ -1,4 +1,5 @@
 import Foundation
+import SealedEngine
 import SealedTestSupport
 import Testing
 
@@ -43,7 +44,7 @@ import Testing
     #expect(expected.count == 6)
     let weights = sizes.enumerated().map { $0.offset < 5 ? count * $0.element - 101 : count * $0.element }
     let den = weights.reduce(0, +)
-    var rng = SplitMix(state: 20261207)
+    var rng = Xoshiro256StarStar(seed: 20261207)
     var copies = [Int](repeating: 0, count: 6)
     var held = [Int](repeating: 0, count: count)  // group × 32 + card, of the booster's cards
     for _ in 0..<boosters {
@@ -77,17 +78,5 @@ import Testing
         #expect(abs(expected[group].rules - expected[group].mtgwtf) > 8 * deviation)
       }
     }
-  }
-}
-
-/// SplitMix64 (Steele, Lea and Flood), a generator the test owns.
-private struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
