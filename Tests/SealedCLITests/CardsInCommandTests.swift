@@ -8,10 +8,7 @@ import Testing
 /// option in `tallies.json`), and in an audit's. Before, the command left `--cards` out and ran
 /// the default card data (a report's page printed a command that drew other pools).
 @Suite struct CardsInCommandTests {
-  private func command(_ folder: URL) throws -> String {
-    let text = try String(contentsOf: folder.appendingPathComponent("run.csv"), encoding: .utf8)
-    return text.split(separator: "\n").first { $0.hasPrefix("command,") }.map { String($0.dropFirst("command,".count)) } ?? ""
-  }
+  private func command(_ folder: URL) throws -> String { try RunCSVFile.command(ofReport: folder) ?? "" }
 
   private func run(_ arguments: [String]) throws {
     let result = try SealedExecutable.run(arguments)

@@ -133,9 +133,8 @@ import Testing
       ["check", "war", "--rules", "war-draft", "--pools", "3000", "--seed", String(seed), "--alpha", "0.01", "--compare", "none", "--out", single.path, "--quiet"])
     #expect(check.status == 0, "\(check.stderr)")
     // The same command line in both run.csv files (the product's once lacked --data shipped).
-    func command(_ text: String) -> String? { text.split(separator: "\n").first { $0.hasPrefix("command,") }.map(String.init) }
     let singleRun = try String(contentsOf: single.appendingPathComponent("run.csv"), encoding: .utf8)
-    #expect(command(singleRun) != nil && command(singleRun) == command(run), "\(singleRun)")
+    #expect(RunCSVFile.command(in: singleRun) != nil && RunCSVFile.command(in: singleRun) == RunCSVFile.command(in: run), "\(singleRun)")
     let files = try FileManager.default.contentsOfDirectory(atPath: single.path).sorted()
     #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("war-draft").path).sorted() == files)
     for name in files where name.hasSuffix(".csv") && name != "run.csv" && name != "manifest.csv" {

@@ -22,10 +22,10 @@ import Testing
     try run(["merge"] + ["s1", "s2", "s3"].map { dir.appendingPathComponent($0).path } + ["--out", dir.appendingPathComponent("merged").path])
     try run(["check", "mkm", "--tallies", dir.appendingPathComponent("merged").path, "--spec", "none", "--compare", "none",
              "--out", dir.appendingPathComponent("checked").path])
-    let command = { (text: String) in text.split(separator: "\n").first { $0.hasPrefix("command,") }.map(String.init) ?? "" }
-    #expect(command(try csv("whole")) == "command,sealed check mkm --rules mkm-play --pools 9000 --seed 9 --spec none --compare none --data shipped")
-    #expect(command(try csv("checked")) == command(try csv("whole")))
-    #expect(command(try csv("merged")) == "command,sealed simulate mkm --rules mkm-play --pools 9000 --seed 9 --data shipped")
+    let command = { (folder: String) in try RunCSVFile.command(in: csv(folder)) }
+    #expect(try command("whole") == "sealed check mkm --rules mkm-play --pools 9000 --seed 9 --spec none --compare none --data shipped")
+    #expect(try command("checked") == command("whole"))
+    #expect(try command("merged") == "sealed simulate mkm --rules mkm-play --pools 9000 --seed 9 --data shipped")
     for folder in ["merged", "checked"] {
       let run = try csv(folder)
       #expect(run.contains("\nthreads,\n") && run.contains("\nelapsed_seconds,\n"), "\(folder): \(run)")
@@ -61,16 +61,13 @@ import Testing
       let result = try SealedExecutable.run(arguments + (arguments[0] == "merge" ? [] : ["--quiet"]))
       #expect(result.status == 0 || result.status == 1, "\(arguments): \(result.stderr)")
     }
-    func command(_ folder: String) throws -> String {
-      let text = try String(contentsOf: dir.appendingPathComponent("\(folder)/run.csv"), encoding: .utf8)
-      return text.split(separator: "\n").first { $0.hasPrefix("command,") }.map(String.init) ?? ""
-    }
+    func command(_ folder: String) throws -> String? { try RunCSVFile.command(ofReport: dir.appendingPathComponent(folder)) }
     let common = ["mkm", "--rules", "mkm-play", "--spec", "mkm-play", "--pools", "9000", "--seed", "5", "--compare", "none"]
     try run(["check"] + common + ["--out", dir.appendingPathComponent("whole").path])
     for k in 1...2 { try run(["check"] + common + ["--shard", "\(k)/2", "--out", dir.appendingPathComponent("s\(k)").path]) }
     try run(["merge", dir.appendingPathComponent("s1").path, dir.appendingPathComponent("s2").path, "--out", dir.appendingPathComponent("merged").path])
     try run(["check", "mkm", "--tallies", dir.appendingPathComponent("merged").path, "--compare", "none", "--out", dir.appendingPathComponent("checked").path])
-    #expect(try command("whole") == "command,sealed check mkm --rules mkm-play --pools 9000 --seed 5 --spec mkm-play --compare none --data shipped")
+    #expect(try command("whole") == "sealed check mkm --rules mkm-play --pools 9000 --seed 5 --spec mkm-play --compare none --data shipped")
     #expect(try command("checked") == command("whole"))
     let checks = { (folder: String) in try String(contentsOf: dir.appendingPathComponent("\(folder)/checks.csv"), encoding: .utf8) }
     #expect(try checks("checked") == checks("whole"))

@@ -282,9 +282,8 @@ import Testing
     #expect(rerun.status == 0)
     #expect(try String(contentsOf: again.appendingPathComponent("card_frequency.csv"), encoding: .utf8) == frequency)
     // So its command line to reproduce it names the pools it ran (it named the billion asked for).
-    func command(_ run: String) -> Substring? { run.split(separator: "\n").first { $0.hasPrefix("command,") } }
     let rerunRecord = try String(contentsOf: again.appendingPathComponent("run.csv"), encoding: .utf8)
-    #expect(command(run) != nil && command(run) == command(rerunRecord), "\(run)")
+    #expect(RunCSVFile.command(in: run) != nil && RunCSVFile.command(in: run) == RunCSVFile.command(in: rerunRecord), "\(run)")
   }
 
   /// A rerun stopped by Ctrl-C does not replace a complete report without --force (it did, and
