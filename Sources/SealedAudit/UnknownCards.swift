@@ -40,7 +40,8 @@ package struct UnknownCards {
     }
   }
 
-  /// One error per problem shown, at the first line it is on, then one that sums them up.
+  /// One error per problem shown, at the first line it is on, then, when there are several, one
+  /// that sums them up (a single problem's error says all: one line).
   package func errors(source: String) -> [DataError] {
     var errors = entries.prefix(Self.shownLimit).map { entry in
       var message = "\(entry.booster): \(entry.message)"
@@ -51,6 +52,7 @@ package struct UnknownCards {
       }
       return DataError(message, at: DataError.location(source, line: entry.lines[0]))
     }
+    guard count > 1 else { return errors }
     let shown = count > Self.shownLimit ? ", the first \(Self.shownLimit) shown" : ""
     let ambiguous = entries.filter(\.ambiguous).count
     let missing = count - ambiguous
@@ -63,7 +65,7 @@ package struct UnknownCards {
     }
     errors.append(
       DataError(
-        "\(parts.joined(separator: " and "))\(shown); fix \(count == 1 ? "it" : "them") and run the audit again", at: source))
+        "\(parts.joined(separator: " and "))\(shown); fix them and run the audit again", at: source))
     return errors
   }
 }
