@@ -10,7 +10,8 @@ package enum CSVLine {
     var previous: Character = " "
     for character in line {
       if character == "\"" {
-        if quoted && previous == "\"" { field.append("\"") }
+        // A quote that reopens a quoted field just closed is a doubled quote: one quote.
+        if !quoted && previous == "\"" { field.append("\"") }
         quoted.toggle()
       } else if character == "," && !quoted {
         fields.append(field)
