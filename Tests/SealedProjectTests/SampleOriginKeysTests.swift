@@ -6,8 +6,9 @@ import Testing
 /// The keys that say whether samples are a report's (`SampleOrigin.decidingKeys`) are written
 /// out again in `notebooks/sample_origin.py`, which the notebook (refusing another run's samples)
 /// and `scripts/run-notebook` (drawing the report's own when they are another run's) both read:
-/// the two lists must be one, or a key added to one would pass samples the other refuses, or
-/// redraw them forever. Once the notebook and the script each held a copy of the comparison.
+/// the two lists must be one, or a key Sealed adds to `pools_run.csv`'s deciding facts would go
+/// unchecked. Once the notebook and the script each held a copy of the comparison, which could
+/// disagree (the script passing samples the notebook then refused).
 @Suite struct SampleOriginKeysTests {
   static let expected = "[" + SampleOrigin.decidingKeys.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
   static let module = "notebooks/sample_origin.py"
@@ -33,8 +34,8 @@ import Testing
   }
 
   /// The module's verdict on real facts: samples of the report's run pass, another seed, other
-  /// card data or missing facts do not, and a fingerprint neither side records is not held
-  /// against them.
+  /// card data or missing facts do not, and a fingerprint the samples do not record is not held
+  /// against them, unless a `tallies.json` beside their facts records another.
   @Test func theModuleTellsTheReportsSamplesFromAnotherRuns() throws {
     let dir = try Fixtures.temporaryDirectory()
     let report = dir.appendingPathComponent("report")
@@ -57,5 +58,12 @@ import Testing
     #expect(try verdict(SampleOrigin.text(run: run, cardsFingerprint: String(repeating: "d", count: 64), samples: 3)) == 1)
     #expect(try verdict(SampleOrigin.text(run: run, cardsFingerprint: "", samples: 3)) == 0)
     #expect(try verdict(nil) == 1)
+    // Facts without a fingerprint row take the one of a tallies.json beside them.
+    let bare = run + "samples,3\n"
+    #expect(try verdict(bare) == 0)
+    try "{\"cardsFingerprint\": \"\(String(repeating: "d", count: 64))\"}".write(
+      to: dir.appendingPathComponent("tallies.json"), atomically: true, encoding: .utf8)
+    #expect(try verdict(bare) == 1)
+    #expect(try verdict(SampleOrigin.text(run: run, cardsFingerprint: ours, samples: 3)) == 0)
   }
 }

@@ -17,8 +17,8 @@ package enum SampleOrigin {
   /// The keys of `run.csv` that decide which pools a seed gives, with the card data (the
   /// `cards_fingerprint` row, compared with `tallies.json`'s `cardsFingerprint`): samples whose
   /// `pools_run.csv` agrees with a report on every one are the first pools of that report's run.
-  /// `notebooks/sealed.ipynb` and `scripts/run-notebook` compare the same keys (a test keeps
-  /// the three lists one).
+  /// `notebooks/sample_origin.py`, which the notebook and `scripts/run-notebook` read, compares
+  /// the same keys (a test keeps the two lists one).
   package static let decidingKeys = ["set", "rules", "rules_sha256", "booster_data", "booster_range", "seed", "generator"]
 
   /// The file's text: `run` (the report's `run.csv`, as written), then `cards_fingerprint,HEX`
