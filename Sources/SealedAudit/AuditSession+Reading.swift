@@ -25,7 +25,7 @@ extension AuditSession {
   /// boosters read every 100,000.
   ///
   /// Throws every card of the file that is no card of the data (each once, at its first line,
-  /// then one line that sums them up), and what stopped the reading if something did, or the
+  /// then, when there is more than one, a line that sums them up), and what stopped the reading if something did, or the
   /// file's having no booster; all as one `DataErrors`. (A file with no booster of a size the
   /// rules make is the caller's to refuse: `AuditSession.firstImpossibleSize`.)
   package static func read(
@@ -67,8 +67,8 @@ extension AuditSession {
     return AuditReading(session: session, identity: identity)
   }
 
-  /// One error per card of the file that is no card of the data, then one that sums them up;
-  /// none when there are none.
+  /// One error per card of the file that is no card of the data, then, when there is more than
+  /// one, one that sums them up; none when there are none.
   func unknownCardErrors(source: String) -> [DataError] {
     unknownCards.isEmpty ? [] : unknownCards.errors(source: source)
   }

@@ -40,8 +40,8 @@ package struct UnknownCards {
     }
   }
 
-  /// One error per problem shown, at the first line it is on, then, when there are several, one
-  /// that sums them up (a single problem's error says all: one line).
+  /// One error per problem shown, at the first line it is on, then, when there is more than one,
+  /// one that sums them up (a single problem's error says all: one line).
   package func errors(source: String) -> [DataError] {
     var errors = entries.prefix(Self.shownLimit).map { entry in
       var message = "\(entry.booster): \(entry.message)"

@@ -171,9 +171,8 @@ import Testing
 
   /// Samples apart from their report have their run's facts beside them, `pools_run.csv`: the
   /// report's `run.csv`, a `cards_fingerprint` row (the card data's digest `tallies.json` holds)
-  /// and a `samples` row, written anew with each run's samples, so that a
-  /// notebook can tell them from another run's; a file of that name Sealed did not write is not
-  /// replaced without --force.
+  /// and a `samples` row, written anew with each run's samples, so that a notebook can tell them
+  /// from another run's; a file of that name Sealed did not write is not replaced without --force.
   @Test func samplesApartHaveTheirRunsFactsBesideThem() throws {
     let facts = dir.appendingPathComponent("notebooks-data/war-sealed/pools_run.csv").path
     let report = dir.appendingPathComponent("reports/war-sealed/run.csv").path
