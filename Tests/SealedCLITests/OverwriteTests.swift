@@ -131,6 +131,21 @@ import Testing
     #expect(try String(contentsOf: dir.appendingPathComponent("reports/one/notes.txt"), encoding: .utf8) == "mine\n")
   }
 
+  /// A file of the user's that check-products would replace (its own run.csv, report.html, a
+  /// file named like a product) is refused even with --force, and kept: --force once replaced
+  /// them, where `sealed simulate --force` refused its own names.
+  @Test(arguments: ["run.csv", "report.html", "summary.csv", "war-draft"])
+  func checkProductsKeepsAUsersFileItWouldReplaceEvenWithForce(name: String) throws {
+    let path = try Fixtures.write("my,data\n", to: "mine/\(name)", in: dir)
+    _ = try Fixtures.write("keep\n", to: "mine/notes.txt", in: dir)
+    let products = ["check-products", "--products", "war-draft", "--pools", "300", "--seed", "1", "--out", "mine", "--quiet", "--force"]
+    let refused = try run(products)
+    #expect(refused.status == 2)
+    #expect(refused.stderr == "sealed: error: \(dir.path)/mine: holds \(name), which Sealed did not write and this run would replace, even with --force: choose another --out\n")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "my,data\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("mine").path).sorted() == [name, "notes.txt"].sorted())
+  }
+
   /// A set file put into the card folder by hand (no record of its source) is replaced by a
   /// fetch or an import only with --force; one Sealed stored is an update.
   @Test func theCardFolderKeepsASetPutThereByHand() throws {

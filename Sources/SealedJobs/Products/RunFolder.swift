@@ -9,8 +9,9 @@ import SealedReportHTML
 /// folders this run all rewrites; the files and folders of another earlier run or report (a
 /// `sealed simulate` report, products this run does not check) are refused unless `force`,
 /// which drops them when the run's summary is written; entries Sealed did not write are refused
-/// unless `force`, which keeps them beside the run (a `summary.csv` or `run.csv` of someone
-/// else's is then replaced).
+/// unless `force`, which keeps them beside the run, and even with `force` when the run would
+/// replace them (a `summary.csv`, `run.csv` or `report.html` of someone else's, a file named like
+/// a product or `confirm`).
 package struct RunFolder: Sendable {
   package let path: String
   /// Entries of an earlier run or report that this run does not rewrite: dropped by `write`
@@ -47,10 +48,14 @@ package struct RunFolder: Sendable {
     if let first = foreign.first, !force {
       let others = foreign.count > 1 ? " (and \(foreign.count - 1) other entries)" : ""
       throw DataError(
-        "holds \(first)\(others), which Sealed did not write; choose another --out, or pass --force to write the run beside them (they are kept; a summary.csv or run.csv among them is replaced)",
+        "holds \(first)\(others), which Sealed did not write; choose another --out, or pass --force to write the run beside them (they are kept)",
         at: self.path)
     }
     let written = Set(Self.ownFiles + products + [ProductCheck.Settings.confirmName])
+    let folder = self.path
+    if let clash = foreign.first(where: { Self.replaces($0, in: folder, written: written) }) {
+      throw DataError("holds \(clash), which Sealed did not write and this run would replace, even with --force: choose another --out", at: folder)
+    }
     earlier = entries.filter { sealed.contains($0) && !written.contains($0) }
     let runProducts = Set(products)
     earlierOfTheRun = entries.filter { sealed.contains($0) && runProducts.contains($0) }
@@ -102,6 +107,16 @@ package struct RunFolder: Sendable {
   }
 
   private func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+
+  /// Whether the run would replace `entry`, one Sealed did not write: a file of the run's own
+  /// names (`ownFiles`), or a file, not a folder, named like a product or `confirm`. (A folder
+  /// named like a product is written into as `sealed check --force` does: its files kept, a
+  /// clash refused there.)
+  private static func replaces(_ entry: String, in path: String, written: Set<String>) -> Bool {
+    guard written.contains(entry) else { return false }
+    var isDirectory: ObjCBool = false
+    return ownFiles.contains(entry) || !(FileManager.default.fileExists(atPath: "\(path)/\(entry)", isDirectory: &isDirectory) && isDirectory.boolValue)
+  }
 
   /// The products confirmed in the run folder at `path` (`confirm/<code>`, each a report).
   static func confirmations(in path: String) -> [String] {
