@@ -43,8 +43,12 @@ package struct PlanSource: Sendable {
   /// file, and compiling the plan.
   package func load(spec: SpecDefinition? = nil) throws(DataError) -> LoadedPlan {
     let release = RuleSetLoader.namesProduct(rules) ? try BoosterRelease.resolve(data) : nil
-    // A mistyped --data is named even where these rules do not read it (it was passed over).
-    if release == nil, let data { _ = try BoosterRelease.resolve(data) }
+    // A mistyped --data is named even where these rules do not read it (it was passed over),
+    // and a file given is read (a folder, a truncated file or a text file passed, exit 0).
+    if release == nil, let data {
+      let given = try BoosterRelease.resolve(data)
+      if given.kind == .file { _ = try given.read() }
+    }
     let definition: RuleSetDefinition
     do {
       definition = try RuleSetLoader.load(rules, release: release)
