@@ -94,8 +94,9 @@ import Testing
     #expect(page.contains("id=\"verdict\">INTERRUPTED after "))
   }
 
-  /// `--data` names no release: refused with built-in rules too, which read no release (it was
-  /// passed over, exit 0); a release that exists is taken and not read.
+  /// `--data` names no release, or a file that is no booster data: refused with built-in rules
+  /// too, which read no release (it was passed over, exit 0); a release that exists is taken
+  /// and not read.
   @Test func aMistypedDataIsRefusedWhateverTheRules() throws {
     let dir = try Fixtures.temporaryDirectory()
     let env = ["SEALED_HOME": dir.appendingPathComponent("home").path]
@@ -104,8 +105,36 @@ import Testing
     #expect(wrong.status == 2)
     #expect(wrong.stderr.hasPrefix("sealed: error: nosuch: no such release or file; expected shipped, newest, previous"), "\(wrong.stderr)")
     #expect(wrong.stderr.split(separator: "\n").count == 1)
+    let text = try Fixtures.write("not booster data\n", to: "text.json", in: dir)
+    for (given, says) in [(text, "text.json"), (dir.path, "is a folder")] {
+      let refused = try SealedExecutable.run(arguments + ["--data", given, "--out", dir.appendingPathComponent("c").path], environment: env)
+      #expect(refused.status == 2, "\(given): \(refused.stderr)")
+      #expect(refused.stderr.contains(says) && refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("c").path))
+    }
     let shipped = try SealedExecutable.run(arguments + ["--data", "shipped", "--out", dir.appendingPathComponent("b").path], environment: env)
     #expect(shipped.status == 0, "\(shipped.stderr)")
+  }
+
+  /// `--compare` reads a built-in's name in any case, as `--rules` does (`RETAIL` was an unknown
+  /// rule set); an empty name or a repeat is refused in one line before anything runs (a repeat
+  /// ran the same comparison twice, an empty list none).
+  @Test func compareListsEachRuleSetOnceInAnyCase() throws {
+    let dir = try Fixtures.temporaryDirectory()
+    let arguments = ["check", "war", "--pools", "100", "--seed", "1", "--quiet"] + cards
+    let upper = try SealedExecutable.run(arguments + ["--compare", "RETAIL", "--out", dir.appendingPathComponent("a").path])
+    #expect(upper.status == 0 || upper.status == 1, "\(upper.stderr)")
+    let lower = try SealedExecutable.run(arguments + ["--compare", "retail", "--out", dir.appendingPathComponent("b").path])
+    let comparisons = { (folder: String) in try String(contentsOf: dir.appendingPathComponent("\(folder)/comparisons.csv"), encoding: .utf8) }
+    #expect(lower.status == upper.status)
+    #expect(try comparisons("a") == comparisons("b"))
+    for (given, says) in [("sealed,SEALED", "sealed is listed twice"), (",", "got an empty name"), ("retail,", "got an empty name")] {
+      let refused = try SealedExecutable.run(arguments + ["--compare", given, "--out", dir.appendingPathComponent("c").path])
+      #expect(refused.status == 2, "\(given): \(refused.stderr)")
+      #expect(refused.stderr == "sealed: error: --compare \(given): " + (says.hasPrefix("got")
+        ? "expected rule sets separated by commas (like retail,mtgwtf), or none; \(says)\n" : "\(says); list each rule set once\n"))
+      #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("c").path))
+    }
   }
 
   /// A tiny --alpha is a level like any other: `--alpha 1e-16` ran the whole simulation, then

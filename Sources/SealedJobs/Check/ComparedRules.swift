@@ -18,7 +18,7 @@ package enum ComparedRules {
   ) throws(DataError) -> [(BoosterPlan, Expectations)] {
     let names: [String]
     if let compare {
-      names = compare == "none" ? [] : compare.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      names = try listed(compare)
     } else {
       names = RuleSetLoader.builtInNames.filter { $0 != rulesName }
     }
@@ -41,6 +41,24 @@ package enum ComparedRules {
       plans.append((plan, try Expectations(plan: plan)))
     }
     return plans
+  }
+
+  /// The names `--compare` lists (`none`: none): a built-in's in any case, as `--rules` reads
+  /// it; an empty name or one listed twice is refused (an empty list ran no comparison, a
+  /// repeat ran the same one twice, its blocks alike).
+  static func listed(_ compare: String) throws(DataError) -> [String] {
+    guard compare != "none" else { return [] }
+    var names: [String] = []
+    for item in compare.split(separator: ",", omittingEmptySubsequences: false) {
+      let trimmed = item.trimmingCharacters(in: .whitespaces)
+      let name = RuleSetLoader.builtInNames.contains(trimmed.lowercased()) ? trimmed.lowercased() : trimmed
+      guard !name.isEmpty else {
+        throw DataError("--compare \(compare): expected rule sets separated by commas (like retail,mtgwtf), or none; got an empty name")
+      }
+      guard !names.contains(name) else { throw DataError("--compare \(compare): \(name) is listed twice; list each rule set once") }
+      names.append(name)
+    }
+    return names
   }
 }
 
