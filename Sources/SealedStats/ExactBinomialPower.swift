@@ -102,12 +102,13 @@ package enum ExactBinomialPower {
   package static func trials(
     null p0: Double, alternative p1: Double, significance alpha: Double, power target: Double
   ) throws(StatisticsError) -> Int {
-    let approximate = try SampleSize.trials(null: p0, alternative: p1, significance: alpha, power: target)
+    let unbounded = try SampleSize.unboundedTrials(null: p0, alternative: p1, significance: alpha, power: target)
     // Beyond 2^31 trials GSL's binomial terms lose accuracy (a deviation of 1e-6 asked for some
-    // 10^12): no exact size is given there.
-    guard approximate < 1 << 30 else {
+    // 10^12): no exact size is given there, however far beyond (1e-10 said "more than 2^53").
+    guard unbounded < Double(1 << 30) else {
       throw .invalidArgument("detecting \(p1) against \(p0) needs more than 2^31 trials; ask for a larger deviation")
     }
+    let approximate = Int(unbounded)
     let search = Search(p0: p0, p1: p1, alpha: alpha, target: target)
     var top = 3 * approximate + 20
     while try search.power(at: top) < target {
@@ -152,6 +153,12 @@ package enum ExactBinomialPower {
   package static func trials(
     expected p: Double, accepted: ClosedRange<Double>?, deviation: Double, significance alpha: Double, power target: Double
   ) throws(StatisticsError) -> (alternative: Double, trials: Int)? {
+    // A deviation too small to move p at double precision (1e-17 of 0.78) is no deviation no
+    // run can find (the plan said "beyond 2^40", where 1e-10 was refused): refused as too small.
+    if deviation > 0, p - deviation == p, p + deviation == p {
+      throw .invalidArgument(
+        "--deviation \(CSVNumber.format(deviation)): too small to tell from \(CSVNumber.format(p)) (no run of fewer than 2^31 trials detects it); ask for a larger deviation")
+    }
     var best: (alternative: Double, trials: Int)? = nil
     for alternative in [p - deviation, p + deviation] where alternative > 0 && alternative < 1 {
       let null = accepted.map { alternative > p ? $0.upperBound : $0.lowerBound } ?? p

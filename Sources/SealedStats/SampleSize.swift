@@ -24,6 +24,18 @@ package enum SampleSize {
   package static func trials(
     null p0: Double, alternative p1: Double, significance alpha: Double = 0.05, power: Double = 0.8
   ) throws(StatisticsError) -> Int {
+    let n = try unboundedTrials(null: p0, alternative: p1, significance: alpha, power: power)
+    guard n <= 9_007_199_254_740_992 else {
+      throw .invalidArgument("detecting \(p1) against \(p0) needs more than 2^53 trials")
+    }
+    return max(1, Int(n))
+  }
+
+  /// `trials(null:alternative:significance:power:)` as a `Double`, however large (at least 1):
+  /// for a caller with a bound of its own. Throws for the same arguments, but not for size.
+  package static func unboundedTrials(
+    null p0: Double, alternative p1: Double, significance alpha: Double = 0.05, power: Double = 0.8
+  ) throws(StatisticsError) -> Double {
     try check(p0, p1, alpha)
     guard power > 0, power < 1 else { throw .invalidArgument("power \(power) is outside (0, 1)") }
     let (zAlpha, zPower) = try withGSL { () throws(GSLError) -> (Double, Double) in
@@ -32,11 +44,7 @@ package enum SampleSize {
     let numerator = zAlpha * (p0 * (1 - p0)).squareRoot() + zPower * (p1 * (1 - p1)).squareRoot()
     guard numerator > 0 else { return 1 }
     let root = numerator / (p1 - p0)
-    let n = (root * root).rounded(.up)
-    guard n <= 9_007_199_254_740_992 else {
-      throw .invalidArgument("detecting \(p1) against \(p0) needs more than 2^53 trials")
-    }
-    return max(1, Int(n))
+    return max(1, (root * root).rounded(.up))
   }
 
   /// The power of a two-sided test with `trials` trials at significance `alpha` when the
