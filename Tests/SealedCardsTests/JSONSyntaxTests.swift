@@ -26,6 +26,25 @@ import Testing
     }
   }
 
+  /// Bytes inside a string that are no UTF-8 (a Latin-1 é, an overlong form, a surrogate, a
+  /// sequence cut short) are refused at the byte, where the decoder said only "The given data was
+  /// not valid JSON" at no line; well-formed sequences of 2, 3 and 4 bytes pass.
+  @Test func aStringThatIsNotUTF8IsRefusedAtItsByte() throws {
+    let prefix = Array("{\"name\": \"Caf".utf8)
+    for good in [[0xC3, 0xA9], [0xE2, 0x98, 0x85], [0xF0, 0x9F, 0x98, 0x80], [0xED, 0x9F, 0xBF], [0xF4, 0x8F, 0xBF, 0xBF]] as [[UInt8]] {
+      #expect(JSONSyntax.firstProblem(in: Data(prefix + good + Array("\"}".utf8))) == nil, "\(good)")
+    }
+    for bad in [[0xE9], [0xC0, 0x80], [0xC3, 0x28], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0x80]] as [[UInt8]] {
+      let problem = JSONSyntax.firstProblem(in: Data(prefix + bad + Array("\"}".utf8)))
+      #expect(problem?.offset == prefix.count, "\(bad)")
+      #expect(problem?.message == "\(JSONSyntax.describe(bad[0])) inside a string, which is not UTF-8 text; expected a file saved as UTF-8", "\(bad)")
+      // JSONSerialization refuses them too.
+      #expect((try? JSONSerialization.jsonObject(with: Data(prefix + bad + Array("\"}".utf8)))) == nil, "\(bad)")
+    }
+    // A sequence cut by the end of the file.
+    #expect(JSONSyntax.firstProblem(in: Data(prefix + [0xE2, 0x98]))?.offset == prefix.count)
+  }
+
   /// Random one-byte changes: the validator and JSONSerialization agree on which texts are JSON,
   /// except where Foundation's parser is more lenient than RFC 8259: it takes a trailing comma
   /// before `]` or `}`, which the validator refuses (as JSON does).
