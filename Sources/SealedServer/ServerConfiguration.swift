@@ -91,8 +91,10 @@ package struct ServerConfiguration: Sendable {
     }
     if let imagesFolder {
       var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: imagesFolder, isDirectory: &isFolder), isFolder.boolValue else {
-        throw DataError("no such folder; expected a folder of card images named SET-NUMBER.jpg", at: imagesFolder)
+      let exists = FileManager.default.fileExists(atPath: imagesFolder, isDirectory: &isFolder)
+      guard exists, isFolder.boolValue else {
+        let what = exists ? "is a file" : "no such folder"
+        throw DataError("\(what); expected a folder of card images named SET-NUMBER.jpg", at: imagesFolder)
       }
     }
     if let cards { _ = try SetCatalog.entries(of: try CardDataLocation.resolve(option: cards)) }

@@ -78,6 +78,11 @@ import Testing
     // Card data given by --cards is read before the server listens (it started on a broken file
     // and failed every request); a reports folder must be one, or be makeable.
     let dir = try Fixtures.temporaryDirectory()
+    // A file given as --images is named as one (it was "no such folder").
+    let imagesFile = try Fixtures.write("x\n", to: "images.txt", in: dir)
+    let fileImages = try SealedExecutable.run(["--port", "0", "--images", imagesFile], executable: RunningServer.executable)
+    #expect(fileImages.status == 2)
+    #expect(fileImages.stderr == "sealed: error: \(imagesFile): is a file; expected a folder of card images named SET-NUMBER.jpg\n")
     let broken = try Fixtures.write("[{\"object\":\"card\"", to: "broken.json", in: dir)
     let cards = try SealedExecutable.run(["--port", "0", "--cards", broken], executable: RunningServer.executable)
     #expect(cards.status == 2)
