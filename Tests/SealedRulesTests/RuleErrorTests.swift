@@ -90,6 +90,14 @@ import Testing
     #expect(!error.description.contains("\n"))
   }
 
+  /// A file nested past libyaml's limit says so in Sealed's words; libyaml's named its C
+  /// function ("set with yaml_set_max_nest_level()) while parsing").
+  @Test func yamlNestedTooDeeplySaysSo() throws {
+    let error = try #require(compileError("a: " + String(repeating: "[", count: 2_000) + "\n"))
+    #expect(error.description.hasPrefix("rules.yaml:1:"), "\(error)")
+    #expect(error.description.hasSuffix(": YAML nested more deeply than a reader takes; expected a rule or spec file of a few levels"), "\(error)")
+  }
+
   /// A file of plain text (one long YAML scalar) is quoted in a short excerpt, not whole: a
   /// 1 MB text once gave a 1 MB error line.
   @Test func aFileOfPlainTextIsQuotedShort() throws {

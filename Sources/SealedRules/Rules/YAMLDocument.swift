@@ -32,9 +32,12 @@ struct YAMLValue {
       .parser(let context, let problem, let mark, _),
       .composer(let context, let problem, let mark, _):
       let detail = context.map { " \($0.text)" } ?? ""
-      return DataError(
-        "YAML syntax error: \(problem)\(detail)",
-        at: DataError.location(file, line: mark.line, column: mark.column))
+      let at = DataError.location(file, line: mark.line, column: mark.column)
+      // libyaml's own words named its C function ("set with yaml_set_max_nest_level()").
+      if problem.hasPrefix("Maximum nesting level reached") {
+        return DataError("YAML nested more deeply than a reader takes; expected a rule or spec file of a few levels", at: at)
+      }
+      return DataError("YAML syntax error: \(problem)\(detail)", at: at)
     case .reader(let problem, _, _, _):
       return DataError("YAML syntax error: \(problem)", at: file)
     case .duplicatedKeysInMapping(let duplicates, let context):
