@@ -25,8 +25,8 @@ extension AuditSession {
   /// boosters read every 100,000.
   ///
   /// Throws every card of the file that is no card of the data (each once, at its first line,
-  /// then, when there is more than one, a line that sums them up), and what stopped the reading if something did, or the
-  /// file's having no booster; all as one `DataErrors`. (A file with no booster of a size the
+  /// then, when there is more than one, a line that sums them up), and what stopped the reading
+  /// if something did, or the file's having no booster; all as one `DataErrors`. (A file with no booster of a size the
   /// rules make is the caller's to refuse: `AuditSession.firstImpossibleSize`.)
   package static func read(
     _ reader: inout PackFileReader, plan: BoosterPlan, set: CardSet, grouping: PoolGrouping, cardData: String?,
