@@ -71,8 +71,9 @@ import Testing
     // Named as typed (it echoed 9223372036854775807, a review).
     #expect(try fails(simulate + ["--booster-max", "99999999999999999999"]) == "--booster-max 99999999999999999999: expected a collector number of at least 1, at most the set's highest")
     #expect(try fails(simulate + ["--pools", "1e5", "--shard", "-1/2"]) == "--shard -1/2: expected K/N with 1 <= K <= N")
-    for shard in ["a/b", "1/2/3", "1", "/2"] {
-      #expect(try fails(simulate + ["--pools", "1e5", "--shard", shard]) == "--shard \(shard): expected K/N with 1 <= K <= N")
+    // Not two whole numbers: the form is named (1/1e9 was told 1 <= K <= N, which it meets).
+    for shard in ["a/b", "1/2/3", "1", "/2", "1/1e9"] {
+      #expect(try fails(simulate + ["--pools", "1e5", "--shard", shard]) == "--shard \(shard): expected K/N, two whole numbers with 1 <= K <= N (like 2/8)")
     }
     #expect(try fails(["open", "war", "--pools", "-1", "--format", "csv"] + cards) == "--pools -1: expected 1 to 10000000 pools")
     #expect(try fails(["open", "war", "--pools", "1e8", "--format", "csv"] + cards) == "--pools 1e8: expected 1 to 10000000 pools")

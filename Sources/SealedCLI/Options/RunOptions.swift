@@ -23,7 +23,7 @@ struct ShardArgument: ExpressibleByArgument, Sendable {
 
   /// The shard, or the one-line error of text that is not two whole numbers `K/N`.
   func parsed() throws(DataError) -> Simulation.Shard {
-    guard let parsedShard else { throw DataError("--shard \(text): expected K/N with 1 <= K <= N") }
+    guard let parsedShard else { throw DataError("--shard \(text): expected K/N, two whole numbers with 1 <= K <= N (like 2/8)") }
     return parsedShard
   }
 
