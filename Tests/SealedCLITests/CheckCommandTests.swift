@@ -135,6 +135,10 @@ import Testing
         ? "expected rule sets separated by commas (like retail,mtgwtf), or none; \(says)\n" : "\(says); list each rule set once\n"))
       #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("c").path))
     }
+    // A shard, which compares nothing, refuses a malformed list too.
+    let shard = try SealedExecutable.run(
+      ["check", "war", "--pools", "9000", "--seed", "1", "--quiet", "--shard", "1/2", "--compare", "retail,,mtgwtf", "--out", dir.appendingPathComponent("d").path] + cards)
+    #expect(shard.status == 2 && shard.stderr.contains("got an empty name"), "\(shard.stderr)")
   }
 
   /// A tiny --alpha is a level like any other: `--alpha 1e-16` ran the whole simulation, then

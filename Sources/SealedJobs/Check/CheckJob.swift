@@ -132,6 +132,9 @@ package struct CheckJob: Sendable {
     toolVersion = simulation.toolVersion
     reproducingOptions = settings.reproducingOptions
     stageNote = settings.stageNote
+    // A shard compares nothing (the merged run's check does), but a malformed list is refused
+    // there too, before its simulation.
+    if let compare = settings.compare { _ = try ComparedRules.listed(compare) }
     comparisons = job.request.shard == .whole
       ? try ComparedRules.plans(
         compare: settings.compare, for: job.loaded.set, rulesName: job.plan.rulesName, spec: spec, data: simulation.source.data)
