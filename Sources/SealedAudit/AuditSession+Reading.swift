@@ -26,8 +26,8 @@ extension AuditSession {
   ///
   /// Throws every card of the file that is no card of the data (each once, at its first line,
   /// then, when there is more than one, a line that sums them up), and what stopped the reading
-  /// if something did, or the file's having no booster; all as one `DataErrors`. (A file with no booster of a size the
-  /// rules make is the caller's to refuse: `AuditSession.firstImpossibleSize`.)
+  /// if something did, or the file's having no booster; all as one `DataErrors`. (A file with no
+  /// booster of a size the rules make is the caller's to refuse: `AuditSession.firstImpossibleSize`.)
   package static func read(
     _ reader: inout PackFileReader, plan: BoosterPlan, set: CardSet, grouping: PoolGrouping, cardData: String?,
     identity given: CardIdentity? = nil, progress: (Int) -> Void = { _ in }
