@@ -278,24 +278,15 @@ package enum JSONSyntax {
   }
 
   /// The length of the UTF-8 sequence of a character beginning at `index` (a byte of 0x80 or
-  /// more), or nil when the bytes there are no well-formed UTF-8 (RFC 3629: no overlong form,
-  /// no surrogate, nothing above U+10FFFF, no sequence cut short).
+  /// more), or nil when the bytes there are no well-formed UTF-8: the length its first byte
+  /// announces, checked by the standard library's validation (no overlong form, no surrogate,
+  /// nothing above U+10FFFF, no sequence cut short), as the pack-file readers check theirs.
   static func utf8Length(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
     let lead = bytes[index]
-    let (length, low, high): (Int, UInt8, UInt8)
-    switch lead {
-    case 0xC2...0xDF: (length, low, high) = (2, 0x80, 0xBF)
-    case 0xE0: (length, low, high) = (3, 0xA0, 0xBF)
-    case 0xED: (length, low, high) = (3, 0x80, 0x9F)
-    case 0xE1...0xEF: (length, low, high) = (3, 0x80, 0xBF)
-    case 0xF0: (length, low, high) = (4, 0x90, 0xBF)
-    case 0xF1...0xF3: (length, low, high) = (4, 0x80, 0xBF)
-    case 0xF4: (length, low, high) = (4, 0x80, 0x8F)
-    default: return nil
-    }
-    guard index + length <= bytes.count, (low...high).contains(bytes[index + 1]) else { return nil }
-    for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) { return nil }
-    return length
+    let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    guard index + length <= bytes.count else { return nil }
+    let sequence = UnsafeBufferPointer(rebasing: bytes[index..<(index + length)])
+    return String(validating: sequence, as: UTF8.self) == nil ? nil : length
   }
 
   @inline(__always) private static func isWhitespace(_ byte: UInt8) -> Bool {
