@@ -20,7 +20,7 @@ struct PlanOptions: ParsableArguments {
   /// are read.
   var rules: String {
     guard let given = rulesArgument else { return "sealed" }
-    return RuleSetLoader.builtInNames.contains(given.lowercased()) ? given.lowercased() : given
+    return RuleSetLoader.builtInInAnyCase(given)
   }
 
   /// Where the run's plan comes from: `set`, these rules, the card data and booster range.

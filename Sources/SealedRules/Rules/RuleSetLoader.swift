@@ -11,6 +11,12 @@ public enum RuleSetLoader {
   /// The names of the built-in rule sets, in the order they are documented.
   package static let builtInNames = ["sealed", "retail", "retail-lethe", "mtgwtf"]
 
+  /// `name` as `--rules` and `--compare` read it: a built-in's name in any case (`RETAIL`), as
+  /// set and product codes are read, in lowercase; anything else (a product, a path) as given.
+  package static func builtInInAnyCase(_ name: String) -> String {
+    builtInNames.contains(name.lowercased()) ? name.lowercased() : name
+  }
+
   /// Loads `--rules NAME|PRODUCT|FILE`: a built-in name, else a path (with a slash, ending in
   /// .yaml/.yml, or an existing file), else the code of a product of `release` (nil: the
   /// release in use, `BoosterRelease.resolve(nil)`: the newest installed, else the data shipped
