@@ -69,7 +69,7 @@ extension CheckJob {
     let folder = try ReportFolder(
       path: settings.out ?? "reports/\(tallied.plan.reportName)", writes: ReportFile.checkFolder.names, force: settings.force)
     comparisons = try ComparedRules.plans(
-      compare: settings.compare, for: tallied.cardSet, rulesName: tallied.plan.rulesName, spec: tallied.spec)
+      compare: settings.compare.map(ComparedRules.listed), for: tallied.cardSet, rulesName: tallied.plan.rulesName, spec: tallied.spec)
     counts = .tallies(tallied, folder: folder, directory: directory)
   }
 

@@ -132,12 +132,12 @@ package struct CheckJob: Sendable {
     toolVersion = simulation.toolVersion
     reproducingOptions = settings.reproducingOptions
     stageNote = settings.stageNote
-    // A shard compares nothing (the merged run's check does), but a malformed list is refused
-    // there too, before its simulation.
-    if let compare = settings.compare { _ = try ComparedRules.listed(compare) }
+    // Read on a shard too, which compares nothing (the merged run's check does): a malformed
+    // list is refused before its simulation.
+    let compare = try settings.compare.map(ComparedRules.listed)
     comparisons = job.request.shard == .whole
       ? try ComparedRules.plans(
-        compare: settings.compare, for: job.loaded.set, rulesName: job.plan.rulesName, spec: spec, data: simulation.source.data)
+        compare: compare, for: job.loaded.set, rulesName: job.plan.rulesName, spec: spec, data: simulation.source.data)
       : []
   }
 

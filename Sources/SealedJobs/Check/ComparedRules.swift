@@ -9,30 +9,26 @@ import SealedAnalysis
 /// `comparisons.csv`): each compiled for the same set, with the spec's proportion claims as
 /// counting lanes.
 package enum ComparedRules {
-  /// The rule sets named by `--compare` (a comma-separated list of names or files; `none`: no
-  /// comparison), or by default every built-in rule set other than `rulesName` that applies to
-  /// the set and fits its card data; a product's code is looked up in the release `data` names
-  /// (nil: the one in use). Throws when a named rule set does not compile for the set.
+  /// The rule sets `--compare` names (`listed`: names or files; none for `none`), or by default
+  /// (nil) every built-in rule set other than `rulesName` that applies to the set and fits its
+  /// card data; a product's code is looked up in the release `data` names (nil: the one in
+  /// use). Throws when a named rule set does not compile for the set.
   package static func plans(
-    compare: String?, for cardSet: CardSet, rulesName: String, spec: SpecDefinition?, data: String? = nil
+    compare listed: [String]?, for cardSet: CardSet, rulesName: String, spec: SpecDefinition?, data: String? = nil
   ) throws(DataError) -> [(BoosterPlan, Expectations)] {
-    let names: [String]
-    if let compare {
-      names = try listed(compare)
-    } else {
-      names = RuleSetLoader.builtInNames.filter { $0 != rulesName }
-    }
+    let chosen = listed != nil
+    let names = listed ?? RuleSetLoader.builtInNames.filter { $0 != rulesName }
     var plans: [(BoosterPlan, Expectations)] = []
     for name in names {
       let rules = try RuleSetLoader.load(name, release: RuleSetLoader.namesProduct(name) ? BoosterRelease.resolve(data) : nil)
-      if compare == nil, let covered = rules.appliesTo, !covered.contains(cardSet.code) { continue }
+      if !chosen, let covered = rules.appliesTo, !covered.contains(cardSet.code) { continue }
       var plan: BoosterPlan
       do {
         plan = try PlanCompiler.compile(rules, for: cardSet)
       } catch {
         // By default, only the built-ins that fit the set's card data (a set known by card
         // keys has no booster range for `sealed`'s filters).
-        if compare == nil { continue }
+        if !chosen { continue }
         throw error
       }
       if let spec {
@@ -46,12 +42,12 @@ package enum ComparedRules {
   /// The names `--compare` lists (`none`: none): a built-in's in any case, as `--rules` reads
   /// it; an empty name or one listed twice is refused (an empty list ran no comparison, a
   /// repeat ran the same one twice, its blocks alike).
-  static func listed(_ compare: String) throws(DataError) -> [String] {
+  package static func listed(_ compare: String) throws(DataError) -> [String] {
     guard compare != "none" else { return [] }
     var names: [String] = []
     for item in compare.split(separator: ",", omittingEmptySubsequences: false) {
       let trimmed = item.trimmingCharacters(in: .whitespaces)
-      let name = RuleSetLoader.builtInNames.contains(trimmed.lowercased()) ? trimmed.lowercased() : trimmed
+      let name = RuleSetLoader.builtInInAnyCase(trimmed)
       guard !name.isEmpty else {
         throw DataError("--compare \(compare): expected rule sets separated by commas (like retail,mtgwtf), or none; got an empty name")
       }
