@@ -163,7 +163,8 @@ package struct ReportFolder {
     return []
   }
 
-  private static func isFolder(_ path: String) -> Bool {
+  /// Whether `path` is a folder itself (not a link to one). Cost: one `lstat`.
+  package static func isFolder(_ path: String) -> Bool {
     var status = stat()
     return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
   }

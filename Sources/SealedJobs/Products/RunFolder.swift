@@ -113,9 +113,7 @@ package struct RunFolder: Sendable {
   /// named like a product is written into as `sealed check --force` does: its files kept, a
   /// clash refused there.)
   private static func replaces(_ entry: String, in path: String, written: Set<String>) -> Bool {
-    guard written.contains(entry) else { return false }
-    var isDirectory: ObjCBool = false
-    return ownFiles.contains(entry) || !(FileManager.default.fileExists(atPath: "\(path)/\(entry)", isDirectory: &isDirectory) && isDirectory.boolValue)
+    written.contains(entry) && (ownFiles.contains(entry) || !ReportFolder.isFolder("\(path)/\(entry)"))
   }
 
   /// The products confirmed in the run folder at `path` (`confirm/<code>`, each a report).
