@@ -25,6 +25,13 @@ generator version for printed boosters, measured") quotes it. The variants:
 - two-chunks, and war-sealed-two-chunks for war sealed's loop: the same draws (no new version),
   two of the engine's independent chunks drawn at once, booster by booster, each with its own
   stream and sheets;
+- folded, and by-program-folded with the draw by program: a new generator version; the rare
+  slot's card a digit of the booster's first number (its cards repeated by their whole-number
+  weights, 29 or 92 entries), and the foil's an entry and a whole-number threshold of an alias
+  table rebuilt from those weights (Vose's, out of the foil sheet's total, 1,122,880), two digits of
+  the balanced rest's number: one number fewer for a booster, two for one with a foil, where
+  Sealed's loop draws each of those cards by its own number (weights read back from the alias
+  tables of Sealed's source);
 - uniform-rest: a bound, not a loop Sealed could use (another distribution): the balanced rest
   as 5, or 4, distinct cards uniform over the commons left after each colour's first (a partial
   Fisher-Yates over those 96 entries, their ranges constants, one number), with no alternative
@@ -39,12 +46,14 @@ generator version for printed boosters, measured") quotes it. The variants:
 Every edit is made on text it finds exactly where it expects it; when the loop Sealed writes has
 changed so that one is not there, the script stops saying the variants need updating.
 """
+import math
 import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+from fractions import Fraction
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # What the grouped loop takes from war mtgwtf's pool loop, as it is written in its source.
@@ -199,6 +208,115 @@ def uniform_rest(source):
     return text[:shapes] + helper + text[shapes:]
 
 
+def alias_words(source, table):
+    """The words an alias table of CardEntry draws and their whole-number weights, from its thresholds."""
+    found = re.search(rf"^static const CardEntry {table}\[\d+\] = \{{(.*)\}};$", source, re.M) or outdated(f"{table}")
+    entries = [tuple(map(int, e)) for e in re.findall(r"\{(\d+)ull, (\d+)u, (\d+)u\}", found.group(1))]
+    chance = {}
+    for threshold, keep, other in entries:
+        kept = Fraction(threshold + (1 if threshold == 2**64 - 1 else 0), 2**64)
+        chance[keep] = chance.get(keep, 0) + kept
+        chance[other] = chance.get(other, 0) + 1 - kept
+    chance = {word: share for word, share in chance.items() if share > Fraction(1, 2**40)}
+    least = min(chance.values())
+    ratios = {word: (share / least).limit_denominator(4096) for word, share in chance.items()}
+    scale = math.lcm(*(ratio.denominator for ratio in ratios.values()))
+    weights = {word: int(ratio * scale) for word, ratio in ratios.items()}
+    divisor = math.gcd(*weights.values())
+    return {word: weight // divisor for word, weight in weights.items()}
+
+
+def whole_alias(weights):
+    """Vose's alias table for whole-number weights: (threshold out of the total, keep, other) for each word."""
+    words, total = list(weights), sum(weights.values())
+    scaled = {word: weights[word] * len(words) for word in words}
+    small = [w for w in words if scaled[w] < total]
+    large = [w for w in words if scaled[w] >= total]
+    table = {}
+    while small and large:
+        less, more = small.pop(), large.pop()
+        table[less] = (scaled[less], less, more)
+        scaled[more] -= total - scaled[less]
+        (small if scaled[more] < total else large).append(more)
+    for word in small + large:
+        table[word] = (total, word, word)
+    return [table[word] for word in words], total
+
+
+def folded(source):
+    """The rare slot's card a digit of the booster's first number (its words repeated by weight),
+    and the foil's two digits (an entry, then a whole-number threshold) of the balanced rest's
+    number: two numbers fewer for a booster with a foil, one for one without (see the module's doc)."""
+    sized = re.search(r"^static const int32_t outcomeStart\[(\d+)\]", source, re.M) or outdated("outcomeStart table")
+    programs, text, helpers = int(sized.group(1)), source, []
+    helpers.append(
+        "static inline void rareDigit(const uint32_t *words, uint64_t weight, uint64_t *low, uint32_t *counts, int64_t *outcome) {\n"
+        "  uint32_t word = words[digit(low, weight)];\n  counts[word & 1023u]++;\n  *outcome += (int32_t)(word >> 10);\n}\n")
+    for shape, part in ((0, 2), (1, 3)):
+        call = re.search(rf"  pickCard\(s, s{shape}part{part}table\[p\], s{shape}part{part}count\[p\], "
+                         rf"(counts \+ s{shape}part{part}row\[p\]), outcome\);\n", text) or outdated(f"rare pickCard in shape{shape}")
+        listed = re.search(rf"^static const CardEntry \*const s{shape}part{part}table\[{programs}\] = \{{(.*)\}};$", text, re.M)
+        products = re.search(rf"^static const uint64_t s{shape}part0b0product\[{programs}\] = \{{(.*)\}};$", text, re.M)
+        if not listed or not products:
+            outdated(f"shape{shape}'s rare tables and products")
+        tables = [name.strip() for name in listed.group(1).split(",")]
+        product = [int(value.strip().rstrip("ul") or 0) for value in products.group(1).split(",")]
+        words, weight, fold = [], [], []
+        for p, table in enumerate(tables):
+            if table == "0":
+                words.append("0"); weight.append(0); fold.append(0)
+                continue
+            weights = alias_words(text, table)
+            repeated = [word for word, times in weights.items() for _ in range(times)]
+            helpers.append(f"static const uint32_t rare{shape}p{p}[{len(repeated)}] = {{{', '.join(map(str, repeated))}}};\n")
+            words.append(f"rare{shape}p{p}"); weight.append(len(repeated)); fold.append(product[p] * len(repeated))
+        if max(fold) >= 2**64:
+            outdated(f"shape{shape}'s fixed picks and rare in 64 bits")
+        helpers.append(
+            f"static const uint32_t *const rare{shape}[{programs}] = {{{', '.join(words)}}};\n"
+            f"static const uint64_t rare{shape}weight[{programs}] = {{{', '.join(f'{w}u' for w in weight)}}};\n"
+            f"static const uint64_t fold{shape}product[{programs}] = {{{', '.join(f'{v}ull' for v in fold)}}};\n"
+            f"static const uint64_t fold{shape}threshold[{programs}] = {{{', '.join(f'{(2**64 - v) % v if v else 0}ull' for v in fold)}}};\n")
+        text = replaced(text, f"  low = draw(s, s{shape}part0b0product[p], s{shape}part0b0threshold[p]);\n",
+                        f"  low = draw(s, fold{shape}product[p], fold{shape}threshold[p]);\n")
+        text = text.replace(call.group(0), "")
+        coded = index(text, f"  pickCoded(s, codedTable{shape}")
+        text = text[:coded] + f"  rareDigit(rare{shape}[p], rare{shape}weight[p], &low, {call.group(1)}, outcome);\n" + text[coded:]
+    call = re.search(r"  pickCoded\(s, (codedTable\d+), (\d+)u, (s1part1picks\[p\]), (\d+), entries, (counts \+ s1part1row\[p\])\);\n"
+                     r"  pickCard\(s, (cardTable\d+), (\d+)u, (counts \+ s1part2row\[p\]), outcome\);\n", text) \
+        or outdated("shape1's balanced rest and foil")
+    coded, count, picks, extras, row, foil, size, foil_row = call.groups()
+    entries, total = whole_alias(alias_words(text, foil))
+    if len(entries) != int(size):
+        outdated(f"{size} foil entries (found {len(entries)})")
+    helpers.append(
+        f"static const uint32_t foilEntries[{size}][3] = {{{', '.join(f'{{{t}u, {k}u, {o}u}}' for t, k, o in entries)}}};\n"
+        f"static uint64_t foilThreshold[{count}][2];\nstatic int foldReady;\n"
+        "static void foldInit(void) {\n"
+        f"  for (int i = 0; i < {count}; i++) {{\n"
+        f"    uint64_t a = (uint64_t){coded}[i].keep.product * {int(size) * total}ull;\n"
+        f"    uint64_t b = (uint64_t){coded}[i].other.product * {int(size) * total}ull;\n"
+        "    foilThreshold[i][0] = a ? (0 - a) % a : 0;\n    foilThreshold[i][1] = b ? (0 - b) % b : 0;\n  }\n}\n"
+        "static inline void pickCodedFoil(uint64_t *s, const CodedPick *picks, uint32_t *counts, uint32_t *foilCounts,\n"
+        "                                 int64_t *outcome, int32_t *entries) {\n"
+        f"  uint64_t rest, index = bounded(s, {count}u, &rest);\n"
+        f"  const CodedEntry *e = {coded} + index;\n"
+        "  uint64_t mask = takesOther(rest, e->threshold);\n"
+        f"  uint64_t low = draw(s, choose(e->keep.product, e->other.product, mask) * {int(size) * total}ull,"
+        " foilThreshold[index][mask & 1]);\n"
+        "  uint64_t codes = choose(e->keep.codes, e->other.codes, mask);\n"
+        f"  for (int i = 0; i < {extras}; i++) {{\n"
+        "    const CodedPick *q = picks + (codes & 0xFF);\n    pick(entries + q->offset, q->range, &low, counts);\n"
+        "    codes >>= 8;\n  }\n"
+        f"  const uint32_t *f = foilEntries[digit(&low, {size}u)];\n"
+        f"  uint32_t word = digit(&low, {total}u) < f[0] ? f[1] : f[2];\n"
+        "  foilCounts[word & 1023u]++;\n  *outcome += (int32_t)(word >> 10);\n}\n")
+    text = text.replace(call.group(0), f"  pickCodedFoil(s, {picks}, {row}, {foil_row}, outcome, entries);\n")
+    shapes = index(text, "static inline void shape0(")
+    text = text[:shapes] + "".join(helpers) + text[shapes:]
+    return replaced(text, "  uint64_t s[4] = {rng", "  if (!foldReady) { foldInit(); foldReady = 1; }\n  uint64_t s[4] = {rng")
+
+
 def without_pool_counts(source):
     text = source
     for booster in range(6):
@@ -306,6 +424,8 @@ def variants(source):
         index(source, assumed)
     grouped = read(os.path.join(HERE, "loop-variants", "grouped-shapes.c.part"))
     joined = joint(source)
+    fold = folded(source)
+    fold_loop = index(fold, "void sealed_plan_loop(")
     loop, joined_loop = index(source, "void sealed_plan_loop("), index(joined, "void sealed_plan_loop(")
     two_way = ("      switch (shapeOf[p]) {\n"
                "        case 0: shape0(p, s, entries, counts, &outcome); break;\n"
@@ -329,6 +449,10 @@ def variants(source):
         "two-chunks": two_chunks(source),
         "by-program": inlined(source[:loop], ["shape0", "shape1", "pickCoded", "pickCard"], "war mtgwtf's loop source")
         + by_program(grouped),
+        "folded": fold,
+        "by-program-folded": inlined(fold[:fold_loop], ["shape0", "shape1", "pickCoded", "pickCard", "pickCodedFoil", "rareDigit"],
+                                     "war mtgwtf's loop source")
+        + replaced(by_program(grouped), "  uint64_t s[4] = {rng", "  if (!foldReady) { foldInit(); foldReady = 1; }\n  uint64_t s[4] = {rng"),
     }
 
 

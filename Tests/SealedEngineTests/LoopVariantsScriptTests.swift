@@ -17,7 +17,7 @@ import Testing
     #expect(
       names == [
         "unchanged", "grouped", "joint", "both", "per-program", "uniform-rest", "joint-unrejected", "no-pool-counts", "constant-rows", "neither",
-        "two-chunks", "by-program", "war-sealed", "war-sealed-by-program", "war-sealed-two-chunks",
+        "two-chunks", "by-program", "folded", "by-program-folded", "war-sealed", "war-sealed-by-program", "war-sealed-two-chunks",
       ])
     for line in lines {
       let rate = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first.flatMap { Double($0) }
