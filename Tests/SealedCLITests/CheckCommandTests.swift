@@ -214,7 +214,11 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("r").path))
     let unknown = try SealedExecutable.run(["check", "war", "--spec", "nonsense"] + cards)
     #expect(unknown.status == 2)
-    #expect(unknown.stderr.contains("unknown spec \"nonsense\""))
+    #expect(unknown.stderr.contains("unknown spec \"nonsense\"; built-in specs: sealed,"), "\(unknown.stderr)")
+    // A built-in's name one or two letters off is guessed, as --rules guesses.
+    let misspelt = try SealedExecutable.run(["check", "war", "--spec", "mkm-paly"] + cards)
+    #expect(misspelt.status == 2)
+    #expect(misspelt.stderr.contains("unknown spec \"mkm-paly\"; did you mean \"mkm-play\"?; built-in specs:"), "\(misspelt.stderr)")
   }
 
   /// Claims the rules cannot meet by construction fail (status 1) with the reason; they are not
@@ -260,7 +264,7 @@ import Testing
       try sealedText().replacingOccurrences(of: "\nspec: sealed ", with: "\nspec: sealde "), to: "unknown.yaml", in: dir)
     let refused = try SealedExecutable.run(["check", "war", "--rules", unknown, "--pools", "100", "--quiet"] + cards)
     #expect(refused.status == 2)
-    #expect(refused.stderr == "sealed: error: \(unknown): spec: unknown spec \"sealde\"; built-in specs: sealed, mkm-play, otj-play, mh3-play, blb-play, dft-play, tdm-play, fin-play, eoe-play, mom-draft, or give the path of a YAML spec file\n", "\(refused.stderr)")
+    #expect(refused.stderr == "sealed: error: \(unknown): spec: unknown spec \"sealde\"; did you mean \"sealed\"?; built-in specs: sealed, mkm-play, otj-play, mh3-play, blb-play, dft-play, tdm-play, fin-play, eoe-play, mom-draft, or give the path of a YAML spec file\n", "\(refused.stderr)")
     // So is a spec file the rules name that is not there (the error named only the missing path).
     let missing = try Fixtures.write(
       try sealedText().replacingOccurrences(of: "\nspec: sealed ", with: "\nspec: gone.yaml "), to: "missing.yaml", in: dir)

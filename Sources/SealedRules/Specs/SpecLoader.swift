@@ -16,7 +16,7 @@ public enum SpecLoader {
     }
     guard builtInNames.contains(nameOrPath) else {
       throw DataError(
-        "unknown spec \"\(nameOrPath)\"; built-in specs: \(builtInNames.joined(separator: ", ")), or give the path of a YAML spec file")
+        "unknown spec \"\(nameOrPath)\"\(RuleSetLoader.guess(nameOrPath, among: builtInNames)); built-in specs: \(builtInNames.joined(separator: ", ")), or give the path of a YAML spec file")
     }
     return try builtIn(nameOrPath)
   }
