@@ -3,7 +3,8 @@ import SealedSupport
 /// The one line that sums up a run's checks, worded the same on the terminal and on the report
 /// page: `PASS: all 22 checks passed`, `PASS: 21 of 22 checks passed, 1 not tested`,
 /// `FAIL: 5 of 22 checks failed`, and for a run the user stopped
-/// `INTERRUPTED after 12288 of 1000000 pools: no verdict ...`, never PASS.
+/// `INTERRUPTED after 12288 of 1000000 pools: no verdict ...` (`after all 1000000 pools` when it
+/// was stopped during its comparisons), never PASS.
 ///
 /// A check that could not be made (`not_tested`) is neither a pass nor a failure.
 package struct VerdictSummary: Sendable, Equatable {
@@ -54,7 +55,9 @@ package struct VerdictSummary: Sendable, Equatable {
     case .interrupted:
       let (done, requested) = interrupted!
       let found = failed > 0 ? "\(failed) of \(total) \(checks) failed" : "none of \(total) \(checks) failed"
-      return "INTERRUPTED after \(done) of \(requested) pools: no verdict (on those pools \(found)\(untested))"
+      // Stopped after the run's own pools, during its --compare simulations: all of them.
+      let pools = done >= requested ? "all \(requested)" : "\(done) of \(requested)"
+      return "INTERRUPTED after \(pools) pools: no verdict (on those pools \(found)\(untested))"
     case .fail:
       return "FAIL: \(failed) of \(total) \(checks) failed\(untested)"
     case .notTested:

@@ -70,4 +70,34 @@ import Testing
     let named = outcome.pools == 0 ? 200_000 : outcome.pools
     #expect(run.contains(" --pools \(named) "), "\(outcome.pools) pools: \(run)")
   }
+
+  /// A check stopped during its `--compare` simulations, after every pool of its own, has no
+  /// verdict and says it ran all its pools (it said "after 10000 of 10000 pools", as if some were
+  /// missing); its tallies are whole, `tallies.json` records them so, and `--tallies` checks them
+  /// without simulating again, to the verdict the run would have given.
+  @Test func aCheckStoppedDuringItsComparisonsKeepsItsWholeTallies() throws {
+    let folder = try Fixtures.temporaryDirectory()
+    let out = folder.appendingPathComponent("compared")
+    // The spec the rules name, as `sealed check` and the app resolve it: its lanes are counted.
+    var simulation = settings("10000", out: out)
+    simulation.spec = try SpecLoader.load("sealed")
+    let job = try CheckJob(CheckJob.Settings(simulation: simulation, compare: "retail"))
+    let comparing = Mutex(false)
+    let outcome = try job.run(
+      step: { step in if case .comparing = step { comparing.withLock { $0 = true } } },
+      shouldStop: { comparing.withLock { $0 } })
+    #expect(outcome.interrupted && outcome.pools == 10_000 && outcome.comparisonsRun == 0)
+    let page = try #require(outcome.files.first { $0.name == "report.html" }?.contents)
+    #expect(page.contains("INTERRUPTED after all 10000 pools: no verdict (on those pools none of "), "\(page.prefix(300))")
+    _ = try job.write(outcome)
+    var again = CheckJob.TalliesSettings(directory: out.path, set: "war", toolVersion: "test")
+    again.cards = Fixtures.shippedCards
+    again.compare = "none"
+    again.out = folder.appendingPathComponent("again").path
+    let checked = try CheckJob(tallies: again).run()
+    #expect(!checked.interrupted && checked.pools == 10_000 && checked.checks?.passed == true)
+    simulation.out = folder.appendingPathComponent("whole").path
+    let whole = try #require(try CheckJob(CheckJob.Settings(simulation: simulation, compare: "none")).run().files.first { $0.name == "checks.csv" })
+    #expect(checked.files.first { $0.name == "checks.csv" }?.contents == whole.contents)
+  }
 }
