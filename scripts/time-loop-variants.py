@@ -115,16 +115,46 @@ def index(text, what):
     return text.index(what)
 
 
+CODED_CALL = r"  pickCoded\(s, (codedTable\d+), (\d+)u, (\w+(?:\[p\])?), (\d+), entries, (counts \+ \w+\[p\])\);\n"
+COUNTERS = r"(counts \+ \w+\[p\])"
+
+
+def in_shape(text, shape, pattern, what):
+    """The first match of `pattern` within shape{shape}'s function."""
+    start = index(text, f"static inline void shape{shape}(")
+    end = text.index("\n}\n", start) + 1
+    return re.compile(pattern).search(text, start, end) or outdated(f"{what} in shape{shape}")
+
+
+def spliced(text, match, new):
+    """`text` with `match`'s span replaced by `new`."""
+    return text[:match.start()] + new + text[match.end():]
+
+
+def tables_by_program(source, name="war mtgwtf's loop source"):
+    """The loop as Sealed wrote it until each program's values were gathered in a struct
+    (ProgramValues, filled once a call): the shape functions take the program's number and read
+    each value from its table by program (NAME[p], counts + NAME[p], entries + NAME[p]). The
+    variants below edit this form, as they were written against it."""
+    fills = dict(re.findall(r"^    values\[p\]\.(\w+) = (.+);$", source, re.M))
+    start = index(source, "  ProgramValues values[")
+    end = source.index("  }\n", start) + len("  }\n")
+    text = source[:start] + source[end:]
+    text = re.sub(r"q->(\w+)", lambda m: fills.get(m.group(1)) or outdated(f"a value {m.group(1)}", name), text)
+    text = text.replace("(const ProgramValues *q, uint64_t *s,", "(int p, uint64_t *s,").replace("(void)q; ", "(void)p; ")
+    text, calls = re.subn(r"(shape\d+)\(values \+ p, ", r"\1(p, ", text)
+    if not calls or "q->" in text or "values + p" in text:
+        outdated("shape calls with the program's values", name)
+    return text
+
+
 def joint(source):
     """Each shape's fixed picks and balanced rest from one number (see the module's doc)."""
     sized = re.search(r"^static const int32_t outcomeStart\[(\d+)\]", source, re.M) or outdated("outcomeStart table")
     programs = int(sized.group(1))
     helpers, text = [], source
     for shape in (0, 1):
-        call = re.search(rf"  pickCoded\(s, (codedTable\d+), (\d+)u, (s{shape}part1picks\[p\]), (\d+), entries, "
-                         rf"(counts \+ s{shape}part1row\[p\])\);\n", text)
-        if not call:
-            outdated(f"pickCoded call in shape{shape}")
+        call = in_shape(text, shape, CODED_CALL, "pickCoded call")
         table, count, picks, extras, row = call.groups()
         draw = f"  low = draw(s, s{shape}part0b0product[p], s{shape}part0b0threshold[p]);\n"
         text = replaced(text, draw,
@@ -195,11 +225,8 @@ def uniform_rest(source):
               "    int32_t card = *b;\n    *b = *a;\n    *a = card;\n    counts[card]++;\n  }\n}\n")
     text = source
     for shape in (0, 1):
-        call = re.search(rf"  pickCoded\(s, codedTable\d+, \d+u, s{shape}part1picks\[p\], (\d+), entries, "
-                         rf"(counts \+ s{shape}part1row\[p\])\);\n", text)
-        if not call:
-            outdated(f"pickCoded call in shape{shape}")
-        extras, row = int(call.group(1)), call.group(2)
+        call = in_shape(text, shape, CODED_CALL, "pickCoded call")
+        extras, row = int(call.group(4)), call.group(5)
         product = 1
         for i in range(extras):
             product *= left - i
@@ -253,8 +280,8 @@ def folded(source):
         "static inline void rareDigit(const uint32_t *words, uint64_t weight, uint64_t *low, uint32_t *counts, int64_t *outcome) {\n"
         "  uint32_t word = words[digit(low, weight)];\n  counts[word & 1023u]++;\n  *outcome += (int32_t)(word >> 10);\n}\n")
     for shape, part in ((0, 2), (1, 3)):
-        call = re.search(rf"  pickCard\(s, s{shape}part{part}table\[p\], s{shape}part{part}count\[p\], "
-                         rf"(counts \+ s{shape}part{part}row\[p\]), outcome\);\n", text) or outdated(f"rare pickCard in shape{shape}")
+        call = in_shape(text, shape, rf"  pickCard\(s, s{shape}part{part}table\[p\], s{shape}part{part}count\[p\], "
+                        rf"{COUNTERS}, outcome\);\n", "rare pickCard")
         listed = re.search(rf"^static const CardEntry \*const s{shape}part{part}table\[{programs}\] = \{{(.*)\}};$", text, re.M)
         products = re.search(rf"^static const uint64_t s{shape}part0b0product\[{programs}\] = \{{(.*)\}};$", text, re.M)
         if not listed or not products:
@@ -282,9 +309,8 @@ def folded(source):
         text = text.replace(call.group(0), "")
         coded = index(text, f"  pickCoded(s, codedTable{shape}")
         text = text[:coded] + f"  rareDigit(rare{shape}[p], rare{shape}weight[p], &low, {call.group(1)}, outcome);\n" + text[coded:]
-    call = re.search(r"  pickCoded\(s, (codedTable\d+), (\d+)u, (s1part1picks\[p\]), (\d+), entries, (counts \+ s1part1row\[p\])\);\n"
-                     r"  pickCard\(s, (cardTable\d+), (\d+)u, (counts \+ s1part2row\[p\]), outcome\);\n", text) \
-        or outdated("shape1's balanced rest and foil")
+    call = in_shape(text, 1, CODED_CALL + rf"  pickCard\(s, (cardTable\d+), (\d+)u, {COUNTERS}, outcome\);\n",
+                    "the balanced rest and the foil")
     coded, count, picks, extras, row, foil, size, foil_row = call.groups()
     entries, total = whole_alias(alias_words(text, foil))
     if len(entries) != int(size):
@@ -436,7 +462,7 @@ def variants(source):
                 "        case 2: shape0(2, s, entries, counts, &outcome); break;\n"
                 "        default: shape1(3, s, entries, counts, &outcome); break;\n      }")
     return {
-        "unchanged": source,
+        "tables": source,
         "grouped": source[:loop] + grouped,
         "joint": joined[:joined_loop] + with_joint_init(joined[joined_loop:]),
         "both": joined[:joined_loop] + with_joint_init(grouped),
@@ -467,9 +493,12 @@ def main():
         fail(f"no sealed at {sealed} (swift build -c release)")
     compiler = shutil.which("clang") or shutil.which("cc") or fail("no C compiler (clang or cc) on PATH")
     with tempfile.TemporaryDirectory() as work:
-        mtgwtf, war_sealed = loop_sources(sealed, compiler, work)
-        programs = dict(variants(mtgwtf), **{"war-sealed": war_sealed, "war-sealed-by-program": war_sealed_by_program(war_sealed),
-                                             "war-sealed-two-chunks": two_chunks(war_sealed, "war sealed's loop source")})
+        written, war_sealed_written = loop_sources(sealed, compiler, work)
+        mtgwtf, war_sealed = tables_by_program(written), tables_by_program(war_sealed_written, "war sealed's loop source")
+        programs = dict({"written": written}, **variants(mtgwtf),
+                        **{"war-sealed": war_sealed_written, "war-sealed-tables": war_sealed,
+                           "war-sealed-by-program": war_sealed_by_program(war_sealed),
+                           "war-sealed-two-chunks": two_chunks(war_sealed, "war sealed's loop source")})
         for name, text in programs.items():
             with open(os.path.join(work, name + ".c"), "w") as file:
                 file.write(text)

@@ -43,6 +43,7 @@ extension LoopSource.Writer {
         uint64_t s[4] = {rng[0], rng[1], rng[2], rng[3]};
         int64_t done = pairState[0], previous = pairState[1];
         int programs[\(boosters)];
+      \(fillProgramValues())
         for (int64_t pool = 0; pool < pools; pool++) {
           uint64_t low = 0;
           int mythicPosition = -1;
@@ -67,12 +68,23 @@ extension LoopSource.Writer {
       """
   }
 
+  /// Each program's values (`ProgramValue`), its counters' and entries' addresses made once a
+  /// call.
+  private func fillProgramValues() -> String {
+    let fields = programValues.map { "    values[p].\($0.name) = \($0.kind.written("\($0.name)[p]"));\n" }.joined()
+    return """
+        ProgramValues values[\(plan.programs.count)];
+        for (int p = 0; p < \(plan.programs.count); p++) {
+      \(fields)  }
+      """
+  }
+
   /// Booster `b` of program `p`: its shape's function (a switch when there are several).
   private func runBooster(shapes: [[Int]]) -> String {
-    guard shapes.count > 1 else { return "      shape0(p, s, entries, counts, &outcome);" }
+    guard shapes.count > 1 else { return "      shape0(values + p, s, entries, counts, &outcome);" }
     var shapeOf = [Int](repeating: 0, count: plan.programs.count)
     for (shape, programs) in shapes.enumerated() { for program in programs { shapeOf[program] = shape } }
-    let cases = shapes.indices.map { "        case \($0): shape\($0)(p, s, entries, counts, &outcome); break;" }
+    let cases = shapes.indices.map { "        case \($0): shape\($0)(values + p, s, entries, counts, &outcome); break;" }
     return """
             static const int shapeOf[\(plan.programs.count)] = {\(shapeOf.map(String.init).joined(separator: ", "))};
             switch (shapeOf[p]) {

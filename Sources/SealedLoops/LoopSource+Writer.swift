@@ -3,8 +3,9 @@
 extension LoopSource {
   final class Writer {
     let plan: LoopPlan
-    /// Declarations before the functions: tables of values by program.
-    private var declarations = ""
+    /// The values the programs of a shape differ in, each a field of every program's
+    /// `ProgramValues` (`ProgramValue`), in order of first use.
+    private(set) var programValues: [ProgramValue] = []
     private let layout: EntryLayout
     /// The first table of each card table's, coded table's and coded picks' contents: a table
     /// that repeats another (war `mtgwtf`'s foil sheet, for boosters of two variants) is written
@@ -18,7 +19,9 @@ extension LoopSource {
       self.layout = layout
       cardTableNames = Self.firstOfEach(plan.cardTables)
       codedTableNames = Self.firstOfEach(plan.codedTables)
-      codedPickNames = Self.firstOfEach(plan.codedPicks)
+      // A coded picks table is written as offsets and ranges: tables that differ only in the
+      // rows of their picks (war `mtgwtf`'s four programs') are one, and one value of the shape.
+      codedPickNames = Self.firstOfEach(plan.codedPicks.map { $0.map { [Int64($0.offset), Int64($0.range)] } })
     }
 
     /// For each value, the index of its first occurrence.
@@ -37,7 +40,7 @@ extension LoopSource {
       for (shape, programs) in shapes.enumerated() {
         functions += shapeFunction(shape, programs: programs)
       }
-      return [prelude(layout), constants(), aliasTables(), declarations, functions, poolLoop(shapes: shapes)].joined(separator: "\n")
+      return [prelude(layout), constants(), aliasTables(), valueTables(), functions, poolLoop(shapes: shapes)].joined(separator: "\n")
     }
 
     /// The programs grouped by shape (their parts with the batches' lengths, never their
@@ -103,15 +106,31 @@ extension LoopSource {
       return text
     }
 
-    /// A value of a shape's programs: written in when they share it, else a table by program
-    /// (zero for programs of other shapes).
-    private func value(_ name: String, _ type: String, _ programs: [Int], _ of: (Int) -> String) -> String {
+    /// A value of a shape's programs, as the shape's code reads it: written in when they share
+    /// it, else a field of the program's values (`q->name`; zero for programs of other shapes),
+    /// one field for values that agree program by program. A site's row is read as its counters
+    /// (`counts + row`) and a sheet's offset as its entries (`entries + offset`), pointers
+    /// made once a call.
+    private func value(
+      _ name: String, _ type: String, _ programs: [Int], as kind: ProgramValue.Kind = .number, _ of: (Int) -> String
+    ) -> String {
       let values = programs.map(of)
-      if Set(values).count == 1 { return values[0] }
+      if Set(values).count == 1 { return kind.written(values[0]) }
       var row = [String](repeating: "0", count: plan.programs.count)
       for (index, program) in programs.enumerated() { row[program] = values[index] }
-      declarations += array(name, type, row)
-      return "\(name)[p]"
+      let field = ProgramValue(name: name, type: type, kind: kind, byProgram: row)
+      if let same = programValues.first(where: { $0.kind == kind && $0.type == type && $0.byProgram == row }) {
+        return "q->\(same.name)"
+      }
+      programValues.append(field)
+      return "q->\(name)"
+    }
+
+    /// Each program value's table by program, and the `ProgramValues` type that holds them.
+    private func valueTables() -> String {
+      let tables = programValues.map { array($0.name, $0.type, $0.byProgram) }.joined()
+      let fields = programValues.map { "  \($0.kind.fieldType($0.type)) \($0.name);\n" }.joined()
+      return tables + "typedef struct {\n\(fields.isEmpty ? "  char none;\n" : fields)} ProgramValues;\n"
     }
 
     /// The function of one shape: its parts in order, for program `p`.
@@ -141,9 +160,9 @@ extension LoopSource {
         }
       }
       return """
-        static inline void shape\(shape)(int p, uint64_t *s, int32_t *entries, uint32_t *counts, int64_t *outcome) {
+        static inline void shape\(shape)(const ProgramValues *q, uint64_t *s, int32_t *entries, uint32_t *counts, int64_t *outcome) {
           uint64_t low = 0;
-          (void)low; (void)outcome;
+          (void)q; (void)low; (void)outcome; (void)counts;
         \(body)}
 
         """
@@ -155,10 +174,10 @@ extension LoopSource {
       let threshold = value("\(name)threshold", "uint64_t", programs) { "\(batchOf($0).threshold)ull" }
       var code = "  low = draw(s, \(product), \(threshold));\n"
       for pick in batchOf(programs[0]).picks.indices {
-        let offset = value("\(name)p\(pick)offset", "int32_t", programs) { String(batchOf($0).picks[pick].offset) }
+        let offset = value("\(name)p\(pick)offset", "int32_t", programs, as: .entries) { String(batchOf($0).picks[pick].offset) }
         let range = value("\(name)p\(pick)range", "uint32_t", programs) { "\(batchOf($0).picks[pick].range)u" }
-        let row = value("\(name)p\(pick)row", "int32_t", programs) { String(batchOf($0).picks[pick].row) }
-        code += "  pick(entries + \(offset), \(range), &low, counts + \(row));\n"
+        let row = value("\(name)p\(pick)row", "int32_t", programs, as: .counters) { String(batchOf($0).picks[pick].row) }
+        code += "  pick(\(offset), \(range), &low, \(row));\n"
       }
       return code
     }
@@ -167,8 +186,8 @@ extension LoopSource {
     private func cardCode(_ name: String, _ programs: [Int], _ cardOf: (Int) -> (table: Int, row: Int32)) -> String {
       let table = value("\(name)table", "CardEntry *const", programs) { "cardTable\(cardTableNames[cardOf($0).table])" }
       let count = value("\(name)count", "uint32_t", programs) { "\(plan.cardTables[cardOf($0).table].count)u" }
-      let row = value("\(name)row", "int32_t", programs) { String(cardOf($0).row) }
-      return "  pickCard(s, \(table), \(count), counts + \(row), outcome);\n"
+      let row = value("\(name)row", "int32_t", programs, as: .counters) { String(cardOf($0).row) }
+      return "  pickCard(s, \(table), \(count), \(row), outcome);\n"
     }
 
     /// The coded rest of a colour-balanced draw: an alternative by its alias table, then its picks.
@@ -178,8 +197,8 @@ extension LoopSource {
       let table = value("\(name)table", "CodedEntry *const", programs) { "codedTable\(codedTableNames[codedOf($0).table])" }
       let count = value("\(name)count", "uint32_t", programs) { "\(plan.codedTables[codedOf($0).table].count)u" }
       let picks = value("\(name)picks", "CodedPick *const", programs) { "codedPicks\(codedPickNames[codedOf($0).picks])" }
-      let row = value("\(name)row", "int32_t", programs) { String(codedOf($0).row) }
-      return "  pickCoded(s, \(table), \(count), \(picks), \(extras), entries, counts + \(row));\n"
+      let row = value("\(name)row", "int32_t", programs, as: .counters) { String(codedOf($0).row) }
+      return "  pickCoded(s, \(table), \(count), \(picks), \(extras), entries, \(row));\n"
     }
   }
 }

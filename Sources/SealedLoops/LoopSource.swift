@@ -9,19 +9,21 @@
 /// counters.
 ///
 /// Programs of one shape (the same parts, batches of the same lengths) share their code: what
-/// differs between them (a sheet, a range, an alias table) is read from a table by program, so
-/// that a booster's program takes no branch (war `sealed`'s loop is 1.07 times as fast as the
-/// C reference kernel this way, 0.93 times with a branch per program).
+/// differs between them (a sheet, a range, an alias table) is a field of the program's values
+/// (`ProgramValue`), filled once a call from a table by program, so that a booster's program
+/// takes no branch (war `sealed`'s loop was 1.07 times as fast as the C reference kernel this
+/// way with the values read from their tables, 0.93 times with a branch per program).
 ///
 /// The function it defines, `sealed_plan_loop(rng, entries, siteCounts, counters, pairState,
 /// pools)`, takes the generator's four words, the engine's card arrays and site counters, the
 /// chunk's counters (`counters`: programs, pool mythics, pair differences, outcomes, mythic
 /// positions) and `pairState`, the chunk's pools so far and the previous pool's mythics, both
 /// updated. Cost: text of O(alias entries + picks × programs) (a value the programs of a shape
-/// differ in is a table as long as the plan's programs).
+/// differ in is a table as long as the plan's programs); a call fills the programs' values first
+/// (O(programs × values)).
 package enum LoopSource {
   /// The format of the source; part of every compiled loop's cache key.
-  static let format = "sealed plan loop 3"
+  static let format = "sealed plan loop 4"
 
   /// The loop's C source for `plan`, its alias entries as narrow as they fit (`EntryLayout`).
   package static func source(for plan: LoopPlan) -> String {

@@ -16,8 +16,9 @@ import Testing
     let names = lines.compactMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first }
     #expect(
       names == [
-        "unchanged", "grouped", "joint", "both", "per-program", "uniform-rest", "joint-unrejected", "no-pool-counts", "constant-rows", "neither",
-        "two-chunks", "by-program", "folded", "by-program-folded", "war-sealed", "war-sealed-by-program", "war-sealed-two-chunks",
+        "written", "tables", "grouped", "joint", "both", "per-program", "uniform-rest", "joint-unrejected", "no-pool-counts", "constant-rows", "neither",
+        "two-chunks", "by-program", "folded", "by-program-folded", "war-sealed", "war-sealed-tables", "war-sealed-by-program",
+        "war-sealed-two-chunks",
       ])
     for line in lines {
       let rate = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first.flatMap { Double($0) }
