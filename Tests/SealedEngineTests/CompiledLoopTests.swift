@@ -198,14 +198,17 @@ import Testing
 
   @Test func aSampleOfTheShippedReleasesProductsCountsAlikeWithTheirLoops() throws {
     // Every 20th of the 294 products of the release Sealed ships whose plans have a loop.
-    #expect(try ReleaseLoops.compare(every: 20) == 14)
+    #expect(try ReleaseLoops.compare(every: 20).compared == 14)
   }
 
   @Test(.heavy) func everyProductOfTheShippedReleaseWithALoopCountsAlike() throws {
     // 294 of its 538 products: the others have boosters tallied one by one (cards that may
     // repeat), segments of several cards or of alternatives, or no plan on the shipped cards.
-    let compared = try ReleaseLoops.compare(every: 1)
+    let (compared, valueBytes) = try ReleaseLoops.compare(every: 1)
     #expect(compared == 294, "\(compared) products compared")
+    // A call keeps its programs' values on the stack (ProgramValues): 12,320 bytes for the
+    // largest of the release's plans, far within a thread's stack (512 KiB at the least).
+    #expect(valueBytes <= 64 * 1024, "\(valueBytes) bytes of program values")
   }
 
   @Test func theCacheKeepsALibraryAndReplacesOneThatDoesNotLoad() throws {
@@ -377,12 +380,15 @@ private enum TestLoops {
 
 /// The products of the booster data Sealed ships, each drawn by its loop and by the tables.
 private enum ReleaseLoops {
-  /// Compares every `step`-th product whose plan has a loop; returns how many it compared.
-  static func compare(every step: Int) throws -> Int {
+  /// Compares every `step`-th product whose plan has a loop; returns how many it compared, and
+  /// the most bytes a loop of theirs keeps its programs' values in (`ProgramValues`, 8 bytes or
+  /// fewer a field).
+  static func compare(every step: Int) throws -> (compared: Int, valueBytes: Int) {
     let data = try CompiledBoosterData.read(path: Fixtures.shippedBoosters)
     let cards = CardSetLoader(location: try CardDataLocation.resolve(option: nil))
     var eligible = 0
     var compared = 0
+    var valueBytes = 0
     for product in data.products {
       let rules = try RuleSetLoader.product(product, source: "shipped")
       guard let set = try? cards.cardSet(product.set_code, for: rules), let plan = try? PlanCompiler.compile(rules, for: set),
@@ -390,12 +396,24 @@ private enum ReleaseLoops {
       else { continue }
       eligible += 1
       guard eligible % step == 0 else { continue }
+      let source = try #require(EngineTables(plan: plan).loopPlan.map(LoopSource.source))
+      valueBytes = max(valueBytes, Self.programValueBytes(source))
       let both = try LoopAndTables(plan, seed: 5, pools: 700)
       #expect(both.sameTallies, "\(product.code)")
       #expect(both.sameStream, "\(product.code)")
       compared += 1
     }
-    return compared
+    return (compared, valueBytes)
+  }
+
+  /// 8 bytes for each field of a loop's `ProgramValues` and each of its programs.
+  static func programValueBytes(_ source: String) -> Int {
+    guard let start = source.range(of: "typedef struct {\n", options: .backwards)?.upperBound,
+      let end = source.range(of: "} ProgramValues;", range: start..<source.endIndex)?.lowerBound,
+      let count = source.range(of: #"ProgramValues values\[(\d+)\]"#, options: .regularExpression)
+    else { return Int.max }
+    let programs = Int(source[count].dropFirst("ProgramValues values[".count).dropLast()) ?? Int.max
+    return 8 * source[start..<end].split(separator: "\n").count * programs
   }
 }
 
