@@ -9,7 +9,11 @@ thread, about 2 s each) so that it writes and compiles each plan's loop with the
 script uses (clang, else cc; SEALED_CC names it to SEALED), then builds the variants from war
 mtgwtf's source with that compiler (-O3 -march=native) and times each in turn, ROUNDS times, with
 scripts/time-compiled-loop.c (the best of seven runs of POOLS pools). docs/speed.md ("A new
-generator version for printed boosters, measured") quotes it. The variants:
+generator version for printed boosters, measured") quotes it. It times each loop as SEALED
+writes it (written, and war-sealed), then the same loop with each program's values read from its
+table by program (tables, and war-sealed-tables), where SEALED's loop reads them through one
+struct filled once a call (ProgramValues); the variants below are built on that form, as they
+were written against it before the struct. The variants:
 
 - grouped: a new generator version; each block of 64 pools draws its boosters grouped by shape
   (scripts/loop-variants/grouped-shapes.c.part), no branch between boosters with and without a foil;
