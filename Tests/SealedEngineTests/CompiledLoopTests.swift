@@ -208,7 +208,7 @@ import Testing
     #expect(compared == 294, "\(compared) products compared")
     // A call keeps its programs' values on the stack (ProgramValues): 12,320 bytes for the
     // largest of the release's plans, far within a thread's stack (8 MiB by default on Linux,
-    512 KiB for a secondary thread on macOS).
+    // 512 KiB for a secondary thread on macOS).
     #expect(valueBytes <= 64 * 1024, "\(valueBytes) bytes of program values")
   }
 
