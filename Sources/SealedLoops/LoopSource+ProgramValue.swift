@@ -2,8 +2,8 @@ extension LoopSource {
   /// A value the programs of one shape differ in (a sheet's offset, a range, a site's row, a
   /// batch's product, an alias table): a field of every program's `ProgramValues`, which the
   /// pool loop fills once a call from the value's table by program, so that a booster reads its
-  /// program's values through one pointer instead of a table each (war `mtgwtf`'s loop 1.06
-  /// times as fast, war `sealed`'s 1.03; docs/speed.md).
+  /// program's values through one pointer instead of a table each (war `mtgwtf`'s and war
+  /// `sealed`'s loops 1.07 and 1.08 times as fast; docs/speed.md).
   struct ProgramValue: Equatable {
     /// What the field holds.
     enum Kind: Equatable {

@@ -118,11 +118,10 @@ extension LoopSource {
       if Set(values).count == 1 { return kind.written(values[0]) }
       var row = [String](repeating: "0", count: plan.programs.count)
       for (index, program) in programs.enumerated() { row[program] = values[index] }
-      let field = ProgramValue(name: name, type: type, kind: kind, byProgram: row)
       if let same = programValues.first(where: { $0.kind == kind && $0.type == type && $0.byProgram == row }) {
         return "q->\(same.name)"
       }
-      programValues.append(field)
+      programValues.append(ProgramValue(name: name, type: type, kind: kind, byProgram: row))
       return "q->\(name)"
     }
 
@@ -133,7 +132,7 @@ extension LoopSource {
       return tables + "typedef struct {\n\(fields.isEmpty ? "  char none;\n" : fields)} ProgramValues;\n"
     }
 
-    /// The function of one shape: its parts in order, for program `p`.
+    /// The function of one shape: its parts in order, for the program whose values `q` points at.
     private func shapeFunction(_ shape: Int, programs: [Int]) -> String {
       var body = ""
       for index in plan.programs[programs[0]].parts.indices {
