@@ -130,11 +130,6 @@ def in_shape(text, shape, pattern, what):
     return re.compile(pattern).search(text, start, end) or outdated(f"{what} in shape{shape}")
 
 
-def spliced(text, match, new):
-    """`text` with `match`'s span replaced by `new`."""
-    return text[:match.start()] + new + text[match.end():]
-
-
 def tables_by_program(source, name="war mtgwtf's loop source"):
     """The loop as Sealed wrote it until each program's values were gathered in a struct
     (ProgramValues, filled once a call): the shape functions take the program's number and read
